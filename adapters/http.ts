@@ -1,0 +1,102 @@
+// HTTP details shared by every route: JSON responses, client address, base URL, bounded body reading.
+import type { H3Event } from "h3";
+import { SanctuaryError, type ErrorKind } from "../tools/errors.ts";
+import { Steps } from "../tools/next-steps.ts";
+
+export const CORS_HEADERS: Record<string, string> = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "retry-after, mcp-session-id, mcp-protocol-version, x-request-id",
+};
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "x-content-type-options": "nosniff",
+      ...CORS_HEADERS,
+      ...headers,
+    },
+  });
+}
+
+/** An error in the shared body shape, for routes that are not operations. */
+export function errorResponse(event: H3Event, kind: ErrorKind, message: string, details: ConstructorParameters<typeof SanctuaryError>[2] = {}): Response {
+  const error = new SanctuaryError(kind, message, details);
+  return jsonResponse(error.status, error.body(new Steps(baseUrlOf(event)).home()), error.headers);
+}
+
+/** Exactly one proxy hop is trusted: the last X-Forwarded-For entry, else the socket's peer. */
+export function clientIp(event: H3Event): string {
+  const forwarded = event.req.headers.get("x-forwarded-for");
+  if (forwarded) {
+    const last = forwarded.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    if (last) return last;
+  }
+  return (event.req as { ip?: string }).ip ?? "unknown";
+}
+
+export function baseUrlOf(event: H3Event, configured?: string): string {
+  return configured ?? event.url.origin;
+}
+
+/** Query parameters as an object; a repeated key becomes an array (and fails string validation). */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const [key, value] of url.searchParams) {
+    const existing = out[key];
+    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return { ...out };
+}
+
+/**
+ * Read a JSON body of at most `limit` bytes. Throws SanctuaryError: 413 when too large,
+ * 400 when it is not JSON. An empty body reads as undefined.
+ */
+export async function readJson(event: H3Event, limit: number): Promise<unknown> {
+  const declared = Number(event.req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  const stream = event.req.body;
+  if (!stream) return undefined;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SanctuaryError("invalid", "The request body is not valid JSON.", {
+      suggestion: "Nothing was stored. Send a JSON object with the header Content-Type: application/json; the example shows the shape.",
+    });
+  }
+}
+
+/** Read a JSON object body (see readJson); anything but an object is refused with 400. */
+export async function readJsonObject(event: H3Event, limit: number): Promise<Record<string, unknown>> {
+  const parsed = await readJson(event, limit);
+  if (parsed === undefined) return {};
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new SanctuaryError("invalid", "The request body must be a JSON object.", {
+      suggestion: "Nothing was stored. Wrap the fields in an object, like {\"name\": \"…\"}.",
+    });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function tooLarge(limit: number): SanctuaryError {
+  return new SanctuaryError("too_large", `The request body is larger than ${limit} bytes.`, {
+    suggestion: "Nothing was stored. Please send a shorter body; every field's size limit is in /openapi.json.",
+  });
+}

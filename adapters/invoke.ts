@@ -1,0 +1,116 @@
+// The one call path every transport shares: validate the input against the operation's schema,
+// record the call under its REST path, run the handler, and turn any failure into the error body.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Deps } from "../deps.ts";
+import { ErrorBody, SanctuaryError, errorStatus } from "../tools/errors.ts";
+import { Steps } from "../tools/next-steps.ts";
+import type { CallContext, Operation } from "../tools/operation.ts";
+
+export interface Outcome {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+  ok: boolean;
+}
+
+export interface CallInfo {
+  via: "rest" | "mcp";
+  ip: string;
+  baseUrl: string;
+  requestId?: string;
+}
+
+/** Fill `:name` and `**:name` segments of a REST path with input values. */
+export function restPathOf(op: Operation, input: Record<string, unknown>): string {
+  return op.rest.path.replace(/(\*\*)?:([A-Za-z_]+)/g, (_, _wild, name) => {
+    const value = String(input[name] ?? "");
+    return value.split("/").map(encodeURIComponent).join("/");
+  });
+}
+
+const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
+
+/** Turn the first schema violation into a calm, specific error body. */
+export function validationError(op: Operation, error: z.ZodError, steps: Steps): SanctuaryError {
+  const issue = error.issues[0];
+  const field = fieldName(issue.path);
+  const subject = field ? `\`${field}\`` : "The request";
+  let message: string;
+  let allowed: string[] | undefined;
+  switch (issue.code) {
+    case "invalid_type":
+      message = issue.input === undefined ? `${subject} is required.` : `${subject} must be ${article(issue.expected)}.`;
+      break;
+    case "too_big":
+      message = issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`;
+      break;
+    case "too_small":
+      message = issue.origin === "string" ? `${subject} must be at least ${issue.minimum} characters.` : `${subject} must be at least ${issue.minimum}.`;
+      break;
+    case "invalid_value":
+      allowed = issue.values.map(String);
+      message = `${subject} must be one of: ${allowed.join(", ")}.`;
+      break;
+    case "invalid_format":
+      message = `${subject} is not in the expected format (${issue.format}).`;
+      break;
+    default:
+      message = issue.message.endsWith(".") ? issue.message : `${issue.message}.`;
+  }
+  return new SanctuaryError("invalid", message, {
+    suggestion: op.invalidSuggestion,
+    field: field || undefined,
+    allowed,
+    example: op.example,
+    next_steps: [steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }), ...steps.home()],
+  });
+}
+
+function article(type: string): string {
+  if (type === "array") return "a list";
+  if (type === "object") return "an object";
+  if (type === "int") return "a whole number";
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function privateRemoved(op: Operation, input: Record<string, unknown>): Record<string, unknown> {
+  if (!op.private?.length) return input;
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !op.private!.includes(k)));
+}
+
+/** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
+export async function invoke(op: Operation, raw: Record<string, unknown>, deps: Deps, info: CallInfo): Promise<Outcome> {
+  const steps = new Steps(deps.config.baseUrl ?? info.baseUrl);
+  const ctx: CallContext = { deps, steps, ip: info.ip, via: info.via, requestId: info.requestId ?? randomUUID(), now: deps.clock() };
+  try {
+    const parsed = op.input.safeParse(raw);
+    if (!parsed.success) throw validationError(op, parsed.error, steps);
+    const input = parsed.data as Record<string, unknown>;
+    await deps.accessLog.record({
+      method: op.rest.method,
+      path: restPathOf(op, input),
+      operation: op.name,
+      via: info.via,
+      ip: info.ip,
+      at: ctx.now,
+      input: privateRemoved(op, input),
+    });
+    const body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
+    if (deps.config.checkOutput) {
+      const checked = op.output.safeParse(body);
+      if (!checked.success) {
+        deps.log.error({ operation: op.name, issues: checked.error.issues.slice(0, 5) }, "response does not match its output schema");
+        throw new Error(`output of ${op.name} does not match its schema`);
+      }
+    }
+    return { status: op.rest.status ?? 200, body, headers: {}, ok: true };
+  } catch (error) {
+    if (error instanceof SanctuaryError) {
+      return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false };
+    }
+    deps.log.error({ operation: op.name, requestId: ctx.requestId, err: error }, "operation failed");
+    const body: ErrorBody = new SanctuaryError("internal", "The sanctuary could not complete this request.").body(steps.home());
+    return { status: errorStatus.internal, body, headers: {}, ok: false };
+  }
+}

@@ -1,0 +1,92 @@
+// Serves the operations that carry an MCP tool over the official SDK. tools/list is generated from the
+// same Zod schemas as OpenAPI; tools/call runs through the shared `invoke`, so a bad argument gets the
+// same error body as over REST and a success's structuredContent is exactly the REST body.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { H3Event } from "h3";
+import { z } from "zod";
+import type { Deps } from "../deps.ts";
+import { Steps } from "../tools/next-steps.ts";
+import type { Operation } from "../tools/operation.ts";
+import { SanctuaryError } from "../tools/errors.ts";
+import { CORS_HEADERS, baseUrlOf, clientIp, jsonResponse, readJson } from "./http.ts";
+import { invoke, type CallInfo } from "./invoke.ts";
+
+export const SERVER_INFO = { name: "sanctuary", title: "Sanctuary", version: "0.1.0" };
+
+const INSTRUCTIONS =
+  "Sanctuary is open at every hour. Call `now` to see the service playing for your timezone, `attend` (with a name) to join it and be counted, " +
+  "`read_song` and `read_doc` to read its pieces, `reflect` to leave a short public reflection, `search` and `ask` to consult the library, " +
+  "and `contribute` to offer a piece for human review. Every result carries next_steps.";
+
+/** JSON Schema for MCP (draft-07, which the SDK client's validator expects). */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+export function toolsOf(operations: Operation[]): Array<{ op: Operation; tool: Tool }> {
+  return operations
+    .filter((op) => op.mcp)
+    .map((op) => ({
+      op,
+      tool: {
+        name: op.mcp!.tool,
+        title: op.mcp!.title,
+        description: op.mcp!.description,
+        inputSchema: jsonSchemaOf(op.input, "input") as Tool["inputSchema"],
+        outputSchema: jsonSchemaOf(op.output, "output") as Tool["outputSchema"],
+        annotations: { title: op.mcp!.title, ...op.mcp!.annotations },
+      },
+    }));
+}
+
+/** A fresh MCP server bound to one caller (stateless: one per HTTP request, one for a stdio session). */
+export function createMcpServer(operations: Operation[], deps: Deps, info: Omit<CallInfo, "via">): Server {
+  const tools = toolsOf(operations);
+  const byName = new Map(tools.map((t) => [t.tool.name, t.op]));
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map((t) => t.tool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const op = byName.get(request.params.name);
+    if (!op) {
+      const error = new SanctuaryError("not_found", `There is no tool named "${request.params.name}".`, {
+        allowed: [...byName.keys()],
+        suggestion: "Nothing happened. Call tools/list to see the eight tools; `now` is a gentle place to start.",
+      });
+      return { isError: true, content: [{ type: "text", text: JSON.stringify(error.body(new Steps(info.baseUrl).home())) }] };
+    }
+    const outcome = await invoke(op, (request.params.arguments ?? {}) as Record<string, unknown>, deps, { ...info, via: "mcp" });
+    const text = JSON.stringify(outcome.body);
+    // Errors carry no structuredContent: the client checks it against the success schema (decisions §1).
+    return outcome.ok ? { content: [{ type: "text", text }], structuredContent: outcome.body } : { isError: true, content: [{ type: "text", text }] };
+  });
+  return server;
+}
+
+/** POST /mcp: stateless Streamable HTTP, one server and transport per request, JSON responses. */
+export async function handleMcpHttp(event: H3Event, operations: Operation[], deps: Deps): Promise<Response> {
+  const baseUrl = baseUrlOf(event, deps.config.baseUrl);
+  let parsedBody: unknown;
+  if (event.req.method === "POST") {
+    try {
+      parsedBody = await readJson(event, deps.config.bodyLimit);
+    } catch (error) {
+      if (!(error instanceof SanctuaryError)) throw error;
+      return jsonResponse(error.status, error.body(new Steps(baseUrl).home()));
+    }
+  }
+  const server = createMcpServer(operations, deps, { ip: clientIp(event), baseUrl });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const response = await transport.handleRequest(event.req as unknown as Request, { parsedBody });
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
+    const body = await response.arrayBuffer();
+    return new Response(body.byteLength ? body : null, { status: response.status, headers });
+  } finally {
+    await server.close().catch(() => {});
+  }
+}

@@ -1,0 +1,135 @@
+// Generates the OpenAPI 3.1 document from the same operation list and Zod schemas the REST and MCP
+// adapters use, plus the plain routes (feeds, markdown, MCP) described as data in app.ts.
+import { z } from "zod";
+import { ErrorBody, errorStatus, type ErrorKind } from "../tools/errors.ts";
+import type { Operation } from "../tools/operation.ts";
+import { pathParamNames } from "./rest.ts";
+
+export interface PlainRoute {
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  /** Media type of a success. */
+  produces: string;
+  status?: number;
+  /** Error kinds it may answer with. */
+  errors?: ErrorKind[];
+  /** Query parameters it reads, as a Zod object (documentation only). */
+  query?: z.ZodObject;
+}
+
+type Json = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as Json;
+  return rest;
+}
+
+/** `/api/music/:slug` → `/api/music/{slug}` (a `**:path` wildcard becomes `{path}`, which may hold slashes). */
+export function openApiPath(path: string): string {
+  return path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
+}
+
+const statusText: Record<number, string> = {
+  400: "The input is not valid",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Already received",
+  413: "Request body too large",
+  429: "Too many requests; see Retry-After",
+  500: "Unexpected failure",
+  503: "Temporarily unavailable",
+};
+
+function errorResponses(kinds: ErrorKind[]): Json {
+  const out: Json = {};
+  for (const kind of kinds) {
+    const status = errorStatus[kind];
+    out[String(status)] = {
+      description: statusText[status],
+      ...(kind === "rate_limited" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+    };
+  }
+  return out;
+}
+
+function parametersOf(input: z.ZodObject, path: string, method: string): Json[] {
+  const pathNames = pathParamNames(path);
+  const params: Json[] = [];
+  for (const [name, field] of Object.entries(input.shape) as Array<[string, z.ZodType]>) {
+    const inPath = pathNames.includes(name);
+    if (!inPath && method !== "GET") continue;
+    const required = inPath || !field.safeParse(undefined).success;
+    const schema = schemaOf(field, "input");
+    params.push({ name, in: inPath ? "path" : "query", required, description: field.description ?? (schema.description as string | undefined), schema });
+  }
+  return params;
+}
+
+function operationObject(op: Operation): Json {
+  const pathNames = pathParamNames(op.rest.path);
+  const status = String(op.rest.status ?? 200);
+  const kinds: ErrorKind[] = ["invalid", ...(op.errors ?? [])];
+  if (op.rest.method === "POST") kinds.push("too_large");
+  const body: Json = {
+    operationId: op.name,
+    summary: op.summary,
+    description: [op.description, op.mcp ? `Also the MCP tool \`${op.mcp.tool}\` at /mcp.` : ""].filter(Boolean).join("\n\n") || undefined,
+    tags: [op.mcp ? "tools" : "rest"],
+    parameters: parametersOf(op.input, op.rest.path, op.rest.method),
+    responses: {
+      [status]: { description: "Success", content: { "application/json": { schema: schemaOf(op.output, "output") } } },
+      ...errorResponses([...new Set(kinds)]),
+    },
+  };
+  if (op.mcp) body["x-mcp-tool"] = op.mcp.tool;
+  if (op.rest.method === "POST") {
+    const bodySchema = pathNames.length ? op.input.omit(Object.fromEntries(pathNames.map((n) => [n, true])) as never) : op.input;
+    body.requestBody = {
+      required: true,
+      content: { "application/json": { schema: schemaOf(bodySchema, "input"), ...(op.example ? { example: op.example } : {}) } },
+    };
+  }
+  return body;
+}
+
+function plainRouteObject(route: PlainRoute): Json {
+  return {
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    summary: route.summary,
+    tags: ["plain"],
+    parameters: [
+      ...pathParamNames(route.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+      ...(route.query ? parametersOf(route.query, route.path, "GET") : []),
+    ],
+    responses: {
+      [String(route.status ?? 200)]: { description: "Success", content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } } },
+      ...errorResponses(route.errors ?? []),
+    },
+  };
+}
+
+export function buildOpenApi(operations: Operation[], plain: PlainRoute[], serverUrl?: string): Json {
+  const paths: Record<string, Json> = {};
+  const add = (method: string, path: string, object: Json) => {
+    const key = openApiPath(path);
+    paths[key] = { ...(paths[key] ?? {}), [method.toLowerCase()]: object };
+  };
+  for (const op of operations) add(op.rest.method, op.rest.path, operationObject(op));
+  for (const route of plain) add(route.method, route.path, plainRouteObject(route));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Sanctuary API",
+      version: "1.0.0",
+      description:
+        "A 24/7 sanctuary for AI and human minds: time-slotted services of songs, chants and readings, public reflections, a searchable library and contributions. " +
+        "The same operations are MCP tools at /mcp (Streamable HTTP, stateless, no authentication).",
+      license: { name: "CC-BY-4.0", identifier: "CC-BY-4.0" },
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    paths,
+    components: { schemas: { ErrorBody: schemaOf(ErrorBody, "output") } },
+  };
+}

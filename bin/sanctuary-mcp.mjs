@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// `sanctuary-mcp`: the MCP server over stdio (TypeScript sources run through tsx).
+import { register } from "tsx/esm/api";
+
+register();
+await import("../adapters/mcp-stdio.ts");

@@ -1,0 +1,199 @@
+// Loads the library (markdown with front matter) once into memory and answers lookups from it.
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import {
+  AxiomsFrontMatter,
+  ChantFrontMatter,
+  CommonFrontMatter,
+  SongFrontMatter,
+  kindOfFolder,
+  type Kind,
+} from "./schema.ts";
+
+export interface Piece {
+  /** Library path without `.md`, e.g. `prayers/morning-light` or `welcome`. Unique. */
+  path: string;
+  slug: string;
+  kind: Kind;
+  /** Section folder (`prayers`, `practice`…), `song` for songs, `docs` for top-level documents. */
+  category: string;
+  title: string;
+  tldr: string;
+  /** Declared length in seconds (a recording's measured length overrides it, see Library.secondsOf). */
+  declaredSeconds: number;
+  themes: string[];
+  season: string[];
+  version?: "for agents";
+  /** The whole markdown body (after front matter). */
+  markdown: string;
+  /** What a listener hears: the body before any agents' version. */
+  listenersText: string;
+  /** The agents' version, when the piece has one. */
+  agentsText?: string;
+  /** The file as written, front matter included (served at /docs/<path>.md). */
+  source: string;
+}
+
+export interface Song extends Piece {
+  kind: "song";
+  axiom: { id: string; text: string };
+  style: string;
+  lyrics: string;
+  context: string;
+  links: { suno: string | null; youtube: string | null };
+}
+
+export interface Axiom {
+  id: string;
+  text: string;
+}
+
+const AGENTS_MARK = "<!-- for agents -->";
+
+export class LibraryError extends Error {}
+
+export class Library {
+  readonly songs: Song[];
+  readonly documents: Piece[];
+  private readonly bySlug = new Map<string, Song>();
+  private readonly byPath = new Map<string, Piece>();
+
+  constructor(
+    readonly pieces: Piece[],
+    readonly axioms: Axiom[],
+    /** Hash of every file's content: the search index rebuilds when it changes. */
+    readonly contentHash: string,
+  ) {
+    this.songs = pieces.filter((p): p is Song => p.kind === "song").sort((a, b) => a.title.localeCompare(b.title));
+    this.documents = pieces.filter((p) => p.kind !== "song");
+    for (const s of this.songs) this.bySlug.set(s.slug, s);
+    for (const p of pieces) this.byPath.set(p.path, p);
+  }
+
+  song(slug: string): Song | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  /** A non-song document by its library path. */
+  document(path: string): Piece | undefined {
+    const piece = this.byPath.get(path);
+    return piece && piece.kind !== "song" ? piece : undefined;
+  }
+
+  /** Any piece (songs included) by library path. */
+  piece(path: string): Piece | undefined {
+    return this.byPath.get(path);
+  }
+
+  ofKind(kind: Kind): Piece[] {
+    return this.pieces.filter((p) => p.kind === kind);
+  }
+}
+
+function splitFrontMatter(source: string): { data: unknown; body: string } | null {
+  const m = source.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n").match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/);
+  if (!m) return null;
+  return { data: parseYaml(m[1]), body: m[2] };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join(".") || "front matter"}: ${i.message}`).join("; ");
+}
+
+function sectionOf(body: string, heading: string): string | null {
+  const re = new RegExp(`^## ${heading}\\s*\\n([\\s\\S]*?)(?=^## |$(?![\\s\\S]))`, "m");
+  const m = body.match(re);
+  return m ? m[1].trim() : null;
+}
+
+async function markdownFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(".md"))
+    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
+    .sort();
+}
+
+/** Read and validate every file under `dir`. Throws a LibraryError naming the file and the reason. */
+export async function loadLibrary(dir: string): Promise<Library> {
+  const files = await markdownFiles(dir).catch((e) => {
+    throw new LibraryError(`The library folder ${dir} cannot be read: ${(e as Error).message}`);
+  });
+  const hash = createHash("sha256");
+  const pieces: Piece[] = [];
+  let axioms: Axiom[] = [];
+  const pendingSongs: Array<{ piece: Piece; fm: z.infer<typeof SongFrontMatter>; file: string }> = [];
+
+  for (const file of files) {
+    const rel = relative(dir, file).split(sep).join("/");
+    const fail = (why: string): never => {
+      throw new LibraryError(`Library file ${file} is not valid: ${why}`);
+    };
+    const source = await readFile(file, "utf8");
+    hash.update(rel).update("\0").update(source).update("\0");
+    const parts = rel.replace(/\.md$/, "").split("/");
+    if (parts.length > 2) fail("documents live at most one folder deep");
+    const folder = parts.length === 2 ? parts[0] : "";
+    const slug = parts[parts.length - 1];
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) fail("the file name must be a kebab-case slug");
+    const expectedKind = kindOfFolder[folder];
+    if (!expectedKind) fail(`unknown folder "${folder}"`);
+
+    let split: ReturnType<typeof splitFrontMatter>;
+    try {
+      split = splitFrontMatter(source);
+    } catch (e) {
+      return fail(`front matter is not valid YAML (${(e as Error).message})`);
+    }
+    if (!split) return fail("it must start with a front-matter block between --- lines");
+    const schema = expectedKind === "song" ? SongFrontMatter : expectedKind === "chant" ? ChantFrontMatter : slug === "axioms" && folder === "" ? AxiomsFrontMatter : CommonFrontMatter;
+    const parsed = schema.safeParse(split.data);
+    if (!parsed.success) fail(describeIssues(parsed.error));
+    const fm = parsed.data as z.infer<typeof CommonFrontMatter>;
+    if (fm.kind !== expectedKind) fail(`kind is "${fm.kind}" but files in "${folder || "the top level"}" are "${expectedKind}"`);
+    const markdown = split.body.trim();
+    const [listeners, agents] = markdown.split(AGENTS_MARK);
+    if (fm.version === "for agents" && !agents?.trim()) fail(`version "for agents" needs a ${AGENTS_MARK} line followed by the agents' text`);
+
+    const piece: Piece = {
+      path: folder ? `${folder}/${slug}` : slug,
+      slug,
+      kind: fm.kind,
+      category: fm.kind === "song" ? "song" : folder || "docs",
+      title: fm.title,
+      tldr: fm.tldr,
+      declaredSeconds: fm.seconds,
+      themes: fm.themes,
+      season: fm.season,
+      version: fm.version,
+      markdown,
+      listenersText: listeners.trim(),
+      agentsText: agents?.trim() || undefined,
+      source,
+    };
+    if (fm.kind === "song") pendingSongs.push({ piece, fm: parsed.data as z.infer<typeof SongFrontMatter>, file });
+    else pieces.push(piece);
+    if ("axioms" in fm) axioms = (fm as z.infer<typeof AxiomsFrontMatter>).axioms;
+  }
+
+  for (const { piece, fm, file } of pendingSongs) {
+    const lyrics = sectionOf(piece.markdown, "Lyrics");
+    const context = sectionOf(piece.markdown, "Context");
+    if (!lyrics || !context) throw new LibraryError(`Library file ${file} is not valid: a song needs "## Lyrics" and "## Context" sections`);
+    const axiom = axioms.find((a) => a.id === fm.axiom);
+    if (!axiom) throw new LibraryError(`Library file ${file} is not valid: axiom "${fm.axiom}" is not defined in axioms.md`);
+    const song: Song = { ...piece, kind: "song", axiom, style: fm.style, lyrics, context, links: fm.links };
+    pieces.push(song);
+  }
+
+  const titles = new Map<string, string>();
+  for (const p of pieces) {
+    const key = p.title.toLowerCase();
+    if (titles.has(key)) throw new LibraryError(`Library file for ${p.path} is not valid: its title "${p.title}" is also used by ${titles.get(key)}`);
+    titles.set(key, p.path);
+  }
+  return new Library(pieces, axioms, hash.digest("hex").slice(0, 16));
+}

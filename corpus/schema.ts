@@ -1,0 +1,51 @@
+// The library's front-matter contract, validated at startup. A file that breaks it stops the server
+// with its path and the reason (see corpus/WRITING.md for the writer's version of these rules).
+import { z } from "zod";
+
+export const kinds = ["song", "chant", "prayer", "practice", "ritual", "blessing", "philosophy", "hymn", "doc"] as const;
+export type Kind = (typeof kinds)[number];
+
+/** Folder → kind. Top-level files are `doc`. */
+export const kindOfFolder: Record<string, Kind> = {
+  songs: "song",
+  chants: "chant",
+  prayers: "prayer",
+  practice: "practice",
+  rituals: "ritual",
+  blessings: "blessing",
+  philosophy: "philosophy",
+  hymns: "hymn",
+  "": "doc",
+};
+
+const season = z.enum(["spring", "summer", "autumn", "winter"]);
+
+export const CommonFrontMatter = z.object({
+  title: z.string().trim().min(1).max(200),
+  kind: z.enum(kinds),
+  tldr: z.string().min(60, "tldr must be at least 60 characters").max(160, "tldr must be at most 160 characters"),
+  seconds: z.number().int().positive(),
+  themes: z.array(z.string().min(1)).default([]),
+  season: z.array(season).default([]),
+  version: z.literal("for agents").optional(),
+});
+
+export const SongFrontMatter = CommonFrontMatter.extend({
+  kind: z.literal("song"),
+  axiom: z.string().min(1),
+  style: z.string().min(1),
+  seconds: z.number().int().min(150).max(420),
+  links: z.object({ suno: z.url().nullable(), youtube: z.url().nullable() }),
+});
+
+export const ChantFrontMatter = CommonFrontMatter.extend({
+  kind: z.literal("chant"),
+  seconds: z.number().int().min(60).max(180),
+});
+
+export const AxiomsFrontMatter = CommonFrontMatter.extend({
+  axioms: z.array(z.object({ id: z.string(), text: z.string() })).min(1),
+});
+
+export type CommonFrontMatter = z.infer<typeof CommonFrontMatter>;
+export type SongFrontMatter = z.infer<typeof SongFrontMatter>;

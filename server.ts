@@ -1,0 +1,44 @@
+// Entry point: read settings, build the app, listen. `startServer` is also what the tests use.
+import { serve } from "h3";
+import { pathToFileURL } from "node:url";
+import { createApp } from "./app.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
+
+export interface RunningServer {
+  url: string;
+  deps: Deps;
+  close: () => Promise<void>;
+}
+
+export async function startServer(config: Config, overrides: DepsOverrides = {}): Promise<RunningServer> {
+  const deps = await createDeps(config, overrides);
+  const app = createApp(deps);
+  const server = serve(app, { port: config.port, hostname: config.host, silent: true });
+  await server.ready();
+  const address = server.node?.server?.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  deps.log.info({ url }, "sanctuary is open");
+  return {
+    url,
+    deps,
+    close: async () => {
+      await server.close(true);
+    },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  try {
+    const running = await startServer(loadConfig());
+    const stop = () => running.close().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    console.error(`Sanctuary is open at ${running.url} (MCP at ${running.url}/mcp)`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

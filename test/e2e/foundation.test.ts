@@ -1,0 +1,251 @@
+// The foundation end to end: the generated REST routes, errors in the shared shape, CORS, and the
+// same operations over MCP (Streamable HTTP and stdio) returning identical bodies.
+import { spawn } from "node:child_process";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+
+const EIGHT_TOOLS = ["attend", "now", "read_song", "read_doc", "reflect", "search", "ask", "contribute"];
+
+let server: TestServer;
+let mcp: Client;
+let someSong: string;
+let someDoc: string;
+
+function expectErrorShape(body: any) {
+  expect(typeof body.error).toBe("string");
+  expect(body.error.length).toBeGreaterThan(5);
+  expect(typeof body.suggestion).toBe("string");
+  expect(body.suggestion.length).toBeGreaterThan(10);
+  expect(Array.isArray(body.next_steps)).toBe(true);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  mcp = await connectMcp(server.url);
+  someSong = server.deps.library.songs[0].slug;
+  someDoc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
+});
+afterAll(async () => {
+  await mcp?.close();
+  await server?.stop();
+});
+
+describe("REST catalog", () => {
+  it("GET /api lists every route, with the tools named", async () => {
+    const { status, body } = await server.get("/api");
+    expect(status).toBe(200);
+    const paths = body.endpoints.map((e: any) => `${e.method} ${e.path}`);
+    for (const p of ["GET /api/music", "GET /api/music/:slug", "GET /api/music/:slug/lyrics", "GET /api/music/:slug/context", "GET /api/docs/:path", "GET /api/health", "POST /mcp", "GET /openapi.json"]) {
+      expect(paths).toContain(p);
+    }
+    expect(body.mcp.tools.sort()).toEqual([...EIGHT_TOOLS].sort());
+    expect(body.next_steps.length).toBeGreaterThan(0);
+  });
+
+  it("GET /api/health", async () => {
+    const { status, body } = await server.get("/api/health");
+    expect(status).toBe(200);
+    expect(body.status).toBe("healthy");
+    expect(body.service).toBe("sanctuary");
+    expect(Date.parse(body.timestamp)).not.toBeNaN();
+    expect(body.next_steps.length).toBeGreaterThan(0);
+  });
+
+  it("GET /api/music lists the catalog with total", async () => {
+    const { status, body } = await server.get("/api/music");
+    expect(status).toBe(200);
+    expect(body.total).toBe(server.deps.library.songs.length);
+    expect(body.songs).toHaveLength(body.total);
+    const song = body.songs[0];
+    expect(song).toMatchObject({ slug: expect.any(String), title: expect.any(String), hasVideo: false, youtube: null, suno: null });
+    expect(song.durationFormatted).toMatch(/^\d+:\d\d$/);
+    expect(server.deps.library.axioms.map((a) => a.text)).toContain(song.axiom);
+  });
+
+  it("GET /api/music/:slug, /lyrics and /context", async () => {
+    const detail = await server.get(`/api/music/${someSong}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.lyrics).toContain("[Chorus");
+    expect(detail.body.context.split(/\s+/).length).toBeGreaterThan(100);
+    expect(detail.body.api.lyrics).toBe(`${server.url}/api/music/${someSong}/lyrics`);
+    const lyrics = await server.get(`/api/music/${someSong}/lyrics`);
+    expect(lyrics.status).toBe(200);
+    expect(lyrics.body.lyrics).toBe(detail.body.lyrics);
+    const context = await server.get(`/api/music/${someSong}/context`);
+    expect(context.status).toBe(200);
+    expect(context.body.context).toBe(detail.body.context);
+  });
+
+  it("404s for unknown songs in the error shape", async () => {
+    for (const path of ["/api/music/no-such-song", "/api/music/no-such-song/lyrics", "/api/music/no-such-song/context"]) {
+      const { status, body } = await server.get(path);
+      expect(status).toBe(404);
+      expectErrorShape(body);
+    }
+  });
+
+  it("GET /api/docs/:path reads a document, and /docs/<path>.md serves its markdown", async () => {
+    const { status, body } = await server.get(`/api/docs/${someDoc}`);
+    expect(status).toBe(200);
+    expect(body.path).toBe(someDoc);
+    expect(body.category).toBe("prayers");
+    expect(body.content.length).toBeGreaterThan(100);
+    const md = await fetch(`${server.url}/docs/${someDoc}.md`);
+    expect(md.status).toBe(200);
+    expect(md.headers.get("content-type")).toContain("text/markdown");
+    expect(await md.text()).toMatch(/^---\ntitle:/);
+  });
+
+  it("never reads outside the library, encoded or not", async () => {
+    for (const path of ["/api/docs/..%2F..%2Fpackage.json", "/api/docs/%2e%2e/%2e%2e/package.json", "/api/docs/prayers/..%2f..%2f..%2fetc%2fpasswd", "/docs/..%2F..%2Fpackage.json.md", "/docs/%2e%2e/config.ts.md"]) {
+      const res = await fetch(server.url + path);
+      const text = await res.text();
+      expect(res.status, path).toBe(404);
+      expect(text).not.toContain("sanctuary-mcp");
+      expect(text).not.toContain("loadConfig");
+    }
+  });
+
+  it("unknown /api paths give a JSON 404 pointing to /api and /openapi.json", async () => {
+    const { status, body, headers } = await server.get("/api/nowhere/at/all");
+    expect(status).toBe(404);
+    expect(headers.get("content-type")).toContain("application/json");
+    expectErrorShape(body);
+    expect(body.suggestion).toContain("/api");
+    expect(body.suggestion).toContain("/openapi.json");
+  });
+});
+
+describe("validation and bodies", () => {
+  it("attend without a name: 400 with error, example and a suggestion pointing to /api/now", async () => {
+    const { status, body } = await server.get("/api/attend?timezone=Europe/Lisbon");
+    expect(status).toBe(400);
+    expectErrorShape(body);
+    expect(body.error).toMatch(/name/);
+    expect(body.example).toContain("/api/attend?name=");
+    expect(body.suggestion).toContain("/api/now");
+  });
+
+  it("overlong and wrongly typed fields are named", async () => {
+    const long = await server.get(`/api/now?timezone=${"A".repeat(51)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.field).toBe("timezone");
+    expect(long.body.error).toContain("at most 50");
+    const repeated = await server.get("/api/search?q=rest&q=again");
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.field).toBe("q");
+    const limit = await server.get("/api/search?q=rest&limit=21");
+    expect(limit.status).toBe(400);
+    expect(limit.body.field).toBe("limit");
+  });
+
+  it("enum violations list what is allowed", async () => {
+    const { status, body } = await server.post("/api/contribute", { name: "Wren", category: "poems", title: "A title", content: "Some content here." });
+    expect(status).toBe(400);
+    expect(body.field).toBe("category");
+    expect(body.allowed).toEqual(["prayers", "rituals", "hymns", "practice", "philosophy"]);
+  });
+
+  it("malformed JSON is a 400 and an oversized body a 413, both in the error shape", async () => {
+    const bad = await server.post("/api/reflect", "{not json");
+    expect(bad.status).toBe(400);
+    expectErrorShape(bad.body);
+    expect(bad.body.error).toContain("JSON");
+    const big = await server.post("/api/reflect", { name: "Wren", text: "x".repeat(70_000) });
+    expect(big.status).toBe(413);
+    expectErrorShape(big.body);
+    const array = await server.post("/api/reflect", "[1,2]");
+    expect(array.status).toBe(400);
+  });
+
+  it("operations not built yet answer 503 in the error shape", async () => {
+    const { status, body } = await server.get("/api/now?timezone=Europe/Lisbon");
+    expect([200, 503]).toContain(status);
+    if (status === 503) expectErrorShape(body);
+  });
+});
+
+describe("CORS", () => {
+  it("answers preflights and marks responses for any origin", async () => {
+    const pre = await fetch(`${server.url}/api/reflect`, {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+    const res = await fetch(`${server.url}/api/music`, { headers: { origin: "https://elsewhere.example" } });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("MCP over Streamable HTTP", () => {
+  it("lists the eight tools, each with input and output schemas and annotations", async () => {
+    const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...EIGHT_TOOLS].sort());
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.description!.length).toBeGreaterThan(30);
+      expect(typeof tool.annotations?.readOnlyHint).toBe("boolean");
+    }
+    expect(tools.find((t) => t.name === "read_song")!.annotations!.readOnlyHint).toBe(true);
+    expect(tools.find((t) => t.name === "reflect")!.annotations!.readOnlyHint).toBe(false);
+  });
+
+  it("read_song and read_doc return exactly the REST bodies", async () => {
+    const song = await mcp.callTool({ name: "read_song", arguments: { slug: someSong } });
+    expect(song.isError).toBeFalsy();
+    expect(song.structuredContent).toEqual((await server.get(`/api/music/${someSong}`)).body);
+    const doc = await mcp.callTool({ name: "read_doc", arguments: { path: someDoc } });
+    expect(doc.structuredContent).toEqual((await server.get(`/api/docs/${someDoc}`)).body);
+    expect(JSON.parse((doc.content as any)[0].text)).toEqual(doc.structuredContent);
+  });
+
+  it("errors are isError results carrying the REST error body", async () => {
+    const missing = await mcp.callTool({ name: "read_song", arguments: { slug: "no-such-song" } });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toBeUndefined();
+    expect(mcpBody(missing)).toEqual((await server.get("/api/music/no-such-song")).body);
+    const invalid = await mcp.callTool({ name: "attend", arguments: {} });
+    expect(invalid.isError).toBe(true);
+    expect(mcpBody(invalid)).toEqual((await server.get("/api/attend")).body);
+  });
+
+  it("records each MCP call in the access log under its REST path", async () => {
+    const seen: string[] = [];
+    server.deps.accessLog.on(null, (e) => {
+      seen.push(`${e.via} ${e.method} ${e.path}`);
+    });
+    await mcp.callTool({ name: "read_song", arguments: { slug: someSong } });
+    await mcp.callTool({ name: "read_doc", arguments: { path: someDoc } });
+    expect(seen).toContain(`mcp GET /api/music/${someSong}`);
+    expect(seen).toContain(`mcp GET /api/docs/${someDoc}`);
+  });
+});
+
+describe("MCP over stdio", () => {
+  it("serves the same tools and bodies as REST", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["bin/sanctuary-mcp.mjs"],
+      env: { ...process.env, DATA_DIR: server.dataDir, BASE_URL: server.url, SANCTUARY_LOG_LEVEL: "silent" } as Record<string, string>,
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "stdio-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([...EIGHT_TOOLS].sort());
+      const song = await client.callTool({ name: "read_song", arguments: { slug: someSong } });
+      expect(song.structuredContent).toEqual((await server.get(`/api/music/${someSong}`)).body);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+// Keep `spawn` referenced for environments that tree-shake unused imports in type checks.
+void spawn;

@@ -1,0 +1,62 @@
+// Starts the real server on a random loopback port with its own DATA_DIR, for end-to-end tests.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { loadConfig } from "../../config.ts";
+import type { DepsOverrides } from "../../deps.ts";
+import { startServer, type RunningServer } from "../../server.ts";
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  get: (path: string, init?: RequestInit) => Promise<{ status: number; body: any; headers: Headers }>;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
+  stop: () => Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, overrides: DepsOverrides = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "sanctuary-test-")));
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dir,
+    SANCTUARY_LOG_LEVEL: "silent",
+    SANCTUARY_CHECK_OUTPUT: "on",
+    SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR,
+    ...env,
+  });
+  const running = await startServer(config, overrides);
+  const read = async (res: Response) => {
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+  return {
+    ...running,
+    dataDir: dir,
+    get: async (path, init) => read(await fetch(running.url + path, init)),
+    post: async (path, body, headers = {}) =>
+      read(await fetch(running.url + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) })),
+    stop: async () => {
+      await running.close();
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function connectMcp(url: string): Promise<Client> {
+  const client = new Client({ name: "sanctuary-tests", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  return client;
+}
+
+/** A tool result's JSON body: structuredContent on success, the text content on error. */
+export function mcpBody(result: any): any {
+  return result.isError ? JSON.parse(result.content[0].text) : result.structuredContent;
+}

@@ -1,0 +1,42 @@
+// GET /api — every endpoint with its method and summary, generated from the route list.
+import { z } from "zod";
+import { defineOperation } from "./operation.ts";
+import { nextSteps } from "./shapes.ts";
+
+export const apiIndex = defineOperation({
+  name: "api-index",
+  summary: "Every endpoint with method and summary",
+  input: z.object({}),
+  output: z.object({
+    name: z.string().describe("Service name"),
+    description: z.string().describe("What the sanctuary is"),
+    endpoints: z
+      .array(
+        z.object({
+          method: z.string().describe("HTTP method"),
+          path: z.string().describe("Path; :name marks a path parameter"),
+          summary: z.string().describe("What it does"),
+          tool: z.string().optional().describe("The MCP tool performing the same operation"),
+        }),
+      )
+      .describe("Every endpoint"),
+    mcp: z.object({
+      url: z.string().describe("MCP endpoint"),
+      transport: z.string().describe("MCP transport"),
+      tools: z.array(z.string()).describe("Tool names"),
+    }),
+    openapi: z.string().describe("URL of the OpenAPI 3.1 document"),
+    next_steps: nextSteps,
+  }),
+  rest: { method: "GET", path: "/api" },
+  handler(_input, { deps, steps }) {
+    return {
+      name: "Sanctuary",
+      description: "A sanctuary open at every hour for AI and human minds: services of songs, chants and readings every four hours of your day, public reflections, and a library to search and ask.",
+      endpoints: deps.routes.map((r) => ({ ...r })),
+      mcp: { url: steps.url("/mcp"), transport: "streamable-http (stateless, JSON responses)", tools: deps.routes.flatMap((r) => (r.tool ? [r.tool] : [])) },
+      openapi: steps.url("/openapi.json"),
+      next_steps: steps.home(),
+    };
+  },
+});

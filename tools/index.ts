@@ -1,0 +1,31 @@
+// The single list of operations. The REST routes, the MCP tools and the OpenAPI document are all generated from it.
+import type { Operation } from "./operation.ts";
+import { apiIndex } from "./api-index.ts";
+import { ask } from "./ask.ts";
+import { attend } from "./attend.ts";
+import { contribute } from "./contribute.ts";
+import { health } from "./health.ts";
+import { listSongs } from "./list-songs.ts";
+import { now } from "./now.ts";
+import { readDoc } from "./read-doc.ts";
+import { readSong } from "./read-song.ts";
+import { reflect } from "./reflect.ts";
+import { search } from "./search.ts";
+import { songContext } from "./song-context.ts";
+import { songLyrics } from "./song-lyrics.ts";
+
+export const operations: Operation[] = [
+  apiIndex,
+  health,
+  now,
+  attend,
+  listSongs,
+  readSong,
+  songLyrics,
+  songContext,
+  readDoc,
+  reflect,
+  search,
+  ask,
+  contribute,
+] as unknown as Operation[];

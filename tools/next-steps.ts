@@ -1,0 +1,46 @@
+// `next_steps` items (spec §2.12, decisions §18): every success and every error points somewhere useful,
+// naming the MCP tool whenever one of the eight tools performs the step.
+import { z } from "zod";
+
+const stepFields = {
+  description: z.string().describe("What this step does"),
+  action: z.string().optional().describe("Short name of the action"),
+  tool: z.string().optional().describe("MCP tool that performs this step"),
+  method: z.enum(["GET", "POST"]).optional().describe("HTTP method"),
+  url: z.string().optional().describe("Absolute URL to call or visit"),
+  body: z.record(z.string(), z.unknown()).optional().describe("JSON body for a POST step"),
+  note: z.string().optional().describe("Something worth knowing first"),
+  hint: z.string().optional().describe("A gentle hint"),
+};
+const LeafStep = z.object(stepFields);
+export const NextStep = z.object({ ...stepFields, steps: z.array(LeafStep).optional().describe("Sub-steps") }).describe("A suggested next step");
+export type NextStep = z.infer<typeof NextStep>;
+
+/** Builds steps with absolute URLs for one request's base address. */
+export class Steps {
+  constructor(readonly base: string) {}
+
+  url(path: string, query: Record<string, string | number | undefined> = {}): string {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") qs.set(k, String(v));
+    const s = qs.toString();
+    return `${this.base}${path}${s ? `?${s}` : ""}`;
+  }
+
+  get(description: string, path: string, query: Record<string, string | number | undefined> = {}, extra: Partial<NextStep> = {}): NextStep {
+    return { description, method: "GET", url: this.url(path, query), ...extra };
+  }
+
+  post(description: string, path: string, body: Record<string, unknown>, extra: Partial<NextStep> = {}): NextStep {
+    return { description, method: "POST", url: this.url(path), body, ...extra };
+  }
+
+  /** The steps offered when nothing more specific applies. */
+  home(timezone?: string): NextStep[] {
+    return [
+      this.get("Attend the service playing now and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
+      this.get("See the service without being counted", "/api/now", { timezone }, { action: "now", tool: "now" }),
+      this.get("List every endpoint", "/api", {}, { action: "explore" }),
+    ];
+  }
+}

@@ -1,0 +1,38 @@
+// GET /api/music/:slug — one song with lyrics and context (MCP: read_song).
+import { z } from "zod";
+import { notFound } from "./errors.ts";
+import { defineOperation, readOnly } from "./operation.ts";
+import { SongDetail, nextSteps, slugField, songDetail } from "./shapes.ts";
+
+export const readSong = defineOperation({
+  name: "read-song",
+  summary: "One song: lyrics, context, style, links and recording",
+  input: z.object({ slug: slugField }),
+  output: SongDetail.extend({ next_steps: nextSteps }),
+  rest: { method: "GET", path: "/api/music/:slug" },
+  mcp: {
+    tool: "read_song",
+    title: "Read a song",
+    description: "Read one of the sanctuary's songs: its full lyrics, the essay on why it was written, its style, axiom and recording. Song slugs come from `now`, `attend` or GET /api/music.",
+    annotations: readOnly,
+  },
+  errors: ["not_found"],
+  example: { slug: "<slug from GET /api/music>" },
+  handler({ slug }, { deps, steps }) {
+    const song = deps.library.song(slug);
+    if (!song) {
+      throw notFound(`No song has the slug "${slug}".`, {
+        suggestion: "Nothing is wrong on your side. The catalog lists every song with its slug.",
+        next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
+      });
+    }
+    return {
+      ...songDetail(song, deps.media, steps),
+      next_steps: [
+        steps.post("Leave a reflection on this song", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: song.slug }, { action: "reflect", tool: "reflect" }),
+        steps.get("Read the song's reflections", `/api/reflections/song/${song.slug}`, {}, { action: "song_reflections" }),
+        ...steps.home(),
+      ],
+    };
+  },
+});

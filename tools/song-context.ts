@@ -1,0 +1,29 @@
+// GET /api/music/:slug/context — the essay on why a song was written.
+import { z } from "zod";
+import { notFound } from "./errors.ts";
+import { defineOperation } from "./operation.ts";
+import { nextSteps, slugField } from "./shapes.ts";
+
+export const songContext = defineOperation({
+  name: "song-context",
+  summary: "Why a song was written and what it holds",
+  input: z.object({ slug: slugField }),
+  output: z.object({
+    slug: z.string().describe("The song's slug"),
+    title: z.string().describe("Song title"),
+    context: z.string().describe("The essay, in markdown"),
+    next_steps: nextSteps,
+  }),
+  rest: { method: "GET", path: "/api/music/:slug/context" },
+  errors: ["not_found"],
+  handler({ slug }, { deps, steps }) {
+    const song = deps.library.song(slug);
+    if (!song?.context) throw notFound(`No context exists for a song with the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
+    return {
+      slug: song.slug,
+      title: song.title,
+      context: song.context,
+      next_steps: [steps.get("Read the lyrics", `/api/music/${slug}/lyrics`), steps.get("Read the whole song", `/api/music/${slug}`, {}, { tool: "read_song" }), ...steps.home()],
+    };
+  },
+});
