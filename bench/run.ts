@@ -1,0 +1,110 @@
+// npm run bench: drives the real server and a bare node:http server (serving a JSON body of the same
+// size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
+// Usage: npm run bench [-- --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now]
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "32" },
+    routes: { type: "string" },
+  },
+});
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const BARE_SERVER = `
+const http = require("node:http");
+const bodies = JSON.parse(process.env.BODIES);
+http.createServer((req, res) => {
+  const body = bodies[req.url] ?? "{}";
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+function run(url: string, seconds: number, connections: number): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, duration: seconds, connections, pipelining: 1 }, (err, result) => {
+      if (err) return reject(err);
+      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const seconds = Number(values.seconds);
+  const rounds = Number(values.rounds);
+  const connections = Number(values.connections);
+  const dataDir = await mkdtemp(join(tmpdir(), "sanctuary-bench-"));
+  const appPort = 39_100 + Math.floor(Math.random() * 500);
+  const barePort = appPort + 1;
+  const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", DATA_DIR: dataDir, SANCTUARY_LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const children: ChildProcess[] = [app];
+  try {
+    const base = `http://127.0.0.1:${appPort}`;
+    await waitFor(`${base}/api/health`, app);
+    const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
+    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug"]).map((r) => r.replace(":slug", firstSong));
+    const bodies: Record<string, string> = {};
+    for (const r of routes) bodies[r] = await (await fetch(base + r)).text();
+    const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES: JSON.stringify(bodies) }, stdio: "inherit" });
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+
+    console.log(`bench: ${rounds} rounds × ${seconds}s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`);
+    const rows: string[][] = [["route", "bytes", "sanctuary req/s", "p50 ms", "p99 ms", "bare req/s", "bare p99 ms", "ratio"]];
+    for (const route of routes) {
+      const ours: Awaited<ReturnType<typeof run>>[] = [];
+      const theirs: Awaited<ReturnType<typeof run>>[] = [];
+      for (let i = 0; i < rounds; i++) {
+        ours.push(await run(base + route, seconds, connections));
+        theirs.push(await run(`http://127.0.0.1:${barePort}${route}`, seconds, connections));
+      }
+      const errors = ours.reduce((n, r) => n + r.errors, 0);
+      if (errors) console.warn(`  ${route}: ${errors} errors or non-2xx responses`);
+      const rps = median(ours.map((r) => r.rps));
+      const bareRps = median(theirs.map((r) => r.rps));
+      rows.push([
+        route.replace(firstSong, ":slug"),
+        String(Buffer.byteLength(bodies[route])),
+        rps.toFixed(0),
+        median(ours.map((r) => r.p50)).toFixed(1),
+        median(ours.map((r) => r.p99)).toFixed(1),
+        bareRps.toFixed(0),
+        median(theirs.map((r) => r.p99)).toFixed(1),
+        (rps / bareRps).toFixed(2),
+      ]);
+    }
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join("  "));
+  } finally {
+    for (const c of children) c.kill("SIGTERM");
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

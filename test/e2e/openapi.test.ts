@@ -1,0 +1,46 @@
+// /openapi.json is generated from the operations: it must validate as OpenAPI 3.1 and list every route.
+import { validate } from "@readme/openapi-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiPath } from "../../adapters/openapi.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe("/openapi.json", () => {
+  it("validates as OpenAPI 3.1 with a real validator", async () => {
+    const { status, body } = await server.get("/openapi.json");
+    expect(status).toBe(200);
+    expect(body.openapi).toBe("3.1.0");
+    const result = await validate(structuredClone(body));
+    if (!result.valid) throw new Error(`OpenAPI document is not valid: ${JSON.stringify(result.errors, null, 2)}`);
+    expect(result.valid).toBe(true);
+    // The validator really does refuse a broken document.
+    const broken = structuredClone(body);
+    broken.paths["/api/music"].get.responses = { "200": { content: {} } };
+    expect((await validate(broken)).valid).toBe(false);
+  });
+
+  it("lists every route the app serves, with error responses in the shared shape", async () => {
+    const { body } = await server.get("/openapi.json");
+    for (const route of server.deps.routes) {
+      const item = body.paths[openApiPath(route.path)];
+      expect(item, route.path).toBeDefined();
+      expect(item[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+    }
+    const reflect = body.paths["/api/reflect"].post;
+    expect(reflect.responses["400"].content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
+    expect(reflect.responses["429"].headers["Retry-After"]).toBeDefined();
+    expect(reflect.requestBody.content["application/json"].schema.properties.text.maxLength).toBe(1000);
+    const song = body.paths["/api/music/{slug}"].get;
+    expect(song.parameters).toContainEqual(expect.objectContaining({ name: "slug", in: "path", required: true }));
+    expect(song["x-mcp-tool"]).toBe("read_song");
+    expect(song.responses["404"]).toBeDefined();
+    const search = body.paths["/api/search"].get;
+    expect(search.parameters).toContainEqual(expect.objectContaining({ name: "q", in: "query", required: true }));
+    expect(search.parameters).toContainEqual(expect.objectContaining({ name: "limit", in: "query", required: false }));
+  });
+});
