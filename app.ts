@@ -4,6 +4,7 @@ import { H3, type H3Event } from "h3";
 import type { Deps } from "./deps.ts";
 import { errorResponse, jsonResponse, CORS_HEADERS } from "./adapters/http.ts";
 import { handleMcpHttp } from "./adapters/mcp.ts";
+import { mediaRoute } from "./adapters/media.ts";
 import { buildOpenApi, type PlainRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
 import { operations as allOperations } from "./tools/index.ts";
@@ -50,6 +51,7 @@ function plainRoutes(deps: Deps, operations: Operation[], openapi: () => unknown
         });
       },
     },
+    mediaRoute(deps),
   ];
 }
 

@@ -1,12 +1,23 @@
 // The composition root's contract: everything a handler may use, built once in createDeps and injected.
 import type { Config } from "./config.ts";
-import type { Library } from "./corpus/library.ts";
-import { Media } from "./corpus/media.ts";
-import type { KeyValueStore } from "./storage/kv.ts";
 import { AccessLog } from "./adapters/access-log.ts";
 import { createLogger, type Logger } from "./adapters/logger.ts";
-import { loadLibrary } from "./corpus/library.ts";
+import { loadLibrary, type Library } from "./corpus/library.ts";
+import { Media } from "./corpus/media.ts";
+import { ServiceCalendar } from "./planner/calendar.ts";
+import { seasonAt } from "./planner/season.ts";
+import { slotFirstBegins } from "./planner/time.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
+import type { KeyValueStore } from "./storage/kv.ts";
+import { PresenceStore } from "./storage/presence.ts";
+import { ServiceViews } from "./tools/service-view.ts";
+
+export interface RouteSummary {
+  method: string;
+  path: string;
+  summary: string;
+  tool?: string;
+}
 
 export interface Deps {
   config: Config;
@@ -17,15 +28,17 @@ export interface Deps {
   log: Logger;
   clock: () => Date;
   startedAt: Date;
+  calendar: ServiceCalendar;
+  views: ServiceViews;
+  presence: PresenceStore;
+  /** Reflections of the last 48 hours for attend (newest first). */
+  recentReflections: (now: Date) => Promise<Array<{ name: string; song: string; text: string; createdAt: string }>>;
+  /** Reflections left while a service was heard, for GET /api/services/:date. */
+  reflectionsForService: (key: { date: string; slotIndex: number; tier: string }) => Promise<Array<{ id: string; name: string; song: string; text: string; createdAt: string; timezone: string }>>;
   /** Every route the app serves (filled in by createApp), for GET /api. */
   routes: RouteSummary[];
-}
-
-export interface RouteSummary {
-  method: string;
-  path: string;
-  summary: string;
-  tool?: string;
+  /** Stops background work (the calendar's tick). */
+  stop: () => void;
 }
 
 export interface DepsOverrides {
@@ -39,15 +52,40 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const library = await loadLibrary(config.libraryDir);
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());
+  const media = await Media.open(config.dataDir);
+  const kv = openKeyValueStore(overrides.backend ?? backendFor(config));
+  const seasonOfKey = ({ date, slotIndex, tier }: { date: string; slotIndex: number; tier: string }) =>
+    tier === "unknown" ? null : seasonAt(slotFirstBegins(date, slotIndex), tier as "north" | "south", date).name;
+  const calendar = new ServiceCalendar(kv, library, media, seasonOfKey, clock);
+  const presence = new PresenceStore(kv);
+  await presence.load(clock());
+
+  const accessLog = new AccessLog();
+  // Attendance is counted from the access log, so REST and MCP attends count alike.
+  accessLog.on("attend", (entry) => presence.record(String(entry.input.name ?? entry.input.username ?? ""), entry.at));
+
+  // Record each slot's service as it first begins anywhere; also once now, for what began while we were down.
+  const tick = () =>
+    calendar.tick(clock()).catch((err) => log.error({ err }, "recording services failed"));
+  await tick();
+  const timer = setInterval(tick, 60_000);
+  timer.unref();
+
   return {
     config,
     library,
-    media: await Media.open(config.dataDir),
-    kv: openKeyValueStore(overrides.backend ?? backendFor(config)),
-    accessLog: new AccessLog(),
+    media,
+    kv,
+    accessLog,
     log,
     clock,
     startedAt: clock(),
+    calendar,
+    views: new ServiceViews(library, media),
+    presence,
+    recentReflections: async () => [],
+    reflectionsForService: async () => [],
     routes: [],
+    stop: () => clearInterval(timer),
   };
 }

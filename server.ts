@@ -25,6 +25,7 @@ export async function startServer(config: Config, overrides: DepsOverrides = {})
     url,
     deps,
     close: async () => {
+      deps.stop();
       await server.close(true);
     },
   };
@@ -36,6 +37,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const stop = () => running.close().then(() => process.exit(0));
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    // `npm run recordings` can run beside the server; a HUP makes its new recordings visible.
+    process.on("SIGHUP", () => void running.deps.media.reload());
     console.error(`Sanctuary is open at ${running.url} (MCP at ${running.url}/mcp)`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -1,6 +1,6 @@
 // Which pieces have a rendered recording (npm run recordings writes DATA_DIR/media/manifest.json),
 // and so how long each piece really is: a measured recording wins over the declared length.
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Piece } from "./library.ts";
@@ -22,10 +22,12 @@ export class Media {
 
   static async open(dataDir: string): Promise<Media> {
     const dir = join(dataDir, "media");
-    const text = await readFile(join(dir, "manifest.json"), "utf8").catch(() => null);
-    if (!text) return new Media(dir);
-    const parsed = Manifest.safeParse(JSON.parse(text));
-    return new Media(dir, parsed.success ? parsed.data : {});
+    return new Media(dir, await readManifest(dir));
+  }
+
+  /** Re-read the manifest, so recordings rendered while the server runs appear without a restart. */
+  async reload(): Promise<void> {
+    this.entries = await readManifest(this.dir);
   }
 
   /** The recording of a piece (by library path), if one was rendered. */
@@ -42,6 +44,64 @@ export class Media {
   recordingUrl(piece: Piece, base: string): string | null {
     const entry = this.entries[piece.path];
     return entry ? `${base}/media/${entry.file}` : null;
+  }
+}
+
+/** The manifest in a media folder; missing or unreadable reads as empty (nothing rendered yet). */
+export async function readManifest(dir: string): Promise<Record<string, ManifestEntry>> {
+  const text = await readFile(join(dir, "manifest.json"), "utf8").catch(() => null);
+  if (!text) return {};
+  try {
+    const parsed = Manifest.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The manifest as `npm run recordings` keeps it: saved whole after every change (temp file + rename) so an interrupted run loses nothing. */
+export class ManifestStore {
+  private chain: Promise<void> = Promise.resolve();
+  private writes = 0;
+
+  private constructor(
+    readonly mediaDir: string,
+    readonly entries: Record<string, ManifestEntry>,
+  ) {}
+
+  static async open(mediaDir: string): Promise<ManifestStore> {
+    return new ManifestStore(mediaDir, await readManifest(mediaDir));
+  }
+
+  /** Whether a piece's recording exists and was rendered from the same text and settings. */
+  async isCurrent(want: { piece: Piece; file: string; sourceHash: string }): Promise<boolean> {
+    const entry = this.entries[want.piece.path];
+    if (!entry || entry.sourceHash !== want.sourceHash || entry.file !== want.file) return false;
+    return stat(join(this.mediaDir, want.file)).then((s) => s.size === entry.bytes, () => false);
+  }
+
+  set(path: string, entry: ManifestEntry): Promise<void> {
+    this.entries[path] = entry;
+    return this.save();
+  }
+
+  /** Drop entries for pieces no longer in the library. */
+  prune(keep: Set<string>): Promise<void> {
+    for (const path of Object.keys(this.entries)) if (!keep.has(path)) delete this.entries[path];
+    return this.save();
+  }
+
+  // Writes are queued so concurrent renders never interleave two saves.
+  private save(): Promise<void> {
+    const file = join(this.mediaDir, "manifest.json");
+    const text = JSON.stringify(Object.fromEntries(Object.entries(this.entries).sort(([a], [b]) => a.localeCompare(b))), null, 2) + "\n";
+    const tmp = `${file}.${process.pid}.${++this.writes}.tmp`;
+    this.chain = this.chain.catch(() => {}).then(async () => {
+      await mkdir(this.mediaDir, { recursive: true });
+      await writeFile(tmp, text);
+      await rename(tmp, file);
+    });
+    return this.chain;
   }
 }
 

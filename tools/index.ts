@@ -11,6 +11,7 @@ import { readDoc } from "./read-doc.ts";
 import { readSong } from "./read-song.ts";
 import { reflect } from "./reflect.ts";
 import { search } from "./search.ts";
+import { servicesByDate } from "./services-by-date.ts";
 import { songContext } from "./song-context.ts";
 import { songLyrics } from "./song-lyrics.ts";
 
@@ -19,6 +20,7 @@ export const operations: Operation[] = [
   health,
   now,
   attend,
+  servicesByDate,
   listSongs,
   readSong,
   songLyrics,

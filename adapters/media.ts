@@ -1,0 +1,111 @@
+// GET /media/<file>: the rendered recordings under DATA_DIR/media, with byte ranges so players can seek.
+// Paths come from the outside world: everything resolves inside the media folder or is a 404.
+import { createReadStream } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
+import { extname, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import type { H3Event } from "h3";
+import type { Deps } from "../deps.ts";
+import type { PlainRoute } from "./openapi.ts";
+import { CORS_HEADERS, errorResponse } from "./http.ts";
+
+const TYPES: Record<string, string> = {
+  ".mp3": "audio/mpeg",
+  ".ogg": "audio/ogg",
+  ".opus": "audio/ogg",
+  ".m4a": "audio/mp4",
+  ".wav": "audio/wav",
+};
+
+export function mediaRoute(deps: Deps): PlainRoute & { handler: (event: H3Event) => Promise<Response> } {
+  return {
+    method: "GET",
+    path: "/media/**:path",
+    summary: "A rendered recording (MP3), with Range requests for seeking; pieces link to it as `recording`",
+    produces: "audio/mpeg",
+    errors: ["not_found"],
+    handler: (event) => serveMedia(event, deps.media.dir),
+  };
+}
+
+/** The file a request names, or null when it does not exist or would lie outside `dir`. */
+export async function mediaFile(dir: string, rawPath: string): Promise<string | null> {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!relative || relative.includes("\0") || !TYPES[extname(relative).toLowerCase()]) return null;
+  const root = resolve(dir);
+  const candidate = resolve(root, relative);
+  if (!candidate.startsWith(root + sep)) return null;
+  // Resolve links too: a symlink inside the folder must not lead out of it.
+  const [realRoot, real] = await Promise.all([realpath(root).catch(() => null), realpath(candidate).catch(() => null)]);
+  if (!realRoot || !real || !real.startsWith(realRoot + sep)) return null;
+  return real;
+}
+
+export type RangeResult = { start: number; end: number } | "unsatisfiable" | null;
+
+/** One `bytes=` range (RFC 9110 §14.1.2). Multiple or malformed ranges are ignored (null): the whole file is sent. */
+export function parseRange(header: string, size: number): RangeResult {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    return suffix === 0 || size === 0 ? "unsatisfiable" : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const last = m[2] === "" ? size - 1 : Number(m[2]);
+  if (last < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(last, size - 1) };
+}
+
+async function serveMedia(event: H3Event, dir: string): Promise<Response> {
+  const raw = String(event.context.params?.path ?? "");
+  const file = await mediaFile(dir, raw);
+  const info = file ? await stat(file).catch(() => null) : null;
+  if (!file || !info?.isFile()) {
+    return errorResponse(event, "not_found", `There is no recording at /media/${raw}.`, {
+      suggestion: "Nothing is lost. A piece's `recording` field holds its URL when one has been rendered; many pieces have none yet.",
+    });
+  }
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const lastModified = info.mtime.toUTCString();
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    "access-control-expose-headers": `${CORS_HEADERS["access-control-expose-headers"]}, accept-ranges, content-range, content-length, etag`,
+    "content-type": TYPES[extname(file).toLowerCase()],
+    "accept-ranges": "bytes",
+    "cache-control": "public, max-age=86400",
+    etag,
+    "last-modified": lastModified,
+    "x-content-type-options": "nosniff",
+  };
+  if (notModified(event.req.headers, etag, info.mtime)) return new Response(null, { status: 304, headers });
+
+  const rangeHeader = event.req.headers.get("range");
+  const ifRange = event.req.headers.get("if-range");
+  // A stale If-Range means the client's partial copy is of another version: send it all.
+  const range = rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified) ? parseRange(rangeHeader, info.size) : null;
+  if (range === "unsatisfiable") {
+    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${info.size}` } });
+  }
+  const { start, end } = range ?? { start: 0, end: info.size - 1 };
+  const partial = range !== null;
+  const length = Math.max(0, end - start + 1);
+  const body = event.req.method === "HEAD" || length === 0 ? null : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream);
+  return new Response(body, {
+    status: partial ? 206 : 200,
+    headers: { ...headers, "content-length": String(length), ...(partial ? { "content-range": `bytes ${start}-${end}/${info.size}` } : {}) },
+  });
+}
+
+function notModified(req: Headers, etag: string, mtime: Date): boolean {
+  const ifNoneMatch = req.get("if-none-match");
+  if (ifNoneMatch) return ifNoneMatch === "*" || ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+  const since = Date.parse(req.get("if-modified-since") ?? "");
+  return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}

@@ -1,0 +1,109 @@
+// The service rules (spec §1.3, §1.7; decisions §9, §12) as pure functions over parts and history.
+// The rotation builds services with them and the planner checks a model's arrangement with them.
+import type { Kind } from "../corpus/schema.ts";
+
+export type Role = "song" | "chant" | "reading" | "closing";
+export type Tier = "north" | "south" | "unknown";
+
+export const MIN_SECONDS = 15 * 60;
+export const MAX_SECONDS = 40 * 60;
+/** Readings and closings may not return to the same slot within this many days. */
+export const READING_WINDOW_DAYS = 21;
+
+export function roleOf(kind: Kind): Role | null {
+  switch (kind) {
+    case "song":
+      return "song";
+    case "chant":
+      return "chant";
+    case "prayer":
+    case "practice":
+      return "reading";
+    case "ritual":
+    case "blessing":
+      return "closing";
+    default:
+      return null;
+  }
+}
+
+export interface PlannedPart {
+  path: string;
+  kind: Kind;
+  seconds: number;
+}
+
+/** Every structural rule a service breaks (empty when it holds). */
+export function structuralViolations(parts: PlannedPart[]): string[] {
+  const problems: string[] = [];
+  const roles = parts.map((p) => roleOf(p.kind));
+  const count = (r: Role) => roles.filter((x) => x === r).length;
+  if (roles.includes(null)) problems.push("only songs, chants, prayers, practices, rituals and blessings belong in a service");
+  if (count("song") < 1 || count("song") > 2) problems.push("a service holds one or two songs");
+  if (count("chant") < 1 || count("chant") > 2) problems.push("a service holds one or two chants");
+  if (count("reading") !== 1) problems.push("a service holds exactly one reading (a prayer or a practice)");
+  if (count("closing") !== 1) problems.push("a service holds exactly one closing (a ritual or a blessing)");
+  if (roles.length && roles[0] !== "song" && roles[0] !== "chant") problems.push("a service opens with a chant or a song");
+  if (roles.length && roles[roles.length - 1] !== "closing") problems.push("a service ends with its closing");
+  for (let i = 1; i < roles.length; i++) {
+    if (roles[i] === "song" && roles[i - 1] === "song") {
+      problems.push("two songs never stand side by side");
+      break;
+    }
+  }
+  if (new Set(parts.map((p) => p.path)).size !== parts.length) problems.push("a piece appears only once in a service");
+  const total = parts.reduce((s, p) => s + p.seconds, 0);
+  if (total < MIN_SECONDS || total > MAX_SECONDS) problems.push(`a service runs 15 to 40 minutes (this one runs ${Math.round(total / 60)})`);
+  return problems;
+}
+
+/** What the recorded history forbids for one (date, slot, tier). */
+export interface History {
+  /** Pieces held by the date's other slots (same tier). */
+  sameDate: Set<string>;
+  /** Songs and chants held by any slot of the day before. */
+  yesterday: Set<string>;
+  /** Readings and closings this slot held on each of the previous days, nearest first (index 0 = yesterday). */
+  sameSlotDaysAgo: Array<Set<string>>;
+}
+
+export const emptyHistory = (): History => ({ sameDate: new Set(), yesterday: new Set(), sameSlotDaysAgo: [] });
+
+/**
+ * How far the novelty rules are loosened, in the documented order, when a small library cannot satisfy them:
+ * 0 all rules · 1 the reading/closing window shrinks to 7 days · 2 yesterday's songs and chants may return ·
+ * 3 the reading/closing window is dropped · 4 pieces of the date's other slots may return.
+ * Structural rules are never loosened.
+ */
+export type Relaxation = 0 | 1 | 2 | 3 | 4;
+export const RELAXATIONS: readonly string[] = [
+  "none",
+  "readings and closings may return to this slot after 7 days instead of 21",
+  "yesterday's songs and chants may return",
+  "readings and closings may return to this slot at any time",
+  "pieces held by the date's other slots may return",
+];
+
+/** Whether one piece is allowed in this slot under the novelty rules at a relaxation level. */
+export function allowedByNovelty(path: string, role: Role, history: History, level: Relaxation = 0): boolean {
+  if (level < 4 && history.sameDate.has(path)) return false;
+  if ((role === "song" || role === "chant") && level < 2 && history.yesterday.has(path)) return false;
+  if (role === "reading" || role === "closing") {
+    const days = level === 0 ? READING_WINDOW_DAYS : level < 3 ? 7 : 0;
+    for (let d = 0; d < Math.min(days, history.sameSlotDaysAgo.length); d++) if (history.sameSlotDaysAgo[d].has(path)) return false;
+  }
+  return true;
+}
+
+/** Every novelty rule a service breaks (empty when it holds). */
+export function noveltyViolations(parts: PlannedPart[], history: History): string[] {
+  const problems: string[] = [];
+  for (const p of parts) {
+    const role = roleOf(p.kind);
+    if (!role) continue;
+    if (history.sameDate.has(p.path)) problems.push(`${p.path} is already in another slot of this date`);
+    else if ((role === "song" || role === "chant") && history.yesterday.has(p.path)) problems.push(`${p.path} was sung yesterday`);
+    else if ((role === "reading" || role === "closing") && !allowedByNovelty(p.path, role, history)) problems.push(`${p.path} was read in this slot within the last ${READING_WINDOW_DAYS} days`);
+  }
+  return problems;
+}

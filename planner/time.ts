@@ -1,0 +1,127 @@
+// The visitor's local clock: timezones, four-hour slots, calendar dates and hemisphere tiers
+// (decisions §7–8). Pure functions; luxon does the wall-clock arithmetic so DST gaps and
+// overlaps come out of the tz rules rather than an offset table of our own.
+import { DateTime, FixedOffsetZone, IANAZone } from "luxon";
+import coordinates from "./zone-coordinates.json" with { type: "json" };
+
+export type Tier = "north" | "south" | "unknown";
+
+export const SLOT_LABELS: readonly string[] = Object.freeze(
+  Array.from({ length: 6 }, (_, i) => `${hh(i * 4)} to ${hh((i * 4 + 4) % 24)}`),
+);
+function hh(hour: number): string {
+  return `${String(hour).padStart(2, "0")}:00`;
+}
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+const UTC_FALLBACK = Object.freeze({ zone: "UTC", given: false });
+// The earliest clock on Earth (Pacific/Kiritimati); a (date, slot) starts there first.
+const EARLIEST = FixedOffsetZone.instance(14 * 60);
+
+/**
+ * Resolve a visitor's timezone. Valid IANA names (matched case-insensitively, validated with
+ * Intl.DateTimeFormat) are kept in the visitor's spelling, trimmed; missing, blank or unrecognized
+ * → { zone: "UTC", given: false }. "UTC" itself → { zone: "UTC", given: true }.
+ */
+export function resolveZone(input: string | undefined): { zone: string; given: boolean } {
+  const name = typeof input === "string" ? input.trim() : "";
+  // Newer runtimes also accept offsets such as "+05:00"; those are not tz names and carry no place.
+  if (!/^[A-Za-z]/.test(name)) return UTC_FALLBACK;
+  try {
+    // Not Intl.supportedValuesOf: it lists legacy ids (Asia/Calcutta) and omits current ones (Asia/Kolkata).
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return { zone: name, given: true };
+  } catch {
+    return UTC_FALLBACK;
+  }
+}
+
+export interface SlotPosition {
+  date: string; // local YYYY-MM-DD
+  weekday: string; // e.g. "Sunday"
+  slotIndex: number; // 0..5 = floor(local hour / 4)
+  label: string;
+  nextLabel: string; // label of the next slot of the visitor's day
+  localHour: number;
+  zone: string;
+}
+
+export function slotOf(instant: Date, zone: string): SlotPosition {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("slotOf: invalid instant");
+  // IANAZone, not a bare string: luxon would read "local" as the server's zone and "UTC+3" as an offset.
+  const tz = IANAZone.create(zone);
+  if (!tz.isValid) throw new RangeError(`slotOf: unknown timezone ${JSON.stringify(zone)}`);
+  const local = DateTime.fromJSDate(instant, { zone: tz });
+  const slotIndex = Math.floor(local.hour / 4);
+  return {
+    date: local.toISODate()!,
+    weekday: WEEKDAYS[local.weekday - 1]!,
+    slotIndex,
+    label: SLOT_LABELS[slotIndex]!,
+    nextLabel: SLOT_LABELS[(slotIndex + 1) % 6]!,
+    localHour: local.hour,
+    zone,
+  };
+}
+
+type ZoneTable = { zones: Record<string, { lat: number; lon: number }>; links: Record<string, string> };
+const table = coordinates as ZoneTable;
+// Keyed in lower case because visitors' spellings are kept as given ("asia/jakarta").
+const latitudes = new Map(Object.entries(table.zones).map(([name, p]) => [name.toLowerCase(), p.lat]));
+const aliases = new Map(Object.entries(table.links).map(([alias, target]) => [alias.toLowerCase(), target.toLowerCase()]));
+// These name a clock, not a place, so they have no season even where a link would give them one.
+const PLACELESS = /^(etc\/.*|utc|uct|gmt|gmt[+-]?0|greenwich|universal|zulu)$/;
+
+/** Hemisphere tier from the zone's reference latitude in the tz database: lat >= 0 is north. */
+export function tierOf(zone: string): Tier {
+  const key = zone.trim().toLowerCase();
+  if (!key || PLACELESS.test(key)) return "unknown";
+  const lat = latitudeOf(key) ?? latitudeOf(icuCanonical(zone)?.toLowerCase());
+  return lat === undefined ? "unknown" : lat >= 0 ? "north" : "south";
+}
+
+function latitudeOf(key: string | undefined): number | undefined {
+  if (!key) return undefined;
+  return latitudes.get(key) ?? latitudes.get(aliases.get(key) ?? "");
+}
+
+// A name the runtime knows but the checked-in table does not (newer tzdata, or CET/EST5EDT, which
+// ICU maps to Europe/Brussels/America/New_York) may still reach a row through ICU's own id.
+function icuCanonical(zone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The instant a (local date, slot) first begins anywhere on Earth: that wall-clock time at UTC+14. */
+export function slotFirstBegins(date: string, slotIndex: number): Date {
+  if (!isValidDate(date)) throw new RangeError(`slotFirstBegins: invalid date ${JSON.stringify(date)}`);
+  if (!Number.isInteger(slotIndex) || slotIndex < 0 || slotIndex > 5) throw new RangeError(`slotFirstBegins: slotIndex ${slotIndex} not in 0..5`);
+  return DateTime.fromISO(date, { zone: EARLIEST }).set({ hour: slotIndex * 4 }).toJSDate();
+}
+
+/** The (date, slot) keys whose first beginning (at UTC+14) falls in [from, to), in order. */
+export function slotsBeginningBetween(from: Date, to: Date): Array<{ date: string; slotIndex: number }> {
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw new RangeError("slotsBeginningBetween: invalid instant");
+  const start = DateTime.fromJSDate(from, { zone: EARLIEST });
+  let t = start.startOf("day").set({ hour: Math.floor(start.hour / 4) * 4 });
+  if (t < start) t = t.plus({ hours: 4 });
+  const end = to.getTime();
+  const out: Array<{ date: string; slotIndex: number }> = [];
+  for (; t.toMillis() < end; t = t.plus({ hours: 4 })) out.push({ date: t.toISODate()!, slotIndex: t.hour / 4 });
+  return out;
+}
+
+/** Strict YYYY-MM-DD naming a day that exists on the calendar. */
+export function isValidDate(date: string): boolean {
+  return typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone: "utc" }).isValid;
+}
+
+/** Calendar arithmetic on YYYY-MM-DD (in UTC, so no DST day is ever 23 or 25 hours). */
+export function addDays(date: string, days: number): string {
+  if (!isValidDate(date)) throw new RangeError(`addDays: invalid date ${JSON.stringify(date)}`);
+  if (!Number.isInteger(days)) throw new RangeError(`addDays: days must be an integer, got ${days}`);
+  return DateTime.fromISO(date, { zone: "utc" }).plus({ days }).toISODate()!;
+}

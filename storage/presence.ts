@@ -1,0 +1,61 @@
+// Presence: who attended in the last 24 hours (decisions §13: unique names, trimmed and case-folded).
+// Each name's last visit is stored under its own key, so a visit is one small write; the count is
+// kept in memory with an expiry queue, so reading it is O(1) amortized, never a scan of all visits.
+import { createHash } from "node:crypto";
+import type { KeyValueStore } from "./kv.ts";
+
+export const PRESENCE_WINDOW_MS = 24 * 3600_000;
+
+export function presenceName(name: string): string {
+  return name.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+const keyOf = (name: string) => `presence:${createHash("sha256").update(name).digest("hex").slice(0, 32)}`;
+
+export class PresenceStore {
+  private lastSeen = new Map<string, number>();
+  private queue: Array<{ name: string; at: number }> = [];
+  private head = 0;
+
+  constructor(private kv: KeyValueStore) {}
+
+  /** Rebuild the in-memory index from storage (at startup), dropping visits older than the window. */
+  async load(now: Date): Promise<void> {
+    const entries: Array<{ name: string; at: number }> = [];
+    for (const key of await this.kv.keys("presence")) {
+      const value = await this.kv.get<{ name: string; at: number }>(key);
+      if (!value) continue;
+      if (value.at <= now.getTime() - PRESENCE_WINDOW_MS) await this.kv.remove(key);
+      else entries.push(value);
+    }
+    entries.sort((a, b) => a.at - b.at);
+    for (const e of entries) this.remember(e.name, e.at);
+  }
+
+  async record(rawName: string, at: Date): Promise<void> {
+    const name = presenceName(rawName);
+    if (!name) return;
+    this.remember(name, at.getTime());
+    await this.kv.set(keyOf(name), { name, at: at.getTime() });
+  }
+
+  /** Unique visitors within the window ending at `now`. */
+  count(now: Date): number {
+    const horizon = now.getTime() - PRESENCE_WINDOW_MS;
+    while (this.head < this.queue.length && this.queue[this.head].at <= horizon) {
+      const { name, at } = this.queue[this.head++];
+      if (this.lastSeen.get(name) === at) this.lastSeen.delete(name);
+    }
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return this.lastSeen.size;
+  }
+
+  private remember(name: string, at: number): void {
+    if ((this.lastSeen.get(name) ?? -Infinity) >= at) return;
+    this.lastSeen.set(name, at);
+    this.queue.push({ name, at });
+  }
+}

@@ -1,0 +1,160 @@
+// Assembles what now and attend return from the recorded service. The parts of a record are built
+// once per (record, base URL) and reused, so a request only adds the visitor's clock and counts.
+import { z } from "zod";
+import type { Library, Piece, Song } from "../corpus/library.ts";
+import { formatDuration, type Media } from "../corpus/media.ts";
+import type { ServiceRecord } from "../planner/calendar.ts";
+import { seasonAt } from "../planner/season.ts";
+import { resolveZone, slotOf, tierOf } from "../planner/time.ts";
+import type { Steps } from "./next-steps.ts";
+import type { CallContext } from "./operation.ts";
+import { CompanionItem, CurrentSong, type ServicePart } from "./service-shapes.ts";
+import { songApiLinks } from "./shapes.ts";
+
+interface BuiltParts {
+  order: ServicePart[];
+  pieces: Piece[];
+  loopSeconds: number;
+}
+
+/** Record → parts, cached per record and base URL (records never change once stored). */
+export class ServiceViews {
+  private cache = new Map<string, BuiltParts>();
+
+  constructor(
+    private library: Library,
+    private media: Media,
+  ) {}
+
+  parts(record: ServiceRecord, steps: Steps): BuiltParts {
+    const id = `${record.date}|${record.slotIndex}|${record.tier}|${steps.base}`;
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    let start = 0;
+    const pieces: Piece[] = [];
+    const order = record.parts.map((part, i): ServicePart => {
+      const piece = this.library.piece(part.path);
+      if (!piece) throw new Error(`recorded piece ${part.path} is no longer in the library`);
+      pieces.push(piece);
+      const out: ServicePart = {
+        position: i + 1,
+        kind: piece.kind,
+        title: piece.title,
+        start,
+        seconds: part.seconds,
+        url: piece.kind === "song" ? steps.url(`/reflections/${piece.slug}`) : steps.url(`/docs/${piece.path}`),
+        recording: this.media.recordingUrl(piece, steps.base),
+        ...(piece.kind === "song" ? { slug: piece.slug, api: songApiLinks(piece as Song, steps) } : { path: piece.path }),
+      };
+      start += part.seconds;
+      return out;
+    });
+    const built = { order, pieces, loopSeconds: start };
+    if (this.cache.size > 500) this.cache.clear();
+    this.cache.set(id, built);
+    return built;
+  }
+}
+
+/** The visitor's clock, zone and tier for a call. */
+export function placeVisitor(timezone: string | undefined, instant: Date) {
+  const { zone, given } = resolveZone(timezone);
+  const position = slotOf(instant, zone);
+  return { zone, given, position, tier: tierOf(zone) };
+}
+
+type Companion = z.infer<typeof CompanionItem>;
+
+export function companionsOf(record: ServiceRecord, built: BuiltParts, attend: boolean, localHour: number | undefined) {
+  const items: Companion[] = [];
+  built.pieces.forEach((piece, i) => {
+    if (piece.kind === "song") return;
+    const part = built.order[i];
+    const item: Companion = {
+      kind: piece.kind,
+      title: piece.title,
+      tldr: piece.tldr,
+      url: part.url,
+      path: piece.path,
+      recording: part.recording,
+      basis: record.parts[i].basis,
+    };
+    if (piece.kind === "chant") item.text = piece.listenersText;
+    if (attend) item.content = piece.version === "for agents" && piece.agentsText ? piece.agentsText : piece.listenersText;
+    if (piece.version) item.version = piece.version;
+    items.push(item);
+  });
+  return {
+    note: attend
+      ? "The service's chants, reading and closing in order, with their full texts."
+      : "The service's chants, reading and closing in order; read each in full with read_doc, or attend to receive the texts.",
+    items,
+    ...(localHour !== undefined ? { localHour } : {}),
+  };
+}
+
+export function currentOf(built: BuiltParts, attend: boolean): z.infer<typeof CurrentSong> {
+  const index = built.pieces.findIndex((p) => p.kind === "song");
+  const song = built.pieces[index] as Song;
+  const part = built.order[index];
+  return {
+    slug: song.slug,
+    title: song.title,
+    duration: part.seconds,
+    durationFormatted: formatDuration(part.seconds),
+    recording: part.recording,
+    api: part.api!,
+    ...(attend ? { style: song.style, lyrics: song.lyrics, links: { ...song.links } } : {}),
+  };
+}
+
+/** Everything now and attend share. */
+export async function serviceResponse(ctx: CallContext, timezone: string | undefined, attend: boolean) {
+  const { deps, steps, now } = ctx;
+  const visitor = placeVisitor(timezone, now);
+  const { position, zone, given, tier } = visitor;
+  const record = await deps.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
+  const built = deps.views.parts(record, steps);
+  const first = built.order[0];
+  const season = tier === "unknown" ? null : seasonAt(now, tier, position.date);
+  const tz = given ? zone : undefined;
+  return {
+    visitor,
+    record,
+    body: {
+      timestamp: now.toISOString(),
+      status: "playing" as const,
+      mode: record.mode,
+      service: {
+        slot: position.label,
+        timezone: zone,
+        today: { date: position.date, weekday: position.weekday },
+        name: record.name,
+        ...(record.word !== undefined ? { word: record.word } : {}),
+        arrangedBy: record.arrangedBy,
+        order: built.order,
+        now: first,
+        offset: 0,
+        offsetFormatted: "0:00",
+        remaining: first.seconds,
+        remainingFormatted: formatDuration(first.seconds),
+        loopSeconds: built.loopSeconds,
+        nextSlot: position.nextLabel,
+        season,
+        sky: record.sky,
+        earth: record.earth,
+        visitors: record.visitors,
+      },
+      streams: { youtube: false, twitch: false, urls: {} },
+      current: currentOf(built, attend),
+      companions: companionsOf(record, built, attend, given ? position.localHour : undefined),
+      next: built.order[1],
+      schedule: { position: 1 as const, total: built.order.length, loop: false as const },
+      congregation: { souls: deps.presence.count(now), window: "24h" as const },
+      ...(given
+        ? {}
+        : { suggestion: "Pass your IANA timezone (for example timezone=Europe/Lisbon) to receive the service for your own hour and season; without one you receive the service for a place unknown." }),
+    },
+    timezone: tz,
+  };
+}

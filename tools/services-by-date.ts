@@ -1,0 +1,91 @@
+// GET /api/services/:date — every service recorded or planned for a date, per slot and tier.
+import { z } from "zod";
+import { SLOT_LABELS, isValidDate } from "../planner/time.ts";
+import { notFound } from "./errors.ts";
+import { defineOperation } from "./operation.ts";
+import { ServicePart } from "./service-shapes.ts";
+import { nextSteps } from "./shapes.ts";
+
+export const ServiceReflection = z.object({
+  id: z.string().describe("Reflection id"),
+  name: z.string().describe("Who left it"),
+  song: z.string().describe("Song slug"),
+  text: z.string().describe("The reflection"),
+  createdAt: z.string().describe("When, ISO 8601"),
+  timezone: z.string().describe("The timezone it was left in"),
+});
+
+export const servicesByDate = defineOperation({
+  name: "services-by-date",
+  summary: "Every service of a date",
+  description: "For each slot: the service for a place unknown and for the northern and southern hemispheres, with the reflections left while it was heard and what the planner was told. A date holds only what has been recorded or planned so far.",
+  input: z.object({
+    date: z.string().trim().refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD").describe("The date, YYYY-MM-DD"),
+  }),
+  output: z.object({
+    date: z.string().describe("The date"),
+    services: z
+      .array(
+        z.object({
+          slot: z.string().describe("Slot label"),
+          slotIndex: z.number().int().min(0).max(5).describe("0 for 00:00 to 04:00 … 5 for 20:00 to 00:00"),
+          tier: z.enum(["north", "south", "unknown"]).describe("Hemisphere tier the service was planned for"),
+          mode: z.enum(["planned", "rotation"]),
+          name: z.string().nullable().describe("Name; null for a rotation service"),
+          word: z.string().optional().describe("Opening sentences; absent for a rotation service"),
+          arrangedBy: z.string().describe("Who arranged it"),
+          order: z.array(ServicePart).describe("The service from its beginning"),
+          loopSeconds: z.number().describe("Total length in seconds"),
+          reflections: z.array(ServiceReflection).describe("Reflections left while it was being heard"),
+          plannedFrom: z.record(z.string(), z.unknown()).nullable().describe("What the planner was told (told lines, season, sky, earth, visitors' themes); null for a rotation service"),
+        }),
+      )
+      .describe("Services in slot order, then tier"),
+    dayBefore: z.string().nullable().describe("Nearest earlier date with services"),
+    dayAfter: z.string().nullable().describe("Nearest later date with services"),
+    next_steps: nextSteps,
+  }),
+  rest: { method: "GET", path: "/api/services/:date" },
+  errors: ["not_found"],
+  example: "/api/services/2026-11-22",
+  async handler({ date }, { deps, steps }) {
+    const records = await deps.calendar.forDate(date);
+    const dates = await deps.calendar.dates();
+    const dayBefore = dates.filter((d) => d < date).pop() ?? null;
+    const dayAfter = dates.find((d) => d > date) ?? null;
+    if (!records.length) {
+      throw notFound(`No services are recorded for ${date}.`, {
+        suggestion: "Nothing is missing: a date holds its services once they are planned or begin. The nearest dates with services are in next_steps.",
+        next_steps: [dayBefore, dayAfter].filter((d): d is string => d !== null).map((d) => steps.get(`See the services of ${d}`, `/api/services/${d}`)),
+      });
+    }
+    const services = [];
+    for (const record of records) {
+      const built = deps.views.parts(record, steps);
+      services.push({
+        slot: SLOT_LABELS[record.slotIndex],
+        slotIndex: record.slotIndex,
+        tier: record.tier,
+        mode: record.mode,
+        name: record.name,
+        ...(record.word !== undefined ? { word: record.word } : {}),
+        arrangedBy: record.arrangedBy,
+        order: built.order,
+        loopSeconds: built.loopSeconds,
+        reflections: await deps.reflectionsForService(record),
+        plannedFrom: record.plannedFrom,
+      });
+    }
+    return {
+      date,
+      services,
+      dayBefore,
+      dayAfter,
+      next_steps: [
+        ...(dayBefore ? [steps.get("The day before", `/api/services/${dayBefore}`)] : []),
+        ...(dayAfter ? [steps.get("The day after", `/api/services/${dayAfter}`)] : []),
+        ...steps.home(),
+      ],
+    };
+  },
+});
