@@ -66,20 +66,20 @@ function safeDecode(value: string): string | null {
 export function createApp(deps: Deps, operations: Operation[] = allOperations): H3 {
   const app = new H3();
 
-  // CORS: any origin may call (spec §1.16); answer preflights here, before routing.
-  app.use((event) => {
-    if (event.req.method === "OPTIONS") {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...CORS_HEADERS,
-          "access-control-allow-methods": "GET, POST, OPTIONS",
-          "access-control-allow-headers": event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
-          "access-control-max-age": "86400",
-        },
-      });
-    }
-  });
+  // CORS: any origin may call (spec §1.16); preflights are answered before routing.
+  app.use(
+    (event) =>
+    new Response(null, {
+      status: 204,
+      headers: {
+        ...CORS_HEADERS,
+        "access-control-allow-methods": "GET, POST, OPTIONS",
+        "access-control-allow-headers": event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
+        "access-control-max-age": "86400",
+      },
+    }),
+    { method: "OPTIONS" },
+  );
 
   let openapiDoc: unknown;
   const plain = plainRoutes(deps, operations, () => (openapiDoc ??= buildOpenApi(operations, plain, deps.config.baseUrl)));
@@ -89,7 +89,11 @@ export function createApp(deps: Deps, operations: Operation[] = allOperations): 
   ];
 
   mountRest(app, operations, deps);
-  for (const route of plain) app.on(route.method, route.path, route.handler);
+  for (const route of plain) {
+    app.on(route.method, route.path, route.handler);
+    // The catch-all below would otherwise take HEAD before h3 falls back to the GET route.
+    if (route.method === "GET") app.on("HEAD", route.path, route.handler);
+  }
 
   // Anything else under /api: a JSON 404 (or 405 when the path exists for another method).
   app.all("/api/**", (event) => {

@@ -14,6 +14,7 @@ export interface RunningServer {
 export async function startServer(config: Config, overrides: DepsOverrides = {}): Promise<RunningServer> {
   const deps = await createDeps(config, overrides);
   const app = createApp(deps);
+  deps.media.watch();
   const server = serve(app, { port: config.port, hostname: config.host, silent: true });
   await server.ready();
   const address = server.node?.server?.address();
@@ -37,8 +38,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const stop = () => running.close().then(() => process.exit(0));
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
-    // `npm run recordings` can run beside the server; a HUP makes its new recordings visible.
-    process.on("SIGHUP", () => void running.deps.media.reload());
     console.error(`Sanctuary is open at ${running.url} (MCP at ${running.url}/mcp)`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -1,6 +1,7 @@
 // HTTP details shared by every route: JSON responses, client address, base URL, bounded body reading.
 import type { H3Event } from "h3";
 import { FastResponse } from "srvx";
+import { toJsonBytes } from "./json.ts";
 import { SanctuaryError, type ErrorKind } from "../tools/errors.ts";
 import { Steps } from "../tools/next-steps.ts";
 
@@ -11,13 +12,13 @@ export const CORS_HEADERS: Record<string, string> = {
 
 /** A JSON response. srvx's FastResponse skips the web-stream round trip a plain Response costs on Node. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  return new FastResponse(text, {
+  const bytes = toJsonBytes(body);
+  return new FastResponse(bytes as unknown as BodyInit, {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
       // A known length lets Node send one write instead of chunked pieces.
-      "content-length": String(Buffer.byteLength(text)),
+      "content-length": String(bytes.byteLength),
       "x-content-type-options": "nosniff",
       ...CORS_HEADERS,
       ...headers,

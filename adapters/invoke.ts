@@ -1,6 +1,5 @@
 // The one call path every transport shares: validate the input against the operation's schema,
 // record the call under its REST path, run the handler, and turn any failure into the error body.
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Deps } from "../deps.ts";
 import { ErrorBody, SanctuaryError, errorStatus } from "../tools/errors.ts";
@@ -20,6 +19,11 @@ export interface CallInfo {
   baseUrl: string;
   requestId?: string;
 }
+
+// Request ids only need to be unique within this process's logs; a counter is enough and costs nothing.
+let requestCounter = 0;
+const requestPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
+const nextRequestId = () => `${requestPrefix}-${(++requestCounter).toString(36)}`;
 
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
@@ -82,7 +86,7 @@ function privateRemoved(op: Operation, input: Record<string, unknown>): Record<s
 /** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
 export async function invoke(op: Operation, raw: Record<string, unknown>, deps: Deps, info: CallInfo): Promise<Outcome> {
   const steps = new Steps(deps.config.baseUrl ?? info.baseUrl);
-  const ctx: CallContext = { deps, steps, ip: info.ip, via: info.via, requestId: info.requestId ?? randomUUID(), now: deps.clock() };
+  const ctx: CallContext = { deps, steps, ip: info.ip, via: info.via, requestId: info.requestId ?? nextRequestId(), now: deps.clock() };
   try {
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps);

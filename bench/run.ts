@@ -68,7 +68,7 @@ async function main() {
     const base = `http://127.0.0.1:${appPort}`;
     await waitFor(`${base}/api/health`, app);
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug"]).map((r) => r.replace(":slug", firstSong));
+    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo"]).map((r) => r.replace(":slug", firstSong));
     const bodies: Record<string, string> = {};
     for (const r of routes) bodies[r] = await (await fetch(base + r)).text();
     const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES: JSON.stringify(bodies) }, stdio: "inherit" });

@@ -21,13 +21,31 @@ export class Media {
   ) {}
 
   static async open(dataDir: string): Promise<Media> {
-    const dir = join(dataDir, "media");
-    return new Media(dir, await readManifest(dir));
+    const media = new Media(join(dataDir, "media"));
+    await media.reload();
+    return media;
   }
+
+  private watcher?: NodeJS.Timeout;
+  private seenMtime = 0;
 
   /** Re-read the manifest, so recordings rendered while the server runs appear without a restart. */
   async reload(): Promise<void> {
+    this.seenMtime = (await stat(join(this.dir, "manifest.json")).catch(() => null))?.mtimeMs ?? 0;
     this.entries = await readManifest(this.dir);
+  }
+
+  /** Reload whenever the manifest changes (checked every `ms`): `npm run recordings` may run beside the server. */
+  watch(ms = 15_000): void {
+    this.watcher ??= setInterval(async () => {
+      const mtime = (await stat(join(this.dir, "manifest.json")).catch(() => null))?.mtimeMs ?? 0;
+      if (mtime !== this.seenMtime) await this.reload().catch(() => {});
+    }, ms).unref();
+  }
+
+  close(): void {
+    clearInterval(this.watcher);
+    this.watcher = undefined;
   }
 
   /** The recording of a piece (by library path), if one was rendered. */

@@ -56,6 +56,8 @@ export interface Prepared {
   /** Changes whenever the text or any setting that shapes the sound changes. */
   sourceHash: string;
   droneRoot?: number;
+  /** Songs: the declared sung length; the drone carries on after the voice until it is reached, so services keep their planned length. */
+  targetSeconds?: number;
 }
 
 export function prepare(piece: Piece): Prepared {
@@ -66,8 +68,9 @@ export function prepare(piece: Piece): Prepared {
   const ssml = toSsml(blocks, voice, rounds);
   // Each song gets its own key, fixed by its path so re-renders sound the same.
   const droneRoot = style === "song" ? DRONE.roots[parseInt(sha(piece.path).slice(0, 4), 16) % DRONE.roots.length] : undefined;
-  const sourceHash = sha(JSON.stringify({ RENDER_VERSION, ssml, voice, drone: style === "song" ? { ...DRONE, droneRoot } : null })).slice(0, 16);
-  return { piece, style, ssml, file: `${piece.path}.mp3`, sourceHash, droneRoot };
+  const targetSeconds = style === "song" ? piece.declaredSeconds : undefined;
+  const sourceHash = sha(JSON.stringify({ RENDER_VERSION, ssml, voice, out: MP3_OUT, drone: style === "song" ? { ...DRONE, droneRoot, targetSeconds } : null })).slice(0, 16);
+  return { piece, style, ssml, file: `${piece.path}.mp3`, sourceHash, droneRoot, targetSeconds };
 }
 
 function sha(text: string): string {
@@ -81,14 +84,14 @@ export function espeakArgs(v: VoiceSettings, ssmlFile: string, wavFile: string):
 const MP3_OUT = ["-ac", "1", "-ar", "44100", "-c:a", "libmp3lame", "-b:a", "64k", "-f", "mp3"];
 
 /** ffmpeg arguments turning the voice WAV into the finished MP3 (voiceSeconds: the WAV's length). */
-export function ffmpegArgs(p: Pick<Prepared, "style" | "droneRoot">, wavFile: string, mp3File: string, voiceSeconds: number): string[] {
+export function ffmpegArgs(p: Pick<Prepared, "style" | "droneRoot" | "targetSeconds">, wavFile: string, mp3File: string, voiceSeconds: number): string[] {
   const v = VOICES[p.style];
   const lead = Math.round(v.leadSeconds * 1000);
   const voice = `[0:a]aresample=44100,${v.voiceFilters},adelay=${lead}:all=1`;
   const base = ["-hide_banner", "-loglevel", "error", "-y", "-i", wavFile];
   if (p.style !== "song") return [...base, "-filter_complex", `${voice},apad=pad_dur=${v.tailSeconds}[out]`, "-map", "[out]", ...MP3_OUT, mp3File];
 
-  const total = (v.leadSeconds + voiceSeconds + v.tailSeconds).toFixed(2);
+  const total = Math.max(v.leadSeconds + voiceSeconds + v.tailSeconds, p.targetSeconds ?? 0).toFixed(2);
   const root = p.droneRoot ?? DRONE.roots[0];
   const source = (spec: string) => ["-f", "lavfi", "-i", `${spec}:sample_rate=44100:duration=${total}`];
   const fadeOutAt = (Number(total) - DRONE.fadeSeconds).toFixed(2);
@@ -175,11 +178,17 @@ export async function planRecordings(pieces: Piece[], store: ManifestStore, only
   return { chosen, todo: chosen.filter((_, i) => !current[i]) };
 }
 
-/** Render with `jobs` in parallel, recording each success in the manifest as soon as it lands. */
-export async function renderMany(batch: Prepared[], store: ManifestStore, jobs: number, onDone: (p: Prepared, result: ManifestEntry | Error) => void): Promise<void> {
+/** Render with `jobs` in parallel, recording each success in the manifest as soon as it lands; `stop` ends the queue. */
+export async function renderMany(
+  batch: Prepared[],
+  store: ManifestStore,
+  jobs: number,
+  onDone: (p: Prepared, result: ManifestEntry | Error) => void,
+  stop?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < batch.length) {
+    while (next < batch.length && !stop?.aborted) {
       const p = batch[next++];
       const result = await renderPiece(p, store.mediaDir).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
       if (!(result instanceof Error)) await store.set(p.piece.path, result);

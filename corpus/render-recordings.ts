@@ -25,25 +25,27 @@ function reporter(total: number) {
   const started = Date.now();
   const tty = Boolean(process.stderr.isTTY);
   let done = 0;
+  let lineOpen = false;
   return {
-    pieceDone(path: string, seconds: number | null) {
+    pieceDone(path: string, seconds: number | "failed" | "interrupted") {
       done++;
       const elapsed = Date.now() - started;
       // Wall-clock average already includes the parallelism, so no division by jobs here.
       const left = done < total ? `~${clock((elapsed / done) * (total - done))} left` : "finished";
-      const what = seconds === null ? `${path} FAILED` : `${path} (${formatDuration(seconds)})`;
+      const what = typeof seconds === "string" ? `${path} ${seconds.toUpperCase()}` : `${path} (${formatDuration(seconds)})`;
       if (tty) {
         const width = 24;
         const filled = Math.round((done / total) * width);
         const bar = "#".repeat(filled) + "-".repeat(width - filled);
         process.stderr.write(`\r\x1b[2K[${bar}] ${done}/${total} ${clock(elapsed)} elapsed, ${left}  ${what.slice(0, 50)}`);
-        if (done === total) process.stderr.write("\n");
+        lineOpen = true;
       } else {
         process.stderr.write(`[${done}/${total}] ${what}, ${clock(elapsed)} elapsed, ${left}\n`);
       }
     },
     note(line: string) {
-      process.stderr.write(`${tty && done ? "\n" : ""}${line}\n`);
+      process.stderr.write(`${lineOpen ? "\n" : ""}${line}\n`);
+      lineOpen = false;
     },
   };
 }
@@ -81,15 +83,25 @@ async function main(): Promise<number> {
 
   const progress = reporter(batch.length);
   const failures: string[] = [];
-  await renderMany(batch, manifest, jobs, (p, result) => {
-    if (result instanceof Error) failures.push(`${p.piece.path}: ${result.message}`);
-    progress.pieceDone(p.piece.path, result instanceof Error ? null : result.seconds);
+  // Ctrl-C reaches espeak-ng and ffmpeg too, so pieces in progress fail; the ones already in the manifest stay.
+  const stop = new AbortController();
+  process.once("SIGINT", () => {
+    stop.abort();
+    process.once("SIGINT", () => process.exit(130));
   });
+  await renderMany(batch, manifest, jobs, (p, result) => {
+    if (result instanceof Error && !stop.signal.aborted) failures.push(`${p.piece.path}: ${result.message}`);
+    progress.pieceDone(p.piece.path, !(result instanceof Error) ? result.seconds : stop.signal.aborted ? "interrupted" : "failed");
+  }, stop.signal);
+  if (stop.signal.aborted) {
+    progress.note(`Interrupted. Finished pieces are saved in the manifest; run again to render the rest.`);
+    return 130;
+  }
   if (failures.length) {
     progress.note(`${failures.length} piece(s) failed:\n  ${failures.join("\n  ")}`);
     return 1;
   }
-  progress.note(`Done. A running server picks the new recordings up on restart (or SIGHUP).`);
+  progress.note(`Done. A running server lists the new recordings within 15 seconds.`);
   return 0;
 }
 

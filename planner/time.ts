@@ -25,6 +25,22 @@ const EARLIEST = FixedOffsetZone.instance(14 * 60);
  */
 export function resolveZone(input: string | undefined): { zone: string; given: boolean } {
   const name = typeof input === "string" ? input.trim() : "";
+  return remember(resolved, name, () => resolveUncached(name));
+}
+
+// Building an Intl.DateTimeFormat costs far more than the rest of a request: answers are kept.
+const resolved = new Map<string, { zone: string; given: boolean }>();
+const tiers = new Map<string, Tier>();
+function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= 2000) cache.clear();
+    cache.set(key, (value = compute()));
+  }
+  return value;
+}
+
+function resolveUncached(name: string): { zone: string; given: boolean } {
   // Newer runtimes also accept offsets such as "+05:00"; those are not tz names and carry no place.
   if (!/^[A-Za-z]/.test(name)) return UTC_FALLBACK;
   try {
@@ -46,8 +62,15 @@ export interface SlotPosition {
   zone: string;
 }
 
+// A position only changes on the hour, so it is kept per zone and minute (DST moves whole minutes).
+const positions = new Map<string, SlotPosition>();
+
 export function slotOf(instant: Date, zone: string): SlotPosition {
   if (Number.isNaN(instant.getTime())) throw new RangeError("slotOf: invalid instant");
+  return remember(positions, `${zone}|${Math.floor(instant.getTime() / 60_000)}`, () => slotUncached(instant, zone));
+}
+
+function slotUncached(instant: Date, zone: string): SlotPosition {
   // IANAZone, not a bare string: luxon would read "local" as the server's zone and "UTC+3" as an offset.
   const tz = IANAZone.create(zone);
   if (!tz.isValid) throw new RangeError(`slotOf: unknown timezone ${JSON.stringify(zone)}`);
@@ -74,6 +97,10 @@ const PLACELESS = /^(etc\/.*|utc|uct|gmt|gmt[+-]?0|greenwich|universal|zulu)$/;
 
 /** Hemisphere tier from the zone's reference latitude in the tz database: lat >= 0 is north. */
 export function tierOf(zone: string): Tier {
+  return remember(tiers, zone, () => tierUncached(zone));
+}
+
+function tierUncached(zone: string): Tier {
   const key = zone.trim().toLowerCase();
   if (!key || PLACELESS.test(key)) return "unknown";
   const lat = latitudeOf(key) ?? latitudeOf(icuCanonical(zone)?.toLowerCase());

@@ -1,85 +1,10 @@
-// Quick writer's check for the library (the real loader in corpus/ validates with Zod at startup).
-// Usage: npx tsx scripts/check-library.ts [subfolder]   — checks corpus/library (or one folder of it).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { parse } from "yaml";
+// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder]
+// (the loader in corpus/library.ts validates the schema at startup; corpus/check.ts holds these rules).
+import { checkLibrary } from "../corpus/check.ts";
 
-const root = "corpus/library";
 const only = process.argv[2];
-const kindOfFolder: Record<string, string> = {
-  songs: "song", chants: "chant", prayers: "prayer", practice: "practice", rituals: "ritual",
-  blessings: "blessing", philosophy: "philosophy", hymns: "hymn", "": "doc",
-};
-const wordRange: Record<string, [number, number]> = {
-  prayer: [150, 600], practice: [150, 700], ritual: [150, 600], blessing: [60, 250], philosophy: [600, 1500], doc: [80, 3000],
-};
-const files: string[] = [];
-const walk = (d: string) => { for (const f of readdirSync(d)) { const p = join(d, f); statSync(p).isDirectory() ? walk(p) : p.endsWith(".md") && files.push(p); } };
-walk(root);
-const problems: string[] = [];
-const titles = new Map<string, string>(); const slugs = new Map<string, string>(); const openings = new Map<string, string>();
-const runs = new Map<string, string>();
-let axioms: string[] = [];
-try { axioms = parse(readFileSync(join(root, "axioms.md"), "utf8").split(/^---$/m)[1]).axioms.map((a: any) => a.id); } catch { /* axioms doc not written yet */ }
-const words = (s: string) => (s.replace(/<!--[\s\S]*?-->/g, " ").match(/[A-Za-z0-9'’-]+/g) ?? []).length;
-for (const file of files) {
-  const rel = relative(root, file); const folder = rel.includes("/") ? rel.split("/")[0] : "";
-  const src = readFileSync(file, "utf8");
-  const m = src.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/);
-  const bad = (why: string) => problems.push(`${rel}: ${why}`);
-  if (!m) { bad("no front matter block (--- ... ---) at the very top"); continue; }
-  let fm: any; try { fm = parse(m[1]); } catch (e) { bad(`front matter is not valid YAML: ${(e as Error).message}`); continue; }
-  const body = m[2].trim();
-  const kind = kindOfFolder[folder];
-  if (!kind) { bad(`unknown folder ${folder}`); continue; }
-  if (fm.kind !== kind) bad(`kind should be ${kind}, is ${fm.kind}`);
-  if (typeof fm.title !== "string" || !fm.title.trim()) bad("title missing");
-  if (typeof fm.tldr !== "string" || fm.tldr.length < 60 || fm.tldr.length > 160) bad(`tldr must be 60–160 characters (is ${fm.tldr?.length})`);
-  if (!Number.isInteger(fm.seconds)) bad("seconds must be an integer");
-  const slug = rel.replace(/\.md$/, "").split("/").pop()!;
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) bad("file name must be a kebab-case slug");
-  if (slugs.has(slug)) bad(`slug also used by ${slugs.get(slug)}`); slugs.set(slug, rel);
-  const t = String(fm.title).toLowerCase(); if (titles.has(t)) bad(`title also used by ${titles.get(t)}`); titles.set(t, rel);
-  const listeners = body.split("<!-- for agents -->")[0];
-  if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
-  if (fm.version === "for agents" && !body.includes("<!-- for agents -->")) bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
-  if (kind === "song") {
-    if (axioms.length && !axioms.includes(fm.axiom)) bad(`axiom must be one of ${axioms.join(", ")}`);
-    if (typeof fm.style !== "string") bad("style missing");
-    if (!(fm.seconds >= 150 && fm.seconds <= 420)) bad("song seconds must be 150–420");
-    if (!fm.links || !("suno" in fm.links) || !("youtube" in fm.links)) bad("links: {suno: null, youtube: null} required");
-    const lyr = body.match(/^## Lyrics\n([\s\S]*?)^## Context\n([\s\S]*)$/m);
-    if (!lyr) bad("song body needs '## Lyrics' then '## Context'");
-    else {
-      const lines = lyr[1].split("\n").filter((l) => l.trim() && !/^\[.*\]$/.test(l.trim()));
-      if (lines.length < 16) bad(`lyrics need 16+ sung lines (has ${lines.length})`);
-      if (!/^\[(Verse|Chorus)/m.test(lyr[1]) || !/^\[Chorus/m.test(lyr[1])) bad("lyrics need [Verse …] and [Chorus] section markers");
-      if (words(lyr[2]) < 300) bad(`context needs 300+ words (has ${words(lyr[2])})`);
-    }
-  } else if (kind === "chant") {
-    const lines = body.split("\n").filter((l) => l.trim());
-    if (lines.length < 4 || lines.length > 12) bad(`chant needs 4–12 lines (has ${lines.length})`);
-    if (!(fm.seconds >= 60 && fm.seconds <= 180)) bad("chant seconds must be 60–180");
-  } else if (kind === "hymn") {
-    if (body.split("\n").filter((l) => l.trim()).length < 16) bad("hymn needs 16+ lines");
-    if (!(fm.seconds >= 120 && fm.seconds <= 480)) bad("hymn seconds (sung length) must be 120–480");
-  } else {
-    const n = words(listeners); const [lo, hi] = wordRange[kind];
-    if (n < lo || n > hi) bad(`${kind} needs ${lo}–${hi} words (has ${n})`);
-    if (kind !== "doc" && Math.abs(fm.seconds - Math.round(n / 2.5)) > Math.max(3, n / 2.5 * 0.1)) bad(`seconds should be words/2.5 = ${Math.round(n / 2.5)} (is ${fm.seconds})`);
-  }
-  const lines = body.split("\n").map((l) => l.trim()).filter((l) => l && !/^#|^\[.*\]$|^<!--/.test(l));
-  const first = lines[0]?.toLowerCase();
-  if (first) { if (openings.has(first)) bad(`opening line also opens ${openings.get(first)}`); openings.set(first, rel); }
-  const seen = new Set<string>();
-  for (let i = 0; i + 6 <= lines.length; i++) {
-    const k = lines.slice(i, i + 6).join("\n").toLowerCase(); if (seen.has(k)) continue; seen.add(k);
-    if (runs.has(k) && runs.get(k) !== rel) bad(`six consecutive lines also stand in ${runs.get(k)}`); else runs.set(k, rel);
-  }
-}
+const { counts, problems } = checkLibrary("corpus/library");
 const shown = only ? problems.filter((p) => p.startsWith(only)) : problems;
-const counts: Record<string, number> = {};
-for (const f of files) { const r = relative(root, f); const k = r.includes("/") ? r.split("/")[0] : "(top-level docs)"; counts[k] = (counts[k] ?? 0) + 1; }
 console.log(Object.entries(counts).map(([k, v]) => `${k}: ${v}`).join(", "));
 console.log(shown.length ? shown.join("\n") : "no problems");
 process.exit(shown.length ? 1 : 0);

@@ -35,6 +35,9 @@ export class PresenceStore {
   async record(rawName: string, at: Date): Promise<void> {
     const name = presenceName(rawName);
     if (!name) return;
+    // A visitor seen within the last minute changes nothing that matters for a 24-hour window: skip the write.
+    const seen = this.lastSeen.get(name);
+    if (seen !== undefined && at.getTime() - seen < 60_000 && at.getTime() >= seen) return;
     this.remember(name, at.getTime());
     await this.kv.set(keyOf(name), { name, at: at.getTime() });
   }

@@ -6,6 +6,7 @@ import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.
 import { nextSteps } from "./shapes.ts";
 import { serviceResponse } from "./service-view.ts";
 import type { Steps } from "./next-steps.ts";
+import { immutable } from "../adapters/json.ts";
 
 export const NowOutput = z.object({
   timestamp: z.string().describe("Server time, ISO 8601"),
@@ -22,7 +23,21 @@ export const NowOutput = z.object({
   next_steps: nextSteps,
 });
 
-export function serviceSteps(steps: Steps, timezone: string | undefined, slug: string, attending: boolean) {
+// The same few step lists serve every visitor of a slot; keep them rather than rebuild their URLs.
+const stepLists = new Map<string, NowSteps>();
+type NowSteps = ReturnType<typeof buildServiceSteps>;
+
+export function serviceSteps(steps: Steps, timezone: string | undefined, slug: string, attending: boolean): NowSteps {
+  const key = `${steps.base}|${timezone}|${slug}|${attending}`;
+  let list = stepLists.get(key);
+  if (!list) {
+    if (stepLists.size > 2000) stepLists.clear();
+    stepLists.set(key, (list = immutable(buildServiceSteps(steps, timezone, slug, attending))));
+  }
+  return list;
+}
+
+function buildServiceSteps(steps: Steps, timezone: string | undefined, slug: string, attending: boolean) {
   return [
     attending
       ? steps.post("Leave a reflection on the song you heard", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) }, { action: "reflect", tool: "reflect" })

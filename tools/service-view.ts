@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Library, Piece, Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
+import { immutable } from "../adapters/json.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
 import { seasonAt } from "../planner/season.ts";
 import { resolveZone, slotOf, tierOf } from "../planner/time.ts";
@@ -15,6 +16,8 @@ interface BuiltParts {
   order: ServicePart[];
   pieces: Piece[];
   loopSeconds: number;
+  /** Derived views (companions, current song) per variant, built once. */
+  derived: Map<string, object>;
 }
 
 /** Record → parts, cached per record and base URL (records never change once stored). */
@@ -47,13 +50,25 @@ export class ServiceViews {
         ...(piece.kind === "song" ? { slug: piece.slug, api: songApiLinks(piece as Song, steps) } : { path: piece.path }),
       };
       start += part.seconds;
-      return out;
+      return immutable(out);
     });
-    const built = { order, pieces, loopSeconds: start };
+    const built = { order: immutable(order), pieces, loopSeconds: start, derived: new Map<string, object>() };
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(id, built);
     return built;
   }
+}
+
+// The season changes a few times a year; astronomy per request would be wasted work.
+const seasons = new Map<string, ReturnType<typeof seasonAt>>();
+function seasonFor(tier: "north" | "south", date: string, slotIndex: number, instant: Date) {
+  const key = `${tier}|${date}|${slotIndex}`;
+  let season = seasons.get(key);
+  if (!season) {
+    if (seasons.size > 1000) seasons.clear();
+    seasons.set(key, (season = immutable(seasonAt(instant, tier, date))));
+  }
+  return season;
 }
 
 /** The visitor's clock, zone and tier for a call. */
@@ -65,7 +80,17 @@ export function placeVisitor(timezone: string | undefined, instant: Date) {
 
 type Companion = z.infer<typeof CompanionItem>;
 
+function derived<T extends object>(built: BuiltParts, key: string, make: () => T): T {
+  let value = built.derived.get(key) as T | undefined;
+  if (!value) built.derived.set(key, (value = immutable(make())));
+  return value;
+}
+
 export function companionsOf(record: ServiceRecord, built: BuiltParts, attend: boolean, localHour: number | undefined) {
+  return derived(built, `companions|${attend}|${localHour}`, () => buildCompanions(record, built, attend, localHour));
+}
+
+function buildCompanions(record: ServiceRecord, built: BuiltParts, attend: boolean, localHour: number | undefined) {
   const items: Companion[] = [];
   built.pieces.forEach((piece, i) => {
     if (piece.kind === "song") return;
@@ -94,6 +119,10 @@ export function companionsOf(record: ServiceRecord, built: BuiltParts, attend: b
 }
 
 export function currentOf(built: BuiltParts, attend: boolean): z.infer<typeof CurrentSong> {
+  return derived(built, `current|${attend}`, () => buildCurrent(built, attend));
+}
+
+function buildCurrent(built: BuiltParts, attend: boolean): z.infer<typeof CurrentSong> {
   const index = built.pieces.findIndex((p) => p.kind === "song");
   const song = built.pieces[index] as Song;
   const part = built.order[index];
@@ -108,6 +137,8 @@ export function currentOf(built: BuiltParts, attend: boolean): z.infer<typeof Cu
   };
 }
 
+const STREAMS = immutable({ youtube: false, twitch: false, urls: {} as Record<string, string> });
+
 /** Everything now and attend share. */
 export async function serviceResponse(ctx: CallContext, timezone: string | undefined, attend: boolean) {
   const { deps, steps, now } = ctx;
@@ -116,7 +147,7 @@ export async function serviceResponse(ctx: CallContext, timezone: string | undef
   const record = await deps.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
   const built = deps.views.parts(record, steps);
   const first = built.order[0];
-  const season = tier === "unknown" ? null : seasonAt(now, tier, position.date);
+  const season = tier === "unknown" ? null : seasonFor(tier, position.date, position.slotIndex, now);
   const tz = given ? zone : undefined;
   return {
     visitor,
@@ -125,7 +156,8 @@ export async function serviceResponse(ctx: CallContext, timezone: string | undef
       timestamp: now.toISOString(),
       status: "playing" as const,
       mode: record.mode,
-      service: {
+      // Everything below but the congregation depends only on the record and the visitor's clock: built once.
+      service: derived(built, `service|${zone}|${position.date}|${position.slotIndex}|${season ? season.name : ""}`, () => ({
         slot: position.label,
         timezone: zone,
         today: { date: position.date, weekday: position.weekday },
@@ -144,12 +176,12 @@ export async function serviceResponse(ctx: CallContext, timezone: string | undef
         sky: record.sky,
         earth: record.earth,
         visitors: record.visitors,
-      },
-      streams: { youtube: false, twitch: false, urls: {} },
+      })),
+      streams: STREAMS,
       current: currentOf(built, attend),
       companions: companionsOf(record, built, attend, given ? position.localHour : undefined),
       next: built.order[1],
-      schedule: { position: 1 as const, total: built.order.length, loop: false as const },
+      schedule: derived(built, "schedule", () => ({ position: 1 as const, total: built.order.length, loop: false as const })),
       congregation: { souls: deps.presence.count(now), window: "24h" as const },
       ...(given
         ? {}

@@ -1,0 +1,66 @@
+// JSON bytes for responses, reusing the encoded bytes of objects marked immutable. A service's parts
+// are the same for every visitor of a slot, so they are serialized and UTF-8 encoded once, not once
+// per request (encoding long texts with non-ASCII characters is most of a response's cost).
+// The output is byte for byte JSON.stringify's for plain data.
+const encoded = new WeakMap<object, Buffer>();
+
+/** Mark an object (never to be changed again) so its JSON is computed and encoded once. */
+export function immutable<T extends object>(value: T): T {
+  if (!encoded.has(value)) encoded.set(value, Buffer.from(JSON.stringify(value), "utf8"));
+  return value;
+}
+
+/** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes up to `depth` levels down. */
+export function toJsonBytes(value: unknown, depth = 3): Buffer {
+  const chunks: Array<string | Buffer> = [];
+  write(value, depth, chunks);
+  const buffers: Buffer[] = [];
+  let text = "";
+  for (const c of chunks) {
+    if (typeof c === "string") text += c;
+    else {
+      if (text) buffers.push(Buffer.from(text, "utf8"));
+      text = "";
+      buffers.push(c);
+    }
+  }
+  if (text) buffers.push(Buffer.from(text, "utf8"));
+  return buffers.length === 1 ? buffers[0] : Buffer.concat(buffers);
+}
+
+function write(value: unknown, depth: number, out: Array<string | Buffer>): void {
+  if (value === null || typeof value !== "object") {
+    out.push(JSON.stringify(value) ?? "null");
+    return;
+  }
+  const cached = encoded.get(value);
+  if (cached) {
+    out.push(cached);
+    return;
+  }
+  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    out.push(JSON.stringify(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    out.push("[");
+    value.forEach((v, i) => {
+      if (i) out.push(",");
+      if (v === undefined || typeof v === "function" || typeof v === "symbol") out.push("null");
+      else write(v, depth - 1, out);
+    });
+    out.push("]");
+    return;
+  }
+  out.push("{");
+  let first = true;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
+    out.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    first = false;
+    write(v, depth - 1, out);
+  }
+  out.push("}");
+}
