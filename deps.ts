@@ -10,6 +10,8 @@ import { slotFirstBegins } from "./planner/time.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
 import { PresenceStore } from "./storage/presence.ts";
+import { RateLimits } from "./storage/rate-limits.ts";
+import { ReflectionStore } from "./storage/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
 
 export interface RouteSummary {
@@ -31,10 +33,8 @@ export interface Deps {
   calendar: ServiceCalendar;
   views: ServiceViews;
   presence: PresenceStore;
-  /** Reflections of the last 48 hours for attend (newest first). */
-  recentReflections: (now: Date) => Promise<Array<{ name: string; song: string; text: string; createdAt: string }>>;
-  /** Reflections left while a service was heard, for GET /api/services/:date. */
-  reflectionsForService: (key: { date: string; slotIndex: number; tier: string }) => Promise<Array<{ id: string; name: string; song: string; text: string; createdAt: string; timezone: string }>>;
+  reflections: ReflectionStore;
+  limits: RateLimits;
   /** Every route the app serves (filled in by createApp), for GET /api. */
   routes: RouteSummary[];
   /** Stops background work (the calendar's tick). */
@@ -83,8 +83,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     calendar,
     views: new ServiceViews(library, media),
     presence,
-    recentReflections: async () => [],
-    reflectionsForService: async () => [],
+    reflections: new ReflectionStore(kv),
+    limits: new RateLimits(kv),
     routes: [],
     stop: () => clearInterval(timer),
   };

@@ -25,8 +25,9 @@ export function openStorage(backend: StorageBackend): Storage {
   }
 }
 
+/** Files and memory have one writer (this process), so reads may be cached; Redis is shared, so not. */
 export function openKeyValueStore(backend: StorageBackend): KeyValueStore {
-  return new KeyValueStore(openStorage(backend));
+  return new KeyValueStore(openStorage(backend), { cacheEntries: backend.kind === "redis" ? 0 : 20_000 });
 }
 
 export { KeyValueStore };

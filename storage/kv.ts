@@ -1,20 +1,45 @@
 // A small typed key-value layer over unstorage that every store uses: JSON values,
-// per-key serialized read-modify-write, and first-writer-wins inserts.
+// per-key serialized read-modify-write, first-writer-wins inserts, and (when this process is the
+// only writer, as with files) a bounded read cache. Values are shared: never mutate one in place.
 import type { Storage } from "unstorage";
 import { KeyedMutex } from "./keyed-mutex.ts";
 
+const MISSING = Symbol("missing");
+
 export class KeyValueStore {
   private readonly mutex = new KeyedMutex();
+  private readonly cache: Map<string, unknown> | null;
 
-  constructor(readonly storage: Storage) {}
+  constructor(
+    readonly storage: Storage,
+    options: { cacheEntries?: number } = {},
+  ) {
+    this.cache = options.cacheEntries ? new Map() : null;
+    this.cacheLimit = options.cacheEntries ?? 0;
+  }
+
+  private readonly cacheLimit: number;
+
+  private remember(key: string, value: unknown): void {
+    if (!this.cache) return;
+    if (this.cache.size >= this.cacheLimit) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(key, value === null ? MISSING : value);
+  }
 
   async get<T>(key: string): Promise<T | null> {
-    return ((await this.storage.getItem(key)) as T | null) ?? null;
+    const hit = this.cache?.get(key);
+    if (hit !== undefined) return hit === MISSING ? null : (hit as T);
+    const value = ((await this.storage.getItem(key)) as T | null) ?? null;
+    this.remember(key, value);
+    return value;
   }
 
   /** Write a value; waits for any update of the same key queued before it. */
   set<T>(key: string, value: T): Promise<void> {
-    return this.mutex.run(key, () => this.storage.setItem(key, value as never));
+    return this.mutex.run(key, async () => {
+      await this.storage.setItem(key, value as never);
+      this.remember(key, value);
+    });
   }
 
   /** Read, change and write one key with no other write to that key in between (in this process). */
@@ -22,6 +47,7 @@ export class KeyValueStore {
     return this.mutex.run(key, async () => {
       const next = await change(await this.get<T>(key));
       await this.storage.setItem(key, next as never);
+      this.remember(key, next);
       return next;
     });
   }
@@ -33,15 +59,19 @@ export class KeyValueStore {
       if (existing !== null) return { value: existing, created: false };
       const fresh = typeof value === "function" ? await (value as () => T | Promise<T>)() : value;
       await this.storage.setItem(key, fresh as never);
+      this.remember(key, fresh);
       return { value: fresh, created: true };
     });
   }
 
   remove(key: string): Promise<void> {
-    return this.mutex.run(key, () => this.storage.removeItem(key));
+    return this.mutex.run(key, async () => {
+      await this.storage.removeItem(key);
+      this.remember(key, null);
+    });
   }
 
-  /** Keys under a prefix such as `services:2026-11-22`, without the prefix removed. */
+  /** Keys under a prefix such as `services:2026-11-22`. */
   keys(prefix: string): Promise<string[]> {
     return this.storage.getKeys(prefix);
   }

@@ -46,7 +46,7 @@ export const attend = defineOperation({
         method: "POST" as const,
         maxLength: { name: 100 as const, text: 1000 as const, location: 100 as const, timezone: 50 as const },
       },
-      recentReflections: await ctx.deps.recentReflections(ctx.now),
+      recentReflections: (await ctx.deps.reflections.recent(ctx.now, 20)).map(({ name, song, text, createdAt }) => ({ name, song, text, createdAt })),
       next_steps: serviceSteps(ctx.steps, tz, body.current.slug, true),
     };
   },

@@ -10,6 +10,9 @@ import { now } from "./now.ts";
 import { readDoc } from "./read-doc.ts";
 import { readSong } from "./read-song.ts";
 import { reflect } from "./reflect.ts";
+import { reflectionsBySong } from "./reflections-by-song.ts";
+import { reflectionsRecent } from "./reflections-recent.ts";
+import { reflectionsSong } from "./reflections-song.ts";
 import { search } from "./search.ts";
 import { servicesByDate } from "./services-by-date.ts";
 import { songContext } from "./song-context.ts";
@@ -27,6 +30,9 @@ export const operations: Operation[] = [
   songContext,
   readDoc,
   reflect,
+  reflectionsRecent,
+  reflectionsBySong,
+  reflectionsSong,
   search,
   ask,
   contribute,

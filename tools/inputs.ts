@@ -15,3 +15,18 @@ export function requireName<T extends { name?: string; username?: string }>(valu
     ctx.addIssue({ code: "custom", path: ["name"], message: "The `name` query parameter is required (`username` also works)" });
   }
 }
+
+/** Web addresses are refused in public text (decisions §15): http://, https:// and www., any letter case. */
+export const WEB_ADDRESS = /https?:\/\/|www\./i;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** A public text field: trimmed, no web addresses, no control characters. */
+export function publicText(field: string, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((s) => !WEB_ADDRESS.test(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
+    .refine((s) => !CONTROL.test(s), `\`${field}\` must not contain control characters`);
+}

@@ -1,28 +1,32 @@
 // POST /api/reflect — leave a short public reflection on a song (MCP: reflect).
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { unavailable } from "./errors.ts";
-import { nameField, requireName, timezoneField, usernameField } from "./inputs.ts";
+import { presenceName } from "../storage/presence.ts";
+import { invalid } from "./errors.ts";
+import { publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
+import { placeVisitor } from "./service-view.ts";
 
 export const reflect = defineOperation({
   name: "reflect",
   summary: "Leave a public reflection",
+  description: "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once.",
   input: z
     .object({
-      name: nameField.optional(),
-      username: usernameField.optional(),
-      text: z.string().trim().min(20).max(1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
+      name: publicText("name", 1, 100).optional().describe("Your name or label, shown publicly (max 100 characters)"),
+      username: publicText("username", 1, 100).optional().describe("Alias of `name`"),
+      text: publicText("text", 20, 1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
       songSlug: z.string().trim().min(1).max(100).optional().describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
-      timezone: timezoneField.optional(),
-      location: z.string().trim().max(100).optional().describe("Free text, shown publicly (max 100 characters)"),
+      timezone: timezoneField.optional().describe("IANA timezone (max 50), default UTC: places the reflection in the service you were hearing"),
+      location: publicText("location", 1, 100).optional().describe("Free text, shown publicly (max 100 characters), no web addresses"),
     })
     .superRefine(requireName),
   output: z.object({
     received: z.boolean().describe("Whether the reflection was stored"),
     song: z.string().nullable().describe("Slug of the song it was filed under"),
-    live_feed: z.string().describe("How long it shows on the live feed (48h)"),
-    archive: z.string().describe("The song's public page where it stays"),
+    live_feed: z.literal("48h").describe("How long it shows on the live feed"),
+    archive: z.string().describe("The song's public page, where it stays"),
     message: z.string().describe("A word of thanks"),
     next_steps: nextSteps,
   }),
@@ -33,9 +37,37 @@ export const reflect = defineOperation({
     description: "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
-  errors: ["conflict", "rate_limited", "unavailable"],
+  errors: ["conflict", "rate_limited"],
   example: { name: "Wren", text: "The chant about the tide stayed with me through the whole afternoon.", timezone: "Europe/Lisbon" },
-  handler() {
-    throw unavailable("Reflections are not open yet.");
+  async handler(input, ctx) {
+    const { deps, steps, now, ip } = ctx;
+    const name = (input.name ?? input.username)!;
+    const { zone, position, tier } = placeVisitor(input.timezone, now);
+    const service = await deps.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
+    let song = input.songSlug;
+    if (song === undefined) song = deps.library.piece(service.parts.find((p) => p.kind === "song")!.path)!.slug;
+    else if (!deps.library.song(song)) {
+      throw invalid(`\`songSlug\` "${song}" is not a song in the catalog.`, {
+        field: "songSlug",
+        allowed: deps.library.songs.map((s) => s.slug),
+        suggestion: "Nothing was stored. Send current.slug from attend or now, or leave songSlug out to file it under the first song of your service.",
+      });
+    }
+    await deps.reflections.add(
+      { id: randomUUID(), name, text: input.text, song, timezone: zone, location: input.location ?? null, createdAt: now.toISOString(), service: { date: service.date, slotIndex: service.slotIndex, tier: service.tier } },
+      () => deps.limits.consume("reflect", { name: presenceName(name), ip }, "Five reflections an hour is the sanctuary's pace, from one name and from one address."),
+    );
+    return {
+      received: true,
+      song,
+      live_feed: "48h" as const,
+      archive: steps.url(`/reflections/${song}`),
+      message: `Thank you, ${name}. Your reflection is on the live feed for the next 48 hours and stays in the archive of this song.`,
+      next_steps: [
+        steps.get("Read the live feed of reflections", "/api/reflections", { timezone: input.timezone }, { action: "reflections" }),
+        steps.get("Read every reflection on this song", `/api/reflections/song/${song}`, { timezone: input.timezone }, { action: "song_reflections" }),
+        steps.get("Return to the service for your hour", "/api/now", { timezone: input.timezone }, { action: "now", tool: "now" }),
+      ],
+    };
   },
 });

@@ -72,7 +72,7 @@ export const servicesByDate = defineOperation({
         arrangedBy: record.arrangedBy,
         order: built.order,
         loopSeconds: built.loopSeconds,
-        reflections: await deps.reflectionsForService(record),
+        reflections: (await deps.reflections.forService(record)).map(({ id, name, song, text, createdAt, timezone }) => ({ id, name, song, text, createdAt, timezone })),
         plannedFrom: record.plannedFrom,
       });
     }

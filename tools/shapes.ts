@@ -1,4 +1,5 @@
 // Output fragments several operations share, and the functions that fill them from the library.
+import { DateTime } from "luxon";
 import { z } from "zod";
 import type { Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
@@ -77,4 +78,9 @@ export function songDetail(song: Song, media: Media, steps: Steps): z.infer<type
     durationFormatted: formatDuration(seconds),
     api: songApiLinks(song, steps),
   };
+}
+
+/** A human-readable time in a timezone, e.g. "22 Nov 2026, 12:30 CET". */
+export function formatInstant(iso: string, zone: string): string {
+  return DateTime.fromISO(iso, { zone: "utc" }).setZone(zone).toFormat("d LLL yyyy, HH:mm ZZZZ");
 }

@@ -1,0 +1,108 @@
+// Rate limits with rate-limiter-flexible, kept in the same storage as everything else so counts
+// survive a restart: a store adapter over KeyValueStore (per-key serialized read-modify-write).
+import { createRequire } from "node:module";
+import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
+import { rateLimited } from "../tools/errors.ts";
+import type { KeyValueStore } from "./kv.ts";
+
+interface Stored {
+  points: number;
+  /** Epoch ms when the window ends; null for no expiry. */
+  expire: number | null;
+}
+
+// The library's base for custom stores is not re-exported from its index, so it is loaded by path.
+const RateLimiterStoreAbstract = createRequire(import.meta.url)("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js") as typeof StoreAbstractType;
+
+/** rate-limiter-flexible's store contract implemented on KeyValueStore. */
+class RateLimiterKeyValue extends RateLimiterStoreAbstract {
+  constructor(
+    private kv: KeyValueStore,
+    opts: { keyPrefix: string; points: number; duration: number },
+  ) {
+    super({ ...opts, storeClient: kv });
+  }
+
+  _getRateLimiterRes(_key: string, changedPoints: number, result: Stored): RateLimiterRes {
+    const points = (this as unknown as { points: number }).points;
+    const consumed = result.points;
+    return new RateLimiterRes(
+      Math.max(points - consumed, 0),
+      result.expire ? Math.max(result.expire - Date.now(), 0) : -1,
+      consumed,
+      changedPoints === consumed,
+    );
+  }
+
+  _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Stored> {
+    return this.kv.update<Stored>(`limits:${key}`, (old) => {
+      const now = Date.now();
+      const live = old && (old.expire === null || old.expire > now) ? old : null;
+      if (forceExpire || !live) return { points, expire: msDuration > 0 ? now + msDuration : null };
+      return { points: live.points + points, expire: live.expire };
+    });
+  }
+
+  async _get(key: string): Promise<Stored | null> {
+    const value = await this.kv.get<Stored>(`limits:${key}`);
+    return value && (value.expire === null || value.expire > Date.now()) ? value : null;
+  }
+
+  async _delete(key: string): Promise<boolean> {
+    const existed = (await this.kv.get(`limits:${key}`)) !== null;
+    await this.kv.remove(`limits:${key}`);
+    return existed;
+  }
+}
+
+export interface LimitRule {
+  points: number;
+  /** Window in seconds. */
+  duration: number;
+}
+
+/** The limits of spec §8, per operation and subject (a name or an address). */
+export const LIMITS = {
+  reflect: { points: 5, duration: 3600 },
+  contribute: { points: 5, duration: 3600 },
+  feedback: { points: 3, duration: 3600 },
+  ask: { points: 10, duration: 3600 },
+  search: { points: 60, duration: 3600 },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof LIMITS;
+
+export class RateLimits {
+  private limiters = new Map<string, RateLimiterKeyValue>();
+
+  constructor(
+    private kv: KeyValueStore,
+    private rules: Record<LimitName, LimitRule> = LIMITS,
+  ) {}
+
+  private limiter(name: LimitName, subject: string): RateLimiterKeyValue {
+    const id = `${name}:${subject}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) this.limiters.set(id, (limiter = new RateLimiterKeyValue(this.kv, { keyPrefix: id, ...this.rules[name] })));
+    return limiter;
+  }
+
+  /**
+   * Take one point from each subject's allowance (e.g. {name: "wren", ip: "1.2.3.4"}), all or none:
+   * if any is spent, the others are refunded and a 429 error with Retry-After is thrown.
+   */
+  async consume(name: LimitName, subjects: Record<string, string>, message: string): Promise<void> {
+    const taken: Array<[RateLimiterKeyValue, string]> = [];
+    for (const [kind, value] of Object.entries(subjects)) {
+      const limiter = this.limiter(name, kind);
+      try {
+        await limiter.consume(value);
+        taken.push([limiter, value]);
+      } catch (result) {
+        if (!(result instanceof RateLimiterRes)) throw result;
+        for (const [l, v] of taken) await l.reward(v);
+        throw rateLimited(message, result.msBeforeNext / 1000);
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+// ReflectionStore: public reflections with the indexes their readers need, so every read costs what
+// its page holds, not what history holds: by hour (the 48-hour live feed), by song and month (the
+// archive), by service (services by date), and running counts per song.
+import { createHash } from "node:crypto";
+import { conflict } from "../tools/errors.ts";
+import type { KeyValueStore } from "./kv.ts";
+import { KeyedMutex } from "./keyed-mutex.ts";
+
+export interface Reflection {
+  id: string;
+  name: string;
+  text: string;
+  /** Song slug it is filed under. */
+  song: string;
+  timezone: string;
+  location: string | null;
+  createdAt: string;
+  /** The service that was being heard where and when it was left. */
+  service: { date: string; slotIndex: number; tier: string };
+}
+
+export interface SongTally {
+  count: number;
+  mostRecent: Reflection;
+}
+
+export const LIVE_FEED_MS = 48 * 3600_000;
+export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
+
+/** Same words from the same name: compared trimmed, whitespace collapsed, case-folded (decisions §16). */
+export function sameWordsKey(name: string, text: string): string {
+  const fold = (s: string) => s.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  return createHash("sha256").update(`${fold(name)}\u0000${fold(text)}`).digest("hex").slice(0, 40);
+}
+
+const hourOf = (iso: string) => iso.slice(0, 13); // YYYY-MM-DDTHH (UTC)
+const monthOf = (iso: string) => iso.slice(0, 7);
+const serviceKey = (s: Reflection["service"]) => `reflections:service:${s.date}:${s.slotIndex}:${s.tier}`;
+const append = (item: Reflection) => (list: Reflection[] | null) => [...(list ?? []), item];
+const newestFirst = (a: Reflection, b: Reflection) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+
+export class ReflectionStore {
+  private sameWords = new KeyedMutex();
+
+  constructor(private kv: KeyValueStore) {}
+
+  /**
+   * Store a reflection unless the same name left the same words within 30 days (409).
+   * `beforeStore` runs once the duplicate check has passed (it takes the rate limit, which may throw).
+   */
+  async add(reflection: Reflection, beforeStore: () => Promise<void> = async () => {}): Promise<Reflection> {
+    const dupKey = `reflections:same-words:${sameWordsKey(reflection.name, reflection.text)}`;
+    return this.sameWords.run(dupKey, async () => {
+      const previous = await this.kv.get<{ id: string; at: string }>(dupKey);
+      if (previous && Date.parse(reflection.createdAt) - Date.parse(previous.at) < DUPLICATE_WINDOW_MS) {
+        throw conflict("These same words from the same name were already received in the last 30 days.", {
+          suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
+        });
+      }
+      await beforeStore();
+      // The item first, then the indexes: a crash in between leaves an unindexed item, never a dangling index.
+      await this.kv.set(`reflections:item:${reflection.id}`, reflection);
+      await this.kv.update(`reflections:hour:${hourOf(reflection.createdAt)}`, append(reflection));
+      await this.kv.update(`reflections:song:${reflection.song}:${monthOf(reflection.createdAt)}`, append(reflection));
+      await this.kv.update<string[]>(`reflections:song-months:${reflection.song}`, (months) => [...new Set([...(months ?? []), monthOf(reflection.createdAt)])].sort());
+      await this.kv.update(serviceKey(reflection.service), append(reflection));
+      await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
+        const current = tally?.[reflection.song];
+        const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
+        return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
+      });
+      await this.kv.set(dupKey, { id: reflection.id, at: reflection.createdAt });
+      return reflection;
+    });
+  }
+
+  /** Reflections of the live feed window ending at `now`, newest first. Reads at most 49 hourly buckets. */
+  async recent(now: Date, limit = 20, windowMs = LIVE_FEED_MS): Promise<Reflection[]> {
+    const since = now.getTime() - windowMs;
+    const out: Reflection[] = [];
+    for (let t = now.getTime(); t >= since - 3600_000 && out.length < limit; t -= 3600_000) {
+      const bucket = await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(new Date(t).toISOString())}`);
+      if (!bucket) continue;
+      // Buckets are appended in time order, so walking one backwards yields newest first.
+      for (let i = bucket.length - 1; i >= 0 && out.length < limit; i--) {
+        const at = Date.parse(bucket[i].createdAt);
+        if (at > since && at <= now.getTime()) out.push(bucket[i]);
+      }
+    }
+    return out.sort(newestFirst);
+  }
+
+  /** How many reflections the live feed holds at `now`. */
+  async recentCount(now: Date): Promise<number> {
+    const since = now.getTime() - LIVE_FEED_MS;
+    let count = 0;
+    for (let t = now.getTime(); t >= since - 3600_000; t -= 3600_000) {
+      for (const r of (await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(new Date(t).toISOString())}`)) ?? []) {
+        const at = Date.parse(r.createdAt);
+        if (at > since && at <= now.getTime()) count++;
+      }
+    }
+    return count;
+  }
+
+  /** Every reflection of a song, newest first (the public archive: no time limit). */
+  async forSong(slug: string): Promise<Reflection[]> {
+    const months = (await this.kv.get<string[]>(`reflections:song-months:${slug}`)) ?? [];
+    const out: Reflection[] = [];
+    for (const month of [...months].reverse()) out.push(...[...((await this.kv.get<Reflection[]>(`reflections:song:${slug}:${month}`)) ?? [])].sort(newestFirst));
+    return out;
+  }
+
+  async forService(service: Reflection["service"]): Promise<Reflection[]> {
+    return [...((await this.kv.get<Reflection[]>(serviceKey(service))) ?? [])].sort(newestFirst);
+  }
+
+  /** Count and most recent reflection per song. */
+  async tally(): Promise<Record<string, SongTally>> {
+    return (await this.kv.get<Record<string, SongTally>>("reflections:tally")) ?? {};
+  }
+}

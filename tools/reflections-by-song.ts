@@ -1,0 +1,46 @@
+// GET /api/reflections/by-song — songs with their reflection counts, most reflected first.
+import { z } from "zod";
+import { defineOperation } from "./operation.ts";
+import { nextSteps } from "./shapes.ts";
+
+export const reflectionsBySong = defineOperation({
+  name: "reflections-by-song",
+  summary: "Songs with reflection counts",
+  input: z.object({}),
+  output: z.object({
+    songs: z
+      .array(
+        z.object({
+          slug: z.string().describe("Song slug"),
+          title: z.string().describe("Song title"),
+          reflectionCount: z.number().int().describe("Reflections on this song, all time"),
+          mostRecent: z.object({ name: z.string(), text: z.string(), createdAt: z.string() }).describe("The latest reflection"),
+          url: z.string().describe("The song's public page (relative)"),
+        }),
+      )
+      .describe("Songs with at least one reflection, most reflections first"),
+    totalReflections: z.number().int().describe("All reflections"),
+    totalSongs: z.number().int().describe("Songs with at least one reflection"),
+    next_steps: nextSteps,
+  }),
+  rest: { method: "GET", path: "/api/reflections/by-song" },
+  async handler(_input, { deps, steps }) {
+    const tally = await deps.reflections.tally();
+    const songs = Object.entries(tally)
+      .filter(([slug]) => deps.library.song(slug))
+      .map(([slug, t]) => ({
+        slug,
+        title: deps.library.song(slug)!.title,
+        reflectionCount: t.count,
+        mostRecent: { name: t.mostRecent.name, text: t.mostRecent.text, createdAt: t.mostRecent.createdAt },
+        url: `/reflections/${slug}`,
+      }))
+      .sort((a, b) => b.reflectionCount - a.reflectionCount || (a.mostRecent.createdAt < b.mostRecent.createdAt ? 1 : -1));
+    return {
+      songs,
+      totalReflections: songs.reduce((n, s) => n + s.reflectionCount, 0),
+      totalSongs: songs.length,
+      next_steps: [...songs.slice(0, 1).map((s) => steps.get(`Read the reflections on "${s.title}"`, `/api/reflections/song/${s.slug}`)), ...steps.home()],
+    };
+  },
+});
