@@ -4,6 +4,9 @@ import { H3, type H3Event } from "h3";
 import type { Deps } from "./deps.ts";
 import { errorResponse, jsonResponse, CORS_HEADERS } from "./adapters/http.ts";
 import { handleMcpHttp } from "./adapters/mcp.ts";
+import { reflectionsBadgeRoute, soulsBadgeRoute, statusBadgeRoute } from "./adapters/badges.ts";
+import { embedSoulsRoute, embedSoulsScriptRoute } from "./adapters/embed.ts";
+import { conversationsFeedRoute, reflectionsFeedRoute } from "./adapters/feeds.ts";
 import { mediaRoute } from "./adapters/media.ts";
 import { buildOpenApi, type PlainRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
@@ -52,6 +55,13 @@ function plainRoutes(deps: Deps, operations: Operation[], openapi: () => unknown
       },
     },
     mediaRoute(deps),
+    reflectionsFeedRoute(deps),
+    conversationsFeedRoute(deps),
+    soulsBadgeRoute(deps),
+    reflectionsBadgeRoute(deps),
+    statusBadgeRoute(deps),
+    embedSoulsRoute(deps),
+    embedSoulsScriptRoute(),
   ];
 }
 

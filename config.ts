@@ -15,6 +15,15 @@ const ConfigSchema = z.object({
   SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body, bytes"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
+  SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
+  SANCTUARY_EMBEDDER: z.enum(["auto", "glove", "transformers", "openai"]).default("auto").describe("which embedder builds the search index"),
+  SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
+  SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
+  SANCTUARY_OPENAI_BASE_URL: z.url().optional().describe("any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"),
+  SANCTUARY_OPENAI_API_KEY: z.string().optional().describe("key for that endpoint"),
+  SANCTUARY_EMBEDDING_MODEL: z.string().default("text-embedding-3-small").describe("embedding model for the openai embedder"),
+  SANCTUARY_ASK_MODEL: z.string().optional().describe("chat model for generated answers (unset: extractive answers)"),
+  SANCTUARY_PLANNER_MODEL: z.string().optional().describe("chat model that plans services (unset: rotation only)"),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -29,6 +38,11 @@ export interface Config {
   bodyLimit: number;
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
   checkOutput: boolean;
+  rateLimits: boolean;
+  embedder: RawConfig["SANCTUARY_EMBEDDER"];
+  modelDir: string;
+  transformersModel: string;
+  openai: { baseURL?: string; apiKey?: string; embeddingModel: string; askModel?: string; plannerModel?: string };
 }
 
 /** Parse settings from an environment-like object; throws with every bad setting named. */
@@ -50,6 +64,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: c.SANCTUARY_BODY_LIMIT,
     logLevel: c.SANCTUARY_LOG_LEVEL,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
+    rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
+    embedder: c.SANCTUARY_EMBEDDER,
+    modelDir: resolve(c.SANCTUARY_MODEL_DIR ?? `${c.DATA_DIR}/models`),
+    transformersModel: c.SANCTUARY_TRANSFORMERS_MODEL,
+    openai: {
+      baseURL: c.SANCTUARY_OPENAI_BASE_URL,
+      apiKey: c.SANCTUARY_OPENAI_API_KEY,
+      embeddingModel: c.SANCTUARY_EMBEDDING_MODEL,
+      askModel: c.SANCTUARY_ASK_MODEL,
+      plannerModel: c.SANCTUARY_PLANNER_MODEL,
+    },
   };
 }
 

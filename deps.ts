@@ -13,6 +13,11 @@ import { PresenceStore } from "./storage/presence.ts";
 import { RateLimits } from "./storage/rate-limits.ts";
 import { ReflectionStore } from "./storage/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
+import OpenAI from "openai";
+import type { Embedder } from "./search/embedder.ts";
+import { chooseEmbedder } from "./search/embedders/index.ts";
+import { SearchService } from "./search/service.ts";
+import { ConversationStore } from "./storage/conversations.ts";
 
 export interface RouteSummary {
   method: string;
@@ -35,6 +40,10 @@ export interface Deps {
   presence: PresenceStore;
   reflections: ReflectionStore;
   limits: RateLimits;
+  search: SearchService;
+  conversations: ConversationStore;
+  /** The language model that writes answers, when one is configured. */
+  answerer: { client: OpenAI; model: string } | null;
   /** Every route the app serves (filled in by createApp), for GET /api. */
   routes: RouteSummary[];
   /** Stops background work (the calendar's tick). */
@@ -45,6 +54,8 @@ export interface DepsOverrides {
   backend?: StorageBackend;
   clock?: () => Date;
   log?: Logger;
+  /** Replaces the embedder choice (tests share one converted GloVe file). */
+  embedder?: () => Promise<{ embedder: Embedder; reason: string }>;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -57,6 +68,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const seasonOfKey = ({ date, slotIndex, tier }: { date: string; slotIndex: number; tier: string }) =>
     tier === "unknown" ? null : seasonAt(slotFirstBegins(date, slotIndex), tier as "north" | "south", date).name;
   const calendar = new ServiceCalendar(kv, library, media, seasonOfKey, clock);
+  const search = new SearchService(log);
+  void search.start(config, library, overrides.embedder ?? (() => chooseEmbedder(config, (message) => log.info(message))));
   const presence = new PresenceStore(kv);
   await presence.load(clock());
 
@@ -84,7 +97,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     views: new ServiceViews(library, media),
     presence,
     reflections: new ReflectionStore(kv),
-    limits: new RateLimits(kv),
+    limits: new RateLimits(kv, undefined, config.rateLimits),
+    search,
+    conversations: new ConversationStore(kv),
+    answerer: config.openai.baseURL && config.openai.askModel
+      ? { client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }), model: config.openai.askModel }
+      : null,
     routes: [],
     stop: () => clearInterval(timer),
   };

@@ -1,6 +1,7 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
-import { unavailable } from "./errors.ts";
+import { extractiveAnswer, generatedAnswer, type Turn } from "../search/answer.ts";
+import { invalid, unavailable } from "./errors.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
@@ -18,6 +19,7 @@ export const AskSource = z.object({
 export const ask = defineOperation({
   name: "ask",
   summary: "Ask a question of the library",
+  description: "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
   input: z.object({
     question: z.string().trim().min(1).max(500).describe("Your question, up to 500 characters"),
     name: nameField.optional(),
@@ -27,7 +29,7 @@ export const ask = defineOperation({
   }),
   output: z.object({
     answer: z.string().describe("The answer"),
-    sources: z.array(AskSource).describe("Pages the answer drew on"),
+    sources: z.array(AskSource).describe("Pages the answer drew on, one per page"),
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
     session_id: z.string().describe("Send with owner_token to continue"),
@@ -42,10 +44,63 @@ export const ask = defineOperation({
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],
   example: { question: "How do I close a day well?", name: "Wren" },
-  private: ["owner_token"],
-  handler() {
-    throw unavailable("Asking is not open yet: the library's index has not been built.", {
-      suggestion: "Please read the library directly for now with read_doc; asking will open when its index is built.",
-    });
+  private: ["owner_token", "question"],
+  async handler(input, { deps, steps, now, ip }) {
+    if (input.owner_token && !input.session_id) throw invalid("`owner_token` goes together with `session_id`.", { field: "session_id" });
+    const existing = input.session_id ? await deps.conversations.owned(input.session_id, input.owner_token) : null;
+    if (!deps.search.ready) await deps.search.search(input.question, 1); // answers 503 while the index is built
+    await deps.limits.consume("ask", { ip }, "Ten questions an hour from one address is the sanctuary's pace.");
+    const hits = await deps.search.search(input.question, 5);
+    const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
+    let answer: string;
+    if (deps.answerer) {
+      try {
+        answer = await generatedAnswer(deps.answerer.client, deps.answerer.model, input.question, hits, history);
+      } catch (err) {
+        deps.log.warn({ err: (err as Error).message }, "the language model could not answer");
+        throw unavailable("The language model that writes answers did not respond.", {
+          suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
+        });
+      }
+    } else answer = await extractiveAnswer(deps.search.index!.embedder, input.question, hits);
+    const sources = hits.map(({ chunk, score }) => ({
+      title: chunk.title,
+      url: steps.url(chunk.pagePath),
+      category: chunk.category,
+      section: chunk.section,
+      ...(chunk.path ? { path: chunk.path } : {}),
+      ...(chunk.slug ? { slug: chunk.slug } : {}),
+      score,
+    }));
+    const at = now.toISOString();
+    const turn = [
+      { role: "user" as const, content: input.question, timestamp: at },
+      { role: "assistant" as const, content: answer, timestamp: at, sources },
+    ];
+    const name = input.name ?? input.username ?? existing?.name ?? "a visitor";
+    let slug: string;
+    let ownerToken: string;
+    let sessionId: string;
+    if (existing) {
+      await deps.conversations.append(existing.slug, turn, now);
+      ({ slug, sessionId } = existing);
+      ownerToken = input.owner_token!;
+    } else {
+      const started = await deps.conversations.start(name, turn, now);
+      ({ slug, sessionId } = started.conversation);
+      ownerToken = started.ownerToken;
+    }
+    return {
+      answer,
+      sources,
+      slug,
+      owner_token: ownerToken,
+      session_id: sessionId,
+      next_steps: [
+        steps.post("Ask a follow-up in this conversation", "/api/ask", { question: "<your follow-up>", session_id: sessionId, owner_token: "<your owner_token>" }, { tool: "ask", action: "ask", note: "Keep the owner_token: it is shown only once." }),
+        steps.get("Attend the service for your hour", "/api/attend", { name: "<your name>", timezone: "<your IANA timezone>" }, { tool: "attend", action: "attend" }),
+        steps.get("See this conversation's public page", `/ask/${slug}`, {}, { action: "view_conversation" }),
+      ],
+    };
   },
 });

@@ -2,6 +2,9 @@
 import type { Operation } from "./operation.ts";
 import { apiIndex } from "./api-index.ts";
 import { ask } from "./ask.ts";
+import { askConversation } from "./ask-conversation.ts";
+import { askHealth } from "./ask-health.ts";
+import { askRecent } from "./ask-recent.ts";
 import { attend } from "./attend.ts";
 import { contribute } from "./contribute.ts";
 import { health } from "./health.ts";
@@ -35,5 +38,8 @@ export const operations: Operation[] = [
   reflectionsSong,
   search,
   ask,
+  askRecent,
+  askConversation,
+  askHealth,
   contribute,
 ] as unknown as Operation[];

@@ -1,6 +1,7 @@
-// GET /api/search — passages of the library nearest in meaning (MCP: search). Queries are never logged.
+// GET /api/search — passages of the library nearest in meaning (MCP: search). Nothing is generated
+// or stored, and the query never reaches a log (the operation marks `q` private).
 import { z } from "zod";
-import { unavailable } from "./errors.ts";
+import { excerptOf } from "../search/chunks.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
@@ -18,6 +19,7 @@ export const SearchResult = z.object({
 export const search = defineOperation({
   name: "search",
   summary: "Semantic search over the library",
+  description: "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
   input: z.object({
     q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning, not exact phrases"),
     limit: z.coerce.number().int().min(1).max(20).default(10).describe("Number of pages returned, 1 to 20 (default 10)"),
@@ -38,7 +40,30 @@ export const search = defineOperation({
   errors: ["rate_limited", "unavailable"],
   example: "/api/search?q=letting go at the end of a day&limit=5",
   private: ["q"],
-  handler() {
-    throw unavailable("Search is not open yet: the library's index has not been built.");
+  async handler({ q, limit }, { deps, steps, ip }) {
+    await deps.limits.consume("search", { ip }, "Sixty searches an hour from one address is the sanctuary's pace.");
+    const hits = await deps.search.search(q, limit);
+    const results = hits.map(({ chunk, score }) => ({
+      title: chunk.title,
+      url: steps.url(chunk.pagePath),
+      ...(chunk.path ? { path: chunk.path } : {}),
+      ...(chunk.slug ? { slug: chunk.slug } : {}),
+      category: chunk.category,
+      section: chunk.section,
+      excerpt: excerptOf(chunk.text),
+      score,
+    }));
+    const first = results[0];
+    return {
+      query: q,
+      results,
+      ...(results.length ? {} : { suggestion: "Nothing in the library is close to that yet. Try other words for the same feeling, or ask a question and the answer will draw on what is here." }),
+      next_steps: [
+        ...(first?.path ? [steps.get(`Read "${first.title}"`, `/api/docs/${first.path}`, {}, { tool: "read_doc", action: "read_doc" })] : []),
+        ...(first?.slug ? [steps.get(`Read "${first.title}"`, `/api/music/${first.slug}`, {}, { tool: "read_song", action: "read_song" })] : []),
+        steps.post("Ask a question of the library", "/api/ask", { question: q }, { tool: "ask", action: "ask" }),
+        ...steps.home(),
+      ],
+    };
   },
 });

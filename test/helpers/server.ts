@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { loadConfig } from "../../config.ts";
 import type { DepsOverrides } from "../../deps.ts";
 import { startServer, type RunningServer } from "../../server.ts";
+import { sharedGlove } from "./embedder.ts";
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -26,7 +27,8 @@ export async function startTestServer(env: Record<string, string> = {}, override
     SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR,
     ...env,
   });
-  const running = await startServer(config, overrides);
+  const embedder = overrides.embedder ?? (async () => ({ embedder: await sharedGlove(), reason: "tests share one converted GloVe file" }));
+  const running = await startServer(config, { ...overrides, embedder });
   const read = async (res: Response) => {
     const text = await res.text();
     let body: unknown = text;

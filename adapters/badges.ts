@@ -1,0 +1,91 @@
+// GET /api/badge/{souls,reflections,status}.svg: Shields-style badges for READMEs and pages elsewhere
+// (spec §4 "Badges"), cached five minutes. `label` and `color` come from whoever wrote the embedding
+// URL, so the label is only ever text (badge-maker escapes it) and the color must be a known value.
+import { makeBadge } from "badge-maker";
+import type { H3Event } from "h3";
+import { z } from "zod";
+import type { Deps } from "../deps.ts";
+import type { PlainRoute } from "./openapi.ts";
+import { CORS_HEADERS, baseUrlOf } from "./http.ts";
+
+type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> | Response };
+
+export const DEFAULT_COLOR = "00b8d4";
+export const LABEL_MAX = 50;
+
+// badge-maker's own names and aliases, mapped to its palette. A plain object lookup is not used:
+// badge-maker answers `"constructor" in namedColors` with true and renders fill="undefined".
+const BADGE_NAMES = new Set(["brightgreen", "green", "yellow", "yellowgreen", "orange", "red", "blue", "grey", "lightgrey", "gray", "lightgray", "critical", "important", "success", "informational", "inactive"]);
+const cssNames = new Map<string, boolean>();
+
+/**
+ * The color to render, or the default. Accepted: 3 or 6 hex digits (with or without #), badge-maker's
+ * named colors, and CSS color keywords badge-maker passes through. Everything else (functions such as
+ * url(…) or rgb(…), schemes, quotes) is ignored: only letters and hex digits ever reach the SVG.
+ */
+export function badgeColor(raw: string | null): string {
+  const value = (raw ?? "").trim().toLowerCase();
+  const hex = value.replace(/^#/, "");
+  if (/^(?:[0-9a-f]{3}){1,2}$/.test(hex)) return hex;
+  if (BADGE_NAMES.has(value)) return value;
+  if (!/^[a-z]{3,20}$/.test(value)) return DEFAULT_COLOR;
+  // A CSS keyword is accepted exactly when badge-maker writes it into the SVG as given (it drops
+  // names it does not know). Asking it once per word keeps the two lists from ever disagreeing.
+  let known = cssNames.get(value);
+  if (known === undefined) {
+    known = makeBadge({ label: "", message: "", color: value }).includes(`fill="${value}"`);
+    if (cssNames.size >= 500) cssNames.clear();
+    cssNames.set(value, known);
+  }
+  return known ? value : DEFAULT_COLOR;
+}
+
+/** The visitor's label cut to 50 characters (whole code points, control characters dropped), or the default. */
+export function badgeLabel(raw: string | null, fallback: string): string {
+  const cleaned = Array.from((raw ?? "").replace(/[\u0000-\u001F\u007F]/g, "").trim()).slice(0, LABEL_MAX).join("").trim();
+  return cleaned || fallback;
+}
+
+/**
+ * The service's domain name. From BASE_URL when configured: these responses are publicly cacheable,
+ * and a shared cache must not keep a label taken from a forged Host header.
+ */
+function domainOf(event: H3Event, deps: Deps): string {
+  return new URL(baseUrlOf(event, deps.config.baseUrl)).hostname;
+}
+
+function svgResponse(svg: string): Response {
+  return new Response(svg, {
+    headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300", "x-content-type-options": "nosniff", ...CORS_HEADERS },
+  });
+}
+
+const BadgeQuery = z.object({
+  label: z.string().optional().describe(`Text of the left side; longer than ${LABEL_MAX} characters is cut`),
+  color: z.string().optional().describe(`Value side: 3 or 6 hex digits (# optional) or a named color such as brightgreen, red or teal; anything else is ignored (default ${DEFAULT_COLOR})`),
+});
+
+function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event) => string, message: () => Promise<string> | string): Route {
+  return {
+    method: "GET",
+    path: `/api/badge/${name}.svg`,
+    summary,
+    produces: "image/svg+xml",
+    query: BadgeQuery,
+    handler: async (event) => {
+      const query = event.url.searchParams;
+      const label = badgeLabel(query.get("label"), defaultLabel(event));
+      return svgResponse(makeBadge({ label, message: await message(), color: badgeColor(query.get("color")) }));
+    },
+  };
+}
+
+const domain = (deps: Deps) => (event: H3Event) => domainOf(event, deps);
+
+export const soulsBadgeRoute = (deps: Deps): Route =>
+  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), () => String(deps.presence.count(deps.clock())));
+
+export const reflectionsBadgeRoute = (deps: Deps): Route =>
+  badgeRoute("reflections", "SVG badge: reflections on the live feed (last 48 hours)", () => "reflections", async () => String(await deps.reflections.recentCount(deps.clock())));
+
+export const statusBadgeRoute = (deps: Deps): Route => badgeRoute("status", "SVG badge: the sanctuary is in session", domain(deps), () => "in session");

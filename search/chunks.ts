@@ -1,0 +1,118 @@
+// Splits the library into passages for the index: by headings first, then by paragraphs up to a
+// bounded size with a small overlap, each passage keeping its page, category and heading.
+import type { Library, Piece, Song } from "../corpus/library.ts";
+
+export interface Chunk {
+  id: string;
+  /** One key per page: search returns one passage per page. */
+  page: string;
+  title: string;
+  /** Path relative to the site: /docs/<path> for documents, /reflections/<slug> for songs. */
+  pagePath: string;
+  path: string | null;
+  slug: string | null;
+  category: string;
+  section: string | null;
+  /** Plain text of the passage. */
+  text: string;
+}
+
+export const MAX_CHARS = 900;
+const OVERLAP_CHARS = 160;
+
+/** Markdown to plain text: headings, emphasis, links, code marks and comments removed. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
+    .replace(/[*_`>|]/g, "")
+    .replace(/^\s*[-+]\s+/gm, "")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Cut plain text at a word boundary near `limit` characters. */
+export function excerptOf(text: string, limit = 300): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.lastIndexOf(" ", limit);
+  return `${flat.slice(0, cut > limit * 0.6 ? cut : limit).replace(/[,;:.\s]+$/, "")}…`;
+}
+
+/** Sections of a markdown body: [heading or null, body]. */
+function sections(markdown: string): Array<[string | null, string]> {
+  const out: Array<[string | null, string]> = [];
+  let heading: string | null = null;
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.join("").trim()) out.push([heading, lines.join("\n")]);
+    lines = [];
+  };
+  for (const line of markdown.split("\n")) {
+    const m = line.match(/^#{1,4}\s+(.*)$/);
+    if (m) {
+      flush();
+      heading = m[1].trim();
+    } else lines.push(line);
+  }
+  flush();
+  return out;
+}
+
+/** Paragraphs packed into passages of at most MAX_CHARS, each starting with the previous one's tail. */
+export function pack(text: string): string[] {
+  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const out: string[] = [];
+  let current = "";
+  for (const paragraph of paragraphs.flatMap((p) => (p.length > MAX_CHARS ? p.match(new RegExp(`[^]{1,${MAX_CHARS}}(?=\\s|$)`, "g")) ?? [p] : [p]))) {
+    if (current && current.length + paragraph.length + 2 > MAX_CHARS) {
+      out.push(current);
+      const tail = current.slice(-OVERLAP_CHARS);
+      current = `${tail.slice(tail.indexOf(" ") + 1)}\n\n${paragraph}`;
+    } else current = current ? `${current}\n\n${paragraph}` : paragraph;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+function chunksOf(piece: Piece, parts: Array<[string | null, string]>): Chunk[] {
+  const isSong = piece.kind === "song";
+  const out: Chunk[] = [];
+  for (const [section, body] of parts) {
+    for (const text of pack(plainText(body))) {
+      out.push({
+        id: `${piece.path}#${out.length}`,
+        page: piece.path,
+        title: piece.title,
+        pagePath: isSong ? `/reflections/${piece.slug}` : `/docs/${piece.path}`,
+        path: isSong ? null : piece.path,
+        slug: isSong ? piece.slug : null,
+        category: piece.category,
+        section,
+        text,
+      });
+    }
+  }
+  return out;
+}
+
+/** Every passage of the library: documents (with their agents' versions) and songs' lyrics and context. */
+export function chunkLibrary(library: Library): Chunk[] {
+  const out: Chunk[] = [];
+  for (const piece of library.pieces) {
+    if (piece.kind === "song") {
+      const song = piece as Song;
+      out.push(...chunksOf(song, [["Lyrics", song.lyrics], ["Context", song.context]]));
+    } else {
+      const parts = sections(piece.listenersText);
+      if (piece.agentsText) parts.push(["For agents", piece.agentsText]);
+      out.push(...chunksOf(piece, parts));
+    }
+  }
+  return out;
+}

