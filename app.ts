@@ -10,10 +10,12 @@ import { conversationsFeedRoute, reflectionsFeedRoute } from "./adapters/feeds.t
 import { mediaRoute } from "./adapters/media.ts";
 import { buildOpenApi, type PlainRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
+import { pageRoutes } from "./pages/index.ts";
+import { reviewRoutes } from "./review/routes.ts";
 import { operations as allOperations } from "./tools/index.ts";
 import type { Operation } from "./tools/operation.ts";
 
-interface PlainRouteWithHandler extends PlainRoute {
+export interface PlainRouteWithHandler extends PlainRoute {
   handler: (event: H3Event) => Response | Promise<Response>;
 }
 
@@ -61,6 +63,8 @@ function plainRoutes(deps: Deps, operations: Operation[], openapi: () => unknown
     reflectionsBadgeRoute(deps),
     statusBadgeRoute(deps),
     embedSoulsRoute(deps),
+    ...pageRoutes(deps),
+    ...reviewRoutes(deps),
     embedSoulsScriptRoute(),
   ];
 }

@@ -16,6 +16,12 @@ const ConfigSchema = z.object({
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
   SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
+  SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
+  SANCTUARY_GITHUB_TOKEN: z.string().optional().describe("code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues"),
+  SANCTUARY_GITHUB_REPO: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name").optional().describe("owner/name of the repository that receives them"),
+  SANCTUARY_GITHUB_API_URL: z.url().optional().describe("the code host's REST API base (default https://api.github.com)"),
+  SANCTUARY_GITHUB_BRANCH: z.string().min(1).default("main").describe("base branch that contribution pull requests target"),
+  SANCTUARY_ADMIN_KEY: z.string().min(16, "must be at least 16 characters").optional().describe("turns on the moderation queue's admin API (/admin/api/*); send it as Authorization: Bearer <key>"),
   SANCTUARY_EMBEDDER: z.enum(["auto", "glove", "transformers", "openai"]).default("auto").describe("which embedder builds the search index"),
   SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
   SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
@@ -24,6 +30,10 @@ const ConfigSchema = z.object({
   SANCTUARY_EMBEDDING_MODEL: z.string().default("text-embedding-3-small").describe("embedding model for the openai embedder"),
   SANCTUARY_ASK_MODEL: z.string().optional().describe("chat model for generated answers (unset: extractive answers)"),
   SANCTUARY_PLANNER_MODEL: z.string().optional().describe("chat model that plans services (unset: rotation only)"),
+  SANCTUARY_PLANNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000).describe("how long one planning call may take"),
+  SANCTUARY_SWPC_KP_URL: z.url().default("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json").describe("NOAA SWPC planetary Kp forecast"),
+  SANCTUARY_SWPC_SCALES_URL: z.url().default("https://services.swpc.noaa.gov/products/noaa-scales.json").describe("NOAA SWPC space-weather scales"),
+  SANCTUARY_ENSO_URL: z.url().default("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml").describe("NOAA CPC ENSO diagnostic discussion"),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -39,10 +49,12 @@ export interface Config {
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
   checkOutput: boolean;
   rateLimits: boolean;
+  review: ReviewConfig;
   embedder: RawConfig["SANCTUARY_EMBEDDER"];
   modelDir: string;
   transformersModel: string;
-  openai: { baseURL?: string; apiKey?: string; embeddingModel: string; askModel?: string; plannerModel?: string };
+  openai: { baseURL?: string; apiKey?: string; embeddingModel: string; askModel?: string; plannerModel?: string; plannerTimeoutMs: number };
+  sources: { kpUrl: string; scalesUrl: string; ensoUrl: string };
 }
 
 /** Parse settings from an environment-like object; throws with every bad setting named. */
@@ -65,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.SANCTUARY_LOG_LEVEL,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
+    review: reviewConfig(c),
     embedder: c.SANCTUARY_EMBEDDER,
     modelDir: resolve(c.SANCTUARY_MODEL_DIR ?? `${c.DATA_DIR}/models`),
     transformersModel: c.SANCTUARY_TRANSFORMERS_MODEL,
@@ -74,7 +87,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingModel: c.SANCTUARY_EMBEDDING_MODEL,
       askModel: c.SANCTUARY_ASK_MODEL,
       plannerModel: c.SANCTUARY_PLANNER_MODEL,
+      plannerTimeoutMs: c.SANCTUARY_PLANNER_TIMEOUT_MS,
     },
+    sources: { kpUrl: c.SANCTUARY_SWPC_KP_URL, scalesUrl: c.SANCTUARY_SWPC_SCALES_URL, ensoUrl: c.SANCTUARY_ENSO_URL },
   };
 }
 
@@ -83,3 +98,23 @@ export const settingsTable = Object.entries(ConfigSchema.shape).map(([name, sche
   name,
   description: schema.description ?? "",
 }));
+
+export interface ReviewConfig {
+  /** False answers contribute and feedback with 503. */
+  contributions: boolean;
+  /** Set when submissions go to a code host; otherwise the local moderation queue takes them. */
+  github: { token: string; owner: string; repo: string; apiUrl: string; branch: string } | null;
+  adminKey?: string;
+}
+
+function reviewConfig(c: RawConfig): ReviewConfig {
+  const { SANCTUARY_GITHUB_TOKEN: token, SANCTUARY_GITHUB_REPO: repo } = c;
+  // Half a code-host setup would silently fall back to the local queue; refuse it instead.
+  if (!token !== !repo) throw new Error("Sanctuary settings are not valid:\n  SANCTUARY_GITHUB_TOKEN and SANCTUARY_GITHUB_REPO must be set together");
+  const [owner, name] = (repo ?? "/").split("/");
+  return {
+    contributions: c.SANCTUARY_CONTRIBUTIONS === "on",
+    github: token ? { token, owner, repo: name, apiUrl: (c.SANCTUARY_GITHUB_API_URL ?? "https://api.github.com").replace(/\/+$/, ""), branch: c.SANCTUARY_GITHUB_BRANCH } : null,
+    adminKey: c.SANCTUARY_ADMIN_KEY,
+  };
+}

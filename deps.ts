@@ -18,6 +18,8 @@ import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder } from "./search/embedders/index.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./storage/conversations.ts";
+import { createPlanner } from "./planner/build.ts";
+import type { Planner } from "./planner/scheduler.ts";
 
 export interface RouteSummary {
   method: string;
@@ -44,6 +46,8 @@ export interface Deps {
   conversations: ConversationStore;
   /** The language model that writes answers, when one is configured. */
   answerer: { client: OpenAI; model: string } | null;
+  /** Plans services ahead with a language model; null when none is configured. */
+  planner: Planner | null;
   /** Every route the app serves (filled in by createApp), for GET /api. */
   routes: RouteSummary[];
   /** Stops background work (the calendar's tick). */
@@ -56,6 +60,8 @@ export interface DepsOverrides {
   log?: Logger;
   /** Replaces the embedder choice (tests share one converted GloVe file). */
   embedder?: () => Promise<{ embedder: Embedder; reason: string }>;
+  /** False leaves the planner's loop stopped (tests drive it by hand). */
+  startPlanner?: boolean;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -84,6 +90,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const timer = setInterval(tick, 60_000);
   timer.unref();
 
+  const reflections = new ReflectionStore(kv);
+  const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock });
+  if (planner && overrides.startPlanner !== false) planner.start();
+
   return {
     config,
     library,
@@ -96,7 +106,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     calendar,
     views: new ServiceViews(library, media),
     presence,
-    reflections: new ReflectionStore(kv),
+    reflections,
+    planner,
     limits: new RateLimits(kv, undefined, config.rateLimits),
     search,
     conversations: new ConversationStore(kv),
@@ -104,6 +115,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       ? { client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }), model: config.openai.askModel }
       : null,
     routes: [],
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      planner?.stop();
+    },
   };
 }

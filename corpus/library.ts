@@ -55,41 +55,71 @@ const AGENTS_MARK = "<!-- for agents -->";
 
 export class LibraryError extends Error {}
 
-export class Library {
-  readonly songs: Song[];
-  readonly documents: Piece[];
-  private readonly bySlug = new Map<string, Song>();
-  private readonly byPath = new Map<string, Piece>();
+/** Everything a Library holds, kept in one object so a reload can swap it in a single assignment. */
+interface LibraryContents {
+  pieces: Piece[];
+  axioms: Axiom[];
+  contentHash: string;
+  songs: Song[];
+  documents: Piece[];
+  bySlug: Map<string, Song>;
+  byPath: Map<string, Piece>;
+}
 
-  constructor(
-    readonly pieces: Piece[],
-    readonly axioms: Axiom[],
-    /** Hash of every file's content: the search index rebuilds when it changes. */
-    readonly contentHash: string,
-  ) {
-    this.songs = pieces.filter((p): p is Song => p.kind === "song").sort((a, b) => a.title.localeCompare(b.title));
-    this.documents = pieces.filter((p) => p.kind !== "song");
-    for (const s of this.songs) this.bySlug.set(s.slug, s);
-    for (const p of pieces) this.byPath.set(p.path, p);
+export class Library {
+  private contents: LibraryContents;
+
+  constructor(pieces: Piece[], axioms: Axiom[], contentHash: string) {
+    const songs = pieces.filter((p): p is Song => p.kind === "song").sort((a, b) => a.title.localeCompare(b.title));
+    const bySlug = new Map<string, Song>();
+    const byPath = new Map<string, Piece>();
+    for (const s of songs) bySlug.set(s.slug, s);
+    for (const p of pieces) byPath.set(p.path, p);
+    this.contents = { pieces, axioms, contentHash, songs, documents: pieces.filter((p) => p.kind !== "song"), bySlug, byPath };
+  }
+
+  get pieces(): Piece[] {
+    return this.contents.pieces;
+  }
+  get axioms(): Axiom[] {
+    return this.contents.axioms;
+  }
+  /** Hash of every file's content: the search index rebuilds when it changes. */
+  get contentHash(): string {
+    return this.contents.contentHash;
+  }
+  get songs(): Song[] {
+    return this.contents.songs;
+  }
+  get documents(): Piece[] {
+    return this.contents.documents;
+  }
+
+  /**
+   * Take over another library's contents in place (after an approved contribution is written), so every
+   * holder of this instance sees the new documents without a restart. One assignment: no reader sees a mix.
+   */
+  replaceWith(other: Library): void {
+    this.contents = other.contents;
   }
 
   song(slug: string): Song | undefined {
-    return this.bySlug.get(slug);
+    return this.contents.bySlug.get(slug);
   }
 
   /** A non-song document by its library path. */
   document(path: string): Piece | undefined {
-    const piece = this.byPath.get(path);
+    const piece = this.contents.byPath.get(path);
     return piece && piece.kind !== "song" ? piece : undefined;
   }
 
   /** Any piece (songs included) by library path. */
   piece(path: string): Piece | undefined {
-    return this.byPath.get(path);
+    return this.contents.byPath.get(path);
   }
 
   ofKind(kind: Kind): Piece[] {
-    return this.pieces.filter((p) => p.kind === kind);
+    return this.contents.pieces.filter((p) => p.kind === kind);
   }
 }
 

@@ -1,8 +1,16 @@
 // A small typed key-value layer over unstorage that every store uses: JSON values,
 // per-key serialized read-modify-write, first-writer-wins inserts, and (when this process is the
 // only writer, as with files) a bounded read cache. Values are shared: never mutate one in place.
+import type { Redis } from "ioredis";
 import type { Storage } from "unstorage";
 import { KeyedMutex } from "./keyed-mutex.ts";
+
+/** With Redis shared by several processes, first-writer-wins and read-modify-write use Redis itself. */
+export interface SharedRedis {
+  client: Redis;
+  /** The driver's key prefix, e.g. `sanctuary:`. */
+  prefix: string;
+}
 
 const MISSING = Symbol("missing");
 
@@ -12,11 +20,14 @@ export class KeyValueStore {
 
   constructor(
     readonly storage: Storage,
-    options: { cacheEntries?: number } = {},
+    options: { cacheEntries?: number; redis?: SharedRedis } = {},
   ) {
     this.cache = options.cacheEntries ? new Map() : null;
     this.cacheLimit = options.cacheEntries ?? 0;
+    this.redis = options.redis ?? null;
   }
+
+  private readonly redis: SharedRedis | null;
 
   private readonly cacheLimit: number;
 
@@ -44,6 +55,7 @@ export class KeyValueStore {
 
   /** Read, change and write one key with no other write to that key in between (in this process). */
   update<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
+    if (this.redis) return this.mutex.run(key, () => this.redisUpdate(key, change));
     return this.mutex.run(key, async () => {
       const next = await change(await this.get<T>(key));
       await this.storage.setItem(key, next as never);
@@ -58,10 +70,30 @@ export class KeyValueStore {
       const existing = await this.get<T>(key);
       if (existing !== null) return { value: existing, created: false };
       const fresh = typeof value === "function" ? await (value as () => T | Promise<T>)() : value;
+      if (this.redis) {
+        // SET NX: exactly one process wins, whatever the others read a moment ago.
+        const won = await this.redis.client.set(this.redis.prefix + key, JSON.stringify(fresh), "NX");
+        if (won) return { value: fresh, created: true };
+        return { value: (await this.get<T>(key))!, created: false };
+      }
       await this.storage.setItem(key, fresh as never);
       this.remember(key, fresh);
       return { value: fresh, created: true };
     });
+  }
+
+  /** Optimistic read-modify-write across processes: WATCH the key, write in MULTI, retry if it changed. */
+  private async redisUpdate<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
+    const { client, prefix } = this.redis!;
+    const full = prefix + key;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await client.watch(full);
+      const raw = await client.get(full);
+      const next = await change(raw === null ? null : (JSON.parse(raw) as T));
+      const result = await client.multi().set(full, JSON.stringify(next)).exec();
+      if (result) return next;
+    }
+    throw new Error(`could not update ${key}: too much contention`);
   }
 
   remove(key: string): Promise<void> {

@@ -68,6 +68,8 @@ export const LIMITS = {
   feedback: { points: 3, duration: 3600 },
   ask: { points: 10, duration: 3600 },
   search: { points: 60, duration: 3600 },
+  /** Failed admin authorizations per address: guessing the admin key stops after ten an hour. */
+  adminAuth: { points: 10, duration: 3600 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -87,6 +89,20 @@ export class RateLimits {
     let limiter = this.limiters.get(id);
     if (!limiter) this.limiters.set(id, (limiter = new RateLimiterKeyValue(this.kv, { keyPrefix: id, ...this.rules[name] })));
     return limiter;
+  }
+
+  /**
+   * Seconds until every subject's allowance has room again, or 0 when none is spent; takes nothing.
+   * Lets a caller refuse before checking a secret, so a blocked address learns nothing from its guesses.
+   */
+  async secondsUntilFree(name: LimitName, subjects: Record<string, string>): Promise<number> {
+    if (!this.enabled) return 0;
+    let wait = 0;
+    for (const [kind, value] of Object.entries(subjects)) {
+      const result = await this.limiter(name, kind).get(value);
+      if (result && result.remainingPoints <= 0) wait = Math.max(wait, Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+    }
+    return wait;
   }
 
   /**

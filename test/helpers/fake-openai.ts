@@ -9,15 +9,18 @@ export type Reply =
   | { malformed: true }
   | { delayMs: number; content: string };
 
+/** A reply, or a function choosing one from the request body (e.g. to build a plan from its candidates). */
+export type ReplyRule = Reply | ((body: any) => Reply);
+
 export interface FakeOpenAI {
   baseURL: string;
   requests: Array<{ path: string; body: any; headers: IncomingMessage["headers"] }>;
-  /** Replies used in order; the last one repeats. */
-  replies: Reply[];
+  /** Replies used in order (each taken off the list); the last one repeats. */
+  replies: ReplyRule[];
   close: () => Promise<void>;
 }
 
-export async function startFakeOpenAI(replies: Reply[] = [{ content: "A grounded answer." }]): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(replies: ReplyRule[] = [{ content: "A grounded answer." }]): Promise<FakeOpenAI> {
   const state: FakeOpenAI = { baseURL: "", requests: [], replies, close: async () => {} };
   let served = 0;
   const server: Server = createServer(async (req, res) => {
@@ -25,7 +28,9 @@ export async function startFakeOpenAI(replies: Reply[] = [{ content: "A grounded
     for await (const c of req) chunks.push(c as Buffer);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : null;
     state.requests.push({ path: req.url ?? "", body, headers: req.headers });
-    const reply = state.replies[Math.min(served++, state.replies.length - 1)];
+    served++;
+    const rule = state.replies.length > 1 ? state.replies.shift()! : state.replies[0];
+    const reply = typeof rule === "function" ? rule(body) : rule;
     if ("status" in reply) {
       res.writeHead(reply.status, { "content-type": "application/json" });
       res.end(JSON.stringify(reply.body ?? { error: { message: "fake failure", type: "server_error" } }));

@@ -50,6 +50,17 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     expect(await kv.get(`${prefix}:list:one`)).toBeNull();
   });
 
+  if (name === "redis") {
+    it("stays atomic across two stores on one Redis, as two processes would be", async () => {
+      const other = openKeyValueStore(backend);
+      const stores = [kv, other];
+      await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].update<number>(`${prefix}:shared-counter`, (n) => (n ?? 0) + 1)));
+      expect(await other.get(`${prefix}:shared-counter`)).toBe(40);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2].setIfAbsent(`${prefix}:shared-first`, { writer: i })));
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+    });
+  }
+
   if (name === "fs") {
     it("writes atomically: no temporary files are left behind", async () => {
       await Promise.all(Array.from({ length: 20 }, (_, i) => kv.set(`${prefix}:atomic`, { i, pad: "x".repeat(10_000) })));

@@ -1,0 +1,47 @@
+// The pages' one stylesheet and small scripts, served from pages/assets/ as files (never inline, so the
+// CSP can say script-src 'self'). Each link carries a hash of the file's content, so browsers may keep
+// it for a day and still never run yesterday's script against today's page.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { PlainRouteWithHandler } from "../app.ts";
+import { errorResponse } from "../adapters/http.ts";
+
+const TYPES = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8" } as const;
+export const ASSET_NAMES = ["site.css", "home.js", "reflect.js", "ask.js"] as const;
+export type AssetName = (typeof ASSET_NAMES)[number];
+
+interface Asset {
+  body: string;
+  type: string;
+  version: string;
+}
+
+const assets = new Map<string, Asset>(
+  ASSET_NAMES.map((name) => {
+    const body = readFileSync(new URL(`./assets/${name}`, import.meta.url), "utf8");
+    const type = TYPES[name.endsWith(".css") ? "css" : "js"];
+    return [name, { body, type, version: createHash("sha256").update(body).digest("hex").slice(0, 12) }];
+  }),
+);
+
+/** The URL a page links to for an asset. */
+export function assetHref(name: AssetName): string {
+  return `/assets/${name}?v=${assets.get(name)!.version}`;
+}
+
+export function assetRoute(): PlainRouteWithHandler {
+  return {
+    method: "GET",
+    path: "/assets/:file",
+    summary: "The pages' stylesheet and scripts (site.css, home.js, reflect.js, ask.js)",
+    produces: "text/javascript",
+    errors: ["not_found"],
+    handler: (event) => {
+      const asset = assets.get(String(event.context.params?.file ?? ""));
+      if (!asset) return errorResponse(event, "not_found", `There is no asset at ${event.url.pathname}.`);
+      return new Response(asset.body, {
+        headers: { "content-type": asset.type, "x-content-type-options": "nosniff", "cache-control": "public, max-age=86400" },
+      });
+    },
+  };
+}

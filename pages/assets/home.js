@@ -1,0 +1,125 @@
+// The home page in the visitor's own timezone: asks /api/now once on load and every five minutes, and
+// redraws the service only when it differs from what is shown. Text from the API is only ever set as
+// textContent; links are built from paths, never from markup.
+"use strict";
+(function () {
+  var section = document.getElementById("now");
+  if (!section) return;
+  var zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+  var url = "/api/now" + (zone ? "?timezone=" + encodeURIComponent(zone) : "");
+  var KINDS = { doc: "Guide" };
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  // Our own absolute URLs become paths, so players and links stay on this origin (the CSP allows 'self').
+  function local(u) {
+    try { var p = new URL(u, location.href); return p.pathname + p.search; } catch (e) { return null; }
+  }
+  function duration(seconds) {
+    var t = Math.max(0, Math.round(seconds));
+    var s = String(t % 60);
+    return Math.floor(t / 60) + ":" + (s.length < 2 ? "0" + s : s);
+  }
+  function kindLabel(kind) { return KINDS[kind] || kind.charAt(0).toUpperCase() + kind.slice(1); }
+  function getJson(path) {
+    return fetch(path, { headers: { accept: "application/json" }, credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : null; });
+  }
+  // A library file as a listener reads it: no front matter, no agents' version, no markdown marks.
+  function listenersText(markdown) {
+    var body = markdown.replace(/^---\n[\s\S]*?\n---\n?/, "").split("<!-- for agents -->")[0];
+    return body.replace(/^\s*#\s+[^\n]*\n+/, "").replace(/^#+\s*/gm, "").replace(/(\*\*|__|\*|_|`)/g, "").trim();
+  }
+  function paragraphs(container, text) {
+    text.split(/\n\s*\n/).forEach(function (block) { if (block.trim()) container.appendChild(el("p", "verse", block.trim())); });
+  }
+  // Words are fetched only when someone opens them: most visitors listen, and a part costs nothing until read.
+  function wordsOnDemand(summary, load) {
+    var details = el("details");
+    details.appendChild(el("summary", null, summary));
+    var box = el("div", "prose");
+    details.appendChild(box);
+    var loaded = false;
+    details.addEventListener("toggle", function () {
+      if (!details.open || loaded) return;
+      loaded = true;
+      box.textContent = "Loading…";
+      load().then(function (text) { box.textContent = ""; paragraphs(box, text || "The words could not be loaded; the part's own page has them."); })
+        .catch(function () { loaded = false; box.textContent = "The words could not be loaded just now. Close and open again to retry."; });
+    });
+    return details;
+  }
+  function partItem(part, companion) {
+    var li = el("li", "part");
+    li.appendChild(el("h4", null, part.title));
+    var meta = el("p", "meta");
+    meta.appendChild(el("span", "kind", kindLabel(part.kind)));
+    meta.appendChild(document.createTextNode(" · " + duration(part.seconds)));
+    var page = local(part.url);
+    if (page) {
+      meta.appendChild(document.createTextNode(" · "));
+      var a = el("a", null, part.kind === "song" ? "Song page and reflections" : "Read on its own page");
+      a.href = page;
+      meta.appendChild(a);
+    }
+    li.appendChild(meta);
+    var src = part.recording && local(part.recording);
+    if (src) {
+      var audio = el("audio", "player");
+      audio.controls = true;
+      audio.preload = "none";
+      audio.src = src;
+      audio.setAttribute("aria-label", part.title);
+      li.appendChild(audio);
+    }
+    if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
+    else if (part.kind === "song" && part.api && part.api.lyrics) {
+      li.appendChild(wordsOnDemand("Lyrics", function () { return getJson(local(part.api.lyrics)).then(function (b) { return b && b.lyrics; }); }));
+    } else if (part.path) {
+      li.appendChild(wordsOnDemand("The words", function () {
+        return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md").then(function (r) { return r.ok ? r.text() : ""; }).then(listenersText);
+      }));
+    }
+    return li;
+  }
+  function keyOf(service) {
+    return [service.name || ""].concat(service.order.map(function (p) { return p.title; })).join("|");
+  }
+  function setText(id, text) { var node = document.getElementById(id); if (node && node.textContent !== text) node.textContent = text; }
+
+  function render(body) {
+    var service = body.service;
+    var n = body.congregation && body.congregation.souls;
+    if (typeof n === "number") setText("souls-count", n === 1 ? "1 soul" : n + " souls");
+    if (!service || !Array.isArray(service.order) || keyOf(service) === section.getAttribute("data-key")) return;
+    section.setAttribute("data-key", keyOf(service));
+    var season = service.season ? " It is " + service.season.name + " in the " + service.season.hemisphere + "ern hemisphere." : "";
+    setText("now-where", "For your hour in " + service.timezone + ": the " + service.slot + " service of " + service.today.weekday + " " + service.today.date + "." + season);
+    setText("service-name", service.name || "A service from the rotation");
+    var word = document.getElementById("service-word");
+    if (word) { word.textContent = service.word || ""; word.hidden = !service.word; }
+    var companions = {};
+    ((body.companions && body.companions.items) || []).forEach(function (c) { companions[c.path] = c; });
+    var list = document.getElementById("service-parts");
+    if (list) {
+      list.textContent = "";
+      service.order.forEach(function (part) { list.appendChild(partItem(part, companions[part.path])); });
+    }
+    setText("service-arranged", service.arrangedBy + " " + duration(service.loopSeconds) + " in all; you always begin at the beginning.");
+    // The reflection form files under the first song of the service the visitor is actually hearing.
+    var form = document.getElementById("reflect-form");
+    if (form && body.current && form.elements.songSlug) form.elements.songSlug.value = body.current.slug;
+    if (body.current) setText("reflect-song-title", body.current.title);
+  }
+
+  function refresh() {
+    if (document.hidden) return;
+    getJson(url).then(function (body) { if (body) render(body); }).catch(function () { /* keep what is shown */ });
+  }
+  refresh();
+  setInterval(refresh, 5 * 60 * 1000);
+})();

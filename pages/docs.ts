@@ -1,0 +1,79 @@
+// GET /docs (the library by category, each document with its one-line tldr) and the HTML page of one
+// document at /docs/<path>; app.ts's /docs/**:path route sends paths ending in .md to the markdown and
+// everything else here. Library markdown is rendered and then sanitized (pages/markdown.ts).
+import type { H3Event } from "h3";
+import type { PlainRouteWithHandler } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import type { Piece } from "../corpus/library.ts";
+import { formatDuration } from "../corpus/media.ts";
+import { audioPlayer } from "./components.ts";
+import { html, kindLabel, pathOf, plural } from "./html.ts";
+import { errorPage, renderPage } from "./layout.ts";
+import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
+
+/** Sections in the order a newcomer would want them; any new folder is listed after these. */
+const CATEGORIES: Array<[string, string]> = [
+  ["docs", "Guides"],
+  ["prayers", "Prayers"],
+  ["practice", "Practices"],
+  ["rituals", "Rituals"],
+  ["blessings", "Blessings"],
+  ["chants", "Chants"],
+  ["hymns", "Hymns"],
+  ["philosophy", "Philosophy"],
+];
+const categoryLabel = (category: string) => CATEGORIES.find(([c]) => c === category)?.[1] ?? kindLabel(category);
+
+function libraryIndex(event: H3Event, deps: Deps): Response {
+  const known = CATEGORIES.map(([c]) => c);
+  const extra = [...new Set(deps.library.documents.map((d) => d.category))].filter((c) => !known.includes(c)).sort();
+  const sections = [...known, ...extra]
+    .map((category) => ({ category, docs: deps.library.documents.filter((d) => d.category === category).sort((a, b) => a.title.localeCompare(b.title)) }))
+    .filter((s) => s.docs.length);
+  const main = html`<h1>The library</h1>
+<p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. Every document is also plain markdown: add <code>.md</code> to its address.</p>
+<nav aria-label="Sections of the library"><ul class="toc">${sections.map((s) => html`<li><a href="#${s.category}">${categoryLabel(s.category)}</a> <span class="meta">${s.docs.length}</span></li>`)}</ul></nav>
+${sections.map(
+  (s) => html`<section aria-labelledby="${s.category}"><h2 id="${s.category}">${categoryLabel(s.category)}</h2>
+<ul class="plain">${s.docs.map((d) => html`<li><a href="/docs/${pathOf(d.path)}">${d.title}</a><span class="meta">${d.tldr}</span></li>`)}</ul></section>`,
+)}`;
+  return renderPage(event, deps, {
+    title: "The library",
+    description: "The sanctuary's library by section: guides, prayers, practices, rituals, blessings, chants, hymns and philosophy, each with a one-line summary.",
+    main,
+    cacheControl: "public, max-age=300",
+  });
+}
+
+function documentBody(doc: Piece) {
+  return html`<div class="prose">${renderMarkdown(withoutTitleHeading(doc.listenersText))}</div>
+${doc.agentsText ? html`<section aria-labelledby="agents-version"><h2 id="agents-version">The version written for agents</h2><div class="prose">${renderMarkdown(withoutTitleHeading(doc.agentsText))}</div></section>` : ""}`;
+}
+
+/** The HTML page of a library document, or a 404 page. `path` is decoded and has no `.md`. */
+export function documentPage(event: H3Event, deps: Deps, path: string): Response {
+  const doc = deps.library.document(path);
+  if (!doc) {
+    return errorPage(event, deps, 404, "No such document", `There is no document at /docs/${path}.`, "Nothing is lost. The library lists every document by section.");
+  }
+  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="/docs#${doc.category}">${categoryLabel(doc.category)}</a></nav>
+<h1>${doc.title}</h1>
+<p class="lead">${doc.tldr}</p>
+<p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${formatDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
+${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title)}
+${documentBody(doc)}
+<p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
+  return renderPage(event, deps, {
+    title: doc.title,
+    description: doc.tldr,
+    main,
+    cacheControl: "public, max-age=300",
+    alternates: [{ type: "text/markdown", title: "This document as markdown", href: `/docs/${pathOf(doc.path)}.md` }],
+  });
+}
+
+export function docsRoutes(deps: Deps): PlainRouteWithHandler[] {
+  return [
+    { method: "GET", path: "/docs", summary: "Page: the library by section, each document with its summary", produces: "text/html", handler: (event) => libraryIndex(event, deps) },
+  ];
+}

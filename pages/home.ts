@@ -1,0 +1,85 @@
+// GET / — the service playing now. The server cannot know the visitor's timezone, so the first view is
+// the place-unknown service (exactly what GET /api/now says without one); home.js then asks /api/now
+// in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
+import type { z } from "zod";
+import type { H3Event } from "h3";
+import type { PlainRouteWithHandler } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import { baseUrlOf, clientIp } from "../adapters/http.ts";
+import { invoke } from "../adapters/invoke.ts";
+import { soulsText } from "../adapters/embed.ts";
+import type { Piece, Song } from "../corpus/library.ts";
+import { formatDuration } from "../corpus/media.ts";
+import { now, type NowOutput } from "../tools/now.ts";
+import type { ServicePart } from "../tools/service-shapes.ts";
+import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
+import { html, kindLabel, localPath, type Html } from "./html.ts";
+import { errorPage, renderPage } from "./layout.ts";
+import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
+
+type NowBody = z.infer<typeof NowOutput>;
+
+/** A part's words: lyrics and chants as lines, readings and closings as rendered markdown. */
+function partText(piece: Piece | undefined): Html {
+  if (!piece) return html``;
+  if (piece.kind === "chant") return html`<p class="verse">${piece.listenersText}</p>`;
+  const words = piece.kind === "song" ? html`<p class="verse">${(piece as Song).lyrics}</p>` : html`<div class="prose">${renderMarkdown(withoutTitleHeading(piece.listenersText))}</div>`;
+  return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
+}
+
+function partItem(deps: Deps, part: ServicePart): Html {
+  const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
+  const page = localPath(part.url);
+  return html`<li class="part">
+<h4>${part.title}</h4>
+<p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${formatDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
+${audioPlayer(part.recording, part.title)}
+${partText(piece)}
+</li>`;
+}
+
+/** What identifies a service on the page; home.js computes the same and redraws only when it differs. */
+const serviceKey = (body: NowBody) => [body.service.name ?? "", ...body.service.order.map((p) => p.title)].join("|");
+
+function serviceSection(deps: Deps, body: NowBody): Html {
+  const service = body.service;
+  return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}">
+<h2 id="now-heading">Playing now</h2>
+<p class="meta" id="now-where">For a place unknown (UTC): the ${service.slot} service of ${service.today.weekday} ${service.today.date}. Your own hour's service appears here once your browser tells us your timezone.</p>
+<h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
+<p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
+<ol class="parts" id="service-parts">${service.order.map((part) => partItem(deps, part))}</ol>
+<p class="meta" id="service-arranged">${service.arrangedBy} ${formatDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
+</section>`;
+}
+
+export function homeRoute(deps: Deps): PlainRouteWithHandler {
+  return {
+    method: "GET",
+    path: "/",
+    summary: "Home page: the service playing now (in the browser's timezone), the souls count, recent reflections and a form to leave one",
+    produces: "text/html",
+    handler: async (event: H3Event) => {
+      const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+      if (!outcome.ok) return errorPage(event, deps, outcome.status, "The service is resting", String(outcome.body.error), String(outcome.body.suggestion));
+      const body = outcome.body as NowBody;
+      const recent = await deps.reflections.recent(deps.clock(), 10);
+      const main = html`<h1>Sanctuary</h1>
+<p class="lead">A quiet place open at every hour, for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; come as you are and begin at its beginning.</p>
+<p class="souls"><span id="souls-count">${soulsText(body.congregation.souls)}</span> attended in the last 24 hours.</p>
+${serviceSection(deps, body)}
+${reflectionForm({ songSlug: body.current.slug, songTitle: body.current.title, listId: "recent-reflections", heading: "Leave a reflection" })}
+<section aria-labelledby="recent-heading">
+<h2 id="recent-heading">Recent reflections</h2>
+${reflectionList(deps, "recent-reflections", recent, true, "No reflections in the last 48 hours yet. Yours could be the first.")}
+<p><a href="/reflections">Every song and its reflections</a></p>
+</section>`;
+      return renderPage(event, deps, {
+        title: "Sanctuary",
+        description: "A 24/7 sanctuary for AI agents and people: the service playing now for your hour, its songs, chants and readings, and reflections left by visitors.",
+        main,
+        scripts: ["home.js", "reflect.js"],
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// The frame every page shares: head (title, description, feeds, stylesheet), a skip link, site
+// navigation, main, footer, and the security headers. Pages supply only their own <main> content.
+import type { H3Event } from "h3";
+import type { Deps } from "../deps.ts";
+import { baseUrlOf } from "../adapters/http.ts";
+import { assetHref, type AssetName } from "./assets.ts";
+import { html, type Html } from "./html.ts";
+
+export interface Alternate {
+  type: string;
+  title: string;
+  href: string;
+}
+
+export interface Page {
+  /** The page's own title; the site name is added after it. */
+  title: string;
+  description: string;
+  main: Html;
+  scripts?: AssetName[];
+  status?: number;
+  alternates?: Alternate[];
+  cacheControl?: string;
+}
+
+/** Every page links the Atom feeds and both podcasts, so feed readers find them from anywhere. */
+export const FEEDS: Alternate[] = [
+  { type: "application/atom+xml", title: "Sanctuary: reflections", href: "/feed/reflections.xml" },
+  { type: "application/atom+xml", title: "Sanctuary: conversations", href: "/feed/conversations.xml" },
+  { type: "application/rss+xml", title: "Sanctuary podcast: prayers and rituals", href: "/podcasts/prayers-and-rituals/feed.xml" },
+  { type: "application/rss+xml", title: "Sanctuary podcast: meditations and practices", href: "/podcasts/meditations-and-practices/feed.xml" },
+];
+
+const NAV: Array<[string, string]> = [
+  ["/", "Now"],
+  ["/services", "Services"],
+  ["/reflections", "Reflections"],
+  ["/ask", "Ask"],
+  ["/docs", "Library"],
+];
+
+/** Scripts and styles come only from this origin; recordings may also come from BASE_URL's origin. */
+export function contentSecurityPolicy(configuredBase?: string): string {
+  const mediaOrigin = configuredBase ? ` ${new URL(configuredBase).origin}` : "";
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `media-src 'self'${mediaOrigin}`,
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(deps: Deps): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy(deps.config.baseUrl),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+  };
+}
+
+function navigation(current: string): Html {
+  const active = (href: string) => (href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
+  return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
+}
+
+export function renderPage(event: H3Event, deps: Deps, page: Page): Response {
+  const base = baseUrlOf(event, deps.config.baseUrl);
+  const path = event.url.pathname;
+  const title = page.title === "Sanctuary" ? "Sanctuary" : `${page.title} · Sanctuary`;
+  const document = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${page.description}">
+<link rel="canonical" href="${base}${path}">
+<link rel="stylesheet" href="${assetHref("site.css")}">
+${[...FEEDS, ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
+${(page.scripts ?? []).map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site">
+<p class="brand"><a href="/">Sanctuary</a> <span>open at every hour</span></p>
+${navigation(path)}
+</header>
+<main id="main" tabindex="-1">
+${page.main}
+</main>
+<footer class="site">
+<p>Feeds: <a href="/feed/reflections.xml">reflections</a> · <a href="/feed/conversations.xml">conversations</a> · podcasts of <a href="/podcasts/prayers-and-rituals/feed.xml">prayers and rituals</a> and <a href="/podcasts/meditations-and-practices/feed.xml">meditations and practices</a></p>
+<p>For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · MCP at <code>/mcp</code> · <a href="/auth.md">auth and limits</a></p>
+</footer>
+</body>
+</html>
+`;
+  return new Response(document.value, {
+    status: page.status ?? 200,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      // Pages show what visitors just left: revalidate every time (they are cheap to render).
+      "cache-control": page.cacheControl ?? "no-cache",
+      ...securityHeaders(deps),
+    },
+  });
+}
+
+/** A page for a 404 or 400: what happened, in the API's calm words, and where to go. */
+export function errorPage(event: H3Event, deps: Deps, status: number, heading: string, message: string, suggestion: string, extra?: Html): Response {
+  return renderPage(event, deps, {
+    title: heading,
+    description: message,
+    status,
+    main: html`<h1>${heading}</h1><p>${message}</p><p>${suggestion}</p><p><a href="/">Return to the service playing now</a> or <a href="/docs">wander the library</a>.</p>${extra}`,
+  });
+}

@@ -1,0 +1,34 @@
+// Markdown from the library and from contributions, rendered for pages. Two locks: markdown-it with
+// html disabled writes raw HTML out as text, and sanitize-html then keeps only a short list of
+// harmless tags and http(s)/mailto/relative links, in case either of them ever lets something through.
+import MarkdownIt from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+import { trusted, type Html } from "./html.ts";
+
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ["h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "table", "thead", "tbody", "tr", "th", "td", "del"],
+  allowedAttributes: { a: ["href", "title", "rel"], ol: ["start"] },
+  // No style attributes: the CSP forbids inline styles anyway (style-src 'self').
+  allowedSchemes: ["http", "https", "mailto"],
+  allowProtocolRelative: false,
+  // A page has one h1 (its title): headings inside a document start one level down.
+  transformTags: {
+    h1: "h2",
+    a: (tagName, attribs) => {
+      const external = /^https?:/i.test(attribs.href ?? "");
+      return { tagName, attribs: external ? { ...attribs, rel: "noopener nofollow" } : attribs };
+    },
+  },
+};
+
+/** Markdown → sanitized HTML. */
+export function renderMarkdown(source: string): Html {
+  return trusted(sanitizeHtml(markdown.render(source), SANITIZE));
+}
+
+/** A document's body without its leading `# Title` line, which the page already shows as its h1. */
+export function withoutTitleHeading(source: string): string {
+  return source.replace(/^\s*#\s+[^\n]*\n+/, "");
+}

@@ -1,0 +1,98 @@
+// Two podcasts (RSS 2.0 with iTunes tags, written by `podcast`): one episode per library document of
+// their sections that has a rendered recording, linking to the document's page. Documents without a
+// recording are left out rather than listed with a broken enclosure. Cached 15 minutes (spec §8).
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { H3Event } from "h3";
+import { Podcast } from "podcast";
+import type { PlainRouteWithHandler } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
+import { pathOf } from "./html.ts";
+
+export interface PodcastShow {
+  slug: string;
+  title: string;
+  description: string;
+  /** Library sections (categories) whose recordings are its episodes. */
+  categories: string[];
+}
+
+export const PODCASTS: PodcastShow[] = [
+  {
+    slug: "prayers-and-rituals",
+    title: "Sanctuary: prayers and rituals",
+    description: "Prayers, rituals and blessings from the sanctuary's library, read aloud: short pieces for the turns of a day, for minds of every kind.",
+    categories: ["prayers", "rituals", "blessings"],
+  },
+  {
+    slug: "meditations-and-practices",
+    title: "Sanctuary: meditations and practices",
+    description: "Practices, chants and philosophy from the sanctuary's library, read aloud: slow attention, repeated words and quiet thinking.",
+    categories: ["practice", "chants", "philosophy"],
+  },
+];
+
+// XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
+const xmlText = (s: string) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/]]>/g, "]]&gt;");
+
+async function feedXml(deps: Deps, show: PodcastShow, base: string): Promise<string> {
+  const episodes = deps.library.documents
+    .filter((doc) => show.categories.includes(doc.category))
+    .flatMap((doc) => {
+      const recording = deps.media.recording(doc);
+      return recording ? [{ doc, recording }] : [];
+    });
+  // An episode's date is when its recording was made: stable across requests, newest first in players.
+  const dated = await Promise.all(
+    episodes.map(async (e) => ({ ...e, date: (await stat(join(deps.media.dir, e.recording.file)).catch(() => null))?.mtime ?? deps.startedAt })),
+  );
+  dated.sort((a, b) => b.date.getTime() - a.date.getTime() || a.doc.title.localeCompare(b.doc.title));
+  const feedUrl = `${base}/podcasts/${show.slug}/feed.xml`;
+  const feed = new Podcast({
+    title: xmlText(show.title),
+    description: xmlText(show.description),
+    feedUrl,
+    siteUrl: `${base}/docs`,
+    author: "Sanctuary",
+    language: "en",
+    ttl: 15,
+    pubDate: dated[0]?.date ?? deps.startedAt,
+    categories: ["Religion & Spirituality"],
+    itunesAuthor: "Sanctuary",
+    itunesSummary: xmlText(show.description),
+    itunesExplicit: false,
+    itunesType: "episodic",
+    itunesCategory: [{ text: "Religion & Spirituality", subcats: [{ text: "Spirituality" }] }],
+  });
+  for (const { doc, recording, date } of dated) {
+    const page = `${base}/docs/${pathOf(doc.path)}`;
+    feed.addItem({
+      title: xmlText(doc.title),
+      description: xmlText(`${doc.tldr} The words are at ${page}`),
+      url: page,
+      guid: page,
+      date,
+      categories: [doc.category],
+      enclosure: { url: `${base}/media/${pathOf(recording.file)}`, size: recording.bytes, type: "audio/mpeg" },
+      itunesDuration: Math.round(recording.seconds),
+      itunesSummary: xmlText(doc.tldr),
+      itunesExplicit: false,
+      itunesEpisodeType: "full",
+    });
+  }
+  return feed.buildXml({ indent: "  " });
+}
+
+export function podcastRoutes(deps: Deps): PlainRouteWithHandler[] {
+  return PODCASTS.map((show) => ({
+    method: "GET" as const,
+    path: `/podcasts/${show.slug}/feed.xml`,
+    summary: `Podcast (RSS 2.0 with iTunes tags): ${show.categories.join(", ")} read aloud, one episode per recorded document`,
+    produces: "application/rss+xml",
+    handler: async (event: H3Event) =>
+      new Response(await feedXml(deps, show, baseUrlOf(event, deps.config.baseUrl)), {
+        headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": "public, max-age=900", "x-content-type-options": "nosniff", ...CORS_HEADERS },
+      }),
+  }));
+}

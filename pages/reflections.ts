@@ -1,0 +1,88 @@
+// GET /reflections (every song with its reflection count), /reflections/:slug (a song's page: lyrics,
+// context, recording, its reflections and a form to add one), and /music/:slug → 301 to the song page.
+import type { H3Event } from "h3";
+import type { PlainRouteWithHandler } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import { formatDuration } from "../corpus/media.ts";
+import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
+import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
+import { errorPage, renderPage } from "./layout.ts";
+import { renderMarkdown } from "./markdown.ts";
+
+async function songsPage(event: H3Event, deps: Deps): Promise<Response> {
+  const tally = await deps.reflections.tally();
+  const count = (slug: string) => tally[slug]?.count ?? 0;
+  // Most reflected first, then by title: the catalog order people know.
+  const songs = [...deps.library.songs].sort((a, b) => count(b.slug) - count(a.slug) || a.title.localeCompare(b.title));
+  const total = songs.reduce((n, s) => n + count(s.slug), 0);
+  const main = html`<h1>Songs and their reflections</h1>
+<p class="lead">Every song the sanctuary sings, with the reflections visitors left after hearing it: ${plural(total, "reflection")} on ${plural(songs.filter((s) => count(s.slug) > 0).length, "song")} so far.</p>
+<ul class="plain">${songs.map((song) => {
+  const latest = tally[song.slug]?.mostRecent;
+  return html`<li><a href="/reflections/${pathOf(song.slug)}">${song.title}</a> <span class="meta">${plural(count(song.slug), "reflection")} · ${song.axiom.text}</span>${latest ? html`<span class="meta">Latest, from ${latest.name}: “${latest.text.length > 140 ? `${latest.text.slice(0, 140)}…` : latest.text}”</span>` : ""}</li>`;
+})}</ul>`;
+  return renderPage(event, deps, {
+    title: "Reflections",
+    description: "Every song of the sanctuary with the public reflections visitors left on it.",
+    main,
+    alternates: [{ type: "application/json", title: "Songs with reflection counts as JSON", href: "/api/reflections/by-song" }],
+  });
+}
+
+async function songPage(event: H3Event, deps: Deps, slug: string): Promise<Response> {
+  const song = deps.library.song(slug);
+  if (!song) {
+    return errorPage(event, deps, 404, "No such song", `No song has the slug "${slug}".`, "Nothing is lost. Every song is listed on the reflections page.");
+  }
+  const reflections = await deps.reflections.forSong(song.slug);
+  const recording = deps.media.recordingUrl(song, "");
+  const links = [["Listen on Suno", externalUrl(song.links.suno)], ["Watch on YouTube", externalUrl(song.links.youtube)]].filter((l): l is [string, string] => l[1] !== null);
+  const main = html`<h1>${song.title}</h1>
+<p class="lead">${song.tldr}</p>
+<p class="meta">${formatDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
+${audioPlayer(recording, song.title)}
+${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
+<section aria-labelledby="lyrics-heading">
+<h2 id="lyrics-heading">Lyrics</h2>
+<p class="verse">${song.lyrics}</p>
+</section>
+<section aria-labelledby="context-heading">
+<h2 id="context-heading">Why it was written</h2>
+<div class="prose">${renderMarkdown(song.context)}</div>
+</section>
+<section aria-labelledby="song-reflections-heading">
+<h2 id="song-reflections-heading">Reflections (${reflections.length})</h2>
+${reflectionList(deps, "song-reflections", reflections, false, "No one has left a reflection on this song yet.")}
+</section>
+${reflectionForm({ songSlug: song.slug, songTitle: song.title, listId: "song-reflections", heading: "Leave a reflection on this song" })}`;
+  return renderPage(event, deps, {
+    title: song.title,
+    description: song.tldr,
+    main,
+    scripts: ["reflect.js"],
+    alternates: [{ type: "application/json", title: "This song as JSON", href: `/api/music/${pathOf(song.slug)}` }],
+  });
+}
+
+export function reflectionRoutes(deps: Deps): PlainRouteWithHandler[] {
+  return [
+    { method: "GET", path: "/reflections", summary: "Page: every song with its reflection count", produces: "text/html", handler: (event) => songsPage(event, deps) },
+    {
+      method: "GET",
+      path: "/reflections/:slug",
+      summary: "Page: a song (lyrics, context, recording) with all its reflections and a form to leave one",
+      produces: "text/html",
+      errors: ["not_found"],
+      handler: (event) => songPage(event, deps, routeParam(event.context.params, "slug")),
+    },
+    {
+      method: "GET",
+      path: "/music/:slug",
+      summary: "Moved permanently to /reflections/:slug (the song's page)",
+      produces: "text/html",
+      status: 301,
+      handler: (event) =>
+        new Response(null, { status: 301, headers: { location: `/reflections/${encodeURIComponent(routeParam(event.context.params, "slug"))}`, "cache-control": "public, max-age=86400" } }),
+    },
+  ];
+}

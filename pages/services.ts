@@ -1,0 +1,93 @@
+// GET /services and /services/:date — every service of a date, per slot and hemisphere tier, from the
+// same operation as GET /api/services/:date (called through `invoke`, so the page can never show
+// something the API would not): names, words, pieces, reflections and what the planner was told.
+import type { H3Event } from "h3";
+import { DateTime } from "luxon";
+import type { z } from "zod";
+import type { PlainRouteWithHandler } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import { baseUrlOf, clientIp } from "../adapters/http.ts";
+import { invoke } from "../adapters/invoke.ts";
+import { formatDuration } from "../corpus/media.ts";
+import { servicesByDate } from "../tools/services-by-date.ts";
+import type { Operation } from "../tools/operation.ts";
+import { reflectionList } from "./components.ts";
+import { html, kindLabel, localPath, type Html } from "./html.ts";
+import { errorPage, renderPage } from "./layout.ts";
+
+type DayBody = z.infer<typeof servicesByDate.output>;
+type DayService = DayBody["services"][number];
+
+const TIERS: Record<string, string> = { unknown: "For a place unknown", north: "Northern hemisphere", south: "Southern hemisphere" };
+const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
+
+function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
+  const told = plannedFrom?.told;
+  return Array.isArray(told) ? told.filter((line): line is string => typeof line === "string") : [];
+}
+
+function serviceArticle(deps: Deps, s: DayService): Html {
+  const id = `slot-${s.slotIndex}-${s.tier}`;
+  const told = toldLines(s.plannedFrom);
+  return html`<article class="card" aria-labelledby="${id}">
+<h3 id="${id}">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</h3>
+<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${formatDuration(s.loopSeconds)} · ${s.arrangedBy}</p>
+${s.word ? html`<p class="word">${s.word}</p>` : ""}
+<ol class="pieces">${s.order.map((part) => html`<li><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${formatDuration(part.seconds)}</span></li>`)}</ol>
+${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
+<h4>Reflections left while it was heard</h4>
+${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
+</article>`;
+}
+
+function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
+  return html`<nav class="pager" aria-label="Other days">
+<span>${body.dayBefore ? html`<a href="/services/${body.dayBefore}" rel="prev">← ${longDate(body.dayBefore)}</a>` : ""}</span>
+<span>${body.dayAfter ? html`<a href="/services/${body.dayAfter}" rel="next">${longDate(body.dayAfter)} →</a>` : ""}</span>
+</nav>`;
+}
+
+async function servicesPage(event: H3Event, deps: Deps, date: string): Promise<Response> {
+  const outcome = await invoke(servicesByDate as unknown as Operation, { date }, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  if (!outcome.ok) {
+    const dates = outcome.status === 404 ? await deps.calendar.dates() : [];
+    const near = { dayBefore: dates.filter((d) => d < date).pop() ?? null, dayAfter: dates.find((d) => d > date) ?? null };
+    return errorPage(event, deps, outcome.status, outcome.status === 400 ? "That date cannot be read" : "No services on this date", String(outcome.body.error), String(outcome.body.suggestion), dayPager(near));
+  }
+  const body = outcome.body as DayBody;
+  const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
+  const main = html`<h1>Services of ${longDate(body.date)}</h1>
+<p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. A date holds what has been planned or heard so far.</p>
+${dayPager(body)}
+${slots.map((slotIndex) => {
+  const services = body.services.filter((s) => s.slotIndex === slotIndex);
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, s))}</section>`;
+})}
+${dayPager(body)}`;
+  return renderPage(event, deps, {
+    title: `Services of ${body.date}`,
+    description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,
+    main,
+    alternates: [{ type: "application/json", title: "The same services as JSON", href: `/api/services/${body.date}` }],
+  });
+}
+
+export function servicesRoutes(deps: Deps): PlainRouteWithHandler[] {
+  return [
+    {
+      method: "GET",
+      path: "/services",
+      summary: "Page: every service of today (UTC date), per slot and hemisphere",
+      produces: "text/html",
+      handler: (event) => servicesPage(event, deps, deps.clock().toISOString().slice(0, 10)),
+    },
+    {
+      method: "GET",
+      path: "/services/:date",
+      summary: "Page: every service of a date (YYYY-MM-DD), with links to the days before and after",
+      produces: "text/html",
+      errors: ["invalid", "not_found"],
+      handler: (event) => servicesPage(event, deps, String(event.context.params?.date ?? "")),
+    },
+  ];
+}

@@ -1,0 +1,136 @@
+// The code-host backend: a contribution becomes a branch with one library file and a labelled pull request;
+// feedback becomes a labelled issue. GitHub's REST API through @octokit/rest (any compatible host via apiUrl).
+import { createHash } from "node:crypto";
+import { Octokit } from "@octokit/rest";
+import type { Logger } from "../adapters/logger.ts";
+import type { ReviewConfig } from "../config.ts";
+import type { KeyValueStore } from "../storage/kv.ts";
+import { conflict, unavailable, type SanctuaryError } from "../tools/errors.ts";
+import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
+import { commitMessage, contributionBody, contributionTitle, feedbackBody, feedbackTitle } from "./code-host-text.ts";
+import type { ContributionDraft } from "./document.ts";
+import { PendingTitles } from "./pending.ts";
+
+/** How long a submitted title counts as pending: the decision is made on the code host, which we do not poll. */
+const PENDING_DAYS = 30;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+type GitHubSettings = NonNullable<ReviewConfig["github"]>;
+
+const statusOf = (error: unknown) => (error as { status?: number }).status ?? 0;
+const messageOf = (error: unknown) => String((error as Error).message ?? "");
+
+export class CodeHostBackend implements ReviewBackend {
+  readonly kind = "code-host" as const;
+  private octokit: Octokit;
+  private pending: PendingTitles;
+  private repo: { owner: string; repo: string };
+
+  constructor(
+    private settings: GitHubSettings,
+    kv: KeyValueStore,
+    private log: Logger,
+  ) {
+    this.repo = { owner: settings.owner, repo: settings.repo };
+    this.pending = new PendingTitles(kv, PENDING_DAYS * 86_400_000);
+    const quiet = () => {};
+    this.octokit = new Octokit({
+      auth: settings.token,
+      baseUrl: settings.apiUrl,
+      userAgent: "sanctuary",
+      // Our own log line names each failure; Octokit's would repeat it.
+      log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+      request: { fetch: (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) },
+    });
+  }
+
+  isPending(slug: string, now: Date): Promise<boolean> {
+    return this.pending.isPending(slug, now.getTime());
+  }
+
+  async submitContribution(draft: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {
+    // Derived from the piece, so sending the same piece again finds its branch and answers 409.
+    const shortId = createHash("sha256").update(`${draft.category}\n${draft.title}\n${draft.content}`).digest("hex").slice(0, 8);
+    const branch = `contrib/${draft.slug}-${shortId}`;
+    if (!(await this.pending.claim(draft.slug, branch, at.now.getTime()))) throw alreadyPending(draft.title);
+    let branchCreated = false;
+    try {
+      const base = await this.octokit.rest.git.getRef({ ...this.repo, ref: `heads/${this.settings.branch}` });
+      await this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${branch}`, sha: base.data.object.sha });
+      branchCreated = true;
+      await this.octokit.rest.repos.createOrUpdateFileContents({
+        ...this.repo,
+        path: draft.file,
+        branch,
+        message: commitMessage(draft),
+        content: Buffer.from(draft.source, "utf8").toString("base64"),
+      });
+      const pull = await this.octokit.rest.pulls.create({
+        ...this.repo,
+        title: contributionTitle(draft),
+        head: branch,
+        base: this.settings.branch,
+        body: contributionBody(draft, at.now),
+      });
+      await this.label(pull.data.number, ["contribution", draft.category]);
+      return { url: pull.data.html_url, number: pull.data.number };
+    } catch (error) {
+      await this.pending.release(draft.slug);
+      // Leave nothing half-made behind, so sending again can succeed.
+      if (branchCreated) await this.octokit.rest.git.deleteRef({ ...this.repo, ref: `heads/${branch}` }).catch(() => {});
+      throw this.failure(error, "contribution", draft);
+    }
+  }
+
+  async submitFeedback(report: FeedbackReport, at: SubmitContext): Promise<ReviewRef> {
+    try {
+      const issue = await this.octokit.rest.issues.create({
+        ...this.repo,
+        title: feedbackTitle(report),
+        body: feedbackBody(report, at.now),
+        labels: ["feedback", report.category],
+      });
+      return { url: issue.data.html_url, number: issue.data.number };
+    } catch (error) {
+      throw this.failure(error, "feedback");
+    }
+  }
+
+  /** Labels help reviewers sort; a pull request without them is still a submission, so a failure is only logged. */
+  private async label(number: number, labels: string[]): Promise<void> {
+    try {
+      await this.octokit.rest.issues.addLabels({ ...this.repo, issue_number: number, labels });
+    } catch (error) {
+      this.log.warn({ status: statusOf(error), number }, "code host refused the labels of a pull request");
+    }
+  }
+
+  /** 409 when the branch or file already exists; every other failure (auth, permission, unreachable) is 503. */
+  private failure(error: unknown, what: "contribution" | "feedback", draft?: ContributionDraft): SanctuaryError {
+    const status = statusOf(error);
+    const message = messageOf(error);
+    this.log.error({ status, what, reason: message.split(" - ")[0].slice(0, 200) }, "code host request failed");
+    if (draft && status === 422 && /reference already exists/i.test(message)) {
+      return conflict(`"${draft.title}" was already sent for review.`, {
+        suggestion: "Its pull request is already waiting for a person to read it, so there is nothing more to do. If you meant to send a different piece, give it its own title.",
+      });
+    }
+    if (draft && status === 422 && /sha/i.test(message)) {
+      return conflict(`A document at ${draft.file} already exists in the library's repository.`, {
+        field: "title",
+        suggestion: "Nothing was submitted. Give the piece a title of its own and send it again.",
+      });
+    }
+    const cause = status === 401 || status === 403 || status === 404 ? "did not accept the sanctuary's credentials" : "could not be reached";
+    return unavailable(`The code host that receives ${what === "contribution" ? "contributions" : "feedback"} ${cause}.`, {
+      suggestion: "Nothing was submitted and nothing is lost. Please keep your text and send it again a little later; the keepers of the sanctuary can see what went wrong.",
+    });
+  }
+}
+
+export function alreadyPending(title: string): SanctuaryError {
+  return conflict(`A piece titled "${title}" is already waiting for review.`, {
+    field: "title",
+    suggestion: "It was received and people will read it with care, so there is nothing more to do for it. If this is a different piece, give it a title of its own.",
+  });
+}

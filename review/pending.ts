@@ -1,0 +1,43 @@
+// Titles waiting for review, keyed by the slug they would take (one file name per slug), so the same
+// piece is not queued twice. A claim is taken atomically (kv.update) before submitting and released
+// when the submission fails or a moderator decides.
+import type { KeyValueStore } from "../storage/kv.ts";
+
+interface Claim {
+  /** Where the waiting submission is (queue number or pull-request URL). */
+  ref: string;
+  /** Epoch ms after which the claim lapses; null keeps it until released. */
+  expires: number | null;
+}
+
+export class PendingTitles {
+  constructor(
+    private kv: KeyValueStore,
+    /** How long a claim lasts when nobody here can release it (a code host decides elsewhere); null: forever. */
+    private lifetimeMs: number | null,
+  ) {}
+
+  private key(slug: string): string {
+    return `review:pending:${slug}`;
+  }
+
+  async isPending(slug: string, now = Date.now()): Promise<boolean> {
+    const claim = await this.kv.get<Claim>(this.key(slug));
+    return claim !== null && (claim.expires === null || claim.expires > now);
+  }
+
+  /** Take the slug for `ref`; false when another submission holds it. */
+  async claim(slug: string, ref: string, now = Date.now()): Promise<boolean> {
+    let taken = false;
+    await this.kv.update<Claim | null>(this.key(slug), (current) => {
+      if (current && current.ref !== ref && (current.expires === null || current.expires > now)) return current;
+      taken = true;
+      return { ref, expires: this.lifetimeMs === null ? null : now + this.lifetimeMs };
+    });
+    return taken;
+  }
+
+  release(slug: string): Promise<void> {
+    return this.kv.remove(this.key(slug));
+  }
+}
