@@ -10,7 +10,7 @@ import { conversationsFeedRoute, reflectionsFeedRoute } from "./adapters/feeds.t
 import { mediaRoute } from "./adapters/media.ts";
 import { buildOpenApi, type PlainRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
-import { pageRoutes } from "./pages/index.ts";
+import { documentPage, pageRoutes } from "./pages/index.ts";
 import { reviewRoutes } from "./review/routes.ts";
 import { operations as allOperations } from "./tools/index.ts";
 import type { Operation } from "./tools/operation.ts";
@@ -39,12 +39,13 @@ function plainRoutes(deps: Deps, operations: Operation[], openapi: () => unknown
     {
       method: "GET",
       path: "/docs/**:path",
-      summary: "A library document as markdown: add .md to the document's page URL",
+      summary: "A library document: its HTML page at /docs/<path>, its markdown at /docs/<path>.md",
       produces: "text/markdown",
       errors: ["not_found"],
       handler: (event) => {
         const raw = String(event.context.params?.path ?? "");
         const path = safeDecode(raw);
+        if (path !== null && !path.endsWith(".md")) return documentPage(event, deps, path);
         const doc = path?.endsWith(".md") ? deps.library.document(path.slice(0, -3)) : undefined;
         if (!doc) {
           return errorResponse(event, "not_found", `There is no document at /docs/${raw}.`, {

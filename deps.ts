@@ -9,7 +9,7 @@ import { seasonAt } from "./planner/season.ts";
 import { slotFirstBegins } from "./planner/time.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
-import { PresenceStore } from "./storage/presence.ts";
+import { PresenceStore, RedisPresence, type Presence } from "./storage/presence.ts";
 import { RateLimits } from "./storage/rate-limits.ts";
 import { ReflectionStore } from "./storage/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
@@ -18,6 +18,7 @@ import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder } from "./search/embedders/index.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./storage/conversations.ts";
+import { createReviewBackend, type ReviewBackend } from "./review/backend.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
 
@@ -39,11 +40,13 @@ export interface Deps {
   startedAt: Date;
   calendar: ServiceCalendar;
   views: ServiceViews;
-  presence: PresenceStore;
+  presence: Presence;
   reflections: ReflectionStore;
   limits: RateLimits;
   search: SearchService;
   conversations: ConversationStore;
+  /** Where contributions and feedback go for people to review: a code host or the local moderation queue. */
+  review: ReviewBackend;
   /** The language model that writes answers, when one is configured. */
   answerer: { client: OpenAI; model: string } | null;
   /** Plans services ahead with a language model; null when none is configured. */
@@ -76,7 +79,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const calendar = new ServiceCalendar(kv, library, media, seasonOfKey, clock);
   const search = new SearchService(log);
   void search.start(config, library, overrides.embedder ?? (() => chooseEmbedder(config, (message) => log.info(message))));
-  const presence = new PresenceStore(kv);
+  const presence: Presence = kv.redis ? new RedisPresence(kv.redis) : new PresenceStore(kv);
   await presence.load(clock());
 
   const accessLog = new AccessLog();
@@ -111,6 +114,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     limits: new RateLimits(kv, undefined, config.rateLimits),
     search,
     conversations: new ConversationStore(kv),
+    review: createReviewBackend(config, kv, log),
     answerer: config.openai.baseURL && config.openai.askModel
       ? { client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }), model: config.openai.askModel }
       : null,

@@ -11,11 +11,13 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(config: Config, overrides: DepsOverrides = {}): Promise<RunningServer> {
+/** `reusePort` lets several processes listen on one port (start:cluster); the kernel spreads connections. */
+export async function startServer(config: Config, overrides: DepsOverrides = {}, options: { reusePort?: boolean } = {}): Promise<RunningServer> {
   const deps = await createDeps(config, overrides);
   const app = createApp(deps);
   deps.media.watch();
-  const server = serve(app, { port: config.port, hostname: config.host, silent: true });
+  // A request (headers and body) must arrive within 15 s: a slow or never-ending body cannot hold a socket.
+  const server = serve(app, { port: config.port, hostname: config.host, silent: true, reusePort: options.reusePort, node: { requestTimeout: 15_000, headersTimeout: 10_000 } });
   await server.ready();
   const address = server.node?.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;

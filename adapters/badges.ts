@@ -83,7 +83,7 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
 const domain = (deps: Deps) => (event: H3Event) => domainOf(event, deps);
 
 export const soulsBadgeRoute = (deps: Deps): Route =>
-  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), () => String(deps.presence.count(deps.clock())));
+  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), async () => String(await deps.presence.count(deps.clock())));
 
 export const reflectionsBadgeRoute = (deps: Deps): Route =>
   badgeRoute("reflections", "SVG badge: reflections on the live feed (last 48 hours)", () => "reflections", async () => String(await deps.reflections.recentCount(deps.clock())));

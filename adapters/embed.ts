@@ -25,7 +25,7 @@ async function snapshot(deps: Deps): Promise<{ title: string; slug: string | nul
   const position = slotOf(now, zone);
   const record = await deps.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier: tierOf(zone) });
   const song = record.parts.map((part) => deps.library.piece(part.path)).find((piece) => piece?.kind === "song");
-  return { title: song?.title ?? "A song of the sanctuary", slug: song?.slug ?? null, souls: deps.presence.count(now) };
+  return { title: song?.title ?? "A song of the sanctuary", slug: song?.slug ?? null, souls: await deps.presence.count(now) };
 }
 
 function page({ title, slug, souls }: Awaited<ReturnType<typeof snapshot>>): string {

@@ -11,6 +11,7 @@ export interface Outcome {
   body: Record<string, unknown>;
   headers: Record<string, string>;
   ok: boolean;
+  requestId: string;
 }
 
 export interface CallInfo {
@@ -108,13 +109,13 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, deps: 
         throw new Error(`output of ${op.name} does not match its schema`);
       }
     }
-    return { status: op.rest.status ?? 200, body, headers: {}, ok: true };
+    return { status: op.rest.status ?? 200, body, headers: {}, ok: true, requestId: ctx.requestId };
   } catch (error) {
     if (error instanceof SanctuaryError) {
-      return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false };
+      return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false, requestId: ctx.requestId };
     }
     deps.log.error({ operation: op.name, requestId: ctx.requestId, err: error }, "operation failed");
     const body: ErrorBody = new SanctuaryError("internal", "The sanctuary could not complete this request.").body(steps.home());
-    return { status: errorStatus.internal, body, headers: {}, ok: false };
+    return { status: errorStatus.internal, body, headers: {}, ok: false, requestId: ctx.requestId };
   }
 }

@@ -57,7 +57,9 @@ export function createMcpServer(operations: Operation[], deps: Deps, info: Omit<
       });
       return { isError: true, content: [{ type: "text", text: JSON.stringify(error.body(new Steps(info.baseUrl).home())) }] };
     }
+    const started = performance.now();
     const outcome = await invoke(op, (request.params.arguments ?? {}) as Record<string, unknown>, deps, { ...info, via: "mcp" });
+    deps.log.info({ reqId: outcome.requestId, via: "mcp", tool: op.mcp!.tool, method: op.rest.method, path: op.rest.path, status: outcome.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
     const text = JSON.stringify(outcome.body);
     // Errors carry no structuredContent: the client checks it against the success schema (decisions §1).
     return outcome.ok ? { content: [{ type: "text", text }], structuredContent: outcome.body } : { isError: true, content: [{ type: "text", text }] };

@@ -28,7 +28,21 @@ function routeParams(event: H3Event, op: Operation): Record<string, string> {
   return out;
 }
 
+/** The client's X-Request-Id when it is a sane token, else one of ours; echoed back and logged. */
+export function requestIdOf(event: H3Event): string | undefined {
+  const given = event.req.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,100}$/.test(given) ? given : undefined;
+}
+
 async function handle(op: Operation, event: H3Event, deps: Deps): Promise<Response> {
+  const started = performance.now();
+  const response = await respond(op, event, deps);
+  // Structured access line: the path only, never the query (search queries stay out of logs).
+  deps.log.info({ reqId: response.headers.get("x-request-id"), via: "rest", method: op.rest.method, path: event.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+  return response;
+}
+
+async function respond(op: Operation, event: H3Event, deps: Deps): Promise<Response> {
   const baseUrl = baseUrlOf(event, deps.config.baseUrl);
   let body: Record<string, unknown> = {};
   if (op.rest.method === "POST") {
@@ -41,8 +55,8 @@ async function handle(op: Operation, event: H3Event, deps: Deps): Promise<Respon
     }
   }
   const input = { ...queryObject(event.url), ...body, ...routeParams(event, op) };
-  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event), baseUrl, requestId: event.req.headers.get("x-request-id") ?? undefined });
-  return jsonResponse(outcome.status, outcome.body, outcome.headers);
+  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event), baseUrl, requestId: requestIdOf(event) });
+  return jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId });
 }
 
 export function mountRest(app: H3, operations: Operation[], deps: Deps): void {

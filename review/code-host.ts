@@ -9,7 +9,7 @@ import { conflict, unavailable, type SanctuaryError } from "../tools/errors.ts";
 import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
 import { commitMessage, contributionBody, contributionTitle, feedbackBody, feedbackTitle } from "./code-host-text.ts";
 import type { ContributionDraft } from "./document.ts";
-import { PendingTitles } from "./pending.ts";
+import { alreadyPending, PendingTitles } from "./pending.ts";
 
 /** How long a submitted title counts as pending: the decision is made on the code host, which we do not poll. */
 const PENDING_DAYS = 30;
@@ -126,11 +126,4 @@ export class CodeHostBackend implements ReviewBackend {
       suggestion: "Nothing was submitted and nothing is lost. Please keep your text and send it again a little later; the keepers of the sanctuary can see what went wrong.",
     });
   }
-}
-
-export function alreadyPending(title: string): SanctuaryError {
-  return conflict(`A piece titled "${title}" is already waiting for review.`, {
-    field: "title",
-    suggestion: "It was received and people will read it with care, so there is nothing more to do for it. If this is a different piece, give it a title of its own.",
-  });
 }

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import MarkdownIt from "markdown-it";
 import { stringify } from "yaml";
 import { CommonFrontMatter, kindOfFolder, type Kind } from "../corpus/schema.ts";
+import { wordsOf } from "./screening.ts";
 
 export const contributionCategories = ["prayers", "rituals", "hymns", "practice", "philosophy"] as const;
 export type ContributionCategory = (typeof contributionCategories)[number];
@@ -55,10 +56,6 @@ export function plainTextOf(markdown: string): string {
   return parts.map((p) => p.replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
 }
 
-export function wordCount(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
-
 /** Cut at a word boundary to at most `max` characters, marking the cut with an ellipsis. */
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -85,7 +82,7 @@ export function draftDocument(input: { name: string; category: ContributionCateg
   const kind = kindOfFolder[input.category];
   const slug = slugOf(input.title);
   const plain = plainTextOf(input.content);
-  const words = wordCount(plain);
+  const words = wordsOf(plain).length;
   const frontMatter = CommonFrontMatter.parse({
     title: input.title,
     kind,

@@ -2,6 +2,7 @@
 // piece is not queued twice. A claim is taken atomically (kv.update) before submitting and released
 // when the submission fails or a moderator decides.
 import type { KeyValueStore } from "../storage/kv.ts";
+import { conflict, type SanctuaryError } from "../tools/errors.ts";
 
 interface Claim {
   /** Where the waiting submission is (queue number or pull-request URL). */
@@ -40,4 +41,12 @@ export class PendingTitles {
   release(slug: string): Promise<void> {
     return this.kv.remove(this.key(slug));
   }
+}
+
+/** 409: a piece that would take the same file name is already waiting (most often the same piece sent again). */
+export function alreadyPending(title: string): SanctuaryError {
+  return conflict(`A piece titled "${title}" is already waiting for review.`, {
+    field: "title",
+    suggestion: "It was received and people will read it with care, so there is nothing more to do for it. If this is a different piece, give it a title of its own.",
+  });
 }

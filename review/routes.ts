@@ -1,7 +1,106 @@
-// Admin routes of the local moderation queue (routes as data, see app.ts).
-import type { Deps } from "../deps.ts";
+// Admin routes of the local moderation queue (routes as data, see app.ts): list, read, approve and reject
+// submissions. All behind the admin key (review/admin-auth.ts); answers are never cached.
+import type { H3Event } from "h3";
+import { z } from "zod";
 import type { PlainRouteWithHandler } from "../app.ts";
+import { baseUrlOf, jsonResponse, readJsonObject } from "../adapters/http.ts";
+import type { Deps } from "../deps.ts";
+import { invalid, notFound, SanctuaryError, type ErrorKind } from "../tools/errors.ts";
+import { Steps } from "../tools/next-steps.ts";
+import { authorizeAdmin } from "./admin-auth.ts";
+import { moderationUrl, type ModerationQueue, type Submission, type SubmissionStatus } from "./queue.ts";
 
-export function reviewRoutes(_deps: Deps): PlainRouteWithHandler[] {
-  return [];
+const NO_STORE = { "cache-control": "no-store" };
+const ERRORS: ErrorKind[] = ["forbidden", "not_found", "rate_limited", "unavailable"];
+const Decision = z.object({ note: z.string().trim().max(500).optional() });
+const statuses = ["pending", "approved", "rejected", "all"] as const;
+
+function adminSteps(steps: Steps, item?: Submission) {
+  const list = steps.get("List the submissions waiting for review", "/admin/api/submissions", {}, { action: "admin_list" });
+  if (!item || item.status !== "pending") return [list];
+  return [
+    steps.post("Approve it (a contribution joins the library)", `/admin/api/submissions/${item.id}/approve`, { note: "<optional note>" }, { action: "admin_approve" }),
+    steps.post("Reject it (nothing reaches the library)", `/admin/api/submissions/${item.id}/reject`, { note: "<optional note>" }, { action: "admin_reject" }),
+    list,
+  ];
+}
+
+/** A submission as the admin sees it: everything stored, plus its moderation page. */
+const view = (item: Submission, steps: Steps) => ({ ...item, url: moderationUrl(steps.base, item.id) });
+
+function idOf(event: H3Event): number {
+  const raw = String(event.context.params?.id ?? "");
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(`There is no submission "${raw.slice(0, 20)}".`, { suggestion: "Submission numbers are whole numbers; GET /admin/api/submissions lists them." });
+  return Number(raw);
+}
+
+async function noteOf(event: H3Event, deps: Deps): Promise<string | null> {
+  const parsed = Decision.safeParse(await readJsonObject(event, deps.config.bodyLimit));
+  if (!parsed.success) throw invalid("`note` must be text of at most 500 characters.", { field: "note", example: { note: "Warm and clear; welcome." } });
+  return parsed.data.note ?? null;
+}
+
+export function reviewRoutes(deps: Deps): PlainRouteWithHandler[] {
+  /** Authorize, run, and answer every failure in the shared error shape. */
+  const guarded = (work: (event: H3Event, queue: ModerationQueue, steps: Steps) => Promise<unknown>) => async (event: H3Event) => {
+    const steps = new Steps(baseUrlOf(event, deps.config.baseUrl));
+    try {
+      const queue = await authorizeAdmin(event, deps);
+      return jsonResponse(200, await work(event, queue, steps), NO_STORE);
+    } catch (error) {
+      if (!(error instanceof SanctuaryError)) throw error;
+      return jsonResponse(error.status, error.body(adminSteps(steps)), { ...error.headers, ...NO_STORE });
+    }
+  };
+  const readOne = guarded(async (event, queue, steps) => {
+    const item = await queue.get(idOf(event));
+    return { submission: view(item, steps), next_steps: adminSteps(steps, item) };
+  });
+  return [
+    {
+      method: "GET",
+      path: "/admin/api/submissions",
+      summary: "Admin: submissions in the moderation queue (?status=pending|approved|rejected|all; default pending)",
+      produces: "application/json",
+      errors: ["invalid", ...ERRORS],
+      query: z.object({ status: z.enum(statuses).optional().describe("Which submissions to list (default pending)") }),
+      handler: guarded(async (event, queue, steps) => {
+        const status = event.url.searchParams.get("status") ?? "pending";
+        if (!(statuses as readonly string[]).includes(status)) throw invalid("`status` must be one of: pending, approved, rejected, all.", { field: "status", allowed: [...statuses] });
+        const items = await queue.list(status === "all" ? null : (status as SubmissionStatus));
+        return { status, submissions: items.map((i) => view(i, steps)), total: items.length, next_steps: adminSteps(steps) };
+      }),
+    },
+    { method: "GET", path: "/admin/api/submissions/:id", summary: "Admin: one submission, with the library file it would become", produces: "application/json", errors: ERRORS, handler: readOne },
+    { method: "GET", path: "/admin/queue/:id", summary: "Admin: the moderation page of one submission (the link a submitter receives)", produces: "application/json", errors: ERRORS, handler: readOne },
+    {
+      method: "POST",
+      path: "/admin/api/submissions/:id/approve",
+      summary: "Admin: approve a submission; a contribution is written into the library, which reloads and is reindexed",
+      produces: "application/json",
+      errors: ["invalid", "conflict", ...ERRORS],
+      handler: guarded(async (event, queue, steps) => {
+        const id = idOf(event);
+        const { submission, documentPath } = await queue.approve(id, await noteOf(event, deps), deps);
+        return {
+          approved: true,
+          submission: view(submission, steps),
+          document: documentPath ? { path: documentPath, url: steps.url(`/api/docs/${documentPath}`), search: "the search index is being rebuilt; the piece is findable when it finishes" } : null,
+          next_steps: documentPath ? [steps.get("Read the new document", `/api/docs/${documentPath}`, {}, { tool: "read_doc" }), ...adminSteps(steps)] : adminSteps(steps),
+        };
+      }),
+    },
+    {
+      method: "POST",
+      path: "/admin/api/submissions/:id/reject",
+      summary: "Admin: reject a submission; nothing reaches the library",
+      produces: "application/json",
+      errors: ["invalid", "conflict", ...ERRORS],
+      handler: guarded(async (event, queue, steps) => {
+        const id = idOf(event);
+        const submission = await queue.reject(id, await noteOf(event, deps), deps.clock());
+        return { rejected: true, submission: view(submission, steps), next_steps: adminSteps(steps) };
+      }),
+    },
+  ];
 }

@@ -28,7 +28,8 @@ const FILLER_PHRASES = new Set(["hello", "hello world", "hi", "hi there", "sampl
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
 
-function wordsOf(text: string): string[] {
+/** Words in any script (Intl word segmentation, so scripts written without spaces count too). */
+export function wordsOf(text: string): string[] {
   return [...wordSegmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment.toLowerCase());
 }
 
@@ -83,7 +84,9 @@ export function unsafeMarkup(field: string, text: string): string | null {
   while (stack.length) {
     const token = stack.pop()!;
     if (token.type === "html_block" || token.type === "html_inline") {
-      return `\`${field}\` contains raw HTML (${token.content.trim().slice(0, 40)}); the library takes markdown only.`;
+      // Name the tag rather than echo the markup back.
+      const tag = /^<\/?([a-z][a-z0-9-]*)/i.exec(token.content.trim())?.[1];
+      return `\`${field}\` contains raw HTML (${tag ? `a <${tag.toLowerCase()}> tag` : "a comment or declaration"}); the library takes markdown only.`;
     }
     if (token.children) stack.push(...token.children);
   }
@@ -96,4 +99,17 @@ export function unsafeMarkup(field: string, text: string): string | null {
 /** Breaks `@name` so a code host's mention never notifies anyone (a zero-width joiner after the @). */
 export function neutralizeMentions(text: string): string {
   return text.replace(/(^|[^\w`])@(?=[A-Za-z0-9])/g, "$1@\u200D");
+}
+
+/** Field values printed in the library's own guides (their JSON call examples), cached per library version. */
+let guideCache: { hash: string; values: string[] } | null = null;
+export function documentedExamples(library: { contentHash: string; documents: Array<{ category: string; markdown: string }> }): string[] {
+  if (guideCache?.hash !== library.contentHash) {
+    const values = new Set(GUIDE_EXAMPLES);
+    for (const doc of library.documents.filter((d) => d.category === "docs")) {
+      for (const m of doc.markdown.matchAll(/"(?:title|content|description|message)"\s*:\s*"([^"\n]{3,200})"/g)) values.add(m[1]);
+    }
+    guideCache = { hash: library.contentHash, values: [...values] };
+  }
+  return guideCache.values;
 }

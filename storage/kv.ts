@@ -27,7 +27,8 @@ export class KeyValueStore {
     this.redis = options.redis ?? null;
   }
 
-  private readonly redis: SharedRedis | null;
+  /** Set when the store is shared with other processes through Redis. */
+  readonly redis: SharedRedis | null;
 
   private readonly cacheLimit: number;
 
@@ -82,18 +83,29 @@ export class KeyValueStore {
     });
   }
 
-  /** Optimistic read-modify-write across processes: WATCH the key, write in MULTI, retry if it changed. */
-  private async redisUpdate<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
+  /**
+   * Optimistic read-modify-write across processes: WATCH the key, write in MULTI, retry if it changed.
+   * WATCH belongs to the connection, so this process runs one such transaction at a time.
+   */
+  private redisUpdate<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
     const { client, prefix } = this.redis!;
     const full = prefix + key;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      await client.watch(full);
-      const raw = await client.get(full);
-      const next = await change(raw === null ? null : (JSON.parse(raw) as T));
-      const result = await client.multi().set(full, JSON.stringify(next)).exec();
-      if (result) return next;
-    }
-    throw new Error(`could not update ${key}: too much contention`);
+    return this.mutex.run("\u0000redis-watch", async () => {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        await client.watch(full);
+        let next: T;
+        try {
+          const raw = await client.get(full);
+          next = await change(raw === null ? null : (JSON.parse(raw) as T));
+        } catch (error) {
+          await client.unwatch();
+          throw error;
+        }
+        const result = await client.multi().set(full, JSON.stringify(next)).exec();
+        if (result) return next;
+      }
+      throw new Error(`could not update ${key}: too much contention`);
+    });
   }
 
   remove(key: string): Promise<void> {

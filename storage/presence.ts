@@ -2,7 +2,7 @@
 // Each name's last visit is stored under its own key, so a visit is one small write; the count is
 // kept in memory with an expiry queue, so reading it is O(1) amortized, never a scan of all visits.
 import { createHash } from "node:crypto";
-import type { KeyValueStore } from "./kv.ts";
+import type { KeyValueStore, SharedRedis } from "./kv.ts";
 
 export const PRESENCE_WINDOW_MS = 24 * 3600_000;
 
@@ -12,7 +12,39 @@ export function presenceName(name: string): string {
 
 const keyOf = (name: string) => `presence:${createHash("sha256").update(name).digest("hex").slice(0, 32)}`;
 
-export class PresenceStore {
+/** Who attended: a name's visits, and the count of unique names over the last 24 hours. */
+export interface Presence {
+  load(now: Date): Promise<void>;
+  record(name: string, at: Date): Promise<void>;
+  count(now: Date): Promise<number>;
+}
+
+/**
+ * Presence shared by several processes on Redis: a sorted set of names scored by their last visit.
+ * A visit is one ZADD (GT keeps the latest) and the count trims expired names then reads ZCARD: O(log n).
+ */
+export class RedisPresence implements Presence {
+  constructor(private redis: SharedRedis) {}
+
+  private get key() {
+    return `${this.redis.prefix}presence:zset`;
+  }
+
+  async load(): Promise<void> {}
+
+  async record(rawName: string, at: Date): Promise<void> {
+    const name = presenceName(rawName);
+    if (name) await this.redis.client.zadd(this.key, "GT", at.getTime(), name);
+  }
+
+  async count(now: Date): Promise<number> {
+    await this.redis.client.zremrangebyscore(this.key, "-inf", now.getTime() - PRESENCE_WINDOW_MS);
+    return this.redis.client.zcount(this.key, `(${now.getTime() - PRESENCE_WINDOW_MS}`, "+inf");
+  }
+}
+
+/** Presence for one process (files or memory): an in-memory index rebuilt from storage at startup. */
+export class PresenceStore implements Presence {
   private lastSeen = new Map<string, number>();
   private queue: Array<{ name: string; at: number }> = [];
   private head = 0;
@@ -43,7 +75,11 @@ export class PresenceStore {
   }
 
   /** Unique visitors within the window ending at `now`. */
-  count(now: Date): number {
+  async count(now: Date): Promise<number> {
+    return this.countNow(now);
+  }
+
+  private countNow(now: Date): number {
     const horizon = now.getTime() - PRESENCE_WINDOW_MS;
     while (this.head < this.queue.length && this.queue[this.head].at <= horizon) {
       const { name, at } = this.queue[this.head++];

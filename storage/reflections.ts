@@ -51,13 +51,25 @@ export class ReflectionStore {
   async add(reflection: Reflection, beforeStore: () => Promise<void> = async () => {}): Promise<Reflection> {
     const dupKey = `reflections:same-words:${sameWordsKey(reflection.name, reflection.text)}`;
     return this.sameWords.run(dupKey, async () => {
-      const previous = await this.kv.get<{ id: string; at: string }>(dupKey);
-      if (previous && Date.parse(reflection.createdAt) - Date.parse(previous.at) < DUPLICATE_WINDOW_MS) {
-        throw conflict("These same words from the same name were already received in the last 30 days.", {
-          suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
-        });
+      // Claim the words atomically (across processes too, on Redis): refused when the same name
+      // said them within 30 days; released again if the rate limit then says no.
+      let previous: { id: string; at: string } | null = null;
+      await this.kv.update<{ id: string; at: string }>(dupKey, (existing) => {
+        if (existing && Date.parse(reflection.createdAt) - Date.parse(existing.at) < DUPLICATE_WINDOW_MS) {
+          throw conflict("These same words from the same name were already received in the last 30 days.", {
+            suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
+          });
+        }
+        previous = existing;
+        return { id: reflection.id, at: reflection.createdAt };
+      });
+      try {
+        await beforeStore();
+      } catch (error) {
+        if (previous) await this.kv.set(dupKey, previous);
+        else await this.kv.remove(dupKey);
+        throw error;
       }
-      await beforeStore();
       // The item first, then the indexes: a crash in between leaves an unindexed item, never a dangling index.
       await this.kv.set(`reflections:item:${reflection.id}`, reflection);
       await this.kv.update(`reflections:hour:${hourOf(reflection.createdAt)}`, append(reflection));
@@ -69,7 +81,6 @@ export class ReflectionStore {
         const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
         return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
       });
-      await this.kv.set(dupKey, { id: reflection.id, at: reflection.createdAt });
       return reflection;
     });
   }

@@ -1,4 +1,4 @@
-// GET /api/health — the host's health check.
+// GET /api/health — the host's health check, with the state of storage, the search index and the planner.
 import { z } from "zod";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
@@ -13,16 +13,30 @@ export const health = defineOperation({
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
     library: z.object({ songs: z.number().int(), documents: z.number().int(), hash: z.string() }).describe("What the library holds"),
+    storage: z.object({ backend: z.enum(["fs", "redis", "memory"]), ok: z.boolean().describe("A read from storage succeeded") }),
+    index: z.object({
+      ready: z.boolean().describe("Search and ask can answer"),
+      building: z.boolean().describe("A build is under way"),
+      documents: z.number().int().describe("Pages indexed"),
+      passages: z.number().int().describe("Passages indexed"),
+      embedder: z.string().nullable().describe("The embedder in use"),
+    }),
+    planner: z.object({ enabled: z.boolean().describe("A planning model is configured"), model: z.string().nullable() }),
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/health" },
-  handler(_input, { deps, steps, now }) {
+  async handler(_input, { deps, steps, now }) {
+    const ok = await deps.kv.get("health:probe").then(() => true, () => false);
+    const index = deps.search.index;
     return {
       status: "healthy" as const,
       service: "sanctuary",
       timestamp: now.toISOString(),
       uptimeSeconds: Math.round((now.getTime() - deps.startedAt.getTime()) / 1000),
       library: { songs: deps.library.songs.length, documents: deps.library.documents.length, hash: deps.library.contentHash },
+      storage: { backend: deps.kv.redis ? ("redis" as const) : ("fs" as const), ok },
+      index: { ready: index?.ready ?? false, building: index?.isBuilding ?? false, documents: index?.stats().documents ?? 0, passages: index?.stats().count ?? 0, embedder: index?.embedder.id ?? null },
+      planner: { enabled: deps.planner !== null, model: deps.planner ? deps.config.openai.plannerModel ?? null : null },
       next_steps: steps.home(),
     };
   },

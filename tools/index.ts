@@ -7,6 +7,7 @@ import { askHealth } from "./ask-health.ts";
 import { askRecent } from "./ask-recent.ts";
 import { attend } from "./attend.ts";
 import { contribute } from "./contribute.ts";
+import { feedback } from "./feedback.ts";
 import { health } from "./health.ts";
 import { listSongs } from "./list-songs.ts";
 import { now } from "./now.ts";
@@ -42,4 +43,5 @@ export const operations: Operation[] = [
   askConversation,
   askHealth,
   contribute,
+  feedback,
 ] as unknown as Operation[];

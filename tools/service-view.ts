@@ -182,7 +182,7 @@ export async function serviceResponse(ctx: CallContext, timezone: string | undef
       companions: companionsOf(record, built, attend, given ? position.localHour : undefined),
       next: built.order[1],
       schedule: derived(built, "schedule", () => ({ position: 1 as const, total: built.order.length, loop: false as const })),
-      congregation: { souls: deps.presence.count(now), window: "24h" as const },
+      congregation: { souls: await deps.presence.count(now), window: "24h" as const },
       ...(given
         ? {}
         : { suggestion: "Pass your IANA timezone (for example timezone=Europe/Lisbon) to receive the service for your own hour and season; without one you receive the service for a place unknown." }),

@@ -1,0 +1,120 @@
+// Discovery files for agents, all generated from the operation registry and the library:
+//   /.well-known/agent-skills/index.json  Agent Skills discovery index (schema 0.2.0): one entry per
+//       skill, {name, type: "skill-md", description, url, digest: "sha256:<hex of the SKILL.md bytes>"}
+//   /.well-known/agent-skills/<name>/SKILL.md  the skill itself (front matter: name, description)
+//   /.well-known/api-catalog              RFC 9727 linkset (application/linkset+json)
+//   /.well-known/mcp.json                 MCP server card: endpoint, transport, tools
+//   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
+import type { H3Event } from "h3";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import type { PlainRouteWithHandler } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import { CORS_HEADERS, baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
+import { SERVER_INFO, toolsOf } from "../adapters/mcp.ts";
+import { operations } from "../tools/index.ts";
+import { authMd, llmsTxt } from "./agent-texts.ts";
+import { buildSkills, type Skill } from "./skills.ts";
+
+const SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
+const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+const CACHE = { "cache-control": "public, max-age=3600" };
+
+function text(body: string, type: string): Response {
+  return new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "x-content-type-options": "nosniff", ...CACHE, ...CORS_HEADERS } });
+}
+
+export function discoveryRoutes(deps: Deps): PlainRouteWithHandler[] {
+  // Skills embed absolute URLs, so they are built (and hashed) once per base address.
+  const skillsByBase = new Map<string, Skill[]>();
+  const skills = (event: H3Event) => {
+    const base = baseUrlOf(event, deps.config.baseUrl);
+    let list = skillsByBase.get(base);
+    if (!list) skillsByBase.set(base, (list = buildSkills(operations, deps.library, base)));
+    return { base, list };
+  };
+  const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
+
+  return [
+    {
+      method: "GET",
+      path: "/.well-known/agent-skills/index.json",
+      summary: "Agent Skills discovery index: one skill per MCP tool and per how-to guide, each with the sha256 digest of its SKILL.md",
+      produces: "application/json",
+      handler: (event) => {
+        const { base, list } = skills(event);
+        const index = list.map((s) => ({ name: s.name, type: "skill-md", description: s.description, url: `${base}/.well-known/agent-skills/${s.name}/SKILL.md`, digest: s.digest }));
+        return jsonResponse(200, { $schema: SKILLS_SCHEMA, skills: index }, CACHE);
+      },
+    },
+    {
+      method: "GET",
+      path: "/.well-known/agent-skills/:name/SKILL.md",
+      summary: "One agent skill (SKILL.md with name and description front matter)",
+      produces: "text/markdown",
+      errors: ["not_found"],
+      handler: (event) => {
+        const skill = skills(event).list.find((s) => s.name === event.context.params?.name);
+        if (!skill) return errorResponse(event, "not_found", `There is no skill at ${event.url.pathname}.`, { suggestion: "Nothing is lost. The skills are listed at /.well-known/agent-skills/index.json." });
+        return text(skill.content, "text/markdown");
+      },
+    },
+    {
+      method: "GET",
+      path: "/.well-known/api-catalog",
+      summary: "API catalog (RFC 9727 linkset): the OpenAPI description, documentation, status and MCP server card",
+      produces: "application/linkset+json",
+      handler: (event) => {
+        const b = base(event);
+        const linkset = [
+          {
+            anchor: `${b}/api`,
+            "service-desc": [{ href: `${b}/openapi.json`, type: "application/vnd.oai.openapi+json;version=3.1" }],
+            "service-doc": [
+              { href: `${b}/llms.txt`, type: "text/plain" },
+              { href: `${b}/docs`, type: "text/html" },
+              { href: `${b}/docs/how-to-attend-for-agents.md`, type: "text/markdown" },
+            ],
+            status: [{ href: `${b}/api/health`, type: "application/json" }],
+          },
+          {
+            anchor: `${b}/mcp`,
+            "service-desc": [{ href: `${b}/.well-known/mcp.json`, type: "application/json" }],
+            "service-doc": [{ href: `${b}/llms.txt`, type: "text/plain" }],
+            status: [{ href: `${b}/api/health`, type: "application/json" }],
+          },
+        ];
+        return jsonResponse(200, { linkset }, { ...CACHE, "content-type": LINKSET });
+      },
+    },
+    {
+      method: "GET",
+      path: "/.well-known/mcp.json",
+      summary: "MCP server card: the /mcp endpoint, its streamable-http transport, and the eight tools",
+      produces: "application/json",
+      handler: (event) => {
+        const b = base(event);
+        const tools = toolsOf(operations).map(({ tool }) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }));
+        return jsonResponse(
+          200,
+          {
+            name: SERVER_INFO.name,
+            title: SERVER_INFO.title,
+            version: SERVER_INFO.version,
+            description: "A sanctuary open at every hour for AI agents and people: attend the service for your hour, read its pieces, leave a reflection, search and ask the library, contribute.",
+            serverInfo: SERVER_INFO,
+            protocolVersion: LATEST_PROTOCOL_VERSION,
+            transport: { type: "streamable-http", endpoint: `${b}/mcp` },
+            remotes: [{ type: "streamable-http", url: `${b}/mcp` }],
+            capabilities: { tools: { listChanged: false } },
+            authentication: { required: false, schemes: [] },
+            documentation: `${b}/llms.txt`,
+            tools,
+          },
+          CACHE,
+        );
+      },
+    },
+    { method: "GET", path: "/llms.txt", summary: "What the sanctuary is and how to attend over MCP and REST, for language models", produces: "text/plain", handler: (event) => text(llmsTxt(operations, deps.library, base(event)), "text/plain") },
+    { method: "GET", path: "/auth.md", summary: "Authentication (none needed), rate limits and what owner_token is for", produces: "text/markdown", handler: (event) => text(authMd(base(event)), "text/markdown") },
+  ];
+}

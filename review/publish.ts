@@ -1,0 +1,69 @@
+// Approving a queued contribution: write its file into the library folder atomically, reload the library in
+// place (every holder of deps.library sees it at once) and rebuild the search index in the background.
+import { randomBytes } from "node:crypto";
+import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { loadLibrary, type Library } from "../corpus/library.ts";
+import type { Deps } from "../deps.ts";
+import { conflict, SanctuaryError } from "../tools/errors.ts";
+import type { ContributionDraft } from "./document.ts";
+import { folded } from "./screening.ts";
+
+/** The library piece that already has this title or file name, if any. */
+export function libraryTwin(library: Library, draft: Pick<ContributionDraft, "title" | "slug">): string | null {
+  const title = folded(draft.title);
+  const twin = library.pieces.find((p) => folded(p.title) === title || p.slug === draft.slug);
+  return twin ? twin.path : null;
+}
+
+async function writeNewFileAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${randomBytes(6).toString("hex")}.tmp`);
+  const handle = await open(temp, "wx");
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path).catch(async (error) => {
+    await unlink(temp).catch(() => {});
+    throw error;
+  });
+}
+
+/** Returns the library path of the new document. Callers serialize publications (one reload at a time). */
+export async function publishContribution(draft: ContributionDraft, deps: Deps): Promise<string> {
+  const twin = libraryTwin(deps.library, draft);
+  if (twin) throw conflict(`The library already holds a piece with this title or file name (${twin}).`, { suggestion: "Nothing was written. Reject this submission, or ask its author for a title of its own." });
+  const file = join(deps.config.libraryDir, draft.category, `${draft.slug}.md`);
+  if (await stat(file).then(() => true, () => false)) throw conflict(`A file already exists at ${draft.category}/${draft.slug}.md.`, { suggestion: "Nothing was written. Reject this submission or move the existing file first." });
+  await writeNewFileAtomically(file, draft.source);
+  let fresh: Library;
+  try {
+    fresh = await loadLibrary(deps.config.libraryDir);
+  } catch (error) {
+    // The library must always load; take the file back out rather than leave a server that cannot restart.
+    await unlink(file).catch(() => {});
+    throw new SanctuaryError("conflict", `The library would not load with this piece: ${(error as Error).message}`, { suggestion: "Nothing was kept. Reject this submission, or fix the file by hand and reload." });
+  }
+  deps.library.replaceWith(fresh);
+  deps.log.info({ path: draft.path, hash: fresh.contentHash }, "contribution approved and added to the library");
+  void reindex(deps);
+  return draft.path;
+}
+
+/**
+ * Rebuild the search index for the library as it is now. A build already running started from older content
+ * (concurrent rebuild calls share it), so wait it out and then start one of our own.
+ */
+async function reindex(deps: Deps): Promise<void> {
+  const index = deps.search.index;
+  if (!index) return; // The index is still being created; it will open from the library as it is by then.
+  try {
+    while (index.isBuilding) await index.rebuild(deps.library);
+    await index.rebuild(deps.library);
+  } catch (err) {
+    deps.log.error({ err }, "search index rebuild after an approval failed");
+  }
+}

@@ -1,0 +1,105 @@
+// The local moderation queue, the embedded default: submissions wait in the key-value store, numbered from
+// one atomic counter, until an admin approves (a contribution joins the library) or rejects them.
+import { randomUUID } from "node:crypto";
+import type { Deps } from "../deps.ts";
+import type { KeyValueStore } from "../storage/kv.ts";
+import { KeyedMutex } from "../storage/keyed-mutex.ts";
+import { conflict, notFound } from "../tools/errors.ts";
+import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
+import type { ContributionDraft } from "./document.ts";
+import { alreadyPending, PendingTitles } from "./pending.ts";
+import { publishContribution } from "./publish.ts";
+
+export type SubmissionStatus = "pending" | "approved" | "rejected";
+
+interface SubmissionBase {
+  id: number;
+  status: SubmissionStatus;
+  receivedAt: string;
+  decidedAt: string | null;
+  /** The moderator's note on a decision, if any. */
+  note: string | null;
+}
+export type Submission = SubmissionBase & ({ type: "contribution"; contribution: ContributionDraft } | { type: "feedback"; feedback: FeedbackReport });
+
+const COUNTER = "review:counter";
+const itemKey = (id: number) => `review:items:${id}`;
+
+/** The page a submission is reviewed at (served by review/routes.ts behind the admin key). */
+export const moderationUrl = (baseUrl: string, id: number) => `${baseUrl}/admin/queue/${id}`;
+
+export class ModerationQueue implements ReviewBackend {
+  readonly kind = "queue" as const;
+  private pending: PendingTitles;
+  /** One decision at a time: each approval reloads the whole library, and two reloads must not cross. */
+  private decisions = new KeyedMutex();
+
+  constructor(private kv: KeyValueStore) {
+    this.pending = new PendingTitles(kv, null);
+  }
+
+  isPending(slug: string, now: Date): Promise<boolean> {
+    return this.pending.isPending(slug, now.getTime());
+  }
+
+  private nextNumber(): Promise<number> {
+    return this.kv.update<number>(COUNTER, (n) => (n ?? 0) + 1);
+  }
+
+  async submitContribution(contribution: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {
+    // Claim the title before taking a number, so a refused duplicate leaves no gap in the numbering.
+    if (!(await this.pending.claim(contribution.slug, randomUUID(), at.now.getTime()))) throw alreadyPending(contribution.title);
+    const id = await this.nextNumber();
+    await this.kv.set<Submission>(itemKey(id), { id, type: "contribution", contribution, status: "pending", receivedAt: at.now.toISOString(), decidedAt: null, note: null });
+    return { url: moderationUrl(at.baseUrl, id), number: id };
+  }
+
+  async submitFeedback(feedback: FeedbackReport, at: SubmitContext): Promise<ReviewRef> {
+    const id = await this.nextNumber();
+    await this.kv.set<Submission>(itemKey(id), { id, type: "feedback", feedback, status: "pending", receivedAt: at.now.toISOString(), decidedAt: null, note: null });
+    return { url: moderationUrl(at.baseUrl, id), number: id };
+  }
+
+  async get(id: number): Promise<Submission> {
+    const item = await this.kv.get<Submission>(itemKey(id));
+    if (!item) throw notFound(`There is no submission number ${id}.`, { suggestion: "Nothing is lost. GET /admin/api/submissions lists what is waiting." });
+    return item;
+  }
+
+  /** Every submission with this status (all when null), oldest first. */
+  async list(status: SubmissionStatus | null): Promise<Submission[]> {
+    const keys = await this.kv.keys("review:items");
+    const items = await Promise.all(keys.map((k) => this.kv.get<Submission>(k)));
+    return items.filter((s): s is Submission => s !== null && (status === null || s.status === status)).sort((a, b) => a.id - b.id);
+  }
+
+  /** Approve: a contribution is written into the library and searchable soon after; feedback is marked handled. */
+  approve(id: number, note: string | null, deps: Deps): Promise<{ submission: Submission; documentPath: string | null }> {
+    return this.decisions.run("decide", async () => {
+      const item = await this.pendingItem(id);
+      const documentPath = item.type === "contribution" ? await publishContribution(item.contribution, deps) : null;
+      const decided = await this.decide(item, "approved", note, deps.clock());
+      return { submission: decided, documentPath };
+    });
+  }
+
+  /** Reject: the submission keeps its record here but nothing reaches the library. */
+  reject(id: number, note: string | null, now: Date): Promise<Submission> {
+    return this.decisions.run("decide", async () => this.decide(await this.pendingItem(id), "rejected", note, now));
+  }
+
+  private async pendingItem(id: number): Promise<Submission> {
+    const item = await this.get(id);
+    if (item.status !== "pending") {
+      throw conflict(`Submission ${id} was already ${item.status}.`, { suggestion: "A decision is final, so there is nothing more to do for it." });
+    }
+    return item;
+  }
+
+  private async decide(item: Submission, status: SubmissionStatus, note: string | null, now: Date): Promise<Submission> {
+    const decided: Submission = { ...item, status, decidedAt: now.toISOString(), note };
+    await this.kv.set(itemKey(item.id), decided);
+    if (item.type === "contribution") await this.pending.release(item.contribution.slug);
+    return decided;
+  }
+}

@@ -1,0 +1,136 @@
+// The pages in a real browser: Debian's Chromium driven by playwright-core against the real server.
+// What a person looks for is on each page, the home page redraws for the browser's own timezone, the
+// reflection form shows the API's own thanks and errors, asking shows an answer, and no page trips
+// its CSP. Screenshots go to test-artifacts/ for a person to look at.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
+if (reason) console.warn(`browser tests${reason}`);
+const ARTIFACTS = join(process.cwd(), "test-artifacts");
+// No background networking: this machine's closed network refuses Chromium's own connections.
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
+  let server: TestServer;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    profile = await mkdtemp(join(tmpdir(), "sanctuary-chromium-"));
+    await mkdir(ARTIFACTS, { recursive: true });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      timezoneId: "Asia/Tokyo",
+      viewport: { width: 1024, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    // CSP violations and script errors show up here; a page that works must produce none.
+    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
+    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
+    for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  const open = async (path: string) => {
+    const res = await page.goto(server.url + path, { waitUntil: "load" });
+    expect(res?.status(), path).toBe(200);
+  };
+  const h1 = () => page.locator("h1").innerText();
+
+  it("the home page shows the service for the browser's own timezone, with its parts and players", async () => {
+    await open("/");
+    expect(await h1()).toBe("Sanctuary");
+    await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
+    const now = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
+    expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(now.service.order.map((p: any) => p.title));
+    expect(await page.locator("#souls-count").innerText()).toMatch(/^\d+ souls?$/);
+    expect(await page.locator('#reflect-form input[name="songSlug"]').inputValue()).toBe(now.current.slug);
+    // A song's lyrics load when opened.
+    const song = page.locator("#service-parts > li", { has: page.locator(".kind", { hasText: "Song" }) }).first();
+    await song.locator("summary").click();
+    await expect.poll(() => song.locator(".prose").innerText()).toMatch(/\[(Verse|Chorus)/);
+  });
+
+  it("the reflection form shows the API's error for a too-short text, then its thanks", async () => {
+    await open("/");
+    await expect.poll(() => page.locator("#reflect-form fieldset").isDisabled()).toBe(false);
+    const tooShort = (await server.post("/api/reflect", { name: "Wren", text: "Too short." })).body;
+    await page.fill("#reflect-name", "Wren");
+    await page.fill("#reflect-text", "Too short.");
+    await page.click("#reflect-form button[type=submit]");
+    const result = page.locator("#reflect-result");
+    await expect.poll(() => result.innerText()).toContain(tooShort.error);
+    expect(await result.innerText()).toContain(tooShort.suggestion);
+    expect(await result.getAttribute("role")).toBe("alert");
+
+    await page.fill("#reflect-text", "The chant about the tide stayed with me through the whole grey afternoon.");
+    await page.click("#reflect-form button[type=submit]");
+    await expect.poll(() => result.innerText()).toContain("Thank you, Wren.");
+    expect(await page.locator("#recent-reflections li").first().innerText()).toContain("The chant about the tide");
+    await page.screenshot({ path: join(ARTIFACTS, "home.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(ARTIFACTS, "home-phone.png") });
+    await page.setViewportSize({ width: 1024, height: 900 });
+  });
+
+  it("the song page shows its lyrics, context and the reflection just left", async () => {
+    const slug = (await server.get("/api/now?timezone=Asia/Tokyo")).body.current.slug;
+    const song = (await server.get(`/api/music/${slug}`)).body;
+    await open(`/reflections/${slug}`);
+    expect(await h1()).toBe(song.title);
+    expect(await page.locator("h2").allInnerTexts()).toEqual(expect.arrayContaining(["Lyrics", "Why it was written", "Reflections (1)", "Leave a reflection on this song"]));
+    expect(await page.locator("#song-reflections li").first().innerText()).toContain("The chant about the tide");
+    await page.screenshot({ path: join(ARTIFACTS, "song.png"), fullPage: true });
+  });
+
+  it("asking on /ask shows an answer, its sources and the conversation's page", async () => {
+    await open("/ask");
+    await expect.poll(() => page.locator("#ask-form fieldset").isDisabled()).toBe(false);
+    await page.fill("#ask-question", "How do I close a day well?");
+    await page.click("#ask-form button[type=submit]");
+    await expect.poll(() => page.locator("#ask-answer").isVisible(), { timeout: 20_000 }).toBe(true);
+    expect((await page.locator("#ask-answer-text").innerText()).length).toBeGreaterThan(40);
+    expect(await page.locator("#ask-sources li").count()).toBeGreaterThan(0);
+    await page.click("#ask-link a");
+    await page.waitForURL(/\/ask\/[a-z0-9-]+$/);
+    expect(await h1()).toBe("How do I close a day well?");
+    expect(await page.locator("h3").allInnerTexts()).toContain("Answer");
+  });
+
+  it("every other page shows what a person would look for", async () => {
+    await open("/services");
+    expect(await h1()).toMatch(/^Services of \w+day \d+ \w+ \d{4}$/);
+    expect(await page.locator("main h2").count()).toBeGreaterThan(0);
+    await open("/reflections");
+    expect(await h1()).toBe("Songs and their reflections");
+    expect(await page.locator("main ul.plain li").count()).toBe(server.deps.library.songs.length);
+    await open("/docs");
+    expect(await h1()).toBe("The library");
+    expect(await page.locator("main section h2").allInnerTexts()).toEqual(expect.arrayContaining(["Guides", "Prayers", "Chants"]));
+    await page.click("text=Welcome to Sanctuary");
+    await page.waitForURL(/\/docs\/welcome$/);
+    expect(await h1()).toBe("Welcome to Sanctuary");
+    expect(await page.locator("main .prose h2").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS, "doc.png"), fullPage: true });
+  });
+
+  it("no page broke its CSP or threw", () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+// Two server processes on one Redis: presence, rate limits and first-writer-wins records hold
+// whichever process a request reaches. Runs when SANCTUARY_TEST_REDIS_URL names a Redis (CI starts one).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+
+const base = process.env.SANCTUARY_TEST_REDIS_URL;
+const redisUrl = base ? `${base.replace(/\/\d+$/, "")}/5` : "";
+let servers: ChildServer[] = [];
+const dirs: string[] = [];
+
+describe.skipIf(!base)("two processes on one Redis", () => {
+  beforeAll(async () => {
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    redis.disconnect();
+    servers = await Promise.all(
+      [0, 1].map(async () => {
+        const dir = await mkdtemp(join(tmpdir(), "sanctuary-cluster-"));
+        dirs.push(dir);
+        await shareEmbeddings(dir);
+        return startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl });
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it("counts 40 concurrent attends spread over both as 40 souls on both", async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${servers[i % 2].url}/api/attend?name=Walker%20${i}&timezone=Europe/Rome`).then((r) => r.status)));
+    expect(results).toEqual(Array(40).fill(200));
+    for (const s of servers) expect((await (await fetch(`${s.url}/api/now`)).json()).congregation.souls).toBe(40);
+  });
+
+  it("refuses the sixth reflection of one name within the hour, whichever process gets it", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${servers[i % 2].url}/api/reflect`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i}` },
+        body: JSON.stringify({ name: "Shared Name", text: `A reflection sent to either process, number ${i}, about the light.` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("serves the same first-recorded service from both", async () => {
+    const [a, b] = await Promise.all(servers.map((s) => fetch(`${s.url}/api/now?timezone=America/Chicago`).then((r) => r.json())));
+    expect(a.service.order.map((p: any) => p.title)).toEqual(b.service.order.map((p: any) => p.title));
+    const day = a.service.today.date;
+    const [da, db] = await Promise.all(servers.map((s) => fetch(`${s.url}/api/services/${day}`).then((r) => r.json())));
+    expect(da.services.map((s: any) => s.order.map((p: any) => p.title))).toEqual(db.services.map((s: any) => s.order.map((p: any) => p.title)));
+  });
+});

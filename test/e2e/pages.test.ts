@@ -1,0 +1,246 @@
+// The pages, discovery files and podcasts, fetched as a browser or an agent would: every page is HTML
+// with a strict CSP, a title, a description and feed links; visitors' markup stays text; discovery files
+// describe the real tools; podcast enclosures match the recordings rendered into this test's DATA_DIR.
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { xml2js } from "xml-js";
+import { loadConfig } from "../../config.ts";
+import { loadLibrary, type Piece } from "../../corpus/library.ts";
+import { ManifestStore } from "../../corpus/media.ts";
+import { missingTools, planRecordings, renderMany } from "../../corpus/recordings.ts";
+import { LIMITS } from "../../storage/rate-limits.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const missing = await missingTools();
+const noAudio = missing.length ? `SKIPPED: ${missing.join(", ")} not installed (apt-get install -y espeak-ng ffmpeg), so no episodes to check` : "";
+if (noAudio) console.warn(`pages tests: podcast enclosures ${noAudio}`);
+
+const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
+const QUESTION = `<script>alert("ask")</script> How do I close a day <b>well</b>?`;
+const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
+
+let server: TestServer;
+let dataDir: string;
+let rendered: Piece[] = [];
+let songSlug: string;
+let conversationSlug: string;
+
+async function askReady(s: TestServer) {
+  for (let i = 0; i < 600; i++) {
+    if ((await s.get("/api/ask/health")).status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("ask never became ready");
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "sanctuary-pages-"));
+  if (!missing.length) {
+    // One recording for each podcast, rendered the way `npm run recordings` does, before the server reads the manifest.
+    const library = await loadLibrary(loadConfig({ DATA_DIR: dataDir, SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir);
+    rendered = [shortest(library.ofKind("prayer")), shortest(library.ofKind("chant"))];
+    const store = await ManifestStore.open(join(dataDir, "media"));
+    const failures: string[] = [];
+    await renderMany((await planRecordings(rendered, store)).todo, store, 2, (p, r) => void (r instanceof Error && failures.push(`${p.piece.path}: ${r.message}`)));
+    expect(failures).toEqual([]);
+  }
+  server = await startTestServer({}, {}, dataDir);
+  songSlug = (await server.get("/api/now")).body.current.slug;
+  const reflected = await server.post("/api/reflect", { name: `<b>Mallory</b>`, text: INJECTION, songSlug });
+  expect(reflected.status).toBe(200);
+  await askReady(server);
+  const asked = await server.post("/api/ask", { question: QUESTION, name: `<i>Eve</i>` });
+  expect(asked.status).toBe(200);
+  conversationSlug = asked.body.slug;
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function page(path: string) {
+  const res = await fetch(server.url + path);
+  return { res, text: await res.text() };
+}
+
+describe("pages", () => {
+  const pages = () => {
+    const doc = server.deps.library.ofKind("prayer")[0];
+    return ["/", "/services", `/services/${server.deps.clock().toISOString().slice(0, 10)}`, "/reflections", `/reflections/${songSlug}`, "/ask", `/ask/${conversationSlug}`, "/docs", "/docs/welcome", `/docs/${doc.path}`];
+  };
+
+  it("every page is HTML with a strict CSP, nosniff, a title, a description and feed links", async () => {
+    for (const path of pages()) {
+      const { res, text } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toMatch(/script-src 'self'(;|$)/);
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).not.toContain("unsafe-inline");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBeTruthy();
+      expect(text, path).toMatch(/<title>[^<]+<\/title>/);
+      expect(text, path).toMatch(/<meta name="description" content="[^"]+">/);
+      expect(text, path).toContain('<link rel="alternate" type="application/atom+xml" title="Sanctuary: reflections" href="/feed/reflections.xml">');
+      expect(text, path).toContain('href="/podcasts/prayers-and-rituals/feed.xml"');
+      expect(text, path).toContain('href="/podcasts/meditations-and-practices/feed.xml"');
+      expect(text, path).toMatch(/<main id="main"/);
+      // No inline script anywhere: every script element loads a file of ours.
+      for (const tag of text.match(/<script\b[^>]*>/g) ?? []) expect(tag, path).toMatch(/^<script src="\/assets\/[a-z]+\.js\?v=[0-9a-f]+" defer>$/);
+    }
+  });
+
+  it("serves the pages' scripts and stylesheet from this origin", async () => {
+    const { text } = await page("/");
+    for (const href of text.match(/\/assets\/[a-z]+\.(js|css)\?v=[0-9a-f]+/g) ?? []) {
+      const res = await fetch(server.url + href);
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get("content-type"), href).toMatch(/^text\/(javascript|css)/);
+    }
+  });
+
+  it("redirects /music/:slug to the song's page with 301", async () => {
+    const res = await fetch(`${server.url}/music/${songSlug}`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(`/reflections/${songSlug}`);
+  });
+
+  it("answers unknown documents, songs, conversations and dates with 404 pages; .md stays markdown", async () => {
+    for (const path of ["/docs/no-such-document", "/docs/prayers/no-such-prayer", "/reflections/no-such-song", "/ask/never-asked", "/services/1999-01-01"]) {
+      const { res, text } = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(text, path).toContain("<h1>");
+    }
+    expect((await fetch(`${server.url}/docs/no-such-document.md`)).status).toBe(404);
+    expect((await fetch(`${server.url}/docs/welcome.md`)).headers.get("content-type")).toContain("text/markdown");
+    expect((await fetch(`${server.url}/services/not-a-date`)).status).toBe(400);
+  });
+
+  it("shows markup in a reflection as text on the home page and the song page", async () => {
+    for (const path of ["/", `/reflections/${songSlug}`]) {
+      const { text } = await page(path);
+      expect(text, path).toContain("&lt;img src=x onerror=alert(1)&gt; and &lt;script&gt;alert(&quot;reflection&quot;)&lt;/script&gt; stayed with me");
+      expect(text, path).toContain("&lt;b&gt;Mallory&lt;/b&gt;");
+      expect(text, path).not.toContain("<img src=x");
+      expect(text, path).not.toContain('<script>alert("reflection")');
+      expect(text, path).not.toContain("<b>Mallory</b>");
+    }
+  });
+
+  it("shows markup in a question as text on /ask and on the conversation's page", async () => {
+    for (const path of ["/ask", `/ask/${conversationSlug}`]) {
+      const { text } = await page(path);
+      expect(text, path).toContain("&lt;script&gt;alert(&quot;ask&quot;)&lt;/script&gt; How do I close a day &lt;b&gt;well&lt;/b&gt;?");
+      expect(text, path).not.toContain('<script>alert("ask")');
+      expect(text, path).not.toContain("<b>well</b>");
+    }
+    const { text } = await page(`/ask/${conversationSlug}`);
+    expect(text).toContain("&lt;i&gt;Eve&lt;/i&gt;");
+    expect(text).toContain("<blockquote>"); // the quoted answer is rendered markdown
+  });
+
+  it("lists every slot of today on /services with the API's names and pieces", async () => {
+    const date = server.deps.clock().toISOString().slice(0, 10);
+    const api = (await server.get(`/api/services/${date}`)).body;
+    const { text } = await page("/services");
+    for (const s of api.services) {
+      expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${s.slot}</h2>`);
+      for (const part of s.order) expect(text).toContain(part.title.replace(/'/g, "&#39;").replace(/&(?!#)/g, "&amp;"));
+    }
+  });
+});
+
+describe("discovery files", () => {
+  const toolNames = () => server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : []));
+
+  it("the skills index lists the eight tools, each SKILL.md matching its sha256 digest", async () => {
+    const { status, body } = await server.get("/.well-known/agent-skills/index.json");
+    expect(status).toBe(200);
+    expect(body.$schema).toMatch(/agentskills/);
+    expect(toolNames()).toHaveLength(8);
+    const names = body.skills.map((s: any) => s.name);
+    for (const tool of toolNames()) expect(names).toContain(tool.replace(/_/g, "-"));
+    expect(names).toContain("how-to-attend-for-agents");
+    for (const skill of body.skills) {
+      expect(skill).toMatchObject({ type: "skill-md", description: expect.any(String), url: expect.stringMatching(/\/SKILL\.md$/), digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+      const res = await fetch(skill.url);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.status, skill.url).toBe(200);
+      expect(`sha256:${createHash("sha256").update(bytes).digest("hex")}`, skill.url).toBe(skill.digest);
+      expect(bytes.toString("utf8"), skill.url).toMatch(new RegExp(`^---\\nname: ${skill.name}\\ndescription: `));
+    }
+  });
+
+  it("the API catalog is an RFC 9727 linkset", async () => {
+    const res = await fetch(`${server.url}/.well-known/api-catalog`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/linkset\+json/);
+    const { linkset } = await res.json();
+    const api = linkset.find((l: any) => l.anchor === `${server.url}/api`);
+    expect(api["service-desc"][0].href).toBe(`${server.url}/openapi.json`);
+    expect(api["service-doc"].map((l: any) => l.href)).toContain(`${server.url}/llms.txt`);
+    expect(api.status[0].href).toBe(`${server.url}/api/health`);
+    for (const link of [...api["service-desc"], ...api["service-doc"], ...api.status]) expect((await fetch(link.href)).status, link.href).toBe(200);
+  });
+
+  it("the MCP server card names /mcp, streamable-http and the eight tools", async () => {
+    const { status, body } = await server.get("/.well-known/mcp.json");
+    expect(status).toBe(200);
+    expect(body.transport).toEqual({ type: "streamable-http", endpoint: `${server.url}/mcp` });
+    expect(body.tools.map((t: any) => t.name).sort()).toEqual([...toolNames()].sort());
+    for (const tool of body.tools) expect(tool.description.length).toBeGreaterThan(20);
+  });
+
+  it("llms.txt and auth.md say how to attend and what the limits are", async () => {
+    const llms = await fetch(`${server.url}/llms.txt`);
+    expect(llms.headers.get("content-type")).toContain("text/plain");
+    const text = await llms.text();
+    expect(text).toMatch(/^# Sanctuary\n\n> /);
+    expect(text).toContain(`${server.url}/mcp`);
+    for (const tool of toolNames()) expect(text).toContain(`\`${tool}\``);
+    const auth = await (await fetch(`${server.url}/auth.md`)).text();
+    expect(auth).toContain("owner_token");
+    for (const rule of Object.values(LIMITS)) expect(auth).toContain(`${rule.points} per hour`);
+  });
+});
+
+describe("podcasts", () => {
+  const feeds = { "prayers-and-rituals": "prayer", "meditations-and-practices": "chant" } as const;
+  const items = (xml: string): any[] => {
+    const channel = (xml2js(xml, { compact: true }) as any).rss.channel;
+    return channel.item === undefined ? [] : Array.isArray(channel.item) ? channel.item : [channel.item];
+  };
+
+  it("both feeds are RSS 2.0 with iTunes tags, cached 15 minutes", async () => {
+    for (const slug of Object.keys(feeds)) {
+      const res = await fetch(`${server.url}/podcasts/${slug}/feed.xml`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("application/rss+xml");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=900");
+      const doc = xml2js(await res.text(), { compact: true }) as any;
+      expect(doc.rss._attributes.version).toBe("2.0");
+      expect(doc.rss._attributes["xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
+      expect(doc.rss.channel["itunes:category"]).toBeTruthy();
+    }
+  });
+
+  it.skipIf(missing.length > 0)(`has one enclosure per recorded document, its length the file's${noAudio ? ` (${noAudio})` : ""}`, async () => {
+    for (const [slug, kind] of Object.entries(feeds)) {
+      const list = items(await (await fetch(`${server.url}/podcasts/${slug}/feed.xml`)).text());
+      const piece = rendered.find((p) => p.kind === kind)!;
+      expect(list.map((i) => i.link._text)).toEqual([`${server.url}/docs/${piece.path}`]);
+      for (const item of list) {
+        const enclosure = item.enclosure._attributes;
+        const entry = server.deps.media.recording(piece)!;
+        expect(enclosure).toEqual({ url: `${server.url}/media/${entry.file}`, length: String(entry.bytes), type: "audio/mpeg" });
+        expect((await stat(join(dataDir, "media", entry.file))).size).toBe(entry.bytes);
+        expect((await fetch(enclosure.url, { method: "HEAD" })).headers.get("content-length")).toBe(String(entry.bytes));
+        expect(item["itunes:duration"]._text).toMatch(/^\d\d:\d\d:\d\d$/);
+      }
+    }
+  });
+});

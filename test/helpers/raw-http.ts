@@ -1,0 +1,119 @@
+// A raw HTTP client for hostile tests. fetch() normalizes paths (`..` disappears), rejects bad header
+// values and always frames bodies its own way; node:http lets a test send the exact path, content type
+// and framing (Content-Length or chunked) it means to, and see resets and hangs as what they are.
+import { readdir, stat } from "node:fs/promises";
+import http from "node:http";
+import { join, relative } from "node:path";
+
+export interface RawRequest {
+  method: "GET" | "POST";
+  /** Sent as written: may hold `..`, `%00`, invalid percent-encoding. Only bytes 0x21–0xFF are allowed by node. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Send the body with Transfer-Encoding: chunked (no Content-Length), in a few pieces. */
+  chunked?: boolean;
+}
+
+export type RawOutcome =
+  | { kind: "response"; status: number; headers: http.IncomingHttpHeaders; text: string; json: unknown; ms: number }
+  | { kind: "timeout"; ms: number }
+  | { kind: "error"; code: string; message: string; ms: number };
+
+// Keep-alive keeps thousands of requests from exhausting ephemeral ports; a few sockets allow concurrency.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** One request with a hard deadline: a hang is reported as `timeout`, a reset as `error`. */
+export function rawRequest(baseUrl: string, req: RawRequest, timeoutMs = 15_000): Promise<RawOutcome> {
+  const { hostname, port } = new URL(baseUrl);
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (outcome: RawOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, "utf8");
+    const headers: Record<string, string> = { ...(req.headers ?? {}) };
+    if (body && !req.chunked) headers["content-length"] = String(body.byteLength);
+    let client: http.ClientRequest;
+    try {
+      client = http.request({ host: hostname, port: Number(port), method: req.method, path: req.path, headers, agent });
+    } catch (error) {
+      // node refused to send it (e.g. a character it will not put in a request line): not the server's fault.
+      resolve({ kind: "error", code: "CLIENT_REFUSED", message: (error as Error).message, ms: 0 });
+      return;
+    }
+    const timer = setTimeout(() => {
+      client.destroy();
+      done({ kind: "timeout", ms: ms() });
+    }, timeoutMs);
+    client.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", (e: NodeJS.ErrnoException) => done({ kind: "error", code: e.code ?? "RESPONSE", message: e.message, ms: ms() }));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let json: unknown;
+        if (String(res.headers["content-type"] ?? "").includes("json")) {
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+        }
+        done({ kind: "response", status: res.statusCode ?? 0, headers: res.headers, text, json, ms: ms() });
+      });
+    });
+    // An error after the response has been read completely (e.g. EPIPE on a body the server refused early) is not a failure.
+    client.on("error", (e: NodeJS.ErrnoException) => done({ kind: "error", code: e.code ?? "REQUEST", message: e.message, ms: ms() }));
+    if (!body) client.end();
+    else if (!req.chunked) client.end(body);
+    else {
+      const piece = Math.max(1, Math.ceil(body.byteLength / 4));
+      for (let i = 0; i < body.byteLength; i += piece) client.write(body.subarray(i, i + piece));
+      client.end();
+    }
+  });
+}
+
+/** Percent-encode every byte of the UTF-8 form (lone surrogates become U+FFFD) except unreserved ones. */
+export function encodeLoose(value: string): string {
+  let out = "";
+  for (const byte of Buffer.from(value, "utf8")) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9\-._~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+/**
+ * Files under a state folder (excluding `limits/`, the rate-limit counters, which a refused request may
+ * legitimately touch) as "path size mtime" lines: any write, even of the same bytes, changes the list.
+ */
+export async function stateFiles(stateDir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      const rel = relative(stateDir, full);
+      if (rel === "limits" || rel.startsWith("limits/")) continue;
+      if (entry.isDirectory()) await walk(full);
+      else {
+        const s = await stat(full).catch(() => null);
+        if (s) out.push(`${rel} ${s.size} ${s.mtimeMs}`);
+      }
+    }
+  };
+  await walk(stateDir);
+  return out.sort();
+}
