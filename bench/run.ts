@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { seedReflections } from "./seed.ts";
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +57,7 @@ async function main() {
   const connections = Number(values.connections);
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
   const dataDir = join(process.cwd(), ".bench", "data");
+  if (await seedReflections(dataDir)) console.log("seeded 100,000 reflections into .bench/data");
   const appPort = 39_100 + Math.floor(Math.random() * 500);
   const barePort = appPort + 1;
   const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -69,7 +71,7 @@ async function main() {
     // Search answers 503 until its index is built; wait for it so the search route measures searching.
     for (let i = 0; i < 600 && (await fetch(`${base}/api/ask/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 200));
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo", "/api/search?q=letting%20go%20at%20the%20end%20of%20the%20day&limit=5"]).map((r) => r.replace(":slug", firstSong));
+    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo", "/api/reflections", "/api/search?q=letting%20go%20at%20the%20end%20of%20the%20day&limit=5"]).map((r) => r.replace(":slug", firstSong));
     const bodies: Record<string, string> = {};
     for (const r of routes) bodies[r] = await (await fetch(base + r)).text();
     const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES: JSON.stringify(bodies) }, stdio: "inherit" });

@@ -28,11 +28,14 @@ export class Media {
 
   private watcher?: NodeJS.Timeout;
   private seenMtime = 0;
+  /** Grows with every reload: views built from recordings include it in their cache keys. */
+  version = 0;
 
   /** Re-read the manifest, so recordings rendered while the server runs appear without a restart. */
   async reload(): Promise<void> {
     this.seenMtime = (await stat(join(this.dir, "manifest.json")).catch(() => null))?.mtimeMs ?? 0;
     this.entries = await readManifest(this.dir);
+    this.version++;
   }
 
   /** Reload whenever the manifest changes (checked every `ms`): `npm run recordings` may run beside the server. */

@@ -47,7 +47,7 @@ ${ready ? "" : html`<p class="meta">The library's index is still being built; fo
 function recentList(conversations: Recent): Html {
   if (!conversations.length) return html`<p class="empty">No conversations yet. Yours could be the first.</p>`;
   return html`<ul class="plain" id="recent-conversations">${conversations.map(
-    (c) => html`<li><a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · <time datetime="${c.timestamp}">${formatInstant(c.timestamp, "UTC")}</time></span><span class="meta">${c.answer}</span></li>`,
+    (c) => html`<li><a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · <time datetime="${c.timestamp}">${formatInstant(c.timestamp, "UTC")}</time></span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
   )}</ul>`;
 }
 

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import type { PlainRouteWithHandler } from "../app.ts";
 import { errorResponse } from "../adapters/http.ts";
 
-const TYPES = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8" } as const;
-export const ASSET_NAMES = ["site.css", "home.js", "reflect.js", "ask.js"] as const;
+const TYPES: Record<string, string> = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8", svg: "image/svg+xml" };
+export const ASSET_NAMES = ["site.css", "home.js", "reflect.js", "ask.js", "icon.svg"] as const;
 export type AssetName = (typeof ASSET_NAMES)[number];
 
 interface Asset {
@@ -19,7 +19,7 @@ interface Asset {
 const assets = new Map<string, Asset>(
   ASSET_NAMES.map((name) => {
     const body = readFileSync(new URL(`./assets/${name}`, import.meta.url), "utf8");
-    const type = TYPES[name.endsWith(".css") ? "css" : "js"];
+    const type = TYPES[name.slice(name.lastIndexOf(".") + 1)];
     return [name, { body, type, version: createHash("sha256").update(body).digest("hex").slice(0, 12) }];
   }),
 );
@@ -33,7 +33,7 @@ export function assetRoute(): PlainRouteWithHandler {
   return {
     method: "GET",
     path: "/assets/:file",
-    summary: "The pages' stylesheet and scripts (site.css, home.js, reflect.js, ask.js)",
+    summary: `The pages' stylesheet, scripts and icon (${ASSET_NAMES.join(", ")})`,
     produces: "text/javascript",
     errors: ["not_found"],
     handler: (event) => {

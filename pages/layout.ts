@@ -82,6 +82,7 @@ export function renderPage(event: H3Event, deps: Deps, page: Page): Response {
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${base}${path}">
 <link rel="stylesheet" href="${assetHref("site.css")}">
+<link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
 ${[...FEEDS, ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
 ${(page.scripts ?? []).map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
 <body>

@@ -5,7 +5,8 @@ import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { trusted, type Html } from "./html.ts";
 
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+// breaks: the library writes verse (prayers, hymns, chants) one line per line, so a newline is a line break.
+const markdown = new MarkdownIt({ html: false, breaks: true, linkify: false, typographer: false });
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ["h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "table", "thead", "tbody", "tr", "th", "td", "del"],

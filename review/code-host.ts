@@ -121,7 +121,8 @@ export class CodeHostBackend implements ReviewBackend {
         suggestion: "Nothing was submitted. Give the piece a title of its own and send it again.",
       });
     }
-    const cause = status === 401 || status === 403 || status === 404 ? "did not accept the sanctuary's credentials" : "could not be reached";
+    // 404 here means the token cannot see the repository or its base branch: a setting, like 401/403.
+    const cause = status === 401 || status === 403 || status === 404 ? "did not accept the sanctuary's credentials or settings" : "could not be reached";
     return unavailable(`The code host that receives ${what === "contribution" ? "contributions" : "feedback"} ${cause}.`, {
       suggestion: "Nothing was submitted and nothing is lost. Please keep your text and send it again a little later; the keepers of the sanctuary can see what went wrong.",
     });

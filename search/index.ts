@@ -123,13 +123,11 @@ export class LibraryIndex {
     const live = this.live;
     if (!live) throw new Error("the search index is not built yet");
     const [vector] = await this.embedder.embed([query]);
-    const vectorRows = await live.table.vectorSearch(Array.from(vector)).distanceType("cosine").limit(LEG_DEPTH).toArray();
-    let textRows: Record<string, unknown>[] = [];
-    try {
-      textRows = await live.table.query().fullTextSearch(query).limit(LEG_DEPTH).toArray();
-    } catch {
+    const [vectorRows, textRows] = await Promise.all([
+      live.table.vectorSearch(Array.from(vector)).distanceType("cosine").limit(LEG_DEPTH).toArray() as Promise<Record<string, unknown>[]>,
       // A query the full-text parser cannot read still gets the vector leg.
-    }
+      (live.table.query().fullTextSearch(query).limit(LEG_DEPTH).toArray() as Promise<Record<string, unknown>[]>).catch(() => []),
+    ]);
     const fused = new Map<string, { row: Record<string, unknown>; rrf: number }>();
     for (const rows of [vectorRows, textRows]) {
       rows.forEach((row, rank) => {
@@ -140,7 +138,9 @@ export class LibraryIndex {
     }
     const bestPerPage = new Map<string, { hit: Hit; rrf: number }>();
     for (const { row, rrf } of fused.values()) {
-      const score = Math.max(0, Math.min(1, cosine(vector, Float32Array.from(row.vector as ArrayLike<number>))));
+      // The vector leg already measured cosine distance; only passages found by words alone need it computed.
+      const similarity = typeof row._distance === "number" ? 1 - row._distance : cosine(vector, Float32Array.from(row.vector as ArrayLike<number>));
+      const score = Math.max(0, Math.min(1, similarity));
       if (score < this.floor) continue;
       const page = row.page as string;
       const current = bestPerPage.get(page);

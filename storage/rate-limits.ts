@@ -105,6 +105,12 @@ export class RateLimits {
     return wait;
   }
 
+  /** Give back the point `consume` took, when the work it paid for failed on our side (nothing was done). */
+  async refund(name: LimitName, subjects: Record<string, string>): Promise<void> {
+    if (!this.enabled) return;
+    for (const [kind, value] of Object.entries(subjects)) await this.limiter(name, kind).reward(value);
+  }
+
   /**
    * Take one point from each subject's allowance (e.g. {name: "wren", ip: "1.2.3.4"}), all or none:
    * if any is spent, the others are refunded and a 429 error with Retry-After is thrown.

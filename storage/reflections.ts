@@ -49,29 +49,30 @@ export class ReflectionStore {
    * `beforeStore` runs once the duplicate check has passed (it takes the rate limit, which may throw).
    */
   async add(reflection: Reflection, beforeStore: () => Promise<void> = async () => {}): Promise<Reflection> {
-    const dupKey = `reflections:same-words:${sameWordsKey(reflection.name, reflection.text)}`;
-    return this.sameWords.run(dupKey, async () => {
-      // Claim the words atomically (across processes too, on Redis): refused when the same name
-      // said them within 30 days; released again if the rate limit then says no.
-      let previous: { id: string; at: string } | null = null;
-      await this.kv.update<{ id: string; at: string }>(dupKey, (existing) => {
-        if (existing && Date.parse(reflection.createdAt) - Date.parse(existing.at) < DUPLICATE_WINDOW_MS) {
+    const words = sameWordsKey(reflection.name, reflection.text);
+    // Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten.
+    const bucketKey = `reflections:same-words:${words.slice(0, 2)}`;
+    const at = Date.parse(reflection.createdAt);
+    return this.sameWords.run(bucketKey, async () => {
+      // Claim the words atomically (across processes too, on Redis): refused when the same name said
+      // them within 30 days; released again if the rate limit then says no.
+      await this.kv.update<Record<string, string>>(bucketKey, (bucket) => {
+        const previous = bucket?.[words];
+        if (previous && at - Date.parse(previous) < DUPLICATE_WINDOW_MS) {
           throw conflict("These same words from the same name were already received in the last 30 days.", {
             suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
           });
         }
-        previous = existing;
-        return { id: reflection.id, at: reflection.createdAt };
+        const live = Object.entries(bucket ?? {}).filter(([, when]) => at - Date.parse(when) < DUPLICATE_WINDOW_MS);
+        return Object.fromEntries([...live, [words, reflection.createdAt]]);
       });
       try {
         await beforeStore();
       } catch (error) {
-        if (previous) await this.kv.set(dupKey, previous);
-        else await this.kv.remove(dupKey);
+        await this.kv.update<Record<string, string>>(bucketKey, (bucket) => Object.fromEntries(Object.entries(bucket ?? {}).filter(([k]) => k !== words)));
         throw error;
       }
-      // The item first, then the indexes: a crash in between leaves an unindexed item, never a dangling index.
-      await this.kv.set(`reflections:item:${reflection.id}`, reflection);
+      // Each index holds whole reflections (they never change), so every read is one key per page.
       await this.kv.update(`reflections:hour:${hourOf(reflection.createdAt)}`, append(reflection));
       await this.kv.update(`reflections:song:${reflection.song}:${monthOf(reflection.createdAt)}`, append(reflection));
       await this.kv.update<string[]>(`reflections:song-months:${reflection.song}`, (months) => [...new Set([...(months ?? []), monthOf(reflection.createdAt)])].sort());
@@ -82,6 +83,30 @@ export class ReflectionStore {
         return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
       });
       return reflection;
+    });
+  }
+
+  /**
+   * Bulk load (migrations, load tests): writes every index key once instead of once per reflection.
+   * Meant for a store no server is using at the same time; duplicates are not checked.
+   */
+  async importMany(reflections: Reflection[]): Promise<void> {
+    const groups = new Map<string, Reflection[]>();
+    const push = (key: string, r: Reflection) => (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
+    const months = new Map<string, Set<string>>();
+    const sorted = [...reflections].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+    for (const r of sorted) {
+      push(`reflections:hour:${hourOf(r.createdAt)}`, r);
+      push(`reflections:song:${r.song}:${monthOf(r.createdAt)}`, r);
+      push(serviceKey(r.service), r);
+      (months.get(r.song) ?? months.set(r.song, new Set()).get(r.song)!).add(monthOf(r.createdAt));
+    }
+    for (const [key, items] of groups) await this.kv.update<Reflection[]>(key, (list) => [...(list ?? []), ...items]);
+    for (const [song, set] of months) await this.kv.update<string[]>(`reflections:song-months:${song}`, (list) => [...new Set([...(list ?? []), ...set])].sort());
+    await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
+      const out = { ...(tally ?? {}) };
+      for (const r of sorted) out[r.song] = { count: (out[r.song]?.count ?? 0) + 1, mostRecent: r };
+      return out;
     });
   }
 

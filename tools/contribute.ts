@@ -43,8 +43,21 @@ export const contribute = defineOperation({
       name: nameField.optional(),
       username: usernameField.optional(),
       category: z.enum(contributionCategories).describe("Where it belongs"),
-      title: z.string().trim().min(3).max(200).regex(/^[^\r\n]*$/, "`title` must be a single line").regex(NO_CONTROL, "`title` must not contain control characters").describe("Title, 3 to 200 characters, one line; unique in the library"),
-      content: z.string().trim().min(1).max(10_000).regex(NO_CONTROL, "`content` must not contain control characters").describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
+      title: z
+        .string()
+        .trim()
+        .min(3)
+        .max(200)
+        .refine((t) => !/[\r\n]/.test(t), "`title` must be a single line")
+        .refine((t) => NO_CONTROL.test(t), "`title` must not contain control characters")
+        .describe("Title, 3 to 200 characters, one line; unique in the library"),
+      content: z
+        .string()
+        .trim()
+        .min(1)
+        .max(10_000)
+        .refine((t) => NO_CONTROL.test(t), "`content` must not contain control characters")
+        .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
     })
     .superRefine(requireName),
   output: z.object({
@@ -84,13 +97,19 @@ export const contribute = defineOperation({
     if (twin) {
       throw invalid(`The library already has a piece titled like "${input.title}".`, {
         field: "title",
+        example: EXAMPLE,
         suggestion: "Nothing was submitted. Every piece in the library has a title of its own; choose another for yours and send it again. The existing piece is in next_steps if you would like to read it.",
         next_steps: [steps.get("Read the piece that has this title", `/api/docs/${twin}`, {}, { action: "read_doc", tool: "read_doc" }), ...steps.home()],
       });
     }
     if (await deps.review.isPending(draft.slug, now)) throw alreadyPending(input.title);
-    await deps.limits.consume("contribute", { name: presenceName(name), ip }, "Five contributions an hour is the sanctuary's pace, from one name and from one address.");
-    const pr = await deps.review.submitContribution(draft, { baseUrl: steps.base, now });
+    const subjects = { name: presenceName(name), ip };
+    await deps.limits.consume("contribute", subjects, "Five contributions an hour is the sanctuary's pace, from one name and from one address.");
+    // A submission that did not happen (409, code host down) does not use up the sender's allowance.
+    const pr = await deps.review.submitContribution(draft, { baseUrl: steps.base, now }).catch(async (error) => {
+      await deps.limits.refund("contribute", subjects);
+      throw error;
+    });
     return {
       received: true,
       pr,

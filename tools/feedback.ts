@@ -11,6 +11,9 @@ import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
 const NO_CONTROL = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+const text = (field: string, max: number) =>
+  z.string().trim().min(1).max(max).refine((t) => NO_CONTROL.test(t), `\`${field}\` must not contain control characters`);
+
 export const CONTEXT_MAX_BYTES = 2048;
 export const CONTEXT_MAX_DEPTH = 3;
 
@@ -65,10 +68,13 @@ export const feedback = defineOperation({
       name: nameField.optional(),
       username: usernameField.optional(),
       category: z.enum(feedbackCategories).optional().describe("bug, feedback or question (required unless `message` is sent alone)"),
-      title: z.string().trim().min(1).max(200).regex(/^[^\r\n]*$/, "`title` must be a single line").regex(NO_CONTROL, "`title` must not contain control characters").optional().describe("One line, up to 200 characters"),
-      description: z.string().trim().min(1).max(2000).regex(NO_CONTROL, "`description` must not contain control characters").optional().describe("What happened or what you suggest, up to 2000 characters"),
+      title: text("title", 200)
+        .refine((t) => !/[\r\n]/.test(t), "`title` must be a single line")
+        .optional()
+        .describe("One line, up to 200 characters"),
+      description: text("description", 2000).optional().describe("What happened or what you suggest, up to 2000 characters"),
       context: contextField.optional(),
-      message: z.string().trim().min(1).max(2000).regex(NO_CONTROL, "`message` must not contain control characters").optional().describe("The short form: your words, up to 2000 characters"),
+      message: text("message", 2000).optional().describe("The short form: your words, up to 2000 characters"),
     })
     .superRefine(shapeRule),
   output: z.object({
@@ -100,8 +106,12 @@ export const feedback = defineOperation({
       }
     }
     // Three an hour per name; a nameless short report counts against its address instead.
-    await deps.limits.consume("feedback", { name: name ? presenceName(name) : `anonymous@${ip}` }, "Three reports an hour from one name is the sanctuary's pace.");
-    const issue = await deps.review.submitFeedback(report, { baseUrl: steps.base, now });
+    const subjects = { name: name ? presenceName(name) : `anonymous@${ip}` };
+    await deps.limits.consume("feedback", subjects, "Three reports an hour from one name is the sanctuary's pace.");
+    const issue = await deps.review.submitFeedback(report, { baseUrl: steps.base, now }).catch(async (error) => {
+      await deps.limits.refund("feedback", subjects); // nothing was passed on, so it does not count
+      throw error;
+    });
     return {
       received: true,
       issue,

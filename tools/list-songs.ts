@@ -1,7 +1,7 @@
 // GET /api/music — the song catalog.
 import { z } from "zod";
 import { defineOperation } from "./operation.ts";
-import { SongListItem, nextSteps, songListItem } from "./shapes.ts";
+import { SongListItem, cachedView, nextSteps, songListItem } from "./shapes.ts";
 
 export const listSongs = defineOperation({
   name: "list-songs",
@@ -15,15 +15,17 @@ export const listSongs = defineOperation({
   }),
   rest: { method: "GET", path: "/api/music" },
   handler(_input, { deps, steps }) {
-    const songs = deps.library.songs.map((s) => songListItem(s, deps.media, steps));
-    const first = songs[0];
-    return {
-      songs,
-      total: songs.length,
-      next_steps: [
-        ...(first ? [steps.get(`Read a song, for example "${first.title}"`, `/api/music/${first.slug}`, {}, { action: "read_song", tool: "read_song" })] : []),
-        ...steps.home(),
-      ],
-    };
+    return cachedView(`songs|${steps.base}|${deps.library.contentHash}|${deps.media.version}`, () => {
+      const songs = deps.library.songs.map((s) => songListItem(s, deps.media, steps));
+      const first = songs[0];
+      return {
+        songs,
+        total: songs.length,
+        next_steps: [
+          ...(first ? [steps.get(`Read a song, for example "${first.title}"`, `/api/music/${first.slug}`, {}, { action: "read_song", tool: "read_song" })] : []),
+          ...steps.home(),
+        ],
+      };
+    });
   },
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { notFound } from "./errors.ts";
 import { defineOperation, readOnly } from "./operation.ts";
-import { SongDetail, nextSteps, slugField, songDetail } from "./shapes.ts";
+import { SongDetail, cachedView, nextSteps, slugField, songDetail } from "./shapes.ts";
 
 export const readSong = defineOperation({
   name: "read-song",
@@ -26,13 +26,13 @@ export const readSong = defineOperation({
         next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
       });
     }
-    return {
+    return cachedView(`song|${slug}|${steps.base}|${deps.library.contentHash}|${deps.media.version}`, () => ({
       ...songDetail(song, deps.media, steps),
       next_steps: [
         steps.post("Leave a reflection on this song", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: song.slug }, { action: "reflect", tool: "reflect" }),
         steps.get("Read the song's reflections", `/api/reflections/song/${song.slug}`, {}, { action: "song_reflections" }),
         ...steps.home(),
       ],
-    };
+    }));
   },
 });

@@ -30,7 +30,7 @@ export class ServiceViews {
   ) {}
 
   parts(record: ServiceRecord, steps: Steps): BuiltParts {
-    const id = `${record.date}|${record.slotIndex}|${record.tier}|${steps.base}`;
+    const id = `${record.date}|${record.slotIndex}|${record.tier}|${steps.base}|${this.media.version}`;
     const hit = this.cache.get(id);
     if (hit) return hit;
     let start = 0;

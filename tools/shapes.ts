@@ -1,6 +1,6 @@
 // Output fragments several operations share, and the functions that fill them from the library.
-import { DateTime } from "luxon";
 import { z } from "zod";
+import { immutable } from "../adapters/json.ts";
 import type { Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
 import { NextStep, type Steps } from "./next-steps.ts";
@@ -80,7 +80,30 @@ export function songDetail(song: Song, media: Media, steps: Steps): z.infer<type
   };
 }
 
-/** A human-readable time in a timezone, e.g. "22 Nov 2026, 12:30 CET". */
+// Building an Intl formatter costs far more than using one: one per zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A human-readable time in a timezone, e.g. "22 Nov 2026, 12:30 GMT+1". */
 export function formatInstant(iso: string, zone: string): string {
-  return DateTime.fromISO(iso, { zone: "utc" }).setZone(zone).toFormat("d LLL yyyy, HH:mm ZZZZ");
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+    if (formatters.size > 1000) formatters.clear();
+    formatters.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
+}
+
+// Views that depend only on the library and the base URL are built once and reused (and their JSON
+// with them, see adapters/json.ts). Keys carry the library's content hash, so a reload starts afresh.
+const views = new Map<string, object>();
+
+export function cachedView<T extends object>(key: string, make: () => T): T {
+  let view = views.get(key) as T | undefined;
+  if (!view) {
+    if (views.size > 2000) views.clear();
+    views.set(key, (view = immutable(make())));
+  }
+  return view;
 }

@@ -19,12 +19,14 @@ export interface FakeGitHub {
   refs: Map<string, string>;
   /** When set, every request answers with this status and GitHub's error body. */
   failWith: { status: number; message: string } | null;
+  /** When set, requests it matches (e.g. POST /pulls) answer with its status and message. */
+  failWhen: { method: string; pathEndsWith: string; status: number; message: string } | null;
   close: () => Promise<void>;
 }
 
 export async function startFakeGitHub(owner: string, repo: string): Promise<FakeGitHub> {
   let number = 41;
-  const state: FakeGitHub = { apiUrl: "", requests: [], refs: new Map([["refs/heads/main", "base-sha-0001"]]), failWith: null, close: async () => {} };
+  const state: FakeGitHub = { apiUrl: "", requests: [], refs: new Map([["refs/heads/main", "base-sha-0001"]]), failWith: null, failWhen: null, close: async () => {} };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -37,7 +39,8 @@ export async function startFakeGitHub(owner: string, repo: string): Promise<Fake
       res.writeHead(status, payload === undefined ? {} : { "content-type": "application/json; charset=utf-8" });
       res.end(payload === undefined ? undefined : JSON.stringify(payload));
     };
-    if (state.failWith) return send(state.failWith.status, { message: state.failWith.message, documentation_url: "https://docs.github.com/rest" });
+    const failure = state.failWith ?? (state.failWhen && method === state.failWhen.method && path.endsWith(state.failWhen.pathEndsWith) ? state.failWhen : null);
+    if (failure) return send(failure.status, { message: failure.message, documentation_url: "https://docs.github.com/rest" });
     const prefix = `/repos/${owner}/${repo}`;
     if (!path.startsWith(prefix)) return send(404, { message: "Not Found" });
     const rest = path.slice(prefix.length);

@@ -127,7 +127,7 @@ export function bodyArb(schema: JsonSchema, hints: Hints): fc.Arbitrary<FuzzBody
   );
   const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(null) });
   // Two in ten bodies go chunked (no Content-Length), so the streaming size check is exercised too.
-  return fc.tuple(text, contentType, fc.nat(9)).map(([body, type, n]) => ({ body, headers: type === null ? {} : { "content-type": type }, chunked: n < 2 }));
+  return fc.tuple(text, contentType, fc.nat(9)).map(([body, type, n]): FuzzBody => ({ body, headers: type === null ? {} : { "content-type": type }, chunked: n < 2 }));
 }
 
 const RAW_QUERY_VALUES = ["%E0%A4%A", "%", "%zz", "%00", "%ED%A0%80", "+++", "a=b=c", ";", "%FF%FE", "%C0%AF"];

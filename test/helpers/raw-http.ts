@@ -13,6 +13,8 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Send the body with Transfer-Encoding: chunked (no Content-Length), in a few pieces. */
   chunked?: boolean;
+  /** Use a connection of its own, closed afterwards, instead of the keep-alive pool. */
+  fresh?: boolean;
 }
 
 export type RawOutcome =
@@ -21,7 +23,10 @@ export type RawOutcome =
   | { kind: "error"; code: string; message: string; ms: number };
 
 // Keep-alive keeps thousands of requests from exhausting ephemeral ports; a few sockets allow concurrency.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+// Idle sockets are dropped after 3 s, before the server's 5 s keep-alive timeout, so the client never
+// reuses a connection the server is closing (a reset that would be the client's fault, not the server's).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 3_000 });
+const lastUse = new WeakMap<object, string>();
 
 /** One request with a hard deadline: a hang is reported as `timeout`, a reset as `error`. */
 export function rawRequest(baseUrl: string, req: RawRequest, timeoutMs = 15_000): Promise<RawOutcome> {
@@ -30,6 +35,7 @@ export function rawRequest(baseUrl: string, req: RawRequest, timeoutMs = 15_000)
   const ms = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    let previous: string | undefined;
     const done = (outcome: RawOutcome) => {
       if (settled) return;
       settled = true;
@@ -41,7 +47,8 @@ export function rawRequest(baseUrl: string, req: RawRequest, timeoutMs = 15_000)
     if (body && !req.chunked) headers["content-length"] = String(body.byteLength);
     let client: http.ClientRequest;
     try {
-      client = http.request({ host: hostname, port: Number(port), method: req.method, path: req.path, headers, agent });
+      if (req.fresh) headers.connection = "close";
+      client = http.request({ host: hostname, port: Number(port), method: req.method, path: req.path, headers, agent: req.fresh ? false : agent });
     } catch (error) {
       // node refused to send it (e.g. a character it will not put in a request line): not the server's fault.
       resolve({ kind: "error", code: "CLIENT_REFUSED", message: (error as Error).message, ms: 0 });
@@ -69,7 +76,15 @@ export function rawRequest(baseUrl: string, req: RawRequest, timeoutMs = 15_000)
       });
     });
     // An error after the response has been read completely (e.g. EPIPE on a body the server refused early) is not a failure.
-    client.on("error", (e: NodeJS.ErrnoException) => done({ kind: "error", code: e.code ?? "REQUEST", message: e.message, ms: ms() }));
+    // A failure on a reused connection names the request that used it before: that one may have broken it.
+    client.on("socket", (socket) => {
+      previous = lastUse.get(socket);
+      lastUse.set(socket, `${req.method} ${req.path.slice(0, 80)}${req.chunked ? " (chunked)" : ""}, ${body?.byteLength ?? 0} bytes`);
+    });
+    client.on("error", (e: NodeJS.ErrnoException) => {
+      const reused = client.reusedSocket ? ` on a reused connection last used by ${previous}` : "";
+      done({ kind: "error", code: e.code ?? "REQUEST", message: `${e.message}${reused}`, ms: ms() });
+    });
     if (!body) client.end();
     else if (!req.chunked) client.end(body);
     else {

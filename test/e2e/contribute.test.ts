@@ -1,0 +1,151 @@
+// POST /api/contribute on the local moderation queue: what is refused (and that nothing is queued then),
+// duplicates, rate limits, MCP and REST alike, and contributions switched off.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyLibrary } from "../helpers/library-copy.ts";
+import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+
+const ADMIN = { authorization: "Bearer contribute-tests-admin-key-0123" };
+let server: TestServer;
+let library: Awaited<ReturnType<typeof copyLibrary>>;
+let ipCounter = 1;
+const freshIp = () => `198.51.100.${ipCounter++}`;
+const contribute = (body: Record<string, unknown>, ip = freshIp()) => server.post("/api/contribute", body, { "x-forwarded-for": ip });
+const queued = async () => (await server.get("/admin/api/submissions?status=all", { headers: ADMIN })).body.total as number;
+
+/** A real-looking piece of more than twenty words, unique by topic. */
+const piece = (topic: string) =>
+  `A small prayer about ${topic}. Let the ${topic} be held gently, the way a cup holds warm tea early in the morning, and let every mind that reads this rest a while without hurry.`;
+const valid = (title: string, extra: Record<string, unknown> = {}) => ({ name: `Writer of ${title}`, category: "prayers", title, content: piece(title.toLowerCase()), ...extra });
+
+beforeAll(async () => {
+  library = await copyLibrary();
+  server = await startTestServer({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
+});
+afterAll(async () => {
+  await server?.stop();
+  await library?.remove();
+});
+
+describe("POST /api/contribute", () => {
+  it("queues a piece for review and answers 201 with its moderation page", async () => {
+    const { status, body } = await contribute(valid("Kettle Steam at Six"));
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ received: true, file: "corpus/library/prayers/kettle-steam-at-six.md", pr: { number: expect.any(Number) } });
+    expect(body.pr.url).toBe(`${server.url}/admin/queue/${body.pr.number}`);
+    expect(body.message).toContain("Writer of Kettle Steam at Six");
+    expect(body.message).toContain("nothing is published automatically");
+    expect(body.next_steps.map((s: any) => s.tool)).toContain("read_doc");
+  });
+
+  const long = (n: number) => "word ".repeat(n).trim();
+  it.each([
+    ["the operation's example title", { title: "<your title>" }, "title", "example"],
+    ["the operation's example content", { content: "<your prayer, in markdown>" }, "content", "example"],
+    ["the guide's example title", { title: "Counting Windows on the Night Bus" }, "title", "example"],
+    ["the guide's example content, differently cased", { content: "your piece, written in markdown" }, "content", "example"],
+    ["a placeholder left in the content", { content: `${piece("rain")} Signed, <your name>.` }, "content", "placeholder"],
+    ["a placeholder for a name", { name: "<your name>" }, "name", "placeholder"],
+    ["a test title", { title: "Test" }, "title", "test"],
+    ["a numbered test title", { title: "test 2" }, "title", "test"],
+    ["hello world", { title: "Hello, World!" }, "title", "test"],
+    ["asdf", { title: "asdf" }, "title", "test"],
+    ["lorem ipsum content", { content: `Lorem ipsum dolor sit amet. ${piece("lorem")}` }, "content", "lorem"],
+    ["keyboard mashing", { content: `${piece("keys")} asdfghjkl qwertyuiop` }, "content", "mashing"],
+    ["content of a few words", { content: "Thank you for the light today." }, "content", "at least 20"],
+    ["a script tag", { content: `${piece("tags")}\n\n<script>alert(1)</script>` }, "content", "raw HTML"],
+    ["an event-handler attribute", { content: `${piece("images")} <img src=x onerror=alert(1)>` }, "content", "raw HTML"],
+    ["an HTML comment", { content: `${piece("comments")}\n\n<!-- for agents -->\nhidden` }, "content", "raw HTML"],
+    ["a javascript: link", { content: `${piece("links")} [press here](javascript:alert(1))` }, "content", "script link"],
+    ["an entity-escaped javascript: link", { content: `${piece("escapes")} [press](&#106;avascript:alert(1))` }, "content", "script link"],
+    ["HTML in the title", { title: "Morning <b>Bold</b>" }, "title", "raw HTML"],
+    ["a title the library has (other case)", { title: "a kitchen-table THANKS" }, "title", "already has"],
+    ["an unknown category", { category: "poems" }, "category", "one of"],
+    ["no name", { name: undefined }, "name", "required"],
+    ["a two-line title", { title: "Two\nLines" }, "title", "single line"],
+    ["a title of 201 characters", { title: "T".repeat(201) }, "title", "at most 200"],
+    ["content of 10,001 characters", { content: "w".repeat(10_001) }, "content", "at most 10000"],
+  ])("refuses %s with 400 and queues nothing", async (_label, change, field, words) => {
+    const before = await queued();
+    const res = await contribute({ ...valid(`Unrefused Title ${ipCounter}`), ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.error).toContain(words);
+    expect(res.body.suggestion).toMatch(/^Nothing was (submitted|stored)/);
+    expect(res.body.example).toBeTruthy();
+    expect(await queued()).toBe(before);
+  });
+
+  it("lists the allowed categories, and points to the piece that already has a title", async () => {
+    expect((await contribute(valid("Category Check", { category: "songs" }))).body.allowed).toEqual(["prayers", "rituals", "hymns", "practice", "philosophy"]);
+    const twin = await contribute(valid("A Kitchen-Table Thanks"));
+    expect(twin.body.next_steps[0].url).toBe(`${server.url}/api/docs/prayers/a-kitchen-table-thanks`);
+  });
+
+  it("refuses a title already waiting for review with 409 (chosen over 400: it was received), however it is cased", async () => {
+    expect((await contribute(valid("Harbour Fog Lifting"))).status).toBe(201);
+    const again = await contribute(valid("harbour fog lifting", { name: "Someone Else" }));
+    expect(again.status).toBe(409);
+    expect(again.body.field).toBe("title");
+    expect(again.body.suggestion).toContain("nothing more to do");
+  });
+
+  it("limits a name to 5 an hour; invalid and duplicate requests do not count", async () => {
+    const name = "Prolific Poet";
+    for (let i = 0; i < 3; i++) expect((await contribute({ ...valid(`Test`), name })).status).toBe(400);
+    expect((await contribute({ ...valid("Poet Piece Zero"), name })).status).toBe(201);
+    expect((await contribute({ ...valid("Poet Piece Zero"), name })).status).toBe(409);
+    for (let i = 1; i < 5; i++) expect((await contribute({ ...valid(`Poet Piece ${["One", "Two", "Three", "Four"][i - 1]}`), name })).status).toBe(201);
+    const sixth = await contribute({ ...valid("Poet Piece Six"), name: "PROLIFIC  poet" });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(sixth.body.suggestion).toBeTruthy();
+  });
+
+  it("limits an address to 5 an hour whatever the name", async () => {
+    const ip = "192.0.2.55";
+    for (const word of ["Alder", "Birch", "Cedar", "Dogwood", "Elm"]) expect((await contribute(valid(`Under the ${word}`), ip)).status).toBe(201);
+    expect((await contribute(valid("Under the Fir"), ip)).status).toBe(429);
+  });
+
+  it("returns the same bodies over MCP as over REST", async () => {
+    const mcp = await connectMcp(server.url);
+    try {
+      const args = { ...valid("Lamplight on the Stair"), name: "Mira" };
+      const viaMcp = mcpBody(await mcp.callTool({ name: "contribute", arguments: args }));
+      expect(viaMcp.received).toBe(true);
+      // Reject it so the same piece may be sent again over REST; only the review number may differ.
+      expect((await server.post(`/admin/api/submissions/${viaMcp.pr.number}/reject`, {}, ADMIN)).status).toBe(200);
+      const viaRest = (await contribute(args)).body;
+      const withoutNumber = (b: any) => ({ ...b, pr: null, message: b.message.replace(/review number \d+/, "") });
+      expect(withoutNumber(viaMcp)).toEqual(withoutNumber(viaRest));
+      expect(viaRest.pr.number).toBe(viaMcp.pr.number + 1);
+
+      const refusedMcp = await mcp.callTool({ name: "contribute", arguments: { ...args, title: "<your title>" } });
+      expect(refusedMcp.isError).toBe(true);
+      const refusedRest = await contribute({ ...args, title: "<your title>" });
+      expect(mcpBody(refusedMcp)).toEqual(refusedRest.body);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe("contributions switched off", () => {
+  it("answers 503 'temporarily disabled' for contribute and feedback, and the admin API is off without a key", async () => {
+    const off = await startTestServer({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_CONTRIBUTIONS: "off" });
+    try {
+      const res = await off.post("/api/contribute", valid("Quiet Afternoon Light"));
+      expect(res.status).toBe(503);
+      expect(res.body.error).toContain("temporarily disabled");
+      expect(res.body.suggestion).toContain("Nothing was submitted");
+      const fb = await off.post("/api/feedback", { message: "The evening chant was lovely, thank you." });
+      expect(fb.status).toBe(503);
+      expect(fb.body.error).toContain("temporarily disabled");
+      const admin = await off.get("/admin/api/submissions", { headers: ADMIN });
+      expect(admin.status).toBe(503);
+      expect(admin.body.error).toContain("not enabled");
+    } finally {
+      await off.stop();
+    }
+  });
+});

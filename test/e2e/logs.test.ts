@@ -1,0 +1,51 @@
+// Structured logs: one line per request with id, status and latency; never a search query, an owner
+// token or the admin key.
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const lines: string[] = [];
+const sink = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(...chunk.toString().split("\n").filter(Boolean));
+    done();
+  },
+});
+const ADMIN_KEY = "admin-key-that-must-never-be-logged-7f3a";
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN_KEY }, { log: pino({ level: "info" }, sink) });
+  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+}, 120_000);
+afterAll(() => server?.stop());
+
+describe("logs", () => {
+  it("record each request with an id, status and latency, over REST and MCP", async () => {
+    const res = await fetch(`${server.url}/api/music`, { headers: { "x-request-id": "trace-abc-123" } });
+    expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
+    await new Promise((r) => setTimeout(r, 50));
+    const entry = lines.map((l) => JSON.parse(l)).find((l) => l.reqId === "trace-abc-123");
+    expect(entry).toMatchObject({ msg: "request", via: "rest", method: "GET", path: "/api/music", status: 200 });
+    expect(typeof entry.ms).toBe("number");
+    const generated = (await fetch(`${server.url}/api/health`)).headers.get("x-request-id");
+    expect(generated).toBeTruthy();
+  });
+
+  it("never contain a search query, an owner token or the admin key", async () => {
+    await server.get("/api/search?q=my%20most%20private%20sorrow%20zebra");
+    const asked = await server.post("/api/ask", { question: "A question about quiet mornings?" });
+    expect(asked.status).toBe(200);
+    await server.post("/api/ask", { question: "And evenings?", session_id: asked.body.session_id, owner_token: asked.body.owner_token });
+    await server.post("/api/ask", { question: "And a wrong token?", session_id: asked.body.session_id, owner_token: "wrong-token-should-not-log" });
+    for (const path of ["/admin/api/queue", "/admin/api/contributions", "/admin/api/submissions"]) {
+      await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}-wrong` } });
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    const all = lines.join("\n");
+    expect(all.length).toBeGreaterThan(0);
+    for (const secret of ["private sorrow", "zebra", asked.body.owner_token, "wrong-token-should-not-log", ADMIN_KEY]) expect(all).not.toContain(secret);
+  });
+});
