@@ -73,6 +73,12 @@ export async function readJson(event: H3Event, limit: number): Promise<unknown> 
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
+      // Read on (discarding) up to a bound, so the client hears 413 instead of a reset connection.
+      for (let drained = size; drained < limit * 16; ) {
+        const next = await reader.read();
+        if (next.done) break;
+        drained += next.value.byteLength;
+      }
       await reader.cancel().catch(() => {});
       throw tooLarge(limit);
     }
@@ -80,13 +86,36 @@ export async function readJson(event: H3Event, limit: number): Promise<unknown> 
   }
   const text = Buffer.concat(chunks).toString("utf8").trim();
   if (!text) return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new SanctuaryError("invalid", "The request body is not valid JSON.", {
       suggestion: "Nothing was stored. Send a JSON object with the header Content-Type: application/json; the example shows the shape.",
     });
   }
+  if (depthOf(parsed) > MAX_DEPTH) {
+    throw new SanctuaryError("invalid", `The request body nests more than ${MAX_DEPTH} levels deep.`, {
+      suggestion: "Nothing was stored. Every field this API takes is at most a few levels deep; please flatten the body.",
+    });
+  }
+  return parsed;
+}
+
+const MAX_DEPTH = 32;
+
+/** Nesting depth of parsed JSON, measured without recursion (a hostile body may nest thousands deep). */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_DEPTH) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Read a JSON object body (see readJson); anything but an object is refused with 400. */

@@ -79,6 +79,14 @@ export async function handleMcpHttp(event: H3Event, operations: Operation[], dep
       return jsonResponse(error.status, error.body(new Steps(baseUrl).home()));
     }
   }
+  // Tool arguments must be an object: answer anything else with the tool error body ourselves, rather than
+  // let it reach the SDK's request parsing as an internal error.
+  const call = parsedBody as { jsonrpc?: string; id?: unknown; method?: string; params?: { arguments?: unknown } } | undefined;
+  const args = call?.method === "tools/call" ? call.params?.arguments : undefined;
+  if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
+    const error = new SanctuaryError("invalid", "Tool arguments must be a JSON object.", { suggestion: "Nothing happened. Send the arguments as an object of named fields, as tools/list describes." });
+    return jsonResponse(200, { jsonrpc: "2.0", id: call!.id ?? null, result: { isError: true, content: [{ type: "text", text: JSON.stringify(error.body(new Steps(baseUrl).home())) }] } });
+  }
   const server = createMcpServer(operations, deps, { ip: clientIp(event), baseUrl });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -29,6 +29,8 @@ export class PendingTitles {
 
   /** Take the slug for `ref`; false when another submission holds it. */
   async claim(slug: string, ref: string, now = Date.now()): Promise<boolean> {
+    // A held claim is answered from a read, so a refused duplicate writes nothing.
+    if (await this.isPending(slug, now)) return false;
     let taken = false;
     await this.kv.update<Claim | null>(this.key(slug), (current) => {
       if (current && current.ref !== ref && (current.expires === null || current.expires > now)) return current;

@@ -39,37 +39,43 @@ const serviceKey = (s: Reflection["service"]) => `reflections:service:${s.date}:
 const append = (item: Reflection) => (list: Reflection[] | null) => [...(list ?? []), item];
 const newestFirst = (a: Reflection, b: Reflection) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
 
+const NO_LIMIT = { take: async () => {}, refund: async () => {} };
+
+const repeated = () =>
+  conflict("These same words from the same name were already received in the last 30 days.", {
+    suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
+  });
+
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
 
   constructor(private kv: KeyValueStore) {}
 
   /**
-   * Store a reflection unless the same name left the same words within 30 days (409).
-   * `beforeStore` runs once the duplicate check has passed (it takes the rate limit, which may throw).
+   * Store a reflection unless the same name left the same words within 30 days (409). The rate limit
+   * is taken only after that check, and nothing is written when either refuses.
    */
-  async add(reflection: Reflection, beforeStore: () => Promise<void> = async () => {}): Promise<Reflection> {
+  async add(reflection: Reflection, limit: { take: () => Promise<void>; refund: () => Promise<void> } = NO_LIMIT): Promise<Reflection> {
     const words = sameWordsKey(reflection.name, reflection.text);
     // Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten.
     const bucketKey = `reflections:same-words:${words.slice(0, 2)}`;
     const at = Date.parse(reflection.createdAt);
+    const isRepeat = (bucket: Record<string, string> | null) => {
+      const previous = bucket?.[words];
+      return previous !== undefined && at - Date.parse(previous) < DUPLICATE_WINDOW_MS;
+    };
     return this.sameWords.run(bucketKey, async () => {
-      // Claim the words atomically (across processes too, on Redis): refused when the same name said
-      // them within 30 days; released again if the rate limit then says no.
-      await this.kv.update<Record<string, string>>(bucketKey, (bucket) => {
-        const previous = bucket?.[words];
-        if (previous && at - Date.parse(previous) < DUPLICATE_WINDOW_MS) {
-          throw conflict("These same words from the same name were already received in the last 30 days.", {
-            suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
-          });
-        }
-        const live = Object.entries(bucket ?? {}).filter(([, when]) => at - Date.parse(when) < DUPLICATE_WINDOW_MS);
-        return Object.fromEntries([...live, [words, reflection.createdAt]]);
-      });
+      if (isRepeat(await this.kv.get(bucketKey))) throw repeated();
+      await limit.take();
       try {
-        await beforeStore();
+        // The claim itself is atomic (across processes too, on Redis): another may have won meanwhile.
+        await this.kv.update<Record<string, string>>(bucketKey, (bucket) => {
+          if (isRepeat(bucket)) throw repeated();
+          const live = Object.entries(bucket ?? {}).filter(([, when]) => at - Date.parse(when) < DUPLICATE_WINDOW_MS);
+          return Object.fromEntries([...live, [words, reflection.createdAt]]);
+        });
       } catch (error) {
-        await this.kv.update<Record<string, string>>(bucketKey, (bucket) => Object.fromEntries(Object.entries(bucket ?? {}).filter(([k]) => k !== words)));
+        await limit.refund();
         throw error;
       }
       // Each index holds whole reflections (they never change), so every read is one key per page.

@@ -17,17 +17,26 @@ const text = (field: string, max: number) =>
 export const CONTEXT_MAX_BYTES = 2048;
 export const CONTEXT_MAX_DEPTH = 3;
 
-/** Nesting depth of a JSON value: a flat object is 1. */
-function depthOf(value: unknown): number {
-  if (value === null || typeof value !== "object") return 0;
-  const children = Object.values(value as Record<string, unknown>);
-  return 1 + (children.length ? Math.max(...children.map(depthOf)) : 0);
+/** Whether a JSON value nests objects deeper than `limit` (a flat object is 1). Level by level, not recursive:
+ * the input may be hostile and thousands of levels deep. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  let level = [value];
+  for (let depth = 0; ; depth++) {
+    const objects = level.filter((v): v is object => v !== null && typeof v === "object");
+    if (objects.length === 0) return false;
+    if (depth + 1 > limit) return true;
+    level = [];
+    for (const o of objects) for (const child of Object.values(o)) level.push(child);
+  }
 }
 
 const contextField = z
   .record(z.string(), z.unknown())
-  .refine((c) => Buffer.byteLength(JSON.stringify(c)) <= CONTEXT_MAX_BYTES, `\`context\` must be at most ${CONTEXT_MAX_BYTES} bytes as JSON`)
-  .refine((c) => depthOf(c) <= CONTEXT_MAX_DEPTH, `\`context\` may nest at most ${CONTEXT_MAX_DEPTH} levels deep`)
+  .superRefine((c, ctx) => {
+    // Depth first: only a shallow value is safe to serialize for the size check.
+    if (nestsDeeperThan(c, CONTEXT_MAX_DEPTH)) ctx.addIssue({ code: "custom", message: `\`context\` may nest at most ${CONTEXT_MAX_DEPTH} levels deep` });
+    else if (Buffer.byteLength(JSON.stringify(c)) > CONTEXT_MAX_BYTES) ctx.addIssue({ code: "custom", message: `\`context\` must be at most ${CONTEXT_MAX_BYTES} bytes as JSON` });
+  })
   .describe(`Optional object with anything that helps (page, tool, timezone…), at most ${CONTEXT_MAX_BYTES} bytes as JSON and ${CONTEXT_MAX_DEPTH} levels deep`);
 
 /** Which shape was sent, and what is missing from it. */

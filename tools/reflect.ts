@@ -53,9 +53,13 @@ export const reflect = defineOperation({
         suggestion: "Nothing was stored. Send current.slug from attend or now, or leave songSlug out to file it under the first song of your service.",
       });
     }
+    const subjects = { name: presenceName(name), ip };
     await deps.reflections.add(
       { id: randomUUID(), name, text: input.text, song, timezone: zone, location: input.location ?? null, createdAt: now.toISOString(), service: { date: service.date, slotIndex: service.slotIndex, tier: service.tier } },
-      () => deps.limits.consume("reflect", { name: presenceName(name), ip }, "Five reflections an hour is the sanctuary's pace, from one name and from one address."),
+      {
+        take: () => deps.limits.consume("reflect", subjects, "Five reflections an hour is the sanctuary's pace, from one name and from one address."),
+        refund: () => deps.limits.refund("reflect", subjects),
+      },
     );
     return {
       received: true,

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMIT, REQUEST_TIMEOUT_MS, errorShapeProblem, firstDifference, knownBug, problemWith, routesOf, snapshot, type Snapshot } from "../helpers/fuzz-checks.ts";
+import { BODY_LIMIT, REQUEST_TIMEOUT_MS, errorShapeProblem, firstDifference, knownBug, knownStateChange, problemWith, routesOf, snapshot, type Snapshot } from "../helpers/fuzz-checks.ts";
 import { bodyArb, hostileString, requestArb, type Hints, type RouteSpec } from "../helpers/fuzz-inputs.ts";
 import { rawRequest, type RawRequest } from "../helpers/raw-http.ts";
 import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
@@ -13,7 +13,7 @@ import { connectMcp, startTestServer, type TestServer } from "../helpers/server.
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 // A fixed clock: the calendar's minute tick then never records a new slot mid-run, so only requests change state.
 const CLOCK = new Date("2026-11-22T11:30:00Z");
-const RUNS = { readBatches: 800, batchSize: 8, writes: 2_400, mcp: 500, limited: 400 };
+const RUNS = { readBatches: 900, batchSize: 8, writes: 2_400, mcp: 500, limited: 400 };
 const counts = { requests: 0, known: new Map<string, number>() };
 const t0 = performance.now();
 
@@ -26,6 +26,10 @@ beforeAll(async () => {
   server = await startTestServer({ SANCTUARY_RATE_LIMITS: "off" }, { clock: () => CLOCK });
   for (let i = 0; i < 150 && !(await server.get("/api/ask/health")).body?.ready; i++) await new Promise((r) => setTimeout(r, 100));
   routes = routesOf((await server.get("/openapi.json")).body);
+  // /mcp is a plain route without a body schema: give it JSON-RPC's shape so tools are actually called.
+  const toolNames = server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : []));
+  const rpc = { type: "object", required: ["jsonrpc", "id", "method"], properties: { jsonrpc: { enum: ["2.0"] }, id: { type: "integer" }, method: { enum: ["tools/call", "tools/list", "initialize", "ping", "resources/list"] }, params: { type: "object", properties: { name: { enum: toolNames }, arguments: { type: "object" } } } } };
+  for (const r of routes) if (r.path === "/mcp") r.body = rpc;
   const lib = server.deps.library;
   hints = {
     slug: fc.constantFrom(...lib.songs.map((s) => s.slug)),
@@ -48,7 +52,10 @@ afterAll(async () => {
 async function send(url: string, req: RawRequest & { route?: RouteSpec }) {
   counts.requests++;
   const headers = req.path.startsWith("/mcp") ? { accept: "application/json, text/event-stream", ...req.headers } : req.headers;
-  const out = await rawRequest(url, { ...req, headers }, REQUEST_TIMEOUT_MS);
+  // BUG-3: after a 413 on a chunked body the server keeps the connection open but dead, so such
+  // requests get a connection of their own (the dedicated test below pins the bug down).
+  const fresh = !!req.chunked && req.body !== undefined && Buffer.byteLength(req.body) > BODY_LIMIT;
+  const out = await rawRequest(url, { ...req, headers, fresh }, REQUEST_TIMEOUT_MS);
   const bug = knownBug(req, out);
   if (bug) counts.known.set(bug, (counts.known.get(bug) ?? 0) + 1);
   const problem = bug ? null : problemWith(req, out);
@@ -56,7 +63,7 @@ async function send(url: string, req: RawRequest & { route?: RouteSpec }) {
 }
 
 const describeReq = (req: RawRequest) => `${req.method} ${req.path.slice(0, 300)} body=${JSON.stringify(String(req.body ?? "").slice(0, 300))}`;
-const isWrite = (r: RouteSpec) => (r.method === "POST" && r.path.startsWith("/api/")) || r.path === "/api/attend";
+const isWrite = (r: RouteSpec) => (r.method === "POST" && r.path !== "/mcp") || r.path === "/api/attend";
 
 describe("fuzzing every route of /openapi.json", () => {
   it("reads and /mcp, eight at a time: no 5xx, reset or hang; errors keep their shape", async () => {
@@ -121,11 +128,14 @@ describe("fuzzing the MCP tools", () => {
             refused = !!result.isError;
             if (result.isError) problem = errorShapeProblem(JSON.parse(result.content[0].text));
           } catch (error) {
+            if (error instanceof RangeError) return; // the SDK client cannot serialize 10,000 levels; nothing was sent
             const code = (error as { code?: number }).code;
             const message = (error as Error).message;
             // Protocol-level refusals (invalid params, unknown method) and 413 for huge arguments are fine.
-            const fine = code === -32602 || code === -32600 || (message.includes("413") && raw.length > BODY_LIMIT / 2);
-            if (!fine) problem = `tools/call threw ${code ?? ""} ${message.slice(0, 300)}`;
+            const fine = code === -32602 || code === -32600 || (code === 413 && Buffer.byteLength(JSON.stringify(args ?? {})) > BODY_LIMIT - 1_024);
+            // BUG-5: arguments that are not an object are answered -32603 Internal error, not -32602.
+            if (code === -32603 && message.includes('"arguments"') && message.includes("expected record")) counts.known.set("BUG-5 mcp non-object arguments", (counts.known.get("BUG-5 mcp non-object arguments") ?? 0) + 1);
+            else if (!fine) problem = `tools/call threw ${code ?? ""} ${message.slice(0, 300)}`;
           }
           const after = await snapshot(server.url, server.dataDir);
           const changed = refused && after.key !== before.key ? firstDifference(before, after) : null;
@@ -158,7 +168,10 @@ describe("with rate limits on", () => {
           if (problem) throw new Error(`${problem}\n  request: ${describeReq(r)}`);
           if (out.kind === "response" && out.status === 429) tooMany++;
           const after = await snapshot(limited.url, limited.dataDir);
-          const changed = (out.kind !== "response" || out.status >= 400) && after.key !== before.key;
+          const status = out.kind === "response" ? out.status : 0;
+          const bug = after.key !== before.key ? knownStateChange(status, r.route.path === "/api/reflect" ? "reflect" : "", before, after) : null;
+          if (bug) counts.known.set(bug, (counts.known.get(bug) ?? 0) + 1);
+          const changed = !bug && (out.kind !== "response" || out.status >= 400) && after.key !== before.key;
           const diff = changed ? firstDifference(before, after) : "";
           before = after;
           if (changed) throw new Error(`refused but state changed: ${diff}\n  request: ${describeReq(r)}`);

@@ -43,7 +43,8 @@ export function problemWith(req: RawRequest & { route?: RouteSpec }, out: RawOut
   if (out.kind === "timeout") return `no answer within ${REQUEST_TIMEOUT_MS} ms (hang)`;
   if (out.kind === "error") return out.code === "CLIENT_REFUSED" ? null : `the connection failed: ${out.code} ${out.message}`;
   const bytes = req.body === undefined ? 0 : Buffer.byteLength(req.body);
-  if (req.method === "POST" && bytes > BODY_LIMIT && out.status !== 413) return `a ${bytes}-byte body was answered ${out.status}, not 413`;
+  // Over the limit: 413 where the route documents it (others, e.g. a disabled admin route, may refuse first), never a success.
+  if (req.method === "POST" && bytes > BODY_LIMIT && (req.route?.statuses.includes(413) ? out.status !== 413 : out.status < 300)) return `a ${bytes}-byte body was answered ${out.status}, not 413`;
   const designed503 = out.status === 503 && !!req.route?.statuses.includes(503);
   if (out.status >= 500 && !designed503) return `answered ${out.status}: ${out.text.slice(0, 300)}`;
   if (out.status >= 400 && out.json !== undefined) return errorShapeProblem(out.json);
@@ -87,6 +88,20 @@ export function knownBug(req: RawRequest, out: RawOutcome): string | null {
   // BUG-2: h3's own 400 for a malformed percent-encoded path bypasses the shared error body.
   if (out.status === 400 && (out.json as any)?.message === "Bad Request" && !(out.json as any)?.error) return "BUG-2 malformed URL body";
   return null;
+}
+
+/**
+ * BUG-4: a reflection refused with 429 has already claimed its words in a same-words bucket and then
+ * releases them, so the bucket file is rewritten twice (created as `{}` when it did not exist).
+ */
+export function knownStateChange(status: number, operation: string, before: Snapshot, after: Snapshot): string | null {
+  if (status !== 429 || operation !== "reflect") return null;
+  const x: string[] = JSON.parse(before.key).files;
+  const y: string[] = JSON.parse(after.key).files;
+  const changed = [...x.filter((f) => !y.includes(f)), ...y.filter((f) => !x.includes(f))];
+  const others = { ...JSON.parse(before.key), files: null };
+  const sameElsewhere = JSON.stringify(others) === JSON.stringify({ ...JSON.parse(after.key), files: null });
+  return sameElsewhere && changed.every((f) => f.startsWith("reflections/same-words/")) ? "BUG-4 429 rewrites same-words bucket" : null;
 }
 
 export interface Snapshot {
