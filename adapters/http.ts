@@ -60,7 +60,7 @@ export function queryObject(url: URL): Record<string, string | string[]> {
  * Read a JSON body of at most `limit` bytes. Throws SanctuaryError: 413 when too large,
  * 400 when it is not JSON. An empty body reads as undefined.
  */
-export async function readJson(event: H3Event, limit: number): Promise<unknown> {
+export async function readJson(event: H3Event, limit: number, options: { checkDepth?: boolean } = {}): Promise<unknown> {
   const declared = Number(event.req.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const stream = event.req.body;
@@ -94,7 +94,7 @@ export async function readJson(event: H3Event, limit: number): Promise<unknown> 
       suggestion: "Nothing was stored. Send a JSON object with the header Content-Type: application/json; the example shows the shape.",
     });
   }
-  if (depthOf(parsed) > MAX_DEPTH) {
+  if (options.checkDepth !== false && depthOf(parsed) > MAX_DEPTH) {
     throw new SanctuaryError("invalid", `The request body nests more than ${MAX_DEPTH} levels deep.`, {
       suggestion: "Nothing was stored. Every field this API takes is at most a few levels deep; please flatten the body.",
     });
@@ -102,7 +102,7 @@ export async function readJson(event: H3Event, limit: number): Promise<unknown> 
   return parsed;
 }
 
-const MAX_DEPTH = 32;
+export const MAX_DEPTH = 32;
 
 /** Nesting depth of parsed JSON, measured without recursion (a hostile body may nest thousands deep). */
 export function depthOf(value: unknown): number {

@@ -10,7 +10,7 @@ import type { Deps } from "../deps.ts";
 import { Steps } from "../tools/next-steps.ts";
 import type { Operation } from "../tools/operation.ts";
 import { SanctuaryError } from "../tools/errors.ts";
-import { CORS_HEADERS, baseUrlOf, clientIp, jsonResponse, readJson } from "./http.ts";
+import { CORS_HEADERS, MAX_DEPTH, baseUrlOf, clientIp, depthOf, jsonResponse, readJson } from "./http.ts";
 import { invoke, type CallInfo } from "./invoke.ts";
 
 export const SERVER_INFO = { name: "sanctuary", title: "Sanctuary", version: "0.1.0" };
@@ -73,7 +73,7 @@ export async function handleMcpHttp(event: H3Event, operations: Operation[], dep
   let parsedBody: unknown;
   if (event.req.method === "POST") {
     try {
-      parsedBody = await readJson(event, deps.config.bodyLimit);
+      parsedBody = await readJson(event, deps.config.bodyLimit, { checkDepth: false });
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
       return jsonResponse(error.status, error.body(new Steps(baseUrl).home()));
@@ -83,8 +83,14 @@ export async function handleMcpHttp(event: H3Event, operations: Operation[], dep
   // let it reach the SDK's request parsing as an internal error.
   const call = parsedBody as { jsonrpc?: string; id?: unknown; method?: string; params?: { arguments?: unknown } } | undefined;
   const args = call?.method === "tools/call" ? call.params?.arguments : undefined;
-  if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
-    const error = new SanctuaryError("invalid", "Tool arguments must be a JSON object.", { suggestion: "Nothing happened. Send the arguments as an object of named fields, as tools/list describes." });
+  const shapeProblem =
+    args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))
+      ? "Tool arguments must be a JSON object."
+      : depthOf(parsedBody) > MAX_DEPTH
+        ? `Tool arguments nest more than ${MAX_DEPTH} levels deep.`
+        : null;
+  if (shapeProblem && call?.method === "tools/call") {
+    const error = new SanctuaryError("invalid", shapeProblem, { suggestion: "Nothing happened. Send the arguments as an object of named fields, as tools/list describes." });
     return jsonResponse(200, { jsonrpc: "2.0", id: call!.id ?? null, result: { isError: true, content: [{ type: "text", text: JSON.stringify(error.body(new Steps(baseUrl).home())) }] } });
   }
   const server = createMcpServer(operations, deps, { ip: clientIp(event), baseUrl });

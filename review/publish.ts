@@ -3,17 +3,16 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { loadLibrary, type Library } from "../corpus/library.ts";
+import { loadLibrary, type Library, type Piece } from "../corpus/library.ts";
 import type { Deps } from "../deps.ts";
 import { conflict, SanctuaryError } from "../tools/errors.ts";
 import type { ContributionDraft } from "./document.ts";
 import { folded } from "./screening.ts";
 
 /** The library piece that already has this title or file name, if any. */
-export function libraryTwin(library: Library, draft: Pick<ContributionDraft, "title" | "slug">): string | null {
+export function libraryTwin(library: Library, draft: Pick<ContributionDraft, "title" | "slug">): Piece | null {
   const title = folded(draft.title);
-  const twin = library.pieces.find((p) => folded(p.title) === title || p.slug === draft.slug);
-  return twin ? twin.path : null;
+  return library.pieces.find((p) => folded(p.title) === title || p.slug === draft.slug) ?? null;
 }
 
 async function writeNewFileAtomically(path: string, text: string): Promise<void> {
@@ -35,7 +34,7 @@ async function writeNewFileAtomically(path: string, text: string): Promise<void>
 /** Returns the library path of the new document. Callers serialize publications (one reload at a time). */
 export async function publishContribution(draft: ContributionDraft, deps: Deps): Promise<string> {
   const twin = libraryTwin(deps.library, draft);
-  if (twin) throw conflict(`The library already holds a piece with this title or file name (${twin}).`, { suggestion: "Nothing was written. Reject this submission, or ask its author for a title of its own." });
+  if (twin) throw conflict(`The library already holds a piece with this title or file name (${twin.path}).`, { suggestion: "Nothing was written. Reject this submission, or ask its author for a title of its own." });
   const file = join(deps.config.libraryDir, draft.category, `${draft.slug}.md`);
   if (await stat(file).then(() => true, () => false)) throw conflict(`A file already exists at ${draft.category}/${draft.slug}.md.`, { suggestion: "Nothing was written. Reject this submission or move the existing file first." });
   await writeNewFileAtomically(file, draft.source);

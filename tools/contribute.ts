@@ -99,7 +99,12 @@ export const contribute = defineOperation({
         field: "title",
         example: EXAMPLE,
         suggestion: "Nothing was submitted. Every piece in the library has a title of its own; choose another for yours and send it again. The existing piece is in next_steps if you would like to read it.",
-        next_steps: [steps.get("Read the piece that has this title", `/api/docs/${twin}`, {}, { action: "read_doc", tool: "read_doc" }), ...steps.home()],
+        next_steps: [
+          twin.kind === "song"
+            ? steps.get("Read the song that has this title", `/api/music/${twin.slug}`, {}, { action: "read_song", tool: "read_song" })
+            : steps.get("Read the piece that has this title", `/api/docs/${twin.path}`, {}, { action: "read_doc", tool: "read_doc" }),
+          ...steps.home(),
+        ],
       });
     }
     if (await deps.review.isPending(draft.slug, now)) throw alreadyPending(input.title);

@@ -1,6 +1,7 @@
 // What the fuzzer asserts about each answer, the observable state a refused write must leave alone,
 // and the failures already reported (each has its own `.fails` test, so a fix is noticed).
 import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RouteSpec, JsonSchema } from "./fuzz-inputs.ts";
 import { rawRequest, stateFiles, type RawOutcome, type RawRequest } from "./raw-http.ts";
 
@@ -85,23 +86,38 @@ export function knownBug(req: RawRequest, out: RawOutcome): string | null {
   // BUG-1: user input used as a storage key segment → unstorage/fs throws → 500.
   if (out.status === 500 && path === "/api/ask" && unsafeKeyPart(bodyField(req.body, "session_id"))) return "BUG-1 ask session_id";
   if (out.status === 500 && path.startsWith("/api/ask/conversation/") && unsafeKeyPart(decoded(path.slice("/api/ask/conversation/".length)))) return "BUG-1 conversation slug";
+  // BUG-8: rate-limit keys are built from the raw name and client address (X-Forwarded-For) → same unstorage failure.
+  const subjects = [bodyField(req.body, "name"), bodyField(req.body, "username"), req.headers?.["x-forwarded-for"]?.split(",").pop()?.trim()];
+  if (out.status === 500 && subjects.some((v) => typeof v === "string" && unsafeKeyPart(v.normalize("NFKC").toLowerCase()))) return "BUG-8 rate-limit key";
   // BUG-2: h3's own 400 for a malformed percent-encoded path bypasses the shared error body.
   if (out.status === 400 && (out.json as any)?.message === "Bad Request" && !(out.json as any)?.error) return "BUG-2 malformed URL body";
   return null;
 }
 
-/**
- * BUG-4: a reflection refused with 429 has already claimed its words in a same-words bucket and then
- * releases them, so the bucket file is rewritten twice (created as `{}` when it did not exist).
- */
-export function knownStateChange(status: number, operation: string, before: Snapshot, after: Snapshot): string | null {
-  if (status !== 429 || operation !== "reflect") return null;
-  const x: string[] = JSON.parse(before.key).files;
-  const y: string[] = JSON.parse(after.key).files;
-  const changed = [...x.filter((f) => !y.includes(f)), ...y.filter((f) => !x.includes(f))];
-  const others = { ...JSON.parse(before.key), files: null };
-  const sameElsewhere = JSON.stringify(others) === JSON.stringify({ ...JSON.parse(after.key), files: null });
-  return sameElsewhere && changed.every((f) => f.startsWith("reflections/same-words/")) ? "BUG-4 429 rewrites same-words bucket" : null;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** One tools/call held to the same properties as a REST call; known bugs are named instead of failed. */
+export async function mcpOutcome(mcp: Client, name: string, args: unknown): Promise<{ refused: boolean; problem: string | null; known: string | null }> {
+  const field = (k: string) => (args && typeof args === "object" ? (args as Record<string, unknown>)[k] : undefined);
+  try {
+    const result: any = await mcp.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: REQUEST_TIMEOUT_MS });
+    const problem = result.isError ? errorShapeProblem(JSON.parse(result.content[0].text)) : null;
+    const internal = !!problem?.includes("internal error");
+    // BUG-1 over MCP; BUG-9: a lone surrogate in a path parameter breaks restPathOf's encodeURIComponent.
+    if (internal && name === "ask" && unsafeKeyPart(field("session_id"))) return { refused: true, problem: null, known: "BUG-1 ask session_id (mcp)" };
+    if (internal && ["path", "slug"].some((k) => LONE_SURROGATE.test(String(field(k) ?? "")))) return { refused: true, problem: null, known: "BUG-9 lone surrogate in a path parameter (mcp)" };
+    return { refused: !!result.isError, problem, known: null };
+  } catch (error) {
+    // The SDK client cannot serialize 10,000 levels: nothing was sent.
+    if (error instanceof RangeError) return { refused: true, problem: null, known: null };
+    const code = (error as { code?: number }).code;
+    const message = (error as Error).message;
+    // BUG-5: arguments that are not an object are answered -32603 Internal error, not -32602 Invalid params.
+    if (code === -32603 && /"arguments"[\s\S]*expected record/.test(message)) return { refused: true, problem: null, known: "BUG-5 mcp non-object arguments" };
+    // HTTP-level refusals (400 too deep, 413 too large) and protocol-level ones (invalid params, invalid request) are fine.
+    const fine = code === -32602 || code === -32600 || code === 400 || (code === 413 && Buffer.byteLength(JSON.stringify(args ?? {})) > BODY_LIMIT - 1_024);
+    return { refused: true, problem: fine ? null : `tools/call threw ${code ?? ""} ${message.slice(0, 300)}`, known: null };
+  }
 }
 
 export interface Snapshot {

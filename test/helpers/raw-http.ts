@@ -3,6 +3,7 @@
 // and framing (Content-Length or chunked) it means to, and see resets and hangs as what they are.
 import { readdir, stat } from "node:fs/promises";
 import http from "node:http";
+import net from "node:net";
 import { join, relative } from "node:path";
 
 export interface RawRequest {
@@ -131,4 +132,44 @@ export async function stateFiles(stateDir: string): Promise<string[]> {
   };
   await walk(stateDir);
   return out.sort();
+}
+
+/**
+ * A POST that announces 1000 bytes, sends 10 and stalls (slowloris). Resolves when the server closes
+ * the connection or after `boundMs`, with whatever it answered; `abort` drops the connection mid-body.
+ */
+export function stalledPost(baseUrl: string, boundMs: number): { result: Promise<{ closed: boolean; answer: string }>; abort: () => void } {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname, () =>
+    socket.write('POST /api/reflect HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"a'),
+  );
+  let answer = "";
+  socket.on("data", (d) => (answer += d));
+  socket.on("error", () => {});
+  const result = new Promise<{ closed: boolean; answer: string }>((resolve) => {
+    socket.on("close", () => resolve({ closed: true, answer }));
+    setTimeout(() => {
+      resolve({ closed: false, answer });
+      socket.destroy();
+    }, boundMs).unref();
+  });
+  return { result, abort: () => socket.destroy() };
+}
+
+/** Two requests over one keep-alive connection: the first with a (large, chunked) body, then a GET. */
+export async function twoOnOneConnection(baseUrl: string, first: { path: string; body: Buffer }, secondPath: string): Promise<[string, string]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const call = (method: string, path: string, body?: Buffer) =>
+    new Promise<string>((resolve) => {
+      const req = http.request(`${baseUrl}${path}`, { method, agent }, (res) => res.resume().on("end", () => resolve(String(res.statusCode))));
+      req.on("error", (e) => resolve(e.message));
+      req.setTimeout(3_000, () => req.destroy(new Error("no answer within 3 s")));
+      for (let i = 0; body && i < body.length; i += 500_000) req.write(body.subarray(i, i + 500_000));
+      req.end();
+    });
+  try {
+    return [await call("POST", first.path, first.body), await call("GET", secondPath)];
+  } finally {
+    agent.destroy();
+  }
 }
