@@ -79,7 +79,20 @@ function safeDecode(value: string): string | null {
 }
 
 export function createApp(deps: Deps, operations: Operation[] = allOperations): H3 {
-  const app = new H3();
+  // Whatever h3 refuses or fails on by itself (a malformed percent-encoded path, an unexpected throw)
+  // still answers in the shared error shape.
+  const app = new H3({
+    silent: true,
+    onError: (error, event) => {
+      const status = error.status ?? 500;
+      if (status >= 500) deps.log.error({ err: error, path: event.url.pathname }, "unhandled error");
+      return status === 400
+        ? errorResponse(event, "invalid", "The request's path or form could not be read (for example, a malformed percent-encoding).")
+        : status === 405
+          ? errorResponse(event, "not_found", `${event.req.method} is not served here.`)
+          : errorResponse(event, "internal", "The sanctuary could not complete this request.");
+    },
+  });
 
   // CORS: any origin may call (spec §1.16); preflights are answered before routing.
   app.use(

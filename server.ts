@@ -16,8 +16,15 @@ export async function startServer(config: Config, overrides: DepsOverrides = {},
   const deps = await createDeps(config, overrides);
   const app = createApp(deps);
   deps.media.watch();
-  // A request (headers and body) must arrive within 15 s: a slow or never-ending body cannot hold a socket.
-  const server = serve(app, { port: config.port, hostname: config.host, silent: true, reusePort: options.reusePort, node: { requestTimeout: 15_000, headersTimeout: 10_000 } });
+  // A request (headers and body) must arrive within 8 s, checked every second: a slow or never-ending
+  // body cannot hold a socket.
+  const server = serve(app, {
+    port: config.port,
+    hostname: config.host,
+    silent: true,
+    reusePort: options.reusePort,
+    node: { requestTimeout: 8_000, headersTimeout: 8_000, connectionsCheckingInterval: 1_000 },
+  });
   await server.ready();
   const address = server.node?.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -68,19 +68,23 @@ export async function readJson(event: H3Event, limit: number, options: { checkDe
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const read = () =>
+    reader.read().catch(() => {
+      throw new SanctuaryError("invalid", "The request body was cut off before it ended.", { suggestion: "Nothing was stored. Please send the whole body again." });
+    });
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await read();
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
       // Read on (discarding) up to a bound, so the client hears 413 instead of a reset connection.
       for (let drained = size; drained < limit * 16; ) {
-        const next = await reader.read();
+        const next = await read();
         if (next.done) break;
         drained += next.value.byteLength;
       }
       await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
+      throw tooLarge(limit, true);
     }
     chunks.push(value);
   }
@@ -130,8 +134,12 @@ export async function readJsonObject(event: H3Event, limit: number): Promise<Rec
   return parsed as Record<string, unknown>;
 }
 
-function tooLarge(limit: number): SanctuaryError {
-  return new SanctuaryError("too_large", `The request body is larger than ${limit} bytes.`, {
-    suggestion: "Nothing was stored. Please send a shorter body; every field's size limit is in /openapi.json.",
-  });
+function tooLarge(limit: number, unread = false): SanctuaryError {
+  // When part of the body was left unread, the connection cannot carry another request: say so.
+  return new SanctuaryError(
+    "too_large",
+    `The request body is larger than ${limit} bytes.`,
+    { suggestion: "Nothing was stored. Please send a shorter body; every field's size limit is in /openapi.json." },
+    unread ? { connection: "close" } : {},
+  );
 }

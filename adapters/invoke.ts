@@ -29,7 +29,8 @@ const nextRequestId = () => `${requestPrefix}-${(++requestCounter).toString(36)}
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
   return op.rest.path.replace(/(\*\*)?:([A-Za-z_]+)/g, (_, _wild, name) => {
-    const value = String(input[name] ?? "");
+    // A lone surrogate cannot be percent-encoded; a UTF-8 round trip makes the string well formed first.
+    const value = Buffer.from(String(input[name] ?? ""), "utf8").toString("utf8");
     return value.split("/").map(encodeURIComponent).join("/");
   });
 }

@@ -47,6 +47,7 @@ export class ConversationStore {
   constructor(private kv: KeyValueStore) {}
 
   get(slug: string): Promise<Conversation | null> {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return Promise.resolve(null);
     return this.kv.get<Conversation>(`conversations:item:${slug}`);
   }
 
@@ -75,7 +76,7 @@ export class ConversationStore {
 
   /** The conversation of a session, if the token proves ownership (404 unknown session, 403 wrong token). */
   async owned(sessionId: string, ownerToken: string | undefined): Promise<Conversation> {
-    const slug = await this.kv.get<string>(`conversations:session:${sessionId}`);
+    const slug = /^[0-9a-f-]{36}$/.test(sessionId) ? await this.kv.get<string>(`conversations:session:${sessionId}`) : null;
     const conversation = slug ? await this.get(slug) : null;
     if (!conversation) throw notFound("No conversation has that session_id.", { suggestion: "Nothing is lost. Leave out session_id to begin a new conversation." });
     if (!ownerToken || !tokenMatches(ownerToken, conversation.ownerTokenHash)) {

@@ -14,6 +14,42 @@ export interface SharedRedis {
 
 const MISSING = Symbol("missing");
 
+/**
+ * Keys are `:`-separated segments that become file paths on disk. A segment that could climb out of
+ * the folder or break a path (`.`, `..`, NUL, slashes) is rewritten to an inert spelling, so a key
+ * built from a visitor's input can only ever miss, never fail or escape.
+ */
+export function safeKey(key: string): string {
+  return key
+    .split(":")
+    .map((segment) => (segment === "." || segment === ".." || /[\u0000/\\]/.test(segment) || segment.startsWith(".tmp-") ? `~${Buffer.from(segment).toString("base64url")}` : segment))
+    .join(":");
+}
+
+/** A raw JSON text from Redis; damaged text reads as missing. */
+function parsedOrMissing<T>(key: string, raw: string | null): T | null {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    process.emitWarning(`storage value at ${key} is damaged and is treated as missing`);
+    return null;
+  }
+}
+
+/** A stored value that looks like JSON but is not (a damaged file) reads as missing rather than failing every read. */
+function intact<T>(key: string, value: unknown): T | null {
+  if (typeof value === "string" && /^[[{]/.test(value)) {
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      process.emitWarning(`storage value at ${key} is damaged and is treated as missing`);
+      return null;
+    }
+  }
+  return (value as T | null) ?? null;
+}
+
 export class KeyValueStore {
   private readonly mutex = new KeyedMutex();
   private readonly cache: Map<string, unknown> | null;
@@ -38,16 +74,18 @@ export class KeyValueStore {
     this.cache.set(key, value === null ? MISSING : value);
   }
 
-  async get<T>(key: string): Promise<T | null> {
+  async get<T>(rawKey: string): Promise<T | null> {
+    const key = safeKey(rawKey);
     const hit = this.cache?.get(key);
     if (hit !== undefined) return hit === MISSING ? null : (hit as T);
-    const value = ((await this.storage.getItem(key)) as T | null) ?? null;
+    const value = intact<T>(key, await this.storage.getItem(key));
     this.remember(key, value);
     return value;
   }
 
   /** Write a value; waits for any update of the same key queued before it. */
-  set<T>(key: string, value: T): Promise<void> {
+  set<T>(rawKey: string, value: T): Promise<void> {
+    const key = safeKey(rawKey);
     return this.mutex.run(key, async () => {
       await this.storage.setItem(key, value as never);
       this.remember(key, value);
@@ -55,7 +93,8 @@ export class KeyValueStore {
   }
 
   /** Read, change and write one key with no other write to that key in between (in this process). */
-  update<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
+  update<T>(rawKey: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
+    const key = safeKey(rawKey);
     if (this.redis) return this.mutex.run(key, () => this.redisUpdate(key, change));
     return this.mutex.run(key, async () => {
       const next = await change(await this.get<T>(key));
@@ -66,7 +105,8 @@ export class KeyValueStore {
   }
 
   /** Store `value` unless the key already holds one; returns what is stored and whether this call wrote it. */
-  setIfAbsent<T>(key: string, value: T | (() => T | Promise<T>)): Promise<{ value: T; created: boolean }> {
+  setIfAbsent<T>(rawKey: string, value: T | (() => T | Promise<T>)): Promise<{ value: T; created: boolean }> {
+    const key = safeKey(rawKey);
     return this.mutex.run(key, async () => {
       const existing = await this.get<T>(key);
       if (existing !== null) return { value: existing, created: false };
@@ -96,7 +136,7 @@ export class KeyValueStore {
         let next: T;
         try {
           const raw = await client.get(full);
-          next = await change(raw === null ? null : (JSON.parse(raw) as T));
+          next = await change(parsedOrMissing<T>(key, raw));
         } catch (error) {
           await client.unwatch();
           throw error;
@@ -108,7 +148,8 @@ export class KeyValueStore {
     });
   }
 
-  remove(key: string): Promise<void> {
+  remove(rawKey: string): Promise<void> {
+    const key = safeKey(rawKey);
     return this.mutex.run(key, async () => {
       await this.storage.removeItem(key);
       this.remember(key, null);
@@ -117,6 +158,6 @@ export class KeyValueStore {
 
   /** Keys under a prefix such as `services:2026-11-22`. */
   keys(prefix: string): Promise<string[]> {
-    return this.storage.getKeys(prefix);
+    return this.storage.getKeys(safeKey(prefix));
   }
 }

@@ -1,5 +1,6 @@
 // Rate limits with rate-limiter-flexible, kept in the same storage as everything else so counts
 // survive a restart: a store adapter over KeyValueStore (per-key serialized read-modify-write).
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
 import { rateLimited } from "../tools/errors.ts";
@@ -13,6 +14,9 @@ interface Stored {
 
 // The library's base for custom stores is not re-exported from its index, so it is loaded by path.
 const RateLimiterStoreAbstract = createRequire(import.meta.url)("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js") as typeof StoreAbstractType;
+
+/** A subject (a visitor's name, an address) never becomes a storage path as written: it is hashed. */
+const storageKey = (key: string) => `limits:${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
 
 /** rate-limiter-flexible's store contract implemented on KeyValueStore. */
 class RateLimiterKeyValue extends RateLimiterStoreAbstract {
@@ -35,7 +39,7 @@ class RateLimiterKeyValue extends RateLimiterStoreAbstract {
   }
 
   _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Stored> {
-    return this.kv.update<Stored>(`limits:${key}`, (old) => {
+    return this.kv.update<Stored>(storageKey(key), (old) => {
       const now = Date.now();
       const live = old && (old.expire === null || old.expire > now) ? old : null;
       if (forceExpire || !live) return { points, expire: msDuration > 0 ? now + msDuration : null };
@@ -44,13 +48,13 @@ class RateLimiterKeyValue extends RateLimiterStoreAbstract {
   }
 
   async _get(key: string): Promise<Stored | null> {
-    const value = await this.kv.get<Stored>(`limits:${key}`);
+    const value = await this.kv.get<Stored>(storageKey(key));
     return value && (value.expire === null || value.expire > Date.now()) ? value : null;
   }
 
   async _delete(key: string): Promise<boolean> {
-    const existed = (await this.kv.get(`limits:${key}`)) !== null;
-    await this.kv.remove(`limits:${key}`);
+    const existed = (await this.kv.get(storageKey(key))) !== null;
+    await this.kv.remove(storageKey(key));
     return existed;
   }
 }

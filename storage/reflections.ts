@@ -41,6 +41,12 @@ const newestFirst = (a: Reflection, b: Reflection) => (a.createdAt < b.createdAt
 
 const NO_LIMIT = { take: async () => {}, refund: async () => {} };
 
+interface Claim {
+  at: string;
+  id: string;
+}
+type Claims = Record<string, Claim>;
+
 const repeated = () =>
   conflict("These same words from the same name were already received in the last 30 days.", {
     suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
@@ -60,19 +66,25 @@ export class ReflectionStore {
     // Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten.
     const bucketKey = `reflections:same-words:${words.slice(0, 2)}`;
     const at = Date.parse(reflection.createdAt);
-    const isRepeat = (bucket: Record<string, string> | null) => {
-      const previous = bucket?.[words];
-      return previous !== undefined && at - Date.parse(previous) < DUPLICATE_WINDOW_MS;
+    const claimOf = (bucket: Claims | null) => bucket?.[words];
+    // A claim counts while it is under 30 days old, unless the reflection it was made for never reached
+    // its index (a crash between the two): after a minute such a claim is stale and the words are free.
+    const isRepeat = async (claim: Claim | undefined) => {
+      if (!claim || at - Date.parse(claim.at) >= DUPLICATE_WINDOW_MS) return false;
+      if (at - Date.parse(claim.at) < 60_000) return true;
+      const hour = (await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(claim.at)}`)) ?? [];
+      return hour.some((r) => r.id === claim.id);
     };
     return this.sameWords.run(bucketKey, async () => {
-      if (isRepeat(await this.kv.get(bucketKey))) throw repeated();
+      if (await isRepeat(claimOf(await this.kv.get<Claims>(bucketKey)))) throw repeated();
       await limit.take();
       try {
         // The claim itself is atomic (across processes too, on Redis): another may have won meanwhile.
-        await this.kv.update<Record<string, string>>(bucketKey, (bucket) => {
-          if (isRepeat(bucket)) throw repeated();
-          const live = Object.entries(bucket ?? {}).filter(([, when]) => at - Date.parse(when) < DUPLICATE_WINDOW_MS);
-          return Object.fromEntries([...live, [words, reflection.createdAt]]);
+        await this.kv.update<Claims>(bucketKey, async (bucket) => {
+          const previous = claimOf(bucket);
+          if (previous && previous.id !== undefined && (await isRepeat(previous))) throw repeated();
+          const live = Object.entries(bucket ?? {}).filter(([, claim]) => at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS);
+          return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id }]]);
         });
       } catch (error) {
         await limit.refund();

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openKeyValueStore, type StorageBackend } from "../../storage/index.ts";
+import { safeKey } from "../../storage/kv.ts";
 
 const dirs: string[] = [];
 const fsDir = await mkdtemp(join(tmpdir(), "sanctuary-kv-"));
@@ -70,8 +71,20 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
       expect(value!.pad).toHaveLength(10_000);
     });
 
-    it("refuses keys that would climb out of the data folder", async () => {
-      await expect(kv.set("..:escape", 1)).rejects.toThrow();
+    it("keeps keys that would climb out of the data folder inside it", async () => {
+      await kv.set("..:escape", 1);
+      await kv.set(`${prefix}:a/../b`, 2);
+      expect(await kv.get("..:escape")).toBe(1);
+      expect(await kv.get(`${prefix}:a/../b`)).toBe(2);
+      await expect(readdir(join(fsDir, ".."))).resolves.not.toContain("escape");
+      expect(await readdir(fsDir)).toContain(safeKey("..:escape").split(":")[0]);
+    });
+
+    it("reads a damaged value as missing instead of failing", async () => {
+      const { writeFile, mkdir } = await import("node:fs/promises");
+      await mkdir(join(fsDir, prefix), { recursive: true });
+      await writeFile(join(fsDir, prefix, "damaged"), '{"half": [1, 2');
+      expect(await openKeyValueStore(backend).get(`${prefix}:damaged`)).toBeNull();
     });
   }
 });
