@@ -86,14 +86,22 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Attendance is counted from the access log, so REST and MCP attends count alike.
   accessLog.on("attend", (entry) => presence.record(String(entry.input.name ?? entry.input.username ?? ""), entry.at));
 
+  const reflections = new ReflectionStore(kv);
+  // Alone on its files, this process can finish every half-written reflection now; on Redis others may be mid-write.
+  const repaired = await reflections.repair(clock(), kv.redis ? 60_000 : 0);
+  if (repaired) log.warn({ repaired }, "finished reflections a crash had left half written");
+
   // Record each slot's service as it first begins anywhere; also once now, for what began while we were down.
   const tick = () =>
-    calendar.tick(clock()).catch((err) => log.error({ err }, "recording services failed"));
+    Promise.all([
+      calendar.tick(clock()).catch((err) => log.error({ err }, "recording services failed")),
+      // On Redis a process may die mid-write while others run on: finish its reflections a minute later.
+      kv.redis ? reflections.repair(clock()).catch((err) => log.error({ err }, "repairing reflections failed")) : undefined,
+    ]);
   await tick();
   const timer = setInterval(tick, 60_000);
   timer.unref();
 
-  const reflections = new ReflectionStore(kv);
   const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock });
   if (planner && overrides.startPlanner !== false) planner.start();
 

@@ -4,28 +4,11 @@ import { SLOT_LABELS, slotFirstBegins } from "./time.ts";
 import { seasonAt, type Season } from "./season.ts";
 import { skyFor, type Sky } from "./sky.ts";
 import type { ServiceKey } from "./rotation.ts";
+import type { Enso } from "./sources/enso.ts";
+import type { SpaceWeather } from "./sources/space-weather.ts";
+import type { VisitorThemes } from "./themes.ts";
 
-export interface SpaceWeather {
-  kp: number | null;
-  stormScale: string;
-  trend: "rising" | "steady" | "falling";
-  radio: { minor: number | null; major: number | null };
-  radiation: { chance: number | null };
-  asOf: string;
-}
-
-export interface Enso {
-  status: string;
-  synopsis: string;
-  asOf: string | null;
-}
-
-export interface VisitorThemes {
-  themes: string[];
-  reflections: number;
-  days: number;
-  tier: "slot" | "any slot" | "everyone";
-}
+export type { SpaceWeather, Enso, VisitorThemes };
 
 /** The sky as services show it (spec §2.4): planet events sit under `planets`, space weather beside them. */
 export interface ServiceSky {

@@ -36,7 +36,7 @@ export function sameWordsKey(name: string, text: string): string {
 const hourOf = (iso: string) => iso.slice(0, 13); // YYYY-MM-DDTHH (UTC)
 const monthOf = (iso: string) => iso.slice(0, 7);
 const serviceKey = (s: Reflection["service"]) => `reflections:service:${s.date}:${s.slotIndex}:${s.tier}`;
-const append = (item: Reflection) => (list: Reflection[] | null) => [...(list ?? []), item];
+const append = (item: Reflection) => (list: Reflection[] | null) => (list?.some((r) => r.id === item.id) ? list : [...(list ?? []), item]);
 const newestFirst = (a: Reflection, b: Reflection) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
 
 const NO_LIMIT = { take: async () => {}, refund: async () => {} };
@@ -44,6 +44,8 @@ const NO_LIMIT = { take: async () => {}, refund: async () => {} };
 interface Claim {
   at: string;
   id: string;
+  /** Present until every index holds the reflection (see ReflectionStore.repair). */
+  reflection?: Reflection;
 }
 type Claims = Record<string, Claim>;
 
@@ -67,40 +69,70 @@ export class ReflectionStore {
     const bucketKey = `reflections:same-words:${words.slice(0, 2)}`;
     const at = Date.parse(reflection.createdAt);
     const claimOf = (bucket: Claims | null) => bucket?.[words];
-    // A claim counts while it is under 30 days old, unless the reflection it was made for never reached
-    // its index (a crash between the two): after a minute such a claim is stale and the words are free.
-    const isRepeat = async (claim: Claim | undefined) => {
-      if (!claim || at - Date.parse(claim.at) >= DUPLICATE_WINDOW_MS) return false;
-      if (at - Date.parse(claim.at) < 60_000) return true;
-      const hour = (await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(claim.at)}`)) ?? [];
-      return hour.some((r) => r.id === claim.id);
-    };
+    const isRepeat = (claim: Claim | undefined) => claim !== undefined && at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS;
     return this.sameWords.run(bucketKey, async () => {
-      if (await isRepeat(claimOf(await this.kv.get<Claims>(bucketKey)))) throw repeated();
+      if (isRepeat(claimOf(await this.kv.get<Claims>(bucketKey)))) throw repeated();
       await limit.take();
       try {
-        // The claim itself is atomic (across processes too, on Redis): another may have won meanwhile.
-        await this.kv.update<Claims>(bucketKey, async (bucket) => {
-          const previous = claimOf(bucket);
-          if (previous && previous.id !== undefined && (await isRepeat(previous))) throw repeated();
+        // The claim holds the whole reflection and is written atomically (across processes too, on
+        // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
+        await this.kv.update<Claims>(bucketKey, (bucket) => {
+          if (isRepeat(claimOf(bucket))) throw repeated();
           const live = Object.entries(bucket ?? {}).filter(([, claim]) => at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS);
-          return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id }]]);
+          return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
         });
       } catch (error) {
         await limit.refund();
         throw error;
       }
-      // Each index holds whole reflections (they never change), so every read is one key per page.
-      await this.kv.update(`reflections:hour:${hourOf(reflection.createdAt)}`, append(reflection));
-      await this.kv.update(`reflections:song:${reflection.song}:${monthOf(reflection.createdAt)}`, append(reflection));
-      await this.kv.update<string[]>(`reflections:song-months:${reflection.song}`, (months) => [...new Set([...(months ?? []), monthOf(reflection.createdAt)])].sort());
-      await this.kv.update(serviceKey(reflection.service), append(reflection));
+      await this.index(reflection);
       await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
         const current = tally?.[reflection.song];
         const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
         return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
       });
+      await this.kv.update<Claims>(bucketKey, (bucket) => (bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {})));
       return reflection;
+    });
+  }
+
+  /** Writes a reflection into every index; appending one that is already there changes nothing. */
+  private async index(reflection: Reflection): Promise<void> {
+    // Each index holds whole reflections (they never change), so every read is one key per page.
+    await this.kv.update(`reflections:hour:${hourOf(reflection.createdAt)}`, append(reflection));
+    await this.kv.update(`reflections:song:${reflection.song}:${monthOf(reflection.createdAt)}`, append(reflection));
+    await this.kv.update<string[]>(`reflections:song-months:${reflection.song}`, (months) => [...new Set([...(months ?? []), monthOf(reflection.createdAt)])].sort());
+    await this.kv.update(serviceKey(reflection.service), append(reflection));
+  }
+
+  /**
+   * After a crash: finish every reflection that was claimed (so its sender was told it was received)
+   * but whose indexes or tally were not all written, and recount those songs from their archives.
+   * With other processes writing (Redis), claims younger than `minAgeMs` may be theirs in flight: left alone.
+   */
+  async repair(now: Date, minAgeMs = 60_000): Promise<number> {
+    let repaired = 0;
+    for (let i = 0; i < 256; i++) {
+      const bucketKey = `reflections:same-words:${i.toString(16).padStart(2, "0")}`;
+      const bucket = await this.kv.get<Claims>(bucketKey);
+      for (const [words, claim] of Object.entries(bucket ?? {})) {
+        if (!claim.reflection || now.getTime() - Date.parse(claim.at) < minAgeMs) continue;
+        await this.index(claim.reflection);
+        await this.recount(claim.reflection.song);
+        await this.kv.update<Claims>(bucketKey, (b) => (b?.[words]?.id === claim.id ? { ...b, [words]: { at: claim.at, id: claim.id } } : (b ?? {})));
+        repaired++;
+      }
+    }
+    return repaired;
+  }
+
+  /** A song's tally worked out again from its archive. */
+  private async recount(song: string): Promise<void> {
+    const all = await this.forSong(song);
+    await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
+      const rest = { ...(tally ?? {}) };
+      if (all.length) rest[song] = { count: all.length, mostRecent: all[0] };
+      return rest;
     });
   }
 

@@ -1,5 +1,5 @@
-// What the fuzzer asserts about each answer, the observable state a refused write must leave alone,
-// and the failures already reported (each has its own `.fails` test, so a fix is noticed).
+// What the fuzzer asserts about each answer (REST and MCP), the observable state a refused write must
+// leave alone, and a place to register failures already reported while they are being fixed.
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RouteSpec, JsonSchema } from "./fuzz-inputs.ts";
@@ -39,6 +39,8 @@ export function errorShapeProblem(json: unknown): string | null {
   return null;
 }
 
+export const describeReq = (req: RawRequest) => `${req.method} ${req.path.slice(0, 300)} body=${JSON.stringify(String(req.body ?? "").slice(0, 300))}`;
+
 /** Every property of one answer; null when it holds. */
 export function problemWith(req: RawRequest & { route?: RouteSpec }, out: RawOutcome): string | null {
   if (out.kind === "timeout") return `no answer within ${REQUEST_TIMEOUT_MS} ms (hang)`;
@@ -53,70 +55,34 @@ export function problemWith(req: RawRequest & { route?: RouteSpec }, out: RawOut
   return null;
 }
 
-/** unstorage refuses keys with a `.`/`..` segment (segments split on / \ :) and everything after `?`; fs refuses NUL. */
-export function unsafeKeyPart(value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  const v = value.trim();
-  return v.includes("\u0000") || v.split("?")[0].split(/[/\\:]/).some((s) => s === "." || s === "..");
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function bodyField(body: RawRequest["body"], field: string): unknown {
-  try {
-    return JSON.parse(String(body))?.[field];
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Failures already written up (BUG-1, BUG-2 in the report). The fuzzer counts them instead of stopping on
- * them, so it keeps looking for new ones; the `.fails` tests in fuzz.test.ts pin each one down.
+ * Failures already reported and being fixed: each entry names a failure so the fuzzer counts it instead of
+ * stopping on it (and keeps looking for new ones). Empty: every bug this fuzzer found so far is fixed
+ * (BUG-1 storage keys from input, BUG-2 h3's own 400 body, BUG-8 rate-limit keys: see the regression tests).
  */
+export const KNOWN_BUGS: Array<(req: RawRequest, out: RawOutcome) => string | null> = [];
+
 export function knownBug(req: RawRequest, out: RawOutcome): string | null {
-  if (out.kind !== "response") return null;
-  const path = req.path.split("?")[0];
-  // BUG-1: user input used as a storage key segment → unstorage/fs throws → 500.
-  if (out.status === 500 && path === "/api/ask" && unsafeKeyPart(bodyField(req.body, "session_id"))) return "BUG-1 ask session_id";
-  if (out.status === 500 && path.startsWith("/api/ask/conversation/") && unsafeKeyPart(decoded(path.slice("/api/ask/conversation/".length)))) return "BUG-1 conversation slug";
-  // BUG-8: rate-limit keys are built from the raw name and client address (X-Forwarded-For) → same unstorage failure.
-  const subjects = [bodyField(req.body, "name"), bodyField(req.body, "username"), req.headers?.["x-forwarded-for"]?.split(",").pop()?.trim()];
-  if (out.status === 500 && subjects.some((v) => typeof v === "string" && unsafeKeyPart(v.normalize("NFKC").toLowerCase()))) return "BUG-8 rate-limit key";
-  // BUG-2: h3's own 400 for a malformed percent-encoded path bypasses the shared error body.
-  if (out.status === 400 && (out.json as any)?.message === "Bad Request" && !(out.json as any)?.error) return "BUG-2 malformed URL body";
+  for (const known of KNOWN_BUGS) {
+    const name = known(req, out);
+    if (name) return name;
+  }
   return null;
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** One tools/call held to the same properties as a REST call; known bugs are named instead of failed. */
-export async function mcpOutcome(mcp: Client, name: string, args: unknown): Promise<{ refused: boolean; problem: string | null; known: string | null }> {
-  const field = (k: string) => (args && typeof args === "object" ? (args as Record<string, unknown>)[k] : undefined);
+/** One tools/call held to the same properties as a REST call: an error result keeps the shared body and is never internal. */
+export async function mcpOutcome(mcp: Client, name: string, args: unknown): Promise<{ refused: boolean; problem: string | null }> {
   try {
     const result: any = await mcp.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: REQUEST_TIMEOUT_MS });
-    const problem = result.isError ? errorShapeProblem(JSON.parse(result.content[0].text)) : null;
-    const internal = !!problem?.includes("internal error");
-    // BUG-1 over MCP; BUG-9: a lone surrogate in a path parameter breaks restPathOf's encodeURIComponent.
-    if (internal && name === "ask" && unsafeKeyPart(field("session_id"))) return { refused: true, problem: null, known: "BUG-1 ask session_id (mcp)" };
-    if (internal && ["path", "slug"].some((k) => LONE_SURROGATE.test(String(field(k) ?? "")))) return { refused: true, problem: null, known: "BUG-9 lone surrogate in a path parameter (mcp)" };
-    return { refused: !!result.isError, problem, known: null };
+    return { refused: !!result.isError, problem: result.isError ? errorShapeProblem(JSON.parse(result.content[0].text)) : null };
   } catch (error) {
     // The SDK client cannot serialize 10,000 levels: nothing was sent.
-    if (error instanceof RangeError) return { refused: true, problem: null, known: null };
+    if (error instanceof RangeError) return { refused: true, problem: null };
     const code = (error as { code?: number }).code;
     const message = (error as Error).message;
-    // BUG-5: arguments that are not an object are answered -32603 Internal error, not -32602 Invalid params.
-    if (code === -32603 && /"arguments"[\s\S]*expected record/.test(message)) return { refused: true, problem: null, known: "BUG-5 mcp non-object arguments" };
     // HTTP-level refusals (400 too deep, 413 too large) and protocol-level ones (invalid params, invalid request) are fine.
     const fine = code === -32602 || code === -32600 || code === 400 || (code === 413 && Buffer.byteLength(JSON.stringify(args ?? {})) > BODY_LIMIT - 1_024);
-    return { refused: true, problem: fine ? null : `tools/call threw ${code ?? ""} ${message.slice(0, 300)}`, known: null };
+    return { refused: true, problem: fine ? null : `tools/call threw ${code ?? ""} ${message.slice(0, 300)}` };
   }
 }
 

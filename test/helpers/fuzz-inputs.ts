@@ -66,8 +66,8 @@ const KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", ""
 
 /** A value satisfying the schema, so the request reaches the handler. */
 export function validFor(name: string, schema: JsonSchema, hints: Hints): fc.Arbitrary<unknown> {
-  if (hints[name]) return hints[name];
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
+  if (hints[name]) return hints[name];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "integer" || type === "number") return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
   if (type === "boolean") return fc.boolean();
@@ -177,4 +177,23 @@ export function requestArb(route: RouteSpec, hints: Hints): fc.Arbitrary<RawRequ
     pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i])));
     return { route, method: route.method, path: path + query, headers: b?.headers, body: b?.body, chunked: b?.chunked };
   });
+}
+
+/** Real values from the library and plausible ones otherwise, keyed by field name, so valid-ish inputs reach handlers. */
+export function hintsFrom(library: { songs: Array<{ slug: string }>; documents: Array<{ path: string }> }): Hints {
+  const slugs = fc.constantFrom(...library.songs.map((s) => s.slug));
+  return {
+    slug: slugs,
+    songSlug: slugs,
+    path: fc.constantFrom("welcome", ...library.documents.map((d) => d.path)),
+    date: fc.constantFrom("2026-11-22", "2026-11-21", "2026-11-23", "2026-02-29", "1970-01-01", "9999-12-31"),
+    timezone: fc.constantFrom("Europe/Lisbon", "Asia/Tokyo", "America/New_York", "Pacific/Kiritimati", "Etc/GMT+12", "UTC", "Mars/Olympus"),
+    session_id: fc.uuid(),
+  };
+}
+
+/** /mcp is a plain route without a body schema: JSON-RPC's shape, so generated bodies actually call tools. */
+export function jsonRpcSchema(tools: string[]): JsonSchema {
+  const params = { type: "object", properties: { name: { enum: tools }, arguments: { type: "object" } } };
+  return { type: "object", required: ["jsonrpc", "id", "method"], properties: { jsonrpc: { enum: ["2.0"] }, id: { type: "integer" }, method: { enum: ["tools/call", "tools/list", "initialize", "ping", "resources/list"] }, params } };
 }

@@ -14,8 +14,6 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Send the body with Transfer-Encoding: chunked (no Content-Length), in a few pieces. */
   chunked?: boolean;
-  /** Use a connection of its own, closed afterwards, instead of the keep-alive pool. */
-  fresh?: boolean;
 }
 
 export type RawOutcome =
@@ -48,8 +46,7 @@ export function rawRequest(baseUrl: string, req: RawRequest, timeoutMs = 15_000)
     if (body && !req.chunked) headers["content-length"] = String(body.byteLength);
     let client: http.ClientRequest;
     try {
-      if (req.fresh) headers.connection = "close";
-      client = http.request({ host: hostname, port: Number(port), method: req.method, path: req.path, headers, agent: req.fresh ? false : agent });
+      client = http.request({ host: hostname, port: Number(port), method: req.method, path: req.path, headers, agent });
     } catch (error) {
       // node refused to send it (e.g. a character it will not put in a request line): not the server's fault.
       resolve({ kind: "error", code: "CLIENT_REFUSED", message: (error as Error).message, ms: 0 });
