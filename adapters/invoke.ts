@@ -38,15 +38,22 @@ export function restPathOf(op: Operation, input: Record<string, unknown>): strin
 const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
 
 /** Turn the first schema violation into a calm, specific error body. */
-export function validationError(op: Operation, error: z.ZodError, steps: Steps): SanctuaryError {
+export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}): SanctuaryError {
   const issue = error.issues[0];
   const field = fieldName(issue.path);
   const subject = field ? `\`${field}\`` : "The request";
+  // Zod does not report the value it saw, so look at what was sent.
+  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined), raw);
   let message: string;
   let allowed: string[] | undefined;
   switch (issue.code) {
     case "invalid_type":
-      message = issue.input === undefined ? `${subject} is required.` : `${subject} must be ${article(issue.expected)}.`;
+      message =
+        sent === undefined
+          ? `${subject} is required.`
+          : Array.isArray(sent) && issue.expected !== "array"
+            ? `${subject} must be given once, not repeated or as a list.`
+            : `${subject} must be ${article(issue.expected)}.`;
       break;
     case "too_big":
       message = issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`;
@@ -91,7 +98,7 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, deps: 
   const ctx: CallContext = { deps, steps, ip: info.ip, via: info.via, requestId: info.requestId ?? nextRequestId(), now: deps.clock() };
   try {
     const parsed = op.input.safeParse(raw);
-    if (!parsed.success) throw validationError(op, parsed.error, steps);
+    if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
     await deps.accessLog.record({
       method: op.rest.method,

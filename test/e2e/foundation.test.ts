@@ -136,6 +136,11 @@ describe("validation and bodies", () => {
     const repeated = await server.get("/api/search?q=rest&q=again");
     expect(repeated.status).toBe(400);
     expect(repeated.body.field).toBe("q");
+    expect(repeated.body.error).toContain("once");
+    const missing = await server.get("/api/search?limit=3");
+    expect(missing.body.error).toContain("required");
+    const typed = await server.post("/api/reflect", { name: "Wren", text: 12345 });
+    expect(typed.body.error).toBe("`text` must be a string.");
     const limit = await server.get("/api/search?q=rest&limit=21");
     expect(limit.status).toBe(400);
     expect(limit.body.field).toBe("limit");
