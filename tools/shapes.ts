@@ -83,8 +83,21 @@ export function songDetail(song: Song, media: Media, steps: Steps): z.infer<type
 // Building an Intl formatter costs far more than using one: one per zone, kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+// The same reflections are formatted for every reader: keep the words, not only the formatter.
+const formatted = new Map<string, string>();
+
 /** A human-readable time in a timezone, e.g. "22 Nov 2026, 12:30 GMT+1". */
 export function formatInstant(iso: string, zone: string): string {
+  const key = `${zone}|${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size > 20_000) formatted.clear();
+    formatted.set(key, (text = formatUncached(iso, zone)));
+  }
+  return text;
+}
+
+function formatUncached(iso: string, zone: string): string {
   let format = formatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
