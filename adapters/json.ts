@@ -3,6 +3,8 @@
 // per request (encoding long texts with non-ASCII characters is most of a response's cost).
 // The output is byte for byte JSON.stringify's for plain data.
 const encoded = new WeakMap<object, Buffer>();
+const COMMA = Buffer.from(",");
+const EMPTY = Buffer.alloc(0);
 
 /** Mark an object (never to be changed again) so its JSON is computed and encoded once. */
 export function immutable<T extends object>(value: T): T {
@@ -10,8 +12,29 @@ export function immutable<T extends object>(value: T): T {
   return value;
 }
 
-/** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes up to `depth` levels down. */
-export function toJsonBytes(value: unknown, depth = 3): Buffer {
+const splits = new WeakMap<object, { dynamic: Record<string, unknown>; fixed: object }>();
+
+/**
+ * A response made of a few per-request fields and a large part shared by many requests (marked
+ * immutable): it is written as the small fields followed by the shared part's cached bytes.
+ * The value itself is the plain merged object, so MCP and tests see an ordinary body.
+ */
+export function joined<T extends object>(dynamic: Record<string, unknown>, fixed: object): T {
+  const value = { ...dynamic, ...fixed } as T;
+  splits.set(value, { dynamic, fixed: immutable(fixed) });
+  return value;
+}
+
+/** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes among the values `depth` levels down (top level by default). */
+export function toJsonBytes(value: unknown, depth = 1): Buffer {
+  const split = value !== null && typeof value === "object" ? splits.get(value) : undefined;
+  if (split) {
+    const fixed = encoded.get(split.fixed)!;
+    const head = toJsonBytes(split.dynamic, depth);
+    if (fixed.length <= 2) return head;
+    // `{dynamic…}` + `,` + the shared part's bytes without their opening brace.
+    return Buffer.concat([head.subarray(0, head.length - 1), head.length > 2 ? COMMA : EMPTY, fixed.subarray(1)]);
+  }
   const chunks: Array<string | Buffer> = [];
   write(value, depth, chunks);
   const buffers: Buffer[] = [];

@@ -83,6 +83,9 @@ async function main() {
     for (const route of routes) {
       const ours: Awaited<ReturnType<typeof run>>[] = [];
       const theirs: Awaited<ReturnType<typeof run>>[] = [];
+      // Warm both up first (JIT, caches), so the first measured round is not a cold start.
+      await run(base + route, 2, connections);
+      await run(`http://127.0.0.1:${barePort}${route}`, 2, connections);
       for (let i = 0; i < rounds; i++) {
         ours.push(await run(base + route, seconds, connections));
         theirs.push(await run(`http://127.0.0.1:${barePort}${route}`, seconds, connections));

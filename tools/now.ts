@@ -4,9 +4,9 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
-import { serviceResponse } from "./service-view.ts";
+import { derived, serviceResponse } from "./service-view.ts";
 import type { Steps } from "./next-steps.ts";
-import { immutable } from "../adapters/json.ts";
+import { immutable, joined } from "../adapters/json.ts";
 
 export const NowOutput = z.object({
   timestamp: z.string().describe("Server time, ISO 8601"),
@@ -63,7 +63,10 @@ export const now = defineOperation({
   },
   example: "/api/now?timezone=Asia/Tokyo",
   async handler({ timezone }, ctx) {
-    const { body, timezone: tz } = await serviceResponse(ctx, timezone, false);
-    return { ...body, next_steps: serviceSteps(ctx.steps, tz, body.current.slug, false) };
+    const { body, timezone: tz, built, variant } = await serviceResponse(ctx, timezone, false);
+    const { timestamp, congregation, ...rest } = body;
+    // Only the time and the count change between visitors of a slot; the rest is built and encoded once.
+    const fixed = derived(built, `now|${variant}`, () => ({ ...rest, next_steps: serviceSteps(ctx.steps, tz, body.current.slug, false) }));
+    return joined<typeof body & { next_steps: NowSteps }>({ timestamp, congregation }, fixed);
   },
 });

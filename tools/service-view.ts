@@ -80,7 +80,7 @@ export function placeVisitor(timezone: string | undefined, instant: Date) {
 
 type Companion = z.infer<typeof CompanionItem>;
 
-function derived<T extends object>(built: BuiltParts, key: string, make: () => T): T {
+export function derived<T extends object>(built: BuiltParts, key: string, make: () => T): T {
   let value = built.derived.get(key) as T | undefined;
   if (!value) built.derived.set(key, (value = immutable(make())));
   return value;
@@ -152,6 +152,9 @@ export async function serviceResponse(ctx: CallContext, timezone: string | undef
   return {
     visitor,
     record,
+    built,
+    /** Everything the body depends on besides the time and the count: a cache key for views built from it. */
+    variant: `${zone}|${given}|${position.date}|${position.slotIndex}|${position.localHour}|${season ? season.name : ""}`,
     body: {
       timestamp: now.toISOString(),
       status: "playing" as const,
