@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { Deps } from "../deps.ts";
 import { ErrorBody, SanctuaryError, errorStatus } from "../tools/errors.ts";
+import { expand } from "./json.ts";
 import { Steps } from "../tools/next-steps.ts";
 import type { CallContext, Operation } from "../tools/operation.ts";
 
@@ -111,7 +112,7 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, deps: 
     });
     const body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
     if (deps.config.checkOutput) {
-      const checked = op.output.safeParse(body);
+      const checked = op.output.safeParse(expand(body));
       if (!checked.success) {
         deps.log.error({ operation: op.name, issues: checked.error.issues.slice(0, 5) }, "response does not match its output schema");
         throw new Error(`output of ${op.name} does not match its schema`);

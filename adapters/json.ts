@@ -16,13 +16,19 @@ const splits = new WeakMap<object, { dynamic: Record<string, unknown>; fixed: ob
 
 /**
  * A response made of a few per-request fields and a large part shared by many requests (marked
- * immutable): it is written as the small fields followed by the shared part's cached bytes.
- * The value itself is the plain merged object, so MCP and tests see an ordinary body.
+ * immutable): it is written as the small fields followed by the shared part's cached bytes, without
+ * copying the shared part. Whoever needs the whole object (MCP, output checks) calls `expand`.
  */
 export function joined<T extends object>(dynamic: Record<string, unknown>, fixed: object): T {
-  const value = { ...dynamic, ...fixed } as T;
+  const value = { ...dynamic };
   splits.set(value, { dynamic, fixed: immutable(fixed) });
-  return value;
+  return value as T;
+}
+
+/** The whole body as a plain object (a `joined` body merged; anything else as it is). */
+export function expand<T>(value: T): T {
+  const split = value !== null && typeof value === "object" ? splits.get(value) : undefined;
+  return split ? ({ ...split.dynamic, ...split.fixed } as T) : value;
 }
 
 /** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes among the values `depth` levels down (top level by default). */

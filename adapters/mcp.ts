@@ -12,6 +12,7 @@ import type { Operation } from "../tools/operation.ts";
 import { SanctuaryError } from "../tools/errors.ts";
 import { CORS_HEADERS, MAX_DEPTH, baseUrlOf, clientIp, depthOf, jsonResponse, readJson } from "./http.ts";
 import { invoke, type CallInfo } from "./invoke.ts";
+import { expand } from "./json.ts";
 
 export const SERVER_INFO = { name: "sanctuary", title: "Sanctuary", version: "0.1.0" };
 
@@ -60,9 +61,10 @@ export function createMcpServer(operations: Operation[], deps: Deps, info: Omit<
     const started = performance.now();
     const outcome = await invoke(op, (request.params.arguments ?? {}) as Record<string, unknown>, deps, { ...info, via: "mcp" });
     deps.log.info({ reqId: outcome.requestId, via: "mcp", tool: op.mcp!.tool, method: op.rest.method, path: op.rest.path, status: outcome.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
-    const text = JSON.stringify(outcome.body);
+    const body = expand(outcome.body);
+    const text = JSON.stringify(body);
     // Errors carry no structuredContent: the client checks it against the success schema (decisions §1).
-    return outcome.ok ? { content: [{ type: "text", text }], structuredContent: outcome.body } : { isError: true, content: [{ type: "text", text }] };
+    return outcome.ok ? { content: [{ type: "text", text }], structuredContent: body } : { isError: true, content: [{ type: "text", text }] };
   });
   return server;
 }

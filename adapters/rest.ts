@@ -13,10 +13,11 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/(?:\*\*)?:([A-Za-z_]+)/g)].map((m) => m[1]);
 }
 
-function routeParams(event: H3Event, op: Operation): Record<string, string> {
-  const raw = (event.context.params ?? {}) as Record<string, string>;
+function routeParams(event: H3Event, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of pathParamNames(op.rest.path)) {
+  if (!names.length) return out;
+  const raw = (event.context.params ?? {}) as Record<string, string>;
+  for (const name of names) {
     const value = raw[name];
     if (value === undefined) continue;
     try {
@@ -34,15 +35,17 @@ export function requestIdOf(event: H3Event): string | undefined {
   return given && /^[\w.:-]{1,100}$/.test(given) ? given : undefined;
 }
 
-async function handle(op: Operation, event: H3Event, deps: Deps): Promise<Response> {
+async function handle(op: Operation, event: H3Event, deps: Deps, params: string[]): Promise<Response> {
   const started = performance.now();
-  const response = await respond(op, event, deps);
+  const { response, requestId } = await respond(op, event, deps, params);
   // Structured access line: the path only, never the query (search queries stay out of logs).
-  deps.log.info({ reqId: response.headers.get("x-request-id"), via: "rest", method: op.rest.method, path: event.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+  if (deps.log.isLevelEnabled("info")) {
+    deps.log.info({ reqId: requestId, via: "rest", method: op.rest.method, path: event.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+  }
   return response;
 }
 
-async function respond(op: Operation, event: H3Event, deps: Deps): Promise<Response> {
+async function respond(op: Operation, event: H3Event, deps: Deps, params: string[]): Promise<{ response: Response; requestId?: string }> {
   const baseUrl = baseUrlOf(event, deps.config.baseUrl);
   let body: Record<string, unknown> = {};
   if (op.rest.method === "POST") {
@@ -51,16 +54,17 @@ async function respond(op: Operation, event: H3Event, deps: Deps): Promise<Respo
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
       const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
-      return jsonResponse(withExample.status, withExample.body(new Steps(baseUrl).home()), withExample.headers);
+      return { response: jsonResponse(withExample.status, withExample.body(new Steps(baseUrl).home()), withExample.headers) };
     }
   }
-  const input = { ...queryObject(event.url), ...body, ...routeParams(event, op) };
+  const input = { ...(event.url.search ? queryObject(event.url) : {}), ...body, ...routeParams(event, params) };
   const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event), baseUrl, requestId: requestIdOf(event) });
-  return jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId });
+  return { response: jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId }), requestId: outcome.requestId };
 }
 
 export function mountRest(app: H3, operations: Operation[], deps: Deps): void {
   for (const op of operations) {
-    app.on(op.rest.method, op.rest.path, (event) => handle(op, event, deps));
+    const params = pathParamNames(op.rest.path);
+    app.on(op.rest.method, op.rest.path, (event) => handle(op, event, deps, params));
   }
 }

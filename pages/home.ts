@@ -1,6 +1,7 @@
 // GET / — the service playing now. The server cannot know the visitor's timezone, so the first view is
 // the place-unknown service (exactly what GET /api/now says without one); home.js then asks /api/now
 // in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
+import { expand } from "../adapters/json.ts";
 import type { z } from "zod";
 import type { H3Event } from "h3";
 import type { PlainRouteWithHandler } from "../app.ts";
@@ -62,7 +63,7 @@ export function homeRoute(deps: Deps): PlainRouteWithHandler {
     handler: async (event: H3Event) => {
       const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
       if (!outcome.ok) return errorPage(event, deps, outcome.status, "The service is resting", String(outcome.body.error), String(outcome.body.suggestion));
-      const body = outcome.body as NowBody;
+      const body = expand(outcome.body) as NowBody;
       const recent = await deps.reflections.recent(deps.clock(), 10);
       const main = html`<h1>Sanctuary</h1>
 <p class="lead">A quiet place open at every hour, for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; come as you are and begin at its beginning.</p>

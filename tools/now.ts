@@ -4,9 +4,11 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
-import { derived, serviceResponse } from "./service-view.ts";
+import { derived, liveParts, placeService, serviceResponse } from "./service-view.ts";
 import type { Steps } from "./next-steps.ts";
 import { immutable, joined } from "../adapters/json.ts";
+
+type NowBody = z.input<typeof NowOutput>;
 
 export const NowOutput = z.object({
   timestamp: z.string().describe("Server time, ISO 8601"),
@@ -63,10 +65,15 @@ export const now = defineOperation({
   },
   example: "/api/now?timezone=Asia/Tokyo",
   async handler({ timezone }, ctx) {
-    const { body, timezone: tz, built, variant } = await serviceResponse(ctx, timezone, false);
-    const { timestamp, congregation, ...rest } = body;
+    const placed = await placeService(ctx, timezone);
     // Only the time and the count change between visitors of a slot; the rest is built and encoded once.
-    const fixed = derived(built, `now|${variant}`, () => ({ ...rest, next_steps: serviceSteps(ctx.steps, tz, body.current.slug, false) }));
-    return joined<typeof body & { next_steps: NowSteps }>({ timestamp, congregation }, fixed);
+    const key = `now|${placed.variant}`;
+    let part = placed.built.derived.get(key);
+    if (!part) {
+      const { body } = await serviceResponse(ctx, timezone, false, placed);
+      const { timestamp: _t, congregation: _c, ...rest } = body;
+      part = derived(placed.built, key, () => ({ ...rest, next_steps: serviceSteps(ctx.steps, placed.timezone, body.current.slug, false) }));
+    }
+    return joined<NowBody>(await liveParts(ctx), part);
   },
 });

@@ -139,24 +139,43 @@ function buildCurrent(built: BuiltParts, attend: boolean): z.infer<typeof Curren
 
 const STREAMS = immutable({ youtube: false, twitch: false, urls: {} as Record<string, string> });
 
-/** Everything now and attend share. */
-export async function serviceResponse(ctx: CallContext, timezone: string | undefined, attend: boolean) {
+/** Where the visitor is and which recorded service they receive: the cheap part of now and attend. */
+export async function placeService(ctx: CallContext, timezone: string | undefined) {
   const { deps, steps, now } = ctx;
   const visitor = placeVisitor(timezone, now);
   const { position, zone, given, tier } = visitor;
   const record = await deps.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
   const built = deps.views.parts(record, steps);
-  const first = built.order[0];
   const season = tier === "unknown" ? null : seasonFor(tier, position.date, position.slotIndex, now);
-  const tz = given ? zone : undefined;
   return {
     visitor,
     record,
     built,
+    season,
+    timezone: given ? zone : undefined,
     /** Everything the body depends on besides the time and the count: a cache key for views built from it. */
     variant: `${zone}|${given}|${position.date}|${position.slotIndex}|${position.localHour}|${season ? season.name : ""}`,
+  };
+}
+
+/** The time and the count: the only parts of now that change from one visitor of a slot to the next. */
+export async function liveParts(ctx: CallContext) {
+  return { timestamp: ctx.now.toISOString(), congregation: { souls: await ctx.deps.presence.count(ctx.now), window: "24h" as const } };
+}
+
+/** Everything now and attend share. */
+export async function serviceResponse(ctx: CallContext, timezone: string | undefined, attend: boolean, placed?: Awaited<ReturnType<typeof placeService>>) {
+  const { visitor, record, built, season, timezone: tz, variant } = placed ?? (await placeService(ctx, timezone));
+  const { position, zone, given } = visitor;
+  const first = built.order[0];
+  const live = await liveParts(ctx);
+  return {
+    visitor,
+    record,
+    built,
+    variant,
     body: {
-      timestamp: now.toISOString(),
+      timestamp: live.timestamp,
       status: "playing" as const,
       mode: record.mode,
       // Everything below but the congregation depends only on the record and the visitor's clock: built once.
@@ -185,7 +204,7 @@ export async function serviceResponse(ctx: CallContext, timezone: string | undef
       companions: companionsOf(record, built, attend, given ? position.localHour : undefined),
       next: built.order[1],
       schedule: derived(built, "schedule", () => ({ position: 1 as const, total: built.order.length, loop: false as const })),
-      congregation: { souls: await deps.presence.count(now), window: "24h" as const },
+      congregation: live.congregation,
       ...(given
         ? {}
         : { suggestion: "Pass your IANA timezone (for example timezone=Europe/Lisbon) to receive the service for your own hour and season; without one you receive the service for a place unknown." }),
