@@ -162,31 +162,32 @@ export class ReflectionStore {
 
   /** Reflections of the live feed window ending at `now`, newest first. Reads at most 49 hourly buckets. */
   async recent(now: Date, limit = 20, windowMs = LIVE_FEED_MS): Promise<Reflection[]> {
-    const since = now.getTime() - windowMs;
     const out: Reflection[] = [];
-    for (let t = now.getTime(); t >= since - 3600_000 && out.length < limit; t -= 3600_000) {
-      const bucket = await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(new Date(t).toISOString())}`);
-      if (!bucket) continue;
-      // Buckets are appended in time order, so walking one backwards yields newest first.
-      for (let i = bucket.length - 1; i >= 0 && out.length < limit; i--) {
-        const at = Date.parse(bucket[i].createdAt);
-        if (at > since && at <= now.getTime()) out.push(bucket[i]);
-      }
+    for await (const r of this.live(now, windowMs)) {
+      out.push(r);
+      if (out.length === limit) break;
     }
     return out.sort(newestFirst);
   }
 
   /** How many reflections the live feed holds at `now`. */
   async recentCount(now: Date): Promise<number> {
-    const since = now.getTime() - LIVE_FEED_MS;
     let count = 0;
+    for await (const _ of this.live(now, LIVE_FEED_MS)) count++;
+    return count;
+  }
+
+  /** Reflections within the window ending at `now`, roughly newest first, reading hourly buckets only as far as needed. */
+  private async *live(now: Date, windowMs: number): AsyncGenerator<Reflection> {
+    const since = now.getTime() - windowMs;
     for (let t = now.getTime(); t >= since - 3600_000; t -= 3600_000) {
-      for (const r of (await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(new Date(t).toISOString())}`)) ?? []) {
-        const at = Date.parse(r.createdAt);
-        if (at > since && at <= now.getTime()) count++;
+      const bucket = (await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(new Date(t).toISOString())}`)) ?? [];
+      // Buckets are appended in time order, so walking one backwards yields newest first.
+      for (let i = bucket.length - 1; i >= 0; i--) {
+        const at = Date.parse(bucket[i].createdAt);
+        if (at > since && at <= now.getTime()) yield bucket[i];
       }
     }
-    return count;
   }
 
   /** Every reflection of a song, newest first (the public archive: no time limit). */

@@ -37,7 +37,6 @@ describe("POST /api/contribute", () => {
     expect(body.next_steps.map((s: any) => s.tool)).toContain("read_doc");
   });
 
-  const long = (n: number) => "word ".repeat(n).trim();
   it.each([
     ["the operation's example title", { title: "<your title>" }, "title", "example"],
     ["the operation's example content", { content: "<your prayer, in markdown>" }, "content", "example"],

@@ -12,8 +12,6 @@ import { backendFor, openKeyValueStore, KeyValueStore } from "../../storage/inde
 import { ReflectionStore } from "../../storage/reflections.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "../helpers/embedder.ts";
 
-// A known bug is a `.fails` test (it flips to failing once fixed); SHOW_KNOWN_BUGS=1 runs it plainly to show the failure.
-const knownBugTest = process.env.SHOW_KNOWN_BUGS ? it : it.fails;
 const ROOT = new URL("../..", import.meta.url).pathname;
 let dataDir: string;
 let port: number;

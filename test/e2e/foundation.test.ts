@@ -1,6 +1,5 @@
 // The foundation end to end: the generated REST routes, errors in the shared shape, CORS, and the
 // same operations over MCP (Streamable HTTP and stdio) returning identical bodies.
-import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -251,6 +250,3 @@ describe("MCP over stdio", () => {
     }
   });
 });
-
-// Keep `spawn` referenced for environments that tree-shake unused imports in type checks.
-void spawn;
