@@ -1,7 +1,7 @@
 // The composition root's contract: everything a handler may use, built once in createDeps and injected.
 import type { Config } from "./config.ts";
 import { AccessLog } from "./adapters/access-log.ts";
-import { createLogger, type Logger } from "./adapters/logger.ts";
+import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary, type Library } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
 import { ServiceCalendar } from "./planner/calendar.ts";
@@ -9,15 +9,15 @@ import { seasonAt } from "./planner/season.ts";
 import { slotFirstBegins } from "./planner/time.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
-import { PresenceStore, RedisPresence, type Presence } from "./storage/presence.ts";
-import { RateLimits } from "./storage/rate-limits.ts";
-import { ReflectionStore } from "./storage/reflections.ts";
+import { PresenceStore, RedisPresence, type Presence } from "./services/presence.ts";
+import { RateLimits } from "./services/rate-limits.ts";
+import { ReflectionStore } from "./services/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
 import OpenAI from "openai";
 import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder } from "./search/embedders/index.ts";
 import { SearchService } from "./search/service.ts";
-import { ConversationStore } from "./storage/conversations.ts";
+import { ConversationStore } from "./services/conversations.ts";
 import { createReviewBackend, type ReviewBackend } from "./review/backend.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";

@@ -1,9 +1,9 @@
 // HTTP details shared by every route: JSON responses, client address, base URL, bounded body reading.
 import type { H3Event } from "h3";
 import { FastResponse } from "srvx";
-import { toJsonBytes } from "./json.ts";
-import { SanctuaryError, type ErrorKind } from "../tools/errors.ts";
-import { Steps } from "../tools/next-steps.ts";
+import { toJsonBytes } from "../core/json.ts";
+import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
+import { Steps } from "../core/next-steps.ts";
 
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",

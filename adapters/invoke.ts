@@ -2,9 +2,9 @@
 // record the call under its REST path, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import type { Deps } from "../deps.ts";
-import { ErrorBody, SanctuaryError, errorStatus } from "../tools/errors.ts";
-import { expand } from "./json.ts";
-import { Steps } from "../tools/next-steps.ts";
+import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
+import { expand } from "../core/json.ts";
+import { Steps } from "../core/next-steps.ts";
 import type { CallContext, Operation } from "../tools/operation.ts";
 
 export interface Outcome {

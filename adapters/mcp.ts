@@ -7,12 +7,12 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import type { H3Event } from "h3";
 import { z } from "zod";
 import type { Deps } from "../deps.ts";
-import { Steps } from "../tools/next-steps.ts";
+import { Steps } from "../core/next-steps.ts";
 import type { Operation } from "../tools/operation.ts";
-import { SanctuaryError } from "../tools/errors.ts";
+import { SanctuaryError } from "../core/errors.ts";
 import { CORS_HEADERS, MAX_DEPTH, baseUrlOf, clientIp, depthOf, jsonResponse, readJson } from "./http.ts";
 import { invoke, type CallInfo } from "./invoke.ts";
-import { expand } from "./json.ts";
+import { expand } from "../core/json.ts";
 
 export const SERVER_INFO = { name: "sanctuary", title: "Sanctuary", version: "0.1.0" };
 

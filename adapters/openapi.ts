@@ -1,7 +1,7 @@
 // Generates the OpenAPI 3.1 document from the same operation list and Zod schemas the REST and MCP
 // adapters use, plus the plain routes (feeds, markdown, MCP) described as data in app.ts.
 import { z } from "zod";
-import { ErrorBody, errorStatus, type ErrorKind } from "../tools/errors.ts";
+import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { pathParamNames } from "./rest.ts";
 

@@ -2,8 +2,8 @@
 // path, query and JSON body, and every outcome written as JSON. Knows no operation by name.
 import type { H3, H3Event } from "h3";
 import type { Deps } from "../deps.ts";
-import { SanctuaryError } from "../tools/errors.ts";
-import { Steps } from "../tools/next-steps.ts";
+import { SanctuaryError } from "../core/errors.ts";
+import { Steps } from "../core/next-steps.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject } from "./http.ts";
 import { invoke } from "./invoke.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { loadLibrary } from "../corpus/library.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
 import { openKeyValueStore } from "../storage/index.ts";
-import { ReflectionStore, type Reflection } from "../storage/reflections.ts";
+import { ReflectionStore, type Reflection } from "../services/reflections.ts";
 
 const ZONES = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "UTC", "America/Sao_Paulo"];
 

@@ -3,4 +3,4 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../adapters/mcp-stdio.ts");
+await import("../mcp-stdio.ts");

@@ -1,11 +1,11 @@
 // Builds the planner from settings: none without a planning model (the rotation then fills every slot).
 import OpenAI from "openai";
-import type { Logger } from "../adapters/logger.ts";
+import type { Logger } from "../core/logger.ts";
 import type { Config } from "../config.ts";
 import type { Library } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import type { ReflectionStore } from "../storage/reflections.ts";
+import type { ReflectionStore } from "../services/reflections.ts";
 import type { ServiceCalendar } from "./calendar.ts";
 import type { ContextSources, Enso, SpaceWeather } from "./context.ts";
 import { Planner } from "./scheduler.ts";

@@ -4,7 +4,7 @@
 import type { Library } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import { KeyedMutex } from "../storage/keyed-mutex.ts";
+import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { rotationFor, type ServiceKey } from "./rotation.ts";
 import { READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart, type Tier } from "./rules.ts";
 import { addDays, slotsBeginningBetween } from "./time.ts";

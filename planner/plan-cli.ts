@@ -1,12 +1,12 @@
 // Operator view: npm run plan -- --date YYYY-MM-DD --slot N --tier north [--dry-run]
 // Prints what the planner is told and the model's arrangement; without --dry-run it also records it.
 import { parseArgs } from "node:util";
-import { createLogger } from "../adapters/logger.ts";
+import { createLogger } from "../core/logger.ts";
 import { loadConfig } from "../config.ts";
 import { loadLibrary } from "../corpus/library.ts";
 import { Media } from "../corpus/media.ts";
 import { backendFor, openKeyValueStore } from "../storage/index.ts";
-import { ReflectionStore } from "../storage/reflections.ts";
+import { ReflectionStore } from "../services/reflections.ts";
 import { createPlanner } from "./build.ts";
 import { ServiceCalendar } from "./calendar.ts";
 import { isValidDate } from "./time.ts";

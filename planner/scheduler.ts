@@ -2,7 +2,7 @@
 // off the request path. Each key is claimed once in storage (so a restart, or another process on the
 // same Redis, never plans it twice); a plan never replaces a recorded service (ServiceCalendar.store).
 import type OpenAI from "openai";
-import type { Logger } from "../adapters/logger.ts";
+import type { Logger } from "../core/logger.ts";
 import type { Library, Piece } from "../corpus/library.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { arrange, candidatesFor, type Attempt } from "./arrange.ts";

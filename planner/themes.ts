@@ -2,7 +2,7 @@
 // must never receive a visitor's words or names (spec §1.4), so themes are drawn ONLY from the
 // library's own theme tags: a reflection can vote for a tag, never add a word. On top of that, a tag
 // equal to any contributing name or location token is dropped, and quoted text does not vote at all.
-import type { Reflection } from "../storage/reflections.ts";
+import type { Reflection } from "../services/reflections.ts";
 import { addDays } from "./time.ts";
 
 export type ThemeTier = "slot" | "any slot" | "everyone";

@@ -1,6 +1,6 @@
 // Where submissions go for people to review. Two backends share this contract: a code host (pull requests
 // and issues) when one is configured, else the local moderation queue. createReviewBackend chooses.
-import type { Logger } from "../adapters/logger.ts";
+import type { Logger } from "../core/logger.ts";
 import type { Config } from "../config.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { CodeHostBackend } from "./code-host.ts";

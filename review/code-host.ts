@@ -2,10 +2,10 @@
 // feedback becomes a labelled issue. GitHub's REST API through @octokit/rest (any compatible host via apiUrl).
 import { createHash } from "node:crypto";
 import { Octokit } from "@octokit/rest";
-import type { Logger } from "../adapters/logger.ts";
+import type { Logger } from "../core/logger.ts";
 import type { ReviewConfig } from "../config.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import { conflict, unavailable, type SanctuaryError } from "../tools/errors.ts";
+import { conflict, unavailable, type SanctuaryError } from "../core/errors.ts";
 import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
 import { commitMessage, contributionBody, contributionTitle, feedbackBody, feedbackTitle } from "./code-host-text.ts";
 import type { ContributionDraft } from "./document.ts";

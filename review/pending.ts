@@ -2,7 +2,7 @@
 // piece is not queued twice. A claim is taken atomically (kv.update) before submitting and released
 // when the submission fails or a moderator decides.
 import type { KeyValueStore } from "../storage/kv.ts";
-import { conflict, type SanctuaryError } from "../tools/errors.ts";
+import { conflict, type SanctuaryError } from "../core/errors.ts";
 
 interface Claim {
   /** Where the waiting submission is (queue number or pull-request URL). */

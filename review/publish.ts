@@ -5,7 +5,7 @@ import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { loadLibrary, type Library, type Piece } from "../corpus/library.ts";
 import type { Deps } from "../deps.ts";
-import { conflict, SanctuaryError } from "../tools/errors.ts";
+import { conflict, SanctuaryError } from "../core/errors.ts";
 import type { ContributionDraft } from "./document.ts";
 import { folded } from "./screening.ts";
 

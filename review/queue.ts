@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import { KeyedMutex } from "../storage/keyed-mutex.ts";
-import { conflict, notFound } from "../tools/errors.ts";
+import { KeyedMutex } from "../core/keyed-mutex.ts";
+import { conflict, notFound } from "../core/errors.ts";
 import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
 import type { ContributionDraft } from "./document.ts";
 import { alreadyPending, PendingTitles } from "./pending.ts";

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { connect, Index, type Connection, type Table } from "@lancedb/lancedb";
-import type { Logger } from "../adapters/logger.ts";
+import type { Logger } from "../core/logger.ts";
 import type { Library } from "../corpus/library.ts";
 import { chunkLibrary, type Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";

@@ -1,10 +1,10 @@
 // The search capability as the rest of the app sees it: chooses the embedder and opens or builds
 // the index in the background at startup, and answers 503 (Unavailable) until the first index exists.
 import { join } from "node:path";
-import type { Logger } from "../adapters/logger.ts";
+import type { Logger } from "../core/logger.ts";
 import type { Config } from "../config.ts";
 import type { Library } from "../corpus/library.ts";
-import { unavailable } from "../tools/errors.ts";
+import { unavailable } from "../core/errors.ts";
 import type { Embedder } from "./embedder.ts";
 import { LibraryIndex, type Hit } from "./index.ts";
 

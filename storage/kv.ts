@@ -3,7 +3,7 @@
 // only writer, as with files) a bounded read cache. Values are shared: never mutate one in place.
 import type { Redis } from "ioredis";
 import type { Storage } from "unstorage";
-import { KeyedMutex } from "./keyed-mutex.ts";
+import { KeyedMutex } from "../core/keyed-mutex.ts";
 
 /** With Redis shared by several processes, first-writer-wins and read-modify-write use Redis itself. */
 export interface SharedRedis {

@@ -1,6 +1,6 @@
 // GET /api/ask/conversation/:slug — one public conversation.
 import { z } from "zod";
-import { notFound } from "./errors.ts";
+import { notFound } from "../core/errors.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 

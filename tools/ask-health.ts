@@ -1,6 +1,6 @@
 // GET /api/ask/health — whether ask can answer now (503 is the signal to read the library directly).
 import { z } from "zod";
-import { unavailable } from "./errors.ts";
+import { unavailable } from "../core/errors.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 

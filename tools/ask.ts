@@ -1,7 +1,7 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, type Turn } from "../search/answer.ts";
-import { invalid, unavailable } from "./errors.ts";
+import { invalid, unavailable } from "../core/errors.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
 import { documentedExamples, exampleText, fillerText } from "../review/screening.ts";
-import { presenceName } from "../storage/presence.ts";
+import { presenceName } from "../services/presence.ts";
 import { contributionsPaused } from "./contribute.ts";
-import { invalid } from "./errors.ts";
+import { invalid } from "../core/errors.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";

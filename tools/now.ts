@@ -5,8 +5,8 @@ import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
 import { derived, liveParts, placeService, serviceResponse } from "./service-view.ts";
-import type { Steps } from "./next-steps.ts";
-import { immutable, joined } from "../adapters/json.ts";
+import type { Steps } from "../core/next-steps.ts";
+import { immutable, joined } from "../core/json.ts";
 
 type NowBody = z.input<typeof NowOutput>;
 

@@ -1,8 +1,8 @@
 // What an operation is: a name, Zod input and output schemas, its REST binding, optionally its MCP tool,
 // and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
 import type { z } from "zod";
-import type { ErrorKind } from "./errors.ts";
-import type { Steps } from "./next-steps.ts";
+import type { ErrorKind } from "../core/errors.ts";
+import type { Steps } from "../core/next-steps.ts";
 import type { Deps } from "../deps.ts";
 
 export interface ToolAnnotations {

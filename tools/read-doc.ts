@@ -1,6 +1,6 @@
 // GET /api/docs/:path — one document of the library (MCP: read_doc). The same text is at /docs/<path>.md.
 import { z } from "zod";
-import { notFound } from "./errors.ts";
+import { notFound } from "../core/errors.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 

@@ -1,6 +1,6 @@
 // GET /api/music/:slug — one song with lyrics and context (MCP: read_song).
 import { z } from "zod";
-import { notFound } from "./errors.ts";
+import { notFound } from "../core/errors.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { SongDetail, cachedView, nextSteps, slugField, songDetail } from "./shapes.ts";
 

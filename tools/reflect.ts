@@ -1,8 +1,8 @@
 // POST /api/reflect — leave a short public reflection on a song (MCP: reflect).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { presenceName } from "../storage/presence.ts";
-import { invalid } from "./errors.ts";
+import { presenceName } from "../services/presence.ts";
+import { invalid } from "../core/errors.ts";
 import { publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";

@@ -1,7 +1,7 @@
 // GET /api/reflections/song/:slug — every reflection on one song, newest first (the archive).
 import { z } from "zod";
 import { resolveZone } from "../planner/time.ts";
-import { notFound } from "./errors.ts";
+import { notFound } from "../core/errors.ts";
 import { timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { formatInstant, nextSteps, slugField } from "./shapes.ts";

@@ -3,11 +3,11 @@
 import { z } from "zod";
 import type { Library, Piece, Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
-import { immutable } from "../adapters/json.ts";
+import { immutable } from "../core/json.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
 import { seasonAt } from "../planner/season.ts";
 import { resolveZone, slotOf, tierOf } from "../planner/time.ts";
-import type { Steps } from "./next-steps.ts";
+import type { Steps } from "../core/next-steps.ts";
 import type { CallContext } from "./operation.ts";
 import { CompanionItem, CurrentSong, type ServicePart } from "./service-shapes.ts";
 import { songApiLinks } from "./shapes.ts";

@@ -1,7 +1,7 @@
 // GET /api/services/:date — every service recorded or planned for a date, per slot and tier.
 import { z } from "zod";
 import { SLOT_LABELS, isValidDate } from "../planner/time.ts";
-import { notFound } from "./errors.ts";
+import { notFound } from "../core/errors.ts";
 import { defineOperation } from "./operation.ts";
 import { ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";

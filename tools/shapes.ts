@@ -1,9 +1,9 @@
 // Output fragments several operations share, and the functions that fill them from the library.
 import { z } from "zod";
-import { immutable } from "../adapters/json.ts";
+import { immutable } from "../core/json.ts";
 import type { Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
-import { NextStep, type Steps } from "./next-steps.ts";
+import { NextStep, type Steps } from "../core/next-steps.ts";
 
 export const nextSteps = z.array(NextStep).describe("Suggested next steps");
 

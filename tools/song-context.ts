@@ -1,6 +1,6 @@
 // GET /api/music/:slug/context — the essay on why a song was written.
 import { z } from "zod";
-import { notFound } from "./errors.ts";
+import { notFound } from "../core/errors.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, slugField } from "./shapes.ts";
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendFor, openKeyValueStore, KeyValueStore } from "../../storage/index.ts";
-import { ReflectionStore } from "../../storage/reflections.ts";
+import { ReflectionStore } from "../../services/reflections.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "../helpers/embedder.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;

@@ -3,7 +3,7 @@
 // /mcp, and llms.txt and auth.md say how to attend and what the limits are.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "../../storage/rate-limits.ts";
+import { LIMITS } from "../../services/rate-limits.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js, type Element } from "xml-js";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { EMBED_CSP, escapeHtml } from "../../adapters/embed.ts";
+import { EMBED_CSP, escapeHtml } from "../../web/embed.ts";
 
 // xml-js (installed with `feed`) parses with sax in strict mode: malformed markup, unknown entities
 // and a stray `<` or `&` throw, so a successful parse means a well-formed document.

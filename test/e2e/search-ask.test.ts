@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteUntrusted, SYSTEM_PROMPT } from "../../search/answer.ts";
-import { tokenMatches } from "../../storage/conversations.ts";
+import { tokenMatches } from "../../services/conversations.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
 import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
 

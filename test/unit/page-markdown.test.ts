@@ -2,8 +2,8 @@
 // of its own through (two locks: markdown-it with html off, then sanitize-html), and the `html`
 // template escapes every value it is given unless that value was made safe on purpose.
 import { describe, expect, it } from "vitest";
-import { html, trusted } from "../../pages/html.ts";
-import { renderMarkdown, sanitizeRendered, withoutTitleHeading } from "../../pages/markdown.ts";
+import { html, trusted } from "../../web/pages/html.ts";
+import { renderMarkdown, sanitizeRendered, withoutTitleHeading } from "../../web/pages/markdown.ts";
 
 const CONTRIBUTION = `# A Prayer for the Night Shift
 

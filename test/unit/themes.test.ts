@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { loadLibrary } from "../../corpus/library.ts";
-import type { Reflection } from "../../storage/reflections.ts";
+import type { Reflection } from "../../services/reflections.ts";
 import { stem, visitorThemes, withoutQuotes } from "../../planner/themes.ts";
 
 const DATE = "2025-11-13";

@@ -4,9 +4,9 @@
 import { createHash } from "node:crypto";
 import type { Library } from "../corpus/library.ts";
 import { jsonSchemaOf } from "../adapters/mcp.ts";
-import { errorStatus } from "../tools/errors.ts";
+import { errorStatus } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
-import { LIMITS } from "../storage/rate-limits.ts";
+import { LIMITS } from "../services/rate-limits.ts";
 
 export interface Skill {
   /** Lowercase letters, digits and hyphens (the Agent Skills naming rule); also its folder name. */

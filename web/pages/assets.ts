@@ -3,8 +3,8 @@
 // it for a day and still never run yesterday's script against today's page.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { PlainRouteWithHandler } from "../app.ts";
-import { errorResponse } from "../adapters/http.ts";
+import type { PlainRouteWithHandler } from "../../app.ts";
+import { errorResponse } from "../../adapters/http.ts";
 
 const TYPES: Record<string, string> = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8", svg: "image/svg+xml" };
 export const ASSET_NAMES = ["site.css", "home.js", "reflect.js", "ask.js", "icon.svg"] as const;

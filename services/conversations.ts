@@ -1,8 +1,8 @@
 // ConversationStore: public conversations from ask. The owner token is shown once and stored only as
 // a hash; continuing a conversation proves ownership by comparing hashes in constant time.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { forbidden, notFound } from "../tools/errors.ts";
-import type { KeyValueStore } from "./kv.ts";
+import { forbidden, notFound } from "../core/errors.ts";
+import type { KeyValueStore } from "../storage/kv.ts";
 
 export interface Message {
   role: "user" | "assistant";

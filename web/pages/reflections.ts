@@ -1,9 +1,9 @@
 // GET /reflections (every song with its reflection count), /reflections/:slug (a song's page: lyrics,
 // context, recording, its reflections and a form to add one), and /music/:slug → 301 to the song page.
 import type { H3Event } from "h3";
-import type { PlainRouteWithHandler } from "../app.ts";
-import type { Deps } from "../deps.ts";
-import { formatDuration } from "../corpus/media.ts";
+import type { PlainRouteWithHandler } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
+import { formatDuration } from "../../corpus/media.ts";
 import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";

@@ -5,8 +5,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { H3Event } from "h3";
 import { clientIp } from "../adapters/http.ts";
 import type { Deps } from "../deps.ts";
-import { forbidden, rateLimited, unavailable } from "../tools/errors.ts";
-import { ModerationQueue } from "./queue.ts";
+import { forbidden, rateLimited, unavailable } from "../core/errors.ts";
+import { ModerationQueue } from "../review/queue.ts";
 
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 

@@ -2,9 +2,9 @@
 // its page holds, not what history holds: by hour (the 48-hour live feed), by song and month (the
 // archive), by service (services by date), and running counts per song.
 import { createHash } from "node:crypto";
-import { conflict } from "../tools/errors.ts";
-import type { KeyValueStore } from "./kv.ts";
-import { KeyedMutex } from "./keyed-mutex.ts";
+import { conflict } from "../core/errors.ts";
+import type { KeyValueStore } from "../storage/kv.ts";
+import { KeyedMutex } from "../core/keyed-mutex.ts";
 
 export interface Reflection {
   id: string;

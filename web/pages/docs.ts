@@ -2,10 +2,10 @@
 // document at /docs/<path>; app.ts's /docs/**:path route sends paths ending in .md to the markdown and
 // everything else here. Library markdown is rendered and then sanitized (pages/markdown.ts).
 import type { H3Event } from "h3";
-import type { PlainRouteWithHandler } from "../app.ts";
-import type { Deps } from "../deps.ts";
-import type { Piece } from "../corpus/library.ts";
-import { formatDuration } from "../corpus/media.ts";
+import type { PlainRouteWithHandler } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
+import type { Piece } from "../../corpus/library.ts";
+import { formatDuration } from "../../corpus/media.ts";
 import { audioPlayer } from "./components.ts";
 import { html, kindLabel, pathOf, plural } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";

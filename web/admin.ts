@@ -5,10 +5,10 @@ import { z } from "zod";
 import type { PlainRouteWithHandler } from "../app.ts";
 import { baseUrlOf, jsonResponse, readJsonObject } from "../adapters/http.ts";
 import type { Deps } from "../deps.ts";
-import { invalid, notFound, SanctuaryError, type ErrorKind } from "../tools/errors.ts";
-import { Steps } from "../tools/next-steps.ts";
+import { invalid, notFound, SanctuaryError, type ErrorKind } from "../core/errors.ts";
+import { Steps } from "../core/next-steps.ts";
 import { authorizeAdmin } from "./admin-auth.ts";
-import { moderationUrl, type ModerationQueue, type Submission, type SubmissionStatus } from "./queue.ts";
+import { moderationUrl, type ModerationQueue, type Submission, type SubmissionStatus } from "../review/queue.ts";
 
 const NO_STORE = { "cache-control": "no-store" };
 const ERRORS: ErrorKind[] = ["forbidden", "not_found", "rate_limited", "unavailable"];

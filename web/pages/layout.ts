@@ -1,8 +1,8 @@
 // The frame every page shares: head (title, description, feeds, stylesheet), a skip link, site
 // navigation, main, footer, and the security headers. Pages supply only their own <main> content.
 import type { H3Event } from "h3";
-import type { Deps } from "../deps.ts";
-import { baseUrlOf } from "../adapters/http.ts";
+import type { Deps } from "../../deps.ts";
+import { baseUrlOf } from "../../adapters/http.ts";
 import { assetHref, type AssetName } from "./assets.ts";
 import { html, type Html } from "./html.ts";
 

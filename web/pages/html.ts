@@ -1,7 +1,7 @@
 // Building HTML safely: every value put into an `html` template is escaped unless it is already Html
 // (made by `html` itself, or by `trusted` for markup that was sanitized first). Visitor text can
 // therefore never become markup by accident, whichever page it lands on.
-import { escapeHtml } from "../adapters/embed.ts";
+import { escapeHtml } from "../embed.ts";
 
 export class Html {
   constructor(readonly value: string) {}

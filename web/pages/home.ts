@@ -1,18 +1,18 @@
 // GET / — the service playing now. The server cannot know the visitor's timezone, so the first view is
 // the place-unknown service (exactly what GET /api/now says without one); home.js then asks /api/now
 // in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
-import { expand } from "../adapters/json.ts";
+import { expand } from "../../core/json.ts";
 import type { z } from "zod";
 import type { H3Event } from "h3";
-import type { PlainRouteWithHandler } from "../app.ts";
-import type { Deps } from "../deps.ts";
-import { baseUrlOf, clientIp } from "../adapters/http.ts";
-import { invoke } from "../adapters/invoke.ts";
-import { soulsText } from "../adapters/embed.ts";
-import type { Piece, Song } from "../corpus/library.ts";
-import { formatDuration } from "../corpus/media.ts";
-import { now, type NowOutput } from "../tools/now.ts";
-import type { ServicePart } from "../tools/service-shapes.ts";
+import type { PlainRouteWithHandler } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
+import { baseUrlOf, clientIp } from "../../adapters/http.ts";
+import { invoke } from "../../adapters/invoke.ts";
+import { soulsText } from "../embed.ts";
+import type { Piece, Song } from "../../corpus/library.ts";
+import { formatDuration } from "../../corpus/media.ts";
+import { now, type NowOutput } from "../../tools/now.ts";
+import type { ServicePart } from "../../tools/service-shapes.ts";
 import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";

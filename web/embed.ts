@@ -5,8 +5,8 @@
 import type { H3Event } from "h3";
 import type { Deps } from "../deps.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
-import type { PlainRoute } from "./openapi.ts";
-import { CORS_HEADERS } from "./http.ts";
+import type { PlainRoute } from "../adapters/openapi.ts";
+import { CORS_HEADERS } from "../adapters/http.ts";
 
 type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> | Response };
 

@@ -4,9 +4,9 @@
 import { Feed, type Item } from "feed";
 import type { H3Event } from "h3";
 import type { Deps } from "../deps.ts";
-import type { Reflection } from "../storage/reflections.ts";
-import type { PlainRoute } from "./openapi.ts";
-import { CORS_HEADERS, baseUrlOf } from "./http.ts";
+import type { Reflection } from "../services/reflections.ts";
+import type { PlainRoute } from "../adapters/openapi.ts";
+import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
 
 type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> };
 

@@ -2,8 +2,8 @@
 // the rate-limit table, so adding a tool, a guide or a limit changes them without anyone editing them.
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "../tools/operation.ts";
-import { LIMITS, type LimitName } from "../storage/rate-limits.ts";
-import { pathOf } from "./html.ts";
+import { LIMITS, type LimitName } from "../services/rate-limits.ts";
+import { pathOf } from "./pages/html.ts";
 import { PODCASTS } from "./podcasts.ts";
 
 /** Who each limit counts (spec §8). Typed by LimitName: a new limit cannot be added without saying. */

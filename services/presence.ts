@@ -2,7 +2,7 @@
 // Each name's last visit is stored under its own key, so a visit is one small write; the count is
 // kept in memory with an expiry queue, so reading it is O(1) amortized, never a scan of all visits.
 import { createHash } from "node:crypto";
-import type { KeyValueStore, SharedRedis } from "./kv.ts";
+import type { KeyValueStore, SharedRedis } from "../storage/kv.ts";
 
 export const PRESENCE_WINDOW_MS = 24 * 3600_000;
 

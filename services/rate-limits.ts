@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
-import { rateLimited } from "../tools/errors.ts";
-import type { KeyValueStore } from "./kv.ts";
+import { rateLimited } from "../core/errors.ts";
+import type { KeyValueStore } from "../storage/kv.ts";
 
 interface Stored {
   points: number;

@@ -5,8 +5,8 @@ import { makeBadge } from "badge-maker";
 import type { H3Event } from "h3";
 import { z } from "zod";
 import type { Deps } from "../deps.ts";
-import type { PlainRoute } from "./openapi.ts";
-import { CORS_HEADERS, baseUrlOf } from "./http.ts";
+import type { PlainRoute } from "../adapters/openapi.ts";
+import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
 
 type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> | Response };
 

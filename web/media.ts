@@ -6,8 +6,8 @@ import { extname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { H3Event } from "h3";
 import type { Deps } from "../deps.ts";
-import type { PlainRoute } from "./openapi.ts";
-import { CORS_HEADERS, errorResponse } from "./http.ts";
+import type { PlainRoute } from "../adapters/openapi.ts";
+import { CORS_HEADERS, errorResponse } from "../adapters/http.ts";
 
 const TYPES: Record<string, string> = {
   ".mp3": "audio/mpeg",

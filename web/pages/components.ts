@@ -1,7 +1,7 @@
 // Pieces of pages used in more than one place: a reflection, a list of them, the reflection form,
 // an audio player. Everything a visitor wrote goes through `html`, so it is escaped on the way out.
-import { formatInstant } from "../tools/shapes.ts";
-import type { Deps } from "../deps.ts";
+import { formatInstant } from "../../tools/shapes.ts";
+import type { Deps } from "../../deps.ts";
 import { html, localPath, pathOf, type Html } from "./html.ts";
 
 export interface ShownReflection {

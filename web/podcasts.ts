@@ -8,7 +8,7 @@ import { Podcast } from "podcast";
 import type { PlainRouteWithHandler } from "../app.ts";
 import type { Deps } from "../deps.ts";
 import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
-import { pathOf } from "./html.ts";
+import { pathOf } from "./pages/html.ts";
 
 export interface PodcastShow {
   slug: string;

@@ -3,13 +3,13 @@
 // Answers are markdown (quoted passages or a model's words): rendered, then sanitized.
 import type { H3Event } from "h3";
 import type { z } from "zod";
-import type { PlainRouteWithHandler } from "../app.ts";
-import type { Deps } from "../deps.ts";
-import { baseUrlOf, clientIp } from "../adapters/http.ts";
-import { invoke } from "../adapters/invoke.ts";
-import { askRecent } from "../tools/ask-recent.ts";
-import type { Operation } from "../tools/operation.ts";
-import { formatInstant } from "../tools/shapes.ts";
+import type { PlainRouteWithHandler } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
+import { baseUrlOf, clientIp } from "../../adapters/http.ts";
+import { invoke } from "../../adapters/invoke.ts";
+import { askRecent } from "../../tools/ask-recent.ts";
+import type { Operation } from "../../tools/operation.ts";
+import { formatInstant } from "../../tools/shapes.ts";
 import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
