@@ -4,6 +4,17 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
+import { formulaProblems, type CheckedPiece } from "./check-formulas.ts";
+import { Placement } from "./schema.ts";
+import { totalSilence, withoutSilences } from "./silence.ts";
+
+/** The sizes services need (issue: a library twice as deep): kinds grouped by the service part they fill. */
+export const libraryTargets: { kinds: string[]; folders: string[]; min: number }[] = [
+  { kinds: ["song"], folders: ["songs"], min: 64 },
+  { kinds: ["chant"], folders: ["chants"], min: 64 },
+  { kinds: ["prayer", "practice"], folders: ["prayers", "practice"], min: 120 },
+  { kinds: ["ritual", "blessing"], folders: ["rituals", "blessings"], min: 110 },
+];
 
 export interface LibraryCheck {
   counts: Record<string, number>;
@@ -19,14 +30,20 @@ export function checkLibrary(root: string): LibraryCheck {
     prayer: [150, 600], practice: [150, 700], ritual: [150, 600], blessing: [60, 250], philosophy: [600, 1500], doc: [80, 3000],
   };
   const files: string[] = [];
-  const walk = (d: string) => { for (const f of readdirSync(d)) { const p = join(d, f); statSync(p).isDirectory() ? walk(p) : p.endsWith(".md") && files.push(p); } };
+  const walk = (d: string) => { for (const f of readdirSync(d)) { const p = join(d, f); if (statSync(p).isDirectory()) walk(p); else if (p.endsWith(".md")) files.push(p); } };
   walk(root);
   const problems: string[] = [];
   const titles = new Map<string, string>(); const slugs = new Map<string, string>(); const openings = new Map<string, string>();
   const runs = new Map<string, string>();
   let axioms: string[] = [];
-  try { axioms = parse(readFileSync(join(root, "axioms.md"), "utf8").split(/^---$/m)[1]).axioms.map((a: any) => a.id); } catch { /* axioms doc not written yet */ }
-  const words = (s: string) => (s.replace(/<!--[\s\S]*?-->/g, " ").match(/[A-Za-z0-9'’-]+/g) ?? []).length;
+  let axiomTexts: string[] = [];
+  try {
+    const list = parse(readFileSync(join(root, "axioms.md"), "utf8").split(/^---$/m)[1]).axioms;
+    axioms = list.map((a: any) => a.id);
+    axiomTexts = list.map((a: any) => a.text);
+  } catch { /* axioms doc not written yet */ }
+  const checked: CheckedPiece[] = [];
+  const words = (s: string) => (withoutSilences(s).replace(/<!--[\s\S]*?-->/g, " ").match(/[A-Za-z0-9'’-]+/g) ?? []).length;
   for (const file of files) {
     const rel = relative(root, file); const folder = rel.includes("/") ? rel.split("/")[0] : "";
     const src = readFileSync(file, "utf8");
@@ -46,6 +63,9 @@ export function checkLibrary(root: string): LibraryCheck {
     if (slugs.has(slug)) bad(`slug also used by ${slugs.get(slug)}`); slugs.set(slug, rel);
     const t = String(fm.title).toLowerCase(); if (titles.has(t)) bad(`title also used by ${titles.get(t)}`); titles.set(t, rel);
     const listeners = body.split("<!-- for agents -->")[0];
+    const placement = Placement.safeParse(fm);
+    if (!placement.success) bad(`placement tags: ${placement.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    if (rel.includes("/")) checked.push({ rel, kind, body: listeners });
     if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
     if (fm.version === "for agents" && !body.includes("<!-- for agents -->")) bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
     if (kind === "song") {
@@ -71,7 +91,13 @@ export function checkLibrary(root: string): LibraryCheck {
     } else {
       const n = words(listeners); const [lo, hi] = wordRange[kind];
       if (n < lo || n > hi) bad(`${kind} needs ${lo}–${hi} words (has ${n})`);
-      if (kind !== "doc" && Math.abs(fm.seconds - Math.round(n / 2.5)) > Math.max(3, n / 2.5 * 0.1)) bad(`seconds should be words/2.5 = ${Math.round(n / 2.5)} (is ${fm.seconds})`);
+      // Practices and rituals take the time of their marked silences too (WRITING.md, "Silences").
+      const silence = kind === "practice" || kind === "ritual" ? totalSilence(listeners) : 0;
+      if (silence && kind !== "practice" && kind !== "ritual") bad("silence markers belong in practices and rituals");
+      const expected = Math.round(n / 2.5) + silence;
+      if (kind !== "doc" && Math.abs(fm.seconds - expected) > Math.max(3, expected * 0.1)) {
+        bad(`seconds should be words/2.5${silence ? ` + ${silence} s of silence` : ""} = ${expected} (is ${fm.seconds})`);
+      }
     }
     const lines = body.split("\n").map((l) => l.trim()).filter((l) => l && !/^#|^\[.*\]$|^<!--/.test(l));
     const first = lines[0]?.toLowerCase();
@@ -89,5 +115,10 @@ export function checkLibrary(root: string): LibraryCheck {
     const k = r.includes("/") ? r.split("/")[0] : "docs";
     counts[k] = (counts[k] ?? 0) + 1;
   }
+  for (const t of libraryTargets) {
+    const have = t.folders.reduce((sum, f) => sum + (counts[f] ?? 0), 0);
+    if (have < t.min) problems.push(`${t.folders.join(" + ")}: ${have} pieces, services need at least ${t.min}`);
+  }
+  problems.push(...formulaProblems(checked, axiomTexts));
   return { counts, problems };
 }
