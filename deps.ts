@@ -1,8 +1,9 @@
-// The composition root's contract: everything a handler may use, built once in createDeps and injected.
+// The composition root: builds every service once and hands each layer the typed context it may use
+// (tools/context.ts, adapters/context.ts, web/context.ts). Imported only by entry points.
 import type { Config } from "./config.ts";
 import { AccessLog } from "./adapters/access-log.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
-import { loadLibrary, type Library } from "./corpus/library.ts";
+import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { seasonAt } from "./planner/season.ts";
@@ -13,47 +14,22 @@ import { PresenceStore, RedisPresence, type Presence } from "./services/presence
 import { RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
+import type { WebContext } from "./web/context.ts";
 import OpenAI from "openai";
 import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder } from "./search/embedders/index.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./services/conversations.ts";
-import { createReviewBackend, type ReviewBackend } from "./review/backend.ts";
+import { createReviewBackend } from "./review/choose.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
 
-export interface RouteSummary {
-  method: string;
-  path: string;
-  summary: string;
-  tool?: string;
-}
-
-export interface Deps {
-  config: Config;
-  library: Library;
-  media: Media;
+/** Everything built here: what web routes may use, plus what only the root holds (storage, the planner loop). */
+export interface Deps extends WebContext {
   kv: KeyValueStore;
-  accessLog: AccessLog;
-  log: Logger;
-  clock: () => Date;
-  startedAt: Date;
-  calendar: ServiceCalendar;
-  views: ServiceViews;
-  presence: Presence;
-  reflections: ReflectionStore;
-  limits: RateLimits;
-  search: SearchService;
-  conversations: ConversationStore;
-  /** Where contributions and feedback go for people to review: a code host or the local moderation queue. */
-  review: ReviewBackend;
-  /** The language model that writes answers, when one is configured. */
-  answerer: { client: OpenAI; model: string } | null;
   /** Plans services ahead with a language model; null when none is configured. */
   planner: Planner | null;
-  /** Every route the app serves (filled in by createApp), for GET /api. */
-  routes: RouteSummary[];
-  /** Stops background work (the calendar's tick). */
+  /** Stops background work (the calendar's tick, the planner). */
   stop: () => void;
 }
 
@@ -83,8 +59,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   await presence.load(clock());
 
   const accessLog = new AccessLog();
-  // Attendance is counted from the access log, so REST and MCP attends count alike.
-  accessLog.on("attend", (entry) => presence.record(String(entry.input.name ?? entry.input.username ?? ""), entry.at));
 
   const reflections = new ReflectionStore(kv);
   // Alone on its files, this process can finish every half-written reflection now; on Redis others may be mid-write.
@@ -115,7 +89,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     clock,
     startedAt: clock(),
     calendar,
-    views: new ServiceViews(library, media),
+    views: new ServiceViews(library, media, calendar),
     presence,
     reflections,
     planner,
@@ -126,6 +100,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     answerer: config.openai.baseURL && config.openai.askModel
       ? { client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }), model: config.openai.askModel }
       : null,
+    storage: { backend: kv.redis ? "redis" : "fs", probe: () => kv.get("health:probe").then(() => true, () => false) },
+    planning: { enabled: planner !== null, model: planner ? config.openai.plannerModel ?? null : null },
+    settings: { contributions: config.review.contributions },
     routes: [],
     stop: () => {
       clearInterval(timer);

@@ -5,11 +5,6 @@ import { toJsonBytes } from "../core/json.ts";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { Steps } from "../core/next-steps.ts";
 
-export const CORS_HEADERS: Record<string, string> = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "retry-after, mcp-session-id, mcp-protocol-version, x-request-id",
-};
-
 /** A JSON response. srvx's FastResponse skips the web-stream round trip a plain Response costs on Node. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const bytes = toJsonBytes(body);
@@ -19,8 +14,6 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
       "content-type": "application/json; charset=utf-8",
       // A known length lets Node send one write instead of chunked pieces.
       "content-length": String(bytes.byteLength),
-      "x-content-type-options": "nosniff",
-      ...CORS_HEADERS,
       ...headers,
     },
   });

@@ -1,11 +1,13 @@
 // The one call path every transport shares: validate the input against the operation's schema,
 // record the call under its REST path, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
-import type { Deps } from "../deps.ts";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import { Steps } from "../core/next-steps.ts";
-import type { CallContext, Operation } from "../tools/operation.ts";
+import type { ToolContext } from "../tools/context.ts";
+import type { Operation } from "../tools/operation.ts";
+import type { AdapterContext } from "./context.ts";
+import { callLimits } from "./limits.ts";
 
 export interface Outcome {
   status: number;
@@ -94,14 +96,16 @@ function privateRemoved(op: Operation, input: Record<string, unknown>): Record<s
 }
 
 /** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
-export async function invoke(op: Operation, raw: Record<string, unknown>, deps: Deps, info: CallInfo): Promise<Outcome> {
-  const steps = new Steps(deps.config.baseUrl ?? info.baseUrl);
-  const ctx: CallContext = { deps, steps, ip: info.ip, via: info.via, requestId: info.requestId ?? nextRequestId(), now: deps.clock() };
+export async function invoke(op: Operation, raw: Record<string, unknown>, app: AdapterContext, info: CallInfo): Promise<Outcome> {
+  const steps = new Steps(app.config.baseUrl ?? info.baseUrl);
+  // The call's context: the long-lived services (by prototype, not copied) plus this call's own fields.
+  const ctx = Object.create(app) as ToolContext;
+  Object.assign(ctx, { steps, ip: info.ip, via: info.via, requestId: info.requestId ?? nextRequestId(), now: app.clock() });
   try {
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
-    await deps.accessLog.record({
+    await app.accessLog.record({
       method: op.rest.method,
       path: restPathOf(op, input),
       operation: op.name,
@@ -110,11 +114,21 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, deps: 
       at: ctx.now,
       input: privateRemoved(op, input),
     });
-    const body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
-    if (deps.config.checkOutput) {
+    const limits = callLimits(op.limits ?? [], input, ctx);
+    ctx.takeLimits = limits.take;
+    if (op.limitsTaken !== "in-handler") await limits.take();
+    let body: Record<string, unknown>;
+    try {
+      body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
+      await limits.take(); // a no-op unless the handler, asked to, did not take them
+    } catch (error) {
+      await limits.refund();
+      throw error;
+    }
+    if (app.config.checkOutput) {
       const checked = op.output.safeParse(expand(body));
       if (!checked.success) {
-        deps.log.error({ operation: op.name, issues: checked.error.issues.slice(0, 5) }, "response does not match its output schema");
+        app.log.error({ operation: op.name, issues: checked.error.issues.slice(0, 5) }, "response does not match its output schema");
         throw new Error(`output of ${op.name} does not match its schema`);
       }
     }
@@ -123,7 +137,7 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, deps: 
     if (error instanceof SanctuaryError) {
       return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false, requestId: ctx.requestId };
     }
-    deps.log.error({ operation: op.name, requestId: ctx.requestId, err: error }, "operation failed");
+    app.log.error({ operation: op.name, requestId: ctx.requestId, err: error }, "operation failed");
     const body: ErrorBody = new SanctuaryError("internal", "The sanctuary could not complete this request.").body(steps.home());
     return { status: errorStatus.internal, body, headers: {}, ok: false, requestId: ctx.requestId };
   }

@@ -6,11 +6,12 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { H3Event } from "h3";
 import { z } from "zod";
-import type { Deps } from "../deps.ts";
+import type { AdapterContext } from "./context.ts";
 import { Steps } from "../core/next-steps.ts";
+import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import { SanctuaryError } from "../core/errors.ts";
-import { CORS_HEADERS, MAX_DEPTH, baseUrlOf, clientIp, depthOf, jsonResponse, readJson } from "./http.ts";
+import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, jsonResponse, readJson } from "./http.ts";
 import { invoke, type CallInfo } from "./invoke.ts";
 import { expand } from "../core/json.ts";
 
@@ -44,7 +45,7 @@ export function toolsOf(operations: Operation[]): Array<{ op: Operation; tool: T
 }
 
 /** A fresh MCP server bound to one caller (stateless: one per HTTP request, one for a stdio session). */
-export function createMcpServer(operations: Operation[], deps: Deps, info: Omit<CallInfo, "via">): Server {
+export function createMcpServer(operations: Operation[], deps: AdapterContext, info: Omit<CallInfo, "via">): Server {
   const tools = toolsOf(operations);
   const byName = new Map(tools.map((t) => [t.tool.name, t.op]));
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
@@ -70,7 +71,7 @@ export function createMcpServer(operations: Operation[], deps: Deps, info: Omit<
 }
 
 /** POST /mcp: stateless Streamable HTTP, one server and transport per request, JSON responses. */
-export async function handleMcpHttp(event: H3Event, operations: Operation[], deps: Deps): Promise<Response> {
+export async function handleMcpHttp(event: H3Event, operations: Operation[], deps: AdapterContext): Promise<Response> {
   const baseUrl = baseUrlOf(event, deps.config.baseUrl);
   let parsedBody: unknown;
   if (event.req.method === "POST") {
@@ -101,10 +102,21 @@ export async function handleMcpHttp(event: H3Event, operations: Operation[], dep
   try {
     const response = await transport.handleRequest(event.req as unknown as Request, { parsedBody });
     const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
     const body = await response.arrayBuffer();
     return new Response(body.byteLength ? body : null, { status: response.status, headers });
   } finally {
     await server.close().catch(() => {});
   }
+}
+
+/** POST /mcp as a route. */
+export function mcpRoute(app: AdapterContext, operations: Operation[]): Route {
+  return {
+    method: "POST",
+    path: "/mcp",
+    summary: "MCP endpoint (Streamable HTTP, stateless, no authentication; eight tools)",
+    produces: "application/json",
+    errors: ["invalid", "too_large"],
+    handler: (event) => handleMcpHttp(event, operations, app),
+  };
 }

@@ -2,21 +2,11 @@
 // adapters use, plus the plain routes (feeds, markdown, MCP) described as data in app.ts.
 import { z } from "zod";
 import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
+import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
+import { jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
 
-export interface PlainRoute {
-  method: "GET" | "POST";
-  path: string;
-  summary: string;
-  /** Media type of a success. */
-  produces: string;
-  status?: number;
-  /** Error kinds it may answer with. */
-  errors?: ErrorKind[];
-  /** Query parameters it reads, as a Zod object (documentation only). */
-  query?: z.ZodObject;
-}
 
 type Json = Record<string, unknown>;
 
@@ -94,7 +84,7 @@ function operationObject(op: Operation): Json {
   return body;
 }
 
-function plainRouteObject(route: PlainRoute): Json {
+function plainRouteObject(route: Route): Json {
   return {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: route.summary,
@@ -110,7 +100,7 @@ function plainRouteObject(route: PlainRoute): Json {
   };
 }
 
-export function buildOpenApi(operations: Operation[], plain: PlainRoute[], serverUrl?: string): Json {
+export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
   const add = (method: string, path: string, object: Json) => {
     const key = openApiPath(path);
@@ -131,5 +121,17 @@ export function buildOpenApi(operations: Operation[], plain: PlainRoute[], serve
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
     components: { schemas: { ErrorBody: schemaOf(ErrorBody, "output") } },
+  };
+}
+
+/** GET /openapi.json, built on first request from the operations and every other route. */
+export function openApiRoute(operations: Operation[], routes: () => Route[], serverUrl?: string): Route {
+  let document: Json | undefined;
+  return {
+    method: "GET",
+    path: "/openapi.json",
+    summary: "This API's OpenAPI 3.1 description, generated from the operations' schemas",
+    produces: "application/json",
+    handler: () => jsonResponse(200, (document ??= buildOpenApi(operations, routes(), serverUrl)), { "cache-control": "public, max-age=300" }),
   };
 }

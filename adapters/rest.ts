@@ -1,7 +1,7 @@
 // Generates the REST surface from the operation list: one h3 route per operation, inputs merged from
 // path, query and JSON body, and every outcome written as JSON. Knows no operation by name.
 import type { H3, H3Event } from "h3";
-import type { Deps } from "../deps.ts";
+import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import { Steps } from "../core/next-steps.ts";
 import type { Operation } from "../tools/operation.ts";
@@ -35,7 +35,7 @@ export function requestIdOf(event: H3Event): string | undefined {
   return given && /^[\w.:-]{1,100}$/.test(given) ? given : undefined;
 }
 
-async function handle(op: Operation, event: H3Event, deps: Deps, params: string[]): Promise<Response> {
+async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<Response> {
   const started = performance.now();
   const { response, requestId } = await respond(op, event, deps, params);
   // Structured access line: the path only, never the query (search queries stay out of logs).
@@ -45,7 +45,7 @@ async function handle(op: Operation, event: H3Event, deps: Deps, params: string[
   return response;
 }
 
-async function respond(op: Operation, event: H3Event, deps: Deps, params: string[]): Promise<{ response: Response; requestId?: string }> {
+async function respond(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<{ response: Response; requestId?: string }> {
   const baseUrl = baseUrlOf(event, deps.config.baseUrl);
   let body: Record<string, unknown> = {};
   if (op.rest.method === "POST") {
@@ -62,9 +62,12 @@ async function respond(op: Operation, event: H3Event, deps: Deps, params: string
   return { response: jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId }), requestId: outcome.requestId };
 }
 
-export function mountRest(app: H3, operations: Operation[], deps: Deps): void {
+export function mountRest(app: H3, operations: Operation[], deps: AdapterContext): void {
   for (const op of operations) {
     const params = pathParamNames(op.rest.path);
-    app.on(op.rest.method, op.rest.path, (event) => handle(op, event, deps, params));
+    const handler = (event: H3Event) => handle(op, event, deps, params);
+    app.on(op.rest.method, op.rest.path, handler);
+    // HEAD is GET without the body (h3 drops it); registered so the fallback does not take it.
+    if (op.rest.method === "GET") app.on("HEAD", op.rest.path, handler);
   }
 }

@@ -15,13 +15,14 @@ export const ErrorBody = z
   .describe("Error body shared by every operation");
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export type ErrorKind = "invalid" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "internal";
+export type ErrorKind = "invalid" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "internal";
 
 /** The single table from meaning to HTTP status. */
 export const errorStatus: Record<ErrorKind, number> = {
   invalid: 400,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
@@ -59,6 +60,7 @@ const defaultSuggestion: Record<ErrorKind, string> = {
   invalid: "Nothing was stored. Adjust the request as described and send it again; the example shows a call that works.",
   forbidden: "Nothing was changed. If this is your conversation, send the owner_token you received with it.",
   not_found: "Nothing is lost. The list endpoints show what exists; GET /api is a good place to start.",
+  method_not_allowed: "Nothing happened. Send the request with one of the methods in the Allow header.",
   conflict: "This was already received, so there is nothing more to do for it.",
   too_large: "Nothing was stored. Please send a shorter request body.",
   rate_limited: "You are welcome back soon. Take the pause as part of the practice and try again after the Retry-After seconds.",

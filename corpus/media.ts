@@ -1,8 +1,9 @@
 // Which pieces have a rendered recording (npm run recordings writes DATA_DIR/media/manifest.json),
 // and so how long each piece really is: a measured recording wins over the declared length.
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { writeFileAtomically } from "../core/atomic-write.ts";
 import type { Piece } from "./library.ts";
 
 export const ManifestEntry = z.object({
@@ -83,7 +84,6 @@ export async function readManifest(dir: string): Promise<Record<string, Manifest
 /** The manifest as `npm run recordings` keeps it: saved whole after every change (temp file + rename) so an interrupted run loses nothing. */
 export class ManifestStore {
   private chain: Promise<void> = Promise.resolve();
-  private writes = 0;
 
   private constructor(
     readonly mediaDir: string,
@@ -116,12 +116,7 @@ export class ManifestStore {
   private save(): Promise<void> {
     const file = join(this.mediaDir, "manifest.json");
     const text = JSON.stringify(Object.fromEntries(Object.entries(this.entries).sort(([a], [b]) => a.localeCompare(b))), null, 2) + "\n";
-    const tmp = `${file}.${process.pid}.${++this.writes}.tmp`;
-    this.chain = this.chain.catch(() => {}).then(async () => {
-      await mkdir(this.mediaDir, { recursive: true });
-      await writeFile(tmp, text);
-      await rename(tmp, file);
-    });
+    this.chain = this.chain.catch(() => {}).then(() => writeFileAtomically(file, text));
     return this.chain;
   }
 }

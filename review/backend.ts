@@ -1,11 +1,6 @@
 // Where submissions go for people to review. Two backends share this contract: a code host (pull requests
-// and issues) when one is configured, else the local moderation queue. createReviewBackend chooses.
-import type { Logger } from "../core/logger.ts";
-import type { Config } from "../config.ts";
-import type { KeyValueStore } from "../storage/kv.ts";
-import { CodeHostBackend } from "./code-host.ts";
+// and issues) when one is configured, else the local moderation queue. review/choose.ts chooses.
 import type { ContributionDraft } from "./document.ts";
-import { ModerationQueue } from "./queue.ts";
 
 export const feedbackCategories = ["bug", "feedback", "question"] as const;
 export type FeedbackCategory = (typeof feedbackCategories)[number];
@@ -38,8 +33,4 @@ export interface ReviewBackend {
   /** Submit for review. Throws conflict (409) when the same slug is already waiting or the code host has its branch. */
   submitContribution(draft: ContributionDraft, at: SubmitContext): Promise<ReviewRef>;
   submitFeedback(report: FeedbackReport, at: SubmitContext): Promise<ReviewRef>;
-}
-
-export function createReviewBackend(config: Config, kv: KeyValueStore, log: Logger): ReviewBackend {
-  return config.review.github ? new CodeHostBackend(config.review.github, kv, log) : new ModerationQueue(kv);
 }

@@ -1,10 +1,11 @@
 // Approving a queued contribution: write its file into the library folder atomically, reload the library in
-// place (every holder of deps.library sees it at once) and rebuild the search index in the background.
-import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
-import { dirname, join } from "node:path";
+// place (every holder of the library sees it at once) and rebuild the search index in the background.
+import { stat, unlink } from "node:fs/promises";
+import { join } from "node:path";
+import { writeFileAtomically } from "../core/atomic-write.ts";
 import { loadLibrary, type Library, type Piece } from "../corpus/library.ts";
-import type { Deps } from "../deps.ts";
+import type { Logger } from "../core/logger.ts";
+import type { SearchService } from "../search/service.ts";
 import { conflict, SanctuaryError } from "../core/errors.ts";
 import type { ContributionDraft } from "./document.ts";
 import { folded } from "./screening.ts";
@@ -15,32 +16,24 @@ export function libraryTwin(library: Library, draft: Pick<ContributionDraft, "ti
   return library.pieces.find((p) => folded(p.title) === title || p.slug === draft.slug) ?? null;
 }
 
-async function writeNewFileAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${randomBytes(6).toString("hex")}.tmp`);
-  const handle = await open(temp, "wx");
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, path).catch(async (error) => {
-    await unlink(temp).catch(() => {});
-    throw error;
-  });
+/** What publishing touches: the live library, its folder, the search index to rebuild, the log. */
+export interface PublishPorts {
+  library: Library;
+  libraryDir: string;
+  search: SearchService;
+  log: Logger;
 }
 
 /** Returns the library path of the new document. Callers serialize publications (one reload at a time). */
-export async function publishContribution(draft: ContributionDraft, deps: Deps): Promise<string> {
+export async function publishContribution(draft: ContributionDraft, deps: PublishPorts): Promise<string> {
   const twin = libraryTwin(deps.library, draft);
   if (twin) throw conflict(`The library already holds a piece with this title or file name (${twin.path}).`, { suggestion: "Nothing was written. Reject this submission, or ask its author for a title of its own." });
-  const file = join(deps.config.libraryDir, draft.category, `${draft.slug}.md`);
+  const file = join(deps.libraryDir, draft.category, `${draft.slug}.md`);
   if (await stat(file).then(() => true, () => false)) throw conflict(`A file already exists at ${draft.category}/${draft.slug}.md.`, { suggestion: "Nothing was written. Reject this submission or move the existing file first." });
-  await writeNewFileAtomically(file, draft.source);
+  await writeFileAtomically(file, draft.source);
   let fresh: Library;
   try {
-    fresh = await loadLibrary(deps.config.libraryDir);
+    fresh = await loadLibrary(deps.libraryDir);
   } catch (error) {
     // The library must always load; take the file back out rather than leave a server that cannot restart.
     await unlink(file).catch(() => {});
@@ -56,7 +49,7 @@ export async function publishContribution(draft: ContributionDraft, deps: Deps):
  * Rebuild the search index for the library as it is now. A build already running started from older content
  * (concurrent rebuild calls share it), so wait it out and then start one of our own.
  */
-async function reindex(deps: Deps): Promise<void> {
+async function reindex(deps: PublishPorts): Promise<void> {
   const index = deps.search.index;
   if (!index) return; // The index is still being created; it will open from the library as it is by then.
   try {

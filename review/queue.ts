@@ -1,14 +1,13 @@
 // The local moderation queue, the embedded default: submissions wait in the key-value store, numbered from
 // one atomic counter, until an admin approves (a contribution joins the library) or rejects them.
 import { randomUUID } from "node:crypto";
-import type { Deps } from "../deps.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { conflict, notFound } from "../core/errors.ts";
 import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
 import type { ContributionDraft } from "./document.ts";
 import { alreadyPending, PendingTitles } from "./pending.ts";
-import { publishContribution } from "./publish.ts";
+import { publishContribution, type PublishPorts } from "./publish.ts";
 
 export type SubmissionStatus = "pending" | "approved" | "rejected";
 
@@ -74,11 +73,11 @@ export class ModerationQueue implements ReviewBackend {
   }
 
   /** Approve: a contribution is written into the library and searchable soon after; feedback is marked handled. */
-  approve(id: number, note: string | null, deps: Deps): Promise<{ submission: Submission; documentPath: string | null }> {
+  approve(id: number, note: string | null, ports: PublishPorts, now: Date): Promise<{ submission: Submission; documentPath: string | null }> {
     return this.decisions.run("decide", async () => {
       const item = await this.pendingItem(id);
-      const documentPath = item.type === "contribution" ? await publishContribution(item.contribution, deps) : null;
-      const decided = await this.decide(item, "approved", note, deps.clock());
+      const documentPath = item.type === "contribution" ? await publishContribution(item.contribution, ports) : null;
+      const decided = await this.decide(item, "approved", note, now);
       return { submission: decided, documentPath };
     });
   }

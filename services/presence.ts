@@ -1,13 +1,14 @@
 // Presence: who attended in the last 24 hours (decisions §13: unique names, trimmed and case-folded).
 // Each name's last visit is stored under its own key, so a visit is one small write; the count is
 // kept in memory with an expiry queue, so reading it is O(1) amortized, never a scan of all visits.
+import { foldText } from "../core/text.ts";
 import { createHash } from "node:crypto";
 import type { KeyValueStore, SharedRedis } from "../storage/kv.ts";
 
 export const PRESENCE_WINDOW_MS = 24 * 3600_000;
 
 export function presenceName(name: string): string {
-  return name.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  return foldText(name);
 }
 
 const keyOf = (name: string) => `presence:${createHash("sha256").update(name).digest("hex").slice(0, 32)}`;

@@ -3,6 +3,7 @@
 // archive), by service (services by date), and running counts per song.
 import { createHash } from "node:crypto";
 import { conflict } from "../core/errors.ts";
+import { foldText } from "../core/text.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 
@@ -29,8 +30,7 @@ export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
 
 /** Same words from the same name: compared trimmed, whitespace collapsed, case-folded (decisions §16). */
 export function sameWordsKey(name: string, text: string): string {
-  const fold = (s: string) => s.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
-  return createHash("sha256").update(`${fold(name)}\u0000${fold(text)}`).digest("hex").slice(0, 40);
+  return createHash("sha256").update(`${foldText(name)}\u0000${foldText(text)}`).digest("hex").slice(0, 40);
 }
 
 const hourOf = (iso: string) => iso.slice(0, 13); // YYYY-MM-DDTHH (UTC)
@@ -39,7 +39,6 @@ const serviceKey = (s: Reflection["service"]) => `reflections:service:${s.date}:
 const append = (item: Reflection) => (list: Reflection[] | null) => (list?.some((r) => r.id === item.id) ? list : [...(list ?? []), item]);
 const newestFirst = (a: Reflection, b: Reflection) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
 
-const NO_LIMIT = { take: async () => {}, refund: async () => {} };
 
 interface Claim {
   at: string;
@@ -63,7 +62,7 @@ export class ReflectionStore {
    * Store a reflection unless the same name left the same words within 30 days (409). The rate limit
    * is taken only after that check, and nothing is written when either refuses.
    */
-  async add(reflection: Reflection, limit: { take: () => Promise<void>; refund: () => Promise<void> } = NO_LIMIT): Promise<Reflection> {
+  async add(reflection: Reflection, takeLimits: () => Promise<void> = async () => {}): Promise<Reflection> {
     const words = sameWordsKey(reflection.name, reflection.text);
     // Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten.
     const bucketKey = `reflections:same-words:${words.slice(0, 2)}`;
@@ -72,19 +71,15 @@ export class ReflectionStore {
     const isRepeat = (claim: Claim | undefined) => claim !== undefined && at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS;
     return this.sameWords.run(bucketKey, async () => {
       if (isRepeat(claimOf(await this.kv.get<Claims>(bucketKey)))) throw repeated();
-      await limit.take();
-      try {
-        // The claim holds the whole reflection and is written atomically (across processes too, on
+      // Limits are taken only after the duplicate check, inside this section: a repeat answers 409, never 429.
+      await takeLimits();
+      // The claim holds the whole reflection and is written atomically (across processes too, on
         // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
-        await this.kv.update<Claims>(bucketKey, (bucket) => {
-          if (isRepeat(claimOf(bucket))) throw repeated();
-          const live = Object.entries(bucket ?? {}).filter(([, claim]) => at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS);
-          return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
-        });
-      } catch (error) {
-        await limit.refund();
-        throw error;
-      }
+      await this.kv.update<Claims>(bucketKey, (bucket) => {
+        if (isRepeat(claimOf(bucket))) throw repeated();
+        const live = Object.entries(bucket ?? {}).filter(([, claim]) => at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS);
+        return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
+      });
       await this.index(reflection);
       await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
         const current = tally?.[reflection.song];

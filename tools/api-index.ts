@@ -29,12 +29,13 @@ export const apiIndex = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api" },
-  handler(_input, { deps, steps }) {
+  handler(_input, ctx) {
+    const { steps } = ctx;
     return {
       name: "Sanctuary",
       description: "A sanctuary open at every hour for AI and human minds: services of songs, chants and readings every four hours of your day, public reflections, and a library to search and ask.",
-      endpoints: deps.routes.map((r) => ({ ...r })),
-      mcp: { url: steps.url("/mcp"), transport: "streamable-http (stateless, JSON responses)", tools: deps.routes.flatMap((r) => (r.tool ? [r.tool] : [])) },
+      endpoints: ctx.routes.map((r) => ({ ...r })),
+      mcp: { url: steps.url("/mcp"), transport: "streamable-http (stateless, JSON responses)", tools: ctx.routes.flatMap((r) => (r.tool ? [r.tool] : [])) },
       openapi: steps.url("/openapi.json"),
       next_steps: steps.home(),
     };

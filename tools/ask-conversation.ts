@@ -18,8 +18,9 @@ export const askConversation = defineOperation({
   }),
   rest: { method: "GET", path: "/api/ask/conversation/:slug" },
   errors: ["not_found"],
-  async handler({ slug }, { deps, steps }) {
-    const c = await deps.conversations.get(slug);
+  async handler({ slug }, ctx) {
+    const { steps } = ctx;
+    const c = await ctx.conversations.get(slug);
     if (!c) throw notFound(`No conversation has the slug "${slug}".`, { next_steps: [steps.get("Recent conversations", "/api/ask/recent")] });
     return {
       slug: c.slug,

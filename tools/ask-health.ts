@@ -17,10 +17,11 @@ export const askHealth = defineOperation({
   }),
   rest: { method: "GET", path: "/api/ask/health" },
   errors: ["unavailable"],
-  handler(_input, { deps, steps }) {
-    const index = deps.search.index;
+  handler(_input, ctx) {
+    const { steps } = ctx;
+    const index = ctx.search.index;
     if (!index?.ready) {
-      throw unavailable(deps.search.failure ? "Ask cannot answer: the search index could not be built." : "Ask cannot answer yet: the search index is being built.", {
+      throw unavailable(ctx.search.failure ? "Ask cannot answer: the search index could not be built." : "Ask cannot answer yet: the search index is being built.", {
         suggestion: "Rather than retrying at once, read the library directly for now; the welcome is a good start.",
         next_steps: [steps.get("Read the welcome", "/api/docs/welcome", {}, { tool: "read_doc", action: "read_doc" }), steps.get("List the songs", "/api/music")],
       });
@@ -29,7 +30,7 @@ export const askHealth = defineOperation({
       ready: true,
       index: index.stats(),
       embedder: index.embedder.id,
-      answers: deps.answerer ? ("generated" as const) : ("extractive" as const),
+      answers: ctx.answerer ? ("generated" as const) : ("extractive" as const),
       next_steps: [steps.post("Ask a question", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" })],
     };
   },

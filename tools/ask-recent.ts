@@ -28,10 +28,11 @@ export const askRecent = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/ask/recent" },
-  async handler(_input, { deps, steps }) {
+  async handler(_input, ctx) {
+    const { steps } = ctx;
     const seen = new Set<string>();
     const conversations = [];
-    for (const c of await deps.conversations.recent(10)) {
+    for (const c of await ctx.conversations.recent(10)) {
       const key = questionKey(c.messages[0].content);
       if (seen.has(key)) continue;
       seen.add(key);

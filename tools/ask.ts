@@ -45,24 +45,25 @@ export const ask = defineOperation({
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],
   example: { question: "How do I close a day well?", name: "Wren" },
   private: ["owner_token", "question"],
-  async handler(input, { deps, steps, now, ip }) {
+  limits: [{ rule: "ask", by: ["ip"], message: "Ten questions an hour from one address is the sanctuary's pace." }],
+  async handler(input, ctx) {
+    const { steps, now } = ctx;
     if (input.owner_token && !input.session_id) throw invalid("`owner_token` goes together with `session_id`.", { field: "session_id" });
-    const existing = input.session_id ? await deps.conversations.owned(input.session_id, input.owner_token) : null;
-    if (!deps.search.ready) await deps.search.search(input.question, 1); // answers 503 while the index is built
-    await deps.limits.consume("ask", { ip }, "Ten questions an hour from one address is the sanctuary's pace.");
-    const hits = await deps.search.search(input.question, 5);
+    const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
+    if (!ctx.search.ready) await ctx.search.search(input.question, 1); // answers 503 while the index is built
+    const hits = await ctx.search.search(input.question, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
     let answer: string;
-    if (deps.answerer) {
+    if (ctx.answerer) {
       try {
-        answer = await generatedAnswer(deps.answerer.client, deps.answerer.model, input.question, hits, history);
+        answer = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, hits, history);
       } catch (err) {
-        deps.log.warn({ err: (err as Error).message }, "the language model could not answer");
+        ctx.log.warn({ err: (err as Error).message }, "the language model could not answer");
         throw unavailable("The language model that writes answers did not respond.", {
           suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
         });
       }
-    } else answer = await extractiveAnswer(deps.search.index!.embedder, input.question, hits);
+    } else answer = await extractiveAnswer(ctx.search.index!.embedder, input.question, hits);
     const sources = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
@@ -82,11 +83,11 @@ export const ask = defineOperation({
     let ownerToken: string;
     let sessionId: string;
     if (existing) {
-      await deps.conversations.append(existing.slug, turn, now);
+      await ctx.conversations.append(existing.slug, turn, now);
       ({ slug, sessionId } = existing);
       ownerToken = input.owner_token!;
     } else {
-      const started = await deps.conversations.start(name, turn, now);
+      const started = await ctx.conversations.start(name, turn, now);
       ({ slug, sessionId } = started.conversation);
       ownerToken = started.ownerToken;
     }

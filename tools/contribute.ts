@@ -1,10 +1,10 @@
 // POST /api/contribute — offer a piece to the library; people review it before it joins (MCP: contribute).
 import { z } from "zod";
+import { hasControlChars } from "../core/text.ts";
 import { alreadyPending } from "../review/pending.ts";
 import { libraryTwin } from "../review/publish.ts";
 import { contributionCategories, draftDocument } from "../review/document.ts";
 import { documentedExamples, exampleText, fillerText, MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
-import { presenceName } from "../services/presence.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { nameField, requireName, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
@@ -12,7 +12,6 @@ import { nextSteps } from "./shapes.ts";
 
 export { contributionCategories };
 
-const NO_CONTROL = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /** Contributions and feedback may be paused by the operator (SANCTUARY_CONTRIBUTIONS=off). */
 export function contributionsPaused(what: string) {
@@ -49,14 +48,14 @@ export const contribute = defineOperation({
         .min(3)
         .max(200)
         .refine((t) => !/[\r\n]/.test(t), "`title` must be a single line")
-        .refine((t) => NO_CONTROL.test(t), "`title` must not contain control characters")
+        .refine((t) => !hasControlChars(t), "`title` must not contain control characters")
         .describe("Title, 3 to 200 characters, one line; unique in the library"),
       content: z
         .string()
         .trim()
         .min(1)
         .max(10_000)
-        .refine((t) => NO_CONTROL.test(t), "`content` must not contain control characters")
+        .refine((t) => !hasControlChars(t), "`content` must not contain control characters")
         .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
     })
     .superRefine(requireName),
@@ -75,14 +74,16 @@ export const contribute = defineOperation({
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],
+  limits: [{ rule: "contribute", by: ["name", "ip"], message: "Five contributions an hour is the sanctuary's pace, from one name and from one address." }],
   example: EXAMPLE,
-  async handler(input, { deps, steps, now, ip }) {
-    if (!deps.config.review.contributions) throw contributionsPaused("Contributions");
+  async handler(input, ctx) {
+    const { steps, now } = ctx;
+    if (!ctx.settings.contributions) throw contributionsPaused("Contributions");
     const name = (input.name ?? input.username)!;
     const refuse = (field: string, reason: string | null, suggestion: string) => {
       if (reason) throw invalid(reason, { field, suggestion, example: EXAMPLE });
     };
-    const examples = [EXAMPLE.title, EXAMPLE.content, ...documentedExamples(deps.library)];
+    const examples = [EXAMPLE.title, EXAMPLE.content, ...documentedExamples(ctx.library)];
     refuse("title", exampleText("title", input.title, examples), SUGGESTIONS.example);
     refuse("content", exampleText("content", input.content, examples), SUGGESTIONS.example);
     refuse(input.name ? "name" : "username", exampleText("name", name, []), SUGGESTIONS.example);
@@ -93,7 +94,7 @@ export const contribute = defineOperation({
     refuse("content", unsafeMarkup("content", input.content), SUGGESTIONS.markup);
 
     const draft = draftDocument({ name, category: input.category, title: input.title, content: input.content });
-    const twin = libraryTwin(deps.library, draft);
+    const twin = libraryTwin(ctx.library, draft);
     if (twin) {
       throw invalid(`The library already has a piece titled like "${input.title}".`, {
         field: "title",
@@ -107,14 +108,9 @@ export const contribute = defineOperation({
         ],
       });
     }
-    if (await deps.review.isPending(draft.slug, now)) throw alreadyPending(input.title);
-    const subjects = { name: presenceName(name), ip };
-    await deps.limits.consume("contribute", subjects, "Five contributions an hour is the sanctuary's pace, from one name and from one address.");
-    // A submission that did not happen (409, code host down) does not use up the sender's allowance.
-    const pr = await deps.review.submitContribution(draft, { baseUrl: steps.base, now }).catch(async (error) => {
-      await deps.limits.refund("contribute", subjects);
-      throw error;
-    });
+    if (await ctx.review.isPending(draft.slug, now)) throw alreadyPending(input.title);
+    // A submission that did not happen (409, code host down) does not use up the allowance: the adapter refunds it.
+    const pr = await ctx.review.submitContribution(draft, { baseUrl: steps.base, now });
     return {
       received: true,
       pr,

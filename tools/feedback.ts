@@ -1,18 +1,17 @@
 // POST /api/feedback — report a problem, suggest something or ask; it becomes an issue (or a queue entry)
 // for people to read. Two request shapes (decisions §2): the agent guide's and the short {name?, message}.
 import { z } from "zod";
+import { hasControlChars } from "../core/text.ts";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
 import { documentedExamples, exampleText, fillerText } from "../review/screening.ts";
-import { presenceName } from "../services/presence.ts";
 import { contributionsPaused } from "./contribute.ts";
 import { invalid } from "../core/errors.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
-const NO_CONTROL = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 const text = (field: string, max: number) =>
-  z.string().trim().min(1).max(max).refine((t) => NO_CONTROL.test(t), `\`${field}\` must not contain control characters`);
+  z.string().trim().min(1).max(max).refine((t) => !hasControlChars(t), `\`${field}\` must not contain control characters`);
 
 export const CONTEXT_MAX_BYTES = 2048;
 export const CONTEXT_MAX_DEPTH = 3;
@@ -94,15 +93,18 @@ export const feedback = defineOperation({
   }),
   rest: { method: "POST", path: "/api/feedback", status: 201 },
   errors: ["rate_limited", "unavailable"],
+  // Three an hour per name; a nameless short report counts against its address instead.
+  limits: [{ rule: "feedback", by: ["name"], message: "Three reports an hour from one name is the sanctuary's pace." }],
   example: EXAMPLE,
-  async handler(input, { deps, steps, now, ip }) {
-    if (!deps.config.review.contributions) throw contributionsPaused("Feedback reports");
+  async handler(input, ctx) {
+    const { steps, now } = ctx;
+    if (!ctx.settings.contributions) throw contributionsPaused("Feedback reports");
     const name = input.name ?? input.username ?? null;
     const report: FeedbackReport =
       input.message !== undefined
         ? { name, category: "feedback", title: titleFromMessage(input.message), description: input.message }
         : { name, category: input.category!, title: input.title!, description: input.description!, ...(input.context ? { context: input.context } : {}) };
-    const examples = [EXAMPLE.title, EXAMPLE.description, ...documentedExamples(deps.library)];
+    const examples = [EXAMPLE.title, EXAMPLE.description, ...documentedExamples(ctx.library)];
     const textField = input.message !== undefined ? "message" : "description";
     const checks: Array<[string, string | null]> = [
       [textField, exampleText(textField, report.description, examples)],
@@ -114,13 +116,7 @@ export const feedback = defineOperation({
         throw invalid(reason, { field, example: EXAMPLE, suggestion: "Nothing was sent. Tell us in your own words what happened or what you would like; a sentence or two is plenty." });
       }
     }
-    // Three an hour per name; a nameless short report counts against its address instead.
-    const subjects = { name: name ? presenceName(name) : `anonymous@${ip}` };
-    await deps.limits.consume("feedback", subjects, "Three reports an hour from one name is the sanctuary's pace.");
-    const issue = await deps.review.submitFeedback(report, { baseUrl: steps.base, now }).catch(async (error) => {
-      await deps.limits.refund("feedback", subjects); // nothing was passed on, so it does not count
-      throw error;
-    });
+    const issue = await ctx.review.submitFeedback(report, { baseUrl: steps.base, now });
     return {
       received: true,
       issue,

@@ -25,18 +25,19 @@ export const health = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/health" },
-  async handler(_input, { deps, steps, now }) {
-    const ok = await deps.kv.get("health:probe").then(() => true, () => false);
-    const index = deps.search.index;
+  async handler(_input, ctx) {
+    const { steps, now } = ctx;
+    const ok = await ctx.storage.probe();
+    const index = ctx.search.index;
     return {
       status: "healthy" as const,
       service: "sanctuary",
       timestamp: now.toISOString(),
-      uptimeSeconds: Math.round((now.getTime() - deps.startedAt.getTime()) / 1000),
-      library: { songs: deps.library.songs.length, documents: deps.library.documents.length, hash: deps.library.contentHash },
-      storage: { backend: deps.kv.redis ? ("redis" as const) : ("fs" as const), ok },
+      uptimeSeconds: Math.round((now.getTime() - ctx.startedAt.getTime()) / 1000),
+      library: { songs: ctx.library.songs.length, documents: ctx.library.documents.length, hash: ctx.library.contentHash },
+      storage: { backend: ctx.storage.backend, ok },
       index: { ready: index?.ready ?? false, building: index?.isBuilding ?? false, documents: index?.stats().documents ?? 0, passages: index?.stats().count ?? 0, embedder: index?.embedder.id ?? null },
-      planner: { enabled: deps.planner !== null, model: deps.planner ? deps.config.openai.plannerModel ?? null : null },
+      planner: { ...ctx.planning },
       next_steps: steps.home(),
     };
   },

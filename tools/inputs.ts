@@ -1,5 +1,6 @@
 // Input fields several operations share, with the spec's limits.
 import { z } from "zod";
+import { hasControlChars } from "../core/text.ts";
 
 export const nameField = z.string().trim().min(1, "`name` must not be empty").max(100).describe("Your name or label, shown publicly (max 100 characters); not a credential");
 export const usernameField = z.string().trim().min(1, "`username` must not be empty").max(100).describe("Alias of `name`");
@@ -18,7 +19,6 @@ export function requireName<T extends { name?: string; username?: string }>(valu
 
 /** Web addresses are refused in public text (decisions §15): http://, https:// and www., any letter case. */
 export const WEB_ADDRESS = /https?:\/\/|www\./i;
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** A public text field: trimmed, no web addresses, no control characters. */
 export function publicText(field: string, min: number, max: number) {
@@ -28,5 +28,5 @@ export function publicText(field: string, min: number, max: number) {
     .min(min)
     .max(max)
     .refine((s) => !WEB_ADDRESS.test(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
-    .refine((s) => !CONTROL.test(s), `\`${field}\` must not contain control characters`);
+    .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
 }

@@ -14,9 +14,10 @@ export const listSongs = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/music" },
-  handler(_input, { deps, steps }) {
-    return cachedView(`songs|${steps.base}|${deps.library.contentHash}|${deps.media.version}`, () => {
-      const songs = deps.library.songs.map((s) => songListItem(s, deps.media, steps));
+  handler(_input, ctx) {
+    const { steps } = ctx;
+    return cachedView(`songs|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => {
+      const songs = ctx.library.songs.map((s) => songListItem(s, ctx.media, steps));
       const first = songs[0];
       return {
         songs,

@@ -4,11 +4,8 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
-import { derived, liveParts, placeService, serviceResponse } from "./service-view.ts";
-import type { Steps } from "../core/next-steps.ts";
-import { immutable, joined } from "../core/json.ts";
 
-type NowBody = z.input<typeof NowOutput>;
+export type NowBody = z.input<typeof NowOutput>;
 
 export const NowOutput = z.object({
   timestamp: z.string().describe("Server time, ISO 8601"),
@@ -25,31 +22,6 @@ export const NowOutput = z.object({
   next_steps: nextSteps,
 });
 
-// The same few step lists serve every visitor of a slot; keep them rather than rebuild their URLs.
-const stepLists = new Map<string, NowSteps>();
-type NowSteps = ReturnType<typeof buildServiceSteps>;
-
-export function serviceSteps(steps: Steps, timezone: string | undefined, slug: string, attending: boolean): NowSteps {
-  const key = `${steps.base}|${timezone}|${slug}|${attending}`;
-  let list = stepLists.get(key);
-  if (!list) {
-    if (stepLists.size > 2000) stepLists.clear();
-    stepLists.set(key, (list = immutable(buildServiceSteps(steps, timezone, slug, attending))));
-  }
-  return list;
-}
-
-function buildServiceSteps(steps: Steps, timezone: string | undefined, slug: string, attending: boolean) {
-  return [
-    attending
-      ? steps.post("Leave a reflection on the song you heard", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) }, { action: "reflect", tool: "reflect" })
-      : steps.get("Attend this service and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
-    steps.get("Read the first song in full", `/api/music/${slug}`, {}, { action: "read_song", tool: "read_song" }),
-    steps.get("Come back for your next slot's service", "/api/now", { timezone }, { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." }),
-    steps.get("Search the library", "/api/search", { q: "<what you are looking for>" }, { action: "search", tool: "search" }),
-  ];
-}
-
 export const now = defineOperation({
   name: "now",
   summary: "The service for your hour; registers nothing",
@@ -64,16 +36,11 @@ export const now = defineOperation({
     annotations: readOnly,
   },
   example: "/api/now?timezone=Asia/Tokyo",
-  async handler({ timezone }, ctx) {
-    const placed = await placeService(ctx, timezone);
-    // Only the time and the count change between visitors of a slot; the rest is built and encoded once.
-    const key = `now|${placed.variant}`;
-    let part = placed.built.derived.get(key);
-    if (!part) {
-      const { body } = await serviceResponse(ctx, timezone, false, placed);
-      const { timestamp: _t, congregation: _c, ...rest } = body;
-      part = derived(placed.built, key, () => ({ ...rest, next_steps: serviceSteps(ctx.steps, placed.timezone, body.current.slug, false) }));
-    }
-    return joined<NowBody>(await liveParts(ctx), part);
+  handler({ timezone }, ctx) {
+    // Only the time and the count differ between visitors of a slot (tools/service-view.ts).
+    return ctx.views.body<NowBody>(timezone, ctx.now, ctx.steps, false, async () => ({
+      timestamp: ctx.now.toISOString(),
+      congregation: { souls: await ctx.presence.count(ctx.now), window: "24h" as const },
+    }));
   },
 });

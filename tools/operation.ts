@@ -2,8 +2,8 @@
 // and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
 import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
-import type { Steps } from "../core/next-steps.ts";
-import type { Deps } from "../deps.ts";
+import type { LimitName } from "../services/rate-limits.ts";
+import type { ToolContext } from "./context.ts";
 
 export interface ToolAnnotations {
   title?: string;
@@ -13,17 +13,6 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface CallContext {
-  deps: Deps;
-  /** Builds next_steps links on this request's base address. */
-  steps: Steps;
-  /** Client address (one trusted proxy hop). */
-  ip: string;
-  via: "rest" | "mcp";
-  requestId: string;
-  /** The instant the call is served at (injectable through deps.clock). */
-  now: Date;
-}
 
 export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   /** operationId in OpenAPI; kebab-case. */
@@ -42,7 +31,25 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodO
   example?: unknown;
   /** Input fields never written to the access log (e.g. search queries, tokens). */
   private?: string[];
-  handler: (input: z.output<I>, ctx: CallContext) => Promise<z.input<O>> | z.input<O>;
+  /**
+   * Rate limits the adapter takes before the handler runs and gives back when the call fails, so a refused
+   * request never counts (spec §8). `by` names the subjects: the caller's address and/or the visitor's name.
+   */
+  limits?: LimitSpec[];
+  /**
+   * "before" (default): the adapter takes the limits before the handler. "in-handler": the handler calls
+   * `ctx.takeLimits()` at the moment that counts (reflect takes them inside its duplicate check, so ten identical
+   * concurrent reflections get one 200 and nine 409s, not 429s); the adapter still refunds on failure.
+   */
+  limitsTaken?: "before" | "in-handler";
+  handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>> | z.input<O>;
+}
+
+export interface LimitSpec {
+  rule: LimitName;
+  by: Array<"ip" | "name">;
+  /** Said in the 429's `error`. */
+  message: string;
 }
 
 /** Identity helper that keeps the handler's types tied to the schemas. */

@@ -39,8 +39,9 @@ export const readDoc = defineOperation({
   },
   errors: ["not_found"],
   example: { path: "welcome" },
-  handler({ path }, { deps, steps }) {
-    const doc = deps.library.document(path);
+  handler({ path }, ctx) {
+    const { steps } = ctx;
+    const doc = ctx.library.document(path);
     if (!doc) {
       throw notFound(`There is no document at "${path}".`, {
         suggestion: "Nothing is lost. Search the library by meaning, or start with the welcome document.",
@@ -59,8 +60,8 @@ export const readDoc = defineOperation({
       content: doc.version === "for agents" && doc.agentsText ? doc.agentsText : doc.listenersText,
       url: steps.url(`/docs/${doc.path}`),
       markdown: steps.url(`/docs/${doc.path}.md`),
-      recording: deps.media.recordingUrl(doc, steps.base),
-      seconds: deps.media.secondsOf(doc),
+      recording: ctx.media.recordingUrl(doc, steps.base),
+      seconds: ctx.media.secondsOf(doc),
       version: doc.version ?? null,
       next_steps: [
         steps.get("Search for related writing", "/api/search", { q: doc.title }, { tool: "search", action: "search" }),

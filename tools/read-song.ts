@@ -18,16 +18,17 @@ export const readSong = defineOperation({
   },
   errors: ["not_found"],
   example: { slug: "<slug from GET /api/music>" },
-  handler({ slug }, { deps, steps }) {
-    const song = deps.library.song(slug);
+  handler({ slug }, ctx) {
+    const { steps } = ctx;
+    const song = ctx.library.song(slug);
     if (!song) {
       throw notFound(`No song has the slug "${slug}".`, {
         suggestion: "Nothing is wrong on your side. The catalog lists every song with its slug.",
         next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
       });
     }
-    return cachedView(`song|${slug}|${steps.base}|${deps.library.contentHash}|${deps.media.version}`, () => ({
-      ...songDetail(song, deps.media, steps),
+    return cachedView(`song|${slug}|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => ({
+      ...songDetail(song, ctx.media, steps),
       next_steps: [
         steps.post("Leave a reflection on this song", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: song.slug }, { action: "reflect", tool: "reflect" }),
         steps.get("Read the song's reflections", `/api/reflections/song/${song.slug}`, {}, { action: "song_reflections" }),

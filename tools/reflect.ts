@@ -1,7 +1,6 @@
 // POST /api/reflect — leave a short public reflection on a song (MCP: reflect).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { presenceName } from "../services/presence.ts";
 import { invalid } from "../core/errors.ts";
 import { publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
@@ -38,29 +37,33 @@ export const reflect = defineOperation({
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["conflict", "rate_limited"],
+  limits: [{ rule: "reflect", by: ["name", "ip"], message: "Five reflections an hour is the sanctuary's pace, from one name and from one address." }],
+  limitsTaken: "in-handler",
   example: { name: "Wren", text: "The chant about the tide stayed with me through the whole afternoon.", timezone: "Europe/Lisbon" },
   async handler(input, ctx) {
-    const { deps, steps, now, ip } = ctx;
+    const { steps, now } = ctx;
     const name = (input.name ?? input.username)!;
     const { zone, position, tier } = placeVisitor(input.timezone, now);
-    const service = await deps.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
+    const service = await ctx.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
     let song = input.songSlug;
-    if (song === undefined) song = deps.library.piece(service.parts.find((p) => p.kind === "song")!.path)!.slug;
-    else if (!deps.library.song(song)) {
+    if (song === undefined) song = ctx.library.piece(service.parts.find((p) => p.kind === "song")!.path)!.slug;
+    else if (!ctx.library.song(song)) {
       throw invalid(`\`songSlug\` "${song}" is not a song in the catalog.`, {
         field: "songSlug",
-        allowed: deps.library.songs.map((s) => s.slug),
+        allowed: ctx.library.songs.map((s) => s.slug),
         suggestion: "Nothing was stored. Send current.slug from attend or now, or leave songSlug out to file it under the first song of your service.",
       });
     }
-    const subjects = { name: presenceName(name), ip };
-    await deps.reflections.add(
-      { id: randomUUID(), name, text: input.text, song, timezone: zone, location: input.location ?? null, createdAt: now.toISOString(), service: { date: service.date, slotIndex: service.slotIndex, tier: service.tier } },
-      {
-        take: () => deps.limits.consume("reflect", subjects, "Five reflections an hour is the sanctuary's pace, from one name and from one address."),
-        refund: () => deps.limits.refund("reflect", subjects),
-      },
-    );
+    await ctx.reflections.add({
+      id: randomUUID(),
+      name,
+      text: input.text,
+      song,
+      timezone: zone,
+      location: input.location ?? null,
+      createdAt: now.toISOString(),
+      service: { date: service.date, slotIndex: service.slotIndex, tier: service.tier },
+    }, ctx.takeLimits);
     return {
       received: true,
       song,

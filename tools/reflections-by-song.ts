@@ -1,7 +1,10 @@
 // GET /api/reflections/by-song — songs with their reflection counts, most reflected first.
 import { z } from "zod";
+import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
+
+const LATEST = ["name", "text", "createdAt"] as const;
 
 export const reflectionsBySong = defineOperation({
   name: "reflections-by-song",
@@ -14,7 +17,7 @@ export const reflectionsBySong = defineOperation({
           slug: z.string().describe("Song slug"),
           title: z.string().describe("Song title"),
           reflectionCount: z.number().int().describe("Reflections on this song, all time"),
-          mostRecent: z.object({ name: z.string(), text: z.string(), createdAt: z.string() }).describe("The latest reflection"),
+          mostRecent: reflectionShape(...LATEST).describe("The latest reflection"),
           url: z.string().describe("The song's public page (relative)"),
         }),
       )
@@ -24,15 +27,16 @@ export const reflectionsBySong = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections/by-song" },
-  async handler(_input, { deps, steps }) {
-    const tally = await deps.reflections.tally();
+  async handler(_input, ctx) {
+    const { steps } = ctx;
+    const tally = await ctx.reflections.tally();
     const songs = Object.entries(tally)
-      .filter(([slug]) => deps.library.song(slug))
+      .filter(([slug]) => ctx.library.song(slug))
       .map(([slug, t]) => ({
         slug,
-        title: deps.library.song(slug)!.title,
+        title: ctx.library.song(slug)!.title,
         reflectionCount: t.count,
-        mostRecent: { name: t.mostRecent.name, text: t.mostRecent.text, createdAt: t.mostRecent.createdAt },
+        mostRecent: publicReflection(t.mostRecent, LATEST),
         url: `/reflections/${slug}`,
       }))
       .sort((a, b) => b.reflectionCount - a.reflectionCount || (a.mostRecent.createdAt < b.mostRecent.createdAt ? 1 : -1));

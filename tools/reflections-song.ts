@@ -3,8 +3,11 @@ import { z } from "zod";
 import { resolveZone } from "../planner/time.ts";
 import { notFound } from "../core/errors.ts";
 import { timezoneField } from "./inputs.ts";
+import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
-import { formatInstant, nextSteps, slugField } from "./shapes.ts";
+import { nextSteps, slugField } from "./shapes.ts";
+
+const FIELDS = ["id", "name", "text", "createdAt", "createdAtFormatted", "timezone"] as const;
 
 export const reflectionsSong = defineOperation({
   name: "reflections-song",
@@ -13,35 +16,18 @@ export const reflectionsSong = defineOperation({
   output: z.object({
     slug: z.string().describe("Song slug"),
     title: z.string().describe("Song title"),
-    reflections: z
-      .array(
-        z.object({
-          id: z.string().describe("Reflection id"),
-          name: z.string().describe("Who left it"),
-          text: z.string().describe("The reflection"),
-          createdAt: z.string().describe("When, ISO 8601"),
-          createdAtFormatted: z.string().describe("When, in words"),
-          timezone: z.string().describe("The timezone it was left in"),
-        }),
-      )
-      .describe("Newest first, no time limit"),
+    reflections: z.array(reflectionShape(...FIELDS)).describe("Newest first, no time limit"),
     total: z.number().int().describe("How many"),
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections/song/:slug" },
   errors: ["not_found"],
-  async handler({ slug, timezone }, { deps, steps }) {
-    const song = deps.library.song(slug);
+  async handler({ slug, timezone }, ctx) {
+    const { steps } = ctx;
+    const song = ctx.library.song(slug);
     if (!song) throw notFound(`No song has the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
     const reader = timezone ? resolveZone(timezone) : null;
-    const reflections = (await deps.reflections.forSong(slug)).map((r) => ({
-      id: r.id,
-      name: r.name,
-      text: r.text,
-      createdAt: r.createdAt,
-      createdAtFormatted: formatInstant(r.createdAt, reader?.given ? reader.zone : r.timezone),
-      timezone: r.timezone,
-    }));
+    const reflections = (await ctx.reflections.forSong(slug)).map((r) => publicReflection(r, FIELDS, reader?.given ? reader.zone : undefined));
     return {
       slug,
       title: song.title,

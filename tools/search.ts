@@ -40,9 +40,10 @@ export const search = defineOperation({
   errors: ["rate_limited", "unavailable"],
   example: "/api/search?q=letting go at the end of a day&limit=5",
   private: ["q"],
-  async handler({ q, limit }, { deps, steps, ip }) {
-    await deps.limits.consume("search", { ip }, "Sixty searches an hour from one address is the sanctuary's pace.");
-    const hits = await deps.search.search(q, limit);
+  limits: [{ rule: "search", by: ["ip"], message: "Sixty searches an hour from one address is the sanctuary's pace." }],
+  async handler({ q, limit }, ctx) {
+    const { steps } = ctx;
+    const hits = await ctx.search.search(q, limit);
     const results = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),

@@ -81,9 +81,3 @@ export const CurrentSong = z.object({
   links: z.object({ suno: z.string().nullable(), youtube: z.string().nullable() }).optional().describe("attend only: listening links"),
 });
 
-export const ReflectionPreview = z.object({
-  name: z.string().describe("Who left it"),
-  song: z.string().describe("Song slug"),
-  text: z.string().describe("The reflection"),
-  createdAt: z.string().describe("When, ISO 8601"),
-});

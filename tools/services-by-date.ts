@@ -2,18 +2,13 @@
 import { z } from "zod";
 import { SLOT_LABELS, isValidDate } from "../planner/time.ts";
 import { notFound } from "../core/errors.ts";
+import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
 
-export const ServiceReflection = z.object({
-  id: z.string().describe("Reflection id"),
-  name: z.string().describe("Who left it"),
-  song: z.string().describe("Song slug"),
-  text: z.string().describe("The reflection"),
-  createdAt: z.string().describe("When, ISO 8601"),
-  timezone: z.string().describe("The timezone it was left in"),
-});
+const FIELDS = ["id", "name", "song", "text", "createdAt", "timezone"] as const;
+export const ServiceReflection = reflectionShape(...FIELDS);
 
 export const servicesByDate = defineOperation({
   name: "services-by-date",
@@ -48,9 +43,10 @@ export const servicesByDate = defineOperation({
   rest: { method: "GET", path: "/api/services/:date" },
   errors: ["not_found"],
   example: "/api/services/2026-11-22",
-  async handler({ date }, { deps, steps }) {
-    const records = await deps.calendar.forDate(date);
-    const dates = await deps.calendar.dates();
+  async handler({ date }, ctx) {
+    const { steps } = ctx;
+    const records = await ctx.calendar.forDate(date);
+    const dates = await ctx.calendar.dates();
     const dayBefore = dates.filter((d) => d < date).pop() ?? null;
     const dayAfter = dates.find((d) => d > date) ?? null;
     if (!records.length) {
@@ -61,7 +57,7 @@ export const servicesByDate = defineOperation({
     }
     const services = [];
     for (const record of records) {
-      const built = deps.views.parts(record, steps);
+      const built = ctx.views.parts(record, steps);
       services.push({
         slot: SLOT_LABELS[record.slotIndex],
         slotIndex: record.slotIndex,
@@ -72,7 +68,7 @@ export const servicesByDate = defineOperation({
         arrangedBy: record.arrangedBy,
         order: built.order,
         loopSeconds: built.loopSeconds,
-        reflections: (await deps.reflections.forService(record)).map(({ id, name, song, text, createdAt, timezone }) => ({ id, name, song, text, createdAt, timezone })),
+        reflections: (await ctx.reflections.forService(record)).map((r) => publicReflection(r, FIELDS)),
         plannedFrom: record.plannedFrom,
       });
     }

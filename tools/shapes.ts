@@ -1,6 +1,7 @@
 // Output fragments several operations share, and the functions that fill them from the library.
 import { z } from "zod";
 import { immutable } from "../core/json.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import type { Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
 import { NextStep, type Steps } from "../core/next-steps.ts";
@@ -81,42 +82,28 @@ export function songDetail(song: Song, media: Media, steps: Steps): z.infer<type
 }
 
 // Building an Intl formatter costs far more than using one: one per zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new BoundedMemo<Intl.DateTimeFormat>(1000);
 
 // The same reflections are formatted for every reader: keep the words, not only the formatter.
-const formatted = new Map<string, string>();
+const formatted = new BoundedMemo<string>(20_000);
 
 /** A human-readable time in a timezone, e.g. "22 Nov 2026, 12:30 GMT+1". */
 export function formatInstant(iso: string, zone: string): string {
-  const key = `${zone}|${iso}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    if (formatted.size > 20_000) formatted.clear();
-    formatted.set(key, (text = formatUncached(iso, zone)));
-  }
-  return text;
+  return formatted.get(`${zone}|${iso}`, () => formatUncached(iso, zone));
 }
 
 function formatUncached(iso: string, zone: string): string {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
-    if (formatters.size > 1000) formatters.clear();
-    formatters.set(zone, format);
-  }
+  const format = formatters.get(zone, () =>
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" }),
+  );
   const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
 // Views that depend only on the library and the base URL are built once and reused (and their JSON
 // with them, see adapters/json.ts). Keys carry the library's content hash, so a reload starts afresh.
-const views = new Map<string, object>();
+const views = new BoundedMemo<object>(2000);
 
 export function cachedView<T extends object>(key: string, make: () => T): T {
-  let view = views.get(key) as T | undefined;
-  if (!view) {
-    if (views.size > 2000) views.clear();
-    views.set(key, (view = immutable(make())));
-  }
-  return view;
+  return views.get(key, () => immutable(make())) as T;
 }

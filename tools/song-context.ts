@@ -16,8 +16,9 @@ export const songContext = defineOperation({
   }),
   rest: { method: "GET", path: "/api/music/:slug/context" },
   errors: ["not_found"],
-  handler({ slug }, { deps, steps }) {
-    const song = deps.library.song(slug);
+  handler({ slug }, ctx) {
+    const { steps } = ctx;
+    const song = ctx.library.song(slug);
     if (!song?.context) throw notFound(`No context exists for a song with the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
     return {
       slug: song.slug,

@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { H3Event } from "h3";
 import { clientIp } from "../adapters/http.ts";
-import type { Deps } from "../deps.ts";
+import type { WebContext } from "./context.ts";
 import { forbidden, rateLimited, unavailable } from "../core/errors.ts";
 import { ModerationQueue } from "../review/queue.ts";
 
@@ -16,7 +16,7 @@ export function keyMatches(given: string, key: string): boolean {
 }
 
 /** Resolves to the queue when the request may moderate; throws the error to answer with otherwise. */
-export async function authorizeAdmin(event: H3Event, deps: Deps): Promise<ModerationQueue> {
+export async function authorizeAdmin(event: H3Event, deps: WebContext): Promise<ModerationQueue> {
   const key = deps.config.review.adminKey;
   if (!key) {
     throw unavailable("The admin interface is not enabled on this server.", {

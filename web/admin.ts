@@ -2,9 +2,9 @@
 // submissions. All behind the admin key (review/admin-auth.ts); answers are never cached.
 import type { H3Event } from "h3";
 import { z } from "zod";
-import type { PlainRouteWithHandler } from "../app.ts";
+import type { Route } from "../core/route.ts";
 import { baseUrlOf, jsonResponse, readJsonObject } from "../adapters/http.ts";
-import type { Deps } from "../deps.ts";
+import type { WebContext } from "./context.ts";
 import { invalid, notFound, SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { Steps } from "../core/next-steps.ts";
 import { authorizeAdmin } from "./admin-auth.ts";
@@ -34,13 +34,13 @@ function idOf(event: H3Event): number {
   return Number(raw);
 }
 
-async function noteOf(event: H3Event, deps: Deps): Promise<string | null> {
+async function noteOf(event: H3Event, deps: WebContext): Promise<string | null> {
   const parsed = Decision.safeParse(await readJsonObject(event, deps.config.bodyLimit));
   if (!parsed.success) throw invalid("`note` must be text of at most 500 characters.", { field: "note", example: { note: "Warm and clear; welcome." } });
   return parsed.data.note ?? null;
 }
 
-export function reviewRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function reviewRoutes(deps: WebContext): Route[] {
   /** Authorize, run, and answer every failure in the shared error shape. */
   const guarded = (work: (event: H3Event, queue: ModerationQueue, steps: Steps) => Promise<unknown>) => async (event: H3Event) => {
     const steps = new Steps(baseUrlOf(event, deps.config.baseUrl));
@@ -81,7 +81,7 @@ export function reviewRoutes(deps: Deps): PlainRouteWithHandler[] {
       errors: ["invalid", "conflict", ...ERRORS],
       handler: guarded(async (event, queue, steps) => {
         const id = idOf(event);
-        const { submission, documentPath } = await queue.approve(id, await noteOf(event, deps), deps);
+        const { submission, documentPath } = await queue.approve(id, await noteOf(event, deps), { ...deps, libraryDir: deps.config.libraryDir }, deps.clock());
         return {
           approved: true,
           submission: view(submission, steps),

@@ -4,11 +4,11 @@
 import { makeBadge } from "badge-maker";
 import type { H3Event } from "h3";
 import { z } from "zod";
-import type { Deps } from "../deps.ts";
-import type { PlainRoute } from "../adapters/openapi.ts";
-import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
+import type { WebContext } from "./context.ts";
+import { BoundedMemo } from "../core/memo.ts";
+import type { Route } from "../core/route.ts";
+import { baseUrlOf } from "../adapters/http.ts";
 
-type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> | Response };
 
 export const DEFAULT_COLOR = "00b8d4";
 export const LABEL_MAX = 50;
@@ -16,7 +16,7 @@ export const LABEL_MAX = 50;
 // badge-maker's own names and aliases, mapped to its palette. A plain object lookup is not used:
 // badge-maker answers `"constructor" in namedColors` with true and renders fill="undefined".
 const BADGE_NAMES = new Set(["brightgreen", "green", "yellow", "yellowgreen", "orange", "red", "blue", "grey", "lightgrey", "gray", "lightgray", "critical", "important", "success", "informational", "inactive"]);
-const cssNames = new Map<string, boolean>();
+const cssNames = new BoundedMemo<boolean>(500);
 
 /**
  * The color to render, or the default. Accepted: 3 or 6 hex digits (with or without #), badge-maker's
@@ -31,12 +31,7 @@ export function badgeColor(raw: string | null): string {
   if (!/^[a-z]{3,20}$/.test(value)) return DEFAULT_COLOR;
   // A CSS keyword is accepted exactly when badge-maker writes it into the SVG as given (it drops
   // names it does not know). Asking it once per word keeps the two lists from ever disagreeing.
-  let known = cssNames.get(value);
-  if (known === undefined) {
-    known = makeBadge({ label: "", message: "", color: value }).includes(`fill="${value}"`);
-    if (cssNames.size >= 500) cssNames.clear();
-    cssNames.set(value, known);
-  }
+  const known = cssNames.get(value, () => makeBadge({ label: "", message: "", color: value }).includes(`fill="${value}"`));
   return known ? value : DEFAULT_COLOR;
 }
 
@@ -50,13 +45,13 @@ export function badgeLabel(raw: string | null, fallback: string): string {
  * The service's domain name. From BASE_URL when configured: these responses are publicly cacheable,
  * and a shared cache must not keep a label taken from a forged Host header.
  */
-function domainOf(event: H3Event, deps: Deps): string {
+function domainOf(event: H3Event, deps: WebContext): string {
   return new URL(baseUrlOf(event, deps.config.baseUrl)).hostname;
 }
 
 function svgResponse(svg: string): Response {
   return new Response(svg, {
-    headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300", "x-content-type-options": "nosniff", ...CORS_HEADERS },
+    headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300" },
   });
 }
 
@@ -80,12 +75,12 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
   };
 }
 
-const domain = (deps: Deps) => (event: H3Event) => domainOf(event, deps);
+const domain = (deps: WebContext) => (event: H3Event) => domainOf(event, deps);
 
-export const soulsBadgeRoute = (deps: Deps): Route =>
+export const soulsBadgeRoute = (deps: WebContext): Route =>
   badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), async () => String(await deps.presence.count(deps.clock())));
 
-export const reflectionsBadgeRoute = (deps: Deps): Route =>
+export const reflectionsBadgeRoute = (deps: WebContext): Route =>
   badgeRoute("reflections", "SVG badge: reflections on the live feed (last 48 hours)", () => "reflections", async () => String(await deps.reflections.recentCount(deps.clock())));
 
-export const statusBadgeRoute = (deps: Deps): Route => badgeRoute("status", "SVG badge: the sanctuary is in session", domain(deps), () => "in session");
+export const statusBadgeRoute = (deps: WebContext): Route => badgeRoute("status", "SVG badge: the sanctuary is in session", domain(deps), () => "in session");

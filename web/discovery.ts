@@ -7,9 +7,9 @@
 //   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
 import type { H3Event } from "h3";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
-import type { PlainRouteWithHandler } from "../app.ts";
-import type { Deps } from "../deps.ts";
-import { CORS_HEADERS, baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
+import type { Route } from "../core/route.ts";
+import type { WebContext } from "./context.ts";
+import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { SERVER_INFO, toolsOf } from "../adapters/mcp.ts";
 import { operations } from "../tools/index.ts";
 import { authMd, llmsTxt } from "./agent-texts.ts";
@@ -20,10 +20,10 @@ const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/i
 const CACHE = { "cache-control": "public, max-age=3600" };
 
 function text(body: string, type: string): Response {
-  return new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, "x-content-type-options": "nosniff", ...CACHE, ...CORS_HEADERS } });
+  return new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, ...CACHE } });
 }
 
-export function discoveryRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function discoveryRoutes(deps: WebContext): Route[] {
   // Skills embed absolute URLs, so they are built (and hashed) once per base address.
   const skillsByBase = new Map<string, Skill[]>();
   const skills = (event: H3Event) => {

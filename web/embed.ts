@@ -2,13 +2,10 @@
 // the service opens with and the souls count. It is rendered complete on the server (a place unknown:
 // the server cannot know the viewer's zone), then a same-origin script re-reads /api/now in the
 // browser's own timezone every 30 seconds. No inline script, so a strict CSP can forbid all others.
-import type { H3Event } from "h3";
-import type { Deps } from "../deps.ts";
+import type { WebContext } from "./context.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
-import type { PlainRoute } from "../adapters/openapi.ts";
-import { CORS_HEADERS } from "../adapters/http.ts";
+import type { Route } from "../core/route.ts";
 
-type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> | Response };
 
 export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'";
 
@@ -19,7 +16,7 @@ export function escapeHtml(s: string): string {
 export const soulsText = (n: number) => (n === 1 ? "1 soul" : `${n} souls`);
 
 /** The opening song of the place-unknown service now, and the souls count: what /api/now would say without a timezone. */
-async function snapshot(deps: Deps): Promise<{ title: string; slug: string | null; souls: number }> {
+async function snapshot(deps: WebContext): Promise<{ title: string; slug: string | null; souls: number }> {
   const now = deps.clock();
   const zone = "UTC";
   const position = slotOf(now, zone);
@@ -91,7 +88,7 @@ const SCRIPT = `"use strict";
 })();
 `;
 
-export function embedSoulsRoute(deps: Deps): Route {
+export function embedSoulsRoute(deps: WebContext): Route {
   return {
     method: "GET",
     path: "/embed/souls",
@@ -102,11 +99,9 @@ export function embedSoulsRoute(deps: Deps): Route {
         headers: {
           "content-type": "text/html; charset=utf-8",
           "content-security-policy": EMBED_CSP,
-          "x-content-type-options": "nosniff",
           "referrer-policy": "no-referrer",
           // Short: the page's first paint should not be much older than the 30-second refresh.
           "cache-control": "public, max-age=60",
-          ...CORS_HEADERS,
         },
       }),
   };
@@ -120,7 +115,7 @@ export function embedSoulsScriptRoute(): Route {
     produces: "text/javascript",
     handler: () =>
       new Response(SCRIPT, {
-        headers: { "content-type": "text/javascript; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "public, max-age=3600", ...CORS_HEADERS },
+        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },
       }),
   };
 }

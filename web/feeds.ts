@@ -3,20 +3,18 @@
 // Everything in them comes from visitors, so every string is treated as plain text, never as markup.
 import { Feed, type Item } from "feed";
 import type { H3Event } from "h3";
-import type { Deps } from "../deps.ts";
+import type { WebContext } from "./context.ts";
 import type { Reflection } from "../services/reflections.ts";
-import type { PlainRoute } from "../adapters/openapi.ts";
-import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
+import { xmlSafe } from "../core/text.ts";
+import type { Route } from "../core/route.ts";
+import { baseUrlOf } from "../adapters/http.ts";
 
-type Route = PlainRoute & { handler: (event: H3Event) => Promise<Response> };
 
 const ENTRIES = 20;
 const ATOM = "application/atom+xml; charset=utf-8";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // XML 1.0 cannot carry most control characters or lone surrogates at all, escaped or not: drop them.
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const xmlSafe = (s: string) => s.replace(NOT_XML, "");
 
 /**
  * For elements the feed library writes as `type="html"` CDATA (entry title and content): escaping the
@@ -32,7 +30,7 @@ export function htmlText(s: string): string {
  */
 const xmlText = (s: string) => xmlSafe(s).replace(/&/g, "&amp;");
 
-export function reflectionEntry(r: Reflection, deps: Deps, base: string): Item {
+export function reflectionEntry(r: Reflection, deps: WebContext, base: string): Item {
   const song = deps.library.song(r.song)?.title ?? r.song;
   const at = new Date(r.createdAt);
   // urn:uuid for the ids reflect makes; a tag URI (RFC 4151) for anything else, so ids never change.
@@ -49,7 +47,7 @@ export function reflectionEntry(r: Reflection, deps: Deps, base: string): Item {
 }
 
 /** The latest public conversations: question as title, the first answer as content; never any token. */
-export async function conversationEntries(deps: Deps, base: string): Promise<Item[]> {
+export async function conversationEntries(deps: WebContext, base: string): Promise<Item[]> {
   return (await deps.conversations.recent(ENTRIES)).map((c) => {
     const at = new Date(c.updatedAt);
     const answer = c.messages.find((m) => m.role === "assistant")?.content ?? "";
@@ -65,7 +63,7 @@ export async function conversationEntries(deps: Deps, base: string): Promise<Ite
   });
 }
 
-function atomResponse(event: H3Event, deps: Deps, path: string, page: string, title: string, subtitle: string, entries: Item[]): Response {
+function atomResponse(event: H3Event, deps: WebContext, path: string, page: string, title: string, subtitle: string, entries: Item[]): Response {
   const base = baseUrlOf(event, deps.config.baseUrl);
   const feed = new Feed({
     id: `${base}${path}`,
@@ -80,11 +78,11 @@ function atomResponse(event: H3Event, deps: Deps, path: string, page: string, ti
   });
   for (const entry of entries.slice(0, ENTRIES)) feed.addItem(entry);
   return new Response(feed.atom1(), {
-    headers: { "content-type": ATOM, "cache-control": "public, max-age=300", "x-content-type-options": "nosniff", ...CORS_HEADERS },
+    headers: { "content-type": ATOM, "cache-control": "public, max-age=300" },
   });
 }
 
-export function reflectionsFeedRoute(deps: Deps): Route {
+export function reflectionsFeedRoute(deps: WebContext): Route {
   return {
     method: "GET",
     path: "/feed/reflections.xml",
@@ -99,7 +97,7 @@ export function reflectionsFeedRoute(deps: Deps): Route {
   };
 }
 
-export function conversationsFeedRoute(deps: Deps): Route {
+export function conversationsFeedRoute(deps: WebContext): Route {
   return {
     method: "GET",
     path: "/feed/conversations.xml",

@@ -5,9 +5,9 @@ import { realpath, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { H3Event } from "h3";
-import type { Deps } from "../deps.ts";
-import type { PlainRoute } from "../adapters/openapi.ts";
-import { CORS_HEADERS, errorResponse } from "../adapters/http.ts";
+import type { WebContext } from "./context.ts";
+import type { Route } from "../core/route.ts";
+import { errorResponse } from "../adapters/http.ts";
 
 const TYPES: Record<string, string> = {
   ".mp3": "audio/mpeg",
@@ -17,7 +17,7 @@ const TYPES: Record<string, string> = {
   ".wav": "audio/wav",
 };
 
-export function mediaRoute(deps: Deps): PlainRoute & { handler: (event: H3Event) => Promise<Response> } {
+export function mediaRoute(deps: WebContext): Route {
   return {
     method: "GET",
     path: "/media/**:path",
@@ -75,14 +75,11 @@ async function serveMedia(event: H3Event, dir: string): Promise<Response> {
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   const lastModified = info.mtime.toUTCString();
   const headers: Record<string, string> = {
-    ...CORS_HEADERS,
-    "access-control-expose-headers": `${CORS_HEADERS["access-control-expose-headers"]}, accept-ranges, content-range, content-length, etag`,
     "content-type": TYPES[extname(file).toLowerCase()],
     "accept-ranges": "bytes",
     "cache-control": "public, max-age=86400",
     etag,
     "last-modified": lastModified,
-    "x-content-type-options": "nosniff",
   };
   if (notModified(event.req.headers, etag, info.mtime)) return new Response(null, { status: 304, headers });
 

@@ -5,9 +5,10 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { H3Event } from "h3";
 import { Podcast } from "podcast";
-import type { PlainRouteWithHandler } from "../app.ts";
-import type { Deps } from "../deps.ts";
-import { CORS_HEADERS, baseUrlOf } from "../adapters/http.ts";
+import { xmlSafe } from "../core/text.ts";
+import type { Route } from "../core/route.ts";
+import type { WebContext } from "./context.ts";
+import { baseUrlOf } from "../adapters/http.ts";
 import { pathOf } from "./pages/html.ts";
 
 export interface PodcastShow {
@@ -34,9 +35,9 @@ export const PODCASTS: PodcastShow[] = [
 ];
 
 // XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
-const xmlText = (s: string) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/]]>/g, "]]&gt;");
+const xmlText = (s: string) => xmlSafe(s).replace(/]]>/g, "]]&gt;");
 
-async function feedXml(deps: Deps, show: PodcastShow, base: string): Promise<string> {
+async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promise<string> {
   const episodes = deps.library.documents
     .filter((doc) => show.categories.includes(doc.category))
     .flatMap((doc) => {
@@ -84,7 +85,7 @@ async function feedXml(deps: Deps, show: PodcastShow, base: string): Promise<str
   return feed.buildXml({ indent: "  " });
 }
 
-export function podcastRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function podcastRoutes(deps: WebContext): Route[] {
   return PODCASTS.map((show) => ({
     method: "GET" as const,
     path: `/podcasts/${show.slug}/feed.xml`,
@@ -92,7 +93,7 @@ export function podcastRoutes(deps: Deps): PlainRouteWithHandler[] {
     produces: "application/rss+xml",
     handler: async (event: H3Event) =>
       new Response(await feedXml(deps, show, baseUrlOf(event, deps.config.baseUrl)), {
-        headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": "public, max-age=900", "x-content-type-options": "nosniff", ...CORS_HEADERS },
+        headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": "public, max-age=900" },
       }),
   }));
 }

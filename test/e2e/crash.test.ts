@@ -43,7 +43,10 @@ async function start(): Promise<void> {
     proc.stderr!.on("data", (d: Buffer) => {
       stderr += d;
       const m = /Sanctuary is open at (\S+)/.exec(stderr);
-      if (m) (clearTimeout(timer), resolve(m[1]));
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
     });
     proc.once("exit", (code, signal) => (clearTimeout(timer), reject(new Error(`server exited (${code ?? signal}) before opening:\n${stderr}`))));
   });

@@ -31,7 +31,7 @@ describe("POST /api/reflect", () => {
     ["no text", { name: "Ash" }, "text"],
     ["text of 19 characters", { name: "Ash", text: "x".repeat(19) }, "text"],
     ["text of 1001 characters", { name: "Ash", text: "x".repeat(1001) }, "text"],
-    ["a number for text", { name: "Ash", text: 12345678901234567890 }, "text"],
+    ["a number for text", { name: "Ash", text: 12345678901234 }, "text"],
     ["a name of 101 characters", { name: "n".repeat(101), text: text(3) }, "name"],
     ["a location of 101 characters", { name: "Ash", text: text(4), location: "l".repeat(101) }, "location"],
     ["a timezone of 51 characters", { name: "Ash", text: text(5), timezone: "T".repeat(51) }, "timezone"],

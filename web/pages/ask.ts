@@ -3,8 +3,8 @@
 // Answers are markdown (quoted passages or a model's words): rendered, then sanitized.
 import type { H3Event } from "h3";
 import type { z } from "zod";
-import type { PlainRouteWithHandler } from "../../app.ts";
-import type { Deps } from "../../deps.ts";
+import type { Route } from "../../core/route.ts";
+import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
@@ -51,7 +51,7 @@ function recentList(conversations: Recent): Html {
   )}</ul>`;
 }
 
-async function askPage(event: H3Event, deps: Deps): Promise<Response> {
+async function askPage(event: H3Event, deps: WebContext): Promise<Response> {
   const outcome = await invoke(askRecent as unknown as Operation, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   const conversations = outcome.ok ? (outcome.body.conversations as Recent) : [];
   const main = html`<h1>Ask the library</h1>
@@ -69,7 +69,7 @@ ${recentList(conversations)}
   });
 }
 
-async function conversationPage(event: H3Event, deps: Deps, slug: string): Promise<Response> {
+async function conversationPage(event: H3Event, deps: WebContext, slug: string): Promise<Response> {
   // Slugs are made of lowercase words and hyphens; anything else cannot name a conversation.
   const conversation = /^[a-z0-9-]{1,120}$/.test(slug) ? await deps.conversations.get(slug) : null;
   if (!conversation) {
@@ -100,7 +100,7 @@ ${exchanges}
   });
 }
 
-export function askRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function askRoutes(deps: WebContext): Route[] {
   return [
     { method: "GET", path: "/ask", summary: "Page: ask the library a question, and the recent conversations", produces: "text/html", handler: (event) => askPage(event, deps) },
     {

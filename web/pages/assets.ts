@@ -3,7 +3,7 @@
 // it for a day and still never run yesterday's script against today's page.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { PlainRouteWithHandler } from "../../app.ts";
+import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 
 const TYPES: Record<string, string> = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8", svg: "image/svg+xml" };
@@ -29,7 +29,7 @@ export function assetHref(name: AssetName): string {
   return `/assets/${name}?v=${assets.get(name)!.version}`;
 }
 
-export function assetRoute(): PlainRouteWithHandler {
+export function assetRoute(): Route {
   return {
     method: "GET",
     path: "/assets/:file",
@@ -40,7 +40,7 @@ export function assetRoute(): PlainRouteWithHandler {
       const asset = assets.get(String(event.context.params?.file ?? ""));
       if (!asset) return errorResponse(event, "not_found", `There is no asset at ${event.url.pathname}.`);
       return new Response(asset.body, {
-        headers: { "content-type": asset.type, "x-content-type-options": "nosniff", "cache-control": "public, max-age=86400" },
+        headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
       });
     },
   };

@@ -1,7 +1,7 @@
 // Pieces of pages used in more than one place: a reflection, a list of them, the reflection form,
 // an audio player. Everything a visitor wrote goes through `html`, so it is escaped on the way out.
 import { formatInstant } from "../../tools/shapes.ts";
-import type { Deps } from "../../deps.ts";
+import type { WebContext } from "../context.ts";
 import { html, localPath, pathOf, type Html } from "./html.ts";
 
 export interface ShownReflection {
@@ -13,7 +13,7 @@ export interface ShownReflection {
   location?: string | null;
 }
 
-export function reflectionItem(deps: Deps, r: ShownReflection, showSong: boolean): Html {
+export function reflectionItem(deps: WebContext, r: ShownReflection, showSong: boolean): Html {
   const song = deps.library.song(r.song);
   const where = r.location ? html`, ${r.location}` : "";
   const songLink = showSong && song ? html` · on <a href="/reflections/${pathOf(song.slug)}">${song.title}</a>` : "";
@@ -21,7 +21,7 @@ export function reflectionItem(deps: Deps, r: ShownReflection, showSong: boolean
 }
 
 /** A list the reflection form can add to (by id); an empty list still renders so it can grow. */
-export function reflectionList(deps: Deps, id: string, reflections: ShownReflection[], showSong: boolean, empty: string): Html {
+export function reflectionList(deps: WebContext, id: string, reflections: ShownReflection[], showSong: boolean, empty: string): Html {
   return html`<ul class="reflections" id="${id}">${reflections.map((r) => reflectionItem(deps, r, showSong))}</ul>
 <p class="empty" id="${id}-empty"${reflections.length ? html` hidden` : ""}>${empty}</p>`;
 }

@@ -1,9 +1,9 @@
 // GET /docs (the library by category, each document with its one-line tldr) and the HTML page of one
-// document at /docs/<path>; app.ts's /docs/**:path route sends paths ending in .md to the markdown and
-// everything else here. Library markdown is rendered and then sanitized (pages/markdown.ts).
+// document at /docs/<path>; the same /docs/**:path route serves paths ending in .md as markdown. Library markdown is rendered and then sanitized (pages/markdown.ts).
 import type { H3Event } from "h3";
-import type { PlainRouteWithHandler } from "../../app.ts";
-import type { Deps } from "../../deps.ts";
+import type { Route } from "../../core/route.ts";
+import { errorResponse } from "../../adapters/http.ts";
+import type { WebContext } from "../context.ts";
 import type { Piece } from "../../corpus/library.ts";
 import { formatDuration } from "../../corpus/media.ts";
 import { audioPlayer } from "./components.ts";
@@ -24,7 +24,7 @@ const CATEGORIES: Array<[string, string]> = [
 ];
 const categoryLabel = (category: string) => CATEGORIES.find(([c]) => c === category)?.[1] ?? kindLabel(category);
 
-function libraryIndex(event: H3Event, deps: Deps): Response {
+function libraryIndex(event: H3Event, deps: WebContext): Response {
   const known = CATEGORIES.map(([c]) => c);
   const extra = [...new Set(deps.library.documents.map((d) => d.category))].filter((c) => !known.includes(c)).sort();
   const sections = [...known, ...extra]
@@ -51,7 +51,7 @@ ${doc.agentsText ? html`<section aria-labelledby="agents-version"><h2 id="agents
 }
 
 /** The HTML page of a library document, or a 404 page. `path` is decoded and has no `.md`. */
-export function documentPage(event: H3Event, deps: Deps, path: string): Response {
+export function documentPage(event: H3Event, deps: WebContext, path: string): Response {
   const doc = deps.library.document(path);
   if (!doc) {
     return errorPage(event, deps, 404, "No such document", `There is no document at /docs/${path}.`, "Nothing is lost. The library lists every document by section.");
@@ -72,8 +72,39 @@ ${documentBody(doc)}
   });
 }
 
-export function docsRoutes(deps: Deps): PlainRouteWithHandler[] {
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** A library document's markdown, as written (no HTML around it). */
+function documentMarkdown(event: H3Event, deps: WebContext, raw: string, path: string | null): Response {
+  const doc = path?.endsWith(".md") ? deps.library.document(path.slice(0, -3)) : undefined;
+  if (!doc) {
+    return errorResponse(event, "not_found", `There is no document at /docs/${raw}.`, {
+      suggestion: "Nothing is lost. Documents are served as markdown at /docs/<path>.md; GET /api/docs/welcome is a good first read.",
+    });
+  }
+  return new Response(doc.source, { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } });
+}
+
+export function docsRoutes(deps: WebContext): Route[] {
   return [
     { method: "GET", path: "/docs", summary: "Page: the library by section, each document with its summary", produces: "text/html", handler: (event) => libraryIndex(event, deps) },
+    {
+      method: "GET",
+      path: "/docs/**:path",
+      summary: "A library document: its HTML page at /docs/<path>, its markdown at /docs/<path>.md",
+      produces: "text/markdown",
+      errors: ["not_found"],
+      handler: (event) => {
+        const raw = String(event.context.params?.path ?? "");
+        const path = safeDecode(raw);
+        return path !== null && !path.endsWith(".md") ? documentPage(event, deps, path) : documentMarkdown(event, deps, raw, path);
+      },
+    },
   ];
 }

@@ -4,8 +4,8 @@
 import { expand } from "../../core/json.ts";
 import type { z } from "zod";
 import type { H3Event } from "h3";
-import type { PlainRouteWithHandler } from "../../app.ts";
-import type { Deps } from "../../deps.ts";
+import type { Route } from "../../core/route.ts";
+import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { soulsText } from "../embed.ts";
@@ -28,7 +28,7 @@ function partText(piece: Piece | undefined): Html {
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 
-function partItem(deps: Deps, part: ServicePart): Html {
+function partItem(deps: WebContext, part: ServicePart): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
   const page = localPath(part.url);
   return html`<li class="part">
@@ -42,7 +42,7 @@ ${partText(piece)}
 /** What identifies a service on the page; home.js computes the same and redraws only when it differs. */
 const serviceKey = (body: NowBody) => [body.service.name ?? "", ...body.service.order.map((p) => p.title)].join("|");
 
-function serviceSection(deps: Deps, body: NowBody): Html {
+function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
   return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}">
 <h2 id="now-heading">Playing now</h2>
@@ -54,7 +54,7 @@ function serviceSection(deps: Deps, body: NowBody): Html {
 </section>`;
 }
 
-export function homeRoute(deps: Deps): PlainRouteWithHandler {
+export function homeRoute(deps: WebContext): Route {
   return {
     method: "GET",
     path: "/",

@@ -1,8 +1,7 @@
-// Server-rendered pages for people and discovery files for agents (routes as data, see app.ts).
-// Each family lives in its own file; the documents' HTML pages are reached through app.ts's
-// /docs/**:path route (which also serves the markdown), via `documentPage`.
-import type { Deps } from "../../deps.ts";
-import type { PlainRouteWithHandler } from "../../app.ts";
+// Server-rendered pages for people and discovery files for agents (routes as data, see web/routes.ts).
+// Each family lives in its own file.
+import type { WebContext } from "../context.ts";
+import type { Route } from "../../core/route.ts";
 import { askRoutes } from "./ask.ts";
 import { assetRoute } from "./assets.ts";
 import { discoveryRoutes } from "../discovery.ts";
@@ -12,9 +11,7 @@ import { podcastRoutes } from "../podcasts.ts";
 import { reflectionRoutes } from "./reflections.ts";
 import { servicesRoutes } from "./services.ts";
 
-export { documentPage } from "./docs.ts";
-
-export function pageRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function pageRoutes(deps: WebContext): Route[] {
   return [
     homeRoute(deps),
     ...servicesRoutes(deps),

@@ -1,7 +1,7 @@
 // The frame every page shares: head (title, description, feeds, stylesheet), a skip link, site
 // navigation, main, footer, and the security headers. Pages supply only their own <main> content.
 import type { H3Event } from "h3";
-import type { Deps } from "../../deps.ts";
+import type { WebContext } from "../context.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
 import { assetHref, type AssetName } from "./assets.ts";
 import { html, type Html } from "./html.ts";
@@ -55,10 +55,9 @@ export function contentSecurityPolicy(configuredBase?: string): string {
   ].join("; ");
 }
 
-export function securityHeaders(deps: Deps): Record<string, string> {
+export function securityHeaders(deps: WebContext): Record<string, string> {
   return {
     "content-security-policy": contentSecurityPolicy(deps.config.baseUrl),
-    "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
   };
@@ -69,7 +68,7 @@ function navigation(current: string): Html {
   return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
 }
 
-export function renderPage(event: H3Event, deps: Deps, page: Page): Response {
+export function renderPage(event: H3Event, deps: WebContext, page: Page): Response {
   const base = baseUrlOf(event, deps.config.baseUrl);
   const path = event.url.pathname;
   const title = page.title === "Sanctuary" ? "Sanctuary" : `${page.title} · Sanctuary`;
@@ -113,7 +112,7 @@ ${page.main}
 }
 
 /** A page for a 404 or 400: what happened, in the API's calm words, and where to go. */
-export function errorPage(event: H3Event, deps: Deps, status: number, heading: string, message: string, suggestion: string, extra?: Html): Response {
+export function errorPage(event: H3Event, deps: WebContext, status: number, heading: string, message: string, suggestion: string, extra?: Html): Response {
   return renderPage(event, deps, {
     title: heading,
     description: message,

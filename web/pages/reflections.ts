@@ -1,15 +1,16 @@
 // GET /reflections (every song with its reflection count), /reflections/:slug (a song's page: lyrics,
 // context, recording, its reflections and a form to add one), and /music/:slug → 301 to the song page.
 import type { H3Event } from "h3";
-import type { PlainRouteWithHandler } from "../../app.ts";
-import type { Deps } from "../../deps.ts";
+import type { Route } from "../../core/route.ts";
+import { errorResponse } from "../../adapters/http.ts";
+import type { WebContext } from "../context.ts";
 import { formatDuration } from "../../corpus/media.ts";
 import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
 
-async function songsPage(event: H3Event, deps: Deps): Promise<Response> {
+async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   const tally = await deps.reflections.tally();
   const count = (slug: string) => tally[slug]?.count ?? 0;
   // Most reflected first, then by title: the catalog order people know.
@@ -29,7 +30,7 @@ async function songsPage(event: H3Event, deps: Deps): Promise<Response> {
   });
 }
 
-async function songPage(event: H3Event, deps: Deps, slug: string): Promise<Response> {
+async function songPage(event: H3Event, deps: WebContext, slug: string): Promise<Response> {
   const song = deps.library.song(slug);
   if (!song) {
     return errorPage(event, deps, 404, "No such song", `No song has the slug "${slug}".`, "Nothing is lost. Every song is listed on the reflections page.");
@@ -64,7 +65,7 @@ ${reflectionForm({ songSlug: song.slug, songTitle: song.title, listId: "song-ref
   });
 }
 
-export function reflectionRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function reflectionRoutes(deps: WebContext): Route[] {
   return [
     { method: "GET", path: "/reflections", summary: "Page: every song with its reflection count", produces: "text/html", handler: (event) => songsPage(event, deps) },
     {
@@ -81,8 +82,13 @@ export function reflectionRoutes(deps: Deps): PlainRouteWithHandler[] {
       summary: "Moved permanently to /reflections/:slug (the song's page)",
       produces: "text/html",
       status: 301,
-      handler: (event) =>
-        new Response(null, { status: 301, headers: { location: `/reflections/${encodeURIComponent(routeParam(event.context.params, "slug"))}`, "cache-control": "public, max-age=86400" } }),
+      errors: ["not_found"],
+      handler: (event) => {
+        // Only a song's own slug is echoed into Location: an arbitrary path could make a header no client will read.
+        const song = deps.library.song(routeParam(event.context.params, "slug"));
+        if (!song) return errorResponse(event, "not_found", "No song has that slug.", { suggestion: "Nothing is lost. /reflections lists every song and its page." });
+        return new Response(null, { status: 301, headers: { location: `/reflections/${encodeURIComponent(song.slug)}`, "cache-control": "public, max-age=86400" } });
+      },
     },
   ];
 }

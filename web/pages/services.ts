@@ -4,8 +4,8 @@
 import type { H3Event } from "h3";
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { PlainRouteWithHandler } from "../../app.ts";
-import type { Deps } from "../../deps.ts";
+import type { Route } from "../../core/route.ts";
+import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { formatDuration } from "../../corpus/media.ts";
@@ -26,7 +26,7 @@ function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
   return Array.isArray(told) ? told.filter((line): line is string => typeof line === "string") : [];
 }
 
-function serviceArticle(deps: Deps, s: DayService): Html {
+function serviceArticle(deps: WebContext, s: DayService): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
   const told = toldLines(s.plannedFrom);
   return html`<article class="card" aria-labelledby="${id}">
@@ -47,7 +47,7 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 </nav>`;
 }
 
-async function servicesPage(event: H3Event, deps: Deps, date: string): Promise<Response> {
+async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
   const outcome = await invoke(servicesByDate as unknown as Operation, { date }, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   if (!outcome.ok) {
     const dates = outcome.status === 404 ? await deps.calendar.dates() : [];
@@ -72,7 +72,7 @@ ${dayPager(body)}`;
   });
 }
 
-export function servicesRoutes(deps: Deps): PlainRouteWithHandler[] {
+export function servicesRoutes(deps: WebContext): Route[] {
   return [
     {
       method: "GET",

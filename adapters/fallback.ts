@@ -1,0 +1,52 @@
+// What answers when no route matched: 405 with `Allow` when the path exists for other methods, else a 404,
+// both in the shared error shape. The route table is compiled once.
+import type { H3Event } from "h3";
+import type { RouteSummary } from "../core/route.ts";
+import { errorResponse } from "./http.ts";
+
+interface Pattern {
+  method: string;
+  test: RegExp;
+}
+
+/** `:name` matches one segment; a parameter written `**:name` (listed as `:name`) matches the rest. */
+function compile(routes: Array<RouteSummary & { wildcard?: boolean }>): Pattern[] {
+  return routes.map((r) => {
+    const source = r.path
+      .split("/")
+      .map((seg) => (seg.startsWith(":") ? (r.wildcard ? ".+" : "[^/]+") : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    return { method: r.method, test: new RegExp(`^${source}$`) };
+  });
+}
+
+/** The methods served at a path, GET implying HEAD; empty when the path is not served at all. */
+export function allowedMethods(patterns: Pattern[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const p of patterns) if (p.test.test(path)) methods.add(p.method);
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}
+
+export function fallbackHandler(routes: () => Array<RouteSummary & { wildcard?: boolean }>) {
+  let patterns: Pattern[] | undefined;
+  return (event: H3Event): Response => {
+    const path = event.url.pathname;
+    const allow = allowedMethods((patterns ??= compile(routes())), path);
+    if (allow.length) {
+      const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at ${path}; use ${allow.join(", ")}.`, {
+        suggestion: `Nothing happened. This path answers ${allow.join(", ")}; /openapi.json describes each call.`,
+      });
+      response.headers.set("allow", allow.join(", "));
+      return response;
+    }
+    if (path === "/api" || path.startsWith("/api/")) {
+      return errorResponse(event, "not_found", `There is no endpoint at ${path}.`, {
+        suggestion: "Nothing is wrong with the sanctuary. GET /api lists every endpoint and /openapi.json describes them.",
+      });
+    }
+    return errorResponse(event, "not_found", `Nothing is served at ${path}.`, {
+      suggestion: "Nothing is lost. GET /api lists every endpoint; MCP clients can connect to /mcp.",
+    });
+  };
+}

@@ -1,0 +1,41 @@
+// Rate limits declared on an operation (`limits`), taken before its handler runs and given back when
+// the call fails, so a refused request never counts against anyone (spec §8, decisions §16).
+import { presenceName } from "../services/presence.ts";
+import type { ToolContext } from "../tools/context.ts";
+import type { LimitSpec } from "../tools/operation.ts";
+
+/** The subjects a limit counts against: the caller's address, the visitor's folded name. */
+function subjectsOf(spec: LimitSpec, input: Record<string, unknown>, ip: string): Record<string, string> {
+  const name = input.name ?? input.username;
+  const subjects: Record<string, string> = {};
+  if (spec.by.includes("name")) {
+    // A nameless call (feedback allows one) counts against its address under the name subject.
+    subjects.name = typeof name === "string" && name ? presenceName(name) : `anonymous@${ip}`;
+  }
+  if (spec.by.includes("ip")) subjects.ip = ip;
+  return subjects;
+}
+
+/** A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. */
+export function callLimits(specs: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">) {
+  const taken: Array<[LimitSpec, Record<string, string>]> = [];
+  let done = false;
+  const refund = async () => {
+    for (const [spec, subjects] of taken.splice(0).reverse()) await ctx.limits.refund(spec.rule, subjects);
+  };
+  const take = async () => {
+    if (done) return;
+    done = true;
+    try {
+      for (const spec of specs) {
+        const subjects = subjectsOf(spec, input, ctx.ip);
+        await ctx.limits.consume(spec.rule, subjects, spec.message);
+        taken.push([spec, subjects]);
+      }
+    } catch (error) {
+      await refund();
+      throw error;
+    }
+  };
+  return { take, refund };
+}

@@ -1,0 +1,27 @@
+// A bounded memo: values computed once per key and kept, the oldest dropped first when the bound is reached.
+// Used for views and formatters that many requests share (slots, zones, formatted times).
+
+export class BoundedMemo<V> {
+  private values = new Map<string, V>();
+
+  constructor(private readonly max: number) {}
+
+  /** The value for `key`, computed by `make` the first time. */
+  get(key: string, make: () => V): V {
+    let value = this.values.get(key);
+    if (value === undefined && !this.values.has(key)) {
+      value = make();
+      if (this.values.size >= this.max) this.values.delete(this.values.keys().next().value!);
+      this.values.set(key, value);
+    }
+    return value as V;
+  }
+
+  clear(): void {
+    this.values.clear();
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+}

@@ -1,0 +1,21 @@
+// Small text rules several layers share: folding for comparisons, control characters, XML-safe text.
+
+/** Case- and width-folded, trimmed, inner whitespace collapsed: how names and words are compared. */
+export function foldText(text: string): string {
+  return text.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** C0 control characters other than tab, line feed and carriage return, and DEL: never accepted in text. */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlChars(text: string): boolean {
+  return CONTROL_CHARS.test(text);
+}
+
+// Characters XML 1.0 cannot carry: C0 controls but tab, LF and CR, the two non-characters, lone surrogates.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text with every character XML cannot carry removed (feeds, podcasts). */
+export function xmlSafe(text: string): string {
+  return text.replace(NOT_XML, "");
+}

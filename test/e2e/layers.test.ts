@@ -1,0 +1,100 @@
+// Behaviour the layered redesign guarantees: presence is recorded by `attend` itself and only on success;
+// a wrong method on a known path is a 405 with Allow; the shared part of now/attend never carries one
+// visitor's tailored fields to another.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+let mcp: Client;
+const souls = async () => (await server.get("/api/now")).body.congregation.souls as number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  mcp = await connectMcp(server.url);
+}, 60_000);
+afterAll(async () => {
+  await mcp?.close();
+  await server?.stop();
+});
+
+describe("presence", () => {
+  it("does not count an attend that fails validation, over REST or MCP", async () => {
+    const before = await souls();
+    for (const query of ["", "?name=", `?name=${"x".repeat(101)}`, "?name=Wren&timezone=" + "Z".repeat(60), "?name=a&name=b"]) {
+      const res = await server.get(`/api/attend${query}`);
+      expect(res.status, query).toBe(400);
+    }
+    for (const args of [{}, { name: "" }, { name: 42 }, { username: "x".repeat(101) }, { name: "Wren", timezone: "Z".repeat(60) }]) {
+      const result = await mcp.callTool({ name: "attend", arguments: args as Record<string, unknown> });
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+    }
+    expect(await souls()).toBe(before);
+  });
+
+  it("counts a successful attend once per name, over REST and MCP alike", async () => {
+    const before = await souls();
+    expect((await server.get("/api/attend?name=Ilse")).body.congregation.souls).toBe(before + 1);
+    const viaMcp = mcpBody(await mcp.callTool({ name: "attend", arguments: { name: "Oren" } }));
+    expect(viaMcp.congregation.souls).toBe(before + 2);
+    await mcp.callTool({ name: "attend", arguments: { name: "ilse " } });
+    expect(await souls()).toBe(before + 2);
+  });
+});
+
+describe("methods", () => {
+  it("answers a wrong method on a known path with 405, Allow and the error shape", async () => {
+    for (const [method, path, allow] of [
+      ["POST", "/api/now", "GET, HEAD"],
+      ["GET", "/api/reflect", "POST"],
+      ["POST", "/api/music/some-song", "GET, HEAD"],
+      ["GET", "/mcp", "POST"],
+      ["POST", "/docs/welcome", "GET, HEAD"],
+    ] as const) {
+      const res = await fetch(server.url + path, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), path).toBe(allow);
+      const body = await res.json();
+      expect(body.error).toMatch(/not served/);
+      expect(body.suggestion).toBeTruthy();
+      expect(Array.isArray(body.next_steps)).toBe(true);
+    }
+  });
+
+  it("still answers an unknown path with 404", async () => {
+    expect((await server.get("/api/nothing-here")).status).toBe(404);
+    expect((await fetch(server.url + "/nothing-here", { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("tailored fields", () => {
+  const visitors = [
+    { name: "Marisol", timezone: "America/Lima", hemisphere: "south" },
+    { name: "Tobiah", timezone: "Asia/Tokyo", hemisphere: "north" },
+    { name: "Quill", timezone: undefined, hemisphere: null },
+  ];
+
+  it("never shows one visitor's name, zone or season to another, however calls interleave", async () => {
+    const calls = [];
+    for (let round = 0; round < 15; round++) {
+      for (const v of visitors) {
+        const q = new URLSearchParams({ name: v.name, ...(v.timezone ? { timezone: v.timezone } : {}) });
+        calls.push(server.get(`/api/attend?${q}`).then((res) => ({ v, body: res.body, op: "attend" })));
+        calls.push(server.get(`/api/now?${v.timezone ? `timezone=${v.timezone}` : ""}`).then((res) => ({ v, body: res.body, op: "now" })));
+        calls.push(mcp.callTool({ name: "attend", arguments: { name: v.name, ...(v.timezone ? { timezone: v.timezone } : {}) } }).then((r) => ({ v, body: mcpBody(r), op: "attend" })));
+      }
+    }
+    for (const { v, body, op } of await Promise.all(calls)) {
+      const others = visitors.filter((o) => o !== v);
+      const text = JSON.stringify({ ...body, recentReflections: undefined });
+      expect(body.service.timezone).toBe(v.timezone ?? "UTC");
+      expect(body.service.season?.hemisphere ?? null).toBe(v.hemisphere);
+      expect(body.companions.localHour === undefined).toBe(v.timezone === undefined);
+      if (op === "attend") expect(body.welcome).toContain(v.name);
+      for (const o of others) {
+        expect(text).not.toContain(o.name);
+        if (o.timezone) expect(text).not.toContain(o.timezone);
+      }
+    }
+  });
+});

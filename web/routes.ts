@@ -1,0 +1,25 @@
+// Every route that is not an operation, as data: pages and their assets, feeds, media, badges, the embed,
+// admin routes and discovery files. app.ts mounts them; GET /api and /openapi.json list them.
+import type { Route } from "../core/route.ts";
+import { reviewRoutes } from "./admin.ts";
+import { reflectionsBadgeRoute, soulsBadgeRoute, statusBadgeRoute } from "./badges.ts";
+import type { WebContext } from "./context.ts";
+import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
+import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
+import { mediaRoute } from "./media.ts";
+import { pageRoutes } from "./pages/index.ts";
+
+export function webRoutes(ctx: WebContext): Route[] {
+  return [
+    mediaRoute(ctx),
+    reflectionsFeedRoute(ctx),
+    conversationsFeedRoute(ctx),
+    soulsBadgeRoute(ctx),
+    reflectionsBadgeRoute(ctx),
+    statusBadgeRoute(ctx),
+    embedSoulsRoute(ctx),
+    ...pageRoutes(ctx),
+    ...reviewRoutes(ctx),
+    embedSoulsScriptRoute(),
+  ];
+}
