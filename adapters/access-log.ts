@@ -22,6 +22,11 @@ export class AccessLog {
     this.listeners.push({ path: operation, listener });
   }
 
+  /** Whether anyone listens: callers skip building entries nobody reads. */
+  get listening(): boolean {
+    return this.listeners.length > 0;
+  }
+
   async record(entry: AccessEntry): Promise<void> {
     for (const { path, listener } of this.listeners) {
       if (path === null || path === entry.operation) await listener(entry);

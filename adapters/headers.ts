@@ -7,8 +7,16 @@ export const CORS_HEADERS: Record<string, string> = {
   "access-control-expose-headers": "retry-after, mcp-session-id, mcp-protocol-version, x-request-id, accept-ranges, content-range, content-length, etag",
 };
 
-const COMMON_HEADERS: Record<string, string> = { ...CORS_HEADERS, "x-content-type-options": "nosniff" };
+/** Every response's headers. Responses built by `jsonResponse` start with them and are marked, so the hot path skips the check. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = { ...CORS_HEADERS, "x-content-type-options": "nosniff" };
 const COMMON_ENTRIES = Object.entries(COMMON_HEADERS);
+const hasCommon = new WeakSet<Response>();
+
+/** Mark a response built with COMMON_HEADERS already in place. */
+export function withCommonHeadersBuiltIn<T extends Response>(response: T): T {
+  hasCommon.add(response);
+  return response;
+}
 
 /** OPTIONS on any path: the CORS preflight. */
 export function preflight(event: H3Event): Response {
@@ -25,6 +33,7 @@ export function preflight(event: H3Event): Response {
 
 /** The common headers a response does not set itself (a route may narrow CORS or caching on its own). */
 export function withCommonHeaders(response: Response): Response {
+  if (hasCommon.has(response)) return response;
   const headers = response.headers;
   for (const [name, value] of COMMON_ENTRIES) if (!headers.has(name)) headers.set(name, value);
   return response;

@@ -4,19 +4,23 @@ import { FastResponse } from "srvx";
 import { toJsonBytes } from "../core/json.ts";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { Steps } from "../core/next-steps.ts";
+import { COMMON_HEADERS, withCommonHeadersBuiltIn } from "./headers.ts";
 
 /** A JSON response. srvx's FastResponse skips the web-stream round trip a plain Response costs on Node. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const bytes = toJsonBytes(body);
-  return new FastResponse(bytes as unknown as BodyInit, {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      // A known length lets Node send one write instead of chunked pieces.
-      "content-length": String(bytes.byteLength),
-      ...headers,
-    },
-  });
+  return withCommonHeadersBuiltIn(
+    new FastResponse(bytes as unknown as BodyInit, {
+      status,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        // A known length lets Node send one write instead of chunked pieces.
+        "content-length": String(bytes.byteLength),
+        ...COMMON_HEADERS,
+        ...headers,
+      },
+    }),
+  );
 }
 
 /** An error in the shared body shape, for routes that are not operations. */
@@ -46,7 +50,8 @@ export function queryObject(url: URL): Record<string, string | string[]> {
     const existing = out[key];
     out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
-  return { ...out };
+  // A plain object again (handlers and Zod expect one), without a second copy.
+  return Object.setPrototypeOf(out, Object.prototype);
 }
 
 /**

@@ -105,7 +105,8 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
-    await app.accessLog.record({
+    if (app.accessLog.listening)
+      await app.accessLog.record({
       method: op.rest.method,
       path: restPathOf(op, input),
       operation: op.name,

@@ -57,7 +57,8 @@ export class ServiceViews {
       localHour: position.localHour,
       attending,
     };
-    const shared = this.shared.get(JSON.stringify(inputs), () => {
+    // The key is every input, in order: the builder sees nothing else, so nothing else can vary its result.
+    const shared = this.shared.get(Object.values(inputs).join("|"), () => {
       const season = tier === "unknown" ? null : this.seasons.get(`${tier}|${position.date}|${position.slotIndex}`, () => immutable(seasonAt(now, tier, position.date)));
       return immutable(sharedBody(inputs, { record, built: this.parts(record, steps), season, position, steps }));
     });
