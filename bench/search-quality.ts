@@ -7,7 +7,7 @@ import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { loadGlove } from "../search/embedders/glove.ts";
 import { LibraryIndex } from "../search/index.ts";
-import { floorFor } from "../search/service.ts";
+import { calibrationFor } from "../search/rank.ts";
 
 interface Fixture {
   queries: Array<{ q: string; expect: string[]; kind?: string }>;
@@ -16,7 +16,7 @@ interface Fixture {
 const pageOf = (h: { chunk: { path: string | null; slug: string | null } }) => h.chunk.path ?? `songs/${h.chunk.slug}`;
 const dataDir = join(process.cwd(), ".bench", "quality");
 const embedder = await loadGlove({ dataDir });
-const index = new LibraryIndex(join(dataDir, "index"), embedder, floorFor(embedder.id), pino({ level: "silent" }));
+const index = new LibraryIndex(join(dataDir, "index"), embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
 const library = await loadLibrary(join(process.cwd(), "corpus", "library"));
 let t = performance.now();
 await index.rebuild(library);

@@ -7,7 +7,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadLibrary } from "../../corpus/library.ts";
 import { LibraryIndex } from "../../search/index.ts";
-import { floorFor } from "../../search/service.ts";
+import { calibrationFor } from "../../search/rank.ts";
 import { sharedGlove } from "../helpers/embedder.ts";
 
 const QUERIES: Array<[string, string[]]> = [
@@ -49,7 +49,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "sanctuary-index-"));
   const embedder = await sharedGlove();
-  index = new LibraryIndex(dir, embedder, floorFor(embedder.id), pino({ level: "silent" }));
+  index = new LibraryIndex(dir, embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
   await index.rebuild(await loadLibrary(new URL("../../corpus/library", import.meta.url).pathname));
 }, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
