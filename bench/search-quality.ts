@@ -19,10 +19,25 @@ const embedder = await loadGlove({ dataDir });
 const index = new LibraryIndex(join(dataDir, "index"), embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
 const library = await loadLibrary(join(process.cwd(), "corpus", "library"));
 let t = performance.now();
-await index.rebuild(library);
-console.log(`build ${Math.round(performance.now() - t)} ms`);
+// Reuses the stored index when library, embedder and recipe match (--rebuild forces a build).
+if (!process.argv.includes("--rebuild")) await index.open(library);
+if (!index.ready) await index.rebuild(library);
+console.log(`open or build ${Math.round(performance.now() - t)} ms`);
 
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ["test/fixtures/search-relevance.json"];
+const explain = process.argv.indexOf("--explain");
+if (explain > 0) {
+  // --explain "query" [page…]: the evidence of the top pages and of the named ones.
+  const [query, ...pages] = process.argv.slice(explain + 1);
+  const rows: Array<[string, number, number, number]> = [];
+  await index.search(query, 5, (page, meaning, words, score) => rows.push([page, meaning, words, score]));
+  rows.sort((a, b) => b[3] - a[3]);
+  for (const [page, meaning, words, score] of rows.filter((r, i) => i < 8 || pages.includes(r[0]))) {
+    console.log(`${score.toFixed(3)}  meaning ${meaning.toFixed(3)}  words ${words.toFixed(3)}  ${page}`);
+  }
+  process.exit(0);
+}
+const named = process.argv.slice(2).filter((a) => a.endsWith(".json"));
+const files = named.length ? named : ["test/fixtures/search-relevance.json"];
 for (const file of files) {
   const { queries } = JSON.parse(await readFile(resolve(file), "utf8")) as Fixture;
   const misses: string[] = [];

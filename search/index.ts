@@ -10,7 +10,7 @@ import type { Library } from "../corpus/library.ts";
 import { cardOf, chunkLibrary } from "./chunks.ts";
 import type { Embedder } from "./embedder.ts";
 import { buildExpansions, type Expansions } from "./lexicon.ts";
-import { MemoryIndex, type Hit, type Row } from "./memory.ts";
+import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
 import type { Calibration } from "./rank.ts";
 import { terms } from "./text.ts";
 
@@ -137,10 +137,10 @@ export class LibraryIndex {
   }
 
   /** Pages ordered by fused evidence (rank.ts), one passage each, above the floor. */
-  async search(query: string, limit: number): Promise<Hit[]> {
+  async search(query: string, limit: number, explain?: Explain): Promise<Hit[]> {
     const live = this.live;
     if (!live) throw new Error("the search index is not built yet");
-    return live.memory.search(query, await this.queryVector(query), limit, this.calibration);
+    return live.memory.search(query, await this.queryVector(query), limit, this.calibration, explain);
   }
 
   private async queryVector(query: string): Promise<Float32Array> {

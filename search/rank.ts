@@ -23,7 +23,7 @@ export function calibrationFor(embedderId: string): Calibration {
 
 export const MEANING_SHARE = 0.5;
 /** Fused evidence under which a page is not shown (unless its words alone are strong). Nonsense scores 0. */
-export const FLOOR = 0.17;
+export const FLOOR = 0.15;
 /** Word evidence that keeps a page whatever its meaning score: every query word present, at least once in the body. */
 export const STRONG_WORDS = 0.3;
 /** The most a page can score without its title being exactly the query. */
