@@ -19,6 +19,8 @@ export interface Hit {
   chunk: Chunk;
   /** Fused evidence that the page answers the query, 0..1 (see rank.ts); results are ordered by it. */
   score: number;
+  /** Every passage of the page, in order (shared, never to be mutated): answers look for sentences in them. */
+  passages: readonly Chunk[];
 }
 
 interface Page {
@@ -28,6 +30,7 @@ interface Page {
   text: string;
   titleText: string;
   rows: number[];
+  passages: Chunk[];
   firstPassage: number;
   /** Every word of the page as written (plural -s dropped), to tell a word match from a stem-only one. */
   surface: Set<string>;
@@ -77,7 +80,7 @@ export class MemoryIndex {
       if (p === undefined) {
         p = pages.length;
         pageIndex.set(row.page, p);
-        pages.push({ title: row.title, titleKey: titleKey(row.title), text: phraseKey(row.title), titleText: phraseKey(row.title), rows: [], firstPassage: -1, surface: new Set() });
+        pages.push({ title: row.title, titleKey: titleKey(row.title), text: phraseKey(row.title), titleText: phraseKey(row.title), rows: [], passages: [], firstPassage: -1, surface: new Set() });
         hits.push(new Map());
         bodyLength.push(0);
       }
@@ -117,6 +120,7 @@ export class MemoryIndex {
     const byTitle = new Map<string, number[]>();
     pages.forEach((page, p) => (byTitle.get(page.titleKey) ?? byTitle.set(page.titleKey, []).get(page.titleKey)!).push(p));
     const chunks = rows.map(toChunk);
+    pages.forEach((page) => page.rows.forEach((r) => rows[r].role === "passage" && page.passages.push(chunks[r])));
     return new MemoryIndex(rows, chunks, pages, rowPage, vectors, dims, postings, rowTerms, byTitle, expansions);
   }
 
@@ -198,7 +202,11 @@ export class MemoryIndex {
     }
     scored.sort((a, b) => b.score - a.score || b.meaning - a.meaning || a.page - b.page);
     const queryTerms = [...typed.keys()];
-    return scored.slice(0, limit).map(({ page, score }) => ({ chunk: this.chunks[this.bestPassage(page, rowCosine, queryTerms)], score: Math.round(score * 1000) / 1000 }));
+    return scored.slice(0, limit).map(({ page, score }) => ({
+      chunk: this.chunks[this.bestPassage(page, rowCosine, queryTerms)],
+      score: Math.round(score * 1000) / 1000,
+      passages: this.pages[page].passages,
+    }));
   }
 
   /** The passage to show: nearest in meaning, nudged toward passages holding the query's words. */

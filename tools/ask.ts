@@ -1,6 +1,6 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
-import { extractiveAnswer, generatedAnswer, type Turn } from "../search/answer.ts";
+import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { invalid, unavailable } from "./errors.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
@@ -52,17 +52,18 @@ export const ask = defineOperation({
     await deps.limits.consume("ask", { ip }, "Ten questions an hour from one address is the sanctuary's pace.");
     const hits = await deps.search.search(input.question, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
+    const grounding = await groundAnswer(deps.search.index!.embedder, input.question, hits);
     let answer: string;
     if (deps.answerer) {
       try {
-        answer = await generatedAnswer(deps.answerer.client, deps.answerer.model, input.question, hits, history);
+        answer = await generatedAnswer(deps.answerer.client, deps.answerer.model, input.question, grounding, history);
       } catch (err) {
         deps.log.warn({ err: (err as Error).message }, "the language model could not answer");
         throw unavailable("The language model that writes answers did not respond.", {
           suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
         });
       }
-    } else answer = await extractiveAnswer(deps.search.index!.embedder, input.question, hits);
+    } else answer = extractiveAnswer(grounding);
     const sources = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
