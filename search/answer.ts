@@ -76,7 +76,7 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
       seen.add(passage.section);
       sentencesOf(passage.text).forEach((sentence, i) => {
         const context = `${hit.chunk.title}. ${passage.section ?? ""}`;
-        candidates.push({ sentence, title: hit.chunk.title, context, pageRank, position: position++, meaning: 0, leads: opensSection && i === 0, passage, hit });
+        candidates.push({ sentence, title: hit.chunk.title, context, heading: passage.section ?? "", pageRank, position: position++, meaning: 0, leads: opensSection && i === 0, passage, hit });
       });
     }
   });

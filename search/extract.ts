@@ -12,6 +12,8 @@ export interface Candidate {
   title: string;
   /** Page title and section heading: what the sentence is about when it does not say. */
   context: string;
+  /** The section heading alone (a guide's headings are often the very question). */
+  heading: string;
   /** Rank of the sentence's page among the search hits (0 = top source). */
   pageRank: number;
   /** Order within the page, to break ties in reading order. */
@@ -37,9 +39,9 @@ const rx = (s: string) => new RegExp(s, "i");
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [/\bhow (long|much time)\b/i, { words: /^(long|much|time)$/, strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`), some: rx(String.raw`\b${N}\s+${UNIT}\b`) }],
-  [/\bhow (many|often)\b/i, { words: /^(many|often)$/, strong: rx(String.raw`\\b${N}\\s+(?:an?|per|each|every)\\s+\\w+|\\bup to\\s+${N}\\b`), some: rx(String.raw`\\b${N}\\b`) }],
+  [/\bhow (many|often)\b/i, { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) }],
   [/^\s*(when|what time|at what time|which hours?)\b/i, { words: /^(time|begin|begins|start|starts|open|opens)$/, strong: /\b\d{1,2}:\d{2}\b/, some: /\b(midnight|noon|dawn|dusk|morning|evening|before|after|hours?)\b/i }],
-  [/\bwhat (kinds?|sorts?|types?)\b|\bwhich (kinds?|pieces|categories)\b/i, { words: /^(kind|kinds|sort|sorts|type|types)$/, strong: /(?:[^,]+,){3}/, some: /:|(?:[^,]+,){2}/ }],
+  [/\bwhat (kinds?|sorts?|types?|parts)\b|\bwhich (kinds?|parts|pieces|categories)\b|\bwhat does .* (have|hold|contain)\b/i, { words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain)$/, strong: /;[^;]+;/, some: /(?:[^,]+,){2}/ }],
   [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /\b(not|never|no|only|always|cannot|can|may)\b/i }],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
@@ -51,20 +53,37 @@ export function cuesOf(question: string): Cue[] {
   return CUES.filter(([asks]) => asks.test(question)).map(([, cue]) => cue);
 }
 
+/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
+const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing"]);
+
 /** The question's content stems, without the words that only name the kind of question. */
 export function subjectTerms(question: string, cues: Cue[]): string[] {
   const kept = question.split(/\s+/).filter((w) => !cues.some((c) => c.words.test(w.toLowerCase().replace(/[^a-z]/g, ""))));
-  return [...new Set(terms(kept.join(" ")))];
+  return [...new Set(terms(kept.join(" ")))].filter((t) => !FILLER.has(t));
 }
 
-/** Share of the subject held by the sentence; what only its title or heading holds counts for 0.7. */
-export function held(subject: string[], sentence: string, context: string): number {
+/** Per subject word, its weight among the candidates: a word most sentences share tells them apart least. */
+export function localWeights(subject: string[], sentences: string[]): number[] {
+  const df = subject.map(() => 0);
+  for (const s of sentences) {
+    const have = new Set(terms(s));
+    subject.forEach((t, i) => (df[i] += have.has(t) ? 1 : 0));
+  }
+  return df.map((d) => Math.log(1 + sentences.length / (1 + d)));
+}
+
+/** Weighted share of the subject held by the sentence; what only its title or heading holds counts for 0.7. */
+export function held(subject: string[], sentence: string, context: string, weights: number[] = subject.map(() => 1)): number {
   if (!subject.length) return 0;
   const own = new Set(terms(sentence));
   const around = new Set(terms(context));
   let sum = 0;
-  for (const t of subject) sum += own.has(t) ? 1 : around.has(t) ? 0.7 : 0;
-  return sum / subject.length;
+  let total = 0;
+  subject.forEach((t, i) => {
+    total += weights[i];
+    sum += weights[i] * (own.has(t) ? 1 : around.has(t) ? 0.7 : 0);
+  });
+  return total > 0 ? sum / total : 0;
 }
 
 /** How well the sentence has the content the question's type asks for (1 when it has no type). */
@@ -79,16 +98,22 @@ export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWha
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
 
-export const HELD_SHARE = 0.6;
-export const MEANING_SHARE = 0.4;
+export const HELD_SHARE = 0.45;
+export const MEANING_SHARE = 0.3;
+export const HEADING_SHARE = 0.25;
 /** Credit for the page's rank: the top source's sentences win ties and near-ties. */
 export const PAGE_BONUS = [0.08, 0.04, 0.02];
-/** A question is covered when its best sentence scores this and holds half its words (or is that near in meaning). */
+/** Least score of the best sentence for a question to count as covered (see chooseSentences). */
 export const COVERED = 0.35;
 export const LEAD_BONUS = 0.1;
 
-export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asksWhatIs = false): number {
-  const relevance = HELD_SHARE * held(subject, c.sentence, c.context) + MEANING_SHARE * c.meaning + (PAGE_BONUS[c.pageRank] ?? 0) + (c.leads ? LEAD_BONUS : 0);
+export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asksWhatIs = false, weights?: number[]): number {
+  const relevance =
+    HELD_SHARE * held(subject, c.sentence, c.context, weights) +
+    MEANING_SHARE * c.meaning +
+    HEADING_SHARE * held(subject, c.heading, "", weights) +
+    (PAGE_BONUS[c.pageRank] ?? 0) +
+    (c.leads ? LEAD_BONUS : 0);
   return relevance * (0.4 + 0.6 * cueFit(c.sentence, cues, subject, asksWhatIs));
 }
 
@@ -99,17 +124,26 @@ export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asks
 export function chooseSentences<C extends Candidate>(question: string, candidates: C[], count = 3): C[] {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
+  const weights = localWeights(subject, candidates.map((c) => c.sentence));
   const scored = candidates
-    .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question)), held: held(subject, c.sentence, c.context) }))
+    .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights), held: held(subject, c.sentence, c.context, weights) }))
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
   const best = scored[0];
-  if (!best || best.score < COVERED || Math.max(best.held, best.c.meaning) < 0.5) return [];
+  // Covered: the best sentence scores enough and holds about half the question's (weighted) words, or
+  // more than a third of them while very near in meaning. A question whose rarest words the library
+  // never uses ("premium subscription") is not covered by a sentence that shares its commonest one.
+  if (!best || best.score < COVERED || !(best.held >= 0.4 || (best.held > 0.34 && best.c.meaning >= 0.6))) return [];
   const fromTop = scored.find((s) => s.c.pageRank === 0 && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];
   for (const s of scored) {
     if (chosen.length >= count || s.score < best.score * 0.6) break;
     if (!chosen.some((x) => x.c.sentence === s.c.sentence)) chosen.push(s);
   }
+  // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of
+  // content when a close-enough one exists, even if looser sentences scored higher.
+  const fits = (x: (typeof scored)[number]) => cueFit(x.c.sentence, cues, subject, WHAT_IS.test(question)) === 1;
+  const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6) : undefined;
+  if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
   return chosen.map((s) => s.c);
 }
 
