@@ -198,7 +198,7 @@ export class MemoryIndex {
       const meaning = meaningEvidence(pageCosine[p], calibration);
       const score = fuse(meaning, lexical, exact?.includes(p) ?? false);
       explain?.(this.rows[this.pages[p].rows[0]].page, meaning, lexical, score);
-      if (shown(score, lexical)) scored.push({ page: p, score, meaning });
+      if (shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size)) scored.push({ page: p, score, meaning });
     }
     scored.sort((a, b) => b.score - a.score || b.meaning - a.meaning || a.page - b.page);
     const queryTerms = [...typed.keys()];

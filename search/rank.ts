@@ -87,9 +87,12 @@ export function fuse(meaning: number, words: number, exactTitle: boolean): numbe
   return Math.min(BELOW_EXACT, MEANING_SHARE * meaning + (1 - MEANING_SHARE) * words);
 }
 
-/** The floor applies to the fused evidence, but never drops a page that holds the query's words strongly. */
-export function shown(score: number, words: number): boolean {
-  return score >= FLOOR || words >= STRONG_WORDS;
+/**
+ * The floor applies to the fused evidence, but never drops a page with a strong lexical match: one that
+ * holds every content word of the query (or its stem), or whose word evidence is strong on its own.
+ */
+export function shown(score: number, words: number, holdsEveryWord: boolean): boolean {
+  return score >= FLOOR || words >= STRONG_WORDS || holdsEveryWord;
 }
 
 /**
