@@ -57,7 +57,7 @@ export async function generatedAnswer(client: OpenAI, model: string, question: s
 export interface Grounding {
   covered: boolean;
   sentences: Candidate[];
-  /** One passage per page that holds a chosen sentence (or, for a generated answer, the pages' nearest passages). */
+  /** The passages the chosen sentences come from: what a generated answer is given. */
   passages: Hit[];
 }
 
@@ -85,8 +85,9 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
   const calibration = calibrationFor(embedder.id);
   candidates.forEach((c, i) => (c.meaning = meaningEvidence(cosine(q, vectors[i]), calibration)));
   const chosen = chooseSentences(question, candidates);
+  // Every passage a chosen sentence comes from, once, in the order the sentences are quoted.
   const passages = new Map<string, Hit>();
-  for (const c of chosen) if (!passages.has(c.hit.chunk.page)) passages.set(c.hit.chunk.page, { ...c.hit, chunk: c.passage });
+  for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { ...c.hit, chunk: c.passage });
   return { covered: chosen.length > 0, sentences: chosen, passages: [...passages.values()] };
 }
 
