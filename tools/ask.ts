@@ -13,7 +13,7 @@ export const AskSource = z.object({
   section: z.string().nullable().describe("Heading of the passage used"),
   path: z.string().optional().describe("Documents only: library path"),
   slug: z.string().optional().describe("Songs only: the song's slug"),
-  score: z.number().describe("Cosine similarity"),
+  score: z.number().describe("The page's search relevance, 0..1 (as in search results)"),
 });
 
 export const ask = defineOperation({
