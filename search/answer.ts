@@ -6,7 +6,7 @@ import type { Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { chooseSentences, sentencesOf, type Candidate } from "./extract.ts";
 import type { Hit } from "./index.ts";
-import { calibrationFor, meaningEvidence } from "./rank.ts";
+import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
 
 export interface Turn {
   role: "user" | "assistant";
@@ -82,7 +82,7 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
   });
   if (!candidates.length) return { covered: false, sentences: [], passages: [] };
   const [q, ...vectors] = await embedder.embed([question, ...candidates.map((c) => c.sentence)]);
-  const calibration = calibrationFor(embedder.id);
+  const calibration = rawCalibrationFor(embedder.id);
   candidates.forEach((c, i) => (c.meaning = meaningEvidence(cosine(q, vectors[i]), calibration)));
   const chosen = chooseSentences(question, candidates);
   // Every passage a chosen sentence comes from, once, in the order the sentences are quoted.

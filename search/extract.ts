@@ -125,17 +125,18 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
   const weights = localWeights(subject, candidates.map((c) => c.sentence));
+  // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
+  // more than a third of them while very near in meaning. A question whose rarest words the library
+  // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
   const scored = candidates
     .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights), held: held(subject, c.sentence, c.context, weights) }))
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
-  const best = scored[0];
-  // Covered: the best sentence scores enough and holds about half the question's (weighted) words, or
-  // more than a third of them while very near in meaning. A question whose rarest words the library
-  // never uses ("premium subscription") is not covered by a sentence that shares its commonest one.
-  if (!best || best.score < COVERED || !(best.held >= 0.4 || (best.held > 0.34 && best.c.meaning >= 0.6))) return [];
-  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.score >= best.score * 0.8);
+  const best = scored.find((s) => s.score >= COVERED && (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6)));
+  if (!best) return [];
+  // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
+  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];
-  for (const s of scored) {
+  for (const s of [best, ...scored]) {
     if (chosen.length >= count || s.score < best.score * 0.6) break;
     if (!chosen.some((x) => x.c.sentence === s.c.sentence)) chosen.push(s);
   }

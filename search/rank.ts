@@ -1,6 +1,6 @@
 // The ranking rules, as pure functions. A result's `score` is the fused evidence that a page answers
 // the query, in 0..1, and results are ordered by it:
-//   score = MEANING_SHARE × meaning + (1 − MEANING_SHARE) × words
+//   score = share × meaning + (1 − share) × words      (share 0.5; 0.4 for two words, 0.3 for one)
 // where `meaning` is the best cosine similarity of the query to the page (its passages or its card:
 // title, summary, themes, headings), rescaled by the embedder's calibration so unrelated text sits at 0,
 // and `words` is how much of the query the page contains (idf-weighted coverage of its content words,
@@ -14,8 +14,18 @@ export interface Calibration {
   hi: number;
 }
 
-/** Per embedder family: their geometries differ (GloVe averages sit higher than transformer sentence vectors). */
+/**
+ * Per embedder family. Vectors are compared after the library's mean direction is taken out (memory.ts),
+ * which removes most of the families' differences (GloVe averages and ada-002 otherwise sit far above 0
+ * for unrelated text); the hook stays for a family that needs its own.
+ */
 export function calibrationFor(embedderId: string): Calibration {
+  if (embedderId.startsWith("glove")) return { lo: 0.15, hi: 0.75 };
+  return { lo: 0.15, hi: 0.75 };
+}
+
+/** For cosines of raw (uncentered) vectors, as answers compare a question with single sentences. */
+export function rawCalibrationFor(embedderId: string): Calibration {
   if (embedderId.startsWith("glove")) return { lo: 0.3, hi: 0.85 };
   if (embedderId.startsWith("openai/text-embedding-ada")) return { lo: 0.72, hi: 0.92 };
   return { lo: 0.15, hi: 0.75 };
@@ -82,9 +92,17 @@ export function withPhrase(words: number, phraseInText: boolean, phraseInTitle: 
   return words;
 }
 
-export function fuse(meaning: number, words: number, exactTitle: boolean): number {
+/**
+ * How much meaning counts, by the query's content words: one word's vector is a weak guide to a page
+ * (GloVe puts "several" near many pages that never say it), so a short query leans on its words.
+ */
+export function meaningShare(contentWords: number): number {
+  return contentWords <= 1 ? 0.3 : contentWords === 2 ? 0.4 : MEANING_SHARE;
+}
+
+export function fuse(meaning: number, words: number, exactTitle: boolean, share = MEANING_SHARE): number {
   if (exactTitle) return 1;
-  return Math.min(BELOW_EXACT, MEANING_SHARE * meaning + (1 - MEANING_SHARE) * words);
+  return Math.min(BELOW_EXACT, share * meaning + (1 - share) * words);
 }
 
 /**
