@@ -2,6 +2,7 @@
 // word postings with their field strengths, and the expansions. Built from the LanceDB table's rows
 // when the index opens or a rebuild swaps in, so a search is arithmetic over arrays, not I/O.
 import type { Chunk } from "./chunks.ts";
+import { DotProducts } from "./dots.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { expansionWeight, fieldStrength, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
@@ -32,8 +33,6 @@ interface Page {
   rows: number[];
   passages: Chunk[];
   firstPassage: number;
-  /** Every word of the page as written (plural -s dropped), to tell a word match from a stem-only one. */
-  surface: Set<string>;
 }
 
 /** A written word without a plural -s, so "breaths" matches "breath" as the word itself. */
@@ -53,10 +52,11 @@ export class MemoryIndex {
     private chunks: Chunk[],
     private pages: Page[],
     private rowPage: Int32Array,
-    private vectors: Float32Array,
-    private dims: number,
+    private products: DotProducts,
     private mean: Float32Array,
     private postings: Map<string, Posting>,
+    /** Pages holding each word as written (plural -s dropped), to tell a word match from a stem-only one. */
+    private surfaces: Map<string, Int32Array>,
     private rowTerms: Array<Set<string>>,
     private byTitle: Map<string, number[]>,
     private expansions: Expansions,
@@ -78,20 +78,25 @@ export class MemoryIndex {
     const hits: Array<Map<string, { title: boolean; themes: boolean; tldr: boolean; headings: boolean; bodyTf: number }>> = [];
     const bodyLength: number[] = [];
     const rowTerms: Array<Set<string>> = [];
+    const surfaceSets = new Map<string, Set<number>>();
     rows.forEach((row, r) => {
       vectors.set(centered(row.vector, mean), r * dims);
       let p = pageIndex.get(row.page);
       if (p === undefined) {
         p = pages.length;
         pageIndex.set(row.page, p);
-        pages.push({ title: row.title, titleKey: titleKey(row.title), text: phraseKey(row.title), titleText: phraseKey(row.title), rows: [], passages: [], firstPassage: -1, surface: new Set() });
+        pages.push({ title: row.title, titleKey: titleKey(row.title), text: phraseKey(row.title), titleText: phraseKey(row.title), rows: [], passages: [], firstPassage: -1 });
         hits.push(new Map());
         bodyLength.push(0);
       }
       rowPage[r] = p;
       const page = pages[p];
       page.rows.push(r);
-      for (const w of words(`${row.title} ${row.themes.replace(/-/g, " ")} ${row.tldr} ${row.headings} ${row.text}`)) page.surface.add(surfaceOf(w));
+      for (const w of words(`${row.title} ${row.themes.replace(/-/g, " ")} ${row.tldr} ${row.headings} ${row.text}`)) {
+        const form = surfaceOf(w);
+        const seen = surfaceSets.get(form) ?? surfaceSets.set(form, new Set()).get(form)!;
+        seen.add(p);
+      }
       const mark = (stem: string) => hits[p].get(stem) ?? hits[p].set(stem, { title: false, themes: false, tldr: false, headings: false, bodyTf: 0 }).get(stem)!;
       if (row.role === "card") {
         for (const t of terms(row.title)) mark(t).title = true;
@@ -123,24 +128,31 @@ export class MemoryIndex {
     }
     const byTitle = new Map<string, number[]>();
     pages.forEach((page, p) => (byTitle.get(page.titleKey) ?? byTitle.set(page.titleKey, []).get(page.titleKey)!).push(p));
+    const surfaces = new Map([...surfaceSets].map(([w, set]) => [w, Int32Array.from(set)]));
     const chunks = rows.map(toChunk);
     pages.forEach((page) => page.rows.forEach((r) => rows[r].role === "passage" && page.passages.push(chunks[r])));
-    return new MemoryIndex(rows, chunks, pages, rowPage, vectors, dims, mean, postings, rowTerms, byTitle, expansions);
+    return new MemoryIndex(rows, chunks, pages, rowPage, new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions);
   }
 
   // Scratch arrays reused by every search (searches are synchronous, so they never overlap).
-  private rowCosine = new Float32Array(0);
+  private noCosines: Float32Array = new Float32Array(0);
   private pageCosine = new Float32Array(0);
   private held = new Float32Array(0);
   private strength = new Float32Array(0);
   private ownCount = new Uint8Array(0);
+  private exactMark = new Uint8Array(0);
+  private scores = new Float32Array(0);
+  private meanings = new Float32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
   search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain): Hit[] {
     const P = this.pages.length;
     const R = this.rows.length;
-    if (this.held.length !== P) [this.held, this.strength, this.ownCount, this.pageCosine, this.rowCosine] = [new Float32Array(P), new Float32Array(P), new Uint8Array(P), new Float32Array(P), new Float32Array(R)];
-    const { held, strength, ownCount, pageCosine, rowCosine } = this;
+    if (this.held.length !== P) {
+      [this.held, this.strength, this.pageCosine, this.scores, this.meanings] = [1, 2, 3, 4, 5].map(() => new Float32Array(P));
+      [this.ownCount, this.exactMark, this.noCosines] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R)];
+    }
+    const { held, strength, ownCount, pageCosine } = this;
     held.fill(0);
     ownCount.fill(0);
     const exact = this.byTitle.get(titleKey(query));
@@ -159,15 +171,22 @@ export class MemoryIndex {
       const df = own?.pages.length ?? 0;
       const weight = idf(P, df);
       totalWeight += weight;
-      const surfaces = forms.map(surfaceOf);
       touched.length = 0;
       if (own) {
+        // Stem matches first at the weaker strength, then pages with the word as typed at full strength.
         for (let i = 0; i < own.pages.length; i++) {
           const p = own.pages[i];
-          strength[p] = own.strengths[i] * (surfaces.some((w) => this.pages[p].surface.has(w)) ? 1 : STEM_ONLY);
+          strength[p] = own.strengths[i] * STEM_ONLY;
           ownCount[p]++;
           touched.push(p);
         }
+        const mark = this.exactMark;
+        for (const form of forms) {
+          for (const p of this.surfaces.get(surfaceOf(form)) ?? []) {
+            if (strength[p] > 0 && !mark[p]) [strength[p], mark[p]] = [strength[p] / STEM_ONLY, 1];
+          }
+        }
+        for (const p of touched) mark[p] = 0;
       }
       for (const [target, relation] of expansionsOf(this.expansions, forms[0])) {
         const other = this.postings.get(target);
@@ -189,13 +208,14 @@ export class MemoryIndex {
     }
     // Meaning: cosine with every row (vectors are unit length), best row per page. No content word, no meaning.
     pageCosine.fill(-1);
+    let rowCosine: Float32Array = this.noCosines;
     if (typed.size && vector.some((x) => x !== 0)) {
-      dots(this.vectors, this.dims, centered(vector, this.mean), rowCosine);
+      rowCosine = this.products.run(centered(vector, this.mean));
       for (let r = 0; r < R; r++) if (rowCosine[r] > pageCosine[this.rowPage[r]]) pageCosine[this.rowPage[r]] = rowCosine[r];
     }
     const phrase = typed.size >= 2 ? phraseKey(query) : "";
     const share = meaningShare(typed.size);
-    const scored: Array<{ page: number; score: number; meaning: number }> = [];
+    const { scores, meanings } = this;
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
       // A phrase can only be present where every one of its words is: test the text only then.
@@ -203,13 +223,26 @@ export class MemoryIndex {
       const meaning = meaningEvidence(pageCosine[p], calibration);
       const score = fuse(meaning, lexical, exact?.includes(p) ?? false, share);
       explain?.(this.rows[this.pages[p].rows[0]].page, meaning, lexical, score);
-      if (shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size)) scored.push({ page: p, score, meaning });
+      scores[p] = shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size) ? score : -1;
+      meanings[p] = meaning;
     }
-    scored.sort((a, b) => b.score - a.score || b.meaning - a.meaning || a.page - b.page);
+    // The best `limit` pages by score (then meaning, then library order): a few passes over the
+    // pages cost less than sorting all of them.
+    const picked: number[] = [];
+    while (picked.length < limit) {
+      let best = -1;
+      for (let p = 0; p < P; p++) {
+        if (scores[p] < 0) continue;
+        if (best < 0 || scores[p] > scores[best] || (scores[p] === scores[best] && meanings[p] > meanings[best])) best = p;
+      }
+      if (best < 0) break;
+      picked.push(best);
+      scores[best] = -1 - scores[best];
+    }
     const queryTerms = [...typed.keys()];
-    return scored.slice(0, limit).map(({ page, score }) => ({
+    return picked.map((page) => ({
       chunk: this.chunks[this.bestPassage(page, rowCosine, queryTerms)],
-      score: Math.round(score * 1000) / 1000,
+      score: Math.round((-1 - scores[page]) * 1000) / 1000,
       passages: this.pages[page].passages,
     }));
   }
@@ -227,29 +260,6 @@ export class MemoryIndex {
       if (value > bestValue) [best, bestValue] = [r, value];
     }
     return best;
-  }
-}
-
-/**
- * out[r] = matrix row r · v. The most expensive loop of a search (rows × dims multiply-adds): four
- * accumulators let V8 keep them in registers and overlap the additions, about twice the plain loop's speed.
- */
-export function dots(matrix: Float32Array, dims: number, v: Float32Array, out: Float32Array): void {
-  const whole = dims - (dims % 4);
-  for (let r = 0, b = 0; b < matrix.length; r++, b += dims) {
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    let j = 0;
-    for (; j < whole; j += 4) {
-      a0 += matrix[b + j] * v[j];
-      a1 += matrix[b + j + 1] * v[j + 1];
-      a2 += matrix[b + j + 2] * v[j + 2];
-      a3 += matrix[b + j + 3] * v[j + 3];
-    }
-    for (; j < dims; j++) a0 += matrix[b + j] * v[j];
-    out[r] = a0 + a1 + a2 + a3;
   }
 }
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { chooseSentences, cuesOf, cueFit, held, sentencesOf, subjectTerms, type Candidate } from "../../search/extract.ts";
 import { baseForms, expansionsOf, parseSynset } from "../../search/lexicon.ts";
-import { dots } from "../../search/memory.ts";
+import { DotProducts } from "../../search/dots.ts";
+import { dotsJs } from "../../search/dots-js.ts";
 import { BELOW_EXACT, expansionWeight, fieldStrength, FLOOR, fuse, idf, meaningEvidence, shown, withPhrase } from "../../search/rank.ts";
 import { phraseKey, terms, titleKey } from "../../search/text.ts";
 
@@ -75,10 +76,19 @@ describe("evidence and fusion", () => {
     expect(expansionWeight(0.7, 100, 300)).toBe(0);
   });
 
-  it("computes dot products of every row, whatever the dimensions", () => {
+  it("computes dot products of every row, whatever the dimensions, in WebAssembly and in JavaScript alike", () => {
     const out = new Float32Array(2);
-    dots(Float32Array.from([1, 2, 3, 4, 5, 1, 1, 1, 1, 1]), 5, Float32Array.from([1, 1, 1, 1, 2]), out);
+    const matrix = Float32Array.from([1, 2, 3, 4, 5, 1, 1, 1, 1, 1]);
+    dotsJs(matrix, 5, Float32Array.from([1, 1, 1, 1, 2]), out);
     expect([...out]).toEqual([20, 6]);
+    expect(DotProducts.simd).toBe(true);
+    expect([...new DotProducts(matrix, 5).run(Float32Array.from([1, 1, 1, 1, 2]))]).toEqual([20, 6]);
+    const big = Float32Array.from({ length: 3000 * 384 }, (_, i) => Math.sin(i));
+    const query = Float32Array.from({ length: 384 }, (_, i) => Math.cos(i));
+    const js = new Float32Array(3000);
+    dotsJs(big, 384, query, js);
+    const wasm = new DotProducts(big, 384).run(query);
+    for (let r = 0; r < 3000; r += 97) expect(wasm[r]).toBeCloseTo(js[r], 3);
   });
 });
 
