@@ -1,10 +1,14 @@
 // npm run bench: drives the real server and a bare node:http server (serving a JSON body of the same
 // size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
-// Usage: npm run bench [-- --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now]
+// The route `/api/search*` rotates through ≥ 200 distinct queries (bench/queries.ts), on both servers.
+// Usage: npm run bench [-- --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 import { spawn, type ChildProcess } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { loadLibrary } from "../corpus/library.ts";
+import { benchQueries, searchPath } from "./queries.ts";
 import { seedReflections } from "./seed.ts";
 
 const { values } = parseArgs({
@@ -32,7 +36,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 const BARE_SERVER = `
 const http = require("node:http");
-const bodies = JSON.parse(process.env.BODIES);
+const bodies = JSON.parse(require("node:fs").readFileSync(process.env.BODIES_FILE, "utf8"));
 http.createServer((req, res) => {
   const body = bodies[req.url] ?? "{}";
   res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
@@ -40,9 +44,14 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
+/** Rotating routes: each connection walks this list of paths in turn. */
+const ROTATING: Record<string, string[]> = {};
+
 function run(url: string, seconds: number, connections: number): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
+  const { origin, pathname, search } = new URL(url);
+  const paths = ROTATING[pathname + search];
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration: seconds, connections, pipelining: 1 }, (err, result) => {
+    autocannon({ url: paths ? origin : url, duration: seconds, connections, pipelining: 1, ...(paths ? { requests: paths.map((path) => ({ method: "GET" as const, path })) } : {}) }, (err, result) => {
       if (err) return reject(err);
       resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
     });
@@ -71,10 +80,19 @@ async function main() {
     // Search answers 503 until its index is built; wait for it so the search route measures searching.
     for (let i = 0; i < 600 && (await fetch(`${base}/api/ask/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 200));
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo", "/api/reflections", "/api/search?q=letting%20go%20at%20the%20end%20of%20the%20day&limit=5"]).map((r) => r.replace(":slug", firstSong));
+    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo", "/api/reflections", "/api/search*"]).map((r) => r.replace(":slug", firstSong));
+    const queries = await benchQueries(await loadLibrary(new URL("../corpus/library", import.meta.url).pathname));
+    ROTATING["/api/search*"] = queries.map(searchPath);
     const bodies: Record<string, string> = {};
-    for (const r of routes) bodies[r] = await (await fetch(base + r)).text();
-    const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES: JSON.stringify(bodies) }, stdio: "inherit" });
+    for (const r of routes) {
+      for (const path of ROTATING[r] ?? [r]) bodies[path] = await (await fetch(base + path)).text();
+      if (ROTATING[r]) bodies[r] = bodies[ROTATING[r][0]];
+    }
+    // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.
+    const bodiesFile = join(dataDir, "..", "bare-bodies.json");
+    await writeFile(bodiesFile, JSON.stringify(bodies));
+    if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
+    const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES_FILE: bodiesFile }, stdio: "inherit" });
     children.push(bare);
     await waitFor(`http://127.0.0.1:${barePort}/`, bare);
 
@@ -96,7 +114,7 @@ async function main() {
       const bareRps = median(theirs.map((r) => r.rps));
       rows.push([
         route.replace(firstSong, ":slug"),
-        String(Buffer.byteLength(bodies[route])),
+        String(ROTATING[route] ? Math.round(ROTATING[route].reduce((n, p) => n + Buffer.byteLength(bodies[p]), 0) / ROTATING[route].length) : Buffer.byteLength(bodies[route])),
         rps.toFixed(0),
         median(ours.map((r) => r.p50)).toFixed(1),
         median(ours.map((r) => r.p99)).toFixed(1),

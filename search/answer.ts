@@ -4,7 +4,9 @@
 import OpenAI from "openai";
 import type { Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
+import { chooseSentences, sentencesOf, type Candidate } from "./extract.ts";
 import type { Hit } from "./index.ts";
+import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
 
 export interface Turn {
   role: "user" | "assistant";
@@ -42,31 +44,56 @@ export function buildMessages(question: string, hits: Hit[], history: Turn[]): O
   ];
 }
 
-export async function generatedAnswer(client: OpenAI, model: string, question: string, hits: Hit[], history: Turn[]): Promise<string> {
-  const completion = await client.chat.completions.create({ model, messages: buildMessages(question, hits, history), temperature: 0.4, max_tokens: 500 });
+/** The model's answer, given the grounding's passages: none when the library does not cover the question. */
+export async function generatedAnswer(client: OpenAI, model: string, question: string, grounding: Grounding, history: Turn[]): Promise<string> {
+  const passages = grounding.covered ? grounding.passages : [];
+  const completion = await client.chat.completions.create({ model, messages: buildMessages(question, passages, history), temperature: 0.4, max_tokens: 500 });
   const text = completion.choices[0]?.message?.content?.trim();
   if (!text) throw new Error("the language model returned an empty answer");
   return text;
 }
 
-function sentencesOf(chunk: Chunk): string[] {
-  return chunk.text
-    .replace(/\n+/g, " ")
-    .split(/(?<=[.!?])\s+(?=[A-Z"“'‘(])/)
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 30 && s.length <= 400);
+/** What an answer stands on: the sentences chosen for the question and the passages they come from. */
+export interface Grounding {
+  covered: boolean;
+  sentences: Candidate[];
+  /** The passages the chosen sentences come from: what a generated answer is given. */
+  passages: Hit[];
 }
 
-/** The library's own sentences nearest the question, quoted with their titles. */
-export async function extractiveAnswer(embedder: Embedder, question: string, hits: Hit[]): Promise<string> {
-  if (!hits.length) return `${NOT_COVERED} You might search for other words, or read the welcome to see what the library holds.`;
-  const candidates = hits.slice(0, 5).flatMap((h) => sentencesOf(h.chunk).map((sentence) => ({ sentence, title: h.chunk.title })));
+/**
+ * Picks the sentences that answer this question (extract.ts) from the hits' pages. Both kinds of answer
+ * stand on the result: the extractive one quotes the sentences, the generated one is given their passages.
+ */
+export async function groundAnswer(embedder: Embedder, question: string, hits: Hit[]): Promise<Grounding> {
+  const candidates: Array<Candidate & { passage: Chunk; hit: Hit }> = [];
+  hits.forEach((hit, pageRank) => {
+    let position = 0;
+    const seen = new Set<string | null>();
+    for (const passage of hit.passages) {
+      // The first sentence under a heading that is a question (a FAQ's) is that question's answer.
+      const opensSection = !seen.has(passage.section) && /\?\s*$/.test(passage.section ?? "");
+      seen.add(passage.section);
+      sentencesOf(passage.text).forEach((sentence, i) => {
+        const context = `${hit.chunk.title}. ${passage.section ?? ""}`;
+        candidates.push({ sentence, title: hit.chunk.title, context, heading: passage.section ?? "", pageRank, position: position++, meaning: 0, leads: opensSection && i === 0, passage, hit });
+      });
+    }
+  });
+  if (!candidates.length) return { covered: false, sentences: [], passages: [] };
   const [q, ...vectors] = await embedder.embed([question, ...candidates.map((c) => c.sentence)]);
-  const ranked = candidates
-    .map((c, i) => ({ ...c, score: cosine(q, vectors[i]) }))
-    .sort((a, b) => b.score - a.score)
-    .filter((c, i, all) => all.findIndex((d) => d.sentence === c.sentence) === i)
-    .slice(0, 4);
-  const quotes = ranked.map((c) => `> ${c.sentence}\n> — "${c.title}"`).join("\n\n");
+  const calibration = rawCalibrationFor(embedder.id);
+  candidates.forEach((c, i) => (c.meaning = meaningEvidence(cosine(q, vectors[i]), calibration)));
+  const chosen = chooseSentences(question, candidates);
+  // Every passage a chosen sentence comes from, once, in the order the sentences are quoted.
+  const passages = new Map<string, Hit>();
+  for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { ...c.hit, chunk: c.passage });
+  return { covered: chosen.length > 0, sentences: chosen, passages: [...passages.values()] };
+}
+
+/** The library's own sentences that answer the question, quoted with their titles; or a plain "not covered". */
+export function extractiveAnswer(grounding: Grounding): string {
+  if (!grounding.covered) return `${NOT_COVERED} You might search for other words, or read the welcome to see what the library holds.`;
+  const quotes = grounding.sentences.map((c) => `> ${c.sentence}\n> — "${c.title}"`).join("\n\n");
   return `Here is what the library says, in its own words (quoted passages, not a generated answer):\n\n${quotes}`;
 }

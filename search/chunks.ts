@@ -28,6 +28,8 @@ export function plainText(markdown: string): string {
     .replace(/^\s{0,3}#{1,6}\s+/gm, "")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    // Silence markers ([silence: 2 minutes]) are timing for the recordings, not words to match or quote.
+    .replace(/^\s*\[silence:[^\]]*\]\s*$/gim, "")
     .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
     .replace(/[*_`>|]/g, "")
     .replace(/^\s*[-+]\s+/gm, "")
@@ -99,6 +101,33 @@ function chunksOf(piece: Piece, parts: Array<[string | null, string]>): Chunk[] 
     }
   }
   return out;
+}
+
+/** A page's card: what it says about itself (title, summary, themes, headings), indexed beside its passages. */
+export interface Card extends Chunk {
+  tldr: string;
+  themes: string;
+  headings: string;
+}
+
+export function cardOf(piece: Piece): Card {
+  const isSong = piece.kind === "song";
+  // A song's headings are its fixed Lyrics/Context labels, not what it is about.
+  const headings = isSong ? [] : sections(piece.listenersText).map(([h]) => h).filter((h): h is string => !!h && h !== piece.title);
+  return {
+    id: `${piece.path}#card`,
+    page: piece.path,
+    title: piece.title,
+    pagePath: isSong ? `/reflections/${piece.slug}` : `/docs/${piece.path}`,
+    path: isSong ? null : piece.path,
+    slug: isSong ? piece.slug : null,
+    category: piece.category,
+    section: null,
+    text: piece.tldr,
+    tldr: piece.tldr,
+    themes: piece.themes.join(", "),
+    headings: headings.join("\n"),
+  };
 }
 
 /** Every passage of the library: documents (with their agents' versions) and songs' lyrics and context. */

@@ -1,23 +1,25 @@
-// LibraryIndex: the library's passages in LanceDB (cosine vectors plus a full-text index), queried
-// by both legs and fused with reciprocal rank fusion. Built in the background; a rebuild writes a new
-// table and swaps it in, so searches keep working until the new one is ready.
+// LibraryIndex: the library's passages and page cards in LanceDB — the index of record, built in the
+// background, persisted, and swapped in whole on a rebuild (a new table, then state.json renamed over
+// the old one) — and served from memory: at open and at every swap the table's rows are read back into
+// a MemoryIndex (vectors, word postings, WordNet expansions), so a search costs arithmetic, not I/O.
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { connect, Index, type Connection, type Table } from "@lancedb/lancedb";
+import { connect, type Connection, type Table } from "@lancedb/lancedb";
 import type { Logger } from "../core/logger.ts";
 import type { Library } from "../corpus/library.ts";
-import { chunkLibrary, type Chunk } from "./chunks.ts";
-import { cosine, type Embedder } from "./embedder.ts";
+import { cardOf, chunkLibrary } from "./chunks.ts";
+import type { Embedder } from "./embedder.ts";
+import { buildExpansions, type Expansions } from "./lexicon.ts";
+import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
+import type { Calibration } from "./rank.ts";
+import { terms } from "./text.ts";
 
-export interface Hit {
-  chunk: Chunk;
-  /** Cosine similarity of the query and this passage, 0..1. */
-  score: number;
-}
+export type { Hit } from "./memory.ts";
 
 interface Live {
   table: Table;
   name: string;
+  memory: MemoryIndex;
   chunks: number;
   pages: number;
 }
@@ -26,23 +28,27 @@ interface State {
   table: string;
   contentHash: string;
   embedder: string;
+  recipe: number;
   chunks: number;
   pages: number;
 }
 
-const RRF_K = 60;
-const LEG_DEPTH = 60;
+// Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
+const RECIPE = 2;
+/** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
+const QUERY_CACHE = 2048;
 
 export class LibraryIndex {
   private live: Live | null = null;
   private building: Promise<void> | null = null;
   private db: Connection | null = null;
+  private queryVectors = new Map<string, Float32Array>();
 
   constructor(
     private dir: string,
     readonly embedder: Embedder,
-    /** Passages less similar than this are not shown (depends on the embedder's geometry). */
-    readonly floor: number,
+    /** How this embedder's cosines map to evidence (rank.ts). */
+    readonly calibration: Calibration,
     private log: Logger,
   ) {}
 
@@ -66,13 +72,14 @@ export class LibraryIndex {
     return this.db;
   }
 
-  /** Open the stored index when it matches the library and embedder; otherwise build one in the background. */
+  /** Open the stored index when it matches the library, embedder and recipe; otherwise build one in the background. */
   async open(library: Library): Promise<void> {
     const state = await readFile(join(this.dir, "state.json"), "utf8").then((t) => JSON.parse(t) as State, () => null);
-    if (state && state.contentHash === library.contentHash && state.embedder === this.embedder.id) {
+    if (state && state.contentHash === library.contentHash && state.embedder === this.embedder.id && state.recipe === RECIPE) {
       try {
         const table = await (await this.connection()).openTable(state.table);
-        this.live = { table, name: state.table, chunks: state.chunks, pages: state.pages };
+        const expansions = JSON.parse(await readFile(this.expansionsFile(state.table), "utf8")) as Expansions;
+        this.live = { table, name: state.table, memory: await loadMemory(table, expansions), chunks: state.chunks, pages: state.pages };
         this.log.info({ table: state.table, chunks: state.chunks }, "search index opened");
         return;
       } catch (err) {
@@ -92,76 +99,75 @@ export class LibraryIndex {
     return this.building;
   }
 
+  private expansionsFile(table: string): string {
+    return join(this.dir, `${table}.expansions.json`);
+  }
+
   private async build(library: Library): Promise<void> {
     const started = Date.now();
-    const chunks = chunkLibrary(library);
-    this.log.info({ chunks: chunks.length, embedder: this.embedder.id }, "building the search index");
+    const passages = chunkLibrary(library).map((c) => ({ ...c, role: "passage" as const, tldr: "", themes: "", headings: "" }));
+    const cards = library.pieces.map((p) => ({ ...cardOf(p), role: "card" as const }));
+    const all = [...cards, ...passages];
+    this.log.info({ chunks: passages.length, cards: cards.length, embedder: this.embedder.id }, "building the search index");
     const rows: Array<Record<string, unknown>> = [];
-    for (let i = 0; i < chunks.length; i += 128) {
-      const batch = chunks.slice(i, i + 128);
-      const vectors = await this.embedder.embed(batch.map((c) => `${c.title}. ${c.section ?? ""}. ${c.text}`));
+    for (let i = 0; i < all.length; i += 128) {
+      const batch = all.slice(i, i + 128);
+      const vectors = await this.embedder.embed(batch.map(embeddingText));
       batch.forEach((c, j) => rows.push({ ...c, path: c.path ?? "", slug: c.slug ?? "", section: c.section ?? "", vector: Array.from(vectors[j]) }));
-      if ((i / 128) % 5 === 4) this.log.info({ embedded: i + batch.length, of: chunks.length }, "search index progress");
+      if ((i / 128) % 5 === 4) this.log.info({ embedded: i + batch.length, of: all.length }, "search index progress");
     }
+    const vocabulary = new Set(all.flatMap((c) => terms(`${c.title} ${c.tldr} ${c.themes.replace(/-/g, " ")} ${c.headings} ${c.text}`)));
+    const expansions = await buildExpansions(vocabulary);
     const name = `chunks_${library.contentHash}_${Date.now().toString(36)}`;
     const db = await this.connection();
     const table = await db.createTable(name, rows, { mode: "overwrite" });
-    await table.createIndex("text", { config: Index.fts() });
+    await writeFile(`${this.expansionsFile(name)}.tmp`, JSON.stringify(expansions));
+    await rename(`${this.expansionsFile(name)}.tmp`, this.expansionsFile(name));
+    // Read back from the table: what is served is exactly what was stored.
+    const memory = await loadMemory(table, expansions);
     const previous = this.live;
-    const pages = new Set(chunks.map((c) => c.page)).size;
-    this.live = { table, name, chunks: chunks.length, pages };
-    const state: State = { table: name, contentHash: library.contentHash, embedder: this.embedder.id, chunks: chunks.length, pages };
+    const pages = memory.pageCount;
+    const state: State = { table: name, contentHash: library.contentHash, embedder: this.embedder.id, recipe: RECIPE, chunks: passages.length, pages };
     await writeFile(join(this.dir, "state.json.tmp"), JSON.stringify(state));
     await rename(join(this.dir, "state.json.tmp"), join(this.dir, "state.json"));
-    this.log.info({ table: name, chunks: chunks.length, pages, ms: Date.now() - started }, "search index ready");
-    // Let searches that started on the old table finish before it goes.
+    this.live = { table, name, memory, chunks: passages.length, pages };
+    this.log.info({ table: name, chunks: passages.length, pages, ms: Date.now() - started }, "search index ready");
+    // Searches never touch the old table (they use memory), but a concurrent open may; drop it later.
     if (previous) setTimeout(() => void db.dropTable(previous.name).catch(() => {}), 30_000).unref();
   }
 
-  /** Nearest passages, one per page, fused from the vector and full-text legs, above the floor. */
-  async search(query: string, limit: number): Promise<Hit[]> {
+  /** Pages ordered by fused evidence (rank.ts), one passage each, above the floor. */
+  async search(query: string, limit: number, explain?: Explain): Promise<Hit[]> {
     const live = this.live;
     if (!live) throw new Error("the search index is not built yet");
+    return live.memory.search(query, await this.queryVector(query), limit, this.calibration, explain);
+  }
+
+  private async queryVector(query: string): Promise<Float32Array> {
+    const cached = this.queryVectors.get(query);
+    if (cached) return cached;
     const [vector] = await this.embedder.embed([query]);
-    const [vectorRows, textRows] = await Promise.all([
-      live.table.vectorSearch(Array.from(vector)).distanceType("cosine").limit(LEG_DEPTH).toArray() as Promise<Record<string, unknown>[]>,
-      // A query the full-text parser cannot read still gets the vector leg.
-      (live.table.query().fullTextSearch(query).limit(LEG_DEPTH).toArray() as Promise<Record<string, unknown>[]>).catch(() => []),
-    ]);
-    const fused = new Map<string, { row: Record<string, unknown>; rrf: number }>();
-    for (const rows of [vectorRows, textRows]) {
-      rows.forEach((row, rank) => {
-        const entry = fused.get(row.id as string) ?? { row, rrf: 0 };
-        entry.rrf += 1 / (RRF_K + rank + 1);
-        fused.set(row.id as string, entry);
-      });
-    }
-    const bestPerPage = new Map<string, { hit: Hit; rrf: number }>();
-    for (const { row, rrf } of fused.values()) {
-      // The vector leg already measured cosine distance; only passages found by words alone need it computed.
-      const similarity = typeof row._distance === "number" ? 1 - row._distance : cosine(vector, Float32Array.from(row.vector as ArrayLike<number>));
-      const score = Math.max(0, Math.min(1, similarity));
-      if (score < this.floor) continue;
-      const page = row.page as string;
-      const current = bestPerPage.get(page);
-      if (!current || rrf > current.rrf) bestPerPage.set(page, { hit: { chunk: toChunk(row), score: round(score) }, rrf: Math.max(rrf, current?.rrf ?? 0) });
-    }
-    return [...bestPerPage.values()].sort((a, b) => b.rrf - a.rrf).slice(0, limit).map((e) => e.hit);
+    if (this.queryVectors.size >= QUERY_CACHE) this.queryVectors.delete(this.queryVectors.keys().next().value!);
+    this.queryVectors.set(query, vector);
+    return vector;
   }
 }
 
-const round = (n: number) => Math.round(n * 1000) / 1000;
-
-function toChunk(row: Record<string, unknown>): Chunk {
-  return {
-    id: row.id as string,
-    page: row.page as string,
-    title: row.title as string,
-    pagePath: row.pagePath as string,
-    path: (row.path as string) || null,
-    slug: (row.slug as string) || null,
-    category: row.category as string,
-    section: (row.section as string) || null,
-    text: row.text as string,
-  };
+/** What each row's vector is made from: a passage with its page title and heading; a card with all it says. */
+function embeddingText(c: { role: "card" | "passage"; title: string; section: string | null; text: string; themes: string; headings: string }): string {
+  if (c.role === "card") return `${c.title}. ${c.text} ${c.themes.replace(/-/g, " ")}. ${c.headings.replace(/\n/g, ", ")}`;
+  return `${c.title}. ${c.section ?? ""}. ${c.text}`;
 }
+
+async function loadMemory(table: Table, expansions: Expansions): Promise<MemoryIndex> {
+  const count = await table.countRows();
+  const raw = (await table.query().limit(count).toArray()) as Array<Record<string, unknown>>;
+  const rows = raw.map((r) => ({ ...r, vector: Float32Array.from(r.vector as ArrayLike<number>) }) as unknown as Row);
+  // Table order is not promised: group by page (first seen first), card then passages in their order.
+  const byPage = new Map<string, Row[]>();
+  for (const row of rows) (byPage.get(row.page) ?? byPage.set(row.page, []).get(row.page)!).push(row);
+  const ordered = [...byPage.values()].flatMap((group) => group.sort((a, b) => order(a) - order(b)));
+  return MemoryIndex.from(ordered, expansions);
+}
+
+const order = (r: Row) => (r.role === "card" ? -1 : Number(r.id.slice(r.id.lastIndexOf("#") + 1)));

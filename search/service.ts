@@ -7,12 +7,8 @@ import type { Library } from "../corpus/library.ts";
 import { unavailable } from "../core/errors.ts";
 import type { Embedder } from "./embedder.ts";
 import { LibraryIndex, type Hit } from "./index.ts";
+import { calibrationFor } from "./rank.ts";
 
-/** Cosine floors under which a passage is unrelated, per embedder family (their geometries differ). */
-export function floorFor(embedderId: string): number {
-  if (embedderId.startsWith("glove")) return 0.42;
-  return 0.3;
-}
 
 export class SearchService {
   index: LibraryIndex | null = null;
@@ -26,7 +22,7 @@ export class SearchService {
     return choose()
       .then(async ({ embedder, reason }) => {
         this.embedderReason = reason;
-        this.index = new LibraryIndex(join(config.dataDir, "index"), embedder, floorFor(embedder.id), this.log);
+        this.index = new LibraryIndex(join(config.dataDir, "index"), embedder, calibrationFor(embedder.id), this.log);
         await this.index.open(library);
       })
       .catch((err) => {

@@ -1,6 +1,6 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
-import { extractiveAnswer, generatedAnswer, type Turn } from "../search/answer.ts";
+import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
@@ -13,7 +13,7 @@ export const AskSource = z.object({
   section: z.string().nullable().describe("Heading of the passage used"),
   path: z.string().optional().describe("Documents only: library path"),
   slug: z.string().optional().describe("Songs only: the song's slug"),
-  score: z.number().describe("Cosine similarity"),
+  score: z.number().describe("The page's search relevance, 0..1 (as in search results)"),
 });
 
 export const ask = defineOperation({
@@ -53,17 +53,18 @@ export const ask = defineOperation({
     if (!ctx.search.ready) await ctx.search.search(input.question, 1); // answers 503 while the index is built
     const hits = await ctx.search.search(input.question, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
+    const grounding = await groundAnswer(ctx.search.index!.embedder, input.question, hits);
     let answer: string;
     if (ctx.answerer) {
       try {
-        answer = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, hits, history);
+        answer = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history);
       } catch (err) {
         ctx.log.warn({ err: (err as Error).message }, "the language model could not answer");
         throw unavailable("The language model that writes answers did not respond.", {
           suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
         });
       }
-    } else answer = await extractiveAnswer(ctx.search.index!.embedder, input.question, hits);
+    } else answer = extractiveAnswer(grounding);
     const sources = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),

@@ -13,7 +13,7 @@ export const SearchResult = z.object({
   category: z.string().describe("Section (philosophy, prayers, rituals…), `song`, or `docs`"),
   section: z.string().nullable().describe("Heading of the matching passage"),
   excerpt: z.string().describe("Plain text cut at a word near 300 characters"),
-  score: z.number().min(0).max(1).describe("Cosine similarity of the best passage"),
+  score: z.number().min(0).max(1).describe("Relevance 0..1 that results are ordered by: half how near the page is in meaning (cosine, rescaled per embedder), half how much of the query's words it holds (title and summary weigh most); 1 only for an exact title"),
 });
 
 export const search = defineOperation({
@@ -21,7 +21,7 @@ export const search = defineOperation({
   summary: "Semantic search over the library",
   description: "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
   input: z.object({
-    q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning, not exact phrases"),
+    q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning and words (related words and word forms too)"),
     limit: z.coerce.number().int().min(1).max(20).default(10).describe("Number of pages returned, 1 to 20 (default 10)"),
   }),
   output: z.object({

@@ -1,0 +1,190 @@
+// Rules for picking the sentences that answer a question, as pure functions. A sentence earns credit
+// for holding the question's content words (itself, or through its page title and section heading:
+// in a FAQ the heading is the question), for being near it in meaning, and for coming from a higher-
+// ranked page; a question with a type ("how long" wants a duration, "when" a time, "what is" a
+// definition, "do I" a yes or no) multiplies that by how well the sentence has that kind of content.
+// The question is covered only when some sentence holds enough of it; otherwise the answer says so
+// plainly rather than quoting something loosely related.
+import { terms } from "./text.ts";
+
+export interface Candidate {
+  sentence: string;
+  title: string;
+  /** Page title and section heading: what the sentence is about when it does not say. */
+  context: string;
+  /** The section heading alone (a guide's headings are often the very question). */
+  heading: string;
+  /** Rank of the sentence's page among the search hits (0 = top source). */
+  pageRank: number;
+  /** Order within the page, to break ties in reading order. */
+  position: number;
+  /** Calibrated meaning evidence (0..1) of the question against this sentence. */
+  meaning: number;
+  /** First sentence under a heading that asks a question (a FAQ's answer starts there). */
+  leads: boolean;
+}
+
+export interface Cue {
+  /** Words that only name the question's type, not its subject ("long" in "how long"). */
+  words: RegExp;
+  /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
+  strong: RegExp;
+  some: RegExp;
+}
+
+const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
+const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
+const rx = (s: string) => new RegExp(s, "i");
+
+/** Question types, recognized from the question, and what an answer to each contains. */
+export const CUES: Array<[RegExp, Cue]> = [
+  [/\bhow (long|much time)\b/i, { words: /^(long|much|time)$/, strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`), some: rx(String.raw`\b${N}\s+${UNIT}\b`) }],
+  [/\bhow (many|often)\b/i, { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) }],
+  [/^\s*(when|what time|at what time|which hours?)\b/i, { words: /^(time|begin|begins|start|starts|open|opens)$/, strong: /\b\d{1,2}:\d{2}\b/, some: /\b(midnight|noon|dawn|dusk|morning|evening|before|after|hours?)\b/i }],
+  [/\bwhat (kinds?|sorts?|types?|parts)\b|\bwhich (kinds?|parts|pieces|categories)\b|\bwhat does .* (have|hold|contain)\b/i, { words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain)$/, strong: /;[^;]+;/, some: /(?:[^,]+,){2}/ }],
+  [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /\b(not|never|no|only|always|cannot|can|may)\b/i }],
+  [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
+  [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
+  [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason)\b/i }],
+  [/\bhow (do|can|should|to)\b/i, { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i }],
+];
+
+export function cuesOf(question: string): Cue[] {
+  return CUES.filter(([asks]) => asks.test(question)).map(([, cue]) => cue);
+}
+
+/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
+const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing"]);
+
+/** The question's content stems, without the words that only name the kind of question. */
+export function subjectTerms(question: string, cues: Cue[]): string[] {
+  const kept = question.split(/\s+/).filter((w) => !cues.some((c) => c.words.test(w.toLowerCase().replace(/[^a-z]/g, ""))));
+  return [...new Set(terms(kept.join(" ")))].filter((t) => !FILLER.has(t));
+}
+
+/** Per subject word, its weight among the candidates: a word most sentences share tells them apart least. */
+export function localWeights(subject: string[], sentences: string[]): number[] {
+  const df = subject.map(() => 0);
+  for (const s of sentences) {
+    const have = new Set(terms(s));
+    subject.forEach((t, i) => (df[i] += have.has(t) ? 1 : 0));
+  }
+  return df.map((d) => Math.log(1 + sentences.length / (1 + d)));
+}
+
+/** Weighted share of the subject held by the sentence; what only its title or heading holds counts for 0.7. */
+export function held(subject: string[], sentence: string, context: string, weights: number[] = subject.map(() => 1)): number {
+  if (!subject.length) return 0;
+  const own = new Set(terms(sentence));
+  const around = new Set(terms(context));
+  let sum = 0;
+  let total = 0;
+  subject.forEach((t, i) => {
+    total += weights[i];
+    sum += weights[i] * (own.has(t) ? 1 : around.has(t) ? 0.7 : 0);
+  });
+  return total > 0 ? sum / total : 0;
+}
+
+/** How well the sentence has the content the question's type asks for (1 when it has no type). */
+export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWhatIs: boolean): number {
+  if (!cues.length) return 1;
+  let best = 0;
+  for (const c of cues) best = Math.max(best, c.strong.test(sentence) ? 1 : c.some.test(sentence) ? 0.5 : 0);
+  // "What is a reflection?": a sentence opening with the subject and "is" defines it.
+  if (asksWhatIs && /^\W*(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(is|are|means)\b/i.test(sentence) && subject.some((t) => terms(sentence.split(/\s+/).slice(0, 3).join(" ")).includes(t))) best = 1;
+  return best;
+}
+
+const WHAT_IS = /^\s*what (is|are)\b/i;
+
+export const HELD_SHARE = 0.45;
+export const MEANING_SHARE = 0.3;
+export const HEADING_SHARE = 0.25;
+/** Credit for the page's rank: the top source's sentences win ties and near-ties. */
+export const PAGE_BONUS = [0.08, 0.04, 0.02];
+/** Least score of the best sentence for a question to count as covered (see chooseSentences). */
+export const COVERED = 0.35;
+export const LEAD_BONUS = 0.1;
+
+export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asksWhatIs = false, weights?: number[]): number {
+  const relevance =
+    HELD_SHARE * held(subject, c.sentence, c.context, weights) +
+    MEANING_SHARE * c.meaning +
+    HEADING_SHARE * held(subject, c.heading, "", weights) +
+    (PAGE_BONUS[c.pageRank] ?? 0) +
+    (c.leads ? LEAD_BONUS : 0);
+  return relevance * (0.4 + 0.6 * cueFit(c.sentence, cues, subject, asksWhatIs));
+}
+
+/**
+ * Up to `count` sentences: the top source's best first (when it is nearly the best), then the best of
+ * the rest, never two alike. Empty when nothing covers the question.
+ */
+export function chooseSentences<C extends Candidate>(question: string, candidates: C[], count = 3): C[] {
+  const cues = cuesOf(question);
+  const subject = subjectTerms(question, cues);
+  const weights = localWeights(subject, candidates.map((c) => c.sentence));
+  // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
+  // more than a third of them while very near in meaning. A question whose rarest words the library
+  // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
+  const scored = candidates
+    .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights), held: held(subject, c.sentence, c.context, weights) }))
+    .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
+  const best = scored.find((s) => s.score >= COVERED && (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6)));
+  if (!best) return [];
+  // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
+  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
+  const chosen = fromTop ? [fromTop] : [];
+  for (const s of [best, ...scored]) {
+    if (chosen.length >= count || s.score < best.score * 0.6) break;
+    if (!chosen.some((x) => x.c.sentence === s.c.sentence)) chosen.push(s);
+  }
+  // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of
+  // content when a close-enough one exists, even if looser sentences scored higher.
+  const fits = (x: (typeof scored)[number]) => cueFit(x.c.sentence, cues, subject, WHAT_IS.test(question)) === 1;
+  const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6) : undefined;
+  if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
+  return chosen.map((s) => s.c);
+}
+
+/**
+ * Sentences of a passage, in order. A list whose items end in ; or , stays whole (its items answer
+ * "what parts" together) with the line that introduces it; other list items are sentences of their own;
+ * a short sentence ("No.") carries on into the next. The passage's first words are dropped when they
+ * are the tail of a sentence begun in the previous passage.
+ */
+export function sentencesOf(text: string): string[] {
+  const units: string[] = [];
+  const lists = new Set<number>();
+  for (const block of text.split(/\n\s*\n/)) {
+    const lines = block.split("\n").map((l) => l.trim()).filter(Boolean);
+    const items = lines[0]?.endsWith(":") ? lines.slice(1) : lines;
+    const isList = items.length >= 2 && items.slice(0, -1).every((l) => /[;,]$/.test(l));
+    if (isList) {
+      lists.add(units.length);
+      units.push(lines.join(" "));
+      continue;
+    }
+    // Lines ending a sentence start a new unit; others are one sentence wrapped over lines.
+    let current = "";
+    for (const line of lines) {
+      current = current ? `${current} ${line}` : line;
+      if (/[.!?:;]$/.test(line)) [units[units.length], current] = [current, ""];
+    }
+    if (current) units.push(current);
+  }
+  const out: string[] = [];
+  units.forEach((unit, u) => {
+    const parts = lists.has(u) ? [unit] : unit.split(/(?<=[.!?])\s+(?=[A-Z"“'‘(/])/);
+    for (let i = 0; i < parts.length; i++) {
+      let sentence = parts[i].trim();
+      if (u === 0 && i === 0 && /^[a-z]/.test(sentence)) continue;
+      while (sentence.length < SHORT && i + 1 < parts.length) sentence += ` ${parts[++i].trim()}`;
+      if (sentence.length >= 15 && sentence.length <= (lists.has(u) ? 800 : 500) && /[.!?;)]$/.test(sentence)) out.push(sentence);
+    }
+  });
+  return out;
+}
+
+const SHORT = 60;

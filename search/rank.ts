@@ -1,0 +1,126 @@
+// The ranking rules, as pure functions. A result's `score` is the fused evidence that a page answers
+// the query, in 0..1, and results are ordered by it:
+//   score = share × meaning + (1 − share) × words      (share 0.5; 0.4 for two words, 0.3 for one)
+// where `meaning` is the best cosine similarity of the query to the page (its passages or its card:
+// title, summary, themes, headings), rescaled by the embedder's calibration so unrelated text sits at 0,
+// and `words` is how much of the query the page contains (idf-weighted coverage of its content words,
+// stronger in the title, themes and summary than in the body, with WordNet expansions counting less).
+// A sum rather than a product or a maximum, so neither kind saturates the other: pages with both rank
+// above pages with one. A page whose title is exactly the query scores 1 and no other page does.
+
+/** How an embedder's cosines map onto evidence: `lo` and below is unrelated, `hi` and above is as close as it gets. */
+export interface Calibration {
+  lo: number;
+  hi: number;
+}
+
+/**
+ * Per embedder family. Vectors are compared after the library's mean direction is taken out (memory.ts),
+ * which removes most of the families' differences (GloVe averages and ada-002 otherwise sit far above 0
+ * for unrelated text); the hook stays for a family that needs its own.
+ */
+export function calibrationFor(embedderId: string): Calibration {
+  if (embedderId.startsWith("glove")) return { lo: 0.15, hi: 0.75 };
+  return { lo: 0.15, hi: 0.75 };
+}
+
+/** For cosines of raw (uncentered) vectors, as answers compare a question with single sentences. */
+export function rawCalibrationFor(embedderId: string): Calibration {
+  if (embedderId.startsWith("glove")) return { lo: 0.3, hi: 0.85 };
+  if (embedderId.startsWith("openai/text-embedding-ada")) return { lo: 0.72, hi: 0.92 };
+  return { lo: 0.15, hi: 0.75 };
+}
+
+export const MEANING_SHARE = 0.5;
+/** Fused evidence under which a page is not shown (unless its words alone are strong). Nonsense scores 0. */
+export const FLOOR = 0.15;
+/** Word evidence that keeps a page whatever its meaning score: every query word present, at least once in the body. */
+export const STRONG_WORDS = 0.3;
+/** The most a page can score without its title being exactly the query. */
+export const BELOW_EXACT = 0.99;
+
+export const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+export function meaningEvidence(cosine: number, c: Calibration): number {
+  return clamp01((cosine - c.lo) / (c.hi - c.lo));
+}
+
+/** Where in a page a word was found; `bodyTf` is its count in the body, `bodyLength` the body's words. */
+export interface FieldHits {
+  title: boolean;
+  themes: boolean;
+  tldr: boolean;
+  headings: boolean;
+  bodyTf: number;
+  bodyLength: number;
+  averageLength: number;
+}
+
+/**
+ * How strongly a page holds one word, 0..1: a word in the title names the page; in its themes or summary
+ * it is what the page is about; in the body it saturates with repetition (BM25's tf curve, length-normalized).
+ */
+export function fieldStrength(h: FieldHits): number {
+  const norm = 0.5 + (0.5 * h.bodyLength) / Math.max(1, h.averageLength);
+  const body = h.bodyTf > 0 ? (0.8 * h.bodyTf) / (h.bodyTf + 1.2 * norm) : 0;
+  return Math.max(h.title ? 1 : 0, h.themes ? 0.9 : 0, h.tldr ? 0.85 : 0, h.headings ? 0.7 : 0, body);
+}
+
+/** Inverse document frequency; a word the library lacks weighs like the rarest one. */
+export function idf(pages: number, documentFrequency: number): number {
+  return Math.log(1 + pages / Math.max(0.5, documentFrequency));
+}
+
+/**
+ * Coverage of the query by one page: Σ weight·strength / Σ weight over the query's words, where a word's
+ * strength is its own or, if stronger, an expansion's strength times the expansion's weight.
+ */
+export function coverage(weights: number[], strengths: number[]): number {
+  let total = 0;
+  let held = 0;
+  for (let i = 0; i < weights.length; i++) {
+    total += weights[i];
+    held += weights[i] * strengths[i];
+  }
+  return total > 0 ? held / total : 0;
+}
+
+/** A phrase of two or more words found as written lifts the word evidence; found in the title, more. */
+export function withPhrase(words: number, phraseInText: boolean, phraseInTitle: boolean): number {
+  if (phraseInTitle) return Math.max(words, 0.9);
+  if (phraseInText) return Math.max(words, 0.5 + 0.5 * words);
+  return words;
+}
+
+/**
+ * How much meaning counts, by the query's content words: one word's vector is a weak guide to a page
+ * (GloVe puts "several" near many pages that never say it), so a short query leans on its words.
+ */
+export function meaningShare(contentWords: number): number {
+  return contentWords <= 1 ? 0.3 : contentWords === 2 ? 0.4 : MEANING_SHARE;
+}
+
+export function fuse(meaning: number, words: number, exactTitle: boolean, share = MEANING_SHARE): number {
+  if (exactTitle) return 1;
+  return Math.min(BELOW_EXACT, share * meaning + (1 - share) * words);
+}
+
+/**
+ * The floor applies to the fused evidence, but never drops a page with a strong lexical match: one that
+ * holds every content word of the query (or its stem), or whose word evidence is strong on its own.
+ */
+export function shown(score: number, words: number, holdsEveryWord: boolean): boolean {
+  return score >= FLOOR || words >= STRONG_WORDS || holdsEveryWord;
+}
+
+/**
+ * How far a WordNet expansion may stand in for the typed word. Common words have many senses and need no
+ * help finding pages, so only words the library uses rarely (or never) are expanded, at most at 0.5.
+ */
+export function expansionWeight(relation: number, pagesWithWord: number, pages: number): number {
+  const rarity = 1 - Math.min(1, pagesWithWord / (0.05 * pages));
+  return 0.7 * relation * rarity;
+}
+
+/** A stem-only match (stillness typed, still written) is weaker than the word itself. */
+export const STEM_ONLY = 0.7;
