@@ -23,14 +23,15 @@ export interface Said {
 }
 
 /** Each box as a person knows it, by the name the form sends. */
-const BOXES: Record<string, { label: string; the: string }> = {
-  name: { label: "Your name", the: "your name" },
-  username: { label: "Your name", the: "your name" },
-  text: { label: "Your reflection", the: "your reflection" },
-  location: { label: "Where you are", the: "where you are" },
-  question: { label: "Your question", the: "your question" },
-  q: { label: "Your search", the: "your search" },
+const BOXES: Record<string, string> = {
+  name: "your name",
+  username: "your name",
+  text: "your reflection",
+  location: "the place you gave",
+  question: "your question",
+  q: "your search",
 };
+const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** Boxes the page fills in itself (hidden): whatever is wrong with them is not the person's to fix. */
 const HIDDEN: Record<string, Problem["kind"]> = { songSlug: "unknown_song", timezone: "timezone", session_id: "conversation", owner_token: "conversation" };
@@ -90,23 +91,24 @@ const TOO_SHORT: Record<string, (n: number, length: number) => string> = {
 };
 
 function invalidWords(form: FormName, field: string, problem: Problem, values: Record<string, string>): { line: string; known: boolean } {
-  const box = BOXES[field];
+  const box = BOXES[field] as string | undefined;
+  const the = box ?? "what you wrote";
   const length = [...(values[field] ?? "").trim()].length;
   switch (problem.kind) {
     case "missing":
     case "too_short":
       if (problem.kind === "too_short" && length > 0 && TOO_SHORT[field]) return { line: TOO_SHORT[field](problem.n, length), known: true };
-      return MISSING[field] ? { line: MISSING[field], known: true } : { line: `Please fill in ${box?.the ?? "every box"}.`, known: Boolean(box) };
+      return MISSING[field] ? { line: MISSING[field], known: true } : { line: `Please fill in ${box ?? "every box"}.`, known: Boolean(box) };
     case "too_long":
-      return { line: `${box?.label ?? "What you wrote"} can be at most ${problem.n} characters${length > problem.n ? `; this has ${length}` : ""}. Please shorten it.`, known: Boolean(box) };
+      return { line: `Please shorten ${the} to at most ${problem.n} characters${length > problem.n ? `; it has ${length}` : ""}.`, known: Boolean(box) };
     case "web_address":
-      return { line: `Please leave web addresses (anything with http:// or www.) out of ${box?.the ?? "what you wrote"}: reflections carry words, not links.`, known: Boolean(box) };
+      return { line: `Please leave web addresses (anything with http:// or www.) out of ${the}: reflections carry words, not links.`, known: Boolean(box) };
     case "control":
-      return { line: `${box?.label ?? "What you wrote"} holds invisible control characters that cannot be shown. Please type it again.`, known: Boolean(box) };
+      return { line: `${capital(the)} holds invisible control characters that cannot be shown. Please type it again.`, known: Boolean(box) };
     case "repeated":
-      return { line: form === "search" ? "Please search for one thing at a time." : `Please send ${box?.the ?? "each box"} once.`, known: Boolean(box) };
+      return { line: form === "search" ? "Please search for one thing at a time." : `Please send ${box ?? "each box"} once.`, known: Boolean(box) };
     case "not_text":
-      return { line: `Please fill in ${box?.the ?? "every box"} as plain text.`, known: Boolean(box) };
+      return { line: `Please fill in ${box ?? "every box"} as plain text.`, known: Boolean(box) };
     case "unknown_song":
       return { line: "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page.", known: true };
     case "conversation":
@@ -139,12 +141,13 @@ export function sayError(form: FormName, error: FormError, values: Record<string
       // Reflections: the same words from the same name, already received. Nothing to fix.
       return said(["These same words from you are already here, received earlier, so there is nothing more to do."], form === "reflect", "calm", null);
     case 413:
-      return said(["That was longer than the sanctuary accepts in one sending. Please shorten it.", kept]);
+      // The body was not read, so the form cannot be filled in again: say so plainly.
+      return said(["That was longer than the sanctuary accepts in one sending, so nothing was stored. Please shorten it and send it again."]);
     case 429:
       return said([PACE[form], `You are welcome back ${spokenWait(error.retryAfter ?? 0)}.`, kept]);
     case 503:
       if (/language model/.test(message)) return said(["The writer of answers did not respond just now. Please ask again in a moment.", kept]);
-      if (/could not be built/.test(message)) return said(["Searching the library is resting just now. Every page of the library can still be read from the Library link above.", kept]);
+      if (/could not be built/.test(message)) return said(["The library's search index could not be built just now. Every page of the library can still be read from the Library link above.", kept]);
       if (/index is being built/.test(message)) return said(["The library's search index is still being built after a restart. Please try again in a minute.", kept]);
       return said(["This part of the sanctuary is resting just now. Please try again a little later.", kept], false);
     case 500:
