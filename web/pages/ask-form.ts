@@ -6,6 +6,7 @@ import type { H3Event } from "h3";
 import type { WebContext } from "../context.ts";
 import type { Message } from "../../services/conversations.ts";
 import { notice, when } from "./components.ts";
+import { categoryLabel } from "./docs.ts";
 import type { FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, type Html } from "./html.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -50,7 +51,7 @@ export function askForm(ready: boolean, state: FormState | undefined, followUp: 
   return html`<section class="card" id="ask" aria-labelledby="ask-heading">
 <h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Your question"}</h2>
 ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
-<form id="ask-form" class="stack" method="post" action="/ask#ask">
+<form id="ask-form" class="stack" method="post" action="/ask">
 ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
 <p><label for="ask-question">${followUp ? "Your follow-up question" : "Your question"}</label>
 <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
@@ -58,7 +59,7 @@ ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">`
 <p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
 <input id="ask-name" name="name" maxlength="100" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
 <p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
-${notice("ask-result", said)}
+${notice("ask-result", said, Boolean(state?.refused))}
 </form>
 </section>`;
 }
@@ -81,7 +82,7 @@ export function lastExchange(conversation: { slug: string; messages: Message[] }
 <p class="meta">Asked ${when(question.timestamp)}</p>
 <h3>The answer</h3>
 <div class="prose message" id="ask-answer-text">${renderMarkdown(answer.content)}</div>
-${sources.length ? html`<h3>Sources</h3><ul id="ask-sources">${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="meta">(${s.category})</span>` : ""}</li>`)}</ul>` : ""}
+${sources.length ? html`<h3>Sources</h3><ul id="ask-sources">${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="meta">(${categoryLabel(s.category)})</span>` : ""}</li>`)}</ul>` : ""}
 <p id="ask-link"><a href="/ask/${pathOf(conversation.slug)}">Read the whole conversation on its page</a> <span class="meta">(${plural(asked, "question")})</span></p>
 </section>`;
 }

@@ -34,11 +34,16 @@ export function reflectionList(deps: WebContext, id: string, reflections: ShownR
 <p class="empty" id="${id}-empty"${reflections.length ? html` hidden` : ""}>${empty}</p>`;
 }
 
-/** What a form says back: thanks (role=status), or a refusal in people's words (role=alert). */
-export function notice(id: string, said: Said | undefined): Html {
+/**
+ * What a form says back: thanks (role=status), or a refusal in people's words (role=alert). A refusal
+ * about no one box takes the focus itself (a refusal about a box focuses that box), so the page opens
+ * where the words are, without scripts.
+ */
+export function notice(id: string, said: Said | undefined, focus = false): Html {
   if (!said) return html`<div id="${id}" class="result" role="status" aria-live="polite"></div>`;
   const kind = said.tone === "error" ? "error" : "success";
-  return html`<div id="${id}" class="result ${kind}" role="${kind === "error" ? "alert" : "status"}"${kind === "error" ? "" : html` aria-live="polite"`}>${said.lines.map((line) => html`<p>${line}</p>`)}</div>`;
+  const focused = focus && !(said.tone === "error" && said.field) ? html` tabindex="-1" autofocus` : html``;
+  return html`<div id="${id}" class="result ${kind}" role="${kind === "error" ? "alert" : "status"}"${kind === "error" ? "" : html` aria-live="polite"`}${focused}>${said.lines.map((line) => html`<p>${line}</p>`)}</div>`;
 }
 
 /** A box's attributes after a refusal: marked invalid, described by the notice, and focused first. */
@@ -66,7 +71,7 @@ export function reflectionForm(opts: ReflectionFormOptions): Html {
   return html`<section class="card" id="reflect" aria-labelledby="reflect-heading">
 <h2 id="reflect-heading">${opts.heading}</h2>
 <p>A few honest sentences about what you noticed, filed under <span id="reflect-song-title">${opts.songTitle}</span>. Reflections are public: they show on the live feed for 48 hours and then stay in the song's archive.</p>
-<form id="reflect-form" class="stack" method="post" action="${opts.action}#reflect">
+<form id="reflect-form" class="stack" method="post" action="${opts.action}">
 <input type="hidden" name="songSlug" value="${opts.songSlug}">
 <input type="hidden" name="timezone" value="${values.timezone ?? ""}">
 <p><label for="reflect-name">Your name</label>
@@ -77,7 +82,7 @@ export function reflectionForm(opts: ReflectionFormOptions): Html {
 <p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
 <input id="reflect-location" name="location" maxlength="100" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
 <p><button type="submit">Leave the reflection</button></p>
-${notice("reflect-result", said)}
+${notice("reflect-result", said, Boolean(said && opts.state?.refused))}
 </form>
 </section>`;
 }

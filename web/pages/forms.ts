@@ -12,6 +12,8 @@ import { sayError, type FormName, type Said } from "./wording.ts";
 export interface FormState {
   values: Record<string, string>;
   said?: Said;
+  /** Shown again after a refusal (not a thank-you after the redirect): the page opens at the words. */
+  refused?: boolean;
 }
 
 export type FormRead = { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true };
@@ -72,11 +74,11 @@ export interface Submitted {
 export async function submitForm(event: H3Event, deps: WebContext, form: FormName, op: Operation, toInput: (values: Record<string, string | string[]>) => Record<string, unknown>): Promise<Submitted> {
   const read = await readForm(event, deps.config.bodyLimit);
   const values = shownValues(read.values);
-  if (read.tooLarge) return { outcome: null, status: 413, state: { values, said: sayError(form, { status: 413, body: {} }) } };
+  if (read.tooLarge) return { outcome: null, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
   const outcome = await invoke(op, toInput(read.values), deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
-  return { outcome, status: outcome.status, state: { values, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) } };
+  return { outcome, status: outcome.status, state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) } };
 }
 
 /** 303 See Other: the browser follows with a GET, so reloading the result never submits twice. */
