@@ -157,5 +157,7 @@ describe("the search box without JavaScript", () => {
       expect(textOf(elementById(nothing.html, "search-empty"))).toBe(api.suggestion);
       expect(nothing.html).toContain(`href="/ask?question=${encodeURIComponent(nonsense)}#ask"`);
     }
+    // That link fills in the ask form with the words searched for.
+    expect(formOf((await b.open(`/ask?question=${encodeURIComponent("what is a service")}`)).html, "ask-form").values.question).toBe("what is a service");
   });
 });

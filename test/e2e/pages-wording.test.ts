@@ -189,6 +189,9 @@ describe("every refusal a form can get, in people's words", () => {
     const wrongToken = await viaPage("ask", server, `/ask?conversation=${slug}`, { question: "And the next?" }, nextIp(), cookie({ slug, session: session_id, token: "not-the-token" }));
     expect(wrongToken.status).toBe(403);
     expectPeoplesWords(wrongToken, line);
+    // The page lets go of the cookie and offers a new conversation instead of the same refusal again.
+    expect(wrongToken.page.headers.get("set-cookie")).toMatch(/^sanctuary_ask=; Path=\/ask; Max-Age=0/);
+    expect(elementById(wrongToken.page.html, "ask-form")).not.toContain('name="conversation"');
     const unknown = await viaPage("ask", server, `/ask?conversation=${slug}`, { question: "And the next?" }, nextIp(), cookie({ slug, session: "no-such-session", token: "x" }));
     expect(unknown.status).toBe(404);
     expectPeoplesWords(unknown, line);

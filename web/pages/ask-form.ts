@@ -43,6 +43,9 @@ export function ownershipCookie(event: H3Event, deps: WebContext, owner: Ownersh
   return `${COOKIE}=${value}; Path=/ask; Max-Age=${THIRTY_DAYS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
+/** The Set-Cookie that lets go of a conversation this browser can no longer continue. */
+export const forgetOwnership = () => `${COOKIE}=; Path=/ask; Max-Age=0; HttpOnly; SameSite=Lax`;
+
 /** The form: a new question, or (when `followUp` names this browser's conversation) the next one in it. */
 export function askForm(ready: boolean, state: FormState | undefined, followUp: string | null): Html {
   const values = state?.values ?? {};

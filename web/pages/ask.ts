@@ -11,7 +11,7 @@ import { invoke } from "../../adapters/invoke.ts";
 import { ask } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
 import type { Operation } from "../../tools/operation.ts";
-import { askForm, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
+import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
 import { when } from "./components.ts";
 import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.ts";
@@ -69,8 +69,10 @@ async function askSubmitted(event: H3Event, deps: WebContext): Promise<Response>
     return input;
   });
   if (!sent.outcome?.ok) {
-    if (!continued) delete sent.state.values.conversation;
-    return askPage(event, deps, sent.state, sent.status, refusalHeaders(sent.outcome));
+    // A cookie the conversation no longer recognizes is let go, so the form offers a new conversation.
+    const stale = continued !== null && (sent.status === 403 || sent.status === 404);
+    if (!continued || stale) delete sent.state.values.conversation;
+    return askPage(event, deps, sent.state, sent.status, { ...refusalHeaders(sent.outcome), ...(stale ? { "set-cookie": forgetOwnership() } : {}) });
   }
   const body = sent.outcome.body as { slug: string; session_id: string; owner_token: string };
   const cookie = ownershipCookie(event, deps, { slug: body.slug, session: body.session_id, token: body.owner_token });

@@ -27,7 +27,8 @@ export async function readForm(event: H3Event, limit: number): Promise<FormRead>
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A body cut off mid-way reads as an empty form: the page then asks for what is missing.
+    const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
