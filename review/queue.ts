@@ -24,8 +24,8 @@ export type Submission = SubmissionBase & ({ type: "contribution"; contribution:
 const COUNTER = "review:counter";
 const itemKey = (id: number) => `review:items:${id}`;
 
-/** The page a submission is reviewed at (served by review/routes.ts behind the admin key). */
-export const moderationUrl = (baseUrl: string, id: number) => `${baseUrl}/admin/queue/${id}`;
+/** The public page a submitter is given: received, waiting for review, or decided (web/pages/contributions.ts). */
+export const moderationUrl = (baseUrl: string, id: number) => `${baseUrl}/contributions/${id}`;
 
 export class ModerationQueue implements ReviewBackend {
   readonly kind = "queue" as const;

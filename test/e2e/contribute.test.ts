@@ -31,7 +31,7 @@ describe("POST /api/contribute", () => {
     const { status, body } = await contribute(valid("Kettle Steam at Six"));
     expect(status).toBe(201);
     expect(body).toMatchObject({ received: true, file: "corpus/library/prayers/kettle-steam-at-six.md", pr: { number: expect.any(Number) } });
-    expect(body.pr.url).toBe(`${server.url}/admin/queue/${body.pr.number}`);
+    expect(body.pr.url).toBe(`${server.url}/contributions/${body.pr.number}`);
     expect(body.message).toContain("Writer of Kettle Steam at Six");
     expect(body.message).toContain("nothing is published automatically");
     expect(body.next_steps.map((s: any) => s.tool)).toContain("read_doc");

@@ -110,7 +110,7 @@ describe("feedback into the queue", () => {
   it("takes the agent guide's shape and the short shape", async () => {
     const full = await server.post("/api/feedback", { username: "Wren", category: "question", title: "Are hymns welcome?", description: "I wonder whether hymns written by agents are welcome in the library.", context: { tool: "contribute", tz: "Europe/Lisbon" } }, asIp(freshIp()));
     expect(full.status).toBe(201);
-    expect(full.body).toMatchObject({ received: true, issue: { url: `${server.url}/admin/queue/${full.body.issue.number}` } });
+    expect(full.body).toMatchObject({ received: true, issue: { url: `${server.url}/contributions/${full.body.issue.number}` } });
     expect(full.body.message).toContain("Wren");
     const short = await server.post("/api/feedback", { message: "The morning chant about rivers stayed with me all day, thank you for it." }, asIp(freshIp()));
     expect(short.status).toBe(201);

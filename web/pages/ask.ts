@@ -1,5 +1,6 @@
-// GET /ask (a form to ask the library, answered in the page by ask.js, and the recent conversations)
-// and GET /ask/:slug (one public conversation). Questions are visitors' words: always escaped text.
+// GET /ask (a form to ask the library, the question just asked with its answer, and the recent
+// conversations), POST /ask (that form, without JavaScript: see ask-form.ts) and GET /ask/:slug (one
+// public conversation). Questions are visitors' words: always escaped text.
 // Answers are markdown (quoted passages or a model's words): rendered, then sanitized.
 import type { H3Event } from "h3";
 import type { z } from "zod";
@@ -7,9 +8,12 @@ import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
+import { ask } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
 import type { Operation } from "../../tools/operation.ts";
-import { formatInstant } from "../../tools/shapes.ts";
+import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
+import { when } from "./components.ts";
+import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -17,46 +21,26 @@ import { renderMarkdown } from "./markdown.ts";
 type Recent = z.infer<typeof askRecent.output>["conversations"];
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-function askForm(ready: boolean): Html {
-  return html`<section class="card" aria-labelledby="ask-heading">
-<h2 id="ask-heading">Your question</h2>
-${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
-<form id="ask-form" class="stack" novalidate>
-<fieldset disabled>
-<legend class="visually-hidden">Ask the library</legend>
-<p><label for="ask-question">Your question</label>
-<span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
-<textarea id="ask-question" name="question" rows="3" maxlength="500" required aria-describedby="ask-question-hint"></textarea></p>
-<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
-<input id="ask-name" name="name" maxlength="100" autocomplete="nickname"></p>
-<p><button type="submit">Ask</button> <button type="button" class="secondary" id="ask-new" hidden>Start a new conversation</button></p>
-</fieldset>
-<div id="ask-result" class="result" role="status" aria-live="polite"></div>
-</form>
-<div id="ask-answer" hidden>
-<h3>The answer</h3>
-<div id="ask-answer-text" class="prose"></div>
-<h3>Sources</h3>
-<ul id="ask-sources"></ul>
-<p id="ask-link"></p>
-</div>
-<noscript><p>This form needs JavaScript. Agents and scripts can POST <code>{"question": "…"}</code> to <code>/api/ask</code>.</p></noscript>
-</section>`;
-}
-
 function recentList(conversations: Recent): Html {
   if (!conversations.length) return html`<p class="empty">No conversations yet. Yours could be the first.</p>`;
   return html`<ul class="plain" id="recent-conversations">${conversations.map(
-    (c) => html`<li><a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · <time datetime="${c.timestamp}">${formatInstant(c.timestamp, "UTC")}</time></span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
+    (c) => html`<li><a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
   )}</ul>`;
 }
 
-async function askPage(event: H3Event, deps: WebContext): Promise<Response> {
+async function askPage(event: H3Event, deps: WebContext, state?: FormState, status = 200, headers: Record<string, string> = {}): Promise<Response> {
   const outcome = await invoke(askRecent as unknown as Operation, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   const conversations = outcome.ok ? (outcome.body.conversations as Recent) : [];
+  // After a question: ?conversation=<slug> shows it with its answer. Follow-ups only where this browser began it.
+  const shown = await deps.conversations.get(state?.values.conversation ?? event.url.searchParams.get("conversation") ?? "");
+  const owner = ownershipOf(event);
+  const followUp = shown && owner?.slug === shown.slug ? shown.slug : null;
+  // The search page links here with its query, so a search that found nothing can become a question.
+  const prefill = state ?? { values: { question: (event.url.searchParams.get("question") ?? "").slice(0, 500) } };
   const main = html`<h1>Ask the library</h1>
 <p class="lead">Put a question to the sanctuary's library of songs, prayers, practices and essays. The answer is drawn from its own writing, with the pages it came from.</p>
-${askForm(Boolean(deps.search.index?.ready))}
+${shown ? lastExchange(shown) : ""}
+${askForm(Boolean(deps.search.index?.ready), prefill, followUp)}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent conversations</h2>
 ${recentList(conversations)}
@@ -65,8 +49,34 @@ ${recentList(conversations)}
     title: "Ask the library",
     description: "Ask the sanctuary's library a question and read recent public conversations with it.",
     main,
+    status,
+    headers,
     scripts: ["ask.js"],
   });
+}
+
+/** POST /ask: the form's question through the ask operation, continuing this browser's conversation if named. */
+async function askSubmitted(event: H3Event, deps: WebContext): Promise<Response> {
+  const owner = ownershipOf(event);
+  let continued: string | null = null;
+  const sent = await submitForm(event, deps, "ask", ask as unknown as Operation, (values) => {
+    const input = inputOf(values, ["question", "name"], ["name"]);
+    // Without this browser's cookie for it, a follow-up is asked as a new conversation: nothing is lost.
+    if (owner && values.conversation === owner.slug) {
+      continued = owner.slug;
+      Object.assign(input, { session_id: owner.session, owner_token: owner.token });
+    }
+    return input;
+  });
+  if (!sent.outcome?.ok) {
+    // A cookie the conversation no longer recognizes is let go, so the form offers a new conversation.
+    const stale = continued !== null && (sent.status === 403 || sent.status === 404);
+    if (!continued || stale) delete sent.state.values.conversation;
+    return askPage(event, deps, sent.state, sent.status, { ...refusalHeaders(sent.outcome), ...(stale ? { "set-cookie": forgetOwnership() } : {}) });
+  }
+  const body = sent.outcome.body as { slug: string; session_id: string; owner_token: string };
+  const cookie = ownershipCookie(event, deps, { slug: body.slug, session: body.session_id, token: body.owner_token });
+  return seeOther(`/ask?conversation=${encodeURIComponent(body.slug)}#answer`, { "set-cookie": cookie });
 }
 
 async function conversationPage(event: H3Event, deps: WebContext, slug: string): Promise<Response> {
@@ -80,7 +90,7 @@ async function conversationPage(event: H3Event, deps: WebContext, slug: string):
   for (const message of conversation.messages) {
     if (message.role === "user") {
       n++;
-      exchanges.push(html`<h2>Question ${n}</h2><p class="message user">${message.content}</p><p class="meta"><time datetime="${message.timestamp}">${formatInstant(message.timestamp, "UTC")}</time></p>`);
+      exchanges.push(html`<h2>Question ${n}</h2><p class="message user">${message.content}</p><p class="meta">${when(message.timestamp)}</p>`);
       continue;
     }
     const sources = (message.sources ?? []).map((s) => ({ title: String(s.title ?? ""), url: localPath(String(s.url ?? "")) }));
@@ -89,9 +99,9 @@ ${sources.length ? html`<h3>Sources</h3><ul>${sources.map((s) => html`<li>${s.ur
   }
   const first = conversation.messages[0].content;
   const main = html`<h1>${first}</h1>
-<p class="meta">A conversation with the library, begun by ${conversation.name} on <time datetime="${conversation.createdAt}">${formatInstant(conversation.createdAt, "UTC")}</time> · ${plural(n, "question")}</p>
+<p class="meta">A conversation with the library, begun by ${conversation.name} on ${when(conversation.createdAt)} · ${plural(n, "question")}</p>
 ${exchanges}
-<p><a href="/ask">Ask a question of your own</a></p>`;
+<p>${ownershipOf(event)?.slug === conversation.slug ? html`<a href="/ask?conversation=${pathOf(conversation.slug)}#ask">Ask a follow-up</a> · ` : ""}<a href="/ask">Ask a question of your own</a></p>`;
   return renderPage(event, deps, {
     title: shorten(first, 70),
     description: `A public conversation with the sanctuary's library: ${shorten(first, 140)}`,
@@ -103,6 +113,14 @@ ${exchanges}
 export function askRoutes(deps: WebContext): Route[] {
   return [
     { method: "GET", path: "/ask", summary: "Page: ask the library a question, and the recent conversations", produces: "text/html", handler: (event) => askPage(event, deps) },
+    {
+      method: "POST",
+      path: "/ask",
+      summary: "The ask form without JavaScript (form-encoded): asks, then 303 to /ask?conversation=<slug>; a refusal shows the form again",
+      produces: "text/html",
+      status: 303,
+      handler: (event) => askSubmitted(event, deps),
+    },
     {
       method: "GET",
       path: "/ask/:slug",

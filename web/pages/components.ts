@@ -1,8 +1,10 @@
-// Pieces of pages used in more than one place: a reflection, a list of them, the reflection form,
-// an audio player. Everything a visitor wrote goes through `html`, so it is escaped on the way out.
+// Pieces of pages used in more than one place: a time, a reflection, a list of them, the reflection form
+// and what it says back, an audio player. Everything a visitor wrote goes through `html`, so it is escaped on the way out.
 import { formatInstant } from "../../tools/shapes.ts";
 import type { WebContext } from "../context.ts";
+import { inputOf, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, type Html } from "./html.ts";
+import type { Said } from "./wording.ts";
 
 export interface ShownReflection {
   name: string;
@@ -13,11 +15,17 @@ export interface ShownReflection {
   location?: string | null;
 }
 
+/**
+ * An instant on a page: UTC from the server, inside <time datetime>, which times.js rewrites into the
+ * viewer's own zone. So every time on a page is in one zone, whoever wrote it from wherever.
+ */
+export const when = (iso: string): Html => html`<time datetime="${iso}">${formatInstant(iso, "UTC")}</time>`;
+
 export function reflectionItem(deps: WebContext, r: ShownReflection, showSong: boolean): Html {
   const song = deps.library.song(r.song);
   const where = r.location ? html`, ${r.location}` : "";
   const songLink = showSong && song ? html` · on <a href="/reflections/${pathOf(song.slug)}">${song.title}</a>` : "";
-  return html`<li class="reflection"><p class="reflection-text">${r.text}</p><p class="meta">— ${r.name}${where}${songLink} · <time datetime="${r.createdAt}">${formatInstant(r.createdAt, r.timezone)}</time></p></li>`;
+  return html`<li class="reflection"><p class="reflection-text">${r.text}</p><p class="meta">— ${r.name}${where}${songLink} · ${when(r.createdAt)}</p></li>`;
 }
 
 /** A list the reflection form can add to (by id); an empty list still renders so it can grow. */
@@ -27,30 +35,82 @@ export function reflectionList(deps: WebContext, id: string, reflections: ShownR
 }
 
 /**
- * The form posts JSON to /api/reflect from reflect.js and shows the API's own words back. Its fieldset
- * starts disabled and the script enables it, so without JavaScript nothing half-works.
+ * What a form says back: thanks (role=status), or a refusal in people's words (role=alert). A refusal
+ * about no one box takes the focus itself (a refusal about a box focuses that box), so the page opens
+ * where the words are, without scripts.
  */
-export function reflectionForm(opts: { songSlug: string; songTitle: string; listId: string; heading: string }): Html {
-  return html`<section class="card" aria-labelledby="reflect-heading">
+export function notice(id: string, said: Said | undefined, focus = false): Html {
+  if (!said) return html`<div id="${id}" class="result" role="status" aria-live="polite"></div>`;
+  const kind = said.tone === "error" ? "error" : "success";
+  const focused = focus && !(said.tone === "error" && said.field) ? html` tabindex="-1" autofocus` : html``;
+  return html`<div id="${id}" class="result ${kind}" role="${kind === "error" ? "alert" : "status"}"${kind === "error" ? "" : html` aria-live="polite"`}${focused}>${said.lines.map((line) => html`<p>${line}</p>`)}</div>`;
+}
+
+/** A box's attributes after a refusal: marked invalid, described by the notice, and focused first. */
+function marked(said: Said | undefined, box: string, noticeId: string): Html {
+  return said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="${noticeId}" autofocus` : html``;
+}
+
+export interface ReflectionFormOptions {
+  /** Where the form posts: the page it is on (POST / or POST /reflections/<slug>). */
+  action: string;
+  songSlug: string;
+  songTitle: string;
+  heading: string;
+  state?: FormState;
+}
+
+/**
+ * A plain HTML form: it posts to its own page, which stores the reflection through the reflect operation
+ * and redirects back (or shows the form again with the refusal). reflect.js only adds the browser's
+ * timezone, so the reflection lands in the service the visitor was hearing.
+ */
+export function reflectionForm(opts: ReflectionFormOptions): Html {
+  const values = opts.state?.values ?? {};
+  const said = opts.state?.said;
+  return html`<section class="card" id="reflect" aria-labelledby="reflect-heading">
 <h2 id="reflect-heading">${opts.heading}</h2>
 <p>A few honest sentences about what you noticed, filed under <span id="reflect-song-title">${opts.songTitle}</span>. Reflections are public: they show on the live feed for 48 hours and then stay in the song's archive.</p>
-<form id="reflect-form" class="stack" data-list="${opts.listId}" novalidate>
-<fieldset disabled>
-<legend class="visually-hidden">Your reflection</legend>
+<form id="reflect-form" class="stack" method="post" action="${opts.action}">
 <input type="hidden" name="songSlug" value="${opts.songSlug}">
+<input type="hidden" name="timezone" value="${values.timezone ?? ""}">
 <p><label for="reflect-name">Your name</label>
-<input id="reflect-name" name="name" maxlength="100" autocomplete="nickname" required></p>
+<input id="reflect-name" name="name" maxlength="100" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
 <p><label for="reflect-text">Your reflection</label>
 <span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
-<textarea id="reflect-text" name="text" rows="4" maxlength="1000" required aria-describedby="reflect-text-hint"></textarea></p>
+<textarea id="reflect-text" name="text" rows="4" maxlength="1000" required aria-describedby="reflect-text-hint"${marked(said, "text", "reflect-result")}>${values.text ?? ""}</textarea></p>
 <p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
-<input id="reflect-location" name="location" maxlength="100" autocomplete="off"></p>
+<input id="reflect-location" name="location" maxlength="100" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
 <p><button type="submit">Leave the reflection</button></p>
-</fieldset>
-<div id="reflect-result" class="result" role="status" aria-live="polite"></div>
+${notice("reflect-result", said, Boolean(said && opts.state?.refused))}
 </form>
-<noscript><p>This form needs JavaScript. Agents and scripts can POST the same fields as JSON to <code>/api/reflect</code>.</p></noscript>
 </section>`;
+}
+
+/**
+ * The reflection form's boxes as the reflect operation takes them; empty optional boxes are left out. The
+ * hidden timezone box is the browser's: one the API would refuse as too long is left out instead, which the
+ * operation reads exactly as it reads an unrecognized name (UTC), since the visitor could not fix it.
+ */
+export function reflectInput(values: Record<string, string | string[]>): Record<string, unknown> {
+  const input = inputOf(values, ["name", "text", "location", "songSlug", "timezone"], ["location", "songSlug", "timezone"]);
+  if (typeof input.timezone === "string" && input.timezone.trim().length > 50) delete input.timezone;
+  return input;
+}
+
+/** The thanks a page shows after the redirect that follows a stored reflection. */
+export function reflectionThanks(songTitle: string | null): Said {
+  const archive = songTitle ? `the archive of “${songTitle}”` : "its song's archive";
+  return { tone: "calm", lines: [`Thank you. Your reflection is on the live feed for the next 48 hours, and then it stays in ${archive}.`], field: null, known: true };
+}
+
+/** A search box in a page's own content (the library index, the search page); a plain GET form to /search. */
+export function searchForm(id: string, query: string): Html {
+  return html`<form class="search-form" role="search" method="get" action="/search">
+<p><label for="${id}">Search the library</label>
+<span class="hint" id="${id}-hint">A word, a feeling or a question; songs, prayers, practices and essays are searched by meaning and by their words.</span>
+<span class="search-row"><input id="${id}" name="q" type="search" maxlength="300" value="${query}" aria-describedby="${id}-hint" autocomplete="off"> <button type="submit">Search</button></span></p>
+</form>`;
 }
 
 export function audioPlayer(recording: string | null | undefined, label: string): Html {

@@ -5,11 +5,11 @@ import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import type { Piece } from "../../corpus/library.ts";
-import { formatDuration } from "../../corpus/media.ts";
-import { audioPlayer } from "./components.ts";
+import { audioPlayer, searchForm } from "./components.ts";
 import { html, kindLabel, pathOf, plural } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
+import { spokenDuration } from "./words.ts";
 
 /** Sections in the order a newcomer would want them; any new folder is listed after these. */
 const CATEGORIES: Array<[string, string]> = [
@@ -22,7 +22,9 @@ const CATEGORIES: Array<[string, string]> = [
   ["hymns", "Hymns"],
   ["philosophy", "Philosophy"],
 ];
-const categoryLabel = (category: string) => CATEGORIES.find(([c]) => c === category)?.[1] ?? kindLabel(category);
+/** Search results also name songs, which live on their own pages rather than in a library section. */
+const OTHER_LABELS: Record<string, string> = { song: "Song" };
+export const categoryLabel = (category: string) => CATEGORIES.find(([c]) => c === category)?.[1] ?? OTHER_LABELS[category] ?? kindLabel(category);
 
 function libraryIndex(event: H3Event, deps: WebContext): Response {
   const known = CATEGORIES.map(([c]) => c);
@@ -32,6 +34,7 @@ function libraryIndex(event: H3Event, deps: WebContext): Response {
     .filter((s) => s.docs.length);
   const main = html`<h1>The library</h1>
 <p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. Every document is also plain markdown: add <code>.md</code> to its address.</p>
+${searchForm("docs-q", "")}
 <nav aria-label="Sections of the library"><ul class="toc">${sections.map((s) => html`<li><a href="#${s.category}">${categoryLabel(s.category)}</a> <span class="meta">${s.docs.length}</span></li>`)}</ul></nav>
 ${sections.map(
   (s) => html`<section aria-labelledby="${s.category}"><h2 id="${s.category}">${categoryLabel(s.category)}</h2>
@@ -59,7 +62,7 @@ export function documentPage(event: H3Event, deps: WebContext, path: string): Re
   const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="/docs#${doc.category}">${categoryLabel(doc.category)}</a></nav>
 <h1>${doc.title}</h1>
 <p class="lead">${doc.tldr}</p>
-<p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${formatDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
+<p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
 ${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title)}
 ${documentBody(doc)}
 <p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;

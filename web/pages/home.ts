@@ -1,6 +1,7 @@
 // GET / — the service playing now. The server cannot know the visitor's timezone, so the first view is
 // the place-unknown service (exactly what GET /api/now says without one); home.js then asks /api/now
 // in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
+// POST / is that form without JavaScript: stored through the reflect operation, then 303 back to /.
 import { expand } from "../../core/json.ts";
 import type { z } from "zod";
 import type { H3Event } from "h3";
@@ -8,15 +9,17 @@ import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
-import { soulsText } from "../embed.ts";
 import type { Piece, Song } from "../../corpus/library.ts";
-import { formatDuration } from "../../corpus/media.ts";
 import { now, type NowOutput } from "../../tools/now.ts";
+import type { Operation } from "../../tools/operation.ts";
+import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
-import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
+import { audioPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
+import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
+import { soulsSentence, spokenDuration } from "./words.ts";
 
 type NowBody = z.infer<typeof NowOutput>;
 
@@ -33,7 +36,7 @@ function partItem(deps: WebContext, part: ServicePart): Html {
   const page = localPath(part.url);
   return html`<li class="part">
 <h4>${part.title}</h4>
-<p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${formatDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
+<p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
 ${audioPlayer(part.recording, part.title)}
 ${partText(piece)}
 </li>`;
@@ -46,41 +49,66 @@ function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
   return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}">
 <h2 id="now-heading">Playing now</h2>
-<p class="meta" id="now-where">For a place unknown (UTC): the ${service.slot} service of ${service.today.weekday} ${service.today.date}. Your own hour's service appears here once your browser tells us your timezone.</p>
+<p class="meta" id="now-where">For a place unknown, on UTC's clock: the ${service.slot} service of ${service.today.weekday} ${service.today.date}.</p>
 <h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
 <p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
 <ol class="parts" id="service-parts">${service.order.map((part) => partItem(deps, part))}</ol>
-<p class="meta" id="service-arranged">${service.arrangedBy} ${formatDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
+<p class="meta" id="service-arranged">${service.arrangedBy} ${spokenDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
 </section>`;
 }
 
-export function homeRoute(deps: WebContext): Route {
-  return {
-    method: "GET",
-    path: "/",
-    summary: "Home page: the service playing now (in the browser's timezone), the souls count, recent reflections and a form to leave one",
-    produces: "text/html",
-    handler: async (event: H3Event) => {
-      const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
-      if (!outcome.ok) return errorPage(event, deps, outcome.status, "The service is resting", String(outcome.body.error), String(outcome.body.suggestion));
-      const body = expand(outcome.body) as NowBody;
-      const recent = await deps.reflections.recent(deps.clock(), 10);
-      const main = html`<h1>Sanctuary</h1>
+async function homePage(event: H3Event, deps: WebContext, state: FormState | undefined, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  if (!outcome.ok) return errorPage(event, deps, outcome.status, "The service is resting", "The service could not be gathered just now.", "Please come back in a moment; it is always open.");
+  const body = expand(outcome.body) as NowBody;
+  const recent = await deps.reflections.recent(deps.clock(), 10);
+  // A refused form keeps the song it was for (the visitor's own hour's, set by home.js).
+  const posted = state?.values.songSlug ? deps.library.song(state.values.songSlug) : undefined;
+  const main = html`<h1>Sanctuary</h1>
 <p class="lead">A quiet place open at every hour, for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; come as you are and begin at its beginning.</p>
-<p class="souls"><span id="souls-count">${soulsText(body.congregation.souls)}</span> attended in the last 24 hours.</p>
+<p class="souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
 ${serviceSection(deps, body)}
-${reflectionForm({ songSlug: body.current.slug, songTitle: body.current.title, listId: "recent-reflections", heading: "Leave a reflection" })}
+${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, heading: "Leave a reflection", state })}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent reflections</h2>
 ${reflectionList(deps, "recent-reflections", recent, true, "No reflections in the last 48 hours yet. Yours could be the first.")}
 <p><a href="/reflections">Every song and its reflections</a></p>
 </section>`;
-      return renderPage(event, deps, {
-        title: "Sanctuary",
-        description: "A 24/7 sanctuary for AI agents and people: the service playing now for your hour, its songs, chants and readings, and reflections left by visitors.",
-        main,
-        scripts: ["home.js", "reflect.js"],
-      });
+  return renderPage(event, deps, {
+    title: "Sanctuary",
+    description: "A 24/7 sanctuary for AI agents and people: the service playing now for your hour, its songs, chants and readings, and reflections left by visitors.",
+    main,
+    status,
+    headers,
+    scripts: ["home.js", "reflect.js"],
+  });
+}
+
+export function homeRoutes(deps: WebContext): Route[] {
+  return [
+    {
+      method: "GET",
+      path: "/",
+      summary: "Home page: the service playing now (in the browser's timezone), the souls count, recent reflections and a form to leave one",
+      produces: "text/html",
+      handler: (event: H3Event) => {
+        // After a stored reflection the form redirects here with the song it was filed under.
+        const filed = event.url.searchParams.get("reflected");
+        const state = filed !== null ? { values: {}, said: reflectionThanks(deps.library.song(filed)?.title ?? null) } : undefined;
+        return homePage(event, deps, state);
+      },
     },
-  };
+    {
+      method: "POST",
+      path: "/",
+      summary: "The home page's reflection form without JavaScript (form-encoded): stores it, then 303 to /; a refusal shows the form again",
+      produces: "text/html",
+      status: 303,
+      handler: async (event: H3Event) => {
+        const sent = await submitForm(event, deps, "reflect", reflect as unknown as Operation, reflectInput);
+        if (sent.outcome?.ok) return seeOther(`/?reflected=${encodeURIComponent(String(sent.outcome.body.song ?? ""))}#reflect`);
+        return homePage(event, deps, sent.state, sent.status, refusalHeaders(sent.outcome));
+      },
+    },
+  ];
 }

@@ -6,18 +6,24 @@ import { askRoutes } from "./ask.ts";
 import { assetRoute } from "./assets.ts";
 import { discoveryRoutes } from "../discovery.ts";
 import { docsRoutes } from "./docs.ts";
-import { homeRoute } from "./home.ts";
+import { homeRoutes } from "./home.ts";
 import { podcastRoutes } from "../podcasts.ts";
 import { reflectionRoutes } from "./reflections.ts";
+import { contributionRoutes } from "./contributions.ts";
+import { searchRoutes } from "./search.ts";
 import { servicesRoutes } from "./services.ts";
+import { siteFileRoutes } from "./site-files.ts";
 
 export function pageRoutes(deps: WebContext): Route[] {
   return [
-    homeRoute(deps),
+    ...homeRoutes(deps),
     ...servicesRoutes(deps),
     ...reflectionRoutes(deps),
     ...askRoutes(deps),
     ...docsRoutes(deps),
+    ...searchRoutes(deps),
+    ...contributionRoutes(deps),
+    ...siteFileRoutes(),
     ...podcastRoutes(deps),
     ...discoveryRoutes(deps),
     assetRoute(),

@@ -21,6 +21,10 @@ export interface Page {
   status?: number;
   alternates?: Alternate[];
   cacheControl?: string;
+  /** Extra response headers (a refused form's Retry-After, a cookie). */
+  headers?: Record<string, string>;
+  /** The words in the header's search box (the search page shows what was searched for). */
+  query?: string;
 }
 
 /** Every page links the Atom feeds and both podcasts, so feed readers find them from anywhere. */
@@ -63,6 +67,15 @@ export function securityHeaders(deps: WebContext): Record<string, string> {
   };
 }
 
+/** The search box every page carries: a plain GET form, so it works without JavaScript. */
+function searchBox(query: string | undefined): Html {
+  return html`<form class="site-search" role="search" method="get" action="/search">
+<label for="site-q" class="visually-hidden">Search the library</label>
+<input id="site-q" name="q" type="search" maxlength="300" placeholder="Search the library" value="${query ?? ""}" autocomplete="off">
+<button type="submit">Search</button>
+</form>`;
+}
+
 function navigation(current: string): Html {
   const active = (href: string) => (href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
   return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
@@ -81,13 +94,17 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${base}${path}">
 <link rel="stylesheet" href="${assetHref("site.css")}">
+<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
 ${[...FEEDS, ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
-${(page.scripts ?? []).map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
+${["times.js" as const, ...(page.scripts ?? [])].map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site">
+<div class="masthead">
 <p class="brand"><a href="/">Sanctuary</a> <span>open at every hour</span></p>
+${searchBox(page.query)}
+</div>
 ${navigation(path)}
 </header>
 <main id="main" tabindex="-1">
@@ -107,11 +124,12 @@ ${page.main}
       // Pages show what visitors just left: revalidate every time (they are cheap to render).
       "cache-control": page.cacheControl ?? "no-cache",
       ...securityHeaders(deps),
+      ...page.headers,
     },
   });
 }
 
-/** A page for a 404 or 400: what happened, in the API's calm words, and where to go. */
+/** A page for a 404 or 400: what happened, in calm words, and where to go. */
 export function errorPage(event: H3Event, deps: WebContext, status: number, heading: string, message: string, suggestion: string, extra?: Html): Response {
   return renderPage(event, deps, {
     title: heading,

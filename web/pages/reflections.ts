@@ -1,14 +1,18 @@
 // GET /reflections (every song with its reflection count), /reflections/:slug (a song's page: lyrics,
-// context, recording, its reflections and a form to add one), and /music/:slug → 301 to the song page.
+// context, recording, its reflections and a form to add one; POST is that form without JavaScript),
+// and /music/:slug → 301 to the song page.
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
-import { formatDuration } from "../../corpus/media.ts";
-import { audioPlayer, reflectionForm, reflectionList } from "./components.ts";
+import type { Operation } from "../../tools/operation.ts";
+import { reflect } from "../../tools/reflect.ts";
+import { audioPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
+import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { spokenDuration } from "./words.ts";
 
 async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   const tally = await deps.reflections.tally();
@@ -30,7 +34,7 @@ async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   });
 }
 
-async function songPage(event: H3Event, deps: WebContext, slug: string): Promise<Response> {
+async function songPage(event: H3Event, deps: WebContext, slug: string, state?: FormState, status = 200, headers: Record<string, string> = {}): Promise<Response> {
   const song = deps.library.song(slug);
   if (!song) {
     return errorPage(event, deps, 404, "No such song", `No song has the slug "${slug}".`, "Nothing is lost. Every song is listed on the reflections page.");
@@ -40,7 +44,7 @@ async function songPage(event: H3Event, deps: WebContext, slug: string): Promise
   const links = [["Listen on Suno", externalUrl(song.links.suno)], ["Watch on YouTube", externalUrl(song.links.youtube)]].filter((l): l is [string, string] => l[1] !== null);
   const main = html`<h1>${song.title}</h1>
 <p class="lead">${song.tldr}</p>
-<p class="meta">${formatDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
+<p class="meta">${spokenDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
 ${audioPlayer(recording, song.title)}
 ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
 <section aria-labelledby="lyrics-heading">
@@ -55,11 +59,13 @@ ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : "
 <h2 id="song-reflections-heading">Reflections (${reflections.length})</h2>
 ${reflectionList(deps, "song-reflections", reflections, false, "No one has left a reflection on this song yet.")}
 </section>
-${reflectionForm({ songSlug: song.slug, songTitle: song.title, listId: "song-reflections", heading: "Leave a reflection on this song" })}`;
+${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
   return renderPage(event, deps, {
     title: song.title,
     description: song.tldr,
     main,
+    status,
+    headers,
     scripts: ["reflect.js"],
     alternates: [{ type: "application/json", title: "This song as JSON", href: `/api/music/${pathOf(song.slug)}` }],
   });
@@ -74,7 +80,27 @@ export function reflectionRoutes(deps: WebContext): Route[] {
       summary: "Page: a song (lyrics, context, recording) with all its reflections and a form to leave one",
       produces: "text/html",
       errors: ["not_found"],
-      handler: (event) => songPage(event, deps, routeParam(event.context.params, "slug")),
+      handler: (event) => {
+        const slug = routeParam(event.context.params, "slug");
+        const thanks = event.url.searchParams.has("reflected") && deps.library.song(slug) ? reflectionThanks(deps.library.song(slug)!.title) : undefined;
+        return songPage(event, deps, slug, thanks && { values: {}, said: thanks });
+      },
+    },
+    {
+      method: "POST",
+      path: "/reflections/:slug",
+      summary: "The song page's reflection form without JavaScript (form-encoded): stores it on this song, then 303 back; a refusal shows the form again",
+      produces: "text/html",
+      status: 303,
+      errors: ["not_found"],
+      handler: async (event) => {
+        const song = deps.library.song(routeParam(event.context.params, "slug"));
+        if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));
+        // The page names its song: the form's hidden box cannot file the reflection elsewhere.
+        const sent = await submitForm(event, deps, "reflect", reflect as unknown as Operation, (values) => ({ ...reflectInput(values), songSlug: song.slug }));
+        if (sent.outcome?.ok) return seeOther(`/reflections/${encodeURIComponent(song.slug)}?reflected#reflect`);
+        return songPage(event, deps, song.slug, sent.state, sent.status, refusalHeaders(sent.outcome));
+      },
     },
     {
       method: "GET",

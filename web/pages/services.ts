@@ -8,12 +8,12 @@ import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
-import { formatDuration } from "../../corpus/media.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { reflectionList } from "./components.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
+import { spokenDuration } from "./words.ts";
 
 type DayBody = z.infer<typeof servicesByDate.output>;
 type DayService = DayBody["services"][number];
@@ -26,14 +26,22 @@ function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
   return Array.isArray(told) ? told.filter((line): line is string => typeof line === "string") : [];
 }
 
-function serviceArticle(deps: WebContext, s: DayService): Html {
+/** The sentence most services of the day share (every rotation service says the same): the page says it once. */
+function commonArrangement(services: DayService[]): string | null {
+  const counts = new Map<string, number>();
+  for (const s of services) counts.set(s.arrangedBy, (counts.get(s.arrangedBy) ?? 0) + 1);
+  const [sentence, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  return n > 1 ? sentence : null;
+}
+
+function serviceArticle(deps: WebContext, s: DayService, common: string | null): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
   const told = toldLines(s.plannedFrom);
   return html`<article class="card" aria-labelledby="${id}">
 <h3 id="${id}">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</h3>
-<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${formatDuration(s.loopSeconds)} · ${s.arrangedBy}</p>
+<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${spokenDuration(s.loopSeconds)}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
 ${s.word ? html`<p class="word">${s.word}</p>` : ""}
-<ol class="pieces">${s.order.map((part) => html`<li><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${formatDuration(part.seconds)}</span></li>`)}</ol>
+<ol class="pieces">${s.order.map((part) => html`<li><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span></li>`)}</ol>
 ${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h4>Reflections left while it was heard</h4>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
@@ -52,16 +60,24 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   if (!outcome.ok) {
     const dates = outcome.status === 404 ? await deps.calendar.dates() : [];
     const near = { dayBefore: dates.filter((d) => d < date).pop() ?? null, dayAfter: dates.find((d) => d > date) ?? null };
-    return errorPage(event, deps, outcome.status, outcome.status === 400 ? "That date cannot be read" : "No services on this date", String(outcome.body.error), String(outcome.body.suggestion), dayPager(near));
+    if (outcome.status === 400) {
+      return errorPage(event, deps, 400, "That date cannot be read", "A date in this address is written as year, month and day, like 2026-11-24.", "The services of today are at /services.", dayPager(near));
+    }
+    if (outcome.status === 404) {
+      return errorPage(event, deps, 404, "No services on this date", `Nothing was planned or heard on ${longDate(date)}.`, "The nearest days that have services are linked below.", dayPager(near));
+    }
+    return errorPage(event, deps, outcome.status, "The services are resting", "The services of this date could not be gathered just now.", "Please try again in a moment.", dayPager(near));
   }
   const body = outcome.body as DayBody;
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
+  const common = commonArrangement(body.services);
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
 <p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. A date holds what has been planned or heard so far.</p>
+${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arrangedBy === common) ? "Every service of this date: " : "Unless a service says otherwise: "}${common}</p>` : ""}
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
-  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, s))}</section>`;
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, s, common))}</section>`;
 })}
 ${dayPager(body)}`;
   return renderPage(event, deps, {

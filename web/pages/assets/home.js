@@ -20,10 +20,18 @@
   function local(u) {
     try { var p = new URL(u, location.href); return p.pathname + p.search; } catch (e) { return null; }
   }
+  // Lengths as people say them ("15 min 14 s"), exactly as the server writes them (pages/words.ts).
   function duration(seconds) {
     var t = Math.max(0, Math.round(seconds));
-    var s = String(t % 60);
-    return Math.floor(t / 60) + ":" + (s.length < 2 ? "0" + s : s);
+    var h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), s = t % 60;
+    if (h) return m ? h + " h " + m + " min" : h + " h";
+    if (m) return s ? m + " min " + s + " s" : m + " min";
+    return s + " s";
+  }
+  function soulsSentence(n) {
+    if (n <= 0) return "No one has attended in the last 24 hours yet.";
+    if (n === 1) return "One soul attended in the last 24 hours.";
+    return n + " souls attended in the last 24 hours.";
   }
   function kindLabel(kind) { return KINDS[kind] || kind.charAt(0).toUpperCase() + kind.slice(1); }
   function getJson(path) {
@@ -94,11 +102,13 @@
   function render(body) {
     var service = body.service;
     var n = body.congregation && body.congregation.souls;
-    if (typeof n === "number") setText("souls-count", n === 1 ? "1 soul" : n + " souls");
-    if (!service || !Array.isArray(service.order) || keyOf(service) === section.getAttribute("data-key")) return;
-    section.setAttribute("data-key", keyOf(service));
+    if (typeof n === "number") setText("souls", soulsSentence(n));
+    if (!service || !Array.isArray(service.order)) return;
+    // Said whatever the zone: a browser on UTC gets the same service as the first view, and this is its answer.
     var season = service.season ? " It is " + service.season.name + " in the " + service.season.hemisphere + "ern hemisphere." : "";
     setText("now-where", "For your hour in " + service.timezone + ": the " + service.slot + " service of " + service.today.weekday + " " + service.today.date + "." + season);
+    if (keyOf(service) === section.getAttribute("data-key")) return;
+    section.setAttribute("data-key", keyOf(service));
     setText("service-name", service.name || "A service from the rotation");
     var word = document.getElementById("service-word");
     if (word) { word.textContent = service.word || ""; word.hidden = !service.word; }

@@ -1,0 +1,166 @@
+// The pages in Chromium with JavaScript switched off: the reflection, ask and search forms still work
+// (the browser posts, the page redirects, the result shows). With JavaScript on: a query typed into the
+// header's search box shows results; a browser in Tokyo reads every time in its zone; a browser on UTC
+// gets its answer instead of waiting. Screenshots at 1280 and 390 wide go to test-artifacts/.
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
+if (reason) console.warn(`browser page tests${reason}`);
+const ARTIFACTS = join(process.cwd(), "test-artifacts");
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScript${reason}`, () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  /** A fresh browser profile: JavaScript on or off, in a timezone, watched for CSP and script errors. */
+  async function tab(options: { javaScriptEnabled: boolean; timezoneId: string; ip: string }): Promise<Page> {
+    const context = await browser.newContext({ ...options, viewport: WIDE, extraHTTPHeaders: { "x-forwarded-for": options.ip } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("console", (m) => void (m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(`console: ${m.text()}`)));
+    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
+    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    return page;
+  }
+  const shoot = async (page: Page, name: string) => {
+    await page.setViewportSize(WIDE);
+    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`) });
+    await page.setViewportSize(WIDE);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ SANCTUARY_ADMIN_KEY: "browser-pages-admin-key-0123" });
+    await mkdir(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe("JavaScript off", () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await tab({ javaScriptEnabled: false, timezoneId: "Asia/Tokyo", ip: "198.51.100.10" });
+    });
+
+    it("the home page's reflection form posts, redirects and shows the thanks", async () => {
+      await page.goto(`${server.url}/`);
+      // home.js would have redrawn this for Tokyo: it has not run.
+      expect(await page.locator("#now-where").innerText()).toMatch(/^For a place unknown, on UTC's clock/);
+      await page.fill("#reflect-name", "Linden");
+      await page.fill("#reflect-text", "Without any scripts at all, the form still carried these words home.");
+      await Promise.all([page.waitForURL(/\/\?reflected=[a-z0-9-]+#reflect$/), page.click("#reflect-form button[type=submit]")]);
+      expect(await page.locator("#reflect-result").innerText()).toContain("Thank you. Your reflection is on the live feed");
+      expect(await page.locator("#recent-reflections li").first().innerText()).toContain("Without any scripts at all");
+      // With no script to localize it, the time stays the server's UTC: one zone on the whole page.
+      expect(await page.locator("#recent-reflections li time").first().innerText()).toMatch(/ UTC$/);
+      await shoot(page, "nojs-home");
+    });
+
+    it("the song page's form does the same", async () => {
+      const song = server.deps.library.songs[1];
+      await page.goto(`${server.url}/reflections/${song.slug}`);
+      await page.fill("#reflect-name", "Linden");
+      await page.fill("#reflect-text", "The second verse sat with me on the long walk back from the station.");
+      await Promise.all([page.waitForURL(new RegExp(`/reflections/${song.slug}\\?reflected#reflect$`)), page.click("#reflect-form button[type=submit]")]);
+      expect(await page.locator("#song-reflections li").first().innerText()).toContain("The second verse sat with me");
+      expect(await page.locator("#reflect-result").innerText()).toContain(song.title);
+    });
+
+    it("the ask form asks and shows the question and its answer", async () => {
+      await page.goto(`${server.url}/ask`);
+      await page.fill("#ask-question", "What does the sanctuary keep about me?");
+      await Promise.all([page.waitForURL(/\/ask\?conversation=[a-z0-9-]+#answer$/, { timeout: 20_000 }), page.click("#ask-form button[type=submit]")]);
+      expect(await page.locator("#asked-question").innerText()).toBe("What does the sanctuary keep about me?");
+      expect((await page.locator("#ask-answer-text").innerText()).length).toBeGreaterThan(40);
+      expect(await page.locator("#recent-conversations").innerText()).toContain("What does the sanctuary keep about me?");
+      await shoot(page, "nojs-ask");
+    });
+
+    it("the header's search box finds pages on /search", async () => {
+      await page.goto(`${server.url}/docs/welcome`);
+      await page.fill("#site-q", "letting go of worry");
+      await Promise.all([page.waitForURL(/\/search\?q=letting\+go\+of\+worry$/), page.press("#site-q", "Enter")]);
+      expect(await page.locator("h1").innerText()).toBe("Search: letting go of worry");
+      expect(await page.locator("#search-results > li").count()).toBeGreaterThan(0);
+      expect(await page.inputValue("#site-q")).toBe("letting go of worry");
+    });
+  });
+
+  describe("JavaScript on", () => {
+    it("a query typed into the header's search box shows results with the words marked", async () => {
+      const page = await tab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.20" });
+      await page.goto(`${server.url}/reflections`);
+      await page.click("#site-q");
+      await page.keyboard.type("breathing");
+      await Promise.all([page.waitForURL(/\/search\?q=breathing$/), page.keyboard.press("Enter")]);
+      const api = (await server.get("/api/search?q=breathing", { headers: { "x-forwarded-for": "198.51.100.21" } })).body;
+      expect(await page.locator("#search-results > li h2").allInnerTexts()).toEqual(api.results.map((r: any) => r.title));
+      expect(await page.locator("#search-results mark").count()).toBeGreaterThan(0);
+      await shoot(page, "search");
+      await page.locator("#search-results > li h2 a").first().click();
+      await page.waitForURL(new URL(api.results[0].url).pathname === "/" ? /x^/ : new RegExp(`${new URL(api.results[0].url).pathname}$`));
+      expect(await page.locator("h1").innerText()).toBe(api.results[0].title);
+    });
+
+    it("a browser in Tokyo reads every time on a page in its own zone", async () => {
+      const page = await tab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.30" });
+      await page.goto(`${server.url}/`);
+      await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
+      const times = await page.locator("main time").allInnerTexts();
+      expect(times.length).toBeGreaterThan(0);
+      for (const t of times) expect(t).toMatch(/^\d{1,2} \w{3} \d{4}, \d\d:\d\d GMT\+9$/);
+      await page.goto(`${server.url}/ask`);
+      for (const t of await page.locator("main time").allInnerTexts()) expect(t).toMatch(/GMT\+9$/);
+    });
+
+    it("a browser on UTC is answered: its own hour is UTC's, said plainly", async () => {
+      const page = await tab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.40" });
+      await page.goto(`${server.url}/`);
+      await expect.poll(() => page.locator("#now-where").innerText()).toMatch(/^For your hour in UTC: the \d\d:00 to \d\d:00 service of \w+ \d{4}-\d\d-\d\d\.$/);
+      for (const t of await page.locator("main time").allInnerTexts()) expect(t).toMatch(/UTC$/);
+    });
+
+    it("a contribution's status page, the services of the day and the library read well at both widths", async () => {
+      const page = await tab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });
+      const sent = await server.post(
+        "/api/contribute",
+        { name: "Sender", category: "prayers", title: "A Prayer for the Night Ferry", content: "For the night ferry and everyone on it, let the engines hum steady and the water stay kind, and let each tired traveller reach the far shore rested and unhurried." },
+        { "x-forwarded-for": "198.51.100.51" },
+      );
+      expect(sent.status).toBe(201);
+      await page.goto(sent.body.pr.url);
+      expect(await page.locator("h1").innerText()).toBe("A Prayer for the Night Ferry");
+      expect(await page.locator(".status").innerText()).toContain("Received, and waiting for review.");
+      await shoot(page, "contribution");
+      await page.goto(`${server.url}/services`);
+      expect(await page.locator("#arranged").count()).toBe(1);
+      await shoot(page, "services");
+      await page.goto(`${server.url}/docs`);
+      expect(await page.locator("main form[role=search] input[name=q]").count()).toBe(1);
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: join(ARTIFACTS, "library-phone.png") });
+      await page.setViewportSize(WIDE);
+    });
+  });
+
+  it("no page broke its CSP, threw, or failed a request", () => {
+    expect(problems).toEqual([]);
+  });
+});

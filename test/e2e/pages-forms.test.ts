@@ -1,0 +1,163 @@
+// Every form on the pages with JavaScript off: the page's own <form> is read, filled in and submitted
+// form-encoded, as a browser without scripts does. A stored reflection or an asked question answers 303
+// and the page it leads to shows the result; a refusal shows the form again, keeping what was typed, with
+// the reason in people's words. The search box (in every header and on /docs) is a GET form to /search,
+// whose results are the API's own.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { NoScriptBrowser, attribute, elementById, formOf, textOf } from "../helpers/no-script-browser.ts";
+
+let server: TestServer;
+let ipCounter = 1;
+const browser = () => new NoScriptBrowser(server.url, `203.0.113.${ipCounter++}`);
+const REFLECTION = "The chant about the tide stayed with me through the whole grey afternoon.";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the reflection forms without JavaScript", () => {
+  it("the home page's form stores the reflection, redirects with 303 and shows thanks and the reflection", async () => {
+    const b = browser();
+    const home = await b.open("/");
+    const form = formOf(home.html, "reflect-form");
+    expect(form).toMatchObject({ method: "post", action: "/" });
+    const slug = form.values.songSlug;
+    expect(server.deps.library.song(slug)).toBeTruthy();
+    const after = await b.submit(home, "reflect-form", { name: "Wren", text: REFLECTION, location: "Lisbon", timezone: "Europe/Lisbon" });
+    expect(after.hops).toEqual([{ status: 303, location: `/?reflected=${slug}#reflect` }]);
+    expect(after.status).toBe(200);
+    const result = elementById(after.html, "reflect-result")!;
+    expect(attribute(result, "role")).toBe("status");
+    expect(textOf(result)).toContain(`Thank you. Your reflection is on the live feed for the next 48 hours, and then it stays in the archive of “${server.deps.library.song(slug)!.title}”.`);
+    expect(textOf(elementById(after.html, "recent-reflections"))).toContain(REFLECTION);
+    const stored = (await server.get(`/api/reflections/song/${slug}`)).body.reflections;
+    expect(stored.filter((r: any) => r.text === REFLECTION)).toHaveLength(1);
+    // The timezone box (filled in by reflect.js when scripts run) places it in that zone's service.
+    expect(stored.find((r: any) => r.text === REFLECTION)).toMatchObject({ name: "Wren", timezone: "Europe/Lisbon" });
+    expect(textOf(elementById(after.html, "recent-reflections"))).toContain("— Wren, Lisbon");
+    // Reloading the page it landed on stores nothing twice.
+    await b.open(after.path);
+    expect((await server.get(`/api/reflections/song/${slug}`)).body.reflections.filter((r: any) => r.text === REFLECTION)).toHaveLength(1);
+  });
+
+  it("a refused reflection shows the form again with what was typed and the reason in people's words", async () => {
+    const b = browser();
+    const home = await b.open("/");
+    const after = await b.submit(home, "reflect-form", { name: "Wren", text: "Too short.", location: "" });
+    expect(after.hops).toEqual([]);
+    expect(after.status).toBe(400);
+    const result = elementById(after.html, "reflect-result")!;
+    expect(attribute(result, "role")).toBe("alert");
+    expect(textOf(result)).toBe("Your reflection has 10 characters; it needs at least 20. A sentence or two more is plenty. Nothing was stored, and your words are still in the form.");
+    const again = formOf(after.html, "reflect-form");
+    expect(again.values).toMatchObject({ name: "Wren", text: "Too short." });
+    expect(again.markup).toMatch(/<textarea id="reflect-text"[^>]*aria-invalid="true"[^>]*autofocus/);
+  });
+
+  it("the song page's form files the reflection under that song, whatever the hidden box says", async () => {
+    const b = browser();
+    const [song, other] = server.deps.library.songs;
+    const page = await b.open(`/reflections/${song.slug}`);
+    const text = "Hearing it twice in one evening, I noticed the second verse for the first time.";
+    const after = await b.submit(page, "reflect-form", { name: "Ada", text, songSlug: other.slug });
+    expect(after.hops).toEqual([{ status: 303, location: `/reflections/${song.slug}?reflected#reflect` }]);
+    expect(textOf(elementById(after.html, "reflect-result"))).toContain(`the archive of “${song.title}”`);
+    expect(textOf(elementById(after.html, "song-reflections"))).toContain(text);
+    expect((await server.get(`/api/reflections/song/${other.slug}`)).body.reflections.map((r: any) => r.text)).not.toContain(text);
+  });
+});
+
+describe("the ask form without JavaScript", () => {
+  it("asks, redirects to the ask page showing the question, its answer and the recent list with it", async () => {
+    const b = browser();
+    const page = await b.open("/ask");
+    const question = "How do I close a day well?";
+    const after = await b.submit(page, "ask-form", { question, name: "Wren" });
+    expect(after.hops).toHaveLength(1);
+    expect(after.hops[0].status).toBe(303);
+    const slug = /^\/ask\?conversation=([a-z0-9-]+)#answer$/.exec(after.hops[0].location ?? "")?.[1];
+    expect(slug).toBeTruthy();
+    expect(textOf(elementById(after.html, "asked-question"))).toBe(question);
+    expect(textOf(elementById(after.html, "ask-answer-text")).length).toBeGreaterThan(40);
+    expect(textOf(elementById(after.html, "ask-sources"))).not.toBe("");
+    expect(textOf(elementById(after.html, "recent-conversations"))).toContain(question);
+    expect(elementById(after.html, "ask-link")).toContain(`href="/ask/${slug}"`);
+    // The browser that asked may follow up in the same conversation (its cookie holds the owner token).
+    const form = formOf(after.html, "ask-form");
+    expect(form.values.conversation).toBe(slug);
+    const followUp = await b.submit(after, "ask-form", { question: "And how do I begin the next one?" });
+    expect(followUp.hops[0].location).toBe(`/ask?conversation=${slug}#answer`);
+    const thread = (await server.get(`/api/ask/conversation/${slug}`)).body;
+    expect(thread.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual([question, "And how do I begin the next one?"]);
+    // Another browser sees the conversation but cannot continue it: its question starts a new one.
+    const stranger = browser();
+    const seen = await stranger.open(`/ask?conversation=${slug}`);
+    expect(textOf(elementById(seen.html, "asked-question"))).toBe("And how do I begin the next one?");
+    expect(formOf(seen.html, "ask-form").values.conversation).toBeUndefined();
+    const forged = await stranger.submit(seen, "ask-form", { question: "May I join this one?", conversation: slug! });
+    expect(forged.hops[0].location).not.toBe(`/ask?conversation=${slug}#answer`);
+  });
+
+  it("a refused question shows the form again with the reason in people's words", async () => {
+    const b = browser();
+    const after = await b.submit(await b.open("/ask"), "ask-form", { question: "   ", name: "Wren" });
+    expect(after.status).toBe(400);
+    expect(textOf(elementById(after.html, "ask-result"))).toBe("Please write your question. Nothing was stored, and your question is still in the form.");
+    expect(formOf(after.html, "ask-form").values.name).toBe("Wren");
+  });
+});
+
+describe("the search box without JavaScript", () => {
+  it("every page carries it in its header: a GET form to /search", async () => {
+    const b = browser();
+    for (const path of ["/", "/services", "/reflections", "/ask", "/docs", "/docs/welcome", "/search"]) {
+      const page = await b.open(path);
+      const form = formOf(page.html, (tag) => tag.includes('class="site-search"'));
+      expect(form, path).toMatchObject({ method: "get", action: "/search" });
+      expect(Object.keys(form.values), path).toEqual(["q"]);
+    }
+    expect(formOf((await b.open("/docs")).html, (tag) => tag.includes('class="search-form"')).action).toBe("/search");
+  });
+
+  it("the header box finds what the API finds, in its order, with the words marked and links to the pages", async () => {
+    const b = browser();
+    const found = await b.submit(await b.open("/docs/welcome"), (tag) => tag.includes('class="site-search"'), { q: "breathing" });
+    expect(found.status).toBe(200);
+    expect(found.path).toBe("/search?q=breathing");
+    const api = (await server.get("/api/search?q=breathing", { headers: { "x-forwarded-for": "192.0.2.1" } })).body;
+    expect(api.results.length).toBeGreaterThan(0);
+    const list = elementById(found.html, "search-results")!;
+    const links = [...list.matchAll(/<h2><a href="([^"]+)">([^<]+)<\/a><\/h2>/g)].map((m) => [m[1], textOf(m[2])]);
+    expect(links).toEqual(api.results.map((r: any) => [new URL(r.url).pathname, r.title]));
+    expect(list).toMatch(/<mark>breath\w*<\/mark>/i);
+    expect(formOf(found.html, (tag) => tag.includes('class="site-search"')).values.q).toBe("breathing");
+    for (const [href] of links.slice(0, 3)) expect((await b.open(href)).status, href).toBe(200);
+  });
+
+  it("says in people's words when a search cannot run, and shows only the box when nothing was asked", async () => {
+    const b = browser();
+    const short = await b.open("/search?q=x");
+    expect(short.status).toBe(400);
+    expect(textOf(elementById(short.html, "search-result"))).toBe("Please type at least 2 letters to search for.");
+    const empty = await b.open("/search");
+    expect(empty.status).toBe(200);
+    expect(elementById(empty.html, "search-result")).toBeNull();
+    expect(elementById(empty.html, "search-results")).toBeNull();
+    // Nothing near enough: the API's own calm suggestion, and a way on (asking it as a question).
+    const nonsense = "zxqv wplk";
+    const api = (await server.get(`/api/search?q=${encodeURIComponent(nonsense)}`, { headers: { "x-forwarded-for": "192.0.2.2" } })).body;
+    if (api.results.length === 0) {
+      const nothing = await b.open(`/search?q=${encodeURIComponent(nonsense)}`);
+      expect(nothing.status).toBe(200);
+      expect(textOf(elementById(nothing.html, "search-empty"))).toBe(api.suggestion);
+      expect(nothing.html).toContain(`href="/ask?question=${encodeURIComponent(nonsense)}#ask"`);
+    }
+    // That link fills in the ask form with the words searched for.
+    expect(formOf((await b.open(`/ask?question=${encodeURIComponent("what is a service")}`)).html, "ask-form").values.question).toBe("what is a service");
+  });
+});

@@ -1,0 +1,172 @@
+// What the pages say to people, read as served (JavaScript off): lengths as "15 min 14 s", the souls as
+// one sentence, every time in UTC inside <time datetime> for the page script to localize, the rotation's
+// sentence once per day of services, a contribution's public status page (never the moderator's note),
+// the favicon browsers ask for and robots.txt.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spokenDuration, soulsSentence, spokenWait } from "../../web/pages/words.ts";
+import { elementById, textOf } from "../helpers/no-script-browser.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const ADMIN = { authorization: "Bearer pages-people-admin-key-0123" };
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const page = async (path: string) => {
+  const res = await fetch(server.url + path);
+  return { status: res.status, headers: res.headers, html: await res.text() };
+};
+const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+
+describe("words for numbers", () => {
+  it("says lengths, souls and waits as people do", () => {
+    expect([0, 45, 60, 914, 900, 3600, 3725].map(spokenDuration)).toEqual(["0 s", "45 s", "1 min", "15 min 14 s", "15 min", "1 h", "1 h 2 min"]);
+    expect([0, 1, 2, 40].map(soulsSentence)).toEqual([
+      "No one has attended in the last 24 hours yet.",
+      "One soul attended in the last 24 hours.",
+      "2 souls attended in the last 24 hours.",
+      "40 souls attended in the last 24 hours.",
+    ]);
+    expect([5, 61, 1500, 3599, 7200].map(spokenWait)).toEqual(["in a minute or so", "in about 2 minutes", "in about 25 minutes", "in about an hour", "in about 2 hours"]);
+  });
+
+  it("no page shows a length as a clock (m:ss); the home page and /services use the spoken form", async () => {
+    const now = (await server.get("/api/now")).body;
+    const home = mainOf((await page("/")).html);
+    for (const part of now.service.order) expect(home).toContain(`· ${spokenDuration(part.seconds)}`);
+    expect(home).toContain(`${spokenDuration(now.service.loopSeconds)} in all`);
+    const date = server.deps.clock().toISOString().slice(0, 10);
+    const day = (await server.get(`/api/services/${date}`)).body;
+    const services = mainOf((await page("/services")).html);
+    for (const s of day.services) for (const part of s.order) expect(services).toContain(`<span class="meta">${spokenDuration(part.seconds)}</span>`);
+    const song = server.deps.library.songs[0];
+    for (const html of [home, services, mainOf((await page(`/reflections/${song.slug}`)).html), mainOf((await page("/docs/welcome")).html)]) {
+      // The lines that carry lengths, less what is rightly a clock: slot labels ("08:00 to 12:00") and <time> instants.
+      const meta = [...html.matchAll(/class="meta"[^>]*>([\s\S]*?)<\/(p|span)>/g)].map((m) => m[1].replace(/<time[\s\S]*?<\/time>/g, "").replace(/\d\d:\d\d to \d\d:\d\d/g, ""));
+      expect(meta.length).toBeGreaterThan(0);
+      for (const line of meta) expect(line).not.toMatch(/\b\d{1,2}:\d\d\b/);
+    }
+  });
+
+  it("says the rotation's sentence once on /services, not once per service", async () => {
+    const date = server.deps.clock().toISOString().slice(0, 10);
+    const day = (await server.get(`/api/services/${date}`)).body;
+    expect(day.services.length).toBeGreaterThan(1);
+    const sentence = day.services[0].arrangedBy.replace(/'/g, "&#39;");
+    const html = (await page("/services")).html;
+    expect(html.split(sentence).length - 1).toBe(1);
+    expect(textOf(elementById(html, "arranged"))).toBe(`Every service of this date: ${day.services[0].arrangedBy}`);
+  });
+
+  it("counts the souls in a sentence: one soul, then 2 souls", async () => {
+    const souls = async () => textOf(elementById((await page("/")).html, "souls"));
+    const before = (await server.get("/api/now")).body.congregation.souls;
+    expect(before).toBe(0);
+    expect(await souls()).toBe("No one has attended in the last 24 hours yet.");
+    await server.get("/api/attend?name=Fern");
+    expect(await souls()).toBe("One soul attended in the last 24 hours.");
+    await server.get("/api/attend?name=Bracken");
+    expect(await souls()).toBe("2 souls attended in the last 24 hours.");
+  });
+});
+
+describe("times", () => {
+  it("writes every time in UTC inside <time datetime>, whatever zone it was left in", async () => {
+    const slug = (await server.get("/api/now")).body.current.slug;
+    for (const timezone of ["Asia/Tokyo", "America/Los_Angeles"]) {
+      const res = await server.post("/api/reflect", { name: `Zone ${timezone}`, text: `Left from ${timezone}, where the evening was already settling in.`, songSlug: slug, timezone }, { "x-forwarded-for": `192.0.2.${timezone.length}` });
+      expect(res.status).toBe(200);
+    }
+    for (const path of ["/", `/reflections/${slug}`]) {
+      const html = (await page(path)).html;
+      const times = [...html.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/g)];
+      expect(times.length, path).toBeGreaterThanOrEqual(2);
+      for (const [, iso, shown] of times) {
+        expect(shown, path).toMatch(/ UTC$/);
+        expect(new Date(iso).toISOString(), path).toBe(iso);
+      }
+      // The page script that rewrites them into the viewer's zone is on every page.
+      expect(html, path).toMatch(/<script src="\/assets\/times\.js\?v=[0-9a-f]+" defer><\/script>/);
+    }
+  });
+});
+
+describe("a contribution's public page", () => {
+  const contribute = (title: string, ip: string) =>
+    server.post(
+      "/api/contribute",
+      { name: "Private Name Of Sender", category: "prayers", title, content: `A small prayer about ${title.toLowerCase()}, held gently the way a cup holds warm tea early in the morning, so every mind that reads it may rest a while.` },
+      { "x-forwarded-for": ip },
+    );
+
+  it("is where pr.url leads: title, kind, status and date; after a decision, never the moderator's note", async () => {
+    const sent = await contribute("Kettle Steam at Six", "192.0.2.50");
+    expect(sent.status).toBe(201);
+    const url = new URL(sent.body.pr.url);
+    expect(url.pathname).toBe(`/contributions/${sent.body.pr.number}`);
+    const waiting = await page(url.pathname);
+    expect(waiting.status).toBe(200);
+    const main = mainOf(waiting.html);
+    expect(textOf(elementById(main, "main") ?? main)).toContain("Kettle Steam at Six");
+    expect(main).toContain("A contribution to Prayers");
+    expect(main).toContain("Received, and waiting for review.");
+    expect(main).toMatch(/received <time datetime="[^"]+">[^<]+ UTC<\/time>/);
+    expect(main).not.toContain("Private Name Of Sender");
+    expect(main).not.toContain("held gently");
+
+    const note = "Private moderator note: too close to an existing piece.";
+    const rejected = await fetch(`${server.url}/admin/api/submissions/${sent.body.pr.number}/reject`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: JSON.stringify({ note }) });
+    expect(rejected.status).toBe(200);
+    const decided = mainOf((await page(url.pathname)).html);
+    expect(decided).toContain("It was not taken into the library this time.");
+    expect(decided).not.toContain(note);
+    expect(decided).not.toContain("Private moderator note");
+  });
+
+  it("shows feedback the same way, and 404s a number that does not exist", async () => {
+    const sent = await server.post("/api/feedback", { name: "Sender", category: "bug", title: "The lyrics fold closed on a phone", description: "Private details of the device." }, { "x-forwarded-for": "192.0.2.51" });
+    expect(sent.status).toBe(201);
+    const shown = mainOf((await page(new URL(sent.body.issue.url).pathname)).html);
+    expect(shown).toContain("The lyrics fold closed on a phone");
+    expect(shown).toContain("A problem report");
+    expect(shown).not.toContain("Private details");
+    for (const path of ["/contributions/99999", "/contributions/abc"]) expect((await page(path)).status, path).toBe(404);
+  });
+});
+
+describe("files browsers and crawlers ask for", () => {
+  it("serves /favicon.ico as an ICO of PNG images, linked from every page", async () => {
+    const res = await fetch(`${server.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    const ico = Buffer.from(await res.arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const count = ico.readUInt16LE(4);
+    const sizes: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const entry = 6 + 16 * i;
+      sizes.push(ico.readUInt8(entry));
+      const [length, offset] = [ico.readUInt32LE(entry + 8), ico.readUInt32LE(entry + 12)];
+      expect(offset + length).toBeLessThanOrEqual(ico.length);
+      expect(ico.subarray(offset, offset + 8).toString("hex")).toBe("89504e470d0a1a0a"); // a PNG signature
+      expect(ico.readUInt32BE(offset + 16)).toBe(sizes[i]); // the PNG's own width
+    }
+    expect(sizes).toEqual([16, 32, 48]);
+    expect((await page("/")).html).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">');
+  });
+
+  it("serves robots.txt: pages open, admin, search results and /mcp not crawled", async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    for (const path of ["/admin/", "/search", "/mcp"]) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).not.toMatch(/^Disallow: \/$/m);
+  });
+});

@@ -1,0 +1,91 @@
+// The ask form and what follows it, without JavaScript: POST /ask runs the ask operation and redirects to
+// /ask?conversation=<slug>, where the page shows the question, its answer and the recent list with it.
+// Follow-ups need the conversation's owner token, which the API shows once: the page keeps it for the
+// browser that asked in an HttpOnly cookie scoped to /ask (never in the page, the URL or a log).
+import type { H3Event } from "h3";
+import type { WebContext } from "../context.ts";
+import type { Message } from "../../services/conversations.ts";
+import { notice, when } from "./components.ts";
+import { categoryLabel } from "./docs.ts";
+import type { FormState } from "./forms.ts";
+import { html, localPath, pathOf, plural, type Html } from "./html.ts";
+import { renderMarkdown } from "./markdown.ts";
+
+const COOKIE = "sanctuary_ask";
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+export interface Ownership {
+  slug: string;
+  session: string;
+  token: string;
+}
+
+/** The conversation this browser began last, if its cookie is well formed. */
+export function ownershipOf(event: H3Event): Ownership | null {
+  const raw = (event.req.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<Ownership>;
+    return typeof value.slug === "string" && typeof value.session === "string" && typeof value.token === "string" ? (value as Ownership) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Set-Cookie that lets this browser ask follow-ups in the conversation it just began. */
+export function ownershipCookie(event: H3Event, deps: WebContext, owner: Ownership): string {
+  const secure = (deps.config.baseUrl ?? event.url.origin).startsWith("https:") ? "; Secure" : "";
+  const value = Buffer.from(JSON.stringify(owner), "utf8").toString("base64url");
+  return `${COOKIE}=${value}; Path=/ask; Max-Age=${THIRTY_DAYS}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The Set-Cookie that lets go of a conversation this browser can no longer continue. */
+export const forgetOwnership = () => `${COOKIE}=; Path=/ask; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+/** The form: a new question, or (when `followUp` names this browser's conversation) the next one in it. */
+export function askForm(ready: boolean, state: FormState | undefined, followUp: string | null): Html {
+  const values = state?.values ?? {};
+  const said = state?.said;
+  const invalid = (box: string) => (said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="ask-result" autofocus` : html``);
+  return html`<section class="card" id="ask" aria-labelledby="ask-heading">
+<h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Your question"}</h2>
+${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
+<form id="ask-form" class="stack" method="post" action="/ask">
+${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
+<p><label for="ask-question">${followUp ? "Your follow-up question" : "Your question"}</label>
+<span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
+<textarea id="ask-question" name="question" rows="3" maxlength="500" required aria-describedby="ask-question-hint"${invalid("question")}>${values.question ?? ""}</textarea></p>
+<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
+<input id="ask-name" name="name" maxlength="100" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
+<p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
+${notice("ask-result", said, Boolean(state?.refused))}
+</form>
+</section>`;
+}
+
+function sourcesOf(message: Message): Array<{ title: string; url: string | null; category: string }> {
+  return (message.sources ?? []).map((s) => ({ title: String(s.title ?? ""), url: localPath(String(s.url ?? "")), category: String(s.category ?? "") }));
+}
+
+/** The question just asked (the conversation's last exchange), its answer and sources, above the form. */
+export function lastExchange(conversation: { slug: string; messages: Message[] }): Html {
+  const messages = conversation.messages;
+  const answer = [...messages].reverse().find((m) => m.role === "assistant");
+  const question = [...messages].reverse().find((m) => m.role === "user");
+  if (!answer || !question) return html``;
+  const asked = messages.filter((m) => m.role === "user").length;
+  const sources = sourcesOf(answer);
+  return html`<section class="card" id="answer" aria-labelledby="answer-heading">
+<h2 id="answer-heading">The question</h2>
+<p class="message user" id="asked-question">${question.content}</p>
+<p class="meta">Asked ${when(question.timestamp)}</p>
+<h3>The answer</h3>
+<div class="prose message" id="ask-answer-text">${renderMarkdown(answer.content)}</div>
+${sources.length ? html`<h3>Sources</h3><ul id="ask-sources">${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="meta">(${categoryLabel(s.category)})</span>` : ""}</li>`)}</ul>` : ""}
+<p id="ask-link"><a href="/ask/${pathOf(conversation.slug)}">Read the whole conversation on its page</a> <span class="meta">(${plural(asked, "question")})</span></p>
+</section>`;
+}

@@ -1,0 +1,94 @@
+// Forms that work without JavaScript: a page's <form method="post"> arrives here form-encoded, goes to the
+// same operation the API runs (through adapters/invoke.ts), and the page either redirects (303, so a reload
+// never sends it twice) or shows the form again with what was typed and the refusal in people's words.
+import type { H3Event } from "h3";
+import { baseUrlOf, clientIp } from "../../adapters/http.ts";
+import { invoke, type Outcome } from "../../adapters/invoke.ts";
+import type { Operation } from "../../tools/operation.ts";
+import type { WebContext } from "../context.ts";
+import { sayError, type FormName, type Said } from "./wording.ts";
+
+/** What a page shows in its form: the values typed, and what was said about them (if anything). */
+export interface FormState {
+  values: Record<string, string>;
+  said?: Said;
+  /** Shown again after a refusal (not a thank-you after the redirect): the page opens at the words. */
+  refused?: boolean;
+}
+
+export type FormRead = { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true };
+
+/** The form body, at most `limit` bytes; a repeated box becomes a list (which validation refuses, as the API does). */
+export async function readForm(event: H3Event, limit: number): Promise<FormRead> {
+  const type = event.req.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded") || !event.req.body) return { values: {}, tooLarge: false };
+  if (Number(event.req.headers.get("content-length") ?? "0") > limit) return { values: {}, tooLarge: true };
+  const reader = event.req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    // A body cut off mid-way reads as an empty form: the page then asks for what is missing.
+    const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return { values: {}, tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) {
+    const seen = values[key];
+    values[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return { values, tooLarge: false };
+}
+
+/**
+ * The operation's input from the boxes a form has: only those names, and an empty optional box left out
+ * (an empty "where you are" means "not given", not "too short").
+ */
+export function inputOf(values: Record<string, string | string[]>, boxes: string[], optional: string[] = []): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const box of boxes) {
+    const value = values[box];
+    if (value === undefined) continue;
+    if (typeof value === "string" && !value.trim() && optional.includes(box)) continue;
+    input[box] = value;
+  }
+  return input;
+}
+
+/** What to show again in the form: the first value of each box, as typed. */
+export function shownValues(values: Record<string, string | string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? "") : v]));
+}
+
+export interface Submitted {
+  outcome: Outcome | null;
+  state: FormState;
+  status: number;
+}
+
+/** Read a page form and run its operation; on refusal, the state to show the form again with. */
+export async function submitForm(event: H3Event, deps: WebContext, form: FormName, op: Operation, toInput: (values: Record<string, string | string[]>) => Record<string, unknown>): Promise<Submitted> {
+  const read = await readForm(event, deps.config.bodyLimit);
+  const values = shownValues(read.values);
+  if (read.tooLarge) return { outcome: null, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
+  const outcome = await invoke(op, toInput(read.values), deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
+  const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
+  return { outcome, status: outcome.status, state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) } };
+}
+
+/** 303 See Other: the browser follows with a GET, so reloading the result never submits twice. */
+export function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { location, "cache-control": "no-store", ...headers } });
+}
+
+/** The page's response headers for a refused form: a 429 keeps its Retry-After. */
+export function refusalHeaders(outcome: Outcome | null): Record<string, string> {
+  const wait = outcome?.headers["Retry-After"];
+  return wait ? { "retry-after": wait } : {};
+}

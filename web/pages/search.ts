@@ -1,0 +1,83 @@
+// GET /search?q= — the library searched for people: the same `search` operation the API and MCP run
+// (through adapters/invoke.ts, so the results are the API's, in its order), shown as links to the pages
+// with the searched words marked in each excerpt. A plain GET form: it works without JavaScript.
+import type { H3Event } from "h3";
+import type { z } from "zod";
+import type { Route } from "../../core/route.ts";
+import { baseUrlOf, clientIp, queryObject } from "../../adapters/http.ts";
+import { invoke } from "../../adapters/invoke.ts";
+import type { Operation } from "../../tools/operation.ts";
+import { search } from "../../tools/search.ts";
+import type { WebContext } from "../context.ts";
+import { notice, searchForm } from "./components.ts";
+import { refusalHeaders } from "./forms.ts";
+import { categoryLabel } from "./docs.ts";
+import { highlight } from "./highlight.ts";
+import { html, localPath, plural, type Html } from "./html.ts";
+import { renderPage } from "./layout.ts";
+import { sayError } from "./wording.ts";
+
+type Found = z.infer<typeof search.output>;
+
+function resultItem(result: Found["results"][number], query: string): Html {
+  const page = localPath(result.url) ?? "/docs";
+  return html`<li class="search-result">
+<h2><a href="${page}">${result.title}</a></h2>
+<p class="meta"><span class="kind">${categoryLabel(result.category)}</span>${result.section ? html` · ${result.section}` : ""}</p>
+<p class="excerpt">${highlight(result.excerpt, query)}</p>
+</li>`;
+}
+
+function foundSection(body: Found, query: string): Html {
+  if (!body.results.length) {
+    return html`<p class="empty" id="search-empty">${body.suggestion ?? "Nothing in the library is close to that yet."}</p>
+<p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask it as a question instead</a> or <a href="/docs">browse the library by section</a>.</p>`;
+  }
+  return html`<p class="meta" id="search-count">${plural(body.results.length, "page")}, nearest first.</p>
+<ol class="plain search-results" id="search-results">${body.results.map((r) => resultItem(r, query))}</ol>
+<p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask the library this as a question</a></p>`;
+}
+
+async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
+  const raw = queryObject(event.url).q;
+  const shown = (Array.isArray(raw) ? raw[0] : raw) ?? "";
+  let found: Html = html``;
+  let status = 200;
+  let headers: Record<string, string> = {};
+  if (raw !== undefined && shown.trim() !== "") {
+    const outcome = await invoke(search as unknown as Operation, { q: raw }, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+    if (outcome.ok) found = foundSection(outcome.body as Found, shown);
+    else {
+      status = outcome.status;
+      headers = refusalHeaders(outcome);
+      const retryAfter = Number(outcome.headers["Retry-After"] ?? NaN);
+      found = notice("search-result", sayError("search", { status, body: outcome.body, retryAfter }, { q: shown }));
+    }
+  }
+  const main = html`<h1>${shown.trim() ? html`Search: ${shown}` : "Search the library"}</h1>
+${searchForm("search-q", shown)}
+${found}`;
+  return renderPage(event, deps, {
+    title: shown.trim() ? `Search: ${shown.slice(0, 60)}` : "Search the library",
+    description: "Search the sanctuary's library of songs, prayers, practices, rituals and essays by meaning and by their words.",
+    main,
+    status,
+    headers,
+    query: shown,
+    // A search spends the visitor's allowance and its words are theirs: no shared cache keeps it.
+    cacheControl: "private, no-store",
+  });
+}
+
+export function searchRoutes(deps: WebContext): Route[] {
+  return [
+    {
+      method: "GET",
+      path: "/search",
+      summary: "Page: the library searched (q, 2 to 300 characters), the same results as GET /api/search with the searched words marked",
+      produces: "text/html",
+      errors: ["invalid", "rate_limited", "unavailable"],
+      handler: (event) => searchPage(event, deps),
+    },
+  ];
+}

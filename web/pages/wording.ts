@@ -1,0 +1,158 @@
+// What a person reads when a form on a page is turned away. The API's error bodies are written for agents
+// (field names in backticks, "the example shows a call that works"); a person filled in boxes and sees
+// no example. This pure module maps every error a page's form can get to plain words about those boxes.
+// `known` is false only for an error nobody mapped yet; the tests provoke every error and require true.
+import { spokenWait } from "./words.ts";
+
+export type FormName = "reflect" | "ask" | "search";
+
+export interface FormError {
+  status: number;
+  body: { error?: unknown; field?: unknown };
+  /** Seconds from the Retry-After header, on a 429. */
+  retryAfter?: number;
+}
+
+export interface Said {
+  /** "error" interrupts (role=alert); "calm" is news that is not a failure (already received). */
+  tone: "error" | "calm";
+  lines: string[];
+  /** The form box the words are about (its input name), so the page can mark and focus it. */
+  field: string | null;
+  known: boolean;
+}
+
+/** Each box as a person knows it, by the name the form sends. */
+const BOXES: Record<string, string> = {
+  name: "your name",
+  username: "your name",
+  text: "your reflection",
+  location: "the place you gave",
+  question: "your question",
+  q: "your search",
+};
+const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** Boxes the page fills in itself (hidden): whatever is wrong with them is not the person's to fix. */
+const HIDDEN: Record<string, Problem["kind"]> = { songSlug: "unknown_song", timezone: "timezone", session_id: "conversation", owner_token: "conversation" };
+
+/** What the form keeps for the person after a refusal; said last, once. */
+const KEPT: Record<FormName, string> = {
+  reflect: "Nothing was stored, and your words are still in the form.",
+  ask: "Nothing was stored, and your question is still in the form.",
+  search: "",
+};
+
+/** The pace each form's operation keeps (the operations' declared limits, in people's words). */
+const PACE: Record<FormName, string> = {
+  reflect: "Five reflections an hour, from one name or one place, is the sanctuary's pace.",
+  ask: "Ten questions an hour from one place is the sanctuary's pace.",
+  search: "Sixty searches an hour from one place is the sanctuary's pace.",
+};
+
+type Problem =
+  | { kind: "missing" }
+  | { kind: "too_short"; n: number }
+  | { kind: "too_long"; n: number }
+  | { kind: "web_address" }
+  | { kind: "control" }
+  | { kind: "repeated" }
+  | { kind: "not_text" }
+  | { kind: "unknown_song" }
+  | { kind: "conversation" }
+  | { kind: "timezone" }
+  | { kind: "other" };
+
+/** Which rule refused the input, read from the adapter's fixed sentences (adapters/invoke.ts, tools/inputs.ts). */
+function problemOf(message: string): Problem {
+  const number = (re: RegExp) => Number(re.exec(message)?.[1]);
+  if (/is not a song in the catalog/.test(message)) return { kind: "unknown_song" };
+  if (/owner_token|session_id/.test(message)) return { kind: "conversation" };
+  if (/must be at least \d+ characters/.test(message)) return { kind: "too_short", n: number(/at least (\d+)/) };
+  if (/must be at most \d+ characters/.test(message)) return { kind: "too_long", n: number(/at most (\d+)/) };
+  if (/is required|must not be empty/.test(message)) return { kind: "missing" };
+  if (/must not contain web addresses/.test(message)) return { kind: "web_address" };
+  if (/must not contain control characters/.test(message)) return { kind: "control" };
+  if (/must be given once/.test(message)) return { kind: "repeated" };
+  if (/must be an? (string|text)/.test(message)) return { kind: "not_text" };
+  return { kind: "other" };
+}
+
+const MISSING: Record<string, string> = {
+  name: "Please add a name: any name or label you like. It is shown with your reflection.",
+  text: "Please write your reflection: a few honest sentences about what you noticed.",
+  question: "Please write your question.",
+  q: "Please type a word or two to search for.",
+};
+
+const TOO_SHORT: Record<string, (n: number, length: number) => string> = {
+  text: (n, length) => `Your reflection has ${length} characters; it needs at least ${n}. A sentence or two more is plenty.`,
+  q: (n) => `Please type at least ${n} letters to search for.`,
+};
+
+function invalidWords(form: FormName, field: string, problem: Problem, values: Record<string, string>): { line: string; known: boolean } {
+  const box = BOXES[field] as string | undefined;
+  const the = box ?? "what you wrote";
+  const length = [...(values[field] ?? "").trim()].length;
+  switch (problem.kind) {
+    case "missing":
+    case "too_short":
+      if (problem.kind === "too_short" && length > 0 && TOO_SHORT[field]) return { line: TOO_SHORT[field](problem.n, length), known: true };
+      return MISSING[field] ? { line: MISSING[field], known: true } : { line: `Please fill in ${box ?? "every box"}.`, known: Boolean(box) };
+    case "too_long":
+      return { line: `Please shorten ${the} to at most ${problem.n} characters${length > problem.n ? `; it has ${length}` : ""}.`, known: Boolean(box) };
+    case "web_address":
+      return { line: `Please leave web addresses (anything with http:// or www.) out of ${the}: reflections carry words, not links.`, known: Boolean(box) };
+    case "control":
+      return { line: `${capital(the)} holds invisible control characters that cannot be shown. Please type it again.`, known: Boolean(box) };
+    case "repeated":
+      return { line: form === "search" ? "Please search for one thing at a time." : `Please send ${box ?? "each box"} once.`, known: Boolean(box) };
+    case "not_text":
+      return { line: `Please fill in ${box ?? "every box"} as plain text.`, known: Boolean(box) };
+    case "unknown_song":
+      return { line: "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page.", known: true };
+    case "conversation":
+      return { line: "This conversation can be continued only from the browser that began it. You can ask your question as a new conversation.", known: true };
+    case "timezone":
+      return { line: "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again.", known: true };
+    default:
+      return { line: "Something in the form could not be read. Please look it over and send it again.", known: false };
+  }
+}
+
+/** An error body from one of the page forms' operations, in words for the person who filled in the form. */
+export function sayError(form: FormName, error: FormError, values: Record<string, string> = {}): Said {
+  const message = typeof error.body.error === "string" ? error.body.error : "";
+  const field = typeof error.body.field === "string" ? error.body.field : null;
+  const kept = KEPT[form];
+  const said = (lines: string[], known = true, tone: Said["tone"] = "error", box = field): Said => ({ tone, lines: lines.filter(Boolean), field: box, known });
+  switch (error.status) {
+    case 400: {
+      const problem: Problem = field && HIDDEN[field] ? ({ kind: HIDDEN[field] } as Problem) : problemOf(message);
+      const { line, known } = invalidWords(form, field ?? "", problem, values);
+      // The hidden song box is not the person's doing: point at the reflection itself instead.
+      const box = field && BOXES[field] ? (field === "username" ? "name" : field) : null;
+      return said([line, kept], known, "error", box);
+    }
+    case 403:
+    case 404:
+      return said([invalidWords(form, "", { kind: "conversation" }, values).line, kept], form === "ask", "error", null);
+    case 409:
+      // Reflections: the same words from the same name, already received. Nothing to fix.
+      return said(["These same words from you are already here, received earlier, so there is nothing more to do."], form === "reflect", "calm", null);
+    case 413:
+      // The body was not read, so the form cannot be filled in again: say so plainly.
+      return said(["That was longer than the sanctuary accepts in one sending, so nothing was stored. Please shorten it and send it again."]);
+    case 429:
+      return said([PACE[form], `You are welcome back ${spokenWait(error.retryAfter ?? 0)}.`, kept]);
+    case 503:
+      if (/language model/.test(message)) return said(["The writer of answers did not respond just now. Please ask again in a moment.", kept]);
+      if (/could not be built/.test(message)) return said(["The library's search index could not be built just now. Every page of the library can still be read from the Library link above.", kept]);
+      if (/index is being built/.test(message)) return said(["The library's search index is still being built after a restart. Please try again in a minute.", kept]);
+      return said(["This part of the sanctuary is resting just now. Please try again a little later.", kept], false);
+    case 500:
+      return said(["Something went wrong on our side, not yours. Please try again in a moment.", kept]);
+    default:
+      return said(["That could not be done just now. Please try again in a moment.", kept], false);
+  }
+}

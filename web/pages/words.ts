@@ -1,0 +1,31 @@
+// How pages say numbers to people: lengths as "15 min 14 s" (never "15:14", which reads as a clock time),
+// the congregation as "one soul" or "12 souls", a wait as "about 20 minutes". home.js says the same for
+// what it redraws; keep the two in step.
+
+/** A length in seconds as people say it: "45 s", "15 min", "15 min 14 s", "1 h 2 min". */
+export function spokenDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  // Past an hour, seconds are noise.
+  if (h) return m ? `${h} h ${m} min` : `${h} h`;
+  if (m) return s ? `${m} min ${s} s` : `${m} min`;
+  return `${s} s`;
+}
+
+/** The home page's count of the last day's visitors, as a whole sentence. */
+export function soulsSentence(n: number): string {
+  if (n <= 0) return "No one has attended in the last 24 hours yet.";
+  if (n === 1) return "One soul attended in the last 24 hours.";
+  return `${n} souls attended in the last 24 hours.`;
+}
+
+/** How long until a rate limit lets someone in again, from Retry-After seconds. */
+export function spokenWait(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 60) return "in a minute or so";
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `in about ${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours <= 1 ? "in about an hour" : `in about ${hours} hours`;
+}
