@@ -13,7 +13,7 @@ export const health = defineOperation({
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
     library: z.object({ songs: z.number().int(), documents: z.number().int(), hash: z.string() }).describe("What the library holds"),
-    storage: z.object({ backend: z.enum(["fs", "redis", "memory"]), ok: z.boolean().describe("A read from storage succeeded") }),
+    storage: z.object({ backend: z.enum(["sqlite", "redis", "memory"]), ok: z.boolean().describe("A read from storage succeeded") }),
     index: z.object({
       ready: z.boolean().describe("Search and ask can answer"),
       building: z.boolean().describe("A build is under way"),
@@ -34,7 +34,7 @@ export const health = defineOperation({
       timestamp: now.toISOString(),
       uptimeSeconds: Math.round((now.getTime() - deps.startedAt.getTime()) / 1000),
       library: { songs: deps.library.songs.length, documents: deps.library.documents.length, hash: deps.library.contentHash },
-      storage: { backend: deps.kv.redis ? ("redis" as const) : ("fs" as const), ok },
+      storage: { backend: deps.kv.kind, ok },
       index: { ready: index?.ready ?? false, building: index?.isBuilding ?? false, documents: index?.stats().documents ?? 0, passages: index?.stats().count ?? 0, embedder: index?.embedder.id ?? null },
       planner: { enabled: deps.planner !== null, model: deps.planner ? deps.config.openai.plannerModel ?? null : null },
       next_steps: steps.home(),
