@@ -1,6 +1,7 @@
 // npm run bench: drives the real server and a bare node:http server (serving a JSON body of the same
 // size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
 // Usage: npm run bench [-- --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now]
+// `{n}` in a route becomes a new value on every request: `--routes "/api/attend?name=visitor-{n}"` is a new name each time.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -34,15 +35,21 @@ const BARE_SERVER = `
 const http = require("node:http");
 const bodies = JSON.parse(process.env.BODIES);
 http.createServer((req, res) => {
-  const body = bodies[req.url] ?? "{}";
+  const body = bodies[req.url] ?? bodies[req.url.replace(/u[0-9]+/g, "{n}")] ?? "{}";
   res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
+/** A route's `{n}` spelled once (for its sample body) or per request. */
+const unique = (route: string, n: number | string) => route.replaceAll("{n}", `u${n}`);
+let requestNumber = 0;
+
 function run(url: string, seconds: number, connections: number): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
+  const path = url.slice(url.indexOf("/", "http://".length));
+  const requests = path.includes("{n}") ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }] : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration: seconds, connections, pipelining: 1 }, (err, result) => {
+    autocannon({ url: unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, result) => {
       if (err) return reject(err);
       resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
     });
@@ -73,7 +80,7 @@ async function main() {
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
     const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo", "/api/reflections", "/api/search?q=letting%20go%20at%20the%20end%20of%20the%20day&limit=5"]).map((r) => r.replace(":slug", firstSong));
     const bodies: Record<string, string> = {};
-    for (const r of routes) bodies[r] = await (await fetch(base + r)).text();
+    for (const r of routes) bodies[r] = await (await fetch(base + unique(r, "sample"))).text();
     const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES: JSON.stringify(bodies) }, stdio: "inherit" });
     children.push(bare);
     await waitFor(`http://127.0.0.1:${barePort}/`, bare);

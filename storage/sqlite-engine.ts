@@ -77,7 +77,12 @@ export class SqliteEngine implements Engine {
     if (this.cacheLimit) {
       this.fresh(now);
       const hit = this.cache.get(key);
-      if (hit) return hit;
+      if (hit) {
+        // Least recently used goes first: move a hit to the end.
+        this.cache.delete(key);
+        this.cache.set(key, hit);
+        return hit;
+      }
     }
     const row = this.q.get.get(key) as [string, number] | undefined;
     return this.remember(key, row ? { value: decodeStored(key, row[0]), version: row[1] } : { value: null, version: null });
@@ -101,7 +106,12 @@ export class SqliteEngine implements Engine {
   }
 
   async set(key: string, value: unknown): Promise<void> {
-    this.wrote(key, value, (this.q.upsert.get(key, encode(value)) as [number])[0]);
+    // get(), never run(), on a statement with RETURNING: libsql 0.5 then leaves it unreset, and the next call silently writes nothing.
+    this.q.upsert.get(key, encode(value));
+    this.ownCommits++;
+    // Not cached: plain writes are mostly write-once records (a visit, a session) that would push out
+    // the values pages read again and again.
+    this.cache.delete(key);
   }
 
   async update<T>(key: string, change: Change<T>): Promise<T> {

@@ -1,5 +1,7 @@
 // The SQLite tables and the statements the engine runs, prepared once per connection. Statements that
 // return rows are in raw mode (rows as arrays): libsql adds a metadata object to every row object otherwise.
+// Call statements with RETURNING through get() only: libsql 0.5's run() leaves them unreset, and the next
+// call then silently writes nothing.
 import type Database from "libsql";
 
 export const SCHEMA = `
