@@ -45,7 +45,7 @@ export interface Engine {
   /** Add `by` to the integer at `key` (missing counts as 0) and return the new number; fails on a non-integer. */
   increment(key: string, by: number): Promise<number>;
   remove(key: string): Promise<void>;
-  /** Every key equal to `prefix` or below it (`prefix:…`); all keys for "". */
+  /** Every key below `prefix` (`prefix:…`), sorted; all keys for "". */
   keys(prefix: string): Promise<string[]>;
   /** Add or replace a member; with `onlyIfHigher`, only when its score would grow. True when written. */
   sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean>;

@@ -50,7 +50,7 @@ export class MemoryEngine implements Engine {
   }
 
   async keys(prefix: string): Promise<string[]> {
-    return [...this.values.keys()].filter((k) => !prefix || k === prefix || k.startsWith(`${prefix}:`)).sort();
+    return [...this.values.keys()].filter((k) => !prefix || k.startsWith(`${prefix}:`)).sort();
   }
 
   private membersOf(name: string): Map<string, Member> {

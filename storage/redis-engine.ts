@@ -79,17 +79,15 @@ export class RedisEngine implements Engine {
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const patterns = prefix ? [globEscape(this.full(prefix)), `${globEscape(this.full(prefix))}:*`] : [`${globEscape(this.redis.prefix)}*`];
+    const pattern = `${globEscape(prefix ? `${this.full(prefix)}:` : this.redis.prefix)}*`;
+    // SCAN in steps of 1000 keys: never one blocking KEYS over the whole database. A key may come twice.
     const found = new Set<string>();
-    for (const pattern of patterns) {
-      // SCAN in steps of 1000 keys: never one blocking KEYS over the whole database.
-      let cursor = "0";
-      do {
-        const [next, batch] = await this.client.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-        for (const k of batch) found.add(k.slice(this.redis.prefix.length));
-        cursor = next;
-      } while (cursor !== "0");
-    }
+    let cursor = "0";
+    do {
+      const [next, batch] = await this.client.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+      for (const k of batch) found.add(k.slice(this.redis.prefix.length));
+      cursor = next;
+    } while (cursor !== "0");
     return [...found].sort();
   }
 

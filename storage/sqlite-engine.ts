@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
 import { backoff, decodeStored, encode, highest, isPromise, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
+import { WriteBatch } from "./sqlite-batch.ts";
 import { SCHEMA, statements, type Statements } from "./sqlite-schema.ts";
 
 export interface SqliteOptions {
@@ -36,6 +37,7 @@ export class SqliteEngine implements Engine {
   readonly redis = null;
   readonly db: Database.Database;
   private q: Statements;
+  private batch: WriteBatch;
   private cache = new Map<string, Row>();
   private readonly cacheLimit: number;
   /** data_version when the cache was last known good; it moves only on other connections' commits. */
@@ -54,6 +56,7 @@ export class SqliteEngine implements Engine {
     this.db.exec("PRAGMA journal_size_limit = 67108864");
     this.db.exec(SCHEMA);
     this.q = statements(this.db);
+    this.batch = new WriteBatch(this.db);
     this.cacheLimit = options.cacheEntries ?? 0;
   }
 
@@ -105,13 +108,21 @@ export class SqliteEngine implements Engine {
     return this.read(key).value;
   }
 
+  /** A blind write, committed with the others of this turn; the cache entry is dropped when it lands. */
+  private later<T>(key: string | null, write: () => T): Promise<T> {
+    return this.batch.add(() => {
+      const result = write();
+      this.ownCommits++;
+      if (key !== null) this.cache.delete(key);
+      return result;
+    });
+  }
+
   async set(key: string, value: unknown): Promise<void> {
-    // get(), never run(), on a statement with RETURNING: libsql 0.5 then leaves it unreset, and the next call silently writes nothing.
-    this.q.upsert.get(key, encode(value));
-    this.ownCommits++;
-    // Not cached: plain writes are mostly write-once records (a visit, a session) that would push out
-    // the values pages read again and again.
-    this.cache.delete(key);
+    const text = encode(value);
+    // Not cached afterwards: plain writes are mostly write-once records (a visit, a session) that would
+    // push out the values pages read again and again. get(), never run(), with RETURNING (see the schema).
+    await this.later(key, () => this.q.upsert.get(key, text));
   }
 
   async update<T>(key: string, change: Change<T>): Promise<T> {
@@ -160,18 +171,17 @@ export class SqliteEngine implements Engine {
   }
 
   async remove(key: string): Promise<void> {
-    if (this.q.remove.run(key).changes) this.wrote(key, null, null);
+    await this.later(key, () => this.q.remove.run(key));
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const rows = (prefix ? this.q.keysUnder.all(prefix, `${prefix}:`, `${prefix};`) : this.q.allKeys.all()) as Array<[string]>;
+    const rows = (prefix ? this.q.keysUnder.all(`${prefix}:`, `${prefix};`) : this.q.allKeys.all()) as Array<[string]>;
     return rows.map((r) => r[0]);
   }
 
-  async sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
-    const written = (onlyIfHigher ? this.q.sortedPutHigher : this.q.sortedPut).run(name, member, score, encode(value)).changes > 0;
-    if (written) this.ownCommits++;
-    return written;
+  sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
+    const text = encode(value);
+    return this.later(null, () => (onlyIfHigher ? this.q.sortedPutHigher : this.q.sortedPut).run(name, member, score, text).changes > 0);
   }
 
   async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
@@ -184,10 +194,8 @@ export class SqliteEngine implements Engine {
     return (this.q.sortedCount.get(name, lowest(range), highest(range)) as [number])[0];
   }
 
-  async sortedRemove(name: string, member: string): Promise<boolean> {
-    const removed = this.q.sortedRemove.run(name, member).changes > 0;
-    if (removed) this.ownCommits++;
-    return removed;
+  sortedRemove(name: string, member: string): Promise<boolean> {
+    return this.later(null, () => this.q.sortedRemove.run(name, member).changes > 0);
   }
 
   async sortedRemoveRange(name: string, range: ScoreRange): Promise<number> {
@@ -202,6 +210,7 @@ export class SqliteEngine implements Engine {
   }
 
   async close(): Promise<void> {
+    this.batch.flush();
     if (this.db.open) this.db.close();
   }
 }

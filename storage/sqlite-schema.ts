@@ -40,7 +40,7 @@ const SQL = {
   remove: "DELETE FROM kv WHERE key = ?",
   allKeys: "SELECT key FROM kv ORDER BY key",
   // `prefix:` up to `prefix;` (the next character) is exactly the keys below the prefix: an index range.
-  keysUnder: "SELECT key FROM kv WHERE key = ? OR (key >= ? AND key < ?) ORDER BY key",
+  keysUnder: "SELECT key FROM kv WHERE key >= ? AND key < ? ORDER BY key",
   sortedPut: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
     ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value`,
   sortedPutHigher: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
