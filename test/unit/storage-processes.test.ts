@@ -1,6 +1,6 @@
 // Storage shared by several processes (SQLite on one data folder, Redis), SQLite's files and settings,
 // and the one-time import of a data folder in the old one-file-per-key layout.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -48,6 +48,30 @@ describe("SQLite under DATA_DIR", () => {
     expect((await readdir(dataDir)).sort()).toEqual(["state.db", "state.db-shm", "state.db-wal"]);
     await kv.close();
   });
+});
+
+describe("kill -9 on SQLite", () => {
+  it("loses no acknowledged write", async () => {
+    const backend: StorageBackend = { kind: "sqlite", file: join(dir, "killed.db") };
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), "acked", "forever"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const acknowledged: string[] = [];
+    let buffered = "";
+    await new Promise<void>((resolve) => {
+      child.stdout!.on("data", (chunk: Buffer) => {
+        const lines = (buffered + chunk).split("\n");
+        buffered = lines.pop()!;
+        acknowledged.push(...lines);
+        if (acknowledged.length >= 2000 && child.signalCode === null) child.kill("SIGKILL");
+      });
+      child.once("exit", () => resolve());
+    });
+    expect(child.signalCode).toBe("SIGKILL");
+    const kv = openKeyValueStore(backend);
+    const missing = [];
+    for (const key of acknowledged) if ((await kv.get(key)) === null) missing.push(key);
+    expect(missing).toEqual([]);
+    await kv.close();
+  }, 60_000);
 });
 
 describe("importing the old one-file-per-key layout", () => {
