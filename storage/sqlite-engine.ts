@@ -1,27 +1,12 @@
 // SQLite, the embedded default: one database in WAL mode (state.db, -wal, -shm) that several processes may
 // share. The binding (libsql) is synchronous, so no statement ever waits on another request's await, and a
 // write transaction never spans an await: it could not, since every statement on the connection would join it.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "libsql";
+import type Database from "libsql";
 import { backoff, decodeStored, encode, highest, isPromise, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
 import { WriteBatch } from "./sqlite-batch.ts";
-import { SCHEMA, statements, type Statements } from "./sqlite-schema.ts";
+import { openDatabase, statements, type SqliteOptions, type Statements } from "./sqlite-schema.ts";
 
-export interface SqliteOptions {
-  /** A file path, or ":memory:". */
-  file: string;
-  /**
-   * NORMAL (default): in WAL mode a commit is in the OS's hands when the call returns, so it survives
-   * kill -9; power loss may take back the last commits since a checkpoint (never corrupts). FULL also
-   * survives power loss, at one fsync per commit.
-   */
-  synchronous?: "NORMAL" | "FULL";
-  /** How long a writer waits for another process's write transaction before failing. */
-  busyTimeoutMs?: number;
-  /** Parsed values kept in memory; dropped whenever another process commits (PRAGMA data_version). */
-  cacheEntries?: number;
-}
+export type { SqliteOptions } from "./sqlite-schema.ts";
 
 /** How old a cached value may be relative to other processes' commits: far inside the one-second promise. */
 const STALE_MS = 1;
@@ -46,15 +31,7 @@ export class SqliteEngine implements Engine {
   private ownCommits = 0;
 
   constructor(options: SqliteOptions) {
-    if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
-    this.db = new Database(options.file);
-    // First, so that switching to WAL and creating tables wait for a process that is already writing.
-    this.db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    this.db.exec("PRAGMA journal_mode = WAL");
-    this.db.exec(`PRAGMA synchronous = ${options.synchronous ?? "NORMAL"}`);
-    // A burst can grow the WAL; once checkpointed, shrink it back rather than keep the high-water mark.
-    this.db.exec("PRAGMA journal_size_limit = 67108864");
-    this.db.exec(SCHEMA);
+    this.db = openDatabase(options);
     this.q = statements(this.db);
     this.batch = new WriteBatch(this.db);
     this.cacheLimit = options.cacheEntries ?? 0;

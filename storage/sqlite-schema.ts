@@ -2,7 +2,24 @@
 // return rows are in raw mode (rows as arrays): libsql adds a metadata object to every row object otherwise.
 // Call statements with RETURNING through get() only: libsql 0.5's run() leaves them unreset, and the next
 // call then silently writes nothing.
-import type Database from "libsql";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "libsql";
+
+export interface SqliteOptions {
+  /** A file path, or ":memory:". */
+  file: string;
+  /**
+   * NORMAL (default): in WAL mode a commit is in the OS's hands when the call returns, so it survives
+   * kill -9; power loss may take back the last commits since a checkpoint (never corrupts). FULL also
+   * survives power loss, at one fsync per commit.
+   */
+  synchronous?: "NORMAL" | "FULL";
+  /** How long a writer waits for another process's write transaction before failing. */
+  busyTimeoutMs?: number;
+  /** Parsed values kept in memory; dropped whenever another process commits (PRAGMA data_version). */
+  cacheEntries?: number;
+}
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS kv (
@@ -23,6 +40,20 @@ CREATE TABLE IF NOT EXISTS sorted (
 CREATE INDEX IF NOT EXISTS sorted_by_score ON sorted (name, score);
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
+
+/** Opens (creating if needed) the database with the settings every connection must share. */
+export function openDatabase(options: SqliteOptions): Database.Database {
+  if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
+  const db = new Database(options.file);
+  // First, so that switching to WAL and creating tables wait for a process that is already writing.
+  db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(`PRAGMA synchronous = ${options.synchronous ?? "NORMAL"}`);
+  // A burst can grow the WAL; once checkpointed, shrink it back rather than keep the high-water mark.
+  db.exec("PRAGMA journal_size_limit = 67108864");
+  db.exec(SCHEMA);
+  return db;
+}
 
 const NEW_VERSION = "abs(random() % 1000000000000)";
 
