@@ -31,8 +31,9 @@ async function suite(kv: KeyValueStore, n: number): Promise<Record<string, numbe
   const out: Record<string, number> = {};
   out["set, new key each (awaited one by one)"] = await measure(n, 1, (i) => kv.set(`bench:${run}:presence:${i}`, visitor(i)));
   out["set, new key each (32 in flight)"] = await measure(n, 32, (i) => kv.set(`bench:${run}:presence-c:${i}`, visitor(i)));
-  out["get, same keys again"] = await measure(n, 1, (i) => kv.get(`bench:${run}:presence:${i}`));
+  out["get, existing key (first read)"] = await measure(n, 1, (i) => kv.get(`bench:${run}:presence:${i}`));
   out["get, missing key"] = await measure(n, 1, (i) => kv.get(`bench:${run}:absent:${i}`));
+  out["get, 100 keys read again and again"] = await measure(n, 1, (i) => kv.get(`bench:${run}:presence:${i % 100}`));
   out["update (read-modify-write), 100 keys"] = await measure(n, 32, (i) => kv.update<number>(`bench:${run}:tally:${i % 100}`, (c) => (c ?? 0) + 1));
   out["increment, one counter"] = await measure(n, 32, () => kv.increment(`bench:${run}:counter`));
   out["setIfAbsent, new key each"] = await measure(n, 32, (i) => kv.setIfAbsent(`bench:${run}:claim:${i}`, { at: i }));
