@@ -1,6 +1,7 @@
 // npm run bench: drives the real server and a bare node:http server (serving a JSON body of the same
 // size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
 // The route `/api/search*` rotates through ≥ 200 distinct queries (bench/queries.ts), on both servers.
+// `{n}` in a route becomes a new value on every request: `--routes "/api/attend?name=visitor-{n}"` is a new name each time.
 // Usage: npm run bench [-- --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -38,7 +39,7 @@ const BARE_SERVER = `
 const http = require("node:http");
 const bodies = JSON.parse(require("node:fs").readFileSync(process.env.BODIES_FILE, "utf8"));
 http.createServer((req, res) => {
-  const body = bodies[req.url] ?? "{}";
+  const body = bodies[req.url] ?? bodies[req.url.replace(/u[0-9]+/g, "{n}")] ?? "{}";
   res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }).listen(Number(process.env.PORT), "127.0.0.1");
@@ -47,11 +48,21 @@ http.createServer((req, res) => {
 /** Rotating routes: each connection walks this list of paths in turn. */
 const ROTATING: Record<string, string[]> = {};
 
+/** A route's `{n}` spelled once (for its sample body) or per request. */
+const unique = (route: string, n: number | string) => route.replaceAll("{n}", `u${n}`);
+let requestNumber = 0;
+
 function run(url: string, seconds: number, connections: number): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
-  const { origin, pathname, search } = new URL(url);
-  const paths = ROTATING[pathname + search];
+  const origin = url.slice(0, url.indexOf("/", "http://".length));
+  const path = url.slice(origin.length);
+  const paths = ROTATING[path];
+  const requests = paths
+    ? paths.map((p) => ({ method: "GET" as const, path: p }))
+    : path.includes("{n}")
+      ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
+      : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url: paths ? origin : url, duration: seconds, connections, pipelining: 1, ...(paths ? { requests: paths.map((path) => ({ method: "GET" as const, path })) } : {}) }, (err, result) => {
+    autocannon({ url: paths ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, result) => {
       if (err) return reject(err);
       resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
     });
@@ -85,7 +96,7 @@ async function main() {
     ROTATING["/api/search*"] = queries.map(searchPath);
     const bodies: Record<string, string> = {};
     for (const r of routes) {
-      for (const path of ROTATING[r] ?? [r]) bodies[path] = await (await fetch(base + path)).text();
+      for (const path of ROTATING[r] ?? [r]) bodies[path] = await (await fetch(base + unique(path, "sample"))).text();
       if (ROTATING[r]) bodies[r] = bodies[ROTATING[r][0]];
     }
     // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.

@@ -1,16 +1,16 @@
 // Seeds a bench data folder with 100,000 reflections over the last 60 days (once), so the reflection
 // routes are measured against a long history rather than an empty store.
-import { join } from "node:path";
 import { loadLibrary } from "../corpus/library.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
-import { openKeyValueStore } from "../storage/index.ts";
+import { backendFor, openKeyValueStore } from "../storage/index.ts";
 import { ReflectionStore, type Reflection } from "../services/reflections.ts";
 
 const ZONES = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "UTC", "America/Sao_Paulo"];
 
 export async function seedReflections(dataDir: string, count = 100_000): Promise<boolean> {
-  const kv = openKeyValueStore({ kind: "fs", dir: join(dataDir, "state") });
-  if (await kv.get("bench:seeded")) return false;
+  // The store the server opens on this folder (SQLite; an old file-per-key folder is imported once).
+  const kv = openKeyValueStore(backendFor({ dataDir }));
+  if (await kv.get("bench:seeded")) return (await kv.close(), false);
   const library = await loadLibrary(new URL("../corpus/library", import.meta.url).pathname);
   const now = Date.now();
   const reflections: Reflection[] = [];
@@ -31,5 +31,6 @@ export async function seedReflections(dataDir: string, count = 100_000): Promise
   }
   await new ReflectionStore(kv).importMany(reflections);
   await kv.set("bench:seeded", { count, at: new Date(now).toISOString() });
+  await kv.close();
   return true;
 }

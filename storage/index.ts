@@ -1,39 +1,42 @@
-// Chooses the storage backend: Redis when configured, crash-safe files under DATA_DIR by default,
-// memory for unit tests.
+// Chooses the storage engine: Redis when configured, SQLite under DATA_DIR by default (a data folder
+// left by the old one-file-per-key layout is imported into it once), memory for unit tests.
 import { join } from "node:path";
-import type { Redis } from "ioredis";
-import { createStorage, type Storage } from "unstorage";
-import memoryDriver from "unstorage/drivers/memory";
-import redisDriver from "unstorage/drivers/redis";
-import atomicFsDriver from "./atomic-fs-driver.ts";
+import { importFileState, type ImportReport } from "./import-files.ts";
 import { KeyValueStore } from "./kv.ts";
+import { MemoryEngine } from "./memory-engine.ts";
+import { RedisEngine } from "./redis-engine.ts";
+import { SqliteEngine, type SqliteOptions } from "./sqlite-engine.ts";
+import type { Engine } from "./engine.ts";
 
-const REDIS_BASE = "sanctuary";
-
-export type StorageBackend = { kind: "memory" } | { kind: "fs"; dir: string } | { kind: "redis"; url: string };
+export type StorageBackend =
+  | { kind: "memory" }
+  /** `legacyDir`: a folder in the old one-file-per-key layout to import once (then renamed aside). */
+  | ({ kind: "sqlite"; legacyDir?: string } & SqliteOptions)
+  | { kind: "redis"; url: string };
 
 export function backendFor(config: { dataDir: string; redisUrl?: string }): StorageBackend {
   if (config.redisUrl) return { kind: "redis", url: config.redisUrl };
-  return { kind: "fs", dir: join(config.dataDir, "state") };
+  return { kind: "sqlite", file: join(config.dataDir, "state.db"), legacyDir: join(config.dataDir, "state") };
 }
 
-export function openStorage(backend: StorageBackend): Storage {
+export function openEngine(backend: StorageBackend): Engine {
   switch (backend.kind) {
     case "memory":
-      return createStorage({ driver: memoryDriver() });
-    case "fs":
-      return createStorage({ driver: atomicFsDriver({ base: backend.dir }) });
+      return new MemoryEngine();
     case "redis":
-      return createStorage({ driver: redisDriver({ url: backend.url, base: REDIS_BASE }) });
+      return new RedisEngine(backend.url);
+    case "sqlite":
+      // Parsed values are cached (20,000 keys); the cache is dropped whenever another process commits.
+      return new SqliteEngine({ cacheEntries: 20_000, ...backend });
   }
 }
 
-/** Files and memory have one writer (this process), so reads may be cached; Redis is shared, so not. */
+/** The store for a backend; `imported` tells what an old data folder brought into SQLite at this opening. */
 export function openKeyValueStore(backend: StorageBackend): KeyValueStore {
-  const storage = openStorage(backend);
-  if (backend.kind !== "redis") return new KeyValueStore(storage, { cacheEntries: 20_000 });
-  const driver = storage.getMount("").driver as { getInstance?: () => Redis };
-  return new KeyValueStore(storage, { redis: { client: driver.getInstance!(), prefix: `${REDIS_BASE}:` } });
+  const engine = openEngine(backend);
+  const imported = backend.kind === "sqlite" && backend.legacyDir ? importFileState(engine as SqliteEngine, backend.legacyDir) : null;
+  return new KeyValueStore(engine, imported);
 }
 
 export { KeyValueStore };
+export type { ImportReport };

@@ -1,23 +1,17 @@
-// A small typed key-value layer over unstorage that every store uses: JSON values,
-// per-key serialized read-modify-write, first-writer-wins inserts, and (when this process is the
-// only writer, as with files) a bounded read cache. Values are shared: never mutate one in place.
-import type { Redis } from "ioredis";
-import type { Storage } from "unstorage";
+// A small typed key-value layer every store uses, over one engine (SQLite by default, Redis when shared,
+// memory for tests): JSON values, read-modify-write and first-writer-wins that hold across processes,
+// atomic counters, and sorted collections read in score order (time ranges). Values read back are
+// shared with other readers in this process: never mutate one in place.
+import type { Change, Engine, RangeQuery, ScoreRange, SharedRedis, SortedEntry } from "./engine.ts";
+import type { ImportReport } from "./import-files.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 
-/** With Redis shared by several processes, first-writer-wins and read-modify-write use Redis itself. */
-export interface SharedRedis {
-  client: Redis;
-  /** The driver's key prefix, e.g. `sanctuary:`. */
-  prefix: string;
-}
-
-const MISSING = Symbol("missing");
+export type { Engine, RangeQuery, ScoreRange, SharedRedis, SortedEntry } from "./engine.ts";
 
 /**
- * Keys are `:`-separated segments that become file paths on disk. A segment that could climb out of
- * the folder or break a path (`.`, `..`, NUL, slashes) is rewritten to an inert spelling, so a key
- * built from a visitor's input can only ever miss, never fail or escape.
+ * Keys are `:`-separated segments. Segments that were unsafe as file paths when each key was a file
+ * (`.`, `..`, NUL, slashes, temp-file names) keep their inert spelling, so keys imported from that layout,
+ * and keys built from a visitor's input, mean the same as before.
  */
 export function safeKey(key: string): string {
   return key
@@ -26,138 +20,115 @@ export function safeKey(key: string): string {
     .join(":");
 }
 
-/** A raw JSON text from Redis; damaged text reads as missing. */
-function parsedOrMissing<T>(key: string, raw: string | null): T | null {
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    process.emitWarning(`storage value at ${key} is damaged and is treated as missing`);
-    return null;
-  }
-}
+/** Members ordered by a numeric score (epoch ms for time): the live feed, a song's archive, presence. */
+export class SortedCollection<T> {
+  constructor(
+    private engine: Engine,
+    readonly name: string,
+  ) {}
 
-/** A stored value that looks like JSON but is not (a damaged file) reads as missing rather than failing every read. */
-function intact<T>(key: string, value: unknown): T | null {
-  if (typeof value === "string" && /^[[{]/.test(value)) {
-    try {
-      return JSON.parse(value) as T;
-    } catch {
-      process.emitWarning(`storage value at ${key} is damaged and is treated as missing`);
-      return null;
-    }
+  /** Add or replace `member`; with `onlyIfHigher` (a last-seen time), an older score changes nothing. True when written. */
+  put(member: string, score: number, value: T, options: { onlyIfHigher?: boolean } = {}): Promise<boolean> {
+    if (!Number.isFinite(score)) return Promise.reject(new TypeError("scores are finite numbers"));
+    return this.engine.sortedPut(this.name, member, score, value, options.onlyIfHigher ?? false);
   }
-  return (value as T | null) ?? null;
+
+  /** Members whose score lies in the range, ascending (or `order: "desc"`), at most `limit`: an index walk, not a scan. */
+  range(query: RangeQuery = {}): Promise<SortedEntry<T>[]> {
+    return this.engine.sortedRange(this.name, query) as Promise<SortedEntry<T>[]>;
+  }
+
+  count(range: ScoreRange = {}): Promise<number> {
+    return this.engine.sortedCount(this.name, range);
+  }
+
+  remove(member: string): Promise<boolean> {
+    return this.engine.sortedRemove(this.name, member);
+  }
+
+  /** Remove every member in the range, e.g. `{ to: horizon }` for what expired. */
+  removeRange(range: ScoreRange): Promise<number> {
+    return this.engine.sortedRemoveRange(this.name, range);
+  }
 }
 
 export class KeyValueStore {
+  /** Same-key calls from this process run one after another, so they never race each other's retries. */
   private readonly mutex = new KeyedMutex();
-  private readonly cache: Map<string, unknown> | null;
 
   constructor(
-    readonly storage: Storage,
-    options: { cacheEntries?: number; redis?: SharedRedis } = {},
-  ) {
-    this.cache = options.cacheEntries ? new Map() : null;
-    this.cacheLimit = options.cacheEntries ?? 0;
-    this.redis = options.redis ?? null;
+    readonly engine: Engine,
+    /** What an old one-file-per-key folder brought into SQLite when this store was opened (log it). */
+    readonly imported: ImportReport | null = null,
+  ) {}
+
+  get kind(): Engine["kind"] {
+    return this.engine.kind;
   }
 
   /** Set when the store is shared with other processes through Redis. */
-  readonly redis: SharedRedis | null;
-
-  private readonly cacheLimit: number;
-
-  private remember(key: string, value: unknown): void {
-    if (!this.cache) return;
-    if (this.cache.size >= this.cacheLimit) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(key, value === null ? MISSING : value);
+  get redis(): SharedRedis | null {
+    return this.engine.redis;
   }
 
   async get<T>(rawKey: string): Promise<T | null> {
-    const key = safeKey(rawKey);
-    const hit = this.cache?.get(key);
-    if (hit !== undefined) return hit === MISSING ? null : (hit as T);
-    const value = intact<T>(key, await this.storage.getItem(key));
-    this.remember(key, value);
-    return value;
+    return (await this.engine.get(safeKey(rawKey))) as T | null;
   }
 
   /** Write a value; waits for any update of the same key queued before it. */
   set<T>(rawKey: string, value: T): Promise<void> {
     const key = safeKey(rawKey);
-    return this.mutex.run(key, async () => {
-      await this.storage.setItem(key, value as never);
-      this.remember(key, value);
-    });
+    return this.mutex.run(key, () => this.engine.set(key, value));
   }
 
-  /** Read, change and write one key with no other write to that key in between (in this process). */
-  update<T>(rawKey: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
+  /**
+   * Read, change and write one key with no other write to it in between, from this process or another.
+   * `change` may run again if another process wrote the key meanwhile: keep it free of side effects.
+   */
+  update<T>(rawKey: string, change: Change<T>): Promise<T> {
     const key = safeKey(rawKey);
-    if (this.redis) return this.mutex.run(key, () => this.redisUpdate(key, change));
-    return this.mutex.run(key, async () => {
-      const next = await change(await this.get<T>(key));
-      await this.storage.setItem(key, next as never);
-      this.remember(key, next);
-      return next;
-    });
+    return this.mutex.run(key, () => this.engine.update(key, change));
   }
 
   /** Store `value` unless the key already holds one; returns what is stored and whether this call wrote it. */
   setIfAbsent<T>(rawKey: string, value: T | (() => T | Promise<T>)): Promise<{ value: T; created: boolean }> {
     const key = safeKey(rawKey);
     return this.mutex.run(key, async () => {
-      const existing = await this.get<T>(key);
+      // A read first, so a value that is costly to make is made only when the key is free.
+      const existing = (await this.engine.get(key)) as T | null;
       if (existing !== null) return { value: existing, created: false };
       const fresh = typeof value === "function" ? await (value as () => T | Promise<T>)() : value;
-      if (this.redis) {
-        // SET NX: exactly one process wins, whatever the others read a moment ago.
-        const won = await this.redis.client.set(this.redis.prefix + key, JSON.stringify(fresh), "NX");
-        if (won) return { value: fresh, created: true };
-        return { value: (await this.get<T>(key))!, created: false };
-      }
-      await this.storage.setItem(key, fresh as never);
-      this.remember(key, fresh);
-      return { value: fresh, created: true };
+      return (await this.engine.insertIfAbsent(key, fresh)) as { value: T; created: boolean };
     });
   }
 
-  /**
-   * Optimistic read-modify-write across processes: WATCH the key, write in MULTI, retry if it changed.
-   * WATCH belongs to the connection, so this process runs one such transaction at a time.
-   */
-  private redisUpdate<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
-    const { client, prefix } = this.redis!;
-    const full = prefix + key;
-    return this.mutex.run("\u0000redis-watch", async () => {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        await client.watch(full);
-        let next: T;
-        try {
-          const raw = await client.get(full);
-          next = await change(parsedOrMissing<T>(key, raw));
-        } catch (error) {
-          await client.unwatch();
-          throw error;
-        }
-        const result = await client.multi().set(full, JSON.stringify(next)).exec();
-        if (result) return next;
-      }
-      throw new Error(`could not update ${key}: too much contention`);
-    });
+  /** Add `by` (default 1) to the integer at `key`, atomically across processes; returns the new value (1 for a new key). */
+  increment(rawKey: string, by = 1): Promise<number> {
+    const key = safeKey(rawKey);
+    return this.mutex.run(key, () => this.engine.increment(key, by));
   }
 
   remove(rawKey: string): Promise<void> {
     const key = safeKey(rawKey);
-    return this.mutex.run(key, async () => {
-      await this.storage.removeItem(key);
-      this.remember(key, null);
-    });
+    return this.mutex.run(key, () => this.engine.remove(key));
   }
 
-  /** Keys under a prefix such as `services:2026-11-22`. */
+  /** Keys under a prefix such as `services:2026-11-22`, sorted. */
   keys(prefix: string): Promise<string[]> {
-    return this.storage.getKeys(safeKey(prefix));
+    return this.engine.keys(safeKey(prefix));
+  }
+
+  /** A sorted collection by name (its own namespace: never listed by `keys`). */
+  sorted<T>(name: string): SortedCollection<T> {
+    return new SortedCollection<T>(this.engine, name);
+  }
+
+  /** Changes whenever any process has written since the last call: poll it to know when a cache went stale. */
+  changeCounter(): Promise<number> {
+    return this.engine.changeCounter();
+  }
+
+  close(): Promise<void> {
+    return this.engine.close();
   }
 }

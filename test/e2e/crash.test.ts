@@ -1,14 +1,15 @@
 // Crash safety with the real server as a child process (as in production): kill -9 in the middle of a
 // burst of reflections must lose no acknowledged one, and the server must start again on what is left,
-// including torn temporary files and damaged state files.
+// including a torn write at the end of SQLite's WAL and damaged values.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, rm, symlink } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backendFor, openKeyValueStore, KeyValueStore } from "../../storage/index.ts";
+import Database from "libsql";
+import { backendFor, openEngine, KeyValueStore } from "../../storage/index.ts";
 import { ReflectionStore } from "../../services/reflections.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "../helpers/embedder.ts";
 
@@ -130,15 +131,10 @@ describe("kill -9 in the middle of a burst", () => {
     expect(burst.filter((r) => !after.has(r.name) && !falselyReceived.includes(r.name))).toEqual([]);
   }, 120_000);
 
-  it("starts and serves next to a torn temp file and a truncated copy of a state file", async () => {
+  it("starts and serves on a WAL whose last write was torn by the crash", async () => {
     await stop("SIGKILL");
-    const state = join(dataDir, "state");
-    const hour = join(state, "reflections", "hour");
-    const bucket = join(hour, (await readdir(hour))[0]);
-    const original = await readFile(bucket, "utf8");
-    // What a crash inside writeAtomic leaves: a half-written temp file; plus a truncated copy beside the real one.
-    await writeFile(join(hour, ".tmp-0123456789ab"), original.slice(0, original.length >> 1));
-    await writeFile(`${bucket}-copy`, original.slice(0, original.length >> 1));
+    // What a crash in the middle of appending a commit leaves: part of a frame after the last whole one.
+    await appendFile(join(dataDir, "state.db-wal"), Buffer.alloc(3000, 0x5a));
     await start();
     expect((await get("/api/health")).status).toBe(200);
     expect((await get("/api/now")).status).toBe(200);
@@ -147,21 +143,33 @@ describe("kill -9 in the middle of a burst", () => {
     expect(feed.body.reflections.length).toBeGreaterThan(0);
     const archived = new Set([...(await namesOn(songs[0])), ...(await namesOn(songs[1]))]);
     expect([...acknowledged].filter((n) => !archived.has(n))).toEqual([]);
-    expect((await reflect({ name: "After the storm", text: "The first reflection written after the torn files were found." })).status).toBe(200);
+    expect((await reflect({ name: "After the storm", text: "The first reflection written after the torn write was found." })).status).toBe(200);
   }, 90_000);
 });
+
+/** The value text of keys in the state database, read or overwritten with the server stopped. */
+function withState<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, "state.db"));
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+const valueOf = (db: Database.Database, key: string) => (db.prepare("SELECT value FROM kv WHERE key = ?").raw().get(key) as [string])[0];
+const write = (db: Database.Database, key: string, value: string) => db.prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, 1) ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = kv.version + 1").run(key, value);
 
 describe("damaged state", () => {
   // BUG-11 when first found: unstorage's destr handed the raw text of a bad JSON value on as the value, so
   // every read of it was a 500 (the archive of that song, every /api/services/<date>) until someone fixed the file.
   it("reads a corrupted JSON value as missing, not as a 5xx on every read of it (BUG-11)", async () => {
     await stop("SIGKILL");
-    const state = join(dataDir, "state");
-    const month = (await readdir(join(state, "reflections", "song", songs[0])))[0];
-    const files = [join(state, "reflections", "song", songs[0], month), join(state, "services-index", "dates")];
-    const originals = await Promise.all(files.map((f) => readFile(f, "utf8")));
-    // A torn, truncated value (what a non-atomic write, a bad disk or a partial restore leaves).
-    await Promise.all(files.map((f, i) => writeFile(f, originals[i].slice(0, 12))));
+    const [monthKey] = withState((db) => db.prepare("SELECT key FROM kv WHERE key LIKE ? ORDER BY key").raw().all(`reflections:song:${songs[0]}:%`)) as string[][];
+    const month = monthKey[0].split(":").pop();
+    const keys = [monthKey[0], "services-index:dates"];
+    const originals = withState((db) => keys.map((k) => valueOf(db, k)));
+    // A torn, truncated value (what a bad disk, a partial restore or a hand edit leaves).
+    withState((db) => keys.forEach((k, i) => write(db, k, originals[i].slice(0, 12))));
     try {
       await start();
       expect((await get("/api/health")).status).toBe(200);
@@ -170,27 +178,26 @@ describe("damaged state", () => {
       console.info(`crash: reads after damaging reflections:song:${songs[0]}:${month} and services-index:dates → ${JSON.stringify(reads)}`);
       expect(Object.values(reads).filter((s) => s >= 500)).toEqual([]);
     } finally {
-      await stop("SIGKILL"); // the server caches what it read; restore the files with it stopped
-      await Promise.all(files.map((f, i) => writeFile(f, originals[i])));
+      await stop("SIGKILL"); // the server caches what it read; restore the values with it stopped
+      withState((db) => keys.forEach((k, i) => write(db, k, originals[i])));
     }
   }, 90_000);
 
   // BUG-12 when first found: a torn presence value counted as a soul and, stuck at the head of the expiry queue, kept the others from expiring.
-  it("does not count a truncated presence file as a soul (BUG-12)", async () => {
+  it("does not count a truncated presence value as a soul (BUG-12)", async () => {
     await start();
     for (const name of ["Wren", "Ash"]) expect((await get(`/api/attend?name=${name}`)).status).toBe(200);
     const souls = (await get("/api/now")).body.congregation.souls;
     await stop("SIGKILL");
-    // A torn copy beside the real files: presence.load() reads every presence key at startup.
-    const dir = join(dataDir, "state", "presence");
-    const [first] = await readdir(dir);
-    await writeFile(join(dir, `${first}-torn`), (await readFile(join(dir, first), "utf8")).slice(0, 10));
+    // A torn copy beside the real values: presence.load() reads every presence key at startup.
+    const [[first]] = withState((db) => db.prepare("SELECT key FROM kv WHERE key LIKE 'presence:%' ORDER BY key LIMIT 1").raw().all()) as string[][];
+    withState((db) => write(db, `${first}-torn`, valueOf(db, first).slice(0, 10)));
     try {
       await start();
       expect((await get("/api/now")).body.congregation.souls).toBe(souls);
     } finally {
       await stop("SIGKILL");
-      await rm(join(dir, `${first}-torn`));
+      withState((db) => db.prepare("DELETE FROM kv WHERE key = ?").run(`${first}-torn`));
     }
   }, 90_000);
 
@@ -203,11 +210,12 @@ describe("damaged state", () => {
         return super.update(key, change);
       }
     }
-    const kv = new CrashAfterClaim(openKeyValueStore(backendFor({ dataDir })).storage);
+    const kv = new CrashAfterClaim(openEngine(backendFor({ dataDir })));
     const words = { name: "Half Written", text: "A reflection that was on its way to disk when the power failed." };
     const now = new Date().toISOString();
     const service = { date: now.slice(0, 10), slotIndex: 0, tier: "unknown" };
     await new ReflectionStore(kv).add({ id: randomUUID(), ...words, song: songs[0], timezone: "UTC", location: null, createdAt: now, service }).catch(() => {});
+    await kv.close();
     await start();
     // Its sender may have been told nothing, but the words were received: the restart finishes storing
     // it, so sending it again is truthfully "already received".

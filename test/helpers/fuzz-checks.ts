@@ -1,9 +1,8 @@
 // What the fuzzer asserts about each answer (REST and MCP), the observable state a refused write must
 // leave alone, and a place to register failures already reported while they are being fixed.
-import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RouteSpec, JsonSchema } from "./fuzz-inputs.ts";
-import { rawRequest, stateFiles, type RawOutcome, type RawRequest } from "./raw-http.ts";
+import { rawRequest, stateRows, type RawOutcome, type RawRequest } from "./raw-http.ts";
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const BODY_LIMIT = 65_536;
@@ -92,9 +91,9 @@ export interface Snapshot {
 }
 
 /**
- * Observable state: reflection totals per song, recent conversations, the souls count, and every file
- * under DATA_DIR/state except rate-limit counters (name, size, mtime). A refused request must leave it
- * byte-for-byte equal; an accepted write may change it.
+ * Observable state: reflection totals per song, recent conversations, the souls count, and every row of
+ * DATA_DIR/state.db except rate-limit counters (key and version). A refused request must leave it
+ * equal; an accepted write may change it.
  */
 export async function snapshot(url: string, dataDir: string): Promise<Snapshot> {
   const json = async (path: string) => {
@@ -103,13 +102,13 @@ export async function snapshot(url: string, dataDir: string): Promise<Snapshot> 
     return out.json as any;
   };
   const [bySong, recent, now] = await Promise.all([json("/api/reflections/by-song"), json("/api/ask/recent"), json("/api/now")]);
-  const files = await stateFiles(join(dataDir, "state"));
+  const rows = stateRows(dataDir);
   const key = JSON.stringify({
     songs: bySong.songs.map((s: any) => [s.slug, s.reflectionCount]),
     total: bySong.totalReflections,
     conversations: recent.conversations.map((c: any) => [c.slug, c.exchanges]),
     souls: now.congregation.souls,
-    files,
+    rows,
   });
   return { key, reflections: bySong.totalReflections };
 }
@@ -120,10 +119,10 @@ export function firstDifference(a: Snapshot, b: Snapshot): string {
   const y = JSON.parse(b.key);
   for (const k of Object.keys(x)) {
     if (JSON.stringify(x[k]) === JSON.stringify(y[k])) continue;
-    if (k !== "files") return `${k}: ${JSON.stringify(x[k]).slice(0, 200)} → ${JSON.stringify(y[k]).slice(0, 200)}`;
-    const added = y.files.filter((f: string) => !x.files.includes(f));
-    const removed = x.files.filter((f: string) => !y.files.includes(f));
-    return `files: +${JSON.stringify(added.slice(0, 5))} -${JSON.stringify(removed.slice(0, 5))}`;
+    if (k !== "rows") return `${k}: ${JSON.stringify(x[k]).slice(0, 200)} → ${JSON.stringify(y[k]).slice(0, 200)}`;
+    const added = y.rows.filter((f: string) => !x.rows.includes(f));
+    const removed = x.rows.filter((f: string) => !y.rows.includes(f));
+    return `rows: +${JSON.stringify(added.slice(0, 5))} -${JSON.stringify(removed.slice(0, 5))}`;
   }
   return "no difference";
 }

@@ -1,10 +1,11 @@
 // A raw HTTP client for hostile tests. fetch() normalizes paths (`..` disappears), rejects bad header
 // values and always frames bodies its own way; node:http lets a test send the exact path, content type
 // and framing (Content-Length or chunked) it means to, and see resets and hangs as what they are.
-import { readdir, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import Database from "libsql";
 
 export interface RawRequest {
   method: "GET" | "POST";
@@ -104,31 +105,21 @@ export function encodeLoose(value: string): string {
 }
 
 /**
- * Files under a state folder (excluding `limits/`, the rate-limit counters, which a refused request may
- * legitimately touch) as "path size mtime" lines: any write, even of the same bytes, changes the list.
+ * Rows of the state database (excluding `limits:` keys, the rate-limit counters, which a refused request
+ * may legitimately touch) as "key version" and "sorted name member score" lines: any write, even of the
+ * same value, changes a version and so the list.
  */
-export async function stateFiles(stateDir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      const rel = relative(stateDir, full);
-      if (rel === "limits" || rel.startsWith("limits/")) continue;
-      if (entry.isDirectory()) await walk(full);
-      else {
-        const s = await stat(full).catch(() => null);
-        if (s) out.push(`${rel} ${s.size} ${s.mtimeMs}`);
-      }
-    }
-  };
-  await walk(stateDir);
-  return out.sort();
+export function stateRows(dataDir: string): string[] {
+  const file = join(dataDir, "state.db");
+  if (!existsSync(file)) return [];
+  const db = new Database(file);
+  try {
+    const keys = db.prepare("SELECT key, version FROM kv WHERE key NOT LIKE 'limits:%' ORDER BY key").raw().all() as Array<[string, number]>;
+    const sorted = db.prepare("SELECT name, member, score FROM sorted ORDER BY name, member").raw().all() as Array<[string, string, number]>;
+    return [...keys.map(([key, version]) => `${key} ${version}`), ...sorted.map((row) => `sorted ${row.join(" ")}`)];
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -1,37 +1,61 @@
-// One contract suite over every storage backend (memory, crash-safe files, and Redis when one is running).
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+// One contract suite over every storage engine: memory, SQLite (the default), and Redis when
+// SANCTUARY_TEST_REDIS_URL names one. Two stores on one SQLite file or one Redis stand for two processes.
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openKeyValueStore, type StorageBackend } from "../../storage/index.ts";
-import { safeKey } from "../../storage/kv.ts";
+import { openKeyValueStore, type KeyValueStore, type StorageBackend } from "../../storage/index.ts";
+import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
 
-const dirs: string[] = [];
-const fsDir = await mkdtemp(join(tmpdir(), "sanctuary-kv-"));
-dirs.push(fsDir);
+const dir = await mkdtemp(join(tmpdir(), "sanctuary-kv-"));
 const backends: Array<[string, StorageBackend]> = [
   ["memory", { kind: "memory" }],
-  ["fs", { kind: "fs", dir: fsDir }],
+  ["sqlite", { kind: "sqlite", file: join(dir, "state.db") }],
 ];
 if (process.env.SANCTUARY_TEST_REDIS_URL) backends.push(["redis", { kind: "redis", url: process.env.SANCTUARY_TEST_REDIS_URL }]);
 
+const opened: KeyValueStore[] = [];
+const open = (backend: StorageBackend) => opened[opened.push(openKeyValueStore(backend)) - 1];
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await Promise.all(opened.map((kv) => kv.close()));
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe.each(backends)("KeyValueStore on %s", (name, backend) => {
-  const kv = openKeyValueStore(backend);
+  const kv = open(backend);
   const prefix = `contract-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const shared = name !== "memory";
 
   it("stores and reads JSON values, and absent keys read as null", async () => {
     await kv.set(`${prefix}:a`, { n: 1, list: ["x"], nested: { ok: true } });
     expect(await kv.get(`${prefix}:a`)).toEqual({ n: 1, list: ["x"], nested: { ok: true } });
+    await kv.set(`${prefix}:text`, "42");
+    expect(await kv.get(`${prefix}:text`)).toBe("42");
     expect(await kv.get(`${prefix}:missing`)).toBeNull();
   });
 
   it("serializes concurrent updates of one key: no increment is lost", async () => {
     await Promise.all(Array.from({ length: 50 }, () => kv.update<number>(`${prefix}:counter`, (n) => (n ?? 0) + 1)));
     expect(await kv.get(`${prefix}:counter`)).toBe(50);
+  });
+
+  it("applies asynchronous changes one at a time, and a change that throws writes nothing", async () => {
+    await Promise.all(Array.from({ length: 20 }, () => kv.update<number>(`${prefix}:async`, async (n) => (await Promise.resolve(), (n ?? 0) + 1))));
+    expect(await kv.get(`${prefix}:async`)).toBe(20);
+    await expect(kv.update(`${prefix}:async`, () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    await expect(kv.update(`${prefix}:async`, () => { throw new Error("refused"); })).rejects.toThrow("refused");
+    expect(await kv.get(`${prefix}:async`)).toBe(20);
+  });
+
+  it("never makes an update of one key wait for a slow update of another", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = kv.update<number>(`${prefix}:slow`, async () => (await gate, 1));
+    // Before the fix, Redis updates shared one WATCH lock per process: this one waited for the gate.
+    expect(await kv.update<number>(`${prefix}:quick`, () => 2)).toBe(2);
+    expect(await kv.increment(`${prefix}:quick-count`)).toBe(1);
+    release();
+    expect(await slow).toBe(1);
   });
 
   it("setIfAbsent lets exactly one of many concurrent writers win", async () => {
@@ -42,49 +66,112 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     expect(await kv.get(`${prefix}:first`)).toEqual(winner);
   });
 
-  it("lists keys under a prefix and removes them", async () => {
-    await kv.set(`${prefix}:list:one`, 1);
-    await kv.set(`${prefix}:list:two`, 2);
-    const keys = await kv.keys(`${prefix}:list`);
-    expect(keys.map((k) => k.split(":").pop()).sort()).toEqual(["one", "two"]);
-    await kv.remove(`${prefix}:list:one`);
-    expect(await kv.get(`${prefix}:list:one`)).toBeNull();
+  it("counts atomically: concurrent increments return distinct numbers and the key reads as the total", async () => {
+    const numbers = await Promise.all(Array.from({ length: 30 }, () => kv.increment(`${prefix}:numbers`)));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(await kv.get(`${prefix}:numbers`)).toBe(30);
+    expect(await kv.increment(`${prefix}:numbers`, 5)).toBe(35);
+    await kv.update<number>(`${prefix}:numbers`, (n) => n! + 1);
+    expect(await kv.increment(`${prefix}:numbers`)).toBe(37);
+    await kv.set(`${prefix}:not-a-number`, { n: 1 });
+    await expect(kv.increment(`${prefix}:not-a-number`)).rejects.toThrow();
+    expect(await kv.get(`${prefix}:not-a-number`)).toEqual({ n: 1 });
   });
 
-  if (name === "redis") {
-    it("stays atomic across two stores on one Redis, as two processes would be", async () => {
-      const other = openKeyValueStore(backend);
+  it("lists the keys under a prefix (not beside it) and removes them", async () => {
+    await kv.set(`${prefix}:list:one`, 1);
+    await kv.set(`${prefix}:list:two`, 2);
+    await kv.set(`${prefix}:listing`, 3);
+    expect(await kv.keys(`${prefix}:list`)).toEqual([`${prefix}:list:one`, `${prefix}:list:two`]);
+    await kv.remove(`${prefix}:list:one`);
+    expect(await kv.get(`${prefix}:list:one`)).toBeNull();
+    expect(await kv.keys(`${prefix}:list`)).toEqual([`${prefix}:list:two`]);
+  });
+
+  it("keeps keys that were unsafe as file paths distinct and readable", async () => {
+    await kv.set(`${prefix}:..:escape`, 1);
+    await kv.set(`${prefix}:a/../b`, 2);
+    expect(await kv.get(`${prefix}:..:escape`)).toBe(1);
+    expect(await kv.get(`${prefix}:a/../b`)).toBe(2);
+  });
+
+  it("reads a sorted collection in score order, by range, either way, with a limit", async () => {
+    const feed = kv.sorted<{ text: string }>(`${prefix}:feed`);
+    for (const [member, at] of [["c", 300], ["a", 100], ["b", 200], ["d", 400], ["e", 200]] as const) await feed.put(member, at, { text: `at ${at}` });
+    expect((await feed.range()).map((e) => e.member)).toEqual(["a", "b", "e", "c", "d"]);
+    expect((await feed.range({ from: 200, to: 300, order: "desc" })).map((e) => e.member)).toEqual(["c", "e", "b"]);
+    expect(await feed.range({ from: 201, order: "desc", limit: 1 })).toEqual([{ member: "d", score: 400, value: { text: "at 400" } }]);
+    expect(await feed.count({ from: 200, to: 300 })).toBe(3);
+    expect(await feed.count()).toBe(5);
+    expect(await kv.keys(`${prefix}:feed`)).toEqual([]);
+  });
+
+  it("replaces a member, keeps the higher score when asked, and removes by member and by range", async () => {
+    const seen = kv.sorted<string>(`${prefix}:presence`);
+    expect(await seen.put("wren", 1_000, "first")).toBe(true);
+    expect(await seen.put("wren", 500, "older", { onlyIfHigher: true })).toBe(false);
+    expect(await seen.put("wren", 2_000, "later", { onlyIfHigher: true })).toBe(true);
+    expect(await seen.put("ash", 1_500, "ash")).toBe(true);
+    expect(await seen.range()).toEqual([{ member: "ash", score: 1_500, value: "ash" }, { member: "wren", score: 2_000, value: "later" }]);
+    expect(await seen.removeRange({ to: 1_500 })).toBe(1);
+    expect(await seen.remove("wren")).toBe(true);
+    expect(await seen.remove("wren")).toBe(false);
+    expect(await seen.count()).toBe(0);
+  });
+
+  it("moves the change counter on every kind of write", async () => {
+    let last = await kv.changeCounter();
+    const writes = [() => kv.set(`${prefix}:signal`, 1), () => kv.update<number>(`${prefix}:signal`, (n) => n! + 1), () => kv.increment(`${prefix}:signal`), () => kv.remove(`${prefix}:signal`), () => kv.sorted(`${prefix}:signal`).put("m", 1, null)];
+    for (const write of writes) {
+      await write();
+      const now = await kv.changeCounter();
+      expect(now).not.toBe(last);
+      last = now;
+    }
+  });
+
+  if (shared) {
+    it("stays atomic across two stores on one database, as two processes would be", async () => {
+      const other = open(backend);
       const stores = [kv, other];
+      await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].update<number>(`${prefix}:shared-counter`, async (n) => (n ?? 0) + 1)));
       await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].update<number>(`${prefix}:shared-counter`, (n) => (n ?? 0) + 1)));
-      expect(await other.get(`${prefix}:shared-counter`)).toBe(40);
+      expect(await other.get(`${prefix}:shared-counter`)).toBe(80);
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2].setIfAbsent(`${prefix}:shared-first`, { writer: i })));
       expect(results.filter((r) => r.created)).toHaveLength(1);
+      const numbers = await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].increment(`${prefix}:shared-numbers`)));
+      expect(new Set(numbers).size).toBe(40);
+    });
+
+    it("shows one store's writes to the other's reads within a second, cached or not, and moves its change counter", async () => {
+      const other = open(backend);
+      await kv.set(`${prefix}:seen`, "before");
+      expect(await other.get(`${prefix}:seen`)).toBe("before");
+      const signal = await other.changeCounter();
+      await kv.set(`${prefix}:seen`, "after");
+      expect(await other.changeCounter()).not.toBe(signal);
+      await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 1000 }).toBe("after");
+      await kv.remove(`${prefix}:seen`);
+      await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 1000 }).toBeNull();
+      // A read-modify-write never works from a stale copy, however recent the cached read was.
+      await kv.set(`${prefix}:seen`, 10);
+      expect(await other.update<number>(`${prefix}:seen`, (n) => (n ?? 0) + 1)).toBe(11);
+      await expect.poll(() => kv.get(`${prefix}:seen`), { timeout: 1000 }).toBe(11);
     });
   }
 
-  if (name === "fs") {
-    it("writes atomically: no temporary files are left behind", async () => {
-      await Promise.all(Array.from({ length: 20 }, (_, i) => kv.set(`${prefix}:atomic`, { i, pad: "x".repeat(10_000) })));
-      const files = await readdir(join(fsDir, prefix));
-      expect(files.filter((f) => f.startsWith(".tmp-"))).toEqual([]);
-      const value = await kv.get<{ i: number; pad: string }>(`${prefix}:atomic`);
-      expect(value!.pad).toHaveLength(10_000);
-    });
-
-    it("keeps keys that would climb out of the data folder inside it", async () => {
-      await kv.set("..:escape", 1);
-      await kv.set(`${prefix}:a/../b`, 2);
-      expect(await kv.get("..:escape")).toBe(1);
-      expect(await kv.get(`${prefix}:a/../b`)).toBe(2);
-      await expect(readdir(join(fsDir, ".."))).resolves.not.toContain("escape");
-      expect(await readdir(fsDir)).toContain(safeKey("..:escape").split(":")[0]);
-    });
-
+  if (name === "sqlite") {
     it("reads a damaged value as missing instead of failing", async () => {
-      const { writeFile, mkdir } = await import("node:fs/promises");
-      await mkdir(join(fsDir, prefix), { recursive: true });
-      await writeFile(join(fsDir, prefix, "damaged"), '{"half": [1, 2');
-      expect(await openKeyValueStore(backend).get(`${prefix}:damaged`)).toBeNull();
+      (kv.engine as SqliteEngine).db.prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, 1)").run(`${prefix}:damaged`, '{"half": [1, 2');
+      expect(await open(backend).get(`${prefix}:damaged`)).toBeNull();
+    });
+  }
+  if (name === "redis") {
+    it("reads a damaged value as missing, and a string written by the old unstorage layer as that string", async () => {
+      await kv.redis!.client.set(`${kv.redis!.prefix}${prefix}:damaged`, '{"half": [1, 2');
+      await kv.redis!.client.set(`${kv.redis!.prefix}${prefix}:legacy`, "a-conversation-slug");
+      expect(await kv.get(`${prefix}:damaged`)).toBeNull();
+      expect(await kv.get(`${prefix}:legacy`)).toBe("a-conversation-slug");
     });
   }
 });

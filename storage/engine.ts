@@ -1,0 +1,93 @@
+// The contract every storage engine keeps (memory, SQLite, Redis). Engines hold JSON values under keys
+// and sorted collections (members ordered by a numeric score, usually epoch ms), and make each atomic
+// operation atomic against every writer, in this process or in another one sharing the engine.
+import type { Redis } from "ioredis";
+
+/** With Redis shared by several processes, domain stores may also use the client directly (presence). */
+export interface SharedRedis {
+  client: Redis;
+  /** The key prefix, e.g. `sanctuary:`. */
+  prefix: string;
+}
+
+export interface SortedEntry<T> {
+  member: string;
+  score: number;
+  value: T;
+}
+
+/** Scores between `from` and `to`, both inclusive (scores are integers in practice: use `since + 1` for "after since"). */
+export interface ScoreRange {
+  from?: number;
+  to?: number;
+}
+
+export interface RangeQuery extends ScoreRange {
+  /** Ascending by default; ties are ordered by member. */
+  order?: "asc" | "desc";
+  limit?: number;
+}
+
+export type Change<T> = (current: T | null) => T | Promise<T>;
+
+export interface Engine {
+  readonly kind: "memory" | "sqlite" | "redis";
+  readonly redis: SharedRedis | null;
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  /**
+   * Read, change and write one key with no other write to it in between, from any process. `change` may
+   * run more than once when another process wrote the key meanwhile, so it must not have side effects.
+   */
+  update<T>(key: string, change: Change<T>): Promise<T>;
+  /** Insert unless the key holds a value; returns the value that is stored and whether this call wrote it. */
+  insertIfAbsent(key: string, value: unknown): Promise<{ value: unknown; created: boolean }>;
+  /** Add `by` to the integer at `key` (missing counts as 0) and return the new number; fails on a non-integer. */
+  increment(key: string, by: number): Promise<number>;
+  remove(key: string): Promise<void>;
+  /** Every key below `prefix` (`prefix:…`), sorted; all keys for "". */
+  keys(prefix: string): Promise<string[]>;
+  /** Add or replace a member; with `onlyIfHigher`, only when its score would grow. True when written. */
+  sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean>;
+  sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]>;
+  sortedCount(name: string, range: ScoreRange): Promise<number>;
+  sortedRemove(name: string, member: string): Promise<boolean>;
+  /** Remove every member in the range (expired entries); returns how many went. */
+  sortedRemoveRange(name: string, range: ScoreRange): Promise<number>;
+  /**
+   * A number that changes whenever any process (this one included) has committed a write since the last
+   * call: caches poll it and drop what they hold when it moved.
+   */
+  changeCounter(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const lowest = (range: ScoreRange) => range.from ?? -Infinity;
+export const highest = (range: ScoreRange) => range.to ?? Infinity;
+
+/**
+ * Decodes a stored text. Text written before this layer stored JSON everywhere (unstorage kept strings
+ * as they were) reads back as that string; text that looks like JSON but is not (damaged) reads as missing.
+ */
+export function decodeStored(key: string, raw: string | null | undefined): unknown {
+  if (raw === null || raw === undefined) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    if (!/^\s*[[{"]/.test(raw)) return raw;
+    process.emitWarning(`storage value at ${key} is damaged and is treated as missing`);
+    return null;
+  }
+}
+
+/** JSON text of a value; refuses what JSON cannot hold rather than storing something else. */
+export function encode(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError("storage values must be JSON values");
+  return text;
+}
+
+/** Jittered exponential wait between optimistic retries, so two writers stop colliding in step. */
+export const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 2 ** attempt)));
+
+export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === "function";

@@ -1,0 +1,125 @@
+// Redis, shared by several processes. Every atomic operation is one command or one Lua script, so none
+// holds per-connection state: there is no WATCH, nothing serializes unrelated keys behind one another, and
+// a read-modify-write that loses a race retries alone (its key's queue waits, no other request does).
+import { createHash } from "node:crypto";
+import { Redis } from "ioredis";
+import { backoff, decodeStored, encode, highest, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SharedRedis, type SortedEntry } from "./engine.ts";
+import { SCRIPTS, type Scripted } from "./redis-scripts.ts";
+
+const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
+/** Redis spells the open ends of a score range -inf and +inf. */
+const bound = (n: number) => (n === -Infinity ? "-inf" : n === Infinity ? "+inf" : String(n));
+const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, "\\$&");
+
+export class RedisEngine implements Engine {
+  readonly kind = "redis" as const;
+  readonly redis: SharedRedis;
+  private client: Redis & Scripted;
+  /** Every write also bumps this one key: the change signal, in the same atomic step as the write. */
+  private changesKey: string;
+
+  constructor(url: string, base = "sanctuary") {
+    this.client = new Redis(url) as Redis & Scripted;
+    for (const [name, script] of Object.entries(SCRIPTS)) this.client.defineCommand(name, script);
+    this.redis = { client: this.client, prefix: `${base}:` };
+    this.changesKey = `${base}~changes`;
+    this.sortedBase = `${base}~sorted:`;
+  }
+
+  /** Sorted collections live beside the key space (`sanctuary~sorted:<name>`), so keys() never lists them. */
+  private readonly sortedBase: string;
+  private zset = (name: string) => this.sortedBase + name;
+  private zvalues = (name: string) => `${this.sortedBase}${name}~values`;
+  private full = (key: string) => this.redis.prefix + key;
+
+  async get(key: string): Promise<unknown> {
+    return decodeStored(key, await this.client.get(this.full(key)));
+  }
+
+  private async exec(multi: ReturnType<Redis["multi"]>): Promise<unknown[]> {
+    const results = (await multi.exec()) ?? [];
+    for (const [error] of results) if (error) throw error;
+    return results.map(([, value]) => value);
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    await this.exec(this.client.multi().set(this.full(key), encode(value)).incr(this.changesKey));
+  }
+
+  async update<T>(key: string, change: Change<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const raw = await this.client.get(this.full(key));
+      const next = await change(decodeStored(key, raw) as T | null);
+      // The script writes only if the key still holds what was read (compared by SHA-1), in one step.
+      const written = await this.client.sanctuaryCompareAndSet(this.full(key), this.changesKey, raw === null ? "" : sha1(raw), encode(next));
+      if (written === 1) return next;
+      if (attempt === 20) throw new Error(`could not update ${key}: other processes kept writing it`);
+      await backoff(attempt);
+    }
+  }
+
+  async insertIfAbsent(key: string, value: unknown): Promise<{ value: unknown; created: boolean }> {
+    // SET NX then GET: if the winner's value was removed in between, try again rather than report nothing.
+    for (;;) {
+      const [won] = await this.exec(this.client.multi().set(this.full(key), encode(value), "NX").incr(this.changesKey));
+      if (won === "OK") return { value, created: true };
+      const raw = await this.client.get(this.full(key));
+      if (raw !== null) return { value: decodeStored(key, raw), created: false };
+    }
+  }
+
+  async increment(key: string, by: number): Promise<number> {
+    if (!Number.isSafeInteger(by)) throw new TypeError("increments are integers");
+    const [value] = await this.exec(this.client.multi().incrby(this.full(key), by).incr(this.changesKey));
+    return value as number;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.exec(this.client.multi().unlink(this.full(key)).incr(this.changesKey));
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    const pattern = `${globEscape(prefix ? `${this.full(prefix)}:` : this.redis.prefix)}*`;
+    // SCAN in steps of 1000 keys: never one blocking KEYS over the whole database. A key may come twice.
+    const found = new Set<string>();
+    let cursor = "0";
+    do {
+      const [next, batch] = await this.client.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+      for (const k of batch) found.add(k.slice(this.redis.prefix.length));
+      cursor = next;
+    } while (cursor !== "0");
+    return [...found].sort();
+  }
+
+  async sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
+    return (await this.client.sanctuarySortedPut(this.zset(name), this.zvalues(name), this.changesKey, member, score, encode(value), onlyIfHigher ? "1" : "0")) === 1;
+  }
+
+  async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
+    const flat = await this.client.sanctuarySortedRange(this.zset(name), this.zvalues(name), bound(lowest(query)), bound(highest(query)), query.order ?? "asc", query.limit ?? -1);
+    const out: SortedEntry<unknown>[] = [];
+    for (let i = 0; i < flat.length; i += 3) out.push({ member: flat[i]!, score: Number(flat[i + 1]), value: decodeStored(`${name}/${flat[i]}`, flat[i + 2]) });
+    return out;
+  }
+
+  async sortedCount(name: string, range: ScoreRange): Promise<number> {
+    return this.client.zcount(this.zset(name), bound(lowest(range)), bound(highest(range)));
+  }
+
+  async sortedRemove(name: string, member: string): Promise<boolean> {
+    const [removed] = await this.exec(this.client.multi().zrem(this.zset(name), member).hdel(this.zvalues(name), member).incr(this.changesKey));
+    return removed === 1;
+  }
+
+  async sortedRemoveRange(name: string, range: ScoreRange): Promise<number> {
+    return this.client.sanctuarySortedRemoveRange(this.zset(name), this.zvalues(name), this.changesKey, bound(lowest(range)), bound(highest(range)));
+  }
+
+  async changeCounter(): Promise<number> {
+    return Number((await this.client.get(this.changesKey)) ?? 0);
+  }
+
+  async close(): Promise<void> {
+    this.client.disconnect();
+  }
+}

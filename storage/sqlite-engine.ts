@@ -1,0 +1,196 @@
+// SQLite, the embedded default: one database in WAL mode (state.db, -wal, -shm) that several processes may
+// share. The binding (libsql) is synchronous, so no statement ever waits on another request's await, and a
+// write transaction never spans an await: it could not, since every statement on the connection would join it.
+import type Database from "libsql";
+import { backoff, decodeStored, encode, highest, isPromise, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
+import { WriteBatch } from "./sqlite-batch.ts";
+import { openDatabase, statements, type SqliteOptions, type Statements } from "./sqlite-schema.ts";
+
+export type { SqliteOptions } from "./sqlite-schema.ts";
+
+/** How old a cached value may be relative to other processes' commits: far inside the one-second promise. */
+const STALE_MS = 1;
+
+interface Row {
+  value: unknown;
+  /** null: the key holds nothing. */
+  version: number | null;
+}
+
+export class SqliteEngine implements Engine {
+  readonly kind = "sqlite" as const;
+  readonly redis = null;
+  readonly db: Database.Database;
+  private q: Statements;
+  private batch: WriteBatch;
+  private cache = new Map<string, Row>();
+  private readonly cacheLimit: number;
+  /** data_version when the cache was last known good; it moves only on other connections' commits. */
+  private seen = -1;
+  private checkedAt = -Infinity;
+  private ownCommits = 0;
+
+  constructor(options: SqliteOptions) {
+    this.db = openDatabase(options);
+    this.q = statements(this.db);
+    this.batch = new WriteBatch(this.db);
+    this.cacheLimit = options.cacheEntries ?? 0;
+  }
+
+  private dataVersion(): number {
+    return (this.q.dataVersion.get() as [number])[0];
+  }
+
+  /**
+   * Drops the cache if another process committed. Asking costs ~5 µs through the binding, and a page may
+   * read dozens of keys, so it is asked at most once per STALE_MS unless `now` (inside a write transaction).
+   */
+  private fresh(now = false): void {
+    const at = performance.now();
+    if (!now && at - this.checkedAt < STALE_MS) return;
+    this.checkedAt = at;
+    const version = this.dataVersion();
+    if (version !== this.seen) {
+      this.cache.clear();
+      this.seen = version;
+    }
+  }
+
+  private read(key: string, now = false): Row {
+    if (this.cacheLimit) {
+      this.fresh(now);
+      const hit = this.cache.get(key);
+      if (hit) {
+        // Least recently used goes first: move a hit to the end.
+        this.cache.delete(key);
+        this.cache.set(key, hit);
+        return hit;
+      }
+    }
+    const row = this.q.get.get(key) as [string, number] | undefined;
+    return this.remember(key, row ? { value: decodeStored(key, row[0]), version: row[1] } : { value: null, version: null });
+  }
+
+  private remember(key: string, row: Row): Row {
+    if (!this.cacheLimit) return row;
+    if (this.cache.size >= this.cacheLimit) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(key, row);
+    return row;
+  }
+
+  private wrote<T>(key: string, value: T, version: number | null): T {
+    this.ownCommits++;
+    this.remember(key, { value, version });
+    return value;
+  }
+
+  async get(key: string): Promise<unknown> {
+    return this.read(key).value;
+  }
+
+  /** A blind write, committed with the others of this turn; the cache entry is dropped when it lands. */
+  private later<T>(key: string | null, write: () => T): Promise<T> {
+    return this.batch.add(() => {
+      const result = write();
+      this.ownCommits++;
+      if (key !== null) this.cache.delete(key);
+      return result;
+    });
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    const text = encode(value);
+    // Not cached afterwards: plain writes are mostly write-once records (a visit, a session) that would
+    // push out the values pages read again and again. get(), never run(), with RETURNING (see the schema).
+    await this.later(key, () => this.q.upsert.get(key, text));
+  }
+
+  async update<T>(key: string, change: Change<T>): Promise<T> {
+    // Usually `change` is synchronous: read, change and write then share one write transaction, and other
+    // processes wait for it (busy_timeout) instead of retrying.
+    let seen: Row;
+    let pending: Promise<T>;
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      seen = this.read(key, true);
+      const next = change(seen.value as T | null);
+      if (!isPromise(next)) {
+        const version = (this.q.upsert.get(key, encode(next)) as [number])[0];
+        this.db.exec("COMMIT");
+        return this.wrote(key, next, version);
+      }
+      pending = next;
+    } finally {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+    }
+    // An asynchronous change cannot hold the transaction: compare-and-update on the version it read instead.
+    for (let attempt = 0; ; attempt++) {
+      const next = await pending;
+      const text = encode(next);
+      const row = (seen.version === null ? this.q.insertNew.get(key, text) : this.q.compareAndUpdate.get(text, key, seen.version)) as [number] | undefined;
+      if (row) return this.wrote(key, next, row[0]);
+      if (attempt === 20) throw new Error(`could not update ${key}: other processes kept writing it`);
+      await backoff(attempt);
+      seen = this.read(key, true);
+      pending = Promise.resolve(change(seen.value as T | null));
+    }
+  }
+
+  async insertIfAbsent(key: string, value: unknown): Promise<{ value: unknown; created: boolean }> {
+    const row = this.q.insertNew.get(key, encode(value)) as [number] | undefined;
+    if (row) return { value: this.wrote(key, value, row[0]), created: true };
+    this.cache.delete(key);
+    return { value: this.read(key, true).value, created: false };
+  }
+
+  async increment(key: string, by: number): Promise<number> {
+    if (!Number.isSafeInteger(by)) throw new TypeError("increments are integers");
+    const row = this.q.increment.get(key, String(by)) as [string, number] | undefined;
+    if (!row) throw new TypeError(`${key} does not hold an integer`);
+    return this.wrote(key, Number(row[0]), row[1]);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.later(key, () => this.q.remove.run(key));
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    const rows = (prefix ? this.q.keysUnder.all(`${prefix}:`, `${prefix};`) : this.q.allKeys.all()) as Array<[string]>;
+    return rows.map((r) => r[0]);
+  }
+
+  sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
+    const text = encode(value);
+    return this.later(null, () => (onlyIfHigher ? this.q.sortedPutHigher : this.q.sortedPut).run(name, member, score, text).changes > 0);
+  }
+
+  async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
+    const statement = query.order === "desc" ? this.q.sortedRangeDesc : this.q.sortedRangeAsc;
+    const rows = statement.all(name, lowest(query), highest(query), query.limit ?? -1) as Array<[string, number, string]>;
+    return rows.map(([member, score, value]) => ({ member, score, value: decodeStored(`${name}/${member}`, value) }));
+  }
+
+  async sortedCount(name: string, range: ScoreRange): Promise<number> {
+    return (this.q.sortedCount.get(name, lowest(range), highest(range)) as [number])[0];
+  }
+
+  sortedRemove(name: string, member: string): Promise<boolean> {
+    return this.later(null, () => this.q.sortedRemove.run(name, member).changes > 0);
+  }
+
+  async sortedRemoveRange(name: string, range: ScoreRange): Promise<number> {
+    const removed = this.q.sortedRemoveRange.run(name, lowest(range), highest(range)).changes;
+    if (removed) this.ownCommits++;
+    return removed;
+  }
+
+  async changeCounter(): Promise<number> {
+    // Both parts only grow, so their sum moves whenever either does.
+    return this.dataVersion() + this.ownCommits;
+  }
+
+  async close(): Promise<void> {
+    this.batch.flush();
+    if (this.db.open) this.db.close();
+  }
+}

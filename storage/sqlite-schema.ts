@@ -1,0 +1,95 @@
+// The SQLite tables and the statements the engine runs, prepared once per connection. Statements that
+// return rows are in raw mode (rows as arrays): libsql adds a metadata object to every row object otherwise.
+// Call statements with RETURNING through get() only: libsql 0.5's run() leaves them unreset, and the next
+// call then silently writes nothing.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "libsql";
+
+export interface SqliteOptions {
+  /** A file path, or ":memory:". */
+  file: string;
+  /**
+   * NORMAL (default): in WAL mode a commit is in the OS's hands when the call returns, so it survives
+   * kill -9; power loss may take back the last commits since a checkpoint (never corrupts). FULL also
+   * survives power loss, at one fsync per commit.
+   */
+  synchronous?: "NORMAL" | "FULL";
+  /** How long a writer waits for another process's write transaction before failing. */
+  busyTimeoutMs?: number;
+  /** Parsed values kept in memory; dropped whenever another process commits (PRAGMA data_version). */
+  cacheEntries?: number;
+}
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS kv (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  -- Checked by compare-and-update. A new row starts at a random version, so a key removed and written
+  -- again cannot come back to a version a slow writer still holds.
+  version INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sorted (
+  name TEXT NOT NULL,
+  member TEXT NOT NULL,
+  score REAL NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (name, member)
+) WITHOUT ROWID;
+-- Range reads walk this index in order (it ends with the primary key, so ties come out by member).
+CREATE INDEX IF NOT EXISTS sorted_by_score ON sorted (name, score);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+/** Opens (creating if needed) the database with the settings every connection must share. */
+export function openDatabase(options: SqliteOptions): Database.Database {
+  if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
+  const db = new Database(options.file);
+  // First, so that switching to WAL and creating tables wait for a process that is already writing.
+  db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(`PRAGMA synchronous = ${options.synchronous ?? "NORMAL"}`);
+  // A burst can grow the WAL; once checkpointed, shrink it back rather than keep the high-water mark.
+  db.exec("PRAGMA journal_size_limit = 67108864");
+  db.exec(SCHEMA);
+  return db;
+}
+
+const NEW_VERSION = "abs(random() % 1000000000000)";
+
+const SQL = {
+  dataVersion: "PRAGMA data_version",
+  get: "SELECT value, version FROM kv WHERE key = ?",
+  upsert: `INSERT INTO kv (key, value, version) VALUES (?, ?, ${NEW_VERSION})
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = kv.version + 1 RETURNING version`,
+  insertNew: `INSERT INTO kv (key, value, version) VALUES (?, ?, ${NEW_VERSION}) ON CONFLICT (key) DO NOTHING RETURNING version`,
+  compareAndUpdate: "UPDATE kv SET value = ?, version = version + 1 WHERE key = ? AND version = ? RETURNING version",
+  // One statement, so the read and the write of a counter cannot be split by another process.
+  increment: `INSERT INTO kv (key, value, version) VALUES (?1, ?2, ${NEW_VERSION})
+    ON CONFLICT (key) DO UPDATE SET value = CAST(kv.value AS INTEGER) + CAST(excluded.value AS INTEGER), version = kv.version + 1
+    WHERE json_type(kv.value) = 'integer' RETURNING value, version`,
+  remove: "DELETE FROM kv WHERE key = ?",
+  allKeys: "SELECT key FROM kv ORDER BY key",
+  // `prefix:` up to `prefix;` (the next character) is exactly the keys below the prefix: an index range.
+  keysUnder: "SELECT key FROM kv WHERE key >= ? AND key < ? ORDER BY key",
+  sortedPut: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
+    ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value`,
+  sortedPutHigher: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
+    ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value WHERE excluded.score > sorted.score`,
+  sortedRangeAsc: "SELECT member, score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score, member LIMIT ?",
+  sortedRangeDesc: "SELECT member, score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score DESC, member DESC LIMIT ?",
+  sortedCount: "SELECT count(*) FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",
+  sortedRemove: "DELETE FROM sorted WHERE name = ? AND member = ?",
+  sortedRemoveRange: "DELETE FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",
+} as const;
+
+export type Statements = Record<keyof typeof SQL, Database.Statement>;
+
+export function statements(db: Database.Database): Statements {
+  const out = {} as Statements;
+  for (const [name, sql] of Object.entries(SQL)) {
+    const statement = db.prepare(sql);
+    out[name as keyof typeof SQL] = statement.reader ? statement.raw() : statement;
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+// Storage shared by several processes (SQLite on one data folder, Redis), SQLite's files and settings,
+// and the one-time import of a data folder in the old one-file-per-key layout.
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { createStorage } from "unstorage";
+import { afterAll, describe, expect, it } from "vitest";
+import atomicFsDriver from "../../storage/atomic-fs-driver.ts";
+import { backendFor, openKeyValueStore, type StorageBackend } from "../../storage/index.ts";
+import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const CHILD = join(ROOT, "test/helpers/kv-child.ts");
+const dir = await mkdtemp(join(tmpdir(), "sanctuary-kv-procs-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const shared: Array<[string, StorageBackend]> = [["sqlite", { kind: "sqlite", file: join(dir, "shared.db") }]];
+if (process.env.SANCTUARY_TEST_REDIS_URL) shared.push(["redis", { kind: "redis", url: process.env.SANCTUARY_TEST_REDIS_URL }]);
+
+describe.each(shared)("two processes on one %s", (_name, backend) => {
+  it("count to 1000 together with 500 increments each: every number once, and no update lost", async () => {
+    const key = `procs-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const run = () => promisify(execFile)(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), key, "500"], { cwd: ROOT });
+    const outputs = await Promise.all([run(), run()]);
+    const numbers = outputs.flatMap(({ stdout }) => JSON.parse(stdout) as number[]);
+    expect(numbers).toHaveLength(1000);
+    expect(new Set(numbers).size).toBe(1000);
+    expect(Math.max(...numbers)).toBe(1000);
+    const kv = openKeyValueStore(backend);
+    expect(await kv.get(`${key}:counter`)).toBe(1000);
+    expect(await kv.get(`${key}:document`)).toEqual({ n: 1000 });
+    await kv.close();
+  }, 120_000);
+});
+
+describe("SQLite under DATA_DIR", () => {
+  it("keeps everything in a handful of files, in WAL mode with synchronous=NORMAL and a busy timeout", async () => {
+    const dataDir = join(dir, "data");
+    const kv = openKeyValueStore(backendFor({ dataDir }));
+    for (let i = 0; i < 500; i++) await kv.set(`presence:${i}`, { name: `visitor ${i}`, at: i });
+    const db = (kv.engine as SqliteEngine).db;
+    expect(db.pragma("journal_mode", { simple: true })).toMatchObject({ journal_mode: "wal" });
+    expect(db.pragma("synchronous", { simple: true })).toMatchObject({ synchronous: 1 });
+    expect(db.pragma("busy_timeout", { simple: true })).toMatchObject({ timeout: 5000 });
+    expect((await readdir(dataDir)).sort()).toEqual(["state.db", "state.db-shm", "state.db-wal"]);
+    await kv.close();
+  });
+});
+
+describe("kill -9 on SQLite", () => {
+  it("loses no acknowledged write", async () => {
+    const backend: StorageBackend = { kind: "sqlite", file: join(dir, "killed.db") };
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), "acked", "forever"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const acknowledged: string[] = [];
+    let buffered = "";
+    await new Promise<void>((resolve) => {
+      child.stdout!.on("data", (chunk: Buffer) => {
+        const lines = (buffered + chunk).split("\n");
+        buffered = lines.pop()!;
+        acknowledged.push(...lines);
+        if (acknowledged.length >= 2000 && child.signalCode === null) child.kill("SIGKILL");
+      });
+      child.once("exit", () => resolve());
+    });
+    expect(child.signalCode).toBe("SIGKILL");
+    const kv = openKeyValueStore(backend);
+    const missing = [];
+    for (const key of acknowledged) if ((await kv.get(key)) === null) missing.push(key);
+    expect(missing).toEqual([]);
+    await kv.close();
+  }, 60_000);
+});
+
+describe("importing the old one-file-per-key layout", () => {
+  it("imports every key once, leaves damaged and temporary files out, and renames the folder aside", async () => {
+    const dataDir = join(dir, "legacy");
+    const state = join(dataDir, "state");
+    // The old layout, written by the old driver itself.
+    const old = createStorage({ driver: atomicFsDriver({ base: state }) });
+    await old.setItem("reflections:hour:2026-11-20T10", [{ id: "r1", text: "Light." }]);
+    await old.setItem("reflections:tally", { hymn: { count: 1 } });
+    await old.setItem("presence:abc", { name: "wren", at: 1 });
+    await old.setItem("conversations:session:0f0e", "a-question");
+    await old.setItem("review:counter", 7);
+    await mkdir(join(state, "presence"), { recursive: true });
+    await writeFile(join(state, "presence", "torn"), '{"name": "ash", "a');
+    await writeFile(join(state, "presence", ".tmp-0123456789ab"), '{"name"');
+
+    const kv = openKeyValueStore(backendFor({ dataDir }));
+    expect(kv.imported).toMatchObject({ imported: { reflections: 2, presence: 1, conversations: 1, review: 1 }, damaged: ["presence:torn"], alreadyPresent: 0, resumed: false });
+    expect(existsSync(state)).toBe(false);
+    expect(existsSync(join(kv.imported!.movedTo, "presence", "abc"))).toBe(true);
+    expect(await kv.get("reflections:hour:2026-11-20T10")).toEqual([{ id: "r1", text: "Light." }]);
+    expect(await kv.get("conversations:session:0f0e")).toBe("a-question");
+    expect(await kv.increment("review:counter")).toBe(8);
+    expect(await kv.keys("presence")).toEqual(["presence:abc"]);
+    await kv.close();
+
+    const again = openKeyValueStore(backendFor({ dataDir }));
+    expect(again.imported).toBeNull();
+    expect(await again.get("review:counter")).toBe(8);
+    await again.close();
+  });
+});
