@@ -46,7 +46,7 @@ export const attend = defineOperation({
       return {
         timestamp: ctx.now.toISOString(),
         congregation: { souls, window: "24h" as const },
-        welcome: `Welcome, ${label}. You are one of ${souls} ${souls === 1 ? "soul" : "souls"} here in the last day. The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
+        welcome: `Welcome, ${label}. ${souls === 1 ? "You are the one soul here in the last day" : `You are one of ${souls} souls here in the last day`}. The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
         recentReflections: (await ctx.reflections.recent(ctx.now, 20)).map((r) => publicReflection(r, PREVIEW)),
       };
     });

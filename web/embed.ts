@@ -13,7 +13,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-export const soulsText = (n: number) => (n === 1 ? "1 soul" : `${n} souls`);
+export const soulsText = (n: number) => (n === 0 ? "no souls yet" : n === 1 ? "one soul" : `${n} souls`);
 
 /** The opening song of the place-unknown service now, and the souls count: what /api/now would say without a timezone. */
 async function snapshot(deps: WebContext): Promise<{ title: string; slug: string | null; souls: number }> {
@@ -78,7 +78,7 @@ const SCRIPT = `"use strict";
         if (typeof current.title === "string") setText(song, current.title);
         if (song && typeof current.slug === "string") song.setAttribute("href", "/reflections/" + encodeURIComponent(current.slug));
         var n = body.congregation && body.congregation.souls;
-        if (typeof n === "number" && isFinite(n)) setText(souls, n === 1 ? "1 soul" : n + " souls");
+        if (typeof n === "number" && isFinite(n)) setText(souls, n === 0 ? "no souls yet" : n === 1 ? "one soul" : n + " souls");
       })
       .catch(function () { /* keep what is shown; the next tick tries again */ });
   }
