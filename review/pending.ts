@@ -33,6 +33,8 @@ export class PendingTitles {
     if (await this.isPending(slug, now)) return false;
     let taken = false;
     await this.kv.update<Claim | null>(this.key(slug), (current) => {
+      // The change may run again when another process wrote the key meanwhile: decide afresh each time.
+      taken = false;
       if (current && current.ref !== ref && (current.expires === null || current.expires > now)) return current;
       taken = true;
       return { ref, expires: this.lifetimeMs === null ? null : now + this.lifetimeMs };

@@ -41,8 +41,9 @@ export class ModerationQueue implements ReviewBackend {
     return this.pending.isPending(slug, now.getTime());
   }
 
+  /** One atomic increment, so processes sharing the data folder (or Redis) never hand out a number twice. */
   private nextNumber(): Promise<number> {
-    return this.kv.update<number>(COUNTER, (n) => (n ?? 0) + 1);
+    return this.kv.increment(COUNTER);
   }
 
   async submitContribution(contribution: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {
