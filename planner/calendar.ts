@@ -6,8 +6,10 @@ import type { Media } from "../corpus/media.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { rotationFor, type ServiceKey } from "./rotation.ts";
-import { READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart, type Tier } from "./rules.ts";
-import { addDays, slotsBeginningBetween } from "./time.ts";
+import { whereFor } from "./placement.ts";
+import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart, type Tier } from "./rules.ts";
+import { parseDay, ymd } from "./season.ts";
+import { slotsBeginningBetween } from "./time.ts";
 
 export const TIERS: readonly Tier[] = ["north", "south", "unknown"];
 
@@ -42,12 +44,12 @@ const DATES_KEY = "services-index:dates";
 export class ServiceCalendar {
   private cache = new Map<string, ServiceRecord>();
   private creating = new KeyedMutex();
+  private completeDays = new Map<string, Array<RecordedPart[] | null>>();
 
   constructor(
     private kv: KeyValueStore,
     private library: Library,
     private media: Media,
-    private seasonOf: (key: ServiceKey) => string | null = () => null,
     private clock: () => Date = () => new Date(),
   ) {}
 
@@ -76,26 +78,51 @@ export class ServiceCalendar {
     return value;
   }
 
-  /** What the novelty rules forbid for a key, from what is recorded. */
+  /**
+   * What the novelty rules forbid for a key, and when each piece was last heard, from what is recorded
+   * (LOOKBACK_DAYS of this slot, ANYWHERE_DAYS of the tier's whole days), so the rotation can prefer the least
+   * recently used pieces.
+   */
   async historyFor(key: ServiceKey): Promise<History> {
     const history = emptyHistory();
-    const yesterday = addDays(key.date, -1);
-    for (let slot = 0; slot < 6; slot++) {
-      if (slot !== key.slotIndex) for (const p of (await this.get({ ...key, slotIndex: slot }))?.parts ?? []) history.sameDate.add(p.path);
-      for (const p of (await this.get({ ...key, date: yesterday, slotIndex: slot }))?.parts ?? []) {
-        const role = roleOf(p.kind);
-        if (role === "song" || role === "chant") history.yesterday.add(p.path);
+    const day = parseDay(key.date); // plain UTC arithmetic: this runs 43 times per service
+    for (let back = 0; back <= LOOKBACK_DAYS; back++) {
+      const date = ymd(day - back * 86_400_000);
+      // A complete day is read without an await: thousands of them add up when a year is scheduled at once.
+      const slots = this.completeDays.get(`${key.tier}|${date}`) ?? (await this.daySlots(key.tier, date));
+      // Past ANYWHERE_DAYS only this slot's own memory counts, so only its services are read.
+      for (let slot = back <= ANYWHERE_DAYS ? 0 : key.slotIndex; slot < (back <= ANYWHERE_DAYS ? 6 : key.slotIndex + 1); slot++) {
+        if (back === 0 && slot === key.slotIndex) continue;
+        if (back === 0 && !slots[slot]) history.openSlots++;
+        const parts = slots[slot] ?? [];
+        for (const p of parts) {
+          if (back === 0) history.sameDate.add(p.path);
+          else if (back === 1 && (p.kind === "song" || p.kind === "chant")) history.yesterday.add(p.path);
+          // Nearest first, so the first sighting is the most recent one.
+          if (back <= ANYWHERE_DAYS && !history.lastAnywhere.has(p.path)) history.lastAnywhere.set(p.path, back);
+          if (slot === key.slotIndex && !history.lastInSlot.has(p.path)) history.lastInSlot.set(p.path, back);
+        }
+        if (slot === key.slotIndex && back >= 1 && back <= READING_WINDOW_DAYS) {
+          history.sameSlotDaysAgo.push(new Set(parts.filter((p) => ["reading", "closing"].includes(roleOf(p.kind) ?? "")).map((p) => p.path)));
+        }
       }
-    }
-    for (let back = 1; back <= READING_WINDOW_DAYS; back++) {
-      const record = await this.get({ ...key, date: addDays(key.date, -back) });
-      history.sameSlotDaysAgo.push(new Set((record?.parts ?? []).filter((p) => ["reading", "closing"].includes(roleOf(p.kind) ?? "")).map((p) => p.path)));
     }
     return history;
   }
 
+  /** The six slots' parts of a tier's date (null where nothing is recorded yet). */
+  private async daySlots(tier: Tier, date: string): Promise<Array<RecordedPart[] | null>> {
+    const id = `${tier}|${date}`;
+    const slots: Array<RecordedPart[] | null> = [];
+    // Records are final, so a cached one is read without a round trip through the store.
+    for (let slot = 0; slot < 6; slot++) slots.push((this.cache.get(recordKey({ date, slotIndex: slot, tier })) ?? (await this.get({ date, slotIndex: slot, tier })))?.parts ?? null);
+    // A day whose six services are all recorded never changes again: keep it (a few KB per day and tier).
+    if (slots.every(Boolean)) this.completeDays.set(id, slots);
+    return slots;
+  }
+
   buildRotation(key: ServiceKey, history: History): ServiceRecord {
-    const { parts, relaxed } = rotationFor({ key, pieces: this.library.pieces, secondsOf: (p) => this.media.secondsOf(p), history, season: this.seasonOf(key) });
+    const { parts, relaxed } = rotationFor({ key, pieces: this.library.pieces, secondsOf: (p) => this.media.secondsOf(p), history, where: whereFor(key) });
     return {
       ...key,
       mode: "rotation",
