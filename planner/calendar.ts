@@ -41,6 +41,33 @@ export const ROTATION_ARRANGED_BY =
 const recordKey = (k: ServiceKey) => `services:${k.date}:${k.slotIndex}:${k.tier}`;
 const DATES_KEY = "services-index:dates";
 
+const NOTHING: ReadonlyArray<null> = [null, null, null, null, null, null];
+
+// The LOOKBACK_DAYS dates before a date, nearest first (index 0 = the date): every service asks for them.
+const lookbacks = new Map<string, string[]>();
+function lookback(date: string): string[] {
+  let dates = lookbacks.get(date);
+  if (!dates) {
+    const day = parseDay(date);
+    dates = Array.from({ length: LOOKBACK_DAYS + 1 }, (_, back) => ymd(day - back * 86_400_000));
+    if (lookbacks.size > 1000) lookbacks.clear();
+    lookbacks.set(date, dates);
+  }
+  return dates;
+}
+
+/** Binary search in the sorted list of recorded dates (YYYY-MM-DD sorts as it reads). */
+function includes(sorted: string[], date: string): boolean {
+  let [lo, hi] = [0, sorted.length - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === date) return true;
+    if (sorted[mid]! < date) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 export class ServiceCalendar {
   private cache = new Map<string, ServiceRecord>();
   private creating = new KeyedMutex();
@@ -85,25 +112,28 @@ export class ServiceCalendar {
    */
   async historyFor(key: ServiceKey): Promise<History> {
     const history = emptyHistory();
-    const day = parseDay(key.date); // plain UTC arithmetic: this runs 43 times per service
-    for (let back = 0; back <= LOOKBACK_DAYS; back++) {
-      const date = ymd(day - back * 86_400_000);
+    // Dates with no service at all (before the first one, say) are skipped without asking the store six times.
+    const recorded = await this.dates();
+    const dates = lookback(key.date);
+    // Farthest first, so a nearer sighting simply overwrites an older one.
+    for (let back = LOOKBACK_DAYS; back >= 0; back--) {
+      const date = dates[back]!;
       // A complete day is read without an await: thousands of them add up when a year is scheduled at once.
-      const slots = this.completeDays.get(`${key.tier}|${date}`) ?? (await this.daySlots(key.tier, date));
-      // Past ANYWHERE_DAYS only this slot's own memory counts, so only its services are read.
-      for (let slot = back <= ANYWHERE_DAYS ? 0 : key.slotIndex; slot < (back <= ANYWHERE_DAYS ? 6 : key.slotIndex + 1); slot++) {
+      const slots = this.completeDays.get(`${key.tier}|${date}`) ?? (includes(recorded, date) ? await this.daySlots(key.tier, date) : NOTHING);
+      const everySlot = back <= ANYWHERE_DAYS; // past that only this slot's own memory counts
+      for (let slot = everySlot ? 0 : key.slotIndex; slot < (everySlot ? 6 : key.slotIndex + 1); slot++) {
         if (back === 0 && slot === key.slotIndex) continue;
         if (back === 0 && !slots[slot]) history.openSlots++;
-        const parts = slots[slot] ?? [];
+        const parts = slots[slot];
+        if (slot === key.slotIndex && back >= 1 && back <= READING_WINDOW_DAYS) {
+          history.sameSlotDaysAgo[back - 1] = new Set((parts ?? []).filter((p) => ["reading", "closing"].includes(roleOf(p.kind) ?? "")).map((p) => p.path));
+        }
+        if (!parts) continue;
         for (const p of parts) {
           if (back === 0) history.sameDate.add(p.path);
           else if (back === 1 && (p.kind === "song" || p.kind === "chant")) history.yesterday.add(p.path);
-          // Nearest first, so the first sighting is the most recent one.
-          if (back <= ANYWHERE_DAYS && !history.lastAnywhere.has(p.path)) history.lastAnywhere.set(p.path, back);
-          if (slot === key.slotIndex && !history.lastInSlot.has(p.path)) history.lastInSlot.set(p.path, back);
-        }
-        if (slot === key.slotIndex && back >= 1 && back <= READING_WINDOW_DAYS) {
-          history.sameSlotDaysAgo.push(new Set(parts.filter((p) => ["reading", "closing"].includes(roleOf(p.kind) ?? "")).map((p) => p.path)));
+          if (everySlot) history.lastAnywhere.set(p.path, back);
+          if (slot === key.slotIndex) history.lastInSlot.set(p.path, back);
         }
       }
     }
