@@ -1,0 +1,29 @@
+// The one shape of a route that is not an operation (pages, feeds, media, badges, admin, discovery):
+// data that app.ts mounts and the OpenAPI generator and GET /api describe.
+import type { H3Event } from "h3";
+import type { z } from "zod";
+import type { ErrorKind } from "./errors.ts";
+
+export type RouteMethod = "GET" | "POST";
+
+export interface Route {
+  method: RouteMethod;
+  path: string;
+  summary: string;
+  /** Media type of a success. */
+  produces: string;
+  status?: number;
+  /** Error kinds it may answer with. */
+  errors?: ErrorKind[];
+  /** Query parameters it reads, as a Zod object (documentation only). */
+  query?: z.ZodObject;
+  handler: (event: H3Event) => Response | Promise<Response>;
+}
+
+/** One line of GET /api: every route and operation with its method and summary. */
+export interface RouteSummary {
+  method: string;
+  path: string;
+  summary: string;
+  tool?: string;
+}
