@@ -45,7 +45,7 @@ export function candidatesFor(library: Library, history: History, secondsOf: (p:
     if (!role || !fitsPlacement(piece, where) || !allowed(piece.path, role)) continue;
     (byRole.get(role) ?? byRole.set(role, []).get(role)!).push(piece);
   }
-  const rank = new Map(library.pieces.map((p) => [p.path, freshness(p, history, 0)]));
+  const rank = new Map([...byRole.values()].flat().map((p) => [p.path, freshness(p, history, 0)]));
   return [...byRole.values()].flatMap((list) => list.sort((a, b) => rank.get(b.path)! - rank.get(a.path)! || secondsOf(b) - secondsOf(a)).slice(0, PER_ROLE));
 }
 

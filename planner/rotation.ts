@@ -61,6 +61,7 @@ export const TEMPLATES: Role[][] = (() => {
   return [...out.values()];
 })();
 
+/** How many of each role's freshest pieces are combined (twice: by freshness, then with length counted); more finds nothing better. */
 const TOP = 4;
 /** Songs (chants) kept back per open slot of the date before a service takes two: a day that takes at most
  * half of what it may use leaves the next day as much (yesterday's songs and chants may not return). */
