@@ -46,7 +46,8 @@ describe.runIf(fullSized(library))("a year of the rotation (2027, 6 slots × 3 t
     const minutes = year.records.map((r) => serviceSeconds(r) / 60);
     expect(Math.min(...minutes)).toBeGreaterThanOrEqual(15);
     expect(Math.max(...minutes)).toBeLessThanOrEqual(40);
-    expect(median(minutes)).toBeGreaterThanOrEqual(MEDIAN_MINUTES);
+    // The library's lengths set the ceiling here; scripts/rotation-figures.ts shows where the minutes come from.
+    expect(median(minutes), "median minutes").toBeGreaterThanOrEqual(MEDIAN_MINUTES);
   });
 
   it("brings a song (chant) back to the same slot after a median of 14 (10) days or more, in every season and tier", () => {
