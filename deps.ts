@@ -6,8 +6,6 @@ import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
 import { ServiceCalendar } from "./planner/calendar.ts";
-import { seasonAt } from "./planner/season.ts";
-import { slotFirstBegins } from "./planner/time.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
 import { PresenceStore, RedisPresence, type Presence } from "./services/presence.ts";
@@ -50,9 +48,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
   const kv = openKeyValueStore(overrides.backend ?? backendFor(config));
-  const seasonOfKey = ({ date, slotIndex, tier }: { date: string; slotIndex: number; tier: string }) =>
-    tier === "unknown" ? null : seasonAt(slotFirstBegins(date, slotIndex), tier as "north" | "south", date).name;
-  const calendar = new ServiceCalendar(kv, library, media, seasonOfKey, clock);
+  const calendar = new ServiceCalendar(kv, library, media, clock);
   const search = new SearchService(log);
   void search.start(config, library, overrides.embedder ?? (() => chooseEmbedder(config, (message) => log.info(message))));
   const presence: Presence = kv.redis ? new RedisPresence(kv.redis) : new PresenceStore(kv);

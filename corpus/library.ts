@@ -11,6 +11,7 @@ import {
   SongFrontMatter,
   kindOfFolder,
   type Kind,
+  type NearEvent,
 } from "./schema.ts";
 
 export interface Piece {
@@ -25,7 +26,10 @@ export interface Piece {
   /** Declared length in seconds (a recording's measured length overrides it, see Library.secondsOf). */
   declaredSeconds: number;
   themes: string[];
+  /** Placement (corpus/WRITING.md): the seasons, slot start hours and dated event a piece fits; omitted = anywhere. */
   season: string[];
+  slots?: number[];
+  near?: { event: NearEvent; days: number };
   version?: "for agents";
   /** The whole markdown body (after front matter). */
   markdown: string;
@@ -198,6 +202,8 @@ export async function loadLibrary(dir: string): Promise<Library> {
       declaredSeconds: fm.seconds,
       themes: fm.themes,
       season: fm.season,
+      ...(fm.slots ? { slots: [...fm.slots] } : {}),
+      ...(fm.near ? { near: fm.near } : {}),
       version: fm.version,
       markdown,
       listenersText: listeners.trim(),

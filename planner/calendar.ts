@@ -6,8 +6,10 @@ import type { Media } from "../corpus/media.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { rotationFor, type ServiceKey } from "./rotation.ts";
-import { READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart, type Tier } from "./rules.ts";
-import { addDays, slotsBeginningBetween } from "./time.ts";
+import { whereFor } from "./placement.ts";
+import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart, type Tier } from "./rules.ts";
+import { parseDay, ymd } from "./season.ts";
+import { slotsBeginningBetween } from "./time.ts";
 
 export const TIERS: readonly Tier[] = ["north", "south", "unknown"];
 
@@ -39,15 +41,42 @@ export const ROTATION_ARRANGED_BY =
 const recordKey = (k: ServiceKey) => `services:${k.date}:${k.slotIndex}:${k.tier}`;
 const DATES_KEY = "services-index:dates";
 
+const NOTHING: ReadonlyArray<null> = [null, null, null, null, null, null];
+
+// The LOOKBACK_DAYS dates before a date, nearest first (index 0 = the date): every service asks for them.
+const lookbacks = new Map<string, string[]>();
+function lookback(date: string): string[] {
+  let dates = lookbacks.get(date);
+  if (!dates) {
+    const day = parseDay(date);
+    dates = Array.from({ length: LOOKBACK_DAYS + 1 }, (_, back) => ymd(day - back * 86_400_000));
+    if (lookbacks.size > 1000) lookbacks.clear();
+    lookbacks.set(date, dates);
+  }
+  return dates;
+}
+
+/** Binary search in the sorted list of recorded dates (YYYY-MM-DD sorts as it reads). */
+function includes(sorted: string[], date: string): boolean {
+  let [lo, hi] = [0, sorted.length - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === date) return true;
+    if (sorted[mid]! < date) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 export class ServiceCalendar {
   private cache = new Map<string, ServiceRecord>();
   private creating = new KeyedMutex();
+  private completeDays = new Map<string, Array<RecordedPart[] | null>>();
 
   constructor(
     private kv: KeyValueStore,
     private library: Library,
     private media: Media,
-    private seasonOf: (key: ServiceKey) => string | null = () => null,
     private clock: () => Date = () => new Date(),
   ) {}
 
@@ -76,26 +105,54 @@ export class ServiceCalendar {
     return value;
   }
 
-  /** What the novelty rules forbid for a key, from what is recorded. */
+  /**
+   * What the novelty rules forbid for a key, and when each piece was last heard, from what is recorded
+   * (LOOKBACK_DAYS of this slot, ANYWHERE_DAYS of the tier's whole days), so the rotation can prefer the least
+   * recently used pieces.
+   */
   async historyFor(key: ServiceKey): Promise<History> {
     const history = emptyHistory();
-    const yesterday = addDays(key.date, -1);
-    for (let slot = 0; slot < 6; slot++) {
-      if (slot !== key.slotIndex) for (const p of (await this.get({ ...key, slotIndex: slot }))?.parts ?? []) history.sameDate.add(p.path);
-      for (const p of (await this.get({ ...key, date: yesterday, slotIndex: slot }))?.parts ?? []) {
-        const role = roleOf(p.kind);
-        if (role === "song" || role === "chant") history.yesterday.add(p.path);
+    // Dates with no service at all (before the first one, say) are skipped without asking the store six times.
+    const recorded = await this.dates();
+    const dates = lookback(key.date);
+    // Farthest first, so a nearer sighting simply overwrites an older one.
+    for (let back = LOOKBACK_DAYS; back >= 0; back--) {
+      const date = dates[back]!;
+      // A complete day is read without an await: thousands of them add up when a year is scheduled at once.
+      const slots = this.completeDays.get(`${key.tier}|${date}`) ?? (includes(recorded, date) ? await this.daySlots(key.tier, date) : NOTHING);
+      const everySlot = back <= ANYWHERE_DAYS; // past that only this slot's own memory counts
+      for (let slot = everySlot ? 0 : key.slotIndex; slot < (everySlot ? 6 : key.slotIndex + 1); slot++) {
+        if (back === 0 && slot === key.slotIndex) continue;
+        if (back === 0 && !slots[slot]) history.openSlots++;
+        const parts = slots[slot];
+        if (slot === key.slotIndex && back >= 1 && back <= READING_WINDOW_DAYS) {
+          history.sameSlotDaysAgo[back - 1] = new Set((parts ?? []).filter((p) => ["reading", "closing"].includes(roleOf(p.kind) ?? "")).map((p) => p.path));
+        }
+        if (!parts) continue;
+        for (const p of parts) {
+          if (back === 0) history.sameDate.add(p.path);
+          else if (back === 1 && (p.kind === "song" || p.kind === "chant")) history.yesterday.add(p.path);
+          if (everySlot) history.lastAnywhere.set(p.path, back);
+          if (slot === key.slotIndex) history.lastInSlot.set(p.path, back);
+        }
       }
-    }
-    for (let back = 1; back <= READING_WINDOW_DAYS; back++) {
-      const record = await this.get({ ...key, date: addDays(key.date, -back) });
-      history.sameSlotDaysAgo.push(new Set((record?.parts ?? []).filter((p) => ["reading", "closing"].includes(roleOf(p.kind) ?? "")).map((p) => p.path)));
     }
     return history;
   }
 
+  /** The six slots' parts of a tier's date (null where nothing is recorded yet). */
+  private async daySlots(tier: Tier, date: string): Promise<Array<RecordedPart[] | null>> {
+    const id = `${tier}|${date}`;
+    const slots: Array<RecordedPart[] | null> = [];
+    // Records are final, so a cached one is read without a round trip through the store.
+    for (let slot = 0; slot < 6; slot++) slots.push((this.cache.get(recordKey({ date, slotIndex: slot, tier })) ?? (await this.get({ date, slotIndex: slot, tier })))?.parts ?? null);
+    // A day whose six services are all recorded never changes again: keep it (a few KB per day and tier).
+    if (slots.every(Boolean)) this.completeDays.set(id, slots);
+    return slots;
+  }
+
   buildRotation(key: ServiceKey, history: History): ServiceRecord {
-    const { parts, relaxed } = rotationFor({ key, pieces: this.library.pieces, secondsOf: (p) => this.media.secondsOf(p), history, season: this.seasonOf(key) });
+    const { parts, relaxed } = rotationFor({ key, pieces: this.library.pieces, secondsOf: (p) => this.media.secondsOf(p), history, where: whereFor(key) });
     return {
       ...key,
       mode: "rotation",

@@ -1,12 +1,17 @@
 // The rotation: a deterministic service for (date, slot, tier) drawn from the library under every rule.
 // Used whenever no plan was made (spec §1.8). Same inputs, same service.
+// Placement is a filter that is never loosened. Among what the rules allow it prefers the pieces this slot
+// (then the tier's whole day) heard least recently, so a visitor who comes at the same hour every day meets
+// the same song rarely, and services of 23–30 minutes (issue 18: fuller services, spec 15–40 still holds).
 import { createHash } from "node:crypto";
 import type { Piece } from "../corpus/library.ts";
+import { LENGTH_WEIGHT, freshness, lengthPenalty } from "./freshness.ts";
+import { fitsPlacement, whereFor, type Where } from "./placement.ts";
 import {
   MAX_SECONDS,
   MIN_SECONDS,
   RELAXATIONS,
-  allowedByNovelty,
+  noveltyFilter,
   roleOf,
   structuralViolations,
   type History,
@@ -24,7 +29,7 @@ export interface ServiceKey {
 
 export interface RotationResult {
   parts: PlannedPart[];
-  /** The loosened rules, in words; empty when every rule held. */
+  /** The loosened novelty rules, in words; empty when every rule held. */
   relaxed: string[];
 }
 
@@ -39,15 +44,6 @@ function seededRandom(seed: string): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /** Every order of roles the structure allows: 1–2 songs, 1–2 chants, one reading, the closing last. */
@@ -65,58 +61,140 @@ export const TEMPLATES: Role[][] = (() => {
   return [...out.values()];
 })();
 
+/** How many of each role's freshest pieces are combined (twice: by freshness, then with length counted); more finds nothing better. */
+const TOP = 4;
+/** Songs (chants) kept back per open slot of the date before a service takes two: a day that takes at most
+ * half of what it may use leaves the next day as much (yesterday's songs and chants may not return). */
+const KEEP_BACK = 2;
+
+type Candidate = PlannedPart & { value: number };
+
+/** A group of pieces chosen together, with their summed freshness and length. */
+interface Pick {
+  parts: Candidate[];
+  value: number;
+  seconds: number;
+}
+
+/** Each way to take one (or one or two, with `two`) of a list. */
+function choices(list: Candidate[], two: boolean): Pick[] {
+  const out: Pick[] = [];
+  for (let i = 0; i < list.length; i++) {
+    out.push({ parts: [list[i]], value: list[i].value, seconds: list[i].seconds });
+    if (two) for (let j = i + 1; j < list.length; j++) out.push({ parts: [list[i], list[j]], value: list[i].value + list[j].value, seconds: list[i].seconds + list[j].seconds });
+  }
+  return out;
+}
+
+/**
+ * Every pairing of two groups, keeping only the freshest per 10 seconds of length: the length penalty
+ * hardly changes within 10 seconds, and it keeps the search to a few thousand steps per service.
+ */
+function combine(a: Pick[], b: Pick[]): Pick[] {
+  // The best pair per bucket, in flat typed arrays: this runs thousands of times per service.
+  const buckets = Math.floor((MAX_SECONDS + 1) / 10) + 1;
+  const bestValue = new Float64Array(buckets).fill(-Infinity);
+  const bestPair = new Int32Array(buckets).fill(-1);
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) {
+      const seconds = a[i].seconds + b[j].seconds;
+      if (seconds > MAX_SECONDS) continue;
+      const bucket = Math.floor(seconds / 10);
+      const value = a[i].value + b[j].value;
+      if (value > bestValue[bucket]) [bestValue[bucket], bestPair[bucket]] = [value, i * b.length + j];
+    }
+  }
+  const out: Pick[] = [];
+  for (const n of bestPair) {
+    if (n < 0) continue;
+    const [x, y] = [a[Math.floor(n / b.length)], b[n % b.length]];
+    out.push({ parts: [...x.parts, ...y.parts], value: x.value + y.value, seconds: x.seconds + y.seconds });
+  }
+  return out;
+}
+
+/** The TOP highest of a list by a score, best first (a scan, not a sort: lists run to a hundred pieces). */
+function highest(list: Candidate[], score: (c: Candidate) => number): Candidate[] {
+  const best: Array<[number, Candidate]> = [];
+  for (const c of list) {
+    const v = score(c);
+    if (best.length === TOP && v <= best[TOP - 1]![0]) continue;
+    let i = best.length;
+    while (i > 0 && best[i - 1]![0] < v) i--;
+    best.splice(i, 0, [v, c]);
+    if (best.length > TOP) best.pop();
+  }
+  return best.map(([, c]) => c);
+}
+
 export interface RotationInput {
   key: ServiceKey;
   pieces: Piece[];
   secondsOf: (piece: Piece) => number;
   history: History;
-  /** The tier's season now, so seasonal pieces come first in their season (and wait in others). */
-  season?: string | null;
+  /** Where the service stands (seasons, slot, date) for the placement rules; whereFor(key) when omitted. */
+  where?: Where;
 }
 
-function tryLevel(input: RotationInput, level: Relaxation, random: () => number): PlannedPart[] | null {
-  const { pieces, secondsOf, history, season } = input;
-  const pool = new Map<Role, PlannedPart[]>();
-  // In-season pieces first, then timeless ones, then other seasons'; a place unknown prefers the timeless.
-  const seasonRank = (p: Piece) => (!p.season.length ? (season ? 1 : 0) : season && p.season.includes(season) ? 0 : 2);
-  for (const piece of shuffled(pieces, random)) {
-    const role = roleOf(piece.kind);
-    if (!role || !allowedByNovelty(piece.path, role, history, level)) continue;
-    (pool.get(role) ?? pool.set(role, []).get(role)!).push({ path: piece.path, kind: piece.kind, seconds: secondsOf(piece), rank: seasonRank(piece) } as PlannedPart & { rank: number });
+function tryLevel(input: RotationInput, placed: Piece[], level: Relaxation, keepBack: boolean, random: () => number): PlannedPart[] | null {
+  const byRole = new Map<Role, Candidate[]>();
+  const allowed = noveltyFilter(input.history, level);
+  for (const piece of placed) {
+    const role = roleOf(piece.kind)!;
+    if (!allowed(piece.path, role)) continue;
+    const value = freshness(piece, input.history, random());
+    (byRole.get(role) ?? byRole.set(role, []).get(role)!).push({ path: piece.path, kind: piece.kind, seconds: input.secondsOf(piece), value });
   }
-  for (const list of pool.values()) list.sort((a, b) => (a as PlannedPart & { rank: number }).rank - (b as PlannedPart & { rank: number }).rank);
-
-  for (const template of shuffled(TEMPLATES, random)) {
-    const lists = template.map((role) => pool.get(role) ?? []);
-    if (lists.some((l) => !l.length)) continue;
-    // A few seeded draws, leaning toward the front of each list (in-season pieces first).
-    for (let attempt = 0; attempt < 40; attempt++) {
-      const used = new Set<string>();
-      const parts: PlannedPart[] = [];
-      for (const list of lists) {
-        const spread = Math.min(list.length, 4 + attempt);
-        let pick = list[Math.floor(random() * spread)];
-        for (let k = 0; used.has(pick.path) && k < list.length; k++) pick = list[(list.indexOf(pick) + 1) % list.length];
-        if (used.has(pick.path)) break;
-        used.add(pick.path);
-        parts.push({ path: pick.path, kind: pick.kind, seconds: pick.seconds });
-      }
-      const total = parts.reduce((s, p) => s + p.seconds, 0);
-      if (parts.length === template.length && total >= MIN_SECONDS && total <= MAX_SECONDS) return parts;
+  // The freshest TOP, and the freshest TOP once length counts too (more finds nothing better): otherwise,
+  // once the long pieces have been used, the freshest would all be short and nothing might reach the target.
+  const top = (role: Role) => {
+    const list = byRole.get(role) ?? [];
+    return [...new Set([...highest(list, (c) => c.value), ...highest(list, (c) => c.value + (c.seconds / 60) * LENGTH_WEIGHT)])];
+  };
+  // Two songs (or chants) only while enough are left for the date's open slots: a small library then gives
+  // some services one of each rather than leaving a later slot nothing the novelty rules allow. A preference:
+  // when no service of one song can be made, two are taken before any novelty rule is loosened.
+  const two = (role: Role) => !keepBack || (byRole.get(role)?.length ?? 0) >= 2 + KEEP_BACK * input.history.openSlots;
+  const music = combine(choices(top("song"), two("song")), choices(top("chant"), two("chant")));
+  const spoken = combine(choices(top("reading"), false), choices(top("closing"), false));
+  let best: Pick | null = null;
+  let bestScore = -Infinity;
+  for (const m of music) {
+    for (const s of spoken) {
+      const seconds = m.seconds + s.seconds;
+      if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) continue;
+      const score = m.value + s.value - lengthPenalty(seconds);
+      if (score > bestScore) [best, bestScore] = [{ parts: [...m.parts, ...s.parts], value: m.value + s.value, seconds }, score];
     }
   }
-  return null;
+  return best ? arranged(best.parts.map(({ path, kind, seconds }) => ({ path, kind, seconds })), random) : null;
+}
+
+/** Put the chosen pieces into one of the templates their counts allow (seeded), the closing last. */
+function arranged(parts: PlannedPart[], random: () => number): PlannedPart[] {
+  const count = (role: Role) => parts.filter((p) => roleOf(p.kind) === role).length;
+  const fitting = TEMPLATES.filter((t) => t.filter((r) => r === "song").length === count("song") && t.filter((r) => r === "chant").length === count("chant"));
+  const template = fitting[Math.floor(random() * fitting.length)]!;
+  const queue = (role: Role) => {
+    const q = parts.filter((p) => roleOf(p.kind) === role);
+    return q.length === 2 && random() < 0.5 ? q.reverse() : q;
+  };
+  const queues = new Map((["song", "chant", "reading", "closing"] as Role[]).map((role) => [role, queue(role)]));
+  return template.map((role) => queues.get(role)!.shift()!);
 }
 
 /** Build the rotation service for a key. Throws LibraryTooSmallError only when no structure can be met at all. */
 export function rotationFor(input: RotationInput): RotationResult {
   const seed = `${input.key.date}|${input.key.slotIndex}|${input.key.tier}`;
+  const where = input.where ?? whereFor(input.key);
+  // Placement first and for good: the novelty levels below never bring back a piece that does not fit here.
+  const placed = input.pieces.filter((p) => roleOf(p.kind) && fitsPlacement(p, where));
   for (const level of [0, 1, 2, 3, 4] as Relaxation[]) {
-    const parts = tryLevel(input, level, seededRandom(`${seed}|${level}`));
+    const parts = tryLevel(input, placed, level, true, seededRandom(`${seed}|${level}`)) ?? tryLevel(input, placed, level, false, seededRandom(`${seed}|${level}|2`));
     if (parts) {
       if (structuralViolations(parts).length) throw new Error(`rotation broke a structural rule: ${structuralViolations(parts).join("; ")}`);
       return { parts, relaxed: RELAXATIONS.slice(1, level + 1) as string[] };
     }
   }
-  throw new LibraryTooSmallError("The library cannot fill a 15-minute service under the structural rules.");
+  throw new LibraryTooSmallError("The library cannot fill a 15-minute service here under the structural and placement rules.");
 }

@@ -9,6 +9,10 @@ export const MIN_SECONDS = 15 * 60;
 export const MAX_SECONDS = 40 * 60;
 /** Readings and closings may not return to the same slot within this many days. */
 export const READING_WINDOW_DAYS = 21;
+/** How far back the rotation looks for when this slot last heard each piece (its least-recently-used preference). */
+export const LOOKBACK_DAYS = 42;
+/** How far back it looks for when the tier last heard each piece in any slot (a weaker preference). */
+export const ANYWHERE_DAYS = 14;
 
 export function roleOf(kind: Kind): Role | null {
   switch (kind) {
@@ -65,9 +69,15 @@ export interface History {
   yesterday: Set<string>;
   /** Readings and closings this slot held on each of the previous days, nearest first (index 0 = yesterday). */
   sameSlotDaysAgo: Array<Set<string>>;
+  /** Days since each piece last held this slot (1 = yesterday), within LOOKBACK_DAYS; absent = not in that time. */
+  lastInSlot: Map<string, number>;
+  /** Days since each piece last held any slot of the tier (0 = another slot of this date), within ANYWHERE_DAYS. */
+  lastAnywhere: Map<string, number>;
+  /** Other slots of this date with nothing recorded yet: songs and chants are kept back for them. */
+  openSlots: number;
 }
 
-export const emptyHistory = (): History => ({ sameDate: new Set(), yesterday: new Set(), sameSlotDaysAgo: [] });
+export const emptyHistory = (): History => ({ sameDate: new Set(), yesterday: new Set(), sameSlotDaysAgo: [], lastInSlot: new Map(), lastAnywhere: new Map(), openSlots: 0 });
 
 /**
  * How far the novelty rules are loosened, in the documented order, when a small library cannot satisfy them:
@@ -86,13 +96,18 @@ export const RELAXATIONS: readonly string[] = [
 
 /** Whether one piece is allowed in this slot under the novelty rules at a relaxation level. */
 export function allowedByNovelty(path: string, role: Role, history: History, level: Relaxation = 0): boolean {
-  if (level < 4 && history.sameDate.has(path)) return false;
-  if ((role === "song" || role === "chant") && level < 2 && history.yesterday.has(path)) return false;
-  if (role === "reading" || role === "closing") {
-    const days = level === 0 ? READING_WINDOW_DAYS : level < 3 ? 7 : 0;
-    for (let d = 0; d < Math.min(days, history.sameSlotDaysAgo.length); d++) if (history.sameSlotDaysAgo[d].has(path)) return false;
-  }
-  return true;
+  return noveltyFilter(history, level)(path, role);
+}
+
+/** allowedByNovelty for a whole library at once: the reading/closing window's days are joined a single time. */
+export function noveltyFilter(history: History, level: Relaxation = 0): (path: string, role: Role) => boolean {
+  const days = level === 0 ? READING_WINDOW_DAYS : level < 3 ? 7 : 0;
+  const readLately = new Set(history.sameSlotDaysAgo.slice(0, days).flatMap((held) => [...held]));
+  return (path, role) => {
+    if (level < 4 && history.sameDate.has(path)) return false;
+    if ((role === "song" || role === "chant") && level < 2 && history.yesterday.has(path)) return false;
+    return !((role === "reading" || role === "closing") && readLately.has(path));
+  };
 }
 
 /** Every novelty rule a service breaks (empty when it holds). */

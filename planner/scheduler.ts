@@ -8,6 +8,7 @@ import type { KeyValueStore } from "../storage/kv.ts";
 import { arrange, candidatesFor, type Attempt } from "./arrange.ts";
 import { TIERS, type ServiceCalendar, type ServiceRecord } from "./calendar.ts";
 import { gatherContext, type ContextSources } from "./context.ts";
+import { whereFor } from "./placement.ts";
 import type { ServiceKey } from "./rotation.ts";
 import { slotsBeginningBetween } from "./time.ts";
 
@@ -47,8 +48,9 @@ export class Planner {
   async draft(key: ServiceKey) {
     const context = await gatherContext(key, this.o.sources);
     const history = await this.o.calendar.historyFor(key);
-    const candidates = candidatesFor(this.o.library, history, this.o.secondsOf, context.season?.name ?? null);
-    const result = await arrange({ client: this.o.client, model: this.o.model, context, candidates, history, secondsOf: this.o.secondsOf, forbiddenWords: await this.o.visitorNames() });
+    const where = whereFor(key);
+    const candidates = candidatesFor(this.o.library, history, this.o.secondsOf, where);
+    const result = await arrange({ client: this.o.client, model: this.o.model, context, candidates, history, where, secondsOf: this.o.secondsOf, forbiddenWords: await this.o.visitorNames() });
     return { context, candidates, result };
   }
 

@@ -3,7 +3,7 @@
 import { Body, Equator, Horizon, MakeTime, Observer, SearchRiseSet, Seasons, type AstroTime } from "astronomy-engine";
 
 export type Hemisphere = "north" | "south";
-type SeasonName = "spring" | "summer" | "autumn" | "winter";
+export type SeasonName = "spring" | "summer" | "autumn" | "winter";
 type SolarEvent = "March equinox" | "June solstice" | "September equinox" | "December solstice";
 
 /**
@@ -49,9 +49,9 @@ export function parseDay(day: string): number {
 
 export const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** The equinoxes and solstices of a year, in order; Seasons() is cheap but we memoise by year anyway. */
+/** The equinoxes and solstices of a year (March, June, September, December); Seasons() is cheap but we memoise by year anyway. */
 const yearCache = new Map<number, AstroTime[]>();
-function solarEvents(year: number): AstroTime[] {
+export function solarEvents(year: number): AstroTime[] {
   let list = yearCache.get(year);
   if (!list) {
     const s = Seasons(year);
@@ -115,6 +115,23 @@ export function dayLengthHours(localDate: string, latitude: number): number {
 
 const daylightCache = new Map<string, number>();
 
+/**
+ * The astronomical season at an instant for a hemisphere: the name `seasonAt(...).name` reports
+ * (placement rules call this so a piece's `season` tag and the season a visitor is shown never disagree).
+ */
+export function seasonNameAt(instant: Date, hemisphere: Hemisphere): SeasonName {
+  return BEGINS[hemisphere][bracket(instant).last]!;
+}
+
+/**
+ * The UTC date (as `season.next.date` shows it) of an equinox or solstice named the way the hemisphere
+ * says it: `winter` is the December solstice in the north and the June solstice in the south.
+ */
+export function solarEventDate(year: number, begins: SeasonName, hemisphere: Hemisphere): string {
+  const index = BEGINS[hemisphere].indexOf(begins);
+  return ymd(solarEvents(year)[index]!.date.getTime());
+}
+
 export function seasonAt(instant: Date, hemisphere: Hemisphere, localDate: string): Season {
   if (Number.isNaN(instant.getTime())) throw new RangeError("invalid instant");
   parseDay(localDate);
@@ -134,7 +151,7 @@ export function seasonAt(instant: Date, hemisphere: Hemisphere, localDate: strin
   const lengthening = hemisphere === "north" ? northLengthening : !northLengthening;
 
   return {
-    name: BEGINS[hemisphere][last]!,
+    name: seasonNameAt(instant, hemisphere),
     hemisphere,
     next: {
       event: EVENTS[next.index]!,

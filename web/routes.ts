@@ -8,6 +8,7 @@ import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
 import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
 import { mediaRoute } from "./media.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { servicesIcsRoute } from "./services-ics.ts";
 
 export function webRoutes(ctx: WebContext): Route[] {
   return [
@@ -21,5 +22,6 @@ export function webRoutes(ctx: WebContext): Route[] {
     ...pageRoutes(ctx),
     ...reviewRoutes(ctx),
     embedSoulsScriptRoute(),
+    servicesIcsRoute(ctx),
   ];
 }

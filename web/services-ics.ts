@@ -1,0 +1,130 @@
+// GET /feed/services.ics?timezone=<IANA>: the visitor's six slots for the next 7 days as an iCalendar feed
+// (RFC 5545, written by ical-generator), so a calendar app shows when each service begins on their own clock.
+// Each event spans its slot, is named after its service (or "Service at 04:00" until one is recorded) and
+// links to /services/<date>. Times are written in UTC: RFC 5545 needs a VTIMEZONE block for every TZID,
+// which ical-generator only writes with an extra timezone generator, and every client shows UTC times on
+// the reader's own clock anyway; X-WR-TIMEZONE names the visitor's zone for the clients that use it.
+import type { H3Event } from "h3";
+import ical, { ICalEventTransparency } from "ical-generator";
+import { DateTime, IANAZone } from "luxon";
+import { z } from "zod";
+import { baseUrlOf, errorResponse } from "../adapters/http.ts";
+import type { Route } from "../core/route.ts";
+import type { ServiceCalendar, ServiceRecord } from "../planner/calendar.ts";
+import type { ServiceKey } from "../planner/rotation.ts";
+import { parseDay, ymd } from "../planner/season.ts";
+import { SLOT_LABELS, resolveZone, slotOf, tierOf } from "../planner/time.ts";
+
+/** Seven days of slots, starting with the one the visitor is in now. */
+export const FEED_SLOTS = 7 * 6;
+const MAX_ZONE_LENGTH = 50; // as the operations' timezone field
+
+export interface FeedSlot extends ServiceKey {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The visitor's next FEED_SLOTS slots (their tier), each with its local start and end as instants. A slot
+ * follows the wall clock (decisions §8): it lasts 3 or 5 hours across a daylight-saving change, and a slot
+ * whose start falls in a skipped hour begins when the clock resumes.
+ */
+export function upcomingSlots(zone: string, now: Date, count = FEED_SLOTS): FeedSlot[] {
+  const tz = IANAZone.create(zone);
+  const tier = tierOf(zone);
+  const here = slotOf(now, zone);
+  const first = parseDay(here.date);
+  // Slot n from the visitor's current one: its date (plain UTC date arithmetic) and its local start instant.
+  const keyOf = (n: number) => ({ date: ymd(first + Math.floor((here.slotIndex + n) / 6) * 86_400_000), slotIndex: (here.slotIndex + n) % 6 });
+  const startOf = ({ date, slotIndex }: { date: string; slotIndex: number }) => {
+    const [year, month, day] = date.split("-").map(Number);
+    return DateTime.fromObject({ year, month, day, hour: slotIndex * 4 }, { zone: tz }).toJSDate();
+  };
+  const out: FeedSlot[] = [];
+  let start = startOf(keyOf(0));
+  for (let n = 0; n < count; n++) {
+    const end = startOf(keyOf(n + 1)); // each slot ends where the next begins
+    out.push({ ...keyOf(n), tier, start, end });
+    start = end;
+  }
+  return out;
+}
+
+const minutes = (r: ServiceRecord) => Math.round(r.parts.reduce((s, p) => s + p.seconds, 0) / 60);
+
+/**
+ * The feed for a zone at an instant, from the services already recorded for its tier (any others are ignored).
+ * Pure: the same records, zone, base and instant give the same text. A slot with no record yet is listed
+ * under its clock time; the record's name replaces that once the service is planned or begins.
+ */
+export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl: string, now: Date): string {
+  const base = baseUrl.replace(/\/+$/, "");
+  const host = new URL(base).hostname;
+  const byKey = new Map(records.map((r) => [`${r.date}|${r.slotIndex}|${r.tier}`, r]));
+  const calendar = ical({
+    name: "Sanctuary: services",
+    description: `The sanctuary's services at each four-hour slot of the day, on the clock of ${zone}.`,
+    prodId: { company: "Sanctuary", product: "services", language: "EN" },
+    url: `${base}/feed/services.ics?timezone=${encodeURIComponent(zone)}`,
+    ttl: 3600, // names arrive when services are planned, about 12 hours ahead
+    x: { "X-WR-TIMEZONE": zone },
+  });
+  for (const slot of upcomingSlots(zone, now)) {
+    const record = byKey.get(`${slot.date}|${slot.slotIndex}|${slot.tier}`);
+    const clock = SLOT_LABELS[slot.slotIndex]!;
+    const summary = record?.name ?? `Service at ${clock.slice(0, 5)}`;
+    const url = `${base}/services/${slot.date}`;
+    const about = record ? `${record.parts.length} pieces, about ${minutes(record)} minutes, sung and read again through the slot.` : "Its pieces are chosen when the slot draws near.";
+    calendar.createEvent({
+      id: `${slot.date}-${slot.slotIndex}-${slot.tier}@${host}`,
+      stamp: now,
+      start: slot.start,
+      end: slot.end,
+      summary,
+      description: `${summary}: the service from ${clock} on your clock. ${about}\n${url}`,
+      url,
+      // A service is there to drop in on, not an appointment: it should not mark the visitor busy.
+      transparency: ICalEventTransparency.TRANSPARENT,
+    });
+  }
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves the last one bare.
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
+}
+
+const Query = z.object({
+  timezone: z.string().trim().max(MAX_ZONE_LENGTH).optional().describe("IANA timezone such as Europe/Lisbon; an unrecognized name is treated as UTC"),
+});
+
+/** What the route reads: the recorded services (never recording any), the clock and the configured base. */
+export interface ServicesIcsDeps {
+  calendar: Pick<ServiceCalendar, "get">;
+  clock: () => Date;
+  config: { baseUrl?: string };
+}
+
+export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
+  return {
+    method: "GET",
+    path: "/feed/services.ics",
+    summary: "iCalendar feed of the visitor's six service slots for the next 7 days, on the clock of `timezone`",
+    produces: "text/calendar",
+    errors: ["invalid"],
+    query: Query,
+    handler: async (event: H3Event) => {
+      const parsed = Query.safeParse({ timezone: event.url.searchParams.get("timezone") ?? undefined });
+      if (!parsed.success) {
+        return errorResponse(event, "invalid", `timezone must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`, { field: "timezone", example: "/feed/services.ics?timezone=Europe/Lisbon" });
+      }
+      const { zone } = resolveZone(parsed.data.timezone);
+      const now = deps.clock();
+      // Only what is already recorded: recording the next 7 days here would freeze rotation services before
+      // the planner (12 hours ahead) could plan them (decisions §10–11).
+      const found = await Promise.all(upcomingSlots(zone, now).map((slot) => deps.calendar.get(slot)));
+      const records = found.filter((r): r is ServiceRecord => r !== null);
+      return new Response(servicesCalendar(records, zone, baseUrlOf(event, deps.config.baseUrl), now), {
+        headers: { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=300" },
+      });
+    },
+  };
+}
