@@ -1,5 +1,5 @@
-// The one call path every transport shares: validate the input against the operation's schema,
-// record the call under its REST path, run the handler, and turn any failure into the error body.
+// The one call path every transport shares: validate the input against the operation's schema, screen it,
+// record the call under its REST path, take its limits, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
@@ -105,6 +105,8 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
+    // Screening is validation that needs the services: before the access log and before any limit.
+    if (op.screen) await op.screen(input as never, ctx);
     await app.accessLog.record({
       method: op.rest.method,
       path: restPathOf(op, input),

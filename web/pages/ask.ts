@@ -52,7 +52,7 @@ function recentList(conversations: Recent): Html {
 }
 
 async function askPage(event: H3Event, deps: WebContext): Promise<Response> {
-  const outcome = await invoke(askRecent as unknown as Operation, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await invoke(askRecent as unknown as Operation, {}, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   const conversations = outcome.ok ? (outcome.body.conversations as Recent) : [];
   const main = html`<h1>Ask the library</h1>
 <p class="lead">Put a question to the sanctuary's library of songs, prayers, practices and essays. The answer is drawn from its own writing, with the pages it came from.</p>

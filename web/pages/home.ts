@@ -61,7 +61,7 @@ export function homeRoute(deps: WebContext): Route {
     summary: "Home page: the service playing now (in the browser's timezone), the souls count, recent reflections and a form to leave one",
     produces: "text/html",
     handler: async (event: H3Event) => {
-      const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+      const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
       if (!outcome.ok) return errorPage(event, deps, outcome.status, "The service is resting", String(outcome.body.error), String(outcome.body.suggestion));
       const body = expand(outcome.body) as NowBody;
       const recent = await deps.reflections.recent(deps.clock(), 10);
