@@ -5,7 +5,7 @@ import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import { Steps } from "../core/next-steps.ts";
 import type { ToolContext } from "../tools/context.ts";
-import type { Operation } from "../tools/operation.ts";
+import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import { callLimits } from "./limits.ts";
 
@@ -134,7 +134,9 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
         throw new Error(`output of ${op.name} does not match its schema`);
       }
     }
-    return { status: op.rest.status ?? 200, body, headers: {}, ok: true, requestId: ctx.requestId };
+    // A preview created nothing, so it is a plain 200 even where the real call answers 201.
+    const status = input[DRY_RUN_FIELD] === true ? 200 : (op.rest.status ?? 200);
+    return { status, body, headers: {}, ok: true, requestId: ctx.requestId };
   } catch (error) {
     if (error instanceof SanctuaryError) {
       return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false, requestId: ctx.requestId };

@@ -28,7 +28,9 @@ export function wordsOf(text: string): string[] {
 /** Words that, alone or together (numbers aside), make a value a test rather than a visitor's own. */
 const FILLER_WORDS = new Set("test tests testing asdf asdfgh qwerty lorem ipsum dolor foo bar baz foobar placeholder dummy untitled xxx blah tmp tbd todo".split(" "));
 /** Whole values that are a test however real their words are. */
-const FILLER_PHRASES = new Set(["hello", "hello world", "hi", "hi there", "sample", "example", "title", "my title", "a title", "content", "text", "body", "ok", "something", "demo", "temp", "check"]);
+const FILLER_PHRASES = new Set(["hello world", "sample", "example", "title", "my title", "a title", "content", "text", "body", "something", "demo", "temp"]);
+/** A greeting is a test where a piece is expected, but may be what a visitor means to ask or say. */
+const GREETINGS = new Set(["hello", "hi", "hi there", "ok", "check"]);
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
 /** Five neighbouring keys of one keyboard row, either direction (asdfg, poiuy): no English word has them. */
@@ -49,19 +51,22 @@ export interface FillerRules {
   numbersAreFiller: boolean;
   /** Eight of one letter running is mashing: not in free text, where "soooooooo" is a feeling. */
   repeatedLetters: boolean;
+  /** "hello", "ok" alone are a test: only for titles and pieces. */
+  greetings: boolean;
 }
 
 export const FILLER_RULES: Record<FieldRole, FillerRules> = {
-  name: { wordsRequired: false, numbersAreFiller: false, repeatedLetters: true },
-  place: { wordsRequired: false, numbersAreFiller: false, repeatedLetters: true },
-  text: { wordsRequired: false, numbersAreFiller: true, repeatedLetters: false },
-  title: { wordsRequired: true, numbersAreFiller: true, repeatedLetters: true },
-  piece: { wordsRequired: true, numbersAreFiller: true, repeatedLetters: true },
+  name: { wordsRequired: false, numbersAreFiller: false, repeatedLetters: true, greetings: false },
+  place: { wordsRequired: false, numbersAreFiller: false, repeatedLetters: true, greetings: false },
+  text: { wordsRequired: false, numbersAreFiller: true, repeatedLetters: false, greetings: false },
+  title: { wordsRequired: true, numbersAreFiller: true, repeatedLetters: true, greetings: true },
+  piece: { wordsRequired: true, numbersAreFiller: true, repeatedLetters: true, greetings: true },
 };
 
 /**
  * Refuses obvious test submissions. The rule, in full:
- * - the whole value is a stock phrase ("hello world", "sample", "my title"…), or every word is filler
+ * - the whole value is a stock phrase ("hello world", "sample", "my title"…; in titles and pieces also a
+ *   greeting such as "hello" or "ok"), or every word is filler
  *   ("test", "asdf", "lorem", "foo", "untitled"…) or, where `numbersAreFiller`, a number;
  * - "lorem ipsum" appears anywhere;
  * - keyboard mashing: five neighbouring keys of one row (asdfg, qwert, zxcvb), a word of 15+ letters without
@@ -71,7 +76,8 @@ export function fillerText(field: string, text: string, rules: FillerRules = FIL
   const words = wordsOf(text);
   const isFiller = (w: string) => FILLER_WORDS.has(w) || (rules.numbersAreFiller && /^\d+$/.test(w));
   const allFiller = words.length > 0 ? words.every(isFiller) : rules.wordsRequired;
-  if (allFiller || FILLER_PHRASES.has(words.join(" "))) return `\`${field}\` reads like a test rather than your own words.`;
+  const whole = words.join(" ");
+  if (allFiller || FILLER_PHRASES.has(whole) || (rules.greetings && GREETINGS.has(whole))) return `\`${field}\` reads like a test rather than your own words.`;
   if (/lorem\s+ipsum/i.test(text)) return `\`${field}\` holds lorem ipsum filler.`;
   const mashed =
     hasKeyboardRun(text) || (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) || words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));

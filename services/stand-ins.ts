@@ -70,7 +70,8 @@ export function placeholderIn(text: string): string | null {
 
 /** Whether the whole value stands in for the field ("your name", "Location", "string", "…"). */
 export function isStandIn(value: string, role: FieldRole): boolean {
-  if (/^[\s.…]+$/.test(value)) return true;
+  // "..." and "…" are how docs write "something goes here"; a lone "." is a label some choose.
+  if (/^[\s.…]*(?:\.\.|…)[\s.…]*$/.test(value)) return true;
   const v = normalized(value);
   if (GENERIC.has(v)) return true;
   const prefixes = ["", "your ", "insert ", "enter ", "insert your ", "enter your ", "type your ", "put your ", ...(role === "name" ? ["my "] : [])];
