@@ -101,7 +101,8 @@ export function screenField(field: string, value: string, role: FieldRole, examp
   if (role !== "name" && role !== "place" && isExample(value, examples)) {
     return { field, kind: "example", reason: `\`${field}\` is still the documentation's example text.` };
   }
-  const placeholder = placeholderIn(value);
+  // In markdown, code shows text as it is ("send `<your name>`"); only the prose can hold a forgotten stand-in.
+  const placeholder = placeholderIn(role === "piece" ? value.replace(/```[\s\S]*?```|`[^`\n]*`/g, " ") : value);
   if (placeholder) return { field, kind: "placeholder", reason: `\`${field}\` still holds a placeholder, ${shown(placeholder)}, where your own words go.` };
   if (isStandIn(value, role)) return { field, kind: "placeholder", reason: `\`${field}\` is a placeholder ("${shown(value.trim())}"), not a value of your own.` };
   const filler = fillerText(field, value, FILLER_RULES[role]);

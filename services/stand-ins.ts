@@ -33,12 +33,12 @@ const SIGNALS = /\b(?:characters|chars|placeholder)\b|\bhere$/;
 const PLAIN = /^[\p{L}\p{N}][\p{L}\p{N} _.\-'’/,]*$/u;
 const SNAKE_CAPS = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
-/** Lowercased, `_ - .` read as spaces, surrounding brackets, quotes and punctuation dropped. */
+/** Lowercased, `_ - . ,` read as spaces, surrounding brackets, quotes and punctuation dropped. */
 export function normalized(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/[_.-]+/g, " ")
+    .replace(/[_.,-]+/g, " ")
     .replace(/^[\s"'“”‘’<>[\]{}()*,:;!?]+|[\s"'“”‘’<>[\]{}()*,:;!?]+$/g, "")
     .replace(/\s+/g, " ");
 }

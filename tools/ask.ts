@@ -23,7 +23,7 @@ export const ask = defineOperation({
   summary: "Ask a question of the library",
   description: "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
   input: z.object({
-    question: z.string().trim().min(1).max(500).describe("Your question, up to 500 characters"),
+    question: z.string().trim().min(1).max(500).describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
     name: nameField.optional(),
     username: usernameField.optional(),
     session_id: z.string().trim().min(1).max(100).optional().describe("Continue an existing conversation"),
