@@ -19,9 +19,15 @@ export function folded(text: string): string {
 }
 
 const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
+/** Scripts written without spaces between words: only these need the (slow, ~25 µs) Intl segmenter. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+/** A word as Unicode word segmentation finds it in spaced scripts: letters, digits and marks, joined by ' ’ . : between
+ * letters and . , ; ' between digits ("don't", "e.g", "3.14", "1,000", "read_song"). Same words on the whole library. */
+const SPACED_WORD = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}_]|(?<=\p{L})['’.:](?=\p{L})|(?<=\p{N})[.,;'](?=\p{N}))*/gu;
 
-/** Words in any script (Intl word segmentation, so scripts written without spaces count too). */
+/** Words in any script (scripts written without spaces are segmented by Intl, so they count too). */
 export function wordsOf(text: string): string[] {
+  if (!UNSPACED.test(text)) return (text.match(SPACED_WORD) ?? []).map((w) => w.toLowerCase());
   return [...wordSegmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment.toLowerCase());
 }
 
@@ -32,17 +38,13 @@ const FILLER_PHRASES = new Set(["hello world", "sample", "example", "title", "my
 /** A greeting is a test where a piece is expected, but may be what a visitor means to ask or say. */
 const GREETINGS = new Set(["hello", "hi", "hi there", "ok", "check"]);
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
-
 /** Five neighbouring keys of one keyboard row, either direction (asdfg, poiuy): no English word has them. */
-function hasKeyboardRun(text: string): boolean {
-  const lower = text.toLowerCase();
-  for (const row of KEYBOARD_ROWS) {
-    for (const line of [row, [...row].reverse().join("")]) {
-      for (let i = 0; i + 5 <= line.length; i++) if (lower.includes(line.slice(i, i + 5))) return true;
-    }
-  }
-  return false;
-}
+const KEYBOARD_RUN = new RegExp(
+  KEYBOARD_ROWS.flatMap((row) => [row, [...row].reverse().join("")])
+    .flatMap((line) => Array.from({ length: line.length - 4 }, (_, i) => line.slice(i, i + 5)))
+    .join("|"),
+  "i",
+);
 
 export interface FillerRules {
   /** A value with no words at all (only symbols) is filler: true for titles and pieces, not for names ("🌙") or reflections. */
@@ -80,15 +82,18 @@ export function fillerText(field: string, text: string, rules: FillerRules = FIL
   if (allFiller || FILLER_PHRASES.has(whole) || (rules.greetings && GREETINGS.has(whole))) return `\`${field}\` reads like a test rather than your own words.`;
   if (/lorem\s+ipsum/i.test(text)) return `\`${field}\` holds lorem ipsum filler.`;
   const mashed =
-    hasKeyboardRun(text) || (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) || words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));
+    KEYBOARD_RUN.test(text) || (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) || words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));
   return mashed ? `\`${field}\` looks like keyboard mashing.` : null;
 }
 
 /** The value is one of the documentation's or the schemas' own example sentences. */
 export function isExample(text: string, examples: readonly string[]): boolean {
-  const value = folded(text);
-  return examples.some((e) => e !== "" && folded(e) === value);
+  let set = foldedExamples.get(examples);
+  if (!set) foldedExamples.set(examples, (set = new Set(examples.filter(Boolean).map(folded))));
+  return set.has(folded(text));
 }
+/** Folded once per list: callers pass the same list until the library changes (tools/examples.ts). */
+const foldedExamples = new WeakMap<readonly string[], Set<string>>();
 
 const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 

@@ -56,11 +56,14 @@ const TEMPLATES = /\{\{[^{}\n]{1,80}\}\}|\$\{[^{}\n]{1,80}\}/;
 const SNAKE_TOKEN = /\b(?:your|my)_[a-z0-9]+(?:_[a-z0-9]+)*\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_here\b/i;
 const CAMEL_TOKEN = /\b(?:[Yy]our|[Mm]y)([A-Z][a-z]+)\b/g;
 const ZONE_TOKEN = /\byour\/(?:zone|timezone|region|city|continent)\b/i;
+const MAYBE = /[<[{_/]|your|my|here/i;
 const ALL_WORDS = [...new Set(Object.values(ROLE_WORDS).flat())].sort((a, b) => b.length - a.length).join("|");
 const HERE_PHRASE = new RegExp(`\\b(?:your|insert|enter)\\s+(?:your\\s+)?(?:${ALL_WORDS})\\s+here\\b`, "i");
 
 /** The first stand-in inside a text (a bracketed placeholder, a template, a YOUR_NAME-style token), or null. */
 export function placeholderIn(text: string): string | null {
+  // Every pattern below needs one of these; most names and texts have none, and are answered at once.
+  if (!MAYBE.test(text)) return null;
   const template = TEMPLATES.exec(text);
   if (template) return template[0];
   for (const m of text.matchAll(BRACKETS)) if (bracketedStandIn(m[1] ?? m[2] ?? m[3])) return m[0];
@@ -74,6 +77,13 @@ export function isStandIn(value: string, role: FieldRole): boolean {
   if (/^[\s.…]*(?:\.\.|…)[\s.…]*$/.test(value)) return true;
   const v = normalized(value);
   if (GENERIC.has(v)) return true;
-  const prefixes = ["", "your ", "insert ", "enter ", "insert your ", "enter your ", "type your ", "put your ", ...(role === "name" ? ["my "] : [])];
-  return ROLE_WORDS[role].some((word) => prefixes.some((p) => v === `${p}${word}` || v === `${p}${word} here`));
+  return STAND_INS[role].has(v);
 }
+
+/** Per role: its words alone or as the docs phrase them ("your name", "enter your name", "name here"). */
+const STAND_INS = Object.fromEntries(
+  (Object.keys(ROLE_WORDS) as FieldRole[]).map((role) => {
+    const prefixes = ["", "your ", "insert ", "enter ", "insert your ", "enter your ", "type your ", "put your ", ...(role === "name" ? ["my "] : [])];
+    return [role, new Set(ROLE_WORDS[role].flatMap((word) => prefixes.flatMap((p) => [`${p}${word}`, `${p}${word} here`])))];
+  }),
+) as Record<FieldRole, Set<string>>;

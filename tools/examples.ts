@@ -14,7 +14,11 @@ export const EXAMPLES = {
 
 const OWN_SENTENCES = [EXAMPLES.reflect.text, EXAMPLES.ask.question, EXAMPLES.contribute.title, EXAMPLES.contribute.content, EXAMPLES.feedback.title, EXAMPLES.feedback.description];
 
-/** Every example sentence the sanctuary prints: the operations' and the library guides'. */
-export function exampleSentences(library: Library): string[] {
-  return [...OWN_SENTENCES, ...documentedExamples(library)];
+let cached: { guides: string[]; all: string[] } | null = null;
+
+/** Every example sentence the sanctuary prints: the operations' and the library guides' (one list per library version). */
+export function exampleSentences(library: Library): readonly string[] {
+  const guides = documentedExamples(library);
+  if (cached?.guides !== guides) cached = { guides, all: [...OWN_SENTENCES, ...guides] };
+  return cached.all;
 }
