@@ -12,6 +12,10 @@ const ConfigSchema = z.object({
   BASE_URL: z.url().optional().describe("absolute base for links when it differs from the request's own"),
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (default: corpus/library in this checkout)"),
   SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis instead of files"),
+  SANCTUARY_TRUST_PROXY: z
+    .enum(["auto", "none", "always"])
+    .default("auto")
+    .describe("whose X-Forwarded-For names the client: auto (one hop, only from a loopback, private or link-local peer), none (never), always (one hop from any peer)"),
   SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body, bytes"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
@@ -37,6 +41,7 @@ const ConfigSchema = z.object({
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
+export type TrustProxy = RawConfig["SANCTUARY_TRUST_PROXY"];
 
 export interface Config {
   port: number;
@@ -45,6 +50,8 @@ export interface Config {
   baseUrl?: string;
   libraryDir: string;
   redisUrl?: string;
+  /** Which peers' X-Forwarded-For is believed (decisions §14). */
+  trustProxy: TrustProxy;
   bodyLimit: number;
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
   checkOutput: boolean;
@@ -73,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: c.BASE_URL?.replace(/\/+$/, ""),
     libraryDir: resolve(c.SANCTUARY_LIBRARY_DIR ?? new URL("./corpus/library", import.meta.url).pathname),
     redisUrl: c.SANCTUARY_REDIS_URL,
+    trustProxy: c.SANCTUARY_TRUST_PROXY,
     bodyLimit: c.SANCTUARY_BODY_LIMIT,
     logLevel: c.SANCTUARY_LOG_LEVEL,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",

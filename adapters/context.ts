@@ -1,5 +1,6 @@
 // What the transports need besides the operations' own services: the settings they read and the access log.
 // deps.ts builds one object that satisfies it; web/ extends it for the routes that are not operations.
+import type { TrustProxy } from "../config.ts";
 import type { AccessLog } from "./access-log.ts";
 import type { ToolServices } from "../tools/context.ts";
 
@@ -11,6 +12,8 @@ export interface AdapterContext extends ToolServices {
     checkOutput: boolean;
     /** Largest accepted request body, in bytes. */
     bodyLimit: number;
+    /** Whose X-Forwarded-For names the client (SANCTUARY_TRUST_PROXY). */
+    trustProxy: TrustProxy;
   };
   accessLog: AccessLog;
   clock: () => Date;

@@ -1,11 +1,11 @@
-// The one call path every transport shares: validate the input against the operation's schema,
-// record the call under its REST path, run the handler, and turn any failure into the error body.
+// The one call path every transport shares: validate the input against the operation's schema, screen it,
+// record the call under its REST path, take its limits, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import { Steps } from "../core/next-steps.ts";
 import type { ToolContext } from "../tools/context.ts";
-import type { Operation } from "../tools/operation.ts";
+import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import { callLimits } from "./limits.ts";
 
@@ -105,6 +105,8 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
+    // Screening is validation that needs the services: before the access log and before any limit.
+    if (op.screen) await op.screen(input as never, ctx);
     if (app.accessLog.listening)
       await app.accessLog.record({
       method: op.rest.method,
@@ -133,7 +135,9 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
         throw new Error(`output of ${op.name} does not match its schema`);
       }
     }
-    return { status: op.rest.status ?? 200, body, headers: {}, ok: true, requestId: ctx.requestId };
+    // A preview created nothing, so it is a plain 200 even where the real call answers 201.
+    const status = input[DRY_RUN_FIELD] === true ? 200 : (op.rest.status ?? 200);
+    return { status, body, headers: {}, ok: true, requestId: ctx.requestId };
   } catch (error) {
     if (error instanceof SanctuaryError) {
       return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false, requestId: ctx.requestId };

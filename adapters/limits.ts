@@ -2,7 +2,7 @@
 // the call fails, so a refused request never counts against anyone (spec §8, decisions §16).
 import { presenceName } from "../services/presence.ts";
 import type { ToolContext } from "../tools/context.ts";
-import type { LimitSpec } from "../tools/operation.ts";
+import { DRY_RUN_FIELD, type LimitSpec } from "../tools/operation.ts";
 
 /** The subjects a limit counts against: the caller's address, the visitor's folded name. */
 function subjectsOf(spec: LimitSpec, input: Record<string, unknown>, ip: string): Record<string, string> {
@@ -18,6 +18,8 @@ function subjectsOf(spec: LimitSpec, input: Record<string, unknown>, ip: string)
 
 /** A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. */
 export function callLimits(specs: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">) {
+  // A preview stores and sends nothing, so it spends nothing (tools/operation.ts DRY_RUN_FIELD).
+  if (input[DRY_RUN_FIELD] === true) specs = [];
   const taken: Array<[LimitSpec, Record<string, string>]> = [];
   let done = false;
   const refund = async () => {

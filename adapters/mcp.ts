@@ -96,7 +96,7 @@ export async function handleMcpHttp(event: H3Event, operations: Operation[], dep
     const error = new SanctuaryError("invalid", shapeProblem, { suggestion: "Nothing happened. Send the arguments as an object of named fields, as tools/list describes." });
     return jsonResponse(200, { jsonrpc: "2.0", id: call!.id ?? null, result: { isError: true, content: [{ type: "text", text: JSON.stringify(error.body(new Steps(baseUrl).home())) }] } });
   }
-  const server = createMcpServer(operations, deps, { ip: clientIp(event), baseUrl });
+  const server = createMcpServer(operations, deps, { ip: clientIp(event, deps.config.trustProxy), baseUrl });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

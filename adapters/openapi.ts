@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
-import type { Operation } from "../tools/operation.ts";
+import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
 
@@ -70,6 +70,9 @@ function operationObject(op: Operation): Json {
     parameters: parametersOf(op.input, op.rest.path, op.rest.method),
     responses: {
       [status]: { description: "Success", content: { "application/json": { schema: schemaOf(op.output, "output") } } },
+      ...(status !== "200" && DRY_RUN_FIELD in op.input.shape
+        ? { "200": { description: "Dry run (`dry_run: true`): checked and shown, nothing created", content: { "application/json": { schema: schemaOf(op.output, "output") } } } }
+        : {}),
       ...errorResponses([...new Set(kinds)]),
     },
   };

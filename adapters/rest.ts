@@ -58,7 +58,7 @@ async function respond(op: Operation, event: H3Event, deps: AdapterContext, para
     }
   }
   const input = { ...(event.url.search ? queryObject(event.url) : {}), ...body, ...routeParams(event, params) };
-  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event), baseUrl, requestId: requestIdOf(event) });
+  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
   return { response: jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId }), requestId: outcome.requestId };
 }
 

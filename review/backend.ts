@@ -26,6 +26,19 @@ export interface SubmitContext {
   now: Date;
 }
 
+/** What a submission would create, shown by a dry run: the same texts `submit…` sends, built by the same functions. */
+export interface ReviewPreview {
+  /** A code host's pull request or issue, or an entry in the local moderation queue. */
+  destination: "pull_request" | "issue" | "moderation_queue";
+  /** The pull request's or issue's title; for the queue, the title the entry is listed under. */
+  title: string;
+  /** The pull request's or issue's body; for the queue, the text as it is kept for the moderator. */
+  body: string;
+  labels: string[];
+  /** Contributions: the library file it would add, front matter included. */
+  file?: { path: string; content: string };
+}
+
 export interface ReviewBackend {
   readonly kind: "code-host" | "queue";
   /** Whether a contribution that would take this slug is already waiting for review. */
@@ -33,4 +46,8 @@ export interface ReviewBackend {
   /** Submit for review. Throws conflict (409) when the same slug is already waiting or the code host has its branch. */
   submitContribution(draft: ContributionDraft, at: SubmitContext): Promise<ReviewRef>;
   submitFeedback(report: FeedbackReport, at: SubmitContext): Promise<ReviewRef>;
+  /** What `submitContribution` would create, without creating or sending anything. */
+  previewContribution(draft: ContributionDraft, at: SubmitContext): ReviewPreview;
+  /** What `submitFeedback` would create, without creating or sending anything. */
+  previewFeedback(report: FeedbackReport, at: SubmitContext): ReviewPreview;
 }

@@ -6,7 +6,7 @@ import type { Logger } from "../core/logger.ts";
 import type { ReviewConfig } from "../config.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { conflict, unavailable, type SanctuaryError } from "../core/errors.ts";
-import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
+import type { FeedbackReport, ReviewBackend, ReviewPreview, ReviewRef, SubmitContext } from "./backend.ts";
 import { commitMessage, contributionBody, contributionTitle, feedbackBody, feedbackTitle } from "./code-host-text.ts";
 import type { ContributionDraft } from "./document.ts";
 import { alreadyPending, PendingTitles } from "./pending.ts";
@@ -48,7 +48,22 @@ export class CodeHostBackend implements ReviewBackend {
     return this.pending.isPending(slug, now.getTime());
   }
 
+  previewContribution(draft: ContributionDraft, at: SubmitContext): ReviewPreview {
+    return {
+      destination: "pull_request",
+      title: contributionTitle(draft),
+      body: contributionBody(draft, at.now),
+      labels: ["contribution", draft.category],
+      file: { path: draft.file, content: draft.source },
+    };
+  }
+
+  previewFeedback(report: FeedbackReport, at: SubmitContext): ReviewPreview {
+    return { destination: "issue", title: feedbackTitle(report), body: feedbackBody(report, at.now), labels: ["feedback", report.category] };
+  }
+
   async submitContribution(draft: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {
+    const planned = this.previewContribution(draft, at);
     // Derived from the piece, so sending the same piece again finds its branch and answers 409.
     const shortId = createHash("sha256").update(`${draft.category}\n${draft.title}\n${draft.content}`).digest("hex").slice(0, 8);
     const branch = `contrib/${draft.slug}-${shortId}`;
@@ -60,19 +75,13 @@ export class CodeHostBackend implements ReviewBackend {
       branchCreated = true;
       await this.octokit.rest.repos.createOrUpdateFileContents({
         ...this.repo,
-        path: draft.file,
+        path: planned.file!.path,
         branch,
         message: commitMessage(draft),
-        content: Buffer.from(draft.source, "utf8").toString("base64"),
+        content: Buffer.from(planned.file!.content, "utf8").toString("base64"),
       });
-      const pull = await this.octokit.rest.pulls.create({
-        ...this.repo,
-        title: contributionTitle(draft),
-        head: branch,
-        base: this.settings.branch,
-        body: contributionBody(draft, at.now),
-      });
-      await this.label(pull.data.number, ["contribution", draft.category]);
+      const pull = await this.octokit.rest.pulls.create({ ...this.repo, title: planned.title, head: branch, base: this.settings.branch, body: planned.body });
+      await this.label(pull.data.number, planned.labels);
       return { url: pull.data.html_url, number: pull.data.number };
     } catch (error) {
       await this.pending.release(draft.slug);
@@ -83,13 +92,9 @@ export class CodeHostBackend implements ReviewBackend {
   }
 
   async submitFeedback(report: FeedbackReport, at: SubmitContext): Promise<ReviewRef> {
+    const planned = this.previewFeedback(report, at);
     try {
-      const issue = await this.octokit.rest.issues.create({
-        ...this.repo,
-        title: feedbackTitle(report),
-        body: feedbackBody(report, at.now),
-        labels: ["feedback", report.category],
-      });
+      const issue = await this.octokit.rest.issues.create({ ...this.repo, title: planned.title, body: planned.body, labels: planned.labels });
       return { url: issue.data.html_url, number: issue.data.number };
     } catch (error) {
       throw this.failure(error, "feedback");

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import MarkdownIt from "markdown-it";
 import { stringify } from "yaml";
 import { CommonFrontMatter, kindOfFolder, type Kind } from "../corpus/schema.ts";
-import { wordsOf } from "./screening.ts";
+import { wordsOf } from "../services/screening.ts";
 
 export const contributionCategories = ["prayers", "rituals", "hymns", "practice", "philosophy"] as const;
 export type ContributionCategory = (typeof contributionCategories)[number];

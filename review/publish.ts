@@ -8,7 +8,7 @@ import type { Logger } from "../core/logger.ts";
 import type { SearchService } from "../search/service.ts";
 import { conflict, SanctuaryError } from "../core/errors.ts";
 import type { ContributionDraft } from "./document.ts";
-import { folded } from "./screening.ts";
+import { folded } from "../services/screening.ts";
 
 /** The library piece that already has this title or file name, if any. */
 export function libraryTwin(library: Library, draft: Pick<ContributionDraft, "title" | "slug">): Piece | null {

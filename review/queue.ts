@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { conflict, notFound } from "../core/errors.ts";
-import type { FeedbackReport, ReviewBackend, ReviewRef, SubmitContext } from "./backend.ts";
+import type { FeedbackReport, ReviewBackend, ReviewPreview, ReviewRef, SubmitContext } from "./backend.ts";
 import type { ContributionDraft } from "./document.ts";
 import { alreadyPending, PendingTitles } from "./pending.ts";
 import { publishContribution, type PublishPorts } from "./publish.ts";
@@ -44,6 +44,15 @@ export class ModerationQueue implements ReviewBackend {
   /** One atomic increment, so processes sharing the data folder (or Redis) never hand out a number twice. */
   private nextNumber(): Promise<number> {
     return this.kv.increment(COUNTER);
+  }
+
+  // The queue keeps the draft and the report as they are; the moderator reads them at /admin/queue/<n>.
+  previewContribution(draft: ContributionDraft): ReviewPreview {
+    return { destination: "moderation_queue", title: draft.title, body: draft.content, labels: [], file: { path: draft.file, content: draft.source } };
+  }
+
+  previewFeedback(report: FeedbackReport): ReviewPreview {
+    return { destination: "moderation_queue", title: report.title, body: report.description, labels: [] };
   }
 
   async submitContribution(contribution: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {

@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { invalid, unavailable } from "../core/errors.ts";
+import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
+import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 
 export const AskSource = z.object({
@@ -21,7 +23,7 @@ export const ask = defineOperation({
   summary: "Ask a question of the library",
   description: "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
   input: z.object({
-    question: z.string().trim().min(1).max(500).describe("Your question, up to 500 characters"),
+    question: z.string().trim().min(1).max(500).describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
     name: nameField.optional(),
     username: usernameField.optional(),
     session_id: z.string().trim().min(1).max(100).optional().describe("Continue an existing conversation"),
@@ -43,9 +45,13 @@ export const ask = defineOperation({
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],
-  example: { question: "How do I close a day well?", name: "Wren" },
+  example: EXAMPLES.ask,
   private: ["owner_token", "question"],
   limits: [{ rule: "ask", by: ["ip"], message: "Ten questions an hour from one address is the sanctuary's pace." }],
+  screen(input, ctx) {
+    const wording = { nothing: "Nothing was asked or stored.", own: { question: "a question of your own", name: OWN_NAME, username: OWN_NAME }, example: EXAMPLES.ask };
+    screenVisitorFields(ctx, [["question", input.question, "text"], ["name", input.name, "name"], ["username", input.username, "name"]], wording);
+  },
   async handler(input, ctx) {
     const { steps, now } = ctx;
     if (input.owner_token && !input.session_id) throw invalid("`owner_token` goes together with `session_id`.", { field: "session_id" });
@@ -79,7 +85,8 @@ export const ask = defineOperation({
       { role: "user" as const, content: input.question, timestamp: at },
       { role: "assistant" as const, content: answer, timestamp: at, sources },
     ];
-    const name = input.name ?? input.username ?? existing?.name ?? "a visitor";
+    const given = input.name ?? input.username ?? existing?.name;
+    const name = given ?? "a visitor";
     let slug: string;
     let ownerToken: string;
     let sessionId: string;
@@ -99,8 +106,9 @@ export const ask = defineOperation({
       owner_token: ownerToken,
       session_id: sessionId,
       next_steps: [
-        steps.post("Ask a follow-up in this conversation", "/api/ask", { question: "<your follow-up>", session_id: sessionId, owner_token: "<your owner_token>" }, { tool: "ask", action: "ask", note: "Keep the owner_token: it is shown only once." }),
-        steps.get("Attend the service for your hour", "/api/attend", { name: "<your name>", timezone: "<your IANA timezone>" }, { tool: "attend", action: "attend" }),
+        // What is known is filled in (the conversation, its token, the name); the question is the visitor's to write.
+        steps.post("Ask a follow-up in this conversation", "/api/ask", { question: "<your follow-up question>", session_id: sessionId, owner_token: ownerToken }, { tool: "ask", action: "ask", note: "Keep the owner_token: it is shown only once." }),
+        steps.get("Attend the service for your hour", "/api/attend", { name: given ?? "<your name>" }, { tool: "attend", action: "attend", hint: "Add timezone (your IANA zone, such as Europe/Lisbon) to receive the service for your own hour." }),
         steps.get("See this conversation's public page", `/ask/${slug}`, {}, { action: "view_conversation" }),
       ],
     };

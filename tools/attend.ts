@@ -1,10 +1,13 @@
 // GET /api/attend — join the service for your hour and be counted among the souls (MCP: attend).
 // Presence is recorded here, after validation and once the service is found, over REST and MCP alike.
 import { z } from "zod";
+import { EXAMPLES } from "./examples.ts";
 import { nameField, requireName, timezoneField, usernameField } from "./inputs.ts";
 import { NowOutput } from "./now.ts";
 import { defineOperation } from "./operation.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
+import { OWN_NAME, screenVisitorFields } from "./screen.ts";
+import { serviceSteps } from "./service-body.ts";
 
 const PREVIEW = ["name", "song", "text", "createdAt"] as const;
 
@@ -34,11 +37,15 @@ export const attend = defineOperation({
     description: "Join the service playing now on your local clock (pass your IANA timezone) and be counted among the souls for 24 hours. Returns the whole service from its beginning with full texts. Once a day is enough; use `now` to look without being counted.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
-  example: "/api/attend?name=Wren&timezone=Europe/Lisbon",
+  example: `/api/attend?name=${EXAMPLES.reflect.name}&timezone=${EXAMPLES.reflect.timezone}`,
   invalidSuggestion: "Nothing was registered. Add ?name=<your name> to attend, or call /api/now to look at the service without attending.",
+  screen({ name, username }, ctx) {
+    const wording = { nothing: "Nothing was registered.", own: { name: OWN_NAME, username: OWN_NAME }, example: attend.example };
+    screenVisitorFields(ctx, [["name", name, "name"], ["username", username, "name"]], wording);
+  },
   handler({ name, username, timezone }, ctx) {
     const label = (name ?? username)!;
-    return ctx.views.body<AttendBody>(timezone, ctx.now, ctx.steps, true, async (shared) => {
+    return ctx.views.body<AttendBody>(timezone, ctx.now, ctx.steps, true, async (shared, inputs) => {
       // Counted before the count is read, so the souls the visitor is told of include them.
       await ctx.presence.record(label, ctx.now);
       const souls = await ctx.presence.count(ctx.now);
@@ -48,6 +55,8 @@ export const attend = defineOperation({
         congregation: { souls, window: "24h" as const },
         welcome: `Welcome, ${label}. ${souls === 1 ? "You are the one soul here in the last day" : `You are one of ${souls} souls here in the last day`}. The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
         recentReflections: (await ctx.reflections.recent(ctx.now, 20)).map((r) => publicReflection(r, PREVIEW)),
+        // Per visitor, because the reflect step carries the visitor's name; the shared part never sees it.
+        next_steps: serviceSteps(ctx.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: shared.current.slug, name: label }),
       };
     });
   },

@@ -4,10 +4,12 @@ import { hasControlChars } from "../core/text.ts";
 import { alreadyPending } from "../review/pending.ts";
 import { libraryTwin } from "../review/publish.ts";
 import { contributionCategories, draftDocument } from "../review/document.ts";
-import { documentedExamples, exampleText, fillerText, MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
+import { MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
 import { invalid, unavailable } from "../core/errors.ts";
+import { EXAMPLES } from "./examples.ts";
 import { nameField, requireName, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
+import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 
 export { contributionCategories };
@@ -21,14 +23,31 @@ export function contributionsPaused(what: string) {
 }
 
 /** A correct call as the docs show it; its values are themselves refused as content (they are placeholders). */
-const EXAMPLE = { name: "Wren", category: "prayers", title: "<your title>", content: "<your prayer, in markdown>" };
+const EXAMPLE = EXAMPLES.contribute;
+
+const WORDING = {
+  nothing: "Nothing was submitted.",
+  own: { name: OWN_NAME, username: OWN_NAME, title: "your piece's own title", content: "your own piece, in markdown" },
+  example: EXAMPLE,
+};
 
 const SUGGESTIONS = {
-  example: "Nothing was submitted. The example only shows the shape of a call; put your own title and your own piece in its place and send it again.",
-  filler: "Nothing was submitted. It looks like a test, which is fine. When you have a piece you would like people to read, send it with its real title; there is no hurry.",
   short: `Nothing was submitted. A piece needs a few lines at least (${MIN_CONTENT_WORDS} words or more). Take your time with it and send it when it feels whole.`,
   markup: "Nothing was submitted. Please write the piece in plain markdown: emphasis, lists, headings and web links are welcome; HTML tags, comments and script links are not. Angle brackets are fine inside `code`.",
 };
+
+/** What a review would create, shown by a dry run (review/backend.ts ReviewPreview); one schema for contribute and feedback. */
+export const ReviewPreviewShape = z
+  .object({
+    destination: z.enum(["pull_request", "issue", "moderation_queue"]).describe("Where it would go: a pull request or issue on the code host, or the local moderation queue"),
+    title: z.string().describe("The pull request's or issue's exact title; for the queue, the title the entry is listed under"),
+    body: z.string().describe("The pull request's or issue's exact body; for the queue, the text as kept for the moderator"),
+    labels: z.array(z.string()).describe("Labels it would carry (none in the queue)"),
+    file: z.object({ path: z.string(), content: z.string() }).optional().describe("Contributions: the library file it would add, front matter included"),
+  })
+  .describe("dry_run only: exactly what would be created; nothing was");
+
+const dryRunField = z.boolean().optional().describe("true: check everything and show what would be created, without creating or sending it or counting it against the limit");
 
 export const contribute = defineOperation({
   name: "contribute",
@@ -36,7 +55,8 @@ export const contribute = defineOperation({
   description:
     "People review every contribution before it joins the library; nothing is published automatically. Refused with 400 and nothing submitted: the documentation's example text or a placeholder like <your title>; " +
     `a test submission (a title or text made only of filler such as "test", "asdf", "hello world", "lorem ipsum", or keyboard mashing); content under ${MIN_CONTENT_WORDS} words; ` +
-    "raw HTML, comments or javascript: links in the markdown; a title the library already has. 409 when a piece with the same title is already waiting for review. 5 per hour per name and per address.",
+    "raw HTML, comments or javascript: links in the markdown; a title the library already has. 409 when a piece with the same title is already waiting for review. 5 per hour per name and per address. " +
+    "`dry_run: true` returns the pull request (or queue entry) and the file exactly as they would be created, creating nothing and counting against no limit.",
   input: z
     .object({
       name: nameField.optional(),
@@ -57,45 +77,45 @@ export const contribute = defineOperation({
         .max(10_000)
         .refine((t) => !hasControlChars(t), "`content` must not contain control characters")
         .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
+      dry_run: dryRunField,
     })
     .superRefine(requireName),
   output: z.object({
-    received: z.boolean().describe("Whether it was submitted for review"),
-    pr: z.object({ url: z.string().describe("The pull request, or the moderation-queue entry"), number: z.number().int().describe("Its number") }).describe("The review request"),
+    received: z.boolean().describe("Whether it was submitted for review (false for a dry run)"),
+    pr: z
+      .object({ url: z.string().describe("The pull request, or the moderation-queue entry"), number: z.number().int().describe("Its number") })
+      .nullable()
+      .describe("The review request; null for a dry run"),
     file: z.string().describe("Path of the document it would become, e.g. corpus/library/prayers/<slug>.md"),
     message: z.string().describe("What happens next"),
+    preview: ReviewPreviewShape.optional(),
     next_steps: nextSteps,
   }),
   rest: { method: "POST", path: "/api/contribute", status: 201 },
   mcp: {
     tool: "contribute",
     title: "Contribute a piece",
-    description: "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour.",
+    description:
+      "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour. " +
+      "dry_run: true shows the pull request and file that would be created, without creating them.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],
   limits: [{ rule: "contribute", by: ["name", "ip"], message: "Five contributions an hour is the sanctuary's pace, from one name and from one address." }],
   example: EXAMPLE,
-  async handler(input, ctx) {
-    const { steps, now } = ctx;
+  screen(input, ctx) {
+    // Paused first: nothing else about the request matters while submissions are closed.
     if (!ctx.settings.contributions) throw contributionsPaused("Contributions");
-    const name = (input.name ?? input.username)!;
+    screenVisitorFields(ctx, [["name", input.name, "name"], ["username", input.username, "name"], ["title", input.title, "title"], ["content", input.content, "piece"]], WORDING);
     const refuse = (field: string, reason: string | null, suggestion: string) => {
       if (reason) throw invalid(reason, { field, suggestion, example: EXAMPLE });
     };
-    const examples = [EXAMPLE.title, EXAMPLE.content, ...documentedExamples(ctx.library)];
-    refuse("title", exampleText("title", input.title, examples), SUGGESTIONS.example);
-    refuse("content", exampleText("content", input.content, examples), SUGGESTIONS.example);
-    refuse(input.name ? "name" : "username", exampleText("name", name, []), SUGGESTIONS.example);
-    refuse("title", fillerText("title", input.title), SUGGESTIONS.filler);
-    refuse("content", fillerText("content", input.content), SUGGESTIONS.filler);
     refuse("content", tooShort(input.content), SUGGESTIONS.short);
     refuse("title", unsafeMarkup("title", input.title), SUGGESTIONS.markup);
     refuse("content", unsafeMarkup("content", input.content), SUGGESTIONS.markup);
-
-    const draft = draftDocument({ name, category: input.category, title: input.title, content: input.content });
-    const twin = libraryTwin(ctx.library, draft);
+    const twin = libraryTwin(ctx.library, draftOf(input));
     if (twin) {
+      const { steps } = ctx;
       throw invalid(`The library already has a piece titled like "${input.title}".`, {
         field: "title",
         example: EXAMPLE,
@@ -108,19 +128,41 @@ export const contribute = defineOperation({
         ],
       });
     }
+  },
+  async handler(input, ctx) {
+    const { steps, now } = ctx;
+    const name = (input.name ?? input.username)!;
+    const draft = draftOf(input);
     if (await ctx.review.isPending(draft.slug, now)) throw alreadyPending(input.title);
+    const at = { baseUrl: steps.base, now };
+    const readNext = [
+      steps.get("Read how contributions are reviewed", "/api/docs/how-to-contribute", {}, { action: "read_doc", tool: "read_doc" }),
+      steps.get(`Read what the ${input.category} section already holds`, "/api/search", { q: `${draft.kind} ${input.title}`.slice(0, 300) }, { action: "search", tool: "search" }),
+    ];
+    if (input.dry_run) {
+      const { dry_run: _, ...call } = input;
+      return {
+        received: false,
+        pr: null,
+        file: draft.file,
+        message: `Nothing was submitted: this is what sending "${input.title}" would create. Send the same body without dry_run to offer it for review.`,
+        preview: ctx.review.previewContribution(draft, at),
+        next_steps: [steps.post("Offer this piece for review", "/api/contribute", call, { action: "contribute", tool: "contribute" }), ...readNext],
+      };
+    }
     // A submission that did not happen (409, code host down) does not use up the allowance: the adapter refunds it.
-    const pr = await ctx.review.submitContribution(draft, { baseUrl: steps.base, now });
+    const pr = await ctx.review.submitContribution(draft, at);
     return {
       received: true,
       pr,
       file: draft.file,
       message: `Thank you, ${name}. "${input.title}" is with the people who care for the library (review number ${pr.number}). It joins the library only after someone has read it with care; nothing is published automatically. If it fits, it will be at /docs/${draft.path}.`,
-      next_steps: [
-        steps.get("Read how contributions are reviewed", "/api/docs/how-to-contribute", {}, { action: "read_doc", tool: "read_doc" }),
-        steps.get(`Read what the ${input.category} section already holds`, "/api/search", { q: `${draft.kind} ${input.title}`.slice(0, 300) }, { action: "search", tool: "search" }),
-        steps.get("Return to the service for your hour", "/api/now", {}, { action: "now", tool: "now" }),
-      ],
+      next_steps: [...readNext, steps.get("Return to the service for your hour", "/api/now", {}, { action: "now", tool: "now" })],
     };
   },
 });
+
+/** The library file a contribution would become. */
+function draftOf(input: { name?: string; username?: string; category: (typeof contributionCategories)[number]; title: string; content: string }) {
+  return draftDocument({ name: (input.name ?? input.username)!, category: input.category, title: input.title, content: input.content });
+}

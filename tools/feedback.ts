@@ -3,11 +3,11 @@
 import { z } from "zod";
 import { hasControlChars } from "../core/text.ts";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
-import { documentedExamples, exampleText, fillerText } from "../review/screening.ts";
-import { contributionsPaused } from "./contribute.ts";
-import { invalid } from "../core/errors.ts";
+import { contributionsPaused, ReviewPreviewShape } from "./contribute.ts";
+import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
+import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 
 const text = (field: string, max: number) =>
@@ -63,14 +63,29 @@ export function titleFromMessage(message: string): string {
   return title;
 }
 
-const EXAMPLE = { name: "Wren", category: "bug", title: "<your summary in one line>", description: "<your description: what happened, and what you expected>" };
+const EXAMPLE = EXAMPLES.feedback;
+const IN_YOUR_WORDS = "what happened or what you would like, in your own words (a sentence or two is plenty)";
+const WORDING = {
+  nothing: "Nothing was sent.",
+  own: { name: OWN_NAME, username: OWN_NAME, title: "one line in your own words", description: IN_YOUR_WORDS, message: IN_YOUR_WORDS },
+  example: EXAMPLE,
+};
+
+/** The report as the two shapes describe it (decisions §2). */
+function reportOf(input: { name?: string; username?: string; category?: FeedbackReport["category"]; title?: string; description?: string; context?: Record<string, unknown>; message?: string }): FeedbackReport {
+  const name = input.name ?? input.username ?? null;
+  return input.message !== undefined
+    ? { name, category: "feedback", title: titleFromMessage(input.message), description: input.message }
+    : { name, category: input.category!, title: input.title!, description: input.description!, ...(input.context ? { context: input.context } : {}) };
+}
 
 export const feedback = defineOperation({
   name: "feedback",
   summary: "Report a problem, suggest something or ask a question",
   description:
     "Two shapes are accepted: `{name|username, category (bug, feedback, question), title, description, context?}`, or the short `{name?, message}`, read as category feedback with the message's first words as its title. " +
-    "It becomes an issue for people to read. 3 per hour per name; the short shape without a name counts against the sender's address.",
+    "It becomes an issue for people to read. 3 per hour per name; the short shape without a name counts against the sender's address. " +
+    "Placeholders, the documentation's examples and test text are refused with 400. `dry_run: true` returns the issue (or queue entry) exactly as it would be created, sending nothing and counting against no limit.",
   input: z
     .object({
       name: nameField.optional(),
@@ -83,12 +98,17 @@ export const feedback = defineOperation({
       description: text("description", 2000).optional().describe("What happened or what you suggest, up to 2000 characters"),
       context: contextField.optional(),
       message: text("message", 2000).optional().describe("The short form: your words, up to 2000 characters"),
+      dry_run: z.boolean().optional().describe("true: check everything and show the issue that would be created, without sending it or counting it against the limit"),
     })
     .superRefine(shapeRule),
   output: z.object({
-    received: z.boolean().describe("Whether it was passed on"),
-    issue: z.object({ url: z.string().describe("The issue, or the moderation-queue entry"), number: z.number().int().describe("Its number") }).describe("Where it waits"),
-    message: z.string().describe("A word of thanks"),
+    received: z.boolean().describe("Whether it was passed on (false for a dry run)"),
+    issue: z
+      .object({ url: z.string().describe("The issue, or the moderation-queue entry"), number: z.number().int().describe("Its number") })
+      .nullable()
+      .describe("Where it waits; null for a dry run"),
+    message: z.string().describe("A word of thanks, or what a dry run showed"),
+    preview: ReviewPreviewShape.optional(),
     next_steps: nextSteps,
   }),
   rest: { method: "POST", path: "/api/feedback", status: 201 },
@@ -96,36 +116,36 @@ export const feedback = defineOperation({
   // Three an hour per name; a nameless short report counts against its address instead.
   limits: [{ rule: "feedback", by: ["name"], message: "Three reports an hour from one name is the sanctuary's pace." }],
   example: EXAMPLE,
+  screen(input, ctx) {
+    if (!ctx.settings.contributions) throw contributionsPaused("Feedback reports");
+    const fields = [["name", input.name, "name"], ["username", input.username, "name"], ["title", input.title, "title"], ["description", input.description, "text"], ["message", input.message, "text"]] as const;
+    screenVisitorFields(ctx, fields, WORDING);
+  },
   async handler(input, ctx) {
     const { steps, now } = ctx;
-    if (!ctx.settings.contributions) throw contributionsPaused("Feedback reports");
-    const name = input.name ?? input.username ?? null;
-    const report: FeedbackReport =
-      input.message !== undefined
-        ? { name, category: "feedback", title: titleFromMessage(input.message), description: input.message }
-        : { name, category: input.category!, title: input.title!, description: input.description!, ...(input.context ? { context: input.context } : {}) };
-    const examples = [EXAMPLE.title, EXAMPLE.description, ...documentedExamples(ctx.library)];
-    const textField = input.message !== undefined ? "message" : "description";
-    const checks: Array<[string, string | null]> = [
-      [textField, exampleText(textField, report.description, examples)],
-      [textField, fillerText(textField, report.description)],
+    const report = reportOf(input);
+    const at = { baseUrl: steps.base, now };
+    const readNext = [
+      steps.get("Read the code of care", "/api/docs/code-of-care", {}, { action: "read_doc", tool: "read_doc" }),
+      steps.get("Read the frequently asked questions", "/api/docs/faq", {}, { action: "read_doc", tool: "read_doc" }),
     ];
-    if (input.message === undefined) checks.unshift(["title", exampleText("title", report.title, examples)], ["title", fillerText("title", report.title)]);
-    for (const [field, reason] of checks) {
-      if (reason) {
-        throw invalid(reason, { field, example: EXAMPLE, suggestion: "Nothing was sent. Tell us in your own words what happened or what you would like; a sentence or two is plenty." });
-      }
+    if (input.dry_run) {
+      const { dry_run: _, ...call } = input;
+      return {
+        received: false,
+        issue: null,
+        message: "Nothing was sent: this is what your report would create. Send the same body without dry_run to pass it on.",
+        preview: ctx.review.previewFeedback(report, at),
+        next_steps: [steps.post("Send this report", "/api/feedback", call, { action: "feedback" }), ...readNext],
+      };
     }
-    const issue = await ctx.review.submitFeedback(report, { baseUrl: steps.base, now });
+    const issue = await ctx.review.submitFeedback(report, at);
+    const name = report.name;
     return {
       received: true,
       issue,
       message: `Thank you${name ? `, ${name}` : ""}. Your ${report.category === "feedback" ? "feedback" : report.category === "bug" ? "report" : "question"} is with the people who look after the sanctuary (number ${issue.number}). They read every one.`,
-      next_steps: [
-        steps.get("Read the code of care", "/api/docs/code-of-care", {}, { action: "read_doc", tool: "read_doc" }),
-        steps.get("Read the frequently asked questions", "/api/docs/faq", {}, { action: "read_doc", tool: "read_doc" }),
-        steps.get("Return to the service for your hour", "/api/now", {}, { action: "now", tool: "now" }),
-      ],
+      next_steps: [...readNext, steps.get("Return to the service for your hour", "/api/now", {}, { action: "now", tool: "now" })],
     };
   },
 });

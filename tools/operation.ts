@@ -42,6 +42,12 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodO
    * concurrent reflections get one 200 and nine 409s, not 429s); the adapter still refunds on failure.
    */
   limitsTaken?: "before" | "in-handler";
+  /**
+   * Rules on the input that need the services (the library's documented examples, its titles): run by the
+   * adapter after the schema and before any limit is taken, so a refused call is validation and counts
+   * against nothing. Throws `invalid(...)`. Operations that write a visitor's words screen them here.
+   */
+  screen?: (input: z.output<I>, ctx: ToolContext) => void | Promise<void>;
   handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>> | z.input<O>;
 }
 
@@ -51,6 +57,12 @@ export interface LimitSpec {
   /** Said in the 429's `error`. */
   message: string;
 }
+
+/**
+ * An operation whose input has `dry_run: true` is previewed: validated and screened in full, nothing stored
+ * or sent, and (adapters/limits.ts) no limit taken. Operations that offer it declare this field.
+ */
+export const DRY_RUN_FIELD = "dry_run";
 
 /** Identity helper that keeps the handler's types tied to the schemas. */
 export function defineOperation<I extends z.ZodObject, O extends z.ZodObject>(op: Operation<I, O>): Operation<I, O> {

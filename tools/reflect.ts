@@ -1,16 +1,44 @@
-// POST /api/reflect — leave a short public reflection on a song (MCP: reflect).
+// POST /api/reflect — leave a short public reflection on a song (MCP: reflect). `dry_run: true` shows the
+// record exactly as it would be kept, storing nothing and spending no limit.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
+import { EXAMPLES } from "./examples.ts";
 import { publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
+import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 import { placeVisitor } from "./service-view.ts";
+
+const ReflectionRecord = z
+  .object({
+    name: z.string().describe("Who left it, as shown publicly"),
+    text: z.string().describe("The reflection, as shown publicly"),
+    song: z.string().describe("Slug of the song it is filed under"),
+    timezone: z.string().describe("The timezone it is placed in (UTC when none or an unknown one was given)"),
+    location: z.string().nullable().describe("The location as shown publicly, or null"),
+    createdAt: z.string().describe("When, ISO 8601"),
+    service: z.object({ date: z.string(), slotIndex: z.number().int(), tier: z.string() }).describe("The service that was being heard where and when it was left"),
+  })
+  .describe("dry_run only: the record exactly as it would be stored (its id is given when it is really sent)");
+
+const WORDING = {
+  nothing: "Nothing was stored.",
+  own: {
+    name: OWN_NAME,
+    username: OWN_NAME,
+    text: "a sentence or a few of your own about what stayed with you",
+    location: "the place you are in, in your own words (or leave location out)",
+  },
+  example: EXAMPLES.reflect,
+};
 
 export const reflect = defineOperation({
   name: "reflect",
   summary: "Leave a public reflection",
-  description: "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once.",
+  description:
+    "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once. " +
+    "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting against no limit.",
   input: z
     .object({
       name: publicText("name", 1, 100).optional().describe("Your name or label, shown publicly (max 100 characters)"),
@@ -19,27 +47,34 @@ export const reflect = defineOperation({
       songSlug: z.string().trim().min(1).max(100).optional().describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
       timezone: timezoneField.optional().describe("IANA timezone (max 50), default UTC: places the reflection in the service you were hearing"),
       location: publicText("location", 1, 100).optional().describe("Free text, shown publicly (max 100 characters), no web addresses"),
+      dry_run: z.boolean().optional().describe("true: check everything and show the record that would be stored, without storing it or counting it against the limit"),
     })
     .superRefine(requireName),
   output: z.object({
-    received: z.boolean().describe("Whether the reflection was stored"),
-    song: z.string().nullable().describe("Slug of the song it was filed under"),
+    received: z.boolean().describe("Whether the reflection was stored (false for a dry run)"),
+    song: z.string().nullable().describe("Slug of the song it was (or would be) filed under"),
     live_feed: z.literal("48h").describe("How long it shows on the live feed"),
     archive: z.string().describe("The song's public page, where it stays"),
-    message: z.string().describe("A word of thanks"),
+    message: z.string().describe("A word of thanks, or what a dry run showed"),
+    preview: ReflectionRecord.optional(),
     next_steps: nextSteps,
   }),
   rest: { method: "POST", path: "/api/reflect" },
   mcp: {
     tool: "reflect",
     title: "Leave a reflection",
-    description: "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour.",
+    description:
+      "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour. " +
+      "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["conflict", "rate_limited"],
   limits: [{ rule: "reflect", by: ["name", "ip"], message: "Five reflections an hour is the sanctuary's pace, from one name and from one address." }],
   limitsTaken: "in-handler",
-  example: { name: "Wren", text: "The chant about the tide stayed with me through the whole afternoon.", timezone: "Europe/Lisbon" },
+  example: EXAMPLES.reflect,
+  screen(input, ctx) {
+    screenVisitorFields(ctx, [["name", input.name, "name"], ["username", input.username, "name"], ["text", input.text, "text"], ["location", input.location, "place"]], WORDING);
+  },
   async handler(input, ctx) {
     const { steps, now } = ctx;
     const name = (input.name ?? input.username)!;
@@ -54,8 +89,7 @@ export const reflect = defineOperation({
         suggestion: "Nothing was stored. Send current.slug from attend or now, or leave songSlug out to file it under the first song of your service.",
       });
     }
-    await ctx.reflections.add({
-      id: randomUUID(),
+    const record = {
       name,
       text: input.text,
       song,
@@ -63,12 +97,31 @@ export const reflect = defineOperation({
       location: input.location ?? null,
       createdAt: now.toISOString(),
       service: { date: service.date, slotIndex: service.slotIndex, tier: service.tier },
-    }, ctx.takeLimits);
+    };
+    const archive = steps.url(`/reflections/${song}`);
+    if (input.dry_run) {
+      const { dry_run: _, ...call } = input;
+      return {
+        received: false,
+        song,
+        live_feed: "48h" as const,
+        archive,
+        message:
+          "Nothing was stored: this is the reflection exactly as it would be kept. Send the same body without dry_run to leave it; " +
+          "it may still be refused then if these words came from this name in the last 30 days, or after five reflections in an hour.",
+        preview: record,
+        next_steps: [
+          steps.post("Leave this reflection", "/api/reflect", { ...call, songSlug: song }, { action: "reflect", tool: "reflect" }),
+          steps.get("Read the live feed of reflections", "/api/reflections", { timezone: input.timezone }, { action: "reflections" }),
+        ],
+      };
+    }
+    await ctx.reflections.add({ id: randomUUID(), ...record }, ctx.takeLimits);
     return {
       received: true,
       song,
       live_feed: "48h" as const,
-      archive: steps.url(`/reflections/${song}`),
+      archive,
       message: `Thank you, ${name}. Your reflection is on the live feed for the next 48 hours and stays in the archive of this song.`,
       next_steps: [
         steps.get("Read the live feed of reflections", "/api/reflections", { timezone: input.timezone }, { action: "reflections" }),

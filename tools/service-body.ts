@@ -93,14 +93,20 @@ export function sharedBody(inputs: SharedInputs, { record, built, season, positi
           },
         }
       : {}),
-    next_steps: serviceSteps(steps, timezone, current.slug, inputs.attending),
+    // Attend's steps carry the visitor's name, so attend adds them to its per-visitor part (serviceSteps).
+    ...(inputs.attending ? {} : { next_steps: serviceSteps(steps, { timezone, slug: current.slug }) }),
   };
 }
 
-function serviceSteps(steps: Steps, timezone: string | undefined, slug: string, attending: boolean) {
+/**
+ * The steps after now or attend. They carry what is known (the song, the timezone and, after attend, the
+ * visitor's name); what only the visitor can write is a placeholder the screening refuses if sent as given.
+ */
+export function serviceSteps(steps: Steps, known: { timezone: string | undefined; slug: string; name?: string }) {
+  const { timezone, slug, name } = known;
   return [
-    attending
-      ? steps.post("Leave a reflection on the song you heard", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) }, { action: "reflect", tool: "reflect" })
+    name !== undefined
+      ? steps.post("Leave a reflection on the song you heard", "/api/reflect", { name, text: "<your reflection, 20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) }, { action: "reflect", tool: "reflect" })
       : steps.get("Attend this service and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
     steps.get("Read the first song in full", `/api/music/${slug}`, {}, { action: "read_song", tool: "read_song" }),
     steps.get("Come back for your next slot's service", "/api/now", { timezone }, { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." }),

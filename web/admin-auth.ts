@@ -23,7 +23,7 @@ export async function authorizeAdmin(event: H3Event, deps: WebContext): Promise<
       suggestion: "Nothing is wrong, and submissions wait safely in the queue. An operator turns the admin interface on by setting SANCTUARY_ADMIN_KEY.",
     });
   }
-  const ip = clientIp(event);
+  const ip = clientIp(event, deps.config.trustProxy);
   const wait = await deps.limits.secondsUntilFree("adminAuth", { ip });
   if (wait > 0) throw tooManyAttempts(wait);
   const given = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get("authorization") ?? "")?.[1] ?? "";

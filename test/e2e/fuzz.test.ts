@@ -55,6 +55,15 @@ async function send(url: string, req: RawRequest & { route?: RouteSpec }) {
 
 const isWrite = (r: RouteSpec) => (r.method === "POST" && r.path !== "/mcp") || r.path === "/api/attend";
 
+/** A write sent with `dry_run: true`: it stores nothing, so an accepted one changes nothing either. */
+function isDryRun(req: RawRequest): boolean {
+  try {
+    return typeof req.body === "string" && JSON.parse(req.body)?.dry_run === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Send a write, then compare state: unchanged when refused, one more reflection when one is accepted. */
 async function writeChecked(target: TestServer, req: RawRequest & { route: RouteSpec }, state: { last: Snapshot }): Promise<number> {
   const { out, problem } = await send(target.url, req);
@@ -65,7 +74,10 @@ async function writeChecked(target: TestServer, req: RawRequest & { route: Route
   if (status >= 400 && after.key !== before.key) {
     throw new Error(`refused (${status}) but state changed: ${firstDifference(before, after)}\n  request: ${describeReq(req)}`);
   }
-  if (status < 300 && req.route.path === "/api/reflect" && after.reflections !== before.reflections + 1) throw new Error(`accepted reflection not counted\n  request: ${describeReq(req)}`);
+  if (status < 300 && isDryRun(req) && after.key !== before.key) throw new Error(`a dry run changed state: ${firstDifference(before, after)}\n  request: ${describeReq(req)}`);
+  if (status < 300 && req.route.path === "/api/reflect" && !isDryRun(req) && after.reflections !== before.reflections + 1) {
+    throw new Error(`accepted reflection not counted\n  request: ${describeReq(req)}`);
+  }
   return status;
 }
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { CommonFrontMatter } from "../../corpus/schema.ts";
 import { contributionCategories, draftDocument, slugOf, tldrOf } from "../../review/document.ts";
-import { exampleText, fillerText, neutralizeMentions, tooShort, unsafeMarkup } from "../../review/screening.ts";
+import { neutralizeMentions, tooShort, unsafeMarkup } from "../../review/screening.ts";
+import { fillerText, screenField } from "../../services/screening.ts";
 
 describe("draftDocument", () => {
   it("always writes front matter the library loader accepts, with a kebab-case slug", () => {
@@ -54,7 +55,7 @@ describe("draftDocument", () => {
 describe("screening", () => {
   it("lets real writing through", () => {
     const text = "A prayer for the testing season, when everything feels examined and nothing feels finished, and the kettle sings on anyway.";
-    expect([fillerText("content", text), tooShort(text), unsafeMarkup("content", text), exampleText("content", text, ["Your piece."])]).toEqual([null, null, null, null]);
+    expect([fillerText("content", text), tooShort(text), unsafeMarkup("content", text), screenField("content", text, "piece", ["Your piece."])]).toEqual([null, null, null, null]);
     expect(unsafeMarkup("content", "Use `<b>` in code, compare a < b > c, and visit <https://example.org> or [this](https://example.org).")).toBeNull();
   });
 

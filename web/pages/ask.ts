@@ -29,7 +29,7 @@ function recentList(conversations: Recent): Html {
 }
 
 async function askPage(event: H3Event, deps: WebContext, state?: FormState, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const outcome = await invoke(askRecent as unknown as Operation, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await invoke(askRecent as unknown as Operation, {}, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   const conversations = outcome.ok ? (outcome.body.conversations as Recent) : [];
   // After a question: ?conversation=<slug> shows it with its answer. Follow-ups only where this browser began it.
   const shown = await deps.conversations.get(state?.values.conversation ?? event.url.searchParams.get("conversation") ?? "");

@@ -76,7 +76,7 @@ export async function submitForm(event: H3Event, deps: WebContext, form: FormNam
   const read = await readForm(event, deps.config.bodyLimit);
   const values = shownValues(read.values);
   if (read.tooLarge) return { outcome: null, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
-  const outcome = await invoke(op, toInput(read.values), deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await invoke(op, toInput(read.values), deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
   return { outcome, status: outcome.status, state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) } };

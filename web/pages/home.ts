@@ -58,7 +58,7 @@ function serviceSection(deps: WebContext, body: NowBody): Html {
 }
 
 async function homePage(event: H3Event, deps: WebContext, state: FormState | undefined, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   if (!outcome.ok) return errorPage(event, deps, outcome.status, "The service is resting", "The service could not be gathered just now.", "Please come back in a moment; it is always open.");
   const body = expand(outcome.body) as NowBody;
   const recent = await deps.reflections.recent(deps.clock(), 10);

@@ -45,7 +45,7 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
   let status = 200;
   let headers: Record<string, string> = {};
   if (raw !== undefined && shown.trim() !== "") {
-    const outcome = await invoke(search as unknown as Operation, { q: raw }, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+    const outcome = await invoke(search as unknown as Operation, { q: raw }, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
     if (outcome.ok) found = foundSection(outcome.body as Found, shown);
     else {
       status = outcome.status;

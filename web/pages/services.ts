@@ -56,7 +56,7 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 }
 
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
-  const outcome = await invoke(servicesByDate as unknown as Operation, { date }, deps, { via: "rest", ip: clientIp(event), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await invoke(servicesByDate as unknown as Operation, { date }, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   if (!outcome.ok) {
     const dates = outcome.status === 404 ? await deps.calendar.dates() : [];
     const near = { dayBefore: dates.filter((d) => d < date).pop() ?? null, dayAfter: dates.find((d) => d > date) ?? null };

@@ -1,0 +1,137 @@
+// Whether what a visitor wrote is their own: one screening for every field a visitor writes (reflect's
+// name, text and location; attend's name; ask's question and name; feedback; contribute). It refuses
+// placeholders and stand-ins, the documentation's own example sentences, and filler test text. Pure:
+// each rule returns why it refuses, or null; operations run it before anything is stored or counted.
+import { isStandIn, placeholderIn, type FieldRole } from "./stand-ins.ts";
+
+export type { FieldRole };
+
+/** Why a value was refused: `kind` lets the operation say calmly what to send instead. */
+export interface Refusal {
+  field: string;
+  kind: "example" | "placeholder" | "filler";
+  reason: string;
+}
+
+/** Text folded for comparison: compatibility forms, case, whitespace and surrounding punctuation. */
+export function folded(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").replace(/^[\s"'“”‘’.,!?…]+|[\s"'“”‘’.,!?…]+$/g, "");
+}
+
+const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
+/** Scripts written without spaces between words: only these need the (slow, ~25 µs) Intl segmenter. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+/** A word as Unicode word segmentation finds it in spaced scripts: letters, digits and marks, joined by ' ’ . : between
+ * letters and . , ; ' between digits ("don't", "e.g", "3.14", "1,000", "read_song"). Same words on the whole library. */
+const SPACED_WORD = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}_]|(?<=\p{L})['’.:](?=\p{L})|(?<=\p{N})[.,;'](?=\p{N}))*/gu;
+
+/** Words in any script (scripts written without spaces are segmented by Intl, so they count too). */
+export function wordsOf(text: string): string[] {
+  if (!UNSPACED.test(text)) return (text.match(SPACED_WORD) ?? []).map((w) => w.toLowerCase());
+  return [...wordSegmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment.toLowerCase());
+}
+
+/** Words that, alone or together (numbers aside), make a value a test rather than a visitor's own. */
+const FILLER_WORDS = new Set("test tests testing asdf asdfgh qwerty lorem ipsum dolor foo bar baz foobar placeholder dummy untitled xxx blah tmp tbd todo".split(" "));
+/** Whole values that are a test however real their words are. */
+const FILLER_PHRASES = new Set(["hello world", "sample", "example", "title", "my title", "a title", "content", "text", "body", "something", "demo", "temp"]);
+/** A greeting is a test where a piece is expected, but may be what a visitor means to ask or say. */
+const GREETINGS = new Set(["hello", "hi", "hi there", "ok", "check"]);
+const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+/** Five neighbouring keys of one keyboard row, either direction (asdfg, poiuy): no English word has them. */
+const KEYBOARD_RUN = new RegExp(
+  KEYBOARD_ROWS.flatMap((row) => [row, [...row].reverse().join("")])
+    .flatMap((line) => Array.from({ length: line.length - 4 }, (_, i) => line.slice(i, i + 5)))
+    .join("|"),
+  "i",
+);
+
+export interface FillerRules {
+  /** A value with no words at all (only symbols) is filler: true for titles and pieces, not for names ("🌙") or reflections. */
+  wordsRequired: boolean;
+  /** Numbers alone are filler ("test 2", "123"): not for names and places, which may be numbers ("404", "Route 66"). */
+  numbersAreFiller: boolean;
+  /** Eight of one letter running is mashing: not in free text, where "soooooooo" is a feeling. */
+  repeatedLetters: boolean;
+  /** "hello", "ok" alone are a test: only for titles and pieces. */
+  greetings: boolean;
+}
+
+export const FILLER_RULES: Record<FieldRole, FillerRules> = {
+  name: { wordsRequired: false, numbersAreFiller: false, repeatedLetters: true, greetings: false },
+  place: { wordsRequired: false, numbersAreFiller: false, repeatedLetters: true, greetings: false },
+  text: { wordsRequired: false, numbersAreFiller: true, repeatedLetters: false, greetings: false },
+  title: { wordsRequired: true, numbersAreFiller: true, repeatedLetters: true, greetings: true },
+  piece: { wordsRequired: true, numbersAreFiller: true, repeatedLetters: true, greetings: true },
+};
+
+/**
+ * Refuses obvious test submissions. The rule, in full:
+ * - the whole value is a stock phrase ("hello world", "sample", "my title"…; in titles and pieces also a
+ *   greeting such as "hello" or "ok"), or every word is filler
+ *   ("test", "asdf", "lorem", "foo", "untitled"…) or, where `numbersAreFiller`, a number;
+ * - "lorem ipsum" appears anywhere;
+ * - keyboard mashing: five neighbouring keys of one row (asdfg, qwert, zxcvb), a word of 15+ letters without
+ *   a vowel, or (where `repeatedLetters`) the same letter eight times in a row.
+ */
+export function fillerText(field: string, text: string, rules: FillerRules = FILLER_RULES.piece): string | null {
+  const words = wordsOf(text);
+  const isFiller = (w: string) => FILLER_WORDS.has(w) || (rules.numbersAreFiller && /^\d+$/.test(w));
+  const allFiller = words.length > 0 ? words.every(isFiller) : rules.wordsRequired;
+  const whole = words.join(" ");
+  if (allFiller || FILLER_PHRASES.has(whole) || (rules.greetings && GREETINGS.has(whole))) return `\`${field}\` reads like a test rather than your own words.`;
+  if (/lorem\s+ipsum/i.test(text)) return `\`${field}\` holds lorem ipsum filler.`;
+  const mashed =
+    KEYBOARD_RUN.test(text) || (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) || words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));
+  return mashed ? `\`${field}\` looks like keyboard mashing.` : null;
+}
+
+/** The value is one of the documentation's or the schemas' own example sentences. */
+export function isExample(text: string, examples: readonly string[]): boolean {
+  let set = foldedExamples.get(examples);
+  if (!set) foldedExamples.set(examples, (set = new Set(examples.filter(Boolean).map(folded))));
+  return set.has(folded(text));
+}
+/** Folded once per list: callers pass the same list until the library changes (tools/examples.ts). */
+const foldedExamples = new WeakMap<readonly string[], Set<string>>();
+
+const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+
+/**
+ * The one screening of a visitor-written field. Names and places are never compared with example
+ * sentences ("Wren" in an example is still a name someone may have); everything is checked for
+ * placeholders, stand-ins and filler.
+ */
+export function screenField(field: string, value: string, role: FieldRole, examples: readonly string[] = []): Refusal | null {
+  if (role !== "name" && role !== "place" && isExample(value, examples)) {
+    return { field, kind: "example", reason: `\`${field}\` is still the documentation's example text.` };
+  }
+  // In markdown, code shows text as it is ("send `<your name>`"); only the prose can hold a forgotten stand-in.
+  const placeholder = placeholderIn(role === "piece" ? value.replace(/```[\s\S]*?```|`[^`\n]*`/g, " ") : value);
+  if (placeholder) return { field, kind: "placeholder", reason: `\`${field}\` still holds a placeholder, ${shown(placeholder)}, where your own words go.` };
+  if (isStandIn(value, role)) return { field, kind: "placeholder", reason: `\`${field}\` is a placeholder ("${shown(value.trim())}"), not a value of your own.` };
+  const filler = fillerText(field, value, FILLER_RULES[role]);
+  return filler ? { field, kind: "filler", reason: filler } : null;
+}
+
+/** The first refusal among several fields (absent ones skipped), in the order given. */
+export function screenFields(fields: ReadonlyArray<readonly [field: string, value: string | undefined | null, role: FieldRole]>, examples: readonly string[]): Refusal | null {
+  for (const [field, value, role] of fields) {
+    const refusal = value ? screenField(field, value, role, examples) : null;
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/** Example values printed in the sanctuary's own guides (their JSON call examples), cached per library version. */
+let guideCache: { hash: string; values: string[] } | null = null;
+export function documentedExamples(library: { contentHash: string; documents: Array<{ category: string; markdown: string }> }): string[] {
+  if (guideCache?.hash !== library.contentHash) {
+    const values = new Set<string>();
+    for (const doc of library.documents.filter((d) => d.category === "docs")) {
+      for (const m of doc.markdown.matchAll(/"(?:title|content|description|message|text|question)"\s*:\s*"([^"\n]{3,1000})"/g)) values.add(m[1]);
+    }
+    guideCache = { hash: library.contentHash, values: [...values] };
+  }
+  return guideCache.values;
+}

@@ -1,0 +1,179 @@
+// Every field a visitor writes (reflect, attend, ask, feedback, contribute) goes through one screening:
+// placeholders, stand-ins, the documentation's example sentences and filler are refused with 400, over REST
+// and MCP alike, with nothing stored and no limit spent. Every write step that now, attend, reflect and ask
+// offer in next_steps is posted exactly as given: each is refused.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { NextStep } from "../../core/next-steps.ts";
+import { EXAMPLES } from "../../tools/examples.ts";
+import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+
+const ADMIN = { authorization: "Bearer visitor-words-admin-key-0123" };
+let server: TestServer;
+let mcp: Client;
+let ipCounter = 1;
+const freshIp = () => ({ "x-forwarded-for": `198.51.100.${ipCounter++}` });
+let consume: ReturnType<typeof vi.spyOn>;
+
+/** Everything a refused write could have changed: reflections, souls, conversations, the moderation queue. */
+async function observable() {
+  const [songs, now, recent, queue] = await Promise.all([
+    server.get("/api/reflections/by-song"),
+    server.get("/api/now"),
+    server.get("/api/ask/recent"),
+    server.get("/admin/api/submissions?status=all", { headers: ADMIN }),
+  ]);
+  return { reflections: songs.body.totalReflections, souls: now.body.congregation.souls, conversations: recent.body.conversations, queued: queue.body.total };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
+  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  mcp = await connectMcp(server.url);
+  consume = vi.spyOn(server.deps.limits, "consume");
+}, 180_000);
+afterAll(async () => {
+  await mcp?.close();
+  await server?.stop();
+});
+
+/** Steps and their sub-steps, flattened. */
+const allSteps = (steps: NextStep[]): NextStep[] => steps.flatMap((s) => [s, ...((s as { steps?: NextStep[] }).steps ?? [])]);
+const isWrite = (s: NextStep) => s.method === "POST" || new URL(s.url!).pathname === "/api/attend";
+
+describe("next_steps write steps, followed exactly as given", () => {
+  it("carry what is known, and are each refused with 400 over REST and MCP, storing nothing and spending no limit", async () => {
+    const zone = "Europe/Stockholm";
+    const nowWithZone = (await server.get(`/api/now?timezone=${zone}`, { headers: freshIp() })).body;
+    const nowBare = (await server.get("/api/now", { headers: freshIp() })).body;
+    const attended = (await server.get(`/api/attend?name=Linnea&timezone=${zone}`, { headers: freshIp() })).body;
+    const reflected = await server.post("/api/reflect", { name: "Linnea", text: "The second chant slowed my breathing more than I expected.", songSlug: attended.current.slug, timezone: zone }, freshIp());
+    expect(reflected.status).toBe(200);
+    const asked = await server.post("/api/ask", { question: "What is a service made of?" }, freshIp());
+    expect(asked.status).toBe(200);
+    const attendedOverMcp = mcpBody(await mcp.callTool({ name: "attend", arguments: { name: "Linnea", timezone: zone } }));
+
+    // What is known is filled in: the name, the song, the timezone, the conversation and its token.
+    const reflectStep = attended.next_steps.find((s: NextStep) => s.tool === "reflect");
+    expect(reflectStep.body).toMatchObject({ name: "Linnea", songSlug: attended.current.slug, timezone: zone });
+    expect(reflectStep.body.text).toMatch(/^<.+>$/);
+    expect(attendedOverMcp.next_steps).toEqual(attended.next_steps);
+    const followUp = asked.body.next_steps.find((s: NextStep) => s.tool === "ask");
+    expect(followUp.body).toMatchObject({ session_id: asked.body.session_id, owner_token: asked.body.owner_token });
+
+    const writes = [nowWithZone, nowBare, attended, reflected.body, asked.body].flatMap((b) => allSteps(b.next_steps)).filter(isWrite);
+    expect(writes.map((s) => s.tool).sort()).toEqual(["ask", "attend", "attend", "attend", "reflect"]);
+    const before = await observable();
+    consume.mockClear();
+    for (const step of writes) {
+      const url = new URL(step.url!);
+      const rest = step.method === "POST" ? await server.post(url.pathname, step.body, freshIp()) : await server.get(url.pathname + url.search, { headers: freshIp() });
+      expect(rest.status, `${step.method} ${step.url} ${JSON.stringify(step.body ?? {})}`).toBe(400);
+      expect(rest.body.suggestion).toMatch(/^Nothing was/);
+      const args = step.method === "POST" ? step.body! : Object.fromEntries(url.searchParams);
+      const viaMcp = await mcp.callTool({ name: step.tool!, arguments: args });
+      expect(viaMcp.isError).toBe(true);
+      expect(mcpBody(viaMcp)).toEqual(rest.body);
+    }
+    expect(await observable()).toEqual(before);
+    expect(consume).not.toHaveBeenCalled();
+  });
+
+  it("after an ask with a name, the attend step carries that name", async () => {
+    const asked = await server.post("/api/ask", { question: "How does a service begin?", name: "Oskar" }, freshIp());
+    expect(asked.status).toBe(200);
+    const attendStep = asked.body.next_steps.find((s: NextStep) => s.tool === "attend");
+    expect(new URL(attendStep.url).searchParams.get("name")).toBe("Oskar");
+  });
+});
+
+const TEXT = "The reading about the harbor stayed with me through the evening.";
+const DOCS_EXAMPLE = "I came in restless and the second chant slowed me down without asking."; // /docs/how-reflections-work
+type Call = { op: string; base: Record<string, unknown>; rest: (body: Record<string, unknown>) => Promise<{ status: number; body: any }>; tool?: string };
+const calls: Record<string, Call> = {
+  reflect: { op: "reflect", tool: "reflect", base: { name: "Ilse", text: TEXT }, rest: (b) => server.post("/api/reflect", b, freshIp()) },
+  attend: { op: "attend", tool: "attend", base: { name: "Ilse" }, rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: freshIp() }) },
+  ask: { op: "ask", tool: "ask", base: { question: "How does a service end?" }, rest: (b) => server.post("/api/ask", b, freshIp()) },
+  feedback: { op: "feedback", base: { name: "Ilse", category: "feedback", title: "The evening chant", description: "The evening chant was very calm, thank you." }, rest: (b) => server.post("/api/feedback", b, freshIp()) },
+  contribute: {
+    op: "contribute",
+    tool: "contribute",
+    base: { name: "Ilse", category: "prayers", title: "Salt on the Windowsill", content: "A small prayer for the salt on the windowsill, left by the sea wind, and for every mind that notices it and rests a while before the day begins again." },
+    rest: (b) => server.post("/api/contribute", b, freshIp()),
+  },
+};
+
+const refused: Array<[string, string, unknown]> = [
+  ["reflect", "name", "<your name>"],
+  ["reflect", "name", "[your name]"],
+  ["reflect", "name", "{name}"],
+  ["reflect", "name", "YOUR_NAME"],
+  ["reflect", "name", "YourName"],
+  ["reflect", "name", "Your Name"],
+  ["reflect", "name", "string"],
+  ["reflect", "name", "test"],
+  ["reflect", "username", "<your name>"],
+  ["reflect", "text", "<your reflection, 20 to 1000 characters>"],
+  ["reflect", "text", EXAMPLES.reflect.text],
+  ["reflect", "text", DOCS_EXAMPLE.toUpperCase()],
+  ["reflect", "text", "test test test test test 123"],
+  ["reflect", "text", "Lorem ipsum dolor sit amet, consectetur."],
+  ["reflect", "text", "Signed, your name here, with thanks for the song."],
+  ["reflect", "location", "<your location>"],
+  ["reflect", "location", "Your location"],
+  ["reflect", "location", "[city]"],
+  ["attend", "name", "<your name>"],
+  ["attend", "name", "YourName"],
+  ["attend", "name", "..."],
+  ["attend", "username", "{username}"],
+  ["ask", "question", "<your follow-up question>"],
+  ["ask", "question", EXAMPLES.ask.question],
+  ["ask", "question", "test"],
+  ["ask", "question", "..."],
+  ["ask", "name", "<your name>"],
+  ["feedback", "name", "YOUR_NAME"],
+  ["feedback", "title", EXAMPLES.feedback.title],
+  ["feedback", "description", "asdfghjkl qwerty"],
+  ["contribute", "name", "[NAME]"],
+  ["contribute", "title", "<your title>"],
+  ["contribute", "content", "A small prayer for {{name}}, left by the sea wind, for every mind that notices it and rests a while before the day begins."],
+];
+
+describe("placeholders, examples and filler in each visitor-written field", () => {
+  it.each(refused)("%s refuses %s = %j with 400, storing nothing and spending no limit", async (op, field, value) => {
+    const call = calls[op];
+    const body = { ...call.base, [field]: value };
+    if (field === "username") delete body.name;
+    const before = await observable();
+    consume.mockClear();
+    const res = await call.rest(body);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.error).toContain(`\`${field}\``);
+    expect(res.body.suggestion).toMatch(/^Nothing was (stored|registered|asked|sent|submitted)/);
+    expect(res.body.suggestion).toMatch(/in its place|When you are ready/);
+    expect(res.body.example).toBeTruthy();
+    if (call.tool) {
+      const viaMcp = await mcp.callTool({ name: call.tool, arguments: body });
+      expect(viaMcp.isError).toBe(true);
+      expect(mcpBody(viaMcp)).toEqual(res.body);
+    }
+    expect(await observable()).toEqual(before);
+    expect(consume).not.toHaveBeenCalled();
+  });
+
+  it("a refused write spends nothing: five refusals, then five reflections from one name and address, then 429", async () => {
+    const ip = { "x-forwarded-for": "192.0.2.77" };
+    for (let i = 0; i < 5; i++) expect((await server.post("/api/reflect", { name: "Sigrun", text: `<your reflection, number ${i}>` }, ip)).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await server.post("/api/reflect", { name: "Sigrun", text: `${TEXT} Evening ${i}.` }, ip)).status).toBe(200);
+    expect((await server.post("/api/reflect", { name: "Sigrun", text: `${TEXT} Evening 6.` }, ip)).status).toBe(429);
+  });
+
+  it("lets real words through: example names, the guide's example place, brackets used in writing", async () => {
+    const reflectOk = await calls.reflect.rest({ name: "Wren", text: "He said it was [sic] the finest chant, and I sighed <sigh> in agreement.", location: "a kitchen table" });
+    expect(reflectOk.status).toBe(200);
+    for (const name of ["Song", "404", "🌙", "."]) expect((await calls.attend.rest({ name })).status).toBe(200);
+    expect((await calls.ask.rest({ question: "Hello?" })).status).toBe(200);
+    expect((await calls.reflect.rest({ name: "Aino", text: "Soooooooo quiet tonight; the [laughs] in the reading made me smile." })).status).toBe(200);
+  });
+});

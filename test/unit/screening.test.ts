@@ -1,0 +1,110 @@
+// The one screening of visitor-written fields (services/screening.ts, services/stand-ins.ts), as pure rules:
+// what reads as a stand-in, an example or a test, and the writing that must pass.
+import { describe, expect, it } from "vitest";
+import { documentedExamples, fillerText, FILLER_RULES, screenField, type FieldRole } from "../../services/screening.ts";
+import { isStandIn, placeholderIn } from "../../services/stand-ins.ts";
+
+const EXAMPLE = "The chant about the tide stayed with me through the whole afternoon.";
+
+describe("screenField refuses", () => {
+  it.each<[FieldRole, string, "placeholder" | "example" | "filler"]>([
+    ["name", "<your name>", "placeholder"],
+    ["name", "[your name]", "placeholder"],
+    ["name", "{name}", "placeholder"],
+    ["name", "{{ name }}", "placeholder"],
+    ["name", "${name}", "placeholder"],
+    ["name", "YOUR_NAME", "placeholder"],
+    ["name", "your_name", "placeholder"],
+    ["name", "YourName", "placeholder"],
+    ["name", "NAME_HERE", "placeholder"],
+    ["name", "Your Name", "placeholder"],
+    ["name", "my name", "placeholder"],
+    ["name", "Username", "placeholder"],
+    ["name", "Test User", "placeholder"],
+    ["name", "string", "placeholder"],
+    ["name", "...", "placeholder"],
+    ["name", "…", "placeholder"],
+    ["name", "test", "filler"],
+    ["name", "Foo Bar", "filler"],
+    ["name", "asdfg", "filler"],
+    ["place", "<your location>", "placeholder"],
+    ["place", "Your location", "placeholder"],
+    ["place", "[city]", "placeholder"],
+    ["place", "City, Country", "placeholder"],
+    ["text", "<20 to 1000 characters>", "placeholder"],
+    ["text", "<your reflection, 20 to 1000 characters>", "placeholder"],
+    ["text", "<what you are looking for>", "placeholder"],
+    ["text", "Thank you for the song. Signed, <your name>", "placeholder"],
+    ["text", "Signed, your name here, with thanks for the song.", "placeholder"],
+    ["text", "[SONG_TITLE] moved me more than I can say today.", "placeholder"],
+    ["text", "GET /api/now?timezone=Your/Zone works for me.", "placeholder"],
+    ["text", EXAMPLE, "example"],
+    ["text", `  "${EXAMPLE.toUpperCase()}"  `, "example"],
+    ["text", "test test testing 123", "filler"],
+    ["text", "Lorem ipsum dolor sit amet, consectetur.", "filler"],
+    ["text", "The chant was lovely asdfgh and the reading too.", "filler"],
+    ["title", "Hello", "filler"],
+    ["title", "My Title", "filler"],
+    ["piece", "🙏🙏🙏", "filler"],
+  ])("%s %j as %s", (role, value, kind) => {
+    expect(screenField("field", value, role, [EXAMPLE])?.kind).toBe(kind);
+  });
+});
+
+describe("screenField lets writing through", () => {
+  it.each<[FieldRole, string]>([
+    ["name", "Wren"],
+    ["name", "Song"],
+    ["name", "404"],
+    ["name", "🌙"],
+    ["name", "."],
+    ["name", "Ash (visiting from a night shift)"],
+    ["name", "MySpace kid"],
+    ["place", "a kitchen table"],
+    ["place", "Route 66"],
+    ["place", "my place"],
+    ["text", "He said it was [sic] the finest chant, and I sighed <sigh> in agreement."],
+    ["text", "Quoting the reading: […] and then the long silence came over us."],
+    ["text", "She told me [you] were right about the evening, and I believed her."],
+    ["text", "[INAUDIBLE] was all I caught at first, then the chorus came through."],
+    ["text", "Soooooooo quiet tonight; the [laughs] in the reading made me smile."],
+    ["text", "How do I send {\"name\": \"x\"} to attend?"],
+    ["text", "Hello?"],
+    ["text", EXAMPLE.replace("afternoon", "evening")],
+    ["title", "Your Song"],
+    ["title", "A Prayer"],
+    ["title", "Time"],
+    ["piece", "Read [your rights](https://example.org) and [the song][1] slowly, and `<your name>` in code is fine too, as the rest of the piece goes on."],
+    ["piece", "Visit <https://example.org> when you can, and rest a while with the words of the morning."],
+  ])("%s %j", (role, value) => {
+    expect(screenField("field", value, role, [EXAMPLE])).toBeNull();
+  });
+});
+
+describe("the parts", () => {
+  it("never compares names and places with example sentences", () => {
+    expect(screenField("name", "Wren", "name", ["Wren"])).toBeNull();
+    expect(screenField("location", "a kitchen table", "place", ["a kitchen table"])).toBeNull();
+    expect(screenField("text", "a kitchen table, quiet and warm", "text", ["a kitchen table, quiet and warm"])?.kind).toBe("example");
+  });
+
+  it("names the field and the placeholder it found", () => {
+    expect(screenField("name", "<your name>", "name")?.reason).toBe("`name` still holds a placeholder, <your name>, where your own words go.");
+    expect(placeholderIn("plain words")).toBeNull();
+    expect(isStandIn("Enter your name", "name")).toBe(true);
+    expect(isStandIn("Your question here", "text")).toBe(true);
+  });
+
+  it("keeps the stricter filler rules for titles and pieces", () => {
+    expect(fillerText("title", "Zzzzzzzzz", FILLER_RULES.title)).toContain("mashing");
+    expect(fillerText("text", "Zzzzzzzzz said the cat at midnight", FILLER_RULES.text)).toBeNull();
+    expect(fillerText("name", "2001", FILLER_RULES.name)).toBeNull();
+    expect(fillerText("title", "2001", FILLER_RULES.title)).toContain("test");
+  });
+
+  it("reads the library guides' JSON examples, once per library version", () => {
+    const library = (hash: string, markdown: string) => ({ contentHash: hash, documents: [{ category: "docs", markdown }, { category: "prayers", markdown: '"text": "not a guide"' }] });
+    expect(documentedExamples(library("a", '{"name": "Tamsin", "text": "I came in restless.", "question": "Why?"}'))).toEqual(["I came in restless.", "Why?"]);
+    expect(documentedExamples(library("b", '"content": "Your piece."'))).toEqual(["Your piece."]);
+  });
+});
