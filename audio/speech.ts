@@ -80,34 +80,49 @@ export function renderSpeech(text: string, opts: SpeechOptions = {}): Pcm {
 export interface ChantOptions {
   /** How many times the whole chant is sung through (repeats are the point of a chant). */
   rounds?: number;
+  /** Instead of `rounds`: as many rounds (1–4) as come nearest this length in seconds. */
+  fitSeconds?: number;
   /** The reciting note in Hz (default A3 = 220 Hz: low and calm for slt, whose own voice sits near 165 Hz). */
   note?: number;
   rate?: number;
   voice?: Voice;
 }
 
+const CHANT_PAUSES = { lineBreak: 0.2, paragraphBreak: 1.0, lead: 0.8, tail: 1.5 };
+const BETWEEN_ROUNDS = 2.4;
+
 /**
  * A chant: each line recited on one held note, slowly, with long breaths between lines; the last line of
  * each round falls a whole tone as a cadence. A small room gives it the ring of a stone space.
+ * Each line is synthesized once and reused in every round, so repeats cost nothing.
  */
 export function renderChant(text: string | string[], opts: ChantOptions = {}): Pcm {
-  const { rounds = 1, note = 220, rate = 0.66, voice = "slt" } = opts;
+  const { note = 220, rate = 0.66, voice = "slt" } = opts;
   const once = toScript(Array.isArray(text) ? text.join("\n") : text);
   const lines = once.filter((s) => s.type === "line").length;
+  const cadence = note * 2 ** (-2 / 12);
+  const cache = new Map<string, Pcm>();
+  let count = 0;
+  // The room is applied per line, its ring filling the breath after it, so marked silences stay exact zeros.
+  const say = (line: string) => {
+    const pitch = ++count % lines === 0 ? cadence : note;
+    const key = `${pitch}|${line}`;
+    let pcm = cache.get(key);
+    if (!pcm) cache.set(key, (pcm = room(speakLine(line, { rate, voice, pitch, pitchSpread: 0 }), { wet: 0.25, tail: 0.9 })));
+    return pcm;
+  };
+  let rounds = Math.max(1, opts.rounds ?? 1);
+  if (opts.fitSeconds !== undefined) {
+    const one = layout(once, say, CHANT_PAUSES);
+    const perRound = one.samples.length / one.sampleRate - CHANT_PAUSES.lead - CHANT_PAUSES.tail + BETWEEN_ROUNDS;
+    rounds = Math.min(4, Math.max(1, Math.round((opts.fitSeconds - CHANT_PAUSES.lead - CHANT_PAUSES.tail + BETWEEN_ROUNDS) / perRound)));
+    if (rounds === 1) return one;
+  }
   const script: Segment[] = [];
-  for (let r = 0; r < Math.max(1, rounds); r++) {
-    if (r > 0) script.push({ type: "silence", seconds: 2.4 });
+  for (let r = 0; r < rounds; r++) {
+    if (r > 0) script.push({ type: "silence", seconds: BETWEEN_ROUNDS });
     script.push(...once);
   }
-  let count = 0;
-  const cadence = note * 2 ** (-2 / 12);
-  // The room is applied per line, its ring filling the breath after it, so marked silences stay exact zeros.
-  return layout(
-    script,
-    (line) => {
-      const last = ++count % lines === 0;
-      return room(speakLine(line, { rate, voice, pitch: last ? cadence : note, pitchSpread: 0 }), { wet: 0.25, tail: 0.9 });
-    },
-    { lineBreak: 0.2, paragraphBreak: 1.0, lead: 0.8, tail: 1.5 },
-  );
+  count = 0;
+  return layout(script, say, CHANT_PAUSES);
 }
