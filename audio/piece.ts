@@ -1,5 +1,6 @@
 // One library piece → PCM → MP3 file. The kind decides the voice: songs are intoned over a bed,
 // chants recited on a note and repeated toward their declared length, everything else read calmly.
+import { createHash } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Piece, Song } from "../corpus/library.ts";
@@ -24,6 +25,11 @@ export interface PieceInput {
 
 /** Bump when the sound changes in a way the inputs do not show, so a manifest re-renders everything. */
 export const ENGINE_VERSION = "flite-slt-1";
+
+/** Changes whenever what is voiced, or how, changes: the manifest's `sourceHash` for this engine. */
+export function sourceHash(p: PieceInput): string {
+  return createHash("sha256").update(JSON.stringify({ ENGINE_VERSION, ...p })).digest("hex").slice(0, 16);
+}
 
 export function fromLibrary(piece: Piece): PieceInput {
   const song = piece.kind === "song" ? (piece as Song) : undefined;

@@ -91,3 +91,22 @@ export function sentences(line: string, maxWords = Math.min(25, MAX_WORDS_PER_CA
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
+
+/**
+ * Whole sentences grouped into runs of at most `maxWords`: one flite call each. Every call costs a
+ * fresh instance (~25 ms, a quarter of a short sentence's synthesis), so short sentences travel together;
+ * flite pauses between them itself.
+ */
+export function chunks(line: string, maxWords = 30): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const s of sentences(line)) {
+    if (current && wordCount(current) + wordCount(s) > maxWords) {
+      out.push(current);
+      current = "";
+    }
+    current = current ? `${current} ${s}` : s;
+  }
+  if (current) out.push(current);
+  return out;
+}

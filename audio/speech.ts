@@ -3,7 +3,7 @@
 import { highpass, normalizeActive, room, trim } from "./effects.ts";
 import { flite, type Voice } from "./flite.ts";
 import { concat, fadeEdges, resample, SAMPLE_RATE, silence, type Pcm } from "./pcm.ts";
-import { sentences, toScript, type Segment } from "./script.ts";
+import { chunks, toScript, type Segment } from "./script.ts";
 
 export interface SpeechOptions {
   /** Speed relative to the voice's own: 1 natural, 0.8 a calm reading (the default). */
@@ -39,10 +39,10 @@ export function renderSilence(seconds: number): Pcm {
 /** One line through flite, sentence by sentence, trimmed and brought to the working rate. */
 export function speakLine(text: string, o: { rate: number; voice: Voice; pitch?: number; pitchSpread?: number }): Pcm {
   const parts: Pcm[] = [];
-  for (const s of sentences(text)) {
+  for (const s of chunks(text)) {
     const pcm = trim(flite(s, { voice: o.voice, stretch: 1 / o.rate, f0Mean: o.pitch, f0Stddev: o.pitch === undefined ? undefined : (o.pitchSpread ?? 0) }));
     if (!pcm.samples.length) continue;
-    if (parts.length) parts.push(silence(0.22, pcm.sampleRate)); // a breath between sentences of one line
+    if (parts.length) parts.push(silence(0.22, pcm.sampleRate)); // a breath between runs of one line
     parts.push(pcm);
   }
   if (!parts.length) return silence(0);
