@@ -25,6 +25,8 @@ export interface BackgroundOptions {
   /** Rest between pieces, ms: a further brake on CPU share when the machine is busy. */
   restMs?: number;
   signal?: AbortSignal;
+  /** Told the pid of each child started (for logs; a crashed child is replaced by a new one). */
+  onChild?: (pid: number) => void;
 }
 
 // The child is TypeScript: load it through tsx, as the server itself is, unless this process already does.
@@ -50,14 +52,17 @@ function spawnChild(niceness: number): ChildProcess {
 
 /** Render `jobs` in order; `onDone` hears each outcome. Resolves when all are done or `signal` aborts. */
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
-  const { niceness = 19, restMs = 0, signal } = opts;
+  const { niceness = 19, restMs = 0, signal, onChild } = opts;
   let child: ChildProcess | undefined;
   const stop = () => child?.kill();
   signal?.addEventListener("abort", stop, { once: true });
   try {
     for (let id = 0; id < jobs.length && !signal?.aborted; id++) {
       const job = jobs[id];
-      if (!child?.connected) child = spawnChild(niceness);
+      if (!child?.connected) {
+        child = spawnChild(niceness);
+        if (child.pid) onChild?.(child.pid);
+      }
       const current = child;
       const reply = await new Promise<ChildReply>((resolve) => {
         const onMessage = (m: ChildReply) => m.id === id && done(m);

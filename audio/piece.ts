@@ -1,4 +1,4 @@
-// One library piece → PCM → MP3 file. The kind decides the voice: songs are intoned over a bed,
+// One library piece → PCM → MP3 file. The kind decides the voice: songs and hymns are intoned over a bed,
 // chants recited on a note and repeated toward their declared length, everything else read calmly.
 import { createHash } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
@@ -43,8 +43,9 @@ function hash(text: string): number {
 }
 
 export function renderPiecePcm(p: PieceInput): Pcm {
-  if (p.kind === "song") {
-    const style = parseStyle(p.style ?? "", p.seed ?? p.text);
+  // Hymns are verses and refrains to be sung, with declared lengths to match: they go over a bed too.
+  if (p.kind === "song" || p.kind === "hymn") {
+    const style = parseStyle(p.style ?? (p.kind === "hymn" ? "stately hymn in 4/4, 72 bpm" : ""), p.seed ?? p.text);
     return renderSong(p.text, {
       key: style.key,
       tempoBpm: style.bpm,
