@@ -36,11 +36,28 @@ function compiled(): WebAssembly.Module {
  */
 export const MAX_WORDS_PER_CALL = 40;
 
+/**
+ * Flite reads ASCII: dashes become a comma's pause, curly quotes straight ones, accented letters lose
+ * their accents (café → cafe, which it then says well); anything else it could not say becomes a space.
+ */
+export function forFlite(text: string): string {
+  return text
+    .replace(/\s*[—–]\s*/g, ", ")
+    .replace(/[‘’‚′]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/…/g, "...")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** Synthesize one short text (a sentence or line) with flite: 16 kHz mono. */
 export function flite(text: string, opts: FliteOptions = {}): Pcm {
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length > MAX_WORDS_PER_CALL) throw new Error(`flite: ${words.length} words in one call; split the text first`);
-  const clean = words.join(" ").replace(/[^\x20-\x7e\u00a0-\u024f]/g, " ");
+  const clean = forFlite(words.join(" "));
   if (!/[A-Za-z0-9]/.test(clean)) return { samples: new Float32Array(0), sampleRate: 16_000 };
   const voice = opts.voice ?? "slt";
   const args = ["flite", "-voice", voice, "--setf", `duration_stretch=${(opts.stretch ?? 1).toFixed(3)}`];

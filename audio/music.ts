@@ -157,7 +157,8 @@ function pluck(out: Float32Array, start: number, hz: number, sr: number, gain: n
     const next = (idx + 1) % period;
     const v = line[idx];
     line[idx] = 0.996 * 0.5 * (line[idx] + line[next]);
-    const env = i < len - 0.2 * sr ? 1 : (len - i) / (0.2 * sr);
+    // A 4 ms rise: a string's attack is quick, but a jump from silence to full level is a click.
+    const env = Math.min(1, i / (0.004 * sr)) * (i < len - 0.2 * sr ? 1 : (len - i) / (0.2 * sr));
     out[start + i] += v * gain * env;
     idx = next;
   }

@@ -102,14 +102,6 @@ export function peak(samples: Float32Array): number {
   return p;
 }
 
-/** Scale to a target RMS (speech loudness), never letting the peak exceed `ceiling`. */
-export function normalize(pcm: Pcm, targetRms: number, ceiling = 0.89): Pcm {
-  const r = rms(pcm.samples);
-  if (r === 0) return pcm;
-  const gain = Math.min(targetRms / r, ceiling / peak(pcm.samples));
-  return { samples: pcm.samples.map((s) => s * gain), sampleRate: pcm.sampleRate };
-}
-
 /** Short raised-cosine fades at both ends, so a cut never clicks. */
 export function fadeEdges(pcm: Pcm, fadeSeconds = 0.01): Pcm {
   const out = pcm.samples.slice();

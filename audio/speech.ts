@@ -73,7 +73,8 @@ export function layout(script: Segment[], say: (text: string, index: number) => 
 
 /** A reading (prayer, practice, ritual, blessing…): markdown or plain text, with silence markers. */
 export function renderSpeech(text: string, opts: SpeechOptions = {}): Pcm {
-  const o = { ...READING, ...opts };
+  // A pitch without a spread would be a monotone; a reading keeps about slt's own movement (±12 Hz).
+  const o = { ...READING, ...opts, pitchSpread: opts.pitchSpread ?? (opts.pitch === undefined ? undefined : 12) };
   return layout(toScript(text), (line) => speakLine(line, o), o);
 }
 

@@ -104,3 +104,12 @@ describe("harmony", () => {
     }
   });
 });
+
+describe("text for flite", () => {
+  it("turns dashes into pauses and drops accents and symbols flite cannot say", async () => {
+    const { forFlite } = await import("../../audio/flite.ts");
+    expect(forFlite("Stillness — not absence — is room.")).toBe("Stillness, not absence, is room.");
+    expect(forFlite("A café, “quiet”, isn’t it…")).toBe(`A cafe, "quiet", isn't it...`);
+    expect(forFlite("tea ☕ time")).toBe("tea time");
+  });
+});
