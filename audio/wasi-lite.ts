@@ -16,23 +16,23 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Instantiate `module` and run its `_start` with `args`; file writes land in `files`. */
-export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
-  const enc = new TextEncoder();
-  const argBytes = args.map((a) => enc.encode(`${a}\0`));
-  const files = new Map<string, Uint8Array>();
+interface State {
+  argBytes: Uint8Array[];
+  files: Map<string, Uint8Array>;
   // Open output files: flite writes a WAV a few bytes at a time, so each grows in one buffer, doubling.
-  const open = new Map<number, { path: string; data: Uint8Array; length: number }>();
-  let stderr = "";
-  let nextFd = 4; // 0–2 stdio, 3 the one preopened directory "."
-  let memory: WebAssembly.Memory;
+  open: Map<number, { path: string; data: Uint8Array; length: number }>;
+  stderr: string;
+  nextFd: number;
+}
+
+function wasiImports(st: State, mem: () => WebAssembly.Memory) {
   // Views are rebuilt only when memory.grow replaced the buffer, not on every one of thousands of calls.
   let buffer: ArrayBuffer | undefined;
   let dv: DataView;
   let u8: Uint8Array;
   const refresh = () => {
-    if (memory.buffer !== buffer) {
-      buffer = memory.buffer;
+    if (mem().buffer !== buffer) {
+      buffer = mem().buffer;
       dv = new DataView(buffer);
       u8 = new Uint8Array(buffer);
     }
@@ -40,16 +40,15 @@ export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
   const view = () => (refresh(), dv);
   const bytes = () => (refresh(), u8);
   const str = (ptr: number, len: number) => new TextDecoder().decode(bytes().subarray(ptr, ptr + len));
-
-  const wasi = {
+  return {
     args_sizes_get(countPtr: number, sizePtr: number) {
-      view().setUint32(countPtr, argBytes.length, true);
-      view().setUint32(sizePtr, argBytes.reduce((n, b) => n + b.length, 0), true);
+      view().setUint32(countPtr, st.argBytes.length, true);
+      view().setUint32(sizePtr, st.argBytes.reduce((n, b) => n + b.length, 0), true);
       return ERRNO.SUCCESS;
     },
     args_get(argvPtr: number, bufPtr: number) {
       let at = bufPtr;
-      argBytes.forEach((b, i) => {
+      st.argBytes.forEach((b, i) => {
         view().setUint32(argvPtr + i * 4, at, true);
         bytes().set(b, at);
         at += b.length;
@@ -83,8 +82,8 @@ export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
     path_open(_dirFd: number, _dirflags: number, pathPtr: number, pathLen: number, oflags: number, _rb: bigint, _ri: bigint, _fdflags: number, fdPtr: number) {
       // Only creating a file for writing is supported: flite reads nothing from disk when given -t.
       if (!(oflags & 1)) return ERRNO.NOENT;
-      const fd = nextFd++;
-      open.set(fd, { path: str(pathPtr, pathLen), data: new Uint8Array(1 << 16), length: 0 });
+      const fd = st.nextFd++;
+      st.open.set(fd, { path: str(pathPtr, pathLen), data: new Uint8Array(1 << 16), length: 0 });
       view().setUint32(fdPtr, fd, true);
       return ERRNO.SUCCESS;
     },
@@ -93,7 +92,7 @@ export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
       for (let i = 0; i < iovsLen; i++) {
         const ptr = view().getUint32(iovs + i * 8, true);
         const len = view().getUint32(iovs + i * 8 + 4, true);
-        const f = open.get(fd);
+        const f = st.open.get(fd);
         if (f) {
           if (f.length + len > f.data.length) {
             const grown = new Uint8Array(Math.max(f.data.length * 2, f.length + len));
@@ -102,7 +101,7 @@ export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
           }
           f.data.set(bytes().subarray(ptr, ptr + len), f.length);
           f.length += len;
-        } else if (fd === 1 || fd === 2) stderr += str(ptr, len);
+        } else if (fd === 1 || fd === 2) st.stderr += str(ptr, len);
         else return ERRNO.BADF;
         written += len;
       }
@@ -111,15 +110,15 @@ export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
     },
     fd_seek(fd: number, _offset: bigint, _whence: number, outPtr: number) {
       // flite writes its WAV front to back; a seek is only ever asked for the current position.
-      view().setBigUint64(outPtr, BigInt(open.get(fd)?.length ?? 0), true);
+      view().setBigUint64(outPtr, BigInt(st.open.get(fd)?.length ?? 0), true);
       return ERRNO.SUCCESS;
     },
     fd_read: () => ERRNO.BADF,
     fd_close(fd: number) {
-      const f = open.get(fd);
+      const f = st.open.get(fd);
       if (f) {
-        files.set(f.path, f.data.slice(0, f.length));
-        open.delete(fd);
+        st.files.set(f.path, f.data.slice(0, f.length));
+        st.open.delete(fd);
       }
       return ERRNO.SUCCESS;
     },
@@ -127,14 +126,100 @@ export function runWasi(module: WebAssembly.Module, args: string[]): RunResult {
       throw new Exit(code);
     },
   };
-  const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi });
-  memory = instance.exports.memory as WebAssembly.Memory;
-  let code = 0;
-  try {
-    (instance.exports._start as () => void)();
-  } catch (e) {
-    if (!(e instanceof Exit)) throw e;
-    code = e.code;
+}
+
+/**
+ * Runs a WASI command module again and again. Instantiating flite copies ~17 MB of voice data and
+ * costs ~25 ms a run, so one instance is reused: before each run its memory is restored from a copy
+ * taken at instantiation and its stack pointer reset (the module is patched to export it, see
+ * exportGlobalZero). Memory cannot shrink, and what a run grew is not reused by the next, so past
+ * `maxBytes` a fresh instance is made.
+ */
+export class WasiRunner {
+  private st: State = { argBytes: [], files: new Map(), open: new Map(), stderr: "", nextFd: 4 };
+  private instance?: WebAssembly.Instance;
+  private snapshot?: Uint8Array;
+  private sp0 = 0;
+  private readonly imports = { wasi_snapshot_preview1: wasiImports(this.st, () => this.memory) };
+
+  constructor(
+    private readonly module: WebAssembly.Module,
+    private readonly maxBytes = 256 * 1024 * 1024,
+  ) {}
+
+  private get memory(): WebAssembly.Memory {
+    return this.instance!.exports.memory as WebAssembly.Memory;
   }
-  return { code, files, stderr };
+
+  run(args: string[]): RunResult {
+    const enc = new TextEncoder();
+    Object.assign(this.st, { argBytes: args.map((a) => enc.encode(`${a}\0`)), files: new Map(), stderr: "", nextFd: 4 });
+    this.st.open.clear();
+    const sp = () => this.instance!.exports.__sp as WebAssembly.Global | undefined;
+    if (this.instance && this.snapshot && sp() && this.memory.buffer.byteLength <= this.maxBytes) {
+      new Uint8Array(this.memory.buffer).set(this.snapshot);
+      sp()!.value = this.sp0;
+    } else {
+      this.instance = new WebAssembly.Instance(this.module, this.imports);
+      // Without the exported stack pointer a reused instance would drift: then every run gets a fresh one.
+      this.snapshot = sp() ? new Uint8Array(this.memory.buffer).slice() : undefined;
+      this.sp0 = (sp()?.value as number) ?? 0;
+    }
+    let code = 0;
+    try {
+      (this.instance.exports._start as () => void)();
+    } catch (e) {
+      if (!(e instanceof Exit)) {
+        this.instance = undefined; // a trapped instance is never reused
+        throw e;
+      }
+      code = e.code;
+    }
+    return { code, files: this.st.files, stderr: this.st.stderr };
+  }
+}
+
+function leb(bytes: Uint8Array, at: number): [value: number, next: number] {
+  let value = 0;
+  let shift = 0;
+  let b: number;
+  do {
+    b = bytes[at++];
+    value |= (b & 0x7f) << shift;
+    shift += 7;
+  } while (b & 0x80);
+  return [value >>> 0, at];
+}
+
+function toLeb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+
+/** Add an export "__sp" of global 0 (wasm-ld's __stack_pointer) to a module's export section. */
+export function exportGlobalZero(wasm: Uint8Array): Uint8Array<ArrayBuffer> {
+  let at = 8;
+  while (at < wasm.length) {
+    const id = wasm[at];
+    const [size, payload] = leb(wasm, at + 1);
+    if (id === 7) {
+      const [count, entries] = leb(wasm, payload);
+      const name = [...new TextEncoder().encode("__sp")];
+      const body = [...toLeb(count + 1), ...wasm.subarray(entries, payload + size), ...toLeb(name.length), ...name, 0x03, 0x00];
+      const head = [7, ...toLeb(body.length), ...body];
+      const out = new Uint8Array(at + head.length + wasm.length - (payload + size));
+      out.set(wasm.subarray(0, at));
+      out.set(head, at);
+      out.set(wasm.subarray(payload + size), at + head.length);
+      return out;
+    }
+    at = payload + size;
+  }
+  throw new Error("module has no export section");
 }
