@@ -41,7 +41,11 @@ export function chooseTone(spanned: Chord[], previous: number | undefined): numb
       const inChord = chordPitchClasses(c).includes(m % 12);
       score += i === 0 ? (inChord ? 4 : -10) : inChord ? 1 : -1;
     });
-    if (previous !== undefined) score -= 0.3 * Math.abs(m - previous) + (m === previous ? 0.6 : 0); // move, but by steps
+    if (previous !== undefined) {
+      // A melody moves, mostly by small steps: a repeated tone costs more than a step, a leap more still.
+      const d = Math.abs(m - previous);
+      score -= d === 0 ? 1.6 : d <= 4 ? 0.15 * d : 0.6 + 0.3 * d;
+    }
     score -= 0.08 * Math.abs(m - 61); // stay near the middle of the voice
     if (score > bestScore) [best, bestScore] = [m, score];
   }
