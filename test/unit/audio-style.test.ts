@@ -93,15 +93,19 @@ describe("harmony", () => {
     expect(heard).toEqual(["D", "Bm", "G", "A", "D"]);
   });
 
-  it("holds each line on a tone of the chord under its first bar", () => {
+  it("holds each line on a tone of the chord under its first bar, moving by steps from line to line", () => {
     const chords = progression({ tonic: 7, minor: false }, 0);
     let prev: number | undefined;
+    const tones: number[] = [];
     for (let bar = 0; bar < 8; bar++) {
       const tone = chooseTone([chords[bar % 4], chords[(bar + 1) % 4]], prev);
       const c = chords[bar % 4];
       expect([c.root, (c.root + (c.minor ? 3 : 4)) % 12, (c.root + 7) % 12]).toContain(tone % 12);
+      if (prev !== undefined) expect(Math.abs(tone - prev)).toBeLessThanOrEqual(5);
       prev = tone;
+      tones.push(tone);
     }
+    expect(new Set(tones).size).toBeGreaterThanOrEqual(3); // a tune, not one reciting note
   });
 });
 
