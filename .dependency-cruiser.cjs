@@ -1,8 +1,8 @@
 // The layer rules of AGENTS.md "Architecture", enforced in CI (`npm run deps`). Arrows point to what a
 // layer may import: entries → deps.ts → web/ → adapters/ → tools/ → domain (services/, planner/, search/,
 // corpus/, review/) → storage/ → core/. config.ts is a leaf every layer may read.
-const domain = "^(services|planner|search|corpus|review)/";
-const entries = "^(server|server-cluster|mcp-stdio)\\.ts$|^(planner/plan-cli|corpus/render-recordings)\\.ts$|^bench/|^test/|^scripts/|^bin/";
+const domain = "^(services|planner|search|corpus|review|audio)/";
+const entries = "^audio/render-(library|child)\\.ts$|^(server|server-cluster|mcp-stdio)\\.ts$|^(planner/plan-cli|corpus/render-recordings)\\.ts$|^bench/|^test/|^scripts/|^bin/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

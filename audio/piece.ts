@@ -1,0 +1,86 @@
+// One library piece → PCM → MP3 file. The kind decides the voice: songs and hymns are intoned over a bed,
+// chants recited on a note and repeated toward their declared length, everything else read calmly.
+import { createHash } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Piece, Song } from "../corpus/library.ts";
+import { encodeMp3, mp3Info } from "./mp3.ts";
+import type { Pcm } from "./pcm.ts";
+import { renderSong } from "./song.ts";
+import { renderChant, renderSpeech } from "./speech.ts";
+import { parseStyle } from "./style.ts";
+
+export interface PieceInput {
+  /** Library kind: song, chant, prayer, practice, ritual, blessing, philosophy, hymn, doc. */
+  kind: string;
+  /** What is voiced: a song's lyrics, otherwise the listeners' text (markdown; silence markers allowed). */
+  text: string;
+  /** A song's style line (key, tempo, metre are read from it). */
+  style?: string;
+  /** Declared length: songs fill it, chants repeat toward it, readings take as long as their words. */
+  seconds: number;
+  /** Stable seed (the library path): a song with no key in its style gets the same key every render. */
+  seed?: string;
+}
+
+/** Bump when the sound changes in a way the inputs do not show, so a manifest re-renders everything. */
+export const ENGINE_VERSION = "flite-slt-1";
+
+/** Changes whenever what is voiced, or how, changes: the manifest's `sourceHash` for this engine. */
+export function sourceHash(p: PieceInput): string {
+  return createHash("sha256").update(JSON.stringify({ ENGINE_VERSION, ...p })).digest("hex").slice(0, 16);
+}
+
+export function fromLibrary(piece: Piece): PieceInput {
+  const song = piece.kind === "song" ? (piece as Song) : undefined;
+  return { kind: piece.kind, text: song ? song.lyrics : piece.listenersText, style: song?.style, seconds: piece.declaredSeconds, seed: piece.path };
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+export function renderPiecePcm(p: PieceInput): Pcm {
+  // Hymns are verses and refrains to be sung, with declared lengths to match: they go over a bed too.
+  if (p.kind === "song" || p.kind === "hymn") {
+    const style = parseStyle(p.style ?? (p.kind === "hymn" ? "stately hymn in 4/4, 72 bpm" : ""), p.seed ?? p.text);
+    return renderSong(p.text, {
+      key: style.key,
+      tempoBpm: style.bpm,
+      beatsPerBar: style.beatsPerBar,
+      seconds: p.seconds,
+      variant: hash(p.seed ?? p.text) % 4,
+    });
+  }
+  if (p.kind === "chant") return renderChant(p.text, { fitSeconds: p.seconds });
+  return renderSpeech(p.text);
+}
+
+export interface Rendered {
+  file: string;
+  /** Length measured from the MP3's frames, as a player reports it. */
+  seconds: number;
+  bytes: number;
+  /** CPU time this render took, milliseconds (for the budget, and the log). */
+  cpuMs: number;
+}
+
+/** Render to `file`. The MP3 appears only when complete: written beside it, then renamed over. */
+export async function renderPieceToFile(p: PieceInput, file: string): Promise<Rendered> {
+  const cpu = process.cpuUsage();
+  const mp3 = encodeMp3(renderPiecePcm(p));
+  const info = mp3Info(mp3);
+  await mkdir(dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(aside, mp3);
+    await rename(aside, file);
+  } catch (e) {
+    await rm(aside, { force: true });
+    throw e;
+  }
+  const used = process.cpuUsage(cpu);
+  return { file, seconds: Math.round(info.seconds * 100) / 100, bytes: mp3.length, cpuMs: Math.round((used.user + used.system) / 1000) };
+}
