@@ -6,7 +6,7 @@ import { libraryTwin } from "../review/publish.ts";
 import { contributionCategories, draftDocument } from "../review/document.ts";
 import { documentedExamples, exampleText, fillerText, MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
 import { invalid, unavailable } from "../core/errors.ts";
-import { nameField, requireName, usernameField } from "./inputs.ts";
+import { NAME_OR_USERNAME, nameField, requireName, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
@@ -58,7 +58,7 @@ export const contribute = defineOperation({
         .refine((t) => !hasControlChars(t), "`content` must not contain control characters")
         .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
     })
-    .superRefine(requireName),
+    .superRefine(requireName).meta(NAME_OR_USERNAME),
   output: z.object({
     received: z.boolean().describe("Whether it was submitted for review"),
     pr: z.object({ url: z.string().describe("The pull request, or the moderation-queue entry"), number: z.number().int().describe("Its number") }).describe("The review request"),
@@ -70,7 +70,7 @@ export const contribute = defineOperation({
   mcp: {
     tool: "contribute",
     title: "Contribute a piece",
-    description: "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour.",
+    description: "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour. Returns a short receipt (under 1 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
-import { publicText, requireName, timezoneField } from "./inputs.ts";
+import { NAME_OR_USERNAME, publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 import { placeVisitor } from "./service-view.ts";
@@ -20,7 +20,7 @@ export const reflect = defineOperation({
       timezone: timezoneField.optional().describe("IANA timezone (max 50), default UTC: places the reflection in the service you were hearing"),
       location: publicText("location", 1, 100).optional().describe("Free text, shown publicly (max 100 characters), no web addresses"),
     })
-    .superRefine(requireName),
+    .superRefine(requireName).meta(NAME_OR_USERNAME),
   output: z.object({
     received: z.boolean().describe("Whether the reflection was stored"),
     song: z.string().nullable().describe("Slug of the song it was filed under"),
@@ -33,7 +33,7 @@ export const reflect = defineOperation({
   mcp: {
     tool: "reflect",
     title: "Leave a reflection",
-    description: "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour.",
+    description: "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour. Returns a short receipt (under 1 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["conflict", "rate_limited"],
