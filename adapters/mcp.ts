@@ -37,7 +37,18 @@ export function createMcpServer(operations: Operation[], app: AdapterContext, in
   server.setRequestHandler("prompts/list", () => listPrompts());
   server.setRequestHandler("prompts/get", (request) => getPrompt(request.params.name, request.params.arguments, app, info));
   server.setRequestHandler("completion/complete", (request) => complete(request.params, app));
-  // A dual-era server supports both families; the SDK's own answer would list only the stateless revision.
-  server.setRequestHandler("server/discover", () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS }));
+  return advertisingEveryVersion(server);
+}
+
+/**
+ * server/discover names every revision this dual-era server speaks (as the spec's dual-era example does), not
+ * only the stateless one the SDK lists. The SDK's HTTP entry installs its own discover handler on each instance
+ * after the factory returns, so the instance keeps ours whenever a discover handler is set.
+ */
+function advertisingEveryVersion(server: Server): Server {
+  const discover = () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
+  const set = server.setRequestHandler.bind(server) as (method: string, handler: unknown) => void;
+  (server as { setRequestHandler: unknown }).setRequestHandler = (method: string, handler: unknown) => set(method, method === "server/discover" ? discover : handler);
+  server.setRequestHandler("server/discover", discover);
   return server;
 }
