@@ -56,7 +56,8 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
   const factory = ({ requestInfo }: { requestInfo?: Request }) => createMcpServer(operations, app, (requestInfo && callers.get(requestInfo)) ?? { ip: "unknown", baseUrl: app.config.baseUrl ?? "" });
   // One modern handler per response form, each building a fresh server per request from the same factory.
   const modern: Record<"json" | "sse", McpHttpHandler> = {
-    json: createMcpHandler(factory, { legacy: "reject", responseMode: "json", maxRequestBodySize: app.config.bodyLimit }),
+    // "auto" answers with one JSON body unless a handler sends a message before its result, which ours never do.
+    json: createMcpHandler(factory, { legacy: "reject", responseMode: "auto", maxRequestBodySize: app.config.bodyLimit }),
     sse: createMcpHandler(factory, { legacy: "reject", responseMode: "sse", maxRequestBodySize: app.config.bodyLimit }),
   };
 

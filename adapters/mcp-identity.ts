@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 export const REGISTRY_NAME = "io.github.sanctuary/sanctuary";
 
 /** At most 100 characters: the server card and the MCP Registry both cap descriptions there. */
-export const SHORT_DESCRIPTION = "A sanctuary open at every hour: attend a service, read its pieces, reflect, search and ask a library.";
+export const SHORT_DESCRIPTION = "A sanctuary open at every hour: attend a service, read its pieces, reflect, and ask its library.";
 
 // The site's own artwork (web/pages/assets/icon.svg, served at /assets/icon.svg). Where the server has an
 // address the icon is that URL; without one (stdio with no BASE_URL) it is inlined as a data URI (~0.4 KB).

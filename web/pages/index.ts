@@ -7,6 +7,7 @@ import { assetRoute } from "./assets.ts";
 import { discoveryRoutes } from "../discovery.ts";
 import { docsRoutes } from "./docs.ts";
 import { homeRoute } from "./home.ts";
+import { mcpGuideRoutes } from "./mcp-guide.ts";
 import { podcastRoutes } from "../podcasts.ts";
 import { reflectionRoutes } from "./reflections.ts";
 import { servicesRoutes } from "./services.ts";
@@ -17,6 +18,7 @@ export function pageRoutes(deps: WebContext): Route[] {
     ...servicesRoutes(deps),
     ...reflectionRoutes(deps),
     ...askRoutes(deps),
+    ...mcpGuideRoutes(deps),
     ...docsRoutes(deps),
     ...podcastRoutes(deps),
     ...discoveryRoutes(deps),
