@@ -154,13 +154,17 @@ describe.each([
     expect(links(await mcp.callTool("read_song", {}))).toEqual([]);
   });
 
-  it("lists every resource, pages walked by cursor, visitors' words marked for the user", async () => {
+  it("lists and reads every resource, pages walked by cursor, visitors' words marked for the user", async () => {
     const { resources, pages } = await mcp.listResources();
     if (era === LEGACY_ERA) expect(pages).toBeGreaterThan(1);
     const uris = resources.map((r) => r.uri);
     expect(new Set(uris).size).toBe(uris.length);
     for (const d of server.deps.library.documents) expect(uris).toContain(`sanctuary://docs/${d.path}`);
     for (const s of server.deps.library.songs) expect(uris).toContain(`sanctuary://songs/${s.slug}`);
+    for (const resource of resources) {
+      const [contents] = (await mcp.readResource(resource.uri)).contents;
+      expect(contents, resource.uri).toMatchObject({ uri: resource.uri, mimeType: resource.mimeType, text: expect.stringMatching(/\S/) });
+    }
     const recent = resources.find((r) => r.uri === "sanctuary://reflections/recent")!;
     expect(recent.annotations.audience).toEqual(["user"]);
     expect(resources.find((r) => r.uri === `sanctuary://docs/${doc}`)).toMatchObject({ mimeType: "text/markdown", title: expect.any(String) });
