@@ -51,7 +51,7 @@ export function errorResult(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }
 
-export async function callTool(tools: ListedTool[], name: string, args: unknown, app: AdapterContext, info: Omit<CallInfo, "via">): Promise<CallToolResult> {
+export async function callTool(tools: ListedTool[], name: string, args: unknown, app: AdapterContext, info: Omit<CallInfo, "via">, options = { links: true }): Promise<CallToolResult> {
   const listed = tools.find((t) => t.tool.name === name);
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   if (!listed) {
@@ -61,16 +61,13 @@ export async function callTool(tools: ListedTool[], name: string, args: unknown,
     });
     return errorResult(error.body(steps.home()));
   }
-  if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
-    const error = new SanctuaryError("invalid", "Tool arguments must be a JSON object.", { suggestion: "Nothing happened. Send the arguments as an object of named fields, as tools/list describes." });
-    return errorResult(error.body(steps.home()));
-  }
   const { op } = listed;
   const started = performance.now();
+  // The SDK has checked that arguments, when sent, are an object.
   const outcome = await invoke(op, (args ?? {}) as Record<string, unknown>, app, { ...info, via: "mcp" });
   app.log.info({ reqId: outcome.requestId, via: "mcp", tool: name, method: op.rest.method, path: op.rest.path, status: outcome.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   const body = expand(outcome.body) as Record<string, unknown>;
   if (!outcome.ok) return errorResult(body);
-  const links = recordingsOf(name, body).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }));
+  const links = (options.links ? recordingsOf(name, body) : []).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }));
   return { content: [{ type: "text", text: JSON.stringify(body) }, ...links], structuredContent: body };
 }

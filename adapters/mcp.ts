@@ -30,7 +30,13 @@ export function createMcpServer(operations: Operation[], app: AdapterContext, in
   const tools = toolsOf(operations, base);
   const server = new Server(serverInfoFor(base), { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS });
   server.setRequestHandler("tools/list", () => ({ tools: tools.map((t) => t.tool) }));
-  server.setRequestHandler("tools/call", (request) => callTool(tools, request.params.name, request.params.arguments, app, info));
+  server.setRequestHandler("tools/call", (request, ctx) => {
+    // resource_link content arrived with 2025-06-18: older clients get the body alone. Over HTTP a request without
+    // the version header is 2025-03-26 (the transport spec's rule); over stdio the handshake said which.
+    const http = ctx.http?.req;
+    const version = http ? (http.headers.get("mcp-protocol-version") ?? "2025-03-26") : (server.getNegotiatedProtocolVersion() ?? MODERN_PROTOCOL_VERSION);
+    return callTool(tools, request.params.name, request.params.arguments, app, info, { links: version >= "2025-06-18" });
+  });
   server.setRequestHandler("resources/list", (request) => listResources(app, request.params?.cursor));
   server.setRequestHandler("resources/templates/list", () => listResourceTemplates());
   server.setRequestHandler("resources/read", (request) => readResource(request.params.uri, app, info));

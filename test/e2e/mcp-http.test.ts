@@ -242,3 +242,15 @@ describe.each([
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "name", "W")).toEqual([]);
   });
 });
+
+describe("clients older than resource_link", () => {
+  it("get the body alone: a 2025-03-26 request (no version header) has no resource_link, a 2025-06-18 one has", async () => {
+    const call = async (headers: Record<string, string>) => {
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "read_doc", arguments: { path: doc } } });
+      const res = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      return (await res.json()).result.content.map((c: any) => c.type);
+    };
+    expect(await call({})).toEqual(["text"]);
+    expect(await call({ "mcp-protocol-version": "2025-06-18" })).toEqual(["text", "resource_link"]);
+  });
+});
