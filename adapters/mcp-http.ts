@@ -84,7 +84,7 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not complete JSON. Send one JSON-RPC message as a JSON object.");
     }
-    const message = body as { id?: Id; method?: string; params?: { arguments?: unknown } } | null;
+    const message = body as { id?: Id; method?: string } | null;
     if (depthOf(body) > MAX_DEPTH) {
       const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, { suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep." });
       if (message?.method === "tools/call") return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event, app.config.baseUrl)).home())));
