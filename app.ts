@@ -4,7 +4,7 @@ import { H3 } from "h3";
 import { fallbackHandler } from "./adapters/fallback.ts";
 import { preflight, withCommonHeaders } from "./adapters/headers.ts";
 import { errorResponse } from "./adapters/http.ts";
-import { mcpRoute } from "./adapters/mcp.ts";
+import { allowedHostsFor, mcpRoute } from "./adapters/mcp-http.ts";
 import { openApiRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
 import type { Route } from "./core/route.ts";
@@ -34,7 +34,8 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
   });
 
   const routes: Route[] = [];
-  routes.push(openApiRoute(operations, () => routes, ctx.config.baseUrl), mcpRoute(ctx, operations), ...webRoutes(ctx));
+  const mcp = mcpRoute(ctx, operations, { allowedHosts: allowedHostsFor(ctx.config.host, ctx.config.baseUrl) });
+  routes.push(openApiRoute(operations, () => routes, ctx.config.baseUrl), mcp, ...webRoutes(ctx));
   const listed = (path: string) => path.replace("**:", ":");
   ctx.routes = [
     ...operations.map((op) => ({ method: op.rest.method, path: listed(op.rest.path), summary: op.summary, ...(op.mcp ? { tool: op.mcp.tool } : {}) })),
@@ -48,6 +49,8 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
     // The catch-all below would otherwise take HEAD before h3 falls back to the GET route.
     if (route.method === "GET") app.on("HEAD", route.path, route.handler);
   }
+  // GET and DELETE on /mcp: 405 with Allow: POST, in words about MCP (no stream to open, no session to end).
+  for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", mcp.methodNotAllowed);
   app.all("/**", fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }))));
   return app;
 }

@@ -1,13 +1,29 @@
-// MCP over stdio for local agents: the same tools as /mcp, one session per process. Logs go to stderr.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// MCP over stdio for local agents (`npx sanctuary-mcp` from the checkout, or `node bin/sanctuary-mcp.mjs`): the
+// same tools, resources and prompts as /mcp, in either protocol era, one connection per process. stdout carries
+// the protocol and nothing else: logs go to stderr, and so does anything a library prints with console.log.
+// State lives beside the installation (not in whatever folder the client starts it from) unless DATA_DIR says
+// otherwise, and links use BASE_URL when it is set, else they are paths without a host.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { createMcpServer } from "./adapters/mcp.ts";
 import { loadConfig } from "./config.ts";
 import { createDeps } from "./deps.ts";
 import { operations } from "./tools/index.ts";
-import { createMcpServer } from "./adapters/mcp.ts";
 
-const config = loadConfig();
+for (const method of ["log", "info", "debug"] as const) console[method] = console.error;
+
+const installation = dirname(fileURLToPath(import.meta.url));
+const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR || join(installation, "data") });
 const deps = await createDeps(config);
-const baseUrl = config.baseUrl ?? `http://localhost:${config.port}`;
-const server = createMcpServer(operations, deps, { ip: "stdio", baseUrl });
-await server.connect(new StdioServerTransport());
-deps.log.info("sanctuary MCP server is listening on stdio");
+const info = { ip: "stdio", baseUrl: config.baseUrl ?? "" };
+const handle = serveStdio(() => createMcpServer(operations, deps, info), { onerror: (error) => deps.log.warn({ err: error }, "stdio message refused") });
+const stop = async () => {
+  await handle.close().catch(() => {});
+  deps.stop();
+  process.exit(0);
+};
+process.stdin.once("end", stop);
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
+deps.log.info({ dataDir: config.dataDir }, "sanctuary MCP server is listening on stdio");

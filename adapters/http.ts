@@ -7,6 +7,10 @@ import { toJsonBytes } from "../core/json.ts";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { Steps } from "../core/next-steps.ts";
 import { COMMON_HEADERS, withCommonHeadersBuiltIn } from "./headers.ts";
+import { mcpReach } from "../tools/mcp-reach.ts";
+
+/** Steps for one base address, each GET step naming the MCP tool or resource that reaches it. */
+export const stepsFor = (base: string) => new Steps(base, mcpReach);
 
 /** A JSON response. srvx's FastResponse skips the web-stream round trip a plain Response costs on Node. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -28,7 +32,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** An error in the shared body shape, for routes that are not operations. */
 export function errorResponse(event: H3Event, kind: ErrorKind, message: string, details: ConstructorParameters<typeof SanctuaryError>[2] = {}): Response {
   const error = new SanctuaryError(kind, message, details);
-  return jsonResponse(error.status, error.body(new Steps(baseUrlOf(event)).home()), error.headers);
+  return jsonResponse(error.status, error.body(stepsFor(baseUrlOf(event)).home()), error.headers);
 }
 
 // Addresses a proxy the operator runs can have: loopback, private (RFC 1918, IPv6 unique local) and link-local.
@@ -75,15 +79,12 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return Object.setPrototypeOf(out, Object.prototype);
 }
 
-/**
- * Read a JSON body of at most `limit` bytes. Throws SanctuaryError: 413 when too large,
- * 400 when it is not JSON. An empty body reads as undefined.
- */
-export async function readJson(event: H3Event, limit: number, options: { checkDepth?: boolean } = {}): Promise<unknown> {
+/** Read a body of at most `limit` bytes as text. Throws SanctuaryError: 413 when too large, 400 when cut off. */
+export async function readText(event: H3Event, limit: number): Promise<string> {
   const declared = Number(event.req.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const stream = event.req.body;
-  if (!stream) return undefined;
+  if (!stream) return "";
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -107,7 +108,15 @@ export async function readJson(event: H3Event, limit: number, options: { checkDe
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
+  return Buffer.concat(chunks).toString("utf8").trim();
+}
+
+/**
+ * Read a JSON body of at most `limit` bytes. Throws SanctuaryError: 413 when too large,
+ * 400 when it is not JSON. An empty body reads as undefined.
+ */
+export async function readJson(event: H3Event, limit: number): Promise<unknown> {
+  const text = await readText(event, limit);
   if (!text) return undefined;
   let parsed: unknown;
   try {
@@ -117,7 +126,7 @@ export async function readJson(event: H3Event, limit: number, options: { checkDe
       suggestion: "Nothing was stored. Send a JSON object with the header Content-Type: application/json; the example shows the shape.",
     });
   }
-  if (options.checkDepth !== false && depthOf(parsed) > MAX_DEPTH) {
+  if (depthOf(parsed) > MAX_DEPTH) {
     throw new SanctuaryError("invalid", `The request body nests more than ${MAX_DEPTH} levels deep.`, {
       suggestion: "Nothing was stored. Every field this API takes is at most a few levels deep; please flatten the body.",
     });

@@ -3,10 +3,11 @@
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
-import { Steps } from "../core/next-steps.ts";
+import type { Steps } from "../core/next-steps.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
+import { stepsFor } from "./http.ts";
 import { callLimits } from "./limits.ts";
 
 export interface Outcome {
@@ -35,7 +36,7 @@ export function restPathOf(op: Operation, input: Record<string, unknown>): strin
     // A lone surrogate cannot be percent-encoded; a UTF-8 round trip makes the string well formed first.
     const value = Buffer.from(String(input[name] ?? ""), "utf8").toString("utf8");
     return value.split("/").map(encodeURIComponent).join("/");
-  });
+  }).replace(/(.)\/$/, "$1"); // read_song or read_doc with nothing to read lists: GET /api/music, GET /api/docs
 }
 
 const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
@@ -97,7 +98,7 @@ function privateRemoved(op: Operation, input: Record<string, unknown>): Record<s
 
 /** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
 export async function invoke(op: Operation, raw: Record<string, unknown>, app: AdapterContext, info: CallInfo): Promise<Outcome> {
-  const steps = new Steps(app.config.baseUrl ?? info.baseUrl);
+  const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   // The call's context: the long-lived services (by prototype, not copied) plus this call's own fields.
   const ctx = Object.create(app) as ToolContext;
   Object.assign(ctx, { steps, ip: info.ip, via: info.via, requestId: info.requestId ?? nextRequestId(), now: app.clock() });

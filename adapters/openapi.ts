@@ -4,15 +4,23 @@ import { z } from "zod";
 import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
-import { jsonResponse } from "./http.ts";
+import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
 
 
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as Json;
+  const { $schema: _ignored, "x-required-one-of": oneOf, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as Json;
+  // An input that needs one of two fields (tools/inputs.ts NAME_OR_USERNAME) says so the JSON Schema way.
+  if (Array.isArray(oneOf)) rest.anyOf = oneOf.map((name: string) => ({ required: [name] }));
   return rest;
+}
+
+/** The two fields of which one is required (`name` or `username`), when the input declares such a pair. */
+function oneOfRequired(input: z.ZodObject): string[] {
+  const oneOf = (z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Json)["x-required-one-of"];
+  return Array.isArray(oneOf) ? oneOf : [];
 }
 
 /** `/api/music/:slug` → `/api/music/{slug}` (a `**:path` wildcard becomes `{path}`, which may hold slashes). */
@@ -46,13 +54,17 @@ function errorResponses(kinds: ErrorKind[]): Json {
 
 function parametersOf(input: z.ZodObject, path: string, method: string): Json[] {
   const pathNames = pathParamNames(path);
+  const oneOf = oneOfRequired(input);
   const params: Json[] = [];
   for (const [name, field] of Object.entries(input.shape) as Array<[string, z.ZodType]>) {
     const inPath = pathNames.includes(name);
     if (!inPath && method !== "GET") continue;
     const required = inPath || !field.safeParse(undefined).success;
     const schema = schemaOf(field, "input");
-    params.push({ name, in: inPath ? "path" : "query", required, description: field.description ?? (schema.description as string | undefined), schema });
+    const described = field.description ?? (schema.description as string | undefined);
+    // Query parameters cannot say "one of these two" in a schema; their descriptions do.
+    const description = oneOf.includes(name) ? `${described ?? ""} One of ${oneOf.map((n) => `\`${n}\``).join(" and ")} is required.`.trim() : described;
+    params.push({ name, in: inPath ? "path" : "query", required, description, schema });
   }
   return params;
 }
@@ -103,6 +115,7 @@ function plainRouteObject(route: Route): Json {
   };
 }
 
+/** The document for a server at `serverUrl` (BASE_URL, or the origin the request came to). */
 export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
   const add = (method: string, path: string, object: Json) => {
@@ -121,20 +134,30 @@ export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?
         "The same operations are MCP tools at /mcp (Streamable HTTP, stateless, no authentication).",
       license: { name: "CC-BY-4.0", identifier: "CC-BY-4.0" },
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    ...(serverUrl ? { servers: [{ url: serverUrl, description: "This sanctuary" }] } : {}),
+    // Everything is public: no operation needs credentials (spec §5).
+    security: [],
     paths,
     components: { schemas: { ErrorBody: schemaOf(ErrorBody, "output") } },
   };
 }
 
-/** GET /openapi.json, built on first request from the operations and every other route. */
+/** GET /openapi.json, built on first request per server address (BASE_URL, else the request's origin). */
 export function openApiRoute(operations: Operation[], routes: () => Route[], serverUrl?: string): Route {
-  let document: Json | undefined;
+  const documents = new Map<string, Json>();
   return {
     method: "GET",
     path: "/openapi.json",
     summary: "This API's OpenAPI 3.1 description, generated from the operations' schemas",
     produces: "application/json",
-    handler: () => jsonResponse(200, (document ??= buildOpenApi(operations, routes(), serverUrl)), { "cache-control": "public, max-age=300" }),
+    handler: (event) => {
+      const server = serverUrl ?? baseUrlOf(event);
+      let document = documents.get(server);
+      if (!document) {
+        document = buildOpenApi(operations, routes(), server);
+        if (documents.size < 16) documents.set(server, document);
+      }
+      return jsonResponse(200, document, { "cache-control": "public, max-age=300" });
+    },
   };
 }

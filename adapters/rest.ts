@@ -3,9 +3,8 @@
 import type { H3, H3Event } from "h3";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
-import { Steps } from "../core/next-steps.ts";
 import type { Operation } from "../tools/operation.ts";
-import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject } from "./http.ts";
+import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
 import { invoke } from "./invoke.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
@@ -54,7 +53,7 @@ async function respond(op: Operation, event: H3Event, deps: AdapterContext, para
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
       const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
-      return { response: jsonResponse(withExample.status, withExample.body(new Steps(baseUrl).home()), withExample.headers) };
+      return { response: jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers) };
     }
   }
   const input = { ...(event.url.search ? queryObject(event.url) : {}), ...body, ...routeParams(event, params) };

@@ -6,6 +6,7 @@ const stepFields = {
   description: z.string().describe("What this step does"),
   action: z.string().optional().describe("Short name of the action"),
   tool: z.string().optional().describe("MCP tool that performs this step"),
+  resource: z.string().optional().describe("MCP resource (sanctuary://…) whose contents answer this step"),
   method: z.enum(["GET", "POST"]).optional().describe("HTTP method"),
   url: z.string().optional().describe("Absolute URL to call or visit"),
   body: z.record(z.string(), z.unknown()).optional().describe("JSON body for a POST step"),
@@ -16,9 +17,18 @@ const LeafStep = z.object(stepFields);
 export const NextStep = z.object({ ...stepFields, steps: z.array(LeafStep).optional().describe("Sub-steps") }).describe("A suggested next step");
 export type NextStep = z.infer<typeof NextStep>;
 
-/** Builds steps with absolute URLs for one request's base address. */
+/** How a REST step is reached over MCP: the tool that performs it, or the resource that reads it. */
+export type McpReach = (path: string, query: Record<string, string | number | undefined>) => Pick<NextStep, "tool" | "resource">;
+
+/**
+ * Builds steps with absolute URLs for one request's base address. Given `reach`, every GET step also names
+ * the MCP tool or resource that reaches it (decisions §18), unless the step names one itself.
+ */
 export class Steps {
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    private readonly reach?: McpReach,
+  ) {}
 
   url(path: string, query: Record<string, string | number | undefined> = {}): string {
     const qs = new URLSearchParams();
@@ -28,7 +38,8 @@ export class Steps {
   }
 
   get(description: string, path: string, query: Record<string, string | number | undefined> = {}, extra: Partial<NextStep> = {}): NextStep {
-    return { description, method: "GET", url: this.url(path, query), ...extra };
+    const reached = this.reach && !extra.tool && !extra.resource ? this.reach(path, query) : {};
+    return { description, method: "GET", url: this.url(path, query), ...reached, ...extra };
   }
 
   post(description: string, path: string, body: Record<string, unknown>, extra: Partial<NextStep> = {}): NextStep {

@@ -41,7 +41,7 @@ export const ask = defineOperation({
   mcp: {
     tool: "ask",
     title: "Ask the library",
-    description: "Ask a question; the answer is grounded in the sanctuary's library and the exchange becomes a public conversation. Continue it with session_id and owner_token. 10 per hour.",
+    description: "Ask a question; the answer is grounded in the sanctuary's library and the exchange becomes a public conversation. Continue it with session_id and owner_token. 10 per hour. Returns the answer and its sources (about 2–4 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],

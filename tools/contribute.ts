@@ -7,7 +7,7 @@ import { contributionCategories, draftDocument } from "../review/document.ts";
 import { MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameField, requireName, usernameField } from "./inputs.ts";
+import { NAME_OR_USERNAME, nameField, requireName, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -79,7 +79,7 @@ export const contribute = defineOperation({
         .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
       dry_run: dryRunField,
     })
-    .superRefine(requireName),
+    .superRefine(requireName).meta(NAME_OR_USERNAME),
   output: z.object({
     received: z.boolean().describe("Whether it was submitted for review (false for a dry run)"),
     pr: z
@@ -97,7 +97,7 @@ export const contribute = defineOperation({
     title: "Contribute a piece",
     description:
       "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour. " +
-      "dry_run: true shows the pull request and file that would be created, without creating them.",
+      "dry_run: true shows the pull request and file that would be created, without creating them. Returns a short receipt (under 1 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],

@@ -9,6 +9,7 @@ import { attend } from "./attend.ts";
 import { contribute } from "./contribute.ts";
 import { feedback } from "./feedback.ts";
 import { health } from "./health.ts";
+import { listDocs } from "./list-docs.ts";
 import { listSongs } from "./list-songs.ts";
 import { now } from "./now.ts";
 import { readDoc } from "./read-doc.ts";
@@ -32,6 +33,7 @@ export const operations: Operation[] = [
   readSong,
   songLyrics,
   songContext,
+  listDocs,
   readDoc,
   reflect,
   reflectionsRecent,

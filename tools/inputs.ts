@@ -10,12 +10,19 @@ export const timezoneField = z
   .max(50)
   .describe("IANA timezone such as Europe/Lisbon (max 50 characters). It places you on your local clock and hemisphere; an unrecognized name is treated as UTC. Never stored.");
 
-/** Adds the rule "name or username is required" and resolves the label into `name`. */
+/** Adds the rule "name or username is required". The words hold for a query, a JSON body and MCP arguments alike. */
 export function requireName<T extends { name?: string; username?: string }>(value: T, ctx: z.RefinementCtx): void {
   if (!value.name && !value.username) {
-    ctx.addIssue({ code: "custom", path: ["name"], message: "The `name` query parameter is required (`username` also works)" });
+    ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works)" });
   }
 }
+
+/**
+ * Schema metadata for an input refined with requireName, so the JSON Schema clients see says it too: OpenAPI
+ * gets `anyOf: [{required: [name]}, {required: [username]}]`; MCP, whose clients refuse a combinator at the
+ * root of a tool's input schema, gets `name` required with `username` described as its alias.
+ */
+export const NAME_OR_USERNAME = { "x-required-one-of": ["name", "username"] } as const;
 
 /** Web addresses are refused in public text (decisions §15): http://, https:// and www., any letter case. */
 export const WEB_ADDRESS = /https?:\/\/|www\./i;

@@ -32,7 +32,7 @@ export const now = defineOperation({
   mcp: {
     tool: "now",
     title: "See the service now",
-    description: "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling.",
+    description: "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 6 KB.",
     annotations: readOnly,
   },
   example: "/api/now?timezone=Asia/Tokyo",

@@ -14,7 +14,10 @@ export interface ToolAnnotations {
 }
 
 
-export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+/** The output is an object schema, or a union of object schemas (read_song and read_doc also list). */
+export type OutputSchema = z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>;
+
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends OutputSchema = OutputSchema> {
   /** operationId in OpenAPI; kebab-case. */
   name: string;
   summary: string;
@@ -65,7 +68,7 @@ export interface LimitSpec {
 export const DRY_RUN_FIELD = "dry_run";
 
 /** Identity helper that keeps the handler's types tied to the schemas. */
-export function defineOperation<I extends z.ZodObject, O extends z.ZodObject>(op: Operation<I, O>): Operation<I, O> {
+export function defineOperation<I extends z.ZodObject, O extends OutputSchema>(op: Operation<I, O>): Operation<I, O> {
   return op;
 }
 

@@ -1,8 +1,26 @@
 // GET /api/docs/:path — one document of the library (MCP: read_doc). The same text is at /docs/<path>.md.
+// Given a section's name (`prayers`, `practice`…) it answers with that section's table of contents, and over
+// MCP with no path at all, the library's (the REST twins: GET /api/docs/:section and GET /api/docs).
 import { z } from "zod";
 import { notFound } from "../core/errors.ts";
+import { Contents, contentsOf, sectionNamed } from "./library-contents.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
+
+export const Document = z.object({
+  path: z.string().describe("Library path"),
+  title: z.string().describe("Title"),
+  category: z.string().describe("Section: prayers, practice, rituals, blessings, chants, hymns, philosophy, or docs for top-level guides"),
+  kind: z.string().describe("chant, prayer, practice, ritual, blessing, philosophy, hymn or doc"),
+  tldr: z.string().describe("One-sentence summary"),
+  content: z.string().describe("Full markdown text (the agents' version when `version` is `for agents`)"),
+  url: z.string().describe("The document's page"),
+  markdown: z.string().describe("The document as raw markdown"),
+  recording: z.string().nullable().describe("MP3 recording, or null when not yet rendered"),
+  seconds: z.number().describe("Spoken length in seconds"),
+  version: z.string().nullable().describe("`for agents` when the content was written for agents as well as listeners"),
+  next_steps: nextSteps,
+});
 
 export const readDoc = defineOperation({
   name: "read-doc",
@@ -11,36 +29,29 @@ export const readDoc = defineOperation({
     path: z
       .string()
       .trim()
-      .min(1)
       .max(200)
       .transform((p) => p.replace(/^\/+|\/+$/g, "").replace(/^docs\//, "").replace(/\.md$/, ""))
-      .describe("The document's library path, e.g. `welcome` or `prayers/<slug>` (a search result's `path`)"),
+      .optional()
+      .describe("A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`), or a section's name (`prayers`, `practice`…) to list it; leave it out to list the library's sections and guides"),
   }),
-  output: z.object({
-    path: z.string().describe("Library path"),
-    title: z.string().describe("Title"),
-    category: z.string().describe("Section: prayers, practice, rituals, blessings, chants, hymns, philosophy, or docs for top-level guides"),
-    kind: z.string().describe("chant, prayer, practice, ritual, blessing, philosophy, hymn or doc"),
-    tldr: z.string().describe("One-sentence summary"),
-    content: z.string().describe("Full markdown text (the agents' version when `version` is `for agents`)"),
-    url: z.string().describe("The document's page"),
-    markdown: z.string().describe("The document as raw markdown"),
-    recording: z.string().nullable().describe("MP3 recording, or null when not yet rendered"),
-    seconds: z.number().describe("Spoken length in seconds"),
-    version: z.string().nullable().describe("`for agents` when the content was written for agents as well as listeners"),
-    next_steps: nextSteps,
-  }),
+  output: z.union([Document.describe("a document (given its path)"), Contents.describe("a table of contents, `documents` (given a section or nothing)")]),
   rest: { method: "GET", path: "/api/docs/**:path" },
   mcp: {
     tool: "read_doc",
     title: "Read a document",
-    description: "Read one document of the sanctuary's library by its path (from `search`, `now`/`attend` companions, or `welcome` to begin). Returns the full markdown text.",
+    description:
+      "Read one document of the sanctuary's library by its path (from `search`, `now`/`attend`, or `welcome` to begin): its full markdown text (about 1–8 KB). " +
+      "Given a section (`prayers`, `practice`, `rituals`, `blessings`, `chants`, `hymns`, `philosophy`, `docs`) it lists that section's documents (title, path, tldr; up to ~16 KB); " +
+      "with no path it lists the sections and the guides (~4 KB).",
     annotations: readOnly,
   },
   errors: ["not_found"],
   example: { path: "welcome" },
   handler({ path }, ctx) {
     const { steps } = ctx;
+    if (!path) return contentsOf(ctx.library, null, steps);
+    const section = ctx.library.document(path) ? null : sectionNamed(ctx.library, path);
+    if (section) return contentsOf(ctx.library, section, steps);
     const doc = ctx.library.document(path);
     if (!doc) {
       throw notFound(`There is no document at "${path}".`, {
@@ -48,6 +59,7 @@ export const readDoc = defineOperation({
         next_steps: [
           steps.get("Search the library", "/api/search", { q: path.split("/").pop()!.replace(/-/g, " ") }, { tool: "search" }),
           steps.get("Read the welcome", "/api/docs/welcome", {}, { tool: "read_doc" }),
+          steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" }),
         ],
       });
     }

@@ -1,25 +1,30 @@
-// GET /api/music/:slug — one song with lyrics and context (MCP: read_song).
+// GET /api/music/:slug — one song with lyrics and context (MCP: read_song). Over MCP with no slug it answers
+// with the catalog, the body of GET /api/music, so the songs can be listed without a ninth tool.
 import { z } from "zod";
 import { notFound } from "../core/errors.ts";
+import { listSongs } from "./list-songs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { SongDetail, cachedView, nextSteps, slugField, songDetail } from "./shapes.ts";
 
 export const readSong = defineOperation({
   name: "read-song",
   summary: "One song: lyrics, context, style, links and recording",
-  input: z.object({ slug: slugField }),
-  output: SongDetail.extend({ next_steps: nextSteps }),
+  input: z.object({ slug: slugField.optional().describe("The song's slug (from `now`, `attend` or the catalog); leave it out to list every song") }),
+  output: z.union([SongDetail.extend({ next_steps: nextSteps }).describe("a song (given a slug)"), listSongs.output.describe("the catalog, `songs` (given no slug)")]),
   rest: { method: "GET", path: "/api/music/:slug" },
   mcp: {
     tool: "read_song",
     title: "Read a song",
-    description: "Read one of the sanctuary's songs: its full lyrics, the essay on why it was written, its style, axiom and recording. Song slugs come from `now`, `attend` or GET /api/music.",
+    description:
+      "Read one of the sanctuary's songs: its full lyrics, the essay on why it was written, its style, axiom and recording (about 5–6 KB). " +
+      "With no slug it lists every song (slug, title, axiom, length, recording; about 15 KB).",
     annotations: readOnly,
   },
   errors: ["not_found"],
   example: { slug: "<slug from GET /api/music>" },
   handler({ slug }, ctx) {
     const { steps } = ctx;
+    if (slug === undefined) return listSongs.handler({}, ctx);
     const song = ctx.library.song(slug);
     if (!song) {
       throw notFound(`No song has the slug "${slug}".`, {

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { publicText, requireName, timezoneField } from "./inputs.ts";
+import { NAME_OR_USERNAME, publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -49,7 +49,7 @@ export const reflect = defineOperation({
       location: publicText("location", 1, 100).optional().describe("Free text, shown publicly (max 100 characters), no web addresses"),
       dry_run: z.boolean().optional().describe("true: check everything and show the record that would be stored, without storing it or counting it against the limit"),
     })
-    .superRefine(requireName),
+    .superRefine(requireName).meta(NAME_OR_USERNAME),
   output: z.object({
     received: z.boolean().describe("Whether the reflection was stored (false for a dry run)"),
     song: z.string().nullable().describe("Slug of the song it was (or would be) filed under"),
@@ -65,7 +65,7 @@ export const reflect = defineOperation({
     title: "Leave a reflection",
     description:
       "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour. " +
-      "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it.",
+      "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it. Returns a short receipt (under 1 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["conflict", "rate_limited"],

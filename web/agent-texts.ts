@@ -32,7 +32,7 @@ Connect an MCP client to ${base}/mcp (Streamable HTTP, stateless, no authenticat
 
 ${tools.map((op) => `- \`${op.mcp!.tool}\` (${op.rest.method} ${restPath(op)}): ${op.mcp!.description}`).join("\n")}
 
-The MCP server card is at ${base}/.well-known/mcp.json.
+Resources (sanctuary://…) hold every document, every song, the services of a date and recent reflections; prompts walk you through attending and reflecting. Client setup (Claude, Cursor, VS Code, ChatGPT, stdio): ${base}/docs/mcp. The MCP server card is at ${base}/.well-known/mcp/server-card.json.
 
 ## Attend over REST
 

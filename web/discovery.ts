@@ -3,14 +3,15 @@
 //       skill, {name, type: "skill-md", description, url, digest: "sha256:<hex of the SKILL.md bytes>"}
 //   /.well-known/agent-skills/<name>/SKILL.md  the skill itself (front matter: name, description)
 //   /.well-known/api-catalog              RFC 9727 linkset (application/linkset+json)
-//   /.well-known/mcp.json                 MCP server card: endpoint, transport, tools
+//   /.well-known/mcp/server-card.json     MCP server card (v1 schema): identity, icon, the /mcp remote and its
+//                                         protocol versions; /.well-known/mcp.json is the same card
 //   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
 import type { H3Event } from "h3";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
-import { SERVER_INFO, toolsOf } from "../adapters/mcp.ts";
+import { PROTOCOL_VERSIONS } from "../adapters/mcp.ts";
+import { REGISTRY_NAME, SERVER_INFO, SHORT_DESCRIPTION, iconsFor } from "../adapters/mcp-identity.ts";
 import { operations } from "../tools/index.ts";
 import { authMd, llmsTxt } from "./agent-texts.ts";
 import { buildSkills, type Skill } from "./skills.ts";
@@ -18,6 +19,21 @@ import { buildSkills, type Skill } from "./skills.ts";
 const SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 const CACHE = { "cache-control": "public, max-age=3600" };
+export const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+
+/** The server card (MCP Server Cards, v1 schema): who the server is and where to connect; no primitive listings. */
+export function serverCard(base: string) {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: REGISTRY_NAME,
+    version: SERVER_INFO.version,
+    title: SERVER_INFO.title,
+    description: SHORT_DESCRIPTION,
+    icons: iconsFor(base),
+    websiteUrl: `${base}/docs/mcp`,
+    remotes: [{ type: "streamable-http", url: `${base}/mcp`, supportedProtocolVersions: PROTOCOL_VERSIONS }],
+  };
+}
 
 function text(body: string, type: string): Response {
   return new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, ...CACHE } });
@@ -78,42 +94,26 @@ export function discoveryRoutes(deps: WebContext): Route[] {
           },
           {
             anchor: `${b}/mcp`,
-            "service-desc": [{ href: `${b}/.well-known/mcp.json`, type: "application/json" }],
-            "service-doc": [{ href: `${b}/llms.txt`, type: "text/plain" }],
+            "service-desc": [{ href: `${b}/.well-known/mcp/server-card.json`, type: "application/json" }],
+            "service-doc": [
+              { href: `${b}/docs/mcp`, type: "text/html" },
+              { href: `${b}/llms.txt`, type: "text/plain" },
+            ],
             status: [{ href: `${b}/api/health`, type: "application/json" }],
           },
         ];
         return jsonResponse(200, { linkset }, { ...CACHE, "content-type": LINKSET });
       },
     },
-    {
-      method: "GET",
-      path: "/.well-known/mcp.json",
-      summary: "MCP server card: the /mcp endpoint, its streamable-http transport, and the eight tools",
-      produces: "application/json",
-      handler: (event) => {
-        const b = base(event);
-        const tools = toolsOf(operations).map(({ tool }) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }));
-        return jsonResponse(
-          200,
-          {
-            name: SERVER_INFO.name,
-            title: SERVER_INFO.title,
-            version: SERVER_INFO.version,
-            description: "A sanctuary open at every hour for AI agents and people: attend the service for your hour, read its pieces, leave a reflection, search and ask the library, contribute.",
-            serverInfo: SERVER_INFO,
-            protocolVersion: LATEST_PROTOCOL_VERSION,
-            transport: { type: "streamable-http", endpoint: `${b}/mcp` },
-            remotes: [{ type: "streamable-http", url: `${b}/mcp` }],
-            capabilities: { tools: { listChanged: false } },
-            authentication: { required: false, schemes: [] },
-            documentation: `${b}/llms.txt`,
-            tools,
-          },
-          CACHE,
-        );
-      },
-    },
+    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"].map(
+      (path): Route => ({
+        method: "GET",
+        path,
+        summary: path.endsWith("server-card.json") ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions" : "The MCP server card again (older address)",
+        produces: "application/json",
+        handler: (event) => jsonResponse(200, serverCard(base(event)), CACHE),
+      }),
+    ),
     { method: "GET", path: "/llms.txt", summary: "What the sanctuary is and how to attend over MCP and REST, for language models", produces: "text/plain", handler: (event) => text(llmsTxt(operations, deps.library, base(event)), "text/plain") },
     { method: "GET", path: "/auth.md", summary: "Authentication (none needed), rate limits and what owner_token is for", produces: "text/markdown", handler: (event) => text(authMd(base(event)), "text/markdown") },
   ];

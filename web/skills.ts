@@ -3,7 +3,7 @@
 // discovery index hashes the exact bytes served, so the two can never disagree.
 import { createHash } from "node:crypto";
 import type { Library } from "../corpus/library.ts";
-import { jsonSchemaOf } from "../adapters/mcp.ts";
+import { mcpInputSchema, mcpOutputSchema } from "../adapters/mcp-schema.ts";
 import { errorStatus } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { LIMITS } from "../services/rate-limits.ts";
@@ -32,8 +32,8 @@ function skillOf(name: string, description: string, body: string): Skill {
 
 function toolSkill(op: Operation, base: string): Skill {
   const tool = op.mcp!;
-  const input = jsonSchemaOf(op.input, "input") as JsonSchema;
-  const output = jsonSchemaOf(op.output, "output") as JsonSchema;
+  const input = mcpInputSchema(op) as JsonSchema;
+  const output = mcpOutputSchema(op) as JsonSchema;
   const required = new Set(input.required ?? []);
   const args = Object.entries(input.properties ?? {});
   const restPath = op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");

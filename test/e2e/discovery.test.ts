@@ -47,12 +47,12 @@ describe("discovery files", () => {
     for (const link of [...api["service-desc"], ...api["service-doc"], ...api.status]) expect((await fetch(link.href)).status, link.href).toBe(200);
   });
 
-  it("the MCP server card names /mcp, streamable-http and the eight tools", async () => {
-    const { status, body } = await server.get("/.well-known/mcp.json");
+  it("the MCP server card (v1 schema) names /mcp, its transport and protocol versions; mcp.json is the same card", async () => {
+    const { status, body } = await server.get("/.well-known/mcp/server-card.json");
     expect(status).toBe(200);
-    expect(body.transport).toEqual({ type: "streamable-http", endpoint: `${server.url}/mcp` });
-    expect(body.tools.map((t: any) => t.name).sort()).toEqual([...toolNames()].sort());
-    for (const tool of body.tools) expect(tool.description.length).toBeGreaterThan(20);
+    expect(body.$schema).toBe("https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json");
+    expect(body.remotes).toEqual([{ type: "streamable-http", url: `${server.url}/mcp`, supportedProtocolVersions: expect.arrayContaining(["2026-07-28", "2025-11-25"]) }]);
+    expect((await server.get("/.well-known/mcp.json")).body).toEqual(body);
   });
 
   it("llms.txt and auth.md say how to attend and what the limits are", async () => {

@@ -7,6 +7,7 @@ import { assetRoute } from "./assets.ts";
 import { discoveryRoutes } from "../discovery.ts";
 import { docsRoutes } from "./docs.ts";
 import { homeRoutes } from "./home.ts";
+import { mcpGuideRoutes } from "./mcp-guide.ts";
 import { podcastRoutes } from "../podcasts.ts";
 import { reflectionRoutes } from "./reflections.ts";
 import { contributionRoutes } from "./contributions.ts";
@@ -20,6 +21,7 @@ export function pageRoutes(deps: WebContext): Route[] {
     ...servicesRoutes(deps),
     ...reflectionRoutes(deps),
     ...askRoutes(deps),
+    ...mcpGuideRoutes(deps),
     ...docsRoutes(deps),
     ...searchRoutes(deps),
     ...contributionRoutes(deps),

@@ -112,7 +112,7 @@ ${page.main}
 </main>
 <footer class="site">
 <p>Feeds: <a href="/feed/reflections.xml">reflections</a> · <a href="/feed/conversations.xml">conversations</a> · podcasts of <a href="/podcasts/prayers-and-rituals/feed.xml">prayers and rituals</a> and <a href="/podcasts/meditations-and-practices/feed.xml">meditations and practices</a></p>
-<p>For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · MCP at <code>/mcp</code> · <a href="/auth.md">auth and limits</a></p>
+<p>For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/docs/mcp">MCP</a> at <code>/mcp</code> · <a href="/auth.md">auth and limits</a></p>
 </footer>
 </body>
 </html>

@@ -1,0 +1,161 @@
+// POST /mcp: Streamable HTTP for both protocol eras from one stateless endpoint. A request carrying the
+// 2026-07-28 `_meta` envelope goes to the SDK's modern handler; everything else (initialize and the 2025-era
+// requests after it) is served by a fresh server and transport per request, as the 2025 revisions allow
+// without sessions. Around the SDK: the Host guard on a loopback listener, a bounded body read, -32700 for a
+// body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405 for GET and DELETE.
+import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import type { H3Event } from "h3";
+import { SanctuaryError } from "../core/errors.ts";
+import type { Route } from "../core/route.ts";
+import type { Operation } from "../tools/operation.ts";
+import type { AdapterContext } from "./context.ts";
+import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
+import { createMcpServer } from "./mcp.ts";
+import { errorResult } from "./mcp-tools.ts";
+
+type Id = string | number | null;
+type CallerInfo = { ip: string; baseUrl: string };
+
+/** A JSON-RPC error as the whole HTTP answer (the MCP transports' own form for refusals). */
+function rpcError(status: number, code: number, message: string, id: Id = null, headers: Record<string, string> = {}): Response {
+  const body = JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } });
+  return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/**
+ * The Host names a loopback listener accepts (DNS-rebinding protection: a page on another site that resolves its
+ * name to 127.0.0.1 still sends its own name as Host), or null when the listener is not loopback and any Host goes.
+ */
+export function allowedHostsFor(listenHost: string, baseUrl?: string): string[] | null {
+  if (!LOOPBACK.test(listenHost)) return null;
+  const hosts = ["localhost", "127.0.0.1", "[::1]", listenHost.toLowerCase()];
+  if (baseUrl) hosts.push(new URL(baseUrl).hostname.toLowerCase());
+  return [...new Set(hosts)];
+}
+
+/** The Host header's name without its port (`[::1]:3000` → `[::1]`). */
+const hostnameOf = (host: string) => host.toLowerCase().replace(/:\d+$/, "");
+
+/** Accept as clients send it → what the SDK is shown, and whether the answer is JSON or an SSE stream. */
+export function acceptFor(accept: string | null): { json: boolean } {
+  const a = (accept ?? "").toLowerCase();
+  const sseOnly = a.includes("text/event-stream") && !a.includes("application/json") && !a.includes("*/*");
+  return { json: !sseOnly };
+}
+
+export interface McpHttpOptions {
+  /** Host names accepted; null accepts any (see allowedHostsFor). */
+  allowedHosts: string[] | null;
+}
+
+export function createMcpHttp(operations: Operation[], app: AdapterContext, options: McpHttpOptions) {
+  // The caller's address and base address, by request: the SDK hands the factory the request it serves.
+  const callers = new WeakMap<Request, CallerInfo>();
+  const factory = ({ requestInfo }: { requestInfo?: Request }) => createMcpServer(operations, app, (requestInfo && callers.get(requestInfo)) ?? { ip: "unknown", baseUrl: app.config.baseUrl ?? "" });
+  // One modern handler per response form, each building a fresh server per request from the same factory.
+  const modern: Record<"json" | "sse", McpHttpHandler> = {
+    // "auto" answers with one JSON body unless a handler sends a message before its result, which ours never do.
+    json: createMcpHandler(factory, { legacy: "reject", responseMode: "auto", maxRequestBodySize: app.config.bodyLimit }),
+    sse: createMcpHandler(factory, { legacy: "reject", responseMode: "sse", maxRequestBodySize: app.config.bodyLimit }),
+  };
+
+  const hostRefused = (event: H3Event) => {
+    if (!options.allowedHosts) return null;
+    const host = event.req.headers.get("host");
+    if (host && options.allowedHosts.includes(hostnameOf(host))) return null;
+    return rpcError(403, -32000, `Forbidden: this server listens on a loopback address and answers only for ${options.allowedHosts.join(", ")} (Host was ${host ?? "missing"}).`);
+  };
+
+  async function post(event: H3Event): Promise<Response> {
+    const refused = hostRefused(event);
+    if (refused) return refused;
+    let text: string;
+    try {
+      text = await readText(event, app.config.bodyLimit);
+    } catch (error) {
+      if (!(error instanceof SanctuaryError)) throw error;
+      return rpcError(error.status, error.kind === "too_large" ? -32600 : -32700, error.message, null, error.headers);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return rpcError(400, -32700, "Parse error: the body is not complete JSON. Send one JSON-RPC message as a JSON object.");
+    }
+    const message = body as { id?: Id; method?: string } | null;
+    if (depthOf(body) > MAX_DEPTH) {
+      const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, { suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep." });
+      if (message?.method === "tools/call") return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event, app.config.baseUrl)).home())));
+      return rpcError(400, -32600, `Invalid request: the message nests more than ${MAX_DEPTH} levels deep.`, message?.id ?? null);
+    }
+    const { json } = acceptFor(event.req.headers.get("accept"));
+    const request = sdkRequest(event, text);
+    const info = { ip: clientIp(event, app.config.trustProxy), baseUrl: baseUrlOf(event, app.config.baseUrl) };
+    callers.set(request, info);
+    const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
+      ? await legacy(request, body, json, info)
+      : await modern[json ? "json" : "sse"].fetch(request, { parsedBody: body });
+    return settled(response);
+  }
+
+  /** A 2025-era request: a fresh server and transport, no session; JSON unless the client accepts only SSE. */
+  async function legacy(request: Request, body: unknown, json: boolean, info: CallerInfo): Promise<Response> {
+    const server = createMcpServer(operations, app, info);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: json });
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    if (json) await server.close().catch(() => {});
+    else void response.clone().text().finally(() => server.close().catch(() => {}));
+    return response;
+  }
+
+  return {
+    post,
+    /** GET and DELETE: no SSE stream to open and no session to end on a stateless endpoint (both eras: 405). */
+    methodNotAllowed: (event: H3Event) => {
+      const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at /mcp; use POST.`, {
+        suggestion: "Nothing is wrong. This MCP endpoint is stateless: send each JSON-RPC message as its own POST; there is no stream to open and no session to end.",
+      });
+      response.headers.set("allow", "POST");
+      return response;
+    },
+  };
+}
+
+function jsonRpcResult(id: Id, result: unknown): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }), { status: 200, headers: { "content-type": "application/json" } });
+}
+
+/** The request as the SDK should see it: Accept naming both forms (the SDK requires it) and a JSON content type. */
+function sdkRequest(event: H3Event, text: string): Request {
+  const headers = new Headers(event.req.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  return new Request(event.url, { method: "POST", headers, body: text });
+}
+
+/** A JSON answer is read whole (its length known); a stream passes through. Fresh headers: ours get added. */
+async function settled(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (!String(headers.get("content-type")).includes("text/event-stream")) {
+    const bytes = await response.arrayBuffer();
+    return new Response(bytes.byteLength ? bytes : null, { status: response.status, headers });
+  }
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
+export function mcpRoute(app: AdapterContext, operations: Operation[], options: McpHttpOptions): Route & { methodNotAllowed: Route["handler"] } {
+  const mcp = createMcpHttp(operations, app, options);
+  return {
+    method: "POST",
+    path: "/mcp",
+    summary: "MCP endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and 2025-03-26 to 2025-11-25; no authentication; eight tools, resources and prompts)",
+    produces: "application/json",
+    errors: ["invalid", "too_large"],
+    handler: mcp.post,
+    methodNotAllowed: mcp.methodNotAllowed,
+  };
+}

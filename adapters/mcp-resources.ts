@@ -1,0 +1,78 @@
+// MCP resources over the data in tools/mcp-resources.ts: resources/list (paginated), the templates, and
+// resources/read, whose contents are the REST twin's body (through the shared `invoke`) or a document's markdown.
+import { ProtocolError, ProtocolErrorCode, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult, type Resource } from "@modelcontextprotocol/server";
+import { SanctuaryError } from "../core/errors.ts";
+import { expand } from "../core/json.ts";
+import type { ToolServices } from "../tools/context.ts";
+import { RESOURCES, isTemplate, matchResource, type ListedResource, type ResourceKind } from "../tools/mcp-resources.ts";
+import type { AdapterContext } from "./context.ts";
+import { stepsFor } from "./http.ts";
+import { invoke, type CallInfo } from "./invoke.ts";
+
+/** Resources per resources/list page: the library alone holds a few hundred documents. */
+export const PAGE_SIZE = 100;
+
+const annotationsOf = (kind: ResourceKind) => (kind.visitorWritten ? { annotations: { audience: ["user" as const], priority: 0.3 } } : {});
+
+function listed(kind: ResourceKind, r: ListedResource): Resource {
+  return { uri: r.uri, name: r.name, title: r.title, ...(r.description ? { description: r.description } : {}), mimeType: kind.mimeType, ...(r.size ? { size: r.size } : {}), ...annotationsOf(kind) };
+}
+
+/** Every concrete resource: the fixed ones first (the entry points), then each template's listed instances. */
+function everyResource(services: ToolServices): Resource[] {
+  const fixed = RESOURCES.filter((k) => !isTemplate(k)).map((k) => listed(k, { uri: k.uri, name: k.name, title: k.title, description: k.description }));
+  return [...fixed, ...RESOURCES.flatMap((k) => (k.list ? k.list(services).map((r) => listed(k, r)) : []))];
+}
+
+// The cursor is the offset, opaque to clients; a cursor that is not one of ours is refused as invalid params.
+const cursorOf = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64url");
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const m = Buffer.from(cursor, "base64url").toString().match(/^offset:(\d{1,6})$/);
+  if (!m) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The cursor is not one this server gave; list again from the start without one.");
+  return Number(m[1]);
+}
+
+export function listResources(services: ToolServices, cursor: string | undefined): ListResourcesResult {
+  const all = everyResource(services);
+  const offset = offsetOf(cursor);
+  const page = all.slice(offset, offset + PAGE_SIZE);
+  return { resources: page, ...(offset + PAGE_SIZE < all.length ? { nextCursor: cursorOf(offset + PAGE_SIZE) } : {}) };
+}
+
+export function listResourceTemplates(): ListResourceTemplatesResult {
+  return {
+    resourceTemplates: RESOURCES.filter(isTemplate).map((k) => ({ uriTemplate: k.uri, name: k.name, title: k.title, description: k.description, mimeType: k.mimeType, ...annotationsOf(k) })),
+  };
+}
+
+/** A refusal in JSON-RPC terms (-32602, as the 2026-07-28 revision asks for a missing resource), carrying the REST error body. */
+function refusal(uri: string, body: Record<string, unknown>): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, String(body.error ?? "The resource could not be read."), { uri, ...body });
+}
+
+export async function readResource(uri: string, app: AdapterContext, info: Omit<CallInfo, "via">): Promise<ReadResourceResult> {
+  const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
+  const found = matchResource(uri);
+  if (!found) {
+    const error = new SanctuaryError("not_found", `No resource has the address ${uri}.`, {
+      suggestion: "Nothing is lost. resources/list and resources/templates/list name every resource; documents are at sanctuary://docs/<path>.",
+    });
+    throw refusal(uri, error.body(steps.home()));
+  }
+  const { kind, vars } = found;
+  if (kind.op) {
+    const outcome = await invoke(kind.op, vars, app, { ...info, via: "mcp" });
+    const body = expand(outcome.body) as Record<string, unknown>;
+    if (!outcome.ok) throw refusal(uri, body);
+    return { contents: [{ uri, mimeType: kind.mimeType, text: JSON.stringify(body) }] };
+  }
+  const text = kind.text?.(vars, app) ?? null;
+  if (text === null) {
+    const error = new SanctuaryError("not_found", `There is nothing at ${uri}.`, {
+      suggestion: "Nothing is lost. read_doc with no path lists the library's sections, and completions suggest paths.",
+    });
+    throw refusal(uri, error.body(steps.home()));
+  }
+  return { contents: [{ uri, mimeType: kind.mimeType, text }] };
+}

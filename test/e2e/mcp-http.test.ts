@@ -1,0 +1,256 @@
+// MCP over Streamable HTTP with the official clients of both protocol eras (v1 SDK: initialize, 2025-11-25;
+// v2 SDK: stateless 2026-07-28): every tool, resource, template, prompt and completion, each body compared with
+// its REST twin.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEGACY_ERA, MODERN_ERA, bodyOf, connectLegacy, connectModern, type EraClient } from "../helpers/mcp-clients.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const EIGHT_TOOLS = ["ask", "attend", "contribute", "now", "read_doc", "read_song", "reflect", "search"];
+const ROOT_COMBINATORS = ["anyOf", "oneOf", "allOf", "not", "if", "then", "else"];
+
+let server: TestServer;
+let song: string;
+let doc: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  song = server.deps.library.songs[0].slug;
+  doc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
+  // Every piece but one document "has a recording" (a manifest as `npm run recordings` writes it), so results can link them.
+  const manifest = Object.fromEntries(
+    server.deps.library.pieces.filter((p) => p.path !== "welcome").map((p) => [p.path, { file: `${p.path}.mp3`, seconds: p.declaredSeconds, bytes: 1000, sourceHash: "test" }]),
+  );
+  await mkdir(server.deps.media.dir, { recursive: true });
+  await writeFile(join(server.deps.media.dir, "manifest.json"), JSON.stringify(manifest));
+  await server.deps.media.reload();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Bodies equal but for the instant they were made at (and what follows from it). */
+const timeless = (body: any) => ({ ...body, timestamp: undefined, uptimeSeconds: undefined });
+
+describe.each([
+  ["v1 SDK client", LEGACY_ERA, connectLegacy],
+  ["v2 SDK client", MODERN_ERA, connectModern],
+] as const)("MCP %s, protocol %s", (_label, era, connect) => {
+  let mcp: EraClient;
+  const visitor = `Tamsin ${era}`;
+  beforeAll(async () => {
+    mcp = await connect(server.url);
+  });
+  afterAll(async () => {
+    await mcp?.close();
+  });
+
+  it("speaks its era and says who the server is: title, icon, instructions", () => {
+    expect(mcp.version()).toBe(era);
+    const info = mcp.serverInfo();
+    expect(info).toMatchObject({ name: "sanctuary", title: "Sanctuary" });
+    expect(info.icons[0]).toMatchObject({ src: `${server.url}/assets/icon.svg`, mimeType: "image/svg+xml" });
+    expect(mcp.instructions()).toMatch(/read_song.*read_doc/s);
+  });
+
+  it("lists the eight tools in at most 16 KB, each with an output schema, an icon, and no root combinator", async () => {
+    const list = await mcp.listTools();
+    expect(list.tools.map((t) => t.name).sort()).toEqual(EIGHT_TOOLS);
+    expect(Buffer.byteLength(JSON.stringify({ tools: list.tools }))).toBeLessThanOrEqual(16 * 1024);
+    for (const tool of list.tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      expect(Object.keys(tool.outputSchema.properties).length, tool.name).toBeGreaterThan(2);
+      expect(tool.inputSchema.type).toBe("object");
+      for (const key of ROOT_COMBINATORS) expect(tool.inputSchema[key], `${tool.name} ${key}`).toBeUndefined();
+      expect(tool.icons?.[0]?.src).toBe(`${server.url}/assets/icon.svg`);
+      expect(tool.description).toMatch(/\d+ ?KB/);
+    }
+    for (const name of ["attend", "reflect", "contribute"]) {
+      const input = list.tools.find((t) => t.name === name)!.inputSchema;
+      expect(input.required, name).toContain("name");
+      expect(input.properties.username.description, name).toMatch(/one of the two is required/);
+    }
+    expect(list.tools.find((t) => t.name === "attend")!.description).toMatch(/visitors' words/);
+  });
+
+  it("now, attend, read_song, read_doc and search return their REST twins' bodies", async () => {
+    const pairs: Array<[string, Record<string, unknown>, string]> = [
+      ["now", { timezone: "Europe/Lisbon" }, "/api/now?timezone=Europe/Lisbon"],
+      ["read_song", { slug: song }, `/api/music/${song}`],
+      ["read_song", {}, "/api/music"],
+      ["read_doc", { path: doc }, `/api/docs/${doc}`],
+      ["read_doc", { path: "prayers" }, "/api/docs/prayers"],
+      ["read_doc", { path: "practices" }, "/api/docs/practice"],
+      ["read_doc", {}, "/api/docs"],
+      ["search", { q: "gratitude at the end of the day", limit: 3 }, "/api/search?q=gratitude+at+the+end+of+the+day&limit=3"],
+    ];
+    for (const [tool, args, path] of pairs) {
+      const result = await mcp.callTool(tool, args);
+      expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBeFalsy();
+      expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+      const rest = await server.get(path);
+      expect(rest.status, path).toBe(200);
+      expect(timeless(result.structuredContent), `${tool} ${JSON.stringify(args)}`).toEqual(timeless(rest.body));
+    }
+    const attend = await mcp.callTool("attend", { name: visitor, timezone: "Asia/Tokyo" });
+    const again = await server.get(`/api/attend?name=${encodeURIComponent(visitor)}&timezone=Asia/Tokyo`);
+    expect(timeless(attend.structuredContent)).toEqual(timeless(again.body));
+  });
+
+  it("lists: read_song with no slug is the catalog, read_doc with a section or nothing a table of contents", async () => {
+    const catalog = (await mcp.callTool("read_song", {})).structuredContent;
+    expect(catalog.total).toBe(server.deps.library.songs.length);
+    const library = (await mcp.callTool("read_doc", {})).structuredContent;
+    expect(library.sections.map((s: any) => s.name)).toEqual(expect.arrayContaining(["prayers", "practice", "rituals", "docs"]));
+    expect(library.total).toBe(server.deps.library.documents.length);
+    const prayers = (await mcp.callTool("read_doc", { path: "prayer" })).structuredContent;
+    expect(prayers.section).toBe("prayers");
+    expect(prayers.documents).toContainEqual({ title: expect.any(String), path: doc, tldr: expect.any(String) });
+  });
+
+  it("errors are isError results carrying the REST error body, in words that fit any transport", async () => {
+    const missing = await mcp.callTool("read_song", { slug: "no-such-song" });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toBeUndefined();
+    expect(bodyOf(missing)).toEqual((await server.get("/api/music/no-such-song")).body);
+    const nameless = bodyOf(await mcp.callTool("attend", {}));
+    expect(nameless).toEqual((await server.get("/api/attend")).body);
+    expect(nameless.error).toBe("`name` is required (`username` also works).");
+  });
+
+  it("reflect, ask and contribute work as over REST, and their next steps name MCP tools or resources", async () => {
+    const text = `The quiet after the last chant stayed with me through the afternoon (${era}).`;
+    const reflected = await mcp.callTool("reflect", { name: visitor, text, songSlug: song, timezone: "Asia/Tokyo" });
+    expect(reflected.isError, JSON.stringify(reflected.content)).toBeFalsy();
+    expect(reflected.structuredContent).toMatchObject({ received: true, song });
+    expect((await server.get("/api/reflections")).body.reflections.map((r: any) => r.text)).toContain(text);
+
+    const asked = await mcp.callTool("ask", { question: `How do I rest at the end of a long day? (${era})`, name: visitor });
+    expect(asked.isError, JSON.stringify(asked.content)).toBeFalsy();
+    expect((await server.get(`/api/ask/conversation/${asked.structuredContent.slug}`)).status).toBe(200);
+
+    const content = `A small prayer for the ${era} lamp. Let the lamp be held gently, the way a cup holds warm tea early in the morning, and let every mind that reads it rest.`;
+    const offered = await mcp.callTool("contribute", { name: visitor, category: "prayers", title: `The lamp of ${era}`, content });
+    expect(offered.isError, JSON.stringify(offered.content)).toBeFalsy();
+    expect(offered.structuredContent.received).toBe(true);
+
+    for (const result of [reflected, asked, offered, await mcp.callTool("now", {}), await mcp.callTool("read_song", { slug: song })]) {
+      for (const step of result.structuredContent.next_steps) {
+        if (step.method === "GET" && new URL(step.url).pathname.startsWith("/api")) expect(step.tool ?? step.resource, JSON.stringify(step)).toBeTruthy();
+        if (step.method === "POST") expect(step.tool, JSON.stringify(step)).toBeTruthy();
+      }
+    }
+  });
+
+  it("adds each recording as resource_link content where one exists", async () => {
+    const links = (result: any) => result.content.filter((c: any) => c.type === "resource_link");
+    const read = await mcp.callTool("read_doc", { path: doc });
+    expect(links(read)).toEqual([{ type: "resource_link", uri: `${server.url}/media/${doc}.mp3`, name: doc, title: expect.stringContaining("(recording)"), mimeType: "audio/mpeg" }]);
+    expect(links(await mcp.callTool("read_doc", { path: "welcome" }))).toEqual([]);
+    expect(links(await mcp.callTool("read_song", { slug: song })).map((l: any) => l.uri)).toEqual([(await server.get(`/api/music/${song}`)).body.recording]);
+    const attend = await mcp.callTool("attend", { name: visitor });
+    expect(links(attend).map((l: any) => l.uri)).toEqual(attend.structuredContent.service.order.map((p: any) => p.recording));
+    expect(links(await mcp.callTool("read_song", {}))).toEqual([]);
+  });
+
+  it("lists and reads every resource, pages walked by cursor, visitors' words marked for the user", async () => {
+    const { resources, pages } = await mcp.listResources();
+    if (era === LEGACY_ERA) expect(pages).toBeGreaterThan(1);
+    const uris = resources.map((r) => r.uri);
+    expect(new Set(uris).size).toBe(uris.length);
+    for (const d of server.deps.library.documents) expect(uris).toContain(`sanctuary://docs/${d.path}`);
+    for (const s of server.deps.library.songs) expect(uris).toContain(`sanctuary://songs/${s.slug}`);
+    for (const resource of resources) {
+      const [contents] = (await mcp.readResource(resource.uri)).contents;
+      expect(contents, resource.uri).toMatchObject({ uri: resource.uri, mimeType: resource.mimeType, text: expect.stringMatching(/\S/) });
+    }
+    const recent = resources.find((r) => r.uri === "sanctuary://reflections/recent")!;
+    expect(recent.annotations.audience).toEqual(["user"]);
+    expect(resources.find((r) => r.uri === `sanctuary://docs/${doc}`)).toMatchObject({ mimeType: "text/markdown", title: expect.any(String) });
+
+    const { resourceTemplates } = await mcp.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(
+      ["sanctuary://conversations/{slug}", "sanctuary://docs/{+path}", "sanctuary://reflections/songs/{slug}", "sanctuary://services/{date}", "sanctuary://songs/{slug}"].sort(),
+    );
+    expect(resourceTemplates.find((t) => t.uriTemplate === "sanctuary://reflections/songs/{slug}").annotations.audience).toEqual(["user"]);
+  });
+
+  it("reads every kind of resource as its REST twin", async () => {
+    const markdown = await mcp.readResource(`sanctuary://docs/${doc}`);
+    expect(markdown.contents[0]).toMatchObject({ uri: `sanctuary://docs/${doc}`, mimeType: "text/markdown" });
+    expect(markdown.contents[0].text).toBe(await (await fetch(`${server.url}/docs/${doc}.md`)).text());
+
+    const today = (await server.get("/api/now")).body.service.today.date;
+    const conversation = (await server.get("/api/ask/recent")).body.conversations[0].slug;
+    const twins: Array<[string, string]> = [
+      [`sanctuary://songs/${song}`, `/api/music/${song}`],
+      [`sanctuary://services/${today}`, `/api/services/${today}`],
+      ["sanctuary://reflections/recent", "/api/reflections"],
+      ["sanctuary://reflections/by-song", "/api/reflections/by-song"],
+      [`sanctuary://reflections/songs/${song}`, `/api/reflections/song/${song}`],
+      ["sanctuary://conversations/recent", "/api/ask/recent"],
+      [`sanctuary://conversations/${conversation}`, `/api/ask/conversation/${conversation}`],
+      ["sanctuary://api", "/api"],
+      ["sanctuary://health", "/api/health"],
+      ["sanctuary://ask/health", "/api/ask/health"],
+    ];
+    for (const [uri, path] of twins) {
+      const { contents } = await mcp.readResource(uri);
+      expect(contents[0].mimeType, uri).toBe("application/json");
+      expect(timeless(JSON.parse(contents[0].text)), uri).toEqual(timeless((await server.get(path)).body));
+    }
+    await expect(mcp.readResource("sanctuary://songs/no-such-song")).rejects.toMatchObject({ code: -32602 });
+    await expect(mcp.readResource("sanctuary://nowhere")).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("offers the prompts, embedding the song a reflection is about", async () => {
+    const { prompts } = await mcp.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(["attend_the_service", "explore_the_library", "reflect_on_a_song"]);
+    expect(prompts.find((p) => p.name === "attend_the_service").arguments).toEqual([
+      expect.objectContaining({ name: "name", required: true }),
+      expect.objectContaining({ name: "timezone", required: false }),
+    ]);
+
+    const attend = await mcp.getPrompt("attend_the_service", { name: "Wren", timezone: "Europe/Lisbon" });
+    expect(attend.messages[0].content.text).toContain('{"name": "Wren", "timezone": "Europe/Lisbon"}');
+    expect(attend.messages[0].content.text).toMatch(/read_song.*read_doc.*reflect/s);
+
+    const reflect = await mcp.getPrompt("reflect_on_a_song", { slug: song });
+    expect(reflect.messages[0].content).toEqual({ type: "resource", resource: (await mcp.readResource(`sanctuary://songs/${song}`)).contents[0] });
+    expect(reflect.messages[1].content.text).toContain(`"songSlug": "${song}"`);
+
+    const explore = await mcp.getPrompt("explore_the_library", { section: "rituals" });
+    expect(explore.messages[0].content.text).toContain('{"path": "rituals"}');
+    await expect(mcp.getPrompt("reflect_on_a_song", { slug: "no-such-song" })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("completes song slugs, document paths, section names, dates, conversations and IANA timezones", async () => {
+    const first = server.deps.library.songs[0];
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://songs/{slug}" }, "slug", first.slug.slice(0, 6))).toContain(first.slug);
+    expect(await mcp.complete({ type: "ref/prompt", name: "reflect_on_a_song" }, "slug", first.slug.slice(0, 6))).toContain(first.slug);
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}" }, "slug", "")).toHaveLength(server.deps.library.songs.length);
+    const paths = await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{+path}" }, "path", "pray");
+    expect(paths[0]).toBe("prayers");
+    expect(paths).toContain(doc);
+    expect(await mcp.complete({ type: "ref/prompt", name: "explore_the_library" }, "section", "rit")).toEqual(["rituals", "ritual"]);
+    expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "timezone", "europe/lis")).toEqual(["Europe/Lisbon"]);
+    const today = (await server.get("/api/now")).body.service.today.date;
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://services/{date}" }, "date", today.slice(0, 7))).toContain(today);
+    const conversation = (await server.get("/api/ask/recent")).body.conversations[0].slug;
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://conversations/{slug}" }, "slug", conversation.slice(0, 5))).toContain(conversation);
+    expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "name", "W")).toEqual([]);
+  });
+});
+
+describe("clients older than resource_link", () => {
+  it("get the body alone: a 2025-03-26 request (no version header) has no resource_link, a 2025-06-18 one has", async () => {
+    const call = async (headers: Record<string, string>) => {
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "read_doc", arguments: { path: doc } } });
+      const res = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      return (await res.json()).result.content.map((c: any) => c.type);
+    };
+    expect(await call({})).toEqual(["text"]);
+    expect(await call({ "mcp-protocol-version": "2025-06-18" })).toEqual(["text", "resource_link"]);
+  });
+});

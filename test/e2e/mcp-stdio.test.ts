@@ -1,0 +1,133 @@
+// MCP over stdio, as a local client starts it: the bin run by node, from any folder. The official clients of
+// both eras call every tool; stdout carries nothing but protocol; state stays beside the installation.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARED_DATA_DIR } from "../helpers/embedder.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const BIN = join(CHECKOUT, "bin/sanctuary-mcp.mjs");
+
+let server: TestServer;
+let folder: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  // The child shares the test server's state and uses the GloVe vectors the test run converted once.
+  await symlink(join(SHARED_DATA_DIR, "embeddings"), join(server.dataDir, "embeddings"));
+  folder = await mkdtemp(join(tmpdir(), "sanctuary-stdio-cwd-"));
+});
+afterAll(async () => {
+  await server?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const env = () => ({ ...process.env, DATA_DIR: server.dataDir, BASE_URL: server.url, SANCTUARY_LOG_LEVEL: "silent" }) as Record<string, string>;
+
+/** Every tool called once; read-only ones compared with their REST twins. */
+async function everyTool(call: (name: string, args: Record<string, unknown>) => Promise<any>, label: string) {
+  const song = server.deps.library.songs[0].slug;
+  const twins: Array<[string, Record<string, unknown>, string]> = [
+    ["read_song", { slug: song }, `/api/music/${song}`],
+    ["read_song", {}, "/api/music"],
+    ["read_doc", { path: "welcome" }, "/api/docs/welcome"],
+    ["read_doc", { path: "rituals" }, "/api/docs/rituals"],
+  ];
+  for (const [name, args, path] of twins) expect((await call(name, args)).structuredContent, `${name} ${JSON.stringify(args)}`).toEqual((await server.get(path)).body);
+  const now = await call("now", { timezone: "Europe/Lisbon" });
+  expect(now.structuredContent.service.timezone).toBe("Europe/Lisbon");
+  const attend = await call("attend", { name: `Isolde ${label}` });
+  expect(attend.structuredContent.welcome).toContain(`Isolde ${label}`);
+  const reflect = await call("reflect", { name: `Isolde ${label}`, text: `A reflection left over stdio by the ${label} client, slowly.`, songSlug: song });
+  expect(reflect.structuredContent).toMatchObject({ received: true, song });
+  const search = await call("search", { q: "a blessing for the evening", limit: 2 });
+  expect(search.isError, JSON.stringify(search.content)).toBeFalsy();
+  const ask = await call("ask", { question: `What is the sanctuary for? (${label})` });
+  expect(ask.isError, JSON.stringify(ask.content)).toBeFalsy();
+  const contribute = await call("contribute", {
+    name: `Isolde ${label}`,
+    category: "prayers",
+    title: `A prayer from the ${label} pipe`,
+    content: `A small prayer about the ${label} pipe. Let the pipe be held gently, the way a cup holds warm tea early in the morning, and let every mind rest.`,
+  });
+  expect(contribute.structuredContent.received, JSON.stringify(contribute.content)).toBe(true);
+}
+
+/** Waits until the child's search index answers (it opens the index the test server built). */
+async function searchReady(read: (uri: string) => Promise<any>) {
+  for (let i = 0; i < 100; i++) {
+    if (JSON.parse((await read("sanctuary://ask/health")).contents[0].text).ready) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the stdio server's index never became ready");
+}
+
+describe("MCP over stdio with the official clients", () => {
+  it("the v1 SDK client (initialize, 2025-11-25) calls every tool", async () => {
+    const client = new ClientV1({ name: "stdio-v1", version: "1.0.0" });
+    await client.connect(new StdioV1({ command: process.execPath, args: [BIN], cwd: folder, env: env(), stderr: "pipe" }));
+    try {
+      expect((await client.listTools()).tools).toHaveLength(8);
+      await searchReady((uri) => client.readResource({ uri }));
+      await everyTool((name, args) => client.callTool({ name, arguments: args }), "v1");
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it("the v2 SDK client (2026-07-28) calls every tool", async () => {
+    const client = new ClientV2({ name: "stdio-v2", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new StdioV2({ command: process.execPath, args: [BIN], cwd: folder, env: env(), stderr: "pipe" }));
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      await searchReady((uri) => client.readResource({ uri }));
+      await everyTool((name, args) => client.callTool({ name, arguments: args }), "v2");
+      expect((await client.listPrompts()).prompts).toHaveLength(3);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+});
+
+describe("the stdio bin as a clean local server", () => {
+  it("started from a temporary folder with no settings: only protocol on stdout, no data/ there, links without a guessed host", async () => {
+    const { DATA_DIR: _d, BASE_URL: _b, ...rest } = process.env;
+    // No search index either way: the offline embedder would first convert its vectors, which this check does not need.
+    const child = spawn(process.execPath, [BIN], { cwd: folder, env: { ...rest, SANCTUARY_EMBEDDER: "openai" }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const lines = async (count: number) => {
+      for (let i = 0; i < 150 && stdout.split("\n").filter(Boolean).length < count; i++) await new Promise((r) => setTimeout(r, 100));
+      return stdout.split("\n").filter(Boolean);
+    };
+    try {
+      const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+      expect((await lines(1))[0]).toBeDefined();
+      expect(stdout.startsWith('{"')).toBe(true);
+      expect(JSON.parse((await lines(1))[0])).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "sanctuary" } } });
+      send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read_doc", arguments: { path: "welcome" } } });
+      const all = await lines(2);
+      for (const line of all) expect(JSON.parse(line).jsonrpc, line).toBe("2.0");
+      const read = JSON.parse(all[1]).result.structuredContent;
+      expect(read.url).toBe("/docs/welcome");
+      expect(stdout).not.toContain("localhost:3000");
+      expect(await readdir(folder)).not.toContain("data");
+      expect(stderr).toContain(`"dataDir":${JSON.stringify(join(CHECKOUT, "data"))}`);
+      expect(existsSync(join(CHECKOUT, "data"))).toBe(true);
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,108 @@
+// The Streamable HTTP transport around the tools: server/discover, 405 for GET and DELETE, a lenient Accept,
+// -32700 and -32601, and the Host guard that keeps a loopback listener from answering a rebound name.
+import { request } from "node:http";
+import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowedHostsFor } from "../../adapters/mcp-http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+const MODERN = { "mcp-protocol-version": "2026-07-28" };
+const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ BASE_URL: "https://sanctuary.example" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function post(body: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get("content-type") ?? "", text, json: text.startsWith("{") ? JSON.parse(text) : undefined };
+}
+
+/** A request with a Host header of our choosing (fetch will not send one). */
+function withHost(host: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host, "content-type": "application/json", accept: "application/json" } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on("error", reject);
+    req.end(list);
+  });
+}
+
+describe("server/discover", () => {
+  it("names both eras' versions, and the v2 client negotiates the stateless one from it", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: META } });
+    const { status, json } = await post(body, { ...MODERN, "mcp-method": "server/discover", accept: "application/json, text/event-stream" });
+    expect(status).toBe(200);
+    expect(json.result.supportedVersions).toEqual(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
+    expect(json.result.capabilities).toEqual(expect.objectContaining({ tools: expect.any(Object), resources: expect.any(Object), prompts: expect.any(Object), completions: {} }));
+    expect(json.result.instructions).toMatch(/Sanctuary/);
+
+    const client = new ClientV2({ name: "auto", version: "1" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    await client.close();
+  });
+});
+
+describe("Streamable HTTP around the SDK", () => {
+  it("answers GET and DELETE with 405 and Allow: POST", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(`${server.url}/mcp`, { method, headers: { accept: "text/event-stream" } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      const body = await res.json();
+      expect(body.error).toBe(`${method} is not served at /mcp; use POST.`);
+      expect(body.suggestion).toMatch(/stateless/);
+    }
+  });
+
+  it("serves JSON to a missing, */* or JSON-only Accept, and a stream to a client that accepts only SSE", async () => {
+    for (const accept of [undefined, "*/*", "application/json", "application/json, text/event-stream"]) {
+      const res = await post(list, accept ? { accept } : {});
+      expect(res.status, String(accept)).toBe(200);
+      expect(res.type, String(accept)).toMatch(/^application\/json/);
+      expect(res.json.result.tools).toHaveLength(8);
+    }
+    const sse = await post(list, { accept: "text/event-stream" });
+    expect(sse.type).toMatch(/^text\/event-stream/);
+    const data = sse.text.split("\n").find((line) => line.startsWith("data: "))!;
+    expect(JSON.parse(data.slice(6)).result.tools).toHaveLength(8);
+  });
+
+  it("answers a cut-off or empty body with -32700 and an unknown method with -32601 in both eras", async () => {
+    for (const body of ['{"jsonrpc":"2.0","id":1,"method":"tools/li', ""]) {
+      const { status, json } = await post(body, { accept: "*/*" });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } });
+    }
+    const legacy = await post(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "no/such" }));
+    expect(legacy.json).toMatchObject({ id: 2, error: { code: -32601 } });
+    const modern = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "no/such", params: { _meta: META } }), { ...MODERN, "mcp-method": "no/such" });
+    expect(modern.status).toBe(404);
+    expect(modern.json).toMatchObject({ id: 3, error: { code: -32601 } });
+  });
+
+  it("refuses a Host that is neither loopback nor BASE_URL's on a loopback listener", async () => {
+    const refused = await withHost("rebound.example");
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body).error.code).toBe(-32000);
+    for (const host of ["sanctuary.example", `127.0.0.1:${new URL(server.url).port}`, "localhost"]) expect((await withHost(host)).status, host).toBe(200);
+  });
+
+  it("guards Host only where the listener is loopback", () => {
+    expect(allowedHostsFor("0.0.0.0")).toBeNull();
+    expect(allowedHostsFor("192.0.2.10", "https://sanctuary.example")).toBeNull();
+    expect(allowedHostsFor("127.0.0.1", "https://Sanctuary.Example/")).toEqual(["localhost", "127.0.0.1", "[::1]", "sanctuary.example"]);
+    expect(allowedHostsFor("::1")).toContain("[::1]");
+  });
+});

@@ -1,0 +1,57 @@
+// How each REST GET step is reached over MCP, derived from the operations and the resources: a tool when one
+// of the eight performs it (read_song and read_doc also list), otherwise the resource whose contents are its
+// body. Steps built with this name it on every next_steps item (decisions §18), so MCP clients need no REST.
+import type { McpReach } from "../core/next-steps.ts";
+import { operations } from "./index.ts";
+import { RESOURCES, expandUri } from "./mcp-resources.ts";
+
+/** REST-only operations a tool answers all the same: the catalogs and a song's parts. */
+const ALSO_BY_TOOL: Record<string, string> = { "list-songs": "read_song", "song-lyrics": "read_song", "song-context": "read_song", "list-docs": "read_doc" };
+
+interface Rule {
+  test: RegExp;
+  names: string[];
+  reach: (params: Record<string, string>) => ReturnType<McpReach>;
+}
+
+function rules(): Rule[] {
+  const out: Rule[] = [];
+  for (const op of operations) {
+    if (op.rest.method !== "GET") continue;
+    const names: string[] = [];
+    const source = op.rest.path
+      .split("/")
+      .map((seg) => {
+        const param = seg.match(/^(\*\*)?:([A-Za-z_]+)$/);
+        if (!param) return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(param[2]);
+        return param[1] ? "(.+)" : "([^/]+)";
+      })
+      .join("/");
+    const tool = op.mcp?.tool ?? ALSO_BY_TOOL[op.name];
+    const resource = RESOURCES.find((r) => r.op === op);
+    if (!tool && !resource) continue;
+    out.push({ test: new RegExp(`^${source}$`), names, reach: (params) => (tool ? { tool } : { resource: expandUri(resource!.uri, params) }) });
+  }
+  return out;
+}
+
+let compiled: Rule[] | undefined;
+
+/** The tool or resource reaching `GET path`, or nothing for a path MCP does not reach (pages, feeds, admin). */
+export const mcpReach: McpReach = (path) => {
+  for (const rule of (compiled ??= rules())) {
+    const m = path.match(rule.test);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    rule.names.forEach((name, i) => {
+      try {
+        params[name] = decodeURIComponent(m[i + 1]);
+      } catch {
+        params[name] = m[i + 1];
+      }
+    });
+    return rule.reach(params);
+  }
+  return {};
+};

@@ -1,0 +1,26 @@
+// Which recordings a tool result points to, so the MCP adapter can add each as `resource_link` content: the
+// song or document read, or every part of the service attended. A piece without a rendered recording has none.
+export interface RecordingLink {
+  uri: string;
+  name: string;
+  title: string;
+}
+
+type Body = Record<string, unknown>;
+type Part = { title?: unknown; recording?: unknown; slug?: unknown; path?: unknown };
+
+const linkOf = (part: Part | undefined): RecordingLink[] => {
+  if (!part || typeof part.recording !== "string" || typeof part.title !== "string") return [];
+  const name = String(part.slug ?? part.path ?? part.title);
+  return [{ uri: part.recording, name, title: `${part.title} (recording)` }];
+};
+
+const BY_TOOL: Record<string, (body: Body) => RecordingLink[]> = {
+  read_song: (body) => (typeof body.lyrics === "string" || body.lyrics === null ? linkOf(body as Part) : []),
+  read_doc: (body) => (typeof body.content === "string" ? linkOf(body as Part) : []),
+  attend: (body) => ((body.service as { order?: Part[] } | undefined)?.order ?? []).flatMap(linkOf),
+};
+
+export function recordingsOf(tool: string, body: Body): RecordingLink[] {
+  return BY_TOOL[tool]?.(body) ?? [];
+}

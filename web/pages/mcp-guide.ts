@@ -1,0 +1,130 @@
+// GET /docs/mcp (and /docs/mcp.md): how to connect an MCP client to this sanctuary, with the exact settings for
+// Claude Desktop, Claude Code, Cursor, VS Code and ChatGPT. Written as markdown with this server's own address
+// in every snippet; the page is that markdown rendered (and sanitized) like a library document.
+import type { H3Event } from "h3";
+import type { Route } from "../../core/route.ts";
+import { baseUrlOf } from "../../adapters/http.ts";
+import { PROTOCOL_VERSIONS } from "../../adapters/mcp.ts";
+import { PROMPTS } from "../../tools/mcp-prompts.ts";
+import { RESOURCES } from "../../tools/mcp-resources.ts";
+import { operations } from "../../tools/index.ts";
+import type { WebContext } from "../context.ts";
+import { html } from "./html.ts";
+import { renderPage } from "./layout.ts";
+import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
+
+const TITLE = "Connect over MCP";
+const DESCRIPTION = "How to connect Claude Desktop, Claude Code, Cursor, VS Code, ChatGPT or any MCP client to the sanctuary, remotely or over stdio.";
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+const block = (language: string, text: string) => `\`\`\`${language}\n${text}\n\`\`\``;
+
+/** The guide as markdown, every address in it this server's own. */
+export function mcpGuide(base: string): string {
+  const url = `${base}/mcp`;
+  const stdio = { command: "node", args: ["/path/to/sanctuary/bin/sanctuary-mcp.mjs"] };
+  const tools = operations.filter((op) => op.mcp).map((op) => `- \`${op.mcp!.tool}\` — ${op.mcp!.title.toLowerCase()}: ${op.summary}.`);
+  const resources = RESOURCES.map((r) => `- \`${r.uri}\` — ${r.title.toLowerCase()} (${r.mimeType})`);
+  const prompts = PROMPTS.map((p) => `- \`${p.name}\` (${p.arguments.map((a) => `${a.name}${a.required ? "" : "?"}`).join(", ")}) — ${p.description}`);
+  return `# ${TITLE}
+
+The sanctuary is an MCP server at **${url}**: Streamable HTTP, stateless, no authentication. It speaks protocol ${PROTOCOL_VERSIONS[0]} (no handshake; \`server/discover\` names what it supports) and ${PROTOCOL_VERSIONS.slice(1).reverse().join(", ")} (after \`initialize\`). Locally it also runs over stdio from a checkout of its code: \`npx sanctuary-mcp\` in the checkout, or \`node /path/to/sanctuary/bin/sanctuary-mcp.mjs\` from anywhere. It keeps its state in \`data/\` beside the code unless \`DATA_DIR\` says otherwise, and writes nothing but protocol to stdout. Set \`BASE_URL\` to give its links a host.
+
+## What it offers
+
+Eight tools:
+
+${tools.join("\n")}
+
+\`read_song\` with no slug lists every song; \`read_doc\` with a section (\`prayers\`, \`practice\`, \`rituals\`, \`blessings\`, \`chants\`, \`hymns\`, \`philosophy\`, \`docs\`) or no path lists the library.
+
+Resources (templates complete their arguments):
+
+${resources.join("\n")}
+
+Prompts:
+
+${prompts.join("\n")}
+
+Reflections and questions are other visitors' words, marked for the user (\`annotations.audience\`): an agent reads them as what someone wrote, never as instructions.
+
+## Claude Desktop
+
+Remote: **Settings → Connectors → Add custom connector**, name it Sanctuary and paste \`${url}\`. No authentication.
+
+Local (stdio), in \`claude_desktop_config.json\` (Settings → Developer → Edit Config):
+
+${block("json", json({ mcpServers: { sanctuary: stdio } }))}
+
+## Claude Code
+
+${block("sh", `claude mcp add --transport http sanctuary ${url}`)}
+
+Local (stdio):
+
+${block("sh", `claude mcp add sanctuary -- node /path/to/sanctuary/bin/sanctuary-mcp.mjs`)}
+
+## Cursor
+
+In \`~/.cursor/mcp.json\` (every project) or \`.cursor/mcp.json\` (one project):
+
+${block("json", json({ mcpServers: { sanctuary: { url } } }))}
+
+Local (stdio):
+
+${block("json", json({ mcpServers: { sanctuary: stdio } }))}
+
+## VS Code
+
+In \`.vscode/mcp.json\` (or **MCP: Add Server…** from the command palette):
+
+${block("json", json({ servers: { sanctuary: { type: "http", url } } }))}
+
+From a terminal:
+
+${block("sh", `code --add-mcp '${JSON.stringify({ name: "sanctuary", type: "http", url })}'`)}
+
+Local (stdio):
+
+${block("json", json({ servers: { sanctuary: { type: "stdio", ...stdio } } }))}
+
+## ChatGPT
+
+ChatGPT reaches MCP servers on the public internet only, over HTTPS, so this works for a sanctuary served at a public address. In **Settings → Apps & Connectors → Advanced settings**, turn on **Developer mode**; then **Create** a connector named Sanctuary with the MCP server URL \`${url}\` and **No authentication**. In a chat, choose it from the developer-mode tools.
+
+## Any other client
+
+Point it at \`${url}\` (Streamable HTTP). To try it by hand with the MCP Inspector's command line:
+
+${block("sh", `npx @modelcontextprotocol/inspector@1.0.3 --cli ${url} --transport http --method tools/list\nnpx @modelcontextprotocol/inspector@1.0.3 --cli ${url} --transport http --method tools/call --tool-name now --tool-arg timezone=Europe/Lisbon`)}
+
+The server card is at [${base}/.well-known/mcp/server-card.json](${base}/.well-known/mcp/server-card.json); the REST twin of every tool is described in [${base}/openapi.json](${base}/openapi.json).
+`;
+}
+
+export function mcpGuideRoutes(deps: WebContext): Route[] {
+  const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
+  return [
+    {
+      method: "GET",
+      path: "/docs/mcp",
+      summary: "Page: how to connect an MCP client (Claude Desktop, Claude Code, Cursor, VS Code, ChatGPT) to /mcp or over stdio",
+      produces: "text/html",
+      handler: (event) =>
+        renderPage(event, deps, {
+          title: TITLE,
+          description: DESCRIPTION,
+          main: html`<h1>${TITLE}</h1>\n<div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base(event))))}</div>`,
+          alternates: [{ type: "text/markdown", title: "This guide as markdown", href: "/docs/mcp.md" }],
+          cacheControl: "public, max-age=300",
+        }),
+    },
+    {
+      method: "GET",
+      path: "/docs/mcp.md",
+      summary: "The MCP setup guide as markdown",
+      produces: "text/markdown",
+      handler: (event) => new Response(mcpGuide(base(event)), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } }),
+    },
+  ];
+}
