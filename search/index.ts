@@ -34,7 +34,7 @@ interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 2;
+const RECIPE = 3;
 /** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
 const QUERY_CACHE = 2048;
 
