@@ -10,7 +10,7 @@ import { terms } from "./text.ts";
 export interface Candidate {
   sentence: string;
   title: string;
-  /** Page title and section heading: what the sentence is about when it does not say. */
+  /** Page title, section heading and the sentence before: what the sentence is about when it does not say. */
   context: string;
   /** The section heading alone (a guide's headings are often the very question). */
   heading: string;
@@ -54,7 +54,7 @@ export function cuesOf(question: string): Cue[] {
 }
 
 /** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
-const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing"]);
+const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing", "no"]);
 
 /** The question's content stems, without the words that only name the kind of question. */
 export function subjectTerms(question: string, cues: Cue[]): string[] {

@@ -4,7 +4,7 @@
 import type { Chunk } from "./chunks.ts";
 import { DotProducts } from "./dots.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
-import { expansionWeight, fieldStrength, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
+import { CARD_SHARE, expansionWeight, fieldStrength, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
 
 /** One row of the table: a passage of a page, or its card (title, summary, themes, headings). */
@@ -52,6 +52,7 @@ export class MemoryIndex {
     private chunks: Chunk[],
     private pages: Page[],
     private rowPage: Int32Array,
+    private rowIsCard: Uint8Array,
     private products: DotProducts,
     private mean: Float32Array,
     private postings: Map<string, Posting>,
@@ -131,7 +132,8 @@ export class MemoryIndex {
     const surfaces = new Map([...surfaceSets].map(([w, set]) => [w, Int32Array.from(set)]));
     const chunks = rows.map(toChunk);
     pages.forEach((page) => page.rows.forEach((r) => rows[r].role === "passage" && page.passages.push(chunks[r])));
-    return new MemoryIndex(rows, chunks, pages, rowPage, new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions);
+    const rowIsCard = Uint8Array.from(rows, (r) => (r.role === "card" ? 1 : 0));
+    return new MemoryIndex(rows, chunks, pages, rowPage, rowIsCard, new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions);
   }
 
   // Scratch arrays reused by every search (searches are synchronous, so they never overlap).
@@ -142,6 +144,7 @@ export class MemoryIndex {
   private ownCount = new Uint8Array(0);
   private exactMark = new Uint8Array(0);
   private scores = new Float32Array(0);
+  private cardCosine = new Float32Array(0);
   private meanings = new Float32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
@@ -149,7 +152,7 @@ export class MemoryIndex {
     const P = this.pages.length;
     const R = this.rows.length;
     if (this.held.length !== P) {
-      [this.held, this.strength, this.pageCosine, this.scores, this.meanings] = [1, 2, 3, 4, 5].map(() => new Float32Array(P));
+      [this.held, this.strength, this.pageCosine, this.scores, this.meanings, this.cardCosine] = [1, 2, 3, 4, 5, 6].map(() => new Float32Array(P));
       [this.ownCount, this.exactMark, this.noCosines] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R)];
     }
     const { held, strength, ownCount, pageCosine } = this;
@@ -211,7 +214,19 @@ export class MemoryIndex {
     let rowCosine: Float32Array = this.noCosines;
     if (typed.size && vector.some((x) => x !== 0)) {
       rowCosine = this.products.run(centered(vector, this.mean));
-      for (let r = 0; r < R; r++) if (rowCosine[r] > pageCosine[this.rowPage[r]]) pageCosine[this.rowPage[r]] = rowCosine[r];
+      // A page's nearness: its card (what it says it is about) and its best passage together. The best
+      // passage alone is often a stray match in a long page; the card alone misses what the body holds.
+      const { cardCosine, rowIsCard, rowPage } = this;
+      cardCosine.fill(-2);
+      for (let r = 0; r < R; r++) {
+        const p = rowPage[r];
+        if (rowIsCard[r]) cardCosine[p] = rowCosine[r];
+        else if (rowCosine[r] > pageCosine[p]) pageCosine[p] = rowCosine[r];
+      }
+      for (let p = 0; p < P; p++) {
+        const card = cardCosine[p] > -2 ? cardCosine[p] : pageCosine[p];
+        pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (pageCosine[p] > -1 ? pageCosine[p] : card);
+      }
     }
     const phrase = typed.size >= 2 ? phraseKey(query) : "";
     const share = meaningShare(typed.size);
