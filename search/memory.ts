@@ -63,6 +63,7 @@ export class MemoryIndex {
     // Words: Σ over query terms of idf × the page's strength for the term — its own (weaker when only the
     // stem matches) or, if stronger, an expansion's times the expansion's weight.
     let totalWeight = 0;
+    let known = 0;
     const touched: number[] = [];
     for (const [term, forms] of typed) {
       const own = this.data.postings.get(term);
@@ -99,6 +100,7 @@ export class MemoryIndex {
           }
         }
       }
+      if (touched.length) known++;
       for (const p of touched) {
         held[p] += weight * strength[p];
         strength[p] = 0;
@@ -107,7 +109,9 @@ export class MemoryIndex {
     // Meaning: cosine with every row (vectors are unit length), best row per page. No content word, no meaning.
     pageCosine.fill(-1);
     let rowCosine: Float32Array = this.noCosines;
-    if (typed.size && vector.some((x) => x !== 0)) {
+    // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
+    // page "nearest" to gibberish, and nonsense must find nothing.
+    if (known > 0 && vector.some((x) => x !== 0)) {
       rowCosine = this.data.products.run(centered(vector, this.data.mean));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
