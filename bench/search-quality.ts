@@ -17,7 +17,9 @@ const pageOf = (h: { chunk: { path: string | null; slug: string | null } }) => h
 const dataDir = join(process.cwd(), ".bench", "quality");
 const embedder = await loadGlove({ dataDir });
 const index = new LibraryIndex(join(dataDir, "index"), embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
-const library = await loadLibrary(join(process.cwd(), "corpus", "library"));
+// --library DIR measures another copy of the library (its own index folder, keyed by content hash).
+const libraryArg = process.argv.indexOf("--library");
+const library = await loadLibrary(libraryArg > 0 ? resolve(process.argv[libraryArg + 1]) : join(process.cwd(), "corpus", "library"));
 let t = performance.now();
 // Reuses the stored index when library, embedder and recipe match (--rebuild forces a build).
 if (!process.argv.includes("--rebuild")) await index.open(library);

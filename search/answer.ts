@@ -74,8 +74,9 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
       // The first sentence under a heading that is a question (a FAQ's) is that question's answer.
       const opensSection = !seen.has(passage.section) && /\?\s*$/.test(passage.section ?? "");
       seen.add(passage.section);
-      sentencesOf(passage.text).forEach((sentence, i) => {
-        const context = `${hit.chunk.title}. ${passage.section ?? ""}`;
+      sentencesOf(passage.text).forEach((sentence, i, all) => {
+        // What a sentence is about may be said just before it ("Give a timezone… Without one, …").
+        const context = `${hit.chunk.title}. ${passage.section ?? ""}. ${all[i - 1] ?? ""}`;
         candidates.push({ sentence, title: hit.chunk.title, context, heading: passage.section ?? "", pageRank, position: position++, meaning: 0, leads: opensSection && i === 0, passage, hit });
       });
     }

@@ -110,6 +110,9 @@ export interface Card extends Chunk {
   headings: string;
 }
 
+/** How visitors name each kind of piece. */
+const KIND_WORDS: Record<string, string> = { philosophy: "essay", doc: "guide", hymn: "hymn" };
+
 export function cardOf(piece: Piece): Card {
   const isSong = piece.kind === "song";
   // A song's headings are its fixed Lyrics/Context labels, not what it is about.
@@ -125,7 +128,8 @@ export function cardOf(piece: Piece): Card {
     section: null,
     text: piece.tldr,
     tldr: piece.tldr,
-    themes: piece.themes.join(", "),
+    // The kind of piece counts as a theme, so "a prayer for my colleagues" favours prayers.
+    themes: [...piece.themes, KIND_WORDS[piece.kind] ?? piece.kind].join(", "),
     headings: headings.join("\n"),
   };
 }

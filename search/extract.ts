@@ -10,7 +10,7 @@ import { terms } from "./text.ts";
 export interface Candidate {
   sentence: string;
   title: string;
-  /** Page title and section heading: what the sentence is about when it does not say. */
+  /** Page title, section heading and the sentence before: what the sentence is about when it does not say. */
   context: string;
   /** The section heading alone (a guide's headings are often the very question). */
   heading: string;
@@ -42,6 +42,9 @@ export const CUES: Array<[RegExp, Cue]> = [
   [/\bhow (many|often)\b/i, { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) }],
   [/^\s*(when|what time|at what time|which hours?)\b/i, { words: /^(time|begin|begins|start|starts|open|opens)$/, strong: /\b\d{1,2}:\d{2}\b/, some: /\b(midnight|noon|dawn|dusk|morning|evening|before|after|hours?)\b/i }],
   [/\bwhat (kinds?|sorts?|types?|parts)\b|\bwhich (kinds?|parts|pieces|categories)\b|\bwhat does .* (have|hold|contain)\b/i, { words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain)$/, strong: /;[^;]+;/, some: /(?:[^,]+,){2}/ }],
+  // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence.
+  [/\bwhat (happens|if|would happen)\b(?!.*\b(no|without|not|never)\b)/i, { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise)\b/i, some: /\b(when|then)\b/i }],
+  [/\bwhat (happens|if|would happen)\b.*\b(no|without|not|never)\b/i, { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i }],
   [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /\b(not|never|no|only|always|cannot|can|may)\b/i }],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
@@ -54,7 +57,7 @@ export function cuesOf(question: string): Cue[] {
 }
 
 /** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
-const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing"]);
+const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing", "no"]);
 
 /** The question's content stems, without the words that only name the kind of question. */
 export function subjectTerms(question: string, cues: Cue[]): string[] {

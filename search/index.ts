@@ -2,7 +2,7 @@
 // background, persisted, and swapped in whole on a rebuild (a new table, then state.json renamed over
 // the old one) — and served from memory: at open and at every swap the table's rows are read back into
 // a MemoryIndex (vectors, word postings, WordNet expansions), so a search costs arithmetic, not I/O.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { connect, type Connection, type Table } from "@lancedb/lancedb";
 import type { Logger } from "../core/logger.ts";
@@ -34,7 +34,7 @@ interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 2;
+const RECIPE = 3;
 /** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
 const QUERY_CACHE = 2048;
 
@@ -133,7 +133,12 @@ export class LibraryIndex {
     this.live = { table, name, memory, chunks: passages.length, pages };
     this.log.info({ table: name, chunks: passages.length, pages, ms: Date.now() - started }, "search index ready");
     // Searches never touch the old table (they use memory), but a concurrent open may; drop it later.
-    if (previous) setTimeout(() => void db.dropTable(previous.name).catch(() => {}), 30_000).unref();
+    if (previous) {
+      setTimeout(() => {
+        void db.dropTable(previous.name).catch(() => {});
+        void rm(this.expansionsFile(previous.name), { force: true });
+      }, 30_000).unref();
+    }
   }
 
   /** Pages ordered by fused evidence (rank.ts), one passage each, above the floor. */

@@ -9,7 +9,8 @@ import { LibraryIndex } from "../../search/index.ts";
 import { calibrationFor } from "../../search/rank.ts";
 import { sharedGlove } from "./embedder.ts";
 
-export const LIBRARY_DIR = new URL("../../corpus/library", import.meta.url).pathname;
+/** This checkout's library, or SANCTUARY_TEST_LIBRARY to measure another copy (a library being rewritten). */
+export const LIBRARY_DIR = process.env.SANCTUARY_TEST_LIBRARY || new URL("../../corpus/library", import.meta.url).pathname;
 
 export interface RealIndex {
   index: LibraryIndex;
