@@ -19,3 +19,12 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 export function xmlSafe(text: string): string {
   return text.replace(NOT_XML, "");
 }
+
+/** Text with HTML-like markup taken out (script and style blocks whole, other tags leaving their words): what a question means, not how it was pasted. */
+export function withoutMarkup(text: string): string {
+  return text
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<\/?[a-z][^>]*>/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { invalid, unavailable } from "../core/errors.ts";
+import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
@@ -56,10 +57,12 @@ export const ask = defineOperation({
     const { steps, now } = ctx;
     if (input.owner_token && !input.session_id) throw invalid("`owner_token` goes together with `session_id`.", { field: "session_id" });
     const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
-    if (!ctx.search.ready) await ctx.search.search(input.question, 1); // answers 503 while the index is built
-    const hits = await ctx.search.search(input.question, 5);
+    // Retrieval reads what the question means; markup pasted with it would only dilute it. The question is kept as typed.
+    const meaning = withoutMarkup(input.question) || input.question;
+    if (!ctx.search.ready) await ctx.search.search(meaning, 1); // answers 503 while the index is built
+    const hits = await ctx.search.search(meaning, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
-    const grounding = await groundAnswer(ctx.search.index!.embedder, input.question, hits);
+    const grounding = await groundAnswer(ctx.search.index!.embedder, meaning, hits);
     let answer: string;
     if (ctx.answerer) {
       try {

@@ -116,18 +116,18 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
 
   it("asking on /ask shows the question, its answer, its sources and the recent list with it", async () => {
     await open("/ask");
-    await page.fill("#ask-question", "How do I close a day well?");
+    await page.fill("#ask-question", "How do I end my day gently?");
     await Promise.all([page.waitForURL(/\/ask\?conversation=[a-z0-9-]+#answer$/, { timeout: 20_000 }), page.click("#ask-form button[type=submit]")]);
-    expect(await page.locator("#asked-question").innerText()).toBe("How do I close a day well?");
+    expect(await page.locator("#asked-question").innerText()).toBe("How do I end my day gently?");
     expect((await page.locator("#ask-answer-text").innerText()).length).toBeGreaterThan(40);
     expect(await page.locator("#ask-sources li").count()).toBeGreaterThan(0);
-    expect(await page.locator("#recent-conversations").innerText()).toContain("How do I close a day well?");
+    expect(await page.locator("#recent-conversations").innerText()).toContain("How do I end my day gently?");
     expect(await page.locator("#ask-question").getAttribute("aria-describedby")).toBe("ask-question-hint");
     expect(await page.locator("label[for=ask-question]").innerText()).toBe("Your follow-up question");
     await page.screenshot({ path: join(ARTIFACTS, "ask.png"), fullPage: true });
     await page.click("#ask-link a");
     await page.waitForURL(/\/ask\/[a-z0-9-]+$/);
-    expect(await h1()).toBe("How do I close a day well?");
+    expect(await h1()).toBe("How do I end my day gently?");
     expect(await page.locator("h3").allInnerTexts()).toContain("Answer");
   });
 

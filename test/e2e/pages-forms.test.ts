@@ -76,7 +76,7 @@ describe("the ask form without JavaScript", () => {
   it("asks, redirects to the ask page showing the question, its answer and the recent list with it", async () => {
     const b = browser();
     const page = await b.open("/ask");
-    const question = "How do I close a day well?";
+    const question = "How do I end my day gently?";
     const after = await b.submit(page, "ask-form", { question, name: "Wren" });
     expect(after.hops).toHaveLength(1);
     expect(after.hops[0].status).toBe(303);

@@ -182,7 +182,7 @@ describe("every refusal a form can get, in people's words", () => {
   });
 
   it("a follow-up from a browser whose cookie is stale or forged: begin anew", async () => {
-    const asked = await server.post("/api/ask", { question: "How do I close a day well?" }, { "x-forwarded-for": nextIp() });
+    const asked = await server.post("/api/ask", { question: "How do I end my day gently?" }, { "x-forwarded-for": nextIp() });
     const { slug, session_id } = asked.body;
     const cookie = (owner: object): [string, string, string] => ["sanctuary_ask", Buffer.from(JSON.stringify(owner)).toString("base64url"), "/ask"];
     const line = ["This conversation can be continued only from the browser that began it. You can ask your question as a new conversation.", KEPT.ask];

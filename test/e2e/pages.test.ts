@@ -17,7 +17,7 @@ const noAudio = missing.length ? `SKIPPED: ${missing.join(", ")} not installed (
 if (noAudio) console.warn(`pages tests: podcast enclosures ${noAudio}`);
 
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
-const QUESTION = `<script>alert("ask")</script> How do I close a day <b>well</b>?`;
+const QUESTION = `<script>alert("ask")</script> How do I end my day <b>gently</b>?`;
 const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
 
 let server: TestServer;
@@ -132,9 +132,9 @@ describe("pages", () => {
   it("shows markup in a question as text on /ask and on the conversation's page", async () => {
     for (const path of ["/ask", `/ask/${conversationSlug}`]) {
       const { text } = await page(path);
-      expect(text, path).toContain("&lt;script&gt;alert(&quot;ask&quot;)&lt;/script&gt; How do I close a day &lt;b&gt;well&lt;/b&gt;?");
+      expect(text, path).toContain("&lt;script&gt;alert(&quot;ask&quot;)&lt;/script&gt; How do I end my day &lt;b&gt;gently&lt;/b&gt;?");
       expect(text, path).not.toContain('<script>alert("ask")');
-      expect(text, path).not.toContain("<b>well</b>");
+      expect(text, path).not.toContain("<b>gently</b>");
     }
     const { text } = await page(`/ask/${conversationSlug}`);
     expect(text).toContain("&lt;i&gt;Eve&lt;/i&gt;");

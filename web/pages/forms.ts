@@ -2,7 +2,8 @@
 // same operation the API runs (through adapters/invoke.ts), and the page either redirects (303, so a reload
 // never sends it twice) or shows the form again with what was typed and the refusal in people's words.
 import type { H3Event } from "h3";
-import { baseUrlOf, clientIp } from "../../adapters/http.ts";
+import { baseUrlOf, clientIp, readText } from "../../adapters/http.ts";
+import { SanctuaryError } from "../../core/errors.ts";
 import { invoke, type Outcome } from "../../adapters/invoke.ts";
 import type { Operation } from "../../tools/operation.ts";
 import type { WebContext } from "../context.ts";
@@ -16,29 +17,25 @@ export interface FormState {
   refused?: boolean;
 }
 
-export type FormRead = { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true };
+export type FormRead = { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true; headers: Record<string, string> };
 
-/** The form body, at most `limit` bytes; a repeated box becomes a list (which validation refuses, as the API does). */
+/**
+ * The form body, at most `limit` bytes, read by the same bounded reader as the API's JSON bodies (a body
+ * over the limit is drained up to a bound, then the connection is closed); a repeated box becomes a list
+ * (which validation refuses, as the API does). A body cut off mid-way reads as an empty form.
+ */
 export async function readForm(event: H3Event, limit: number): Promise<FormRead> {
   const type = event.req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded") || !event.req.body) return { values: {}, tooLarge: false };
-  if (Number(event.req.headers.get("content-length") ?? "0") > limit) return { values: {}, tooLarge: true };
-  const reader = event.req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    // A body cut off mid-way reads as an empty form: the page then asks for what is missing.
-    const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return { values: {}, tooLarge: true };
-    }
-    chunks.push(value);
+  let text: string;
+  try {
+    text = await readText(event, limit);
+  } catch (error) {
+    if (error instanceof SanctuaryError && error.kind === "too_large") return { values: {}, tooLarge: true, headers: error.headers };
+    return { values: {}, tooLarge: false };
   }
   const values: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) {
+  for (const [key, value] of new URLSearchParams(text)) {
     const seen = values[key];
     values[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
@@ -75,7 +72,10 @@ export interface Submitted {
 export async function submitForm(event: H3Event, deps: WebContext, form: FormName, op: Operation, toInput: (values: Record<string, string | string[]>) => Record<string, unknown>): Promise<Submitted> {
   const read = await readForm(event, deps.config.bodyLimit);
   const values = shownValues(read.values);
-  if (read.tooLarge) return { outcome: null, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
+  if (read.tooLarge) {
+    const tooLarge: Outcome = { status: 413, body: {}, headers: read.headers, ok: false, requestId: "" };
+    return { outcome: tooLarge, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
+  }
   const outcome = await invoke(op, toInput(read.values), deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
@@ -87,8 +87,9 @@ export function seeOther(location: string, headers: Record<string, string> = {})
   return new Response(null, { status: 303, headers: { location, "cache-control": "no-store", ...headers } });
 }
 
-/** The page's response headers for a refused form: a 429 keeps its Retry-After. */
+/** The page's response headers for a refused form: a 429 keeps its Retry-After, a 413 that left the body unread closes the connection. */
 export function refusalHeaders(outcome: Outcome | null): Record<string, string> {
   const wait = outcome?.headers["Retry-After"];
-  return wait ? { "retry-after": wait } : {};
+  const close = outcome?.headers.connection;
+  return { ...(wait ? { "retry-after": wait } : {}), ...(close ? { connection: close } : {}) };
 }
