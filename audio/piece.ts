@@ -1,8 +1,7 @@
 // One library piece → PCM → MP3 file. The kind decides the voice: songs and hymns are intoned over a bed,
 // chants recited on a note and repeated toward their declared length, everything else read calmly.
 import { createHash } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { writeFileAtomically } from "../core/atomic-write.ts";
 import type { Piece, Song } from "../corpus/library.ts";
 import { encodeMp3, mp3Info } from "./mp3.ts";
 import type { Pcm } from "./pcm.ts";
@@ -67,20 +66,12 @@ export interface Rendered {
   cpuMs: number;
 }
 
-/** Render to `file`. The MP3 appears only when complete: written beside it, then renamed over. */
+/** Render to `file`. The MP3 appears only when complete (core/atomic-write.ts). */
 export async function renderPieceToFile(p: PieceInput, file: string): Promise<Rendered> {
   const cpu = process.cpuUsage();
   const mp3 = encodeMp3(renderPiecePcm(p));
   const info = mp3Info(mp3);
-  await mkdir(dirname(file), { recursive: true });
-  const aside = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(aside, mp3);
-    await rename(aside, file);
-  } catch (e) {
-    await rm(aside, { force: true });
-    throw e;
-  }
+  await writeFileAtomically(file, mp3);
   const used = process.cpuUsage(cpu);
   return { file, seconds: Math.round(info.seconds * 100) / 100, bytes: mp3.length, cpuMs: Math.round((used.user + used.system) / 1000) };
 }

@@ -8,9 +8,9 @@
 //   32 f32[count] scales     then u32[count] ranks (0 = most frequent in the source)
 //      i8[count × dims] codes (component ≈ code × scale)
 //      UTF-8 words joined by "\n", in table order (most frequent first)
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { writeFileAtomically } from "../../core/atomic-write.ts";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
 
 // Bump when the layout or the baked-in vectors (vocabulary, common-direction removal) change: new file name.
 export const FORMAT = 1;
@@ -84,15 +84,7 @@ async function convert(file: string, log: (message: string) => void): Promise<vo
   [FORMAT, count, dims, sourceSize, vocab.length, 0].forEach((v, i) => header.writeUInt32LE(v, 8 + i * 4));
   const bytes = Buffer.concat([header, bytesOf(scales), bytesOf(ranks.subarray(0, count)), bytesOf(codes), vocab]);
   // Temp file then rename: a crash mid-write never leaves a truncated table that later starts would trust.
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await writeFile(temp, bytes);
-    await rename(temp, file);
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw e;
-  }
+  await writeFileAtomically(file, bytes);
   log(`glove: wrote ${count} words (${(bytes.length / 1e6).toFixed(1)} MB) in ${seconds()} s`);
 }
 

@@ -10,18 +10,10 @@ import { html, kindLabel, pathOf, plural } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
+import { SECTION_TITLES } from "../../tools/library-contents.ts";
 
-/** Sections in the order a newcomer would want them; any new folder is listed after these. */
-const CATEGORIES: Array<[string, string]> = [
-  ["docs", "Guides"],
-  ["prayers", "Prayers"],
-  ["practice", "Practices"],
-  ["rituals", "Rituals"],
-  ["blessings", "Blessings"],
-  ["chants", "Chants"],
-  ["hymns", "Hymns"],
-  ["philosophy", "Philosophy"],
-];
+/** Sections in the order a newcomer would want them (one list, shared with read_doc's tables of contents). */
+const CATEGORIES = SECTION_TITLES;
 /** Search results also name songs, which live on their own pages rather than in a library section. */
 const OTHER_LABELS: Record<string, string> = { song: "Song" };
 export const categoryLabel = (category: string) => CATEGORIES.find(([c]) => c === category)?.[1] ?? OTHER_LABELS[category] ?? kindLabel(category);
