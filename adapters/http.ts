@@ -5,6 +5,7 @@ import type { TrustProxy } from "../config.ts";
 import { FastResponse } from "srvx";
 import { toJsonBytes } from "../core/json.ts";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import { Steps } from "../core/next-steps.ts";
 import { COMMON_HEADERS, withCommonHeadersBuiltIn } from "./headers.ts";
 import { mcpReach } from "../tools/mcp-reach.ts";
@@ -42,10 +43,14 @@ for (const [net, prefix] of [["::1", 128], ["fc00::", 7], ["fe80::", 10]] as con
 
 /** Whether a socket peer is a loopback, private or link-local address (IPv4-mapped IPv6 read as IPv4). */
 export function isNearbyPeer(address: string): boolean {
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").replace(/%.*$/, "");
-  const family = isIP(plain);
-  return family !== 0 && nearby.check(plain, family === 4 ? "ipv4" : "ipv6");
+  // Peers repeat (a proxy, a few clients); the answer is kept rather than asked of BlockList per request.
+  return nearbyPeers.get(address, () => {
+    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").replace(/%.*$/, "");
+    const family = isIP(plain);
+    return family !== 0 && nearby.check(plain, family === 4 ? "ipv4" : "ipv6");
+  });
 }
+const nearbyPeers = new BoundedMemo<boolean>(4096);
 
 /**
  * The client's address (decisions §14). Exactly one proxy hop is trusted: the last X-Forwarded-For entry,

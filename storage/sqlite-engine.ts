@@ -8,8 +8,8 @@ import { openDatabase, statements, type SqliteOptions, type Statements } from ".
 
 export type { SqliteOptions } from "./sqlite-schema.ts";
 
-/** How old a cached value may be relative to other processes' commits: far inside the one-second promise. */
-const STALE_MS = 1;
+/** How old a cached value may be relative to other processes' commits (ms): far inside the one-second promise; asking the binding on every read would cost more than the read. */
+const STALE_MS = 50;
 
 interface Row {
   value: unknown;
