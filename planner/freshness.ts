@@ -8,7 +8,7 @@ import { ANYWHERE_DAYS, LOOKBACK_DAYS, roleOf, type History } from "./rules.ts";
 export const TARGET_SECONDS = { low: 23 * 60, high: 30 * 60 } as const;
 // Tuned with scripts/rotation-figures.ts over a year of the library (see test/unit/rotation-figures.test.ts).
 /** Days of freshness one minute of length is worth while a service is shorter than the target. */
-export const LENGTH_WEIGHT = 30;
+export const LENGTH_WEIGHT = 45;
 /**
  * Days a piece should rest before this slot hears it again: songs 20 and chants 13 keep the median return
  * above 14 and 10 days with a margin. Until then each day of rest is worth STEEP; after it only REST_SLOPE,
