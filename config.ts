@@ -20,6 +20,9 @@ const ConfigSchema = z.object({
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
   SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
+  SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves the library unrendered at start (npm start renders missing recordings in the background)"),
+  SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
+  SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
   SANCTUARY_GITHUB_TOKEN: z.string().optional().describe("code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues"),
   SANCTUARY_GITHUB_REPO: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name").optional().describe("owner/name of the repository that receives them"),
@@ -56,6 +59,9 @@ export interface Config {
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
   checkOutput: boolean;
   rateLimits: boolean;
+  /** Render missing recordings in the background once the server listens. */
+  recordings: boolean;
+  podcastOwner: { name?: string; email?: string };
   review: ReviewConfig;
   embedder: RawConfig["SANCTUARY_EMBEDDER"];
   modelDir: string;
@@ -85,6 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.SANCTUARY_LOG_LEVEL,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
+    recordings: c.SANCTUARY_RECORDINGS === "on",
+    podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },
     review: reviewConfig(c),
     embedder: c.SANCTUARY_EMBEDDER,
     modelDir: resolve(c.SANCTUARY_MODEL_DIR ?? `${c.DATA_DIR}/models`),

@@ -5,6 +5,8 @@ import { AccessLog } from "./adapters/access-log.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
+import { LibraryRecorder } from "./corpus/recordings.ts";
+import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
@@ -27,6 +29,8 @@ export interface Deps extends WebContext {
   kv: KeyValueStore;
   /** Plans services ahead with a language model; null when none is configured. */
   planner: Planner | null;
+  /** Renders missing recordings in the background; server.ts starts it once listening (SANCTUARY_RECORDINGS). */
+  recorder: LibraryRecorder;
   /** Stops background work (the calendar's tick, the planner). */
   stop: () => void;
 }
@@ -72,6 +76,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const timer = setInterval(tick, 60_000);
   timer.unref();
 
+  // Each recording that lands is visible at once (the manifest watch would see it within 15 s anyway).
+  const recorder = new LibraryRecorder(library, join(config.dataDir, "media"), log, () => media.reload());
+
   const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock });
   if (planner && overrides.startPlanner !== false) planner.start();
 
@@ -99,9 +106,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     storage: { backend: kv.kind, probe: () => kv.get("health:probe").then(() => true, () => false) },
     planning: { enabled: planner !== null, model: planner ? config.openai.plannerModel ?? null : null },
     settings: { contributions: config.review.contributions },
+    recorder,
+    recordings: () => recorder.progress(),
     routes: [],
     stop: () => {
       clearInterval(timer);
+      recorder.stop();
       planner?.stop();
     },
   };

@@ -21,7 +21,8 @@ if (cluster.isPrimary) {
     cluster.fork();
   });
 } else {
-  const running = await startServer(config, {}, { reusePort: true });
+  // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
+  const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
   const stop = () => running.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -12,7 +12,7 @@ export interface RunningServer {
 }
 
 /** `reusePort` lets several processes listen on one port (start:cluster); the kernel spreads connections. */
-export async function startServer(config: Config, overrides: DepsOverrides = {}, options: { reusePort?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, overrides: DepsOverrides = {}, options: { reusePort?: boolean; recordings?: boolean } = {}): Promise<RunningServer> {
   const deps = await createDeps(config, overrides);
   const app = createApp(deps);
   deps.media.watch();
@@ -31,6 +31,8 @@ export async function startServer(config: Config, overrides: DepsOverrides = {},
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   deps.log.info({ url }, "sanctuary is open");
+  // Only after listening: visitors are served first, the renderer runs at the lowest priority beside them.
+  if (config.recordings && options.recordings !== false) void deps.recorder.start();
   return {
     url,
     deps,

@@ -1,13 +1,14 @@
-// npm run recordings [-- --only chants/ --limit 20 --jobs 2]: render the library to DATA_DIR/media.
-// Safe to stop at any time and run again: finished pieces are in the manifest and are skipped.
+// npm run recordings [-- --only chants/ --limit 20]: render the library to DATA_DIR/media with the offline
+// engine (audio/), one piece at a time in one low-priority child process — what `npm start` does in the
+// background, in the foreground. Safe to stop at any time and run again: finished pieces are skipped.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { formatDuration, ManifestStore } from "./media.ts";
 import { loadLibrary } from "./library.ts";
-import { missingTools, planRecordings, renderMany } from "./recordings.ts";
+import { planRecordings, renderRecordings } from "./recordings.ts";
 
-const USAGE = "usage: npm run recordings -- [--only <path-prefix>] [--limit N] [--jobs N]";
+const USAGE = "usage: npm run recordings -- [--only <path-prefix>] [--limit N]";
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -30,7 +31,6 @@ function reporter(total: number) {
     pieceDone(path: string, seconds: number | "failed" | "interrupted") {
       done++;
       const elapsed = Date.now() - started;
-      // Wall-clock average already includes the parallelism, so no division by jobs here.
       const left = done < total ? `~${clock((elapsed / done) * (total - done))} left` : "finished";
       const what = typeof seconds === "string" ? `${path} ${seconds.toUpperCase()}` : `${path} (${formatDuration(seconds)})`;
       if (tty) {
@@ -52,20 +52,13 @@ function reporter(total: number) {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: "string" }, limit: { type: "string" }, jobs: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: { only: { type: "string" }, limit: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
     console.error(USAGE);
     return 0;
   }
   const limit = positiveInt("limit", values.limit, Infinity);
-  const jobs = positiveInt("jobs", values.jobs, 2);
-
-  const missing = await missingTools();
-  if (missing.length) {
-    console.error(`Rendering recordings needs ${missing.join(", ")}, which ${missing.length > 1 ? "are" : "is"} not installed.\nOn Debian or Ubuntu: apt-get install -y espeak-ng ffmpeg`);
-    return 1;
-  }
 
   const config = loadConfig();
   const mediaDir = join(config.dataDir, "media");
@@ -77,22 +70,27 @@ async function main(): Promise<number> {
   const batch = todo.slice(0, limit);
   console.error(
     `${chosen.length} pieces${values.only ? ` under "${values.only}"` : ""}: ${chosen.length - todo.length} up to date, ` +
-      `rendering ${batch.length}${batch.length < todo.length ? ` of ${todo.length}` : ""} with ${jobs} job${jobs > 1 ? "s" : ""} into ${mediaDir}`,
+      `rendering ${batch.length}${batch.length < todo.length ? ` of ${todo.length}` : ""} into ${mediaDir}`,
   );
   if (!batch.length) return 0;
 
   const progress = reporter(batch.length);
   const failures: string[] = [];
-  // Ctrl-C reaches espeak-ng and ffmpeg too, so pieces in progress fail; the ones already in the manifest stay.
+  // Ctrl-C stops the renderer; the piece in progress is lost, the ones already in the manifest stay.
   const stop = new AbortController();
   process.once("SIGINT", () => {
     stop.abort();
     process.once("SIGINT", () => process.exit(130));
   });
-  await renderMany(batch, manifest, jobs, (p, result) => {
-    if (result instanceof Error && !stop.signal.aborted) failures.push(`${p.piece.path}: ${result.message}`);
-    progress.pieceDone(p.piece.path, !(result instanceof Error) ? result.seconds : stop.signal.aborted ? "interrupted" : "failed");
-  }, stop.signal);
+  await renderRecordings(
+    batch,
+    manifest,
+    (p, result) => {
+      if (result instanceof Error) failures.push(result.message);
+      progress.pieceDone(p.path, result instanceof Error ? "failed" : result.seconds);
+    },
+    { signal: stop.signal },
+  );
   if (stop.signal.aborted) {
     progress.note(`Interrupted. Finished pieces are saved in the manifest; run again to render the rest.`);
     return 130;

@@ -38,6 +38,8 @@ export interface ToolServices {
   planning: { enabled: boolean; model: string | null };
   /** Operator switches operations read. */
   settings: { contributions: boolean };
+  /** Background rendering of the library: pieces with a current recording, of all pieces. */
+  recordings: () => { done: number; total: number };
   /** Every route the app serves (filled in when the app is built), for GET /api. */
   routes: RouteSummary[];
 }

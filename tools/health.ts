@@ -21,6 +21,9 @@ export const health = defineOperation({
       passages: z.number().int().describe("Passages indexed"),
       embedder: z.string().nullable().describe("The embedder in use"),
     }),
+    recordings: z
+      .object({ done: z.number().int().min(0).describe("Pieces with a current recording"), total: z.number().int().min(0).describe("Pieces in the library") })
+      .describe("Background rendering of the library's recordings (total 0: not started, or SANCTUARY_RECORDINGS=off)"),
     planner: z.object({ enabled: z.boolean().describe("A planning model is configured"), model: z.string().nullable() }),
     next_steps: nextSteps,
   }),
@@ -37,6 +40,7 @@ export const health = defineOperation({
       library: { songs: ctx.library.songs.length, documents: ctx.library.documents.length, hash: ctx.library.contentHash },
       storage: { backend: ctx.storage.backend, ok },
       index: { ready: index?.ready ?? false, building: index?.isBuilding ?? false, documents: index?.stats().documents ?? 0, passages: index?.stats().count ?? 0, embedder: index?.embedder.id ?? null },
+      recordings: ctx.recordings(),
       planner: { ...ctx.planning },
       next_steps: steps.home(),
     };

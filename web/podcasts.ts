@@ -34,16 +34,26 @@ export const PODCASTS: PodcastShow[] = [
   },
 ];
 
-// XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
-const xmlText = (s: string) => xmlSafe(s).replace(/]]>/g, "]]&gt;");
-
-async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promise<string> {
-  const episodes = deps.library.documents
+/** The recorded documents a show's episodes come from (none until their recordings are rendered). */
+export function recordedEpisodes(deps: Pick<WebContext, "library" | "media">, show: PodcastShow) {
+  return deps.library.documents
     .filter((doc) => show.categories.includes(doc.category))
     .flatMap((doc) => {
       const recording = deps.media.recording(doc);
       return recording ? [{ doc, recording }] : [];
     });
+}
+
+/** Shows that have at least one episode: pages link only these, so no one subscribes to an empty feed. */
+export function podcastsWithEpisodes(deps: Pick<WebContext, "library" | "media">): PodcastShow[] {
+  return PODCASTS.filter((show) => recordedEpisodes(deps, show).length > 0);
+}
+
+// XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
+const xmlText = (s: string) => xmlSafe(s).replace(/]]>/g, "]]&gt;");
+
+async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promise<string> {
+  const episodes = recordedEpisodes(deps, show);
   // An episode's date is when its recording was made: stable across requests, newest first in players.
   const dated = await Promise.all(
     episodes.map(async (e) => ({ ...e, date: (await stat(join(deps.media.dir, e.recording.file)).catch(() => null))?.mtime ?? deps.startedAt })),
@@ -64,6 +74,8 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
     itunesSummary: xmlText(show.description),
     itunesExplicit: false,
     itunesType: "episodic",
+    // Apple asks for an owner; it comes from the operator's settings, never invented.
+    ...(deps.config.podcastOwner.email ? { itunesOwner: { name: deps.config.podcastOwner.name ?? "Sanctuary", email: deps.config.podcastOwner.email } } : {}),
     itunesCategory: [{ text: "Religion & Spirituality", subcats: [{ text: "Spirituality" }] }],
   });
   for (const { doc, recording, date } of dated) {

@@ -29,7 +29,7 @@ export async function shareEmbeddings(dataDir: string): Promise<void> {
 export async function startChildServer(env: Record<string, string>, script = "server.ts"): Promise<ChildServer> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", script], {
-    env: { ...process.env, BASE_URL: "", HOST: "127.0.0.1", PORT: port, SANCTUARY_LOG_LEVEL: "warn", SANCTUARY_EMBEDDER: "glove", ...env },
+    env: { ...process.env, BASE_URL: "", HOST: "127.0.0.1", PORT: port, SANCTUARY_LOG_LEVEL: "warn", SANCTUARY_EMBEDDER: "glove", SANCTUARY_RECORDINGS: "off", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -24,6 +24,8 @@ export async function startTestServer(env: Record<string, string> = {}, override
     DATA_DIR: dir,
     SANCTUARY_LOG_LEVEL: "silent",
     SANCTUARY_CHECK_OUTPUT: "on",
+    // Rendering the whole library would take the tests' CPU; recordings.test.ts turns it on for a small library.
+    SANCTUARY_RECORDINGS: "off",
     SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR,
     ...env,
   });

@@ -5,6 +5,7 @@ import type { WebContext } from "../context.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
 import { assetHref, type AssetName } from "./assets.ts";
 import { html, type Html } from "./html.ts";
+import { podcastsWithEpisodes, type PodcastShow } from "../podcasts.ts";
 
 export interface Alternate {
   type: string;
@@ -27,13 +28,14 @@ export interface Page {
   query?: string;
 }
 
-/** Every page links the Atom feeds and both podcasts, so feed readers find them from anywhere. */
+/** Every page links the Atom feeds, so feed readers find them from anywhere; podcasts once they have episodes. */
 export const FEEDS: Alternate[] = [
   { type: "application/atom+xml", title: "Sanctuary: reflections", href: "/feed/reflections.xml" },
   { type: "application/atom+xml", title: "Sanctuary: conversations", href: "/feed/conversations.xml" },
-  { type: "application/rss+xml", title: "Sanctuary podcast: prayers and rituals", href: "/podcasts/prayers-and-rituals/feed.xml" },
-  { type: "application/rss+xml", title: "Sanctuary podcast: meditations and practices", href: "/podcasts/meditations-and-practices/feed.xml" },
 ];
+
+const podcastHref = (show: PodcastShow) => `/podcasts/${show.slug}/feed.xml`;
+const podcastName = (show: PodcastShow) => show.title.replace(/^Sanctuary: /, "");
 
 const NAV: Array<[string, string]> = [
   ["/", "Now"],
@@ -85,6 +87,7 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
   const base = baseUrlOf(event, deps.config.baseUrl);
   const path = event.url.pathname;
   const title = page.title === "Sanctuary" ? "Sanctuary" : `${page.title} · Sanctuary`;
+  const podcasts = podcastsWithEpisodes(deps);
   const document = html`<!doctype html>
 <html lang="en">
 <head>
@@ -96,7 +99,7 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
 <link rel="stylesheet" href="${assetHref("site.css")}">
 <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
-${[...FEEDS, ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
+${[...FEEDS, ...podcasts.map((p) => ({ type: "application/rss+xml", title: `Sanctuary podcast: ${podcastName(p)}`, href: podcastHref(p) })), ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
 ${["times.js" as const, ...(page.scripts ?? [])].map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -111,7 +114,7 @@ ${navigation(path)}
 ${page.main}
 </main>
 <footer class="site">
-<p>Feeds: <a href="/feed/reflections.xml">reflections</a> · <a href="/feed/conversations.xml">conversations</a> · podcasts of <a href="/podcasts/prayers-and-rituals/feed.xml">prayers and rituals</a> and <a href="/podcasts/meditations-and-practices/feed.xml">meditations and practices</a></p>
+<p>Feeds: <a href="/feed/reflections.xml">reflections</a> · <a href="/feed/conversations.xml">conversations</a>${podcasts.length ? html` · podcasts of ${podcasts.map((p, i) => html`${i ? " and " : ""}<a href="${podcastHref(p)}">${podcastName(p)}</a>`)}` : ""}</p>
 <p>For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/docs/mcp">MCP</a> at <code>/mcp</code> · <a href="/auth.md">auth and limits</a></p>
 </footer>
 </body>
