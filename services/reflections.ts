@@ -38,7 +38,8 @@ const songIndex = (slug: string) => `reflections:song:${slug}`;
 const serviceIndex = (s: Reflection["service"]) => `reflections:service:${s.date}:${s.slotIndex}:${s.tier}`;
 /** Set once the sorted indexes were built from the per-month lists of the earlier layout. */
 const REBUILT = "migrations:reflections-sorted";
-const values = (entries: Array<{ value: Reflection }>) => entries.map((e) => e.value);
+/** The reflections of index entries; a damaged entry (read as missing) is left out rather than failing the page. */
+const values = (entries: Array<{ value: Reflection | null }>) => entries.flatMap((e) => (e.value && typeof e.value === "object" ? [e.value] : []));
 
 interface Claim {
   at: string;
