@@ -56,6 +56,7 @@ const repeated = () =>
 
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
+  private recentCache = new Map<string, { at: number; counter: number; value: Reflection[] }>();
 
   constructor(private kv: KeyValueStore) {}
 
@@ -175,9 +176,21 @@ export class ReflectionStore {
     if (!(await this.kv.get(REBUILT))) await this.kv.set(REBUILT, { at: new Date().toISOString(), reflections: 0 });
   }
 
-  /** Reflections of the live feed window ending at `now`, newest first. */
+  /**
+   * Reflections of the live feed window ending at `now`, newest first. The answer is reused while no process
+   * has written (the engine's change counter) and `now` moved less than a second: the feed is read far more
+   * often than written.
+   */
   async recent(now: Date, limit = 20, windowMs = LIVE_FEED_MS): Promise<Reflection[]> {
-    return values(await this.kv.sorted<Reflection>(LIVE).range({ from: now.getTime() - windowMs + 1, to: now.getTime(), order: "desc", limit }));
+    const at = now.getTime();
+    const counter = await this.kv.changeCounter();
+    const key = `${limit}:${windowMs}`;
+    const hit = this.recentCache.get(key);
+    if (hit && hit.counter === counter && at >= hit.at && at - hit.at < 1000) return hit.value;
+    const value = values(await this.kv.sorted<Reflection>(LIVE).range({ from: at - windowMs + 1, to: at, order: "desc", limit }));
+    if (this.recentCache.size > 16) this.recentCache.clear();
+    this.recentCache.set(key, { at, counter, value });
+    return value;
   }
 
   /** How many reflections the live feed holds at `now`. */
