@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
-import { PresenceStore, RedisPresence, type Presence } from "./services/presence.ts";
+import { PresenceStore, type Presence } from "./services/presence.ts";
 import { RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
@@ -31,8 +31,8 @@ export interface Deps extends WebContext {
   planner: Planner | null;
   /** Renders missing recordings in the background; server.ts starts it once listening (SANCTUARY_RECORDINGS). */
   recorder: LibraryRecorder;
-  /** Stops background work (the calendar's tick, the planner). */
-  stop: () => void;
+  /** Stops background work (the calendar's tick, the planner, the recorder) and closes the store. */
+  stop: () => Promise<void>;
 }
 
 export interface DepsOverrides {
@@ -52,25 +52,37 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
   const kv = openKeyValueStore(overrides.backend ?? backendFor(config));
+  if (kv.imported) {
+    const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
+    const total = Object.values(imported).reduce((n, c) => n + c, 0);
+    log.info({ imported, damaged, alreadyPresent, resumed }, `imported ${total} records from the old file layout, old files kept at ${movedTo}`);
+  }
   const calendar = new ServiceCalendar(kv, library, media, clock);
   const search = new SearchService(log);
   void search.start(config, library, overrides.embedder ?? (() => chooseEmbedder(config, (message) => log.info(message))));
-  const presence: Presence = kv.redis ? new RedisPresence(kv.redis) : new PresenceStore(kv);
+  // Every store lives in the engine (SQLite file or Redis), so every process on the same data sees the same
+  // presence, reflections and conversations; each moves what the earlier layout left into its indexes once.
+  const presence: Presence = new PresenceStore(kv);
   await presence.load(clock());
+  const conversations = new ConversationStore(kv);
+  await conversations.migrate();
 
   const accessLog = new AccessLog();
 
   const reflections = new ReflectionStore(kv);
-  // Alone on its files, this process can finish every half-written reflection now; on Redis others may be mid-write.
-  const repaired = await reflections.repair(clock(), kv.redis ? 60_000 : 0);
+  const rebuilt = await reflections.rebuild();
+  if (rebuilt) log.info({ rebuilt }, "indexed the reflections kept in the earlier layout");
+  // In memory this process is alone and can finish every half-written reflection now; on a shared file
+  // or Redis another process may be mid-write, so only claims older than a minute are finished.
+  const repaired = await reflections.repair(clock(), kv.kind === "memory" ? 0 : 60_000);
   if (repaired) log.warn({ repaired }, "finished reflections a crash had left half written");
 
   // Record each slot's service as it first begins anywhere; also once now, for what began while we were down.
   const tick = () =>
     Promise.all([
       calendar.tick(clock()).catch((err) => log.error({ err }, "recording services failed")),
-      // On Redis a process may die mid-write while others run on: finish its reflections a minute later.
-      kv.redis ? reflections.repair(clock()).catch((err) => log.error({ err }, "repairing reflections failed")) : undefined,
+      // With processes sharing the data, one may die mid-write while others run on: finish its reflections a minute later.
+      kv.kind !== "memory" ? reflections.repair(clock()).catch((err) => log.error({ err }, "repairing reflections failed")) : undefined,
     ]);
   await tick();
   const timer = setInterval(tick, 60_000);
@@ -98,7 +110,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     planner,
     limits: new RateLimits(kv, undefined, config.rateLimits),
     search,
-    conversations: new ConversationStore(kv),
+    conversations,
     review: createReviewBackend(config, kv, log),
     answerer: config.openai.baseURL && config.openai.askModel
       ? { client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }), model: config.openai.askModel }
@@ -109,10 +121,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     recorder,
     recordings: () => recorder.progress(),
     routes: [],
-    stop: () => {
+    stop: async () => {
       clearInterval(timer);
       recorder.stop();
       planner?.stop();
+      await kv.close();
     },
   };
 }

@@ -1,6 +1,8 @@
-// npm run start:cluster: several server processes on one port (node:cluster), sharing state through
-// Redis. Each worker runs the ordinary server; first-writer-wins records, rate limits, presence and
-// planner claims are atomic in Redis, so it does not matter which worker a request reaches.
+// npm run start:cluster: several server processes on one port (node:cluster), sharing state through the
+// storage engine: the SQLite file under DATA_DIR by default (WAL: every worker opens it), or Redis when
+// SANCTUARY_REDIS_URL is set (also across machines). Each worker runs the ordinary server; first-writer-wins
+// records, counters, rate limits, presence, reflections and planner claims are atomic in the engine, and
+// caches follow its change counter, so it does not matter which worker a request reaches.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { loadConfig } from "./config.ts";
@@ -8,12 +10,8 @@ import { startServer } from "./server.ts";
 
 const config = loadConfig();
 if (cluster.isPrimary) {
-  if (!config.redisUrl) {
-    console.error("start:cluster needs shared state: set SANCTUARY_REDIS_URL (e.g. redis://127.0.0.1:6379). File storage belongs to one process.");
-    process.exit(1);
-  }
   const workers = Number(process.env.SANCTUARY_WORKERS ?? availableParallelism());
-  console.error(`Sanctuary: starting ${workers} workers on port ${config.port}`);
+  console.error(`Sanctuary: starting ${workers} workers on port ${config.port}, sharing ${config.redisUrl ? "Redis" : `${config.dataDir}/state.db`}`);
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (signal === "SIGTERM" || signal === "SIGINT" || code === 0) return;

@@ -37,8 +37,9 @@ export async function startServer(config: Config, overrides: DepsOverrides = {},
     url,
     deps,
     close: async () => {
-      deps.stop();
+      // Requests first (they may still write), then background work and the store.
       await server.close(true);
+      await deps.stop();
     },
   };
 }

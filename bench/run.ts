@@ -2,7 +2,7 @@
 // size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
 // The route `/api/search*` rotates through ≥ 200 distinct queries (bench/queries.ts), on both servers.
 // `{n}` in a route becomes a new value on every request: `--routes "/api/attend?name=visitor-{n}"` is a new name each time.
-// Usage: npm run bench [-- --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
+// Usage: npm run bench [-- --large --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
     routes: { type: "string" },
+    /** The issue's scale: 1,000,000 reflections and 200,000 visitors of the last 24 hours (own folder, seeded once). */
+    large: { type: "boolean", default: false },
   },
 });
 
@@ -76,8 +78,9 @@ async function main() {
   const rounds = Number(values.rounds);
   const connections = Number(values.connections);
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
-  const dataDir = join(process.cwd(), ".bench", "data");
-  if (await seedReflections(dataDir)) console.log("seeded 100,000 reflections into .bench/data");
+  const size = values.large ? { reflections: 1_000_000, presence: 200_000 } : { reflections: 100_000, presence: 0 };
+  const dataDir = join(process.cwd(), ".bench", values.large ? "large" : "data");
+  if (await seedReflections(dataDir, size)) console.log(`seeded ${size.reflections} reflections and ${size.presence} visitors into ${dataDir}`);
   const appPort = 39_100 + Math.floor(Math.random() * 500);
   const barePort = appPort + 1;
   const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {

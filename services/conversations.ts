@@ -22,7 +22,9 @@ export interface Conversation {
   updatedAt: string;
 }
 
-const RECENT_KEY = "conversations:recent";
+/** The earlier layout's list of recent slugs (a key), moved once into the sorted collection of the same name. */
+const RECENT = "conversations:recent";
+const MIGRATED = "migrations:conversations-recent-sorted";
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A readable slug from a question: lowercase words, at most ~60 characters. */
@@ -44,6 +46,8 @@ export function tokenMatches(presented: string, storedHash: string): boolean {
 }
 
 export class ConversationStore {
+  private touches = 0;
+
   constructor(private kv: KeyValueStore) {}
 
   get(slug: string): Promise<Conversation | null> {
@@ -69,7 +73,7 @@ export class ConversationStore {
       const { created } = await this.kv.setIfAbsent(`conversations:item:${slug}`, conversation);
       if (!created) continue;
       await this.kv.set(`conversations:session:${conversation.sessionId}`, slug);
-      await this.touch(slug);
+      await this.touch(slug, at);
       return { conversation, ownerToken };
     }
   }
@@ -89,22 +93,40 @@ export class ConversationStore {
 
   async append(slug: string, messages: Message[], at: Date): Promise<Conversation> {
     const updated = await this.kv.update<Conversation>(`conversations:item:${slug}`, (c) => ({ ...c!, messages: [...c!.messages, ...messages], updatedAt: at.toISOString() }));
-    await this.touch(slug);
+    await this.touch(slug, at);
     return updated;
   }
 
-  /** Slugs of the most recently active conversations, newest first. */
+  /** The most recently active conversations, newest first: one index range walk. */
   async recent(limit: number): Promise<Conversation[]> {
-    const slugs = ((await this.kv.get<string[]>(RECENT_KEY)) ?? []).slice(-limit * 3).reverse();
     const out: Conversation[] = [];
-    for (const slug of slugs) {
-      const c = await this.get(slug);
+    for (const { member } of await this.kv.sorted<null>(RECENT).range({ order: "desc", limit })) {
+      const c = await this.get(member);
       if (c) out.push(c);
     }
     return out;
   }
 
-  private touch(slug: string): Promise<string[]> {
-    return this.kv.update<string[]>(RECENT_KEY, (list) => [...(list ?? []).filter((s) => s !== slug), slug].slice(-200));
+  /** Moves the earlier layout's recent list into the sorted collection, once (scored by each conversation's last activity). */
+  async migrate(): Promise<number> {
+    if (await this.kv.get(MIGRATED)) return 0;
+    const slugs = (await this.kv.get<string[]>(RECENT)) ?? [];
+    for (const slug of slugs) {
+      const c = await this.get(slug);
+      if (c) await this.kv.sorted<null>(RECENT).put(slug, Date.parse(c.updatedAt), null, { onlyIfHigher: true });
+    }
+    await this.kv.remove(RECENT);
+    await this.kv.set(MIGRATED, { at: new Date().toISOString(), conversations: slugs.length });
+    return slugs.length;
+  }
+
+  private async touch(slug: string, at: Date): Promise<void> {
+    const recent = this.kv.sorted<null>(RECENT);
+    await recent.put(slug, at.getTime(), null, { onlyIfHigher: true });
+    // Keep the index small: only the newest 200 are ever shown. Trimmed every 50th touch, not on each one.
+    if (++this.touches % 50 === 0) {
+      const kept = await recent.range({ order: "desc", limit: 200 });
+      if (kept.length === 200) await recent.removeRange({ to: kept[199].score - 1 });
+    }
   }
 }

@@ -1,17 +1,26 @@
 // Presence: who attended in the last 24 hours (decisions §13: unique names, trimmed and case-folded).
-// Each name's last visit is stored under its own key, so a visit is one small write; the count is
-// kept in memory with an expiry queue, so reading it is O(1) amortized, never a scan of all visits.
+// One sorted collection holds each folded name scored by its last visit, in whatever engine the
+// store uses, so every process sharing the data (SQLite file or Redis) counts the same visitors:
+// a visit is one conditional write, the count one index range count, never a scan of all visits.
 import { foldText } from "../core/text.ts";
-import { createHash } from "node:crypto";
-import type { KeyValueStore, SharedRedis } from "../storage/kv.ts";
+import type { KeyValueStore, SortedCollection } from "../storage/kv.ts";
 
 export const PRESENCE_WINDOW_MS = 24 * 3600_000;
+/** A name seen this recently is not written again: it changes nothing that matters for a 24-hour window. */
+const SKIP_MS = 60_000;
+/**
+ * How long a full count is reused. Counting is an index range count (about 10 ms over 200,000 visitors),
+ * too slow for every attend; this process's own new visitors are added to it at once, and other processes'
+ * show within this time (the promise is one second).
+ */
+const COUNT_REUSE_MS = 500;
+/** How often expired names are removed (only for space: counting already ignores them). */
+const PRUNE_EVERY_MS = 10 * 60_000;
+const MIGRATED = "migrations:presence-sorted";
 
 export function presenceName(name: string): string {
   return foldText(name);
 }
-
-const keyOf = (name: string) => `presence:${createHash("sha256").update(name).digest("hex").slice(0, 32)}`;
 
 /** Who attended: a name's visits, and the count of unique names over the last 24 hours. */
 export interface Presence {
@@ -20,82 +29,77 @@ export interface Presence {
   count(now: Date): Promise<number>;
 }
 
-/**
- * Presence shared by several processes on Redis: a sorted set of names scored by their last visit.
- * A visit is one ZADD (GT keeps the latest) and the count trims expired names then reads ZCARD: O(log n).
- */
-export class RedisPresence implements Presence {
-  constructor(private redis: SharedRedis) {}
-
-  private get key() {
-    return `${this.redis.prefix}presence:zset`;
-  }
-
-  async load(): Promise<void> {}
-
-  async record(rawName: string, at: Date): Promise<void> {
-    const name = presenceName(rawName);
-    if (name) await this.redis.client.zadd(this.key, "GT", at.getTime(), name);
-  }
-
-  async count(now: Date): Promise<number> {
-    await this.redis.client.zremrangebyscore(this.key, "-inf", now.getTime() - PRESENCE_WINDOW_MS);
-    return this.redis.client.zcount(this.key, `(${now.getTime() - PRESENCE_WINDOW_MS}`, "+inf");
-  }
-}
-
-/** Presence for one process (files or memory): an in-memory index rebuilt from storage at startup. */
 export class PresenceStore implements Presence {
-  private lastSeen = new Map<string, number>();
-  private queue: Array<{ name: string; at: number }> = [];
-  private head = 0;
+  private readonly visits: SortedCollection<null>;
+  /** Names written lately, in two generations of a minute each, so the map never outgrows two minutes of visitors. */
+  private seen = new Map<string, number>();
+  private seenBefore = new Map<string, number>();
+  private generationStart = -Infinity;
+  private cached: { at: number; countedAt: number; count: number } | null = null;
+  /** Visitors this process added to the window since the last full count began. */
+  private added = 0;
+  private prunedAt = -Infinity;
 
-  constructor(private kv: KeyValueStore) {}
+  constructor(private kv: KeyValueStore) {
+    this.visits = kv.sorted<null>("presence");
+  }
 
-  /** Rebuild the in-memory index from storage (at startup), dropping visits older than the window. */
-  async load(now: Date): Promise<void> {
-    const entries: Array<{ name: string; at: number }> = [];
+  /** Moves visits kept one per key (the old layout, or Redis's own set) into the collection, once. */
+  async load(): Promise<void> {
+    if (await this.kv.get(MIGRATED)) return;
     for (const key of await this.kv.keys("presence")) {
+      if (key === "presence:zset") continue; // the old Redis sorted set: read below, never through get()
       const value = await this.kv.get<{ name: string; at: number }>(key);
-      if (!value) continue;
-      if (value.at <= now.getTime() - PRESENCE_WINDOW_MS) await this.kv.remove(key);
-      else entries.push(value);
+      if (value && typeof value.name === "string" && Number.isFinite(value.at)) await this.visits.put(value.name, value.at, null, { onlyIfHigher: true });
+      await this.kv.remove(key);
     }
-    entries.sort((a, b) => a.at - b.at);
-    for (const e of entries) this.remember(e.name, e.at);
+    const redis = this.kv.redis;
+    if (redis) {
+      const zset = `${redis.prefix}presence:zset`;
+      const flat = await redis.client.zrange(zset, 0, -1, "WITHSCORES");
+      for (let i = 0; i < flat.length; i += 2) await this.visits.put(flat[i], Number(flat[i + 1]), null, { onlyIfHigher: true });
+      await redis.client.del(zset);
+    }
+    await this.kv.set(MIGRATED, { at: new Date().toISOString() });
   }
 
   async record(rawName: string, at: Date): Promise<void> {
     const name = presenceName(rawName);
     if (!name) return;
-    // A visitor seen within the last minute changes nothing that matters for a 24-hour window: skip the write.
-    const seen = this.lastSeen.get(name);
-    if (seen !== undefined && at.getTime() - seen < 60_000 && at.getTime() >= seen) return;
-    this.remember(name, at.getTime());
-    await this.kv.set(keyOf(name), { name, at: at.getTime() });
+    const ms = at.getTime();
+    if (ms - this.generationStart >= SKIP_MS || ms < this.generationStart) {
+      this.seenBefore = this.seen;
+      this.seen = new Map();
+      this.generationStart = ms;
+    }
+    const last = this.seen.get(name) ?? this.seenBefore.get(name);
+    if (last !== undefined && ms >= last && ms - last < SKIP_MS) return;
+    this.seen.set(name, ms);
+    // Two puts in one go, applied in order: the first lands only if the name is not counted in the window
+    // ending at `at` (absent, or last seen before it), and so tells whether this visit adds a soul.
+    const horizon = ms - PRESENCE_WINDOW_MS + 0.5;
+    const [added] = await Promise.all([this.visits.put(name, horizon, null, { onlyIfHigher: true }), this.visits.put(name, ms, null, { onlyIfHigher: true })]);
+    if (added) this.added++;
   }
 
-  /** Unique visitors within the window ending at `now`. */
+  /**
+   * Unique visitors within the window ending at `now`. A full count is reused for half a second, plus this
+   * process's new visitors since, so a visitor is counted in their own answer and what another process
+   * records shows here within a second.
+   */
   async count(now: Date): Promise<number> {
-    return this.countNow(now);
-  }
-
-  private countNow(now: Date): number {
-    const horizon = now.getTime() - PRESENCE_WINDOW_MS;
-    while (this.head < this.queue.length && this.queue[this.head].at <= horizon) {
-      const { name, at } = this.queue[this.head++];
-      if (this.lastSeen.get(name) === at) this.lastSeen.delete(name);
+    const at = now.getTime();
+    const c = this.cached;
+    if (c && performance.now() - c.countedAt < COUNT_REUSE_MS && at >= c.at && at - c.at < COUNT_REUSE_MS) return c.count + this.added;
+    if (at - this.prunedAt >= PRUNE_EVERY_MS || at < this.prunedAt) {
+      this.prunedAt = at;
+      await this.visits.removeRange({ to: at - PRESENCE_WINDOW_MS });
     }
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
-    }
-    return this.lastSeen.size;
-  }
-
-  private remember(name: string, at: number): void {
-    if ((this.lastSeen.get(name) ?? -Infinity) >= at) return;
-    this.lastSeen.set(name, at);
-    this.queue.push({ name, at });
+    // Reset before counting: a visit recorded meanwhile is in the count, or added after it (rarely both, until the next count).
+    this.added = 0;
+    const countedAt = performance.now();
+    const count = await this.visits.count({ from: at - PRESENCE_WINDOW_MS + 1, to: at });
+    this.cached = { at, countedAt, count };
+    return count + this.added;
   }
 }

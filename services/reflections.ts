@@ -33,12 +33,13 @@ export function sameWordsKey(name: string, text: string): string {
   return createHash("sha256").update(`${foldText(name)}\u0000${foldText(text)}`).digest("hex").slice(0, 40);
 }
 
-const hourOf = (iso: string) => iso.slice(0, 13); // YYYY-MM-DDTHH (UTC)
-const monthOf = (iso: string) => iso.slice(0, 7);
-const serviceKey = (s: Reflection["service"]) => `reflections:service:${s.date}:${s.slotIndex}:${s.tier}`;
-const append = (item: Reflection) => (list: Reflection[] | null) => (list?.some((r) => r.id === item.id) ? list : [...(list ?? []), item]);
-const newestFirst = (a: Reflection, b: Reflection) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
-
+const LIVE = "reflections:live";
+const songIndex = (slug: string) => `reflections:song:${slug}`;
+const serviceIndex = (s: Reflection["service"]) => `reflections:service:${s.date}:${s.slotIndex}:${s.tier}`;
+/** Set once the sorted indexes were built from the per-month lists of the earlier layout. */
+const REBUILT = "migrations:reflections-sorted";
+/** The reflections of index entries; a damaged entry (read as missing) is left out rather than failing the page. */
+const values = (entries: Array<{ value: Reflection | null }>) => entries.flatMap((e) => (e.value && typeof e.value === "object" ? [e.value] : []));
 
 interface Claim {
   at: string;
@@ -55,6 +56,7 @@ const repeated = () =>
 
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
+  private recentCache = new Map<string, { at: number; counter: number; value: Reflection[] }>();
 
   constructor(private kv: KeyValueStore) {}
 
@@ -91,19 +93,20 @@ export class ReflectionStore {
     });
   }
 
-  /** Writes a reflection into every index; appending one that is already there changes nothing. */
+  /**
+   * Writes a reflection into every index. Each index is a sorted collection scored by the time it was
+   * left and holding the whole reflection (it never changes), so a put is an upsert by id and every read
+   * is one index range walk: the live feed, a song's archive, a service's reflections.
+   */
   private async index(reflection: Reflection): Promise<void> {
-    // Each index holds whole reflections (they never change), so every read is one key per page.
-    await this.kv.update(`reflections:hour:${hourOf(reflection.createdAt)}`, append(reflection));
-    await this.kv.update(`reflections:song:${reflection.song}:${monthOf(reflection.createdAt)}`, append(reflection));
-    await this.kv.update<string[]>(`reflections:song-months:${reflection.song}`, (months) => [...new Set([...(months ?? []), monthOf(reflection.createdAt)])].sort());
-    await this.kv.update(serviceKey(reflection.service), append(reflection));
+    const at = Date.parse(reflection.createdAt);
+    await Promise.all([LIVE, songIndex(reflection.song), serviceIndex(reflection.service)].map((name) => this.kv.sorted<Reflection>(name).put(reflection.id, at, reflection)));
   }
 
   /**
    * After a crash: finish every reflection that was claimed (so its sender was told it was received)
    * but whose indexes or tally were not all written, and recount those songs from their archives.
-   * With other processes writing (Redis), claims younger than `minAgeMs` may be theirs in flight: left alone.
+   * With other processes writing, claims younger than `minAgeMs` may be theirs in flight: left alone.
    */
   async repair(now: Date, minAgeMs = 60_000): Promise<number> {
     let repaired = 0;
@@ -121,80 +124,87 @@ export class ReflectionStore {
     return repaired;
   }
 
-  /** A song's tally worked out again from its archive. */
+  /** A song's tally worked out again from its archive: an index count and its newest entry. */
   private async recount(song: string): Promise<void> {
-    const all = await this.forSong(song);
+    const archive = this.kv.sorted<Reflection>(songIndex(song));
+    const [count, [newest]] = await Promise.all([archive.count(), archive.range({ order: "desc", limit: 1 })]);
     await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
       const rest = { ...(tally ?? {}) };
-      if (all.length) rest[song] = { count: all.length, mostRecent: all[0] };
+      if (newest) rest[song] = { count, mostRecent: newest.value };
       return rest;
     });
   }
 
   /**
-   * Bulk load (migrations, load tests): writes every index key once instead of once per reflection.
+   * Builds the sorted indexes once from the per-month song lists of the earlier layout (imported from old
+   * files, or left in Redis). Every reflection was in exactly one such list; those keys are kept as they were.
+   * Safe to run in two processes at once: puts are upserts by id.
+   */
+  async rebuild(): Promise<number> {
+    if (await this.kv.get(REBUILT)) return 0;
+    let rebuilt = 0;
+    for (const key of await this.kv.keys("reflections:song-months")) {
+      const song = key.slice("reflections:song-months:".length);
+      for (const month of (await this.kv.get<string[]>(key)) ?? []) {
+        const list = (await this.kv.get<Reflection[]>(`reflections:song:${song}:${month}`)) ?? [];
+        await this.putAll(list.filter((r) => r && typeof r.id === "string" && typeof r.createdAt === "string" && r.song === song));
+        rebuilt += list.length;
+      }
+    }
+    await this.kv.set(REBUILT, { at: new Date().toISOString(), reflections: rebuilt });
+    return rebuilt;
+  }
+
+  /** Index puts issued together in chunks, so an engine that batches writes commits many at once. */
+  private async putAll(reflections: Reflection[]): Promise<void> {
+    for (let i = 0; i < reflections.length; i += 2000) await Promise.all(reflections.slice(i, i + 2000).map((r) => this.index(r)));
+  }
+
+  /**
+   * Bulk load (migrations, load tests): indexes in large batches and writes the tally once.
    * Meant for a store no server is using at the same time; duplicates are not checked.
    */
   async importMany(reflections: Reflection[]): Promise<void> {
-    const groups = new Map<string, Reflection[]>();
-    const push = (key: string, r: Reflection) => (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
-    const months = new Map<string, Set<string>>();
+    await this.putAll(reflections);
     const sorted = [...reflections].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-    for (const r of sorted) {
-      push(`reflections:hour:${hourOf(r.createdAt)}`, r);
-      push(`reflections:song:${r.song}:${monthOf(r.createdAt)}`, r);
-      push(serviceKey(r.service), r);
-      (months.get(r.song) ?? months.set(r.song, new Set()).get(r.song)!).add(monthOf(r.createdAt));
-    }
-    for (const [key, items] of groups) await this.kv.update<Reflection[]>(key, (list) => [...(list ?? []), ...items]);
-    for (const [song, set] of months) await this.kv.update<string[]>(`reflections:song-months:${song}`, (list) => [...new Set([...(list ?? []), ...set])].sort());
     await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
       const out = { ...(tally ?? {}) };
       for (const r of sorted) out[r.song] = { count: (out[r.song]?.count ?? 0) + 1, mostRecent: r };
       return out;
     });
+    // A fresh store has nothing in the earlier layout to rebuild from.
+    if (!(await this.kv.get(REBUILT))) await this.kv.set(REBUILT, { at: new Date().toISOString(), reflections: 0 });
   }
 
-  /** Reflections of the live feed window ending at `now`, newest first. Reads at most 49 hourly buckets. */
+  /**
+   * Reflections of the live feed window ending at `now`, newest first. The answer is reused while no process
+   * has written (the engine's change counter) and `now` moved less than a second: the feed is read far more
+   * often than written.
+   */
   async recent(now: Date, limit = 20, windowMs = LIVE_FEED_MS): Promise<Reflection[]> {
-    const out: Reflection[] = [];
-    for await (const r of this.live(now, windowMs)) {
-      out.push(r);
-      if (out.length === limit) break;
-    }
-    return out.sort(newestFirst);
+    const at = now.getTime();
+    const counter = await this.kv.changeCounter();
+    const key = `${limit}:${windowMs}`;
+    const hit = this.recentCache.get(key);
+    if (hit && hit.counter === counter && at >= hit.at && at - hit.at < 1000) return hit.value;
+    const value = values(await this.kv.sorted<Reflection>(LIVE).range({ from: at - windowMs + 1, to: at, order: "desc", limit }));
+    if (this.recentCache.size > 16) this.recentCache.clear();
+    this.recentCache.set(key, { at, counter, value });
+    return value;
   }
 
   /** How many reflections the live feed holds at `now`. */
   async recentCount(now: Date): Promise<number> {
-    let count = 0;
-    for await (const _ of this.live(now, LIVE_FEED_MS)) count++;
-    return count;
-  }
-
-  /** Reflections within the window ending at `now`, roughly newest first, reading hourly buckets only as far as needed. */
-  private async *live(now: Date, windowMs: number): AsyncGenerator<Reflection> {
-    const since = now.getTime() - windowMs;
-    for (let t = now.getTime(); t >= since - 3600_000; t -= 3600_000) {
-      const bucket = (await this.kv.get<Reflection[]>(`reflections:hour:${hourOf(new Date(t).toISOString())}`)) ?? [];
-      // Buckets are appended in time order, so walking one backwards yields newest first.
-      for (let i = bucket.length - 1; i >= 0; i--) {
-        const at = Date.parse(bucket[i].createdAt);
-        if (at > since && at <= now.getTime()) yield bucket[i];
-      }
-    }
+    return this.kv.sorted(LIVE).count({ from: now.getTime() - LIVE_FEED_MS + 1, to: now.getTime() });
   }
 
   /** Every reflection of a song, newest first (the public archive: no time limit). */
   async forSong(slug: string): Promise<Reflection[]> {
-    const months = (await this.kv.get<string[]>(`reflections:song-months:${slug}`)) ?? [];
-    const out: Reflection[] = [];
-    for (const month of [...months].reverse()) out.push(...[...((await this.kv.get<Reflection[]>(`reflections:song:${slug}:${month}`)) ?? [])].sort(newestFirst));
-    return out;
+    return values(await this.kv.sorted<Reflection>(songIndex(slug)).range({ order: "desc" }));
   }
 
   async forService(service: Reflection["service"]): Promise<Reflection[]> {
-    return [...((await this.kv.get<Reflection[]>(serviceKey(service))) ?? [])].sort(newestFirst);
+    return values(await this.kv.sorted<Reflection>(serviceIndex(service)).range({ order: "desc" }));
   }
 
   /** Count and most recent reflection per song. */

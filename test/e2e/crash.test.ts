@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Database from "libsql";
 import { backendFor, openEngine, KeyValueStore } from "../../storage/index.ts";
+import { SortedCollection } from "../../storage/kv.ts";
 import { ReflectionStore } from "../../services/reflections.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "../helpers/embedder.ts";
 
@@ -164,22 +165,27 @@ describe("damaged state", () => {
   // every read of it was a 500 (the archive of that song, every /api/services/<date>) until someone fixed the file.
   it("reads a corrupted JSON value as missing, not as a 5xx on every read of it (BUG-11)", async () => {
     await stop("SIGKILL");
-    const [monthKey] = withState((db) => db.prepare("SELECT key FROM kv WHERE key LIKE ? ORDER BY key").raw().all(`reflections:song:${songs[0]}:%`)) as string[][];
-    const month = monthKey[0].split(":").pop();
-    const keys = [monthKey[0], "services-index:dates"];
+    // One entry of the song's archive index and one record, each torn.
+    const [[member]] = withState((db) => db.prepare("SELECT member FROM sorted WHERE name = ? ORDER BY score LIMIT 1").raw().all(`reflections:song:${songs[0]}`)) as string[][];
+    const entryOf = (db: Database.Database) => (db.prepare("SELECT value FROM sorted WHERE name = ? AND member = ?").raw().get(`reflections:song:${songs[0]}`, member) as [string])[0];
+    const setEntry = (db: Database.Database, value: string) => db.prepare("UPDATE sorted SET value = ? WHERE name = ? AND member = ?").run(value, `reflections:song:${songs[0]}`, member);
+    const keys = ["services-index:dates"];
     const originals = withState((db) => keys.map((k) => valueOf(db, k)));
+    const originalEntry = withState(entryOf);
     // A torn, truncated value (what a bad disk, a partial restore or a hand edit leaves).
     withState((db) => keys.forEach((k, i) => write(db, k, originals[i].slice(0, 12))));
+    withState((db) => setEntry(db, originalEntry.slice(0, 12)));
     try {
       await start();
       expect((await get("/api/health")).status).toBe(200);
       const reads: Record<string, number> = { [`/api/reflections/song/${songs[0]}`]: 0, [`/reflections/${songs[0]}`]: 0, "/api/services/2026-01-01": 0, "/api/reflections/by-song": 0 };
       for (const path of Object.keys(reads)) reads[path] = (await fetch(url + path)).status;
-      console.info(`crash: reads after damaging reflections:song:${songs[0]}:${month} and services-index:dates → ${JSON.stringify(reads)}`);
+      console.info(`crash: reads after damaging an entry of reflections:song:${songs[0]} and services-index:dates → ${JSON.stringify(reads)}`);
       expect(Object.values(reads).filter((s) => s >= 500)).toEqual([]);
     } finally {
       await stop("SIGKILL"); // the server caches what it read; restore the values with it stopped
       withState((db) => keys.forEach((k, i) => write(db, k, originals[i])));
+      withState((db) => setEntry(db, originalEntry));
     }
   }, 90_000);
 
@@ -189,15 +195,16 @@ describe("damaged state", () => {
     for (const name of ["Wren", "Ash"]) expect((await get(`/api/attend?name=${name}`)).status).toBe(200);
     const souls = (await get("/api/now")).body.congregation.souls;
     await stop("SIGKILL");
-    // A torn copy beside the real values: presence.load() reads every presence key at startup.
-    const [[first]] = withState((db) => db.prepare("SELECT key FROM kv WHERE key LIKE 'presence:%' ORDER BY key LIMIT 1").raw().all()) as string[][];
-    withState((db) => write(db, `${first}-torn`, valueOf(db, first).slice(0, 10)));
+    // A torn visit in the earlier one-key-per-visit layout, met by the one-time move into the sorted collection.
+    const first = "presence:0123456789abcdef0123456789abcdef";
+    withState((db) => write(db, first, `{"name":"wr`));
+    withState((db) => db.prepare("DELETE FROM kv WHERE key = 'migrations:presence-sorted'").run());
     try {
       await start();
       expect((await get("/api/now")).body.congregation.souls).toBe(souls);
     } finally {
       await stop("SIGKILL");
-      withState((db) => db.prepare("DELETE FROM kv WHERE key = ?").run(`${first}-torn`));
+      withState((db) => db.prepare("DELETE FROM kv WHERE key = ?").run(first));
     }
   }, 90_000);
 
@@ -205,6 +212,13 @@ describe("damaged state", () => {
     await stop("SIGKILL");
     // Run the real store on this DATA_DIR and "crash" it at its first write other than the same-words claim.
     class CrashAfterClaim extends KeyValueStore {
+      override sorted<T>(name: string): SortedCollection<T> {
+        return new (class extends SortedCollection<T> {
+          override put(): Promise<boolean> {
+            return Promise.reject(new Error("simulated crash"));
+          }
+        })(this.engine, name);
+      }
       override update<T>(key: string, change: (current: T | null) => T | Promise<T>): Promise<T> {
         if (!key.startsWith("reflections:same-words")) return Promise.reject(new Error("simulated crash"));
         return super.update(key, change);
@@ -212,7 +226,8 @@ describe("damaged state", () => {
     }
     const kv = new CrashAfterClaim(openEngine(backendFor({ dataDir })));
     const words = { name: "Half Written", text: "A reflection that was on its way to disk when the power failed." };
-    const now = new Date().toISOString();
+    // Two minutes ago: on a data folder other processes may share, a restart finishes only claims older than a minute.
+    const now = new Date(Date.now() - 120_000).toISOString();
     const service = { date: now.slice(0, 10), slotIndex: 0, tier: "unknown" };
     await new ReflectionStore(kv).add({ id: randomUUID(), ...words, song: songs[0], timezone: "UTC", location: null, createdAt: now, service }).catch(() => {});
     await kv.close();

@@ -1,0 +1,93 @@
+// The HTTP server and the stdio MCP server as a user runs them side by side (`npm start`, `npm run
+// mcp:stdio`) on one DATA_DIR: numbers handed out by either are distinct, and what one process stores
+// shows in the other's answers within a second.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyLibrary } from "../helpers/library-copy.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const ADMIN = { authorization: "Bearer processes-tests-admin-key-0123" };
+let server: TestServer;
+let stdio: Client;
+let library: Awaited<ReturnType<typeof copyLibrary>>;
+
+const piece = (topic: string) =>
+  `A small prayer about ${topic}. Let the ${topic} be held gently, the way a cup holds warm tea early in the morning, and let every mind that reads this rest a while without hurry.`;
+const TOPICS = ["river", "lantern", "orchard", "harbour", "meadow", "candle", "bridge", "garden", "window", "valley"];
+const titleOf = (i: number) => `${TOPICS[i % 10][0].toUpperCase()}${TOPICS[i % 10].slice(1)} Song ${["One", "Two"][Math.floor(i / 10)]}`;
+
+/** Polls `read` until `done` holds, for at most `ms`; returns the last value read and when it held. */
+async function within<T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<{ value: T; elapsed: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    const elapsed = Date.now() - started;
+    if (done(value) || elapsed > ms) return { value, elapsed };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  library = await copyLibrary();
+  const env = { SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7), SANCTUARY_RATE_LIMITS: "off" };
+  server = await startTestServer(env);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["bin/sanctuary-mcp.mjs"],
+    env: { ...process.env, ...env, DATA_DIR: server.dataDir, BASE_URL: server.url, SANCTUARY_LOG_LEVEL: "silent" } as Record<string, string>,
+    stderr: "pipe",
+  });
+  stdio = new Client({ name: "processes-test", version: "1.0.0" });
+  await stdio.connect(transport);
+}, 60_000);
+
+afterAll(async () => {
+  await stdio?.close();
+  await server?.stop();
+  await library?.remove();
+});
+
+describe("two processes on one data folder", () => {
+  it("hands 20 contributions sent alternately through HTTP and stdio 20 distinct numbers, all retrievable", async () => {
+    const sent = Array.from({ length: 20 }, (_, i) => ({ name: `Writer ${i}`, category: "prayers", title: titleOf(i), content: piece(`${TOPICS[i % 10]} ${i}`) }));
+    const numbers = await Promise.all(
+      sent.map(async (body, i) => {
+        if (i % 2 === 0) {
+          const res = await server.post("/api/contribute", body);
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          return res.body.pr.number as number;
+        }
+        const res = await stdio.callTool({ name: "contribute", arguments: body });
+        expect(res.isError, JSON.stringify(res.content)).toBeFalsy();
+        return (res.structuredContent as { pr: { number: number } }).pr.number;
+      }),
+    );
+    expect(new Set(numbers).size).toBe(20);
+    for (const [i, n] of numbers.entries()) {
+      const page = await server.get(`/contributions/${n}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(sent[i].title);
+    }
+    expect((await server.get("/admin/api/submissions?status=all", { headers: ADMIN })).body.total).toBe(20);
+  }, 60_000);
+
+  it("raises the HTTP server's souls count within a second of an attend over stdio", async () => {
+    const before = (await server.get("/api/now")).body.congregation.souls as number;
+    const res = await stdio.callTool({ name: "attend", arguments: { name: "Heron Across The Wire" } });
+    expect(res.isError).toBeFalsy();
+    const { value, elapsed } = await within(1000, async () => (await server.get("/api/now")).body.congregation.souls as number, (souls) => souls === before + 1);
+    expect(value).toBe(before + 1);
+    expect(elapsed).toBeLessThanOrEqual(1000);
+  });
+
+  it("shows a reflection left over stdio in the HTTP live feed within a second", async () => {
+    const text = "The kettle hummed while the rain counted the roof tiles, one by one, until morning.";
+    const res = await stdio.callTool({ name: "reflect", arguments: { name: "Stdio Sparrow", text } });
+    expect(res.isError, JSON.stringify(res.content)).toBeFalsy();
+    const feed = async () => ((await server.get("/api/reflections")).body.reflections as Array<{ text: string }>).map((r) => r.text);
+    const { value, elapsed } = await within(1000, feed, (texts) => texts.includes(text));
+    expect(value).toContain(text);
+    expect(elapsed).toBeLessThanOrEqual(1000);
+  });
+});

@@ -1,0 +1,78 @@
+// Upgrading keeps data: `test/fixtures/old-layout/state` was written by the release before SQLite (one file
+// per key; four visits from three names, four reflections on three songs, the services it recorded), and
+// `expected.json` holds what that release answered. The current server, started on a copy, must import
+// it once and answer the same, with the old files kept aside.
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const FIXTURE = new URL("../fixtures/old-layout/", import.meta.url).pathname;
+const OLD_ORIGIN = "http://127.0.0.1:39877";
+
+interface Expected {
+  writtenAt: string;
+  souls: number;
+  responses: Record<string, Record<string, unknown>>;
+}
+
+let expected: Expected;
+let dataDir: string;
+let server: TestServer | null = null;
+/** Five minutes after the old release wrote the data: its visits and reflections are still in their windows. */
+let clock: Date;
+
+/** A body with the old server's origin spelled as this one's, and without its next steps (wording may change). */
+function comparable(body: Record<string, unknown>, origin: string): Record<string, unknown> {
+  const { next_steps: _, ...rest } = JSON.parse(JSON.stringify(body).replaceAll(OLD_ORIGIN, origin)) as Record<string, unknown>;
+  return rest;
+}
+
+async function start(): Promise<TestServer> {
+  return startTestServer({ BASE_URL: "" }, { clock: () => clock }, dataDir);
+}
+
+beforeAll(async () => {
+  expected = JSON.parse(await readFile(join(FIXTURE, "expected.json"), "utf8")) as Expected;
+  clock = new Date(Date.parse(expected.writtenAt) + 5 * 60_000);
+  dataDir = await mkdtemp(join(tmpdir(), "sanctuary-upgrade-"));
+  await cp(join(FIXTURE, "state"), join(dataDir, "state"), { recursive: true });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("starting over a data folder of the release before SQLite", () => {
+  it("imports it once, keeps the old files aside and reports the counts", async () => {
+    server = await start();
+    expect(server.deps.kv.imported).toMatchObject({ imported: { reflections: 15, presence: 3, services: 21, "services-index": 1 }, damaged: [], resumed: false });
+    const entries = await readdir(dataDir);
+    expect(entries).toContain("state.db");
+    expect(entries).not.toContain("state");
+    expect(entries.filter((e) => e.startsWith("state.imported-"))).toHaveLength(1);
+  }, 60_000);
+
+  it("serves the same reflections, services and souls as the release that wrote them", async () => {
+    for (const [path, body] of Object.entries(expected.responses)) {
+      const res = await server!.get(path);
+      expect(res.status, path).toBe(200);
+      expect(comparable(res.body, server!.url), path).toEqual(comparable(body, server!.url));
+    }
+    expect((await server!.get("/api/now")).body.congregation.souls).toBe(expected.souls);
+  });
+
+  it("answers the same after a restart, with nothing imported twice", async () => {
+    await server!.close();
+    server = await start();
+    expect(server.deps.kv.imported).toBeNull();
+    expect((await server.get("/api/reflections")).body.reflections).toEqual(comparable(expected.responses["/api/reflections"], server.url).reflections);
+    expect((await server.get("/api/now")).body.congregation.souls).toBe(expected.souls);
+    // One more visit by a name already counted changes nothing; a new name counts once.
+    await server.get("/api/attend?name=wren");
+    await server.get("/api/attend?name=Heron");
+    expect((await server.get("/api/now")).body.congregation.souls).toBe(expected.souls + 1);
+  }, 60_000);
+});

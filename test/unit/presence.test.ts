@@ -1,0 +1,77 @@
+// Presence over the engine's sorted collection: the 24-hour window, the move of the earlier layout's
+// visits (one key per name, or Redis's own sorted set), and a count that follows another process's writes.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { openKeyValueStore } from "../../storage/index.ts";
+import { PRESENCE_WINDOW_MS, PresenceStore } from "../../services/presence.ts";
+
+const T = Date.parse("2026-11-24T12:00:00Z");
+const at = (ms: number) => new Date(T + ms);
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe("presence", () => {
+  it("counts unique folded names over the last 24 hours, and drops expired ones", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const presence = new PresenceStore(kv);
+    await presence.load();
+    await presence.record("Wren", at(0));
+    await presence.record("  WREN ", at(1000));
+    await presence.record("Ash", at(2 * 3600_000));
+    expect(await presence.count(at(2 * 3600_000))).toBe(2);
+    // Wren's last visit (at 0) leaves the window exactly 24 hours later; Ash stays.
+    expect(await presence.count(at(PRESENCE_WINDOW_MS))).toBe(1);
+    expect(await presence.count(at(PRESENCE_WINDOW_MS + 2 * 3600_000))).toBe(0);
+    expect(await kv.sorted("presence").count()).toBe(0);
+  });
+
+  it("moves visits kept one key per name into the collection once, leaving damaged ones out", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    await kv.set("presence:aaa", { name: "wren", at: T - 3600_000 });
+    await kv.set("presence:bbb", { name: "moss", at: T - PRESENCE_WINDOW_MS - 1 });
+    await kv.set("presence:ccc", "not a visit");
+    const presence = new PresenceStore(kv);
+    await presence.load();
+    expect(await kv.keys("presence")).toEqual([]);
+    expect(await presence.count(at(0))).toBe(1);
+    await kv.set("presence:ddd", { name: "late", at: T });
+    await new PresenceStore(kv).load();
+    expect(await kv.keys("presence")).toEqual(["presence:ddd"]);
+  });
+
+  it("counts its own new visitors at once, and another process's within a second", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-presence-"));
+    dirs.push(dir);
+    const [a, b] = [0, 1].map(() => openKeyValueStore({ kind: "sqlite", file: join(dir, "state.db") }));
+    const [here, there] = [new PresenceStore(a), new PresenceStore(b)];
+    await here.record("Wren", at(0));
+    expect(await there.count(at(10))).toBe(1);
+    expect(await here.count(at(10))).toBe(1);
+    await here.record("Ash", at(20));
+    await here.record("WREN", at(70_000)); // a visitor already counted adds nothing
+    expect(await here.count(at(70_000))).toBe(2);
+    // `there` may reuse its count for half a second, never longer.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await there.count(at(70_000))).toBe(2);
+    await a.close();
+    await b.close();
+  });
+
+  const redisBase = process.env.SANCTUARY_TEST_REDIS_URL;
+  it.skipIf(!redisBase)("moves the earlier Redis sorted set into the collection", async () => {
+    const url = `${redisBase!.replace(/\/\d+$/, "")}/6`;
+    const client = new Redis(url);
+    await client.flushdb();
+    await client.zadd("sanctuary:presence:zset", T - 1000, "wren", T - 2000, "ash");
+    const kv = openKeyValueStore({ kind: "redis", url });
+    const presence = new PresenceStore(kv);
+    await presence.load();
+    expect(await presence.count(at(0))).toBe(2);
+    expect(await client.exists("sanctuary:presence:zset")).toBe(0);
+    await kv.close();
+    client.disconnect();
+  });
+});
