@@ -16,6 +16,8 @@ let doc: string;
 
 beforeAll(async () => {
   server = await startTestServer();
+  // search and ask answer 503 until the index is built: wait for it, as a client would (up to a minute under load).
+  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   song = server.deps.library.songs[0].slug;
   doc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
   // Every piece but one document "has a recording" (a manifest as `npm run recordings` writes it), so results can link them.
@@ -25,7 +27,7 @@ beforeAll(async () => {
   await mkdir(server.deps.media.dir, { recursive: true });
   await writeFile(join(server.deps.media.dir, "manifest.json"), JSON.stringify(manifest));
   await server.deps.media.reload();
-});
+}, 90_000);
 afterAll(async () => {
   await server?.stop();
 });
