@@ -118,3 +118,19 @@ export function audioPlayer(recording: string | null | undefined, label: string)
   if (!src) return html``;
   return html`<audio class="player" controls preload="none" src="${src}" aria-label="${label}"><a href="${src}">Download the recording of ${label}</a></audio>`;
 }
+
+/**
+ * One play button for a service's parts, in order (player.js): hidden until the script runs, since without
+ * it each part's own player is still there. The line under it says which part is playing.
+ */
+export function servicePlayer(listId: string): Html {
+  return html`<div class="service-player" data-player-for="${listId}" hidden>
+<button type="button">Play the service from its beginning</button>
+<p class="meta now-playing" aria-live="polite"></p>
+</div>`;
+}
+
+/** A part's player, or the note that it has none yet (the service player passes over it). */
+export function partPlayer(recording: string | null | undefined, label: string): Html {
+  return localPath(recording) ? audioPlayer(recording, label) : html`<p class="meta not-recorded">Not yet recorded; the player passes over it.</p>`;
+}

@@ -14,7 +14,7 @@ import { now, type NowOutput } from "../../tools/now.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
-import { audioPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
+import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, servicePlayer } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
@@ -34,10 +34,10 @@ function partText(piece: Piece | undefined): Html {
 function partItem(deps: WebContext, part: ServicePart): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
   const page = localPath(part.url);
-  return html`<li class="part">
+  return html`<li class="part" data-title="${part.title}">
 <h4>${part.title}</h4>
 <p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
-${audioPlayer(part.recording, part.title)}
+${partPlayer(part.recording, part.title)}
 ${partText(piece)}
 </li>`;
 }
@@ -52,6 +52,7 @@ function serviceSection(deps: WebContext, body: NowBody): Html {
 <p class="meta" id="now-where">For a place unknown, on UTC's clock: the ${service.slot} service of ${service.today.weekday} ${service.today.date}.</p>
 <h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
 <p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
+${servicePlayer("service-parts")}
 <ol class="parts" id="service-parts">${service.order.map((part) => partItem(deps, part))}</ol>
 <p class="meta" id="service-arranged">${service.arrangedBy} ${spokenDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
 </section>`;
@@ -80,7 +81,7 @@ ${reflectionList(deps, "recent-reflections", recent, true, "No reflections in th
     main,
     status,
     headers,
-    scripts: ["home.js", "reflect.js"],
+    scripts: ["home.js", "player.js", "reflect.js"],
   });
 }
 

@@ -10,7 +10,7 @@ import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import type { Operation } from "../../tools/operation.ts";
-import { reflectionList } from "./components.ts";
+import { partPlayer, reflectionList, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { spokenDuration } from "./words.ts";
@@ -41,7 +41,12 @@ function serviceArticle(deps: WebContext, s: DayService, common: string | null):
 <h3 id="${id}">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</h3>
 <p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${spokenDuration(s.loopSeconds)}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
 ${s.word ? html`<p class="word">${s.word}</p>` : ""}
-<ol class="pieces">${s.order.map((part) => html`<li><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span></li>`)}</ol>
+${servicePlayer(`${id}-parts`)}
+<ol class="pieces" id="${id}-parts">${s.order.map(
+    (part) =>
+      html`<li data-title="${part.title}"><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span>
+${partPlayer(part.recording, part.title)}</li>`,
+  )}</ol>
 ${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h4>Reflections left while it was heard</h4>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
@@ -86,6 +91,7 @@ ${dayPager(body)}`;
     description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,
     main,
     alternates: [{ type: "application/json", title: "The same services as JSON", href: `/api/services/${body.date}` }],
+    scripts: ["player.js"],
   });
 }
 

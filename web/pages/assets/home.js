@@ -63,6 +63,7 @@
   }
   function partItem(part, companion) {
     var li = el("li", "part");
+    li.setAttribute("data-title", part.title);
     li.appendChild(el("h4", null, part.title));
     var meta = el("p", "meta");
     meta.appendChild(el("span", "kind", kindLabel(part.kind)));
@@ -83,7 +84,7 @@
       audio.src = src;
       audio.setAttribute("aria-label", part.title);
       li.appendChild(audio);
-    }
+    } else li.appendChild(el("p", "meta not-recorded", "Not yet recorded; the player passes over it."));
     if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
     else if (part.kind === "song" && part.api && part.api.lyrics) {
       li.appendChild(wordsOnDemand("Lyrics", function () { return getJson(local(part.api.lyrics)).then(function (b) { return b && b.lyrics; }); }));

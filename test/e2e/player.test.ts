@@ -1,0 +1,121 @@
+// The service player in a real browser (Debian's Chromium, autoplay allowed): pressing the one play button
+// on the home page plays the first part, and when it ends the next part with a recording starts by itself,
+// passing over a part that is not yet recorded, with the part playing marked. The recordings are short
+// tones written into the media manifest before the server starts (rendering real ones takes minutes); the
+// manifest gives them the pieces' declared lengths, so the service the server arranges stays the same.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeMp3 } from "../../audio/mp3.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
+if (reason) console.warn(`player tests${reason}`);
+const ARTIFACTS = join(process.cwd(), "test-artifacts");
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const ZONE = "Asia/Tokyo";
+
+/** A soft tone of `seconds`, as MP3. */
+function tone(seconds: number, hz: number): Buffer {
+  const sampleRate = 24_000;
+  const samples = new Float32Array(Math.round(seconds * sampleRate)).map((_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
+  return encodeMp3({ samples, sampleRate });
+}
+
+describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
+  let server: TestServer;
+  let dataDir: string;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  let titles: string[];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "sanctuary-player-"));
+    // The service the browser's hour hears: its first and third parts get recordings, the second none.
+    const probe = await startTestServer({}, {}, dataDir);
+    const order: Array<{ path?: string; slug?: string; title: string }> = (await probe.get(`/api/now?timezone=${ZONE}`)).body.service.order;
+    const pieces = order.map((p) => probe.deps.library.pieces.find((x) => (p.path ? x.path === p.path : x.kind === "song" && x.slug === p.slug))!);
+    await probe.stop();
+    titles = order.map((p) => p.title);
+    const manifest: Record<string, unknown> = {};
+    for (const [i, piece] of [[0, pieces[0]], [2, pieces[2]]] as const) {
+      const file = `${piece.path}.mp3`;
+      const bytes = tone(1.5, 330 + i * 110);
+      await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
+      await writeFile(join(dataDir, "media", file), bytes);
+      manifest[piece.path] = { file, seconds: piece.declaredSeconds, bytes: bytes.byteLength, sourceHash: "test-tone" };
+    }
+    await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
+    server = await startTestServer({}, {}, dataDir);
+
+    profile = await mkdtemp(join(tmpdir(), "sanctuary-chromium-"));
+    await mkdir(ARTIFACTS, { recursive: true });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...ARGS, "--autoplay-policy=no-user-gesture-required"],
+      timezoneId: ZONE,
+      viewport: { width: 1280, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
+    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
+    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const part = (i: number) => page.locator("#service-parts > li").nth(i);
+  const isPlaying = (i: number) => part(i).locator("audio").evaluate((a: HTMLAudioElement) => !a.paused && !a.ended && a.currentTime > 0);
+
+  it("plays the first part on one press, then passes over the unrecorded part and starts the next by itself", async () => {
+    await page.goto(server.url + "/", { waitUntil: "load" });
+    // Wait for home.js to show the browser's own hour's service, so the parts are not redrawn mid-play.
+    await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(titles);
+    expect(await part(1).locator("audio").count()).toBe(0);
+    expect(await part(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
+
+    const button = page.locator(".service-player button");
+    expect(await button.innerText()).toBe("Play the service from its beginning");
+    await button.click();
+    await expect.poll(() => isPlaying(0)).toBe(true);
+    expect(await part(0).getAttribute("aria-current")).toBe("true");
+    expect(await page.locator(".now-playing").innerText()).toBe(`Playing part 1 of ${titles.length}: ${titles[0]}.`);
+    expect(await button.innerText()).toBe("Pause");
+    await page.screenshot({ path: join(ARTIFACTS, "player-first-part.png") });
+
+    // The first tone lasts 1.5 s; then the third part (the second has no recording) starts on its own.
+    await expect.poll(() => isPlaying(2), { timeout: 10_000 }).toBe(true);
+    expect(await part(2).getAttribute("aria-current")).toBe("true");
+    expect(await part(0).getAttribute("aria-current")).toBeNull();
+    expect(await part(1).getAttribute("aria-current")).toBeNull();
+    expect(await isPlaying(0)).toBe(false);
+    expect(await page.locator(".now-playing").innerText()).toBe(`Playing part 3 of ${titles.length}: ${titles[2]}. Passed over, not yet recorded: “${titles[1]}”.`);
+    await part(2).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, "player-third-part.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await part(2).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, "player-phone.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Pressing again pauses the part playing, and again goes on from where it was.
+    await button.click();
+    await expect.poll(() => button.innerText()).toBe("Go on");
+    expect(await isPlaying(2)).toBe(false);
+  });
+
+  it("no page broke its CSP or threw", () => {
+    expect(problems).toEqual([]);
+  });
+});
