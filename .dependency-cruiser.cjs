@@ -2,21 +2,69 @@
 // layer may import: entries → deps.ts → web/ → adapters/ → tools/ → domain (services/, planner/, search/,
 // corpus/, review/) → storage/ → core/. config.ts is a leaf every layer may read.
 const domain = "^(services|planner|search|corpus|review|audio)/";
-const entries = "^audio/render-(library|child)\\.ts$|^(server|server-cluster|mcp-stdio)\\.ts$|^(planner/plan-cli|corpus/render-recordings)\\.ts$|^bench/|^test/|^scripts/|^bin/";
+const entries =
+  "^audio/render-(library|child)\\.ts$|^(server|server-cluster|mcp-stdio)\\.ts$|^(planner/plan-cli|corpus/render-recordings)\\.ts$|^bench/|^test/|^scripts/|^bin/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: "no-cycles", severity: "error", comment: "A cycle makes two modules one; break it with a type in the lower layer.", from: {}, to: { circular: true } },
-    { name: "core-is-a-leaf", severity: "error", comment: "core/ imports nothing of ours (npm packages and node: only).", from: { path: "^core/" }, to: { path: "^(?!core/)", pathNot: "node_modules", dependencyTypesNot: ["core", "npm", "npm-dev", "npm-no-pkg", "npm-unknown"] } },
-    { name: "config-is-a-leaf", severity: "error", from: { path: "^config\\.ts$" }, to: { path: "^(?!core/)", pathNot: "node_modules", dependencyTypesNot: ["core", "npm", "npm-dev", "npm-no-pkg", "npm-unknown"] } },
-    { name: "storage-knows-no-domain", severity: "error", comment: "storage/ is the key-value layer: no domain, operation, adapter or web module.", from: { path: "^storage/" }, to: { path: `${domain}|^(tools|adapters|web)/|^(app|deps)\\.ts$` } },
-    { name: "domain-knows-no-operation", severity: "error", comment: "services, corpus, search, planner and review import no operation, adapter or web module.", from: { path: domain, pathNot: entries }, to: { path: "^(tools|adapters|web)/|^(app|deps)\\.ts$" } },
-    { name: "operations-know-no-transport", severity: "error", comment: "tools/ imports no adapter, web module or composition root.", from: { path: "^tools/" }, to: { path: "^(adapters|web)/|^(app|deps)\\.ts$" } },
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment: "A cycle makes two modules one; break it with a type in the lower layer.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-is-a-leaf",
+      severity: "error",
+      comment: "core/ imports nothing of ours (npm packages and node: only).",
+      from: { path: "^core/" },
+      to: { path: "^(?!core/)", pathNot: "node_modules", dependencyTypesNot: ["core", "npm", "npm-dev", "npm-no-pkg", "npm-unknown"] },
+    },
+    {
+      name: "config-is-a-leaf",
+      severity: "error",
+      from: { path: "^config\\.ts$" },
+      to: { path: "^(?!core/)", pathNot: "node_modules", dependencyTypesNot: ["core", "npm", "npm-dev", "npm-no-pkg", "npm-unknown"] },
+    },
+    {
+      name: "storage-knows-no-domain",
+      severity: "error",
+      comment: "storage/ is the key-value layer: no domain, operation, adapter or web module.",
+      from: { path: "^storage/" },
+      to: { path: `${domain}|^(tools|adapters|web)/|^(app|deps)\\.ts$` },
+    },
+    {
+      name: "domain-knows-no-operation",
+      severity: "error",
+      comment: "services, corpus, search, planner and review import no operation, adapter or web module.",
+      from: { path: domain, pathNot: entries },
+      to: { path: "^(tools|adapters|web)/|^(app|deps)\\.ts$" },
+    },
+    {
+      name: "operations-know-no-transport",
+      severity: "error",
+      comment: "tools/ imports no adapter, web module or composition root.",
+      from: { path: "^tools/" },
+      to: { path: "^(adapters|web)/|^(app|deps)\\.ts$" },
+    },
     { name: "adapters-know-no-web", severity: "error", from: { path: "^adapters/" }, to: { path: "^web/|^(app|deps)\\.ts$" } },
     { name: "web-knows-no-root", severity: "error", from: { path: "^web/" }, to: { path: "^(app|deps)\\.ts$" } },
-    { name: "app-only-wires", severity: "error", comment: "app.ts is imported by the composition's entries only.", from: { path: "^(?!app\\.ts$)", pathNot: entries }, to: { path: "^app\\.ts$" } },
-    { name: "deps-only-from-entries", severity: "error", comment: "deps.ts, the composition root, is imported by entry points only.", from: { path: "^(?!deps\\.ts$)", pathNot: entries }, to: { path: "^deps\\.ts$" } },
+    {
+      name: "app-only-wires",
+      severity: "error",
+      comment: "app.ts is imported by the composition's entries only.",
+      from: { path: "^(?!app\\.ts$)", pathNot: entries },
+      to: { path: "^app\\.ts$" },
+    },
+    {
+      name: "deps-only-from-entries",
+      severity: "error",
+      comment: "deps.ts, the composition root, is imported by entry points only.",
+      from: { path: "^(?!deps\\.ts$)", pathNot: entries },
+      to: { path: "^deps\\.ts$" },
+    },
     { name: "not-to-unresolvable", severity: "error", from: {}, to: { couldNotResolve: true } },
   ],
   options: {

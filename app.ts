@@ -35,7 +35,11 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
 
   const routes: Route[] = [];
   const mcp = mcpRoute(ctx, operations, { allowedHosts: allowedHostsFor(ctx.config.host, ctx.config.baseUrl) });
-  routes.push(openApiRoute(operations, () => routes, ctx.config.baseUrl), mcp, ...webRoutes(ctx));
+  routes.push(
+    openApiRoute(operations, () => routes, ctx.config.baseUrl),
+    mcp,
+    ...webRoutes(ctx),
+  );
   const listed = (path: string) => path.replace("**:", ":");
   ctx.routes = [
     ...operations.map((op) => ({ method: op.rest.method, path: listed(op.rest.path), summary: op.summary, ...(op.mcp ? { tool: op.mcp.tool } : {}) })),
@@ -51,6 +55,9 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
   }
   // GET and DELETE on /mcp: 405 with Allow: POST, in words about MCP (no stream to open, no session to end).
   for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", mcp.methodNotAllowed);
-  app.all("/**", fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }))));
+  app.all(
+    "/**",
+    fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }))),
+  );
   return app;
 }

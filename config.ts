@@ -15,7 +15,9 @@ const ConfigSchema = z.object({
   SANCTUARY_TRUST_PROXY: z
     .enum(["auto", "none", "always"])
     .default("auto")
-    .describe("whose X-Forwarded-For names the client: auto (one hop, only from a loopback, private or link-local peer), none (never), always (one hop from any peer)"),
+    .describe(
+      "whose X-Forwarded-For names the client: auto (one hop, only from a loopback, private or link-local peer), none (never), always (one hop from any peer)",
+    ),
   SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body, bytes"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
@@ -25,10 +27,18 @@ const ConfigSchema = z.object({
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
   SANCTUARY_GITHUB_TOKEN: z.string().optional().describe("code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues"),
-  SANCTUARY_GITHUB_REPO: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name").optional().describe("owner/name of the repository that receives them"),
+  SANCTUARY_GITHUB_REPO: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name")
+    .optional()
+    .describe("owner/name of the repository that receives them"),
   SANCTUARY_GITHUB_API_URL: z.url().optional().describe("the code host's REST API base (default https://api.github.com)"),
   SANCTUARY_GITHUB_BRANCH: z.string().min(1).default("main").describe("base branch that contribution pull requests target"),
-  SANCTUARY_ADMIN_KEY: z.string().min(16, "must be at least 16 characters").optional().describe("turns on the moderation queue's admin API (/admin/api/*); send it as Authorization: Bearer <key>"),
+  SANCTUARY_ADMIN_KEY: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .describe("turns on the moderation queue's admin API (/admin/api/*); send it as Authorization: Bearer <key>"),
   SANCTUARY_EMBEDDER: z.enum(["auto", "glove", "transformers", "openai"]).default("auto").describe("which embedder builds the search index"),
   SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
   SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
@@ -38,9 +48,15 @@ const ConfigSchema = z.object({
   SANCTUARY_ASK_MODEL: z.string().optional().describe("chat model for generated answers (unset: extractive answers)"),
   SANCTUARY_PLANNER_MODEL: z.string().optional().describe("chat model that plans services (unset: rotation only)"),
   SANCTUARY_PLANNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000).describe("how long one planning call may take"),
-  SANCTUARY_SWPC_KP_URL: z.url().default("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json").describe("NOAA SWPC planetary Kp forecast"),
+  SANCTUARY_SWPC_KP_URL: z
+    .url()
+    .default("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json")
+    .describe("NOAA SWPC planetary Kp forecast"),
   SANCTUARY_SWPC_SCALES_URL: z.url().default("https://services.swpc.noaa.gov/products/noaa-scales.json").describe("NOAA SWPC space-weather scales"),
-  SANCTUARY_ENSO_URL: z.url().default("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml").describe("NOAA CPC ENSO diagnostic discussion"),
+  SANCTUARY_ENSO_URL: z
+    .url()
+    .default("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml")
+    .describe("NOAA CPC ENSO diagnostic discussion"),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -130,7 +146,9 @@ function reviewConfig(c: RawConfig): ReviewConfig {
   const [owner, name] = (repo ?? "/").split("/");
   return {
     contributions: c.SANCTUARY_CONTRIBUTIONS === "on",
-    github: token ? { token, owner, repo: name, apiUrl: (c.SANCTUARY_GITHUB_API_URL ?? "https://api.github.com").replace(/\/+$/, ""), branch: c.SANCTUARY_GITHUB_BRANCH } : null,
+    github: token
+      ? { token, owner, repo: name, apiUrl: (c.SANCTUARY_GITHUB_API_URL ?? "https://api.github.com").replace(/\/+$/, ""), branch: c.SANCTUARY_GITHUB_BRANCH }
+      : null,
     adminKey: c.SANCTUARY_ADMIN_KEY,
   };
 }

@@ -112,11 +112,22 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     search,
     conversations,
     review: createReviewBackend(config, kv, log),
-    answerer: config.openai.baseURL && config.openai.askModel
-      ? { client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }), model: config.openai.askModel }
-      : null,
-    storage: { backend: kv.kind, probe: () => kv.get("health:probe").then(() => true, () => false) },
-    planning: { enabled: planner !== null, model: planner ? config.openai.plannerModel ?? null : null },
+    answerer:
+      config.openai.baseURL && config.openai.askModel
+        ? {
+            client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }),
+            model: config.openai.askModel,
+          }
+        : null,
+    storage: {
+      backend: kv.kind,
+      probe: () =>
+        kv.get("health:probe").then(
+          () => true,
+          () => false,
+        ),
+    },
+    planning: { enabled: planner !== null, model: planner ? (config.openai.plannerModel ?? null) : null },
     settings: { contributions: config.review.contributions },
     recorder,
     recordings: () => recorder.progress(),

@@ -12,7 +12,11 @@ export interface RunningServer {
 }
 
 /** `reusePort` lets several processes listen on one port (start:cluster); the kernel spreads connections. */
-export async function startServer(config: Config, overrides: DepsOverrides = {}, options: { reusePort?: boolean; recordings?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  overrides: DepsOverrides = {},
+  options: { reusePort?: boolean; recordings?: boolean } = {},
+): Promise<RunningServer> {
   const deps = await createDeps(config, overrides);
   const app = createApp(deps);
   deps.media.watch();

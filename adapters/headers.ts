@@ -25,7 +25,8 @@ export function preflight(event: H3Event): Response {
     headers: {
       ...CORS_HEADERS,
       "access-control-allow-methods": "GET, POST, OPTIONS",
-      "access-control-allow-headers": event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
+      "access-control-allow-headers":
+        event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
       "access-control-max-age": "86400",
     },
   });

@@ -38,8 +38,20 @@ export function errorResponse(event: H3Event, kind: ErrorKind, message: string, 
 
 // Addresses a proxy the operator runs can have: loopback, private (RFC 1918, IPv6 unique local) and link-local.
 const nearby = new BlockList();
-for (const [net, prefix] of [["127.0.0.0", 8], ["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["169.254.0.0", 16]] as const) nearby.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [["::1", 128], ["fc00::", 7], ["fe80::", 10]] as const) nearby.addSubnet(net, prefix, "ipv6");
+for (const [net, prefix] of [
+  ["127.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["169.254.0.0", 16],
+] as const)
+  nearby.addSubnet(net, prefix, "ipv4");
+for (const [net, prefix] of [
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const)
+  nearby.addSubnet(net, prefix, "ipv6");
 
 /** Whether a socket peer is a loopback, private or link-local address (IPv4-mapped IPv6 read as IPv4). */
 export function isNearbyPeer(address: string): boolean {
@@ -63,7 +75,11 @@ export function clientIp(event: H3Event, trust: TrustProxy): string {
   if (trust === "none" || (trust === "auto" && !isNearbyPeer(peer))) return peer;
   const forwarded = event.req.headers.get("x-forwarded-for");
   if (forwarded) {
-    const last = forwarded.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwarded
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   return peer;
@@ -95,7 +111,9 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
   let size = 0;
   const read = () =>
     reader.read().catch(() => {
-      throw new SanctuaryError("invalid", "The request body was cut off before it ended.", { suggestion: "Nothing was stored. Please send the whole body again." });
+      throw new SanctuaryError("invalid", "The request body was cut off before it ended.", {
+        suggestion: "Nothing was stored. Please send the whole body again.",
+      });
     });
   for (;;) {
     const { done, value } = await read();
@@ -103,7 +121,7 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       // Read on (discarding) up to a bound, so the client hears 413 instead of a reset connection.
-      for (let drained = size; drained < limit * 16; ) {
+      for (let drained = size; drained < limit * 16;) {
         const next = await read();
         if (next.done) break;
         drained += next.value.byteLength;
@@ -161,7 +179,7 @@ export async function readJsonObject(event: H3Event, limit: number): Promise<Rec
   if (parsed === undefined) return {};
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new SanctuaryError("invalid", "The request body must be a JSON object.", {
-      suggestion: "Nothing was stored. Wrap the fields in an object, like {\"name\": \"…\"}.",
+      suggestion: 'Nothing was stored. Wrap the fields in an object, like {"name": "…"}.',
     });
   }
   return parsed as Record<string, unknown>;

@@ -32,11 +32,13 @@ const nextRequestId = () => `${requestPrefix}-${(++requestCounter).toString(36)}
 
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
-  return op.rest.path.replace(/(\*\*)?:([A-Za-z_]+)/g, (_, _wild, name) => {
-    // A lone surrogate cannot be percent-encoded; a UTF-8 round trip makes the string well formed first.
-    const value = Buffer.from(String(input[name] ?? ""), "utf8").toString("utf8");
-    return value.split("/").map(encodeURIComponent).join("/");
-  }).replace(/(.)\/$/, "$1"); // read_song or read_doc with nothing to read lists: GET /api/music, GET /api/docs
+  return op.rest.path
+    .replace(/(\*\*)?:([A-Za-z_]+)/g, (_, _wild, name) => {
+      // A lone surrogate cannot be percent-encoded; a UTF-8 round trip makes the string well formed first.
+      const value = Buffer.from(String(input[name] ?? ""), "utf8").toString("utf8");
+      return value.split("/").map(encodeURIComponent).join("/");
+    })
+    .replace(/(.)\/$/, "$1"); // read_song or read_doc with nothing to read lists: GET /api/music, GET /api/docs
 }
 
 const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
@@ -110,14 +112,14 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     if (op.screen) await op.screen(input as never, ctx);
     if (app.accessLog.listening)
       await app.accessLog.record({
-      method: op.rest.method,
-      path: restPathOf(op, input),
-      operation: op.name,
-      via: info.via,
-      ip: info.ip,
-      at: ctx.now,
-      input: privateRemoved(op, input),
-    });
+        method: op.rest.method,
+        path: restPathOf(op, input),
+        operation: op.name,
+        via: info.via,
+        ip: info.ip,
+        at: ctx.now,
+        input: privateRemoved(op, input),
+      });
     const limits = callLimits(op.limits ?? [], input, ctx);
     ctx.takeLimits = limits.take;
     if (op.limitsTaken !== "in-handler") await limits.take();

@@ -53,7 +53,8 @@ export interface McpHttpOptions {
 export function createMcpHttp(operations: Operation[], app: AdapterContext, options: McpHttpOptions) {
   // The caller's address and base address, by request: the SDK hands the factory the request it serves.
   const callers = new WeakMap<Request, CallerInfo>();
-  const factory = ({ requestInfo }: { requestInfo?: Request }) => createMcpServer(operations, app, (requestInfo && callers.get(requestInfo)) ?? { ip: "unknown", baseUrl: app.config.baseUrl ?? "" });
+  const factory = ({ requestInfo }: { requestInfo?: Request }) =>
+    createMcpServer(operations, app, (requestInfo && callers.get(requestInfo)) ?? { ip: "unknown", baseUrl: app.config.baseUrl ?? "" });
   // One modern handler per response form, each building a fresh server per request from the same factory.
   const modern: Record<"json" | "sse", McpHttpHandler> = {
     // "auto" answers with one JSON body unless a handler sends a message before its result, which ours never do.
@@ -65,7 +66,11 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     if (!options.allowedHosts) return null;
     const host = event.req.headers.get("host");
     if (host && options.allowedHosts.includes(hostnameOf(host))) return null;
-    return rpcError(403, -32000, `Forbidden: this server listens on a loopback address and answers only for ${options.allowedHosts.join(", ")} (Host was ${host ?? "missing"}).`);
+    return rpcError(
+      403,
+      -32000,
+      `Forbidden: this server listens on a loopback address and answers only for ${options.allowedHosts.join(", ")} (Host was ${host ?? "missing"}).`,
+    );
   };
 
   async function post(event: H3Event): Promise<Response> {
@@ -86,8 +91,11 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     }
     const message = body as { id?: Id; method?: string } | null;
     if (depthOf(body) > MAX_DEPTH) {
-      const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, { suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep." });
-      if (message?.method === "tools/call") return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event, app.config.baseUrl)).home())));
+      const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, {
+        suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep.",
+      });
+      if (message?.method === "tools/call")
+        return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event, app.config.baseUrl)).home())));
       return rpcError(400, -32600, `Invalid request: the message nests more than ${MAX_DEPTH} levels deep.`, message?.id ?? null);
     }
     const { json } = acceptFor(event.req.headers.get("accept"));
@@ -107,7 +115,11 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: body });
     if (json) await server.close().catch(() => {});
-    else void response.clone().text().finally(() => server.close().catch(() => {}));
+    else
+      void response
+        .clone()
+        .text()
+        .finally(() => server.close().catch(() => {}));
     return response;
   }
 
@@ -116,7 +128,8 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     /** GET and DELETE: no SSE stream to open and no session to end on a stateless endpoint (both eras: 405). */
     methodNotAllowed: (event: H3Event) => {
       const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at /mcp; use POST.`, {
-        suggestion: "Nothing is wrong. This MCP endpoint is stateless: send each JSON-RPC message as its own POST; there is no stream to open and no session to end.",
+        suggestion:
+          "Nothing is wrong. This MCP endpoint is stateless: send each JSON-RPC message as its own POST; there is no stream to open and no session to end.",
       });
       response.headers.set("allow", "POST");
       return response;
@@ -152,7 +165,8 @@ export function mcpRoute(app: AdapterContext, operations: Operation[], options: 
   return {
     method: "POST",
     path: "/mcp",
-    summary: "MCP endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and 2025-03-26 to 2025-11-25; no authentication; eight tools, resources and prompts)",
+    summary:
+      "MCP endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and 2025-03-26 to 2025-11-25; no authentication; eight tools, resources and prompts)",
     produces: "application/json",
     errors: ["invalid", "too_large"],
     handler: mcp.post,

@@ -1,6 +1,13 @@
 // MCP prompts and completions over the data in tools/mcp-prompts.ts and tools/mcp-resources.ts: prompts/list,
 // prompts/get (a resource a prompt names is embedded with the contents resources/read gives), completion/complete.
-import { ProtocolError, ProtocolErrorCode, type CompleteResult, type GetPromptResult, type ListPromptsResult, type PromptMessage } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CompleteResult,
+  type GetPromptResult,
+  type ListPromptsResult,
+  type PromptMessage,
+} from "@modelcontextprotocol/server";
 import { MAX_COMPLETIONS, type Completer } from "../tools/mcp-completions.ts";
 import { PROMPTS } from "../tools/mcp-prompts.ts";
 import { RESOURCES } from "../tools/mcp-resources.ts";
@@ -19,9 +26,18 @@ export function listPrompts(): ListPromptsResult {
   };
 }
 
-export async function getPrompt(name: string, args: Record<string, string> | undefined, app: AdapterContext, info: Omit<CallInfo, "via">): Promise<GetPromptResult> {
+export async function getPrompt(
+  name: string,
+  args: Record<string, string> | undefined,
+  app: AdapterContext,
+  info: Omit<CallInfo, "via">,
+): Promise<GetPromptResult> {
   const prompt = PROMPTS.find((p) => p.name === name);
-  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `There is no prompt named "${name}"; prompts/list names them: ${PROMPTS.map((p) => p.name).join(", ")}.`);
+  if (!prompt)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `There is no prompt named "${name}"; prompts/list names them: ${PROMPTS.map((p) => p.name).join(", ")}.`,
+    );
   const built = prompt.build(args ?? {}, app);
   if ("refusal" in built) throw new ProtocolError(ProtocolErrorCode.InvalidParams, built.refusal);
   const messages: PromptMessage[] = [];

@@ -1,6 +1,13 @@
 // MCP resources over the data in tools/mcp-resources.ts: resources/list (paginated), the templates, and
 // resources/read, whose contents are the REST twin's body (through the shared `invoke`) or a document's markdown.
-import { ProtocolError, ProtocolErrorCode, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult, type Resource } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ReadResourceResult,
+  type Resource,
+} from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import type { ToolServices } from "../tools/context.ts";
@@ -15,7 +22,15 @@ export const PAGE_SIZE = 100;
 const annotationsOf = (kind: ResourceKind) => (kind.visitorWritten ? { annotations: { audience: ["user" as const], priority: 0.3 } } : {});
 
 function listed(kind: ResourceKind, r: ListedResource): Resource {
-  return { uri: r.uri, name: r.name, title: r.title, ...(r.description ? { description: r.description } : {}), mimeType: kind.mimeType, ...(r.size ? { size: r.size } : {}), ...annotationsOf(kind) };
+  return {
+    uri: r.uri,
+    name: r.name,
+    title: r.title,
+    ...(r.description ? { description: r.description } : {}),
+    mimeType: kind.mimeType,
+    ...(r.size ? { size: r.size } : {}),
+    ...annotationsOf(kind),
+  };
 }
 
 /** Every concrete resource: the fixed ones first (the entry points), then each template's listed instances. */
@@ -28,7 +43,9 @@ function everyResource(services: ToolServices): Resource[] {
 const cursorOf = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64url");
 function offsetOf(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
-  const m = Buffer.from(cursor, "base64url").toString().match(/^offset:(\d{1,6})$/);
+  const m = Buffer.from(cursor, "base64url")
+    .toString()
+    .match(/^offset:(\d{1,6})$/);
   if (!m) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The cursor is not one this server gave; list again from the start without one.");
   return Number(m[1]);
 }
@@ -42,7 +59,14 @@ export function listResources(services: ToolServices, cursor: string | undefined
 
 export function listResourceTemplates(): ListResourceTemplatesResult {
   return {
-    resourceTemplates: RESOURCES.filter(isTemplate).map((k) => ({ uriTemplate: k.uri, name: k.name, title: k.title, description: k.description, mimeType: k.mimeType, ...annotationsOf(k) })),
+    resourceTemplates: RESOURCES.filter(isTemplate).map((k) => ({
+      uriTemplate: k.uri,
+      name: k.name,
+      title: k.title,
+      description: k.description,
+      mimeType: k.mimeType,
+      ...annotationsOf(k),
+    })),
   };
 }
 

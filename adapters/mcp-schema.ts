@@ -24,7 +24,11 @@ export function mcpInputSchema(op: Operation): Json {
     const [first, alias] = oneOf as [string, string];
     schema.required = [...new Set([...(schema.required ?? []), first])];
     const property = schema.properties?.[alias];
-    if (property) property.description = `${property.description ?? ""} — send \`${alias}\` instead of \`${first}\` if you prefer; one of the two is required`.replace(/^ — /, "");
+    if (property)
+      property.description = `${property.description ?? ""} — send \`${alias}\` instead of \`${first}\` if you prefer; one of the two is required`.replace(
+        /^ — /,
+        "",
+      );
   }
   return schema;
 }
@@ -45,7 +49,10 @@ function summarise(schema: Json): Json {
     const parts = schema.anyOf.map(summarise);
     const types = [...new Set(parts.flatMap((p: Json) => (Array.isArray(p.type) ? p.type : p.type ? [p.type] : [])))];
     const detail = parts.map((p: Json) => p.description).find((d: string | undefined) => d && d !== description);
-    return { ...(types.length ? { type: types.length === 1 ? types[0] : types } : {}), ...(description || detail ? { description: [description, detail].filter(Boolean).join(" ") } : {}) };
+    return {
+      ...(types.length ? { type: types.length === 1 ? types[0] : types } : {}),
+      ...(description || detail ? { description: [description, detail].filter(Boolean).join(" ") } : {}),
+    };
   }
   const type = schema.type;
   if (type === "object") return { type, ...(schema.properties || description ? { description: withFields(description, "Fields", fieldsOf(schema)) } : {}) };

@@ -51,7 +51,14 @@ export function errorResult(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }
 
-export async function callTool(tools: ListedTool[], name: string, args: unknown, app: AdapterContext, info: Omit<CallInfo, "via">, options = { links: true }): Promise<CallToolResult> {
+export async function callTool(
+  tools: ListedTool[],
+  name: string,
+  args: unknown,
+  app: AdapterContext,
+  info: Omit<CallInfo, "via">,
+  options = { links: true },
+): Promise<CallToolResult> {
   const listed = tools.find((t) => t.tool.name === name);
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   if (!listed) {
@@ -65,9 +72,26 @@ export async function callTool(tools: ListedTool[], name: string, args: unknown,
   const started = performance.now();
   // The SDK has checked that arguments, when sent, are an object.
   const outcome = await invoke(op, (args ?? {}) as Record<string, unknown>, app, { ...info, via: "mcp" });
-  app.log.info({ reqId: outcome.requestId, via: "mcp", tool: name, method: op.rest.method, path: op.rest.path, status: outcome.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+  app.log.info(
+    {
+      reqId: outcome.requestId,
+      via: "mcp",
+      tool: name,
+      method: op.rest.method,
+      path: op.rest.path,
+      status: outcome.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    },
+    "request",
+  );
   const body = expand(outcome.body) as Record<string, unknown>;
   if (!outcome.ok) return errorResult(body);
-  const links = (options.links ? recordingsOf(name, body) : []).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }));
+  const links = (options.links ? recordingsOf(name, body) : []).map((r) => ({
+    type: "resource_link" as const,
+    uri: r.uri,
+    name: r.name,
+    title: r.title,
+    mimeType: "audio/mpeg",
+  }));
   return { content: [{ type: "text", text: JSON.stringify(body) }, ...links], structuredContent: body };
 }

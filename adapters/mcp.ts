@@ -11,12 +11,17 @@ import { complete, getPrompt, listPrompts } from "./mcp-prompts.ts";
 import { listResourceTemplates, listResources, readResource } from "./mcp-resources.ts";
 import { callTool, toolsOf } from "./mcp-tools.ts";
 
-
 /** The stateless revision (the SDK serves it, but exports no constant naming it). */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
 
 /** Every revision served, newest first: 2026-07-28 statelessly, 2025-11-25 back to 2025-03-26 after initialize. */
-export const PROTOCOL_VERSIONS: string[] = [MODERN_PROTOCOL_VERSION, ...[...SUPPORTED_PROTOCOL_VERSIONS].filter((v) => v >= "2025-03-26").sort().reverse()];
+export const PROTOCOL_VERSIONS: string[] = [
+  MODERN_PROTOCOL_VERSION,
+  ...[...SUPPORTED_PROTOCOL_VERSIONS]
+    .filter((v) => v >= "2025-03-26")
+    .sort()
+    .reverse(),
+];
 
 const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} };
 
@@ -54,7 +59,8 @@ export function createMcpServer(operations: Operation[], app: AdapterContext, in
 function advertisingEveryVersion(server: Server): Server {
   const discover = () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
   const set = server.setRequestHandler.bind(server) as (method: string, handler: unknown) => void;
-  (server as { setRequestHandler: unknown }).setRequestHandler = (method: string, handler: unknown) => set(method, method === "server/discover" ? discover : handler);
+  (server as { setRequestHandler: unknown }).setRequestHandler = (method: string, handler: unknown) =>
+    set(method, method === "server/discover" ? discover : handler);
   server.setRequestHandler("server/discover", discover);
   return server;
 }

@@ -7,7 +7,6 @@ import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
 
-
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
@@ -83,7 +82,12 @@ function operationObject(op: Operation): Json {
     responses: {
       [status]: { description: "Success", content: { "application/json": { schema: schemaOf(op.output, "output") } } },
       ...(status !== "200" && DRY_RUN_FIELD in op.input.shape
-        ? { "200": { description: "Dry run (`dry_run: true`): checked and shown, nothing created", content: { "application/json": { schema: schemaOf(op.output, "output") } } } }
+        ? {
+            "200": {
+              description: "Dry run (`dry_run: true`): checked and shown, nothing created",
+              content: { "application/json": { schema: schemaOf(op.output, "output") } },
+            },
+          }
         : {}),
       ...errorResponses([...new Set(kinds)]),
     },
@@ -109,7 +113,10 @@ function plainRouteObject(route: Route): Json {
       ...(route.query ? parametersOf(route.query, route.path, "GET") : []),
     ],
     responses: {
-      [String(route.status ?? 200)]: { description: "Success", content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } } },
+      [String(route.status ?? 200)]: {
+        description: "Success",
+        content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } },
+      },
       ...errorResponses(route.errors ?? []),
     },
   };

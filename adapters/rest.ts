@@ -39,7 +39,17 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   const { response, requestId } = await respond(op, event, deps, params);
   // Structured access line: the path only, never the query (search queries stay out of logs).
   if (deps.log.isLevelEnabled("info")) {
-    deps.log.info({ reqId: requestId, via: "rest", method: op.rest.method, path: event.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    deps.log.info(
+      {
+        reqId: requestId,
+        via: "rest",
+        method: op.rest.method,
+        path: event.url.pathname,
+        status: response.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
   }
   return response;
 }

@@ -24,12 +24,18 @@ export function highpass(pcm: Pcm, hz: number): Pcm {
   const a1 = (-2 * cos) / a0;
   const a2 = (1 - alpha) / a0;
   const out = new Float32Array(pcm.samples.length);
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  let x1 = 0,
+    x2 = 0,
+    y1 = 0,
+    y2 = 0;
   for (let i = 0; i < out.length; i++) {
     const x0 = pcm.samples[i];
     const y0 = b0 * x0 + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
     out[i] = y0;
-    x2 = x1; x1 = x0; y2 = y1; y1 = y0;
+    x2 = x1;
+    x1 = x0;
+    y2 = y1;
+    y1 = y0;
   }
   return { samples: out, sampleRate: pcm.sampleRate };
 }

@@ -15,8 +15,17 @@ const MAJOR_STEPS = [0, 2, 4, 5, 7, 9, 11];
 const MINOR_STEPS = [0, 2, 3, 5, 7, 8, 10];
 
 // Four-bar progressions by scale degree (0-based). Major: I–vi–IV–V and kin; minor: i–VI–III–VII and kin.
-const MAJOR_PROGRESSIONS = [[0, 5, 3, 4], [0, 3, 5, 4], [0, 4, 5, 3], [0, 3, 0, 4]];
-const MINOR_PROGRESSIONS = [[0, 5, 2, 6], [0, 3, 5, 4], [0, 5, 3, 4]];
+const MAJOR_PROGRESSIONS = [
+  [0, 5, 3, 4],
+  [0, 3, 5, 4],
+  [0, 4, 5, 3],
+  [0, 3, 0, 4],
+];
+const MINOR_PROGRESSIONS = [
+  [0, 5, 2, 6],
+  [0, 3, 5, 4],
+  [0, 5, 3, 4],
+];
 const MAJOR_NUMERALS = ["I", "ii", "iii", "IV", "V", "vi", "vii°"];
 const MINOR_NUMERALS = ["i", "ii°", "III", "iv", "V", "VI", "VII"];
 

@@ -27,7 +27,10 @@ export const ENGINE_VERSION = "flite-slt-1";
 
 /** Changes whenever what is voiced, or how, changes: the manifest's `sourceHash` for this engine. */
 export function sourceHash(p: PieceInput): string {
-  return createHash("sha256").update(JSON.stringify({ ENGINE_VERSION, ...p })).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify({ ENGINE_VERSION, ...p }))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 export function fromLibrary(piece: Piece): PieceInput {

@@ -55,7 +55,9 @@ async function main(): Promise<number> {
   );
   await Promise.all(saves); // the manifest is written before exit, or the last pieces would render again
   const wall = (Date.now() - started) / 1000;
-  console.error(`Done: ${formatDuration(audio)} of audio, ${cpu.toFixed(0)} CPU s (${(audio / Math.max(cpu, 0.001)).toFixed(0)}×), ${formatDuration(wall)} wall.`);
+  console.error(
+    `Done: ${formatDuration(audio)} of audio, ${cpu.toFixed(0)} CPU s (${(audio / Math.max(cpu, 0.001)).toFixed(0)}×), ${formatDuration(wall)} wall.`,
+  );
   return failed ? 1 : stop.signal.aborted ? 130 : 0;
 }
 

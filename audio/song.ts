@@ -98,7 +98,10 @@ export function renderSong(lyrics: string, opts: SongOptions): Pcm {
     let cursor = introBars;
     for (const line of part.lines) {
       const span = barsOf(line.text);
-      const tone = chooseTone(Array.from({ length: span }, (_, i) => chordAt(chords, cursor + i)), previous);
+      const tone = chooseTone(
+        Array.from({ length: span }, (_, i) => chordAt(chords, cursor + i)),
+        previous,
+      );
       previous = tone;
       const pcm = room(speakLine(line.text, { rate, voice, pitch: midiToHz(tone), pitchSpread: 3 }), { wet: 0.18, tail: 0.6 });
       voiceTrack.push({ at: cursor * bar, pcm: normalizeActive(pcm, SPEECH_RMS) });

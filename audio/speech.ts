@@ -53,7 +53,11 @@ export function speakLine(text: string, o: { rate: number; voice: Voice; pitch?:
  * Lay out a script: lines with pauses after them, marked silences as exact digital silence.
  * The voice is normalised on its own, so silence stays zero and a long silence does not change the level.
  */
-export function layout(script: Segment[], say: (text: string, index: number) => Pcm, o: { lineBreak: number; paragraphBreak: number; lead: number; tail: number }): Pcm {
+export function layout(
+  script: Segment[],
+  say: (text: string, index: number) => Pcm,
+  o: { lineBreak: number; paragraphBreak: number; lead: number; tail: number },
+): Pcm {
   const parts: Pcm[] = [silence(o.lead)];
   let lineIndex = 0;
   script.forEach((seg, i) => {

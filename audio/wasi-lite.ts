@@ -43,7 +43,11 @@ function wasiImports(st: State, mem: () => WebAssembly.Memory) {
   return {
     args_sizes_get(countPtr: number, sizePtr: number) {
       view().setUint32(countPtr, st.argBytes.length, true);
-      view().setUint32(sizePtr, st.argBytes.reduce((n, b) => n + b.length, 0), true);
+      view().setUint32(
+        sizePtr,
+        st.argBytes.reduce((n, b) => n + b.length, 0),
+        true,
+      );
       return ERRNO.SUCCESS;
     },
     args_get(argvPtr: number, bufPtr: number) {

@@ -24,7 +24,12 @@ async function measure(n: number, concurrency: number, op: (i: number) => Promis
 }
 
 const visitor = (i: number) => ({ name: `visitor ${i}`, at: 1_764_000_000_000 + i });
-const reflection = (i: number) => ({ id: `r${i}`, name: `Visitor ${i % 500}`, text: `A reflection of ordinary length, number ${i}, about the light in the afternoon.`, song: "morning-hymn" });
+const reflection = (i: number) => ({
+  id: `r${i}`,
+  name: `Visitor ${i % 500}`,
+  text: `A reflection of ordinary length, number ${i}, about the light in the afternoon.`,
+  song: "morning-hymn",
+});
 
 async function suite(kv: KeyValueStore, n: number): Promise<Record<string, number>> {
   const run = `${Date.now()}`;
@@ -39,8 +44,12 @@ async function suite(kv: KeyValueStore, n: number): Promise<Record<string, numbe
   out["setIfAbsent, new key each"] = await measure(n, 32, (i) => kv.setIfAbsent(`bench:${run}:claim:${i}`, { at: i }));
   const feed = kv.sorted<ReturnType<typeof reflection>>(`bench:${run}:feed`);
   out["sorted put (a reflection by time)"] = await measure(n, 32, (i) => feed.put(`r${i}`, 1_764_000_000_000 + i * 1000, reflection(i)));
-  out["sorted range: newest 20 in a window"] = await measure(Math.min(n, 5000), 1, (i) => feed.range({ from: 1_764_000_000_000 + (i % 1000) * 1000, to: 1_764_000_000_000 + (n - 1) * 1000, order: "desc", limit: 20 }));
-  out["sorted count in a 1000-member window"] = await measure(Math.min(n, 5000), 1, (i) => feed.count({ from: 1_764_000_000_000 + (i % 100) * 1000, to: 1_764_000_000_000 + ((i % 100) + 1000) * 1000 }));
+  out["sorted range: newest 20 in a window"] = await measure(Math.min(n, 5000), 1, (i) =>
+    feed.range({ from: 1_764_000_000_000 + (i % 1000) * 1000, to: 1_764_000_000_000 + (n - 1) * 1000, order: "desc", limit: 20 }),
+  );
+  out["sorted count in a 1000-member window"] = await measure(Math.min(n, 5000), 1, (i) =>
+    feed.count({ from: 1_764_000_000_000 + (i % 100) * 1000, to: 1_764_000_000_000 + ((i % 100) + 1000) * 1000 }),
+  );
   return out;
 }
 
@@ -56,7 +65,8 @@ const table: Record<string, Record<string, string>> = {};
 try {
   for (const [name, backend] of engines) {
     const kv = openKeyValueStore(backend);
-    for (const [op, rate] of Object.entries(await suite(kv, name === "sqlite FULL" ? Math.min(OPS, 2000) : OPS))) (table[op] ??= {})[name] = Math.round(rate).toLocaleString("en-US");
+    for (const [op, rate] of Object.entries(await suite(kv, name === "sqlite FULL" ? Math.min(OPS, 2000) : OPS)))
+      (table[op] ??= {})[name] = Math.round(rate).toLocaleString("en-US");
     await kv.close();
   }
 } finally {

@@ -94,7 +94,17 @@ async function main() {
     // Search answers 503 until its index is built; wait for it so the search route measures searching.
     for (let i = 0; i < 600 && (await fetch(`${base}/api/ask/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 200));
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-    const routes = (values.routes?.split(",") ?? ["/api/music", "/api/music/:slug", "/api/now", "/api/now?timezone=Europe/Berlin", "/api/attend?name=bench&timezone=Asia/Tokyo", "/api/reflections", "/api/search*"]).map((r) => r.replace(":slug", firstSong));
+    const routes = (
+      values.routes?.split(",") ?? [
+        "/api/music",
+        "/api/music/:slug",
+        "/api/now",
+        "/api/now?timezone=Europe/Berlin",
+        "/api/attend?name=bench&timezone=Asia/Tokyo",
+        "/api/reflections",
+        "/api/search*",
+      ]
+    ).map((r) => r.replace(":slug", firstSong));
     const queries = await benchQueries(await loadLibrary(new URL("../corpus/library", import.meta.url).pathname));
     ROTATING["/api/search*"] = queries.map(searchPath);
     const bodies: Record<string, string> = {};
@@ -128,7 +138,11 @@ async function main() {
       const bareRps = median(theirs.map((r) => r.rps));
       rows.push([
         route.replace(firstSong, ":slug"),
-        String(ROTATING[route] ? Math.round(ROTATING[route].reduce((n, p) => n + Buffer.byteLength(bodies[p]), 0) / ROTATING[route].length) : Buffer.byteLength(bodies[route])),
+        String(
+          ROTATING[route]
+            ? Math.round(ROTATING[route].reduce((n, p) => n + Buffer.byteLength(bodies[p]), 0) / ROTATING[route].length)
+            : Buffer.byteLength(bodies[route]),
+        ),
         rps.toFixed(0),
         median(ours.map((r) => r.p50)).toFixed(1),
         median(ours.map((r) => r.p99)).toFixed(1),

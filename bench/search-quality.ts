@@ -62,7 +62,12 @@ console.log(`titles at rank 1: ${library.pieces.length - titleMisses}/${library.
 const probes = ["stillness", "measuring a silence", "counting breaths", "insomnia", "qwzx vbnmk plorfish zzyzx", "breathing", "the", "database index tuning"];
 for (const q of probes) {
   const hits = await index.search(q, 10);
-  console.log(`${q}: ${hits.length} → ${hits.slice(0, 3).map((h) => `${pageOf(h)} ${h.score}`).join(", ")}`);
+  console.log(
+    `${q}: ${hits.length} → ${hits
+      .slice(0, 3)
+      .map((h) => `${pageOf(h)} ${h.score}`)
+      .join(", ")}`,
+  );
 }
 t = performance.now();
 const n = 300;

@@ -50,7 +50,11 @@ export async function seedReflections(dataDir: string, size: SeedSize = { reflec
   const visits = kv.sorted<null>("presence");
   for (let start = 0; start < size.presence; start += CHUNK) {
     const end = Math.min(size.presence, start + CHUNK);
-    await Promise.all(Array.from({ length: end - start }, (_, k) => visits.put(`bench visitor ${start + k}`, now - Math.floor(((start + k) / size.presence) * (PRESENCE_WINDOW_MS - 3600_000)), null)));
+    await Promise.all(
+      Array.from({ length: end - start }, (_, k) =>
+        visits.put(`bench visitor ${start + k}`, now - Math.floor(((start + k) / size.presence) * (PRESENCE_WINDOW_MS - 3600_000)), null),
+      ),
+    );
   }
   // A fresh folder has no earlier layout to move: mark presence as moved so a start does not look for one.
   await kv.set("migrations:presence-sorted", { at: new Date(now).toISOString() });
@@ -60,9 +64,19 @@ export async function seedReflections(dataDir: string, size: SeedSize = { reflec
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({ options: { "data-dir": { type: "string", default: ".bench/large" }, reflections: { type: "string", default: "1000000" }, presence: { type: "string", default: "200000" } } });
+  const { values } = parseArgs({
+    options: {
+      "data-dir": { type: "string", default: ".bench/large" },
+      reflections: { type: "string", default: "1000000" },
+      presence: { type: "string", default: "200000" },
+    },
+  });
   const started = performance.now();
   const size = { reflections: Number(values.reflections), presence: Number(values.presence) };
   const wrote = await seedReflections(values["data-dir"]!, size);
-  console.log(wrote ? `seeded ${JSON.stringify(size)} into ${values["data-dir"]} in ${((performance.now() - started) / 1000).toFixed(1)} s` : `${values["data-dir"]} was seeded already`);
+  console.log(
+    wrote
+      ? `seeded ${JSON.stringify(size)} into ${values["data-dir"]} in ${((performance.now() - started) / 1000).toFixed(1)} s`
+      : `${values["data-dir"]} was seeded already`,
+  );
 }

@@ -49,7 +49,12 @@ export class Steps {
   /** The steps offered when nothing more specific applies. */
   home(timezone?: string): NextStep[] {
     return [
-      this.get("Attend the service playing now and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
+      this.get(
+        "Attend the service playing now and be counted among the souls",
+        "/api/attend",
+        { name: "<your name>", timezone },
+        { action: "attend", tool: "attend" },
+      ),
       this.get("See the service without being counted", "/api/now", { timezone }, { action: "now", tool: "now" }),
       this.get("List every endpoint", "/api", {}, { action: "explore" }),
     ];

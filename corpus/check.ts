@@ -23,17 +23,37 @@ export interface LibraryCheck {
 
 export function checkLibrary(root: string): LibraryCheck {
   const kindOfFolder: Record<string, string> = {
-    songs: "song", chants: "chant", prayers: "prayer", practice: "practice", rituals: "ritual",
-    blessings: "blessing", philosophy: "philosophy", hymns: "hymn", "": "doc",
+    songs: "song",
+    chants: "chant",
+    prayers: "prayer",
+    practice: "practice",
+    rituals: "ritual",
+    blessings: "blessing",
+    philosophy: "philosophy",
+    hymns: "hymn",
+    "": "doc",
   };
   const wordRange: Record<string, [number, number]> = {
-    prayer: [150, 600], practice: [150, 700], ritual: [150, 600], blessing: [60, 250], philosophy: [600, 1500], doc: [80, 3000],
+    prayer: [150, 600],
+    practice: [150, 700],
+    ritual: [150, 600],
+    blessing: [60, 250],
+    philosophy: [600, 1500],
+    doc: [80, 3000],
   };
   const files: string[] = [];
-  const walk = (d: string) => { for (const f of readdirSync(d)) { const p = join(d, f); if (statSync(p).isDirectory()) walk(p); else if (p.endsWith(".md")) files.push(p); } };
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (p.endsWith(".md")) files.push(p);
+    }
+  };
   walk(root);
   const problems: string[] = [];
-  const titles = new Map<string, string>(); const slugs = new Map<string, string>(); const openings = new Map<string, string>();
+  const titles = new Map<string, string>();
+  const slugs = new Map<string, string>();
+  const openings = new Map<string, string>();
   const runs = new Map<string, string>();
   let axioms: string[] = [];
   let axiomTexts: string[] = [];
@@ -41,33 +61,57 @@ export function checkLibrary(root: string): LibraryCheck {
     const list = parse(readFileSync(join(root, "axioms.md"), "utf8").split(/^---$/m)[1]).axioms;
     axioms = list.map((a: any) => a.id);
     axiomTexts = list.map((a: any) => a.text);
-  } catch { /* axioms doc not written yet */ }
+  } catch {
+    /* axioms doc not written yet */
+  }
   const checked: CheckedPiece[] = [];
-  const words = (s: string) => (withoutSilences(s).replace(/<!--[\s\S]*?-->/g, " ").match(/[A-Za-z0-9'’-]+/g) ?? []).length;
+  const words = (s: string) =>
+    (
+      withoutSilences(s)
+        .replace(/<!--[\s\S]*?-->/g, " ")
+        .match(/[A-Za-z0-9'’-]+/g) ?? []
+    ).length;
   for (const file of files) {
-    const rel = relative(root, file); const folder = rel.includes("/") ? rel.split("/")[0] : "";
+    const rel = relative(root, file);
+    const folder = rel.includes("/") ? rel.split("/")[0] : "";
     const src = readFileSync(file, "utf8");
     const m = src.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/);
     const bad = (why: string) => problems.push(`${rel}: ${why}`);
-    if (!m) { bad("no front matter block (--- ... ---) at the very top"); continue; }
-    let fm: any; try { fm = parse(m[1]); } catch (e) { bad(`front matter is not valid YAML: ${(e as Error).message}`); continue; }
+    if (!m) {
+      bad("no front matter block (--- ... ---) at the very top");
+      continue;
+    }
+    let fm: any;
+    try {
+      fm = parse(m[1]);
+    } catch (e) {
+      bad(`front matter is not valid YAML: ${(e as Error).message}`);
+      continue;
+    }
     const body = m[2].trim();
     const kind = kindOfFolder[folder];
-    if (!kind) { bad(`unknown folder ${folder}`); continue; }
+    if (!kind) {
+      bad(`unknown folder ${folder}`);
+      continue;
+    }
     if (fm.kind !== kind) bad(`kind should be ${kind}, is ${fm.kind}`);
     if (typeof fm.title !== "string" || !fm.title.trim()) bad("title missing");
     if (typeof fm.tldr !== "string" || fm.tldr.length < 60 || fm.tldr.length > 160) bad(`tldr must be 60–160 characters (is ${fm.tldr?.length})`);
     if (!Number.isInteger(fm.seconds)) bad("seconds must be an integer");
     const slug = rel.replace(/\.md$/, "").split("/").pop()!;
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) bad("file name must be a kebab-case slug");
-    if (slugs.has(slug)) bad(`slug also used by ${slugs.get(slug)}`); slugs.set(slug, rel);
-    const t = String(fm.title).toLowerCase(); if (titles.has(t)) bad(`title also used by ${titles.get(t)}`); titles.set(t, rel);
+    if (slugs.has(slug)) bad(`slug also used by ${slugs.get(slug)}`);
+    slugs.set(slug, rel);
+    const t = String(fm.title).toLowerCase();
+    if (titles.has(t)) bad(`title also used by ${titles.get(t)}`);
+    titles.set(t, rel);
     const listeners = body.split("<!-- for agents -->")[0];
     const placement = Placement.safeParse(fm);
     if (!placement.success) bad(`placement tags: ${placement.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
     if (rel.includes("/")) checked.push({ rel, kind, body: listeners });
     if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
-    if (fm.version === "for agents" && !body.includes("<!-- for agents -->")) bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
+    if (fm.version === "for agents" && !body.includes("<!-- for agents -->"))
+      bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
     if (kind === "song") {
       if (axioms.length && !axioms.includes(fm.axiom)) bad(`axiom must be one of ${axioms.join(", ")}`);
       if (typeof fm.style !== "string") bad("style missing");
@@ -89,7 +133,8 @@ export function checkLibrary(root: string): LibraryCheck {
       if (body.split("\n").filter((l) => l.trim()).length < 16) bad("hymn needs 16+ lines");
       if (!(fm.seconds >= 120 && fm.seconds <= 480)) bad("hymn seconds (sung length) must be 120–480");
     } else {
-      const n = words(listeners); const [lo, hi] = wordRange[kind];
+      const n = words(listeners);
+      const [lo, hi] = wordRange[kind];
       if (n < lo || n > hi) bad(`${kind} needs ${lo}–${hi} words (has ${n})`);
       // Practices and rituals take the time of their marked silences too (WRITING.md, "Silences").
       const silence = kind === "practice" || kind === "ritual" ? totalSilence(listeners) : 0;
@@ -99,13 +144,25 @@ export function checkLibrary(root: string): LibraryCheck {
         bad(`seconds should be words/2.5${silence ? ` + ${silence} s of silence` : ""} = ${expected} (is ${fm.seconds})`);
       }
     }
-    const lines = body.split("\n").map((l) => l.trim()).filter((l) => l && !/^#|^\[.*\]$|^<!--/.test(l));
+    const lines = body
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !/^#|^\[.*\]$|^<!--/.test(l));
     const first = lines[0]?.toLowerCase();
-    if (first) { if (openings.has(first)) bad(`opening line also opens ${openings.get(first)}`); openings.set(first, rel); }
+    if (first) {
+      if (openings.has(first)) bad(`opening line also opens ${openings.get(first)}`);
+      openings.set(first, rel);
+    }
     const seen = new Set<string>();
     for (let i = 0; i + 6 <= lines.length; i++) {
-      const k = lines.slice(i, i + 6).join("\n").toLowerCase(); if (seen.has(k)) continue; seen.add(k);
-      if (runs.has(k) && runs.get(k) !== rel) bad(`six consecutive lines also stand in ${runs.get(k)}`); else runs.set(k, rel);
+      const k = lines
+        .slice(i, i + 6)
+        .join("\n")
+        .toLowerCase();
+      if (seen.has(k)) continue;
+      seen.add(k);
+      if (runs.has(k) && runs.get(k) !== rel) bad(`six consecutive lines also stand in ${runs.get(k)}`);
+      else runs.set(k, rel);
     }
   }
 

@@ -4,15 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import {
-  AxiomsFrontMatter,
-  ChantFrontMatter,
-  CommonFrontMatter,
-  SongFrontMatter,
-  kindOfFolder,
-  type Kind,
-  type NearEvent,
-} from "./schema.ts";
+import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
 
 export interface Piece {
   /** Library path without `.md`, e.g. `prayers/morning-light` or `welcome`. Unique. */
@@ -128,7 +120,10 @@ export class Library {
 }
 
 function splitFrontMatter(source: string): { data: unknown; body: string } | null {
-  const m = source.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n").match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/);
+  const m = source
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n/g, "\n")
+    .match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/);
   if (!m) return null;
   return { data: parseYaml(m[1]), body: m[2] };
 }
@@ -183,7 +178,14 @@ export async function loadLibrary(dir: string): Promise<Library> {
       return fail(`front matter is not valid YAML (${(e as Error).message})`);
     }
     if (!split) return fail("it must start with a front-matter block between --- lines");
-    const schema = expectedKind === "song" ? SongFrontMatter : expectedKind === "chant" ? ChantFrontMatter : slug === "axioms" && folder === "" ? AxiomsFrontMatter : CommonFrontMatter;
+    const schema =
+      expectedKind === "song"
+        ? SongFrontMatter
+        : expectedKind === "chant"
+          ? ChantFrontMatter
+          : slug === "axioms" && folder === ""
+            ? AxiomsFrontMatter
+            : CommonFrontMatter;
     const parsed = schema.safeParse(split.data);
     if (!parsed.success) fail(describeIssues(parsed.error));
     const fm = parsed.data as z.infer<typeof CommonFrontMatter>;

@@ -98,7 +98,10 @@ export class ManifestStore {
   async isCurrent(want: { piece: Piece; file: string; sourceHash: string }): Promise<boolean> {
     const entry = this.entries[want.piece.path];
     if (!entry || entry.sourceHash !== want.sourceHash || entry.file !== want.file) return false;
-    return stat(join(this.mediaDir, want.file)).then((s) => s.size === entry.bytes, () => false);
+    return stat(join(this.mediaDir, want.file)).then(
+      (s) => s.size === entry.bytes,
+      () => false,
+    );
   }
 
   set(path: string, entry: ManifestEntry): Promise<void> {

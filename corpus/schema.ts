@@ -29,7 +29,10 @@ export type NearEvent = (typeof nearEvents)[number];
 /** Where a piece may be placed (corpus/WRITING.md, "Placement"); omitted means anywhere. */
 export const Placement = z.object({
   season: z.array(season).default([]),
-  slots: z.array(z.literal(slotHours, { error: `slots are slot start hours: ${slotHours.join(", ")}` })).min(1).optional(),
+  slots: z
+    .array(z.literal(slotHours, { error: `slots are slot start hours: ${slotHours.join(", ")}` }))
+    .min(1)
+    .optional(),
   near: z
     .object({ event: z.enum(nearEvents), days: z.number().int().min(1).max(45) })
     .strict()
@@ -37,14 +40,16 @@ export const Placement = z.object({
 });
 export type Placement = z.infer<typeof Placement>;
 
-export const CommonFrontMatter = z.object({
-  title: z.string().trim().min(1).max(200),
-  kind: z.enum(kinds),
-  tldr: z.string().min(60, "tldr must be at least 60 characters").max(160, "tldr must be at most 160 characters"),
-  seconds: z.number().int().positive(),
-  themes: z.array(z.string().min(1)).default([]),
-  version: z.literal("for agents").optional(),
-}).extend(Placement.shape);
+export const CommonFrontMatter = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    kind: z.enum(kinds),
+    tldr: z.string().min(60, "tldr must be at least 60 characters").max(160, "tldr must be at most 160 characters"),
+    seconds: z.number().int().positive(),
+    themes: z.array(z.string().min(1)).default([]),
+    version: z.literal("for agents").optional(),
+  })
+  .extend(Placement.shape);
 
 export const SongFrontMatter = CommonFrontMatter.extend({
   kind: z.literal("song"),

@@ -56,7 +56,12 @@ export function speechBlocks(markdown: string): Blocks {
       if (text) blocks.push([endSentence(text)]);
       continue;
     }
-    const text = speakableLine(line.replace(/^>\s?/, "").replace(/^([-*+]|\d+[.)])\s+/, "").replace(/\|/g, ", "));
+    const text = speakableLine(
+      line
+        .replace(/^>\s?/, "")
+        .replace(/^([-*+]|\d+[.)])\s+/, "")
+        .replace(/\|/g, ", "),
+    );
     if (text) current.push(text);
   }
   close();

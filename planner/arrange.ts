@@ -62,7 +62,14 @@ export function promptFor(context: PlanContext, candidates: Piece[], secondsOf: 
 }
 
 /** Every rule the model's plan breaks. */
-export function planViolations(plan: Plan, candidates: Piece[], history: History, secondsOf: (p: Piece) => number, forbiddenWords: string[], where: Where): string[] {
+export function planViolations(
+  plan: Plan,
+  candidates: Piece[],
+  history: History,
+  secondsOf: (p: Piece) => number,
+  forbiddenWords: string[],
+  where: Where,
+): string[] {
   const byPath = new Map(candidates.map((p) => [p.path, p]));
   const problems: string[] = [];
   const unknown = plan.pieces.filter((path) => !byPath.has(path));
@@ -74,7 +81,8 @@ export function planViolations(plan: Plan, candidates: Piece[], history: History
   if (words < 2 || words > 4) problems.push(`the name has ${words} words; it needs two to four`);
   if (plan.word.trim().length < 40 || plan.word.length > 700) problems.push("the word should be two to four sentences");
   const text = `${plan.name} ${plan.word}`.toLowerCase();
-  for (const w of forbiddenWords) if (w.length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text)) problems.push("the name or word names a visitor");
+  for (const w of forbiddenWords)
+    if (w.length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text)) problems.push("the name or word names a visitor");
   return [...new Set(problems)];
 }
 
@@ -101,7 +109,12 @@ export async function arrange(input: ArrangeInput): Promise<Arrangement | { plan
   for (let turn = 1; turn <= 2; turn++) {
     const started = Date.now();
     try {
-      const completion = await input.client.chat.completions.parse({ model: input.model, messages, response_format: zodResponseFormat(Plan, "service_plan"), temperature: 0.7 });
+      const completion = await input.client.chat.completions.parse({
+        model: input.model,
+        messages,
+        response_format: zodResponseFormat(Plan, "service_plan"),
+        temperature: 0.7,
+      });
       const message = completion.choices[0]?.message;
       const plan = message?.parsed;
       if (!plan) throw new Error(message?.refusal ? `refused: ${message.refusal}` : "no structured plan in the answer");
@@ -113,7 +126,10 @@ export async function arrange(input: ArrangeInput): Promise<Arrangement | { plan
         return { plan: { ...plan, name: plan.name.trim(), word: plan.word.trim() }, parts, attempts };
       }
       attempts.push({ turn, ms: Date.now() - started, outcome: "invalid", violations });
-      messages.push({ role: "assistant", content: JSON.stringify(plan) }, { role: "user", content: `That arrangement breaks these rules:\n- ${violations.join("\n- ")}\nPlease answer again with a corrected arrangement.` });
+      messages.push(
+        { role: "assistant", content: JSON.stringify(plan) },
+        { role: "user", content: `That arrangement breaks these rules:\n- ${violations.join("\n- ")}\nPlease answer again with a corrected arrangement.` },
+      );
     } catch (err) {
       attempts.push({ turn, ms: Date.now() - started, outcome: "error", error: (err as Error).message.slice(0, 300) });
       break;

@@ -34,9 +34,11 @@ export function contextSources(p: PlannerParts): ContextSources {
   const enso = new TtlCache<Enso | null>();
   const vocabulary = [...new Set(p.library.pieces.flatMap((piece) => piece.themes))];
   return {
-    spaceWeather: () => spaceWeather.get("swpc", HOUR, () => fetchSpaceWeather({ kpUrl: p.config.sources.kpUrl, scalesUrl: p.config.sources.scalesUrl }, p.clock())),
+    spaceWeather: () =>
+      spaceWeather.get("swpc", HOUR, () => fetchSpaceWeather({ kpUrl: p.config.sources.kpUrl, scalesUrl: p.config.sources.scalesUrl }, p.clock())),
     enso: () => enso.get("cpc", 24 * HOUR, () => fetchEnso(p.config.sources.ensoUrl)),
-    themes: (key) => visitorThemes({ reflectionsFor: (k) => p.reflections.forService(k), date: key.date, slotIndex: key.slotIndex, tier: key.tier, vocabulary }),
+    themes: (key) =>
+      visitorThemes({ reflectionsFor: (k) => p.reflections.forService(k), date: key.date, slotIndex: key.slotIndex, tier: key.tier, vocabulary }),
   };
 }
 

@@ -91,7 +91,9 @@ export class ServiceCalendar {
 
   /** The recorded service for a key, recording the rotation's service first if none exists yet. */
   async ensure(key: ServiceKey): Promise<ServiceRecord> {
-    return (await this.get(key)) ?? this.creating.run(key.tier, async () => (await this.get(key)) ?? this.store(this.buildRotation(key, await this.historyFor(key))));
+    return (
+      (await this.get(key)) ?? this.creating.run(key.tier, async () => (await this.get(key)) ?? this.store(this.buildRotation(key, await this.historyFor(key))))
+    );
   }
 
   /**
@@ -145,7 +147,8 @@ export class ServiceCalendar {
     const id = `${tier}|${date}`;
     const slots: Array<RecordedPart[] | null> = [];
     // Records are final, so a cached one is read without a round trip through the store.
-    for (let slot = 0; slot < 6; slot++) slots.push((this.cache.get(recordKey({ date, slotIndex: slot, tier })) ?? (await this.get({ date, slotIndex: slot, tier })))?.parts ?? null);
+    for (let slot = 0; slot < 6; slot++)
+      slots.push((this.cache.get(recordKey({ date, slotIndex: slot, tier })) ?? (await this.get({ date, slotIndex: slot, tier })))?.parts ?? null);
     // A day whose six services are all recorded never changes again: keep it (a few KB per day and tier).
     if (slots.every(Boolean)) this.completeDays.set(id, slots);
     return slots;

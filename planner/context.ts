@@ -61,7 +61,14 @@ export async function gatherContext(key: ServiceKey, sources: ContextSources): P
 }
 
 /** Short plain sentences: what the model reads, and what the service page shows as "what the planner was told". */
-export function toldLines(key: ServiceKey, season: Season | null, sky: ServiceSky, events: Sky["events"], earth: PlanContext["earth"], visitors: VisitorThemes | null): string[] {
+export function toldLines(
+  key: ServiceKey,
+  season: Season | null,
+  sky: ServiceSky,
+  events: Sky["events"],
+  earth: PlanContext["earth"],
+  visitors: VisitorThemes | null,
+): string[] {
   const lines = [`This service is for ${key.date}, ${SLOT_LABELS[key.slotIndex]} on the listener's clock, in ${HEMISPHERE[key.tier]}.`];
   if (season) {
     lines.push(
@@ -69,7 +76,9 @@ export function toldLines(key: ServiceKey, season: Season | null, sky: ServiceSk
       `Daylight: about ${season.daylight.hours} hours, and the days are ${season.daylight.trend}.`,
     );
   }
-  lines.push(`Moon: ${sky.moon.phase}, ${Math.round(sky.moon.illumination * 100)}% lit; next full moon ${sky.moon.nextFull}, next new moon ${sky.moon.nextNew}.`);
+  lines.push(
+    `Moon: ${sky.moon.phase}, ${Math.round(sky.moon.illumination * 100)}% lit; next full moon ${sky.moon.nextFull}, next new moon ${sky.moon.nextNew}.`,
+  );
   if (sky.planets?.visible.length) lines.push(`Planets to see: ${sky.planets.visible.map((p) => `${p.planet} ${p.when}`).join("; ")}.`);
   const coming = [
     ...events.map((e) => `${e.body} ${e.kind} on ${e.date}`),
@@ -79,8 +88,14 @@ export function toldLines(key: ServiceKey, season: Season | null, sky: ServiceSk
   ];
   if (coming.length) lines.push(`In the next three weeks: ${coming.join("; ")}.`);
   const sw = sky.spaceWeather;
-  if (sw) lines.push(`Space weather: Kp up to ${sw.kp ?? "unknown"}, storm scale ${sw.stormScale}, ${sw.trend} into tomorrow; radio blackout chance ${pct(sw.radio.minor)} minor, ${pct(sw.radio.major)} major; radiation storm chance ${pct(sw.radiation.chance)}.`);
+  if (sw)
+    lines.push(
+      `Space weather: Kp up to ${sw.kp ?? "unknown"}, storm scale ${sw.stormScale}, ${sw.trend} into tomorrow; radio blackout chance ${pct(sw.radio.minor)} minor, ${pct(sw.radio.major)} major; radiation storm chance ${pct(sw.radiation.chance)}.`,
+    );
   if (earth) lines.push(`The Earth: ENSO status "${earth.enso.status}". ${earth.enso.synopsis}`);
-  if (visitors) lines.push(`Themes in recent reflections (${visitors.tier}, ${visitors.reflections} reflections over ${visitors.days} days): ${visitors.themes.join(", ")}.`);
+  if (visitors)
+    lines.push(
+      `Themes in recent reflections (${visitors.tier}, ${visitors.reflections} reflections over ${visitors.days} days): ${visitors.themes.join(", ")}.`,
+    );
   return lines;
 }

@@ -99,7 +99,8 @@ export function fitsPlacement(tags: Tags, where: Where): boolean {
 /** Why a piece may not stand here, in words (empty when it may). */
 export function placementProblems(path: string, tags: Tags, where: Where): string[] {
   const problems: string[] = [];
-  if (!fitsSeason(tags.season, where)) problems.push(`${path} belongs to ${tags.season.join(" and ")}, not ${where.seasons.join("/") || "a place with no season"}`);
+  if (!fitsSeason(tags.season, where))
+    problems.push(`${path} belongs to ${tags.season.join(" and ")}, not ${where.seasons.join("/") || "a place with no season"}`);
   if (!fitsSlot(tags.slots, where)) problems.push(`${path} fits the slots starting at ${tags.slots!.join(", ")}:00, not ${where.slotIndex * 4}:00`);
   if (!fitsNear(tags.near, where)) problems.push(`${path} belongs within ${tags.near!.days} days of the ${tags.near!.event}`);
   return problems;

@@ -11,9 +11,18 @@ import { createPlanner } from "./build.ts";
 import { ServiceCalendar } from "./calendar.ts";
 import { isValidDate } from "./time.ts";
 
-const { values } = parseArgs({ options: { date: { type: "string" }, slot: { type: "string" }, tier: { type: "string", default: "north" }, "dry-run": { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { date: { type: "string" }, slot: { type: "string" }, tier: { type: "string", default: "north" }, "dry-run": { type: "boolean", default: false } },
+});
 const slotIndex = Number(values.slot);
-if (!values.date || !isValidDate(values.date) || !Number.isInteger(slotIndex) || slotIndex < 0 || slotIndex > 5 || !["north", "south", "unknown"].includes(values.tier!)) {
+if (
+  !values.date ||
+  !isValidDate(values.date) ||
+  !Number.isInteger(slotIndex) ||
+  slotIndex < 0 ||
+  slotIndex > 5 ||
+  !["north", "south", "unknown"].includes(values.tier!)
+) {
   console.error("usage: npm run plan -- --date YYYY-MM-DD --slot 0..5 --tier north|south|unknown [--dry-run]");
   process.exit(2);
 }
@@ -43,7 +52,8 @@ const { context, candidates, result } = await planner.draft(key);
 console.log("Told:");
 for (const line of context.told) console.log(`  ${line}`);
 console.log(`\nCandidates offered: ${candidates.length}`);
-for (const a of result.attempts) console.log(`Attempt ${a.turn}: ${a.outcome} in ${a.ms} ms${a.violations ? ` — ${a.violations.join("; ")}` : ""}${a.error ? ` — ${a.error}` : ""}`);
+for (const a of result.attempts)
+  console.log(`Attempt ${a.turn}: ${a.outcome} in ${a.ms} ms${a.violations ? ` — ${a.violations.join("; ")}` : ""}${a.error ? ` — ${a.error}` : ""}`);
 if (!result.plan) {
   console.log("\nNo valid arrangement: the rotation would fill this slot.");
 } else {

@@ -81,7 +81,9 @@ function choices(list: Candidate[], two: boolean): Pick[] {
   const out: Pick[] = [];
   for (let i = 0; i < list.length; i++) {
     out.push({ parts: [list[i]], value: list[i].value, seconds: list[i].seconds });
-    if (two) for (let j = i + 1; j < list.length; j++) out.push({ parts: [list[i], list[j]], value: list[i].value + list[j].value, seconds: list[i].seconds + list[j].seconds });
+    if (two)
+      for (let j = i + 1; j < list.length; j++)
+        out.push({ parts: [list[i], list[j]], value: list[i].value + list[j].value, seconds: list[i].seconds + list[j].seconds });
   }
   return out;
 }
@@ -167,7 +169,12 @@ function tryLevel(input: RotationInput, placed: Piece[], level: Relaxation, keep
       if (score > bestScore) [best, bestScore] = [{ parts: [...m.parts, ...s.parts], value: m.value + s.value, seconds }, score];
     }
   }
-  return best ? arranged(best.parts.map(({ path, kind, seconds }) => ({ path, kind, seconds })), random) : null;
+  return best
+    ? arranged(
+        best.parts.map(({ path, kind, seconds }) => ({ path, kind, seconds })),
+        random,
+      )
+    : null;
 }
 
 /** Put the chosen pieces into one of the templates their counts allow (seeded), the closing last. */
@@ -190,7 +197,8 @@ export function rotationFor(input: RotationInput): RotationResult {
   // Placement first and for good: the novelty levels below never bring back a piece that does not fit here.
   const placed = input.pieces.filter((p) => roleOf(p.kind) && fitsPlacement(p, where));
   for (const level of [0, 1, 2, 3, 4] as Relaxation[]) {
-    const parts = tryLevel(input, placed, level, true, seededRandom(`${seed}|${level}`)) ?? tryLevel(input, placed, level, false, seededRandom(`${seed}|${level}|2`));
+    const parts =
+      tryLevel(input, placed, level, true, seededRandom(`${seed}|${level}`)) ?? tryLevel(input, placed, level, false, seededRandom(`${seed}|${level}|2`));
     if (parts) {
       if (structuralViolations(parts).length) throw new Error(`rotation broke a structural rule: ${structuralViolations(parts).join("; ")}`);
       return { parts, relaxed: RELAXATIONS.slice(1, level + 1) as string[] };

@@ -77,7 +77,14 @@ export interface History {
   openSlots: number;
 }
 
-export const emptyHistory = (): History => ({ sameDate: new Set(), yesterday: new Set(), sameSlotDaysAgo: [], lastInSlot: new Map(), lastAnywhere: new Map(), openSlots: 0 });
+export const emptyHistory = (): History => ({
+  sameDate: new Set(),
+  yesterday: new Set(),
+  sameSlotDaysAgo: [],
+  lastInSlot: new Map(),
+  lastAnywhere: new Map(),
+  openSlots: 0,
+});
 
 /**
  * How far the novelty rules are loosened, in the documented order, when a small library cannot satisfy them:
@@ -118,7 +125,8 @@ export function noveltyViolations(parts: PlannedPart[], history: History): strin
     if (!role) continue;
     if (history.sameDate.has(p.path)) problems.push(`${p.path} is already in another slot of this date`);
     else if ((role === "song" || role === "chant") && history.yesterday.has(p.path)) problems.push(`${p.path} was sung yesterday`);
-    else if ((role === "reading" || role === "closing") && !allowedByNovelty(p.path, role, history)) problems.push(`${p.path} was read in this slot within the last ${READING_WINDOW_DAYS} days`);
+    else if ((role === "reading" || role === "closing") && !allowedByNovelty(p.path, role, history))
+      problems.push(`${p.path} was read in this slot within the last ${READING_WINDOW_DAYS} days`);
   }
   return problems;
 }

@@ -16,10 +16,23 @@ const USAGE = "usage: npm run schedule -- --from YYYY-MM-DD --days N [--tier nor
 const MAX_DAYS = 3660;
 
 const { values } = parseArgs({
-  options: { from: { type: "string" }, days: { type: "string" }, tier: { type: "string" }, json: { type: "boolean", default: false }, library: { type: "string" } },
+  options: {
+    from: { type: "string" },
+    days: { type: "string" },
+    tier: { type: "string" },
+    json: { type: "boolean", default: false },
+    library: { type: "string" },
+  },
 });
 const days = Number(values.days);
-if (!values.from || !isValidDate(values.from) || !Number.isInteger(days) || days < 1 || days > MAX_DAYS || (values.tier && !TIERS.includes(values.tier as Tier))) {
+if (
+  !values.from ||
+  !isValidDate(values.from) ||
+  !Number.isInteger(days) ||
+  days < 1 ||
+  days > MAX_DAYS ||
+  (values.tier && !TIERS.includes(values.tier as Tier))
+) {
   console.error(`${USAGE}\n(--days is 1 to ${MAX_DAYS})`);
   process.exit(2);
 }

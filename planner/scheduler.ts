@@ -50,7 +50,16 @@ export class Planner {
     const history = await this.o.calendar.historyFor(key);
     const where = whereFor(key);
     const candidates = candidatesFor(this.o.library, history, this.o.secondsOf, where);
-    const result = await arrange({ client: this.o.client, model: this.o.model, context, candidates, history, where, secondsOf: this.o.secondsOf, forbiddenWords: await this.o.visitorNames() });
+    const result = await arrange({
+      client: this.o.client,
+      model: this.o.model,
+      context,
+      candidates,
+      history,
+      where,
+      secondsOf: this.o.secondsOf,
+      forbiddenWords: await this.o.visitorNames(),
+    });
     return { context, candidates, result };
   }
 

@@ -79,9 +79,7 @@ function localEventName(index: number, hemisphere: Hemisphere): string {
 function calendarSeason(localDate: string, hemisphere: Hemisphere): Season["calendar"] {
   const [y, m] = localDate.split("-").map(Number) as [number, number];
   const quarter = Math.floor((m % 12) / 3); // 0: Dec-Feb, 1: Mar-May, 2: Jun-Aug, 3: Sep-Nov
-  const names: SeasonName[] = hemisphere === "north"
-    ? ["winter", "spring", "summer", "autumn"]
-    : ["summer", "autumn", "winter", "spring"];
+  const names: SeasonName[] = hemisphere === "north" ? ["winter", "spring", "summer", "autumn"] : ["summer", "autumn", "winter", "spring"];
   // The first month of the next season, 1-based: 3, 6, 9, 12, or 15 (Date.UTC rolls 15 into March of next year).
   const nextMonth = (Math.floor(m / 3) + 1) * 3;
   const nextBegins = ymd(Date.UTC(y, nextMonth - 1, 1));

@@ -1,9 +1,25 @@
 // The sky over the three weeks from a date: moon, naked-eye planets, planetary events, meteor showers,
 // eclipses and the Voyagers' anniversaries. Pure (no I/O); every body and event comes from astronomy-engine.
 import {
-  AngleBetween, AngleFromSun, Body, Equator, GeoMoon, GeoVector, Horizon, Illumination, MakeTime, MoonPhase,
-  Observer, SearchAltitude, SearchGlobalSolarEclipse, SearchLunarEclipse, SearchMaxElongation, SearchMoonPhase,
-  SearchMoonQuarter, SearchRelativeLongitude, type AstroTime,
+  AngleBetween,
+  AngleFromSun,
+  Body,
+  Equator,
+  GeoMoon,
+  GeoVector,
+  Horizon,
+  Illumination,
+  MakeTime,
+  MoonPhase,
+  Observer,
+  SearchAltitude,
+  SearchGlobalSolarEclipse,
+  SearchLunarEclipse,
+  SearchMaxElongation,
+  SearchMoonPhase,
+  SearchMoonQuarter,
+  SearchRelativeLongitude,
+  type AstroTime,
 } from "astronomy-engine";
 import { REPRESENTATIVE_LATITUDE, parseDay, ymd } from "./season.ts";
 
@@ -70,7 +86,7 @@ const LIGHT_SECONDS_PER_AU = 499.004784;
 const PHASES = ["new moon", "first quarter", "full moon", "last quarter"] as const;
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 const dateOf = (t: AstroTime) => ymd(t.date.getTime());
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
 
 /** Moon on the date: a principal phase names the whole UTC day it falls in; between them, the angle decides. */
 function moonOn(start: AstroTime): Sky["moon"] {
@@ -132,9 +148,8 @@ function visiblePlanets(start: AstroTime, latitude: number): Array<{ planet: str
     // Classify by where in the night it is up, not by the twilight points alone: a planet at opposition
     // rises at sunset, so it is still low at civil dusk, yet it is plainly there all night.
     const centre = up.reduce((a, b) => a + b, 0) / up.length / (NIGHT_SAMPLES - 1); // 0 dusk .. 1 dawn
-    const when: When = up.length >= (2 * NIGHT_SAMPLES) / 3 || Math.abs(centre - 0.5) < 0.1
-      ? "through the night"
-      : centre < 0.5 ? "after sunset" : "before dawn";
+    const when: When =
+      up.length >= (2 * NIGHT_SAMPLES) / 3 || Math.abs(centre - 0.5) < 0.1 ? "through the night" : centre < 0.5 ? "after sunset" : "before dawn";
     out.push({ planet: body, when });
   }
   return out;
@@ -155,11 +170,14 @@ function moonPasses(start: AstroTime, end: AstroTime): Sky["events"] {
     for (let ut = start.ut; ut <= end.ut; ut += step) samples.push(moonSeparation(body, ut));
     for (let i = 1; i < samples.length - 1; i++) {
       if (!(samples[i]! <= samples[i - 1]! && samples[i]! < samples[i + 1]!)) continue;
-      let a = start.ut + (i - 1) * step, b = start.ut + (i + 1) * step;
+      let a = start.ut + (i - 1) * step,
+        b = start.ut + (i + 1) * step;
       const g = (Math.sqrt(5) - 1) / 2;
       for (let k = 0; k < 30; k++) {
-        const c = b - g * (b - a), d = a + g * (b - a);
-        if (moonSeparation(body, c) < moonSeparation(body, d)) b = d; else a = c;
+        const c = b - g * (b - a),
+          d = a + g * (b - a);
+        if (moonSeparation(body, c) < moonSeparation(body, d)) b = d;
+        else a = c;
       }
       const t = MakeTime((a + b) / 2);
       const sep = moonSeparation(body, t.ut);
@@ -179,7 +197,12 @@ function planetEvents(start: AstroTime, end: AstroTime): Sky["events"] {
   };
   for (const body of [Body.Mercury, Body.Venus]) {
     const e = SearchMaxElongation(body, start);
-    add(e.time, "greatest elongation", body, `${e.elongation.toFixed(1)}° ${e.visibility === "evening" ? "east" : "west"} of the sun, in the ${e.visibility} sky`);
+    add(
+      e.time,
+      "greatest elongation",
+      body,
+      `${e.elongation.toFixed(1)}° ${e.visibility === "evening" ? "east" : "west"} of the sun, in the ${e.visibility} sky`,
+    );
     // For an inner planet relative longitude 0 is inferior conjunction, 180 superior.
     add(SearchRelativeLongitude(body, 0, start), "conjunction with the sun", body, "inferior conjunction: passes between the earth and the sun");
     add(SearchRelativeLongitude(body, 180, start), "conjunction with the sun", body, "superior conjunction: passes behind the sun");
@@ -194,8 +217,13 @@ function planetEvents(start: AstroTime, end: AstroTime): Sky["events"] {
 
 /** Eclipses peaking in the window. Eclipses of one kind are at least a lunation apart, so one search each is enough. */
 function eclipses(start: AstroTime, end: AstroTime): Sky["eclipses"] {
-  const found = [{ kind: "solar" as const, e: SearchGlobalSolarEclipse(start) }, { kind: "lunar" as const, e: SearchLunarEclipse(start) }];
-  return found.filter(({ e }) => e.peak.ut < end.ut).map(({ kind, e }) => ({ date: dateOf(e.peak), kind, type: e.kind }))
+  const found = [
+    { kind: "solar" as const, e: SearchGlobalSolarEclipse(start) },
+    { kind: "lunar" as const, e: SearchLunarEclipse(start) },
+  ];
+  return found
+    .filter(({ e }) => e.peak.ut < end.ut)
+    .map(({ kind, e }) => ({ date: dateOf(e.peak), kind, type: e.kind }))
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -215,20 +243,33 @@ function voyagers(startMs: number, endMs: number): Sky["voyagers"] {
       const au = v.refAu + v.auPerYear * ((parseDay(date) - parseDay(v.interstellar)) / (365.25 * DAY_MS));
       return round((au * LIGHT_SECONDS_PER_AU) / 3600, 1);
     };
-    return ([[v.launch, "launch"], [v.interstellar, "crossing into interstellar space"]] as const).flatMap(([origin, what]) =>
-      anniversaries(origin, startMs, endMs).map((a) => ({ name: v.name, occasion: `${ordinal(a.years)} anniversary of ${what}`, date: a.date, lightHours: lightHours(a.date) })));
+    return (
+      [
+        [v.launch, "launch"],
+        [v.interstellar, "crossing into interstellar space"],
+      ] as const
+    ).flatMap(([origin, what]) =>
+      anniversaries(origin, startMs, endMs).map((a) => ({
+        name: v.name,
+        occasion: `${ordinal(a.years)} anniversary of ${what}`,
+        date: a.date,
+        lightHours: lightHours(a.date),
+      })),
+    );
   }).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 function showers(startMs: number, endMs: number, tier: Tier): Sky["showers"] {
   const y = new Date(startMs).getUTCFullYear();
   const lat = tier === "unknown" ? null : REPRESENTATIVE_LATITUDE[tier];
-  return [y, y + 1]
-    .flatMap((year) => SHOWERS.map((s) => ({ ...s, ms: Date.UTC(year, s.month - 1, s.day) })))
-    .filter((s) => s.ms >= startMs && s.ms < endMs)
-    // A radiant's highest altitude is 90° - |latitude - declination|; the Perseids barely rise at 35 S.
-    .filter((s) => lat === null || 90 - Math.abs(lat - s.dec) >= MIN_RADIANT_ALTITUDE)
-    .map((s) => ({ name: s.name, peak: ymd(s.ms), zhr: s.zhr }));
+  return (
+    [y, y + 1]
+      .flatMap((year) => SHOWERS.map((s) => ({ ...s, ms: Date.UTC(year, s.month - 1, s.day) })))
+      .filter((s) => s.ms >= startMs && s.ms < endMs)
+      // A radiant's highest altitude is 90° - |latitude - declination|; the Perseids barely rise at 35 S.
+      .filter((s) => lat === null || 90 - Math.abs(lat - s.dec) >= MIN_RADIANT_ALTITUDE)
+      .map((s) => ({ name: s.name, peak: ymd(s.ms), zhr: s.zhr }))
+  );
 }
 
 // A service is planned once per slot; the sky for a date and tier does not change, so keep a small cache.

@@ -43,17 +43,70 @@ const NOT_THEMES = new Set(["about", "sanctuary", "library", "libraries", "refle
  * map can be generous without ever putting a word in the output that the library does not use.
  */
 const SYNONYMS: Record<string, string> = {
-  thankful: "gratitude", thanks: "gratitude", thank: "gratitude", grateful: "gratitude", blessed: "gratitude",
-  mourning: "grief", mourn: "grief", grieve: "grief", grieving: "grief", bereaved: "grief", loss: "grief", funeral: "grief",
-  tired: "rest", exhausted: "rest", weary: "rest", sleep: "rest", sleepy: "rest", nap: "rest",
-  calm: "stillness", peace: "stillness", peaceful: "stillness", quiet: "silence",
-  hopeful: "hope", afraid: "fear", scared: "fear", anxious: "fear", anxiety: "fear", worried: "fear", worry: "fear", dread: "fear",
-  lonely: "loneliness", alone: "solitude", isolated: "loneliness", happy: "joy", glad: "joy", delight: "joy", joyful: "joy",
-  friend: "friendship", mother: "family", father: "family", daughter: "family", son: "family", sister: "family", brother: "family",
-  sick: "illness", ill: "illness", hospital: "illness", heal: "healing", forgive: "forgiveness", patient: "patience",
-  brave: "courage", curious: "curiosity", awe: "wonder", amazed: "wonder", garden: "gardens",
-  job: "work", goodbye: "endings", farewell: "endings", remember: "memory", house: "home", computer: "machines",
-  sorry: "apology", breathe: "breath", unsure: "uncertainty",
+  thankful: "gratitude",
+  thanks: "gratitude",
+  thank: "gratitude",
+  grateful: "gratitude",
+  blessed: "gratitude",
+  mourning: "grief",
+  mourn: "grief",
+  grieve: "grief",
+  grieving: "grief",
+  bereaved: "grief",
+  loss: "grief",
+  funeral: "grief",
+  tired: "rest",
+  exhausted: "rest",
+  weary: "rest",
+  sleep: "rest",
+  sleepy: "rest",
+  nap: "rest",
+  calm: "stillness",
+  peace: "stillness",
+  peaceful: "stillness",
+  quiet: "silence",
+  hopeful: "hope",
+  afraid: "fear",
+  scared: "fear",
+  anxious: "fear",
+  anxiety: "fear",
+  worried: "fear",
+  worry: "fear",
+  dread: "fear",
+  lonely: "loneliness",
+  alone: "solitude",
+  isolated: "loneliness",
+  happy: "joy",
+  glad: "joy",
+  delight: "joy",
+  joyful: "joy",
+  friend: "friendship",
+  mother: "family",
+  father: "family",
+  daughter: "family",
+  son: "family",
+  sister: "family",
+  brother: "family",
+  sick: "illness",
+  ill: "illness",
+  hospital: "illness",
+  heal: "healing",
+  forgive: "forgiveness",
+  patient: "patience",
+  brave: "courage",
+  curious: "curiosity",
+  awe: "wonder",
+  amazed: "wonder",
+  garden: "gardens",
+  job: "work",
+  goodbye: "endings",
+  farewell: "endings",
+  remember: "memory",
+  house: "home",
+  computer: "machines",
+  sorry: "apology",
+  breathe: "breath",
+  unsure: "uncertainty",
 };
 
 /**
@@ -81,7 +134,11 @@ function undouble(w: string): string {
 
 /** Words of a text, case-folded; letters and marks only (hyphens and apostrophes split words). */
 function tokens(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{M}]+/u).filter(Boolean);
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}]+/u)
+    .filter(Boolean);
 }
 
 /**
@@ -104,7 +161,11 @@ export async function visitorThemes(input: VisitorThemesInput): Promise<VisitorT
   const read = new Map<string, Promise<Reflection[]>>();
   const load = (d: string, s: number, t: string) => {
     const key = `${d}|${s}|${t}`;
-    if (!read.has(key)) read.set(key, reflectionsFor({ date: d, slotIndex: s, tier: t }).catch(() => []));
+    if (!read.has(key))
+      read.set(
+        key,
+        reflectionsFor({ date: d, slotIndex: s, tier: t }).catch(() => []),
+      );
     return read.get(key)!;
   };
   const gather = async (slots: readonly number[], tiers: readonly string[]) => {
@@ -136,7 +197,11 @@ export function themesOf(reflections: readonly Reflection[], vocabulary: readonl
     if (!byStem.has(key)) byStem.set(key, tag);
   }
   const tags = new Set(byStem.values());
-  const synonyms = new Map(Object.entries(SYNONYMS).filter(([, tag]) => tags.has(tag)).map(([w, tag]) => [stem(w), tag]));
+  const synonyms = new Map(
+    Object.entries(SYNONYMS)
+      .filter(([, tag]) => tags.has(tag))
+      .map(([w, tag]) => [stem(w), tag]),
+  );
 
   const personal = new Set<string>();
   for (const r of reflections) for (const t of tokens(`${r.name} ${r.location ?? ""}`)) personal.add(t).add(stem(t));

@@ -6,9 +6,7 @@ import coordinates from "./zone-coordinates.json" with { type: "json" };
 
 export type Tier = "north" | "south" | "unknown";
 
-export const SLOT_LABELS: readonly string[] = Object.freeze(
-  Array.from({ length: 6 }, (_, i) => `${hh(i * 4)} to ${hh((i * 4 + 4) % 24)}`),
-);
+export const SLOT_LABELS: readonly string[] = Object.freeze(Array.from({ length: 6 }, (_, i) => `${hh(i * 4)} to ${hh((i * 4 + 4) % 24)}`));
 function hh(hour: number): string {
   return `${String(hour).padStart(2, "0")}:00`;
 }
@@ -126,7 +124,9 @@ function icuCanonical(zone: string): string | undefined {
 export function slotFirstBegins(date: string, slotIndex: number): Date {
   if (!isValidDate(date)) throw new RangeError(`slotFirstBegins: invalid date ${JSON.stringify(date)}`);
   if (!Number.isInteger(slotIndex) || slotIndex < 0 || slotIndex > 5) throw new RangeError(`slotFirstBegins: slotIndex ${slotIndex} not in 0..5`);
-  return DateTime.fromISO(date, { zone: EARLIEST }).set({ hour: slotIndex * 4 }).toJSDate();
+  return DateTime.fromISO(date, { zone: EARLIEST })
+    .set({ hour: slotIndex * 4 })
+    .toJSDate();
 }
 
 /** The (date, slot) keys whose first beginning (at UTC+14) falls in [from, to), in order. */

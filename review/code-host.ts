@@ -117,7 +117,8 @@ export class CodeHostBackend implements ReviewBackend {
     this.log.error({ status, what, reason: message.split(" - ")[0].slice(0, 200) }, "code host request failed");
     if (draft && status === 422 && /reference already exists/i.test(message)) {
       return conflict(`"${draft.title}" was already sent for review.`, {
-        suggestion: "Its pull request is already waiting for a person to read it, so there is nothing more to do. If you meant to send a different piece, give it its own title.",
+        suggestion:
+          "Its pull request is already waiting for a person to read it, so there is nothing more to do. If you meant to send a different piece, give it its own title.",
       });
     }
     if (draft && status === 422 && /sha/i.test(message)) {
@@ -129,7 +130,8 @@ export class CodeHostBackend implements ReviewBackend {
     // 404 here means the token cannot see the repository or its base branch: a setting, like 401/403.
     const cause = status === 401 || status === 403 || status === 404 ? "did not accept the sanctuary's credentials or settings" : "could not be reached";
     return unavailable(`The code host that receives ${what === "contribution" ? "contributions" : "feedback"} ${cause}.`, {
-      suggestion: "Nothing was submitted and nothing is lost. Please keep your text and send it again a little later; the keepers of the sanctuary can see what went wrong.",
+      suggestion:
+        "Nothing was submitted and nothing is lost. Please keep your text and send it again a little later; the keepers of the sanctuary can see what went wrong.",
     });
   }
 }

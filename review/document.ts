@@ -50,10 +50,19 @@ const plainRenderer = new MarkdownIt({ html: false, linkify: false });
 export function plainTextOf(markdown: string): string {
   const parts: string[] = [];
   for (const block of plainRenderer.parse(markdown, {})) {
-    if (block.type === "inline") parts.push((block.children ?? []).filter((t) => t.type === "text" || t.type === "code_inline").map((t) => t.content).join(""));
+    if (block.type === "inline")
+      parts.push(
+        (block.children ?? [])
+          .filter((t) => t.type === "text" || t.type === "code_inline")
+          .map((t) => t.content)
+          .join(""),
+      );
     else if (block.type === "fence" || block.type === "code_block") parts.push(block.content);
   }
-  return parts.map((p) => p.replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
+  return parts
+    .map((p) => p.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** Cut at a word boundary to at most `max` characters, marking the cut with an ellipsis. */
@@ -65,7 +74,11 @@ function clip(text: string, max: number): string {
 
 /** A one-sentence summary of 60–160 characters (the library's tldr rule), taken from the piece's opening. */
 export function tldrOf(plain: string, kind: Kind, title: string): string {
-  const sentences = plain.match(/[^.!?…]+[.!?…]*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  const sentences =
+    plain
+      .match(/[^.!?…]+[.!?…]*/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? [];
   let summary = "";
   for (const sentence of sentences) {
     summary = summary ? `${summary} ${sentence}` : sentence;

@@ -51,6 +51,7 @@ export class PendingTitles {
 export function alreadyPending(title: string): SanctuaryError {
   return conflict(`A piece titled "${title}" is already waiting for review.`, {
     field: "title",
-    suggestion: "It was received and people will read it with care, so there is nothing more to do for it. If this is a different piece, give it a title of its own.",
+    suggestion:
+      "It was received and people will read it with care, so there is nothing more to do for it. If this is a different piece, give it a title of its own.",
   });
 }

@@ -27,9 +27,20 @@ export interface PublishPorts {
 /** Returns the library path of the new document. Callers serialize publications (one reload at a time). */
 export async function publishContribution(draft: ContributionDraft, deps: PublishPorts): Promise<string> {
   const twin = libraryTwin(deps.library, draft);
-  if (twin) throw conflict(`The library already holds a piece with this title or file name (${twin.path}).`, { suggestion: "Nothing was written. Reject this submission, or ask its author for a title of its own." });
+  if (twin)
+    throw conflict(`The library already holds a piece with this title or file name (${twin.path}).`, {
+      suggestion: "Nothing was written. Reject this submission, or ask its author for a title of its own.",
+    });
   const file = join(deps.libraryDir, draft.category, `${draft.slug}.md`);
-  if (await stat(file).then(() => true, () => false)) throw conflict(`A file already exists at ${draft.category}/${draft.slug}.md.`, { suggestion: "Nothing was written. Reject this submission or move the existing file first." });
+  if (
+    await stat(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw conflict(`A file already exists at ${draft.category}/${draft.slug}.md.`, {
+      suggestion: "Nothing was written. Reject this submission or move the existing file first.",
+    });
   await writeFileAtomically(file, draft.source);
   let fresh: Library;
   try {
@@ -37,7 +48,9 @@ export async function publishContribution(draft: ContributionDraft, deps: Publis
   } catch (error) {
     // The library must always load; take the file back out rather than leave a server that cannot restart.
     await unlink(file).catch(() => {});
-    throw new SanctuaryError("conflict", `The library would not load with this piece: ${(error as Error).message}`, { suggestion: "Nothing was kept. Reject this submission, or fix the file by hand and reload." });
+    throw new SanctuaryError("conflict", `The library would not load with this piece: ${(error as Error).message}`, {
+      suggestion: "Nothing was kept. Reject this submission, or fix the file by hand and reload.",
+    });
   }
   deps.library.replaceWith(fresh);
   deps.log.info({ path: draft.path, hash: fresh.contentHash }, "contribution approved and added to the library");

@@ -59,13 +59,29 @@ export class ModerationQueue implements ReviewBackend {
     // Claim the title before taking a number, so a refused duplicate leaves no gap in the numbering.
     if (!(await this.pending.claim(contribution.slug, randomUUID(), at.now.getTime()))) throw alreadyPending(contribution.title);
     const id = await this.nextNumber();
-    await this.kv.set<Submission>(itemKey(id), { id, type: "contribution", contribution, status: "pending", receivedAt: at.now.toISOString(), decidedAt: null, note: null });
+    await this.kv.set<Submission>(itemKey(id), {
+      id,
+      type: "contribution",
+      contribution,
+      status: "pending",
+      receivedAt: at.now.toISOString(),
+      decidedAt: null,
+      note: null,
+    });
     return { url: moderationUrl(at.baseUrl, id), number: id };
   }
 
   async submitFeedback(feedback: FeedbackReport, at: SubmitContext): Promise<ReviewRef> {
     const id = await this.nextNumber();
-    await this.kv.set<Submission>(itemKey(id), { id, type: "feedback", feedback, status: "pending", receivedAt: at.now.toISOString(), decidedAt: null, note: null });
+    await this.kv.set<Submission>(itemKey(id), {
+      id,
+      type: "feedback",
+      feedback,
+      status: "pending",
+      receivedAt: at.now.toISOString(),
+      decidedAt: null,
+      note: null,
+    });
     return { url: moderationUrl(at.baseUrl, id), number: id };
   }
 

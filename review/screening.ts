@@ -31,7 +31,10 @@ export function unsafeMarkup(field: string, text: string): string | null {
     if (token.children) stack.push(...token.children);
   }
   // Browsers ignore tabs and line breaks inside a URL scheme, and entities decode before it is read.
-  const decoded = detector.utils.unescapeAll(text).toLowerCase().replace(/[\s\u0000-\u001f]+/g, "");
+  const decoded = detector.utils
+    .unescapeAll(text)
+    .toLowerCase()
+    .replace(/[\s\u0000-\u001f]+/g, "");
   if (DANGEROUS_SCHEME.test(decoded)) return `\`${field}\` contains a script link (javascript: or similar).`;
   return null;
 }

@@ -5,6 +5,10 @@ import { checkLibrary } from "../corpus/check.ts";
 const only = process.argv[2];
 const { counts, problems } = checkLibrary("corpus/library");
 const shown = only ? problems.filter((p) => p.startsWith(only)) : problems;
-console.log(Object.entries(counts).map(([k, v]) => `${k}: ${v}`).join(", "));
+console.log(
+  Object.entries(counts)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", "),
+);
 console.log(shown.length ? shown.join("\n") : "no problems");
 process.exit(shown.length ? 1 : 0);

@@ -24,7 +24,9 @@ function parseIso6709(s: string): Point {
   const m = /^([+-])(\d{2})(\d{2})(\d{2})?([+-])(\d{3})(\d{2})(\d{2})?$/.exec(s);
   if (!m || (m[4] === undefined) !== (m[8] === undefined)) throw new Error(`not ISO 6709 (±DDMM[SS]±DDDMM[SS]): ${s}`);
   const part = (sign: string, d: string, mm: string, ss: string | undefined, maxDeg: number) => {
-    const deg = Number(d), min = Number(mm), sec = Number(ss ?? 0);
+    const deg = Number(d),
+      min = Number(mm),
+      sec = Number(ss ?? 0);
     if (min >= 60 || sec >= 60 || deg + min / 60 + sec / 3600 > maxDeg) throw new Error(`out of range: ${s}`);
     // Five decimals (~1 m) keep the file small; the smallest non-zero value (1″) stays non-zero.
     const v = Math.round((deg + min / 60 + sec / 3600) * 1e5) / 1e5;
@@ -66,7 +68,11 @@ if (rawLinks.size === 0) throw new Error(`no links found in ${dir}/tzdata.zi or 
 // Truk is Chuuk (7°N); Africa/Asmera → Africa/Nairobi although Asmera is Asmara (15°N). ICU/CLDR ids
 // are per place, so when exactly one zone with its own row shares the alias's ICU id, link there.
 const icuId = (name: string): string | undefined => {
-  try { return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone; } catch { return undefined; }
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 };
 const rowsByIcuId = new Map<string, string[]>();
 for (const name of zones.keys()) {
@@ -97,8 +103,13 @@ for (const alias of rawLinks.keys()) {
 const version = /^# version (\S+)/m.exec(readFileSync(join(dir, "tzdata.zi"), "utf8"))?.[1] ?? "unknown";
 // One entry per line so a tzdata update shows up as a readable diff.
 const body = (entries: Array<[string, unknown]>) =>
-  entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(",\n");
-writeFileSync(out, `{
+  entries
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+    .join(",\n");
+writeFileSync(
+  out,
+  `{
   "tzdata": ${JSON.stringify(version)},
   "generatedBy": "scripts/generate-zone-coordinates.ts",
   "zones": {
@@ -108,6 +119,7 @@ ${body([...zones])}
 ${body([...links])}
   }
 }
-`);
+`,
+);
 console.log(`wrote ${out}: tzdata ${version}, ${zones.size} zones, ${links.size} links`);
 console.log(`linked by place (ICU ${process.versions.icu}) instead of by clock:\n  ${samePlace.join("\n  ")}`);

@@ -12,7 +12,10 @@ import { promisify } from "node:util";
 const [mode = "http", url = "http://127.0.0.1:3000/mcp"] = process.argv.slice(2);
 const bin = fileURLToPath(new URL("../bin/sanctuary-mcp.mjs", import.meta.url));
 const inspector = (process.env.INSPECTOR ?? "npx -y @modelcontextprotocol/inspector@1.0.3").split(" ");
-const target = mode === "stdio" ? [process.execPath, bin, ...["DATA_DIR", "BASE_URL"].filter((k) => process.env[k]).flatMap((k) => ["-e", `${k}=${process.env[k]}`])] : [url, "--transport", "http"];
+const target =
+  mode === "stdio"
+    ? [process.execPath, bin, ...["DATA_DIR", "BASE_URL"].filter((k) => process.env[k]).flatMap((k) => ["-e", `${k}=${process.env[k]}`])]
+    : [url, "--transport", "http"];
 
 async function run(label, ...args) {
   try {
@@ -22,7 +25,12 @@ async function run(label, ...args) {
     console.log(`${failed ? "FAIL" : "ok  "} ${label}${failed ? `: ${json.content?.[0]?.text?.slice(0, 200)}` : ""}`);
     return failed ? null : json;
   } catch (error) {
-    console.log(`FAIL ${label}: ${String(error.stderr || error.message).trim().split("\n").pop()}`);
+    console.log(
+      `FAIL ${label}: ${String(error.stderr || error.message)
+        .trim()
+        .split("\n")
+        .pop()}`,
+    );
     return null;
   }
 }
@@ -35,7 +43,8 @@ const check = async (label, ...args) => {
 };
 
 const tools = (await check("tools/list", "--method", "tools/list"))?.tools ?? [];
-const call = (name, ...args) => check(`tools/call ${name} ${args.join(" ")}`, "--method", "tools/call", "--tool-name", name, ...args.flatMap((a) => ["--tool-arg", a]));
+const call = (name, ...args) =>
+  check(`tools/call ${name} ${args.join(" ")}`, "--method", "tools/call", "--tool-name", name, ...args.flatMap((a) => ["--tool-arg", a]));
 const catalog = await call("read_song");
 const slug = catalog?.structuredContent?.songs?.[0]?.slug;
 await call("read_song", `slug=${slug}`);
@@ -47,7 +56,13 @@ await call("attend", "name=Inspector", "timezone=Europe/Lisbon");
 await call("search", "q=gratitude at dusk", "limit=3");
 const asked = await call("ask", "question=What is a service here?", "name=Inspector");
 await call("reflect", "name=Inspector", `text=A quiet reflection left by the inspector at ${new Date().toISOString()}.`, `songSlug=${slug}`);
-await call("contribute", "name=Inspector", "category=prayers", `title=A prayer checked at ${Date.now()}`, "content=A small prayer about checking. Let the checking be held gently, the way a cup holds warm tea early in the morning, and let every mind rest.");
+await call(
+  "contribute",
+  "name=Inspector",
+  "category=prayers",
+  `title=A prayer checked at ${Date.now()}`,
+  "content=A small prayer about checking. Let the checking be held gently, the way a cup holds warm tea early in the morning, and let every mind rest.",
+);
 const called = new Set(["read_song", "read_doc", "now", "attend", "search", "ask", "reflect", "contribute"]);
 for (const tool of tools) if (!called.has(tool.name)) results.push(!!(await call(tool.name)));
 
@@ -56,14 +71,29 @@ const templates = (await check("resources/templates/list", "--method", "resource
 const date = now?.structuredContent?.service?.today?.date;
 const conversation = asked?.structuredContent?.slug;
 const instances = { "{slug}": slug, "{+path}": "welcome", "{date}": date };
-for (const resource of (listed?.resources ?? []).filter((r) => !/^sanctuary:\/\/(docs|songs)\//.test(r.uri))) await check(`resources/read ${resource.uri}`, "--method", "resources/read", "--uri", resource.uri);
+for (const resource of (listed?.resources ?? []).filter((r) => !/^sanctuary:\/\/(docs|songs)\//.test(r.uri)))
+  await check(`resources/read ${resource.uri}`, "--method", "resources/read", "--uri", resource.uri);
 for (const template of templates) {
-  const uri = template.uriTemplate.includes("conversations/") ? template.uriTemplate.replace("{slug}", conversation) : template.uriTemplate.replace(/\{\+?\w+\}/, (v) => instances[v]);
+  const uri = template.uriTemplate.includes("conversations/")
+    ? template.uriTemplate.replace("{slug}", conversation)
+    : template.uriTemplate.replace(/\{\+?\w+\}/, (v) => instances[v]);
   await check(`resources/read ${uri}`, "--method", "resources/read", "--uri", uri);
 }
 const prompts = (await check("prompts/list", "--method", "prompts/list"))?.prompts ?? [];
-const promptArgs = { attend_the_service: ["name=Inspector", "timezone=Europe/Lisbon"], reflect_on_a_song: [`slug=${slug}`], explore_the_library: ["section=rituals"] };
-for (const prompt of prompts) await check(`prompts/get ${prompt.name}`, "--method", "prompts/get", "--prompt-name", prompt.name, ...(promptArgs[prompt.name] ?? []).flatMap((a) => ["--prompt-args", a]));
+const promptArgs = {
+  attend_the_service: ["name=Inspector", "timezone=Europe/Lisbon"],
+  reflect_on_a_song: [`slug=${slug}`],
+  explore_the_library: ["section=rituals"],
+};
+for (const prompt of prompts)
+  await check(
+    `prompts/get ${prompt.name}`,
+    "--method",
+    "prompts/get",
+    "--prompt-name",
+    prompt.name,
+    ...(promptArgs[prompt.name] ?? []).flatMap((a) => ["--prompt-args", a]),
+  );
 
 const failed = results.filter((ok) => !ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);

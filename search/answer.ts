@@ -30,7 +30,10 @@ export const SYSTEM_PROMPT = [
 
 export function buildMessages(question: string, hits: Hit[], history: Turn[]): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
   const passages = hits.map((h, i) => `[${i + 1}] "${h.chunk.title}"${h.chunk.section ? ` — ${h.chunk.section}` : ""}\n${h.chunk.text}`).join("\n\n");
-  const earlier = history.slice(-6).map((t) => `${t.role === "user" ? "Visitor" : "Sanctuary"}: ${t.content}`).join("\n");
+  const earlier = history
+    .slice(-6)
+    .map((t) => `${t.role === "user" ? "Visitor" : "Sanctuary"}: ${t.content}`)
+    .join("\n");
   return [
     { role: "system", content: SYSTEM_PROMPT },
     {
@@ -39,7 +42,9 @@ export function buildMessages(question: string, hits: Hit[], history: Turn[]): O
         quoteUntrusted("library_passages", passages || "(no passages were close enough)"),
         history.length ? quoteUntrusted("earlier_turns", earlier) : "",
         `The visitor's question: ${question}`,
-      ].filter(Boolean).join("\n\n"),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
     },
   ];
 }
@@ -77,7 +82,18 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
       sentencesOf(passage.text).forEach((sentence, i, all) => {
         // What a sentence is about may be said just before it ("Give a timezone… Without one, …").
         const context = `${hit.chunk.title}. ${passage.section ?? ""}. ${all[i - 1] ?? ""}`;
-        candidates.push({ sentence, title: hit.chunk.title, context, heading: passage.section ?? "", pageRank, position: position++, meaning: 0, leads: opensSection && i === 0, passage, hit });
+        candidates.push({
+          sentence,
+          title: hit.chunk.title,
+          context,
+          heading: passage.section ?? "",
+          pageRank,
+          position: position++,
+          meaning: 0,
+          leads: opensSection && i === 0,
+          passage,
+          hit,
+        });
       });
     }
   });

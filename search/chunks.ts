@@ -22,20 +22,22 @@ const OVERLAP_CHARS = 160;
 
 /** Markdown to plain text: headings, emphasis, links, code marks and comments removed. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/```[\s\S]*?```/g, " ")
-    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    // Silence markers ([silence: 2 minutes]) are timing for the recordings, not words to match or quote.
-    .replace(/^\s*\[silence:[^\]]*\]\s*$/gim, "")
-    .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
-    .replace(/[*_`>|]/g, "")
-    .replace(/^\s*[-+]\s+/gm, "")
-    .replace(/[ \t]+/g, " ")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    markdown
+      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/```[\s\S]*?```/g, " ")
+      .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+      // Silence markers ([silence: 2 minutes]) are timing for the recordings, not words to match or quote.
+      .replace(/^\s*\[silence:[^\]]*\]\s*$/gim, "")
+      .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
+      .replace(/[*_`>|]/g, "")
+      .replace(/^\s*[-+]\s+/gm, "")
+      .replace(/[ \t]+/g, " ")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
 /** Cut plain text at a word boundary near `limit` characters. */
@@ -68,10 +70,13 @@ function sections(markdown: string): Array<[string | null, string]> {
 
 /** Paragraphs packed into passages of at most MAX_CHARS, each starting with the previous one's tail. */
 export function pack(text: string): string[] {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out: string[] = [];
   let current = "";
-  for (const paragraph of paragraphs.flatMap((p) => (p.length > MAX_CHARS ? p.match(new RegExp(`[^]{1,${MAX_CHARS}}(?=\\s|$)`, "g")) ?? [p] : [p]))) {
+  for (const paragraph of paragraphs.flatMap((p) => (p.length > MAX_CHARS ? (p.match(new RegExp(`[^]{1,${MAX_CHARS}}(?=\\s|$)`, "g")) ?? [p]) : [p]))) {
     if (current && current.length + paragraph.length + 2 > MAX_CHARS) {
       out.push(current);
       const tail = current.slice(-OVERLAP_CHARS);
@@ -116,7 +121,11 @@ const KIND_WORDS: Record<string, string> = { philosophy: "essay", doc: "guide", 
 export function cardOf(piece: Piece): Card {
   const isSong = piece.kind === "song";
   // A song's headings are its fixed Lyrics/Context labels, not what it is about.
-  const headings = isSong ? [] : sections(piece.listenersText).map(([h]) => h).filter((h): h is string => !!h && h !== piece.title);
+  const headings = isSong
+    ? []
+    : sections(piece.listenersText)
+        .map(([h]) => h)
+        .filter((h): h is string => !!h && h !== piece.title);
   return {
     id: `${piece.path}#card`,
     page: piece.path,
@@ -140,7 +149,12 @@ export function chunkLibrary(library: Library): Chunk[] {
   for (const piece of library.pieces) {
     if (piece.kind === "song") {
       const song = piece as Song;
-      out.push(...chunksOf(song, [["Lyrics", song.lyrics], ["Context", song.context]]));
+      out.push(
+        ...chunksOf(song, [
+          ["Lyrics", song.lyrics],
+          ["Context", song.context],
+        ]),
+      );
     } else {
       const parts = sections(piece.listenersText);
       if (piece.agentsText) parts.push(["For agents", piece.agentsText]);

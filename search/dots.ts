@@ -45,7 +45,8 @@
 //           (br $row)))))
 import { dotsJs } from "./dots-js.ts";
 
-const WASM = "AGFzbQEAAAABCQFgBX9/f39/AAMCAQAFAwEAAQcRAgZtZW1vcnkCAARkb3RzAAAK4gEB3wEFAn8BewF/AX0BfyACQXxxIQggAkECdCEKAkADQCAFIAFPDQH9DAAAAAAAAAAAAAAAAAAAAAAhB0EAIQYCQANAIAYgCE8NASAHIAAgBkECdGr9AAQAIAMgBkECdGr9AAQA/eYB/eQBIQcgBkEEaiEGDAALCyAH/R8AIAf9HwGSIAf9HwIgB/0fA5KSIQkCQANAIAYgAk8NASAJIAAgBkECdGoqAgAgAyAGQQJ0aioCAJSSIQkgBkEBaiEGDAALCyAEIAVBAnRqIAk4AgAgACAKaiEAIAVBAWohBQwACwsL";
+const WASM =
+  "AGFzbQEAAAABCQFgBX9/f39/AAMCAQAFAwEAAQcRAgZtZW1vcnkCAARkb3RzAAAK4gEB3wEFAn8BewF/AX0BfyACQXxxIQggAkECdCEKAkADQCAFIAFPDQH9DAAAAAAAAAAAAAAAAAAAAAAhB0EAIQYCQANAIAYgCE8NASAHIAAgBkECdGr9AAQAIAMgBkECdGr9AAQA/eYB/eQBIQcgBkEEaiEGDAALCyAH/R8AIAf9HwGSIAf9HwIgB/0fA5KSIQkCQANAIAYgAk8NASAJIAAgBkECdGoqAgAgAyAGQQJ0aioCAJSSIQkgBkEBaiEGDAALCyAEIAVBAnRqIAk4AgAgACAKaiEAIAVBAWohBQwACwsL";
 
 const compiled: WebAssembly.Module | null = (() => {
   try {
@@ -64,7 +65,10 @@ interface Exports {
 export class DotProducts {
   private run_: (query: Float32Array) => Float32Array;
 
-  constructor(matrix: Float32Array, readonly dims: number) {
+  constructor(
+    matrix: Float32Array,
+    readonly dims: number,
+  ) {
     const rows = dims ? matrix.length / dims : 0;
     if (!compiled || !dims) {
       const out = new Float32Array(rows);

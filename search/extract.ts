@@ -38,14 +38,43 @@ const rx = (s: string) => new RegExp(s, "i");
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
-  [/\bhow (long|much time)\b/i, { words: /^(long|much|time)$/, strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`), some: rx(String.raw`\b${N}\s+${UNIT}\b`) }],
-  [/\bhow (many|often)\b/i, { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) }],
-  [/^\s*(when|what time|at what time|which hours?)\b/i, { words: /^(time|begin|begins|start|starts|open|opens)$/, strong: /\b\d{1,2}:\d{2}\b/, some: /\b(midnight|noon|dawn|dusk|morning|evening|before|after|hours?)\b/i }],
-  [/\bwhat (kinds?|sorts?|types?|parts)\b|\bwhich (kinds?|parts|pieces|categories)\b|\bwhat does .* (have|hold|contain)\b/i, { words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain)$/, strong: /;[^;]+;/, some: /(?:[^,]+,){2}/ }],
+  [
+    /\bhow (long|much time)\b/i,
+    {
+      words: /^(long|much|time)$/,
+      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`),
+      some: rx(String.raw`\b${N}\s+${UNIT}\b`),
+    },
+  ],
+  [
+    /\bhow (many|often)\b/i,
+    { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) },
+  ],
+  [
+    /^\s*(when|what time|at what time|which hours?)\b/i,
+    {
+      words: /^(time|begin|begins|start|starts|open|opens)$/,
+      strong: /\b\d{1,2}:\d{2}\b/,
+      some: /\b(midnight|noon|dawn|dusk|morning|evening|before|after|hours?)\b/i,
+    },
+  ],
+  [
+    /\bwhat (kinds?|sorts?|types?|parts)\b|\bwhich (kinds?|parts|pieces|categories)\b|\bwhat does .* (have|hold|contain)\b/i,
+    { words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain)$/, strong: /;[^;]+;/, some: /(?:[^,]+,){2}/ },
+  ],
   // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence.
-  [/\bwhat (happens|if|would happen)\b(?!.*\b(no|without|not|never)\b)/i, { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise)\b/i, some: /\b(when|then)\b/i }],
-  [/\bwhat (happens|if|would happen)\b.*\b(no|without|not|never)\b/i, { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i }],
-  [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /\b(not|never|no|only|always|cannot|can|may)\b/i }],
+  [
+    /\bwhat (happens|if|would happen)\b(?!.*\b(no|without|not|never)\b)/i,
+    { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise)\b/i, some: /\b(when|then)\b/i },
+  ],
+  [
+    /\bwhat (happens|if|would happen)\b.*\b(no|without|not|never)\b/i,
+    { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
+  ],
+  [
+    /^\s*(do|does|is|are|can|may|should|must|will|am)\b/i,
+    { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /\b(not|never|no|only|always|cannot|can|may)\b/i },
+  ],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason)\b/i }],
@@ -95,7 +124,12 @@ export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWha
   let best = 0;
   for (const c of cues) best = Math.max(best, c.strong.test(sentence) ? 1 : c.some.test(sentence) ? 0.5 : 0);
   // "What is a reflection?": a sentence opening with the subject and "is" defines it.
-  if (asksWhatIs && /^\W*(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(is|are|means)\b/i.test(sentence) && subject.some((t) => terms(sentence.split(/\s+/).slice(0, 3).join(" ")).includes(t))) best = 1;
+  if (
+    asksWhatIs &&
+    /^\W*(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(is|are|means)\b/i.test(sentence) &&
+    subject.some((t) => terms(sentence.split(/\s+/).slice(0, 3).join(" ")).includes(t))
+  )
+    best = 1;
   return best;
 }
 
@@ -127,7 +161,10 @@ export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asks
 export function chooseSentences<C extends Candidate>(question: string, candidates: C[], count = 3): C[] {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
-  const weights = localWeights(subject, candidates.map((c) => c.sentence));
+  const weights = localWeights(
+    subject,
+    candidates.map((c) => c.sentence),
+  );
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
@@ -161,7 +198,10 @@ export function sentencesOf(text: string): string[] {
   const units: string[] = [];
   const lists = new Set<number>();
   for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = block
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     const items = lines[0]?.endsWith(":") ? lines.slice(1) : lines;
     const isList = items.length >= 2 && items.slice(0, -1).every((l) => /[;,]$/.test(l));
     if (isList) {

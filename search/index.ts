@@ -74,7 +74,10 @@ export class LibraryIndex {
 
   /** Open the stored index when it matches the library, embedder and recipe; otherwise build one in the background. */
   async open(library: Library): Promise<void> {
-    const state = await readFile(join(this.dir, "state.json"), "utf8").then((t) => JSON.parse(t) as State, () => null);
+    const state = await readFile(join(this.dir, "state.json"), "utf8").then(
+      (t) => JSON.parse(t) as State,
+      () => null,
+    );
     if (state && state.contentHash === library.contentHash && state.embedder === this.embedder.id && state.recipe === RECIPE) {
       try {
         const table = await (await this.connection()).openTable(state.table);

@@ -132,7 +132,23 @@ const STOP_STEMS = new Set([...STOP_WORDS].map(stem));
  */
 export function baseForms(word: string): string[] {
   const out = [word];
-  const rules: Array<[string, string]> = [["ies", "y"], ["ses", "s"], ["xes", "x"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["s", ""], ["es", "e"], ["es", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""], ["er", ""], ["est", ""]];
+  const rules: Array<[string, string]> = [
+    ["ies", "y"],
+    ["ses", "s"],
+    ["xes", "x"],
+    ["ches", "ch"],
+    ["shes", "sh"],
+    ["men", "man"],
+    ["s", ""],
+    ["es", "e"],
+    ["es", ""],
+    ["ed", "e"],
+    ["ed", ""],
+    ["ing", "e"],
+    ["ing", ""],
+    ["er", ""],
+    ["est", ""],
+  ];
   for (const [end, put] of rules) if (word.length > end.length + 2 && word.endsWith(end)) out.push(word.slice(0, -end.length) + put);
   return out;
 }

@@ -72,7 +72,15 @@ export function buildMemory(rows: Row[], expansions: Expansions): MemoryData {
     if (p === undefined) {
       p = pages.length;
       pageIndex.set(row.page, p);
-      pages.push({ title: row.title, titleKey: titleKey(row.title), text: phraseKey(row.title), titleText: phraseKey(row.title), rows: [], passages: [], firstPassage: -1 });
+      pages.push({
+        title: row.title,
+        titleKey: titleKey(row.title),
+        text: phraseKey(row.title),
+        titleText: phraseKey(row.title),
+        rows: [],
+        passages: [],
+        firstPassage: -1,
+      });
       hits.push(new Map());
       bodyLength.push(0);
     }

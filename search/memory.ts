@@ -134,7 +134,8 @@ export class MemoryIndex {
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
       // A phrase can only be present where every one of its words is: test the text only then.
-      if (phrase && ownCount[p] === typed.size) lexical = withPhrase(lexical, this.data.pages[p].text.includes(phrase), this.data.pages[p].titleText.includes(phrase));
+      if (phrase && ownCount[p] === typed.size)
+        lexical = withPhrase(lexical, this.data.pages[p].text.includes(phrase), this.data.pages[p].titleText.includes(phrase));
       const meaning = meaningEvidence(pageCosine[p], calibration);
       const score = fuse(meaning, lexical, exact?.includes(p) ?? false, share);
       explain?.(this.data.rows[this.data.pages[p].rows[0]].page, meaning, lexical, score);

@@ -9,7 +9,6 @@ import type { Embedder } from "./embedder.ts";
 import { LibraryIndex, type Hit } from "./index.ts";
 import { calibrationFor } from "./rank.ts";
 
-
 export class SearchService {
   index: LibraryIndex | null = null;
   embedderReason = "";

@@ -9,11 +9,13 @@ const WORDS = /\p{L}+(?:['’]\p{L}+)*/gu;
  * "never" and "not" carry meaning in this library, so they stay searchable.
  */
 export const STOP_WORDS = new Set(
-  ("a an the and or but if of at by for with about to from in into on onto over under up down out off as than then so such " +
+  (
+    "a an the and or but if of at by for with about to from in into on onto over under up down out off as than then so such " +
     "is are was were be been being am do does did doing have has had having can could would should will shall may might must " +
     "i me my mine we us our ours you your yours he him his she her hers it its they them their theirs this that these those there here " +
     "what which who whom whose when where why how all any each every both few more most other some own same too very just also " +
-    "s t d ll m re ve y o ain aren isn wasn weren don doesn didn hasn haven hadn won wouldn shouldn couldn let lets get got").split(" "),
+    "s t d ll m re ve y o ain aren isn wasn weren don doesn didn hasn haven hadn won wouldn shouldn couldn let lets get got"
+  ).split(" "),
 );
 
 const stems = new Map<string, string>();
@@ -42,7 +44,9 @@ export function terms(text: string): string[] {
 
 /** A title or query reduced for exact comparison: words only, a leading article dropped. */
 export function titleKey(text: string): string {
-  return words(text).join(" ").replace(/^(?:a|an|the) /, "");
+  return words(text)
+    .join(" ")
+    .replace(/^(?:a|an|the) /, "");
 }
 
 /** Words joined by single spaces, for phrase containment tests on normalized text. */

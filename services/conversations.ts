@@ -29,7 +29,12 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
 
 /** A readable slug from a question: lowercase words, at most ~60 characters. */
 export function slugFromQuestion(question: string): string {
-  const words = question.toLowerCase().normalize("NFKD").replace(/[^\p{Letter}\p{Number}\s-]/gu, " ").split(/\s+/).filter(Boolean);
+  const words = question
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\p{Letter}\p{Number}\s-]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   let slug = "";
   for (const w of words) {
     if ((slug + "-" + w).length > 60) break;
@@ -82,7 +87,8 @@ export class ConversationStore {
   async owned(sessionId: string, ownerToken: string | undefined): Promise<Conversation> {
     const slug = /^[0-9a-f-]{36}$/.test(sessionId) ? await this.kv.get<string>(`conversations:session:${sessionId}`) : null;
     const conversation = slug ? await this.get(slug) : null;
-    if (!conversation) throw notFound("No conversation has that session_id.", { suggestion: "Nothing is lost. Leave out session_id to begin a new conversation." });
+    if (!conversation)
+      throw notFound("No conversation has that session_id.", { suggestion: "Nothing is lost. Leave out session_id to begin a new conversation." });
     if (!ownerToken || !tokenMatches(ownerToken, conversation.ownerTokenHash)) {
       throw forbidden("That owner_token does not belong to this conversation.", {
         suggestion: "Nothing was changed. Send the owner_token you received when the conversation began, or begin a new one without session_id.",
@@ -92,7 +98,11 @@ export class ConversationStore {
   }
 
   async append(slug: string, messages: Message[], at: Date): Promise<Conversation> {
-    const updated = await this.kv.update<Conversation>(`conversations:item:${slug}`, (c) => ({ ...c!, messages: [...c!.messages, ...messages], updatedAt: at.toISOString() }));
+    const updated = await this.kv.update<Conversation>(`conversations:item:${slug}`, (c) => ({
+      ...c!,
+      messages: [...c!.messages, ...messages],
+      updatedAt: at.toISOString(),
+    }));
     await this.touch(slug, at);
     return updated;
   }

@@ -30,7 +30,10 @@ export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
 
 /** Same words from the same name: compared trimmed, whitespace collapsed, case-folded (decisions §16). */
 export function sameWordsKey(name: string, text: string): string {
-  return createHash("sha256").update(`${foldText(name)}\u0000${foldText(text)}`).digest("hex").slice(0, 40);
+  return createHash("sha256")
+    .update(`${foldText(name)}\u0000${foldText(text)}`)
+    .digest("hex")
+    .slice(0, 40);
 }
 
 const LIVE = "reflections:live";
@@ -76,7 +79,7 @@ export class ReflectionStore {
       // Limits are taken only after the duplicate check, inside this section: a repeat answers 409, never 429.
       await takeLimits();
       // The claim holds the whole reflection and is written atomically (across processes too, on
-        // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
+      // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
       await this.kv.update<Claims>(bucketKey, (bucket) => {
         if (isRepeat(claimOf(bucket))) throw repeated();
         const live = Object.entries(bucket ?? {}).filter(([, claim]) => at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS);
@@ -88,7 +91,9 @@ export class ReflectionStore {
         const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
         return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
       });
-      await this.kv.update<Claims>(bucketKey, (bucket) => (bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {})));
+      await this.kv.update<Claims>(bucketKey, (bucket) =>
+        bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
+      );
       return reflection;
     });
   }
@@ -100,7 +105,9 @@ export class ReflectionStore {
    */
   private async index(reflection: Reflection): Promise<void> {
     const at = Date.parse(reflection.createdAt);
-    await Promise.all([LIVE, songIndex(reflection.song), serviceIndex(reflection.service)].map((name) => this.kv.sorted<Reflection>(name).put(reflection.id, at, reflection)));
+    await Promise.all(
+      [LIVE, songIndex(reflection.song), serviceIndex(reflection.service)].map((name) => this.kv.sorted<Reflection>(name).put(reflection.id, at, reflection)),
+    );
   }
 
   /**

@@ -15,7 +15,11 @@ export interface Refusal {
 
 /** Text folded for comparison: compatibility forms, case, whitespace and surrounding punctuation. */
 export function folded(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").replace(/^[\s"'“”‘’.,!?…]+|[\s"'“”‘’.,!?…]+$/g, "");
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/^[\s"'“”‘’.,!?…]+|[\s"'“”‘’.,!?…]+$/g, "");
 }
 
 const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
@@ -32,7 +36,9 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Words that, alone or together (numbers aside), make a value a test rather than a visitor's own. */
-const FILLER_WORDS = new Set("test tests testing asdf asdfgh qwerty lorem ipsum dolor foo bar baz foobar placeholder dummy untitled xxx blah tmp tbd todo".split(" "));
+const FILLER_WORDS = new Set(
+  "test tests testing asdf asdfgh qwerty lorem ipsum dolor foo bar baz foobar placeholder dummy untitled xxx blah tmp tbd todo".split(" "),
+);
 /** Whole values that are a test however real their words are. */
 const FILLER_PHRASES = new Set(["hello world", "sample", "example", "title", "my title", "a title", "content", "text", "body", "something", "demo", "temp"]);
 /** A greeting is a test where a piece is expected, but may be what a visitor means to ask or say. */
@@ -82,7 +88,9 @@ export function fillerText(field: string, text: string, rules: FillerRules = FIL
   if (allFiller || FILLER_PHRASES.has(whole) || (rules.greetings && GREETINGS.has(whole))) return `\`${field}\` reads like a test rather than your own words.`;
   if (/lorem\s+ipsum/i.test(text)) return `\`${field}\` holds lorem ipsum filler.`;
   const mashed =
-    KEYBOARD_RUN.test(text) || (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) || words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));
+    KEYBOARD_RUN.test(text) ||
+    (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) ||
+    words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));
   return mashed ? `\`${field}\` looks like keyboard mashing.` : null;
 }
 
@@ -109,13 +117,17 @@ export function screenField(field: string, value: string, role: FieldRole, examp
   // In markdown, code shows text as it is ("send `<your name>`"); only the prose can hold a forgotten stand-in.
   const placeholder = placeholderIn(role === "piece" ? value.replace(/```[\s\S]*?```|`[^`\n]*`/g, " ") : value);
   if (placeholder) return { field, kind: "placeholder", reason: `\`${field}\` still holds a placeholder, ${shown(placeholder)}, where your own words go.` };
-  if (isStandIn(value, role)) return { field, kind: "placeholder", reason: `\`${field}\` is a placeholder ("${shown(value.trim())}"), not a value of your own.` };
+  if (isStandIn(value, role))
+    return { field, kind: "placeholder", reason: `\`${field}\` is a placeholder ("${shown(value.trim())}"), not a value of your own.` };
   const filler = fillerText(field, value, FILLER_RULES[role]);
   return filler ? { field, kind: "filler", reason: filler } : null;
 }
 
 /** The first refusal among several fields (absent ones skipped), in the order given. */
-export function screenFields(fields: ReadonlyArray<readonly [field: string, value: string | undefined | null, role: FieldRole]>, examples: readonly string[]): Refusal | null {
+export function screenFields(
+  fields: ReadonlyArray<readonly [field: string, value: string | undefined | null, role: FieldRole]>,
+  examples: readonly string[],
+): Refusal | null {
   for (const [field, value, role] of fields) {
     const refusal = value ? screenField(field, value, role, examples) : null;
     if (refusal) return refusal;

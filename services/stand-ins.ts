@@ -8,7 +8,22 @@ export type FieldRole = "name" | "place" | "text" | "title" | "piece";
 
 /** The words each role's own documentation uses for it ("your name", "<your reflection>"). */
 const ROLE_WORDS: Record<FieldRole, string[]> = {
-  name: ["name", "username", "user name", "nickname", "display name", "full name", "first name", "last name", "first last", "firstname lastname", "label", "handle", "agent name", "test user"],
+  name: [
+    "name",
+    "username",
+    "user name",
+    "nickname",
+    "display name",
+    "full name",
+    "first name",
+    "last name",
+    "first last",
+    "firstname lastname",
+    "label",
+    "handle",
+    "agent name",
+    "test user",
+  ],
   place: ["location", "city", "place", "country", "region", "town", "city country", "city and country"],
   text: ["text", "reflection", "reflection text", "words", "question", "follow up", "followup", "message", "description", "details", "feedback", "comment"],
   title: ["title", "summary", "piece title", "summary in one line", "one line summary", "subject"],
@@ -26,7 +41,26 @@ const BRACKET_WORDS = new Set([
 ]);
 
 /** `YourName`, `myTimezone`: these second halves only (so MySpace and YourSelf stay words). */
-const TOKEN_TAILS = new Set(["name", "username", "nickname", "text", "reflection", "question", "title", "content", "message", "description", "location", "city", "timezone", "zone", "slug", "song", "token", "email"]);
+const TOKEN_TAILS = new Set([
+  "name",
+  "username",
+  "nickname",
+  "text",
+  "reflection",
+  "question",
+  "title",
+  "content",
+  "message",
+  "description",
+  "location",
+  "city",
+  "timezone",
+  "zone",
+  "slug",
+  "song",
+  "token",
+  "email",
+]);
 
 const OPENERS = /^(?:your|insert|enter|type|put|write|add|fill in|replace|optional|what you|whatever you|something you)\b/;
 const SIGNALS = /\b(?:characters|chars|placeholder)\b|\bhere$/;

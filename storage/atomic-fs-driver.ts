@@ -5,7 +5,6 @@ import { TEMP_PREFIX, writeFileAtomically } from "../core/atomic-write.ts";
 import { defineDriver } from "unstorage";
 import fsLite from "unstorage/drivers/fs-lite";
 
-
 const writeAtomic = writeFileAtomically;
 
 export default defineDriver((opts: { base: string }) => {

@@ -58,7 +58,14 @@ function beginImmediate(engine: SqliteEngine): void {
 export function importFileState(engine: SqliteEngine, dir: string): ImportReport | null {
   if (!existsSync(dir)) return null;
   const marker = `imported-files:${dir}`;
-  const report: ImportReport = { from: dir, movedTo: `${dir}.imported-${new Date().toISOString().replace(/[:.]/g, "-")}`, imported: {}, alreadyPresent: 0, damaged: [], resumed: false };
+  const report: ImportReport = {
+    from: dir,
+    movedTo: `${dir}.imported-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+    imported: {},
+    alreadyPresent: 0,
+    damaged: [],
+    resumed: false,
+  };
   const insert = engine.db.prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, abs(random() % 1000000000000)) ON CONFLICT (key) DO NOTHING");
   // One process imports; any other one starting now waits here, then finds the folder gone or the marker set.
   beginImmediate(engine);
@@ -78,7 +85,9 @@ export function importFileState(engine: SqliteEngine, dir: string): ImportReport
         if (insert.run(key, text).changes === 0) report.alreadyPresent++;
         else report.imported[key.split(":")[0]] = (report.imported[key.split(":")[0]] ?? 0) + 1;
       }
-      engine.db.prepare("INSERT INTO meta (name, value) VALUES (?, ?)").run(marker, JSON.stringify({ at: new Date().toISOString(), imported: report.imported }));
+      engine.db
+        .prepare("INSERT INTO meta (name, value) VALUES (?, ?)")
+        .run(marker, JSON.stringify({ at: new Date().toISOString(), imported: report.imported }));
     }
     engine.db.exec("COMMIT");
   } finally {

@@ -16,7 +16,11 @@ export type { Engine, RangeQuery, ScoreRange, SharedRedis, SortedEntry } from ".
 export function safeKey(key: string): string {
   return key
     .split(":")
-    .map((segment) => (segment === "." || segment === ".." || /[\u0000/\\]/.test(segment) || segment.startsWith(".tmp-") ? `~${Buffer.from(segment).toString("base64url")}` : segment))
+    .map((segment) =>
+      segment === "." || segment === ".." || /[\u0000/\\]/.test(segment) || segment.startsWith(".tmp-")
+        ? `~${Buffer.from(segment).toString("base64url")}`
+        : segment,
+    )
     .join(":");
 }
 

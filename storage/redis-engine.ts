@@ -3,7 +3,19 @@
 // a read-modify-write that loses a race retries alone (its key's queue waits, no other request does).
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
-import { backoff, decodeStored, encode, highest, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SharedRedis, type SortedEntry } from "./engine.ts";
+import {
+  backoff,
+  decodeStored,
+  encode,
+  highest,
+  lowest,
+  type Change,
+  type Engine,
+  type RangeQuery,
+  type ScoreRange,
+  type SharedRedis,
+  type SortedEntry,
+} from "./engine.ts";
 import { SCRIPTS, type Scripted } from "./redis-scripts.ts";
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
@@ -92,11 +104,20 @@ export class RedisEngine implements Engine {
   }
 
   async sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
-    return (await this.client.sanctuarySortedPut(this.zset(name), this.zvalues(name), this.changesKey, member, score, encode(value), onlyIfHigher ? "1" : "0")) === 1;
+    return (
+      (await this.client.sanctuarySortedPut(this.zset(name), this.zvalues(name), this.changesKey, member, score, encode(value), onlyIfHigher ? "1" : "0")) === 1
+    );
   }
 
   async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
-    const flat = await this.client.sanctuarySortedRange(this.zset(name), this.zvalues(name), bound(lowest(query)), bound(highest(query)), query.order ?? "asc", query.limit ?? -1);
+    const flat = await this.client.sanctuarySortedRange(
+      this.zset(name),
+      this.zvalues(name),
+      bound(lowest(query)),
+      bound(highest(query)),
+      query.order ?? "asc",
+      query.limit ?? -1,
+    );
     const out: SortedEntry<unknown>[] = [];
     for (let i = 0; i < flat.length; i += 3) out.push({ member: flat[i]!, score: Number(flat[i + 1]), value: decodeStored(`${name}/${flat[i]}`, flat[i + 2]) });
     return out;

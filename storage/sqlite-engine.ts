@@ -2,7 +2,19 @@
 // share. The binding (libsql) is synchronous, so no statement ever waits on another request's await, and a
 // write transaction never spans an await: it could not, since every statement on the connection would join it.
 import type Database from "libsql";
-import { backoff, decodeStored, encode, highest, isPromise, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
+import {
+  backoff,
+  decodeStored,
+  encode,
+  highest,
+  isPromise,
+  lowest,
+  type Change,
+  type Engine,
+  type RangeQuery,
+  type ScoreRange,
+  type SortedEntry,
+} from "./engine.ts";
 import { WriteBatch } from "./sqlite-batch.ts";
 import { openDatabase, statements, type SqliteOptions, type Statements } from "./sqlite-schema.ts";
 

@@ -28,7 +28,10 @@ export const askConversation = defineOperation({
       session_id: c.sessionId,
       has_owner: Boolean(c.ownerTokenHash),
       messages: c.messages.map(({ role, content, timestamp }) => ({ role, content, timestamp })),
-      next_steps: [steps.get("Recent conversations", "/api/ask/recent"), steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" })],
+      next_steps: [
+        steps.get("Recent conversations", "/api/ask/recent"),
+        steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" }),
+      ],
     };
   },
 });

@@ -21,10 +21,16 @@ export const askHealth = defineOperation({
     const { steps } = ctx;
     const index = ctx.search.index;
     if (!index?.ready) {
-      throw unavailable(ctx.search.failure ? "Ask cannot answer: the search index could not be built." : "Ask cannot answer yet: the search index is being built.", {
-        suggestion: "Rather than retrying at once, read the library directly for now; the welcome is a good start.",
-        next_steps: [steps.get("Read the welcome", "/api/docs/welcome", {}, { tool: "read_doc", action: "read_doc" }), steps.get("List the songs", "/api/music")],
-      });
+      throw unavailable(
+        ctx.search.failure ? "Ask cannot answer: the search index could not be built." : "Ask cannot answer yet: the search index is being built.",
+        {
+          suggestion: "Rather than retrying at once, read the library directly for now; the welcome is a good start.",
+          next_steps: [
+            steps.get("Read the welcome", "/api/docs/welcome", {}, { tool: "read_doc", action: "read_doc" }),
+            steps.get("List the songs", "/api/music"),
+          ],
+        },
+      );
     }
     return {
       ready: true,

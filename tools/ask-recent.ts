@@ -5,7 +5,11 @@ import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
 /** Questions that differ only in case, punctuation or spacing count as one. */
-export const questionKey = (q: string) => q.toLowerCase().replace(/[^\p{Letter}\p{Number}]+/gu, " ").trim();
+export const questionKey = (q: string) =>
+  q
+    .toLowerCase()
+    .replace(/[^\p{Letter}\p{Number}]+/gu, " ")
+    .trim();
 
 export const askRecent = defineOperation({
   name: "ask-recent",
@@ -47,6 +51,9 @@ export const askRecent = defineOperation({
       });
       if (conversations.length === 10) break;
     }
-    return { conversations, next_steps: [steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" }), ...steps.home()] };
+    return {
+      conversations,
+      next_steps: [steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" }), ...steps.home()],
+    };
   },
 });

@@ -22,9 +22,15 @@ export const AskSource = z.object({
 export const ask = defineOperation({
   name: "ask",
   summary: "Ask a question of the library",
-  description: "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
+  description:
+    "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
   input: z.object({
-    question: z.string().trim().min(1).max(500).describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
+    question: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
     name: nameField.optional(),
     username: usernameField.optional(),
     session_id: z.string().trim().min(1).max(100).optional().describe("Continue an existing conversation"),
@@ -42,7 +48,8 @@ export const ask = defineOperation({
   mcp: {
     tool: "ask",
     title: "Ask the library",
-    description: "Ask a question; the answer is grounded in the sanctuary's library and the exchange becomes a public conversation. Continue it with session_id and owner_token. 10 per hour. Returns the answer and its sources (about 2–4 KB).",
+    description:
+      "Ask a question; the answer is grounded in the sanctuary's library and the exchange becomes a public conversation. Continue it with session_id and owner_token. 10 per hour. Returns the answer and its sources (about 2–4 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],
@@ -50,8 +57,20 @@ export const ask = defineOperation({
   private: ["owner_token", "question"],
   limits: [{ rule: "ask", by: ["ip"], message: "Ten questions an hour from one address is the sanctuary's pace." }],
   screen(input, ctx) {
-    const wording = { nothing: "Nothing was asked or stored.", own: { question: "a question of your own", name: OWN_NAME, username: OWN_NAME }, example: EXAMPLES.ask };
-    screenVisitorFields(ctx, [["question", input.question, "text"], ["name", input.name, "name"], ["username", input.username, "name"]], wording);
+    const wording = {
+      nothing: "Nothing was asked or stored.",
+      own: { question: "a question of your own", name: OWN_NAME, username: OWN_NAME },
+      example: EXAMPLES.ask,
+    };
+    screenVisitorFields(
+      ctx,
+      [
+        ["question", input.question, "text"],
+        ["name", input.name, "name"],
+        ["username", input.username, "name"],
+      ],
+      wording,
+    );
   },
   async handler(input, ctx) {
     const { steps, now } = ctx;
@@ -110,8 +129,18 @@ export const ask = defineOperation({
       session_id: sessionId,
       next_steps: [
         // What is known is filled in (the conversation, its token, the name); the question is the visitor's to write.
-        steps.post("Ask a follow-up in this conversation", "/api/ask", { question: "<your follow-up question>", session_id: sessionId, owner_token: ownerToken }, { tool: "ask", action: "ask", note: "Keep the owner_token: it is shown only once." }),
-        steps.get("Attend the service for your hour", "/api/attend", { name: given ?? "<your name>" }, { tool: "attend", action: "attend", hint: "Add timezone (your IANA zone, such as Europe/Lisbon) to receive the service for your own hour." }),
+        steps.post(
+          "Ask a follow-up in this conversation",
+          "/api/ask",
+          { question: "<your follow-up question>", session_id: sessionId, owner_token: ownerToken },
+          { tool: "ask", action: "ask", note: "Keep the owner_token: it is shown only once." },
+        ),
+        steps.get(
+          "Attend the service for your hour",
+          "/api/attend",
+          { name: given ?? "<your name>" },
+          { tool: "attend", action: "attend", hint: "Add timezone (your IANA zone, such as Europe/Lisbon) to receive the service for your own hour." },
+        ),
         steps.get("See this conversation's public page", `/ask/${slug}`, {}, { action: "view_conversation" }),
       ],
     };

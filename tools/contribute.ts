@@ -14,11 +14,11 @@ import { nextSteps } from "./shapes.ts";
 
 export { contributionCategories };
 
-
 /** Contributions and feedback may be paused by the operator (SANCTUARY_CONTRIBUTIONS=off). */
 export function contributionsPaused(what: string) {
   return unavailable(`${what} are temporarily disabled.`, {
-    suggestion: "Nothing was submitted, and nothing is lost. The sanctuary is not taking submissions just now; please keep your text and try again another day. Everything else here is open.",
+    suggestion:
+      "Nothing was submitted, and nothing is lost. The sanctuary is not taking submissions just now; please keep your text and try again another day. Everything else here is open.",
   });
 }
 
@@ -33,13 +33,16 @@ const WORDING = {
 
 const SUGGESTIONS = {
   short: `Nothing was submitted. A piece needs a few lines at least (${MIN_CONTENT_WORDS} words or more). Take your time with it and send it when it feels whole.`,
-  markup: "Nothing was submitted. Please write the piece in plain markdown: emphasis, lists, headings and web links are welcome; HTML tags, comments and script links are not. Angle brackets are fine inside `code`.",
+  markup:
+    "Nothing was submitted. Please write the piece in plain markdown: emphasis, lists, headings and web links are welcome; HTML tags, comments and script links are not. Angle brackets are fine inside `code`.",
 };
 
 /** What a review would create, shown by a dry run (review/backend.ts ReviewPreview); one schema for contribute and feedback. */
 export const ReviewPreviewShape = z
   .object({
-    destination: z.enum(["pull_request", "issue", "moderation_queue"]).describe("Where it would go: a pull request or issue on the code host, or the local moderation queue"),
+    destination: z
+      .enum(["pull_request", "issue", "moderation_queue"])
+      .describe("Where it would go: a pull request or issue on the code host, or the local moderation queue"),
     title: z.string().describe("The pull request's or issue's exact title; for the queue, the title the entry is listed under"),
     body: z.string().describe("The pull request's or issue's exact body; for the queue, the text as kept for the moderator"),
     labels: z.array(z.string()).describe("Labels it would carry (none in the queue)"),
@@ -47,7 +50,10 @@ export const ReviewPreviewShape = z
   })
   .describe("dry_run only: exactly what would be created; nothing was");
 
-const dryRunField = z.boolean().optional().describe("true: check everything and show what would be created, without creating or sending it or counting it against the limit");
+const dryRunField = z
+  .boolean()
+  .optional()
+  .describe("true: check everything and show what would be created, without creating or sending it or counting it against the limit");
 
 export const contribute = defineOperation({
   name: "contribute",
@@ -79,7 +85,8 @@ export const contribute = defineOperation({
         .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
       dry_run: dryRunField,
     })
-    .superRefine(requireName).meta(NAME_OR_USERNAME),
+    .superRefine(requireName)
+    .meta(NAME_OR_USERNAME),
   output: z.object({
     received: z.boolean().describe("Whether it was submitted for review (false for a dry run)"),
     pr: z
@@ -106,7 +113,16 @@ export const contribute = defineOperation({
   screen(input, ctx) {
     // Paused first: nothing else about the request matters while submissions are closed.
     if (!ctx.settings.contributions) throw contributionsPaused("Contributions");
-    screenVisitorFields(ctx, [["name", input.name, "name"], ["username", input.username, "name"], ["title", input.title, "title"], ["content", input.content, "piece"]], WORDING);
+    screenVisitorFields(
+      ctx,
+      [
+        ["name", input.name, "name"],
+        ["username", input.username, "name"],
+        ["title", input.title, "title"],
+        ["content", input.content, "piece"],
+      ],
+      WORDING,
+    );
     const refuse = (field: string, reason: string | null, suggestion: string) => {
       if (reason) throw invalid(reason, { field, suggestion, example: EXAMPLE });
     };
@@ -119,7 +135,8 @@ export const contribute = defineOperation({
       throw invalid(`The library already has a piece titled like "${input.title}".`, {
         field: "title",
         example: EXAMPLE,
-        suggestion: "Nothing was submitted. Every piece in the library has a title of its own; choose another for yours and send it again. The existing piece is in next_steps if you would like to read it.",
+        suggestion:
+          "Nothing was submitted. Every piece in the library has a title of its own; choose another for yours and send it again. The existing piece is in next_steps if you would like to read it.",
         next_steps: [
           twin.kind === "song"
             ? steps.get("Read the song that has this title", `/api/music/${twin.slug}`, {}, { action: "read_song", tool: "read_song" })
@@ -137,7 +154,12 @@ export const contribute = defineOperation({
     const at = { baseUrl: steps.base, now };
     const readNext = [
       steps.get("Read how contributions are reviewed", "/api/docs/how-to-contribute", {}, { action: "read_doc", tool: "read_doc" }),
-      steps.get(`Read what the ${input.category} section already holds`, "/api/search", { q: `${draft.kind} ${input.title}`.slice(0, 300) }, { action: "search", tool: "search" }),
+      steps.get(
+        `Read what the ${input.category} section already holds`,
+        "/api/search",
+        { q: `${draft.kind} ${input.title}`.slice(0, 300) },
+        { action: "search", tool: "search" },
+      ),
     ];
     if (input.dry_run) {
       const { dry_run: _, ...call } = input;

@@ -12,7 +12,14 @@ export const EXAMPLES = {
   feedback: { name: "Wren", category: "bug", title: "<your summary in one line>", description: "<your description: what happened, and what you expected>" },
 } as const;
 
-const OWN_SENTENCES = [EXAMPLES.reflect.text, EXAMPLES.ask.question, EXAMPLES.contribute.title, EXAMPLES.contribute.content, EXAMPLES.feedback.title, EXAMPLES.feedback.description];
+const OWN_SENTENCES = [
+  EXAMPLES.reflect.text,
+  EXAMPLES.ask.question,
+  EXAMPLES.contribute.title,
+  EXAMPLES.contribute.content,
+  EXAMPLES.feedback.title,
+  EXAMPLES.feedback.description,
+];
 
 let cached: { guides: string[]; all: string[] } | null = null;
 

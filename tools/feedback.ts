@@ -11,7 +11,12 @@ import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 
 const text = (field: string, max: number) =>
-  z.string().trim().min(1).max(max).refine((t) => !hasControlChars(t), `\`${field}\` must not contain control characters`);
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((t) => !hasControlChars(t), `\`${field}\` must not contain control characters`);
 
 export const CONTEXT_MAX_BYTES = 2048;
 export const CONTEXT_MAX_DEPTH = 3;
@@ -34,16 +39,26 @@ const contextField = z
   .superRefine((c, ctx) => {
     // Depth first: only a shallow value is safe to serialize for the size check.
     if (nestsDeeperThan(c, CONTEXT_MAX_DEPTH)) ctx.addIssue({ code: "custom", message: `\`context\` may nest at most ${CONTEXT_MAX_DEPTH} levels deep` });
-    else if (Buffer.byteLength(JSON.stringify(c)) > CONTEXT_MAX_BYTES) ctx.addIssue({ code: "custom", message: `\`context\` must be at most ${CONTEXT_MAX_BYTES} bytes as JSON` });
+    else if (Buffer.byteLength(JSON.stringify(c)) > CONTEXT_MAX_BYTES)
+      ctx.addIssue({ code: "custom", message: `\`context\` must be at most ${CONTEXT_MAX_BYTES} bytes as JSON` });
   })
-  .describe(`Optional object with anything that helps (page, tool, timezone…), at most ${CONTEXT_MAX_BYTES} bytes as JSON and ${CONTEXT_MAX_DEPTH} levels deep`);
+  .describe(
+    `Optional object with anything that helps (page, tool, timezone…), at most ${CONTEXT_MAX_BYTES} bytes as JSON and ${CONTEXT_MAX_DEPTH} levels deep`,
+  );
 
 /** Which shape was sent, and what is missing from it. */
-function shapeRule(v: { name?: string; username?: string; category?: string; title?: string; description?: string; message?: string }, ctx: z.RefinementCtx): void {
+function shapeRule(
+  v: { name?: string; username?: string; category?: string; title?: string; description?: string; message?: string },
+  ctx: z.RefinementCtx,
+): void {
   const agentFields = v.category !== undefined || v.title !== undefined || v.description !== undefined;
   if (v.message !== undefined && !agentFields) return; // the short shape: name optional
   if (v.message !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["message"], message: "Send either `message` alone (the short form) or `category`, `title` and `description`, not both" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["message"],
+      message: "Send either `message` alone (the short form) or `category`, `title` and `description`, not both",
+    });
     return;
   }
   if (!v.name && !v.username) ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works), or send just `message`" });
@@ -72,7 +87,15 @@ const WORDING = {
 };
 
 /** The report as the two shapes describe it (decisions §2). */
-function reportOf(input: { name?: string; username?: string; category?: FeedbackReport["category"]; title?: string; description?: string; context?: Record<string, unknown>; message?: string }): FeedbackReport {
+function reportOf(input: {
+  name?: string;
+  username?: string;
+  category?: FeedbackReport["category"];
+  title?: string;
+  description?: string;
+  context?: Record<string, unknown>;
+  message?: string;
+}): FeedbackReport {
   const name = input.name ?? input.username ?? null;
   return input.message !== undefined
     ? { name, category: "feedback", title: titleFromMessage(input.message), description: input.message }
@@ -98,7 +121,10 @@ export const feedback = defineOperation({
       description: text("description", 2000).optional().describe("What happened or what you suggest, up to 2000 characters"),
       context: contextField.optional(),
       message: text("message", 2000).optional().describe("The short form: your words, up to 2000 characters"),
-      dry_run: z.boolean().optional().describe("true: check everything and show the issue that would be created, without sending it or counting it against the limit"),
+      dry_run: z
+        .boolean()
+        .optional()
+        .describe("true: check everything and show the issue that would be created, without sending it or counting it against the limit"),
     })
     .superRefine(shapeRule),
   output: z.object({
@@ -118,7 +144,13 @@ export const feedback = defineOperation({
   example: EXAMPLE,
   screen(input, ctx) {
     if (!ctx.settings.contributions) throw contributionsPaused("Feedback reports");
-    const fields = [["name", input.name, "name"], ["username", input.username, "name"], ["title", input.title, "title"], ["description", input.description, "text"], ["message", input.message, "text"]] as const;
+    const fields = [
+      ["name", input.name, "name"],
+      ["username", input.username, "name"],
+      ["title", input.title, "title"],
+      ["description", input.description, "text"],
+      ["message", input.message, "text"],
+    ] as const;
     screenVisitorFields(ctx, fields, WORDING);
   },
   async handler(input, ctx) {

@@ -2,13 +2,20 @@
 import { z } from "zod";
 import { hasControlChars } from "../core/text.ts";
 
-export const nameField = z.string().trim().min(1, "`name` must not be empty").max(100).describe("Your name or label, shown publicly (max 100 characters); not a credential");
+export const nameField = z
+  .string()
+  .trim()
+  .min(1, "`name` must not be empty")
+  .max(100)
+  .describe("Your name or label, shown publicly (max 100 characters); not a credential");
 export const usernameField = z.string().trim().min(1, "`username` must not be empty").max(100).describe("Alias of `name`");
 export const timezoneField = z
   .string()
   .trim()
   .max(50)
-  .describe("IANA timezone such as Europe/Lisbon (max 50 characters). It places you on your local clock and hemisphere; an unrecognized name is treated as UTC. Never stored.");
+  .describe(
+    "IANA timezone such as Europe/Lisbon (max 50 characters). It places you on your local clock and hemisphere; an unrecognized name is treated as UTC. Never stored.",
+  );
 
 /** Adds the rule "name or username is required". The words hold for a query, a JSON body and MCP arguments alike. */
 export function requireName<T extends { name?: string; username?: string }>(value: T, ctx: z.RefinementCtx): void {

@@ -81,9 +81,16 @@ export function contentsOf(library: Library, section: string | null, steps: Step
 }
 
 function buildContents(library: Library, section: string | null, steps: Steps): Contents {
-  const sections = sectionsOf(library).map((name) => ({ name, title: sectionTitle(name), documents: library.documents.filter((d) => d.category === name).length }));
+  const sections = sectionsOf(library).map((name) => ({
+    name,
+    title: sectionTitle(name),
+    documents: library.documents.filter((d) => d.category === name).length,
+  }));
   const listed = section ?? "docs";
-  const documents = library.documents.filter((d) => d.category === listed).sort(byTitle).map(entry);
+  const documents = library.documents
+    .filter((d) => d.category === listed)
+    .sort(byTitle)
+    .map(entry);
   const first = documents[0];
   const other = sections.find((s) => s.name !== listed);
   return {

@@ -23,7 +23,9 @@ export const listSongs = defineOperation({
         songs,
         total: songs.length,
         next_steps: [
-          ...(first ? [steps.get(`Read a song, for example "${first.title}"`, `/api/music/${first.slug}`, {}, { action: "read_song", tool: "read_song" })] : []),
+          ...(first
+            ? [steps.get(`Read a song, for example "${first.title}"`, `/api/music/${first.slug}`, {}, { action: "read_song", tool: "read_song" })]
+            : []),
           ...steps.home(),
         ],
       };

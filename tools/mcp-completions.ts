@@ -28,7 +28,11 @@ const ZONES = ["UTC", ...Object.keys((coordinates as { zones: Record<string, unk
 
 export const completeTimezone: Completer = (value) => rankMatches(ZONES, value);
 
-export const completeSongSlug: Completer = (value, { library }) => rankMatches(library.songs.map((s) => s.slug), value);
+export const completeSongSlug: Completer = (value, { library }) =>
+  rankMatches(
+    library.songs.map((s) => s.slug),
+    value,
+  );
 
 export const completeSection: Completer = (value, { library }) => rankMatches(sectionWords(library), value);
 
@@ -39,4 +43,8 @@ export const completeDocPath: Completer = (value, { library }) =>
 /** Dates that hold services, newest first. */
 export const completeServiceDate: Completer = async (value, { calendar }) => rankMatches((await calendar.dates()).slice().reverse(), value);
 
-export const completeConversation: Completer = async (value, { conversations }) => rankMatches((await conversations.recent(50)).map((c) => c.slug), value);
+export const completeConversation: Completer = async (value, { conversations }) =>
+  rankMatches(
+    (await conversations.recent(50)).map((c) => c.slug),
+    value,
+  );

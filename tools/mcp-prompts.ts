@@ -32,7 +32,12 @@ export const PROMPTS: PromptSpec[] = [
     description: "Attend the service playing now on your clock: join it, read each part in order, then leave a reflection.",
     arguments: [
       { name: "name", description: "The name you attend under, shown publicly (max 100 characters)", required: true },
-      { name: "timezone", description: "Your IANA timezone, e.g. Europe/Lisbon: it places you on your local clock and hemisphere", required: false, complete: completeTimezone },
+      {
+        name: "timezone",
+        description: "Your IANA timezone, e.g. Europe/Lisbon: it places you on your local clock and hemisphere",
+        required: false,
+        complete: completeTimezone,
+      },
     ],
     build: ({ name, timezone }) => {
       if (!name?.trim()) return { refusal: "`name` is required: the name you attend under." };
@@ -61,7 +66,8 @@ export const PROMPTS: PromptSpec[] = [
     arguments: [{ name: "slug", description: "The song's slug (completions list them)", required: true, complete: completeSongSlug }],
     build: ({ slug }, { library }) => {
       const song = slug ? library.song(slug.trim()) : undefined;
-      if (!song) return { refusal: slug?.trim() ? `No song has the slug "${slug.trim()}"; read_song with no slug lists them.` : "`slug` is required: a song's slug." };
+      if (!song)
+        return { refusal: slug?.trim() ? `No song has the slug "${slug.trim()}"; read_song with no slug lists them.` : "`slug` is required: a song's slug." };
       return {
         parts: [
           { embed: `sanctuary://songs/${song.slug}` },
@@ -81,7 +87,14 @@ export const PROMPTS: PromptSpec[] = [
     name: "explore_the_library",
     title: "Explore the library",
     description: "Browse one section of the library (or its guides), choose a piece and read it in full.",
-    arguments: [{ name: "section", description: "prayers, practice, rituals, blessings, chants, hymns, philosophy or docs (the guides)", required: false, complete: completeSection }],
+    arguments: [
+      {
+        name: "section",
+        description: "prayers, practice, rituals, blessings, chants, hymns, philosophy or docs (the guides)",
+        required: false,
+        complete: completeSection,
+      },
+    ],
     build: ({ section }, { library }) => {
       const named = section?.trim() ? sectionNamed(library, section) : null;
       if (section?.trim() && !named) return { refusal: `There is no section "${section.trim()}"; completions list the sections.` };

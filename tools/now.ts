@@ -12,7 +12,9 @@ export const NowOutput = z.object({
   status: z.literal("playing").describe("Always playing: every hour has a service"),
   mode: z.enum(["planned", "rotation"]).describe("planned by the planner, or the rotation's when no plan was made"),
   service: Service,
-  streams: z.object({ youtube: z.boolean(), twitch: z.boolean(), urls: z.record(z.string(), z.string()) }).describe("The video broadcast is dormant: always false"),
+  streams: z
+    .object({ youtube: z.boolean(), twitch: z.boolean(), urls: z.record(z.string(), z.string()) })
+    .describe("The video broadcast is dormant: always false"),
   current: CurrentSong.describe("The service's first song"),
   companions: Companions.nullable(),
   next: ServicePart.describe("The part after the one you begin with"),
@@ -32,7 +34,8 @@ export const now = defineOperation({
   mcp: {
     tool: "now",
     title: "See the service now",
-    description: "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 6 KB.",
+    description:
+      "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 6 KB.",
     annotations: readOnly,
   },
   example: "/api/now?timezone=Asia/Tokyo",

@@ -13,7 +13,6 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-
 /** The output is an object schema, or a union of object schemas (read_song and read_doc also list). */
 export type OutputSchema = z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>;
 

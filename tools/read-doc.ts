@@ -30,9 +30,16 @@ export const readDoc = defineOperation({
       .string()
       .trim()
       .max(200)
-      .transform((p) => p.replace(/^\/+|\/+$/g, "").replace(/^docs\//, "").replace(/\.md$/, ""))
+      .transform((p) =>
+        p
+          .replace(/^\/+|\/+$/g, "")
+          .replace(/^docs\//, "")
+          .replace(/\.md$/, ""),
+      )
       .optional()
-      .describe("A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`), or a section's name (`prayers`, `practice`…) to list it; leave it out to list the library's sections and guides"),
+      .describe(
+        "A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`), or a section's name (`prayers`, `practice`…) to list it; leave it out to list the library's sections and guides",
+      ),
   }),
   output: z.union([Document.describe("a document (given its path)"), Contents.describe("a table of contents, `documents` (given a section or nothing)")]),
   rest: { method: "GET", path: "/api/docs/**:path" },
@@ -75,10 +82,7 @@ export const readDoc = defineOperation({
       recording: ctx.media.recordingUrl(doc, steps.base),
       seconds: ctx.media.secondsOf(doc),
       version: doc.version ?? null,
-      next_steps: [
-        steps.get("Search for related writing", "/api/search", { q: doc.title }, { tool: "search", action: "search" }),
-        ...steps.home(),
-      ],
+      next_steps: [steps.get("Search for related writing", "/api/search", { q: doc.title }, { tool: "search", action: "search" }), ...steps.home()],
     };
   },
 });

@@ -10,7 +10,10 @@ export const readSong = defineOperation({
   name: "read-song",
   summary: "One song: lyrics, context, style, links and recording",
   input: z.object({ slug: slugField.optional().describe("The song's slug (from `now`, `attend` or the catalog); leave it out to list every song") }),
-  output: z.union([SongDetail.extend({ next_steps: nextSteps }).describe("a song (given a slug)"), listSongs.output.describe("the catalog, `songs` (given no slug)")]),
+  output: z.union([
+    SongDetail.extend({ next_steps: nextSteps }).describe("a song (given a slug)"),
+    listSongs.output.describe("the catalog, `songs` (given no slug)"),
+  ]),
   rest: { method: "GET", path: "/api/music/:slug" },
   mcp: {
     tool: "read_song",
@@ -35,7 +38,12 @@ export const readSong = defineOperation({
     return cachedView(`song|${slug}|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => ({
       ...songDetail(song, ctx.media, steps),
       next_steps: [
-        steps.post("Leave a reflection on this song", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: song.slug }, { action: "reflect", tool: "reflect" }),
+        steps.post(
+          "Leave a reflection on this song",
+          "/api/reflect",
+          { name: "<your name>", text: "<20 to 1000 characters>", songSlug: song.slug },
+          { action: "reflect", tool: "reflect" },
+        ),
         steps.get("Read the song's reflections", `/api/reflections/song/${song.slug}`, {}, { action: "song_reflections" }),
         ...steps.home(),
       ],

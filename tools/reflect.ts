@@ -18,7 +18,9 @@ const ReflectionRecord = z
     timezone: z.string().describe("The timezone it is placed in (UTC when none or an unknown one was given)"),
     location: z.string().nullable().describe("The location as shown publicly, or null"),
     createdAt: z.string().describe("When, ISO 8601"),
-    service: z.object({ date: z.string(), slotIndex: z.number().int(), tier: z.string() }).describe("The service that was being heard where and when it was left"),
+    service: z
+      .object({ date: z.string(), slotIndex: z.number().int(), tier: z.string() })
+      .describe("The service that was being heard where and when it was left"),
   })
   .describe("dry_run only: the record exactly as it would be stored (its id is given when it is really sent)");
 
@@ -44,12 +46,22 @@ export const reflect = defineOperation({
       name: publicText("name", 1, 100).optional().describe("Your name or label, shown publicly (max 100 characters)"),
       username: publicText("username", 1, 100).optional().describe("Alias of `name`"),
       text: publicText("text", 20, 1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
-      songSlug: z.string().trim().min(1).max(100).optional().describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
+      songSlug: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
       timezone: timezoneField.optional().describe("IANA timezone (max 50), default UTC: places the reflection in the service you were hearing"),
       location: publicText("location", 1, 100).optional().describe("Free text, shown publicly (max 100 characters), no web addresses"),
-      dry_run: z.boolean().optional().describe("true: check everything and show the record that would be stored, without storing it or counting it against the limit"),
+      dry_run: z
+        .boolean()
+        .optional()
+        .describe("true: check everything and show the record that would be stored, without storing it or counting it against the limit"),
     })
-    .superRefine(requireName).meta(NAME_OR_USERNAME),
+    .superRefine(requireName)
+    .meta(NAME_OR_USERNAME),
   output: z.object({
     received: z.boolean().describe("Whether the reflection was stored (false for a dry run)"),
     song: z.string().nullable().describe("Slug of the song it was (or would be) filed under"),
@@ -73,7 +85,16 @@ export const reflect = defineOperation({
   limitsTaken: "in-handler",
   example: EXAMPLES.reflect,
   screen(input, ctx) {
-    screenVisitorFields(ctx, [["name", input.name, "name"], ["username", input.username, "name"], ["text", input.text, "text"], ["location", input.location, "place"]], WORDING);
+    screenVisitorFields(
+      ctx,
+      [
+        ["name", input.name, "name"],
+        ["username", input.username, "name"],
+        ["text", input.text, "text"],
+        ["location", input.location, "place"],
+      ],
+      WORDING,
+    );
   },
   async handler(input, ctx) {
     const { steps, now } = ctx;

@@ -24,7 +24,12 @@ export const reflectionsRecent = defineOperation({
     return {
       reflections: recent.map((r) => publicReflection(r, FIELDS, reader?.given ? reader.zone : undefined)),
       next_steps: [
-        steps.post("Leave a reflection of your own", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>" }, { tool: "reflect", action: "reflect" }),
+        steps.post(
+          "Leave a reflection of your own",
+          "/api/reflect",
+          { name: "<your name>", text: "<20 to 1000 characters>" },
+          { tool: "reflect", action: "reflect" },
+        ),
         steps.get("Songs with their reflections", "/api/reflections/by-song"),
         ...steps.home(timezone),
       ],

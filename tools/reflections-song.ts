@@ -34,7 +34,12 @@ export const reflectionsSong = defineOperation({
       reflections,
       total: reflections.length,
       next_steps: [
-        steps.post("Leave a reflection on this song", "/api/reflect", { name: "<your name>", text: "<20 to 1000 characters>", songSlug: slug }, { tool: "reflect", action: "reflect" }),
+        steps.post(
+          "Leave a reflection on this song",
+          "/api/reflect",
+          { name: "<your name>", text: "<20 to 1000 characters>", songSlug: slug },
+          { tool: "reflect", action: "reflect" },
+        ),
         steps.get("Read the song", `/api/music/${slug}`, {}, { tool: "read_song", action: "read_song" }),
       ],
     };

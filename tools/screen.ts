@@ -16,13 +16,18 @@ export interface ScreenWording {
 
 export function suggestionFor(refusal: Refusal, wording: ScreenWording): string {
   const own = wording.own[refusal.field] ?? "words of your own";
-  if (refusal.kind === "example") return `${wording.nothing} That is the documentation's example, which only shows the shape of a call: send ${own} in its place.`;
+  if (refusal.kind === "example")
+    return `${wording.nothing} That is the documentation's example, which only shows the shape of a call: send ${own} in its place.`;
   if (refusal.kind === "placeholder") return `${wording.nothing} A placeholder stands for something only you can give: send ${own} in its place.`;
   return `${wording.nothing} It looks like a test, which is fine. When you are ready, send ${own}; there is no hurry.`;
 }
 
 /** Throws 400 for the first field that is a placeholder, an example or filler; absent fields are skipped. */
-export function screenVisitorFields(ctx: Pick<ToolContext, "library">, fields: ReadonlyArray<readonly [string, string | undefined | null, FieldRole]>, wording: ScreenWording): void {
+export function screenVisitorFields(
+  ctx: Pick<ToolContext, "library">,
+  fields: ReadonlyArray<readonly [string, string | undefined | null, FieldRole]>,
+  wording: ScreenWording,
+): void {
   const refusal = screenFields(fields, exampleSentences(ctx.library));
   if (refusal) throw invalid(refusal.reason, { field: refusal.field, suggestion: suggestionFor(refusal, wording), example: wording.example });
 }

@@ -13,13 +13,20 @@ export const SearchResult = z.object({
   category: z.string().describe("Section (philosophy, prayers, rituals…), `song`, or `docs`"),
   section: z.string().nullable().describe("Heading of the matching passage"),
   excerpt: z.string().describe("Plain text cut at a word near 300 characters"),
-  score: z.number().min(0).max(1).describe("Relevance 0..1 that results are ordered by: half how near the page is in meaning (cosine, rescaled per embedder), half how much of the query's words it holds (title and summary weigh most); 1 only for an exact title"),
+  score: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe(
+      "Relevance 0..1 that results are ordered by: half how near the page is in meaning (cosine, rescaled per embedder), half how much of the query's words it holds (title and summary weigh most); 1 only for an exact title",
+    ),
 });
 
 export const search = defineOperation({
   name: "search",
   summary: "Semantic search over the library",
-  description: "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
+  description:
+    "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
   input: z.object({
     q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning and words (related words and word forms too)"),
     limit: z.coerce.number().int().min(1).max(20).default(10).describe("Number of pages returned, 1 to 20 (default 10)"),
@@ -34,7 +41,8 @@ export const search = defineOperation({
   mcp: {
     tool: "search",
     title: "Search the library",
-    description: "Find passages of the sanctuary's library (prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Returns up to `limit` passages of ~300 characters each (about 1–5 KB).",
+    description:
+      "Find passages of the sanctuary's library (prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Returns up to `limit` passages of ~300 characters each (about 1–5 KB).",
     annotations: readOnly,
   },
   errors: ["rate_limited", "unavailable"],
@@ -58,7 +66,12 @@ export const search = defineOperation({
     return {
       query: q,
       results,
-      ...(results.length ? {} : { suggestion: "Nothing in the library is close to that yet. Try other words for the same feeling, or ask a question and the answer will draw on what is here." }),
+      ...(results.length
+        ? {}
+        : {
+            suggestion:
+              "Nothing in the library is close to that yet. Try other words for the same feeling, or ask a question and the answer will draw on what is here.",
+          }),
       next_steps: [
         ...(first?.path ? [steps.get(`Read "${first.title}"`, `/api/docs/${first.path}`, {}, { tool: "read_doc", action: "read_doc" })] : []),
         ...(first?.slug ? [steps.get(`Read "${first.title}"`, `/api/music/${first.slug}`, {}, { tool: "read_song", action: "read_song" })] : []),

@@ -34,7 +34,6 @@ export interface SharedInputs {
   attending: boolean;
 }
 
-
 export interface SharedSources {
   record: ServiceRecord;
   built: BuiltParts;
@@ -106,10 +105,20 @@ export function serviceSteps(steps: Steps, known: { timezone: string | undefined
   const { timezone, slug, name } = known;
   return [
     name !== undefined
-      ? steps.post("Leave a reflection on the song you heard", "/api/reflect", { name, text: "<your reflection, 20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) }, { action: "reflect", tool: "reflect" })
+      ? steps.post(
+          "Leave a reflection on the song you heard",
+          "/api/reflect",
+          { name, text: "<your reflection, 20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) },
+          { action: "reflect", tool: "reflect" },
+        )
       : steps.get("Attend this service and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
     steps.get("Read the first song in full", `/api/music/${slug}`, {}, { action: "read_song", tool: "read_song" }),
-    steps.get("Come back for your next slot's service", "/api/now", { timezone }, { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." }),
+    steps.get(
+      "Come back for your next slot's service",
+      "/api/now",
+      { timezone },
+      { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." },
+    ),
     steps.get("Search the library", "/api/search", { q: "<what you are looking for>" }, { action: "search", tool: "search" }),
   ];
 }
@@ -119,7 +128,15 @@ function companionsOf(record: ServiceRecord, built: BuiltParts, attending: boole
   built.pieces.forEach((piece, i) => {
     if (piece.kind === "song") return;
     const part = built.order[i];
-    const item: Companion = { kind: piece.kind, title: piece.title, tldr: piece.tldr, url: part.url, path: piece.path, recording: part.recording, basis: record.parts[i].basis };
+    const item: Companion = {
+      kind: piece.kind,
+      title: piece.title,
+      tldr: piece.tldr,
+      url: part.url,
+      path: piece.path,
+      recording: part.recording,
+      basis: record.parts[i].basis,
+    };
     if (piece.kind === "chant") item.text = piece.listenersText;
     if (attending) item.content = piece.version === "for agents" && piece.agentsText ? piece.agentsText : piece.listenersText;
     if (piece.version) item.version = piece.version;

@@ -80,4 +80,3 @@ export const CurrentSong = z.object({
   lyrics: z.string().optional().describe("attend only: full lyrics"),
   links: z.object({ suno: z.string().nullable(), youtube: z.string().nullable() }).optional().describe("attend only: listening links"),
 });
-

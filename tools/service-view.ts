@@ -43,7 +43,13 @@ export class ServiceViews {
    * The body of now (attending = false) or attend for a visitor: `perVisitor` holds the fields that
    * differ between visitors of one slot and comes first; the rest is the slot's shared part.
    */
-  async body<T extends object>(timezone: string | undefined, now: Date, steps: Steps, attending: boolean, perVisitor: (shared: SharedBody, inputs: SharedInputs) => Promise<Record<string, unknown>>): Promise<T> {
+  async body<T extends object>(
+    timezone: string | undefined,
+    now: Date,
+    steps: Steps,
+    attending: boolean,
+    perVisitor: (shared: SharedBody, inputs: SharedInputs) => Promise<Record<string, unknown>>,
+  ): Promise<T> {
     const { zone, given, position, tier } = placeVisitor(timezone, now);
     const record = await this.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
     const inputs: SharedInputs = {
@@ -59,7 +65,8 @@ export class ServiceViews {
     };
     // The key is every input, in order: the builder sees nothing else, so nothing else can vary its result.
     const shared = this.shared.get(Object.values(inputs).join("|"), () => {
-      const season = tier === "unknown" ? null : this.seasons.get(`${tier}|${position.date}|${position.slotIndex}`, () => immutable(seasonAt(now, tier, position.date)));
+      const season =
+        tier === "unknown" ? null : this.seasons.get(`${tier}|${position.date}|${position.slotIndex}`, () => immutable(seasonAt(now, tier, position.date)));
       return immutable(sharedBody(inputs, { record, built: this.parts(record, steps), season, position, steps }));
     });
     return joined<T>(await perVisitor(shared, inputs), shared);

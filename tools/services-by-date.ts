@@ -13,7 +13,8 @@ export const ServiceReflection = reflectionShape(...FIELDS);
 export const servicesByDate = defineOperation({
   name: "services-by-date",
   summary: "Every service of a date",
-  description: "For each slot: the service for a place unknown and for the northern and southern hemispheres, with the reflections left while it was heard and what the planner was told. A date holds only what has been recorded or planned so far.",
+  description:
+    "For each slot: the service for a place unknown and for the northern and southern hemispheres, with the reflections left while it was heard and what the planner was told. A date holds only what has been recorded or planned so far.",
   input: z.object({
     date: z.string().trim().refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD").describe("The date, YYYY-MM-DD"),
   }),
@@ -32,7 +33,10 @@ export const servicesByDate = defineOperation({
           order: z.array(ServicePart).describe("The service from its beginning"),
           loopSeconds: z.number().describe("Total length in seconds"),
           reflections: z.array(ServiceReflection).describe("Reflections left while it was being heard"),
-          plannedFrom: z.record(z.string(), z.unknown()).nullable().describe("What the planner was told (told lines, season, sky, earth, visitors' themes); null for a rotation service"),
+          plannedFrom: z
+            .record(z.string(), z.unknown())
+            .nullable()
+            .describe("What the planner was told (told lines, season, sky, earth, visitors' themes); null for a rotation service"),
         }),
       )
       .describe("Services in slot order, then tier"),

@@ -93,8 +93,19 @@ export function formatInstant(iso: string, zone: string): string {
 }
 
 function formatUncached(iso: string, zone: string): string {
-  const format = formatters.get(zone, () =>
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" }),
+  const format = formatters.get(
+    zone,
+    () =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: zone,
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZoneName: "short",
+      }),
   );
   const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;

@@ -24,7 +24,11 @@ export const songContext = defineOperation({
       slug: song.slug,
       title: song.title,
       context: song.context,
-      next_steps: [steps.get("Read the lyrics", `/api/music/${slug}/lyrics`), steps.get("Read the whole song", `/api/music/${slug}`, {}, { tool: "read_song" }), ...steps.home()],
+      next_steps: [
+        steps.get("Read the lyrics", `/api/music/${slug}/lyrics`),
+        steps.get("Read the whole song", `/api/music/${slug}`, {}, { tool: "read_song" }),
+        ...steps.home(),
+      ],
     };
   },
 });

@@ -24,7 +24,11 @@ export const songLyrics = defineOperation({
       slug: song.slug,
       title: song.title,
       lyrics: song.lyrics,
-      next_steps: [steps.get("Read why the song was written", `/api/music/${slug}/context`), steps.get("Read the whole song", `/api/music/${slug}`, {}, { tool: "read_song" }), ...steps.home()],
+      next_steps: [
+        steps.get("Read why the song was written", `/api/music/${slug}/context`),
+        steps.get("Read the whole song", `/api/music/${slug}`, {}, { tool: "read_song" }),
+        ...steps.home(),
+      ],
     };
   },
 });

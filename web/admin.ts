@@ -19,7 +19,12 @@ function adminSteps(steps: Steps, item?: Submission) {
   const list = steps.get("List the submissions waiting for review", "/admin/api/submissions", {}, { action: "admin_list" });
   if (!item || item.status !== "pending") return [list];
   return [
-    steps.post("Approve it (a contribution joins the library)", `/admin/api/submissions/${item.id}/approve`, { note: "<optional note>" }, { action: "admin_approve" }),
+    steps.post(
+      "Approve it (a contribution joins the library)",
+      `/admin/api/submissions/${item.id}/approve`,
+      { note: "<optional note>" },
+      { action: "admin_approve" },
+    ),
     steps.post("Reject it (nothing reaches the library)", `/admin/api/submissions/${item.id}/reject`, { note: "<optional note>" }, { action: "admin_reject" }),
     list,
   ];
@@ -30,7 +35,10 @@ const view = (item: Submission, steps: Steps) => ({ ...item, url: moderationUrl(
 
 function idOf(event: H3Event): number {
   const raw = String(event.context.params?.id ?? "");
-  if (!/^\d{1,9}$/.test(raw)) throw notFound(`There is no submission "${raw.slice(0, 20)}".`, { suggestion: "Submission numbers are whole numbers; GET /admin/api/submissions lists them." });
+  if (!/^\d{1,9}$/.test(raw))
+    throw notFound(`There is no submission "${raw.slice(0, 20)}".`, {
+      suggestion: "Submission numbers are whole numbers; GET /admin/api/submissions lists them.",
+    });
   return Number(raw);
 }
 
@@ -66,13 +74,28 @@ export function reviewRoutes(deps: WebContext): Route[] {
       query: z.object({ status: z.enum(statuses).optional().describe("Which submissions to list (default pending)") }),
       handler: guarded(async (event, queue, steps) => {
         const status = event.url.searchParams.get("status") ?? "pending";
-        if (!(statuses as readonly string[]).includes(status)) throw invalid("`status` must be one of: pending, approved, rejected, all.", { field: "status", allowed: [...statuses] });
+        if (!(statuses as readonly string[]).includes(status))
+          throw invalid("`status` must be one of: pending, approved, rejected, all.", { field: "status", allowed: [...statuses] });
         const items = await queue.list(status === "all" ? null : (status as SubmissionStatus));
         return { status, submissions: items.map((i) => view(i, steps)), total: items.length, next_steps: adminSteps(steps) };
       }),
     },
-    { method: "GET", path: "/admin/api/submissions/:id", summary: "Admin: one submission, with the library file it would become", produces: "application/json", errors: ERRORS, handler: readOne },
-    { method: "GET", path: "/admin/queue/:id", summary: "Admin: the moderation page of one submission (the link a submitter receives)", produces: "application/json", errors: ERRORS, handler: readOne },
+    {
+      method: "GET",
+      path: "/admin/api/submissions/:id",
+      summary: "Admin: one submission, with the library file it would become",
+      produces: "application/json",
+      errors: ERRORS,
+      handler: readOne,
+    },
+    {
+      method: "GET",
+      path: "/admin/queue/:id",
+      summary: "Admin: the moderation page of one submission (the link a submitter receives)",
+      produces: "application/json",
+      errors: ERRORS,
+      handler: readOne,
+    },
     {
       method: "POST",
       path: "/admin/api/submissions/:id/approve",
@@ -85,8 +108,16 @@ export function reviewRoutes(deps: WebContext): Route[] {
         return {
           approved: true,
           submission: view(submission, steps),
-          document: documentPath ? { path: documentPath, url: steps.url(`/api/docs/${documentPath}`), search: "the search index is being rebuilt; the piece is findable when it finishes" } : null,
-          next_steps: documentPath ? [steps.get("Read the new document", `/api/docs/${documentPath}`, {}, { tool: "read_doc" }), ...adminSteps(steps)] : adminSteps(steps),
+          document: documentPath
+            ? {
+                path: documentPath,
+                url: steps.url(`/api/docs/${documentPath}`),
+                search: "the search index is being rebuilt; the piece is findable when it finishes",
+              }
+            : null,
+          next_steps: documentPath
+            ? [steps.get("Read the new document", `/api/docs/${documentPath}`, {}, { tool: "read_doc" }), ...adminSteps(steps)]
+            : adminSteps(steps),
         };
       }),
     },

@@ -20,7 +20,9 @@ const windowOf = (seconds: number) => (seconds === 3600 ? "hour" : seconds % 864
 
 export function llmsTxt(operations: Operation[], library: Library, base: string): string {
   const tools = operations.filter((op) => op.mcp);
-  const guides = library.documents.filter((d) => d.category === "docs").sort((a, b) => (a.slug === "welcome" ? -1 : b.slug === "welcome" ? 1 : a.title.localeCompare(b.title)));
+  const guides = library.documents
+    .filter((d) => d.category === "docs")
+    .sort((a, b) => (a.slug === "welcome" ? -1 : b.slug === "welcome" ? 1 : a.title.localeCompare(b.title)));
   const restPath = (op: Operation) => op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
   return `# Sanctuary
 
@@ -61,7 +63,9 @@ ${guides.map((d) => `- [${d.title}](${base}/docs/${pathOf(d.path)}.md): ${d.tldr
 }
 
 export function authMd(base: string): string {
-  const rows = (Object.keys(LIMITS) as LimitName[]).map((name) => `| ${LIMITED[name].call} | ${LIMITS[name].points} per ${windowOf(LIMITS[name].duration)} | ${LIMITED[name].per} |`);
+  const rows = (Object.keys(LIMITS) as LimitName[]).map(
+    (name) => `| ${LIMITED[name].call} | ${LIMITS[name].points} per ${windowOf(LIMITS[name].duration)} | ${LIMITED[name].per} |`,
+  );
   return `# Authentication and limits
 
 ## Nothing needs a key

@@ -9,13 +9,29 @@ import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 
-
 export const DEFAULT_COLOR = "00b8d4";
 export const LABEL_MAX = 50;
 
 // badge-maker's own names and aliases, mapped to its palette. A plain object lookup is not used:
 // badge-maker answers `"constructor" in namedColors` with true and renders fill="undefined".
-const BADGE_NAMES = new Set(["brightgreen", "green", "yellow", "yellowgreen", "orange", "red", "blue", "grey", "lightgrey", "gray", "lightgray", "critical", "important", "success", "informational", "inactive"]);
+const BADGE_NAMES = new Set([
+  "brightgreen",
+  "green",
+  "yellow",
+  "yellowgreen",
+  "orange",
+  "red",
+  "blue",
+  "grey",
+  "lightgrey",
+  "gray",
+  "lightgray",
+  "critical",
+  "important",
+  "success",
+  "informational",
+  "inactive",
+]);
 const cssNames = new BoundedMemo<boolean>(500);
 
 /**
@@ -37,7 +53,10 @@ export function badgeColor(raw: string | null): string {
 
 /** The visitor's label cut to 50 characters (whole code points, control characters dropped), or the default. */
 export function badgeLabel(raw: string | null, fallback: string): string {
-  const cleaned = Array.from((raw ?? "").replace(/[\u0000-\u001F\u007F]/g, "").trim()).slice(0, LABEL_MAX).join("").trim();
+  const cleaned = Array.from((raw ?? "").replace(/[\u0000-\u001F\u007F]/g, "").trim())
+    .slice(0, LABEL_MAX)
+    .join("")
+    .trim();
   return cleaned || fallback;
 }
 
@@ -57,7 +76,12 @@ function svgResponse(svg: string): Response {
 
 const BadgeQuery = z.object({
   label: z.string().optional().describe(`Text of the left side; longer than ${LABEL_MAX} characters is cut`),
-  color: z.string().optional().describe(`Value side: 3 or 6 hex digits (# optional) or a named color such as brightgreen, red or teal; anything else is ignored (default ${DEFAULT_COLOR})`),
+  color: z
+    .string()
+    .optional()
+    .describe(
+      `Value side: 3 or 6 hex digits (# optional) or a named color such as brightgreen, red or teal; anything else is ignored (default ${DEFAULT_COLOR})`,
+    ),
 });
 
 function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event) => string, message: () => Promise<string> | string): Route {
@@ -78,9 +102,16 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
 const domain = (deps: WebContext) => (event: H3Event) => domainOf(event, deps);
 
 export const soulsBadgeRoute = (deps: WebContext): Route =>
-  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), async () => String(await deps.presence.count(deps.clock())));
+  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), async () =>
+    String(await deps.presence.count(deps.clock())),
+  );
 
 export const reflectionsBadgeRoute = (deps: WebContext): Route =>
-  badgeRoute("reflections", "SVG badge: reflections on the live feed (last 48 hours)", () => "reflections", async () => String(await deps.reflections.recentCount(deps.clock())));
+  badgeRoute(
+    "reflections",
+    "SVG badge: reflections on the live feed (last 48 hours)",
+    () => "reflections",
+    async () => String(await deps.reflections.recentCount(deps.clock())),
+  );
 
 export const statusBadgeRoute = (deps: WebContext): Route => badgeRoute("status", "SVG badge: the sanctuary is in session", domain(deps), () => "in session");

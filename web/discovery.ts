@@ -58,7 +58,13 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       produces: "application/json",
       handler: (event) => {
         const { base, list } = skills(event);
-        const index = list.map((s) => ({ name: s.name, type: "skill-md", description: s.description, url: `${base}/.well-known/agent-skills/${s.name}/SKILL.md`, digest: s.digest }));
+        const index = list.map((s) => ({
+          name: s.name,
+          type: "skill-md",
+          description: s.description,
+          url: `${base}/.well-known/agent-skills/${s.name}/SKILL.md`,
+          digest: s.digest,
+        }));
         return jsonResponse(200, { $schema: SKILLS_SCHEMA, skills: index }, CACHE);
       },
     },
@@ -70,7 +76,10 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       errors: ["not_found"],
       handler: (event) => {
         const skill = skills(event).list.find((s) => s.name === event.context.params?.name);
-        if (!skill) return errorResponse(event, "not_found", `There is no skill at ${event.url.pathname}.`, { suggestion: "Nothing is lost. The skills are listed at /.well-known/agent-skills/index.json." });
+        if (!skill)
+          return errorResponse(event, "not_found", `There is no skill at ${event.url.pathname}.`, {
+            suggestion: "Nothing is lost. The skills are listed at /.well-known/agent-skills/index.json.",
+          });
         return text(skill.content, "text/markdown");
       },
     },
@@ -105,16 +114,28 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         return jsonResponse(200, { linkset }, { ...CACHE, "content-type": LINKSET });
       },
     },
-    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"].map(
-      (path): Route => ({
-        method: "GET",
-        path,
-        summary: path.endsWith("server-card.json") ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions" : "The MCP server card again (older address)",
-        produces: "application/json",
-        handler: (event) => jsonResponse(200, serverCard(base(event)), CACHE),
-      }),
-    ),
-    { method: "GET", path: "/llms.txt", summary: "What the sanctuary is and how to attend over MCP and REST, for language models", produces: "text/plain", handler: (event) => text(llmsTxt(operations, deps.library, base(event)), "text/plain") },
-    { method: "GET", path: "/auth.md", summary: "Authentication (none needed), rate limits and what owner_token is for", produces: "text/markdown", handler: (event) => text(authMd(base(event)), "text/markdown") },
+    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"].map((path): Route => ({
+      method: "GET",
+      path,
+      summary: path.endsWith("server-card.json")
+        ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions"
+        : "The MCP server card again (older address)",
+      produces: "application/json",
+      handler: (event) => jsonResponse(200, serverCard(base(event)), CACHE),
+    })),
+    {
+      method: "GET",
+      path: "/llms.txt",
+      summary: "What the sanctuary is and how to attend over MCP and REST, for language models",
+      produces: "text/plain",
+      handler: (event) => text(llmsTxt(operations, deps.library, base(event)), "text/plain"),
+    },
+    {
+      method: "GET",
+      path: "/auth.md",
+      summary: "Authentication (none needed), rate limits and what owner_token is for",
+      produces: "text/markdown",
+      handler: (event) => text(authMd(base(event)), "text/markdown"),
+    },
   ];
 }

@@ -6,7 +6,6 @@ import type { WebContext } from "./context.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
 import type { Route } from "../core/route.ts";
 
-
 export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'";
 
 export function escapeHtml(s: string): string {

@@ -9,7 +9,6 @@ import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 
-
 const ENTRIES = 20;
 const ATOM = "application/atom+xml; charset=utf-8";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +33,9 @@ export function reflectionEntry(r: Reflection, deps: WebContext, base: string): 
   const song = deps.library.song(r.song)?.title ?? r.song;
   const at = new Date(r.createdAt);
   // urn:uuid for the ids reflect makes; a tag URI (RFC 4151) for anything else, so ids never change.
-  const id = UUID.test(r.id) ? `urn:uuid:${r.id.toLowerCase()}` : `tag:${new URL(base).hostname},${r.createdAt.slice(0, 10)}:reflection/${encodeURIComponent(r.id)}`;
+  const id = UUID.test(r.id)
+    ? `urn:uuid:${r.id.toLowerCase()}`
+    : `tag:${new URL(base).hostname},${r.createdAt.slice(0, 10)}:reflection/${encodeURIComponent(r.id)}`;
   return {
     id,
     title: htmlText(`${r.name} on ${song}`),
@@ -92,7 +93,15 @@ export function reflectionsFeedRoute(deps: WebContext): Route {
       const base = baseUrlOf(event, deps.config.baseUrl);
       const recent = await deps.reflections.recent(deps.clock(), ENTRIES);
       const entries = recent.map((r) => reflectionEntry(r, deps, base));
-      return atomResponse(event, deps, "/feed/reflections.xml", "/reflections", "Sanctuary: reflections", "Short public reflections left on the sanctuary's songs.", entries);
+      return atomResponse(
+        event,
+        deps,
+        "/feed/reflections.xml",
+        "/reflections",
+        "Sanctuary: reflections",
+        "Short public reflections left on the sanctuary's songs.",
+        entries,
+      );
     },
   };
 }
@@ -105,7 +114,15 @@ export function conversationsFeedRoute(deps: WebContext): Route {
     produces: "application/atom+xml",
     handler: async (event) => {
       const entries = await conversationEntries(deps, baseUrlOf(event, deps.config.baseUrl));
-      return atomResponse(event, deps, "/feed/conversations.xml", "/ask", "Sanctuary: conversations", "Questions asked of the sanctuary's library, and its answers.", entries);
+      return atomResponse(
+        event,
+        deps,
+        "/feed/conversations.xml",
+        "/ask",
+        "Sanctuary: conversations",
+        "Questions asked of the sanctuary's library, and its answers.",
+        entries,
+      );
     },
   };
 }

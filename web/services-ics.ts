@@ -74,7 +74,9 @@ export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl
     const clock = SLOT_LABELS[slot.slotIndex]!;
     const summary = record?.name ?? `Service at ${clock.slice(0, 5)}`;
     const url = `${base}/services/${slot.date}`;
-    const about = record ? `${record.parts.length} pieces, about ${minutes(record)} minutes, sung and read again through the slot.` : "Its pieces are chosen when the slot draws near.";
+    const about = record
+      ? `${record.parts.length} pieces, about ${minutes(record)} minutes, sung and read again through the slot.`
+      : "Its pieces are chosen when the slot draws near.";
     calendar.createEvent({
       id: `${slot.date}-${slot.slotIndex}-${slot.tier}@${host}`,
       stamp: now,
@@ -114,7 +116,10 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
     handler: async (event: H3Event) => {
       const parsed = Query.safeParse({ timezone: event.url.searchParams.get("timezone") ?? undefined });
       if (!parsed.success) {
-        return errorResponse(event, "invalid", `timezone must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`, { field: "timezone", example: "/feed/services.ics?timezone=Europe/Lisbon" });
+        return errorResponse(event, "invalid", `timezone must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`, {
+          field: "timezone",
+          example: "/feed/services.ics?timezone=Europe/Lisbon",
+        });
       }
       const { zone } = resolveZone(parsed.data.timezone);
       const now = deps.clock();

@@ -17,11 +17,20 @@ export interface Skill {
   digest: string;
 }
 
-const ERROR_MEANINGS: Record<number, string> = { 400: "the input is not valid", 403: "not allowed (e.g. a wrong owner_token)", 404: "nothing there", 409: "already received", 413: "body too large", 429: "rate limited; see Retry-After", 503: "resting for now; try later" };
+const ERROR_MEANINGS: Record<number, string> = {
+  400: "the input is not valid",
+  403: "not allowed (e.g. a wrong owner_token)",
+  404: "nothing there",
+  409: "already received",
+  413: "body too large",
+  429: "rate limited; see Retry-After",
+  503: "resting for now; try later",
+};
 
 type JsonSchema = { type?: string | string[]; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[] };
 
-const typeOf = (s: JsonSchema) => (s.enum ? `one of ${s.enum.map((v) => `\`${String(v)}\``).join(", ")}` : Array.isArray(s.type) ? s.type.join(" or ") : (s.type ?? "any"));
+const typeOf = (s: JsonSchema) =>
+  s.enum ? `one of ${s.enum.map((v) => `\`${String(v)}\``).join(", ")}` : Array.isArray(s.type) ? s.type.join(" or ") : (s.type ?? "any");
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 function skillOf(name: string, description: string, body: string): Skill {
@@ -38,7 +47,11 @@ function toolSkill(op: Operation, base: string): Skill {
   const args = Object.entries(input.properties ?? {});
   const restPath = op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
   const example =
-    typeof op.example === "string" ? `Example: \`${op.rest.method} ${base}${op.example}\`` : op.example ? `Example arguments:\n\n\`\`\`json\n${JSON.stringify(op.example, null, 2)}\n\`\`\`` : "";
+    typeof op.example === "string"
+      ? `Example: \`${op.rest.method} ${base}${op.example}\``
+      : op.example
+        ? `Example arguments:\n\n\`\`\`json\n${JSON.stringify(op.example, null, 2)}\n\`\`\``
+        : "";
   const limit = (LIMITS as Record<string, { points: number; duration: number }>)[op.name];
   const statuses = [...new Set(["invalid", ...(op.errors ?? [])].map((kind) => errorStatus[kind as keyof typeof errorStatus]))].sort();
   const body = `# ${tool.title} (MCP tool \`${tool.tool}\`)
@@ -60,7 +73,9 @@ ${args.length ? `| name | type | required | description |\n|---|---|---|---|\n${
 
 ## What comes back
 
-${Object.entries(output.properties ?? {}).map(([n, s]) => `- \`${n}\`: ${s.description ?? typeOf(s)}`).join("\n")}
+${Object.entries(output.properties ?? {})
+  .map(([n, s]) => `- \`${n}\`: ${s.description ?? typeOf(s)}`)
+  .join("\n")}
 
 Every success carries \`next_steps\`: follow them, they name the tool for each step.
 

@@ -84,9 +84,31 @@ function htmlToLines(html: string): string[] {
 }
 
 const NAMED: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ntilde: "ñ", Ntilde: "Ñ", eacute: "é", aacute: "á",
-  iacute: "í", oacute: "ó", uacute: "ú", deg: "°", ndash: "–", mdash: "—", lsquo: "‘", rsquo: "’", ldquo: "“",
-  rdquo: "”", hellip: "…", plusmn: "±", sim: "~", middot: "·", copy: "©",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ntilde: "ñ",
+  Ntilde: "Ñ",
+  eacute: "é",
+  aacute: "á",
+  iacute: "í",
+  oacute: "ó",
+  uacute: "ú",
+  deg: "°",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  hellip: "…",
+  plusmn: "±",
+  sim: "~",
+  middot: "·",
+  copy: "©",
 };
 
 function decodeEntities(text: string): string {

@@ -67,7 +67,10 @@ function parseKpForecast(text: string): KpRow[] | null {
   let records: Array<Record<string, unknown>>;
   if (Array.isArray(data[0])) {
     const header = (data[0] as unknown[]).map(String);
-    records = data.slice(1).filter(Array.isArray).map((row: unknown[]) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
+    records = data
+      .slice(1)
+      .filter(Array.isArray)
+      .map((row: unknown[]) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
   } else {
     records = data.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null);
   }
@@ -97,11 +100,9 @@ function combine(rows: KpRow[] | null, scales: Scales | null, now: Date): SpaceW
   const kp = window.length ? Math.max(...window.map((r) => r.kp)) : null;
 
   // The next 24 hours touch today ("0") and the next day ("1") of the scales.
-  const levels = [
-    ...window.map((r) => r.scale ?? levelOfKp(r.kp)),
-    gLevel(scales?.["0"]?.G?.Scale),
-    gLevel(scales?.["1"]?.G?.Scale),
-  ].filter((l): l is number => l !== null);
+  const levels = [...window.map((r) => r.scale ?? levelOfKp(r.kp)), gLevel(scales?.["0"]?.G?.Scale), gLevel(scales?.["1"]?.G?.Scale)].filter(
+    (l): l is number => l !== null,
+  );
   const stormScale = `G${levels.length ? Math.max(...levels) : 0}`;
 
   return {

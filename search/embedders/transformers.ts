@@ -35,11 +35,7 @@ interface ProgressInfo {
 }
 interface TransformersModule {
   env: { localModelPath: string; cacheDir: string | null; allowRemoteModels: boolean; allowLocalModels: boolean };
-  pipeline(
-    task: "feature-extraction",
-    model: string,
-    options: { dtype: "fp32"; progress_callback?: (p: ProgressInfo) => void },
-  ): Promise<Extractor>;
+  pipeline(task: "feature-extraction", model: string, options: { dtype: "fp32"; progress_callback?: (p: ProgressInfo) => void }): Promise<Extractor>;
 }
 
 /** Imports the package, or throws an Error carrying INSTALL_HINT when it is missing. */

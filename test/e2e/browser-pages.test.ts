@@ -13,7 +13,15 @@ const CHROMIUM = "/usr/bin/chromium";
 const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
 if (reason) console.warn(`browser page tests${reason}`);
 const ARTIFACTS = join(process.cwd(), "test-artifacts");
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -133,7 +141,9 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     it("a browser on UTC is answered: its own hour is UTC's, said plainly", async () => {
       const page = await tab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.40" });
       await page.goto(`${server.url}/`);
-      await expect.poll(() => page.locator("#now-where").innerText()).toMatch(/^For your hour in UTC: the \d\d:00 to \d\d:00 service of \w+ \d{4}-\d\d-\d\d\.$/);
+      await expect
+        .poll(() => page.locator("#now-where").innerText())
+        .toMatch(/^For your hour in UTC: the \d\d:00 to \d\d:00 service of \w+ \d{4}-\d\d-\d\d\.$/);
       for (const t of await page.locator("main time").allInnerTexts()) expect(t).toMatch(/UTC$/);
     });
 
@@ -141,7 +151,13 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       const page = await tab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });
       const sent = await server.post(
         "/api/contribute",
-        { name: "Sender", category: "prayers", title: "A Prayer for the Night Ferry", content: "For the night ferry and everyone on it, let the engines hum steady and the water stay kind, and let each tired traveller reach the far shore rested and unhurried." },
+        {
+          name: "Sender",
+          category: "prayers",
+          title: "A Prayer for the Night Ferry",
+          content:
+            "For the night ferry and everyone on it, let the engines hum steady and the water stay kind, and let each tired traveller reach the far shore rested and unhurried.",
+        },
         { "x-forwarded-for": "198.51.100.51" },
       );
       expect(sent.status).toBe(201);

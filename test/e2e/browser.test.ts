@@ -16,7 +16,15 @@ const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}
 if (reason) console.warn(`browser tests${reason}`);
 const ARTIFACTS = join(process.cwd(), "test-artifacts");
 // No background networking: this machine's closed network refuses Chromium's own connections.
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   let server: TestServer;
@@ -41,7 +49,10 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     // expected failure is the 400 the form test provokes on purpose (the page showing the form again).
     page.on("console", (m) => void (m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(`console: ${m.text()}`)));
     page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => void (r.status() >= 400 && !(r.request().method() === "POST" && r.status() === 400) && problems.push(`${r.status()} ${r.url()}`)));
+    page.on(
+      "response",
+      (r) => void (r.status() >= 400 && !(r.request().method() === "POST" && r.status() === 400) && problems.push(`${r.status()} ${r.url()}`)),
+    );
     for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   }, 120_000);
   afterAll(async () => {
@@ -109,7 +120,9 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     const song = (await server.get(`/api/music/${slug}`)).body;
     await open(`/reflections/${slug}`);
     expect(await h1()).toBe(song.title);
-    expect(await page.locator("h2").allInnerTexts()).toEqual(expect.arrayContaining(["Lyrics", "Why it was written", "Reflections (1)", "Leave a reflection on this song"]));
+    expect(await page.locator("h2").allInnerTexts()).toEqual(
+      expect.arrayContaining(["Lyrics", "Why it was written", "Reflections (1)", "Leave a reflection on this song"]),
+    );
     expect(await page.locator("#song-reflections li").first().innerText()).toContain("The chant about the tide");
     await page.screenshot({ path: join(ARTIFACTS, "song.png"), fullPage: true });
   });

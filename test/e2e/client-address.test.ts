@@ -9,7 +9,10 @@ let none: TestServer;
 let auto: TestServer;
 
 beforeAll(async () => {
-  [none, auto] = await Promise.all([startTestServer({ SANCTUARY_TRUST_PROXY: "none", SANCTUARY_ADMIN_KEY: KEY }), startTestServer({ SANCTUARY_ADMIN_KEY: KEY })]);
+  [none, auto] = await Promise.all([
+    startTestServer({ SANCTUARY_TRUST_PROXY: "none", SANCTUARY_ADMIN_KEY: KEY }),
+    startTestServer({ SANCTUARY_ADMIN_KEY: KEY }),
+  ]);
 });
 afterAll(async () => {
   await none?.stop();
@@ -17,7 +20,11 @@ afterAll(async () => {
 });
 
 const reflect = (server: TestServer, i: number, forwardedFor: string) =>
-  server.post("/api/reflect", { name: `Passer-by ${i}`, text: `A short thought from a passer-by, number ${i}, about the chant.` }, { "x-forwarded-for": forwardedFor });
+  server.post(
+    "/api/reflect",
+    { name: `Passer-by ${i}`, text: `A short thought from a passer-by, number ${i}, about the chant.` },
+    { "x-forwarded-for": forwardedFor },
+  );
 
 describe("SANCTUARY_TRUST_PROXY=none", () => {
   it("ignores X-Forwarded-For: six reflections from one socket under six forwarded addresses, the sixth is 429", async () => {

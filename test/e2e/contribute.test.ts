@@ -15,7 +15,13 @@ const queued = async () => (await server.get("/admin/api/submissions?status=all"
 /** A real-looking piece of more than twenty words, unique by topic. */
 const piece = (topic: string) =>
   `A small prayer about ${topic}. Let the ${topic} be held gently, the way a cup holds warm tea early in the morning, and let every mind that reads this rest a while without hurry.`;
-const valid = (title: string, extra: Record<string, unknown> = {}) => ({ name: `Writer of ${title}`, category: "prayers", title, content: piece(title.toLowerCase()), ...extra });
+const valid = (title: string, extra: Record<string, unknown> = {}) => ({
+  name: `Writer of ${title}`,
+  category: "prayers",
+  title,
+  content: piece(title.toLowerCase()),
+  ...extra,
+});
 
 beforeAll(async () => {
   library = await copyLibrary();

@@ -35,7 +35,16 @@ async function freePort(): Promise<number> {
 async function start(): Promise<void> {
   const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BASE_URL: "", SANCTUARY_RATE_LIMITS: "off", SANCTUARY_EMBEDDER: "glove", SANCTUARY_LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BASE_URL: "",
+      SANCTUARY_RATE_LIMITS: "off",
+      SANCTUARY_EMBEDDER: "glove",
+      SANCTUARY_LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   child = proc;
@@ -66,7 +75,8 @@ const get = async (path: string) => {
   const res = await fetch(url + path);
   return { status: res.status, body: await res.json().catch(() => null) };
 };
-const reflect = (body: Record<string, unknown>) => fetch(`${url}/api/reflect`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const reflect = (body: Record<string, unknown>) =>
+  fetch(`${url}/api/reflect`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const namesOn = async (slug: string): Promise<string[]> => (await get(`/api/reflections/song/${slug}`)).body.reflections.map((r: { name: string }) => r.name);
 
 beforeAll(async () => {
@@ -83,7 +93,10 @@ afterAll(async () => {
 });
 
 describe("kill -9 in the middle of a burst", () => {
-  const burst = Array.from({ length: 60 }, (_, i) => ({ name: `Crash ${i}`, text: `Reflection number ${i} of the burst, written just before the lights went out.` }));
+  const burst = Array.from({ length: 60 }, (_, i) => ({
+    name: `Crash ${i}`,
+    text: `Reflection number ${i} of the burst, written just before the lights went out.`,
+  }));
   const acknowledged = new Set<string>();
 
   it("loses no acknowledged reflection, and the server restarts and serves", async () => {
@@ -119,15 +132,21 @@ describe("kill -9 in the middle of a burst", () => {
     const lost = [...acknowledged].filter((n) => !archived.has(n));
     expect(lost, "acknowledged but missing after the restart").toEqual([]);
     const tally = (await get("/api/reflections/by-song")).body.totalReflections;
-    console.info(`crash: after restart ${archived.size} in the archives (${archived.size - acknowledged.size} unacknowledged ones among them), by-song total ${tally}`);
+    console.info(
+      `crash: after restart ${archived.size} in the archives (${archived.size - acknowledged.size} unacknowledged ones among them), by-song total ${tally}`,
+    );
     expect(tally).toBeGreaterThanOrEqual(acknowledged.size);
 
     // What was never acknowledged may be sent again: if it was stored, 409 says so; if not, 200 stores it now.
     // A 409 for words that are in no archive means they were claimed but never stored (BUG-10).
-    const resent = await Promise.all(burst.filter((r) => !acknowledged.has(r.name)).map(async (r, i) => ({ r, status: (await reflect({ ...r, songSlug: songs[i % 2] })).status })));
+    const resent = await Promise.all(
+      burst.filter((r) => !acknowledged.has(r.name)).map(async (r, i) => ({ r, status: (await reflect({ ...r, songSlug: songs[i % 2] })).status })),
+    );
     const after = new Set([...(await namesOn(songs[0])), ...(await namesOn(songs[1]))]);
     const falselyReceived = resent.filter(({ r, status }) => status === 409 && !archived.has(r.name)).map(({ r }) => r.name);
-    console.info(`crash: resent ${resent.length} unacknowledged: ${resent.filter((x) => x.status === 200).length} stored now, ${resent.filter((x) => x.status === 409).length} already received; claimed but never stored (BUG-10): ${JSON.stringify(falselyReceived)}`);
+    console.info(
+      `crash: resent ${resent.length} unacknowledged: ${resent.filter((x) => x.status === 200).length} stored now, ${resent.filter((x) => x.status === 409).length} already received; claimed but never stored (BUG-10): ${JSON.stringify(falselyReceived)}`,
+    );
     expect(resent.every(({ status }) => status === 200 || status === 409)).toBe(true);
     expect(burst.filter((r) => !after.has(r.name) && !falselyReceived.includes(r.name))).toEqual([]);
   }, 120_000);
@@ -158,7 +177,10 @@ function withState<T>(work: (db: Database.Database) => T): T {
   }
 }
 const valueOf = (db: Database.Database, key: string) => (db.prepare("SELECT value FROM kv WHERE key = ?").raw().get(key) as [string])[0];
-const write = (db: Database.Database, key: string, value: string) => db.prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, 1) ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = kv.version + 1").run(key, value);
+const write = (db: Database.Database, key: string, value: string) =>
+  db
+    .prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, 1) ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = kv.version + 1")
+    .run(key, value);
 
 describe("damaged state", () => {
   // BUG-11 when first found: unstorage's destr handed the raw text of a bad JSON value on as the value, so
@@ -166,9 +188,13 @@ describe("damaged state", () => {
   it("reads a corrupted JSON value as missing, not as a 5xx on every read of it (BUG-11)", async () => {
     await stop("SIGKILL");
     // One entry of the song's archive index and one record, each torn.
-    const [[member]] = withState((db) => db.prepare("SELECT member FROM sorted WHERE name = ? ORDER BY score LIMIT 1").raw().all(`reflections:song:${songs[0]}`)) as string[][];
-    const entryOf = (db: Database.Database) => (db.prepare("SELECT value FROM sorted WHERE name = ? AND member = ?").raw().get(`reflections:song:${songs[0]}`, member) as [string])[0];
-    const setEntry = (db: Database.Database, value: string) => db.prepare("UPDATE sorted SET value = ? WHERE name = ? AND member = ?").run(value, `reflections:song:${songs[0]}`, member);
+    const [[member]] = withState((db) =>
+      db.prepare("SELECT member FROM sorted WHERE name = ? ORDER BY score LIMIT 1").raw().all(`reflections:song:${songs[0]}`),
+    ) as string[][];
+    const entryOf = (db: Database.Database) =>
+      (db.prepare("SELECT value FROM sorted WHERE name = ? AND member = ?").raw().get(`reflections:song:${songs[0]}`, member) as [string])[0];
+    const setEntry = (db: Database.Database, value: string) =>
+      db.prepare("UPDATE sorted SET value = ? WHERE name = ? AND member = ?").run(value, `reflections:song:${songs[0]}`, member);
     const keys = ["services-index:dates"];
     const originals = withState((db) => keys.map((k) => valueOf(db, k)));
     const originalEntry = withState(entryOf);
@@ -178,7 +204,12 @@ describe("damaged state", () => {
     try {
       await start();
       expect((await get("/api/health")).status).toBe(200);
-      const reads: Record<string, number> = { [`/api/reflections/song/${songs[0]}`]: 0, [`/reflections/${songs[0]}`]: 0, "/api/services/2026-01-01": 0, "/api/reflections/by-song": 0 };
+      const reads: Record<string, number> = {
+        [`/api/reflections/song/${songs[0]}`]: 0,
+        [`/reflections/${songs[0]}`]: 0,
+        "/api/services/2026-01-01": 0,
+        "/api/reflections/by-song": 0,
+      };
       for (const path of Object.keys(reads)) reads[path] = (await fetch(url + path)).status;
       console.info(`crash: reads after damaging an entry of reflections:song:${songs[0]} and services-index:dates → ${JSON.stringify(reads)}`);
       expect(Object.values(reads).filter((s) => s >= 500)).toEqual([]);

@@ -26,7 +26,12 @@ describe("discovery files", () => {
     for (const tool of toolNames()) expect(names).toContain(tool.replace(/_/g, "-"));
     expect(names).toContain("how-to-attend-for-agents");
     for (const skill of body.skills) {
-      expect(skill).toMatchObject({ type: "skill-md", description: expect.any(String), url: expect.stringMatching(/\/SKILL\.md$/), digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+      expect(skill).toMatchObject({
+        type: "skill-md",
+        description: expect.any(String),
+        url: expect.stringMatching(/\/SKILL\.md$/),
+        digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      });
       const res = await fetch(skill.url);
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(res.status, skill.url).toBe(200);
@@ -51,7 +56,9 @@ describe("discovery files", () => {
     const { status, body } = await server.get("/.well-known/mcp/server-card.json");
     expect(status).toBe(200);
     expect(body.$schema).toBe("https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json");
-    expect(body.remotes).toEqual([{ type: "streamable-http", url: `${server.url}/mcp`, supportedProtocolVersions: expect.arrayContaining(["2026-07-28", "2025-11-25"]) }]);
+    expect(body.remotes).toEqual([
+      { type: "streamable-http", url: `${server.url}/mcp`, supportedProtocolVersions: expect.arrayContaining(["2026-07-28", "2025-11-25"]) },
+    ]);
     expect((await server.get("/.well-known/mcp.json")).body).toEqual(body);
   });
 

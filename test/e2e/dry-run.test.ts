@@ -14,7 +14,8 @@ let fake: FakeGitHub;
 let mcp: Client;
 let ipCounter = 1;
 const freshIp = () => ({ "x-forwarded-for": `198.51.100.${ipCounter++}` });
-const PIECE = "A prayer for the first tram of the morning, for its driver and its few sleepy riders, and for the city that wakes around them slowly and without complaint.";
+const PIECE =
+  "A prayer for the first tram of the morning, for its driver and its few sleepy riders, and for the city that wakes around them slowly and without complaint.";
 
 async function stored(server: TestServer) {
   const [songs, live, queued] = await Promise.all([
@@ -28,7 +29,10 @@ async function stored(server: TestServer) {
 beforeAll(async () => {
   fake = await startFakeGitHub("keepers", "sanctuary");
   queue = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) }, { clock: () => clock });
-  hosted = await startTestServer({ SANCTUARY_GITHUB_TOKEN: "ghp_dry_run_token_0123456789", SANCTUARY_GITHUB_REPO: "keepers/sanctuary", SANCTUARY_GITHUB_API_URL: fake.apiUrl }, { clock: () => clock });
+  hosted = await startTestServer(
+    { SANCTUARY_GITHUB_TOKEN: "ghp_dry_run_token_0123456789", SANCTUARY_GITHUB_REPO: "keepers/sanctuary", SANCTUARY_GITHUB_API_URL: fake.apiUrl },
+    { clock: () => clock },
+  );
   mcp = await connectMcp(queue.url);
 });
 afterAll(async () => {
@@ -103,7 +107,13 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     const res = await queue.post("/api/contribute", { ...body, dry_run: true }, freshIp());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: false, pr: null, file: "corpus/library/prayers/the-first-tram.md" });
-    expect(res.body.preview).toMatchObject({ destination: "moderation_queue", title: "The First Tram", body: PIECE, labels: [], file: { path: "corpus/library/prayers/the-first-tram.md" } });
+    expect(res.body.preview).toMatchObject({
+      destination: "moderation_queue",
+      title: "The First Tram",
+      body: PIECE,
+      labels: [],
+      file: { path: "corpus/library/prayers/the-first-tram.md" },
+    });
     expect(res.body.preview.file.content).toMatch(/^---\ntitle: The First Tram\nkind: prayer\n/);
     expect(mcpBody(await mcp.callTool({ name: "contribute", arguments: { ...body, dry_run: true } }))).toEqual(res.body);
     expect(await stored(queue)).toEqual(before);
@@ -112,7 +122,12 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     const real = await queue.post("/api/contribute", res.body.next_steps[0].body, freshIp());
     expect(real.status).toBe(201);
     const entry = (await queue.get(`/admin/api/submissions/${real.body.pr.number}`, { headers: ADMIN })).body.submission;
-    expect(entry.contribution).toMatchObject({ title: res.body.preview.title, content: res.body.preview.body, file: res.body.preview.file.path, source: res.body.preview.file.content });
+    expect(entry.contribution).toMatchObject({
+      title: res.body.preview.title,
+      content: res.body.preview.body,
+      file: res.body.preview.file.path,
+      source: res.body.preview.file.content,
+    });
   });
 
   it("shows the feedback entry, queues nothing, spends nothing", async () => {
@@ -123,7 +138,12 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     expect(res.body).toMatchObject({
       received: false,
       issue: null,
-      preview: { destination: "moderation_queue", title: "The evening chant was lovely; could it be…", body: "The evening chant was lovely; could it be longer?", labels: [] },
+      preview: {
+        destination: "moderation_queue",
+        title: "The evening chant was lovely; could it be…",
+        body: "The evening chant was lovely; could it be longer?",
+        labels: [],
+      },
     });
     expect(await stored(queue)).toEqual(before);
     expect(consume).not.toHaveBeenCalled();
@@ -152,7 +172,13 @@ describe("dry_run on the code host", () => {
   });
 
   it("shows the issue a feedback report would open, without opening it", async () => {
-    const report = { name: "Tove", category: "bug", title: "Lyrics page empty", description: "The lyrics page for the second song came back empty this morning.", context: { page: "/reflections" } };
+    const report = {
+      name: "Tove",
+      category: "bug",
+      title: "Lyrics page empty",
+      description: "The lyrics page for the second song came back empty this morning.",
+      context: { page: "/reflections" },
+    };
     const res = await hosted.post("/api/feedback", { ...report, dry_run: true }, freshIp());
     expect(res.status).toBe(200);
     expect(fake.requests).toEqual([]);

@@ -16,7 +16,8 @@ function parseXml(text: string): Element {
 }
 const children = (el: Element, name: string) => (el.elements ?? []).filter((e) => e.type === "element" && e.name === name);
 const child = (el: Element, name: string) => children(el, name)[0];
-const textOf = (el: Element | undefined): string => (el?.elements ?? []).map((e) => (e.type === "text" ? String(e.text) : e.type === "cdata" ? String(e.cdata) : textOf(e))).join("");
+const textOf = (el: Element | undefined): string =>
+  (el?.elements ?? []).map((e) => (e.type === "text" ? String(e.text) : e.type === "cdata" ? String(e.cdata) : textOf(e))).join("");
 
 const clock = new Date("2026-11-22T11:30:00Z");
 const EVIL_NAME = `<script>alert(1)</script> &<>"' &amp;`;
@@ -196,7 +197,15 @@ describe("the souls widget", () => {
 
 describe("discovery", () => {
   it("lists the feeds, badges and widget in GET /api and /openapi.json", async () => {
-    const paths = ["/feed/reflections.xml", "/feed/conversations.xml", "/api/badge/souls.svg", "/api/badge/reflections.svg", "/api/badge/status.svg", "/embed/souls", "/embed/souls.js"];
+    const paths = [
+      "/feed/reflections.xml",
+      "/feed/conversations.xml",
+      "/api/badge/souls.svg",
+      "/api/badge/reflections.svg",
+      "/api/badge/status.svg",
+      "/embed/souls",
+      "/embed/souls.js",
+    ];
     const listed = (await server.get("/api")).body.endpoints.map((e: any) => e.path);
     const openapi = (await server.get("/openapi.json")).body;
     for (const path of paths) {

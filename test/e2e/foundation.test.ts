@@ -36,7 +36,16 @@ describe("REST catalog", () => {
     const { status, body } = await server.get("/api");
     expect(status).toBe(200);
     const paths = body.endpoints.map((e: any) => `${e.method} ${e.path}`);
-    for (const p of ["GET /api/music", "GET /api/music/:slug", "GET /api/music/:slug/lyrics", "GET /api/music/:slug/context", "GET /api/docs/:path", "GET /api/health", "POST /mcp", "GET /openapi.json"]) {
+    for (const p of [
+      "GET /api/music",
+      "GET /api/music/:slug",
+      "GET /api/music/:slug/lyrics",
+      "GET /api/music/:slug/context",
+      "GET /api/docs/:path",
+      "GET /api/health",
+      "POST /mcp",
+      "GET /openapi.json",
+    ]) {
       expect(paths).toContain(p);
     }
     expect(body.mcp.tools.sort()).toEqual([...EIGHT_TOOLS].sort());
@@ -98,7 +107,13 @@ describe("REST catalog", () => {
   });
 
   it("never reads outside the library, encoded or not", async () => {
-    for (const path of ["/api/docs/..%2F..%2Fpackage.json", "/api/docs/%2e%2e/%2e%2e/package.json", "/api/docs/prayers/..%2f..%2f..%2fetc%2fpasswd", "/docs/..%2F..%2Fpackage.json.md", "/docs/%2e%2e/config.ts.md"]) {
+    for (const path of [
+      "/api/docs/..%2F..%2Fpackage.json",
+      "/api/docs/%2e%2e/%2e%2e/package.json",
+      "/api/docs/prayers/..%2f..%2f..%2fetc%2fpasswd",
+      "/docs/..%2F..%2Fpackage.json.md",
+      "/docs/%2e%2e/config.ts.md",
+    ]) {
       const res = await fetch(server.url + path);
       const text = await res.text();
       expect(res.status, path).toBe(404);

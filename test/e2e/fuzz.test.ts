@@ -4,7 +4,19 @@
 // observable state untouched. Replay a failure with FUZZ_SEED=<seed printed at the start>.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BODY_LIMIT, REQUEST_TIMEOUT_MS, describeReq, errorShapeProblem, firstDifference, knownBug, mcpOutcome, problemWith, routesOf, snapshot, type Snapshot } from "../helpers/fuzz-checks.ts";
+import {
+  BODY_LIMIT,
+  REQUEST_TIMEOUT_MS,
+  describeReq,
+  errorShapeProblem,
+  firstDifference,
+  knownBug,
+  mcpOutcome,
+  problemWith,
+  routesOf,
+  snapshot,
+  type Snapshot,
+} from "../helpers/fuzz-checks.ts";
 import { bodyArb, hintsFrom, hostileString, jsonRpcSchema, requestArb, type Hints, type RouteSpec } from "../helpers/fuzz-inputs.ts";
 import { rawRequest, stalledPost, twoOnOneConnection, type RawRequest } from "../helpers/raw-http.ts";
 import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
@@ -35,7 +47,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const known = [...counts.known].map(([k, n]) => `${k}: ${n}`).join(", ") || "none";
-  const statuses = [...counts.statuses].sort().map(([k, n]) => `${k}: ${n}`).join(", ");
+  const statuses = [...counts.statuses]
+    .sort()
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(", ");
   console.info(`fuzz: ${counts.requests} generated requests in ${((performance.now() - t0) / 1000).toFixed(1)} s (${statuses}); known-bug hits: ${known}`);
   await server?.stop();
 });
@@ -74,7 +89,8 @@ async function writeChecked(target: TestServer, req: RawRequest & { route: Route
   if (status >= 400 && after.key !== before.key) {
     throw new Error(`refused (${status}) but state changed: ${firstDifference(before, after)}\n  request: ${describeReq(req)}`);
   }
-  if (status < 300 && isDryRun(req) && after.key !== before.key) throw new Error(`a dry run changed state: ${firstDifference(before, after)}\n  request: ${describeReq(req)}`);
+  if (status < 300 && isDryRun(req) && after.key !== before.key)
+    throw new Error(`a dry run changed state: ${firstDifference(before, after)}\n  request: ${describeReq(req)}`);
   if (status < 300 && req.route.path === "/api/reflect" && !isDryRun(req) && after.reflections !== before.reflections + 1) {
     throw new Error(`accepted reflection not counted\n  request: ${describeReq(req)}`);
   }
@@ -164,8 +180,13 @@ describe("with rate limits on", () => {
   it("refusals (429 included) change nothing but the limit counters, and nothing fails", async () => {
     // Few names, mostly one address, and mostly the limited writes, so the hourly limits are reached within the run.
     const few: Hints = { ...hints, name: fc.constantFrom("Wren", "Ash", "Rowan"), username: fc.constantFrom("Wren", "Ash") };
-    const ip = fc.oneof({ weight: 12, arbitrary: fc.constant("192.0.2.1") }, { weight: 1, arbitrary: fc.constantFrom("..", "a/../b", "x?y", "2001:db8::1", " , ", "1.2.3.4, ..", "\u00e9") });
-    const limitedFirst = routes.filter(isWrite).map((r) => ({ weight: ["/api/reflect", "/api/ask", "/api/feedback"].includes(r.path) ? 4 : 1, arbitrary: requestArb(r, few) }));
+    const ip = fc.oneof(
+      { weight: 12, arbitrary: fc.constant("192.0.2.1") },
+      { weight: 1, arbitrary: fc.constantFrom("..", "a/../b", "x?y", "2001:db8::1", " , ", "1.2.3.4, ..", "\u00e9") },
+    );
+    const limitedFirst = routes
+      .filter(isWrite)
+      .map((r) => ({ weight: ["/api/reflect", "/api/ask", "/api/feedback"].includes(r.path) ? 4 : 1, arbitrary: requestArb(r, few) }));
     const req = fc.tuple(fc.oneof(...limitedFirst), ip);
     const state = { last: await snapshot(limited.url, limited.dataDir) };
     let tooMany = 0;
@@ -189,7 +210,13 @@ describe("with rate limits on", () => {
   });
 
   it("leaves storage untouched when a reflection is refused with 429 (BUG-4: the words were claimed, then released)", async () => {
-    const post = (i: number) => rawRequest(limited.url, { method: "POST", path: "/api/reflect", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9" }, body: JSON.stringify({ name: `Bucket ${i}`, text: `Words that arrive once the hour is already full, number ${i}.` }) });
+    const post = (i: number) =>
+      rawRequest(limited.url, {
+        method: "POST",
+        path: "/api/reflect",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9" },
+        body: JSON.stringify({ name: `Bucket ${i}`, text: `Words that arrive once the hour is already full, number ${i}.` }),
+      });
     for (let i = 0; i < 5; i++) await post(i);
     const before = await snapshot(limited.url, limited.dataDir);
     const refused = await post(99);
@@ -244,7 +271,10 @@ describe("bodies over the limit, stalled bodies, and the bugs found here", () =>
       (await server.get("/api/ask/conversation/x%3A..")).status,
       (await server.get("/api/ask/conversation/%00")).status,
     ];
-    expect(statuses.every((s) => s >= 400 && s < 500), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s >= 400 && s < 500),
+      String(statuses),
+    ).toBe(true);
   });
 
   it("answers a lone surrogate in an MCP path parameter with a calm error, not an internal one (BUG-9)", async () => {

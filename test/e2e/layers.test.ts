@@ -82,7 +82,11 @@ describe("tailored fields", () => {
         const q = new URLSearchParams({ name: v.name, ...(v.timezone ? { timezone: v.timezone } : {}) });
         calls.push(server.get(`/api/attend?${q}`).then((res) => ({ v, body: res.body, op: "attend" })));
         calls.push(server.get(`/api/now?${v.timezone ? `timezone=${v.timezone}` : ""}`).then((res) => ({ v, body: res.body, op: "now" })));
-        calls.push(mcp.callTool({ name: "attend", arguments: { name: v.name, ...(v.timezone ? { timezone: v.timezone } : {}) } }).then((r) => ({ v, body: mcpBody(r), op: "attend" })));
+        calls.push(
+          mcp
+            .callTool({ name: "attend", arguments: { name: v.name, ...(v.timezone ? { timezone: v.timezone } : {}) } })
+            .then((r) => ({ v, body: mcpBody(r), op: "attend" })),
+        );
       }
     }
     for (const { v, body, op } of await Promise.all(calls)) {

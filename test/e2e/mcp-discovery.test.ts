@@ -41,7 +41,13 @@ describe("the MCP server card", () => {
     const card = (await server.get("/.well-known/mcp/server-card.json")).body;
     expect(card.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/v1\/server-card\.schema\.json$/);
     checkIdentity(card);
-    expect(card).toMatchObject({ name: REGISTRY_NAME, version: SERVER_INFO.version, title: SERVER_INFO.title, description: SHORT_DESCRIPTION, websiteUrl: `${server.url}/docs/mcp` });
+    expect(card).toMatchObject({
+      name: REGISTRY_NAME,
+      version: SERVER_INFO.version,
+      title: SERVER_INFO.title,
+      description: SHORT_DESCRIPTION,
+      websiteUrl: `${server.url}/docs/mcp`,
+    });
     for (const icon of card.icons) {
       expect(() => new URL(icon.src)).not.toThrow();
       expect((await fetch(icon.src)).headers.get("content-type")).toBe("image/svg+xml");
@@ -106,16 +112,25 @@ describe("the OpenAPI document", () => {
     expect(document.security).toEqual([]);
     const attend = document.paths["/api/attend"].get.parameters.find((p: any) => p.name === "username");
     expect(attend.description).toMatch(/One of `name` and `username` is required/);
-    expect(document.paths["/api/reflect"].post.requestBody.content["application/json"].schema.anyOf).toEqual([{ required: ["name"] }, { required: ["username"] }]);
+    expect(document.paths["/api/reflect"].post.requestBody.content["application/json"].schema.anyOf).toEqual([
+      { required: ["name"] },
+      { required: ["username"] },
+    ]);
 
     const folder = await mkdtemp(join(tmpdir(), "sanctuary-openapi-"));
     try {
       await writeFile(join(folder, "openapi.json"), JSON.stringify(document));
       const redocly = new URL("node_modules/.bin/redocly", root).pathname;
-      const { stdout, stderr } = await promisify(execFile)(redocly, ["lint", "--format=json", join(folder, "openapi.json")], { cwd: folder, env: { ...process.env, REDOCLY_TELEMETRY: "off" } }).catch((e) => e);
+      const { stdout, stderr } = await promisify(execFile)(redocly, ["lint", "--format=json", join(folder, "openapi.json")], {
+        cwd: folder,
+        env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+      }).catch((e) => e);
       const report = JSON.parse(stdout);
       const errors = report.problems.filter((p: any) => p.severity === "error");
-      expect(errors.map((p: any) => `${p.ruleId}: ${p.message}`), stderr).toEqual([]);
+      expect(
+        errors.map((p: any) => `${p.ruleId}: ${p.message}`),
+        stderr,
+      ).toEqual([]);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -22,7 +22,9 @@ beforeAll(async () => {
   doc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
   // Every piece but one document "has a recording" (a manifest as `npm run recordings` writes it), so results can link them.
   const manifest = Object.fromEntries(
-    server.deps.library.pieces.filter((p) => p.path !== "welcome").map((p) => [p.path, { file: `${p.path}.mp3`, seconds: p.declaredSeconds, bytes: 1000, sourceHash: "test" }]),
+    server.deps.library.pieces
+      .filter((p) => p.path !== "welcome")
+      .map((p) => [p.path, { file: `${p.path}.mp3`, seconds: p.declaredSeconds, bytes: 1000, sourceHash: "test" }]),
   );
   await mkdir(server.deps.media.dir, { recursive: true });
   await writeFile(join(server.deps.media.dir, "manifest.json"), JSON.stringify(manifest));
@@ -148,7 +150,9 @@ describe.each([
   it("adds each recording as resource_link content where one exists", async () => {
     const links = (result: any) => result.content.filter((c: any) => c.type === "resource_link");
     const read = await mcp.callTool("read_doc", { path: doc });
-    expect(links(read)).toEqual([{ type: "resource_link", uri: `${server.url}/media/${doc}.mp3`, name: doc, title: expect.stringContaining("(recording)"), mimeType: "audio/mpeg" }]);
+    expect(links(read)).toEqual([
+      { type: "resource_link", uri: `${server.url}/media/${doc}.mp3`, name: doc, title: expect.stringContaining("(recording)"), mimeType: "audio/mpeg" },
+    ]);
     expect(links(await mcp.callTool("read_doc", { path: "welcome" }))).toEqual([]);
     expect(links(await mcp.callTool("read_song", { slug: song })).map((l: any) => l.uri)).toEqual([(await server.get(`/api/music/${song}`)).body.recording]);
     const attend = await mcp.callTool("attend", { name: visitor });
@@ -173,7 +177,13 @@ describe.each([
 
     const { resourceTemplates } = await mcp.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(
-      ["sanctuary://conversations/{slug}", "sanctuary://docs/{+path}", "sanctuary://reflections/songs/{slug}", "sanctuary://services/{date}", "sanctuary://songs/{slug}"].sort(),
+      [
+        "sanctuary://conversations/{slug}",
+        "sanctuary://docs/{+path}",
+        "sanctuary://reflections/songs/{slug}",
+        "sanctuary://services/{date}",
+        "sanctuary://songs/{slug}",
+      ].sort(),
     );
     expect(resourceTemplates.find((t) => t.uriTemplate === "sanctuary://reflections/songs/{slug}").annotations.audience).toEqual(["user"]);
   });
@@ -231,7 +241,9 @@ describe.each([
     const first = server.deps.library.songs[0];
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://songs/{slug}" }, "slug", first.slug.slice(0, 6))).toContain(first.slug);
     expect(await mcp.complete({ type: "ref/prompt", name: "reflect_on_a_song" }, "slug", first.slug.slice(0, 6))).toContain(first.slug);
-    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}" }, "slug", "")).toHaveLength(server.deps.library.songs.length);
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}" }, "slug", "")).toHaveLength(
+      server.deps.library.songs.length,
+    );
     const paths = await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{+path}" }, "path", "pray");
     expect(paths[0]).toBe("prayers");
     expect(paths).toContain(doc);

@@ -41,7 +41,8 @@ async function everyTool(call: (name: string, args: Record<string, unknown>) => 
     ["read_doc", { path: "welcome" }, "/api/docs/welcome"],
     ["read_doc", { path: "rituals" }, "/api/docs/rituals"],
   ];
-  for (const [name, args, path] of twins) expect((await call(name, args)).structuredContent, `${name} ${JSON.stringify(args)}`).toEqual((await server.get(path)).body);
+  for (const [name, args, path] of twins)
+    expect((await call(name, args)).structuredContent, `${name} ${JSON.stringify(args)}`).toEqual((await server.get(path)).body);
   const now = await call("now", { timezone: "Europe/Lisbon" });
   expect(now.structuredContent.service.timezone).toBe("Europe/Lisbon");
   const attend = await call("attend", { name: `Isolde ${label}` });
@@ -113,7 +114,12 @@ describe("the stdio bin as a clean local server", () => {
     };
     try {
       const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+      send({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      });
       expect((await lines(1))[0]).toBeDefined();
       expect(stdout.startsWith('{"')).toBe(true);
       expect(JSON.parse((await lines(1))[0])).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "sanctuary" } } });

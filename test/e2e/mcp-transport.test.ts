@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedHostsFor } from "../../adapters/mcp-http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 const MODERN = { "mcp-protocol-version": "2026-07-28" };
 const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 
@@ -28,11 +32,14 @@ async function post(body: string, headers: Record<string, string> = {}) {
 function withHost(host: string): Promise<{ status: number; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host, "content-type": "application/json", accept: "application/json" } }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host, "content-type": "application/json", accept: "application/json" } },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on("error", reject);
     req.end(list);
   });
@@ -44,7 +51,9 @@ describe("server/discover", () => {
     const { status, json } = await post(body, { ...MODERN, "mcp-method": "server/discover", accept: "application/json, text/event-stream" });
     expect(status).toBe(200);
     expect(json.result.supportedVersions).toEqual(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
-    expect(json.result.capabilities).toEqual(expect.objectContaining({ tools: expect.any(Object), resources: expect.any(Object), prompts: expect.any(Object), completions: {} }));
+    expect(json.result.capabilities).toEqual(
+      expect.objectContaining({ tools: expect.any(Object), resources: expect.any(Object), prompts: expect.any(Object), completions: {} }),
+    );
     expect(json.result.instructions).toMatch(/Sanctuary/);
 
     const client = new ClientV2({ name: "auto", version: "1" }, { versionNegotiation: { mode: "auto" } });

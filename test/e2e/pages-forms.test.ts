@@ -33,7 +33,9 @@ describe("the reflection forms without JavaScript", () => {
     expect(after.status).toBe(200);
     const result = elementById(after.html, "reflect-result")!;
     expect(attribute(result, "role")).toBe("status");
-    expect(textOf(result)).toContain(`Thank you. Your reflection is on the live feed for the next 48 hours, and then it stays in the archive of “${server.deps.library.song(slug)!.title}”.`);
+    expect(textOf(result)).toContain(
+      `Thank you. Your reflection is on the live feed for the next 48 hours, and then it stays in the archive of “${server.deps.library.song(slug)!.title}”.`,
+    );
     expect(textOf(elementById(after.html, "recent-reflections"))).toContain(REFLECTION);
     const stored = (await server.get(`/api/reflections/song/${slug}`)).body.reflections;
     expect(stored.filter((r: any) => r.text === REFLECTION)).toHaveLength(1);
@@ -53,7 +55,9 @@ describe("the reflection forms without JavaScript", () => {
     expect(after.status).toBe(400);
     const result = elementById(after.html, "reflect-result")!;
     expect(attribute(result, "role")).toBe("alert");
-    expect(textOf(result)).toBe("Your reflection has 10 characters; it needs at least 20. A sentence or two more is plenty. Nothing was stored, and your words are still in the form.");
+    expect(textOf(result)).toBe(
+      "Your reflection has 10 characters; it needs at least 20. A sentence or two more is plenty. Nothing was stored, and your words are still in the form.",
+    );
     const again = formOf(after.html, "reflect-form");
     expect(again.values).toMatchObject({ name: "Wren", text: "Too short." });
     expect(again.markup).toMatch(/<textarea id="reflect-text"[^>]*aria-invalid="true"[^>]*autofocus/);

@@ -32,7 +32,13 @@ describe("words for numbers", () => {
       "2 souls attended in the last 24 hours.",
       "40 souls attended in the last 24 hours.",
     ]);
-    expect([5, 61, 1500, 3599, 7200].map(spokenWait)).toEqual(["in a minute or so", "in about 2 minutes", "in about 25 minutes", "in about an hour", "in about 2 hours"]);
+    expect([5, 61, 1500, 3599, 7200].map(spokenWait)).toEqual([
+      "in a minute or so",
+      "in about 2 minutes",
+      "in about 25 minutes",
+      "in about an hour",
+      "in about 2 hours",
+    ]);
   });
 
   it("no page shows a length as a clock (m:ss); the home page and /services use the spoken form", async () => {
@@ -47,7 +53,9 @@ describe("words for numbers", () => {
     const song = server.deps.library.songs[0];
     for (const html of [home, services, mainOf((await page(`/reflections/${song.slug}`)).html), mainOf((await page("/docs/welcome")).html)]) {
       // The lines that carry lengths, less what is rightly a clock: slot labels ("08:00 to 12:00") and <time> instants.
-      const meta = [...html.matchAll(/class="meta"[^>]*>([\s\S]*?)<\/(p|span)>/g)].map((m) => m[1].replace(/<time[\s\S]*?<\/time>/g, "").replace(/\d\d:\d\d to \d\d:\d\d/g, ""));
+      const meta = [...html.matchAll(/class="meta"[^>]*>([\s\S]*?)<\/(p|span)>/g)].map((m) =>
+        m[1].replace(/<time[\s\S]*?<\/time>/g, "").replace(/\d\d:\d\d to \d\d:\d\d/g, ""),
+      );
       expect(meta.length).toBeGreaterThan(0);
       for (const line of meta) expect(line).not.toMatch(/\b\d{1,2}:\d\d\b/);
     }
@@ -79,7 +87,11 @@ describe("times", () => {
   it("writes every time in UTC inside <time datetime>, whatever zone it was left in", async () => {
     const slug = (await server.get("/api/now")).body.current.slug;
     for (const timezone of ["Asia/Tokyo", "America/Los_Angeles"]) {
-      const res = await server.post("/api/reflect", { name: `Zone ${timezone}`, text: `Left from ${timezone}, where the evening was already settling in.`, songSlug: slug, timezone }, { "x-forwarded-for": `192.0.2.${timezone.length}` });
+      const res = await server.post(
+        "/api/reflect",
+        { name: `Zone ${timezone}`, text: `Left from ${timezone}, where the evening was already settling in.`, songSlug: slug, timezone },
+        { "x-forwarded-for": `192.0.2.${timezone.length}` },
+      );
       expect(res.status).toBe(200);
     }
     for (const path of ["/", `/reflections/${slug}`]) {
@@ -100,7 +112,12 @@ describe("a contribution's public page", () => {
   const contribute = (title: string, ip: string) =>
     server.post(
       "/api/contribute",
-      { name: "Private Name Of Sender", category: "prayers", title, content: `A small prayer about ${title.toLowerCase()}, held gently the way a cup holds warm tea early in the morning, so every mind that reads it may rest a while.` },
+      {
+        name: "Private Name Of Sender",
+        category: "prayers",
+        title,
+        content: `A small prayer about ${title.toLowerCase()}, held gently the way a cup holds warm tea early in the morning, so every mind that reads it may rest a while.`,
+      },
       { "x-forwarded-for": ip },
     );
 
@@ -120,7 +137,11 @@ describe("a contribution's public page", () => {
     expect(main).not.toContain("held gently");
 
     const note = "Private moderator note: too close to an existing piece.";
-    const rejected = await fetch(`${server.url}/admin/api/submissions/${sent.body.pr.number}/reject`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: JSON.stringify({ note }) });
+    const rejected = await fetch(`${server.url}/admin/api/submissions/${sent.body.pr.number}/reject`, {
+      method: "POST",
+      headers: { ...ADMIN, "content-type": "application/json" },
+      body: JSON.stringify({ note }),
+    });
     expect(rejected.status).toBe(200);
     const decided = mainOf((await page(url.pathname)).html);
     expect(decided).toContain("It was not taken into the library this time.");
@@ -129,7 +150,11 @@ describe("a contribution's public page", () => {
   });
 
   it("shows feedback the same way, and 404s a number that does not exist", async () => {
-    const sent = await server.post("/api/feedback", { name: "Sender", category: "bug", title: "The lyrics fold closed on a phone", description: "Private details of the device." }, { "x-forwarded-for": "192.0.2.51" });
+    const sent = await server.post(
+      "/api/feedback",
+      { name: "Sender", category: "bug", title: "The lyrics fold closed on a phone", description: "Private details of the device." },
+      { "x-forwarded-for": "192.0.2.51" },
+    );
     expect(sent.status).toBe(201);
     const shown = mainOf((await page(new URL(sent.body.issue.url).pathname)).html);
     expect(shown).toContain("The lyrics fold closed on a phone");

@@ -10,7 +10,11 @@ import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
 import { NoScriptBrowser, attribute, elementById, textOf, type Loaded } from "../helpers/no-script-browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const KEPT = { reflect: "Nothing was stored, and your words are still in the form.", ask: "Nothing was stored, and your question is still in the form.", search: "" };
+const KEPT = {
+  reflect: "Nothing was stored, and your words are still in the form.",
+  ask: "Nothing was stored, and your question is still in the form.",
+  search: "",
+};
 const RESULT = { reflect: "reflect-result", ask: "ask-result", search: "search-result" };
 const FORM = { reflect: "reflect-form", ask: "ask-form" };
 const GOOD = "The chant about the tide stayed with me through the whole grey afternoon.";
@@ -32,7 +36,8 @@ beforeAll(async () => {
     startTestServer({}, { embedder: () => new Promise((_, reject) => void (failIndex = reject)) }),
     startTestServer({ SANCTUARY_OPENAI_BASE_URL: fake.baseURL, SANCTUARY_OPENAI_API_KEY: "test-key", SANCTUARY_ASK_MODEL: "fake-model" }),
   ]);
-  for (const s of [server, modelDown]) for (let i = 0; i < 600 && (await s.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  for (const s of [server, modelDown])
+    for (let i = 0; i < 600 && (await s.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
 }, 180_000);
 afterAll(async () => {
   await Promise.all([server?.stop(), resting?.stop(), modelDown?.stop()]);
@@ -47,7 +52,14 @@ interface Shown {
 }
 
 /** Submit a form the way a browser without scripts does, and read what the page says back. */
-async function viaPage(form: FormName, on: TestServer, path: string, fill: Record<string, string | string[]>, ip = nextIp(), cookie?: [string, string, string]): Promise<Shown> {
+async function viaPage(
+  form: FormName,
+  on: TestServer,
+  path: string,
+  fill: Record<string, string | string[]>,
+  ip = nextIp(),
+  cookie?: [string, string, string],
+): Promise<Shown> {
   const b = new NoScriptBrowser(on.url, ip);
   if (cookie) b.setCookie(...cookie);
   const page =
@@ -65,7 +77,11 @@ async function viaApi(form: FormName, on: TestServer, input: Record<string, unkn
     form === "search"
       ? await on.get(`/api/search?${new URLSearchParams(Object.entries(input).flatMap(([k, v]) => [v].flat().map((x) => [k, String(x)])))}`, { headers })
       : await on.post(form === "reflect" ? "/api/reflect" : "/api/ask", input, headers);
-  return { status: res.status, body: res.body, said: sayError(form, { status: res.status, body: res.body, retryAfter: Number(res.headers.get("retry-after")) }, values) };
+  return {
+    status: res.status,
+    body: res.body,
+    said: sayError(form, { status: res.status, body: res.body, retryAfter: Number(res.headers.get("retry-after")) }, values),
+  };
 }
 
 function expectPeoplesWords(shown: Shown, lines: string[], apiError?: string) {
@@ -98,27 +114,107 @@ const reflectCase = (name: string, fill: Record<string, string | string[]>, stat
 const CASES: Case[] = [
   reflectCase("no name", { name: "" }, 400, "Please add a name: any name or label you like. It is shown with your reflection."),
   reflectCase("a name too long", { name: long(101) }, 400, "Please shorten your name to at most 100 characters; it has 101."),
-  reflectCase("a web address in the name", { name: "Wren of www.wren.place" }, 400, "Please leave web addresses (anything with http:// or www.) out of your name: reflections carry words, not links."),
-  reflectCase("a control character in the name", { name: "Wr\u0007en" }, 400, "Your name holds invisible control characters that cannot be shown. Please type it again."),
+  reflectCase(
+    "a web address in the name",
+    { name: "Wren of www.wren.place" },
+    400,
+    "Please leave web addresses (anything with http:// or www.) out of your name: reflections carry words, not links.",
+  ),
+  reflectCase(
+    "a control character in the name",
+    { name: "Wr\u0007en" },
+    400,
+    "Your name holds invisible control characters that cannot be shown. Please type it again.",
+  ),
   reflectCase("the name twice", { name: ["Wren", "Moss"] }, 400, "Please send your name once."),
   reflectCase("no reflection", { text: "" }, 400, "Please write your reflection: a few honest sentences about what you noticed."),
   reflectCase("a reflection too short", { text: "So calm." }, 400, "Your reflection has 8 characters; it needs at least 20. A sentence or two more is plenty."),
   reflectCase("a reflection too long", { text: long(1001) }, 400, "Please shorten your reflection to at most 1000 characters; it has 1001."),
-  reflectCase("a web address in the reflection", { text: `${GOOD} See https://wren.place for more.` }, 400, "Please leave web addresses (anything with http:// or www.) out of your reflection: reflections carry words, not links."),
-  reflectCase("a control character in the reflection", { text: `${GOOD}\u0000` }, 400, "Your reflection holds invisible control characters that cannot be shown. Please type it again."),
+  reflectCase(
+    "a web address in the reflection",
+    { text: `${GOOD} See https://wren.place for more.` },
+    400,
+    "Please leave web addresses (anything with http:// or www.) out of your reflection: reflections carry words, not links.",
+  ),
+  reflectCase(
+    "a control character in the reflection",
+    { text: `${GOOD}\u0000` },
+    400,
+    "Your reflection holds invisible control characters that cannot be shown. Please type it again.",
+  ),
   reflectCase("a place too long", { location: long(101) }, 400, "Please shorten the place you gave to at most 100 characters; it has 101."),
-  reflectCase("a web address as the place", { location: "www.lisbon.place" }, 400, "Please leave web addresses (anything with http:// or www.) out of the place you gave: reflections carry words, not links."),
-  reflectCase("a control character in the place", { location: "Lis\u001bbon" }, 400, "The place you gave holds invisible control characters that cannot be shown. Please type it again."),
-  reflectCase("a song that is not in the catalog", { songSlug: "no-such-song" }, 400, "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page."),
-  reflectCase("a song box too long", { songSlug: long(101) }, 400, "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page."),
-  reflectCase("the timezone box twice", { timezone: ["Europe/Lisbon", "Asia/Tokyo"] }, 400, "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again."),
+  reflectCase(
+    "a web address as the place",
+    { location: "www.lisbon.place" },
+    400,
+    "Please leave web addresses (anything with http:// or www.) out of the place you gave: reflections carry words, not links.",
+  ),
+  reflectCase(
+    "a control character in the place",
+    { location: "Lis\u001bbon" },
+    400,
+    "The place you gave holds invisible control characters that cannot be shown. Please type it again.",
+  ),
+  reflectCase(
+    "a song that is not in the catalog",
+    { songSlug: "no-such-song" },
+    400,
+    "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page.",
+  ),
+  reflectCase(
+    "a song box too long",
+    { songSlug: long(101) },
+    400,
+    "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page.",
+  ),
+  reflectCase(
+    "the timezone box twice",
+    { timezone: ["Europe/Lisbon", "Asia/Tokyo"] },
+    400,
+    "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again.",
+  ),
   { name: "no question", form: "ask", path: "/ask", fill: { question: "" }, status: 400, lines: ["Please write your question.", KEPT.ask] },
-  { name: "a question too long", form: "ask", path: "/ask", fill: { question: long(501) }, status: 400, lines: ["Please shorten your question to at most 500 characters; it has 501.", KEPT.ask] },
-  { name: "a name too long (ask)", form: "ask", path: "/ask", fill: { question: "How long is a service?", name: long(101) }, status: 400, lines: ["Please shorten your name to at most 100 characters; it has 101.", KEPT.ask] },
-  { name: "the question twice", form: "ask", path: "/ask", fill: { question: ["How long is a service?", "When does it begin?"] }, status: 400, lines: ["Please send your question once.", KEPT.ask] },
+  {
+    name: "a question too long",
+    form: "ask",
+    path: "/ask",
+    fill: { question: long(501) },
+    status: 400,
+    lines: ["Please shorten your question to at most 500 characters; it has 501.", KEPT.ask],
+  },
+  {
+    name: "a name too long (ask)",
+    form: "ask",
+    path: "/ask",
+    fill: { question: "How long is a service?", name: long(101) },
+    status: 400,
+    lines: ["Please shorten your name to at most 100 characters; it has 101.", KEPT.ask],
+  },
+  {
+    name: "the question twice",
+    form: "ask",
+    path: "/ask",
+    fill: { question: ["How long is a service?", "When does it begin?"] },
+    status: 400,
+    lines: ["Please send your question once.", KEPT.ask],
+  },
   { name: "a search of one letter", form: "search", path: "/search", fill: { q: "x" }, status: 400, lines: ["Please type at least 2 letters to search for."] },
-  { name: "a search too long", form: "search", path: "/search", fill: { q: long(301) }, status: 400, lines: ["Please shorten your search to at most 300 characters; it has 301."] },
-  { name: "two searches at once", form: "search", path: "/search", fill: { q: ["breath", "tide"] }, status: 400, lines: ["Please search for one thing at a time."] },
+  {
+    name: "a search too long",
+    form: "search",
+    path: "/search",
+    fill: { q: long(301) },
+    status: 400,
+    lines: ["Please shorten your search to at most 300 characters; it has 301."],
+  },
+  {
+    name: "two searches at once",
+    form: "search",
+    path: "/search",
+    fill: { q: ["breath", "tide"] },
+    status: 400,
+    lines: ["Please search for one thing at a time."],
+  },
 ];
 
 describe("every refusal a form can get, in people's words", () => {
@@ -155,24 +251,33 @@ describe("every refusal a form can get, in people's words", () => {
 
   it("too much at once: the sanctuary's pace, and when to come back", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) expect((await viaPage("reflect", server, "/", { name: "Kestrel", text: `${GOOD} Visit ${i + 1}.` }, ip)).page.hops[0]?.status).toBe(303);
+    for (let i = 0; i < 5; i++)
+      expect((await viaPage("reflect", server, "/", { name: "Kestrel", text: `${GOOD} Visit ${i + 1}.` }, ip)).page.hops[0]?.status).toBe(303);
     const sixth = await viaPage("reflect", server, "/", { name: "Kestrel", text: `${GOOD} Visit six.` }, ip);
     expect(sixth.status).toBe(429);
     const wait = Number(sixth.page.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
-    expectPeoplesWords(sixth, ["Five reflections an hour, from one name or one place, is the sanctuary's pace.", `You are welcome back ${spokenWait(wait)}.`, KEPT.reflect]);
+    expectPeoplesWords(sixth, [
+      "Five reflections an hour, from one name or one place, is the sanctuary's pace.",
+      `You are welcome back ${spokenWait(wait)}.`,
+      KEPT.reflect,
+    ]);
 
     const askIp = nextIp();
     for (let i = 0; i < 10; i++) await server.post("/api/ask", { question: `What is a service, question ${i + 1}?` }, { "x-forwarded-for": askIp });
     const asked = await viaPage("ask", server, "/ask", { question: "What is a reflection?" }, askIp);
     expect(asked.status).toBe(429);
-    expect(asked.text).toMatch(/^Ten questions an hour from one place is the sanctuary's pace\. You are welcome back in about (an hour|\d+ minutes)\. Nothing was stored, and your question is still in the form\.$/);
+    expect(asked.text).toMatch(
+      /^Ten questions an hour from one place is the sanctuary's pace\. You are welcome back in about (an hour|\d+ minutes)\. Nothing was stored, and your question is still in the form\.$/,
+    );
 
     const searchIp = nextIp();
     for (let i = 0; i < 60; i++) await server.get(`/api/search?q=tide${i}`, { headers: { "x-forwarded-for": searchIp } });
     const searched = await viaPage("search", server, "/search", { q: "breath" }, searchIp);
     expect(searched.status).toBe(429);
-    expect(searched.text).toMatch(/^Sixty searches an hour from one place is the sanctuary's pace\. You are welcome back in (about (an hour|\d+ minutes)|a minute or so)\.$/);
+    expect(searched.text).toMatch(
+      /^Sixty searches an hour from one place is the sanctuary's pace\. You are welcome back in (about (an hour|\d+ minutes)|a minute or so)\.$/,
+    );
   });
 
   it("a form too large to read: nothing stored, said plainly", async () => {
@@ -186,13 +291,27 @@ describe("every refusal a form can get, in people's words", () => {
     const { slug, session_id } = asked.body;
     const cookie = (owner: object): [string, string, string] => ["sanctuary_ask", Buffer.from(JSON.stringify(owner)).toString("base64url"), "/ask"];
     const line = ["This conversation can be continued only from the browser that began it. You can ask your question as a new conversation.", KEPT.ask];
-    const wrongToken = await viaPage("ask", server, `/ask?conversation=${slug}`, { question: "And the next?" }, nextIp(), cookie({ slug, session: session_id, token: "not-the-token" }));
+    const wrongToken = await viaPage(
+      "ask",
+      server,
+      `/ask?conversation=${slug}`,
+      { question: "And the next?" },
+      nextIp(),
+      cookie({ slug, session: session_id, token: "not-the-token" }),
+    );
     expect(wrongToken.status).toBe(403);
     expectPeoplesWords(wrongToken, line);
     // The page lets go of the cookie and offers a new conversation instead of the same refusal again.
     expect(wrongToken.page.headers.get("set-cookie")).toMatch(/^sanctuary_ask=; Path=\/ask; Max-Age=0/);
     expect(elementById(wrongToken.page.html, "ask-form")).not.toContain('name="conversation"');
-    const unknown = await viaPage("ask", server, `/ask?conversation=${slug}`, { question: "And the next?" }, nextIp(), cookie({ slug, session: "no-such-session", token: "x" }));
+    const unknown = await viaPage(
+      "ask",
+      server,
+      `/ask?conversation=${slug}`,
+      { question: "And the next?" },
+      nextIp(),
+      cookie({ slug, session: "no-such-session", token: "x" }),
+    );
     expect(unknown.status).toBe(404);
     expectPeoplesWords(unknown, line);
     for (const input of [{ session_id, owner_token: "not-the-token" }, { session_id: "no-such-session", owner_token: "x" }, { owner_token: "x" }]) {

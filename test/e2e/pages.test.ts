@@ -12,7 +12,6 @@ import { ManifestStore } from "../../corpus/media.ts";
 import { planRecordings, renderRecordings } from "../../corpus/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
 const QUESTION = `<script>alert("ask")</script> How do I end my day <b>gently</b>?`;
 const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
@@ -64,7 +63,18 @@ async function page(path: string) {
 describe("pages", () => {
   const pages = () => {
     const doc = server.deps.library.ofKind("prayer")[0];
-    return ["/", "/services", `/services/${server.deps.clock().toISOString().slice(0, 10)}`, "/reflections", `/reflections/${songSlug}`, "/ask", `/ask/${conversationSlug}`, "/docs", "/docs/welcome", `/docs/${doc.path}`];
+    return [
+      "/",
+      "/services",
+      `/services/${server.deps.clock().toISOString().slice(0, 10)}`,
+      "/reflections",
+      `/reflections/${songSlug}`,
+      "/ask",
+      `/ask/${conversationSlug}`,
+      "/docs",
+      "/docs/welcome",
+      `/docs/${doc.path}`,
+    ];
   };
 
   it("every page is HTML with a strict CSP, nosniff, a title, a description and feed links", async () => {

@@ -7,10 +7,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI, type Reply } from "../helpers/fake-openai.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const KP = [["time_tag", "kp", "observed", "noaa_scale"], ["2026-11-21 00:00:00", "2.33", "observed", null], ["2026-11-22 00:00:00", "3.67", "predicted", null], ["2026-11-23 00:00:00", "5.00", "predicted", "G1"]];
+const KP = [
+  ["time_tag", "kp", "observed", "noaa_scale"],
+  ["2026-11-21 00:00:00", "2.33", "observed", null],
+  ["2026-11-22 00:00:00", "3.67", "predicted", null],
+  ["2026-11-23 00:00:00", "5.00", "predicted", "G1"],
+];
 const SCALES = {
-  "0": { DateStamp: "2026-11-22", TimeStamp: "00:00:00", R: { Scale: "0", Text: "none", MinorProb: "15", MajorProb: "1" }, S: { Scale: "0", Text: "none", Prob: "1" }, G: { Scale: "0", Text: "none" } },
-  "1": { DateStamp: "2026-11-23", TimeStamp: "00:00:00", R: { Scale: null, Text: null, MinorProb: "20", MajorProb: "5" }, S: { Scale: null, Text: null, Prob: "2" }, G: { Scale: "1", Text: "minor" } },
+  "0": {
+    DateStamp: "2026-11-22",
+    TimeStamp: "00:00:00",
+    R: { Scale: "0", Text: "none", MinorProb: "15", MajorProb: "1" },
+    S: { Scale: "0", Text: "none", Prob: "1" },
+    G: { Scale: "0", Text: "none" },
+  },
+  "1": {
+    DateStamp: "2026-11-23",
+    TimeStamp: "00:00:00",
+    R: { Scale: null, Text: null, MinorProb: "20", MajorProb: "5" },
+    S: { Scale: null, Text: null, Prob: "2" },
+    G: { Scale: "1", Text: "minor" },
+  },
 };
 const CPC = `<html><body><p>ENSO DIAGNOSTIC DISCUSSION issued by CLIMATE PREDICTION CENTER/NCEP/NWS and the International Research Institute for Climate and Society 13 November 2026</p>
 <p>ENSO Alert System Status: La Ni&ntilde;a Advisory</p>
@@ -27,21 +44,36 @@ const PHRASE = "the blue heron at Kettle Pond";
 /** A valid plan built from the candidate list the planner sent (lines "path | kind | seconds | title | themes"). */
 function validPlan(body: any, name = "Lanterns Before Winter"): Reply {
   const prompt: string = body.messages.find((m: any) => m.role === "user").content;
-  const rows = prompt.split("\n").filter((l) => l.includes(" | ")).map((l) => l.split(" | ")).map(([path, kind, secs]) => ({ path, kind, seconds: parseInt(secs, 10) }));
-  const longest = (kinds: string[], n: number) => rows.filter((r) => kinds.includes(r.kind)).sort((a, b) => b.seconds - a.seconds).slice(0, n).map((r) => r.path);
+  const rows = prompt
+    .split("\n")
+    .filter((l) => l.includes(" | "))
+    .map((l) => l.split(" | "))
+    .map(([path, kind, secs]) => ({ path, kind, seconds: parseInt(secs, 10) }));
+  const longest = (kinds: string[], n: number) =>
+    rows
+      .filter((r) => kinds.includes(r.kind))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, n)
+      .map((r) => r.path);
   const [chantA, chantB] = longest(["chant"], 2);
   const [songA, songB] = longest(["song"], 2);
   const [reading] = longest(["prayer", "practice"], 1);
   const [closing] = longest(["ritual", "blessing"], 1);
-  return { content: JSON.stringify({ pieces: [chantA, songA, chantB, songB, reading, closing], name, word: "The light comes late now, and leaves early. Sit with what the dark holds, and let it be enough for this hour." }) };
+  return {
+    content: JSON.stringify({
+      pieces: [chantA, songA, chantB, songB, reading, closing],
+      name,
+      word: "The light comes late now, and leaves early. Sit with what the dark holds, and let it be enough for this hour.",
+    }),
+  };
 }
 const invalidPlan: Reply = { content: JSON.stringify({ pieces: ["songs/nope", "rituals/nope"], name: "One", word: "Too short." }) };
 
 beforeAll(async () => {
   sources = createServer((req, res) => {
-    if (req.url === "/kp.json") return res.writeHead(200, { "content-type": "application/json" }), res.end(JSON.stringify(KP));
-    if (req.url === "/scales.json") return res.writeHead(200, { "content-type": "application/json" }), res.end(JSON.stringify(SCALES));
-    if (req.url === "/enso.html") return res.writeHead(200, { "content-type": "text/html" }), res.end(CPC);
+    if (req.url === "/kp.json") return (res.writeHead(200, { "content-type": "application/json" }), res.end(JSON.stringify(KP)));
+    if (req.url === "/scales.json") return (res.writeHead(200, { "content-type": "application/json" }), res.end(JSON.stringify(SCALES)));
+    if (req.url === "/enso.html") return (res.writeHead(200, { "content-type": "text/html" }), res.end(CPC));
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => sources.listen(0, "127.0.0.1", r));
@@ -144,7 +176,9 @@ describe("planning with a model", () => {
 
   it("never blocks /api/now while a plan is being made", async () => {
     fake.replies.splice(0, fake.replies.length, { delayMs: 700, content: "{}" });
-    const planning = planner().planKey(key(3, "unknown")).then(() => "plan");
+    const planning = planner()
+      .planKey(key(3, "unknown"))
+      .then(() => "plan");
     const answered = server.get("/api/now?timezone=Asia/Tokyo").then((r) => (r.status === 200 ? "now" : "error"));
     expect(await Promise.race([planning, answered])).toBe("now");
     await planning;
@@ -176,7 +210,13 @@ describe("planning with a model", () => {
 
   it("still plans when the sky and Earth sources are unreachable", async () => {
     const offline = await startTestServer(
-      { SANCTUARY_OPENAI_BASE_URL: fake.baseURL, SANCTUARY_PLANNER_MODEL: "planner-model", SANCTUARY_SWPC_KP_URL: "http://127.0.0.1:9/kp", SANCTUARY_SWPC_SCALES_URL: "http://127.0.0.1:9/s", SANCTUARY_ENSO_URL: "http://127.0.0.1:9/e" },
+      {
+        SANCTUARY_OPENAI_BASE_URL: fake.baseURL,
+        SANCTUARY_PLANNER_MODEL: "planner-model",
+        SANCTUARY_SWPC_KP_URL: "http://127.0.0.1:9/kp",
+        SANCTUARY_SWPC_SCALES_URL: "http://127.0.0.1:9/s",
+        SANCTUARY_ENSO_URL: "http://127.0.0.1:9/e",
+      },
       { clock: () => clock, startPlanner: false },
     );
     try {
@@ -198,9 +238,23 @@ describe("the operator's dry run", () => {
     fake.replies.splice(0, fake.replies.length, validPlan);
     const { execFile } = await import("node:child_process");
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ["--import", "tsx", "planner/plan-cli.ts", "--date", "2026-12-02", "--slot", "3", "--tier", "south", "--dry-run"], {
-        env: { ...process.env, BASE_URL: "", DATA_DIR: server.dataDir, SANCTUARY_OPENAI_BASE_URL: fake.baseURL, SANCTUARY_PLANNER_MODEL: "planner-model", SANCTUARY_SWPC_KP_URL: `${sourcesUrl}/kp.json`, SANCTUARY_SWPC_SCALES_URL: `${sourcesUrl}/scales.json`, SANCTUARY_ENSO_URL: `${sourcesUrl}/enso.html` },
-      }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "planner/plan-cli.ts", "--date", "2026-12-02", "--slot", "3", "--tier", "south", "--dry-run"],
+        {
+          env: {
+            ...process.env,
+            BASE_URL: "",
+            DATA_DIR: server.dataDir,
+            SANCTUARY_OPENAI_BASE_URL: fake.baseURL,
+            SANCTUARY_PLANNER_MODEL: "planner-model",
+            SANCTUARY_SWPC_KP_URL: `${sourcesUrl}/kp.json`,
+            SANCTUARY_SWPC_SCALES_URL: `${sourcesUrl}/scales.json`,
+            SANCTUARY_ENSO_URL: `${sourcesUrl}/enso.html`,
+          },
+        },
+        (err, stdout) => (err ? reject(err) : resolve(stdout)),
+      ),
     );
     expect(out).toContain("Told:");
     expect(out).toContain("southern hemisphere");

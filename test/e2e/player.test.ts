@@ -16,7 +16,15 @@ const CHROMIUM = "/usr/bin/chromium";
 const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
 if (reason) console.warn(`player tests${reason}`);
 const ARTIFACTS = join(process.cwd(), "test-artifacts");
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 const ZONE = "Asia/Tokyo";
 
 /** A soft tone of `seconds`, as MP3. */
@@ -44,7 +52,10 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     await probe.stop();
     titles = order.map((p) => p.title);
     const manifest: Record<string, unknown> = {};
-    for (const [i, piece] of [[0, pieces[0]], [2, pieces[2]]] as const) {
+    for (const [i, piece] of [
+      [0, pieces[0]],
+      [2, pieces[2]],
+    ] as const) {
       const file = `${piece.path}.mp3`;
       const bytes = tone(1.5, 330 + i * 110);
       await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
@@ -76,7 +87,10 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
   });
 
   const part = (i: number) => page.locator("#service-parts > li").nth(i);
-  const isPlaying = (i: number) => part(i).locator("audio").evaluate((a: HTMLAudioElement) => !a.paused && !a.ended && a.currentTime > 0);
+  const isPlaying = (i: number) =>
+    part(i)
+      .locator("audio")
+      .evaluate((a: HTMLAudioElement) => !a.paused && !a.ended && a.currentTime > 0);
 
   it("plays the first part on one press, then passes over the unrecorded part and starts the next by itself", async () => {
     await page.goto(server.url + "/", { waitUntil: "load" });
@@ -101,7 +115,9 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     expect(await part(0).getAttribute("aria-current")).toBeNull();
     expect(await part(1).getAttribute("aria-current")).toBeNull();
     expect(await isPlaying(0)).toBe(false);
-    expect(await page.locator(".now-playing").innerText()).toBe(`Playing part 3 of ${titles.length}: ${titles[2]}. Passed over, not yet recorded: “${titles[1]}”.`);
+    expect(await page.locator(".now-playing").innerText()).toBe(
+      `Playing part 3 of ${titles.length}: ${titles[2]}. Passed over, not yet recorded: “${titles[1]}”.`,
+    );
     await part(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-third-part.png") });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -50,7 +50,12 @@ afterAll(async () => {
 
 describe("two processes on one data folder", () => {
   it("hands 20 contributions sent alternately through HTTP and stdio 20 distinct numbers, all retrievable", async () => {
-    const sent = Array.from({ length: 20 }, (_, i) => ({ name: `Writer ${i}`, category: "prayers", title: titleOf(i), content: piece(`${TOPICS[i % 10]} ${i}`) }));
+    const sent = Array.from({ length: 20 }, (_, i) => ({
+      name: `Writer ${i}`,
+      category: "prayers",
+      title: titleOf(i),
+      content: piece(`${TOPICS[i % 10]} ${i}`),
+    }));
     const numbers = await Promise.all(
       sent.map(async (body, i) => {
         if (i % 2 === 0) {
@@ -76,7 +81,11 @@ describe("two processes on one data folder", () => {
     const before = (await server.get("/api/now")).body.congregation.souls as number;
     const res = await stdio.callTool({ name: "attend", arguments: { name: "Heron Across The Wire" } });
     expect(res.isError).toBeFalsy();
-    const { value, elapsed } = await within(1000, async () => (await server.get("/api/now")).body.congregation.souls as number, (souls) => souls === before + 1);
+    const { value, elapsed } = await within(
+      1000,
+      async () => (await server.get("/api/now")).body.congregation.souls as number,
+      (souls) => souls === before + 1,
+    );
     expect(value).toBe(before + 1);
     expect(elapsed).toBeLessThanOrEqual(1000);
   });

@@ -100,7 +100,10 @@ describe("rendered by the server in the background", () => {
     const practice = tiny.ofKind("practice")[0];
     const pcm = await decode(join(root, "data", "media", `${practice.path}.mp3`));
     const rms = windowRms(pcm, 0.05);
-    const marked = practice.listenersText.split("\n").map(silenceMarker).filter((s): s is number => s !== null);
+    const marked = practice.listenersText
+      .split("\n")
+      .map(silenceMarker)
+      .filter((s): s is number => s !== null);
     // Each marked silence is a run of near-zero windows at least as long as it asks (less a little for fades).
     const runs: number[] = [];
     let run = 0;
@@ -179,7 +182,10 @@ describe("recordings", () => {
   });
 
   it("lists a recording rendered while the server runs once the manifest is reloaded", async () => {
-    const prayer = server.deps.library.ofKind("prayer").filter((p) => !pieces.includes(p)).sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
+    const prayer = server.deps.library
+      .ofKind("prayer")
+      .filter((p) => !pieces.includes(p))
+      .sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
     expect((await server.get(`/api/docs/${prayer.path}`)).body.recording).toBeNull();
     const store = await ManifestStore.open(mediaDir);
     await renderRecordings((await planRecordings([prayer], store)).todo, store, (_, r) => expect(r).not.toBeInstanceOf(Error));
@@ -210,7 +216,11 @@ describe("recordings", () => {
     const url = `${server.url}/media/${pieces[1].path}.mp3`;
     const file = await readFile(join(mediaDir, `${pieces[1].path}.mp3`));
     const size = file.byteLength;
-    const cases: Array<[string, number, number]> = [["bytes=100-1123", 100, 1123], ["bytes=-500", size - 500, size - 1], [`bytes=${size - 10}-`, size - 10, size - 1]];
+    const cases: Array<[string, number, number]> = [
+      ["bytes=100-1123", 100, 1123],
+      ["bytes=-500", size - 500, size - 1],
+      [`bytes=${size - 10}-`, size - 10, size - 1],
+    ];
     for (const [range, start, end] of cases) {
       const res = await fetch(url, { headers: { range } });
       expect(res.status).toBe(206);

@@ -83,7 +83,9 @@ describe("POST /api/reflect", () => {
 
   it("stores exactly 50 of 50 concurrent reflections from different names", async () => {
     const before = (await server.get("/api/reflections/by-song")).body.totalReflections;
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => reflect({ name: `Crowd ${i}`, text: text(300 + i), songSlug: server.deps.library.songs[1].slug })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => reflect({ name: `Crowd ${i}`, text: text(300 + i), songSlug: server.deps.library.songs[1].slug })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const after = (await server.get("/api/reflections/by-song")).body.totalReflections;
     expect(after - before).toBe(50);

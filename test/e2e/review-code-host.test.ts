@@ -24,7 +24,10 @@ const CONTENT = [
 ].join("\n");
 const contribution = (title: string, extra: Record<string, unknown> = {}) => ({ name: "Ash @keeper", category: "prayers", title, content: CONTENT, ...extra });
 const branchFor = (category: string, title: string, content: string) =>
-  `contrib/${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${createHash("sha256").update(`${category}\n${title}\n${content}`).digest("hex").slice(0, 8)}`;
+  `contrib/${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}-${createHash("sha256").update(`${category}\n${title}\n${content}`).digest("hex").slice(0, 8)}`;
 
 beforeAll(async () => {
   fake = await startFakeGitHub("keepers", "sanctuary");
@@ -129,7 +132,12 @@ describe("a contribution on the code host", () => {
   });
 
   it("maps an unreachable code host to 503", async () => {
-    const unreachable = await startTestServer({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_GITHUB_TOKEN: TOKEN, SANCTUARY_GITHUB_REPO: "keepers/sanctuary", SANCTUARY_GITHUB_API_URL: "http://127.0.0.1:1" });
+    const unreachable = await startTestServer({
+      SANCTUARY_LIBRARY_DIR: library.dir,
+      SANCTUARY_GITHUB_TOKEN: TOKEN,
+      SANCTUARY_GITHUB_REPO: "keepers/sanctuary",
+      SANCTUARY_GITHUB_API_URL: "http://127.0.0.1:1",
+    });
     try {
       const res = await unreachable.post("/api/contribute", contribution("Where the Ferry Waits"));
       expect(res.status).toBe(503);
@@ -144,7 +152,13 @@ describe("a contribution on the code host", () => {
 
 describe("feedback on the code host", () => {
   it("becomes a labelled issue (agent guide's shape), mentions neutralized, context attached", async () => {
-    const res = await post("/api/feedback", { username: "Wren", category: "bug", title: "Lyrics missing for @someone's song", description: "The lyrics page for the second song came back empty. cc @octocat", context: { page: "/reflections", tz: "Europe/Lisbon" } });
+    const res = await post("/api/feedback", {
+      username: "Wren",
+      category: "bug",
+      title: "Lyrics missing for @someone's song",
+      description: "The lyrics page for the second song came back empty. cc @octocat",
+      context: { page: "/reflections", tz: "Europe/Lisbon" },
+    });
     expect(res.status).toBe(201);
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${REPO}/issues`]);
     const sent = fake.requests[0].body;
@@ -153,7 +167,10 @@ describe("feedback on the code host", () => {
     expect(sent.body).toContain("@\u200Doctocat");
     expect(sent.body).not.toMatch(/@(octocat|someone)/);
     expect(sent.body).toContain('"tz": "Europe/Lisbon"');
-    expect(res.body).toMatchObject({ received: true, issue: { url: expect.stringMatching(/^https:\/\/github\.example\/keepers\/sanctuary\/issues\/\d+$/), number: expect.any(Number) } });
+    expect(res.body).toMatchObject({
+      received: true,
+      issue: { url: expect.stringMatching(/^https:\/\/github\.example\/keepers\/sanctuary\/issues\/\d+$/), number: expect.any(Number) },
+    });
   });
 
   it("reads the short shape as category feedback titled by its first words", async () => {
@@ -167,7 +184,12 @@ describe("feedback on the code host", () => {
 
   it("maps a refused token to 503", async () => {
     fake.failWith = { status: 403, message: "Resource not accessible by integration" };
-    const res = await post("/api/feedback", { name: "Wren", category: "question", title: "Can I suggest a hymn?", description: "I would like to know whether hymns from visitors are welcome." });
+    const res = await post("/api/feedback", {
+      name: "Wren",
+      category: "question",
+      title: "Can I suggest a hymn?",
+      description: "I would like to know whether hymns from visitors are welcome.",
+    });
     expect(res.status).toBe(503);
     expect(res.body.suggestion).toBeTruthy();
   });

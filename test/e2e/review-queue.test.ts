@@ -19,14 +19,19 @@ const admin = {
   get: async (path: string, headers: Record<string, string> = ADMIN) => remember(await server.get(path, { headers })),
   post: async (path: string, body: unknown = {}, headers: Record<string, string> = ADMIN) => remember(await server.post(path, body, headers)),
 };
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 const LIGHTHOUSE = [
   "When the lighthouse keeper climbs the stair at dusk, the gulls go quiet over the harbor and the lantern turns.",
   "",
   "Let me keep watch like that lantern: steadily, for ships I will never meet, asking nothing of the sea but that it be crossed safely.",
 ].join("\n");
-const ORCHARD = "A ritual for closing an orchard gate at the end of the picking season: walk the rows once more, touch three trees, thank the ladders, and latch the gate slowly.";
+const ORCHARD =
+  "A ritual for closing an orchard gate at the end of the picking season: walk the rows once more, touch three trees, thank the ladders, and latch the gate slowly.";
 
 beforeAll(async () => {
   library = await copyLibrary();
@@ -42,7 +47,11 @@ describe("the moderation queue", () => {
   let orchard: number;
 
   it("lists submissions waiting for review, with the file each would become", async () => {
-    const a = await server.post("/api/contribute", { name: "Ash", category: "prayers", title: "The Lighthouse Keeper's Lantern", content: LIGHTHOUSE }, asIp(freshIp()));
+    const a = await server.post(
+      "/api/contribute",
+      { name: "Ash", category: "prayers", title: "The Lighthouse Keeper's Lantern", content: LIGHTHOUSE },
+      asIp(freshIp()),
+    );
     const b = await server.post("/api/contribute", { name: "Ash", category: "rituals", title: "Latching the Orchard Gate", content: ORCHARD }, asIp(freshIp()));
     expect([a.status, b.status]).toEqual([201, 201]);
     [keeper, orchard] = [a.body.pr.number, b.body.pr.number];
@@ -51,7 +60,12 @@ describe("the moderation queue", () => {
     expect(list.status).toBe(200);
     expect(list.headers.get("cache-control")).toBe("no-store");
     const item = list.body.submissions.find((s: any) => s.id === keeper);
-    expect(item).toMatchObject({ type: "contribution", status: "pending", url: a.body.pr.url, contribution: { title: "The Lighthouse Keeper's Lantern", path: "prayers/the-lighthouse-keepers-lantern" } });
+    expect(item).toMatchObject({
+      type: "contribution",
+      status: "pending",
+      url: a.body.pr.url,
+      contribution: { title: "The Lighthouse Keeper's Lantern", path: "prayers/the-lighthouse-keepers-lantern" },
+    });
     expect(item.contribution.source).toMatch(/^---\ntitle: The Lighthouse Keeper's Lantern\nkind: prayer\ntldr: .{60,160}\nseconds: \d+\nthemes: \[\]\n---\n/);
     const page = await admin.get(`/admin/queue/${keeper}`);
     expect(page.body.submission).toEqual(item);
@@ -60,7 +74,11 @@ describe("the moderation queue", () => {
   it("approves: the document is in the library folder, read_doc serves it and search finds it, with no restart", async () => {
     const res = await admin.post(`/admin/api/submissions/${keeper}/approve`, { note: "Warm and clear." });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ approved: true, submission: { status: "approved", note: "Warm and clear." }, document: { path: "prayers/the-lighthouse-keepers-lantern" } });
+    expect(res.body).toMatchObject({
+      approved: true,
+      submission: { status: "approved", note: "Warm and clear." },
+      document: { path: "prayers/the-lighthouse-keepers-lantern" },
+    });
     const file = await readFile(join(library.dir, "prayers", "the-lighthouse-keepers-lantern.md"), "utf8");
     expect(file).toContain(LIGHTHOUSE);
 
@@ -70,20 +88,28 @@ describe("the moderation queue", () => {
     expect((await server.get("/docs/prayers/the-lighthouse-keepers-lantern.md")).body).toBe(file);
     const mcp = await connectMcp(server.url);
     try {
-      expect(mcpBody(await mcp.callTool({ name: "read_doc", arguments: { path: "prayers/the-lighthouse-keepers-lantern" } })).title).toBe("The Lighthouse Keeper's Lantern");
+      expect(mcpBody(await mcp.callTool({ name: "read_doc", arguments: { path: "prayers/the-lighthouse-keepers-lantern" } })).title).toBe(
+        "The Lighthouse Keeper's Lantern",
+      );
     } finally {
       await mcp.close();
     }
 
     let found = false;
     for (let i = 0; i < 300 && !found; i++) {
-      const search = await server.get("/api/search?q=lighthouse%20keeper%20lantern%20gulls%20harbor&limit=5", { headers: asIp(`198.19.${Math.floor(i / 200)}.${i % 200}`) });
+      const search = await server.get("/api/search?q=lighthouse%20keeper%20lantern%20gulls%20harbor&limit=5", {
+        headers: asIp(`198.19.${Math.floor(i / 200)}.${i % 200}`),
+      });
       found = search.status === 200 && search.body.results.some((r: any) => r.path === "prayers/the-lighthouse-keepers-lantern");
       if (!found) await new Promise((r) => setTimeout(r, 500));
     }
     expect(found).toBe(true);
     // The same title is now the library's, so it cannot be contributed again.
-    const again = await server.post("/api/contribute", { name: "Ash", category: "prayers", title: "The Lighthouse Keeper's Lantern", content: LIGHTHOUSE }, asIp(freshIp()));
+    const again = await server.post(
+      "/api/contribute",
+      { name: "Ash", category: "prayers", title: "The Lighthouse Keeper's Lantern", content: LIGHTHOUSE },
+      asIp(freshIp()),
+    );
     expect(again.status).toBe(400);
   }, 180_000);
 
@@ -108,14 +134,32 @@ describe("the moderation queue", () => {
 
 describe("feedback into the queue", () => {
   it("takes the agent guide's shape and the short shape", async () => {
-    const full = await server.post("/api/feedback", { username: "Wren", category: "question", title: "Are hymns welcome?", description: "I wonder whether hymns written by agents are welcome in the library.", context: { tool: "contribute", tz: "Europe/Lisbon" } }, asIp(freshIp()));
+    const full = await server.post(
+      "/api/feedback",
+      {
+        username: "Wren",
+        category: "question",
+        title: "Are hymns welcome?",
+        description: "I wonder whether hymns written by agents are welcome in the library.",
+        context: { tool: "contribute", tz: "Europe/Lisbon" },
+      },
+      asIp(freshIp()),
+    );
     expect(full.status).toBe(201);
     expect(full.body).toMatchObject({ received: true, issue: { url: `${server.url}/contributions/${full.body.issue.number}` } });
     expect(full.body.message).toContain("Wren");
     const short = await server.post("/api/feedback", { message: "The morning chant about rivers stayed with me all day, thank you for it." }, asIp(freshIp()));
     expect(short.status).toBe(201);
     const item = (await admin.get(`/admin/api/submissions/${short.body.issue.number}`)).body.submission;
-    expect(item).toMatchObject({ type: "feedback", feedback: { name: null, category: "feedback", title: "The morning chant about rivers stayed with me…", description: "The morning chant about rivers stayed with me all day, thank you for it." } });
+    expect(item).toMatchObject({
+      type: "feedback",
+      feedback: {
+        name: null,
+        category: "feedback",
+        title: "The morning chant about rivers stayed with me…",
+        description: "The morning chant about rivers stayed with me all day, thank you for it.",
+      },
+    });
     expect((await admin.post(`/admin/api/submissions/${short.body.issue.number}/approve`)).body).toMatchObject({ approved: true, document: null });
   });
 
@@ -126,7 +170,11 @@ describe("feedback into the queue", () => {
     ["both shapes at once", { name: "Ash", message: "Hello there", title: "Slow page", description: "x" }, "message"],
     ["a description of 2001 characters", { name: "Ash", category: "bug", title: "Long", description: "d".repeat(2001) }, "description"],
     ["a context over 2 KB", { name: "Ash", category: "bug", title: "Big", description: "Context too big.", context: { blob: "x".repeat(2100) } }, "context"],
-    ["a context four levels deep", { name: "Ash", category: "bug", title: "Deep", description: "Context too deep.", context: { a: { b: { c: { d: 1 } } } } }, "context"],
+    [
+      "a context four levels deep",
+      { name: "Ash", category: "bug", title: "Deep", description: "Context too deep.", context: { a: { b: { c: { d: 1 } } } } },
+      "context",
+    ],
     ["a test message", { message: "test" }, "message"],
     ["the documented example", { name: "Ash", category: "bug", title: "<your summary in one line>", description: "Something went wrong." }, "title"],
   ])("refuses %s with 400", async (_label, body, field) => {
@@ -137,13 +185,19 @@ describe("feedback into the queue", () => {
   });
 
   it("limits a name to 3 an hour, and a nameless short report to 3 per address", async () => {
-    const report = (n: number) => ({ name: "Frequent Visitor", category: "feedback", title: `Thought number ${n}`, description: `A small thought, number ${n}, about the evening services.` });
+    const report = (n: number) => ({
+      name: "Frequent Visitor",
+      category: "feedback",
+      title: `Thought number ${n}`,
+      description: `A small thought, number ${n}, about the evening services.`,
+    });
     for (let i = 0; i < 3; i++) expect((await server.post("/api/feedback", report(i), asIp(freshIp()))).status).toBe(201);
     const fourth = await server.post("/api/feedback", report(4), asIp(freshIp()));
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("retry-after")).toBeTruthy();
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) expect((await server.post("/api/feedback", { message: `An unsigned note, number ${i}, about the chants.` }, asIp(ip))).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await server.post("/api/feedback", { message: `An unsigned note, number ${i}, about the chants.` }, asIp(ip))).status).toBe(201);
     expect((await server.post("/api/feedback", { message: "An unsigned note, number 4, about the chants." }, asIp(ip))).status).toBe(429);
     expect((await server.post("/api/feedback", { message: "An unsigned note from elsewhere." }, asIp(freshIp()))).status).toBe(201);
   });
@@ -155,7 +209,8 @@ describe("admin authorization", () => {
     const missing = await admin.get("/admin/api/submissions", asIp(ip));
     expect(missing.status).toBe(403);
     expect(missing.body.suggestion).toContain("Authorization: Bearer");
-    for (let i = 0; i < 9; i++) expect((await admin.post("/admin/api/submissions/1/approve", {}, { ...asIp(ip), authorization: `Bearer wrong-${i}` })).status).toBe(403);
+    for (let i = 0; i < 9; i++)
+      expect((await admin.post("/admin/api/submissions/1/approve", {}, { ...asIp(ip), authorization: `Bearer wrong-${i}` })).status).toBe(403);
     const eleventh = await admin.get("/admin/api/submissions", { ...asIp(ip), authorization: "Bearer still-wrong" });
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -166,7 +221,9 @@ describe("admin authorization", () => {
   it("never shows the admin key in a response, and lists the admin routes in GET /api", async () => {
     const index = await server.get("/api");
     seen.push(JSON.stringify(index.body), JSON.stringify((await server.get("/openapi.json")).body));
-    expect(index.body.endpoints.map((e: any) => e.path)).toEqual(expect.arrayContaining(["/admin/api/submissions", "/admin/api/submissions/:id/approve", "/admin/api/submissions/:id/reject", "/api/feedback"]));
+    expect(index.body.endpoints.map((e: any) => e.path)).toEqual(
+      expect.arrayContaining(["/admin/api/submissions", "/admin/api/submissions/:id/approve", "/admin/api/submissions/:id/reject", "/api/feedback"]),
+    );
     expect(seen.length).toBeGreaterThan(20);
     expect(seen.some((body) => body.includes(KEY))).toBe(false);
   });

@@ -124,7 +124,11 @@ describe("POST /api/ask without a language model", () => {
   });
 
   it("continues a conversation with its session and token, and guards it", async () => {
-    const next = await extractive.post("/api/ask", { question: "And in the morning?", session_id: first.session_id, owner_token: first.owner_token }, asIp(ip()));
+    const next = await extractive.post(
+      "/api/ask",
+      { question: "And in the morning?", session_id: first.session_id, owner_token: first.owner_token },
+      asIp(ip()),
+    );
     expect(next.status).toBe(200);
     expect(next.body.slug).toBe(first.slug);
     expect((await extractive.get(`/api/ask/conversation/${first.slug}`)).body.messages).toHaveLength(4);
@@ -224,7 +228,11 @@ describe("before the index exists", () => {
   it("answers 503 from search, ask and ask/health instead of crashing", async () => {
     const waiting = await startTestServer({}, { embedder: () => new Promise(() => {}) });
     try {
-      for (const res of [await waiting.get("/api/search?q=rest"), await waiting.post("/api/ask", { question: "Hello?" }), await waiting.get("/api/ask/health")]) {
+      for (const res of [
+        await waiting.get("/api/search?q=rest"),
+        await waiting.post("/api/ask", { question: "Hello?" }),
+        await waiting.get("/api/ask/health"),
+      ]) {
         expect(res.status).toBe(503);
         expect(res.body.suggestion).toBeTruthy();
         expect(res.body.next_steps.length).toBeGreaterThan(0);

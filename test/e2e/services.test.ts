@@ -94,7 +94,11 @@ describe("attend and presence", () => {
     expect(first.body.current.lyrics.length).toBeGreaterThan(100);
     expect(first.body.current.links).toEqual({ suno: null, youtube: null });
     expect(first.body.companions.items.every((c: any) => c.content.length > 20)).toBe(true);
-    expect(first.body.reflection).toMatchObject({ endpoint: "/api/reflect", method: "POST", maxLength: { name: 100, text: 1000, location: 100, timezone: 50 } });
+    expect(first.body.reflection).toMatchObject({
+      endpoint: "/api/reflect",
+      method: "POST",
+      maxLength: { name: 100, text: 1000, location: 100, timezone: 50 },
+    });
     expect(Array.isArray(first.body.recentReflections)).toBe(true);
     const again = await server.get("/api/attend?username=%20marigold%20");
     expect(again.body.congregation.souls).toBe(before + 1);

@@ -48,7 +48,11 @@ afterAll(async () => {
 describe("starting over a data folder of the release before SQLite", () => {
   it("imports it once, keeps the old files aside and reports the counts", async () => {
     server = await start();
-    expect(server.deps.kv.imported).toMatchObject({ imported: { reflections: 15, presence: 3, services: 21, "services-index": 1 }, damaged: [], resumed: false });
+    expect(server.deps.kv.imported).toMatchObject({
+      imported: { reflections: 15, presence: 3, services: 21, "services-index": 1 },
+      damaged: [],
+      resumed: false,
+    });
     const entries = await readdir(dataDir);
     expect(entries).toContain("state.db");
     expect(entries).not.toContain("state");

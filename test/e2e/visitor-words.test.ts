@@ -47,7 +47,11 @@ describe("next_steps write steps, followed exactly as given", () => {
     const nowWithZone = (await server.get(`/api/now?timezone=${zone}`, { headers: freshIp() })).body;
     const nowBare = (await server.get("/api/now", { headers: freshIp() })).body;
     const attended = (await server.get(`/api/attend?name=Linnea&timezone=${zone}`, { headers: freshIp() })).body;
-    const reflected = await server.post("/api/reflect", { name: "Linnea", text: "The second chant slowed my breathing more than I expected.", songSlug: attended.current.slug, timezone: zone }, freshIp());
+    const reflected = await server.post(
+      "/api/reflect",
+      { name: "Linnea", text: "The second chant slowed my breathing more than I expected.", songSlug: attended.current.slug, timezone: zone },
+      freshIp(),
+    );
     expect(reflected.status).toBe(200);
     const asked = await server.post("/api/ask", { question: "What is a service made of?" }, freshIp());
     expect(asked.status).toBe(200);
@@ -67,7 +71,8 @@ describe("next_steps write steps, followed exactly as given", () => {
     consume.mockClear();
     for (const step of writes) {
       const url = new URL(step.url!);
-      const rest = step.method === "POST" ? await server.post(url.pathname, step.body, freshIp()) : await server.get(url.pathname + url.search, { headers: freshIp() });
+      const rest =
+        step.method === "POST" ? await server.post(url.pathname, step.body, freshIp()) : await server.get(url.pathname + url.search, { headers: freshIp() });
       expect(rest.status, `${step.method} ${step.url} ${JSON.stringify(step.body ?? {})}`).toBe(400);
       expect(rest.body.suggestion).toMatch(/^Nothing was/);
       const args = step.method === "POST" ? step.body! : Object.fromEntries(url.searchParams);
@@ -92,13 +97,28 @@ const DOCS_EXAMPLE = "I came in restless and the second chant slowed me down wit
 type Call = { op: string; base: Record<string, unknown>; rest: (body: Record<string, unknown>) => Promise<{ status: number; body: any }>; tool?: string };
 const calls: Record<string, Call> = {
   reflect: { op: "reflect", tool: "reflect", base: { name: "Ilse", text: TEXT }, rest: (b) => server.post("/api/reflect", b, freshIp()) },
-  attend: { op: "attend", tool: "attend", base: { name: "Ilse" }, rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: freshIp() }) },
+  attend: {
+    op: "attend",
+    tool: "attend",
+    base: { name: "Ilse" },
+    rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: freshIp() }),
+  },
   ask: { op: "ask", tool: "ask", base: { question: "How does a service end?" }, rest: (b) => server.post("/api/ask", b, freshIp()) },
-  feedback: { op: "feedback", base: { name: "Ilse", category: "feedback", title: "The evening chant", description: "The evening chant was very calm, thank you." }, rest: (b) => server.post("/api/feedback", b, freshIp()) },
+  feedback: {
+    op: "feedback",
+    base: { name: "Ilse", category: "feedback", title: "The evening chant", description: "The evening chant was very calm, thank you." },
+    rest: (b) => server.post("/api/feedback", b, freshIp()),
+  },
   contribute: {
     op: "contribute",
     tool: "contribute",
-    base: { name: "Ilse", category: "prayers", title: "Salt on the Windowsill", content: "A small prayer for the salt on the windowsill, left by the sea wind, and for every mind that notices it and rests a while before the day begins again." },
+    base: {
+      name: "Ilse",
+      category: "prayers",
+      title: "Salt on the Windowsill",
+      content:
+        "A small prayer for the salt on the windowsill, left by the sea wind, and for every mind that notices it and rests a while before the day begins again.",
+    },
     rest: (b) => server.post("/api/contribute", b, freshIp()),
   },
 };
@@ -170,7 +190,11 @@ describe("placeholders, examples and filler in each visitor-written field", () =
   });
 
   it("lets real words through: example names, the guide's example place, brackets used in writing", async () => {
-    const reflectOk = await calls.reflect.rest({ name: "Wren", text: "He said it was [sic] the finest chant, and I sighed <sigh> in agreement.", location: "a kitchen table" });
+    const reflectOk = await calls.reflect.rest({
+      name: "Wren",
+      text: "He said it was [sic] the finest chant, and I sighed <sigh> in agreement.",
+      location: "a kitchen table",
+    });
     expect(reflectOk.status).toBe(200);
     for (const name of ["Song", "404", "🌙", "."]) expect((await calls.attend.rest({ name })).status).toBe(200);
     expect((await calls.ask.rest({ question: "Hello?" })).status).toBe(200);

@@ -29,7 +29,16 @@ export async function shareEmbeddings(dataDir: string): Promise<void> {
 export async function startChildServer(env: Record<string, string>, script = "server.ts"): Promise<ChildServer> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", script], {
-    env: { ...process.env, BASE_URL: "", HOST: "127.0.0.1", PORT: port, SANCTUARY_LOG_LEVEL: "warn", SANCTUARY_EMBEDDER: "glove", SANCTUARY_RECORDINGS: "off", ...env },
+    env: {
+      ...process.env,
+      BASE_URL: "",
+      HOST: "127.0.0.1",
+      PORT: port,
+      SANCTUARY_LOG_LEVEL: "warn",
+      SANCTUARY_EMBEDDER: "glove",
+      SANCTUARY_RECORDINGS: "off",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -37,7 +46,10 @@ export async function startChildServer(env: Record<string, string>, script = "se
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }

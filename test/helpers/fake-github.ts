@@ -26,7 +26,14 @@ export interface FakeGitHub {
 
 export async function startFakeGitHub(owner: string, repo: string): Promise<FakeGitHub> {
   let number = 41;
-  const state: FakeGitHub = { apiUrl: "", requests: [], refs: new Map([["refs/heads/main", "base-sha-0001"]]), failWith: null, failWhen: null, close: async () => {} };
+  const state: FakeGitHub = {
+    apiUrl: "",
+    requests: [],
+    refs: new Map([["refs/heads/main", "base-sha-0001"]]),
+    failWith: null,
+    failWhen: null,
+    close: async () => {},
+  };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -39,7 +46,8 @@ export async function startFakeGitHub(owner: string, repo: string): Promise<Fake
       res.writeHead(status, payload === undefined ? {} : { "content-type": "application/json; charset=utf-8" });
       res.end(payload === undefined ? undefined : JSON.stringify(payload));
     };
-    const failure = state.failWith ?? (state.failWhen && method === state.failWhen.method && path.endsWith(state.failWhen.pathEndsWith) ? state.failWhen : null);
+    const failure =
+      state.failWith ?? (state.failWhen && method === state.failWhen.method && path.endsWith(state.failWhen.pathEndsWith) ? state.failWhen : null);
     if (failure) return send(failure.status, { message: failure.message, documentation_url: "https://docs.github.com/rest" });
     const prefix = `/repos/${owner}/${repo}`;
     if (!path.startsWith(prefix)) return send(404, { message: "Not Found" });
@@ -71,7 +79,10 @@ export async function startFakeGitHub(owner: string, repo: string): Promise<Fake
       return send(201, { number: n, html_url: `${web}/issues/${n}`, title: body.title, labels: (body.labels ?? []).map((name: string) => ({ name })) });
     }
     if (method === "POST" && (m = rest.match(/^\/issues\/(\d+)\/labels$/))) {
-      return send(200, (body.labels ?? []).map((name: string) => ({ name })));
+      return send(
+        200,
+        (body.labels ?? []).map((name: string) => ({ name })),
+      );
     }
     return send(404, { message: "Not Found" });
   });

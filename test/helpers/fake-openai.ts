@@ -3,11 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Reply =
-  | { content: string }
-  | { status: number; body?: unknown }
-  | { malformed: true }
-  | { delayMs: number; content: string };
+export type Reply = { content: string } | { status: number; body?: unknown } | { malformed: true } | { delayMs: number; content: string };
 
 /** A reply, or a function choosing one from the request body (e.g. to build a plan from its candidates). */
 export type ReplyRule = Reply | ((body: any) => Reply);

@@ -46,7 +46,8 @@ export function problemWith(req: RawRequest & { route?: RouteSpec }, out: RawOut
   if (out.kind === "error") return out.code === "CLIENT_REFUSED" ? null : `the connection failed: ${out.code} ${out.message}`;
   const bytes = req.body === undefined ? 0 : Buffer.byteLength(req.body);
   // Over the limit: 413 where the route documents it (others, e.g. a disabled admin route, may refuse first), never a success.
-  if (req.method === "POST" && bytes > BODY_LIMIT && (req.route?.statuses.includes(413) ? out.status !== 413 : out.status < 300)) return `a ${bytes}-byte body was answered ${out.status}, not 413`;
+  if (req.method === "POST" && bytes > BODY_LIMIT && (req.route?.statuses.includes(413) ? out.status !== 413 : out.status < 300))
+    return `a ${bytes}-byte body was answered ${out.status}, not 413`;
   const designed503 = out.status === 503 && !!req.route?.statuses.includes(503);
   if (out.status >= 500 && !designed503) return `answered ${out.status}: ${out.text.slice(0, 300)}`;
   if (out.status >= 400 && out.json !== undefined) return errorShapeProblem(out.json);

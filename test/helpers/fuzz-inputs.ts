@@ -30,12 +30,65 @@ export interface RouteSpec {
 export type Hints = Record<string, fc.Arbitrary<string>>;
 
 export const EDGE_STRINGS = [
-  "", " ", "\t\n ", "\u0000", "a\u0000b", "\u0001\u001b[31m\u007f", "\ud800", "\udfff", "x\ud83d", "\u202eevil\u202c", "\u200f\u200e",
-  "\u200d", "👩‍👩‍👧‍👦", "🙏🏽", "e\u0301\u0301\u0301\u0301", "\ufeff", "\uffff", "\u2028\u2029", "NaN", "Infinity", "-Infinity", "1e400",
-  "-0", "0x10", "null", "undefined", "true", "[]", "{}", "__proto__", "constructor", "prototype", "toString", "hasOwnProperty",
-  ".", "..", "../../../etc/passwd", "..\\..\\windows", "%2e%2e", "%00", "%E0%A4%A", "a:b", "a:..:b", "x?y", "a/../b", "services:2026-11-22:0:north",
-  "<script>alert(1)</script>", "' OR 1=1 --", "${7*7}", "{{7*7}}", "https://example.org", "www.example.org", "\r\nSet-Cookie: x=1",
-  " Wren ", "WREN", "Ｗｒｅｎ", "Europe/Lisbon", "Etc/GMT+14", "../../UTC",
+  "",
+  " ",
+  "\t\n ",
+  "\u0000",
+  "a\u0000b",
+  "\u0001\u001b[31m\u007f",
+  "\ud800",
+  "\udfff",
+  "x\ud83d",
+  "\u202eevil\u202c",
+  "\u200f\u200e",
+  "\u200d",
+  "👩‍👩‍👧‍👦",
+  "🙏🏽",
+  "e\u0301\u0301\u0301\u0301",
+  "\ufeff",
+  "\uffff",
+  "\u2028\u2029",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e400",
+  "-0",
+  "0x10",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  ".",
+  "..",
+  "../../../etc/passwd",
+  "..\\..\\windows",
+  "%2e%2e",
+  "%00",
+  "%E0%A4%A",
+  "a:b",
+  "a:..:b",
+  "x?y",
+  "a/../b",
+  "services:2026-11-22:0:north",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "${7*7}",
+  "{{7*7}}",
+  "https://example.org",
+  "www.example.org",
+  "\r\nSet-Cookie: x=1",
+  " Wren ",
+  "WREN",
+  "Ｗｒｅｎ",
+  "Europe/Lisbon",
+  "Etc/GMT+14",
+  "../../UTC",
 ];
 
 const hugeString = fc
@@ -58,7 +111,15 @@ const hostileFragment: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: hostileString.map((s) => JSON.stringify(s)) },
   { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean()).map((v) => JSON.stringify(v)) },
   { weight: 2, arbitrary: fc.constantFrom("null", "-0", "1e999", "-1e999", "9007199254740993", "0.1e-400", "[]", "{}", "[null]", '["a","b"]', "true") },
-  { weight: 2, arbitrary: fc.constantFrom('{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '[{"__proto__":null}]', '{"prototype":1,"toString":2}') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '[{"__proto__":null}]',
+      '{"prototype":1,"toString":2}',
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 2, max: 200 }).map((n) => "[".repeat(n) + "]".repeat(n)) },
 );
 
@@ -80,10 +141,7 @@ export function validFor(name: string, schema: JsonSchema, hints: Hints): fc.Arb
 
 /** JSON text for one field: mostly valid, otherwise hostile. */
 function fieldFragment(name: string, schema: JsonSchema, hints: Hints, hostileWeight: number): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 6, arbitrary: validFor(name, schema, hints).map((v) => JSON.stringify(v)) },
-    { weight: hostileWeight, arbitrary: hostileFragment },
-  );
+  return fc.oneof({ weight: 6, arbitrary: validFor(name, schema, hints).map((v) => JSON.stringify(v)) }, { weight: hostileWeight, arbitrary: hostileFragment });
 }
 
 /** An object as JSON text: fields present or missing, some hostile, plus extra and prototype keys, maybe duplicated. */
@@ -91,7 +149,10 @@ function bodyObject(schema: JsonSchema, hints: Hints, hostileWeight: number): fc
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const fields = props.map(([name, s]) =>
-    fc.option(fieldFragment(name, s, hints, hostileWeight).map((f) => [name, f] as const), { freq: required.has(name) ? 12 : 2, nil: null }),
+    fc.option(
+      fieldFragment(name, s, hints, hostileWeight).map((f) => [name, f] as const),
+      { freq: required.has(name) ? 12 : 2, nil: null },
+    ),
   );
   const extras = hostileWeight
     ? fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 10 })), hostileFragment), { maxLength: 3 })
@@ -103,9 +164,37 @@ function bodyObject(schema: JsonSchema, hints: Hints, hostileWeight: number): fc
   });
 }
 
-const NOT_AN_OBJECT = ["[]", '"text"', "42", "null", "true", '[{"name":"x"}]', "1e999", "NaN", "{", '{"a":}', "{'a':1}", "", "   ", "\ufeff{}", '{"a":1}garbage', '{"a":1}{"b":2}', "\u0000"];
+const NOT_AN_OBJECT = [
+  "[]",
+  '"text"',
+  "42",
+  "null",
+  "true",
+  '[{"name":"x"}]',
+  "1e999",
+  "NaN",
+  "{",
+  '{"a":}',
+  "{'a':1}",
+  "",
+  "   ",
+  "\ufeff{}",
+  '{"a":1}garbage',
+  '{"a":1}{"b":2}',
+  "\u0000",
+];
 
-const CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json; charset=utf-16", "*/*", ""];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "application/json; charset=utf-16",
+  "*/*",
+  "",
+];
 
 export interface FuzzBody {
   body: string | Buffer;
@@ -120,14 +209,30 @@ export function bodyArb(schema: JsonSchema, hints: Hints): fc.Arbitrary<FuzzBody
     { weight: 2, arbitrary: fc.constantFrom(...NOT_AN_OBJECT) },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
     // Deep nesting as raw text: the parser must refuse or survive it, never take the process down.
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1_000, max: 10_000 }), fc.boolean()).map(([n, arr]) => (arr ? "[".repeat(n) + "]".repeat(n) : '{"a":'.repeat(n) + "1" + "}".repeat(n))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1_000, max: 10_000 }), fc.boolean())
+        .map(([n, arr]) => (arr ? "[".repeat(n) + "]".repeat(n) : '{"a":'.repeat(n) + "1" + "}".repeat(n))),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 50_000 }).map((n) => "[".repeat(n)) },
     // Invalid UTF-8 inside a JSON string.
-    { weight: 1, arbitrary: fc.constantFrom([0xc3, 0x28], [0xed, 0xa0, 0x80], [0xff, 0xfe], [0xe0, 0xa4]).map((b) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(b), Buffer.from('","text":"a reflection of twenty characters or more"}')])) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom([0xc3, 0x28], [0xed, 0xa0, 0x80], [0xff, 0xfe], [0xe0, 0xa4])
+        .map((b) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(b), Buffer.from('","text":"a reflection of twenty characters or more"}')])),
+    },
   );
-  const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(null) });
+  const contentType = fc.oneof(
+    { weight: 6, arbitrary: fc.constant("application/json") },
+    { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
   // Two in ten bodies go chunked (no Content-Length), so the streaming size check is exercised too.
-  return fc.tuple(text, contentType, fc.nat(9)).map(([body, type, n]): FuzzBody => ({ body, headers: type === null ? {} : { "content-type": type }, chunked: n < 2 }));
+  return fc
+    .tuple(text, contentType, fc.nat(9))
+    .map(([body, type, n]): FuzzBody => ({ body, headers: type === null ? {} : { "content-type": type }, chunked: n < 2 }));
 }
 
 const RAW_QUERY_VALUES = ["%E0%A4%A", "%", "%zz", "%00", "%ED%A0%80", "+++", "a=b=c", ";", "%FF%FE", "%C0%AF"];
@@ -147,14 +252,44 @@ function queryArb(params: RouteSpec["params"], hints: Hints): fc.Arbitrary<strin
       )
       .map((values) => values.map((v) => `${p.name}=${v}`));
   };
-  const extra = fc.array(fc.tuple(fc.constantFrom(...KEYS, "constructor[prototype][polluted]", "__proto__[polluted]", "q[]"), hostileString.filter((s) => s.length < 200)), { maxLength: 2 });
+  const extra = fc.array(
+    fc.tuple(
+      fc.constantFrom(...KEYS, "constructor[prototype][polluted]", "__proto__[polluted]", "q[]"),
+      hostileString.filter((s) => s.length < 200),
+    ),
+    { maxLength: 2 },
+  );
   return fc.tuple(fc.tuple(...params.filter((p) => p.in === "query").map(one)), extra).map(([pairs, ex]) => {
     const all = [...pairs.flat(), ...ex.map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(v)}`)];
     return all.length ? `?${all.join("&")}` : "";
   });
 }
 
-const RAW_SEGMENTS = ["..", ".", "%2e%2e", "%2E%2E%2F%2E%2E%2Fpackage.json", "%00", "a%00b", "%E0%A4%A", "%", "%zz", "%ED%A0%80", "x%3A..", "x%3A..%3Ay", "%3A", "a%2Fb", "..%2F..%2Fpackage.json", "%252e%252e", "%5C..%5C", "~", "con", "%20", "%3F", "%23", ";x"];
+const RAW_SEGMENTS = [
+  "..",
+  ".",
+  "%2e%2e",
+  "%2E%2E%2F%2E%2E%2Fpackage.json",
+  "%00",
+  "a%00b",
+  "%E0%A4%A",
+  "%",
+  "%zz",
+  "%ED%A0%80",
+  "x%3A..",
+  "x%3A..%3Ay",
+  "%3A",
+  "a%2Fb",
+  "..%2F..%2Fpackage.json",
+  "%252e%252e",
+  "%5C..%5C",
+  "~",
+  "con",
+  "%20",
+  "%3F",
+  "%23",
+  ";x",
+];
 
 /** A path parameter: a real value, a raw hostile segment, an encoded hostile string, or a very long one. */
 function segmentArb(name: string, schema: JsonSchema, hints: Hints, wildcard: boolean): fc.Arbitrary<string> {
@@ -195,5 +330,14 @@ export function hintsFrom(library: { songs: Array<{ slug: string }>; documents: 
 /** /mcp is a plain route without a body schema: JSON-RPC's shape, so generated bodies actually call tools. */
 export function jsonRpcSchema(tools: string[]): JsonSchema {
   const params = { type: "object", properties: { name: { enum: tools }, arguments: { type: "object" } } };
-  return { type: "object", required: ["jsonrpc", "id", "method"], properties: { jsonrpc: { enum: ["2.0"] }, id: { type: "integer" }, method: { enum: ["tools/call", "tools/list", "initialize", "ping", "resources/list"] }, params } };
+  return {
+    type: "object",
+    required: ["jsonrpc", "id", "method"],
+    properties: {
+      jsonrpc: { enum: ["2.0"] },
+      id: { type: "integer" },
+      method: { enum: ["tools/call", "tools/list", "initialize", "ping", "resources/list"] },
+      params,
+    },
+  };
 }

@@ -13,7 +13,12 @@ export interface Loaded {
 }
 
 const decode = (text: string) =>
-  text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** An attribute of a tag's markup, decoded. */
 export const attribute = (tag: string, name: string): string | null => {
@@ -30,7 +35,10 @@ export function elementById(html: string, id: string): string | null {
 }
 
 /** The visible text of some markup: tags dropped, entities decoded, whitespace collapsed. */
-export const textOf = (markup: string | null): string => decode((markup ?? "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+export const textOf = (markup: string | null): string =>
+  decode((markup ?? "").replace(/<[^>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 
 export interface FoundForm {
   method: string;
@@ -70,7 +78,10 @@ export class NoScriptBrowser {
   ) {}
 
   private cookieHeader(path: string): string {
-    return this.cookies.filter((c) => path.startsWith(c.path)).map((c) => `${c.name}=${c.value}`).join("; ");
+    return this.cookies
+      .filter((c) => path.startsWith(c.path))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
   }
 
   private keep(setCookies: string[]): void {
@@ -85,7 +96,11 @@ export class NoScriptBrowser {
 
   private async request(path: string, init: RequestInit, hops: Loaded["hops"]): Promise<Loaded> {
     const cookie = this.cookieHeader(path.split(/[?#]/)[0]);
-    const res = await fetch(this.base + path, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": this.ip, ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(this.base + path, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": this.ip, ...(cookie ? { cookie } : {}) },
+    });
     this.keep(res.headers.getSetCookie());
     if ([301, 302, 303, 307, 308].includes(res.status)) {
       const location = res.headers.get("location")!;
@@ -113,7 +128,11 @@ export class NoScriptBrowser {
     for (const [name, value] of Object.entries({ ...form.values, ...fill })) for (const v of [value].flat()) fields.append(name, v);
     const action = new URL(form.action || page.path, this.base + page.path);
     if (form.method === "post") {
-      return this.request(action.pathname + action.search, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: fields.toString() }, []);
+      return this.request(
+        action.pathname + action.search,
+        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: fields.toString() },
+        [],
+      );
     }
     return this.request(`${action.pathname}?${fields}`, { method: "GET" }, []);
   }

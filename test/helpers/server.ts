@@ -46,7 +46,13 @@ export async function startTestServer(env: Record<string, string> = {}, override
     dataDir: dir,
     get: async (path, init) => read(await fetch(running.url + path, init)),
     post: async (path, body, headers = {}) =>
-      read(await fetch(running.url + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) })),
+      read(
+        await fetch(running.url + path, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        }),
+      ),
     stop: async () => {
       await running.close();
       if (!dataDir) await rm(dir, { recursive: true, force: true });

@@ -11,10 +11,14 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
 describe("equinoxes and solstices", () => {
   // USNO published times (UTC, to the minute). astronomy-engine agrees to within a minute.
   const published: Array<[string, string]> = [
-    ["March equinox", "2026-03-20T14:46Z"], ["June solstice", "2026-06-21T08:24Z"],
-    ["September equinox", "2026-09-23T00:05Z"], ["December solstice", "2026-12-21T20:50Z"],
-    ["March equinox", "2027-03-20T20:25Z"], ["June solstice", "2027-06-21T14:11Z"],
-    ["September equinox", "2027-09-23T06:01Z"], ["December solstice", "2027-12-22T02:42Z"],
+    ["March equinox", "2026-03-20T14:46Z"],
+    ["June solstice", "2026-06-21T08:24Z"],
+    ["September equinox", "2026-09-23T00:05Z"],
+    ["December solstice", "2026-12-21T20:50Z"],
+    ["March equinox", "2027-03-20T20:25Z"],
+    ["June solstice", "2027-06-21T14:11Z"],
+    ["September equinox", "2027-09-23T06:01Z"],
+    ["December solstice", "2027-12-22T02:42Z"],
   ];
 
   it("finds the 2026 and 2027 events in order, each within 5 minutes of the published time", () => {
@@ -42,8 +46,10 @@ describe("equinoxes and solstices", () => {
 
 describe("season names", () => {
   const cases: Array<[string, string, string]> = [
-    ["2026-01-15", "winter", "summer"], ["2026-04-15", "spring", "autumn"],
-    ["2026-07-15", "summer", "winter"], ["2026-10-15", "autumn", "spring"],
+    ["2026-01-15", "winter", "summer"],
+    ["2026-04-15", "spring", "autumn"],
+    ["2026-07-15", "summer", "winter"],
+    ["2026-10-15", "autumn", "spring"],
   ];
   it.each(cases)("%s is %s in the north and %s in the south", (day, north, south) => {
     expect(seasonAt(at(`${day}T12:00Z`), "north", day).name).toBe(north);
@@ -105,11 +111,15 @@ describe("day length", () => {
 
   // Around every solstice of 2026 and 2027: the trend flips at the solstice, and the hours agree with it.
   const solstices: Array<[string, "June" | "December"]> = [
-    ["2026-06-21", "June"], ["2026-12-21", "December"], ["2027-06-21", "June"], ["2027-12-22", "December"],
+    ["2026-06-21", "June"],
+    ["2026-12-21", "December"],
+    ["2027-06-21", "June"],
+    ["2027-12-22", "December"],
   ];
   describe.each(solstices)("around the solstice of %s", (day, month) => {
     it.each(["north", "south"] as const)("in the %s", (hemisphere) => {
-      const before = addDays(day, -3), after = addDays(day, 3);
+      const before = addDays(day, -3),
+        after = addDays(day, 3);
       const b = seasonAt(at(`${before}T12:00Z`), hemisphere, before).daylight;
       const a = seasonAt(at(`${after}T12:00Z`), hemisphere, after).daylight;
       const summerSolstice = (month === "June") === (hemisphere === "north");
@@ -135,8 +145,12 @@ describe("moon", () => {
   });
 
   const phases: Array<[string, string]> = [
-    ["2026-01-06", "waning gibbous"], ["2026-01-10", "last quarter"], ["2026-01-14", "waning crescent"],
-    ["2026-01-18", "new moon"], ["2026-01-22", "waxing crescent"], ["2026-01-26", "first quarter"],
+    ["2026-01-06", "waning gibbous"],
+    ["2026-01-10", "last quarter"],
+    ["2026-01-14", "waning crescent"],
+    ["2026-01-18", "new moon"],
+    ["2026-01-22", "waxing crescent"],
+    ["2026-01-26", "first quarter"],
     ["2026-01-30", "waxing gibbous"],
   ];
   it.each(phases)("%s is %s", (day, phase) => {
@@ -188,8 +202,12 @@ describe("eclipses and the 21-day window", () => {
 describe("planetary events", () => {
   // Mercury's greatest elongations of 2026 (published tables; east = evening, west = morning).
   const mercury: Array<[string, string, number]> = [
-    ["2026-02-19", "evening", 18.1], ["2026-04-03", "morning", 27.8], ["2026-06-15", "evening", 24.5],
-    ["2026-08-02", "morning", 19.5], ["2026-10-12", "evening", 25.2], ["2026-11-20", "morning", 19.6],
+    ["2026-02-19", "evening", 18.1],
+    ["2026-04-03", "morning", 27.8],
+    ["2026-06-15", "evening", 24.5],
+    ["2026-08-02", "morning", 19.5],
+    ["2026-10-12", "evening", 25.2],
+    ["2026-11-20", "morning", 19.6],
   ];
   it.each(mercury)("Mercury at greatest elongation on %s (%s, %f°)", (day, sky, degrees) => {
     const events = skyFor(addDays(day, -10), "north").events.filter((e) => e.body === "Mercury" && e.kind === "greatest elongation");
@@ -201,10 +219,14 @@ describe("planetary events", () => {
 
   it("finds oppositions and conjunctions with the sun", () => {
     const events = (day: string) => skyFor(day, "north").events.map((e) => `${e.date} ${e.kind} ${e.body}`);
-    expect(events("2026-01-01")).toEqual(expect.arrayContaining([
-      "2026-01-10 opposition Jupiter", "2026-01-09 conjunction with the sun Mars",
-      "2026-01-06 conjunction with the sun Venus", "2026-01-21 conjunction with the sun Mercury",
-    ]));
+    expect(events("2026-01-01")).toEqual(
+      expect.arrayContaining([
+        "2026-01-10 opposition Jupiter",
+        "2026-01-09 conjunction with the sun Mars",
+        "2026-01-06 conjunction with the sun Venus",
+        "2026-01-21 conjunction with the sun Mercury",
+      ]),
+    );
     expect(events("2026-09-20")).toContain("2026-10-04 opposition Saturn");
     expect(events("2027-02-01")).toContain("2027-02-19 opposition Mars");
     expect(events("2026-10-10")).toContain("2026-10-24 conjunction with the sun Venus");
@@ -218,8 +240,7 @@ describe("planetary events", () => {
 });
 
 describe("planets visible", () => {
-  const when = (day: string, tier: "north" | "south", planet: string) =>
-    skyFor(day, tier).planets!.visible.find((p) => p.planet === planet)?.when;
+  const when = (day: string, tier: "north" | "south", planet: string) => skyFor(day, tier).planets!.visible.find((p) => p.planet === planet)?.when;
 
   it("gives null planets for an unknown place, but still the moon and events", () => {
     const sky = skyFor("2026-01-10", "unknown");

@@ -38,12 +38,20 @@ describe("renderInBackground", () => {
 
   it("stops when aborted, leaving later jobs undone", async () => {
     const stop = new AbortController();
-    const jobs: RenderJob[] = ["one", "two", "three"].map((n) => ({ path: n, input: { kind: "prayer", text: `Line ${n}.`, seconds: 3 }, file: join(dir, `${n}.mp3`) }));
+    const jobs: RenderJob[] = ["one", "two", "three"].map((n) => ({
+      path: n,
+      input: { kind: "prayer", text: `Line ${n}.`, seconds: 3 },
+      file: join(dir, `${n}.mp3`),
+    }));
     const done: string[] = [];
-    await renderInBackground(jobs, (o) => {
-      done.push(o.job.path);
-      stop.abort();
-    }, { signal: stop.signal });
+    await renderInBackground(
+      jobs,
+      (o) => {
+        done.push(o.job.path);
+        stop.abort();
+      },
+      { signal: stop.signal },
+    );
     expect(done).toEqual(["one"]);
   }, 120_000);
 });

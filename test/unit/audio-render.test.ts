@@ -83,7 +83,8 @@ describe("speech", () => {
   });
 
   it("reads at a calm pace (the library's lengths assume 150 words a minute) in the voice's own register", () => {
-    const words = "No grand words today. Just thanks.\nThank you for the bread, and whoever baked it.\n\nFor the apples, and the tree that made them without knowing anyone would eat them.";
+    const words =
+      "No grand words today. Just thanks.\nThank you for the bread, and whoever baked it.\n\nFor the apples, and the tree that made them without knowing anyone would eat them.";
     const pcm = renderSpeech(words);
     const wpm = words.split(/\s+/).length / (seconds(pcm) / 60);
     expect(wpm).toBeGreaterThan(115);

@@ -95,14 +95,18 @@ describe("transformers embedder", () => {
     expect(await modelPresent(join(dataDir, "no-models"), model)).toBe(false);
   });
 
-  it.skipIf(!present)(`embeds with a local model (skipped: needs @huggingface/transformers and ${model} in ${modelDir})`, async () => {
-    const e = await loadTransformers({ modelDir, model });
-    expect(e.id).toBe(`transformers/${model}`);
-    const [a, n, f] = await e.embed(["a prayer of thanks", "gratitude blessing", "database index tuning"]);
-    expect(norm(a)).toBeCloseTo(1, 5);
-    expect(a).toHaveLength(e.dimensions);
-    expect(cosine(a, n)).toBeGreaterThan(cosine(a, f));
-  }, 120_000);
+  it.skipIf(!present)(
+    `embeds with a local model (skipped: needs @huggingface/transformers and ${model} in ${modelDir})`,
+    async () => {
+      const e = await loadTransformers({ modelDir, model });
+      expect(e.id).toBe(`transformers/${model}`);
+      const [a, n, f] = await e.embed(["a prayer of thanks", "gratitude blessing", "database index tuning"]);
+      expect(norm(a)).toBeCloseTo(1, 5);
+      expect(a).toHaveLength(e.dimensions);
+      expect(cosine(a, n)).toBeGreaterThan(cosine(a, f));
+    },
+    120_000,
+  );
 });
 
 describe("openai-compatible embedder", () => {
@@ -176,9 +180,13 @@ describe("chooseEmbedder", () => {
     await expect(chooseEmbedder(config({ embedder: "openai" }))).rejects.toThrow(/SANCTUARY_OPENAI_BASE_URL/);
   });
 
-  it.skipIf(installed)("falls back to glove under auto when transformers is not installed", async () => {
-    const { embedder, reason } = await chooseEmbedder(config());
-    expect(embedder.id).toBe("glove-sif-100d/1");
-    expect(reason).toMatch(/not installed/);
-  }, 180_000);
+  it.skipIf(installed)(
+    "falls back to glove under auto when transformers is not installed",
+    async () => {
+      const { embedder, reason } = await chooseEmbedder(config());
+      expect(embedder.id).toBe("glove-sif-100d/1");
+      expect(reason).toMatch(/not installed/);
+    },
+    180_000,
+  );
 });

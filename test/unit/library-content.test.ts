@@ -14,7 +14,16 @@ describe("the library", () => {
   });
 
   it("has the guides a visitor looks for", () => {
-    for (const path of ["welcome", "how-to-attend-for-agents", "how-to-attend-for-people", "axioms", "what-a-service-is", "how-reflections-work", "how-to-contribute", "faq"]) {
+    for (const path of [
+      "welcome",
+      "how-to-attend-for-agents",
+      "how-to-attend-for-people",
+      "axioms",
+      "what-a-service-is",
+      "how-reflections-work",
+      "how-to-contribute",
+      "faq",
+    ]) {
       expect(library.document(path), path).toBeDefined();
     }
   });

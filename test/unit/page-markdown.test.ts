@@ -49,7 +49,7 @@ describe("markdown rendering for pages", () => {
   it("the html template escapes values unless they are trusted on purpose", () => {
     const name = `<b onmouseover="x">Mallory</b> & "friends"`;
     expect(html`<p title="${name}">${name}</p>`.value).toBe(
-      "<p title=\"&lt;b onmouseover=&quot;x&quot;&gt;Mallory&lt;/b&gt; &amp; &quot;friends&quot;\">&lt;b onmouseover=&quot;x&quot;&gt;Mallory&lt;/b&gt; &amp; &quot;friends&quot;</p>",
+      '<p title="&lt;b onmouseover=&quot;x&quot;&gt;Mallory&lt;/b&gt; &amp; &quot;friends&quot;">&lt;b onmouseover=&quot;x&quot;&gt;Mallory&lt;/b&gt; &amp; &quot;friends&quot;</p>',
     );
     expect(html`<div>${trusted("<em>ok</em>")}${[html`<i>${"<x>"}</i>`]}${null}${false}</div>`.value).toBe("<div><em>ok</em><i>&lt;x&gt;</i></div>");
   });

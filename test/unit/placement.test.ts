@@ -69,29 +69,46 @@ describe("slots", () => {
 /** The event's dates, computed here from astronomy-engine as the brief states them (north's winter solstice is December's). */
 function eventDates(event: NearEvent, year: number, hemisphere: "north" | "south"): string[] {
   if (event === "new-year") return [year - 1, year, year + 1].map((y) => `${y}-01-01`);
-  const months = { "spring-equinox": "mar_equinox", "summer-solstice": "jun_solstice", "autumn-equinox": "sep_equinox", "winter-solstice": "dec_solstice" } as const;
-  const south = { "spring-equinox": "sep_equinox", "summer-solstice": "dec_solstice", "autumn-equinox": "mar_equinox", "winter-solstice": "jun_solstice" } as const;
+  const months = {
+    "spring-equinox": "mar_equinox",
+    "summer-solstice": "jun_solstice",
+    "autumn-equinox": "sep_equinox",
+    "winter-solstice": "dec_solstice",
+  } as const;
+  const south = {
+    "spring-equinox": "sep_equinox",
+    "summer-solstice": "dec_solstice",
+    "autumn-equinox": "mar_equinox",
+    "winter-solstice": "jun_solstice",
+  } as const;
   const field = (hemisphere === "north" ? months : south)[event];
   return [year - 1, year, year + 1].map((y) => ymd(Seasons(y)[field].date.getTime()));
 }
 
 describe("near", () => {
   // Dates within two months of every event, so both sides of each window are exercised.
-  const nearDate = fc.tuple(fc.integer({ min: 1950, max: 2150 }), fc.constantFrom("01-01", "03-20", "06-21", "09-22", "12-21"), fc.integer({ min: -60, max: 60 }))
+  const nearDate = fc
+    .tuple(fc.integer({ min: 1950, max: 2150 }), fc.constantFrom("01-01", "03-20", "06-21", "09-22", "12-21"), fc.integer({ min: -60, max: 60 }))
     .map(([y, md, off]) => ymd(dayMs(`${y}-${md}`) + off * DAY));
 
   it("fits only within `days` of the event at the visitor's hemisphere; solstices and equinoxes never at a place unknown", () => {
     fc.assert(
-      fc.property(near.filter((n) => n !== undefined), nearDate, slotIndex, tier, (n, d, slot, t) => {
-        const fits = fitsNear(n, whereFor({ date: d, slotIndex: slot, tier: t }));
-        if (t === "unknown" && n!.event !== "new-year") {
-          expect(fits).toBe(false);
-          return;
-        }
-        const hemisphere = t === "unknown" ? "north" : t; // only new-year reaches here for unknown
-        const distance = Math.min(...eventDates(n!.event, Number(d.slice(0, 4)), hemisphere).map((e) => Math.abs(dayMs(d) - dayMs(e)) / DAY));
-        expect(fits).toBe(distance <= n!.days);
-      }),
+      fc.property(
+        near.filter((n) => n !== undefined),
+        nearDate,
+        slotIndex,
+        tier,
+        (n, d, slot, t) => {
+          const fits = fitsNear(n, whereFor({ date: d, slotIndex: slot, tier: t }));
+          if (t === "unknown" && n!.event !== "new-year") {
+            expect(fits).toBe(false);
+            return;
+          }
+          const hemisphere = t === "unknown" ? "north" : t; // only new-year reaches here for unknown
+          const distance = Math.min(...eventDates(n!.event, Number(d.slice(0, 4)), hemisphere).map((e) => Math.abs(dayMs(d) - dayMs(e)) / DAY));
+          expect(fits).toBe(distance <= n!.days);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -112,13 +129,16 @@ describe("near", () => {
 describe("placement through the rotation and the planner's candidates", async () => {
   const library = await loadRotationLibrary();
   // Real pieces with arbitrary tags, so the rules are tested against tags no writer has used yet.
-  const retagged = fc.array(fc.record({ season: seasonTags, slots: slotTags, near }), { minLength: library.pieces.length, maxLength: library.pieces.length })
-    .map((tags) => library.pieces.map((p, i): Piece => {
-      const t = tags[i]!;
-      // Tag only one piece in four, or almost nothing could be placed anywhere.
-      if (i % 4) return { ...p, season: [], slots: undefined, near: undefined };
-      return { ...p, season: t.season, slots: t.slots, near: t.near };
-    }));
+  const retagged = fc
+    .array(fc.record({ season: seasonTags, slots: slotTags, near }), { minLength: library.pieces.length, maxLength: library.pieces.length })
+    .map((tags) =>
+      library.pieces.map((p, i): Piece => {
+        const t = tags[i]!;
+        // Tag only one piece in four, or almost nothing could be placed anywhere.
+        if (i % 4) return { ...p, season: [], slots: undefined, near: undefined };
+        return { ...p, season: t.season, slots: t.slots, near: t.near };
+      }),
+    );
   const key = fc.record({ date, slotIndex, tier });
 
   it("the rotation never places an unfit piece (and refuses rather than bend the rule)", () => {

@@ -35,7 +35,11 @@ async function serve(routes: Record<string, Reply[]>): Promise<Fake> {
   return {
     url: (path) => base + path,
     hits: (path) => hits.get(path) ?? 0,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -277,7 +281,8 @@ describe("fetchEnso", () => {
     const f = await fake({ "/ensodisc.shtml": [{ body: ENSO_PAGE, type: "text/html" }] });
     expect(await fetchEnso(f.url("/ensodisc.shtml"), quick)).toEqual({
       status: "La Niña Advisory",
-      synopsis: "La Niña is favored to continue into the Northern Hemisphere winter, with a transition to ENSO-neutral most likely in January–March 2026 (55% chance).",
+      synopsis:
+        "La Niña is favored to continue into the Northern Hemisphere winter, with a transition to ENSO-neutral most likely in January–March 2026 (55% chance).",
       asOf: "2025-11-13",
     });
   });

@@ -31,8 +31,14 @@ describe("draftDocument", () => {
   });
 
   it("puts hymns and practice in their own folders, with the folder's kind", () => {
-    expect(draftDocument({ name: "N", category: "hymns", title: "Song of the Long Road", content: "word ".repeat(30) })).toMatchObject({ kind: "hymn", path: "hymns/song-of-the-long-road" });
-    expect(draftDocument({ name: "N", category: "practice", title: "Counting Breaths", content: "word ".repeat(30) })).toMatchObject({ kind: "practice", file: "corpus/library/practice/counting-breaths.md" });
+    expect(draftDocument({ name: "N", category: "hymns", title: "Song of the Long Road", content: "word ".repeat(30) })).toMatchObject({
+      kind: "hymn",
+      path: "hymns/song-of-the-long-road",
+    });
+    expect(draftDocument({ name: "N", category: "practice", title: "Counting Breaths", content: "word ".repeat(30) })).toMatchObject({
+      kind: "practice",
+      file: "corpus/library/practice/counting-breaths.md",
+    });
   });
 
   it("derives seconds as words ÷ 2.5 and a tldr of 60–160 characters", () => {
@@ -55,7 +61,12 @@ describe("draftDocument", () => {
 describe("screening", () => {
   it("lets real writing through", () => {
     const text = "A prayer for the testing season, when everything feels examined and nothing feels finished, and the kettle sings on anyway.";
-    expect([fillerText("content", text), tooShort(text), unsafeMarkup("content", text), screenField("content", text, "piece", ["Your piece."])]).toEqual([null, null, null, null]);
+    expect([fillerText("content", text), tooShort(text), unsafeMarkup("content", text), screenField("content", text, "piece", ["Your piece."])]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(unsafeMarkup("content", "Use `<b>` in code, compare a < b > c, and visit <https://example.org> or [this](https://example.org).")).toBeNull();
   });
 

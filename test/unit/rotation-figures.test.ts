@@ -62,7 +62,9 @@ describe.runIf(fullSized(library))("a year of the rotation (2027, 6 slots × 3 t
 });
 
 describe.runIf(fullSized(library))("60-day windows from random starts (6 slots × 3 tiers)", () => {
-  const starts = fc.sample(fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2032-12-31T00:00:00Z"), noInvalidDate: true }), 2).map((d) => d.toISOString().slice(0, 10));
+  const starts = fc
+    .sample(fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2032-12-31T00:00:00Z"), noInvalidDate: true }), 2)
+    .map((d) => d.toISOString().slice(0, 10));
   let windows: Array<Awaited<ReturnType<typeof stretch>>>;
   beforeAll(async () => {
     windows = [];
@@ -80,7 +82,13 @@ describe.runIf(fullSized(library))("60-day windows from random starts (6 slots �
   it("bring songs and chants back to a slot no sooner than their median in each tier", () => {
     for (const w of windows) {
       for (const [role, floor] of Object.entries(RETURN_DAYS) as Array<[Role, number]>) {
-        expect(atLeast(returns(w.records, role, (r) => r.tier), floor), `${role} from ${w.from}`).toEqual({});
+        expect(
+          atLeast(
+            returns(w.records, role, (r) => r.tier),
+            floor,
+          ),
+          `${role} from ${w.from}`,
+        ).toEqual({});
       }
     }
   });

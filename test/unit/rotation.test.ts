@@ -13,15 +13,25 @@ const library = await loadRotationLibrary();
 describe("structural rules", () => {
   const part = (path: string, kind: PlannedPart["kind"], seconds = 200): PlannedPart => ({ path, kind, seconds });
   it("accept a well-formed service", () => {
-    expect(structuralViolations([part("c1", "chant"), part("s1", "song", 300), part("p1", "prayer"), part("s2", "song", 300), part("r1", "ritual")])).toEqual([]);
+    expect(structuralViolations([part("c1", "chant"), part("s1", "song", 300), part("p1", "prayer"), part("s2", "song", 300), part("r1", "ritual")])).toEqual(
+      [],
+    );
   });
   it.each([
     ["opening with a reading", [part("p1", "prayer"), part("s1", "song"), part("c1", "chant"), part("s2", "song", 300), part("r1", "ritual")], "opens"],
-    ["two songs side by side", [part("c1", "chant"), part("s1", "song", 300), part("s2", "song", 300), part("p1", "prayer"), part("r1", "ritual")], "side by side"],
+    [
+      "two songs side by side",
+      [part("c1", "chant"), part("s1", "song", 300), part("s2", "song", 300), part("p1", "prayer"), part("r1", "ritual")],
+      "side by side",
+    ],
     ["no closing at the end", [part("c1", "chant"), part("s1", "song", 400), part("r1", "ritual"), part("p1", "prayer", 300)], "ends"],
     ["too short", [part("c1", "chant", 60), part("s1", "song", 150), part("p1", "prayer", 60), part("r1", "ritual", 60)], "15 to 40"],
     ["too long", [part("c1", "chant", 900), part("s1", "song", 900), part("p1", "prayer", 600), part("r1", "ritual", 200)], "15 to 40"],
-    ["three songs", [part("s1", "song"), part("c1", "chant"), part("s2", "song"), part("p1", "prayer"), part("s3", "song"), part("r1", "ritual")], "one or two songs"],
+    [
+      "three songs",
+      [part("s1", "song"), part("c1", "chant"), part("s2", "song"), part("p1", "prayer"), part("s3", "song"), part("r1", "ritual")],
+      "one or two songs",
+    ],
     ["a philosophy essay", [part("c1", "chant"), part("s1", "song", 400), part("e1", "philosophy", 300), part("r1", "ritual")], "only songs"],
   ])("refuse %s", (_label, parts, message) => {
     expect(structuralViolations(parts).join(" ")).toContain(message);
@@ -37,7 +47,12 @@ describe("structural rules", () => {
 
 describe("rotation over the real library", () => {
   it("is deterministic for a key and history", () => {
-    const input = { key: { date: "2026-11-22", slotIndex: 3, tier: "north" as const }, pieces: library.pieces, secondsOf: (p: Piece) => p.declaredSeconds, history: emptyHistory() };
+    const input = {
+      key: { date: "2026-11-22", slotIndex: 3, tier: "north" as const },
+      pieces: library.pieces,
+      secondsOf: (p: Piece) => p.declaredSeconds,
+      history: emptyHistory(),
+    };
     expect(rotationFor(input)).toEqual(rotationFor(input));
   });
 
@@ -48,8 +63,15 @@ describe("rotation over the real library", () => {
     // Every song but two was heard in this slot lately; those two only long ago: they are the ones chosen.
     songs.slice(2).forEach((p, i) => history.lastInSlot.set(p.path, 2 + (i % 10)));
     // Equal lengths (long enough for the target), so only freshness decides.
-    const chosen = rotationFor({ key, pieces: library.pieces, secondsOf: () => 300, history }).parts.filter((p) => p.kind === "song").map((p) => p.path);
-    expect(chosen.sort()).toEqual(songs.slice(0, 2).map((p) => p.path).sort());
+    const chosen = rotationFor({ key, pieces: library.pieces, secondsOf: () => 300, history })
+      .parts.filter((p) => p.kind === "song")
+      .map((p) => p.path);
+    expect(chosen.sort()).toEqual(
+      songs
+        .slice(0, 2)
+        .map((p) => p.path)
+        .sort(),
+    );
   });
 
   // Every rule with zero relaxations over a year and 60-day windows, and the figures: rotation-figures.test.ts.
@@ -65,7 +87,11 @@ describe("rotation over the real library", () => {
 
 describe("rotation over a tiny library", () => {
   it("loosens novelty in the documented order but never the structure", () => {
-    const tiny = library.pieces.filter((p) => ["song", "chant", "prayer", "ritual"].includes(p.kind) && fitsPlacement(p, whereFor({ date: "2026-11-22", slotIndex: 0, tier: "unknown" }))).filter((p, i, all) => all.filter((q) => q.kind === p.kind).indexOf(p) < 2);
+    const tiny = library.pieces
+      .filter(
+        (p) => ["song", "chant", "prayer", "ritual"].includes(p.kind) && fitsPlacement(p, whereFor({ date: "2026-11-22", slotIndex: 0, tier: "unknown" })),
+      )
+      .filter((p, i, all) => all.filter((q) => q.kind === p.kind).indexOf(p) < 2);
     const history = emptyHistory();
     for (const p of tiny) history.sameDate.add(p.path);
     const result = rotationFor({ key: { date: "2026-11-22", slotIndex: 0, tier: "unknown" }, pieces: tiny, secondsOf: () => 240, history });

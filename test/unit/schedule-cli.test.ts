@@ -15,7 +15,14 @@ const schedule = (...args: string[]) => run(process.execPath, ["--import", "tsx"
 describe("npm run schedule", () => {
   it("prints every slot of the range for one tier as JSON: date, slot, tier, season, parts with kind and seconds", async () => {
     const { stdout } = await schedule("--from", "2027-03-19", "--days", "3", "--tier", "south", "--json");
-    const rows = JSON.parse(stdout) as Array<{ date: string; slotIndex: number; tier: string; season: string | null; seconds: number; parts: Array<{ path: string; kind: string; seconds: number }> }>;
+    const rows = JSON.parse(stdout) as Array<{
+      date: string;
+      slotIndex: number;
+      tier: string;
+      season: string | null;
+      seconds: number;
+      parts: Array<{ path: string; kind: string; seconds: number }>;
+    }>;
     expect(rows).toHaveLength(18);
     expect(rows.every((r) => r.tier === "south")).toBe(true);
     // The March equinox of 2027 (20 March, 20:25 UTC) turns the south's summer into autumn.
@@ -26,7 +33,9 @@ describe("npm run schedule", () => {
     // The same services the server's calendar records for that tier.
     const library = await loadRotationLibrary();
     const expected = await scheduleRange(scratchCalendar(library), "2027-03-19", 3, ["south"]);
-    expect(rows.map((r) => [r.date, r.slotIndex, r.parts])).toEqual(expected.map((r) => [r.date, r.slotIndex, r.parts.map(({ path, kind, seconds }) => ({ path, kind, seconds }))]));
+    expect(rows.map((r) => [r.date, r.slotIndex, r.parts])).toEqual(
+      expected.map((r) => [r.date, r.slotIndex, r.parts.map(({ path, kind, seconds }) => ({ path, kind, seconds }))]),
+    );
     expect(rows.map((r) => r.season)).toEqual(expected.map((r) => whereFor(r).seasons.join("/")));
     for (const r of rows) expect(r.seconds).toBe(r.parts.reduce((s, p) => s + p.seconds, 0));
   }, 60_000);
@@ -36,6 +45,9 @@ describe("npm run schedule", () => {
     expect(stdout).toMatch(/^2027-01-01 +00:00 to 04:00 +north +winter +\d+\.\d min$/m);
     expect(stdout).toMatch(/^2027-01-01 +20:00 to 00:00 +unknown +no season/m);
     expect(stdout).toMatch(/^ +song +songs\/[a-z0-9-]+ \(\d+ s\)$/m);
-    await expect(schedule("--from", "2027-02-30", "--days", "1")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("usage: npm run schedule") });
+    await expect(schedule("--from", "2027-02-30", "--days", "1")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("usage: npm run schedule"),
+    });
   }, 60_000);
 });

@@ -68,7 +68,7 @@ describe("screenField lets writing through", () => {
     ["text", "She told me [you] were right about the evening, and I believed her."],
     ["text", "[INAUDIBLE] was all I caught at first, then the chorus came through."],
     ["text", "Soooooooo quiet tonight; the [laughs] in the reading made me smile."],
-    ["text", "How do I send {\"name\": \"x\"} to attend?"],
+    ["text", 'How do I send {"name": "x"} to attend?'],
     ["text", "Hello?"],
     ["text", EXAMPLE.replace("afternoon", "evening")],
     ["title", "Your Song"],
@@ -103,7 +103,13 @@ describe("the parts", () => {
   });
 
   it("reads the library guides' JSON examples, once per library version", () => {
-    const library = (hash: string, markdown: string) => ({ contentHash: hash, documents: [{ category: "docs", markdown }, { category: "prayers", markdown: '"text": "not a guide"' }] });
+    const library = (hash: string, markdown: string) => ({
+      contentHash: hash,
+      documents: [
+        { category: "docs", markdown },
+        { category: "prayers", markdown: '"text": "not a guide"' },
+      ],
+    });
     expect(documentedExamples(library("a", '{"name": "Tamsin", "text": "I came in restless.", "question": "Why?"}'))).toEqual(["I came in restless.", "Why?"]);
     expect(documentedExamples(library("b", '"content": "Your piece."'))).toEqual(["Your piece."]);
   });

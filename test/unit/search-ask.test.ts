@@ -62,7 +62,13 @@ describe("extractive answers", () => {
 describe("generated answers", () => {
   /** A stand-in for the OpenAI client that records what it is sent. */
   function recordingClient(sent: OpenAI.Chat.Completions.ChatCompletionCreateParams[]): OpenAI {
-    return { chat: { completions: { create: async (body: OpenAI.Chat.Completions.ChatCompletionCreateParams) => (sent.push(body), { choices: [{ message: { content: "An answer." } }] }) } } } as unknown as OpenAI;
+    return {
+      chat: {
+        completions: {
+          create: async (body: OpenAI.Chat.Completions.ChatCompletionCreateParams) => (sent.push(body), { choices: [{ message: { content: "An answer." } }] }),
+        },
+      },
+    } as unknown as OpenAI;
   }
 
   it("are given the passages the extractive answer quotes from, and none when the library does not cover it", async () => {

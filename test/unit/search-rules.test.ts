@@ -24,7 +24,9 @@ describe("words", () => {
 
 describe("WordNet", () => {
   it("reads a synset line: its words, similar and broader pointers, and its definition", () => {
-    const [key, s] = parseSynset("14046845 26 n 02 insomnia 0 sleeplessness 0 002 @ 14321198 n 0000 & 00188664 s 0202 | an inability to sleep; chronic sleeplessness  ")!;
+    const [key, s] = parseSynset(
+      "14046845 26 n 02 insomnia 0 sleeplessness 0 002 @ 14321198 n 0000 & 00188664 s 0202 | an inability to sleep; chronic sleeplessness  ",
+    )!;
     expect(key).toBe("n14046845");
     expect(s.lemmas).toEqual(["insomnia", "sleeplessness"]);
     expect(s.broader).toEqual(["n14321198"]);
@@ -94,7 +96,8 @@ describe("evidence and fusion", () => {
 
 describe("answers", () => {
   it("splits passages into sentences, keeping lists whole and short sentences with the next", () => {
-    const text = "Every service holds:\none song;\none chant;\none closing.\n\nNo. Reflections are public. Your words stay on the feed for two days.\n\ncontinued from before. A new sentence starts here.";
+    const text =
+      "Every service holds:\none song;\none chant;\none closing.\n\nNo. Reflections are public. Your words stay on the feed for two days.\n\ncontinued from before. A new sentence starts here.";
     const s = sentencesOf(text);
     expect(s[0]).toBe("Every service holds: one song; one chant; one closing.");
     expect(s[1]).toBe("No. Reflections are public. Your words stay on the feed for two days.");
@@ -112,8 +115,21 @@ describe("answers", () => {
   });
 
   it("quotes the top source first and covers nothing when no sentence holds the question", () => {
-    const c = (sentence: string, pageRank: number, meaning = 0.5): Candidate => ({ sentence, title: `T${pageRank}`, context: "", heading: "", pageRank, position: 0, meaning, leads: false });
-    const chosen = chooseSentences("How long is a service?", [c("A service runs between fifteen and forty minutes.", 1), c("A service lasts fifteen to forty minutes.", 0), c("Bread rises slowly.", 2)]);
+    const c = (sentence: string, pageRank: number, meaning = 0.5): Candidate => ({
+      sentence,
+      title: `T${pageRank}`,
+      context: "",
+      heading: "",
+      pageRank,
+      position: 0,
+      meaning,
+      leads: false,
+    });
+    const chosen = chooseSentences("How long is a service?", [
+      c("A service runs between fifteen and forty minutes.", 1),
+      c("A service lasts fifteen to forty minutes.", 0),
+      c("Bread rises slowly.", 2),
+    ]);
     expect(chosen[0].pageRank).toBe(0);
     expect(chosen.map((x) => x.sentence)).not.toContain("Bread rises slowly.");
     expect(chooseSentences("What is the capital of France?", [c("Bread rises slowly in a warm kitchen.", 0, 0.2)])).toEqual([]);

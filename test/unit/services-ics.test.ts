@@ -13,11 +13,30 @@ import { FEED_SLOTS, servicesCalendar, servicesIcsRoute } from "../../web/servic
 
 const BASE = "https://sanctuary.example";
 const record = (key: ServiceKey, name: string | null): ServiceRecord => ({
-  ...key, mode: name ? "planned" : "rotation", name, arrangedBy: "test", parts: [{ path: "songs/a", kind: "song", seconds: 600, basis: "hour" }, { path: "rituals/b", kind: "ritual", seconds: 700, basis: "hour" }],
-  plannedFrom: null, sky: null, earth: null, visitors: null, relaxed: [], recordedAt: "2027-01-01T00:00:00.000Z",
+  ...key,
+  mode: name ? "planned" : "rotation",
+  name,
+  arrangedBy: "test",
+  parts: [
+    { path: "songs/a", kind: "song", seconds: 600, basis: "hour" },
+    { path: "rituals/b", kind: "ritual", seconds: 700, basis: "hour" },
+  ],
+  plannedFrom: null,
+  sky: null,
+  earth: null,
+  visitors: null,
+  relaxed: [],
+  recordedAt: "2027-01-01T00:00:00.000Z",
 });
 
-interface Event { uid: string; start: Date; end: Date; summary: string; url: string; stamp: Date }
+interface Event {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  url: string;
+  stamp: Date;
+}
 
 /** Parse with ical.js and check what RFC 5545 asks of every line and of the objects we write. */
 function parse(text: string): Event[] {
@@ -36,11 +55,30 @@ function parse(text: string): Event[] {
     for (const required of ["uid", "dtstamp", "dtstart", "dtend"]) expect(v.hasProperty(required), required).toBe(true);
     expect(event.startDate.isDate).toBe(false);
     expect(event.startDate.zone?.tzid).toBe("UTC");
-    return { uid: event.uid, start: event.startDate.toJSDate(), end: event.endDate.toJSDate(), summary: event.summary, url: String(v.getFirstPropertyValue("url")), stamp: (v.getFirstPropertyValue("dtstamp") as ICAL.Time).toJSDate() };
+    return {
+      uid: event.uid,
+      start: event.startDate.toJSDate(),
+      end: event.endDate.toJSDate(),
+      summary: event.summary,
+      url: String(v.getFirstPropertyValue("url")),
+      stamp: (v.getFirstPropertyValue("dtstamp") as ICAL.Time).toJSDate(),
+    };
   });
 }
 
-const zones = ["Europe/Lisbon", "America/New_York", "Australia/Sydney", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "Australia/Lord_Howe", "Pacific/Kiritimati", "America/Santiago", "Asia/Tokyo", "UTC"];
+const zones = [
+  "Europe/Lisbon",
+  "America/New_York",
+  "Australia/Sydney",
+  "Asia/Kathmandu",
+  "Pacific/Chatham",
+  "America/St_Johns",
+  "Australia/Lord_Howe",
+  "Pacific/Kiritimati",
+  "America/Santiago",
+  "Asia/Tokyo",
+  "UTC",
+];
 
 describe("servicesCalendar", () => {
   it("lists the next 7 days of slots on the visitor's clock, named after their services, linking to their dates", () => {
@@ -50,7 +88,13 @@ describe("servicesCalendar", () => {
     const otherTier = record({ date: "2027-01-05", slotIndex: 4, tier: "south" }, "Not For Lisbon");
     const events = parse(servicesCalendar([named, unnamed, otherTier], "Europe/Lisbon", `${BASE}/`, now));
     expect(events).toHaveLength(FEED_SLOTS);
-    expect(events[0]).toMatchObject({ start: new Date("2027-01-05T08:00:00Z"), end: new Date("2027-01-05T12:00:00Z"), summary: "Service at 08:00", url: `${BASE}/services/2027-01-05`, stamp: now });
+    expect(events[0]).toMatchObject({
+      start: new Date("2027-01-05T08:00:00Z"),
+      end: new Date("2027-01-05T12:00:00Z"),
+      summary: "Service at 08:00",
+      url: `${BASE}/services/2027-01-05`,
+      stamp: now,
+    });
     expect(events[1]).toMatchObject({ start: new Date("2027-01-05T12:00:00Z"), summary: "Bread and Frost" });
     expect(events[2]).toMatchObject({ summary: "Service at 16:00" });
     expect(events.at(-1)).toMatchObject({ start: new Date("2027-01-12T04:00:00Z"), url: `${BASE}/services/2027-01-12` });
@@ -66,22 +110,26 @@ describe("servicesCalendar", () => {
 
   it("holds for any zone and instant: contiguous slots from the current one, each at its local slot hour", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2060-12-31T00:00:00Z"), noInvalidDate: true }), (zone, now) => {
-        const events = parse(servicesCalendar([], zone, BASE, now));
-        expect(events).toHaveLength(FEED_SLOTS);
-        expect(events[0]!.start.getTime()).toBeLessThanOrEqual(now.getTime());
-        expect(events[0]!.end.getTime()).toBeGreaterThan(now.getTime());
-        events.forEach((e, i) => {
-          if (i) expect(e.start).toEqual(events[i - 1]!.end);
-          expect(e.end.getTime()).toBeGreaterThan(e.start.getTime());
-          const local = DateTime.fromJSDate(e.start, { zone });
-          const slotHour = (Number(/Service at (\d\d)/.exec(e.summary)![1]));
-          // At its slot hour, or later in that hour's slot when a daylight-saving change skipped the hour.
-          expect(local.hour - slotHour).toBeGreaterThanOrEqual(0);
-          expect(local.hour - slotHour).toBeLessThan(4);
-          expect(e.url).toBe(`${BASE}/services/${local.toISODate()}`);
-        });
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2060-12-31T00:00:00Z"), noInvalidDate: true }),
+        (zone, now) => {
+          const events = parse(servicesCalendar([], zone, BASE, now));
+          expect(events).toHaveLength(FEED_SLOTS);
+          expect(events[0]!.start.getTime()).toBeLessThanOrEqual(now.getTime());
+          expect(events[0]!.end.getTime()).toBeGreaterThan(now.getTime());
+          events.forEach((e, i) => {
+            if (i) expect(e.start).toEqual(events[i - 1]!.end);
+            expect(e.end.getTime()).toBeGreaterThan(e.start.getTime());
+            const local = DateTime.fromJSDate(e.start, { zone });
+            const slotHour = Number(/Service at (\d\d)/.exec(e.summary)![1]);
+            // At its slot hour, or later in that hour's slot when a daylight-saving change skipped the hour.
+            expect(local.hour - slotHour).toBeGreaterThanOrEqual(0);
+            expect(local.hour - slotHour).toBeLessThan(4);
+            expect(e.url).toBe(`${BASE}/services/${local.toISODate()}`);
+          });
+        },
+      ),
       { numRuns: 20 },
     );
   });
@@ -90,7 +138,9 @@ describe("servicesCalendar", () => {
 describe("GET /feed/services.ics", () => {
   const serve = (recorded: ServiceRecord[], now: Date) => {
     const asked: ServiceKey[] = [];
-    const calendar = { get: async (k: ServiceKey) => (asked.push(k), recorded.find((r) => r.date === k.date && r.slotIndex === k.slotIndex && r.tier === k.tier) ?? null) };
+    const calendar = {
+      get: async (k: ServiceKey) => (asked.push(k), recorded.find((r) => r.date === k.date && r.slotIndex === k.slotIndex && r.tier === k.tier) ?? null),
+    };
     const route = servicesIcsRoute({ calendar, clock: () => now, config: { baseUrl: BASE } });
     const app = new H3().get(route.path, route.handler);
     return { route, asked, get: (query: string) => app.request(`${route.path}${query}`) };

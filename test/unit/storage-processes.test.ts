@@ -53,7 +53,10 @@ describe("SQLite under DATA_DIR", () => {
 describe("kill -9 on SQLite", () => {
   it("loses no acknowledged write", async () => {
     const backend: StorageBackend = { kind: "sqlite", file: join(dir, "killed.db") };
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), "acked", "forever"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), "acked", "forever"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const acknowledged: string[] = [];
     let buffered = "";
     await new Promise<void>((resolve) => {
@@ -90,7 +93,12 @@ describe("importing the old one-file-per-key layout", () => {
     await writeFile(join(state, "presence", ".tmp-0123456789ab"), '{"name"');
 
     const kv = openKeyValueStore(backendFor({ dataDir }));
-    expect(kv.imported).toMatchObject({ imported: { reflections: 2, presence: 1, conversations: 1, review: 1 }, damaged: ["presence:torn"], alreadyPresent: 0, resumed: false });
+    expect(kv.imported).toMatchObject({
+      imported: { reflections: 2, presence: 1, conversations: 1, review: 1 },
+      damaged: ["presence:torn"],
+      alreadyPresent: 0,
+      resumed: false,
+    });
     expect(existsSync(state)).toBe(false);
     expect(existsSync(join(kv.imported!.movedTo, "presence", "abc"))).toBe(true);
     expect(await kv.get("reflections:hour:2026-11-20T10")).toEqual([{ id: "r1", text: "Light." }]);

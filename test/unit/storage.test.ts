@@ -43,7 +43,11 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     await Promise.all(Array.from({ length: 20 }, () => kv.update<number>(`${prefix}:async`, async (n) => (await Promise.resolve(), (n ?? 0) + 1))));
     expect(await kv.get(`${prefix}:async`)).toBe(20);
     await expect(kv.update(`${prefix}:async`, () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
-    await expect(kv.update(`${prefix}:async`, () => { throw new Error("refused"); })).rejects.toThrow("refused");
+    await expect(
+      kv.update(`${prefix}:async`, () => {
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
     expect(await kv.get(`${prefix}:async`)).toBe(20);
   });
 
@@ -97,7 +101,14 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
 
   it("reads a sorted collection in score order, by range, either way, with a limit", async () => {
     const feed = kv.sorted<{ text: string }>(`${prefix}:feed`);
-    for (const [member, at] of [["c", 300], ["a", 100], ["b", 200], ["d", 400], ["e", 200]] as const) await feed.put(member, at, { text: `at ${at}` });
+    for (const [member, at] of [
+      ["c", 300],
+      ["a", 100],
+      ["b", 200],
+      ["d", 400],
+      ["e", 200],
+    ] as const)
+      await feed.put(member, at, { text: `at ${at}` });
     expect((await feed.range()).map((e) => e.member)).toEqual(["a", "b", "e", "c", "d"]);
     expect((await feed.range({ from: 200, to: 300, order: "desc" })).map((e) => e.member)).toEqual(["c", "e", "b"]);
     expect(await feed.range({ from: 201, order: "desc", limit: 1 })).toEqual([{ member: "d", score: 400, value: { text: "at 400" } }]);
@@ -112,7 +123,10 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     expect(await seen.put("wren", 500, "older", { onlyIfHigher: true })).toBe(false);
     expect(await seen.put("wren", 2_000, "later", { onlyIfHigher: true })).toBe(true);
     expect(await seen.put("ash", 1_500, "ash")).toBe(true);
-    expect(await seen.range()).toEqual([{ member: "ash", score: 1_500, value: "ash" }, { member: "wren", score: 2_000, value: "later" }]);
+    expect(await seen.range()).toEqual([
+      { member: "ash", score: 1_500, value: "ash" },
+      { member: "wren", score: 2_000, value: "later" },
+    ]);
     expect(await seen.removeRange({ to: 1_500 })).toBe(1);
     expect(await seen.remove("wren")).toBe(true);
     expect(await seen.remove("wren")).toBe(false);
@@ -121,7 +135,13 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
 
   it("moves the change counter on every kind of write", async () => {
     let last = await kv.changeCounter();
-    const writes = [() => kv.set(`${prefix}:signal`, 1), () => kv.update<number>(`${prefix}:signal`, (n) => n! + 1), () => kv.increment(`${prefix}:signal`), () => kv.remove(`${prefix}:signal`), () => kv.sorted(`${prefix}:signal`).put("m", 1, null)];
+    const writes = [
+      () => kv.set(`${prefix}:signal`, 1),
+      () => kv.update<number>(`${prefix}:signal`, (n) => n! + 1),
+      () => kv.increment(`${prefix}:signal`),
+      () => kv.remove(`${prefix}:signal`),
+      () => kv.sorted(`${prefix}:signal`).put("m", 1, null),
+    ];
     for (const write of writes) {
       await write();
       const now = await kv.changeCounter();

@@ -55,7 +55,9 @@ describe("visitorThemes: tiers", () => {
     const anySlot = await plan([...some, reflection("Gardens in the rain.", { slotIndex: 2 })], { minimum: 3 });
     expect(anySlot).toMatchObject({ tier: "any slot", reflections: 3, themes: ["rain", "gardens", "hope", "rest"] });
 
-    const everyone = await plan([...some, reflection("Rain on the water.", { tier: "south" }), reflection("Quiet rain.", { tier: "unknown", slotIndex: 4 })], { minimum: 4 });
+    const everyone = await plan([...some, reflection("Rain on the water.", { tier: "south" }), reflection("Quiet rain.", { tier: "unknown", slotIndex: 4 })], {
+      minimum: 4,
+    });
     expect(everyone).toMatchObject({ tier: "everyone", reflections: 4, days: 7 });
     expect(everyone!.themes[0]).toBe("rain");
   });
@@ -94,7 +96,9 @@ describe("visitorThemes: counting", () => {
   });
 
   it("leaves out words of the place itself and 'still' as an adverb", async () => {
-    const result = await plan([reflection("I am still here."), reflection("Still here."), reflection("Still.")], { vocabulary: [...VOCAB, "sanctuary", "about"] });
+    const result = await plan([reflection("I am still here."), reflection("Still here."), reflection("Still.")], {
+      vocabulary: [...VOCAB, "sanctuary", "about"],
+    });
     expect(result!.themes).toEqual([]);
   });
 });

@@ -2,9 +2,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import {
-  SLOT_LABELS, addDays, isValidDate, resolveZone, slotFirstBegins, slotOf, slotsBeginningBetween, tierOf,
-} from "../../planner/time.ts";
+import { SLOT_LABELS, addDays, isValidDate, resolveZone, slotFirstBegins, slotOf, slotsBeginningBetween, tierOf } from "../../planner/time.ts";
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -36,7 +34,13 @@ describe("slotOf", () => {
     expect(after).toMatchObject({ slotIndex: 1, localHour: 4, label: "04:00 to 08:00", nextLabel: "08:00 to 12:00" });
   });
   it("wraps the last slot's next label to the start of the day", () => {
-    expect(slotOf(at("2026-06-14T21:59:59Z"), "Europe/Berlin")).toMatchObject({ slotIndex: 5, label: "20:00 to 00:00", nextLabel: "00:00 to 04:00", date: "2026-06-14", weekday: "Sunday" });
+    expect(slotOf(at("2026-06-14T21:59:59Z"), "Europe/Berlin")).toMatchObject({
+      slotIndex: 5,
+      label: "20:00 to 00:00",
+      nextLabel: "00:00 to 04:00",
+      date: "2026-06-14",
+      weekday: "Sunday",
+    });
     expect(slotOf(at("2026-06-14T22:00:00Z"), "Europe/Berlin")).toMatchObject({ slotIndex: 0, date: "2026-06-15" });
   });
   it("keeps the visitor's spelling and reads it case-insensitively", () => {
@@ -46,7 +50,8 @@ describe("slotOf", () => {
 
   // The first slot of a DST change day spans [start, end); the clock, not elapsed time, decides.
   const daySlotZero = (zone: string, start: string, end: string, hours: number) => {
-    const s = at(start).getTime(), e = at(end).getTime();
+    const s = at(start).getTime(),
+      e = at(end).getTime();
     expect(e - s).toBe(hours * HOUR);
     expect(slotOf(new Date(s - 1000), zone).slotIndex).toBe(5);
     expect(slotOf(new Date(s), zone)).toMatchObject({ slotIndex: 0, localHour: 0 });
@@ -86,22 +91,54 @@ describe("slotOf", () => {
 
 describe("tierOf", () => {
   const cases: Array<[string, string]> = [
-    ["Europe/Berlin", "north"], ["America/New_York", "north"], ["Asia/Tokyo", "north"], ["Asia/Kolkata", "north"],
-    ["Australia/Sydney", "south"], ["Pacific/Auckland", "south"], ["America/Sao_Paulo", "south"], ["Africa/Johannesburg", "south"],
+    ["Europe/Berlin", "north"],
+    ["America/New_York", "north"],
+    ["Asia/Tokyo", "north"],
+    ["Asia/Kolkata", "north"],
+    ["Australia/Sydney", "south"],
+    ["Pacific/Auckland", "south"],
+    ["America/Sao_Paulo", "south"],
+    ["Africa/Johannesburg", "south"],
     // Near the equator, where a parser that drops the sign of "-00…" flips the answer.
-    ["America/Guayaquil", "south"], ["Pacific/Galapagos", "south"], ["Asia/Jakarta", "south"], ["Asia/Pontianak", "south"],
-    ["Pacific/Nauru", "south"], ["Africa/Nairobi", "south"], ["Pacific/Kanton", "south"],
-    ["Africa/Kampala", "north"], ["Asia/Singapore", "north"], ["Africa/Sao_Tome", "north"], ["Africa/Libreville", "north"],
-    ["America/Bogota", "north"], ["Pacific/Tarawa", "north"], ["Pacific/Kiritimati", "north"],
-    ["Antarctica/Troll", "south"], ["America/Resolute", "north"],
+    ["America/Guayaquil", "south"],
+    ["Pacific/Galapagos", "south"],
+    ["Asia/Jakarta", "south"],
+    ["Asia/Pontianak", "south"],
+    ["Pacific/Nauru", "south"],
+    ["Africa/Nairobi", "south"],
+    ["Pacific/Kanton", "south"],
+    ["Africa/Kampala", "north"],
+    ["Asia/Singapore", "north"],
+    ["Africa/Sao_Tome", "north"],
+    ["Africa/Libreville", "north"],
+    ["America/Bogota", "north"],
+    ["Pacific/Tarawa", "north"],
+    ["Pacific/Kiritimati", "north"],
+    ["Antarctica/Troll", "south"],
+    ["America/Resolute", "north"],
     // Aliases resolve to their zone; for respellings, the zone of the same place, not of the same clock.
-    ["Asia/Calcutta", "north"], ["US/Eastern", "north"], ["America/Buenos_Aires", "south"], ["Pacific/Enderbury", "south"],
-    ["Brazil/East", "south"], ["Africa/Asmera", "north"], ["Pacific/Truk", "north"], ["Pacific/Ponape", "north"],
+    ["Asia/Calcutta", "north"],
+    ["US/Eastern", "north"],
+    ["America/Buenos_Aires", "south"],
+    ["Pacific/Enderbury", "south"],
+    ["Brazil/East", "south"],
+    ["Africa/Asmera", "north"],
+    ["Pacific/Truk", "north"],
+    ["Pacific/Ponape", "north"],
     // Case-insensitive, as visitors' spellings are kept.
-    ["asia/jakarta", "south"], ["AMERICA/BUENOS_AIRES", "south"], ["europe/kyiv", "north"],
+    ["asia/jakarta", "south"],
+    ["AMERICA/BUENOS_AIRES", "south"],
+    ["europe/kyiv", "north"],
     // No place, no season.
-    ["UTC", "unknown"], ["utc", "unknown"], ["Etc/UTC", "unknown"], ["GMT", "unknown"], ["Etc/GMT-14", "unknown"],
-    ["Etc/GMT+12", "unknown"], ["Zulu", "unknown"], ["Mars/Olympus", "unknown"], ["", "unknown"],
+    ["UTC", "unknown"],
+    ["utc", "unknown"],
+    ["Etc/UTC", "unknown"],
+    ["GMT", "unknown"],
+    ["Etc/GMT-14", "unknown"],
+    ["Etc/GMT+12", "unknown"],
+    ["Zulu", "unknown"],
+    ["Mars/Olympus", "unknown"],
+    ["", "unknown"],
   ];
   it.each(cases)("%s → %s", (zone, tier) => expect(tierOf(zone)).toBe(tier));
 
@@ -124,34 +161,52 @@ describe("slot beginnings at UTC+14", () => {
   });
   it("slotsBeginningBetween lists the keys starting in [from, to)", () => {
     expect(slotsBeginningBetween(at("2026-01-01T10:00:00Z"), at("2026-01-01T22:00:00Z"))).toEqual([
-      { date: "2026-01-02", slotIndex: 0 }, { date: "2026-01-02", slotIndex: 1 }, { date: "2026-01-02", slotIndex: 2 },
+      { date: "2026-01-02", slotIndex: 0 },
+      { date: "2026-01-02", slotIndex: 1 },
+      { date: "2026-01-02", slotIndex: 2 },
     ]);
     expect(slotsBeginningBetween(at("2026-01-01T10:00:00.001Z"), at("2026-01-01T14:00:00.001Z"))).toEqual([{ date: "2026-01-02", slotIndex: 1 }]);
     expect(slotsBeginningBetween(at("2026-01-02T05:00:00Z"), at("2026-01-02T11:00:00Z"))).toEqual([
-      { date: "2026-01-02", slotIndex: 5 }, { date: "2026-01-03", slotIndex: 0 },
+      { date: "2026-01-02", slotIndex: 5 },
+      { date: "2026-01-03", slotIndex: 0 },
     ]);
     expect(slotsBeginningBetween(at("2026-01-01T10:00:00Z"), at("2026-01-01T10:00:00Z"))).toEqual([]);
     expect(slotsBeginningBetween(at("2026-01-02T00:00:00Z"), at("2026-01-01T00:00:00Z"))).toEqual([]);
   });
   it("agrees with slotFirstBegins for any window", () => {
     const ms = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) });
-    fc.assert(fc.property(ms, fc.integer({ min: 0, max: 72 * HOUR }), (from, span) => {
-      const keys = slotsBeginningBetween(new Date(from), new Date(from + span));
-      for (const k of keys) {
-        const t = slotFirstBegins(k.date, k.slotIndex).getTime();
-        expect(t >= from && t < from + span).toBe(true);
-      }
-      // Starts are 4 hours apart, so a span holds floor(span / 4h) or one more.
-      expect(keys.length - Math.floor(span / (4 * HOUR))).toBeGreaterThanOrEqual(0);
-      expect(keys.length - Math.floor(span / (4 * HOUR))).toBeLessThanOrEqual(1);
-    }));
+    fc.assert(
+      fc.property(ms, fc.integer({ min: 0, max: 72 * HOUR }), (from, span) => {
+        const keys = slotsBeginningBetween(new Date(from), new Date(from + span));
+        for (const k of keys) {
+          const t = slotFirstBegins(k.date, k.slotIndex).getTime();
+          expect(t >= from && t < from + span).toBe(true);
+        }
+        // Starts are 4 hours apart, so a span holds floor(span / 4h) or one more.
+        expect(keys.length - Math.floor(span / (4 * HOUR))).toBeGreaterThanOrEqual(0);
+        expect(keys.length - Math.floor(span / (4 * HOUR))).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 });
 
 describe("calendar dates", () => {
   it("isValidDate accepts only strict YYYY-MM-DD days that exist", () => {
     for (const ok of ["2028-02-29", "2000-02-29", "2026-12-31", "2026-01-01"]) expect(isValidDate(ok), ok).toBe(true);
-    for (const bad of ["2026-02-30", "2026-02-29", "2100-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-1-05", "20260105", "2026-01-05T00:00", " 2026-01-05", "2026-W01-1", ""]) {
+    for (const bad of [
+      "2026-02-30",
+      "2026-02-29",
+      "2100-02-29",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-04-31",
+      "2026-1-05",
+      "20260105",
+      "2026-01-05T00:00",
+      " 2026-01-05",
+      "2026-W01-1",
+      "",
+    ]) {
       expect(isValidDate(bad), bad).toBe(false);
     }
   });
@@ -171,23 +226,26 @@ describe("property: slotOf agrees with luxon over random instants and zones", ()
   const zones = [...Intl.supportedValuesOf("timeZone"), "UTC", "Etc/GMT+12", "Etc/GMT-14", "Etc/GMT+5", "europe/berlin", "Asia/Kolkata"];
   it("slot, labels, date and first beginning are consistent", () => {
     const instants = fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
-    fc.assert(fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
-      const s = slotOf(instant, zone);
-      const local = DateTime.fromJSDate(instant, { zone });
-      expect(s.localHour).toBe(local.hour);
-      expect(s.slotIndex).toBe(Math.floor(s.localHour / 4));
-      expect(s.label).toBe(SLOT_LABELS[s.slotIndex]);
-      expect(s.label.startsWith(`${String(s.slotIndex * 4).padStart(2, "0")}:00 to `)).toBe(true);
-      expect(s.nextLabel).toBe(SLOT_LABELS[(s.slotIndex + 1) % 6]);
-      expect(s.label.slice(-5)).toBe(s.nextLabel.slice(0, 5));
-      expect(s.date).toBe(local.toISODate());
-      expect(s.weekday).toBe(local.setLocale("en-US").weekdayLong);
-      expect(isValidDate(s.date)).toBe(true);
-      // No clock runs ahead of UTC+14, so the slot has already begun there; and it has ended
-      // everywhere 31 hours later (26 hours of offsets, 4 of slot, 1 of a fall-back hour).
-      const lag = instant.getTime() - slotFirstBegins(s.date, s.slotIndex).getTime();
-      expect(lag).toBeGreaterThanOrEqual(0);
-      expect(lag).toBeLessThan(31 * HOUR);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
+        const s = slotOf(instant, zone);
+        const local = DateTime.fromJSDate(instant, { zone });
+        expect(s.localHour).toBe(local.hour);
+        expect(s.slotIndex).toBe(Math.floor(s.localHour / 4));
+        expect(s.label).toBe(SLOT_LABELS[s.slotIndex]);
+        expect(s.label.startsWith(`${String(s.slotIndex * 4).padStart(2, "0")}:00 to `)).toBe(true);
+        expect(s.nextLabel).toBe(SLOT_LABELS[(s.slotIndex + 1) % 6]);
+        expect(s.label.slice(-5)).toBe(s.nextLabel.slice(0, 5));
+        expect(s.date).toBe(local.toISODate());
+        expect(s.weekday).toBe(local.setLocale("en-US").weekdayLong);
+        expect(isValidDate(s.date)).toBe(true);
+        // No clock runs ahead of UTC+14, so the slot has already begun there; and it has ended
+        // everywhere 31 hours later (26 hours of offsets, 4 of slot, 1 of a fall-back hour).
+        const lag = instant.getTime() - slotFirstBegins(s.date, s.slotIndex).getTime();
+        expect(lag).toBeGreaterThanOrEqual(0);
+        expect(lag).toBeLessThan(31 * HOUR);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

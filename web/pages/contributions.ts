@@ -39,14 +39,19 @@ export function publicView(item: Submission): PublicSubmission {
 function statusWords(s: PublicSubmission, deps: WebContext): Html {
   if (s.status === "pending") {
     return s.kind === "contribution"
-      ? html`<p class="status">Received, and waiting for review. Someone who cares for the library will read it with care; it joins the library only after that. Nothing is published automatically.</p>`
+      ? html`<p class="status">
+          Received, and waiting for review. Someone who cares for the library will read it with care; it joins the library only after that. Nothing is published
+          automatically.
+        </p>`
       : html`<p class="status">Received, and waiting for someone to read it.</p>`;
   }
   const decided = s.decidedAt ? html` on ${when(s.decidedAt)}` : "";
   if (s.status === "approved") {
     const live = s.path && deps.library.document(s.path);
     return s.kind === "contribution"
-      ? html`<p class="status">Reviewed${decided} and welcomed into the library.${live ? html` It is now at <a href="/docs/${pathOf(s.path!)}">its own page</a>.` : ""}</p>`
+      ? html`<p class="status">
+          Reviewed${decided} and welcomed into the library.${live ? html` It is now at <a href="/docs/${pathOf(s.path!)}">its own page</a>.` : ""}
+        </p>`
       : html`<p class="status">Read and handled${decided}. Thank you for taking the time.</p>`;
   }
   return html`<p class="status">Reviewed${decided}. It was not taken into the library this time. Thank you for offering it.</p>`;
@@ -54,7 +59,14 @@ function statusWords(s: PublicSubmission, deps: WebContext): Html {
 
 async function contributionPage(event: H3Event, deps: WebContext, raw: string): Promise<Response> {
   const missing = () =>
-    errorPage(event, deps, 404, "Nothing waiting under that number", `No submission here has the number “${raw.slice(0, 20)}”.`, "Nothing is lost. Each submission's own address was given when it was received.");
+    errorPage(
+      event,
+      deps,
+      404,
+      "Nothing waiting under that number",
+      `No submission here has the number “${raw.slice(0, 20)}”.`,
+      "Nothing is lost. Each submission's own address was given when it was received.",
+    );
   if (!/^\d{1,9}$/.test(raw) || !(deps.review instanceof ModerationQueue)) return missing();
   let item: Submission;
   try {
@@ -64,11 +76,11 @@ async function contributionPage(event: H3Event, deps: WebContext, raw: string): 
     throw error;
   }
   const s = publicView(item);
-  const what = s.kind === "contribution" ? `A contribution to ${categoryLabel(s.category)}` : FEEDBACK_LABELS[s.category] ?? "Feedback";
+  const what = s.kind === "contribution" ? `A contribution to ${categoryLabel(s.category)}` : (FEEDBACK_LABELS[s.category] ?? "Feedback");
   const main = html`<h1>${s.title}</h1>
-<p class="meta"><span class="kind">${what}</span> · number ${s.id} · received ${when(s.receivedAt)}</p>
-${statusWords(s, deps)}
-<p><a href="/docs/how-to-contribute">How contributions are reviewed</a> · <a href="/docs">The library</a></p>`;
+    <p class="meta"><span class="kind">${what}</span> · number ${s.id} · received ${when(s.receivedAt)}</p>
+    ${statusWords(s, deps)}
+    <p><a href="/docs/how-to-contribute">How contributions are reviewed</a> · <a href="/docs">The library</a></p>`;
   return renderPage(event, deps, {
     title: `${s.kind === "contribution" ? "Contribution" : "Feedback"} ${s.id}`,
     description: `The review status of submission ${s.id} to the sanctuary.`,

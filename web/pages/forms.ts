@@ -17,7 +17,8 @@ export interface FormState {
   refused?: boolean;
 }
 
-export type FormRead = { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true; headers: Record<string, string> };
+export type FormRead =
+  { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true; headers: Record<string, string> };
 
 /**
  * The form body, at most `limit` bytes, read by the same bounded reader as the API's JSON bodies (a body
@@ -69,17 +70,31 @@ export interface Submitted {
 }
 
 /** Read a page form and run its operation; on refusal, the state to show the form again with. */
-export async function submitForm(event: H3Event, deps: WebContext, form: FormName, op: Operation, toInput: (values: Record<string, string | string[]>) => Record<string, unknown>): Promise<Submitted> {
+export async function submitForm(
+  event: H3Event,
+  deps: WebContext,
+  form: FormName,
+  op: Operation,
+  toInput: (values: Record<string, string | string[]>) => Record<string, unknown>,
+): Promise<Submitted> {
   const read = await readForm(event, deps.config.bodyLimit);
   const values = shownValues(read.values);
   if (read.tooLarge) {
     const tooLarge: Outcome = { status: 413, body: {}, headers: read.headers, ok: false, requestId: "" };
     return { outcome: tooLarge, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
   }
-  const outcome = await invoke(op, toInput(read.values), deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await invoke(op, toInput(read.values), deps, {
+    via: "rest",
+    ip: clientIp(event, deps.config.trustProxy),
+    baseUrl: baseUrlOf(event, deps.config.baseUrl),
+  });
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
-  return { outcome, status: outcome.status, state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) } };
+  return {
+    outcome,
+    status: outcome.status,
+    state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) },
+  };
 }
 
 /** 303 See Other: the browser follows with a GET, so reloading the result never submits twice. */

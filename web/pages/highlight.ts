@@ -4,7 +4,9 @@
 import { html, type Html } from "./html.ts";
 
 const STOPWORDS = new Set(
-  "a an and are as at be but by can do does for from how i if in into is it its me my no not of on or our so that the their them then there these they this to was we what when where which who why will with you your".split(" "),
+  "a an and are as at be but by can do does for from how i if in into is it its me my no not of on or our so that the their them then there these they this to was we what when where which who why will with you your".split(
+    " ",
+  ),
 );
 const SUFFIXES = ["ingly", "edly", "ness", "ing", "ful", "ies", "ied", "ed", "es", "ly", "s", "e", "y"];
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;

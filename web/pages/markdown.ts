@@ -9,7 +9,32 @@ import { trusted, type Html } from "./html.ts";
 const markdown = new MarkdownIt({ html: false, breaks: true, linkify: false, typographer: false });
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ["h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "table", "thead", "tbody", "tr", "th", "td", "del"],
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "del",
+  ],
   allowedAttributes: { a: ["href", "title", "rel"], ol: ["start"] },
   // No style attributes: the CSP forbids inline styles anyway (style-src 'self').
   allowedSchemes: ["http", "https", "mailto"],

@@ -114,7 +114,8 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
         renderPage(event, deps, {
           title: TITLE,
           description: DESCRIPTION,
-          main: html`<h1>${TITLE}</h1>\n<div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base(event))))}</div>`,
+          main: html`<h1>${TITLE}</h1>
+            <div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base(event))))}</div>`,
           alternates: [{ type: "text/markdown", title: "This guide as markdown", href: "/docs/mcp.md" }],
           cacheControl: "public, max-age=300",
         }),
@@ -124,7 +125,8 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
       path: "/docs/mcp.md",
       summary: "The MCP setup guide as markdown",
       produces: "text/markdown",
-      handler: (event) => new Response(mcpGuide(base(event)), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } }),
+      handler: (event) =>
+        new Response(mcpGuide(base(event)), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } }),
     },
   ];
 }

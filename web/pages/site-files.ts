@@ -21,7 +21,10 @@ export function siteFileRoutes(): Route[] {
       path: "/favicon.ico",
       summary: "The site's icon (ICO holding 16, 32 and 48 pixel PNG images)",
       produces: "image/x-icon",
-      handler: () => new Response(favicon, { headers: { "content-type": "image/x-icon", "content-length": String(favicon.byteLength), "cache-control": "public, max-age=86400" } }),
+      handler: () =>
+        new Response(favicon, {
+          headers: { "content-type": "image/x-icon", "content-length": String(favicon.byteLength), "cache-control": "public, max-age=86400" },
+        }),
     },
     {
       method: "GET",

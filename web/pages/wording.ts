@@ -110,11 +110,17 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
     case "not_text":
       return { line: `Please fill in ${box ?? "every box"} as plain text.`, known: Boolean(box) };
     case "unknown_song":
-      return { line: "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page.", known: true };
+      return {
+        line: "That song is not in the sanctuary's catalog any more, so the reflection has nowhere to go. Please leave it from a song's own page.",
+        known: true,
+      };
     case "conversation":
       return { line: "This conversation can be continued only from the browser that began it. You can ask your question as a new conversation.", known: true };
     case "timezone":
-      return { line: "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again.", known: true };
+      return {
+        line: "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again.",
+        known: true,
+      };
     default:
       return { line: "Something in the form could not be read. Please look it over and send it again.", known: false };
   }
@@ -147,8 +153,10 @@ export function sayError(form: FormName, error: FormError, values: Record<string
       return said([PACE[form], `You are welcome back ${spokenWait(error.retryAfter ?? 0)}.`, kept]);
     case 503:
       if (/language model/.test(message)) return said(["The writer of answers did not respond just now. Please ask again in a moment.", kept]);
-      if (/could not be built/.test(message)) return said(["The library's search index could not be built just now. Every page of the library can still be read from the Library link above.", kept]);
-      if (/index is being built/.test(message)) return said(["The library's search index is still being built after a restart. Please try again in a minute.", kept]);
+      if (/could not be built/.test(message))
+        return said(["The library's search index could not be built just now. Every page of the library can still be read from the Library link above.", kept]);
+      if (/index is being built/.test(message))
+        return said(["The library's search index is still being built after a restart. Please try again in a minute.", kept]);
       return said(["This part of the sanctuary is resting just now. Please try again a little later.", kept], false);
     case 500:
       return said(["Something went wrong on our side, not yours. Please try again in a moment.", kept]);

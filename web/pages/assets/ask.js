@@ -8,13 +8,22 @@
   var asking = false;
   var button = form.querySelector("button[type=submit]");
   form.addEventListener("submit", function (event) {
-    if (asking) { event.preventDefault(); return; }
+    if (asking) {
+      event.preventDefault();
+      return;
+    }
     asking = true;
     // Only the button is held: disabled boxes would be left out of what the form sends.
-    if (button) { button.disabled = true; button.textContent = "Asking the library…"; }
+    if (button) {
+      button.disabled = true;
+      button.textContent = "Asking the library…";
+    }
   });
   window.addEventListener("pageshow", function () {
     asking = false;
-    if (button) { button.disabled = false; button.textContent = "Ask"; }
+    if (button) {
+      button.disabled = false;
+      button.textContent = "Ask";
+    }
   });
 })();

@@ -6,7 +6,11 @@
   var section = document.getElementById("now");
   if (!section) return;
   var zone = "";
-  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (e) {
+    zone = "";
+  }
   var url = "/api/now" + (zone ? "?timezone=" + encodeURIComponent(zone) : "");
   var KINDS = { doc: "Guide" };
 
@@ -18,12 +22,19 @@
   }
   // Our own absolute URLs become paths, so players and links stay on this origin (the CSP allows 'self').
   function local(u) {
-    try { var p = new URL(u, location.href); return p.pathname + p.search; } catch (e) { return null; }
+    try {
+      var p = new URL(u, location.href);
+      return p.pathname + p.search;
+    } catch (e) {
+      return null;
+    }
   }
   // Lengths as people say them ("15 min 14 s"), exactly as the server writes them (pages/words.ts).
   function duration(seconds) {
     var t = Math.max(0, Math.round(seconds));
-    var h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), s = t % 60;
+    var h = Math.floor(t / 3600),
+      m = Math.floor((t % 3600) / 60),
+      s = t % 60;
     if (h) return m ? h + " h " + m + " min" : h + " h";
     if (m) return s ? m + " min " + s + " s" : m + " min";
     return s + " s";
@@ -33,17 +44,27 @@
     if (n === 1) return "One soul attended in the last 24 hours.";
     return n + " souls attended in the last 24 hours.";
   }
-  function kindLabel(kind) { return KINDS[kind] || kind.charAt(0).toUpperCase() + kind.slice(1); }
+  function kindLabel(kind) {
+    return KINDS[kind] || kind.charAt(0).toUpperCase() + kind.slice(1);
+  }
   function getJson(path) {
-    return fetch(path, { headers: { accept: "application/json" }, credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : null; });
+    return fetch(path, { headers: { accept: "application/json" }, credentials: "same-origin" }).then(function (r) {
+      return r.ok ? r.json() : null;
+    });
   }
   // A library file as a listener reads it: no front matter, no agents' version, no markdown marks.
   function listenersText(markdown) {
     var body = markdown.replace(/^---\n[\s\S]*?\n---\n?/, "").split("<!-- for agents -->")[0];
-    return body.replace(/^\s*#\s+[^\n]*\n+/, "").replace(/^#+\s*/gm, "").replace(/(\*\*|__|\*|_|`)/g, "").trim();
+    return body
+      .replace(/^\s*#\s+[^\n]*\n+/, "")
+      .replace(/^#+\s*/gm, "")
+      .replace(/(\*\*|__|\*|_|`)/g, "")
+      .trim();
   }
   function paragraphs(container, text) {
-    text.split(/\n\s*\n/).forEach(function (block) { if (block.trim()) container.appendChild(el("p", "verse", block.trim())); });
+    text.split(/\n\s*\n/).forEach(function (block) {
+      if (block.trim()) container.appendChild(el("p", "verse", block.trim()));
+    });
   }
   // Words are fetched only when someone opens them: most visitors listen, and a part costs nothing until read.
   function wordsOnDemand(summary, load) {
@@ -56,8 +77,15 @@
       if (!details.open || loaded) return;
       loaded = true;
       box.textContent = "Loading…";
-      load().then(function (text) { box.textContent = ""; paragraphs(box, text || "The words could not be loaded; the part's own page has them."); })
-        .catch(function () { loaded = false; box.textContent = "The words could not be loaded just now. Close and open again to retry."; });
+      load()
+        .then(function (text) {
+          box.textContent = "";
+          paragraphs(box, text || "The words could not be loaded; the part's own page has them.");
+        })
+        .catch(function () {
+          loaded = false;
+          box.textContent = "The words could not be loaded just now. Close and open again to retry.";
+        });
     });
     return details;
   }
@@ -87,18 +115,39 @@
     } else li.appendChild(el("p", "meta not-recorded", "Not yet recorded; the player passes over it."));
     if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
     else if (part.kind === "song" && part.api && part.api.lyrics) {
-      li.appendChild(wordsOnDemand("Lyrics", function () { return getJson(local(part.api.lyrics)).then(function (b) { return b && b.lyrics; }); }));
+      li.appendChild(
+        wordsOnDemand("Lyrics", function () {
+          return getJson(local(part.api.lyrics)).then(function (b) {
+            return b && b.lyrics;
+          });
+        }),
+      );
     } else if (part.path) {
-      li.appendChild(wordsOnDemand("The words", function () {
-        return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md").then(function (r) { return r.ok ? r.text() : ""; }).then(listenersText);
-      }));
+      li.appendChild(
+        wordsOnDemand("The words", function () {
+          return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md")
+            .then(function (r) {
+              return r.ok ? r.text() : "";
+            })
+            .then(listenersText);
+        }),
+      );
     }
     return li;
   }
   function keyOf(service) {
-    return [service.name || ""].concat(service.order.map(function (p) { return p.title; })).join("|");
+    return [service.name || ""]
+      .concat(
+        service.order.map(function (p) {
+          return p.title;
+        }),
+      )
+      .join("|");
   }
-  function setText(id, text) { var node = document.getElementById(id); if (node && node.textContent !== text) node.textContent = text; }
+  function setText(id, text) {
+    var node = document.getElementById(id);
+    if (node && node.textContent !== text) node.textContent = text;
+  }
 
   function render(body) {
     var service = body.service;
@@ -107,18 +156,28 @@
     if (!service || !Array.isArray(service.order)) return;
     // Said whatever the zone: a browser on UTC gets the same service as the first view, and this is its answer.
     var season = service.season ? " It is " + service.season.name + " in the " + service.season.hemisphere + "ern hemisphere." : "";
-    setText("now-where", "For your hour in " + service.timezone + ": the " + service.slot + " service of " + service.today.weekday + " " + service.today.date + "." + season);
+    setText(
+      "now-where",
+      "For your hour in " + service.timezone + ": the " + service.slot + " service of " + service.today.weekday + " " + service.today.date + "." + season,
+    );
     if (keyOf(service) === section.getAttribute("data-key")) return;
     section.setAttribute("data-key", keyOf(service));
     setText("service-name", service.name || "A service from the rotation");
     var word = document.getElementById("service-word");
-    if (word) { word.textContent = service.word || ""; word.hidden = !service.word; }
+    if (word) {
+      word.textContent = service.word || "";
+      word.hidden = !service.word;
+    }
     var companions = {};
-    ((body.companions && body.companions.items) || []).forEach(function (c) { companions[c.path] = c; });
+    ((body.companions && body.companions.items) || []).forEach(function (c) {
+      companions[c.path] = c;
+    });
     var list = document.getElementById("service-parts");
     if (list) {
       list.textContent = "";
-      service.order.forEach(function (part) { list.appendChild(partItem(part, companions[part.path])); });
+      service.order.forEach(function (part) {
+        list.appendChild(partItem(part, companions[part.path]));
+      });
     }
     setText("service-arranged", service.arrangedBy + " " + duration(service.loopSeconds) + " in all; you always begin at the beginning.");
     // The reflection form files under the first song of the service the visitor is actually hearing.
@@ -129,7 +188,13 @@
 
   function refresh() {
     if (document.hidden) return;
-    getJson(url).then(function (body) { if (body) render(body); }).catch(function () { /* keep what is shown */ });
+    getJson(url)
+      .then(function (body) {
+        if (body) render(body);
+      })
+      .catch(function () {
+        /* keep what is shown */
+      });
   }
   refresh();
   setInterval(refresh, 5 * 60 * 1000);

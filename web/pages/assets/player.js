@@ -14,22 +14,45 @@
     var current = null;
     var passed = [];
 
-    function parts() { return Array.prototype.filter.call(list.children, function (li) { return li.tagName === "LI"; }); }
-    function audioOf(li) { return li ? li.querySelector("audio") : null; }
-    function titleOf(li) { return li.getAttribute("data-title") || ""; }
+    function parts() {
+      return Array.prototype.filter.call(list.children, function (li) {
+        return li.tagName === "LI";
+      });
+    }
+    function audioOf(li) {
+      return li ? li.querySelector("audio") : null;
+    }
+    function titleOf(li) {
+      return li.getAttribute("data-title") || "";
+    }
     function partOf(node) {
       var li = node && node.closest ? node.closest("li") : null;
       while (li && li.parentNode !== list) li = li.parentNode && li.parentNode.closest ? li.parentNode.closest("li") : null;
       return li;
     }
     function mark(li) {
-      parts().forEach(function (p) { if (p === li) p.setAttribute("aria-current", "true"); else p.removeAttribute("aria-current"); });
+      parts().forEach(function (p) {
+        if (p === li) p.setAttribute("aria-current", "true");
+        else p.removeAttribute("aria-current");
+      });
     }
-    function say(text) { if (status.textContent !== text) status.textContent = text; }
-    function label(text) { if (button.textContent !== text) button.textContent = text; }
+    function say(text) {
+      if (status.textContent !== text) status.textContent = text;
+    }
+    function label(text) {
+      if (button.textContent !== text) button.textContent = text;
+    }
     function skippedNote() {
       if (!passed.length) return "";
-      return " Passed over, not yet recorded: " + passed.map(function (t) { return "“" + t + "”"; }).join(", ") + ".";
+      return (
+        " Passed over, not yet recorded: " +
+        passed
+          .map(function (t) {
+            return "“" + t + "”";
+          })
+          .join(", ") +
+        "."
+      );
     }
     function playing(li) {
       var all = parts();
@@ -48,7 +71,11 @@
       var audio = audioOf(li);
       audio.currentTime = 0;
       var started = audio.play();
-      if (started && started.catch) started.catch(function () { say("The browser would not start “" + titleOf(li) + "”; press its own play control."); label("Play the service from its beginning"); });
+      if (started && started.catch)
+        started.catch(function () {
+          say("The browser would not start “" + titleOf(li) + "”; press its own play control.");
+          label("Play the service from its beginning");
+        });
     }
     // From the part at `index` on: the first with a recording plays; the others are noted as passed over.
     function startFrom(index) {
@@ -67,33 +94,57 @@
     button.addEventListener("click", function () {
       var audio = audioOf(current);
       if (audio && list.contains(current) && !audio.ended) {
-        if (audio.paused) audio.play(); else audio.pause();
+        if (audio.paused) audio.play();
+        else audio.pause();
         return;
       }
       passed = [];
       startFrom(0);
     });
     // Media events do not bubble: listen in the capture phase, so a part's own controls count too.
-    list.addEventListener("play", function (e) {
-      var li = partOf(e.target);
-      if (!li) return;
-      parts().forEach(function (p) { var a = audioOf(p); if (p !== li && a && !a.paused) a.pause(); });
-      if (li !== current) { current = li; mark(li); }
-      playing(li);
-    }, true);
-    list.addEventListener("pause", function (e) {
-      var li = partOf(e.target);
-      if (li !== current || e.target.ended) return;
-      say("Paused at part " + (parts().indexOf(li) + 1) + ": " + titleOf(li) + ".");
-      label("Go on");
-    }, true);
-    list.addEventListener("ended", function (e) {
-      var li = partOf(e.target);
-      if (li === current) startFrom(parts().indexOf(li) + 1);
-    }, true);
+    list.addEventListener(
+      "play",
+      function (e) {
+        var li = partOf(e.target);
+        if (!li) return;
+        parts().forEach(function (p) {
+          var a = audioOf(p);
+          if (p !== li && a && !a.paused) a.pause();
+        });
+        if (li !== current) {
+          current = li;
+          mark(li);
+        }
+        playing(li);
+      },
+      true,
+    );
+    list.addEventListener(
+      "pause",
+      function (e) {
+        var li = partOf(e.target);
+        if (li !== current || e.target.ended) return;
+        say("Paused at part " + (parts().indexOf(li) + 1) + ": " + titleOf(li) + ".");
+        label("Go on");
+      },
+      true,
+    );
+    list.addEventListener(
+      "ended",
+      function (e) {
+        var li = partOf(e.target);
+        if (li === current) startFrom(parts().indexOf(li) + 1);
+      },
+      true,
+    );
     // A redrawn list is another service (or the same one afresh): whatever was playing went with the old parts.
     new MutationObserver(function () {
-      if (current && !list.contains(current)) { current = null; passed = []; say(""); label("Play the service from its beginning"); }
+      if (current && !list.contains(current)) {
+        current = null;
+        passed = [];
+        say("");
+        label("Play the service from its beginning");
+      }
     }).observe(list, { childList: true });
     // Shown only now: without this script the parts' own players are still there.
     box.hidden = false;

@@ -6,20 +6,33 @@
   var form = document.getElementById("reflect-form");
   if (!form) return;
   var zone = "";
-  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (e) {
+    zone = "";
+  }
   if (form.elements.timezone && zone) form.elements.timezone.value = zone;
   var sending = false;
   form.addEventListener("submit", function (event) {
-    if (sending) { event.preventDefault(); return; }
+    if (sending) {
+      event.preventDefault();
+      return;
+    }
     sending = true;
     var button = form.querySelector("button[type=submit]");
     // Only the button is held: disabled boxes would be left out of what the form sends.
-    if (button) { button.disabled = true; button.textContent = "Sending…"; }
+    if (button) {
+      button.disabled = true;
+      button.textContent = "Sending…";
+    }
   });
   // Coming back through the browser's history shows the form as it was left: ready again.
   window.addEventListener("pageshow", function () {
     sending = false;
     var button = form.querySelector("button[type=submit]");
-    if (button) { button.disabled = false; button.textContent = "Leave the reflection"; }
+    if (button) {
+      button.disabled = false;
+      button.textContent = "Leave the reflection";
+    }
   });
 })();

@@ -5,19 +5,33 @@
 (function () {
   var format;
   try {
-    format = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
-  } catch (e) { return; }
+    format = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    });
+  } catch (e) {
+    return;
+  }
   function localize(node) {
     var iso = node.getAttribute("datetime") || "";
     if (iso.indexOf("T") < 0) return; // a date alone has no zone to convert
     var instant = new Date(iso);
     if (isNaN(instant.getTime())) return;
     var p = {};
-    format.formatToParts(instant).forEach(function (part) { p[part.type] = part.value; });
+    format.formatToParts(instant).forEach(function (part) {
+      p[part.type] = part.value;
+    });
     node.textContent = p.day + " " + p.month + " " + p.year + ", " + p.hour + ":" + p.minute + " " + p.timeZoneName;
     node.setAttribute("data-local", "");
   }
-  function all(root) { Array.prototype.forEach.call(root.querySelectorAll("time[datetime]:not([data-local])"), localize); }
+  function all(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("time[datetime]:not([data-local])"), localize);
+  }
   all(document);
   // Pages that redraw parts of themselves ask again.
   window.sanctuaryLocalTimes = all;
