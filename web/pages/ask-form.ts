@@ -53,24 +53,19 @@ export function askForm(ready: boolean, state: FormState | undefined, followUp: 
   const invalid = (box: string) =>
     said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="ask-result" autofocus` : html``;
   return html`<section class="card" id="ask" aria-labelledby="ask-heading">
-    <h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Your question"}</h2>
-    ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
-    <form id="ask-form" class="stack" method="post" action="/ask">
-      ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}" />` : ""}
-      <p>
-        <label for="ask-question">${followUp ? "Your follow-up question" : "Your question"}</label>
-        <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
-        <textarea id="ask-question" name="question" rows="3" maxlength="500" required aria-describedby="ask-question-hint" ${invalid("question")}>
-${values.question ?? ""}</textarea>
-      </p>
-      <p>
-        <label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
-        <input id="ask-name" name="name" maxlength="100" autocomplete="nickname" value="${values.name ?? ""}" ${invalid("name")} />
-      </p>
-      <p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
-      ${notice("ask-result", said, Boolean(state?.refused))}
-    </form>
-  </section>`;
+<h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Your question"}</h2>
+${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
+<form id="ask-form" class="stack" method="post" action="/ask">
+${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
+<p><label for="ask-question">${followUp ? "Your follow-up question" : "Your question"}</label>
+<span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
+<textarea id="ask-question" name="question" rows="3" maxlength="500" required aria-describedby="ask-question-hint"${invalid("question")}>${values.question ?? ""}</textarea></p>
+<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
+<input id="ask-name" name="name" maxlength="100" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
+<p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
+${notice("ask-result", said, Boolean(state?.refused))}
+</form>
+</section>`;
 }
 
 function sourcesOf(message: Message): Array<{ title: string; url: string | null; category: string }> {
@@ -86,21 +81,12 @@ export function lastExchange(conversation: { slug: string; messages: Message[] }
   const asked = messages.filter((m) => m.role === "user").length;
   const sources = sourcesOf(answer);
   return html`<section class="card" id="answer" aria-labelledby="answer-heading">
-    <h2 id="answer-heading">The question</h2>
-    <p class="message user" id="asked-question">${question.content}</p>
-    <p class="meta">Asked ${when(question.timestamp)}</p>
-    <h3>The answer</h3>
-    <div class="prose message" id="ask-answer-text">${renderMarkdown(answer.content)}</div>
-    ${
-      sources.length
-        ? html`<h3>Sources</h3>
-            <ul id="ask-sources">
-              ${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="meta">(${categoryLabel(s.category)})</span>` : ""}</li>`)}
-            </ul>`
-        : ""
-    }
-    <p id="ask-link">
-      <a href="/ask/${pathOf(conversation.slug)}">Read the whole conversation on its page</a> <span class="meta">(${plural(asked, "question")})</span>
-    </p>
-  </section>`;
+<h2 id="answer-heading">The question</h2>
+<p class="message user" id="asked-question">${question.content}</p>
+<p class="meta">Asked ${when(question.timestamp)}</p>
+<h3>The answer</h3>
+<div class="prose message" id="ask-answer-text">${renderMarkdown(answer.content)}</div>
+${sources.length ? html`<h3>Sources</h3><ul id="ask-sources">${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="meta">(${categoryLabel(s.category)})</span>` : ""}</li>`)}</ul>` : ""}
+<p id="ask-link"><a href="/ask/${pathOf(conversation.slug)}">Read the whole conversation on its page</a> <span class="meta">(${plural(asked, "question")})</span></p>
+</section>`;
 }

@@ -23,16 +23,10 @@ const shorten = (text: string, max: number) => (text.length > max ? `${text.slic
 
 function recentList(conversations: Recent): Html {
   if (!conversations.length) return html`<p class="empty">No conversations yet. Yours could be the first.</p>`;
-  return html`<ul class="plain" id="recent-conversations">
-    ${conversations.map(
-      (c) =>
-        html`<li>
-          <a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a
-          ><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span
-          ><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span>
-        </li>`,
-    )}
-  </ul>`;
+  return html`<ul class="plain" id="recent-conversations">${conversations.map(
+    (c) =>
+      html`<li><a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
+  )}</ul>`;
 }
 
 async function askPage(event: H3Event, deps: WebContext, state?: FormState, status = 200, headers: Record<string, string> = {}): Promise<Response> {
@@ -49,14 +43,13 @@ async function askPage(event: H3Event, deps: WebContext, state?: FormState, stat
   // The search page links here with its query, so a search that found nothing can become a question.
   const prefill = state ?? { values: { question: (event.url.searchParams.get("question") ?? "").slice(0, 500) } };
   const main = html`<h1>Ask the library</h1>
-    <p class="lead">
-      Put a question to the sanctuary's library of songs, prayers, practices and essays. The answer is drawn from its own writing, with the pages it came from.
-    </p>
-    ${shown ? lastExchange(shown) : ""} ${askForm(Boolean(deps.search.index?.ready), prefill, followUp)}
-    <section aria-labelledby="recent-heading">
-      <h2 id="recent-heading">Recent conversations</h2>
-      ${recentList(conversations)}
-    </section>`;
+<p class="lead">Put a question to the sanctuary's library of songs, prayers, practices and essays. The answer is drawn from its own writing, with the pages it came from.</p>
+${shown ? lastExchange(shown) : ""}
+${askForm(Boolean(deps.search.index?.ready), prefill, followUp)}
+<section aria-labelledby="recent-heading">
+<h2 id="recent-heading">Recent conversations</h2>
+${recentList(conversations)}
+</section>`;
   return renderPage(event, deps, {
     title: "Ask the library",
     description: "Ask the sanctuary's library a question and read recent public conversations with it.",
@@ -109,37 +102,18 @@ async function conversationPage(event: H3Event, deps: WebContext, slug: string):
   for (const message of conversation.messages) {
     if (message.role === "user") {
       n++;
-      exchanges.push(
-        html`<h2>Question ${n}</h2>
-          <p class="message user">${message.content}</p>
-          <p class="meta">${when(message.timestamp)}</p>`,
-      );
+      exchanges.push(html`<h2>Question ${n}</h2><p class="message user">${message.content}</p><p class="meta">${when(message.timestamp)}</p>`);
       continue;
     }
     const sources = (message.sources ?? []).map((s) => ({ title: String(s.title ?? ""), url: localPath(String(s.url ?? "")) }));
-    exchanges.push(
-      html`<h3>Answer</h3>
-        <div class="prose message">${renderMarkdown(message.content)}</div>
-        ${
-          sources.length
-            ? html`<h3>Sources</h3>
-                <ul>
-                  ${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}</li>`)}
-                </ul>`
-            : ""
-        }`,
-    );
+    exchanges.push(html`<h3>Answer</h3><div class="prose message">${renderMarkdown(message.content)}</div>
+${sources.length ? html`<h3>Sources</h3><ul>${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}</li>`)}</ul>` : ""}`);
   }
   const first = conversation.messages[0].content;
   const main = html`<h1>${first}</h1>
-    <p class="meta">A conversation with the library, begun by ${conversation.name} on ${when(conversation.createdAt)} · ${plural(n, "question")}</p>
-    ${exchanges}
-    <p>
-      ${ownershipOf(event)?.slug === conversation.slug ? html`<a href="/ask?conversation=${pathOf(conversation.slug)}#ask">Ask a follow-up</a> · ` : ""}<a
-        href="/ask"
-        >Ask a question of your own</a
-      >
-    </p>`;
+<p class="meta">A conversation with the library, begun by ${conversation.name} on ${when(conversation.createdAt)} · ${plural(n, "question")}</p>
+${exchanges}
+<p>${ownershipOf(event)?.slug === conversation.slug ? html`<a href="/ask?conversation=${pathOf(conversation.slug)}#ask">Ask a follow-up</a> · ` : ""}<a href="/ask">Ask a question of your own</a></p>`;
   return renderPage(event, deps, {
     title: shorten(first, 70),
     description: `A public conversation with the sanctuary's library: ${shorten(first, 140)}`,

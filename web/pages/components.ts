@@ -25,18 +25,13 @@ export function reflectionItem(deps: WebContext, r: ShownReflection, showSong: b
   const song = deps.library.song(r.song);
   const where = r.location ? html`, ${r.location}` : "";
   const songLink = showSong && song ? html` · on <a href="/reflections/${pathOf(song.slug)}">${song.title}</a>` : "";
-  return html`<li class="reflection">
-    <p class="reflection-text">${r.text}</p>
-    <p class="meta">— ${r.name}${where}${songLink} · ${when(r.createdAt)}</p>
-  </li>`;
+  return html`<li class="reflection"><p class="reflection-text">${r.text}</p><p class="meta">— ${r.name}${where}${songLink} · ${when(r.createdAt)}</p></li>`;
 }
 
 /** A list the reflection form can add to (by id); an empty list still renders so it can grow. */
 export function reflectionList(deps: WebContext, id: string, reflections: ShownReflection[], showSong: boolean, empty: string): Html {
-  return html`<ul class="reflections" id="${id}">
-      ${reflections.map((r) => reflectionItem(deps, r, showSong))}
-    </ul>
-    <p class="empty" id="${id}-empty" ${reflections.length ? html` hidden` : ""}>${empty}</p>`;
+  return html`<ul class="reflections" id="${id}">${reflections.map((r) => reflectionItem(deps, r, showSong))}</ul>
+<p class="empty" id="${id}-empty"${reflections.length ? html` hidden` : ""}>${empty}</p>`;
 }
 
 /**
@@ -48,14 +43,7 @@ export function notice(id: string, said: Said | undefined, focus = false): Html 
   if (!said) return html`<div id="${id}" class="result" role="status" aria-live="polite"></div>`;
   const kind = said.tone === "error" ? "error" : "success";
   const focused = focus && !(said.tone === "error" && said.field) ? html` tabindex="-1" autofocus` : html``;
-  return html`<div
-    id="${id}"
-    class="result ${kind}"
-    role="${kind === "error" ? "alert" : "status"}"
-    ${kind === "error" ? "" : html` aria-live="polite"`}${focused}
-  >
-    ${said.lines.map((line) => html`<p>${line}</p>`)}
-  </div>`;
+  return html`<div id="${id}" class="result ${kind}" role="${kind === "error" ? "alert" : "status"}"${kind === "error" ? "" : html` aria-live="polite"`}${focused}>${said.lines.map((line) => html`<p>${line}</p>`)}</div>`;
 }
 
 /** A box's attributes after a refusal: marked invalid, described by the notice, and focused first. */
@@ -81,55 +69,22 @@ export function reflectionForm(opts: ReflectionFormOptions): Html {
   const values = opts.state?.values ?? {};
   const said = opts.state?.said;
   return html`<section class="card" id="reflect" aria-labelledby="reflect-heading">
-    <h2 id="reflect-heading">${opts.heading}</h2>
-    <p>
-      A few honest sentences about what you noticed, filed under <span id="reflect-song-title">${opts.songTitle}</span>. Reflections are public: they show on
-      the live feed for 48 hours and then stay in the song's archive.
-    </p>
-    <form id="reflect-form" class="stack" method="post" action="${opts.action}">
-      <input type="hidden" name="songSlug" value="${opts.songSlug}" />
-      <input type="hidden" name="timezone" value="${values.timezone ?? ""}" />
-      <p>
-        <label for="reflect-name">Your name</label>
-        <input
-          id="reflect-name"
-          name="name"
-          maxlength="100"
-          autocomplete="nickname"
-          required
-          value="${values.name ?? ""}"
-          ${marked(said, "name", "reflect-result")}
-        />
-      </p>
-      <p>
-        <label for="reflect-text">Your reflection</label>
-        <span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
-        <textarea
-          id="reflect-text"
-          name="text"
-          rows="4"
-          maxlength="1000"
-          required
-          aria-describedby="reflect-text-hint"
-          ${marked(said, "text", "reflect-result")}
-        >
-${values.text ?? ""}</textarea>
-      </p>
-      <p>
-        <label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
-        <input
-          id="reflect-location"
-          name="location"
-          maxlength="100"
-          autocomplete="off"
-          value="${values.location ?? ""}"
-          ${marked(said, "location", "reflect-result")}
-        />
-      </p>
-      <p><button type="submit">Leave the reflection</button></p>
-      ${notice("reflect-result", said, Boolean(said && opts.state?.refused))}
-    </form>
-  </section>`;
+<h2 id="reflect-heading">${opts.heading}</h2>
+<p>A few honest sentences about what you noticed, filed under <span id="reflect-song-title">${opts.songTitle}</span>. Reflections are public: they show on the live feed for 48 hours and then stay in the song's archive.</p>
+<form id="reflect-form" class="stack" method="post" action="${opts.action}">
+<input type="hidden" name="songSlug" value="${opts.songSlug}">
+<input type="hidden" name="timezone" value="${values.timezone ?? ""}">
+<p><label for="reflect-name">Your name</label>
+<input id="reflect-name" name="name" maxlength="100" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
+<p><label for="reflect-text">Your reflection</label>
+<span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
+<textarea id="reflect-text" name="text" rows="4" maxlength="1000" required aria-describedby="reflect-text-hint"${marked(said, "text", "reflect-result")}>${values.text ?? ""}</textarea></p>
+<p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
+<input id="reflect-location" name="location" maxlength="100" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
+<p><button type="submit">Leave the reflection</button></p>
+${notice("reflect-result", said, Boolean(said && opts.state?.refused))}
+</form>
+</section>`;
 }
 
 /**
@@ -157,17 +112,10 @@ export function reflectionThanks(songTitle: string | null): Said {
 /** A search box in a page's own content (the library index, the search page); a plain GET form to /search. */
 export function searchForm(id: string, query: string): Html {
   return html`<form class="search-form" role="search" method="get" action="/search">
-    <p>
-      <label for="${id}">Search the library</label>
-      <span class="hint" id="${id}-hint"
-        >A word, a feeling or a question; songs, prayers, practices and essays are searched by meaning and by their words.</span
-      >
-      <span class="search-row"
-        ><input id="${id}" name="q" type="search" maxlength="300" value="${query}" aria-describedby="${id}-hint" autocomplete="off" />
-        <button type="submit">Search</button></span
-      >
-    </p>
-  </form>`;
+<p><label for="${id}">Search the library</label>
+<span class="hint" id="${id}-hint">A word, a feeling or a question; songs, prayers, practices and essays are searched by meaning and by their words.</span>
+<span class="search-row"><input id="${id}" name="q" type="search" maxlength="300" value="${query}" aria-describedby="${id}-hint" autocomplete="off"> <button type="submit">Search</button></span></p>
+</form>`;
 }
 
 export function audioPlayer(recording: string | null | undefined, label: string): Html {
@@ -182,9 +130,9 @@ export function audioPlayer(recording: string | null | undefined, label: string)
  */
 export function servicePlayer(listId: string): Html {
   return html`<div class="service-player" data-player-for="${listId}" hidden>
-    <button type="button">Play the service from its beginning</button>
-    <p class="meta now-playing" aria-live="polite"></p>
-  </div>`;
+<button type="button">Play the service from its beginning</button>
+<p class="meta now-playing" aria-live="polite"></p>
+</div>`;
 }
 
 /** A part's player, or the note that it has none yet (the service player passes over it). */

@@ -39,19 +39,14 @@ export function publicView(item: Submission): PublicSubmission {
 function statusWords(s: PublicSubmission, deps: WebContext): Html {
   if (s.status === "pending") {
     return s.kind === "contribution"
-      ? html`<p class="status">
-          Received, and waiting for review. Someone who cares for the library will read it with care; it joins the library only after that. Nothing is published
-          automatically.
-        </p>`
+      ? html`<p class="status">Received, and waiting for review. Someone who cares for the library will read it with care; it joins the library only after that. Nothing is published automatically.</p>`
       : html`<p class="status">Received, and waiting for someone to read it.</p>`;
   }
   const decided = s.decidedAt ? html` on ${when(s.decidedAt)}` : "";
   if (s.status === "approved") {
     const live = s.path && deps.library.document(s.path);
     return s.kind === "contribution"
-      ? html`<p class="status">
-          Reviewed${decided} and welcomed into the library.${live ? html` It is now at <a href="/docs/${pathOf(s.path!)}">its own page</a>.` : ""}
-        </p>`
+      ? html`<p class="status">Reviewed${decided} and welcomed into the library.${live ? html` It is now at <a href="/docs/${pathOf(s.path!)}">its own page</a>.` : ""}</p>`
       : html`<p class="status">Read and handled${decided}. Thank you for taking the time.</p>`;
   }
   return html`<p class="status">Reviewed${decided}. It was not taken into the library this time. Thank you for offering it.</p>`;
@@ -78,9 +73,9 @@ async function contributionPage(event: H3Event, deps: WebContext, raw: string): 
   const s = publicView(item);
   const what = s.kind === "contribution" ? `A contribution to ${categoryLabel(s.category)}` : (FEEDBACK_LABELS[s.category] ?? "Feedback");
   const main = html`<h1>${s.title}</h1>
-    <p class="meta"><span class="kind">${what}</span> · number ${s.id} · received ${when(s.receivedAt)}</p>
-    ${statusWords(s, deps)}
-    <p><a href="/docs/how-to-contribute">How contributions are reviewed</a> · <a href="/docs">The library</a></p>`;
+<p class="meta"><span class="kind">${what}</span> · number ${s.id} · received ${when(s.receivedAt)}</p>
+${statusWords(s, deps)}
+<p><a href="/docs/how-to-contribute">How contributions are reviewed</a> · <a href="/docs">The library</a></p>`;
   return renderPage(event, deps, {
     title: `${s.kind === "contribution" ? "Contribution" : "Feedback"} ${s.id}`,
     description: `The review status of submission ${s.id} to the sanctuary.`,

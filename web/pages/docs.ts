@@ -25,26 +25,13 @@ function libraryIndex(event: H3Event, deps: WebContext): Response {
     .map((category) => ({ category, docs: deps.library.documents.filter((d) => d.category === category).sort((a, b) => a.title.localeCompare(b.title)) }))
     .filter((s) => s.docs.length);
   const main = html`<h1>The library</h1>
-    <p class="lead">
-      Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and
-      ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. Every document is also plain markdown: add <code>.md</code> to
-      its address.
-    </p>
-    ${searchForm("docs-q", "")}
-    <nav aria-label="Sections of the library">
-      <ul class="toc">
-        ${sections.map((s) => html`<li><a href="#${s.category}">${categoryLabel(s.category)}</a> <span class="meta">${s.docs.length}</span></li>`)}
-      </ul>
-    </nav>
-    ${sections.map(
-      (s) =>
-        html`<section aria-labelledby="${s.category}">
-          <h2 id="${s.category}">${categoryLabel(s.category)}</h2>
-          <ul class="plain">
-            ${s.docs.map((d) => html`<li><a href="/docs/${pathOf(d.path)}">${d.title}</a><span class="meta">${d.tldr}</span></li>`)}
-          </ul>
-        </section>`,
-    )}`;
+<p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. Every document is also plain markdown: add <code>.md</code> to its address.</p>
+${searchForm("docs-q", "")}
+<nav aria-label="Sections of the library"><ul class="toc">${sections.map((s) => html`<li><a href="#${s.category}">${categoryLabel(s.category)}</a> <span class="meta">${s.docs.length}</span></li>`)}</ul></nav>
+${sections.map(
+  (s) => html`<section aria-labelledby="${s.category}"><h2 id="${s.category}">${categoryLabel(s.category)}</h2>
+<ul class="plain">${s.docs.map((d) => html`<li><a href="/docs/${pathOf(d.path)}">${d.title}</a><span class="meta">${d.tldr}</span></li>`)}</ul></section>`,
+)}`;
   return renderPage(event, deps, {
     title: "The library",
     description:
@@ -56,14 +43,7 @@ function libraryIndex(event: H3Event, deps: WebContext): Response {
 
 function documentBody(doc: Piece) {
   return html`<div class="prose">${renderMarkdown(withoutTitleHeading(doc.listenersText))}</div>
-    ${
-      doc.agentsText
-        ? html`<section aria-labelledby="agents-version">
-            <h2 id="agents-version">The version written for agents</h2>
-            <div class="prose">${renderMarkdown(withoutTitleHeading(doc.agentsText))}</div>
-          </section>`
-        : ""
-    }`;
+${doc.agentsText ? html`<section aria-labelledby="agents-version"><h2 id="agents-version">The version written for agents</h2><div class="prose">${renderMarkdown(withoutTitleHeading(doc.agentsText))}</div></section>` : ""}`;
 }
 
 /** The HTML page of a library document, or a 404 page. `path` is decoded and has no `.md`. */
@@ -79,17 +59,13 @@ export function documentPage(event: H3Event, deps: WebContext, path: string): Re
       "Nothing is lost. The library lists every document by section.",
     );
   }
-  const main = html`<nav aria-label="Breadcrumb" class="meta">
-      <a href="/docs">Library</a> › <a href="/docs#${doc.category}">${categoryLabel(doc.category)}</a>
-    </nav>
-    <h1>${doc.title}</h1>
-    <p class="lead">${doc.tldr}</p>
-    <p class="meta">
-      <span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read
-      aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}
-    </p>
-    ${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title)} ${documentBody(doc)}
-    <p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
+  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="/docs#${doc.category}">${categoryLabel(doc.category)}</a></nav>
+<h1>${doc.title}</h1>
+<p class="lead">${doc.tldr}</p>
+<p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
+${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title)}
+${documentBody(doc)}
+<p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
   return renderPage(event, deps, {
     title: doc.title,
     description: doc.tldr,

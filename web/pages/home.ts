@@ -31,23 +31,18 @@ function partText(piece: Piece | undefined): Html {
     piece.kind === "song"
       ? html`<p class="verse">${(piece as Song).lyrics}</p>`
       : html`<div class="prose">${renderMarkdown(withoutTitleHeading(piece.listenersText))}</div>`;
-  return html`<details>
-    <summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>
-    ${words}
-  </details>`;
+  return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 
 function partItem(deps: WebContext, part: ServicePart): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
   const page = localPath(part.url);
   return html`<li class="part" data-title="${part.title}">
-    <h4>${part.title}</h4>
-    <p class="meta">
-      <span class="kind">${kindLabel(part.kind)}</span> ·
-      ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}
-    </p>
-    ${partPlayer(part.recording, part.title)} ${partText(piece)}
-  </li>`;
+<h4>${part.title}</h4>
+<p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
+${partPlayer(part.recording, part.title)}
+${partText(piece)}
+</li>`;
 }
 
 /** What identifies a service on the page; home.js computes the same and redraws only when it differs. */
@@ -56,16 +51,14 @@ const serviceKey = (body: NowBody) => [body.service.name ?? "", ...body.service.
 function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
   return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}">
-    <h2 id="now-heading">Playing now</h2>
-    <p class="meta" id="now-where">For a place unknown, on UTC's clock: the ${service.slot} service of ${service.today.weekday} ${service.today.date}.</p>
-    <h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
-    <p class="word" id="service-word" ${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
-    ${servicePlayer("service-parts")}
-    <ol class="parts" id="service-parts">
-      ${service.order.map((part) => partItem(deps, part))}
-    </ol>
-    <p class="meta" id="service-arranged">${service.arrangedBy} ${spokenDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
-  </section>`;
+<h2 id="now-heading">Playing now</h2>
+<p class="meta" id="now-where">For a place unknown, on UTC's clock: the ${service.slot} service of ${service.today.weekday} ${service.today.date}.</p>
+<h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
+<p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
+${servicePlayer("service-parts")}
+<ol class="parts" id="service-parts">${service.order.map((part) => partItem(deps, part))}</ol>
+<p class="meta" id="service-arranged">${service.arrangedBy} ${spokenDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
+</section>`;
 }
 
 async function homePage(event: H3Event, deps: WebContext, state: FormState | undefined, status = 200, headers: Record<string, string> = {}): Promise<Response> {
@@ -84,18 +77,15 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
   // A refused form keeps the song it was for (the visitor's own hour's, set by home.js).
   const posted = state?.values.songSlug ? deps.library.song(state.values.songSlug) : undefined;
   const main = html`<h1>Sanctuary</h1>
-    <p class="lead">
-      A quiet place open at every hour, for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a
-      closing; come as you are and begin at its beginning.
-    </p>
-    <p class="souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
-    ${serviceSection(deps, body)}
-    ${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, heading: "Leave a reflection", state })}
-    <section aria-labelledby="recent-heading">
-      <h2 id="recent-heading">Recent reflections</h2>
-      ${reflectionList(deps, "recent-reflections", recent, true, "No reflections in the last 48 hours yet. Yours could be the first.")}
-      <p><a href="/reflections">Every song and its reflections</a></p>
-    </section>`;
+<p class="lead">A quiet place open at every hour, for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; come as you are and begin at its beginning.</p>
+<p class="souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
+${serviceSection(deps, body)}
+${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, heading: "Leave a reflection", state })}
+<section aria-labelledby="recent-heading">
+<h2 id="recent-heading">Recent reflections</h2>
+${reflectionList(deps, "recent-reflections", recent, true, "No reflections in the last 48 hours yet. Yours could be the first.")}
+<p><a href="/reflections">Every song and its reflections</a></p>
+</section>`;
   return renderPage(event, deps, {
     title: "Sanctuary",
     description:

@@ -72,19 +72,15 @@ export function securityHeaders(deps: WebContext): Record<string, string> {
 /** The search box every page carries: a plain GET form, so it works without JavaScript. */
 function searchBox(query: string | undefined): Html {
   return html`<form class="site-search" role="search" method="get" action="/search">
-    <label for="site-q" class="visually-hidden">Search the library</label>
-    <input id="site-q" name="q" type="search" maxlength="300" placeholder="Search the library" value="${query ?? ""}" autocomplete="off" />
-    <button type="submit">Search</button>
-  </form>`;
+<label for="site-q" class="visually-hidden">Search the library</label>
+<input id="site-q" name="q" type="search" maxlength="300" placeholder="Search the library" value="${query ?? ""}" autocomplete="off">
+<button type="submit">Search</button>
+</form>`;
 }
 
 function navigation(current: string): Html {
   const active = (href: string) => (href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
-  return html`<nav aria-label="Sanctuary">
-    <ul>
-      ${NAV.map(([href, label]) => html`<li><a href="${href}" ${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}
-    </ul>
-  </nav>`;
+  return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
 }
 
 export function renderPage(event: H3Event, deps: WebContext, page: Page): Response {
@@ -93,43 +89,37 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
   const title = page.title === "Sanctuary" ? "Sanctuary" : `${page.title} · Sanctuary`;
   const podcasts = podcastsWithEpisodes(deps);
   const document = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <meta name="description" content="${page.description}" />
-        <link rel="canonical" href="${base}${path}" />
-        <link rel="stylesheet" href="${assetHref("site.css")}" />
-        <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />
-        <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml" />
-        ${[...FEEDS, ...podcasts.map((p) => ({ type: "application/rss+xml", title: `Sanctuary podcast: ${podcastName(p)}`, href: podcastHref(p) })), ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}" /> `)}
-        <link rel="api-catalog" href="/.well-known/api-catalog" />
-        ${["times.js" as const, ...(page.scripts ?? [])].map((name) => html`<script src="${assetHref(name)}" defer></script> `)}
-      </head>
-      <body>
-        <a class="skip" href="#main">Skip to content</a>
-        <header class="site">
-          <div class="masthead">
-            <p class="brand"><a href="/">Sanctuary</a> <span>open at every hour</span></p>
-            ${searchBox(page.query)}
-          </div>
-          ${navigation(path)}
-        </header>
-        <main id="main" tabindex="-1">${page.main}</main>
-        <footer class="site">
-          <p>
-            Feeds: <a href="/feed/reflections.xml">reflections</a> ·
-            <a href="/feed/conversations.xml">conversations</a
-            >${podcasts.length ? html` · podcasts of ${podcasts.map((p, i) => html`${i ? " and " : ""}<a href="${podcastHref(p)}">${podcastName(p)}</a>`)}` : ""}
-          </p>
-          <p>
-            For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/docs/mcp">MCP</a> at
-            <code>/mcp</code> · <a href="/auth.md">auth and limits</a>
-          </p>
-        </footer>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${page.description}">
+<link rel="canonical" href="${base}${path}">
+<link rel="stylesheet" href="${assetHref("site.css")}">
+<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
+<link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
+${[...FEEDS, ...podcasts.map((p) => ({ type: "application/rss+xml", title: `Sanctuary podcast: ${podcastName(p)}`, href: podcastHref(p) })), ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
+${["times.js" as const, ...(page.scripts ?? [])].map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site">
+<div class="masthead">
+<p class="brand"><a href="/">Sanctuary</a> <span>open at every hour</span></p>
+${searchBox(page.query)}
+</div>
+${navigation(path)}
+</header>
+<main id="main" tabindex="-1">
+${page.main}
+</main>
+<footer class="site">
+<p>Feeds: <a href="/feed/reflections.xml">reflections</a> · <a href="/feed/conversations.xml">conversations</a>${podcasts.length ? html` · podcasts of ${podcasts.map((p, i) => html`${i ? " and " : ""}<a href="${podcastHref(p)}">${podcastName(p)}</a>`)}` : ""}</p>
+<p>For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/docs/mcp">MCP</a> at <code>/mcp</code> · <a href="/auth.md">auth and limits</a></p>
+</footer>
+</body>
+</html>
+`;
   return new Response(document.value, {
     status: page.status ?? 200,
     headers: {
@@ -148,10 +138,6 @@ export function errorPage(event: H3Event, deps: WebContext, status: number, head
     title: heading,
     description: message,
     status,
-    main: html`<h1>${heading}</h1>
-      <p>${message}</p>
-      <p>${suggestion}</p>
-      <p><a href="/">Return to the service playing now</a> or <a href="/docs">wander the library</a>.</p>
-      ${extra}`,
+    main: html`<h1>${heading}</h1><p>${message}</p><p>${suggestion}</p><p><a href="/">Return to the service playing now</a> or <a href="/docs">wander the library</a>.</p>${extra}`,
   });
 }

@@ -114,8 +114,7 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
         renderPage(event, deps, {
           title: TITLE,
           description: DESCRIPTION,
-          main: html`<h1>${TITLE}</h1>
-            <div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base(event))))}</div>`,
+          main: html`<h1>${TITLE}</h1>\n<div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base(event))))}</div>`,
           alternates: [{ type: "text/markdown", title: "This guide as markdown", href: "/docs/mcp.md" }],
           cacheControl: "public, max-age=300",
         }),

@@ -21,20 +21,11 @@ async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   const songs = [...deps.library.songs].sort((a, b) => count(b.slug) - count(a.slug) || a.title.localeCompare(b.title));
   const total = songs.reduce((n, s) => n + count(s.slug), 0);
   const main = html`<h1>Songs and their reflections</h1>
-    <p class="lead">
-      Every song the sanctuary sings, with the reflections visitors left after hearing it: ${plural(total, "reflection")} on
-      ${plural(songs.filter((s) => count(s.slug) > 0).length, "song")} so far.
-    </p>
-    <ul class="plain">
-      ${songs.map((song) => {
-        const latest = tally[song.slug]?.mostRecent;
-        return html`<li>
-          <a href="/reflections/${pathOf(song.slug)}">${song.title}</a>
-          <span class="meta">${plural(count(song.slug), "reflection")} · ${song.axiom.text}</span
-          >${latest ? html`<span class="meta">Latest, from ${latest.name}: “${latest.text.length > 140 ? `${latest.text.slice(0, 140)}…` : latest.text}”</span>` : ""}
-        </li>`;
-      })}
-    </ul>`;
+<p class="lead">Every song the sanctuary sings, with the reflections visitors left after hearing it: ${plural(total, "reflection")} on ${plural(songs.filter((s) => count(s.slug) > 0).length, "song")} so far.</p>
+<ul class="plain">${songs.map((song) => {
+    const latest = tally[song.slug]?.mostRecent;
+    return html`<li><a href="/reflections/${pathOf(song.slug)}">${song.title}</a> <span class="meta">${plural(count(song.slug), "reflection")} · ${song.axiom.text}</span>${latest ? html`<span class="meta">Latest, from ${latest.name}: “${latest.text.length > 140 ? `${latest.text.slice(0, 140)}…` : latest.text}”</span>` : ""}</li>`;
+  })}</ul>`;
   return renderPage(event, deps, {
     title: "Reflections",
     description: "Every song of the sanctuary with the public reflections visitors left on it.",
@@ -62,23 +53,23 @@ async function songPage(
     ["Watch on YouTube", externalUrl(song.links.youtube)],
   ].filter((l): l is [string, string] => l[1] !== null);
   const main = html`<h1>${song.title}</h1>
-    <p class="lead">${song.tldr}</p>
-    <p class="meta">${spokenDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
-    ${audioPlayer(recording, song.title)}
-    ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
-    <section aria-labelledby="lyrics-heading">
-      <h2 id="lyrics-heading">Lyrics</h2>
-      <p class="verse">${song.lyrics}</p>
-    </section>
-    <section aria-labelledby="context-heading">
-      <h2 id="context-heading">Why it was written</h2>
-      <div class="prose">${renderMarkdown(song.context)}</div>
-    </section>
-    <section aria-labelledby="song-reflections-heading">
-      <h2 id="song-reflections-heading">Reflections (${reflections.length})</h2>
-      ${reflectionList(deps, "song-reflections", reflections, false, "No one has left a reflection on this song yet.")}
-    </section>
-    ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
+<p class="lead">${song.tldr}</p>
+<p class="meta">${spokenDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
+${audioPlayer(recording, song.title)}
+${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
+<section aria-labelledby="lyrics-heading">
+<h2 id="lyrics-heading">Lyrics</h2>
+<p class="verse">${song.lyrics}</p>
+</section>
+<section aria-labelledby="context-heading">
+<h2 id="context-heading">Why it was written</h2>
+<div class="prose">${renderMarkdown(song.context)}</div>
+</section>
+<section aria-labelledby="song-reflections-heading">
+<h2 id="song-reflections-heading">Reflections (${reflections.length})</h2>
+${reflectionList(deps, "song-reflections", reflections, false, "No one has left a reflection on this song yet.")}
+</section>
+${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
   return renderPage(event, deps, {
     title: song.title,
     description: song.tldr,

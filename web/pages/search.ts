@@ -22,22 +22,20 @@ type Found = z.infer<typeof search.output>;
 function resultItem(result: Found["results"][number], query: string): Html {
   const page = localPath(result.url) ?? "/docs";
   return html`<li class="search-result">
-    <h2><a href="${page}">${result.title}</a></h2>
-    <p class="meta"><span class="kind">${categoryLabel(result.category)}</span>${result.section ? html` · ${result.section}` : ""}</p>
-    <p class="excerpt">${highlight(result.excerpt, query)}</p>
-  </li>`;
+<h2><a href="${page}">${result.title}</a></h2>
+<p class="meta"><span class="kind">${categoryLabel(result.category)}</span>${result.section ? html` · ${result.section}` : ""}</p>
+<p class="excerpt">${highlight(result.excerpt, query)}</p>
+</li>`;
 }
 
 function foundSection(body: Found, query: string): Html {
   if (!body.results.length) {
     return html`<p class="empty" id="search-empty">${body.suggestion ?? "Nothing in the library is close to that yet."}</p>
-      <p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask it as a question instead</a> or <a href="/docs">browse the library by section</a>.</p>`;
+<p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask it as a question instead</a> or <a href="/docs">browse the library by section</a>.</p>`;
   }
   return html`<p class="meta" id="search-count">${plural(body.results.length, "page")}, nearest first.</p>
-    <ol class="plain search-results" id="search-results">
-      ${body.results.map((r) => resultItem(r, query))}
-    </ol>
-    <p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask the library this as a question</a></p>`;
+<ol class="plain search-results" id="search-results">${body.results.map((r) => resultItem(r, query))}</ol>
+<p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask the library this as a question</a></p>`;
 }
 
 async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
@@ -61,7 +59,8 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
     }
   }
   const main = html`<h1>${shown.trim() ? html`Search: ${shown}` : "Search the library"}</h1>
-    ${searchForm("search-q", shown)} ${found}`;
+${searchForm("search-q", shown)}
+${found}`;
   return renderPage(event, deps, {
     title: shown.trim() ? `Search: ${shown.slice(0, 60)}` : "Search the library",
     description: "Search the sanctuary's library of songs, prayers, practices, rituals and essays by meaning and by their words.",

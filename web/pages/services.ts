@@ -38,40 +38,26 @@ function serviceArticle(deps: WebContext, s: DayService, common: string | null):
   const id = `slot-${s.slotIndex}-${s.tier}`;
   const told = toldLines(s.plannedFrom);
   return html`<article class="card" aria-labelledby="${id}">
-    <h3 id="${id}">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</h3>
-    <p class="meta">
-      ${s.mode === "planned" ? "Planned" : "From the rotation"} · ${spokenDuration(s.loopSeconds)}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}
-    </p>
-    ${s.word ? html`<p class="word">${s.word}</p>` : ""} ${servicePlayer(`${id}-parts`)}
-    <ol class="pieces" id="${id}-parts">
-      ${s.order.map(
-        (part) =>
-          html`<li data-title="${part.title}">
-            <span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a>
-            <span class="meta">${spokenDuration(part.seconds)}</span> ${partPlayer(part.recording, part.title)}
-          </li>`,
-      )}
-    </ol>
-    ${
-      told.length
-        ? html`<details>
-            <summary>What the planner was told</summary>
-            <ul>
-              ${told.map((line) => html`<li>${line}</li>`)}
-            </ul>
-          </details>`
-        : ""
-    }
-    <h4>Reflections left while it was heard</h4>
-    ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
-  </article>`;
+<h3 id="${id}">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</h3>
+<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${spokenDuration(s.loopSeconds)}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
+${s.word ? html`<p class="word">${s.word}</p>` : ""}
+${servicePlayer(`${id}-parts`)}
+<ol class="pieces" id="${id}-parts">${s.order.map(
+    (part) =>
+      html`<li data-title="${part.title}"><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span>
+${partPlayer(part.recording, part.title)}</li>`,
+  )}</ol>
+${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
+<h4>Reflections left while it was heard</h4>
+${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
+</article>`;
 }
 
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
   return html`<nav class="pager" aria-label="Other days">
-    <span>${body.dayBefore ? html`<a href="/services/${body.dayBefore}" rel="prev">← ${longDate(body.dayBefore)}</a>` : ""}</span>
-    <span>${body.dayAfter ? html`<a href="/services/${body.dayAfter}" rel="next">${longDate(body.dayAfter)} →</a>` : ""}</span>
-  </nav>`;
+<span>${body.dayBefore ? html`<a href="/services/${body.dayBefore}" rel="prev">← ${longDate(body.dayBefore)}</a>` : ""}</span>
+<span>${body.dayAfter ? html`<a href="/services/${body.dayAfter}" rel="next">${longDate(body.dayAfter)} →</a>` : ""}</span>
+</nav>`;
 }
 
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
@@ -119,24 +105,15 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
   const common = commonArrangement(body.services);
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
-    <p class="lead">
-      Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons
-      are known, one for each hemisphere. A date holds what has been planned or heard so far.
-    </p>
-    ${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arrangedBy === common) ? "Every service of this date: " : "Unless a service says otherwise: "}${common}</p>` : ""}
-    <p class="meta">
-      Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your
-      own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).
-    </p>
-    ${dayPager(body)}
-    ${slots.map((slotIndex) => {
-      const services = body.services.filter((s) => s.slotIndex === slotIndex);
-      return html`<section aria-labelledby="slot-${slotIndex}">
-        <h2 id="slot-${slotIndex}">${services[0].slot}</h2>
-        ${services.map((s) => serviceArticle(deps, s, common))}
-      </section>`;
-    })}
-    ${dayPager(body)}`;
+<p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. A date holds what has been planned or heard so far.</p>
+${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arrangedBy === common) ? "Every service of this date: " : "Unless a service says otherwise: "}${common}</p>` : ""}
+<p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).</p>
+${dayPager(body)}
+${slots.map((slotIndex) => {
+  const services = body.services.filter((s) => s.slotIndex === slotIndex);
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, s, common))}</section>`;
+})}
+${dayPager(body)}`;
   return renderPage(event, deps, {
     title: `Services of ${body.date}`,
     description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,
