@@ -66,7 +66,9 @@ async function everyTool(call: (name: string, args: Record<string, unknown>) => 
 async function searchReady(read: (uri: string) => Promise<any>) {
   // Up to a minute: on a loaded machine the child builds its word expansions slowly.
   for (let i = 0; i < 300; i++) {
-    if (JSON.parse((await read("sanctuary://ask/health")).contents[0].text).ready) return;
+    // While the index is built the resource answers as its REST twin does (503), which a client receives as an error.
+    const health = await read("sanctuary://ask/health").catch(() => null);
+    if (health && JSON.parse(health.contents[0].text).ready) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("the stdio server's index never became ready");
