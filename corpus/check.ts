@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { formulaProblems, type CheckedPiece } from "./check-formulas.ts";
-import { Placement } from "./schema.ts";
+import { kindOfFolder, Placement } from "./schema.ts";
 import { totalSilence, withoutSilences } from "./silence.ts";
 
 /** The sizes services need (issue: a library twice as deep): kinds grouped by the service part they fill. */
@@ -22,17 +22,6 @@ export interface LibraryCheck {
 }
 
 export function checkLibrary(root: string): LibraryCheck {
-  const kindOfFolder: Record<string, string> = {
-    songs: "song",
-    chants: "chant",
-    prayers: "prayer",
-    practice: "practice",
-    rituals: "ritual",
-    blessings: "blessing",
-    philosophy: "philosophy",
-    hymns: "hymn",
-    "": "doc",
-  };
   const wordRange: Record<string, [number, number]> = {
     prayer: [150, 600],
     practice: [150, 700],

@@ -2,26 +2,16 @@
 // (the browser posts, the page redirects, the result shows). With JavaScript on: a query typed into the
 // header's search box shows results; a browser in Tokyo reads every time in its zone; a browser on UTC
 // gets its answer instead of waiting. Screenshots at 1280 and 390 wide go to test-artifacts/.
-import { existsSync } from "node:fs";
+
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
-if (reason) console.warn(`browser page tests${reason}`);
-const ARTIFACTS = join(process.cwd(), "test-artifacts");
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const reason = chromiumMissing("browser page tests");
+const ARGS = CHROMIUM_ARGS;
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

@@ -3,28 +3,17 @@
 // reflection form says its thanks and its refusals in people's words, asking shows the question and its
 // answer, and no page trips its CSP. Screenshots (1280 and 390 wide) go to test-artifacts/ for a person
 // to look at. browser-pages.test.ts covers the same forms with JavaScript off, search, and time zones.
-import { existsSync } from "node:fs";
+
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
-if (reason) console.warn(`browser tests${reason}`);
-const ARTIFACTS = join(process.cwd(), "test-artifacts");
-// No background networking: this machine's closed network refuses Chromium's own connections.
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const reason = chromiumMissing("browser tests");
+const ARGS = CHROMIUM_ARGS;
 
 describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   let server: TestServer;

@@ -3,28 +3,18 @@
 // passing over a part that is not yet recorded, with the part playing marked. The recordings are short
 // tones written into the media manifest before the server starts (rendering real ones takes minutes); the
 // manifest gives them the pieces' declared lengths, so the service the server arranges stays the same.
-import { existsSync } from "node:fs";
+
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeMp3 } from "../../audio/mp3.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const reason = existsSync(CHROMIUM) ? "" : ` (SKIPPED: no browser at ${CHROMIUM}; apt-get install -y chromium)`;
-if (reason) console.warn(`player tests${reason}`);
-const ARTIFACTS = join(process.cwd(), "test-artifacts");
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const reason = chromiumMissing("player tests");
+const ARGS = CHROMIUM_ARGS;
 const ZONE = "Asia/Tokyo";
 
 /** A soft tone of `seconds`, as MP3. */
