@@ -136,6 +136,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       clearInterval(timer);
       recorder.stop();
       planner?.stop();
+      // An index build still writing would outlive the store and the data folder: let it finish first.
+      await search.settle();
       await kv.close();
     },
   };

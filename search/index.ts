@@ -60,6 +60,11 @@ export class LibraryIndex {
     return this.building !== null;
   }
 
+  /** Resolves when no build is running (one may start another: wait them all out), so the folder can be closed or removed. */
+  async settled(): Promise<void> {
+    while (this.building) await this.building;
+  }
+
   stats(): { documents: number; count: number } {
     return { documents: this.live?.pages ?? 0, count: this.live?.chunks ?? 0 };
   }

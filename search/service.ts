@@ -13,12 +13,19 @@ export class SearchService {
   index: LibraryIndex | null = null;
   embedderReason = "";
   failure: string | null = null;
+  private starting: Promise<void> = Promise.resolve();
 
   constructor(private log: Logger) {}
 
+  /** Resolves when startup and any index build have finished: stopping waits for it, so nothing writes into a closed data folder. */
+  async settle(): Promise<void> {
+    await this.starting;
+    await this.index?.settled();
+  }
+
   /** Start in the background; never throws (a failure is reported by health and 503s). */
   start(config: Config, library: Library, choose: () => Promise<{ embedder: Embedder; reason: string }>): Promise<void> {
-    return choose()
+    return (this.starting = choose()
       .then(async ({ embedder, reason }) => {
         this.embedderReason = reason;
         this.index = new LibraryIndex(join(config.dataDir, "index"), embedder, calibrationFor(embedder.id), this.log);
@@ -27,7 +34,7 @@ export class SearchService {
       .catch((err) => {
         this.failure = (err as Error).message;
         this.log.error({ err }, "search could not start");
-      });
+      }));
   }
 
   get ready(): boolean {
