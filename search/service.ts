@@ -13,28 +13,32 @@ export class SearchService {
   index: LibraryIndex | null = null;
   embedderReason = "";
   failure: string | null = null;
-  private starting: Promise<void> = Promise.resolve();
+  private opening: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private log: Logger) {}
 
-  /** Resolves when startup and any index build have finished: stopping waits for it, so nothing writes into a closed data folder. */
+  /** Resolves when an index open or build under way has finished: stopping waits for it, so nothing writes into a closed data folder. */
   async settle(): Promise<void> {
-    await this.starting;
+    // An embedder still being chosen is not waited for (it may never answer); it will not open an index after this.
+    this.stopped = true;
+    await this.opening?.catch(() => {});
     await this.index?.settled();
   }
 
   /** Start in the background; never throws (a failure is reported by health and 503s). */
   start(config: Config, library: Library, choose: () => Promise<{ embedder: Embedder; reason: string }>): Promise<void> {
-    return (this.starting = choose()
+    return choose()
       .then(async ({ embedder, reason }) => {
+        if (this.stopped) return;
         this.embedderReason = reason;
         this.index = new LibraryIndex(join(config.dataDir, "index"), embedder, calibrationFor(embedder.id), this.log);
-        await this.index.open(library);
+        await (this.opening = this.index.open(library));
       })
       .catch((err) => {
         this.failure = (err as Error).message;
         this.log.error({ err }, "search could not start");
-      }));
+      });
   }
 
   get ready(): boolean {
