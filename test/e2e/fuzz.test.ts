@@ -190,6 +190,20 @@ describe("with rate limits on", () => {
     const req = fc.tuple(fc.oneof(...limitedFirst), ip);
     const state = { last: await snapshot(limited.url, limited.dataDir) };
     let tooMany = 0;
+    // Reach the reflect limit on purpose first, so every seed sees 429s (generated inputs are often refused before limits).
+    const reflectRoute = routes.find((r) => r.path === "/api/reflect")!;
+    for (let i = 0; i < 6; i++) {
+      const body = JSON.stringify({ name: "Linnet", text: `A quiet line about the hour, number ${i + 1}, left while the kettle cooled.` });
+      const sent = {
+        route: reflectRoute,
+        method: "POST" as const,
+        path: "/api/reflect",
+        headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1" },
+        body,
+      };
+      if ((await writeChecked(limited, sent, state)) === 429) tooMany++;
+    }
+    expect(tooMany).toBe(1);
     await fc.assert(
       fc.asyncProperty(req, async ([r, ip]) => {
         if ((await writeChecked(limited, { ...r, headers: { ...r.headers, "x-forwarded-for": ip } }, state)) === 429) tooMany++;
