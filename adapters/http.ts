@@ -102,6 +102,7 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 
 /** Read a body of at most `limit` bytes as text. Throws SanctuaryError: 413 when too large, 400 when cut off. */
 export async function readText(event: H3Event, limit: number): Promise<string> {
+  // Refused before the body is touched: Node then discards it after the answer and the connection stays usable.
   const declared = Number(event.req.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const stream = event.req.body;
@@ -121,13 +122,14 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       // Read on (discarding) up to a bound, so the client hears 413 instead of a reset connection.
-      for (let drained = size; drained < limit * 16;) {
+      let finished = false;
+      for (let drained = size; drained < limit * 16 && !finished;) {
         const next = await read();
-        if (next.done) break;
-        drained += next.value.byteLength;
+        finished = next.done;
+        drained += next.value?.byteLength ?? 0;
       }
       await reader.cancel().catch(() => {});
-      throw tooLarge(limit, true);
+      throw tooLarge(limit, !finished);
     }
     chunks.push(value);
   }

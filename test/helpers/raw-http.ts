@@ -145,18 +145,22 @@ export function stalledPost(baseUrl: string, boundMs: number): { result: Promise
 }
 
 /** Two requests over one keep-alive connection: the first with a (large, chunked) body, then a GET. */
-export async function twoOnOneConnection(baseUrl: string, first: { path: string; body: Buffer }, secondPath: string): Promise<[string, string]> {
+export async function twoOnOneConnection(
+  baseUrl: string,
+  first: { path: string; body: Buffer; headers?: Record<string, string> },
+  secondPath: string,
+): Promise<[string, string]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const call = (method: string, path: string, body?: Buffer) =>
+  const call = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) =>
     new Promise<string>((resolve) => {
-      const req = http.request(`${baseUrl}${path}`, { method, agent }, (res) => res.resume().on("end", () => resolve(String(res.statusCode))));
+      const req = http.request(`${baseUrl}${path}`, { method, agent, headers }, (res) => res.resume().on("end", () => resolve(String(res.statusCode))));
       req.on("error", (e) => resolve(e.message));
       req.setTimeout(3_000, () => req.destroy(new Error("no answer within 3 s")));
       for (let i = 0; body && i < body.length; i += 500_000) req.write(body.subarray(i, i + 500_000));
       req.end();
     });
   try {
-    return [await call("POST", first.path, first.body), await call("GET", secondPath)];
+    return [await call("POST", first.path, first.body, first.headers), await call("GET", secondPath)];
   } finally {
     agent.destroy();
   }

@@ -27,7 +27,9 @@ export type FormRead =
  */
 export async function readForm(event: H3Event, limit: number): Promise<FormRead> {
   const type = event.req.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded") || !event.req.body) return { values: {}, tooLarge: false };
+  // Another type is not read at all, and its body is not touched: touching it would start a stream that
+  // holds the rest of the body on the connection, where Node would otherwise discard it after the answer.
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return { values: {}, tooLarge: false };
   let text: string;
   try {
     text = await readText(event, limit);
