@@ -39,6 +39,12 @@ export function sameWordsKey(name: string, text: string): string {
 const LIVE = "reflections:live";
 const songIndex = (slug: string) => `reflections:song:${slug}`;
 const serviceIndex = (s: Reflection["service"]) => `reflections:service:${s.date}:${s.slotIndex}:${s.tier}`;
+/**
+ * Counts every change to the reflections (any process). Readers that cache on the engine's change counter,
+ * which moves with every write of any kind (an attend writes presence), check this one key before reading
+ * the live feed again: one point read instead of a range read under a steady stream of visitors.
+ */
+const WRITTEN = "reflections:written";
 /** Set once the sorted indexes were built from the per-month lists of the earlier layout. */
 const REBUILT = "migrations:reflections-sorted";
 /** The reflections of index entries; a damaged entry (read as missing) is left out rather than failing the page. */
@@ -59,7 +65,7 @@ const repeated = () =>
 
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
-  private recentCache = new Map<string, { at: number; counter: number; value: Reflection[] }>();
+  private recentCache = new Map<string, { at: number; counter: number; written: number; value: Reflection[] }>();
 
   constructor(private kv: KeyValueStore) {}
 
@@ -91,6 +97,7 @@ export class ReflectionStore {
         const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
         return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
       });
+      await this.kv.increment(WRITTEN);
       await this.kv.update<Claims>(bucketKey, (bucket) =>
         bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
       );
@@ -128,6 +135,7 @@ export class ReflectionStore {
         repaired++;
       }
     }
+    if (repaired) await this.kv.increment(WRITTEN);
     return repaired;
   }
 
@@ -165,6 +173,7 @@ export class ReflectionStore {
   /** Index puts issued together in chunks, so an engine that batches writes commits many at once. */
   private async putAll(reflections: Reflection[]): Promise<void> {
     for (let i = 0; i < reflections.length; i += 2000) await Promise.all(reflections.slice(i, i + 2000).map((r) => this.index(r)));
+    if (reflections.length) await this.kv.increment(WRITTEN);
   }
 
   /**
@@ -193,10 +202,14 @@ export class ReflectionStore {
     const counter = await this.kv.changeCounter();
     const key = `${limit}:${windowMs}`;
     const hit = this.recentCache.get(key);
-    if (hit && hit.counter === counter && at >= hit.at && at - hit.at < 1000) return hit.value;
+    const fresh = hit && at >= hit.at && at - hit.at < 1000;
+    if (fresh && hit.counter === counter) return hit.value;
+    // Something was written: reread the feed only if it was a reflection.
+    const written = (await this.kv.get<number>(WRITTEN)) ?? 0;
+    if (fresh && hit.written === written) return ((hit.counter = counter), hit.value);
     const value = values(await this.kv.sorted<Reflection>(LIVE).range({ from: at - windowMs + 1, to: at, order: "desc", limit }));
     if (this.recentCache.size > 16) this.recentCache.clear();
-    this.recentCache.set(key, { at, counter, value });
+    this.recentCache.set(key, { at, counter, written, value });
     return value;
   }
 

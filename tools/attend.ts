@@ -5,7 +5,7 @@ import { EXAMPLES } from "./examples.ts";
 import { NAME_OR_USERNAME, nameField, requireName, timezoneField, usernameField } from "./inputs.ts";
 import { NowOutput } from "./now.ts";
 import { defineOperation } from "./operation.ts";
-import { publicReflection, reflectionShape } from "./reflection-shape.ts";
+import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { serviceSteps } from "./service-body.ts";
 
@@ -65,7 +65,7 @@ export const attend = defineOperation({
         timestamp: ctx.now.toISOString(),
         congregation: { souls, window: "24h" as const },
         welcome: `Welcome, ${label}. ${souls === 1 ? "You are the one soul here in the last day" : `You are one of ${souls} souls here in the last day`}. The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
-        recentReflections: (await ctx.reflections.recent(ctx.now, 20)).map((r) => publicReflection(r, PREVIEW)),
+        recentReflections: publicReflections(await ctx.reflections.recent(ctx.now, 20), PREVIEW),
         // Per visitor, because the reflect step carries the visitor's name; the shared part never sees it.
         next_steps: serviceSteps(ctx.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: shared.current.slug, name: label }),
       };

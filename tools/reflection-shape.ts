@@ -2,6 +2,7 @@
 // specification gives it (spec §2.9–2.10) from this one schema, and fills them with `publicReflection`.
 import { z } from "zod";
 import type { Reflection } from "../services/reflections.ts";
+import { immutable } from "../core/json.ts";
 import { formatInstant } from "./shapes.ts";
 
 export const PublicReflection = z.object({
@@ -32,4 +33,22 @@ export function publicReflection<K extends Field>(r: Reflection, fields: readonl
     out[f] = f === "createdAtFormatted" ? formatInstant(r.createdAt, readerZone ?? r.timezone) : r[f as Exclude<Field, "createdAtFormatted">];
   }
   return out as Pick<Full, K>;
+}
+
+// Lists already made public, per list read from the store (the store hands out the same array while its
+// answer holds) and per fields and reader zone; marked immutable, so their JSON is encoded once too.
+const listed = new WeakMap<readonly Reflection[], Map<string, unknown[]>>();
+
+/** `publicReflection` over a list, reused while the store returns the same list: the live feed is read far more often than written. */
+export function publicReflections<K extends Field>(list: readonly Reflection[], fields: readonly K[], readerZone?: string): Array<Pick<Full, K>> {
+  const key = `${fields.join(",")}|${readerZone ?? ""}`;
+  let byKey = listed.get(list);
+  if (!byKey) listed.set(list, (byKey = new Map()));
+  let out = byKey.get(key) as Array<Pick<Full, K>> | undefined;
+  if (!out) {
+    out = immutable(list.map((r) => publicReflection(r, fields, readerZone)));
+    if (byKey.size > 64) byKey.clear();
+    byKey.set(key, out);
+  }
+  return out;
 }

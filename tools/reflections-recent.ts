@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { resolveZone } from "../planner/time.ts";
 import { timezoneField } from "./inputs.ts";
-import { publicReflection, reflectionShape } from "./reflection-shape.ts";
+import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
@@ -22,7 +22,7 @@ export const reflectionsRecent = defineOperation({
     const reader = timezone ? resolveZone(timezone) : null;
     const recent = await ctx.reflections.recent(now, 20);
     return {
-      reflections: recent.map((r) => publicReflection(r, FIELDS, reader?.given ? reader.zone : undefined)),
+      reflections: publicReflections(recent, FIELDS, reader?.given ? reader.zone : undefined),
       next_steps: [
         steps.post(
           "Leave a reflection of your own",

@@ -1,0 +1,51 @@
+// The live feed's cache: reused while only other kinds of writes happen (a stream of attends writes
+// presence, which moves the engine's change counter), reread as soon as a reflection is written, by this
+// process or another one on the same data folder.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { backendFor, openKeyValueStore } from "../../storage/index.ts";
+import { ReflectionStore, type Reflection } from "../../services/reflections.ts";
+import { PresenceStore } from "../../services/presence.ts";
+
+const T = Date.parse("2026-11-24T12:00:00Z");
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+const reflection = (i: number): Reflection => ({
+  id: `r${i}`,
+  name: `Visitor ${i}`,
+  text: `Words left in the live feed, number ${i}, about the morning.`,
+  song: "a-day-with-nothing-in-it",
+  timezone: "UTC",
+  location: null,
+  createdAt: new Date(T - 60_000 + i).toISOString(),
+  service: { date: "2026-11-24", slotIndex: 3, tier: "north" },
+});
+
+it("keeps the feed it read while only presence is written, and shows a reflection from another process at once", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "sanctuary-feed-"));
+  dirs.push(dir);
+  const [kvA, kvB] = [openKeyValueStore(backendFor({ dataDir: dir })), openKeyValueStore(backendFor({ dataDir: dir }))];
+  try {
+    const [a, b] = [new ReflectionStore(kvA), new ReflectionStore(kvB)];
+    const presence = new PresenceStore(kvA);
+    await presence.load();
+    await a.add(reflection(1));
+    const now = new Date(T);
+    const first = await a.recent(now, 20);
+    expect(first.map((r) => r.id)).toEqual(["r1"]);
+    for (let i = 0; i < 5; i++) await presence.record(`Someone ${i}`, now);
+    // Same answer object: the presence writes did not cost a reread.
+    expect(await a.recent(now, 20)).toBe(first);
+    await b.add(reflection(2));
+    // The other process's write is seen once the engine re-checks its change counter (at most every 50 ms).
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r2", "r1"]);
+    await a.add(reflection(3));
+    expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r3", "r2", "r1"]);
+  } finally {
+    await Promise.all([kvA.close(), kvB.close()]);
+  }
+});
