@@ -24,7 +24,8 @@ const { values } = parseArgs({
 });
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // Up to two minutes: a first start over a fresh folder builds the search index (longer on a busy machine).
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
     try {
       const res = await fetch(url);

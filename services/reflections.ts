@@ -105,6 +105,13 @@ export class ReflectionStore {
     });
   }
 
+  /** For a dry run: refuses (409) exactly as `add` would if these words came from this name in the last 30 days. */
+  async checkNotRepeated(name: string, text: string, createdAt: string): Promise<void> {
+    const words = sameWordsKey(name, text);
+    const claim = (await this.kv.get<Claims>(`reflections:same-words:${words.slice(0, 2)}`))?.[words];
+    if (claim && Date.parse(createdAt) - Date.parse(claim.at) < DUPLICATE_WINDOW_MS) throw repeated();
+  }
+
   /**
    * Writes a reflection into every index. Each index is a sorted collection scored by the time it was
    * left and holding the whole reflection (it never changes), so a put is an upsert by id and every read

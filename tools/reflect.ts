@@ -121,6 +121,8 @@ export const reflect = defineOperation({
     };
     const archive = steps.url(`/reflections/${song}`);
     if (input.dry_run) {
+      // The same 409 the real call would answer for words already received; the hourly limit is not spent, so not checked.
+      await ctx.reflections.checkNotRepeated(name, input.text, record.createdAt);
       const { dry_run: _, ...call } = input;
       return {
         received: false,
@@ -129,7 +131,7 @@ export const reflect = defineOperation({
         archive,
         message:
           "Nothing was stored: this is the reflection exactly as it would be kept. Send the same body without dry_run to leave it; " +
-          "it may still be refused then if these words came from this name in the last 30 days, or after five reflections in an hour.",
+          "it may still be refused then after five reflections in an hour.",
         preview: record,
         next_steps: [
           steps.post("Leave this reflection", "/api/reflect", { ...call, songSlug: song }, { action: "reflect", tool: "reflect" }),

@@ -84,6 +84,15 @@ describe("reflect with dry_run", () => {
     const kept = (await queue.get(`/api/reflections/song/${now.current.slug}`)).body.reflections.find((r: any) => r.text === call.text);
     expect(kept).toMatchObject({ name: "Tove", createdAt: res.body.preview.createdAt, timezone: "Europe/Helsinki" });
     expect(consume).toHaveBeenCalledTimes(1);
+
+    // Now the same words from the same name would be a repeat: the dry run answers the real call's 409, still storing nothing.
+    const afterReal = await stored(queue);
+    const repeat = await queue.post("/api/reflect", { ...call, dry_run: true }, ip);
+    expect([repeat.status, repeat.body.error]).toEqual([409, expect.stringContaining("already received")]);
+    expect((await queue.post("/api/reflect", { ...call, name: "  TOVE ", dry_run: true }, ip)).status).toBe(409);
+    expect((await queue.post("/api/reflect", { ...call, name: "Tove's sister", dry_run: true }, ip)).status).toBe(200);
+    expect(await stored(queue)).toEqual(afterReal);
+    expect(consume).toHaveBeenCalledTimes(1);
   });
 
   it("validates and screens as the real call does", async () => {
