@@ -1,6 +1,11 @@
 // Two podcasts (RSS 2.0 with iTunes tags, written by `podcast`): one episode per library document of
 // their sections that has a rendered recording, linking to the document's page. Documents without a
 // recording are left out rather than listed with a broken enclosure. Cached 15 minutes (spec §8).
+// The tags follow Apple's "A Podcaster's Guide to RSS" (https://help.apple.com/itc/podcasts_connect/#/itcb54353390):
+// channel — title, description, itunes:image (podcast-artwork.ts), language (ISO 639), itunes:category from
+// Apple's list, itunes:explicit true/false (required), itunes:author and link (recommended), plus the RSS 2.0
+// <image> (url, title, link). Item — title and enclosure url/length/type (required), guid, pubDate (RFC 2822),
+// description, link, itunes:explicit, and itunes:duration in seconds, the form Apple recommends.
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { H3Event } from "h3";
@@ -8,6 +13,7 @@ import { Podcast } from "podcast";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
+import { ARTWORK_PATH } from "./podcast-artwork.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { pathOf } from "./pages/html.ts";
 
@@ -60,22 +66,29 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
   );
   dated.sort((a, b) => b.date.getTime() - a.date.getTime() || a.doc.title.localeCompare(b.doc.title));
   const feedUrl = `${base}/podcasts/${show.slug}/feed.xml`;
+  const siteUrl = `${base}/docs`;
+  const artwork = `${base}${ARTWORK_PATH}`;
+  // An empty feed is still a valid one (readers may subscribe and wait); it says plainly why it is empty.
+  const description = episodes.length ? show.description : `${show.description} No episode has been recorded yet: episodes appear here as recordings are made.`;
   const feed = new Podcast({
     title: xmlText(show.title),
-    description: xmlText(show.description),
+    description: xmlText(description),
     feedUrl,
-    siteUrl: `${base}/docs`,
-    author: "Sanctuary",
+    siteUrl,
+    // No `author`: it would write <author> into the channel, which RSS 2.0 does not define; itunes:author says it.
+    itunesImage: artwork,
+    // `podcast` hands `imageUrl` to its RSS writer under a name it does not read, so the RSS <image> is written here.
+    customElements: [{ image: [{ url: artwork }, { title: xmlText(show.title) }, { link: siteUrl }] }],
     language: "en",
     ttl: 15,
     pubDate: dated[0]?.date ?? deps.startedAt,
     categories: ["Religion & Spirituality"],
     itunesAuthor: "Sanctuary",
-    itunesSummary: xmlText(show.description),
+    itunesSummary: xmlText(description),
     itunesExplicit: false,
     itunesType: "episodic",
-    // Apple asks for an owner; it comes from the operator's settings, never invented.
-    ...(deps.config.podcastOwner.email ? { itunesOwner: { name: deps.config.podcastOwner.name ?? "Sanctuary", email: deps.config.podcastOwner.email } } : {}),
+    // Apple writes to the owner; the address comes from the operator's settings, never invented (empty until set).
+    itunesOwner: { name: deps.config.podcastOwner.name ?? "Sanctuary", email: deps.config.podcastOwner.email ?? "" },
     itunesCategory: [{ text: "Religion & Spirituality", subcats: [{ text: "Spirituality" }] }],
   });
   for (const { doc, recording, date } of dated) {
@@ -88,7 +101,7 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
       date,
       categories: [doc.category],
       enclosure: { url: `${base}/media/${pathOf(recording.file)}`, size: recording.bytes, type: "audio/mpeg" },
-      itunesDuration: Math.round(recording.seconds),
+      itunesDuration: String(Math.max(1, Math.round(recording.seconds))),
       itunesSummary: xmlText(doc.tldr),
       itunesExplicit: false,
       itunesEpisodeType: "full",

@@ -8,6 +8,7 @@ import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
 import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
 import { mediaRoute } from "./media.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { artworkRoute } from "./podcast-artwork.ts";
 import { servicesIcsRoute } from "./services-ics.ts";
 
 export function webRoutes(ctx: WebContext): Route[] {
@@ -23,5 +24,6 @@ export function webRoutes(ctx: WebContext): Route[] {
     ...reviewRoutes(ctx),
     embedSoulsScriptRoute(),
     servicesIcsRoute(ctx),
+    artworkRoute(ctx),
   ];
 }
