@@ -19,7 +19,8 @@ const OWNER = { SANCTUARY_PODCAST_OWNER_NAME: "Keeper of the Sanctuary", SANCTUA
 const RECORDED = "prayers-and-rituals";
 const EMPTY = "meditations-and-practices";
 // RSS 2.0 (https://www.rssboard.org/rss-specification): the only un-prefixed elements a channel and an item may hold.
-const RSS_CHANNEL = "title link description language copyright managingEditor webMaster pubDate lastBuildDate category generator docs cloud ttl image rating textInput skipHours skipDays item";
+const RSS_CHANNEL =
+  "title link description language copyright managingEditor webMaster pubDate lastBuildDate category generator docs cloud ttl image rating textInput skipHours skipDays item";
 const RSS_ITEM = "title link description author category comments enclosure guid pubDate source";
 const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
 
@@ -149,7 +150,13 @@ describe("podcast artwork", () => {
     expect(png.chunks.at(-1)).toBe("IEND");
     // The corners are the pages' cream, the centre of the disc the icon's blue: the icon, drawn, not a blank square.
     const at = (x: number, y: number) => png.rgb(Math.round(x * (png.width - 1)), Math.round(y * (png.height - 1)));
-    for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]]) expect(at(x, y)).toEqual([0xfa, 0xf8, 0xf3]);
+    for (const [x, y] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ])
+      expect(at(x, y)).toEqual([0xfa, 0xf8, 0xf3]);
     expect(at(0.25, 0.47)).toEqual([0x1f, 0x4f, 0x82]);
   });
 

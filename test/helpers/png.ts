@@ -21,7 +21,7 @@ export function decodePng(bytes: Buffer): DecodedPng {
   const chunks: string[] = [];
   const idat: Buffer[] = [];
   let header: Buffer | undefined;
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString("ascii", at + 4, at + 8);
     const data = bytes.subarray(at + 8, at + 8 + length);

@@ -13,7 +13,8 @@ describe("opaqueRgbPng", () => {
     const png = decodePng(await opaqueRgbPng(rgba, width, height));
     expect({ width: png.width, height: png.height, bitDepth: png.bitDepth, colorType: png.colorType }).toEqual({ width, height, bitDepth: 8, colorType: 2 });
     expect(png.chunks).toEqual(["IHDR", "IDAT", "IEND"]);
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) expect(png.rgb(x, y)).toEqual(Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)));
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) expect(png.rgb(x, y)).toEqual(Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)));
   });
 
   it("refuses pixels that do not match the size", async () => {
