@@ -87,8 +87,9 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
     itunesSummary: xmlText(description),
     itunesExplicit: false,
     itunesType: "episodic",
-    // Apple writes to the owner; the address comes from the operator's settings, never invented (empty until set).
-    itunesOwner: { name: deps.config.podcastOwner.name ?? "Sanctuary", email: deps.config.podcastOwner.email ?? "" },
+    // Apple writes to the owner; the address comes from the operator's settings, never invented. Until one is
+    // set there is no itunes:owner at all (Apple lists it as situational): an empty <itunes:email> would be worse.
+    ...(deps.config.podcastOwner.email ? { itunesOwner: { name: deps.config.podcastOwner.name ?? "Sanctuary", email: deps.config.podcastOwner.email } } : {}),
     itunesCategory: [{ text: "Religion & Spirituality", subcats: [{ text: "Spirituality" }] }],
   });
   for (const { doc, recording, date } of dated) {
@@ -107,7 +108,9 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
       itunesEpisodeType: "full",
     });
   }
-  return feed.buildXml({ indent: "  " });
+  const xml = feed.buildXml({ indent: "  " });
+  // `podcast` always writes itunes:owner (empty when not given); without an email it is taken out again.
+  return deps.config.podcastOwner.email ? xml : xml.replace(/\n\s*<itunes:owner>[\s\S]*?<\/itunes:owner>/, "");
 }
 
 export function podcastRoutes(deps: WebContext): Route[] {

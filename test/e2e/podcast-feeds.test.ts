@@ -128,6 +128,18 @@ describe("podcast feeds", () => {
   });
 });
 
+it("without an owner email set, the feeds carry no itunes:owner rather than an empty address", async () => {
+  const unowned = await startTestServer({}, {}, dataDir);
+  try {
+    const xml = await (await fetch(`${unowned.url}/podcasts/${RECORDED}/feed.xml`)).text();
+    const channel = (xml2js(xml, { compact: true }) as Node).rss.channel;
+    expect([channel["itunes:owner"], xml.includes("itunes:email")]).toEqual([undefined, false]);
+    expect(list(channel.item).length).toBeGreaterThan(0);
+  } finally {
+    await unowned.stop();
+  }
+});
+
 describe("podcast artwork", () => {
   const url = () => `${server.url}/podcasts/artwork.png`;
 
