@@ -247,7 +247,15 @@
   }
   function skippedNote() {
     if (!passed.length) return "";
-    return " Passed over, not yet recorded: " + passed.map(function (t) { return "“" + t + "”"; }).join(", ") + ".";
+    return (
+      " Passed over, not yet recorded: " +
+      passed
+        .map(function (t) {
+          return "“" + t + "”";
+        })
+        .join(", ") +
+      "."
+    );
   }
   function stop() {
     audio.pause();

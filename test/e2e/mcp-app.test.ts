@@ -85,7 +85,12 @@ describe("the MCP App resource over the v2 SDK client", () => {
       const tool = tools.find((t) => t.name === name);
       expect(tool._meta, name).toEqual({ ui: { resourceUri: APP, visibility: ["model", "app"] }, "ui/resourceUri": APP });
     }
-    expect(tools.filter((t) => t._meta?.ui).map((t) => t.name).sort()).toEqual(["attend", "now"]);
+    expect(
+      tools
+        .filter((t) => t._meta?.ui)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["attend", "now"]);
   });
 
   it("now's recordings all live under the declared origin, so the CSP lets them play", async () => {
