@@ -93,6 +93,10 @@ describe("the MCP App resource over the v2 SDK client", () => {
     ).toEqual(["attend", "now"]);
   });
 
+  it("is named in the setup guide at /docs/mcp", async () => {
+    expect(await (await fetch(`${server.url}/docs/mcp.md`)).text()).toContain(`\`${APP}\` — an MCP App (${MIME})`);
+  });
+
   it("now's recordings all live under the declared origin, so the CSP lets them play", async () => {
     const body = (await mcp.callTool("now", { timezone: ZONE })).structuredContent;
     const recordings = body.service.order.map((p: any) => p.recording).filter(Boolean);
