@@ -210,6 +210,17 @@ describe.skipIf(Boolean(reason))(`the MCP App in a browser host${reason}`, () =>
     expect(JSON.stringify(feed)).toContain(words);
   }, 60_000);
 
+  it("follows the host's theme when the host context changes", async () => {
+    const background = () => app().locator("body").evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await background()).toBe("rgb(250, 248, 243)");
+    await page.evaluate(() => {
+      const frame = document.getElementById("app") as HTMLIFrameElement;
+      frame.contentWindow!.postMessage({ jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: { theme: "dark" } }, "*");
+    });
+    await expect.poll(background).toBe("rgb(22, 21, 19)");
+    await page.screenshot({ path: join(ARTIFACTS, "mcp-app-dark.png"), fullPage: true });
+  });
+
   it("broke no CSP directive and threw nothing, while the CSP is really enforced", async () => {
     expect(await appFrame().evaluate(() => (window as any).__violations)).toEqual([]);
     expect(problems).toEqual([]);
