@@ -211,7 +211,10 @@ describe.skipIf(Boolean(reason))(`the MCP App in a browser host${reason}`, () =>
   }, 60_000);
 
   it("follows the host's theme when the host context changes", async () => {
-    const background = () => app().locator("body").evaluate((b) => getComputedStyle(b).backgroundColor);
+    const background = () =>
+      app()
+        .locator("body")
+        .evaluate((b) => getComputedStyle(b).backgroundColor);
     expect(await background()).toBe("rgb(250, 248, 243)");
     await page.evaluate(() => {
       const frame = document.getElementById("app") as HTMLIFrameElement;
