@@ -12,8 +12,10 @@ import { SanctuaryError } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import type { ToolServices } from "../tools/context.ts";
 import { RESOURCES, isTemplate, matchResource, type ListedResource, type ResourceKind } from "../tools/mcp-resources.ts";
+import { SERVICE_APP } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
+import { appListing, readApp } from "./mcp-app.ts";
 import { invoke, type CallInfo } from "./invoke.ts";
 
 /** Resources per resources/list page: the library alone holds a few hundred documents. */
@@ -33,10 +35,10 @@ function listed(kind: ResourceKind, r: ListedResource): Resource {
   };
 }
 
-/** Every concrete resource: the fixed ones first (the entry points), then each template's listed instances. */
-function everyResource(services: ToolServices): Resource[] {
+/** Every concrete resource: the fixed ones first (the entry points, then the MCP App), then each template's listed instances. */
+function everyResource(services: ToolServices, base: string): Resource[] {
   const fixed = RESOURCES.filter((k) => !isTemplate(k)).map((k) => listed(k, { uri: k.uri, name: k.name, title: k.title, description: k.description }));
-  return [...fixed, ...RESOURCES.flatMap((k) => (k.list ? k.list(services).map((r) => listed(k, r)) : []))];
+  return [...fixed, appListing(base), ...RESOURCES.flatMap((k) => (k.list ? k.list(services).map((r) => listed(k, r)) : []))];
 }
 
 // The cursor is the offset, opaque to clients; a cursor that is not one of ours is refused as invalid params.
@@ -50,8 +52,9 @@ function offsetOf(cursor: string | undefined): number {
   return Number(m[1]);
 }
 
-export function listResources(services: ToolServices, cursor: string | undefined): ListResourcesResult {
-  const all = everyResource(services);
+/** `base` is the server's address as the caller reached it: the app's CSP names its origin. */
+export function listResources(services: ToolServices, cursor: string | undefined, base: string): ListResourcesResult {
+  const all = everyResource(services, base);
   const offset = offsetOf(cursor);
   const page = all.slice(offset, offset + PAGE_SIZE);
   return { resources: page, ...(offset + PAGE_SIZE < all.length ? { nextCursor: cursorOf(offset + PAGE_SIZE) } : {}) };
@@ -77,6 +80,7 @@ function refusal(uri: string, body: Record<string, unknown>): ProtocolError {
 
 export async function readResource(uri: string, app: AdapterContext, info: Omit<CallInfo, "via">): Promise<ReadResourceResult> {
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
+  if (uri === SERVICE_APP.uri) return readApp(steps.base);
   const found = matchResource(uri);
   if (!found) {
     const error = new SanctuaryError("not_found", `No resource has the address ${uri}.`, {

@@ -5,6 +5,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import type { Operation } from "../tools/operation.ts";
+import { toolUiMeta } from "../tools/mcp-app.ts";
 import { recordingsOf } from "../tools/mcp-recordings.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
@@ -29,18 +30,23 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
     const icons = toolIconsFor(base);
     tools = operations
       .filter((op) => op.mcp)
-      .map((op) => ({
-        op,
-        tool: {
-          name: op.mcp!.tool,
-          title: op.mcp!.title,
-          description: op.mcp!.description,
-          inputSchema: mcpInputSchema(op) as Tool["inputSchema"],
-          outputSchema: mcpOutputSchema(op) as Tool["outputSchema"],
-          annotations: { title: op.mcp!.title, ...op.mcp!.annotations },
-          ...(icons ? { icons } : {}),
-        },
-      }));
+      .map((op) => {
+        // now and attend name the MCP App that renders their result (SEP-1865 `_meta.ui.resourceUri`).
+        const meta = toolUiMeta(op.mcp!.tool);
+        return {
+          op,
+          tool: {
+            name: op.mcp!.tool,
+            title: op.mcp!.title,
+            description: op.mcp!.description,
+            inputSchema: mcpInputSchema(op) as Tool["inputSchema"],
+            outputSchema: mcpOutputSchema(op) as Tool["outputSchema"],
+            annotations: { title: op.mcp!.title, ...op.mcp!.annotations },
+            ...(icons ? { icons } : {}),
+            ...(meta ? { _meta: meta } : {}),
+          },
+        };
+      });
     if (byBase.size < 16) byBase.set(base, tools);
   }
   return tools;

@@ -42,7 +42,7 @@ export function createMcpServer(operations: Operation[], app: AdapterContext, in
     const version = http ? (http.headers.get("mcp-protocol-version") ?? "2025-03-26") : (server.getNegotiatedProtocolVersion() ?? MODERN_PROTOCOL_VERSION);
     return callTool(tools, request.params.name, request.params.arguments, app, info, { links: version >= "2025-06-18" });
   });
-  server.setRequestHandler("resources/list", (request) => listResources(app, request.params?.cursor));
+  server.setRequestHandler("resources/list", (request) => listResources(app, request.params?.cursor, base));
   server.setRequestHandler("resources/templates/list", () => listResourceTemplates());
   server.setRequestHandler("resources/read", (request) => readResource(request.params.uri, app, info));
   server.setRequestHandler("prompts/list", () => listPrompts());

@@ -5,6 +5,7 @@ import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../../adapters/mcp.ts";
+import { APP_MIME_TYPE, SERVICE_APP } from "../../tools/mcp-app.ts";
 import { PROMPTS } from "../../tools/mcp-prompts.ts";
 import { RESOURCES } from "../../tools/mcp-resources.ts";
 import { operations } from "../../tools/index.ts";
@@ -25,6 +26,9 @@ export function mcpGuide(base: string): string {
   const stdio = { command: "node", args: ["/path/to/sanctuary/bin/sanctuary-mcp.mjs"] };
   const tools = operations.filter((op) => op.mcp).map((op) => `- \`${op.mcp!.tool}\` — ${op.mcp!.title.toLowerCase()}: ${op.summary}.`);
   const resources = RESOURCES.map((r) => `- \`${r.uri}\` — ${r.title.toLowerCase()} (${r.mimeType})`);
+  const app =
+    `- \`${SERVICE_APP.uri}\` — an MCP App (${APP_MIME_TYPE}) named by \`now\` and \`attend\`: hosts that render apps show ` +
+    "the service in order with a player, each part's words beside it, and a reflect box";
   const prompts = PROMPTS.map((p) => `- \`${p.name}\` (${p.arguments.map((a) => `${a.name}${a.required ? "" : "?"}`).join(", ")}) — ${p.description}`);
   return `# ${TITLE}
 
@@ -41,6 +45,7 @@ ${tools.join("\n")}
 Resources (templates complete their arguments):
 
 ${resources.join("\n")}
+${app}
 
 Prompts:
 
