@@ -126,7 +126,10 @@
   }
   function minutes(seconds) {
     var total = Math.max(0, Math.round(seconds));
-    return Math.floor(total / 60) + ":" + String(total % 60).padStart(2, "0");
+    // "4 min 15 s", as the site writes lengths ("4:15" reads as a clock time).
+    var m = Math.floor(total / 60);
+    var s = total % 60;
+    return (m ? m + " min" : "") + (m && s ? " " : "") + (s || !m ? s + " s" : "");
   }
   function openLink(url) {
     return function (event) {
