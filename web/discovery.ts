@@ -8,6 +8,7 @@
 //   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../adapters/mcp.ts";
@@ -40,13 +41,12 @@ function text(body: string, type: string): Response {
 }
 
 export function discoveryRoutes(deps: WebContext): Route[] {
-  // Skills embed absolute URLs, so they are built (and hashed) once per base address.
-  const skillsByBase = new Map<string, Skill[]>();
+  // Skills embed absolute URLs, so they are built (and hashed) once per base address; bounded, because
+  // without BASE_URL the base comes from the Host header, which any client may vary.
+  const skillsByBase = new BoundedMemo<Skill[]>(16);
   const skills = (event: H3Event) => {
     const base = baseUrlOf(event, deps.config.baseUrl);
-    let list = skillsByBase.get(base);
-    if (!list) skillsByBase.set(base, (list = buildSkills(operations, deps.library, base)));
-    return { base, list };
+    return { base, list: skillsByBase.get(base, () => buildSkills(operations, deps.library, base)) };
   };
   const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
 
