@@ -84,8 +84,18 @@ async function main() {
   if (await seedReflections(dataDir, size)) console.log(`seeded ${size.reflections} reflections and ${size.presence} visitors into ${dataDir}`);
   const appPort = 39_100 + Math.floor(Math.random() * 500);
   const barePort = appPort + 1;
+  // Recordings off: the background renderer would take a core from the server being measured (it rendered the
+  // whole library during every run on a fresh bench folder, halving the figures).
   const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", DATA_DIR: dataDir, SANCTUARY_LOG_LEVEL: "warn", SANCTUARY_RATE_LIMITS: "off" },
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SANCTUARY_LOG_LEVEL: "warn",
+      SANCTUARY_RATE_LIMITS: "off",
+      SANCTUARY_RECORDINGS: "off",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const children: ChildProcess[] = [app];

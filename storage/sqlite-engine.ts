@@ -197,8 +197,10 @@ export class SqliteEngine implements Engine {
   }
 
   async changeCounter(): Promise<number> {
-    // Both parts only grow, so their sum moves whenever either does.
-    return this.dataVersion() + this.ownCommits;
+    // Both parts only grow, so their sum moves whenever either does. Other processes' commits are asked
+    // for at most once per STALE_MS, as for cached reads: callers ask on every request of a hot route.
+    this.fresh();
+    return this.seen + this.ownCommits;
   }
 
   async close(): Promise<void> {
