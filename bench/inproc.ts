@@ -11,6 +11,8 @@ const { values } = parseArgs({
     "data-dir": { type: "string", default: ".bench/data" },
     routes: { type: "string", default: "/api/now,/api/now?timezone=Europe/Berlin,/api/reflections" },
     calls: { type: "string", default: "20000" },
+    /** Requests in flight at once, as connections would have them (caches see interleaved clocks). */
+    concurrency: { type: "string", default: "1" },
   },
 });
 const config = { ...loadConfig(), dataDir: values["data-dir"]!, recordings: false };
@@ -23,7 +25,11 @@ for (const route of values.routes!.split(",")) {
   for (let i = 0; i < Math.min(2000, calls); i++) await (await app.request(url())).arrayBuffer();
   const started = process.hrtime.bigint();
   let bytes = 0;
-  for (let i = 0; i < calls; i++) bytes = (await (await app.request(url())).arrayBuffer()).byteLength;
+  let left = calls;
+  const lane = async () => {
+    while (left-- > 0) bytes = (await (await app.request(url())).arrayBuffer()).byteLength;
+  };
+  await Promise.all(Array.from({ length: Number(values.concurrency) }, lane));
   const us = Number(process.hrtime.bigint() - started) / 1000 / calls;
   console.log(`${route.padEnd(44)} ${us.toFixed(1).padStart(7)} µs/request  ${bytes} bytes`);
 }

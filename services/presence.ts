@@ -36,6 +36,7 @@ export class PresenceStore implements Presence {
   private seenBefore = new Map<string, number>();
   private generationStart = -Infinity;
   private cached: { at: number; countedAt: number; count: number } | null = null;
+  private counting: Promise<number> | null = null;
   /** Visitors this process added to the window since the last full count began. */
   private added = 0;
   private prunedAt = -Infinity;
@@ -89,8 +90,21 @@ export class PresenceStore implements Presence {
    */
   async count(now: Date): Promise<number> {
     const at = now.getTime();
-    const c = this.cached;
-    if (c && performance.now() - c.countedAt < COUNT_REUSE_MS && at >= c.at && at - c.at < COUNT_REUSE_MS) return c.count + this.added;
+    for (;;) {
+      const c = this.cached;
+      // Either side of the counted instant: concurrent requests read the clock in one order and arrive here in
+      // another, and a slightly earlier `at` must not cost a full count (12 ms over 200,000 visitors) each time.
+      if (c && performance.now() - c.countedAt < COUNT_REUSE_MS && Math.abs(at - c.at) < COUNT_REUSE_MS) return c.count + this.added;
+      // One full count at a time: the requests that arrive while it runs wait for it instead of each counting.
+      if (!this.counting) {
+        this.counting = this.countAt(at).finally(() => (this.counting = null));
+        return (await this.counting) + this.added;
+      }
+      await this.counting.catch(() => {});
+    }
+  }
+
+  private async countAt(at: number): Promise<number> {
     if (at - this.prunedAt >= PRUNE_EVERY_MS || at < this.prunedAt) {
       this.prunedAt = at;
       await this.visits.removeRange({ to: at - PRESENCE_WINDOW_MS });
@@ -100,6 +114,6 @@ export class PresenceStore implements Presence {
     const countedAt = performance.now();
     const count = await this.visits.count({ from: at - PRESENCE_WINDOW_MS + 1, to: at });
     this.cached = { at, countedAt, count };
-    return count + this.added;
+    return count;
   }
 }

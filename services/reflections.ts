@@ -209,7 +209,8 @@ export class ReflectionStore {
     const counter = await this.kv.changeCounter();
     const key = `${limit}:${windowMs}`;
     const hit = this.recentCache.get(key);
-    const fresh = hit && at >= hit.at && at - hit.at < 1000;
+    // Either side of the instant read: concurrent requests reach here out of clock order (see presence.count).
+    const fresh = hit && Math.abs(at - hit.at) < 1000;
     if (fresh && hit.counter === counter) return hit.value;
     // Something was written: reread the feed only if it was a reflection.
     const written = (await this.kv.get<number>(WRITTEN)) ?? 0;

@@ -4,8 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { openKeyValueStore } from "../../storage/index.ts";
+import { SortedCollection } from "../../storage/kv.ts";
 import { PRESENCE_WINDOW_MS, PresenceStore } from "../../services/presence.ts";
 
 const T = Date.parse("2026-11-24T12:00:00Z");
@@ -73,5 +74,25 @@ describe("presence", () => {
     expect(await client.exists("sanctuary:presence:zset")).toBe(0);
     await kv.close();
     client.disconnect();
+  });
+
+  it("counts once for many requests at once, whichever order their clocks were read in", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const presence = new PresenceStore(kv);
+    await presence.load();
+    for (let i = 0; i < 50; i++) await presence.record(`Visitor ${i}`, at(-60_000 - i * 1000));
+    const counts = vi.spyOn(SortedCollection.prototype, "count");
+    try {
+      // Twenty concurrent requests, their instants a few milliseconds apart and out of order.
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => presence.count(at(((i * 7) % 20) - 10))));
+      expect(answers).toEqual(Array(20).fill(50));
+      expect(counts).toHaveBeenCalledTimes(1);
+      // A new visitor is in the next answer at once, still without a new full count.
+      await presence.record("Late", at(5));
+      expect(await presence.count(at(6))).toBe(51);
+      expect(counts).toHaveBeenCalledTimes(1);
+    } finally {
+      counts.mockRestore();
+    }
   });
 });
