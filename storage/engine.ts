@@ -55,8 +55,9 @@ export interface Engine {
   /** Remove every member in the range (expired entries); returns how many went. */
   sortedRemoveRange(name: string, range: ScoreRange): Promise<number>;
   /**
-   * A number that changes whenever any process (this one included) has committed a write since the last
-   * call: caches poll it and drop what they hold when it moved.
+   * A number that changes whenever any process has committed a write since the last call: caches poll it
+   * and drop what they hold when it moved. This process's writes move it at once; another process's within
+   * a moment (SQLite asks for them at most every 50 ms), well inside the second the contract promises.
    */
   changeCounter(): Promise<number>;
   close(): Promise<void>;

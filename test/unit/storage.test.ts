@@ -169,7 +169,7 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
       expect(await other.get(`${prefix}:seen`)).toBe("before");
       const signal = await other.changeCounter();
       await kv.set(`${prefix}:seen`, "after");
-      expect(await other.changeCounter()).not.toBe(signal);
+      await expect.poll(() => other.changeCounter(), { timeout: 1000 }).not.toBe(signal);
       await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 1000 }).toBe("after");
       await kv.remove(`${prefix}:seen`);
       await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 1000 }).toBeNull();
