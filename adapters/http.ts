@@ -11,7 +11,10 @@ import { COMMON_HEADERS, withCommonHeadersBuiltIn } from "./headers.ts";
 import { mcpReach } from "../tools/mcp-reach.ts";
 
 /** Steps for one base address, each GET step naming the MCP tool or resource that reaches it. */
-export const stepsFor = (base: string) => new Steps(base, mcpReach);
+// Steps hold nothing but their base address, so one per address serves every request (bounded: without
+// BASE_URL the address comes from the Host header).
+const stepsByBase = new BoundedMemo<Steps>(16);
+export const stepsFor = (base: string) => stepsByBase.get(base, () => new Steps(base, mcpReach));
 
 /** A JSON response. srvx's FastResponse skips the web-stream round trip a plain Response costs on Node. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -91,13 +94,17 @@ export function baseUrlOf(event: H3Event, configured?: string): string {
 
 /** Query parameters as an object; a repeated key becomes an array (and fails string validation). */
 export function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
+  // A plain object from the start: one whose prototype is set afterwards drops to V8's slow dictionary
+  // mode, and every later read of it (validation, the handler) pays for that on each request.
+  const out: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
-    const existing = out[key];
-    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    const existing = Object.hasOwn(out, key) ? out[key] : undefined;
+    const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    // `__proto__` as a name is kept as data, never as the object's prototype.
+    if (key === "__proto__") Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
+    else out[key] = next;
   }
-  // A plain object again (handlers and Zod expect one), without a second copy.
-  return Object.setPrototypeOf(out, Object.prototype);
+  return out;
 }
 
 /** Read a body of at most `limit` bytes as text. Throws SanctuaryError: 413 when too large, 400 when cut off. */

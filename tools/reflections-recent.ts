@@ -1,5 +1,9 @@
 // GET /api/reflections — the live feed: reflections of the last 48 hours, newest first.
 import { z } from "zod";
+import { immutable } from "../core/json.ts";
+import { BoundedMemo } from "../core/memo.ts";
+import type { Steps } from "../core/next-steps.ts";
+import type { Reflection } from "../services/reflections.ts";
 import { resolveZone } from "../planner/time.ts";
 import { timezoneField } from "./inputs.ts";
 import { publicReflections, reflectionShape } from "./reflection-shape.ts";
@@ -19,20 +23,29 @@ export const reflectionsRecent = defineOperation({
   rest: { method: "GET", path: "/api/reflections" },
   async handler({ timezone }, ctx) {
     const { steps, now } = ctx;
-    const reader = timezone ? resolveZone(timezone) : null;
     const recent = await ctx.reflections.recent(now, 20);
-    return {
-      reflections: publicReflections(recent, FIELDS, reader?.given ? reader.zone : undefined),
-      next_steps: [
-        steps.post(
-          "Leave a reflection of your own",
-          "/api/reflect",
-          { name: "<your name>", text: "<20 to 1000 characters>" },
-          { tool: "reflect", action: "reflect" },
-        ),
-        steps.get("Songs with their reflections", "/api/reflections/by-song"),
-        ...steps.home(timezone),
-      ],
-    };
+    // The whole answer is the same for every reader of one list, zone and address: made and encoded once.
+    let bodies = answers.get(recent);
+    if (!bodies) answers.set(recent, (bodies = new BoundedMemo(32)));
+    return bodies.get(`${steps.base}|${timezone ?? ""}`, () => immutable(answer(recent, timezone, steps)));
   },
 });
+
+const answers = new WeakMap<readonly Reflection[], BoundedMemo<ReturnType<typeof answer>>>();
+
+function answer(recent: readonly Reflection[], timezone: string | undefined, steps: Steps) {
+  const reader = timezone ? resolveZone(timezone) : null;
+  return {
+    reflections: publicReflections(recent, FIELDS, reader?.given ? reader.zone : undefined),
+    next_steps: [
+      steps.post(
+        "Leave a reflection of your own",
+        "/api/reflect",
+        { name: "<your name>", text: "<20 to 1000 characters>" },
+        { tool: "reflect", action: "reflect" },
+      ),
+      steps.get("Songs with their reflections", "/api/reflections/by-song"),
+      ...steps.home(timezone),
+    ],
+  };
+}
