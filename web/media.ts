@@ -72,37 +72,57 @@ async function serveMedia(event: H3Event, dir: string): Promise<Response> {
       suggestion: "Nothing is lost. A piece's `recording` field holds its URL when one has been rendered; many pieces have none yet.",
     });
   }
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const lastModified = info.mtime.toUTCString();
+  return rangedResponse(event, {
+    size: info.size,
+    etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    mtime: info.mtime,
+    headers: { "content-type": TYPES[extname(file).toLowerCase()], "cache-control": "public, max-age=86400" },
+    slice: (start, end) => Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream,
+  });
+}
+
+/** One stored representation: its size, validators, headers and a way to read bytes start..end (inclusive). */
+export interface Representation {
+  size: number;
+  etag: string;
+  /** When given, Last-Modified is sent and If-Modified-Since and a date in If-Range are honoured. */
+  mtime?: Date;
+  headers: Record<string, string>;
+  slice: (start: number, end: number) => BodyInit;
+}
+
+/** 304, 416, 206 or 200 for a representation, honouring If-None-Match, If-Modified-Since, Range and If-Range; HEAD gets no body. */
+export function rangedResponse(event: H3Event, rep: Representation): Response {
+  const lastModified = rep.mtime?.toUTCString();
   const headers: Record<string, string> = {
-    "content-type": TYPES[extname(file).toLowerCase()],
+    ...rep.headers,
     "accept-ranges": "bytes",
-    "cache-control": "public, max-age=86400",
-    etag,
-    "last-modified": lastModified,
+    etag: rep.etag,
+    ...(lastModified ? { "last-modified": lastModified } : {}),
   };
-  if (notModified(event.req.headers, etag, info.mtime)) return new Response(null, { status: 304, headers });
+  if (notModified(event.req.headers, rep.etag, rep.mtime)) return new Response(null, { status: 304, headers });
 
   const rangeHeader = event.req.headers.get("range");
   const ifRange = event.req.headers.get("if-range");
   // A stale If-Range means the client's partial copy is of another version: send it all.
-  const range = rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified) ? parseRange(rangeHeader, info.size) : null;
+  const range = rangeHeader && (!ifRange || ifRange === rep.etag || ifRange === lastModified) ? parseRange(rangeHeader, rep.size) : null;
   if (range === "unsatisfiable") {
-    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${info.size}` } });
+    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${rep.size}` } });
   }
-  const { start, end } = range ?? { start: 0, end: info.size - 1 };
+  const { start, end } = range ?? { start: 0, end: rep.size - 1 };
   const partial = range !== null;
   const length = Math.max(0, end - start + 1);
-  const body = event.req.method === "HEAD" || length === 0 ? null : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream);
+  const body = event.req.method === "HEAD" || length === 0 ? null : rep.slice(start, end);
   return new Response(body, {
     status: partial ? 206 : 200,
-    headers: { ...headers, "content-length": String(length), ...(partial ? { "content-range": `bytes ${start}-${end}/${info.size}` } : {}) },
+    headers: { ...headers, "content-length": String(length), ...(partial ? { "content-range": `bytes ${start}-${end}/${rep.size}` } : {}) },
   });
 }
 
-function notModified(req: Headers, etag: string, mtime: Date): boolean {
+function notModified(req: Headers, etag: string, mtime?: Date): boolean {
   const ifNoneMatch = req.get("if-none-match");
-  if (ifNoneMatch) return ifNoneMatch === "*" || ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+  if (ifNoneMatch) return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+  if (!mtime) return false;
   const since = Date.parse(req.get("if-modified-since") ?? "");
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }

@@ -15,7 +15,7 @@ import type { Route } from "../core/route.ts";
 import { opaqueRgbPng } from "../core/png.ts";
 import { errorResponse } from "../adapters/http.ts";
 import type { WebContext } from "./context.ts";
-import { parseRange } from "./media.ts";
+import { rangedResponse } from "./media.ts";
 
 export const ARTWORK_PATH = "/podcasts/artwork.png";
 export const ARTWORK_SIZE = 3000;
@@ -77,19 +77,10 @@ export function artworkRoute(deps: Pick<WebContext, "log">): Route {
 }
 
 function serveArtwork(event: H3Event, { png, etag }: Artwork): Response {
-  const headers: Record<string, string> = { "content-type": "image/png", "accept-ranges": "bytes", "cache-control": "public, max-age=86400", etag };
-  const ifNoneMatch = event.req.headers.get("if-none-match");
-  if (ifNoneMatch && (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))) {
-    return new Response(null, { status: 304, headers });
-  }
-  const rangeHeader = event.req.headers.get("range");
-  const ifRange = event.req.headers.get("if-range");
-  const range = rangeHeader && (!ifRange || ifRange === etag) ? parseRange(rangeHeader, png.length) : null;
-  if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${png.length}` } });
-  const { start, end } = range ?? { start: 0, end: png.length - 1 };
-  const body = event.req.method === "HEAD" ? null : new Uint8Array(png.subarray(start, end + 1));
-  return new Response(body, {
-    status: range ? 206 : 200,
-    headers: { ...headers, "content-length": String(end - start + 1), ...(range ? { "content-range": `bytes ${start}-${end}/${png.length}` } : {}) },
+  return rangedResponse(event, {
+    size: png.length,
+    etag,
+    headers: { "content-type": "image/png", "cache-control": "public, max-age=86400" },
+    slice: (start, end) => new Uint8Array(png.subarray(start, end + 1)),
   });
 }
