@@ -58,6 +58,11 @@ interface Claim {
 }
 type Claims = Record<string, Claim>;
 
+/** Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten. */
+const bucketOf = (words: string) => `reflections:same-words:${words.slice(0, 2)}`;
+/** Whether a claim still makes words left at `at` a repeat. */
+const stillClaims = (claim: Claim | undefined, at: number) => claim !== undefined && at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS;
+
 const repeated = () =>
   conflict("These same words from the same name were already received in the last 30 days.", {
     suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
@@ -75,11 +80,10 @@ export class ReflectionStore {
    */
   async add(reflection: Reflection, takeLimits: () => Promise<void> = async () => {}): Promise<Reflection> {
     const words = sameWordsKey(reflection.name, reflection.text);
-    // Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten.
-    const bucketKey = `reflections:same-words:${words.slice(0, 2)}`;
+    const bucketKey = bucketOf(words);
     const at = Date.parse(reflection.createdAt);
     const claimOf = (bucket: Claims | null) => bucket?.[words];
-    const isRepeat = (claim: Claim | undefined) => claim !== undefined && at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS;
+    const isRepeat = (claim: Claim | undefined) => stillClaims(claim, at);
     return this.sameWords.run(bucketKey, async () => {
       if (isRepeat(claimOf(await this.kv.get<Claims>(bucketKey)))) throw repeated();
       // Limits are taken only after the duplicate check, inside this section: a repeat answers 409, never 429.
@@ -88,7 +92,7 @@ export class ReflectionStore {
       // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
       await this.kv.update<Claims>(bucketKey, (bucket) => {
         if (isRepeat(claimOf(bucket))) throw repeated();
-        const live = Object.entries(bucket ?? {}).filter(([, claim]) => at - Date.parse(claim.at) < DUPLICATE_WINDOW_MS);
+        const live = Object.entries(bucket ?? {}).filter(([, claim]) => stillClaims(claim, at));
         return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
       });
       await this.index(reflection);
@@ -108,8 +112,7 @@ export class ReflectionStore {
   /** For a dry run: refuses (409) exactly as `add` would if these words came from this name in the last 30 days. */
   async checkNotRepeated(name: string, text: string, createdAt: string): Promise<void> {
     const words = sameWordsKey(name, text);
-    const claim = (await this.kv.get<Claims>(`reflections:same-words:${words.slice(0, 2)}`))?.[words];
-    if (claim && Date.parse(createdAt) - Date.parse(claim.at) < DUPLICATE_WINDOW_MS) throw repeated();
+    if (stillClaims((await this.kv.get<Claims>(bucketOf(words)))?.[words], Date.parse(createdAt))) throw repeated();
   }
 
   /**
@@ -132,7 +135,7 @@ export class ReflectionStore {
   async repair(now: Date, minAgeMs = 60_000): Promise<number> {
     let repaired = 0;
     for (let i = 0; i < 256; i++) {
-      const bucketKey = `reflections:same-words:${i.toString(16).padStart(2, "0")}`;
+      const bucketKey = bucketOf(i.toString(16).padStart(2, "0"));
       const bucket = await this.kv.get<Claims>(bucketKey);
       for (const [words, claim] of Object.entries(bucket ?? {})) {
         if (!claim.reflection || now.getTime() - Date.parse(claim.at) < minAgeMs) continue;
