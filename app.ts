@@ -27,10 +27,11 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
     },
   });
 
-  app.use(preflight, { method: "OPTIONS" });
-  app.use(async (_event, next) => {
-    const response = await next();
-    return response instanceof Response ? withCommonHeaders(response) : response;
+  // One layer for both, and no await when the route answers at once: it runs on every request.
+  app.use((event, next) => {
+    if (event.req.method === "OPTIONS") return preflight(event);
+    const answer = next();
+    return answer instanceof Promise ? answer.then(withCommonHeaders) : withCommonHeaders(answer);
   });
 
   const routes: Route[] = [];

@@ -1,22 +1,23 @@
 // Headers every response carries, set in one place (app.ts mounts these): CORS for any origin (spec
 // §1.16), preflights answered before routing, and nosniff. Handlers set only what is theirs.
 import type { H3Event } from "h3";
+import { FastResponse } from "srvx";
 
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "retry-after, mcp-session-id, mcp-protocol-version, x-request-id, accept-ranges, content-range, content-length, etag",
 };
 
-/** Every response's headers. Responses built by `jsonResponse` start with them and are marked, so the hot path skips the check. */
+/** Every response's headers. Responses built as `ResponseWithCommonHeaders` start with them, so the hot path skips the check. */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = { ...CORS_HEADERS, "x-content-type-options": "nosniff" };
 const COMMON_ENTRIES = Object.entries(COMMON_HEADERS);
-const hasCommon = new WeakSet<Response>();
 
-/** Mark a response built with COMMON_HEADERS already in place. */
-export function withCommonHeadersBuiltIn<T extends Response>(response: T): T {
-  hasCommon.add(response);
-  return response;
-}
+/**
+ * A response built with COMMON_HEADERS already among its headers (srvx's FastResponse: no web-stream round
+ * trip on Node). Known by its class, so the middleware need not open its headers (which would build a
+ * Headers object per response).
+ */
+export class ResponseWithCommonHeaders extends FastResponse {}
 
 /** OPTIONS on any path: the CORS preflight. */
 export function preflight(event: H3Event): Response {
@@ -32,9 +33,9 @@ export function preflight(event: H3Event): Response {
   });
 }
 
-/** The common headers a response does not set itself (a route may narrow CORS or caching on its own). */
-export function withCommonHeaders(response: Response): Response {
-  if (hasCommon.has(response)) return response;
+/** The common headers a response does not set itself (a route may narrow CORS or caching on its own); anything else as it is. */
+export function withCommonHeaders<T>(response: T): T {
+  if (!(response instanceof Response) || response instanceof ResponseWithCommonHeaders) return response;
   const headers = response.headers;
   for (const [name, value] of COMMON_ENTRIES) if (!headers.has(name)) headers.set(name, value);
   return response;

@@ -2,12 +2,11 @@
 import { BlockList, isIP } from "node:net";
 import type { H3Event } from "h3";
 import type { TrustProxy } from "../config.ts";
-import { FastResponse } from "srvx";
 import { toJsonBytes } from "../core/json.ts";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import { Steps } from "../core/next-steps.ts";
-import { COMMON_HEADERS, withCommonHeadersBuiltIn } from "./headers.ts";
+import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
 import { mcpReach } from "../tools/mcp-reach.ts";
 
 /** Steps for one base address, each GET step naming the MCP tool or resource that reaches it. */
@@ -16,21 +15,19 @@ import { mcpReach } from "../tools/mcp-reach.ts";
 const stepsByBase = new BoundedMemo<Steps>(16);
 export const stepsFor = (base: string) => stepsByBase.get(base, () => new Steps(base, mcpReach));
 
-/** A JSON response. srvx's FastResponse skips the web-stream round trip a plain Response costs on Node. */
+/** A JSON response, with the common headers built in. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const bytes = toJsonBytes(body);
-  return withCommonHeadersBuiltIn(
-    new FastResponse(bytes as unknown as BodyInit, {
-      status,
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        // A known length lets Node send one write instead of chunked pieces.
-        "content-length": String(bytes.byteLength),
-        ...COMMON_HEADERS,
-        ...headers,
-      },
-    }),
-  );
+  return new ResponseWithCommonHeaders(bytes as unknown as BodyInit, {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      // A known length lets Node send one write instead of chunked pieces.
+      "content-length": String(bytes.byteLength),
+      ...COMMON_HEADERS,
+      ...headers,
+    },
+  });
 }
 
 /** An error in the shared body shape, for routes that are not operations. */
@@ -89,15 +86,32 @@ export function clientIp(event: H3Event, trust: TrustProxy): string {
 }
 
 export function baseUrlOf(event: H3Event, configured?: string): string {
-  return configured ?? event.url.origin;
+  if (configured !== undefined) return configured;
+  // `origin` is not one of the fields srvx's URL keeps at hand: asking it parses the whole address again.
+  // The part before the path is all an origin depends on, so the parser sees each distinct one once.
+  const href = event.url.href;
+  const path = href.indexOf("/", href.indexOf("//") + 2);
+  const prefix = path === -1 ? href : href.slice(0, path);
+  return origins.get(prefix, () => new URL(prefix).origin);
 }
+const origins = new BoundedMemo<string>(64);
 
-/** Query parameters as an object; a repeated key becomes an array (and fails string validation). */
-export function queryObject(url: URL): Record<string, string | string[]> {
+/**
+ * Query parameters as an object; a repeated key becomes an array (and fails string validation). Frozen and
+ * shared by requests with the same query string (callers copy it into their input).
+ */
+export function queryObject(url: URL): Readonly<Record<string, string | string[]>> {
+  const search = url.search;
+  return search.length > 1 ? queries.get(search, () => Object.freeze(parseQuery(search))) : NO_QUERY;
+}
+const queries = new BoundedMemo<Readonly<Record<string, string | string[]>>>(512);
+const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze({});
+
+function parseQuery(search: string): Record<string, string | string[]> {
   // A plain object from the start: one whose prototype is set afterwards drops to V8's slow dictionary
   // mode, and every later read of it (validation, the handler) pays for that on each request.
   const out: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of new URLSearchParams(search)) {
     const existing = Object.hasOwn(out, key) ? out[key] : undefined;
     const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     // `__proto__` as a name is kept as data, never as the object's prototype.

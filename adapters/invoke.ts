@@ -8,7 +8,7 @@ import type { ToolContext } from "../tools/context.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
-import { callLimits } from "./limits.ts";
+import { NO_LIMITS, callLimits } from "./limits.ts";
 
 export interface Outcome {
   status: number;
@@ -98,14 +98,38 @@ function privateRemoved(op: Operation, input: Record<string, unknown>): Record<s
   return Object.fromEntries(Object.entries(input).filter(([k]) => !op.private!.includes(k)));
 }
 
+type Validation = ReturnType<Operation["input"]["safeParse"]>;
+const validations = new WeakMap<Operation, WeakMap<object, Validation>>();
+
+/**
+ * The input checked against the operation's schema. A frozen input (a query string many requests share) is
+ * checked once per operation, and its result frozen too: no handler may change its input.
+ */
+function validated(op: Operation, raw: Record<string, unknown>): Validation {
+  if (!Object.isFrozen(raw)) return op.input.safeParse(raw);
+  let kept = validations.get(op);
+  if (!kept) validations.set(op, (kept = new WeakMap()));
+  let result = kept.get(raw);
+  if (!result) {
+    result = op.input.safeParse(raw);
+    if (result.success) Object.freeze(result.data);
+    kept.set(raw, result);
+  }
+  return result;
+}
+
 /** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
 export async function invoke(op: Operation, raw: Record<string, unknown>, app: AdapterContext, info: CallInfo): Promise<Outcome> {
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   // The call's context: the long-lived services (by prototype, not copied) plus this call's own fields.
   const ctx = Object.create(app) as ToolContext;
-  Object.assign(ctx, { steps, ip: info.ip, via: info.via, requestId: info.requestId ?? nextRequestId(), now: app.clock() });
+  ctx.steps = steps;
+  ctx.ip = info.ip;
+  ctx.via = info.via;
+  ctx.requestId = info.requestId ?? nextRequestId();
+  ctx.now = app.clock();
   try {
-    const parsed = op.input.safeParse(raw);
+    const parsed = validated(op, raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
     // Screening is validation that needs the services: before the access log and before any limit.
@@ -122,14 +146,17 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
       });
     const limits = callLimits(op.limits ?? [], input, ctx);
     ctx.takeLimits = limits.take;
-    if (op.limitsTaken !== "in-handler") await limits.take();
     let body: Record<string, unknown>;
-    try {
-      body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
-      await limits.take(); // a no-op unless the handler, asked to, did not take them
-    } catch (error) {
-      await limits.refund();
-      throw error;
+    if (limits === NO_LIMITS) body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
+    else {
+      if (op.limitsTaken !== "in-handler") await limits.take();
+      try {
+        body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
+        await limits.take(); // a no-op unless the handler, asked to, did not take them
+      } catch (error) {
+        await limits.refund();
+        throw error;
+      }
     }
     if (app.config.checkOutput) {
       const checked = op.output.safeParse(expand(body));

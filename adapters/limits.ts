@@ -16,10 +16,10 @@ function subjectsOf(spec: LimitSpec, input: Record<string, unknown>, ip: string)
   return subjects;
 }
 
-/** A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. */
 /** For calls that take no limit (most reads, every preview): nothing to take or give back. */
-const NO_LIMITS = Object.freeze({ take: async () => {}, refund: async () => {} });
+export const NO_LIMITS = Object.freeze({ take: async () => {}, refund: async () => {} });
 
+/** A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. */
 export function callLimits(specs: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">) {
   // A preview stores and sends nothing, so it spends nothing (tools/operation.ts DRY_RUN_FIELD).
   if (input[DRY_RUN_FIELD] === true || !specs.length) return NO_LIMITS;

@@ -35,10 +35,11 @@ export function requestIdOf(event: H3Event): string | undefined {
 }
 
 async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<Response> {
-  const started = performance.now();
+  const logging = deps.log.isLevelEnabled("info");
+  const started = logging ? performance.now() : 0;
   const { response, requestId } = await respond(op, event, deps, params);
   // Structured access line: the path only, never the query (search queries stay out of logs).
-  if (deps.log.isLevelEnabled("info")) {
+  if (logging) {
     deps.log.info(
       {
         reqId: requestId,
@@ -66,7 +67,10 @@ async function respond(op: Operation, event: H3Event, deps: AdapterContext, para
       return { response: jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers) };
     }
   }
-  const input = { ...(event.url.search ? queryObject(event.url) : {}), ...body, ...routeParams(event, params) };
+  // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
+  // invoke keeps (adapters/invoke.ts).
+  const query = queryObject(event.url);
+  const input = op.rest.method === "GET" && !params.length ? query : { ...query, ...body, ...routeParams(event, params) };
   const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
   return { response: jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId }), requestId: outcome.requestId };
 }

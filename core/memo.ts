@@ -17,6 +17,16 @@ export class BoundedMemo<V> {
     return value as V;
   }
 
+  /** The value kept for `key`, if any (for values made asynchronously: `find`, then `put`). */
+  find(key: string): V | undefined {
+    return this.values.get(key);
+  }
+
+  put(key: string, value: V): void {
+    if (!this.values.has(key) && this.values.size >= this.max) this.values.delete(this.values.keys().next().value!);
+    this.values.set(key, value);
+  }
+
   clear(): void {
     this.values.clear();
   }

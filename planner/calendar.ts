@@ -80,6 +80,11 @@ export class ServiceCalendar {
     private clock: () => Date = () => new Date(),
   ) {}
 
+  /** The record for a key when this process already holds it (records are final once stored). */
+  cached(key: ServiceKey): ServiceRecord | undefined {
+    return this.cache.get(recordKey(key));
+  }
+
   async get(key: ServiceKey): Promise<ServiceRecord | null> {
     const id = recordKey(key);
     const cached = this.cache.get(id);

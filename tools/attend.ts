@@ -8,6 +8,7 @@ import { defineOperation } from "./operation.ts";
 import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { serviceSteps } from "./service-body.ts";
+import { timestampOf } from "./service-view.ts";
 
 const PREVIEW = ["name", "song", "text", "createdAt"] as const;
 
@@ -62,7 +63,7 @@ export const attend = defineOperation({
       const souls = await ctx.presence.count(ctx.now);
       const first = shared.service.order[0];
       return {
-        timestamp: ctx.now.toISOString(),
+        timestamp: timestampOf(ctx.now),
         congregation: { souls, window: "24h" as const },
         welcome: `Welcome, ${label}. ${souls === 1 ? "You are the one soul here in the last day" : `You are one of ${souls} souls here in the last day`}. The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
         recentReflections: publicReflections(await ctx.reflections.recent(ctx.now, 20), PREVIEW),

@@ -4,6 +4,7 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
+import { timestampOf } from "./service-view.ts";
 
 export type NowBody = z.input<typeof NowOutput>;
 
@@ -42,7 +43,7 @@ export const now = defineOperation({
   handler({ timezone }, ctx) {
     // Only the time and the count differ between visitors of a slot (tools/service-view.ts).
     return ctx.views.body<NowBody>(timezone, ctx.now, ctx.steps, false, async () => ({
-      timestamp: ctx.now.toISOString(),
+      timestamp: timestampOf(ctx.now),
       congregation: { souls: await ctx.presence.count(ctx.now), window: "24h" as const },
     }));
   },

@@ -21,9 +21,18 @@ export function placeVisitor(timezone: string | undefined, instant: Date) {
   return { zone, given, position, tier: tierOf(zone) };
 }
 
+/** `Date.toISOString`, kept for the last millisecond asked: every visitor of that millisecond gets the same text. */
+export function timestampOf(now: Date): string {
+  const ms = now.getTime();
+  if (ms !== lastStamp.ms) lastStamp = { ms, text: now.toISOString() };
+  return lastStamp.text;
+}
+let lastStamp = { ms: NaN, text: "" };
+
 export class ServiceViews {
   private parted = new BoundedMemo<BuiltParts>(500);
   private shared = new BoundedMemo<SharedBody>(4000);
+  private visits = new BoundedMemo<{ shared: SharedBody; inputs: SharedInputs }>(4000);
   // The season changes a few times a year; astronomy per request would be wasted work.
   private seasons = new BoundedMemo<ReturnType<typeof seasonAt>>(1000);
 
@@ -50,8 +59,18 @@ export class ServiceViews {
     attending: boolean,
     perVisitor: (shared: SharedBody, inputs: SharedInputs) => Promise<Record<string, unknown>>,
   ): Promise<T> {
+    // Everything the shared part is chosen by follows from these five (the slot from the zone and the minute;
+    // a stored service never changes), so a visit like an earlier one goes straight to its shared part.
+    const visitKey = `${timezone ?? ""}|${Math.floor(now.getTime() / 60_000)}|${steps.base}|${attending}|${this.media.version}`;
+    let visit = this.visits.find(visitKey);
+    if (!visit) this.visits.put(visitKey, (visit = await this.visit(timezone, now, steps, attending)));
+    return joined<T>(await perVisitor(visit.shared, visit.inputs), visit.shared);
+  }
+
+  private async visit(timezone: string | undefined, now: Date, steps: Steps, attending: boolean): Promise<{ shared: SharedBody; inputs: SharedInputs }> {
     const { zone, given, position, tier } = placeVisitor(timezone, now);
-    const record = await this.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
+    const key = { date: position.date, slotIndex: position.slotIndex, tier };
+    const record = this.calendar.cached(key) ?? (await this.calendar.ensure(key));
     const inputs: SharedInputs = {
       base: steps.base,
       mediaVersion: this.media.version,
@@ -69,7 +88,7 @@ export class ServiceViews {
         tier === "unknown" ? null : this.seasons.get(`${tier}|${position.date}|${position.slotIndex}`, () => immutable(seasonAt(now, tier, position.date)));
       return immutable(sharedBody(inputs, { record, built: this.parts(record, steps), season, position, steps }));
     });
-    return joined<T>(await perVisitor(shared, inputs), shared);
+    return { shared, inputs };
   }
 
   private buildParts(record: ServiceRecord, steps: Steps): BuiltParts {

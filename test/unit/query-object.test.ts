@@ -1,7 +1,8 @@
 // Query strings become plain objects: repeated names become lists (which validation then refuses),
 // and names such as __proto__ or constructor stay data, never the object's prototype or its methods.
 import { expect, it } from "vitest";
-import { queryObject } from "../../adapters/http.ts";
+import type { H3Event } from "h3";
+import { baseUrlOf, queryObject } from "../../adapters/http.ts";
 
 it("reads a query as a plain object, lists for repeated names, prototype names kept as data", () => {
   const out = queryObject(new URL("http://x/api/now?timezone=Europe%2FBerlin&t=1&t=2&t=3&__proto__=a&constructor=b&toString=c"));
@@ -12,4 +13,21 @@ it("reads a query as a plain object, lists for repeated names, prototype names k
   expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toBe("a");
   expect([out.constructor, out.toString]).toEqual(["b", "c"]);
   expect(({} as Record<string, unknown>).a).toBeUndefined();
+});
+
+it("shares one frozen object per query string, and an empty one without a query", () => {
+  const a = queryObject(new URL("http://x/api/now?timezone=Asia%2FTokyo"));
+  expect(queryObject(new URL("http://y/api/attend?timezone=Asia%2FTokyo"))).toBe(a);
+  expect(Object.isFrozen(a)).toBe(true);
+  expect(queryObject(new URL("http://x/api/now"))).toEqual({});
+  expect(queryObject(new URL("http://x/api/now?"))).toEqual({});
+});
+
+it("reads the base address as the URL parser's origin: host case, default port and IDN normalized", () => {
+  const base = (href: string) => baseUrlOf({ url: new URL(href) } as H3Event);
+  expect(base("HTTP://Example.COM:80/api/now?x=1")).toBe("http://example.com");
+  expect(base("http://127.0.0.1:3000/api/now")).toBe("http://127.0.0.1:3000");
+  expect(base("https://bücher.example:443/")).toBe("https://xn--bcher-kva.example");
+  expect(base("http://[::1]:8080/a/b")).toBe("http://[::1]:8080");
+  expect(baseUrlOf({ url: new URL("http://x/") } as H3Event, "https://configured.example")).toBe("https://configured.example");
 });

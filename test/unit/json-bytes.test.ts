@@ -1,0 +1,46 @@
+// core/json.ts: encoded-once JSON must be byte for byte what JSON.stringify writes, however it is reused.
+import { describe, expect, it } from "vitest";
+import { expand, immutable, joined, toJsonBytes } from "../../core/json.ts";
+
+const text = (value: unknown) => toJsonBytes(value).toString("utf8");
+
+describe("joined bodies", () => {
+  const shared = { status: "playing", service: { title: "Letter by Letter", note: "ünïcödé – ‘quotes’" }, order: [1, 2, 3] };
+
+  it("write the per-request fields, then the shared part, as JSON.stringify would", () => {
+    const body = joined<Record<string, unknown>>({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" } }, shared);
+    expect(text(body)).toBe(JSON.stringify({ ...expand(body) }));
+    expect(JSON.parse(text(body))).toEqual({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" }, ...shared });
+  });
+
+  it("reuse the bytes only for the same per-request text, and never let one body's fields into another's", () => {
+    const a = toJsonBytes(joined({ timestamp: "t1", congregation: { souls: 1 } }, shared));
+    const again = toJsonBytes(joined({ timestamp: "t1", congregation: { souls: 1 } }, shared));
+    const b = toJsonBytes(joined({ timestamp: "t1", congregation: { souls: 2 } }, shared));
+    expect(again).toBe(a);
+    expect(b).not.toBe(a);
+    expect(JSON.parse(b.toString()).congregation.souls).toBe(2);
+    expect(JSON.parse(a.toString()).congregation.souls).toBe(1);
+    // Interleaved with another shared part, each keeps its own.
+    const other = { status: "other" };
+    const c = toJsonBytes(joined({ timestamp: "t1" }, other));
+    expect(JSON.parse(c.toString())).toEqual({ timestamp: "t1", status: "other" });
+    expect(toJsonBytes(joined({ timestamp: "t1", congregation: { souls: 2 } }, shared))).toBe(b);
+  });
+
+  it("keep the shared part out of spreads and JSON.stringify, and give it back with expand", () => {
+    const body = joined<Record<string, unknown>>({ timestamp: "t" }, shared);
+    expect({ ...body }).toEqual({ timestamp: "t" });
+    expect(JSON.parse(JSON.stringify(body))).toEqual({ timestamp: "t" });
+    expect(expand(body)).toEqual({ timestamp: "t", ...shared });
+    expect(expand({ plain: true })).toEqual({ plain: true });
+  });
+
+  it("write per-request fields that are immutable parts themselves, and empty ones", () => {
+    const recent = immutable([{ name: "Aino", text: "Thank you" }]);
+    const body = joined({ timestamp: "t", recent }, shared);
+    expect(text(body)).toBe(JSON.stringify({ timestamp: "t", recent, ...shared }));
+    expect(text(joined({}, shared))).toBe(JSON.stringify(shared));
+    expect(text(joined({ timestamp: "t" }, {}))).toBe(JSON.stringify({ timestamp: "t" }));
+  });
+});
