@@ -69,7 +69,7 @@ function encodedChunks(value: unknown, depth: number): Buffer {
 }
 
 /** Per shared part, the last whole body made from it, by its per-request text. */
-const lastJoined = new WeakMap<object, { head: string; bytes: Buffer }>();
+const lastJoined = new WeakMap<object, { dynamic: Record<string, unknown>; head: string; bytes: Buffer }>();
 
 /** Whether no field holds an immutable part (whose cached bytes the walk would reuse). */
 function plainFields(value: Record<string, unknown>): boolean {
@@ -92,9 +92,11 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
     if (fixed.length <= 2) return head;
     return Buffer.concat([head.subarray(0, head.length - 1), head.length > 2 ? COMMA : EMPTY, fixed.subarray(1)]);
   }
+  const last = lastJoined.get(shared);
+  // The same fields as last time are the same text: no need to write them out to find that.
+  if (last && sameFields(dynamic, last.dynamic, 2)) return last.bytes;
   const head = JSON.stringify(dynamic);
   if (fixed.length <= 2) return Buffer.from(head, "utf8");
-  const last = lastJoined.get(shared);
   if (last?.head === head) return last.bytes;
   const headLength = Buffer.byteLength(head, "utf8") - 1;
   const separator = head.length > 2 ? 1 : 0;
@@ -102,8 +104,32 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   bytes.write(head, 0, headLength, "utf8");
   if (separator) bytes[headLength] = COMMA[0];
   fixed.copy(bytes, headLength + separator, 1);
-  lastJoined.set(shared, { head, bytes });
+  // Kept for comparison, so it must not change: frozen as deep as it is compared.
+  lastJoined.set(shared, { dynamic: frozen(dynamic, 2), head, bytes });
   return bytes;
+}
+
+function frozen<T>(value: T, depth: number): T {
+  if (depth === 0 || value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  for (const v of Object.values(value)) frozen(v, depth - 1);
+  return Object.freeze(value);
+}
+
+/**
+ * Whether two values would be written as the same JSON: the same keys in the same order with identical
+ * primitive values, `depth` levels of plain objects down. Anything it cannot tell cheaply counts as different.
+ */
+function sameFields(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return a === null || typeof a !== "object";
+  if (depth === 0 || a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) || Array.isArray(b) || typeof (a as { toJSON?: unknown }).toJSON === "function") return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) {
+    if (ak[i] !== bk[i] || !sameFields((a as Record<string, unknown>)[ak[i]], (b as Record<string, unknown>)[bk[i]], depth - 1)) return false;
+  }
+  return true;
 }
 
 function write(value: unknown, depth: number, out: Array<string | Buffer>): void {

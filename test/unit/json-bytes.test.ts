@@ -28,6 +28,19 @@ describe("joined bodies", () => {
     expect(toJsonBytes(joined({ timestamp: "t1", congregation: { souls: 2 } }, shared))).toBe(b);
   });
 
+  it("tell changes at any depth, in key order, and in values JSON writes alike or not at all", () => {
+    const s = { status: "s" };
+    const bytes = (dynamic: Record<string, unknown>) => JSON.parse(toJsonBytes(joined(dynamic, s)).toString());
+    expect(bytes({ a: { b: { c: 1 } } })).toEqual({ a: { b: { c: 1 } }, status: "s" });
+    expect(bytes({ a: { b: { c: 2 } } })).toEqual({ a: { b: { c: 2 } }, status: "s" });
+    expect(Object.keys(bytes({ y: 1, x: 2 }))).toEqual(["y", "x", "status"]);
+    expect(Object.keys(bytes({ x: 2, y: 1 }))).toEqual(["x", "y", "status"]);
+    expect(bytes({ list: [1, 2] }).list).toEqual([1, 2]);
+    expect(bytes({ list: [1, 3] }).list).toEqual([1, 3]);
+    expect(bytes({ n: 1, gone: undefined })).toEqual({ n: 1, status: "s" });
+    expect(bytes({ n: 1 })).toEqual({ n: 1, status: "s" });
+  });
+
   it("keep the shared part out of spreads and JSON.stringify, and give it back with expand", () => {
     const body = joined<Record<string, unknown>>({ timestamp: "t" }, shared);
     expect({ ...body }).toEqual({ timestamp: "t" });
