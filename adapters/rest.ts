@@ -35,11 +35,30 @@ export function requestIdOf(event: H3Event): string | undefined {
 }
 
 async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<Response> {
-  const logging = deps.log.isLevelEnabled("info");
-  const started = logging ? performance.now() : 0;
-  const { response, requestId } = await respond(op, event, deps, params);
-  // Structured access line: the path only, never the query (search queries stay out of logs).
-  if (logging) {
+  const started = deps.log.isLevelEnabled("info") ? performance.now() : -1;
+  const baseUrl = baseUrlOf(event, deps.config.baseUrl);
+  let body: Record<string, unknown> = {};
+  if (op.rest.method === "POST") {
+    try {
+      body = await readJsonObject(event, deps.config.bodyLimit);
+    } catch (error) {
+      if (!(error instanceof SanctuaryError)) throw error;
+      const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
+      return logged(op, event, deps, started, jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers));
+    }
+  }
+  // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
+  // invoke keeps (adapters/invoke.ts).
+  const query = queryObject(event.url);
+  const input = op.rest.method === "GET" && !params.length ? query : { ...query, ...body, ...routeParams(event, params) };
+  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
+  const headers = { ...outcome.headers, "x-request-id": outcome.requestId };
+  return logged(op, event, deps, started, jsonResponse(outcome.status, outcome.body, headers), outcome.requestId);
+}
+
+/** The structured access line (when info logging is on): the path only, never the query (search queries stay out of logs). */
+function logged(op: Operation, event: H3Event, deps: AdapterContext, started: number, response: Response, requestId?: string): Response {
+  if (started >= 0) {
     deps.log.info(
       {
         reqId: requestId,
@@ -53,26 +72,6 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
     );
   }
   return response;
-}
-
-async function respond(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<{ response: Response; requestId?: string }> {
-  const baseUrl = baseUrlOf(event, deps.config.baseUrl);
-  let body: Record<string, unknown> = {};
-  if (op.rest.method === "POST") {
-    try {
-      body = await readJsonObject(event, deps.config.bodyLimit);
-    } catch (error) {
-      if (!(error instanceof SanctuaryError)) throw error;
-      const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
-      return { response: jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers) };
-    }
-  }
-  // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
-  // invoke keeps (adapters/invoke.ts).
-  const query = queryObject(event.url);
-  const input = op.rest.method === "GET" && !params.length ? query : { ...query, ...body, ...routeParams(event, params) };
-  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
-  return { response: jsonResponse(outcome.status, outcome.body, { ...outcome.headers, "x-request-id": outcome.requestId }), requestId: outcome.requestId };
 }
 
 export function mountRest(app: H3, operations: Operation[], deps: AdapterContext): void {
