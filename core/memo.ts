@@ -9,11 +9,7 @@ export class BoundedMemo<V> {
   /** The value for `key`, computed by `make` the first time. */
   get(key: string, make: () => V): V {
     let value = this.values.get(key);
-    if (value === undefined && !this.values.has(key)) {
-      value = make();
-      if (this.values.size >= this.max) this.values.delete(this.values.keys().next().value!);
-      this.values.set(key, value);
-    }
+    if (value === undefined && !this.values.has(key)) this.put(key, (value = make()));
     return value as V;
   }
 
