@@ -1,4 +1,6 @@
 // Entry point: read settings, build the app, listen. `startServer` is also what the tests use.
+// The loop monitor is imported first, so it watches everything start-up does after it.
+import { loopFigures } from "./core/loop-monitor.ts";
 import { serve } from "h3";
 import { pathToFileURL } from "node:url";
 import { createApp } from "./app.ts";
@@ -34,7 +36,12 @@ export async function startServer(
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  deps.log.info({ url }, "sanctuary is open");
+  // "Open" once a search can answer too (from words, about a second after listening on an empty folder).
+  await Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+  deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
+  // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
+  void deps.search.complete.then(() => deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words"));
+  setTimeout(() => deps.log.info({ loop: loopFigures() }, "first two minutes"), 120_000).unref();
   // Only after listening: visitors are served first, the renderer runs at the lowest priority beside them.
   if (config.recordings && options.recordings !== false) void deps.recorder.start();
   return {

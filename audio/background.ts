@@ -1,11 +1,8 @@
 // Renders many pieces in the background, one at a time, in one child process at the lowest CPU
 // priority (nice 19): the server's own work always comes first, and a crash in the renderer costs
 // one piece, not the server. Used by a server or CLI: give it jobs, get each outcome as it lands.
-import { fork, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { setPriority } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { forkTypeScript } from "../core/child-job.ts";
 import type { PieceInput, Rendered } from "./piece.ts";
 import type { ChildReply, ChildRequest } from "./render-child.ts";
 
@@ -29,27 +26,6 @@ export interface BackgroundOptions {
   onChild?: (pid: number) => void;
 }
 
-// The child is TypeScript: load it through tsx, as the server itself is, unless this process already does.
-function childExecArgv(): string[] {
-  if (process.execArgv.some((a) => a.includes("tsx"))) return process.execArgv;
-  const tsxDir = dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
-  return [...process.execArgv, "--import", pathToFileURL(join(tsxDir, "dist", "loader.mjs")).href];
-}
-
-function spawnChild(niceness: number): ChildProcess {
-  const child = fork(fileURLToPath(new URL("./render-child.ts", import.meta.url)), [], {
-    execArgv: childExecArgv(),
-    serialization: "advanced",
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  try {
-    if (child.pid) setPriority(child.pid, niceness);
-  } catch {
-    // Not permitted (some containers): the child still runs, one piece at a time.
-  }
-  return child;
-}
-
 /** Render `jobs` in order; `onDone` hears each outcome. Resolves when all are done or `signal` aborts. */
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
   const { niceness = 19, restMs = 0, signal, onChild } = opts;
@@ -60,7 +36,7 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
     for (let id = 0; id < jobs.length && !signal?.aborted; id++) {
       const job = jobs[id];
       if (!child?.connected) {
-        child = spawnChild(niceness);
+        child = forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
         if (child.pid) onChild?.(child.pid);
       }
       const current = child;

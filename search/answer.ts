@@ -70,7 +70,7 @@ export interface Grounding {
  * Picks the sentences that answer this question (extract.ts) from the hits' pages. Both kinds of answer
  * stand on the result: the extractive one quotes the sentences, the generated one is given their passages.
  */
-export async function groundAnswer(embedder: Embedder, question: string, hits: Hit[]): Promise<Grounding> {
+export async function groundAnswer(embedder: Embedder | null, question: string, hits: Hit[]): Promise<Grounding> {
   const candidates: Array<Candidate & { passage: Chunk; hit: Hit }> = [];
   hits.forEach((hit, pageRank) => {
     let position = 0;
@@ -98,9 +98,12 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
     }
   });
   if (!candidates.length) return { covered: false, sentences: [], passages: [] };
-  const [q, ...vectors] = await embedder.embed([question, ...candidates.map((c) => c.sentence)]);
-  const calibration = rawCalibrationFor(embedder.id);
-  candidates.forEach((c, i) => (c.meaning = meaningEvidence(cosine(q, vectors[i]), calibration)));
+  // Without an embedder (the first seconds of a start, words only) sentences are chosen by their words.
+  if (embedder) {
+    const [q, ...vectors] = await embedder.embed([question, ...candidates.map((c) => c.sentence)]);
+    const calibration = rawCalibrationFor(embedder.id);
+    candidates.forEach((c, i) => (c.meaning = meaningEvidence(cosine(q, vectors[i]), calibration)));
+  }
   const chosen = chooseSentences(question, candidates);
   // Every passage a chosen sentence comes from, once, in the order the sentences are quoted.
   const passages = new Map<string, Hit>();

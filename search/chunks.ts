@@ -145,21 +145,19 @@ export function cardOf(piece: Piece): Card {
 
 /** Every passage of the library: documents (with their agents' versions) and songs' lyrics and context. */
 export function chunkLibrary(library: Library): Chunk[] {
-  const out: Chunk[] = [];
-  for (const piece of library.pieces) {
-    if (piece.kind === "song") {
-      const song = piece as Song;
-      out.push(
-        ...chunksOf(song, [
-          ["Lyrics", song.lyrics],
-          ["Context", song.context],
-        ]),
-      );
-    } else {
-      const parts = sections(piece.listenersText);
-      if (piece.agentsText) parts.push(["For agents", piece.agentsText]);
-      out.push(...chunksOf(piece, parts));
-    }
+  return library.pieces.flatMap(chunkPiece);
+}
+
+/** One piece's passages (the index builds them piece by piece, giving way to requests between pieces). */
+export function chunkPiece(piece: Piece): Chunk[] {
+  if (piece.kind === "song") {
+    const song = piece as Song;
+    return chunksOf(song, [
+      ["Lyrics", song.lyrics],
+      ["Context", song.context],
+    ]);
   }
-  return out;
+  const parts = sections(piece.listenersText);
+  if (piece.agentsText) parts.push(["For agents", piece.agentsText]);
+  return chunksOf(piece, parts);
 }

@@ -5,14 +5,16 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { connect, type Connection, type Table } from "@lancedb/lancedb";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../core/logger.ts";
+import { timeSlicer } from "../core/time-slice.ts";
 import type { Library } from "../corpus/library.ts";
-import { cardOf, chunkLibrary } from "./chunks.ts";
+import { cardOf, chunkPiece } from "./chunks.ts";
 import type { Embedder } from "./embedder.ts";
-import { buildExpansions, type Expansions } from "./lexicon.ts";
+import { expansionsFor, type BuiltExpansions } from "./expansions.ts";
+import type { Expansions } from "./lexicon.ts";
 import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
 import type { Calibration } from "./rank.ts";
-import { terms } from "./text.ts";
 
 export type { Hit } from "./memory.ts";
 
@@ -22,6 +24,12 @@ interface Live {
   memory: MemoryIndex;
   chunks: number;
   pages: number;
+}
+
+/** The library's rows without vectors and its WordNet expansions: enough to answer from words. */
+export interface Prepared {
+  rows: Row[];
+  expansions: Promise<BuiltExpansions>;
 }
 
 interface State {
@@ -35,6 +43,35 @@ interface State {
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
 const RECIPE = 3;
+/** Texts embedded per call, and rows written per call: the event loop gets a turn between calls. */
+const EMBED_BATCH = 64;
+const WRITE_BATCH = 128;
+
+/** Each page's card, then its passages, page by page in library order (what the index holds, minus vectors). */
+export async function prepareRows(library: Library): Promise<Prepared> {
+  const slice = timeSlicer();
+  const rows: Row[] = [];
+  for (const piece of library.pieces) {
+    await slice();
+    rows.push({ ...cardOf(piece), role: "card", vector: [] });
+    for (const c of chunkPiece(piece)) rows.push({ ...c, role: "passage", tldr: "", themes: "", headings: "", vector: [] });
+  }
+  const texts = rows.map((c) => `${c.title} ${c.tldr} ${c.themes.replace(/-/g, " ")} ${c.headings} ${c.text}`);
+  return { rows, expansions: expansionsFor(texts) };
+}
+
+/** Whether the stored index was built from this library with this recipe (its embedder is checked at open). */
+export async function storedIndexMatches(dir: string, library: Library): Promise<boolean> {
+  const state = await readState(dir);
+  return state !== null && state.contentHash === library.contentHash && state.recipe === RECIPE;
+}
+
+function readState(dir: string): Promise<State | null> {
+  return readFile(join(dir, "state.json"), "utf8").then(
+    (t) => JSON.parse(t) as State,
+    () => null,
+  );
+}
 /** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
 const QUERY_CACHE = 2048;
 
@@ -43,6 +80,8 @@ export class LibraryIndex {
   private building: Promise<void> | null = null;
   private db: Connection | null = null;
   private queryVectors = new Map<string, Float32Array>();
+  /** Rows embedded so far by the build under way, and of how many. */
+  private embedded = { done: 0, of: 0 };
 
   constructor(
     private dir: string,
@@ -65,6 +104,11 @@ export class LibraryIndex {
     while (this.building) await this.building;
   }
 
+  /** Share of the build under way that is embedded (0..1), or null when none runs. */
+  get buildProgress(): number | null {
+    return this.building && this.embedded.of ? this.embedded.done / this.embedded.of : null;
+  }
+
   stats(): { documents: number; count: number } {
     return { documents: this.live?.pages ?? 0, count: this.live?.chunks ?? 0 };
   }
@@ -77,12 +121,12 @@ export class LibraryIndex {
     return this.db;
   }
 
-  /** Open the stored index when it matches the library, embedder and recipe; otherwise build one in the background. */
-  async open(library: Library): Promise<void> {
-    const state = await readFile(join(this.dir, "state.json"), "utf8").then(
-      (t) => JSON.parse(t) as State,
-      () => null,
-    );
+  /**
+   * Open the stored index when it matches the library, embedder and recipe; otherwise build one in the
+   * background from `prepare`'s rows (shared with the words-only index that answers meanwhile).
+   */
+  async open(library: Library, prepare: () => Promise<Prepared> = () => prepareRows(library)): Promise<void> {
+    const state = await readState(this.dir);
     if (state && state.contentHash === library.contentHash && state.embedder === this.embedder.id && state.recipe === RECIPE) {
       try {
         const table = await (await this.connection()).openTable(state.table);
@@ -94,12 +138,12 @@ export class LibraryIndex {
         this.log.warn({ err }, "stored search index could not be opened; rebuilding");
       }
     }
-    void this.rebuild(library);
+    void this.rebuild(library, prepare);
   }
 
   /** Build a fresh table for the library and swap it in. Concurrent calls share one build. */
-  rebuild(library: Library): Promise<void> {
-    this.building ??= this.build(library)
+  rebuild(library: Library, prepare: () => Promise<Prepared> = () => prepareRows(library)): Promise<void> {
+    this.building ??= this.build(library, prepare)
       .catch((err) => this.log.error({ err }, "search index build failed"))
       .finally(() => {
         this.building = null;
@@ -111,35 +155,42 @@ export class LibraryIndex {
     return join(this.dir, `${table}.expansions.json`);
   }
 
-  private async build(library: Library): Promise<void> {
+  private async build(library: Library, prepare: () => Promise<Prepared>): Promise<void> {
     const started = Date.now();
-    const passages = chunkLibrary(library).map((c) => ({ ...c, role: "passage" as const, tldr: "", themes: "", headings: "" }));
-    const cards = library.pieces.map((p) => ({ ...cardOf(p), role: "card" as const }));
-    const all = [...cards, ...passages];
-    this.log.info({ chunks: passages.length, cards: cards.length, embedder: this.embedder.id }, "building the search index");
+    const prepared = await prepare();
+    const all = prepared.rows;
+    this.log.info({ rows: all.length, embedder: this.embedder.id }, "building the search index");
     const rows: Array<Record<string, unknown>> = [];
-    for (let i = 0; i < all.length; i += 128) {
-      const batch = all.slice(i, i + 128);
+    for (let i = 0; i < all.length; i += EMBED_BATCH) {
+      const batch = all.slice(i, i + EMBED_BATCH);
       const vectors = await this.embedder.embed(batch.map(embeddingText));
       batch.forEach((c, j) => rows.push({ ...c, path: c.path ?? "", slug: c.slug ?? "", section: c.section ?? "", vector: Array.from(vectors[j]) }));
-      if ((i / 128) % 5 === 4) this.log.info({ embedded: i + batch.length, of: all.length }, "search index progress");
+      this.embedded = { done: i + batch.length, of: all.length };
+      if ((i / EMBED_BATCH) % 10 === 9) this.log.info({ embedded: i + batch.length, of: all.length }, "search index progress");
+      // An embedder that computes in this thread (GloVe) resolves at once: give requests their turn.
+      await nextTurn();
     }
-    const vocabulary = new Set(all.flatMap((c) => terms(`${c.title} ${c.tldr} ${c.themes.replace(/-/g, " ")} ${c.headings} ${c.text}`)));
-    const expansions = await buildExpansions(vocabulary);
+    const { expansions, json } = await prepared.expansions;
     const name = `chunks_${library.contentHash}_${Date.now().toString(36)}`;
     const db = await this.connection();
-    const table = await db.createTable(name, rows, { mode: "overwrite" });
-    await writeFile(`${this.expansionsFile(name)}.tmp`, JSON.stringify(expansions));
+    // Written in batches: LanceDB turns rows into Arrow in this thread, ~1 s for the whole library at once.
+    const table = await db.createTable(name, rows.slice(0, WRITE_BATCH), { mode: "overwrite" });
+    for (let i = WRITE_BATCH; i < rows.length; i += WRITE_BATCH) {
+      await nextTurn();
+      await table.add(rows.slice(i, i + WRITE_BATCH));
+    }
+    await writeFile(`${this.expansionsFile(name)}.tmp`, json);
     await rename(`${this.expansionsFile(name)}.tmp`, this.expansionsFile(name));
     // Read back from the table: what is served is exactly what was stored.
     const memory = await loadMemory(table, expansions);
     const previous = this.live;
     const pages = memory.pageCount;
-    const state: State = { table: name, contentHash: library.contentHash, embedder: this.embedder.id, recipe: RECIPE, chunks: passages.length, pages };
+    const passages = all.filter((r) => r.role === "passage").length;
+    const state: State = { table: name, contentHash: library.contentHash, embedder: this.embedder.id, recipe: RECIPE, chunks: passages, pages };
     await writeFile(join(this.dir, "state.json.tmp"), JSON.stringify(state));
     await rename(join(this.dir, "state.json.tmp"), join(this.dir, "state.json"));
-    this.live = { table, name, memory, chunks: passages.length, pages };
-    this.log.info({ table: name, chunks: passages.length, pages, ms: Date.now() - started }, "search index ready");
+    this.live = { table, name, memory, chunks: passages, pages };
+    this.log.info({ table: name, chunks: passages, pages, ms: Date.now() - started }, "search index ready");
     // Searches never touch the old table (they use memory), but a concurrent open may; drop it later.
     if (previous) {
       setTimeout(() => {
@@ -174,8 +225,15 @@ function embeddingText(c: { role: "card" | "passage"; title: string; section: st
 
 async function loadMemory(table: Table, expansions: Expansions): Promise<MemoryIndex> {
   const count = await table.countRows();
-  const raw = (await table.query().limit(count).toArray()) as Array<Record<string, unknown>>;
-  const rows = raw.map((r) => ({ ...r, vector: Float32Array.from(r.vector as ArrayLike<number>) }) as unknown as Row);
+  const slice = timeSlicer();
+  const rows: Row[] = [];
+  // Batch by batch, as Arrow turns into objects in this thread.
+  for await (const batch of table.query().limit(count)) {
+    for (const r of batch.toArray() as Array<Record<string, unknown>>) {
+      await slice();
+      rows.push({ ...r, vector: Float32Array.from(r.vector as ArrayLike<number>) } as unknown as Row);
+    }
+  }
   // Table order is not promised: group by page (first seen first), card then passages in their order.
   const byPage = new Map<string, Row[]>();
   for (const row of rows) (byPage.get(row.page) ?? byPage.set(row.page, []).get(row.page)!).push(row);

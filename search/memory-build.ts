@@ -2,6 +2,7 @@
 // postings with field strengths (rank.ts), the pages holding each word as written, titles for exact
 // matches, and the row vectors centred on the library's mean direction for the dot products.
 import type { Chunk } from "./chunks.ts";
+import { timeSlicer } from "../core/time-slice.ts";
 import { DotProducts } from "./dots.ts";
 import type { Expansions } from "./lexicon.ts";
 import { fieldStrength } from "./rank.ts";
@@ -53,7 +54,8 @@ export interface MemoryData {
   expansions: Expansions;
 }
 
-export function buildMemory(rows: Row[], expansions: Expansions): MemoryData {
+/** Row vectors may be empty (length 0): the index then answers from words alone. Runs in slices (time-slice.ts). */
+export async function buildMemory(rows: Row[], expansions: Expansions, slice = timeSlicer()): Promise<MemoryData> {
   const dims = rows[0]?.vector.length ?? 0;
   const vectors = new Float32Array(rows.length * dims);
   // The library's mean direction: every passage shares it, so it says nothing about any one of them.
@@ -66,7 +68,9 @@ export function buildMemory(rows: Row[], expansions: Expansions): MemoryData {
   const bodyLength: number[] = [];
   const rowTerms: Array<Set<string>> = [];
   const surfaceSets = new Map<string, Set<number>>();
-  rows.forEach((row, r) => {
+  for (let r = 0; r < rows.length; r++) {
+    await slice();
+    const row = rows[r];
     vectors.set(centered(row.vector, mean), r * dims);
     let p = pageIndex.get(row.page);
     if (p === undefined) {
@@ -108,15 +112,16 @@ export function buildMemory(rows: Row[], expansions: Expansions): MemoryData {
       page.text += ` ${phraseKey(row.text)}`;
       rowTerms.push(new Set(own));
     }
-  });
+  }
   const averageLength = bodyLength.reduce((a, b) => a + b, 0) / Math.max(1, pages.length);
   const lists = new Map<string, Array<[number, number]>>();
-  hits.forEach((words, p) => {
-    for (const [stem, h] of words) {
+  for (let p = 0; p < hits.length; p++) {
+    await slice();
+    for (const [stem, h] of hits[p]) {
       const strength = fieldStrength({ ...h, bodyLength: bodyLength[p], averageLength });
       (lists.get(stem) ?? lists.set(stem, []).get(stem)!).push([p, strength]);
     }
-  });
+  }
   const postings = new Map<string, Posting>();
   for (const [stem, list] of lists) {
     postings.set(stem, { pages: Int32Array.from(list.map((e) => e[0])), strengths: Float32Array.from(list.map((e) => e[1])) });

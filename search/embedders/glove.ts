@@ -3,6 +3,7 @@
 // converted once into a small quantized binary under DATA_DIR/embeddings/ and only that is read later.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { timeSlicer } from "../../core/time-slice.ts";
 import { normalize, type Embedder } from "../embedder.ts";
 import { convertOnce, FORMAT, GLOVE_VOCABULARY, HEADER_BYTES, MAGIC } from "./glove-convert.ts";
 
@@ -101,6 +102,13 @@ async function readTable(file: string): Promise<Table> {
   body.set(buf.subarray(HEADER_BYTES, vocabAt));
   const words = buf.toString("utf8", vocabAt).split("\n");
   if (words.length !== count) throw new Error(`vocabulary has ${words.length} words, expected ${count}`);
+  // 120,000 entries: built in slices so a server's requests are not held while it loads.
+  const vocab = new Map<string, number>();
+  const slice = timeSlicer();
+  for (let i = 0; i < words.length; i++) {
+    if (i % 1000 === 0) await slice();
+    vocab.set(words[i], i);
+  }
   return {
     count,
     dims,
@@ -108,6 +116,6 @@ async function readTable(file: string): Promise<Table> {
     scales: new Float32Array(body.buffer, 0, count),
     ranks: new Uint32Array(body.buffer, count * 4, count),
     codes: new Int8Array(body.buffer, count * 8, count * dims),
-    vocab: new Map(words.map((w, i) => [w, i])),
+    vocab,
   };
 }

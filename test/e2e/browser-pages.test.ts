@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const reason = chromiumMissing("browser page tests");
 const ARGS = CHROMIUM_ARGS;
@@ -43,7 +43,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     server = await startTestServer({ SANCTUARY_ADMIN_KEY: "browser-pages-admin-key-0123" });
     await mkdir(ARTIFACTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-    for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await searchComplete(server);
   }, 120_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const reason = chromiumMissing("browser tests");
 const ARGS = CHROMIUM_ARGS;
@@ -42,7 +42,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
       "response",
       (r) => void (r.status() >= 400 && !(r.request().method() === "POST" && r.status() === 400) && problems.push(`${r.status()} ${r.url()}`)),
     );
-    for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await searchComplete(server);
   }, 120_000);
   afterAll(async () => {
     await context?.close();

@@ -19,7 +19,7 @@ import {
 } from "../helpers/fuzz-checks.ts";
 import { bodyArb, hintsFrom, hostileString, jsonRpcSchema, requestArb, type Hints, type RouteSpec } from "../helpers/fuzz-inputs.ts";
 import { rawRequest, stalledPost, twoOnOneConnection, type RawRequest } from "../helpers/raw-http.ts";
-import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, searchComplete, startTestServer, type TestServer } from "../helpers/server.ts";
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 // Seeds that once found a bug run on every CI pass, beside one random seed (FUZZ_SEED replays just that one):
@@ -39,7 +39,7 @@ let hints: Hints;
 beforeAll(async () => {
   console.info(`fuzz seeds ${READ_SEEDS.join(", ")} — replay one with FUZZ_SEED=<seed> npx vitest run test/e2e/fuzz.test.ts (random seed this run: ${SEED})`);
   server = await startTestServer({ SANCTUARY_RATE_LIMITS: "off" }, { clock: () => CLOCK });
-  for (let i = 0; i < 150 && !(await server.get("/api/ask/health")).body?.ready; i++) await new Promise((r) => setTimeout(r, 100));
+  await searchComplete(server);
   routes = routesOf((await server.get("/openapi.json")).body);
   for (const r of routes) if (r.path === "/mcp") r.body = jsonRpcSchema(server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : [])));
   hints = hintsFrom(server.deps.library);

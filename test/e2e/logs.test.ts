@@ -3,7 +3,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -17,7 +17,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN_KEY }, { log: pino({ level: "info" }, sink) });
-  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await searchComplete(server);
 }, 120_000);
 afterAll(() => server?.stop());
 

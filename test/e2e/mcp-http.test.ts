@@ -5,7 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_ERA, MODERN_ERA, bodyOf, connectLegacy, connectModern, type EraClient } from "../helpers/mcp-clients.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const EIGHT_TOOLS = ["ask", "attend", "contribute", "now", "read_doc", "read_song", "reflect", "search"];
 const ROOT_COMBINATORS = ["anyOf", "oneOf", "allOf", "not", "if", "then", "else"];
@@ -17,7 +17,7 @@ let doc: string;
 beforeAll(async () => {
   server = await startTestServer();
   // search and ask answer 503 until the index is built: wait for it, as a client would (up to a minute under load).
-  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await searchComplete(server);
   song = server.deps.library.songs[0].slug;
   doc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
   // Every piece but one document "has a recording" (a manifest as `npm run recordings` writes it), so results can link them.

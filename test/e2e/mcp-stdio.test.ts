@@ -68,7 +68,7 @@ async function searchReady(read: (uri: string) => Promise<any>) {
   for (let i = 0; i < 300; i++) {
     // While the index is built the resource answers as its REST twin does (503), which a client receives as an error.
     const health = await read("sanctuary://ask/health").catch(() => null);
-    if (health && JSON.parse(health.contents[0].text).ready) return;
+    if (health && JSON.parse(health.contents[0].text).method === "hybrid") return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("the stdio server's index never became ready");
@@ -99,6 +99,37 @@ describe("MCP over stdio with the official clients", () => {
       await client.close();
     }
   }, 150_000);
+});
+
+describe("a one-shot stdio call (as the Inspector CLI and many hosts make)", () => {
+  /** A new process whose first request is `name`: it must answer, not report an index being built. */
+  async function firstCall(dataDir: string, name: string, args: Record<string, unknown>) {
+    const client = new ClientV2({ name: "one-shot", version: "1.0.0" });
+    await client.connect(new StdioV2({ command: process.execPath, args: [BIN], cwd: folder, env: { ...env(), DATA_DIR: dataDir }, stderr: "pipe" }));
+    try {
+      return await client.callTool({ name, arguments: args });
+    } finally {
+      await client.close();
+    }
+  }
+
+  it("answers search and ask as a new process's first request, on a fresh folder and on a stored index", async () => {
+    const fresh = await mkdtemp(join(tmpdir(), "sanctuary-stdio-fresh-"));
+    try {
+      await symlink(join(SHARED_DATA_DIR, "embeddings"), join(fresh, "embeddings"));
+      for (const [dir, name, args] of [
+        [fresh, "search", { q: "stillness", limit: 3 }],
+        [fresh, "ask", { question: "How long is a service?" }],
+        [server.dataDir, "search", { q: "stillness", limit: 3 }],
+      ] as const) {
+        const result = (await firstCall(dir, name, args)) as { isError?: boolean; content: unknown; structuredContent: { method: string } };
+        expect(result.isError, `${name} in ${dir}: ${JSON.stringify(result.content)}`).toBeFalsy();
+        expect(["words", "hybrid"]).toContain(result.structuredContent.method);
+      }
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("the stdio bin as a clean local server", () => {

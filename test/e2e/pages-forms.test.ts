@@ -4,7 +4,7 @@
 // the reason in people's words. The search box (in every header and on /docs) is a GET form to /search,
 // whose results are the API's own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 import { NoScriptBrowser, attribute, elementById, formOf, textOf } from "../helpers/no-script-browser.ts";
 
 let server: TestServer;
@@ -14,7 +14,7 @@ const REFLECTION = "The chant about the tide stayed with me through the whole gr
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await searchComplete(server);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

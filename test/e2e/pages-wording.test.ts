@@ -8,7 +8,7 @@ import { sayError, type FormName } from "../../web/pages/wording.ts";
 import { spokenWait } from "../../web/pages/words.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
 import { NoScriptBrowser, attribute, elementById, textOf, type Loaded } from "../helpers/no-script-browser.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const KEPT = {
   reflect: "Nothing was stored, and your words are still in the form.",
@@ -36,8 +36,7 @@ beforeAll(async () => {
     startTestServer({}, { embedder: () => new Promise((_, reject) => void (failIndex = reject)) }),
     startTestServer({ SANCTUARY_OPENAI_BASE_URL: fake.baseURL, SANCTUARY_OPENAI_API_KEY: "test-key", SANCTUARY_ASK_MODEL: "fake-model" }),
   ]);
-  for (const s of [server, modelDown])
-    for (let i = 0; i < 600 && (await s.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  for (const s of [server, modelDown]) await searchComplete(s);
 }, 180_000);
 afterAll(async () => {
   await Promise.all([server?.stop(), resting?.stop(), modelDown?.stop()]);

@@ -10,7 +10,7 @@ import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Piece } from "../../corpus/library.ts";
 import { ManifestStore } from "../../corpus/media.ts";
 import { planRecordings, renderRecordings } from "../../corpus/recordings.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
 const QUESTION = `<script>alert("ask")</script> How do I end my day <b>gently</b>?`;
@@ -23,11 +23,7 @@ let songSlug: string;
 let conversationSlug: string;
 
 async function askReady(s: TestServer) {
-  for (let i = 0; i < 600; i++) {
-    if ((await s.get("/api/ask/health")).status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("ask never became ready");
+  await searchComplete(s);
 }
 
 beforeAll(async () => {

@@ -2,10 +2,13 @@
 // real `openai` client against a loopback server, extractive answers without one, conversations.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SanctuaryError } from "../../core/errors.ts";
+import { createLogger } from "../../core/logger.ts";
 import { quoteUntrusted, SYSTEM_PROMPT } from "../../search/answer.ts";
+import { SearchService } from "../../search/service.ts";
 import { tokenMatches } from "../../services/conversations.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, mcpBody, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 let extractive: TestServer;
 let generated: TestServer;
@@ -15,11 +18,7 @@ const ip = () => `198.18.0.${ipCounter++}`;
 const asIp = (addr: string) => ({ "x-forwarded-for": addr });
 
 async function ready(server: TestServer) {
-  for (let i = 0; i < 600; i++) {
-    if ((await server.get("/api/ask/health")).status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("index never became ready");
+  await searchComplete(server);
 }
 
 beforeAll(async () => {
@@ -224,22 +223,36 @@ describe("POST /api/ask with a language model", () => {
   });
 });
 
-describe("before the index exists", () => {
-  it("answers 503 from search, ask and ask/health instead of crashing", async () => {
+describe("before the vectors exist", () => {
+  it("search, ask and ask/health answer from words; health says what is still being prepared", async () => {
     const waiting = await startTestServer({}, { embedder: () => new Promise(() => {}) });
     try {
-      for (const res of [
-        await waiting.get("/api/search?q=rest"),
-        await waiting.post("/api/ask", { question: "Hello?" }),
-        await waiting.get("/api/ask/health"),
-      ]) {
-        expect(res.status).toBe(503);
-        expect(res.body.suggestion).toBeTruthy();
-        expect(res.body.next_steps.length).toBeGreaterThan(0);
-      }
+      const found = await waiting.get("/api/search?q=stillness");
+      expect(found.status).toBe(200);
+      expect(found.body.method).toBe("words");
+      expect(found.body.results.length).toBeGreaterThan(0);
+      for (const r of found.body.results) expect(r.score >= 0 && r.score <= 1).toBe(true);
+      const asked = await waiting.post("/api/ask", { question: "What is a reflection?" });
+      expect(asked.status).toBe(200);
+      expect(asked.body.method).toBe("words");
+      expect(asked.body.sources.length).toBeGreaterThan(0);
+      const ready = await waiting.get("/api/ask/health");
+      expect(ready.status).toBe(200);
+      expect(ready.body.method).toBe("words");
+      const health = await waiting.get("/api/health");
+      expect(health.body.status).toBe("starting");
+      expect(health.body.preparing.map((p: { what: string }) => p.what)).toContain("search-vectors");
     } finally {
       await waiting.stop();
     }
+  });
+
+  it("answers 503 with a suggestion only while nothing at all can answer", async () => {
+    const service = new SearchService(createLogger("silent"), { firstAnswerWaitMs: 20 });
+    const refused = await service.find("stillness", 5).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SanctuaryError);
+    expect((refused as SanctuaryError).status).toBe(503);
+    expect((refused as SanctuaryError).body([]).suggestion).toBeTruthy();
   });
 });
 

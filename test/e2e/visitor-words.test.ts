@@ -6,7 +6,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NextStep } from "../../core/next-steps.ts";
 import { EXAMPLES } from "../../tools/examples.ts";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, mcpBody, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const ADMIN = { authorization: "Bearer visitor-words-admin-key-0123" };
 let server: TestServer;
@@ -28,7 +28,7 @@ async function observable() {
 
 beforeAll(async () => {
   server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
-  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await searchComplete(server);
   mcp = await connectMcp(server.url);
   consume = vi.spyOn(server.deps.limits, "consume");
 }, 180_000);

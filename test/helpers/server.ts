@@ -16,6 +16,17 @@ export interface TestServer extends RunningServer {
   stop: () => Promise<void>;
 }
 
+/** Until search answers by meaning as well as words (the index built and swapped in): at most a minute. */
+export async function searchComplete(server: RunningServer): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the search index never became ready")), 60_000)));
+  try {
+    await Promise.race([server.deps.search.complete, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startTestServer(env: Record<string, string> = {}, overrides: DepsOverrides = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "sanctuary-test-")));
   const config = loadConfig({

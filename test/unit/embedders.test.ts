@@ -1,6 +1,6 @@
 // The three embedders behind one interface, and the chooser. No test reaches the internet: the openai
 // provider talks to a loopback server speaking the embeddings wire format.
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { cosine, type Embedder } from "../../search/embedder.ts";
 import { chooseEmbedder, type EmbedderConfig } from "../../search/embedders/index.ts";
 import { gloveBinaryPath, loadGlove } from "../../search/embedders/glove.ts";
 import { loadOpenAIEmbedder } from "../../search/embedders/openai.ts";
+import { readWinkVectors } from "../../search/embedders/wink-stream.ts";
 import { importTransformers, INSTALL_HINT, loadTransformers, modelPresent, transformersInstalled } from "../../search/embedders/transformers.ts";
 
 const installed = await transformersInstalled();
@@ -38,7 +39,7 @@ describe("glove embedder", () => {
 
   it("converts once, logging progress, then reads the binary table", async () => {
     expect(firstLog.some((m) => m.includes("converting"))).toBe(true);
-    expect(firstLog.filter((m) => /quantized \d+%/.test(m)).length).toBe(10);
+    expect(firstLog.some((m) => /read \d+ words, kept the \d+ most frequent/.test(m))).toBe(true);
     const file = gloveBinaryPath(dataDir);
     const before = await stat(file);
     const secondLog: string[] = [];
@@ -189,4 +190,31 @@ describe("chooseEmbedder", () => {
     },
     180_000,
   );
+});
+
+describe("the word vectors read as a stream", () => {
+  it("reads what JSON.parse reads, across any chunk boundary, escapes and duplicates included", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-wink-"));
+    try {
+      const words = ["the", ",", 'quote"d', "café", "the", "naïve", "x1", "back\\slash", "zebra"];
+      const vectors: Record<string, number[]> = {};
+      words.forEach((w, i) => (vectors[w] ??= [i + 0.5, -i / 3, 1e-7 * i, 0, words.indexOf(w)]));
+      delete vectors.zebra; // a listed word without a vector is passed over
+      const text = JSON.stringify({ precision: 8, size: words.length, dimensions: 3, words, vectors, unkVector: [0, 0, 0] });
+      const file = join(dir, "wink.json");
+      await writeFile(file, text);
+      const accept = (w: string) => /^\p{L}+$/u.test(w) || w.includes('"');
+      for (const chunk of [3, 7, 64, 1 << 20]) {
+        const read = await readWinkVectors(file, 4, accept, chunk);
+        expect(read.dims).toBe(3);
+        expect(read.sourceSize).toBe(words.length);
+        expect(read.words).toEqual(["the", 'quote"d', "café", "naïve"]);
+        expect([...read.ranks]).toEqual([0, 2, 3, 5]);
+        const parsed = JSON.parse(text) as { vectors: Record<string, number[]> };
+        expect([...read.matrix]).toEqual(read.words.flatMap((w) => parsed.vectors[w].slice(0, 3).map((x) => Math.fround(x))));
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -45,7 +45,7 @@ async function askPage(event: H3Event, deps: WebContext, state?: FormState, stat
   const main = html`<h1>Ask the library</h1>
 <p class="lead">Put a question to the sanctuary's library of songs, prayers, practices and essays. The answer is drawn from its own writing, with the pages it came from.</p>
 ${shown ? lastExchange(shown) : ""}
-${askForm(Boolean(deps.search.index?.ready), prefill, followUp)}
+${askForm(deps.search.answering, prefill, followUp)}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent conversations</h2>
 ${recentList(conversations)}

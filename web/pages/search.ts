@@ -33,7 +33,12 @@ function foundSection(body: Found, query: string): Html {
     return html`<p class="empty" id="search-empty">${body.suggestion ?? "Nothing in the library is close to that yet."}</p>
 <p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask it as a question instead</a> or <a href="/docs">browse the library by section</a>.</p>`;
   }
-  return html`<p class="meta" id="search-count">${plural(body.results.length, "page")}, nearest first.</p>
+  // Just after a start the meaning vectors are still being prepared: say the results come from words alone.
+  const method =
+    body.method === "words"
+      ? html`<p class="meta" id="search-method">Matched by words only: the sanctuary has just opened and is still preparing the search by meaning. The same search will be fuller in a minute.</p>`
+      : html``;
+  return html`${method}<p class="meta" id="search-count">${plural(body.results.length, "page")}, nearest first.</p>
 <ol class="plain search-results" id="search-results">${body.results.map((r) => resultItem(r, query))}</ol>
 <p><a href="/ask?question=${encodeURIComponent(query)}#ask">Ask the library this as a question</a></p>`;
 }

@@ -1,0 +1,80 @@
+// One-shot CPU-heavy work (converting the word vectors, reading WordNet) in a child process, so the
+// server's event loop never waits for it and its memory is returned to the system when the job ends.
+// The child is TypeScript, loaded through tsx like the server; it answers one message and exits.
+import { fork, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { setPriority } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+type FromChild<O> = { log: string } | { result: O } | { error: string };
+
+/** execArgv for a TypeScript child: the parent's own when it runs under tsx, else the tsx loader added. */
+export function tsxExecArgv(): string[] {
+  if (process.execArgv.some((a) => a.includes("tsx"))) return process.execArgv;
+  const tsxDir = dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
+  return [...process.execArgv, "--import", pathToFileURL(join(tsxDir, "dist", "loader.mjs")).href];
+}
+
+/** Fork a TypeScript module as a child at `niceness` (ignored where not permitted), with IPC. */
+export function forkTypeScript(module: URL, niceness: number, heapMb?: number): ChildProcess {
+  const child = fork(fileURLToPath(module), [], {
+    execArgv: heapMb ? [...tsxExecArgv(), `--max-old-space-size=${heapMb}`] : tsxExecArgv(),
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  try {
+    if (child.pid) setPriority(child.pid, niceness);
+  } catch {
+    // Not permitted (some containers): the child still runs, beside the server.
+  }
+  return child;
+}
+
+export interface ChildJobOptions {
+  /** Each line the child logs. */
+  log?: (message: string) => void;
+  /** Unix niceness: above the server's 0, so its requests come first. */
+  niceness?: number;
+  /** A ceiling for the child's heap: V8 otherwise lets garbage grow far past what the job holds. */
+  heapMb?: number;
+}
+
+/** Run the job that `module` serves (with `serveChildJob`) on `input`; resolves with its result. */
+export function runInChild<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb }: ChildJobOptions = {}): Promise<O> {
+  const child = forkTypeScript(module, niceness, heapMb);
+  return new Promise<O>((resolve, reject) => {
+    let settled = false;
+    child.on("message", (m: FromChild<O>) => {
+      if ("log" in m) log(m.log);
+      else if (!settled) {
+        settled = true;
+        if ("result" in m) resolve(m.result);
+        else reject(new Error(m.error));
+      }
+    });
+    child.on("error", (err) => !settled && ((settled = true), reject(err)));
+    child.on("exit", (code, signal) => {
+      if (!settled) {
+        settled = true;
+        reject(new Error(`${fileURLToPath(module)} exited (${signal ?? code}) before answering`));
+      }
+    });
+    child.send({ input });
+  });
+}
+
+/** The child's side: run `work` on the one input sent, answer, and exit. Exits at once if the parent goes. */
+export function serveChildJob<I, O>(work: (input: I, log: (message: string) => void) => Promise<O>): void {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error("this module runs as a child job (core/child-job.ts runInChild)");
+  process.once("disconnect", () => process.exit(0));
+  process.once("message", (m: { input: I }) => {
+    work(m.input, (line) => send({ log: line }))
+      .then(
+        (result) => ({ result }),
+        (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+      )
+      .then((reply) => send(reply, () => process.exit(0)));
+  });
+}
