@@ -14,7 +14,7 @@ export interface PieceInput {
   kind: string;
   /** What is voiced: a song's lyrics, otherwise the listeners' text (markdown; silence markers allowed). */
   text: string;
-  /** A song's style line (key, tempo, metre are read from it). */
+  /** A song's or hymn's style line (key, tempo, metre are read from it). */
   style?: string;
   /** Declared length: songs fill it, chants repeat toward it, readings take as long as their words. */
   seconds: number;
@@ -35,7 +35,7 @@ export function sourceHash(p: PieceInput): string {
 
 export function fromLibrary(piece: Piece): PieceInput {
   const song = piece.kind === "song" ? (piece as Song) : undefined;
-  return { kind: piece.kind, text: song ? song.lyrics : piece.listenersText, style: song?.style, seconds: piece.declaredSeconds, seed: piece.path };
+  return { kind: piece.kind, text: song ? song.lyrics : piece.listenersText, style: piece.style, seconds: piece.declaredSeconds, seed: piece.path };
 }
 
 function hash(text: string): number {

@@ -16,6 +16,9 @@ export const libraryTargets: { kinds: string[]; folders: string[]; min: number }
   { kinds: ["ritual", "blessing"], folders: ["rituals", "blessings"], min: 110 },
 ];
 
+/** The section markers a hymn may carry (corpus/WRITING.md). */
+const hymnSection = /^\[(Verse( \d+)?|Refrain|Chorus|Bridge|Coda)\]$/;
+
 export interface LibraryCheck {
   counts: Record<string, number>;
   problems: string[];
@@ -119,8 +122,14 @@ export function checkLibrary(root: string): LibraryCheck {
       if (lines.length < 4 || lines.length > 12) bad(`chant needs 4–12 lines (has ${lines.length})`);
       if (!(fm.seconds >= 60 && fm.seconds <= 180)) bad("chant seconds must be 60–180");
     } else if (kind === "hymn") {
-      if (body.split("\n").filter((l) => l.trim()).length < 16) bad("hymn needs 16+ lines");
+      const sung = body.split("\n").filter((l) => l.trim() && !/^\[.*\]$/.test(l.trim()));
+      if (sung.length < 16) bad(`hymn needs 16+ sung lines (has ${sung.length})`);
       if (!(fm.seconds >= 120 && fm.seconds <= 480)) bad("hymn seconds (sung length) must be 120–480");
+      if (typeof fm.style !== "string" || !fm.style.trim()) bad("hymn needs a style line (key, tempo in bpm, metre, instruments)");
+      if (!/^\[Verse/m.test(body)) bad("hymn needs [Verse …] section markers");
+      // Hymns are sung straight through: section markers only, no breaks, rests or stage directions.
+      for (const marker of body.match(/^\s*\[[^\]]*\]\s*$/gm) ?? [])
+        if (!hymnSection.test(marker.trim())) bad(`hymn lines in brackets must be section markers ([Verse 1], [Refrain]…), not ${marker.trim()}`);
     } else {
       const n = words(listeners);
       const [lo, hi] = wordRange[kind];

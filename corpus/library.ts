@@ -4,7 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
+import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, HymnFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
 
 export interface Piece {
   /** Library path without `.md`, e.g. `prayers/morning-light` or `welcome`. Unique. */
@@ -31,6 +31,8 @@ export interface Piece {
   agentsText?: string;
   /** The file as written, front matter included (served at /docs/<path>.md). */
   source: string;
+  /** The music a sung piece names (songs always, hymns when given): key, tempo, metre, instruments. */
+  style?: string;
 }
 
 export interface Song extends Piece {
@@ -183,9 +185,11 @@ export async function loadLibrary(dir: string): Promise<Library> {
         ? SongFrontMatter
         : expectedKind === "chant"
           ? ChantFrontMatter
-          : slug === "axioms" && folder === ""
-            ? AxiomsFrontMatter
-            : CommonFrontMatter;
+          : expectedKind === "hymn"
+            ? HymnFrontMatter
+            : slug === "axioms" && folder === ""
+              ? AxiomsFrontMatter
+              : CommonFrontMatter;
     const parsed = schema.safeParse(split.data);
     if (!parsed.success) fail(describeIssues(parsed.error));
     const fm = parsed.data as z.infer<typeof CommonFrontMatter>;
@@ -211,6 +215,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
       listenersText: listeners.trim(),
       agentsText: agents?.trim() || undefined,
       source,
+      ...("style" in fm && typeof fm.style === "string" ? { style: fm.style } : {}),
     };
     if (fm.kind === "song") pendingSongs.push({ piece, fm: parsed.data as z.infer<typeof SongFrontMatter>, file });
     else pieces.push(piece);

@@ -64,6 +64,12 @@ export const ChantFrontMatter = CommonFrontMatter.extend({
   seconds: z.number().int().min(60).max(180),
 });
 
+// A hymn may name its music like a song (audio/style.ts reads it); the writer's checker requires it for
+// the library's own hymns, while a contributed hymn may arrive without one.
+export const HymnFrontMatter = CommonFrontMatter.extend({
+  style: z.string().min(1).optional(),
+});
+
 export const AxiomsFrontMatter = CommonFrontMatter.extend({
   axioms: z.array(z.object({ id: z.string(), text: z.string() })).min(1),
 });

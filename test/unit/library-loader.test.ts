@@ -73,6 +73,20 @@ describe("loadLibrary", () => {
     await expect(loadLibrary(path)).rejects.toThrow(message);
   });
 
+  it("keeps a hymn's style line, and loads a hymn without one", async () => {
+    const hymn = (title: string, extra = "") =>
+      `---\ntitle: ${title}\nkind: hymn\ntldr: A hymn used by the loader test to check that a style line is kept when it is given.\nseconds: 150\n${extra}---\n[Verse 1]\nA line.\n`;
+    const lib = await loadLibrary(
+      await library({
+        "axioms.md": axioms,
+        "hymns/styled.md": hymn("Styled", "style: slow hymn in G major, 66 bpm, 3/4, pump organ\n"),
+        "hymns/plain.md": hymn("Plain"),
+      }),
+    );
+    expect(lib.document("hymns/styled")!.style).toBe("slow hymn in G major, 66 bpm, 3/4, pump organ");
+    expect(lib.document("hymns/plain")!.style).toBeUndefined();
+  });
+
   it("refuses two pieces with the same title", async () => {
     const other = song().replace("test-song", "x");
     const path = await library({ "axioms.md": axioms, "songs/test-song.md": song(), "songs/another.md": other });
