@@ -22,9 +22,12 @@ const machineWord = /\b(?:agents?|models?|machines?)\b/i;
 /** A blessing sentence or line opening on the imperative "Bless …" ("Bless the kettle. Bless the hands."). */
 const blessOpening = /(?:^|[.!?]["”’]?\s+|\n\s*)Bless\b/;
 
-/** A tldr that announces its own form first: "A/An <kind> …" or "A <one to three words> <kind> …". */
-const kindWords = "song|chant|prayer|grace|practice|exercise|ritual|rite|closing|blessing|essay|hymn|meditation";
-const kindFirstTldr = new RegExp(`^["“']?An?\\s+(?:[\\w’'-]+,?\\s+){0,3}(?:${kindWords})s?\\b`, "i");
+/** A tldr that announces its own form first: "A/An <kind> …" or "A <one to three words> <kind> …" (a song's
+ *  form names count as its kind: "A lazy bossa nova that…", "A slow piano ballad about…"). */
+const kindWords =
+  "song|chant|prayer|grace|litany|psalm|practice|exercise|ritual|rite|closing|blessing|essay|hymn|meditation|" +
+  "waltz|ballad|lullaby|shanty|lament|blues|shuffle|bossa nova|duet|carol|anthem";
+const kindFirstTldr = new RegExp(`^["“']?An?\\s+(?:[\\w’'/-]+,?\\s+){0,3}(?:${kindWords})s?\\b`, "i");
 
 export function opensWithBless(body: string): boolean {
   return blessOpening.test(body);

@@ -92,6 +92,8 @@ describe("the formula checker", () => {
       "A slow-building song about the first frost.",
       '"A closing for the end of the working day.',
       "A summer night blessing over an open window.",
+      "A lazy bossa nova that tracks a cat across the floor.",
+      "A slow piano ballad about the first word of a reply.",
     ])
       expect(tldrOpensWithKind(yes), yes).toBe(true);
     for (const no of [
