@@ -54,6 +54,8 @@ const additive = new Set(["only", "just", "merely", "simply", "solely"]);
 const subjects = new Set("i you we they he she it there this that these those nobody everyone someone something".split(" "));
 /** After a modal or do-support, a short X is a verb ("did not stay, but the others did"), not a noun phrase. */
 const modals = new Set("do does did will would could should can may might must shall wo ca sha".split(" ")); // won’t, can’t, shan’t
+/** "It was not easy, but the work got done": after a copula, a short X and a comma concede. */
+const copulas = new Set("is was are were be been am s re".split(" "));
 const wordsOf = (s: string) => (s.toLowerCase().match(/[a-z’'-]+/g) ?? []).map((w) => w.replace(/^['’-]+|['’-]+$/g, ""));
 
 export function hasNotButContrast(text: string): boolean {
@@ -79,7 +81,7 @@ export function notButContrast(text: string): string | undefined {
     if (subjects.has(y[0])) continue;
     // "not rolling in but (simply) arriving"; "not blind faith, but well-founded reliance"
     const gerunds = x[0].endsWith("ing") && y.slice(0, 2).some((w) => w.endsWith("ing"));
-    const shortBare = x.length <= 3 && !modals.has(prev);
+    const shortBare = x.length <= 3 && !modals.has(prev) && !(split[1].includes(",") && copulas.has(prev));
     if (phraseStarts.has(x[0]) || gerunds || shortBare) return found;
   }
   return undefined;

@@ -134,6 +134,8 @@ describe("the formula checker", () => {
       "Come whether or not it rains, but bring a coat.",
       "Not the river\n\nbut the stone on the bank.",
       "We don't know each other's names, but we know each other's seats.",
+      "It was not easy, but the work got done.",
+      "It isn't fair, but life goes on.",
     ])
       expect(notButContrast(no), no).toBeUndefined();
   });
