@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
-import { formulaProblems, type CheckedPiece } from "./check-formulas.ts";
+import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
 import { totalSilence, withoutSilences } from "./silence.ts";
 
@@ -22,6 +22,8 @@ const hymnSection = /^\[(Verse( \d+)?|Refrain|Chorus|Bridge|Coda)\]$/;
 export interface LibraryCheck {
   counts: Record<string, number>;
   problems: string[];
+  /** each formula's `[pieces carrying it, pieces]` per kind */
+  formulas: Record<string, Record<string, [number, number]>>;
 }
 
 export function checkLibrary(root: string): LibraryCheck {
@@ -100,7 +102,7 @@ export function checkLibrary(root: string): LibraryCheck {
     const listeners = body.split("<!-- for agents -->")[0];
     const placement = Placement.safeParse(fm);
     if (!placement.success) bad(`placement tags: ${placement.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-    if (rel.includes("/")) checked.push({ rel, kind, body: listeners });
+    if (rel.includes("/")) checked.push({ rel, kind, body: listeners, tldr: String(fm.tldr ?? "") });
     if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
     if (fm.version === "for agents" && !body.includes("<!-- for agents -->"))
       bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
@@ -175,5 +177,5 @@ export function checkLibrary(root: string): LibraryCheck {
     if (have < t.min) problems.push(`${t.folders.join(" + ")}: ${have} pieces, services need at least ${t.min}`);
   }
   problems.push(...formulaProblems(checked, axiomTexts));
-  return { counts, problems };
+  return { counts, problems, formulas: formulaCounts(checked, axiomTexts) };
 }
