@@ -97,7 +97,7 @@ export function checkLibrary(root: string): LibraryCheck {
     const listeners = body.split("<!-- for agents -->")[0];
     const placement = Placement.safeParse(fm);
     if (!placement.success) bad(`placement tags: ${placement.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-    if (rel.includes("/")) checked.push({ rel, kind, body: listeners });
+    if (rel.includes("/")) checked.push({ rel, kind, body: listeners, tldr: String(fm.tldr ?? "") });
     if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
     if (fm.version === "for agents" && !body.includes("<!-- for agents -->"))
       bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");

@@ -144,6 +144,8 @@ export interface RotationInput {
 interface Shape {
   form: Form;
   low: number;
+  /** Also weigh the TOP longest of each role whatever their freshness: a spoken service that found no 15 minutes among the usual candidates. */
+  longest?: boolean;
 }
 
 function tryLevel(
@@ -166,7 +168,8 @@ function tryLevel(
   // once the long pieces have been used, the freshest would all be short and nothing might reach the target.
   const top = (role: Role) => {
     const list = byRole.get(role) ?? [];
-    return [...new Set([...highest(list, (c) => c.value), ...highest(list, (c) => c.value + (c.seconds / 60) * LENGTH_WEIGHT)])];
+    const longest = shape?.longest ? highest(list, (c) => c.seconds) : [];
+    return [...new Set([...highest(list, (c) => c.value), ...highest(list, (c) => c.value + (c.seconds / 60) * LENGTH_WEIGHT), ...longest])];
   };
   // Two songs (or chants) only while enough are left for the date's open slots: a small library then gives
   // some services one of each rather than leaving a later slot nothing the novelty rules allow. A preference:
@@ -213,13 +216,15 @@ export function rotationFor(input: RotationInput): RotationResult {
   const placed = input.pieces.filter((p) => roleOf(p.kind) && fitsPlacement(p, where));
   const form = formOf(input.key);
   const shape: Shape = { form, low: form === "spoken" ? SPOKEN_TARGET_LOW : TARGET_SECONDS.low };
-  // The form is a preference of the rotation, not a rule: when no prayer or blessing can be placed here, any
-  // reading and closing are taken before a single novelty rule is loosened.
+  // The form is a preference of the rotation, not a rule: when no prayer and blessing reach 15 minutes among
+  // the usual candidates, the longest pieces are weighed too (a year of 2027 had one such service), and only
+  // when that fails are any reading and closing taken, still before a single novelty rule is loosened.
   const attempt = (level: Relaxation, s: Shape | null, tag: string) =>
     tryLevel(input, placed, level, true, s, seededRandom(`${seed}|${level}${tag}`)) ??
     tryLevel(input, placed, level, false, s, seededRandom(`${seed}|${level}${tag}|2`));
   for (const level of [0, 1, 2, 3, 4] as Relaxation[]) {
-    const parts = attempt(level, shape, "") ?? (form === "spoken" ? attempt(level, null, "|any") : null);
+    const parts =
+      attempt(level, shape, "") ?? (form === "spoken" ? (attempt(level, { ...shape, longest: true }, "|long") ?? attempt(level, null, "|any")) : null);
     if (parts) {
       if (structuralViolations(parts).length) throw new Error(`rotation broke a structural rule: ${structuralViolations(parts).join("; ")}`);
       return { parts, relaxed: RELAXATIONS.slice(1, level + 1) as string[] };
