@@ -2,10 +2,12 @@
 // Used whenever no plan was made (spec §1.8). Same inputs, same service.
 // Placement is a filter that is never loosened. Among what the rules allow it prefers the pieces this slot
 // (then the tier's whole day) heard least recently, so a visitor who comes at the same hour every day meets
-// the same song rarely, and services of 23–30 minutes (issue 18: fuller services, spec 15–40 still holds).
+// the same song rarely, and services of 22.5–30 minutes (issue 18: fuller services, spec 15–40 still holds).
+// Two services in six are spoken, a prayer and a blessing (planner/form.ts, issue 26).
 import { createHash } from "node:crypto";
 import type { Piece } from "../corpus/library.ts";
-import { LENGTH_WEIGHT, freshness, lengthPenalty } from "./freshness.ts";
+import { fitsForm, formOf, type Form } from "./form.ts";
+import { LENGTH_WEIGHT, SPOKEN_TARGET_LOW, TARGET_SECONDS, freshness, lengthPenalty } from "./freshness.ts";
 import { fitsPlacement, whereFor, type Where } from "./placement.ts";
 import {
   MAX_SECONDS,
@@ -138,12 +140,27 @@ export interface RotationInput {
   where?: Where;
 }
 
-function tryLevel(input: RotationInput, placed: Piece[], level: Relaxation, keepBack: boolean, random: () => number): PlannedPart[] | null {
+/** The service's form and where its length target begins; null: any kind of reading and closing, the full target. */
+interface Shape {
+  form: Form;
+  low: number;
+  /** Also weigh the TOP longest of each role whatever their freshness: a spoken service that found no 15 minutes among the usual candidates. */
+  longest?: boolean;
+}
+
+function tryLevel(
+  input: RotationInput,
+  placed: Piece[],
+  level: Relaxation,
+  keepBack: boolean,
+  shape: Shape | null,
+  random: () => number,
+): PlannedPart[] | null {
   const byRole = new Map<Role, Candidate[]>();
   const allowed = noveltyFilter(input.history, level);
   for (const piece of placed) {
     const role = roleOf(piece.kind)!;
-    if (!allowed(piece.path, role)) continue;
+    if (!allowed(piece.path, role) || (shape && !fitsForm(shape.form, role, piece.kind))) continue;
     const value = freshness(piece, input.history, random());
     (byRole.get(role) ?? byRole.set(role, []).get(role)!).push({ path: piece.path, kind: piece.kind, seconds: input.secondsOf(piece), value });
   }
@@ -151,7 +168,8 @@ function tryLevel(input: RotationInput, placed: Piece[], level: Relaxation, keep
   // once the long pieces have been used, the freshest would all be short and nothing might reach the target.
   const top = (role: Role) => {
     const list = byRole.get(role) ?? [];
-    return [...new Set([...highest(list, (c) => c.value), ...highest(list, (c) => c.value + (c.seconds / 60) * LENGTH_WEIGHT)])];
+    const longest = shape?.longest ? highest(list, (c) => c.seconds) : [];
+    return [...new Set([...highest(list, (c) => c.value), ...highest(list, (c) => c.value + (c.seconds / 60) * LENGTH_WEIGHT), ...longest])];
   };
   // Two songs (or chants) only while enough are left for the date's open slots: a small library then gives
   // some services one of each rather than leaving a later slot nothing the novelty rules allow. A preference:
@@ -165,7 +183,7 @@ function tryLevel(input: RotationInput, placed: Piece[], level: Relaxation, keep
     for (const s of spoken) {
       const seconds = m.seconds + s.seconds;
       if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) continue;
-      const score = m.value + s.value - lengthPenalty(seconds);
+      const score = m.value + s.value - lengthPenalty(seconds, shape?.low);
       if (score > bestScore) [best, bestScore] = [{ parts: [...m.parts, ...s.parts], value: m.value + s.value, seconds }, score];
     }
   }
@@ -196,9 +214,17 @@ export function rotationFor(input: RotationInput): RotationResult {
   const where = input.where ?? whereFor(input.key);
   // Placement first and for good: the novelty levels below never bring back a piece that does not fit here.
   const placed = input.pieces.filter((p) => roleOf(p.kind) && fitsPlacement(p, where));
+  const form = formOf(input.key);
+  const shape: Shape = { form, low: form === "spoken" ? SPOKEN_TARGET_LOW : TARGET_SECONDS.low };
+  // The form is a preference of the rotation, not a rule: when no prayer and blessing reach 15 minutes among
+  // the usual candidates, the longest pieces are weighed too (a year of 2027 had one such service), and only
+  // when that fails are any reading and closing taken, still before a single novelty rule is loosened.
+  const attempt = (level: Relaxation, s: Shape | null, tag: string) =>
+    tryLevel(input, placed, level, true, s, seededRandom(`${seed}|${level}${tag}`)) ??
+    tryLevel(input, placed, level, false, s, seededRandom(`${seed}|${level}${tag}|2`));
   for (const level of [0, 1, 2, 3, 4] as Relaxation[]) {
     const parts =
-      tryLevel(input, placed, level, true, seededRandom(`${seed}|${level}`)) ?? tryLevel(input, placed, level, false, seededRandom(`${seed}|${level}|2`));
+      attempt(level, shape, "") ?? (form === "spoken" ? (attempt(level, { ...shape, longest: true }, "|long") ?? attempt(level, null, "|any")) : null);
     if (parts) {
       if (structuralViolations(parts).length) throw new Error(`rotation broke a structural rule: ${structuralViolations(parts).join("; ")}`);
       return { parts, relaxed: RELAXATIONS.slice(1, level + 1) as string[] };

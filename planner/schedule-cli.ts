@@ -9,7 +9,7 @@ import { loadLibrary } from "../corpus/library.ts";
 import { TIERS, type ServiceRecord } from "./calendar.ts";
 import { whereFor } from "./placement.ts";
 import type { Tier } from "./rules.ts";
-import { scheduleRange, scratchCalendar, serviceSeconds } from "./schedule.ts";
+import { scheduleRange, scratchCalendar, serviceSeconds, tierFigures } from "./schedule.ts";
 import { SLOT_LABELS, isValidDate } from "./time.ts";
 
 const USAGE = "usage: npm run schedule -- --from YYYY-MM-DD --days N [--tier north|south|unknown] [--json] [--library DIR]";
@@ -65,5 +65,12 @@ if (values.json) {
     for (const p of row.parts) lines.push(`    ${p.kind.padEnd(9)} ${p.path} (${p.seconds} s)`);
     if (row.relaxed) lines.push(`    relaxed: ${row.relaxed.join("; ")}`);
   }
+  // The figures issue 26 judges the rotation by: median length, and how often a service prays and blesses.
+  const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+  lines.push("", `${records.filter((r) => r.relaxed.length).length} of ${records.length} services relaxed a rule`);
+  for (const [tier, f] of Object.entries(tierFigures(records)))
+    lines.push(
+      `${tier.padEnd(7)}  median ${f.medianMinutes.toFixed(1)} min  prayers ${percent(f.prayerShare)} of readings  blessings ${percent(f.blessingShare)} of closings`,
+    );
   process.stdout.write(`${lines.join("\n")}\n`);
 }

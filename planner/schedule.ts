@@ -54,6 +54,39 @@ export function returnIntervals(records: ServiceRecord[], role: Role, tier?: Tie
   return gaps;
 }
 
+/** One tier's figures over a stretch (issue 26): how long its services run and how often they pray and bless. */
+export interface TierFigures {
+  services: number;
+  medianMinutes: number;
+  /** Share of readings that are prayers, and of closings that are blessings (0–1). */
+  prayerShare: number;
+  blessingShare: number;
+}
+
+/** The share of a role's parts that are of one kind, over some services. */
+export function kindShare(records: ServiceRecord[], role: Role, kind: string): number {
+  const parts = records.flatMap((r) => r.parts.filter((p) => roleOf(p.kind) === role));
+  return parts.length ? parts.filter((p) => p.kind === kind).length / parts.length : 0;
+}
+
+export function tierFigures(records: ServiceRecord[]): Partial<Record<Tier, TierFigures>> {
+  const tiers = [...new Set(records.map((r) => r.tier))];
+  return Object.fromEntries(
+    tiers.map((tier) => {
+      const own = records.filter((r) => r.tier === tier);
+      return [
+        tier,
+        {
+          services: own.length,
+          medianMinutes: Math.round(median(own.map(serviceSeconds)) / 6) / 10,
+          prayerShare: Math.round(kindShare(own, "reading", "prayer") * 1000) / 1000,
+          blessingShare: Math.round(kindShare(own, "closing", "blessing") * 1000) / 1000,
+        },
+      ];
+    }),
+  );
+}
+
 export interface Figures {
   services: number;
   medianMinutes: number;
@@ -62,6 +95,7 @@ export interface Figures {
   /** Median days before the same song (chant) returns to the same slot, per tier. */
   songReturnDays: Partial<Record<Tier, number>>;
   chantReturnDays: Partial<Record<Tier, number>>;
+  tiers: Partial<Record<Tier, TierFigures>>;
 }
 
 export function figuresOf(records: ServiceRecord[]): Figures {
@@ -76,5 +110,6 @@ export function figuresOf(records: ServiceRecord[]): Figures {
     longestMinutes: round(Math.max(...minutes)),
     songReturnDays: per("song"),
     chantReturnDays: per("chant"),
+    tiers: tierFigures(records),
   };
 }

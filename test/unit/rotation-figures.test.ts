@@ -1,12 +1,14 @@
 // The rotation over a year and over 60-day windows from random starts, all three tiers: every rule holds
 // with zero relaxations, services are full (median ≥ 22 minutes), and a visitor who comes at the same hour
 // every day meets the same song after a median of 14 days or more and the same chant after 10 or more, in
-// every season and tier (issue 18). Run on a library of the corpus issue's size; smaller ones skip this file.
+// every season and tier (issue 18); in every tier a third of readings or more are prayers and a third of
+// closings or more are blessings, and the tier's median service is 22 minutes or more (issue 26). Run on a library of the corpus issue's size; smaller ones skip this file.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServiceRecord } from "../../planner/calendar.ts";
 import { whereFor } from "../../planner/placement.ts";
 import type { Role } from "../../planner/rules.ts";
+import { TIERS } from "../../planner/calendar.ts";
 import { median, returnIntervals, scheduleRange, scratchCalendar, serviceSeconds } from "../../planner/schedule.ts";
 import { fullSized, loadRotationLibrary, ruleViolations } from "../helpers/rotation-library.ts";
 
@@ -48,6 +50,24 @@ describe.runIf(fullSized(library))("a year of the rotation (2027, 6 slots × 3 t
     expect(Math.max(...minutes)).toBeLessThanOrEqual(40);
     // The library's lengths set the ceiling here; scripts/rotation-figures.ts shows where the minutes come from.
     expect(median(minutes), "median minutes").toBeGreaterThanOrEqual(MEDIAN_MINUTES);
+  });
+
+  it("prays in a third of readings or more and blesses in a third of closings or more, median 22 minutes or more, in every tier (issue 26)", () => {
+    const short: string[] = [];
+    for (const tier of TIERS) {
+      const own = year.records.filter((r) => r.tier === tier);
+      const parts = own.flatMap((r) => r.parts);
+      const prayers = parts.filter((p) => p.kind === "prayer").length;
+      const practices = parts.filter((p) => p.kind === "practice").length;
+      const blessings = parts.filter((p) => p.kind === "blessing").length;
+      const rituals = parts.filter((p) => p.kind === "ritual").length;
+      // Counts, not ratios: a third exactly passes without a rounding error deciding it.
+      if (prayers * 3 < prayers + practices) short.push(`${tier}: ${prayers} prayers of ${prayers + practices} readings`);
+      if (blessings * 3 < blessings + rituals) short.push(`${tier}: ${blessings} blessings of ${blessings + rituals} closings`);
+      const minutes = median(own.map((r) => serviceSeconds(r) / 60));
+      if (!(minutes >= MEDIAN_MINUTES)) short.push(`${tier}: median ${minutes.toFixed(2)} minutes`);
+    }
+    expect(short).toEqual([]);
   });
 
   it("brings a song (chant) back to the same slot after a median of 14 (10) days or more, in every season and tier", () => {

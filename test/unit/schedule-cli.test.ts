@@ -45,6 +45,14 @@ describe("npm run schedule", () => {
     expect(stdout).toMatch(/^2027-01-01 +00:00 to 04:00 +north +winter +\d+\.\d min$/m);
     expect(stdout).toMatch(/^2027-01-01 +20:00 to 00:00 +unknown +no season/m);
     expect(stdout).toMatch(/^ +song +songs\/[a-z0-9-]+ \(\d+ s\)$/m);
+    // The summary: each tier's median and how often its services pray and bless (two spoken services in six).
+    expect(stdout).toMatch(/^0 of 18 services relaxed a rule$/m);
+    for (const tier of ["north", "south", "unknown"]) {
+      const line = new RegExp(`^${tier} +median (\\d+\\.\\d) min +prayers (\\d+\\.\\d)% of readings +blessings (\\d+\\.\\d)% of closings$`, "m").exec(stdout);
+      expect(line, tier).not.toBeNull();
+      expect(Number(line![2])).toBeGreaterThanOrEqual(33.3);
+      expect(Number(line![3])).toBeGreaterThanOrEqual(33.3);
+    }
     await expect(schedule("--from", "2027-02-30", "--days", "1")).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining("usage: npm run schedule"),
