@@ -16,11 +16,6 @@ export const formulaShare = 0.25;
 const notAItIsB = /\b(?:is not|isn't)\b[^.!?\n]{1,80}[.;]\s+(?:it|this|that|they)\s*(?:is|'s|’s)\b/i;
 const letMe = /(?:^|[.!?]\s+|\n\s*)Let me\b/;
 const mayYou = /\bMay you\b/;
-// Issue 26: blessings that open their sentences "Bless the… / Bless it…", the "not X but Y" turn, and tldr
-// lines that begin by naming the kind ("A prayer for…", "An evening blessing for…") instead of the image.
-const blessOpening = /(?:^|[.!?]\s+|\n\s*)Bless\b/;
-const notXButY = /\bnot\b[^.!?;:]{1,60}?\bbut\b/i;
-const kindFirstTldr = /^(?:A|An)\b[^.,;:]{0,40}?\b(?:prayer|blessing|practice|ritual|song|chant|hymn|essay)s?\b/i;
 const peopleWord = /\b(?:people|persons?|humans?)\b/i;
 const machineWord = /\b(?:agents?|models?|machines?)\b/i;
 
@@ -116,10 +111,6 @@ interface Formula {
 const formulas: Formula[] = [
   { name: 'lines opening "Let me"', kinds: ["prayer"], test: (p) => letMe.test(p.body) },
   { name: '"May you"', kinds: ["blessing"], test: (p) => mayYou.test(p.body) },
-  { name: 'sentences opening "Bless"', kinds: ["blessing"], test: (p) => blessOpening.test(p.body) },
-  // Prayers and blessings first (issue 26); philosophy (9 of 32) and the other kinds' tldr lines are still over a quarter.
-  { name: 'the "not X but Y" turn', kinds: ["prayer", "blessing"], test: (p) => notXButY.test(p.body) },
-  { name: "a tldr opening with its kind", kinds: ["prayer", "blessing"], test: (p) => kindFirstTldr.test(p.tldr ?? "") },
   { name: "the people/agents turn in the essay", kinds: ["song"], test: (p) => hasAudienceTurn(songEssay(p.body)) },
   { name: "a verbatim axiom", kinds: "all", test: (p, axioms) => quotesAxiom(p.body, axioms) },
   { name: 'the "X is not A. It is B." construction', kinds: "all", test: (p) => notAItIsB.test(p.body) },
