@@ -23,6 +23,13 @@ module.exports = {
       to: { path: "^(?!core/)", pathNot: "node_modules", dependencyTypesNot: ["core", "npm", "npm-dev", "npm-no-pkg", "npm-unknown"] },
     },
     {
+      name: "corpus-knows-no-audio",
+      severity: "error",
+      comment: "The library is read by the audio engine, never the reverse: recordings are scheduled in audio/recordings.ts.",
+      from: { path: "^corpus/" },
+      to: { path: "^audio/" },
+    },
+    {
       name: "config-is-a-leaf",
       severity: "error",
       from: { path: "^config\\.ts$" },

@@ -1,4 +1,5 @@
 // The one place settings are read. Everything else receives the parsed Config it needs.
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -23,6 +24,13 @@ const ConfigSchema = z.object({
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
   SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
   SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves the library unrendered at start (npm start renders missing recordings in the background)"),
+  SANCTUARY_RENDERERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8)
+    .default(Math.min(2, availableParallelism()))
+    .describe("low-priority renderer processes side by side (default: 2, or 1 on a one-core machine)"),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
@@ -77,6 +85,8 @@ export interface Config {
   rateLimits: boolean;
   /** Render missing recordings in the background once the server listens. */
   recordings: boolean;
+  /** Renderer processes side by side, each at the lowest CPU priority. */
+  renderers: number;
   podcastOwner: { name?: string; email?: string };
   review: ReviewConfig;
   embedder: RawConfig["SANCTUARY_EMBEDDER"];
@@ -108,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
     recordings: c.SANCTUARY_RECORDINGS === "on",
+    renderers: c.SANCTUARY_RENDERERS,
     podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },
     review: reviewConfig(c),
     embedder: c.SANCTUARY_EMBEDDER,

@@ -5,9 +5,10 @@ import { AccessLog } from "./adapters/access-log.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
-import { LibraryRecorder } from "./corpus/recordings.ts";
+import { LibraryRecorder, type RecorderOptions } from "./audio/recordings.ts";
 import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
+import { listeningOrder } from "./planner/listening-order.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
@@ -43,6 +44,8 @@ export interface DepsOverrides {
   embedder?: () => Promise<{ embedder: Embedder; reason: string }>;
   /** False leaves the planner's loop stopped (tests drive it by hand). */
   startPlanner?: boolean;
+  /** Replaces the audio engine behind the background recorder (tests use a fast fake). */
+  render?: RecorderOptions["render"];
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -89,7 +92,17 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   timer.unref();
 
   // Each recording that lands is visible at once (the manifest watch would see it within 15 s anyway).
-  const recorder = new LibraryRecorder(library, join(config.dataDir, "media"), log, () => media.reload());
+  // In the order visitors will hear them: the services playing now first, then those beginning next.
+  const recorder = new LibraryRecorder(library, join(config.dataDir, "media"), log, () => media.reload(), {
+    order: () =>
+      listeningOrder(
+        calendar,
+        clock(),
+        library.pieces.map((p) => p.path),
+      ),
+    renderers: config.renderers,
+    render: overrides.render,
+  });
 
   const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock });
   if (planner && overrides.startPlanner !== false) planner.start();
@@ -131,6 +144,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     settings: { contributions: config.review.contributions },
     recorder,
     recordings: () => recorder.progress(),
+    recordingEta: (path) => recorder.etaSeconds(path),
+    recordingsAhead: (limit) => recorder.ahead(limit),
     routes: [],
     stop: async () => {
       clearInterval(timer);

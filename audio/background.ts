@@ -24,41 +24,49 @@ export interface BackgroundOptions {
   signal?: AbortSignal;
   /** Told the pid of each child started (for logs; a crashed child is replaced by a new one). */
   onChild?: (pid: number) => void;
+  /** Children rendering side by side, each taking the next job in order (default 1). */
+  renderers?: number;
 }
 
 /** Render `jobs` in order; `onDone` hears each outcome. Resolves when all are done or `signal` aborts. */
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
-  const { niceness = 19, restMs = 0, signal, onChild } = opts;
-  let child: ChildProcess | undefined;
-  const stop = () => child?.kill();
-  signal?.addEventListener("abort", stop, { once: true });
-  try {
-    for (let id = 0; id < jobs.length && !signal?.aborted; id++) {
-      const job = jobs[id];
-      if (!child?.connected) {
-        child = forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
-        if (child.pid) onChild?.(child.pid);
+  const { niceness = 19, restMs = 0, signal, onChild, renderers = 1 } = opts;
+  let next = 0;
+  // Each renderer is one child taking the next job in order, so the first jobs finish first.
+  const renderer = async (): Promise<void> => {
+    let child: ChildProcess | undefined;
+    const stop = () => child?.kill();
+    signal?.addEventListener("abort", stop, { once: true });
+    try {
+      while (next < jobs.length && !signal?.aborted) {
+        const id = next++;
+        const job = jobs[id];
+        if (!child?.connected) {
+          child = forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
+          if (child.pid) onChild?.(child.pid);
+        }
+        const current = child;
+        const reply = await new Promise<ChildReply>((resolve) => {
+          const onMessage = (m: ChildReply) => m.id === id && done(m);
+          const onExit = (code: number | null, sig: string | null) => done({ id, error: `renderer exited (${sig ?? code}) while rendering` });
+          const done = (m: ChildReply) => {
+            current.off("message", onMessage).off("exit", onExit);
+            resolve(m);
+          };
+          current.on("message", onMessage).on("exit", onExit);
+          current.send({ id, input: job.input, file: job.file } satisfies ChildRequest);
+        });
+        if ("error" in reply) {
+          // A child that died is replaced for the next piece; one that reported an error carries on.
+          if (current.exitCode !== null || current.signalCode !== null) child = undefined;
+          if (!signal?.aborted) onDone({ job, error: reply.error });
+        } else onDone({ job, result: reply.result });
+        if (restMs && next < jobs.length) await new Promise((r) => setTimeout(r, restMs));
       }
-      const current = child;
-      const reply = await new Promise<ChildReply>((resolve) => {
-        const onMessage = (m: ChildReply) => m.id === id && done(m);
-        const onExit = (code: number | null, sig: string | null) => done({ id, error: `renderer exited (${sig ?? code}) while rendering` });
-        const done = (m: ChildReply) => {
-          current.off("message", onMessage).off("exit", onExit);
-          resolve(m);
-        };
-        current.on("message", onMessage).on("exit", onExit);
-        current.send({ id, input: job.input, file: job.file } satisfies ChildRequest);
-      });
-      if ("error" in reply) {
-        // A child that died is replaced for the next piece; one that reported an error carries on.
-        if (current.exitCode !== null || current.signalCode !== null) child = undefined;
-        if (!signal?.aborted) onDone({ job, error: reply.error });
-      } else onDone({ job, result: reply.result });
-      if (restMs && id < jobs.length - 1) await new Promise((r) => setTimeout(r, restMs));
+    } finally {
+      signal?.removeEventListener("abort", stop);
+      if (child?.connected) child.disconnect();
     }
-  } finally {
-    signal?.removeEventListener("abort", stop);
-    if (child?.connected) child.disconnect();
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(renderers, jobs.length)) }, renderer));
 }

@@ -93,6 +93,11 @@ const aliases = new Map(Object.entries(table.links).map(([alias, target]) => [al
 // These name a clock, not a place, so they have no season even where a link would give them one.
 const PLACELESS = /^(etc\/.*|utc|uct|gmt|gmt[+-]?0|greenwich|universal|zulu)$/;
 
+/** Every zone the tz database places (its canonical names): the world's clocks, for ordering work by who hears it. */
+export function placedZones(): string[] {
+  return Object.keys(table.zones);
+}
+
 /** Hemisphere tier from the zone's reference latitude in the tz database: lat >= 0 is north. */
 export function tierOf(zone: string): Tier {
   return remember(tiers, zone, () => tierUncached(zone));

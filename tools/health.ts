@@ -1,7 +1,7 @@
 // GET /api/health — the host's health check, with the state of storage, the search index and the planner.
 import { z } from "zod";
 import { defineOperation } from "./operation.ts";
-import type { RecordingProgress } from "../corpus/recordings.ts";
+import type { RecordingProgress } from "../audio/recordings.ts";
 import type { SearchPreparation } from "../search/service.ts";
 import { nextSteps } from "./shapes.ts";
 

@@ -9,7 +9,7 @@ import { xml2js } from "xml-js";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Piece } from "../../corpus/library.ts";
 import { ManifestStore } from "../../corpus/media.ts";
-import { planRecordings, renderRecordings } from "../../corpus/recordings.ts";
+import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;

@@ -11,7 +11,7 @@ import { xml2js } from "xml-js";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Piece } from "../../corpus/library.ts";
 import { ManifestStore } from "../../corpus/media.ts";
-import { planRecordings, renderRecordings } from "../../corpus/recordings.ts";
+import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { decodePng } from "../helpers/png.ts";
 

@@ -14,7 +14,7 @@ import { silenceMarker } from "../../audio/script.ts";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Library, type Piece } from "../../corpus/library.ts";
 import { Manifest, ManifestStore } from "../../corpus/media.ts";
-import { planRecordings, renderRecordings } from "../../corpus/recordings.ts";
+import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const libraryDir = loadConfig({ SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir;

@@ -135,7 +135,15 @@ export function servicePlayer(listId: string): Html {
 </div>`;
 }
 
-/** A part's player, or the note that it has none yet (the service player passes over it). */
-export function partPlayer(recording: string | null | undefined, label: string): Html {
-  return localPath(recording) ? audioPlayer(recording, label) : html`<p class="meta not-recorded">Not yet recorded; the player passes over it.</p>`;
+/** A part's player, or the note that it has none yet, with when it should land if it is being recorded. */
+export function partPlayer(recording: string | null | undefined, label: string, etaSeconds: number | null = null): Html {
+  if (localPath(recording)) return audioPlayer(recording, label);
+  return html`<p class="meta not-recorded">${notRecordedNote(etaSeconds)}</p>`;
+}
+
+/** The same words home.js writes (keep them in step). */
+export function notRecordedNote(etaSeconds: number | null): string {
+  if (etaSeconds === null) return "Not yet recorded; the player passes over it.";
+  const when = etaSeconds < 60 ? "within a minute" : `in about ${Math.round(etaSeconds / 60)} minute${Math.round(etaSeconds / 60) === 1 ? "" : "s"}`;
+  return `Being recorded now, ready ${when}; the player passes over it until then.`;
 }

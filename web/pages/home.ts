@@ -40,17 +40,22 @@ function partItem(deps: WebContext, part: ServicePart): Html {
   return html`<li class="part" data-title="${part.title}">
 <h4>${part.title}</h4>
 <p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
-${partPlayer(part.recording, part.title)}
+${partPlayer(part.recording, part.title, piece ? deps.recordingEta(piece.path) : null)}
 ${partText(piece)}
 </li>`;
 }
+
+/** Pieces whose recording estimates the page carries: the services playing now and next come first in the queue. */
+const RECORDINGS_AHEAD = 150;
 
 /** What identifies a service on the page; home.js computes the same and redraws only when it differs. */
 const serviceKey = (body: NowBody) => [body.service.name ?? "", ...body.service.order.map((p) => p.title)].join("|");
 
 function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
-  return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}">
+  // While the library is being recorded (a first start), home.js reads when each part should land.
+  const ahead = deps.recordingsAhead(RECORDINGS_AHEAD);
+  return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}"${Object.keys(ahead).length ? html` data-recording-eta="${JSON.stringify(ahead)}"` : ""}>
 <h2 id="now-heading">Playing now</h2>
 <p class="meta" id="now-where">For a place unknown, on UTC's clock: the ${service.slot} service of ${service.today.weekday} ${service.today.date}.</p>
 <h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>

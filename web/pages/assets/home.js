@@ -89,6 +89,21 @@
     });
     return details;
   }
+  // While the library is being recorded (a first start), the page carries each waiting piece's estimate.
+  function notRecordedNote(part) {
+    var table = {};
+    try {
+      table = JSON.parse(section.getAttribute("data-recording-eta") || "{}");
+    } catch (e) {
+      table = {};
+    }
+    var eta = table[part.path || "songs/" + part.slug];
+    if (typeof eta !== "number") return "Not yet recorded; the player passes over it.";
+    var minutes = Math.round(eta / 60);
+    var when = eta < 60 ? "within a minute" : "in about " + minutes + " minute" + (minutes === 1 ? "" : "s");
+    return "Being recorded now, ready " + when + "; the player passes over it until then.";
+  }
+
   function partItem(part, companion) {
     var li = el("li", "part");
     li.setAttribute("data-title", part.title);
@@ -112,7 +127,7 @@
       audio.src = src;
       audio.setAttribute("aria-label", part.title);
       li.appendChild(audio);
-    } else li.appendChild(el("p", "meta not-recorded", "Not yet recorded; the player passes over it."));
+    } else li.appendChild(el("p", "meta not-recorded", notRecordedNote(part)));
     if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
     else if (part.kind === "song" && part.api && part.api.lyrics) {
       li.appendChild(

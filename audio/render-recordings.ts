@@ -4,8 +4,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
-import { formatDuration, ManifestStore } from "./media.ts";
-import { loadLibrary } from "./library.ts";
+import { formatDuration, ManifestStore } from "../corpus/media.ts";
+import { loadLibrary } from "../corpus/library.ts";
 import { planRecordings, renderRecordings } from "./recordings.ts";
 
 const USAGE = "usage: npm run recordings -- [--only <path-prefix>] [--limit N]";

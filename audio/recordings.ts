@@ -2,10 +2,10 @@
 // nothing to install beyond `npm ci`) and keeps DATA_DIR/media/manifest.json in step. Used by
 // `npm start` (in the background, after the server listens), by `npm run recordings`, and by tests.
 import { join } from "node:path";
-import { fromLibrary, renderInBackground, sourceHash, type BackgroundOptions, type RenderJob } from "../audio/index.ts";
+import { fromLibrary, renderInBackground, sourceHash, type BackgroundOptions, type RenderJob } from "./index.ts";
 import type { Logger } from "../core/logger.ts";
-import type { Library, Piece } from "./library.ts";
-import { ManifestStore, type ManifestEntry } from "./media.ts";
+import type { Library, Piece } from "../corpus/library.ts";
+import { ManifestStore, type ManifestEntry } from "../corpus/media.ts";
 
 /** One piece to render: the engine's job plus what the manifest records. */
 export interface Planned extends RenderJob {
@@ -61,11 +61,32 @@ export interface RecordingProgress {
   total: number;
 }
 
+export interface RecorderOptions {
+  /** Library paths in the order visitors will hear them (planner/listening-order.ts); others follow in library order. */
+  order?: () => Promise<string[]>;
+  /** Low-priority renderer processes side by side (each takes a core only when the machine has one spare). */
+  renderers?: number;
+  /** Replaces the engine (tests use a fast fake that writes files without sound). */
+  render?: typeof renderRecordings;
+}
+
+/** Pieces in `order` first (in that order), then the rest as they were. Pure. */
+export function inListeningOrder<T extends { path: string }>(items: T[], order: readonly string[]): T[] {
+  const rank = new Map(order.map((path, i) => [path, i]));
+  return items
+    .map((item, i) => ({ item, key: rank.get(item.path) ?? order.length + i }))
+    .sort((a, b) => a.key - b.key)
+    .map((e) => e.item);
+}
+
 /** The server's background rendering: started once the server listens, stopped with it. */
 export class LibraryRecorder {
   private state: RecordingProgress = { done: 0, total: 0 };
   private stopper = new AbortController();
   private running?: Promise<void>;
+  /** Paths still to render, in order, and the wall seconds a piece has taken so far (for estimates). */
+  private queue: string[] = [];
+  private secondsPerPiece = 0;
 
   constructor(
     private readonly library: Library,
@@ -73,10 +94,28 @@ export class LibraryRecorder {
     private readonly log: Logger,
     /** Called after each recording lands in the manifest (the server reloads its media view). */
     private readonly onRecorded: () => Promise<void>,
+    private readonly options: RecorderOptions = {},
   ) {}
 
   progress(): RecordingProgress {
     return { ...this.state };
+  }
+
+  /** About how many seconds until `path` is recorded (null when it is not waiting to be). */
+  etaSeconds(path: string): number | null {
+    const at = this.queue.indexOf(path);
+    return at < 0 ? null : this.etaAt(at);
+  }
+
+  /** The next `limit` pieces to be recorded, each with its estimate in seconds. */
+  ahead(limit: number): Record<string, number> {
+    return Object.fromEntries(this.queue.slice(0, limit).map((path, at) => [path, this.etaAt(at)]));
+  }
+
+  private etaAt(at: number): number {
+    const renderers = this.options.renderers ?? 1;
+    // Before the first piece lands there is no measure yet: a piece takes a few seconds on an idle core.
+    return Math.round((Math.floor(at / renderers) + 1) * (this.secondsPerPiece || 3));
   }
 
   /** Render whatever is missing or out of date; resolves when all is done or stopped. Safe to call once. */
@@ -92,29 +131,42 @@ export class LibraryRecorder {
   private async run(): Promise<void> {
     const store = await ManifestStore.open(this.mediaDir);
     await store.prune(new Set(this.library.pieces.map((p) => p.path)));
-    const { chosen, todo } = await planRecordings(this.library.pieces, store);
-    this.state = { done: chosen.length - todo.length, total: chosen.length };
+    const planned = await planRecordings(this.library.pieces, store);
+    const order = await this.options.order?.().catch((err: unknown) => {
+      this.log.warn({ err }, "the listening order could not be worked out; rendering in library order");
+      return [];
+    });
+    const todo = inListeningOrder(planned.todo, order ?? []);
+    this.state = { done: planned.chosen.length - todo.length, total: planned.chosen.length };
     if (!todo.length) {
       this.log.info({ recordings: this.progress() }, "recordings are up to date");
       return;
     }
-    this.log.info({ recordings: this.progress(), rendering: todo.length }, "rendering recordings in the background (one low-priority process)");
+    const renderers = this.options.renderers ?? 1;
+    this.queue = todo.map((p) => p.path);
+    this.log.info(
+      { recordings: this.progress(), rendering: todo.length, renderers, first: this.queue.slice(0, 6) },
+      "rendering recordings in the background, the services playing now first (low-priority processes)",
+    );
     const started = Date.now();
     let failed = 0;
-    await renderRecordings(
+    await (this.options.render ?? renderRecordings)(
       todo,
       store,
       async (p, result) => {
+        this.queue = this.queue.filter((path) => path !== p.path);
         if (result instanceof Error) {
           failed++;
           this.log.warn({ piece: p.path, err: result.message }, "a recording failed; it is tried again at the next start");
           return;
         }
         this.state.done++;
+        const finished = todo.length - this.queue.length;
+        this.secondsPerPiece = (Date.now() - started) / 1000 / Math.max(1, finished / renderers);
         await this.onRecorded().catch(() => {});
         this.log.info({ piece: p.path, seconds: result.seconds, recordings: this.progress() }, "recording rendered");
       },
-      { signal: this.stopper.signal },
+      { signal: this.stopper.signal, renderers },
     );
     if (this.stopper.signal.aborted) return;
     this.log.info({ recordings: this.progress(), failed, wallSeconds: Math.round((Date.now() - started) / 1000) }, "rendering recordings finished");
