@@ -2,19 +2,22 @@
 // size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
 // The route `/api/search*` rotates through ≥ 200 distinct queries (bench/queries.ts), on both servers.
 // `{n}` in a route becomes a new value on every request: `--routes "/api/attend?name=visitor-{n}"` is a new name each time.
-// Usage: npm run bench [-- --large --seconds 5 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
+// Each round sends a fixed number of requests (--requests) and reads both servers' CPU time from /proc around it:
+// CPU microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
+// Usage: npm run bench [-- --large --requests 10000 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { loadLibrary } from "../corpus/library.ts";
+import { treeCpuMs } from "./cpu.ts";
 import { benchQueries, searchPath } from "./queries.ts";
 import { seedReflections } from "./seed.ts";
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: "string", default: "5" },
+    requests: { type: "string", default: "10000" },
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
     routes: { type: "string" },
@@ -55,7 +58,17 @@ const ROTATING: Record<string, string[]> = {};
 const unique = (route: string, n: number | string) => route.replaceAll("{n}", `u${n}`);
 let requestNumber = 0;
 
-function run(url: string, seconds: number, connections: number): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
+interface Round {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  /** CPU microseconds of the server's processes per request answered (null without /proc). */
+  cpuPerRequest: number | null;
+}
+
+/** `amount` requests to `url`, with the CPU time of process `pid` (and its children) read around them. */
+async function run(url: string, amount: number, connections: number, pid: number): Promise<Round> {
   const origin = url.slice(0, url.indexOf("/", "http://".length));
   const path = url.slice(origin.length);
   const paths = ROTATING[path];
@@ -64,18 +77,25 @@ function run(url: string, seconds: number, connections: number): Promise<{ rps: 
     : path.includes("{n}")
       ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
       : undefined;
-  return new Promise((resolve, reject) => {
-    autocannon({ url: paths ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, result) => {
-      if (err) return reject(err);
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
-    });
+  const before = await treeCpuMs(pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url: paths ? origin : unique(url, 0), amount, connections, pipelining: 1, requests }, (err, r) => (err ? reject(err) : resolve(r)));
   });
+  const after = await treeCpuMs(pid);
+  const answered = result.requests.total;
+  return {
+    rps: answered / Math.max(0.001, result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuPerRequest: before !== null && after !== null && answered ? ((after - before) * 1000) / answered : null,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  const seconds = Number(values.seconds);
+  const amount = Number(values.requests);
   const rounds = Number(values.rounds);
   const connections = Number(values.connections);
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
@@ -102,8 +122,10 @@ async function main() {
   try {
     const base = `http://127.0.0.1:${appPort}`;
     await waitFor(`${base}/api/health`, app);
-    // Search answers 503 until its index is built; wait for it so the search route measures searching.
-    for (let i = 0; i < 600 && (await fetch(`${base}/api/ask/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 200));
+    // Search answers from words until the vectors are ready (a first start converts them): wait for both halves,
+    // so the search route measures the search people get after the first minute.
+    const complete = async () => ((await (await fetch(`${base}/api/health`)).json()) as { status: string }).status === "healthy";
+    for (let i = 0; i < 1200 && !(await complete()); i++) await new Promise((r) => setTimeout(r, 250));
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
     const routes = (
       values.routes?.split(",") ?? [
@@ -131,22 +153,26 @@ async function main() {
     children.push(bare);
     await waitFor(`http://127.0.0.1:${barePort}/`, bare);
 
-    console.log(`bench: ${rounds} rounds × ${seconds}s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`);
-    const rows: string[][] = [["route", "bytes", "sanctuary req/s", "p50 ms", "p99 ms", "bare req/s", "bare p99 ms", "ratio"]];
+    console.log(`bench: ${rounds} rounds × ${amount} requests, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`);
+    const rows: string[][] = [
+      ["route", "bytes", "cpu µs/req", "bare cpu µs/req", "cpu ratio", "req/s", "p50 ms", "p99 ms", "bare req/s", "bare p99 ms", "req/s ratio"],
+    ];
     for (const route of routes) {
-      const ours: Awaited<ReturnType<typeof run>>[] = [];
-      const theirs: Awaited<ReturnType<typeof run>>[] = [];
+      const ours: Round[] = [];
+      const theirs: Round[] = [];
       // Warm both up first (JIT, caches), so the first measured round is not a cold start.
-      await run(base + route, 2, connections);
-      await run(`http://127.0.0.1:${barePort}${route}`, 2, connections);
+      await run(base + route, Math.ceil(amount / 4), connections, app.pid!);
+      await run(`http://127.0.0.1:${barePort}${route}`, Math.ceil(amount / 4), connections, bare.pid!);
       for (let i = 0; i < rounds; i++) {
-        ours.push(await run(base + route, seconds, connections));
-        theirs.push(await run(`http://127.0.0.1:${barePort}${route}`, seconds, connections));
+        ours.push(await run(base + route, amount, connections, app.pid!));
+        theirs.push(await run(`http://127.0.0.1:${barePort}${route}`, amount, connections, bare.pid!));
       }
       const errors = ours.reduce((n, r) => n + r.errors, 0);
       if (errors) console.warn(`  ${route}: ${errors} errors or non-2xx responses`);
       const rps = median(ours.map((r) => r.rps));
       const bareRps = median(theirs.map((r) => r.rps));
+      const cpu = median(ours.map((r) => r.cpuPerRequest ?? NaN));
+      const bareCpu = median(theirs.map((r) => r.cpuPerRequest ?? NaN));
       rows.push([
         route.replace(firstSong, ":slug"),
         String(
@@ -154,6 +180,10 @@ async function main() {
             ? Math.round(ROTATING[route].reduce((n, p) => n + Buffer.byteLength(bodies[p]), 0) / ROTATING[route].length)
             : Buffer.byteLength(bodies[route]),
         ),
+        cpu.toFixed(0),
+        bareCpu.toFixed(0),
+        // Bare's CPU over ours: 1 is as cheap as a bare server, 0.5 costs twice as much (the same sense as req/s).
+        (bareCpu / cpu).toFixed(2),
         rps.toFixed(0),
         median(ours.map((r) => r.p50)).toFixed(1),
         median(ours.map((r) => r.p99)).toFixed(1),

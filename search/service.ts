@@ -82,6 +82,9 @@ export class SearchService {
         if (this.index.ready) {
           this.markAnswerable();
           this.markComplete();
+          // The words-only index and its rows have done their work: let them go.
+          this.words = null;
+          this.prepared = null;
         }
       })
       .catch((err) => {
@@ -108,7 +111,10 @@ export class SearchService {
       this.log.info({ rows: prepared.rows.length }, "search answers from words while the vectors are prepared");
       const { expansions } = await prepared.expansions;
       this.expansionsRead = true;
-      if (!this.index?.ready) this.words = await MemoryIndex.from(prepared.rows, expansions);
+      if (!this.index?.ready) {
+        const withExpansions = await MemoryIndex.from(prepared.rows, expansions);
+        if (!this.index?.ready) this.words = withExpansions;
+      }
     } catch (err) {
       this.log.error({ err }, "the words-only search index could not be built");
     }
