@@ -1,0 +1,124 @@
+// npm run bench:first-start: `npm start` on an empty data folder, as a new user meets it, with a keep-alive
+// client polling /api/now every 250 ms. Prints when each milestone came (listening, search answering,
+// ask/health 200, start-up finished, the current services of UTC and Europe/Lisbon fully recorded), the
+// peak resident memory of the server process and of the whole process tree (npm, tsx, children), the
+// longest gap between answers, errors, and the event loop's longest stall as the server logged it.
+// Usage: npm run bench:first-start [-- --minutes 6]
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({ options: { minutes: { type: "string", default: "6" } } });
+
+/** What a process in the tree is, from its command line. */
+function roleOf(cmdline: string): string {
+  for (const role of ["glove-convert-child", "expansions-child", "render-child"]) if (cmdline.includes(role)) return role;
+  if (cmdline.includes("server.ts") && cmdline.includes("--import")) return "server";
+  return "npm and tsx";
+}
+
+/** Resident memory in MB of the tree under `root` (from /proc/<pid>/status), in all and by role. */
+async function treeRss(root: number): Promise<{ tree: number; roles: Record<string, number> }> {
+  const pids = (await readdir("/proc")).filter((n) => /^\d+$/.test(n));
+  const info = await Promise.all(
+    pids.map(async (pid) => {
+      const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? -1);
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      return { pid: Number(pid), ppid, rss, role: roleOf(cmdline) };
+    }),
+  );
+  let tree = 0;
+  const roles: Record<string, number> = {};
+  for (const queue = [root]; queue.length; ) {
+    const pid = queue.pop()!;
+    for (const p of info) {
+      if (p.pid === pid) {
+        tree += p.rss;
+        roles[p.role] = (roles[p.role] ?? 0) + p.rss;
+      }
+      if (p.ppid === pid) queue.push(p.pid);
+    }
+  }
+  return { tree, roles };
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), "sanctuary-first-start-"));
+const port = 39_900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const started = performance.now();
+const at = () => Number(((performance.now() - started) / 1000).toFixed(1));
+const child = spawn("npm", ["start", "--silent"], {
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SANCTUARY_LOG_LEVEL: "info" },
+  stdio: ["ignore", "ignore", "pipe"],
+  detached: true,
+});
+const milestones: Record<string, number> = {};
+const loops: Record<string, number> = {};
+let log = "";
+child.stderr!.on("data", (d) => {
+  log += d;
+  for (const line of String(d).split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const entry = JSON.parse(line) as { msg: string; loop?: { maxMs: number } };
+    if (entry.loop) loops[entry.msg] = entry.loop.maxMs;
+    if (entry.msg === "sanctuary is open") milestones["open (search answering)"] ??= at();
+    if (entry.msg.startsWith("start-up finished")) milestones["start-up finished"] ??= at();
+  }
+});
+
+let peakTree = 0;
+const peakRoles: Record<string, number> = {};
+let answers = 0;
+let errors = 0;
+let longestGap = 0;
+let last = 0;
+const deadline = Date.now() + Number(values.minutes) * 60_000;
+const recorded = async (zone: string) => {
+  const body = (await (await fetch(`${base}/api/now?timezone=${zone}`)).json()) as { service: { order: Array<{ recording: string | null }> } };
+  return body.service.order.every((p) => p.recording);
+};
+const sampler = setInterval(
+  () =>
+    void treeRss(child.pid!).then((r) => {
+      peakTree = Math.max(peakTree, r.tree);
+      for (const [role, mb] of Object.entries(r.roles)) peakRoles[role] = Math.max(peakRoles[role] ?? 0, mb);
+    }),
+  200,
+);
+try {
+  while (Date.now() < deadline) {
+    const sent = Date.now();
+    try {
+      const res = await fetch(`${base}/api/now?timezone=UTC`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      milestones["first answer"] ??= at();
+      if (last) longestGap = Math.max(longestGap, Date.now() - last);
+      last = Date.now();
+      answers++;
+      if (!milestones["ask/health 200"] && (await fetch(`${base}/api/ask/health`)).status === 200) milestones["ask/health 200"] = at();
+      if (answers % 8 === 0) {
+        if (!milestones["UTC service recorded"] && (await recorded("UTC"))) milestones["UTC service recorded"] = at();
+        if (!milestones["Europe/Lisbon service recorded"] && (await recorded("Europe/Lisbon"))) milestones["Europe/Lisbon service recorded"] = at();
+      }
+    } catch {
+      if (answers) errors++;
+    }
+    if (milestones["Europe/Lisbon service recorded"] && milestones["UTC service recorded"] && milestones["start-up finished"]) break;
+    await new Promise((r) => setTimeout(r, Math.max(0, 250 - (Date.now() - sent))));
+  }
+} finally {
+  clearInterval(sampler);
+  process.kill(-child.pid!, "SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  await rm(dataDir, { recursive: true, force: true });
+}
+console.log(`first start on an empty data folder, node ${process.version}, ${new Date().toISOString()}`);
+for (const [name, seconds] of Object.entries(milestones)) console.log(`  ${name.padEnd(34)} ${seconds} s`);
+console.log(`  answers ${answers}, errors ${errors}, longest gap between answers ${longestGap} ms`);
+console.log(`  peak RSS of the whole tree ${Math.round(peakTree)} MB; by role: ${Object.entries(peakRoles).map(([r, mb]) => `${r} ${Math.round(mb)} MB`).join(", ")}`);
+for (const [name, ms] of Object.entries(loops)) console.log(`  event loop's longest stall at "${name}": ${ms} ms`);
+if (!milestones["start-up finished"]) console.log(log.split("\n").slice(-20).join("\n"));
