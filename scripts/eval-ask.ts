@@ -28,7 +28,7 @@ const library = await loadLibrary(resolve(arg("--library") ?? join(process.cwd()
 await index.open(library);
 if (!index.ready) await index.rebuild(library);
 
-const answerOf = async (q: string) => extractiveAnswer(await groundAnswer(index.embedder, q, await index.search(q, 5)));
+const answerOf = async (q: string) => extractiveAnswer(await groundAnswer(index.embedder, q, await index.search(q, 5), index.expansions));
 let carried = 0;
 let misleading = 0;
 let offTopicRight = 0;

@@ -19,7 +19,7 @@ export interface AskSet {
 export const holds = (answer: string, fact: string) => fact.split("|").some((f) => answer.toLowerCase().includes(f.toLowerCase()));
 
 /** A quoted line that opens with a bare yes or no: read as the answer to whatever was asked. */
-export const BARE_YES_NO = /^>\s*\**\s*(yes|no)\b/im;
+export const BARE_YES_NO = /^>\s*\**\s*(yes|no)\s*[.,;!:—–-]/im;
 
 export function judgeAnswer(answer: string, facts: string[]) {
   return {

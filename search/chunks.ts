@@ -48,8 +48,8 @@ export function excerptOf(text: string, limit = 300): string {
   return `${flat.slice(0, cut > limit * 0.6 ? cut : limit).replace(/[,;:.\s]+$/, "")}…`;
 }
 
-/** Sections of a markdown body: [heading or null, body]. */
-function sections(markdown: string): Array<[string | null, string]> {
+/** Sections of a markdown body: [heading or null, body]. A bold line that is a question heads its own section. */
+export function sections(markdown: string): Array<[string | null, string]> {
   const out: Array<[string | null, string]> = [];
   let heading: string | null = null;
   let lines: string[] = [];
@@ -59,9 +59,15 @@ function sections(markdown: string): Array<[string | null, string]> {
   };
   for (const line of markdown.split("\n")) {
     const m = line.match(/^#{1,4}\s+(.*)$/);
+    // A bold line that asks a question opens a question-and-answer unit, as a heading would.
+    const asked = m ? null : line.match(/^\s*\*\*([^*]+\?)\*\*\s*(.*)$/);
     if (m) {
       flush();
       heading = m[1].trim();
+    } else if (asked) {
+      flush();
+      heading = asked[1].trim();
+      if (asked[2].trim()) lines.push(asked[2]);
     } else lines.push(line);
   }
   flush();

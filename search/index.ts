@@ -34,7 +34,7 @@ interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 3;
+const RECIPE = 4;
 /** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
 const QUERY_CACHE = 2048;
 
@@ -63,6 +63,11 @@ export class LibraryIndex {
   /** Resolves when no build is running (one may start another: wait them all out), so the folder can be closed or removed. */
   async settled(): Promise<void> {
     while (this.building) await this.building;
+  }
+
+  /** The expansions of the index being served, or null before one is ready. */
+  get expansions(): Expansions | null {
+    return this.live?.memory.expansions ?? null;
   }
 
   stats(): { documents: number; count: number } {

@@ -27,6 +27,11 @@ export class MemoryIndex {
     return this.data.pages.length;
   }
 
+  /** The WordNet expansions searches use (shared, never to be mutated): answers match questions with them too. */
+  get expansions(): Expansions {
+    return this.data.expansions;
+  }
+
   static from(rows: Row[], expansions: Expansions): MemoryIndex {
     return new MemoryIndex(buildMemory(rows, expansions));
   }
