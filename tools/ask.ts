@@ -1,6 +1,7 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
+import { citesOnlyGiven } from "../search/cite.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -38,7 +39,7 @@ export const ask = defineOperation({
   }),
   output: z.object({
     answer: z.string().describe("The answer"),
-    sources: z.array(AskSource).describe("Pages the answer drew on, one per page"),
+    sources: z.array(AskSource).describe("Pages retrieved for the question, one per page; a generated answer's [n] cites the n-th"),
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
     session_id: z.string().describe("Send with owner_token to continue"),
@@ -81,18 +82,24 @@ export const ask = defineOperation({
     if (!ctx.search.ready) await ctx.search.search(meaning, 1); // answers 503 while the index is built
     const hits = await ctx.search.search(meaning, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
-    const grounding = await groundAnswer(ctx.search.index!.embedder, meaning, hits);
-    let answer: string;
-    if (ctx.answerer) {
+    const index = ctx.search.index!;
+    const grounding = await groundAnswer(index.embedder, meaning, hits, index.expansions);
+    // The quoted answer is always made: it is the answer when no model is configured, when the library does
+    // not cover the question (the model is not asked then), and when the model cites nothing it was given.
+    let answer = extractiveAnswer(grounding);
+    if (ctx.answerer && grounding.covered) {
+      let generated: string;
       try {
-        answer = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history);
+        generated = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history, (p) => steps.url(p));
       } catch (err) {
         ctx.log.warn({ err: (err as Error).message }, "the language model could not answer");
         throw unavailable("The language model that writes answers did not respond.", {
           suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
         });
       }
-    } else answer = extractiveAnswer(grounding);
+      if (citesOnlyGiven(generated, grounding.numbers)) answer = generated;
+      else ctx.log.warn("the language model's answer cited no source it was given; the quoted answer is given instead");
+    }
     const sources = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
