@@ -28,7 +28,14 @@ const library = await loadLibrary(resolve(arg("--library") ?? join(process.cwd()
 await index.open(library);
 if (!index.ready) await index.rebuild(library);
 
-const answerOf = async (q: string) => extractiveAnswer(await groundAnswer(index.embedder, q, await index.search(q, 5), index.expansions));
+const scores = process.argv.includes("--scores");
+const answerOf = async (q: string) => {
+  const hits = await index.search(q, 5);
+  const grounding = await groundAnswer(index.embedder, q, hits, index.expansions);
+  // --scores: the best sentence's score (0 when below the floor), to calibrate the floor on off-topic questions.
+  if (scores) console.log(`score ${grounding.score.toFixed(3)}  top page ${(hits[0]?.score ?? 0).toFixed(3)}  ${q}`);
+  return extractiveAnswer(grounding);
+};
 let carried = 0;
 let misleading = 0;
 let offTopicRight = 0;

@@ -95,7 +95,7 @@ export interface Grounding {
   passages: Hit[];
   /** Per passage, its page's place among the hits, from 1: the number a generated answer cites it by. */
   numbers: number[];
-  /** The best sentence's score: how surely the library covers the question (0 when it does not). */
+  /** The best sentence's score: how surely the library covers the question (when it does not, how nearly). */
   score: number;
 }
 

@@ -32,7 +32,9 @@ export function plainText(markdown: string): string {
       // Silence markers ([silence: 2 minutes]) are timing for the recordings, not words to match or quote.
       .replace(/^\s*\[silence:[^\]]*\]\s*$/gim, "")
       .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
-      .replace(/[*_`>|]/g, "")
+      // Blockquote marks go; a > inside text stays, so a placeholder such as /reflections/<slug> reads whole.
+      .replace(/^\s{0,3}>\s?/gm, "")
+      .replace(/[*_`|]/g, "")
       .replace(/^\s*[-+]\s+/gm, "")
       .replace(/[ \t]+/g, " ")
       .replace(/\n{3,}/g, "\n\n")

@@ -173,7 +173,7 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
   return choose(question, candidates, count).chosen;
 }
 
-/** chooseSentences with the best sentence's score (0 when nothing covers the question). */
+/** chooseSentences with the best sentence's score (when nothing covers the question, the best of those not quotable). */
 export function choose<C extends Candidate>(question: string, candidates: C[], count = 3): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
@@ -188,7 +188,7 @@ export function choose<C extends Candidate>(question: string, candidates: C[], c
     .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights), held: held(subject, c.sentence, c.context, weights) }))
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
   const best = scored.find((s) => s.score >= COVERED && (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION));
-  if (!best) return { chosen: [], score: 0 };
+  if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];

@@ -49,6 +49,13 @@ describe("extractive answers", () => {
     for (const answer of [twice, looking, shared]) expect(answer).not.toMatch(BARE_YES_NO);
   });
 
+  it("keep the floor set on the off-topic calibration set: at least 90% of it answered not covered", async () => {
+    const offTopic = JSON.parse(await readFile(new URL("../fixtures/ask-off-topic.json", import.meta.url), "utf8")) as AskSet;
+    const answered: string[] = [];
+    for (const q of offTopic.uncovered) if (!(await ask(q)).answer.includes(NOT_COVERED)) answered.push(q);
+    expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.1));
+  });
+
   it("quote the top source first when it has an answering sentence", async () => {
     const hits = await real.index.search("What is a reflection?", 5);
     const { grounding } = await ask("What is a reflection?");
