@@ -37,12 +37,16 @@ const answerOf = async (q: string) => {
   return extractiveAnswer(grounding);
 };
 let carried = 0;
+let blind = 0;
+let blindCarried = 0;
 let misleading = 0;
 let offTopicRight = 0;
 const show = (line: string, answer: string) => console.log(quiet ? line : `${line}\n${answer.replace(/^/gm, "    ")}\n`);
 for (const item of set.covered) {
   const verdict = judgeAnswer(await answerOf(item.q), item.facts);
   carried += verdict.missing.length ? 0 : 1;
+  blind += item.blind ? 1 : 0;
+  blindCarried += item.blind && !verdict.missing.length ? 1 : 0;
   misleading += verdict.bareYesNo ? 1 : 0;
   const marks = `${verdict.missing.length ? `MISSING ${verdict.missing.join(", ")}` : "facts ok"}${verdict.bareYesNo ? ", BARE YES/NO" : ""}`;
   show(`[${marks}] ${item.q}`, verdict.answer);
@@ -55,6 +59,7 @@ for (const q of set.uncovered) {
 const pct = (n: number, d: number) => `${d ? Math.round((1000 * n) / d) / 10 : 100}%`;
 console.log(`\n${file}`);
 console.log(`facts carried: ${carried}/${set.covered.length} (${pct(carried, set.covered.length)})`);
+if (blind) console.log(`  of them written before their answering passage was read: ${blindCarried}/${blind} (${pct(blindCarried, blind)})`);
 console.log(`answers quoting a bare yes/no without its question: ${misleading}`);
 console.log(`off-topic answered "not covered": ${offTopicRight}/${set.uncovered.length}`);
 process.exit(0);

@@ -7,7 +7,7 @@ import { cosine, type Embedder } from "./embedder.ts";
 import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
-import { askedMatch, openingYesNo, questionWords, unitQuestion } from "./questions.ts";
+import { askedMatch, openingYesNo, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
 import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
 
 export interface Turn {
@@ -164,18 +164,33 @@ export async function groundAnswer(embedder: Embedder, question: string, hits: H
   );
   for (const c of candidates) c.asked = c.question ? (asked.get(c.question) ?? 0) : 0;
   const { chosen: picked, score } = choose(question, candidates);
-  // A unit is quoted from its answer's opening: a later sentence of it comes with the one that answers its question.
-  const chosen: typeof picked = [];
-  for (const c of picked) {
-    const lead = c.question && !c.leads ? candidates.find((x) => x.leads && x.question === c.question && x.passage.page === c.passage.page) : undefined;
-    if (lead && !picked.includes(lead) && !chosen.includes(lead)) chosen.push(lead);
-    if (!chosen.includes(c)) chosen.push(c);
-  }
+  const chosen = wholeUnits(picked, candidates);
   // Every passage a chosen sentence comes from, once, in the order the sentences are quoted.
   const passages = new Map<string, { hit: Hit; number: number }>();
   for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { hit: { ...c.hit, chunk: c.passage }, number: c.pageRank + 1 });
   const used = [...passages.values()];
   return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score };
+}
+
+/** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */
+const UNIT_SENTENCES = 3;
+
+/**
+ * A unit is quoted from its answer's opening, without gaps: a later sentence of it comes with the ones
+ * before it, and the unit asking the visitor's own question is quoted up to UNIT_SENTENCES sentences.
+ */
+function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
+  const chosen: C[] = [];
+  for (const c of picked) {
+    if (c.question) {
+      const unit = candidates.filter((x) => x.question === c.question && x.passage.page === c.passage.page);
+      const start = unit.find((x) => x.leads)?.position ?? c.position;
+      const end = Math.max(c.position, (c.asked ?? 0) >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : start);
+      for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
+    }
+    if (!chosen.includes(c)) chosen.push(c);
+  }
+  return chosen;
 }
 
 /** A quote: a question-and-answer unit's sentences under their question; elsewhere, never opening with a bare yes or no. */

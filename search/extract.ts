@@ -56,7 +56,7 @@ export const CUES: Array<[RegExp, Cue]> = [
     { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) },
   ],
   [
-    /^\s*(when|what time|at what time|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b/i,
+    /^\s*(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b/i,
     {
       words: /^(time|begin|begins|start|starts|open|opens)$/,
       strong: /\b\d{1,2}:\d{2}\b/,
@@ -192,16 +192,25 @@ export function choose<C extends Candidate>(question: string, candidates: C[], c
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];
+  // Later quotes must share some of the question's words (or answer its very question): a sentence near
+  // only in kind ("five an hour" for "how many slots") is not about it.
+  const about = (s: (typeof scored)[number]) => s.held >= 0.25 || (s.c.asked ?? 0) >= SAME_QUESTION;
   for (const s of [best, ...scored]) {
     if (chosen.length >= count || s.score < best.score * 0.6) break;
-    if (!chosen.some((x) => x.c.sentence === s.c.sentence)) chosen.push(s);
+    if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || about(s))) chosen.push(s);
   }
   // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of
   // content when a close-enough one exists, even if looser sentences scored higher.
   const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
-  const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6) : undefined;
+  const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6 && about(x)) : undefined;
   if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
-  return { chosen: chosen.map((s) => s.c), score: best.score };
+  // Facts first: the sentences with exactly the kind of content asked for (the number, the time, the
+  // rule), and the answer to the visitor's own question, lead; the rest keep their order.
+  // Only a sentence nearly as good as the best is moved ahead: one of a kind but about something else stays behind.
+  const near = (x: (typeof scored)[number]) => x.score >= best.score * 0.85;
+  const rank = (x: (typeof scored)[number]) => (x.c.leads && (x.c.asked ?? 0) >= SAME_QUESTION ? 0 : cues.length && fits(x) && near(x) ? 1 : 2);
+  const ordered = chosen.map((x, i) => ({ x, i })).sort((a, b) => rank(a.x) - rank(b.x) || a.i - b.i);
+  return { chosen: ordered.map(({ x }) => x.c), score: best.score };
 }
 
 /**

@@ -18,7 +18,8 @@ const ASKING = new Set(["can", "could", "do", "does", "is", "are", "will", "woul
  * Each word weighs by `weightOf` (rarer words tell questions apart more).
  */
 export function questionWords(visitor: string, unit: string, expansions: Expansions | null, weightOf: (term: string) => number = () => 1): number {
-  const theirs = new Set(terms(unit));
+  visitor = oneWord(visitor);
+  const theirs = new Set(terms(oneWord(unit)));
   let sum = 0;
   let total = 0;
   const seen = new Set<string>();
@@ -37,6 +38,11 @@ export function questionWords(visitor: string, unit: string, expansions: Expansi
     }
   }
   return total > 0 ? sum / total : 0;
+}
+
+/** Compounds visitors write both ways ("time zone", "timezone") as one word, so the two forms meet. */
+function oneWord(text: string): string {
+  return text.replace(/\btime[\s-]zone/gi, "timezone").replace(/\blive[\s-]stream/gi, "livestream");
 }
 
 /**
