@@ -80,10 +80,19 @@ export const ask = defineOperation({
     // Retrieval reads what the question means; markup pasted with it would only dilute it. The question is kept as typed.
     const meaning = withoutMarkup(input.question) || input.question;
     if (!ctx.search.ready) await ctx.search.search(meaning, 1); // answers 503 while the index is built
-    const hits = await ctx.search.search(meaning, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
     const index = ctx.search.index!;
-    const grounding = await groundAnswer(index.embedder, meaning, hits, index.expansions);
+    const ground = async (words: string) => {
+      const found = await ctx.search.search(words, 5);
+      return { hits: found, grounding: await groundAnswer(index.embedder, words, found, index.expansions) };
+    };
+    let { hits, grounding } = await ground(meaning);
+    // A follow-up that the library does not cover on its own ("How long is it?") is read with the question before it.
+    const earlier = existing?.messages.filter((m) => m.role === "user").at(-1)?.content;
+    if (!grounding.covered && earlier) {
+      const together = await ground(`${withoutMarkup(earlier) || earlier} ${meaning}`);
+      if (together.grounding.covered) ({ hits, grounding } = together);
+    }
     // The quoted answer is always made: it is the answer when no model is configured, when the library does
     // not cover the question (the model is not asked then), and when the model cites nothing it was given.
     let answer = extractiveAnswer(grounding);

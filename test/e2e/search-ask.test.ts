@@ -112,6 +112,20 @@ describe("GET /api/search", () => {
 describe("POST /api/ask without a language model", () => {
   let first: any;
 
+  it("reads a follow-up the library does not cover on its own with the question before it", async () => {
+    const first = (await extractive.post("/api/ask", { question: "What is a service?" }, asIp(ip()))).body;
+    const alone = (await extractive.post("/api/ask", { question: "How long is it?" }, asIp(ip()))).body;
+    expect(alone.answer).toContain(NOT_COVERED);
+    const followUp = await extractive.post(
+      "/api/ask",
+      { question: "How long is it?", session_id: first.session_id, owner_token: first.owner_token },
+      asIp(ip()),
+    );
+    expect(followUp.status).toBe(200);
+    expect(followUp.body.answer).toMatch(/15 and 40 minutes/);
+    expect(followUp.body.sources.length).toBeGreaterThan(0);
+  });
+
   it("answers with quoted passages, sources and a new public conversation", async () => {
     const res = await extractive.post("/api/ask", { question: "How can I close the day well?", name: "Lark" }, asIp(ip()));
     expect(res.status).toBe(200);
