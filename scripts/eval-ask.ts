@@ -1,8 +1,10 @@
-// npm run eval:ask [-- --file questions.json] [-- --quiet]: asks every question of a set the way POST /api/ask
-// does without a language model (the real library, the default GloVe embedder) and prints, per question,
-// whether its required facts are in the answer, whether a bare yes/no was quoted without its own question,
-// and the totals. Off-topic questions must get the plain "not covered" answer. A measuring tool; the
-// tests (test/unit/search-ask.test.ts) hold the same fixture to its thresholds.
+// npm run eval:ask [-- --file questions.json] [--quiet] [--scores] [--library DIR]: asks every question of a set
+// the way POST /api/ask does without a language model (the real library, the default GloVe embedder) and
+// prints, per question, whether its required facts are in the answer and whether any quote opens with a bare
+// yes or no without its own question shown (stricter than "a yes/no from another question": none may), then
+// the totals. Off-topic questions must get the plain "not covered" answer. --scores prints each question's
+// best sentence score and top page score (the floor's calibration). A measuring tool; the tests
+// (test/unit/search-ask.test.ts) hold the fixture to the same thresholds.
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pino } from "pino";
@@ -19,7 +21,8 @@ const arg = (name: string) => {
 };
 const file = resolve(arg("--file") ?? "test/fixtures/ask-facts.json");
 const quiet = process.argv.includes("--quiet");
-const set = JSON.parse(await readFile(file, "utf8")) as AskSet;
+const read = JSON.parse(await readFile(file, "utf8")) as Partial<AskSet>;
+const set: AskSet = { covered: read.covered ?? [], uncovered: read.uncovered ?? [] };
 
 const dataDir = join(process.cwd(), ".bench", "quality");
 const embedder = await loadGlove({ dataDir });
