@@ -104,7 +104,11 @@ async function main() {
     await waitFor(`${base}/api/health`, app);
     // Search answers 503 until its index is built; wait for it so the search route measures searching.
     // A poll may be reset while the build holds the event loop; that is "not yet", not a failure.
-    const indexStatus = () => fetch(`${base}/api/ask/health`).then((r) => r.status, () => 0);
+    const indexStatus = () =>
+      fetch(`${base}/api/ask/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
     for (let i = 0; i < 600 && (await indexStatus()) !== 200; i++) await new Promise((r) => setTimeout(r, 200));
     const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
     const routes = (
