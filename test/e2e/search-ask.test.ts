@@ -20,7 +20,8 @@ const ip = () => `198.18.0.${ipCounter++}`;
 const asIp = (addr: string) => ({ "x-forwarded-for": addr });
 
 async function ready(server: TestServer) {
-  for (let i = 0; i < 600; i++) {
+  // Up to 150 s (within beforeAll's 180): servers building indexes at once on a busy machine take a while.
+  for (let i = 0; i < 1500; i++) {
     if ((await server.get("/api/ask/health")).status === 200) return;
     await new Promise((r) => setTimeout(r, 100));
   }
