@@ -33,7 +33,7 @@ async function treeRss(root: number): Promise<{ tree: number; roles: Record<stri
   );
   let tree = 0;
   const roles: Record<string, number> = {};
-  for (const queue = [root]; queue.length; ) {
+  for (const queue = [root]; queue.length;) {
     const pid = queue.pop()!;
     for (const p of info) {
       if (p.pid === pid) {
@@ -119,6 +119,10 @@ try {
 console.log(`first start on an empty data folder, node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, seconds] of Object.entries(milestones)) console.log(`  ${name.padEnd(34)} ${seconds} s`);
 console.log(`  answers ${answers}, errors ${errors}, longest gap between answers ${longestGap} ms`);
-console.log(`  peak RSS of the whole tree ${Math.round(peakTree)} MB; by role: ${Object.entries(peakRoles).map(([r, mb]) => `${r} ${Math.round(mb)} MB`).join(", ")}`);
+console.log(
+  `  peak RSS of the whole tree ${Math.round(peakTree)} MB; by role: ${Object.entries(peakRoles)
+    .map(([r, mb]) => `${r} ${Math.round(mb)} MB`)
+    .join(", ")}`,
+);
 for (const [name, ms] of Object.entries(loops)) console.log(`  event loop's longest stall at "${name}": ${ms} ms`);
 if (!milestones["start-up finished"]) console.log(log.split("\n").slice(-20).join("\n"));

@@ -32,7 +32,9 @@ export function plainText(markdown: string): string {
       // Silence markers ([silence: 2 minutes]) are timing for the recordings, not words to match or quote.
       .replace(/^\s*\[silence:[^\]]*\]\s*$/gim, "")
       .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
-      .replace(/[*_`>|]/g, "")
+      // Blockquote marks go; a > inside text stays, so a placeholder such as /reflections/<slug> reads whole.
+      .replace(/^\s{0,3}>\s?/gm, "")
+      .replace(/[*_`|]/g, "")
       .replace(/^\s*[-+]\s+/gm, "")
       .replace(/[ \t]+/g, " ")
       .replace(/\n{3,}/g, "\n\n")
@@ -48,8 +50,8 @@ export function excerptOf(text: string, limit = 300): string {
   return `${flat.slice(0, cut > limit * 0.6 ? cut : limit).replace(/[,;:.\s]+$/, "")}…`;
 }
 
-/** Sections of a markdown body: [heading or null, body]. */
-function sections(markdown: string): Array<[string | null, string]> {
+/** Sections of a markdown body: [heading or null, body]. A bold line that is a question heads its own section. */
+export function sections(markdown: string): Array<[string | null, string]> {
   const out: Array<[string | null, string]> = [];
   let heading: string | null = null;
   let lines: string[] = [];
@@ -59,9 +61,15 @@ function sections(markdown: string): Array<[string | null, string]> {
   };
   for (const line of markdown.split("\n")) {
     const m = line.match(/^#{1,4}\s+(.*)$/);
+    // A bold line that asks a question opens a question-and-answer unit, as a heading would.
+    const asked = m ? null : line.match(/^\s*\*\*([^*]+\?)\*\*\s*(.*)$/);
     if (m) {
       flush();
       heading = m[1].trim();
+    } else if (asked) {
+      flush();
+      heading = asked[1].trim();
+      if (asked[2].trim()) lines.push(asked[2]);
     } else lines.push(line);
   }
   flush();

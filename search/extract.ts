@@ -5,6 +5,7 @@
 // definition, "do I" a yes or no) multiplies that by how well the sentence has that kind of content.
 // The question is covered only when some sentence holds enough of it; otherwise the answer says so
 // plainly rather than quoting something loosely related.
+import { openingYesNo, SAME_QUESTION } from "./questions.ts";
 import { terms } from "./text.ts";
 
 export interface Candidate {
@@ -22,6 +23,10 @@ export interface Candidate {
   meaning: number;
   /** First sentence under a heading that asks a question (a FAQ's answer starts there). */
   leads: boolean;
+  /** The question of the question-and-answer unit the sentence belongs to (questions.ts), if any. */
+  question?: string | null;
+  /** How nearly that question is the visitor's, 0..1 (0 outside such units). */
+  asked?: number;
 }
 
 export interface Cue {
@@ -39,9 +44,9 @@ const rx = (s: string) => new RegExp(s, "i");
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time)\b/i,
+    /\bhow (long|much time)\b|\bhow many (minutes|hours|seconds|days)\b/i,
     {
-      words: /^(long|much|time)$/,
+      words: /^(long|much|time|many|minutes|hours|seconds|days)$/,
       strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
@@ -51,7 +56,7 @@ export const CUES: Array<[RegExp, Cue]> = [
     { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) },
   ],
   [
-    /^\s*(when|what time|at what time|which hours?)\b/i,
+    /^\s*(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b/i,
     {
       words: /^(time|begin|begins|start|starts|open|opens)$/,
       strong: /\b\d{1,2}:\d{2}\b/,
@@ -64,17 +69,14 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence.
   [
-    /\bwhat (happens|if|would happen)\b(?!.*\b(no|without|not|never)\b)/i,
-    { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise)\b/i, some: /\b(when|then)\b/i },
+    /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b(?!.*\b(no|without|not|never)\b)/i,
+    { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise|whenever)\b/i, some: /\b(when|then)\b/i },
   ],
   [
-    /\bwhat (happens|if|would happen)\b.*\b(no|without|not|never)\b/i,
+    /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b.*\b(no|without|not|never)\b/i,
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
-  [
-    /^\s*(do|does|is|are|can|may|should|must|will|am)\b/i,
-    { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /\b(not|never|no|only|always|cannot|can|may)\b/i },
-  ],
+  [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /./ }],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason)\b/i }],
@@ -143,15 +145,24 @@ export const PAGE_BONUS = [0.08, 0.04, 0.02];
 /** Least score of the best sentence for a question to count as covered (see chooseSentences). */
 export const COVERED = 0.35;
 export const LEAD_BONUS = 0.1;
+/** A question-and-answer unit's question stands in for its heading, matched in words and meaning. */
+export const QUESTION_SHARE = 0.35;
+
+/** The sentence as its kind is judged: an opening yes or no counts only under the visitor's own question. */
+export function saying(c: Candidate): string {
+  return (c.asked ?? 0) >= SAME_QUESTION ? c.sentence : c.sentence.slice(openingYesNo(c.sentence).length);
+}
 
 export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asksWhatIs = false, weights?: number[]): number {
   const relevance =
     HELD_SHARE * held(subject, c.sentence, c.context, weights) +
     MEANING_SHARE * c.meaning +
-    HEADING_SHARE * held(subject, c.heading, "", weights) +
+    (c.question ? QUESTION_SHARE * (c.asked ?? 0) : HEADING_SHARE * held(subject, c.heading, "", weights)) +
     (PAGE_BONUS[c.pageRank] ?? 0) +
     (c.leads ? LEAD_BONUS : 0);
-  return relevance * (0.4 + 0.6 * cueFit(c.sentence, cues, subject, asksWhatIs));
+  // The answer that opens a unit asking the visitor's own question has exactly the kind of content asked for.
+  const fit = c.leads && (c.asked ?? 0) >= SAME_QUESTION ? 1 : cueFit(saying(c), cues, subject, asksWhatIs);
+  return relevance * (0.4 + 0.6 * fit);
 }
 
 /**
@@ -159,6 +170,11 @@ export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asks
  * the rest, never two alike. Empty when nothing covers the question.
  */
 export function chooseSentences<C extends Candidate>(question: string, candidates: C[], count = 3): C[] {
+  return choose(question, candidates, count).chosen;
+}
+
+/** chooseSentences with the best sentence's score (when nothing covers the question, the best of those not quotable). */
+export function choose<C extends Candidate>(question: string, candidates: C[], count = 3): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
   const weights = localWeights(
@@ -171,21 +187,30 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
   const scored = candidates
     .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights), held: held(subject, c.sentence, c.context, weights) }))
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
-  const best = scored.find((s) => s.score >= COVERED && (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6)));
-  if (!best) return [];
+  const best = scored.find((s) => s.score >= COVERED && (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION));
+  if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];
+  // Later quotes must share some of the question's words (or answer its very question): a sentence near
+  // only in kind ("five an hour" for "how many slots") is not about it.
+  const about = (s: (typeof scored)[number]) => s.held >= 0.25 || (s.c.asked ?? 0) >= SAME_QUESTION;
   for (const s of [best, ...scored]) {
     if (chosen.length >= count || s.score < best.score * 0.6) break;
-    if (!chosen.some((x) => x.c.sentence === s.c.sentence)) chosen.push(s);
+    if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || about(s))) chosen.push(s);
   }
   // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of
   // content when a close-enough one exists, even if looser sentences scored higher.
-  const fits = (x: (typeof scored)[number]) => cueFit(x.c.sentence, cues, subject, WHAT_IS.test(question)) === 1;
-  const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6) : undefined;
+  const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
+  const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6 && about(x)) : undefined;
   if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
-  return chosen.map((s) => s.c);
+  // Facts first: the sentences with exactly the kind of content asked for (the number, the time, the
+  // rule), and the answer to the visitor's own question, lead; the rest keep their order.
+  // Only a sentence nearly as good as the best is moved ahead: one of a kind but about something else stays behind.
+  const near = (x: (typeof scored)[number]) => x.score >= best.score * 0.85;
+  const rank = (x: (typeof scored)[number]) => (x.c.leads && (x.c.asked ?? 0) >= SAME_QUESTION ? 0 : cues.length && fits(x) && near(x) ? 1 : 2);
+  const ordered = chosen.map((x, i) => ({ x, i })).sort((a, b) => rank(a.x) - rank(b.x) || a.i - b.i);
+  return { chosen: ordered.map(({ x }) => x.c), score: best.score };
 }
 
 /**

@@ -42,7 +42,7 @@ interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 3;
+const RECIPE = 4;
 /** Texts embedded per call, and rows written per call: the event loop gets a turn between calls. */
 const EMBED_BATCH = 64;
 const WRITE_BATCH = 128;
@@ -107,6 +107,11 @@ export class LibraryIndex {
   /** Share of the build under way that is embedded (0..1), or null when none runs. */
   get buildProgress(): number | null {
     return this.building && this.embedded.of ? this.embedded.done / this.embedded.of : null;
+  }
+
+  /** The expansions of the index being served, or null before one is ready. */
+  get expansions(): Expansions | null {
+    return this.live?.memory.expansions ?? null;
   }
 
   stats(): { documents: number; count: number } {

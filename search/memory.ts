@@ -27,6 +27,11 @@ export class MemoryIndex {
     return this.data.pages.length;
   }
 
+  /** The WordNet expansions searches use (shared, never to be mutated): answers match questions with them too. */
+  get expansions(): Expansions {
+    return this.data.expansions;
+  }
+
   static async from(rows: Row[], expansions: Expansions): Promise<MemoryIndex> {
     return new MemoryIndex(await buildMemory(rows, expansions));
   }

@@ -9,6 +9,7 @@ import type { Library } from "../corpus/library.ts";
 import { unavailable } from "../core/errors.ts";
 import type { Embedder } from "./embedder.ts";
 import { LibraryIndex, prepareRows, storedIndexMatches, type Hit, type Prepared } from "./index.ts";
+import type { Expansions } from "./lexicon.ts";
 import { MemoryIndex } from "./memory.ts";
 import { calibrationFor } from "./rank.ts";
 
@@ -127,6 +128,11 @@ export class SearchService {
   /** Whether a search would answer now (from words or in full). */
   get answering(): boolean {
     return this.ready || this.words !== null;
+  }
+
+  /** The WordNet expansions of the index that answers now (answers match questions with them too). */
+  get expansions(): Expansions | null {
+    return this.index?.ready ? this.index.expansions : (this.words?.expansions ?? null);
   }
 
   /** Pages and passages of the index that answers now. */

@@ -1,10 +1,12 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
+import { citesOnlyGiven } from "../search/cite.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
+import type { SearchMethod } from "../search/service.ts";
 import { SearchMethodField } from "./search.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
@@ -39,7 +41,7 @@ export const ask = defineOperation({
   }),
   output: z.object({
     answer: z.string().describe("The answer"),
-    sources: z.array(AskSource).describe("Pages the answer drew on, one per page"),
+    sources: z.array(AskSource).describe("Pages retrieved for the question, one per page; a generated answer's [n] cites the n-th"),
     method: SearchMethodField,
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
@@ -80,20 +82,36 @@ export const ask = defineOperation({
     const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
     // Retrieval reads what the question means; markup pasted with it would only dilute it. The question is kept as typed.
     const meaning = withoutMarkup(input.question) || input.question;
-    const { hits, method, embedder } = await ctx.search.find(meaning, 5);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
-    const grounding = await groundAnswer(embedder, meaning, hits);
-    let answer: string;
-    if (ctx.answerer) {
+    let method: SearchMethod = "hybrid";
+    const ground = async (words: string) => {
+      const found = await ctx.search.find(words, 5);
+      method = found.method;
+      return { hits: found.hits, grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions) };
+    };
+    let { hits, grounding } = await ground(meaning);
+    // A follow-up that the library does not cover on its own ("How long is it?") is read with the question before it.
+    const earlier = existing?.messages.filter((m) => m.role === "user").at(-1)?.content;
+    if (!grounding.covered && earlier) {
+      const together = await ground(`${withoutMarkup(earlier) || earlier} ${meaning}`);
+      if (together.grounding.covered) ({ hits, grounding } = together);
+    }
+    // The quoted answer is always made: it is the answer when no model is configured, when the library does
+    // not cover the question (the model is not asked then), and when the model cites nothing it was given.
+    let answer = extractiveAnswer(grounding);
+    if (ctx.answerer && grounding.covered) {
+      let generated: string;
       try {
-        answer = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history);
+        generated = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history, (p) => steps.url(p));
       } catch (err) {
         ctx.log.warn({ err: (err as Error).message }, "the language model could not answer");
         throw unavailable("The language model that writes answers did not respond.", {
           suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
         });
       }
-    } else answer = extractiveAnswer(grounding);
+      if (citesOnlyGiven(generated, grounding.numbers)) answer = generated;
+      else ctx.log.warn("the language model's answer cited no source it was given; the quoted answer is given instead");
+    }
     const sources = hits.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),

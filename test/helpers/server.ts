@@ -16,10 +16,10 @@ export interface TestServer extends RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Until search answers by meaning as well as words (the index built and swapped in): at most a minute. */
+/** Until search answers by meaning as well as words (the index built and swapped in): at most 150 s on a busy machine. */
 export async function searchComplete(server: RunningServer): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the search index never became ready")), 60_000)));
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the search index never became ready")), 150_000)));
   try {
     await Promise.race([server.deps.search.complete, late]);
   } finally {

@@ -3,45 +3,57 @@
 import { readFile } from "node:fs/promises";
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED } from "../../search/answer.ts";
+import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED, NOT_COVERED_NEXT } from "../../search/answer.ts";
+import { BARE_YES_NO, judgeAnswer, type AskSet } from "../../search/ask-eval.ts";
 import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
-interface AskFixture {
-  covered: Array<{ q: string; facts: string[] }>;
-  uncovered: string[];
-}
-
 let real: RealIndex;
-let fixture: AskFixture;
+let fixture: AskSet;
 
 beforeAll(async () => {
   real = await realLibraryIndex();
-  fixture = JSON.parse(await readFile(new URL("../fixtures/ask-facts.json", import.meta.url), "utf8")) as AskFixture;
+  fixture = JSON.parse(await readFile(new URL("../fixtures/ask-facts.json", import.meta.url), "utf8")) as AskSet;
 }, 180_000);
 afterAll(() => real?.close());
 
 async function ask(question: string) {
-  const grounding = await groundAnswer(real.index.embedder, question, await real.index.search(question, 5));
+  const grounding = await groundAnswer(real.index.embedder, question, await real.index.search(question, 5), real.index.expansions);
   return { grounding, answer: extractiveAnswer(grounding) };
 }
 
-/** A fact lists alternatives separated by |; any one of them, in any case, will do. */
-const holds = (answer: string, fact: string) => fact.split("|").some((f) => answer.toLowerCase().includes(f.toLowerCase()));
-
 describe("extractive answers", () => {
-  it("hold the facts each question asks for, as quoted passages", async () => {
-    expect(fixture.covered.length).toBeGreaterThanOrEqual(25);
+  it("hold the facts each question asks for (at least 95% of a set of 60 or more), as quoted passages, never opening with another question's yes or no", async () => {
+    expect(fixture.covered.length + fixture.uncovered.length).toBeGreaterThanOrEqual(60);
+    expect(fixture.covered.filter((c) => c.kind === "yes/no").length).toBeGreaterThanOrEqual(10);
     const failures: string[] = [];
     for (const { q, facts } of fixture.covered) {
       const { answer } = await ask(q);
-      const missing = facts.filter((f) => !holds(answer, f));
-      if (missing.length) failures.push(`${q} — missing ${missing.join(", ")}:\n${answer}`);
+      const verdict = judgeAnswer(answer, facts);
+      expect(verdict.bareYesNo, `${q}:\n${answer}`).toBe(false);
+      if (verdict.missing.length) failures.push(`${q} — missing ${verdict.missing.join(", ")}:\n${answer}`);
       else {
         expect(answer).toContain("quoted passages");
         expect(answer).toMatch(/^> /m);
       }
     }
-    expect(failures).toEqual([]);
+    expect(failures.length, failures.join("\n\n")).toBeLessThanOrEqual(Math.floor(fixture.covered.length * 0.05));
+  });
+
+  it("quote a question-and-answer unit with its question, so its yes or no answers that question", async () => {
+    const twice = (await ask("Can I post the same reflection twice?")).answer;
+    expect(twice).toMatch(/^> \*\*Can I post the same reflection twice\?\*\* No\. .*30 days/m);
+    const looking = (await ask("Does looking at /api/now count me as present?")).answer;
+    expect(looking).toMatch(/^> \*\*[^*]+\?\*\* Yes\. Looking never counts you as present/m);
+    const shared = (await ask("Can anyone read my reflections?")).answer;
+    expect(shared).toContain("**Are my reflections private?** No. Reflections are public.");
+    for (const answer of [twice, looking, shared]) expect(answer).not.toMatch(BARE_YES_NO);
+  });
+
+  it("keep the floor set on the off-topic calibration set: at least 90% of it answered not covered", async () => {
+    const offTopic = JSON.parse(await readFile(new URL("../fixtures/ask-off-topic.json", import.meta.url), "utf8")) as AskSet;
+    const answered: string[] = [];
+    for (const q of offTopic.uncovered) if (!(await ask(q)).answer.includes(NOT_COVERED)) answered.push(q);
+    expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.1));
   });
 
   it("quote the top source first when it has an answering sentence", async () => {
@@ -50,10 +62,13 @@ describe("extractive answers", () => {
     expect(grounding.sentences[0].title).toBe(hits[0].chunk.title);
   });
 
-  it("say plainly when the library does not cover the question", async () => {
+  it("say plainly when the library does not cover the question, pointing to search and the guides and nothing else", async () => {
+    expect(fixture.uncovered.length).toBeGreaterThanOrEqual(10);
     for (const q of fixture.uncovered) {
       const { answer, grounding } = await ask(q);
-      expect(answer, q).toContain(NOT_COVERED);
+      expect(answer, q).toBe(`${NOT_COVERED} ${NOT_COVERED_NEXT}`);
+      expect(NOT_COVERED_NEXT).toMatch(/search/);
+      expect(NOT_COVERED_NEXT).toMatch(/\/docs\/faq/);
       expect(grounding.passages).toEqual([]);
     }
   });
@@ -74,9 +89,17 @@ describe("generated answers", () => {
   it("are given the passages the extractive answer quotes from, and none when the library does not cover it", async () => {
     const sent: OpenAI.Chat.Completions.ChatCompletionCreateParams[] = [];
     const covered = await ask("How long is a service?");
-    expect(await generatedAnswer(recordingClient(sent), "m", "How long is a service?", covered.grounding, [])).toBe("An answer.");
+    const urlOf = (path: string) => `https://sanctuary.test${path}`;
+    expect(await generatedAnswer(recordingClient(sent), "m", "How long is a service?", covered.grounding, [], urlOf)).toBe("An answer.");
     const user = String(sent[0].messages[1].content);
     for (const c of covered.grounding.sentences) expect(user).toContain(c.sentence.slice(0, 60));
+    // Each passage carries the number of its page among the hits (the answer's `sources`), its title and address.
+    covered.grounding.passages.forEach((p, i) => {
+      expect(user).toContain(`[${covered.grounding.numbers[i]}] "${p.chunk.title}"`);
+      expect(user).toContain(`(https://sanctuary.test${p.chunk.pagePath})`);
+    });
+    const hits = await real.index.search("How long is a service?", 5);
+    covered.grounding.passages.forEach((p, i) => expect(hits[covered.grounding.numbers[i] - 1].chunk.page).toBe(p.chunk.page));
     const uncovered = await ask(fixture.uncovered[0]);
     await generatedAnswer(recordingClient(sent), "m", fixture.uncovered[0], uncovered.grounding, []);
     expect(String(sent[1].messages[1].content)).toContain("(no passages were close enough)");

@@ -1,0 +1,103 @@
+// The pure rules behind question-and-answer units and citations: bold question lines become units, a
+// unit's question is matched as a question, a yes or no is quoted only under its own question, and a
+// generated answer stands only on the sources it was given. No index, no embedder.
+import { describe, expect, it } from "vitest";
+import { extractiveAnswer, type Grounding } from "../../search/answer.ts";
+import { BARE_YES_NO, judgeAnswer } from "../../search/ask-eval.ts";
+import { sections } from "../../search/chunks.ts";
+import { citedNumbers, citesOnlyGiven } from "../../search/cite.ts";
+import { chooseSentences, cueFit, cuesOf, saying, type Candidate } from "../../search/extract.ts";
+import { askedMatch, openingYesNo, questionWords, SAME_QUESTION, unitQuestion } from "../../search/questions.ts";
+
+const candidate = (sentence: string, over: Partial<Candidate> = {}): Candidate => ({
+  sentence,
+  title: "Questions Visitors Often Ask",
+  context: "",
+  heading: "",
+  pageRank: 0,
+  position: 0,
+  meaning: 0.5,
+  leads: false,
+  ...over,
+});
+
+describe("question-and-answer units", () => {
+  it("a bold line that asks a question opens a unit, as a question heading does", () => {
+    const parts = sections(
+      "# Guide\n\nIntro.\n\n**Can I come back later?** Yes, at any hour.\n\nMore about it.\n\n**A bold statement.**\n\nStill the same unit.",
+    );
+    expect(parts.map(([h]) => h)).toEqual(["Guide", "Can I come back later?"]);
+    expect(parts[1][1]).toContain("Yes, at any hour.");
+    expect(parts[1][1]).toContain("Still the same unit.");
+    expect(unitQuestion("Can I come back later?")).toBe("Can I come back later?");
+    expect(unitQuestion("The hours")).toBeNull();
+    expect(unitQuestion(null)).toBeNull();
+  });
+
+  it("matches a unit's question in words and stems, and by expansion where WordNet links the words", () => {
+    expect(questionWords("Can I post the same reflection twice?", "Can I post the same reflection twice?", null)).toBe(1);
+    expect(questionWords("How do I report a bug?", "How do I report a bug or send feedback?", null)).toBe(1);
+    expect(questionWords("Is the sanctuary a religion?", "How long is a service?", null)).toBe(0);
+    const expansions = { stream: [["broadcast", 0.8]] as Array<[string, number]> };
+    expect(questionWords("Is there a stream?", "Is the broadcast live?", expansions)).toBeCloseTo(0.56);
+    expect(askedMatch(1, 1, 1)).toBe(1);
+    expect(askedMatch(0, 1, 0)).toBeLessThan(SAME_QUESTION);
+  });
+
+  it("counts an opening yes or no only under the visitor's own question", () => {
+    expect(openingYesNo("No. Reflections are public.")).toBe("No. ");
+    expect(openingYesNo("No web addresses are allowed.")).toBe("");
+    // "No." from "Are reflections private?" does not answer "Can I post the same reflection twice?".
+    const other = candidate("No. Reflections are public, with your name.", { question: "Are reflections private?", asked: 0.3, leads: true, position: 0 });
+    const rule = candidate("A reflection posted twice is refused: the same words from the same name, for 30 days.", {
+      meaning: 0.8,
+      title: "How Reflections Work",
+      context: "How Reflections Work. Posting a reflection.",
+      pageRank: 1,
+      position: 5,
+    });
+    expect(chooseSentences("Can I post the same reflection twice?", [other, rule])[0]).toBe(rule);
+    // Under the visitor's own question, its opening answer leads.
+    const own = candidate("No. The same words are refused for 30 days.", {
+      question: "Can I post the same reflection twice?",
+      asked: 1,
+      leads: true,
+      position: 9,
+    });
+    expect(chooseSentences("Can I post the same reflection twice?", [other, rule, own])[0]).toBe(own);
+    // As a kind of answer, another question's "No." counts for nothing; the visitor's own question's, fully.
+    const yesNo = cuesOf("Can I post the same reflection twice?");
+    expect(saying(other)).toBe("Reflections are public, with your name.");
+    expect(cueFit(saying(own), yesNo, [], false)).toBe(1);
+    expect(cueFit(saying(other), yesNo, [], false)).toBeLessThan(1);
+  });
+
+  it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
+    const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1 });
+    const quoted = extractiveAnswer(
+      grounding([
+        candidate("No. Reflections are public.", { question: "Are my reflections private?", leads: true, position: 3 }),
+        candidate("Please write only what you are happy for anyone to read.", { question: "Are my reflections private?", position: 4 }),
+        candidate("Yes, the feed keeps them for two days.", { title: "How Reflections Work", position: 1 }),
+      ]),
+    );
+    expect(quoted).toContain("> **Are my reflections private?** No. Reflections are public. Please write only what you are happy for anyone to read.");
+    expect(quoted).toContain("> The feed keeps them for two days.");
+    expect(quoted).not.toMatch(BARE_YES_NO);
+    expect(judgeAnswer("> No. Reflections are public.", []).bareYesNo).toBe(true);
+    expect(judgeAnswer(quoted, ["public", "two days"]).missing).toEqual([]);
+  });
+});
+
+describe("citations", () => {
+  it("reads [n] and [n, m] markers", () => {
+    expect(citedNumbers("A service lasts 15 to 40 minutes [2]. Slots begin every four hours [1, 3].")).toEqual([2, 1, 3]);
+    expect(citedNumbers('No markers, only a title: "What a Service Is".')).toEqual([]);
+  });
+
+  it("keeps an answer only when it cites a source it was given and none it was not", () => {
+    expect(citesOnlyGiven("Fifteen to forty minutes [2].", [2, 4])).toBe(true);
+    expect(citesOnlyGiven("Fifteen to forty minutes.", [2, 4])).toBe(false);
+    expect(citesOnlyGiven("Fifteen to forty minutes [2], as [7] says.", [2, 4])).toBe(false);
+  });
+});
