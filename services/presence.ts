@@ -2,7 +2,7 @@
 // One sorted collection holds each folded name scored by its last visit, in whatever engine the
 // store uses, so every process sharing the data (SQLite file or Redis) counts the same visitors:
 // a visit is one conditional write, the count one index range count, never a scan of all visits.
-import { foldText } from "../core/text.ts";
+import { nameKey } from "../core/text.ts";
 import type { KeyValueStore, SortedCollection } from "../storage/kv.ts";
 
 export const PRESENCE_WINDOW_MS = 24 * 3600_000;
@@ -19,7 +19,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const MIGRATED = "migrations:presence-sorted";
 
 export function presenceName(name: string): string {
-  return foldText(name);
+  return nameKey(name);
 }
 
 /** Who attended: a name's visits, and the count of unique names over the last 24 hours. */

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { NAME_OR_USERNAME, publicText, requireName, timezoneField } from "./inputs.ts";
+import { NAME_OR_USERNAME, publicName, publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -43,8 +43,8 @@ export const reflect = defineOperation({
     "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting against no limit.",
   input: z
     .object({
-      name: publicText("name", 1, 100).optional().describe("Your name or label, shown publicly (max 100 characters)"),
-      username: publicText("username", 1, 100).optional().describe("Alias of `name`"),
+      name: publicName("name").optional().describe("Your name or label, shown publicly (max 100 characters)"),
+      username: publicName("username").optional().describe("Alias of `name`"),
       text: publicText("text", 20, 1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
       songSlug: z
         .string()
