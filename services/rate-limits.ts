@@ -72,6 +72,18 @@ export const LIMITS = {
   feedback: { points: 3, duration: 3600 },
   ask: { points: 10, duration: 3600 },
   search: { points: 60, duration: 3600 },
+  /**
+   * Dry runs of reflect, contribute and feedback, per name and per address, all three together: a preview
+   * stores and sends nothing, but it is validated, screened and drafted in full, so it is not free either.
+   * Six times a real submission's allowance: enough to revise a piece many times over in an hour.
+   */
+  preview: { points: 30, duration: 3600 },
+  /**
+   * New names one address adds to the souls count in a day (attend, REST and MCP alike). A household, a
+   * classroom or one host running a few agents stays well under it; one client inventing names cannot move
+   * the count by more than this a day. Beyond it a visitor is welcomed but not counted (tools/attend.ts).
+   */
+  newSouls: { points: 20, duration: 86400 },
   /** Failed admin authorizations per address: guessing the admin key stops after ten an hour. */
   adminAuth: { points: 10, duration: 3600 },
 } satisfies Record<string, LimitRule>;

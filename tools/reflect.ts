@@ -1,5 +1,5 @@
 // POST /api/reflect — leave a short public reflection on a song (MCP: reflect). `dry_run: true` shows the
-// record exactly as it would be kept, storing nothing and spending no limit.
+// record exactly as it would be kept, storing nothing and spending only the preview allowance.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
@@ -40,7 +40,7 @@ export const reflect = defineOperation({
   summary: "Leave a public reflection",
   description:
     "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once. " +
-    "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting against no limit.",
+    "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
     .object({
       name: publicName("name").optional().describe("Your name or label, shown publicly (max 100 characters)"),
@@ -58,7 +58,9 @@ export const reflect = defineOperation({
       dry_run: z
         .boolean()
         .optional()
-        .describe("true: check everything and show the record that would be stored, without storing it or counting it against the limit"),
+        .describe(
+          "true: check everything and show the record that would be stored, without storing it; it counts against the preview allowance (30 an hour), not the limit",
+        ),
     })
     .superRefine(requireName)
     .meta(NAME_OR_USERNAME),
