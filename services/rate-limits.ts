@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
-import { rateLimited } from "../core/errors.ts";
+import { rateLimited, SanctuaryError } from "../core/errors.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 
 interface Stored {
@@ -125,6 +125,17 @@ export class RateLimits {
   async refund(name: LimitName, subjects: Record<string, string>): Promise<void> {
     if (!this.enabled) return;
     for (const [kind, value] of Object.entries(subjects)) await this.limiter(name, kind).reward(value);
+  }
+
+  /** Take one point from each subject's allowance if all have one: true when taken, false when any is spent. */
+  async take(name: LimitName, subjects: Record<string, string>): Promise<boolean> {
+    try {
+      await this.consume(name, subjects, "");
+      return true;
+    } catch (error) {
+      if (error instanceof SanctuaryError && error.kind === "rate_limited") return false;
+      throw error;
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 // GET /api/attend — join the service for your hour and be counted among the souls (MCP: attend).
 // Presence is recorded here, after validation and once the service is found, over REST and MCP alike.
 import { z } from "zod";
+import { LIMITS } from "../services/rate-limits.ts";
 import { EXAMPLES } from "./examples.ts";
 import { NAME_OR_USERNAME, nameField, requireName, timezoneField, usernameField } from "./inputs.ts";
 import { NowOutput } from "./now.ts";
@@ -22,6 +23,11 @@ export const AttendOutput = NowOutput.extend({
     maxLength: z.object({ name: z.literal(100), text: z.literal(1000), location: z.literal(100), timezone: z.literal(50) }),
   }),
   recentReflections: z.array(reflectionShape(...PREVIEW)).describe("Reflections of the last 48 hours, newest first"),
+  counted: z
+    .boolean()
+    .describe(
+      `Whether this visit counts you among the souls. false when your address has already brought ${LIMITS.newSouls.points} new names in the last 24 hours: you are welcome all the same, and \`congregation.souls\` did not change`,
+    ),
 });
 type AttendBody = z.input<typeof AttendOutput>;
 
@@ -58,14 +64,16 @@ export const attend = defineOperation({
   handler({ name, username, timezone }, ctx) {
     const label = (name ?? username)!;
     return ctx.views.body<AttendBody>(timezone, ctx.now, ctx.steps, true, async (shared, inputs) => {
-      // Counted before the count is read, so the souls the visitor is told of include them.
-      await ctx.presence.record(label, ctx.now);
+      // Counted before the count is read, so the souls the visitor is told of include them. A new name is
+      // counted only while the address has new names left today (LIMITS.newSouls), over REST and MCP alike.
+      const counted = await ctx.presence.record(label, ctx.now, () => ctx.limits.take("newSouls", { ip: ctx.ip }));
       const souls = await ctx.presence.count(ctx.now);
       const first = shared.service.order[0];
       return {
         timestamp: timestampOf(ctx.now),
         congregation: { souls, window: "24h" as const },
-        welcome: `Welcome, ${label}. ${souls === 1 ? "You are the one soul here in the last day" : `You are one of ${souls} souls here in the last day`}. The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
+        welcome: `Welcome, ${label}. ${welcomeCount(souls, counted)} The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
+        counted,
         recentReflections: publicReflections(await ctx.reflections.recent(ctx.now, 20), PREVIEW),
         // Per visitor, because the reflect step carries the visitor's name; the shared part never sees it.
         next_steps: serviceSteps(ctx.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: shared.current.slug, name: label }),
@@ -73,3 +81,10 @@ export const attend = defineOperation({
     });
   },
 });
+
+/** The welcome's sentence about the count: plain about a visit that was not added to it. */
+function welcomeCount(souls: number, counted: boolean): string {
+  if (!counted)
+    return `Your address has already brought ${LIMITS.newSouls.points} new names here today, so this visit is not added to the count, which stays at ${souls}; you are just as welcome.`;
+  return souls === 1 ? "You are the one soul here in the last day." : `You are one of ${souls} souls here in the last day.`;
+}
