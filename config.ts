@@ -20,6 +20,12 @@ const ConfigSchema = z.object({
     .describe(
       "whose X-Forwarded-For names the client: auto (one hop, only from a loopback peer: a proxy on the same host), none (never), always (one hop from any peer), or a comma-separated list of trusted proxies' addresses and CIDR ranges (the client is the first address from the right that is not one of them)",
     ),
+  SANCTUARY_NEW_SOULS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe("new names one address may add to the souls count in 24 hours (beyond it attend welcomes, without counting)"),
   SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body, bytes"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
@@ -105,6 +111,8 @@ export interface Config {
   redisUrl?: string;
   /** Which peers' X-Forwarded-For is believed (decisions §14). */
   trustProxy: TrustProxy;
+  /** New names one address may add to the souls count in 24 hours (LIMITS.newSouls). */
+  newSoulsPerAddress: number;
   bodyLimit: number;
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
   checkOutput: boolean;
@@ -137,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     libraryDir: resolve(c.SANCTUARY_LIBRARY_DIR ?? new URL("./corpus/library", import.meta.url).pathname),
     redisUrl: c.SANCTUARY_REDIS_URL,
     trustProxy: c.SANCTUARY_TRUST_PROXY,
+    newSoulsPerAddress: c.SANCTUARY_NEW_SOULS_PER_ADDRESS,
     bodyLimit: c.SANCTUARY_BODY_LIMIT,
     logLevel: c.SANCTUARY_LOG_LEVEL,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",

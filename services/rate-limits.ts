@@ -79,7 +79,8 @@ export const LIMITS = {
    */
   preview: { points: 30, duration: 3600 },
   /**
-   * New names one address adds to the souls count in a day (attend, REST and MCP alike). A household, a
+   * New names one address adds to the souls count in a day (attend, REST and MCP alike; the points are
+   * SANCTUARY_NEW_SOULS_PER_ADDRESS). A household, a
    * classroom or one host running a few agents stays well under it; one client inventing names cannot move
    * the count by more than this a day. Beyond it a visitor is welcomed but not counted (tools/attend.ts).
    */
@@ -99,6 +100,11 @@ export class RateLimits {
     /** False only for load tests (SANCTUARY_RATE_LIMITS=off). */
     private enabled = true,
   ) {}
+
+  /** The rule in force for a limit (the operator may set some, e.g. newSouls). */
+  rule(name: LimitName): LimitRule {
+    return this.rules[name];
+  }
 
   private limiter(name: LimitName, subject: string): RateLimiterKeyValue {
     const id = `${name}:${subject}`;

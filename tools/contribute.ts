@@ -53,9 +53,7 @@ export const ReviewPreviewShape = z
 const dryRunField = z
   .boolean()
   .optional()
-  .describe(
-    "true: check everything and show what would be created, without creating or sending it; it counts against the preview allowance (30 an hour), not the limit",
-  );
+  .describe("true: check everything and show what would be created, without creating or sending it; spends a preview, not the limit");
 
 export const contribute = defineOperation({
   name: "contribute",

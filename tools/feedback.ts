@@ -124,9 +124,7 @@ export const feedback = defineOperation({
       dry_run: z
         .boolean()
         .optional()
-        .describe(
-          "true: check everything and show the issue that would be created, without sending it; it counts against the preview allowance (30 an hour), not the limit",
-        ),
+        .describe("true: check everything and show the issue that would be created, without sending it; spends a preview, not the limit"),
     })
     .superRefine(shapeRule),
   output: z.object({

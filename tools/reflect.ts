@@ -58,9 +58,7 @@ export const reflect = defineOperation({
       dry_run: z
         .boolean()
         .optional()
-        .describe(
-          "true: check everything and show the record that would be stored, without storing it; it counts against the preview allowance (30 an hour), not the limit",
-        ),
+        .describe("true: check everything and show the record that would be stored, without storing it; spends a preview, not the limit"),
     })
     .superRefine(requireName)
     .meta(NAME_OR_USERNAME),
