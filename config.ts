@@ -1,5 +1,6 @@
 // The one place settings are read. Everything else receives the parsed Config it needs.
 import { availableParallelism } from "node:os";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -14,11 +15,18 @@ const ConfigSchema = z.object({
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (default: corpus/library in this checkout)"),
   SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis instead of files"),
   SANCTUARY_TRUST_PROXY: z
-    .enum(["auto", "none", "always"])
+    .string()
     .default("auto")
+    .transform(parseTrustProxy)
     .describe(
-      "whose X-Forwarded-For names the client: auto (one hop, only from a loopback, private or link-local peer), none (never), always (one hop from any peer)",
+      "whose X-Forwarded-For names the client: auto (one hop, only from a loopback peer: a proxy on the same host), none (never), always (one hop from any peer), or a comma-separated list of trusted proxies' addresses and CIDR ranges (the client is the first address from the right that is not one of them)",
     ),
+  SANCTUARY_NEW_SOULS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe("new names one address may add to the souls count in 24 hours (beyond it attend welcomes, without counting)"),
   SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body, bytes"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
@@ -68,7 +76,39 @@ const ConfigSchema = z.object({
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
-export type TrustProxy = RawConfig["SANCTUARY_TRUST_PROXY"];
+
+/** Trusted proxies named by the operator: addresses and CIDR ranges, as written (e.g. "10.0.0.0/8", "::1"). */
+export interface TrustedProxies {
+  proxies: readonly string[];
+}
+export type TrustProxy = "auto" | "none" | "always" | TrustedProxies;
+
+/** SANCTUARY_TRUST_PROXY: a keyword, or a list of addresses and CIDR ranges, each checked here so a typo fails at start. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const word = value.trim().toLowerCase();
+  if (word === "auto" || word === "none" || word === "always") return word;
+  const proxies = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = proxies.filter((p) => !isAddressOrRange(p));
+  if (!proxies.length || bad.length) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be auto, none, always, or a comma-separated list of IP addresses and CIDR ranges${bad.length ? ` (not an address or range: ${bad.join(", ")})` : ""}`,
+    });
+    return z.NEVER;
+  }
+  return { proxies };
+}
+
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, extra] = text.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -79,6 +119,8 @@ export interface Config {
   redisUrl?: string;
   /** Which peers' X-Forwarded-For is believed (decisions §14). */
   trustProxy: TrustProxy;
+  /** New names one address may add to the souls count in 24 hours (LIMITS.newSouls). */
+  newSoulsPerAddress: number;
   bodyLimit: number;
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
   checkOutput: boolean;
@@ -113,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     libraryDir: resolve(c.SANCTUARY_LIBRARY_DIR ?? new URL("./corpus/library", import.meta.url).pathname),
     redisUrl: c.SANCTUARY_REDIS_URL,
     trustProxy: c.SANCTUARY_TRUST_PROXY,
+    newSoulsPerAddress: c.SANCTUARY_NEW_SOULS_PER_ADDRESS,
     bodyLimit: c.SANCTUARY_BODY_LIMIT,
     logLevel: c.SANCTUARY_LOG_LEVEL,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",

@@ -12,7 +12,7 @@ import { listeningOrder } from "./planner/listening-order.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
-import { RateLimits } from "./services/rate-limits.ts";
+import { LIMITS, RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
 import type { WebContext } from "./web/context.ts";
@@ -121,7 +121,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     presence,
     reflections,
     planner,
-    limits: new RateLimits(kv, undefined, config.rateLimits),
+    limits: new RateLimits(kv, { ...LIMITS, newSouls: { ...LIMITS.newSouls, points: config.newSoulsPerAddress } }, config.rateLimits),
     search,
     conversations,
     review: createReviewBackend(config, kv, log),

@@ -1,7 +1,5 @@
 // HTTP details shared by every route: JSON responses, client address, base URL, bounded body reading.
-import { BlockList, isIP } from "node:net";
 import type { H3Event } from "h3";
-import type { TrustProxy } from "../config.ts";
 import { toJsonBytes } from "../core/json.ts";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { BoundedMemo } from "../core/memo.ts";
@@ -36,54 +34,7 @@ export function errorResponse(event: H3Event, kind: ErrorKind, message: string, 
   return jsonResponse(error.status, error.body(stepsFor(baseUrlOf(event)).home()), error.headers);
 }
 
-// Addresses a proxy the operator runs can have: loopback, private (RFC 1918, IPv6 unique local) and link-local.
-const nearby = new BlockList();
-for (const [net, prefix] of [
-  ["127.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["169.254.0.0", 16],
-] as const)
-  nearby.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-] as const)
-  nearby.addSubnet(net, prefix, "ipv6");
-
-/** Whether a socket peer is a loopback, private or link-local address (IPv4-mapped IPv6 read as IPv4). */
-export function isNearbyPeer(address: string): boolean {
-  // Peers repeat (a proxy, a few clients); the answer is kept rather than asked of BlockList per request.
-  return nearbyPeers.get(address, () => {
-    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").replace(/%.*$/, "");
-    const family = isIP(plain);
-    return family !== 0 && nearby.check(plain, family === 4 ? "ipv4" : "ipv6");
-  });
-}
-const nearbyPeers = new BoundedMemo<boolean>(4096);
-
-/**
- * The client's address (decisions §14). Exactly one proxy hop is trusted: the last X-Forwarded-For entry,
- * else the socket's peer. `auto` believes the header only from a peer that can be the operator's own proxy
- * (loopback, private, link-local), so a client on the open internet cannot name itself; `none` never
- * believes it; `always` believes it from any peer (behind a proxy with a public address).
- */
-export function clientIp(event: H3Event, trust: TrustProxy): string {
-  const peer = (event.req as { ip?: string }).ip ?? "unknown";
-  if (trust === "none" || (trust === "auto" && !isNearbyPeer(peer))) return peer;
-  const forwarded = event.req.headers.get("x-forwarded-for");
-  if (forwarded) {
-    const last = forwarded
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .pop();
-    if (last) return last;
-  }
-  return peer;
-}
+export { clientIp } from "./client-address.ts";
 
 export function baseUrlOf(event: H3Event, configured?: string): string {
   if (configured !== undefined) return configured;

@@ -1,5 +1,6 @@
 // Rate limits declared on an operation (`limits`), taken before its handler runs and given back when
-// the call fails, so a refused request never counts against anyone (spec §8, decisions §16).
+// the call fails, so a refused request never counts against anyone (spec §8, decisions §16). A dry run takes the
+// preview allowance instead (LIMITS.preview): cheaper than a submission, but not free.
 import { presenceName } from "../services/presence.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { DRY_RUN_FIELD, type LimitSpec } from "../tools/operation.ts";
@@ -16,13 +17,19 @@ function subjectsOf(spec: LimitSpec, input: Record<string, unknown>, ip: string)
   return subjects;
 }
 
-/** For calls that take no limit (most reads, every preview): nothing to take or give back. */
+/** For calls that take no limit (most reads): nothing to take or give back. */
 export const NO_LIMITS = Object.freeze({ take: async () => {}, refund: async () => {} });
 
+/** What a preview of a limited write spends instead of its limit (tools/operation.ts DRY_RUN_FIELD). */
+export const PREVIEW_LIMITS: LimitSpec[] = [
+  { rule: "preview", by: ["name", "ip"], message: "Thirty previews an hour, from one name and from one address, is the sanctuary's pace." },
+];
+
 /** A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. */
-export function callLimits(specs: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">) {
-  // A preview stores and sends nothing, so it spends nothing (tools/operation.ts DRY_RUN_FIELD).
-  if (input[DRY_RUN_FIELD] === true || !specs.length) return NO_LIMITS;
+export function callLimits(declared: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">) {
+  if (!declared.length) return NO_LIMITS;
+  // A preview stores and sends nothing, so it spends the preview allowance rather than the operation's own.
+  const specs = input[DRY_RUN_FIELD] === true ? PREVIEW_LIMITS : declared;
   const taken: Array<[LimitSpec, Record<string, string>]> = [];
   let done = false;
   const refund = async () => {

@@ -1,4 +1,5 @@
 // Small text rules several layers share: folding for comparisons, control characters, XML-safe text.
+import unhomoglyph from "unhomoglyph";
 
 /** Case- and width-folded, trimmed, inner whitespace collapsed: how names and words are compared. */
 export function foldText(text: string): string {
@@ -27,4 +28,30 @@ export function withoutMarkup(text: string): string {
     .replace(/<\/?[a-z][^>]*>/gi, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Invisible format characters (Unicode category Cf: zero-width spaces and joiners, bidi controls, soft hyphens). */
+const INVISIBLE = /\p{Cf}/gu;
+
+/** Text without invisible format characters: what a visitor sees is what is kept. */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, "");
+}
+
+/** Whether text has something visible once invisible format characters and spaces are taken out. */
+export function hasVisibleText(text: string): boolean {
+  return withoutInvisible(text).trim() !== "";
+}
+
+/**
+ * The key a name is known by (limits, presence, the 30-day repeat rule): invisible characters removed, folded
+ * (foldText), spaces, punctuation and symbols dropped ("Name_Probe", "Name Probe." and "NameProbe" are one name), then the
+ * Unicode TS #39 confusable skeleton (unhomoglyph, from Unicode's confusables.txt), so that "Nаme" with a
+ * Cyrillic а is the same name as "Name". Only ever compared, never shown.
+ */
+export function nameKey(name: string): string {
+  const plain = foldText(withoutInvisible(name)).replace(/[\p{P}\p{S}\s]+/gu, "");
+  // A name made only of punctuation or symbols ("🌙", "...") keeps them: they are all it has.
+  const base = plain || foldText(withoutInvisible(name));
+  return unhomoglyph(base.normalize("NFD")).normalize("NFD").toLowerCase();
 }

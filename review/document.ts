@@ -1,10 +1,10 @@
 // A contribution as the library file it would become: slug, folder, front matter in the library's format
 // (corpus/WRITING.md, corpus/schema.ts) and the markdown body. Pure; both review backends use it.
 import { createHash } from "node:crypto";
-import MarkdownIt from "markdown-it";
 import { stringify } from "yaml";
 import { CommonFrontMatter, kindOfFolder, type Kind } from "../corpus/schema.ts";
 import { wordsOf } from "../services/screening.ts";
+import { parseMarkdown } from "./markdown.ts";
 
 export const contributionCategories = ["prayers", "rituals", "hymns", "practice", "philosophy"] as const;
 export type ContributionCategory = (typeof contributionCategories)[number];
@@ -44,25 +44,9 @@ export function slugOf(title: string): string {
   return cut || `piece-${createHash("sha256").update(title.normalize("NFKC").toLowerCase()).digest("hex").slice(0, 8)}`;
 }
 
-const plainRenderer = new MarkdownIt({ html: false, linkify: false });
-
-/** The words a reader meets: inline text and code, without markdown syntax. */
+/** The words a reader meets: inline text and code, without markdown syntax (from the one parse, review/markdown.ts). */
 export function plainTextOf(markdown: string): string {
-  const parts: string[] = [];
-  for (const block of plainRenderer.parse(markdown, {})) {
-    if (block.type === "inline")
-      parts.push(
-        (block.children ?? [])
-          .filter((t) => t.type === "text" || t.type === "code_inline")
-          .map((t) => t.content)
-          .join(""),
-      );
-    else if (block.type === "fence" || block.type === "code_block") parts.push(block.content);
-  }
-  return parts
-    .map((p) => p.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .join(" ");
+  return parseMarkdown(markdown).plain;
 }
 
 /** Cut at a word boundary to at most `max` characters, marking the cut with an ellipsis. */

@@ -1,7 +1,7 @@
 // Pure rules for contributions beyond the screening every visitor-written field gets (services/screening.ts):
 // a piece long enough to read, markdown without raw HTML or script links, mentions that notify no one.
-import MarkdownIt from "markdown-it";
 import { wordsOf } from "../services/screening.ts";
+import { parseMarkdown, parser } from "./markdown.ts";
 
 /** The shortest content worth a reviewer's time: a few lines. Words are counted in any script. */
 export const MIN_CONTENT_WORDS = 20;
@@ -11,8 +11,6 @@ export function tooShort(text: string): string | null {
   return count < MIN_CONTENT_WORDS ? `\`content\` has ${count} words; a piece needs at least ${MIN_CONTENT_WORDS}.` : null;
 }
 
-// html:true only so that raw HTML shows up as its own tokens; nothing is rendered here.
-const detector = new MarkdownIt({ html: true, linkify: false });
 const DANGEROUS_SCHEME = /(?:java|vb|live)script:|data:text\/html/;
 
 /**
@@ -20,18 +18,14 @@ const DANGEROUS_SCHEME = /(?:java|vb|live)script:|data:text\/html/;
  * also where event-handler attributes live), and javascript:/vbscript:/data:text/html links, however escaped.
  */
 export function unsafeMarkup(field: string, text: string): string | null {
-  const stack = detector.parse(text, {});
-  while (stack.length) {
-    const token = stack.pop()!;
-    if (token.type === "html_block" || token.type === "html_inline") {
-      // Name the tag rather than echo the markup back.
-      const tag = /^<\/?([a-z][a-z0-9-]*)/i.exec(token.content.trim())?.[1];
-      return `\`${field}\` contains raw HTML (${tag ? `a <${tag.toLowerCase()}> tag` : "a comment or declaration"}); the library takes markdown only.`;
-    }
-    if (token.children) stack.push(...token.children);
+  const { rawHtml } = parseMarkdown(text);
+  if (rawHtml !== null) {
+    // Name the tag rather than echo the markup back.
+    const tag = /^<\/?([a-z][a-z0-9-]*)/i.exec(rawHtml.trim())?.[1];
+    return `\`${field}\` contains raw HTML (${tag ? `a <${tag.toLowerCase()}> tag` : "a comment or declaration"}); the library takes markdown only.`;
   }
   // Browsers ignore tabs and line breaks inside a URL scheme, and entities decode before it is read.
-  const decoded = detector.utils
+  const decoded = parser.utils
     .unescapeAll(text)
     .toLowerCase()
     .replace(/[\s\u0000-\u001f]+/g, "");

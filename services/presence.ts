@@ -2,7 +2,7 @@
 // One sorted collection holds each folded name scored by its last visit, in whatever engine the
 // store uses, so every process sharing the data (SQLite file or Redis) counts the same visitors:
 // a visit is one conditional write, the count one index range count, never a scan of all visits.
-import { foldText } from "../core/text.ts";
+import { nameKey } from "../core/text.ts";
 import type { KeyValueStore, SortedCollection } from "../storage/kv.ts";
 
 export const PRESENCE_WINDOW_MS = 24 * 3600_000;
@@ -19,13 +19,17 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const MIGRATED = "migrations:presence-sorted";
 
 export function presenceName(name: string): string {
-  return foldText(name);
+  return nameKey(name);
 }
 
 /** Who attended: a name's visits, and the count of unique names over the last 24 hours. */
 export interface Presence {
   load(now: Date): Promise<void>;
-  record(name: string, at: Date): Promise<void>;
+  /**
+   * Counts `name` as present at `at`. A name not yet counted in the window is added only if `mayAdd` agrees
+   * (the caller's cap on new names per address); answers whether the visitor is counted.
+   */
+  record(name: string, at: Date, mayAdd?: () => Promise<boolean>): Promise<boolean>;
   count(now: Date): Promise<number>;
 }
 
@@ -64,9 +68,9 @@ export class PresenceStore implements Presence {
     await this.kv.set(MIGRATED, { at: new Date().toISOString() });
   }
 
-  async record(rawName: string, at: Date): Promise<void> {
+  async record(rawName: string, at: Date, mayAdd?: () => Promise<boolean>): Promise<boolean> {
     const name = presenceName(rawName);
-    if (!name) return;
+    if (!name) return false;
     const ms = at.getTime();
     if (ms - this.generationStart >= SKIP_MS || ms < this.generationStart) {
       this.seenBefore = this.seen;
@@ -74,13 +78,19 @@ export class PresenceStore implements Presence {
       this.generationStart = ms;
     }
     const last = this.seen.get(name) ?? this.seenBefore.get(name);
-    if (last !== undefined && ms >= last && ms - last < SKIP_MS) return;
-    this.seen.set(name, ms);
+    if (last !== undefined && ms >= last && ms - last < SKIP_MS) return true;
     // Two puts in one go, applied in order: the first lands only if the name is not counted in the window
     // ending at `at` (absent, or last seen before it), and so tells whether this visit adds a soul.
     const horizon = ms - PRESENCE_WINDOW_MS + 0.5;
     const [added] = await Promise.all([this.visits.put(name, horizon, null, { onlyIfHigher: true }), this.visits.put(name, ms, null, { onlyIfHigher: true })]);
+    if (added && mayAdd && !(await mayAdd())) {
+      // Not to be counted: back to the horizon, just outside the window, where counting never sees it.
+      await this.visits.put(name, horizon, null);
+      return false;
+    }
+    this.seen.set(name, ms);
     if (added) this.added++;
+    return true;
   }
 
   /**

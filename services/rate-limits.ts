@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
-import { rateLimited } from "../core/errors.ts";
+import { rateLimited, SanctuaryError } from "../core/errors.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 
 interface Stored {
@@ -72,6 +72,19 @@ export const LIMITS = {
   feedback: { points: 3, duration: 3600 },
   ask: { points: 10, duration: 3600 },
   search: { points: 60, duration: 3600 },
+  /**
+   * Dry runs of reflect, contribute and feedback, per name and per address, all three together: a preview
+   * stores and sends nothing, but it is validated, screened and drafted in full, so it is not free either.
+   * Six times a real submission's allowance: enough to revise a piece many times over in an hour.
+   */
+  preview: { points: 30, duration: 3600 },
+  /**
+   * New names one address adds to the souls count in a day (attend, REST and MCP alike; the points are
+   * SANCTUARY_NEW_SOULS_PER_ADDRESS). A household, a
+   * classroom or one host running a few agents stays well under it; one client inventing names cannot move
+   * the count by more than this a day. Beyond it a visitor is welcomed but not counted (tools/attend.ts).
+   */
+  newSouls: { points: 20, duration: 86400 },
   /** Failed admin authorizations per address: guessing the admin key stops after ten an hour. */
   adminAuth: { points: 10, duration: 3600 },
 } satisfies Record<string, LimitRule>;
@@ -87,6 +100,11 @@ export class RateLimits {
     /** False only for load tests (SANCTUARY_RATE_LIMITS=off). */
     private enabled = true,
   ) {}
+
+  /** The rule in force for a limit (the operator may set some, e.g. newSouls). */
+  rule(name: LimitName): LimitRule {
+    return this.rules[name];
+  }
 
   private limiter(name: LimitName, subject: string): RateLimiterKeyValue {
     const id = `${name}:${subject}`;
@@ -113,6 +131,17 @@ export class RateLimits {
   async refund(name: LimitName, subjects: Record<string, string>): Promise<void> {
     if (!this.enabled) return;
     for (const [kind, value] of Object.entries(subjects)) await this.limiter(name, kind).reward(value);
+  }
+
+  /** Take one point from each subject's allowance if all have one: true when taken, false when any is spent. */
+  async take(name: LimitName, subjects: Record<string, string>): Promise<boolean> {
+    try {
+      await this.consume(name, subjects, "");
+      return true;
+    } catch (error) {
+      if (error instanceof SanctuaryError && error.kind === "rate_limited") return false;
+      throw error;
+    }
   }
 
   /**

@@ -3,7 +3,7 @@
 // archive), by service (services by date), and running counts per song.
 import { createHash } from "node:crypto";
 import { conflict } from "../core/errors.ts";
-import { foldText } from "../core/text.ts";
+import { foldText, nameKey } from "../core/text.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 
@@ -28,10 +28,10 @@ export interface SongTally {
 export const LIVE_FEED_MS = 48 * 3600_000;
 export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
 
-/** Same words from the same name: compared trimmed, whitespace collapsed, case-folded (decisions §16). */
+/** Same words from the same name: the name by its key (nameKey: look-alikes are one name), the words trimmed, whitespace collapsed, case-folded (decisions §16). */
 export function sameWordsKey(name: string, text: string): string {
   return createHash("sha256")
-    .update(`${foldText(name)}\u0000${foldText(text)}`)
+    .update(`${nameKey(name)}\u0000${foldText(text)}`)
     .digest("hex")
     .slice(0, 40);
 }

@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { notFound } from "../core/errors.ts";
 import { defineOperation } from "./operation.ts";
-import { nextSteps } from "./shapes.ts";
+import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
+
+const VISITOR_WORDS = visitorPaths("name", "messages[].content");
 
 export const askConversation = defineOperation({
   name: "ask-conversation",
@@ -13,7 +15,10 @@ export const askConversation = defineOperation({
     name: z.string().describe("Who asked"),
     session_id: z.string().describe("The conversation's session (continuing it also needs the owner_token)"),
     has_owner: z.boolean().describe("Whether an owner token guards it"),
-    messages: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), timestamp: z.string() })).describe("The exchange, in order"),
+    messages: visitorWords(z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), timestamp: z.string() }))).describe(
+      "The exchange, in order",
+    ),
+    visitorWritten: visitorWrittenField,
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/ask/conversation/:slug" },
@@ -28,6 +33,7 @@ export const askConversation = defineOperation({
       session_id: c.sessionId,
       has_owner: Boolean(c.ownerTokenHash),
       messages: c.messages.map(({ role, content, timestamp }) => ({ role, content, timestamp })),
+      visitorWritten: VISITOR_WORDS,
       next_steps: [
         steps.get("Recent conversations", "/api/ask/recent"),
         steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" }),

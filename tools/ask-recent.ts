@@ -2,9 +2,11 @@
 import { z } from "zod";
 import { excerptOf } from "../search/chunks.ts";
 import { defineOperation } from "./operation.ts";
-import { nextSteps } from "./shapes.ts";
+import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 /** Questions that differ only in case, punctuation or spacing count as one. */
+const VISITOR_WORDS = visitorPaths("conversations[].name", "conversations[].question", "conversations[].answer");
+
 export const questionKey = (q: string) =>
   q
     .toLowerCase()
@@ -16,8 +18,8 @@ export const askRecent = defineOperation({
   summary: "Recent conversations",
   input: z.object({}),
   output: z.object({
-    conversations: z
-      .array(
+    conversations: visitorWords(
+      z.array(
         z.object({
           slug: z.string().describe("Conversation slug"),
           name: z.string().describe("Who asked"),
@@ -27,8 +29,9 @@ export const askRecent = defineOperation({
           exchanges: z.number().int().describe("Questions asked in it"),
           url: z.string().describe("Public page (relative)"),
         }),
-      )
-      .describe("Newest first, at most 10"),
+      ),
+    ).describe("Newest first, at most 10"),
+    visitorWritten: visitorWrittenField,
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/ask/recent" },
@@ -53,6 +56,7 @@ export const askRecent = defineOperation({
     }
     return {
       conversations,
+      visitorWritten: VISITOR_WORDS,
       next_steps: [steps.post("Ask a question of your own", "/api/ask", { question: "<your question>" }, { tool: "ask", action: "ask" }), ...steps.home()],
     };
   },

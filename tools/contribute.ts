@@ -53,7 +53,7 @@ export const ReviewPreviewShape = z
 const dryRunField = z
   .boolean()
   .optional()
-  .describe("true: check everything and show what would be created, without creating or sending it or counting it against the limit");
+  .describe("true: check everything and show what would be created, without creating or sending it; spends a preview, not the limit");
 
 export const contribute = defineOperation({
   name: "contribute",
@@ -62,7 +62,7 @@ export const contribute = defineOperation({
     "People review every contribution before it joins the library; nothing is published automatically. Refused with 400 and nothing submitted: the documentation's example text or a placeholder like <your title>; " +
     `a test submission (a title or text made only of filler such as "test", "asdf", "hello world", "lorem ipsum", or keyboard mashing); content under ${MIN_CONTENT_WORDS} words; ` +
     "raw HTML, comments or javascript: links in the markdown; a title the library already has. 409 when a piece with the same title is already waiting for review. 5 per hour per name and per address. " +
-    "`dry_run: true` returns the pull request (or queue entry) and the file exactly as they would be created, creating nothing and counting against no limit.",
+    "`dry_run: true` returns the pull request (or queue entry) and the file exactly as they would be created, creating nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
     .object({
       name: nameField.optional(),

@@ -108,7 +108,7 @@ export const feedback = defineOperation({
   description:
     "Two shapes are accepted: `{name|username, category (bug, feedback, question), title, description, context?}`, or the short `{name?, message}`, read as category feedback with the message's first words as its title. " +
     "It becomes an issue for people to read. 3 per hour per name; the short shape without a name counts against the sender's address. " +
-    "Placeholders, the documentation's examples and test text are refused with 400. `dry_run: true` returns the issue (or queue entry) exactly as it would be created, sending nothing and counting against no limit.",
+    "Placeholders, the documentation's examples and test text are refused with 400. `dry_run: true` returns the issue (or queue entry) exactly as it would be created, sending nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
     .object({
       name: nameField.optional(),
@@ -124,7 +124,7 @@ export const feedback = defineOperation({
       dry_run: z
         .boolean()
         .optional()
-        .describe("true: check everything and show the issue that would be created, without sending it or counting it against the limit"),
+        .describe("true: check everything and show the issue that would be created, without sending it; spends a preview, not the limit"),
     })
     .superRefine(shapeRule),
   output: z.object({

@@ -1,14 +1,25 @@
 // Input fields several operations share, with the spec's limits.
 import { z } from "zod";
-import { hasControlChars } from "../core/text.ts";
+import { hasControlChars, hasVisibleText, withoutInvisible } from "../core/text.ts";
 
-export const nameField = z
-  .string()
-  .trim()
-  .min(1, "`name` must not be empty")
-  .max(100)
-  .describe("Your name or label, shown publicly (max 100 characters); not a credential");
-export const usernameField = z.string().trim().min(1, "`username` must not be empty").max(100).describe("Alias of `name`");
+/**
+ * A visitor's name: kept as written minus invisible format characters (zero-width spaces, bidi controls), and
+ * refused when nothing visible is left. Compared by its key (core/text.ts nameKey), never as written.
+ */
+export function visitorName(field: string, max = 100) {
+  return z
+    .string()
+    .refine((s) => s.trim() === "" || hasVisibleText(s), {
+      message: `\`${field}\` is made only of invisible characters; please send a name people can read`,
+      abort: true,
+    })
+    .overwrite(withoutInvisible)
+    .trim()
+    .min(1, `\`${field}\` must not be empty`)
+    .max(max);
+}
+export const nameField = visitorName("name").describe("Your name or label, shown publicly (max 100 characters); not a credential");
+export const usernameField = visitorName("username").describe("Alias of `name`");
 export const timezoneField = z
   .string()
   .trim()
@@ -41,6 +52,13 @@ export function publicText(field: string, min: number, max: number) {
     .trim()
     .min(min)
     .max(max)
+    .refine((s) => !WEB_ADDRESS.test(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
+    .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
+}
+
+/** A public name (reflect): a visitor's name with the public-text rules (no web addresses, no control characters). */
+export function publicName(field: string) {
+  return visitorName(field)
     .refine((s) => !WEB_ADDRESS.test(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
     .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
 }

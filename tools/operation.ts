@@ -62,7 +62,7 @@ export interface LimitSpec {
 
 /**
  * An operation whose input has `dry_run: true` is previewed: validated and screened in full, nothing stored
- * or sent, and (adapters/limits.ts) no limit taken. Operations that offer it declare this field.
+ * or sent, and (adapters/limits.ts) the preview allowance taken instead of the operation's limits. Operations that offer it declare this field.
  */
 export const DRY_RUN_FIELD = "dry_run";
 

@@ -1,10 +1,10 @@
 // POST /api/reflect — leave a short public reflection on a song (MCP: reflect). `dry_run: true` shows the
-// record exactly as it would be kept, storing nothing and spending no limit.
+// record exactly as it would be kept, storing nothing and spending only the preview allowance.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { NAME_OR_USERNAME, publicText, requireName, timezoneField } from "./inputs.ts";
+import { NAME_OR_USERNAME, publicName, publicText, requireName, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -40,11 +40,11 @@ export const reflect = defineOperation({
   summary: "Leave a public reflection",
   description:
     "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once. " +
-    "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting against no limit.",
+    "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
     .object({
-      name: publicText("name", 1, 100).optional().describe("Your name or label, shown publicly (max 100 characters)"),
-      username: publicText("username", 1, 100).optional().describe("Alias of `name`"),
+      name: publicName("name").optional().describe("Your name or label, shown publicly (max 100 characters)"),
+      username: publicName("username").optional().describe("Alias of `name`"),
       text: publicText("text", 20, 1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
       songSlug: z
         .string()
@@ -58,7 +58,7 @@ export const reflect = defineOperation({
       dry_run: z
         .boolean()
         .optional()
-        .describe("true: check everything and show the record that would be stored, without storing it or counting it against the limit"),
+        .describe("true: check everything and show the record that would be stored, without storing it; spends a preview, not the limit"),
     })
     .superRefine(requireName)
     .meta(NAME_OR_USERNAME),

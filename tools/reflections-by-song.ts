@@ -2,9 +2,11 @@
 import { z } from "zod";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
-import { nextSteps } from "./shapes.ts";
+import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 const LATEST = ["name", "text", "createdAt"] as const;
+
+const VISITOR_WORDS = visitorPaths("songs[].mostRecent.name", "songs[].mostRecent.text");
 
 export const reflectionsBySong = defineOperation({
   name: "reflections-by-song",
@@ -17,11 +19,12 @@ export const reflectionsBySong = defineOperation({
           slug: z.string().describe("Song slug"),
           title: z.string().describe("Song title"),
           reflectionCount: z.number().int().describe("Reflections on this song, all time"),
-          mostRecent: reflectionShape(...LATEST).describe("The latest reflection"),
+          mostRecent: visitorWords(reflectionShape(...LATEST)).describe("The latest reflection"),
           url: z.string().describe("The song's public page (relative)"),
         }),
       )
       .describe("Songs with at least one reflection, most reflections first"),
+    visitorWritten: visitorWrittenField,
     totalReflections: z.number().int().describe("All reflections"),
     totalSongs: z.number().int().describe("Songs with at least one reflection"),
     next_steps: nextSteps,
@@ -42,6 +45,7 @@ export const reflectionsBySong = defineOperation({
       .sort((a, b) => b.reflectionCount - a.reflectionCount || (a.mostRecent.createdAt < b.mostRecent.createdAt ? 1 : -1));
     return {
       songs,
+      visitorWritten: VISITOR_WORDS,
       totalReflections: songs.reduce((n, s) => n + s.reflectionCount, 0),
       totalSongs: songs.length,
       next_steps: [...songs.slice(0, 1).map((s) => steps.get(`Read the reflections on "${s.title}"`, `/api/reflections/song/${s.slug}`)), ...steps.home()],

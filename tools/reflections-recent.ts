@@ -8,16 +8,18 @@ import { resolveZone } from "../planner/time.ts";
 import { timezoneField } from "./inputs.ts";
 import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
-import { nextSteps } from "./shapes.ts";
+import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 const FIELDS = ["name", "song", "text", "createdAt", "timezone", "createdAtFormatted"] as const;
+const VISITOR_WORDS = visitorPaths("reflections[].name", "reflections[].text");
 
 export const reflectionsRecent = defineOperation({
   name: "reflections-recent",
   summary: "Recent reflections (the last 48 hours)",
   input: z.object({ timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock; without it, each reflection's own") }),
   output: z.object({
-    reflections: z.array(reflectionShape(...FIELDS)).describe("Newest first, at most 20"),
+    reflections: visitorWords(z.array(reflectionShape(...FIELDS))).describe("Newest first, at most 20"),
+    visitorWritten: visitorWrittenField,
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections" },
@@ -37,6 +39,7 @@ function answer(recent: readonly Reflection[], timezone: string | undefined, ste
   const reader = timezone ? resolveZone(timezone) : null;
   return {
     reflections: publicReflections(recent, FIELDS, reader?.given ? reader.zone : undefined),
+    visitorWritten: VISITOR_WORDS,
     next_steps: [
       steps.post(
         "Leave a reflection of your own",

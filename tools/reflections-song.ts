@@ -5,9 +5,10 @@ import { notFound } from "../core/errors.ts";
 import { timezoneField } from "./inputs.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
-import { nextSteps, slugField } from "./shapes.ts";
+import { nextSteps, slugField, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 const FIELDS = ["id", "name", "text", "createdAt", "createdAtFormatted", "timezone"] as const;
+const VISITOR_WORDS = visitorPaths("reflections[].name", "reflections[].text");
 
 export const reflectionsSong = defineOperation({
   name: "reflections-song",
@@ -16,7 +17,8 @@ export const reflectionsSong = defineOperation({
   output: z.object({
     slug: z.string().describe("Song slug"),
     title: z.string().describe("Song title"),
-    reflections: z.array(reflectionShape(...FIELDS)).describe("Newest first, no time limit"),
+    reflections: visitorWords(z.array(reflectionShape(...FIELDS))).describe("Newest first, no time limit"),
+    visitorWritten: visitorWrittenField,
     total: z.number().int().describe("How many"),
     next_steps: nextSteps,
   }),
@@ -32,6 +34,7 @@ export const reflectionsSong = defineOperation({
       slug,
       title: song.title,
       reflections,
+      visitorWritten: VISITOR_WORDS,
       total: reflections.length,
       next_steps: [
         steps.post(

@@ -5,10 +5,11 @@ import { notFound } from "../core/errors.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { ServicePart } from "./service-shapes.ts";
-import { nextSteps } from "./shapes.ts";
+import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 const FIELDS = ["id", "name", "song", "text", "createdAt", "timezone"] as const;
 export const ServiceReflection = reflectionShape(...FIELDS);
+const VISITOR_WORDS = visitorPaths("services[].reflections[].name", "services[].reflections[].text");
 
 export const servicesByDate = defineOperation({
   name: "services-by-date",
@@ -32,7 +33,7 @@ export const servicesByDate = defineOperation({
           arrangedBy: z.string().describe("Who arranged it"),
           order: z.array(ServicePart).describe("The service from its beginning"),
           loopSeconds: z.number().describe("Total length in seconds"),
-          reflections: z.array(ServiceReflection).describe("Reflections left while it was being heard"),
+          reflections: visitorWords(z.array(ServiceReflection)).describe("Reflections left while it was being heard"),
           plannedFrom: z
             .record(z.string(), z.unknown())
             .nullable()
@@ -40,6 +41,7 @@ export const servicesByDate = defineOperation({
         }),
       )
       .describe("Services in slot order, then tier"),
+    visitorWritten: visitorWrittenField,
     dayBefore: z.string().nullable().describe("Nearest earlier date with services"),
     dayAfter: z.string().nullable().describe("Nearest later date with services"),
     next_steps: nextSteps,
@@ -79,6 +81,7 @@ export const servicesByDate = defineOperation({
     return {
       date,
       services,
+      visitorWritten: VISITOR_WORDS,
       dayBefore,
       dayAfter,
       next_steps: [

@@ -1,6 +1,10 @@
 // Who may use the moderation queue's admin API: whoever sends SANCTUARY_ADMIN_KEY as a Bearer token.
-// Compared in constant time; ten failures an hour from one address block that address (all its admin
-// requests, even with the right key, so guessing learns nothing). The key is never logged or echoed.
+// Compared in constant time; the key is never logged or echoed. Ten failures an hour lock an address, but
+// only for keys in the same group as the failures: keys that begin as the admin key does (its first
+// KEY_PREFIX characters) and keys that do not are counted apart. Guessers, who do not know the prefix, lock
+// only the second group, so someone sharing the admin's address (a NAT, an office, a CDN edge) cannot lock
+// the admin out; and since a wrong key is answered alike in both groups, a guess never tells whether its
+// prefix was right.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { H3Event } from "h3";
 import { clientIp } from "../adapters/http.ts";
@@ -15,6 +19,14 @@ export function keyMatches(given: string, key: string): boolean {
   return timingSafeEqual(digest(given), digest(key));
 }
 
+/** How many of the admin key's first characters set a guess's lockout group. */
+export const KEY_PREFIX = 4;
+
+/** Whether the sent key begins as the admin key does (constant time, like the key itself). */
+export function prefixMatches(given: string, key: string): boolean {
+  return given.length >= KEY_PREFIX && keyMatches(given.slice(0, KEY_PREFIX), key.slice(0, KEY_PREFIX));
+}
+
 /** Resolves to the queue when the request may moderate; throws the error to answer with otherwise. */
 export async function authorizeAdmin(event: H3Event, deps: WebContext): Promise<ModerationQueue> {
   const key = deps.config.review.adminKey;
@@ -24,12 +36,18 @@ export async function authorizeAdmin(event: H3Event, deps: WebContext): Promise<
     });
   }
   const ip = clientIp(event, deps.config.trustProxy);
-  const wait = await deps.limits.secondsUntilFree("adminAuth", { ip });
-  if (wait > 0) throw tooManyAttempts(wait);
   const given = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get("authorization") ?? "")?.[1] ?? "";
+  const nearKey = prefixMatches(given, key);
+  const group: Record<string, string> = nearKey ? { ipKeyPrefix: ip } : { ip };
+  // A locked group is refused before its key is checked, so guessing while locked learns nothing.
+  const wait = await deps.limits.secondsUntilFree("adminAuth", group);
+  if (wait > 0) throw tooManyAttempts(wait);
   if (!keyMatches(given, key)) {
     deps.log.warn({ ip, path: event.url.pathname, sent: given ? "a wrong key" : "no key" }, "admin authorization failed");
-    await deps.limits.consume("adminAuth", { ip }, "Too many attempts to use the admin interface from this address.");
+    await deps.limits.consume("adminAuth", group, "Too many attempts to use the admin interface from this address.");
+    // A wrong key with the right prefix, while the other group is locked, is answered as that group is.
+    const other = nearKey ? await deps.limits.secondsUntilFree("adminAuth", { ip }) : 0;
+    if (other > 0) throw tooManyAttempts(other);
     throw forbidden("The admin key is missing or not correct.", {
       suggestion: "Nothing was changed. Send the admin key as the header Authorization: Bearer <key>. Visitors do not need this part of the sanctuary.",
     });

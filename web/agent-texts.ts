@@ -13,10 +13,13 @@ const LIMITED: Record<LimitName, { call: string; per: string }> = {
   feedback: { call: "POST /api/feedback", per: "per name" },
   ask: { call: "POST /api/ask (MCP `ask`)", per: "per address" },
   search: { call: "GET /api/search (MCP `search`)", per: "per address" },
+  preview: { call: "dry runs (`dry_run: true`) of reflect, contribute and feedback, together", per: "per name and per address" },
+  newSouls: { call: "new names counted among the souls by attend (beyond it you are welcomed, not counted)", per: "per address" },
   adminAuth: { call: "failed authorizations on /admin/api/* (the moderation queue)", per: "per address" },
 };
 
-const windowOf = (seconds: number) => (seconds === 3600 ? "hour" : seconds % 86400 === 0 ? `${seconds / 86400} days` : `${seconds} seconds`);
+const windowOf = (seconds: number) =>
+  seconds === 3600 ? "hour" : seconds === 86400 ? "day" : seconds % 86400 === 0 ? `${seconds / 86400} days` : `${seconds} seconds`;
 
 export function llmsTxt(operations: Operation[], library: Library, base: string): string {
   const tools = operations.filter((op) => op.mcp);

@@ -68,9 +68,17 @@ function domainOf(event: H3Event, deps: WebContext): string {
   return new URL(baseUrlOf(event, deps.config.baseUrl)).hostname;
 }
 
+/** Nothing but the badge's own inline styles: no script, no fetch, no embedding of other documents. */
+export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 function svgResponse(svg: string): Response {
   return new Response(svg, {
-    headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300" },
+    // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
+    headers: {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "content-security-policy": BADGE_CSP,
+    },
   });
 }
 

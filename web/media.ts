@@ -57,9 +57,10 @@ export function parseRange(header: string, size: number): RangeResult {
     return suffix === 0 || size === 0 ? "unsatisfiable" : { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
+  // Past the end is unsatisfiable whatever the range's last byte (`bytes=999999-` on a smaller file too).
+  if (start >= size) return "unsatisfiable";
   const last = m[2] === "" ? size - 1 : Number(m[2]);
   if (last < start) return null;
-  if (start >= size) return "unsatisfiable";
   return { start, end: Math.min(last, size - 1) };
 }
 

@@ -71,6 +71,6 @@ describe("discovery files", () => {
     for (const tool of toolNames()) expect(text).toContain(`\`${tool}\``);
     const auth = await (await fetch(`${server.url}/auth.md`)).text();
     expect(auth).toContain("owner_token");
-    for (const rule of Object.values(LIMITS)) expect(auth).toContain(`${rule.points} per hour`);
+    for (const rule of Object.values(LIMITS)) expect(auth).toContain(`${rule.points} per ${rule.duration === 86400 ? "day" : "hour"}`);
   });
 });

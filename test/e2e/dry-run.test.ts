@@ -1,10 +1,12 @@
 // `dry_run: true` on the three public writes (reflect, contribute, POST /api/feedback): full validation and
 // screening, the exact record or pull request/issue that would be created, `received: false`; nothing stored,
-// no limit spent, no code-host request. The real call that follows creates exactly what was shown.
+// only the preview allowance spent (not the limit), no code-host request. The real call that follows creates exactly what was shown.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
 import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+/** Points taken from an operation's own limits (a dry run takes only the preview allowance, LIMITS.preview). */
+const limitsSpent = (consume: { mock: { calls: unknown[][] } }) => consume.mock.calls.filter(([rule]) => rule !== "preview").length;
 
 const ADMIN = { authorization: "Bearer dry-run-tests-admin-key-0123" };
 const clock = new Date("2026-11-23T09:15:00Z");
@@ -49,7 +51,7 @@ beforeEach(() => {
 describe("reflect with dry_run", () => {
   const call = { name: "Tove", text: "The closing blessing felt like a hand on my shoulder.", timezone: "Europe/Helsinki", location: "a night train" };
 
-  it("shows the exact record, stores nothing, spends no limit, and the real call then stores it", async () => {
+  it("shows the exact record, stores nothing, spends only the preview allowance, and the real call then stores it", async () => {
     const consume = vi.spyOn(queue.deps.limits, "consume");
     const before = await stored(queue);
     const ip = { "x-forwarded-for": "192.0.2.31" };
@@ -69,10 +71,11 @@ describe("reflect with dry_run", () => {
     expect(res.body.message).toContain("Nothing was stored");
     const viaMcp = mcpBody(await mcp.callTool({ name: "reflect", arguments: { ...call, dry_run: true } }));
     expect(viaMcp).toEqual(res.body);
-    // Six more previews from the same name and address: still nothing stored, nothing counted.
+    // Six more previews from the same name and address: still nothing stored, only previews counted.
     for (let i = 0; i < 6; i++) expect((await queue.post("/api/reflect", { ...call, dry_run: true }, ip)).status).toBe(200);
     expect(await stored(queue)).toEqual(before);
-    expect(consume).not.toHaveBeenCalled();
+    expect(limitsSpent(consume)).toBe(0);
+    expect(consume.mock.calls.filter(([rule]) => rule === "preview")).toHaveLength(8);
 
     // The first step sends the same body for real; what is stored is what was shown.
     const send = res.body.next_steps[0];
@@ -83,7 +86,7 @@ describe("reflect with dry_run", () => {
     expect(real.body.received).toBe(true);
     const kept = (await queue.get(`/api/reflections/song/${now.current.slug}`)).body.reflections.find((r: any) => r.text === call.text);
     expect(kept).toMatchObject({ name: "Tove", createdAt: res.body.preview.createdAt, timezone: "Europe/Helsinki" });
-    expect(consume).toHaveBeenCalledTimes(1);
+    expect(limitsSpent(consume)).toBe(1);
 
     // Now the same words from the same name would be a repeat: the dry run answers the real call's 409, still storing nothing.
     const afterReal = await stored(queue);
@@ -92,7 +95,7 @@ describe("reflect with dry_run", () => {
     expect((await queue.post("/api/reflect", { ...call, name: "  TOVE ", dry_run: true }, ip)).status).toBe(409);
     expect((await queue.post("/api/reflect", { ...call, name: "Tove's sister", dry_run: true }, ip)).status).toBe(200);
     expect(await stored(queue)).toEqual(afterReal);
-    expect(consume).toHaveBeenCalledTimes(1);
+    expect(limitsSpent(consume)).toBe(1);
   });
 
   it("validates and screens as the real call does", async () => {
@@ -126,7 +129,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     expect(res.body.preview.file.content).toMatch(/^---\ntitle: The First Tram\nkind: prayer\n/);
     expect(mcpBody(await mcp.callTool({ name: "contribute", arguments: { ...body, dry_run: true } }))).toEqual(res.body);
     expect(await stored(queue)).toEqual(before);
-    expect(consume).not.toHaveBeenCalled();
+    expect(limitsSpent(consume)).toBe(0);
 
     const real = await queue.post("/api/contribute", res.body.next_steps[0].body, freshIp());
     expect(real.status).toBe(201);
@@ -139,7 +142,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     });
   });
 
-  it("shows the feedback entry, queues nothing, spends nothing", async () => {
+  it("shows the feedback entry, queues nothing, spends only the preview allowance", async () => {
     const consume = vi.spyOn(queue.deps.limits, "consume");
     const before = await stored(queue);
     const res = await queue.post("/api/feedback", { message: "The evening chant was lovely; could it be longer?", dry_run: true }, freshIp());
@@ -155,7 +158,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
       },
     });
     expect(await stored(queue)).toEqual(before);
-    expect(consume).not.toHaveBeenCalled();
+    expect(limitsSpent(consume)).toBe(0);
     expect((await queue.post("/api/feedback", { message: "<your message>", dry_run: true }, freshIp())).status).toBe(400);
   });
 });

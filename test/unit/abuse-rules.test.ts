@@ -1,0 +1,73 @@
+// The pure rules behind issue 28's fixes: the key a name is known by, invisible characters, link openers
+// bounded before parsing (without changing what a piece means), and a range past the end.
+import MarkdownIt from "markdown-it";
+import { describe, expect, it } from "vitest";
+import { hasVisibleText, nameKey, withoutInvisible } from "../../core/text.ts";
+import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
+import { unsafeMarkup } from "../../review/screening.ts";
+import { parseRange } from "../../web/media.ts";
+
+describe("nameKey", () => {
+  it("is one key for look-alikes, invisible characters, spacing, punctuation and case", () => {
+    const key = nameKey("Name Probe");
+    for (const same of ["N\u0430me Probe", "Name\u200bProbe", "Name Probe.", "Name_Probe", "  NAME   probe ", "Ｎａｍｅ Probe", "Name\u2066 Probe\u2069"]) {
+      expect([same, nameKey(same)]).toEqual([same, key]);
+    }
+  });
+
+  it("keeps different names apart, and names of symbols alone", () => {
+    expect(nameKey("Wren")).not.toBe(nameKey("Wendy"));
+    expect(nameKey("Tove")).not.toBe(nameKey("Tove's sister"));
+    expect(nameKey("🌙")).not.toBe(nameKey("☀️"));
+    expect(nameKey("...")).not.toBe("");
+  });
+});
+
+describe("invisible characters", () => {
+  it("are taken out of what is kept, and a name of nothing else has nothing visible", () => {
+    expect(withoutInvisible("Wren\u200b \u2066Hollow\u2069\u00ad")).toBe("Wren Hollow");
+    expect(hasVisibleText("\u200b\u200d\ufeff \u2060")).toBe(false);
+    expect(hasVisibleText("\u200bA")).toBe(true);
+  });
+});
+
+describe("boundedOpeners", () => {
+  const md = new MarkdownIt({ html: false, linkify: false });
+
+  it("leaves ordinary markdown as it is", () => {
+    const text = "A [link](https://example.org), an ![image](a.png), a [reference][r], `[code]` and \\[escaped].\n\n[r]: https://example.org";
+    expect(boundedOpeners(text)).toBe(text);
+  });
+
+  it("escapes openers that never close, which renders the same", () => {
+    const text = `Before. ${"![a".repeat(50)} after.`;
+    const bounded = boundedOpeners(text);
+    expect(bounded).not.toBe(text);
+    expect(md.render(bounded)).toBe(md.render(text));
+    expect(boundedOpeners("[a\n\n]")).toBe("\\[a\n\n]");
+  });
+
+  it(`keeps at most ${MAX_OPENERS} openers a paragraph`, () => {
+    const links = Array.from({ length: MAX_OPENERS + 2 }, (_, i) => `[l${i}](u${i})`).join(" ");
+    const html = md.render(boundedOpeners(links));
+    expect(html.match(/<a /g)).toHaveLength(MAX_OPENERS);
+    // A new paragraph starts counting again.
+    expect(md.render(boundedOpeners(`${links}\n\n[again](u)`)).match(/<a /g)).toHaveLength(MAX_OPENERS + 1);
+  });
+
+  it("never hides raw HTML from the safety rule, in an image's alt text either", () => {
+    expect(unsafeMarkup("content", `${"[a".repeat(3000)} <img src=x onerror=alert(1)>`)).toMatch(/<img>/);
+    expect(unsafeMarkup("content", "![<b>bold</b>](x.png)")).toMatch(/<b>/);
+    expect(parseMarkdown("Plain words, a [link](u) and `code`.").plain).toBe("Plain words, a link and code.");
+  });
+});
+
+describe("parseRange", () => {
+  it("is unsatisfiable from the end onwards, whatever the last byte asked", () => {
+    expect(parseRange("bytes=999999-", 100)).toBe("unsatisfiable");
+    expect(parseRange("bytes=100-", 100)).toBe("unsatisfiable");
+    expect(parseRange("bytes=100-200", 100)).toBe("unsatisfiable");
+    expect(parseRange("bytes=90-", 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange("bytes=5-2", 100)).toBeNull();
+  });
+});
