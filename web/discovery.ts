@@ -4,7 +4,7 @@
 //   /.well-known/agent-skills/<name>/SKILL.md  the skill itself (front matter: name, description)
 //   /.well-known/api-catalog              RFC 9727 linkset (application/linkset+json)
 //   /.well-known/mcp/server-card.json     MCP server card (v1 schema): identity, icon, the /mcp remote and its
-//                                         protocol versions; /.well-known/mcp.json is the same card
+//                                         protocol versions; /.well-known/mcp.json and /mcp/server-card are the same card
 //   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
@@ -114,12 +114,12 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         return jsonResponse(200, { linkset }, { ...CACHE, "content-type": LINKSET });
       },
     },
-    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"].map((path): Route => ({
+    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json", "/mcp/server-card"].map((path): Route => ({
       method: "GET",
       path,
       summary: path.endsWith("server-card.json")
         ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions"
-        : "The MCP server card again (older address)",
+        : `The MCP server card again (${path === "/mcp/server-card" ? "the address some crawlers try" : "older address"})`,
       produces: "application/json",
       handler: (event) => jsonResponse(200, serverCard(base(event)), CACHE),
     })),

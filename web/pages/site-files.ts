@@ -12,6 +12,7 @@ User-agent: *
 Disallow: /admin/
 Disallow: /search
 Disallow: /mcp
+Allow: /mcp/server-card
 `;
 
 export function siteFileRoutes(): Route[] {
