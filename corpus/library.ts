@@ -1,6 +1,6 @@
 // Loads the library (markdown with front matter) once into memory and answers lookups from it.
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -31,6 +31,8 @@ export interface Piece {
   agentsText?: string;
   /** The file as written, front matter included (served at /docs/<path>.md). */
   source: string;
+  /** When the file was last written (ISO 8601; the sitemap's lastmod). Absent for pieces built in memory. */
+  modified?: string;
 }
 
 export interface Song extends Piece {
@@ -161,7 +163,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
     const fail = (why: string): never => {
       throw new LibraryError(`Library file ${file} is not valid: ${why}`);
     };
-    const source = await readFile(file, "utf8");
+    const [source, { mtime }] = await Promise.all([readFile(file, "utf8"), stat(file)]);
     hash.update(rel).update("\0").update(source).update("\0");
     const parts = rel.replace(/\.md$/, "").split("/");
     if (parts.length > 2) fail("documents live at most one folder deep");
@@ -211,6 +213,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
       listenersText: listeners.trim(),
       agentsText: agents?.trim() || undefined,
       source,
+      modified: mtime.toISOString(),
     };
     if (fm.kind === "song") pendingSongs.push({ piece, fm: parsed.data as z.infer<typeof SongFrontMatter>, file });
     else pieces.push(piece);

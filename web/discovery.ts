@@ -14,7 +14,9 @@ import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../adapters/mcp.ts";
 import { REGISTRY_NAME, SERVER_INFO, SHORT_DESCRIPTION, iconsFor } from "../adapters/mcp-identity.ts";
 import { operations } from "../tools/index.ts";
+import { agentCatalogRoutes } from "./agent-catalog.ts";
 import { authMd, llmsTxt } from "./agent-texts.ts";
+import { sitemapRoute } from "./sitemap.ts";
 import { buildSkills, type Skill } from "./skills.ts";
 
 const SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
@@ -44,9 +46,10 @@ export function discoveryRoutes(deps: WebContext): Route[] {
   // Skills embed absolute URLs, so they are built (and hashed) once per base address; bounded, because
   // without BASE_URL the base comes from the Host header, which any client may vary.
   const skillsByBase = new BoundedMemo<Skill[]>(16);
+  const skillsFor = (base: string) => skillsByBase.get(base, () => buildSkills(operations, deps.library, base));
   const skills = (event: H3Event) => {
     const base = baseUrlOf(event, deps.config.baseUrl);
-    return { base, list: skillsByBase.get(base, () => buildSkills(operations, deps.library, base)) };
+    return { base, list: skillsFor(base) };
   };
   const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
 
@@ -137,5 +140,7 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       produces: "text/markdown",
       handler: (event) => text(authMd(base(event)), "text/markdown"),
     },
+    ...agentCatalogRoutes(deps, skillsFor),
+    sitemapRoute(deps),
   ];
 }
