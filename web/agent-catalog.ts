@@ -14,7 +14,7 @@ import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { SERVER_INFO, SHORT_DESCRIPTION } from "../adapters/mcp-identity.ts";
 import type { WebContext } from "./context.ts";
 import { pathOf } from "./pages/html.ts";
-import type { Skill } from "./skills.ts";
+import type { Skill } from "../adapters/skills.ts";
 
 const CACHE = { "cache-control": "public, max-age=3600" };
 const SKILL_TYPE = 'text/markdown; profile="urn:air:agent-skills"';

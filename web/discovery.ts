@@ -8,16 +8,15 @@
 //   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
-import { BoundedMemo } from "../core/memo.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../adapters/mcp.ts";
 import { REGISTRY_NAME, SERVER_INFO, SHORT_DESCRIPTION, iconsFor } from "../adapters/mcp-identity.ts";
+import { skillsFor as builtSkills } from "../adapters/skills.ts";
 import { operations } from "../tools/index.ts";
 import { agentCatalogRoutes } from "./agent-catalog.ts";
 import { authMd, llmsTxt } from "./agent-texts.ts";
 import { sitemapRoute } from "./sitemap.ts";
-import { buildSkills, type Skill } from "./skills.ts";
 
 const SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
@@ -43,10 +42,8 @@ function text(body: string, type: string): Response {
 }
 
 export function discoveryRoutes(deps: WebContext): Route[] {
-  // Skills embed absolute URLs, so they are built (and hashed) once per base address; bounded, because
-  // without BASE_URL the base comes from the Host header, which any client may vary.
-  const skillsByBase = new BoundedMemo<Skill[]>(16);
-  const skillsFor = (base: string) => skillsByBase.get(base, () => buildSkills(operations, deps.library, base));
+  // The same skills the MCP skills extension serves (adapters/skills.ts keeps them per base and library content).
+  const skillsFor = (base: string) => builtSkills(operations, deps.library, base);
   const skills = (event: H3Event) => {
     const base = baseUrlOf(event, deps.config.baseUrl);
     return { base, list: skillsFor(base) };
