@@ -75,6 +75,15 @@ describe("sitemap.xml", () => {
   });
 });
 
+describe("robots.txt", () => {
+  it("names the sitemap and the ARD manifest by absolute address", async () => {
+    const text = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(text).toMatch(new RegExp(`^Sitemap: ${BASE}/sitemap.xml$`, "m"));
+    expect(text).toMatch(new RegExp(`^Agentmap: ${BASE}/.well-known/ard.json$`, "m"));
+    expect(text).toMatch(/^Allow: \/mcp\/server-card$/m);
+  });
+});
+
 describe("security.txt", () => {
   it("names the contact from its setting and expires within a year", async () => {
     const res = await fetch(`${server.url}/.well-known/security.txt`);
