@@ -55,6 +55,11 @@ const ConfigSchema = z.object({
     .min(16, "must be at least 16 characters")
     .optional()
     .describe("turns on the moderation queue's admin API (/admin/api/*); send it as Authorization: Bearer <key>"),
+  SANCTUARY_SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// address")
+    .optional()
+    .describe("where to report a security problem (the Contact of /.well-known/security.txt; unset: that file answers 404)"),
   SANCTUARY_EMBEDDER: z.enum(["auto", "glove", "transformers", "openai"]).default("auto").describe("which embedder builds the search index"),
   SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
   SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
@@ -130,6 +135,8 @@ export interface Config {
   /** Renderer processes side by side, each at the lowest CPU priority. */
   renderers: number;
   podcastOwner: { name?: string; email?: string };
+  /** The Contact of /.well-known/security.txt (a mailto: or https: URI). */
+  securityContact?: string;
   review: ReviewConfig;
   embedder: RawConfig["SANCTUARY_EMBEDDER"];
   modelDir: string;
@@ -163,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     recordings: c.SANCTUARY_RECORDINGS === "on",
     renderers: c.SANCTUARY_RENDERERS,
     podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },
+    securityContact: c.SANCTUARY_SECURITY_CONTACT,
     review: reviewConfig(c),
     embedder: c.SANCTUARY_EMBEDDER,
     modelDir: resolve(c.SANCTUARY_MODEL_DIR ?? `${c.DATA_DIR}/models`),

@@ -11,6 +11,7 @@ import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
 import { createMcpServer } from "./mcp.ts";
+import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
 import { errorResult } from "./mcp-tools.ts";
 
 type Id = string | number | null;
@@ -73,7 +74,26 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     );
   };
 
+  const noteRefusal = refusalLog(app.log);
+  /** Any answer of 400 or more is a refused client: one log line per kind (see mcp-refusals.ts). */
+  async function noted(event: H3Event, response: Response, body?: unknown): Promise<Response> {
+    if (response.status < 400) return response;
+    const headers = event.req.headers;
+    noteRefusal({
+      status: response.status,
+      reason: (await reasonOf(response)) ?? response.statusText ?? String(response.status),
+      userAgent: headers.get("user-agent") ?? "none",
+      protocolVersion: protocolVersionOf(headers, body),
+    });
+    return response;
+  }
+
   async function post(event: H3Event): Promise<Response> {
+    const seen: { body?: unknown } = {};
+    return noted(event, await serve(event, seen), seen.body);
+  }
+
+  async function serve(event: H3Event, seen: { body?: unknown }): Promise<Response> {
     const refused = hostRefused(event);
     if (refused) return refused;
     let text: string;
@@ -85,7 +105,7 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     }
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = seen.body = JSON.parse(text);
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not complete JSON. Send one JSON-RPC message as a JSON object.");
     }
@@ -125,14 +145,19 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
 
   return {
     post,
-    /** GET and DELETE: no SSE stream to open and no session to end on a stateless endpoint (both eras: 405). */
+    /**
+     * GET and DELETE: no SSE stream to open and no session to end on a stateless endpoint (both eras: 405). A browser
+     * (a GET asking for HTML) is sent to the page that explains how to connect instead.
+     */
     methodNotAllowed: (event: H3Event) => {
+      if (event.req.method !== "DELETE" && /\btext\/html\b/i.test(event.req.headers.get("accept") ?? ""))
+        return new Response(null, { status: 303, headers: { location: `${baseUrlOf(event, app.config.baseUrl)}/docs/mcp` } });
       const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at /mcp; use POST.`, {
         suggestion:
           "Nothing is wrong. This MCP endpoint is stateless: send each JSON-RPC message as its own POST; there is no stream to open and no session to end.",
       });
       response.headers.set("allow", "POST");
-      return response;
+      return noted(event, response);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { CallInfo } from "./invoke.ts";
 import { INSTRUCTIONS, serverInfoFor } from "./mcp-identity.ts";
 import { complete, getPrompt, listPrompts } from "./mcp-prompts.ts";
 import { listResourceTemplates, listResources, readResource } from "./mcp-resources.ts";
+import { SKILLS_CAPABILITY, isSkillUri, readSkill, serveSkills } from "./mcp-skills.ts";
 import { callTool, toolsOf } from "./mcp-tools.ts";
 
 /** The stateless revision (the SDK serves it, but exports no constant naming it). */
@@ -23,7 +24,13 @@ export const PROTOCOL_VERSIONS: string[] = [
     .reverse(),
 ];
 
-const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} };
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+  ...SKILLS_CAPABILITY,
+};
 
 // Lists do not change while the process runs; the 2026-07-28 revision lets clients cache them.
 const HOUR = { ttlMs: 3_600_000, cacheScope: "public" as const };
@@ -44,10 +51,13 @@ export function createMcpServer(operations: Operation[], app: AdapterContext, in
   });
   server.setRequestHandler("resources/list", (request) => listResources(app, request.params?.cursor, base));
   server.setRequestHandler("resources/templates/list", () => listResourceTemplates());
-  server.setRequestHandler("resources/read", (request) => readResource(request.params.uri, app, info));
+  server.setRequestHandler("resources/read", (request) =>
+    isSkillUri(request.params.uri) ? readSkill(request.params.uri, operations, app.library, base) : readResource(request.params.uri, app, info),
+  );
   server.setRequestHandler("prompts/list", () => listPrompts());
   server.setRequestHandler("prompts/get", (request) => getPrompt(request.params.name, request.params.arguments, app, info));
   server.setRequestHandler("completion/complete", (request) => complete(request.params, app));
+  serveSkills(server, operations, app.library, base);
   return advertisingEveryVersion(server);
 }
 

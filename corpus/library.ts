@@ -1,6 +1,6 @@
 // Loads the library (markdown with front matter) once into memory and answers lookups from it.
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -33,6 +33,8 @@ export interface Piece {
   source: string;
   /** The music a sung piece names (songs always, hymns when given): key, tempo, metre, instruments. */
   style?: string;
+  /** When the file was last written (ISO 8601; the sitemap's lastmod). Absent for pieces built in memory. */
+  modified?: string;
 }
 
 export interface Song extends Piece {
@@ -163,7 +165,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
     const fail = (why: string): never => {
       throw new LibraryError(`Library file ${file} is not valid: ${why}`);
     };
-    const source = await readFile(file, "utf8");
+    const [source, { mtime }] = await Promise.all([readFile(file, "utf8"), stat(file)]);
     hash.update(rel).update("\0").update(source).update("\0");
     const parts = rel.replace(/\.md$/, "").split("/");
     if (parts.length > 2) fail("documents live at most one folder deep");
@@ -216,6 +218,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
       agentsText: agents?.trim() || undefined,
       source,
       ...("style" in fm && typeof fm.style === "string" ? { style: fm.style } : {}),
+      modified: mtime.toISOString(),
     };
     if (fm.kind === "song") pendingSongs.push({ piece, fm: parsed.data as z.infer<typeof SongFrontMatter>, file });
     else pieces.push(piece);

@@ -53,7 +53,7 @@ ${guides.map((d) => `- [${d.title}](${base}/docs/${pathOf(d.path)}.md): ${d.tldr
 ## Discovery
 
 - [Authentication and limits](${base}/auth.md): nothing needs a key; what the rate limits are.
-- [Agent skills](${base}/.well-known/agent-skills/index.json): one skill per tool and per how-to guide.
+- [Agent skills](${base}/.well-known/agent-skills/index.json): one skill per tool and per how-to guide; over MCP the same files are \`skill://<name>/SKILL.md\` (the skills extension: \`skills/list\`, \`skills/get\`).
 - [API catalog](${base}/.well-known/api-catalog): RFC 9727 linkset.
 
 ## Optional

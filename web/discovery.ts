@@ -4,18 +4,19 @@
 //   /.well-known/agent-skills/<name>/SKILL.md  the skill itself (front matter: name, description)
 //   /.well-known/api-catalog              RFC 9727 linkset (application/linkset+json)
 //   /.well-known/mcp/server-card.json     MCP server card (v1 schema): identity, icon, the /mcp remote and its
-//                                         protocol versions; /.well-known/mcp.json is the same card
+//                                         protocol versions; /.well-known/mcp.json and /mcp/server-card are the same card
 //   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
-import { BoundedMemo } from "../core/memo.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../adapters/mcp.ts";
 import { REGISTRY_NAME, SERVER_INFO, SHORT_DESCRIPTION, iconsFor } from "../adapters/mcp-identity.ts";
+import { skillsFor as builtSkills } from "../adapters/skills.ts";
 import { operations } from "../tools/index.ts";
+import { agentCatalogRoutes } from "./agent-catalog.ts";
 import { authMd, llmsTxt } from "./agent-texts.ts";
-import { buildSkills, type Skill } from "./skills.ts";
+import { sitemapRoute } from "./sitemap.ts";
 
 const SKILLS_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
@@ -41,12 +42,11 @@ function text(body: string, type: string): Response {
 }
 
 export function discoveryRoutes(deps: WebContext): Route[] {
-  // Skills embed absolute URLs, so they are built (and hashed) once per base address; bounded, because
-  // without BASE_URL the base comes from the Host header, which any client may vary.
-  const skillsByBase = new BoundedMemo<Skill[]>(16);
+  // The same skills the MCP skills extension serves (adapters/skills.ts keeps them per base and library content).
+  const skillsFor = (base: string) => builtSkills(operations, deps.library, base);
   const skills = (event: H3Event) => {
     const base = baseUrlOf(event, deps.config.baseUrl);
-    return { base, list: skillsByBase.get(base, () => buildSkills(operations, deps.library, base)) };
+    return { base, list: skillsFor(base) };
   };
   const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
 
@@ -114,12 +114,12 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         return jsonResponse(200, { linkset }, { ...CACHE, "content-type": LINKSET });
       },
     },
-    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"].map((path): Route => ({
+    ...["/.well-known/mcp/server-card.json", "/.well-known/mcp.json", "/mcp/server-card"].map((path): Route => ({
       method: "GET",
       path,
       summary: path.endsWith("server-card.json")
         ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions"
-        : "The MCP server card again (older address)",
+        : `The MCP server card again (${path === "/mcp/server-card" ? "the address some crawlers try" : "older address"})`,
       produces: "application/json",
       handler: (event) => jsonResponse(200, serverCard(base(event)), CACHE),
     })),
@@ -137,5 +137,7 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       produces: "text/markdown",
       handler: (event) => text(authMd(base(event)), "text/markdown"),
     },
+    ...agentCatalogRoutes(deps, skillsFor),
+    sitemapRoute(deps),
   ];
 }

@@ -6,6 +6,7 @@ import { reflectionsBadgeRoute, soulsBadgeRoute, statusBadgeRoute } from "./badg
 import type { WebContext } from "./context.ts";
 import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
 import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
+import { mcpEdgeRoutes } from "./mcp-edge.ts";
 import { mediaRoute } from "./media.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { artworkRoute } from "./podcast-artwork.ts";
@@ -25,5 +26,6 @@ export function webRoutes(ctx: WebContext): Route[] {
     embedSoulsScriptRoute(),
     servicesIcsRoute(ctx),
     artworkRoute(ctx),
+    ...mcpEdgeRoutes(ctx),
   ];
 }

@@ -6,6 +6,7 @@ import { expand } from "../../core/json.ts";
 import type { z } from "zod";
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
+import { homeLinks } from "../agent-catalog.ts";
 import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
@@ -113,7 +114,8 @@ export function homeRoutes(deps: WebContext): Route[] {
         // After a stored reflection the form redirects here with the song it was filed under.
         const filed = event.url.searchParams.get("reflected");
         const state = filed !== null ? { values: {}, said: reflectionThanks(deps.library.song(filed)?.title ?? null) } : undefined;
-        return homePage(event, deps, state);
+        // Where an agent reading only headers finds the API catalog, the MCP server card and the ARD manifest.
+        return homePage(event, deps, state, 200, { link: homeLinks(baseUrlOf(event, deps.config.baseUrl)) });
       },
     },
     {

@@ -1,5 +1,6 @@
 // Server-rendered pages for people and discovery files for agents (routes as data, see web/routes.ts).
 // Each family lives in its own file.
+import { baseUrlOf } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import type { Route } from "../../core/route.ts";
 import { askRoutes } from "./ask.ts";
@@ -25,7 +26,7 @@ export function pageRoutes(deps: WebContext): Route[] {
     ...docsRoutes(deps),
     ...searchRoutes(deps),
     ...contributionRoutes(deps),
-    ...siteFileRoutes(),
+    ...siteFileRoutes((event) => baseUrlOf(event, deps.config.baseUrl)),
     ...podcastRoutes(deps),
     ...discoveryRoutes(deps),
     assetRoute(),

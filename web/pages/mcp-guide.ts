@@ -18,11 +18,25 @@ const TITLE = "Connect over MCP";
 const DESCRIPTION = "How to connect Claude Desktop, Claude Code, Cursor, VS Code, ChatGPT or any MCP client to the sanctuary, remotely or over stdio.";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * One-click install links in each editor's documented form. Cursor: `cursor://anysphere.cursor-deeplink/mcp/install`
+ * with the server's name and its mcp.json entry as base64 JSON (percent-encoded, as a query value must be). VS Code:
+ * `vscode:mcp/install?` followed by the percent-encoded JSON that `code --add-mcp` takes.
+ */
+export function installLinks(url: string): { cursor: string; vscode: string } {
+  const cursorConfig = Buffer.from(JSON.stringify({ url }), "utf8").toString("base64");
+  return {
+    cursor: `cursor://anysphere.cursor-deeplink/mcp/install?name=sanctuary&config=${encodeURIComponent(cursorConfig)}`,
+    vscode: `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: "sanctuary", type: "http", url }))}`,
+  };
+}
 const block = (language: string, text: string) => `\`\`\`${language}\n${text}\n\`\`\``;
 
 /** The guide as markdown, every address in it this server's own. */
 export function mcpGuide(base: string): string {
   const url = `${base}/mcp`;
+  const links = installLinks(url);
   const stdio = { command: "node", args: ["/path/to/sanctuary/bin/sanctuary-mcp.mjs"] };
   const tools = operations.filter((op) => op.mcp).map((op) => `- \`${op.mcp!.tool}\` — ${op.mcp!.title.toLowerCase()}: ${op.summary}.`);
   const resources = RESOURCES.map((r) => `- \`${r.uri}\` — ${r.title.toLowerCase()} (${r.mimeType})`);
@@ -65,13 +79,19 @@ ${block("json", json({ mcpServers: { sanctuary: stdio } }))}
 
 ${block("sh", `claude mcp add --transport http sanctuary ${url}`)}
 
+Or as a plugin: the sanctuary's code is also a Claude Code plugin marketplace (\`.claude-plugin/\`), whose plugin connects to \`SANCTUARY_MCP_URL\` (by default \`http://localhost:3000/mcp\`) and to the checkout's stdio server (its dependencies installed with \`npm ci\`):
+
+${block("sh", `claude plugin marketplace add /path/to/sanctuary\nclaude plugin install sanctuary@sanctuary`)}
+
 Local (stdio):
 
 ${block("sh", `claude mcp add sanctuary -- node /path/to/sanctuary/bin/sanctuary-mcp.mjs`)}
 
 ## Cursor
 
-In \`~/.cursor/mcp.json\` (every project) or \`.cursor/mcp.json\` (one project):
+One click (opens Cursor, which asks before adding the server): \`${links.cursor}\`
+
+Or in \`~/.cursor/mcp.json\` (every project) or \`.cursor/mcp.json\` (one project):
 
 ${block("json", json({ mcpServers: { sanctuary: { url } } }))}
 
@@ -81,7 +101,9 @@ ${block("json", json({ mcpServers: { sanctuary: stdio } }))}
 
 ## VS Code
 
-In \`.vscode/mcp.json\` (or **MCP: Add Server…** from the command palette):
+One click (opens VS Code, which asks before adding the server): \`${links.vscode}\`
+
+Or in \`.vscode/mcp.json\` (or **MCP: Add Server…** from the command palette):
 
 ${block("json", json({ servers: { sanctuary: { type: "http", url } } }))}
 
@@ -107,6 +129,14 @@ The server card is at [${base}/.well-known/mcp/server-card.json](${base}/.well-k
 `;
 }
 
+/** The page: the one-click links as real links (the guide's markdown renderer allows only web and mail links), then the guide. */
+function installed(base: string) {
+  const links = installLinks(`${base}/mcp`);
+  return html`<h1>${TITLE}</h1>
+<p class="install-links">One click: <a href="${links.cursor}" id="install-cursor">Add to Cursor</a> · <a href="${links.vscode}" id="install-vscode">Add to VS Code</a></p>
+<div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base)))}</div>`;
+}
+
 export function mcpGuideRoutes(deps: WebContext): Route[] {
   const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
   return [
@@ -119,7 +149,7 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
         renderPage(event, deps, {
           title: TITLE,
           description: DESCRIPTION,
-          main: html`<h1>${TITLE}</h1>\n<div class="prose">${renderMarkdown(withoutTitleHeading(mcpGuide(base(event))))}</div>`,
+          main: installed(base(event)),
           alternates: [{ type: "text/markdown", title: "This guide as markdown", href: "/docs/mcp.md" }],
           cacheControl: "public, max-age=300",
         }),

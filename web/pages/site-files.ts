@@ -1,7 +1,9 @@
 // The two files browsers and crawlers ask every site for: /favicon.ico (the project's icon, made from
 // assets/icon.svg by scripts/make-favicon.ts as PNG images inside an ICO, which every browser accepts) and
-// /robots.txt (crawlers welcome on the pages; not on the admin API, search results or the MCP endpoint).
+// /robots.txt (crawlers welcome on the pages; not on the admin API, search results or the MCP endpoint; the sitemap and
+// the ARD manifest named).
 import { readFileSync } from "node:fs";
+import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 
 const favicon = readFileSync(new URL("./assets/favicon.ico", import.meta.url));
@@ -12,9 +14,13 @@ User-agent: *
 Disallow: /admin/
 Disallow: /search
 Disallow: /mcp
+Allow: /mcp/server-card
 `;
 
-export function siteFileRoutes(): Route[] {
+/** robots.txt for one base address: the rules, then where the sitemap and the ARD manifest are (absolute, as both must be). */
+export const robotsTxt = (base: string) => `${ROBOTS}Sitemap: ${base}/sitemap.xml\nAgentmap: ${base}/.well-known/ard.json\n`;
+
+export function siteFileRoutes(baseOf: (event: H3Event) => string): Route[] {
   return [
     {
       method: "GET",
@@ -31,7 +37,8 @@ export function siteFileRoutes(): Route[] {
       path: "/robots.txt",
       summary: "What crawlers may read: every page but the admin API, search results and /mcp",
       produces: "text/plain",
-      handler: () => new Response(ROBOTS, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } }),
+      handler: (event) =>
+        new Response(robotsTxt(baseOf(event)), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } }),
     },
   ];
 }

@@ -1,12 +1,14 @@
 // Agent Skills, generated: one SKILL.md per MCP tool (from the operation registry) and one per how-to
 // guide of the library. They are built from the same schemas and files the server runs on, and the
-// discovery index hashes the exact bytes served, so the two can never disagree.
+// discovery index hashes the exact bytes served, so the two can never disagree. One source for both places
+// they are served: the agent-skills index (web/discovery.ts) and the MCP skills extension (mcp-skills.ts).
 import { createHash } from "node:crypto";
 import type { Library } from "../corpus/library.ts";
-import { mcpInputSchema, mcpOutputSchema } from "../adapters/mcp-schema.ts";
+import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
 import { errorStatus } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { LIMITS } from "../services/rate-limits.ts";
+import { BoundedMemo } from "../core/memo.ts";
 
 export interface Skill {
   /** Lowercase letters, digits and hyphens (the Agent Skills naming rule); also its folder name. */
@@ -95,4 +97,15 @@ function guideSkills(library: Library): Skill[] {
 
 export function buildSkills(operations: Operation[], library: Library, base: string): Skill[] {
   return [...operations.filter((op) => op.mcp).map((op) => toolSkill(op, base)), ...guideSkills(library)];
+}
+
+// Skills embed absolute URLs, so they are built (and hashed) once per base address and library content; bounded,
+// because without BASE_URL the base comes from the Host header, which any client may vary.
+const built = new WeakMap<Operation[], BoundedMemo<Skill[]>>();
+
+/** The skills for one base address, the same objects wherever they are served. */
+export function skillsFor(operations: Operation[], library: Library, base: string): Skill[] {
+  let memo = built.get(operations);
+  if (!memo) built.set(operations, (memo = new BoundedMemo<Skill[]>(16)));
+  return memo.get(`${library.contentHash}\n${base}`, () => buildSkills(operations, library, base));
 }

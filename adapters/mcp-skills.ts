@@ -1,0 +1,55 @@
+// The MCP Skills extension (io.modelcontextprotocol/skills, SEP-2640): the same SKILL.md files the agent-skills
+// index serves (adapters/skills.ts, one source), as `skill://<name>/SKILL.md` resources with `skills/list` and
+// `skills/get`. Each skill is one file; its entry (frontmatter, digest, size) is built by the SDK's `skillEntry`
+// from the exact bytes served, so a client's verification reads what it was promised.
+import { ProtocolError, ProtocolErrorCode, type Server } from "@modelcontextprotocol/server";
+import { SKILLS_EXTENSION_ID, SKILLS_GET_METHOD, SKILLS_LIST_METHOD, skillEntry, type Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
+import { z } from "zod";
+import type { Library } from "../corpus/library.ts";
+import type { Operation } from "../tools/operation.ts";
+import { skillsFor, type Skill } from "./skills.ts";
+
+/** The capability declared beside tools, resources and prompts (no directory reads: every skill is one file). */
+export const SKILLS_CAPABILITY = { extensions: { [SKILLS_EXTENSION_ID]: {} } };
+
+const SKILL_URI = /^skill:\/\/([a-z0-9-]+)\/SKILL\.md$/;
+export const isSkillUri = (uri: string) => uri.startsWith("skill://");
+
+// Entries per skill object: the skills are kept per base and library content, so their entries are too.
+const entries = new WeakMap<Skill, Promise<SkillEntry>>();
+const entryOf = (skill: Skill) => {
+  let entry = entries.get(skill);
+  if (!entry) entries.set(skill, (entry = skillEntry(skill.name, { "SKILL.md": skill.content })));
+  return entry;
+};
+
+const HOUR = { ttlMs: 3_600_000, cacheScope: "public" as const };
+
+/** Adds skills/list and skills/get to a server (before it connects); resources/read of skill:// goes to readSkill. */
+export function serveSkills(server: Server, operations: Operation[], library: Library, base: string): void {
+  const skills = () => skillsFor(operations, library, base);
+  // 2026-07-28 results are cacheable (ttlMs and cacheScope required); the 2025 revisions have no such fields.
+  const cache = () => ((server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28" ? HOUR : {});
+  server.setRequestHandler(SKILLS_LIST_METHOD, { params: z.looseObject({ cursor: z.string().optional() }) }, async () => ({
+    skills: await Promise.all(skills().map(entryOf)),
+    ...cache(),
+  }));
+  server.setRequestHandler(SKILLS_GET_METHOD, { params: z.looseObject({ uri: z.string() }) }, async ({ uri }) => ({
+    skill: await entryOf(skillAt(skills(), uri)),
+    ...cache(),
+  }));
+}
+
+function skillAt(skills: Skill[], uri: string): Skill {
+  const name = SKILL_URI.exec(uri)?.[1];
+  const skill = name ? skills.find((s) => s.name === name) : undefined;
+  if (!skill)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No skill is served at ${uri}. skills/list names every skill; each is skill://<name>/SKILL.md.`);
+  return skill;
+}
+
+/** resources/read of a skill's SKILL.md: exactly the bytes the agent-skills index serves. */
+export function readSkill(uri: string, operations: Operation[], library: Library, base: string) {
+  const skill = skillAt(skillsFor(operations, library, base), uri);
+  return { contents: [{ uri, mimeType: "text/markdown", text: skill.content }] };
+}

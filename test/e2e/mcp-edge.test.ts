@@ -1,0 +1,143 @@
+// The forgiving edge: a browser at /mcp is sent to the setup page, older MCP paths point (or redirect) to /mcp, the
+// server card answers where crawlers look for it, A2A's card path names the MCP endpoint, and every refused MCP
+// request leaves one log line per kind of client (reason, user agent, protocol version; never its arguments).
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const BASE = "https://sanctuary.example";
+const lines: string[] = [];
+const sink = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(...chunk.toString().split("\n").filter(Boolean));
+    done();
+  },
+});
+const refusals = () => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "mcp client refused");
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ BASE_URL: BASE }, { log: pino({ level: "info" }, sink) });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const raw = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+
+describe("GET /mcp", () => {
+  it("sends a browser (Accept: text/html) to /docs/mcp with a 303", async () => {
+    const res = await raw("/mcp", { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${BASE}/docs/mcp`);
+  });
+
+  it("still answers a client 405 with Allow: POST", async () => {
+    const res = await raw("/mcp", { headers: { accept: "text/event-stream" } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+});
+
+describe("older MCP paths", () => {
+  for (const path of ["/sse", "/mcp/sse", "/api/mcp"]) {
+    it(`${path}: POST → 308 to /mcp, GET → a JSON pointer to /mcp`, async () => {
+      const posted = await raw(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(posted.status).toBe(308);
+      expect(posted.headers.get("location")).toBe(`${BASE}/mcp`);
+
+      const got = await raw(path, { headers: { accept: "text/event-stream" } });
+      expect(got.status).toBe(404);
+      expect(got.headers.get("content-type")).toMatch(/^application\/json/);
+      const body = await got.json();
+      expect(body.error).toContain(`${BASE}/mcp`);
+      expect(body.suggestion).toBeTruthy();
+      expect(body.next_steps.map((s: { url: string }) => s.url)).toEqual(
+        expect.arrayContaining([`${BASE}/mcp`, `${BASE}/.well-known/mcp/server-card.json`, `${BASE}/docs/mcp`]),
+      );
+    });
+  }
+
+  it("a POST following the 308 is answered at /mcp", async () => {
+    const res = await fetch(`${server.url}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(308);
+    const followed = await fetch(new URL("/mcp", server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+    });
+    expect((await followed.json()).result.serverInfo.name).toBeTruthy();
+  });
+});
+
+describe("cards", () => {
+  it("/mcp/server-card serves the same card as /.well-known/mcp/server-card.json", async () => {
+    const [a, b] = await Promise.all([server.get("/mcp/server-card"), server.get("/.well-known/mcp/server-card.json")]);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(a.body).toEqual(b.body);
+    expect(a.body.remotes[0].url).toBe(`${BASE}/mcp`);
+  });
+
+  it("/.well-known/agent-card.json is a JSON 404 pointing to the MCP endpoint and its card", async () => {
+    const { status, body, headers } = await server.get("/.well-known/agent-card.json");
+    expect(status).toBe(404);
+    expect(headers.get("content-type")).toMatch(/^application\/json/);
+    expect(body.error).toMatch(/MCP/);
+    const urls = body.next_steps.map((s: { url: string }) => s.url);
+    expect(urls).toContain(`${BASE}/mcp`);
+    expect(urls).toContain(`${BASE}/.well-known/mcp/server-card.json`);
+  });
+});
+
+describe("refused MCP requests", () => {
+  const SECRET = "argument-that-must-never-be-logged-51c9";
+  const send = (body: string, headers: Record<string, string>) =>
+    fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body });
+
+  it("are logged once per kind of client, with reason, user agent and protocol version, never arguments", async () => {
+    const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search", arguments: { q: SECRET } } });
+    // An unsupported protocol version, twice from one client and once from another.
+    for (const agent of ["old-client/1.0", "old-client/1.0", "other-client/2.0"]) {
+      const res = await send(call, { "mcp-protocol-version": "1999-01-01", "user-agent": agent });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    // A body that is not JSON, and a GET for a stream.
+    expect((await send(`{"q": "${SECRET}"`, { "user-agent": "broken-client/0.1" })).status).toBe(400);
+    expect((await raw("/mcp", { headers: { accept: "text/event-stream", "user-agent": "sse-client/3", "mcp-protocol-version": "2025-03-26" } })).status).toBe(
+      405,
+    );
+    // A request that is served leaves no such line.
+    expect((await send(call, { "mcp-protocol-version": "2025-06-18", "user-agent": "good-client/1" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+
+    const logged = refusals();
+    const byAgent = (agent: string) => logged.filter((l) => l.userAgent === agent);
+    expect(byAgent("old-client/1.0")).toHaveLength(1);
+    expect(byAgent("old-client/1.0")[0]).toMatchObject({ protocolVersion: "1999-01-01", status: 400, level: 40 });
+    expect(byAgent("old-client/1.0")[0].reason).toMatch(/version/i);
+    expect(byAgent("other-client/2.0")).toHaveLength(1);
+    expect(byAgent("broken-client/0.1")[0]).toMatchObject({ status: 400, protocolVersion: "none" });
+    expect(byAgent("broken-client/0.1")[0].reason).toMatch(/Parse error/);
+    expect(byAgent("sse-client/3")[0]).toMatchObject({ status: 405, protocolVersion: "2025-03-26" });
+    expect(byAgent("good-client/1")).toHaveLength(0);
+    expect(lines.join("\n")).not.toContain(SECRET);
+  });
+});
