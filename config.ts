@@ -12,6 +12,10 @@ const ConfigSchema = z.object({
   BASE_URL: z.url().optional().describe("absolute base for links when it differs from the request's own"),
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (default: corpus/library in this checkout)"),
   SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis instead of files"),
+  SANCTUARY_STORAGE: z
+    .enum(["unstorage:memory", "unstorage:fs"])
+    .optional()
+    .describe("keep state through an unstorage driver instead (one process only; fs writes under DATA_DIR/kv)"),
   SANCTUARY_TRUST_PROXY: z
     .enum(["auto", "none", "always"])
     .default("auto")
@@ -69,6 +73,8 @@ export interface Config {
   baseUrl?: string;
   libraryDir: string;
   redisUrl?: string;
+  /** An unstorage driver instead of SQLite or Redis (one process only). */
+  storage?: RawConfig["SANCTUARY_STORAGE"];
   /** Which peers' X-Forwarded-For is believed (decisions §14). */
   trustProxy: TrustProxy;
   bodyLimit: number;
@@ -102,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: c.BASE_URL?.replace(/\/+$/, ""),
     libraryDir: resolve(c.SANCTUARY_LIBRARY_DIR ?? new URL("./corpus/library", import.meta.url).pathname),
     redisUrl: c.SANCTUARY_REDIS_URL,
+    storage: c.SANCTUARY_STORAGE,
     trustProxy: c.SANCTUARY_TRUST_PROXY,
     bodyLimit: c.SANCTUARY_BODY_LIMIT,
     logLevel: c.SANCTUARY_LOG_LEVEL,
