@@ -75,7 +75,7 @@ export interface Config {
   redisUrl?: string;
   /** An unstorage driver instead of SQLite or Redis (one process only). */
   storage?: RawConfig["SANCTUARY_STORAGE"];
-  /** Which peers' X-Forwarded-For is believed (decisions §14). */
+  /** Which peers' X-Forwarded-For is believed (docs/behaviour.md §9). */
   trustProxy: TrustProxy;
   bodyLimit: number;
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];

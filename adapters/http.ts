@@ -65,7 +65,7 @@ export function isNearbyPeer(address: string): boolean {
 const nearbyPeers = new BoundedMemo<boolean>(4096);
 
 /**
- * The client's address (decisions §14). Exactly one proxy hop is trusted: the last X-Forwarded-For entry,
+ * The client's address (docs/behaviour.md §9). Exactly one proxy hop is trusted: the last X-Forwarded-For entry,
  * else the socket's peer. `auto` believes the header only from a peer that can be the operator's own proxy
  * (loopback, private, link-local), so a client on the open internet cannot name itself; `none` never
  * believes it; `always` believes it from any peer (behind a proxy with a public address).

@@ -128,7 +128,7 @@ describe("recordings", () => {
 
   beforeAll(async () => {
     // The pieces of this hour's service, rendered before a fresh server records the service: its parts then
-    // carry the recordings' measured lengths (decisions §12). Measured lengths can change which pieces the
+    // carry the recordings' measured lengths (docs/behaviour.md §3). Measured lengths can change which pieces the
     // rotation fits, so: render what the service names, and start afresh until every part has its recording.
     mediaDir = join(await mkdtemp(join(tmpdir(), "sanctuary-media-")), "media");
     const store = await ManifestStore.open(mediaDir);
