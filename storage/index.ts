@@ -3,8 +3,6 @@
 // SANCTUARY_STORAGE names one (one process only), memory for unit tests.
 import { join } from "node:path";
 import type { Driver } from "unstorage";
-import fsDriver from "unstorage/drivers/fs";
-import memoryDriver from "unstorage/drivers/memory";
 import { importFileState, type ImportReport } from "./import-files.ts";
 import { KeyValueStore } from "./kv.ts";
 import { MemoryEngine } from "./memory-engine.ts";
@@ -19,13 +17,14 @@ export type StorageBackend =
   | ({ kind: "sqlite"; legacyDir?: string } & SqliteOptions)
   | { kind: "redis"; url: string }
   /** Any unstorage driver; `label` names it in messages (`unstorage:fs`). Atomic within this process only. */
-  | { kind: "unstorage"; label: string; driver: () => Driver };
+  | { kind: "unstorage"; label: string; driver: () => Driver | Promise<Driver> };
 
 /** The unstorage drivers SANCTUARY_STORAGE can name; any other driver can be passed as a backend in code. */
+// Imported only when chosen, so the default engines load nothing of unstorage.
 export const UNSTORAGE_DRIVERS = {
-  memory: () => memoryDriver(),
+  memory: async (): Promise<Driver> => (await import("unstorage/drivers/memory")).default(),
   // One file per item under DATA_DIR/kv (values under kv/k, sorted collections under kv/z).
-  fs: (dataDir: string) => fsDriver({ base: join(dataDir, "kv") }),
+  fs: async (dataDir: string): Promise<Driver> => (await import("unstorage/drivers/fs")).default({ base: join(dataDir, "kv") }),
 } as const;
 
 export type StorageSetting = `unstorage:${keyof typeof UNSTORAGE_DRIVERS}`;

@@ -49,12 +49,21 @@ export class UnstorageEngine implements Engine {
   private readonly locks = new KeyedMutex();
   private changes = 0;
 
-  constructor(readonly driver: Driver) {}
+  private readonly driverReady: Promise<Driver>;
+
+  /** A driver, or a promise of one (the built-in drivers are imported only when chosen). */
+  constructor(driver: Driver | Promise<Driver>) {
+    this.driverReady = Promise.resolve(driver);
+  }
+
+  private driver(): Promise<Driver> {
+    return this.driverReady;
+  }
 
   // Values: `k:<name>`; members of sorted collection N: `z:<segment(N)>:<name of member>`. Two levels at
   // most, so a file-backed driver never needs one path as both a file and a folder.
   private async readText(item: string, hashed: boolean): Promise<string | null> {
-    const raw: unknown = await this.driver.getItem(item, {});
+    const raw: unknown = await (await this.driver()).getItem(item, {});
     if (raw === null || raw === undefined) return null;
     // Drivers that parse what they read (or store objects) hand back a value, not text.
     const text = typeof raw === "string" ? raw : JSON.stringify(raw);
@@ -62,7 +71,9 @@ export class UnstorageEngine implements Engine {
   }
 
   private async writeText(item: string, hashed: boolean, key: string, text: string): Promise<void> {
-    await this.driver.setItem!(item, hashed ? JSON.stringify({ key, text } satisfies Wrapped) : text, {});
+    await (
+      await this.driver()
+    ).setItem!(item, hashed ? JSON.stringify({ key, text } satisfies Wrapped) : text, {});
     this.changes++;
   }
 
@@ -113,15 +124,17 @@ export class UnstorageEngine implements Engine {
   remove(key: string): Promise<void> {
     return this.locks.run(key, async () => {
       const item = `k:${nameOf(key).name}`;
-      if (!(await this.driver.hasItem(item, {}))) return;
-      await this.driver.removeItem!(item, {});
+      if (!(await (await this.driver()).hasItem(item, {}))) return;
+      await (
+        await this.driver()
+      ).removeItem!(item, {});
       this.changes++;
     });
   }
 
   /** Item names under `base` (`k` or `z:<collection>`), the driver's separators read as `:`. */
   private async namesUnder(base: string): Promise<string[]> {
-    const all = await this.driver.getKeys(base, {});
+    const all = await (await this.driver()).getKeys(base, {});
     const start = `${base}:`;
     return all
       .map((k) => k.replace(/[/\\]/g, ":"))
@@ -131,7 +144,7 @@ export class UnstorageEngine implements Engine {
   async keys(prefix: string): Promise<string[]> {
     const keys = await Promise.all(
       (await this.namesUnder("k")).map(async (name) =>
-        name.includes("~") ? (JSON.parse((await this.driver.getItem(`k:${name}`, {})) as string) as Wrapped).key : decodeURIComponent(name),
+        name.includes("~") ? (JSON.parse((await (await this.driver()).getItem(`k:${name}`, {})) as string) as Wrapped).key : decodeURIComponent(name),
       ),
     );
     return keys.filter((k) => !prefix || k.startsWith(`${prefix}:`)).sort();
@@ -160,7 +173,7 @@ export class UnstorageEngine implements Engine {
     const [from, to] = [lowest(range), highest(range)];
     const entries = await Promise.all(
       (await this.namesUnder(base)).map(async (memberName) => {
-        const raw = await this.driver.getItem(`${base}:${memberName}`, {});
+        const raw = await (await this.driver()).getItem(`${base}:${memberName}`, {});
         if (raw === null || raw === undefined) return null;
         const text = typeof raw === "string" ? raw : JSON.stringify(raw);
         const hashed = memberName.includes("~");
@@ -191,7 +204,9 @@ export class UnstorageEngine implements Engine {
       if (current === null) return false;
       const { score } = JSON.parse(current) as StoredMember;
       if (range && (score < lowest(range) || score > highest(range))) return false;
-      await this.driver.removeItem!(item, {});
+      await (
+        await this.driver()
+      ).removeItem!(item, {});
       this.changes++;
       return true;
     });
@@ -213,6 +228,6 @@ export class UnstorageEngine implements Engine {
   }
 
   async close(): Promise<void> {
-    await this.driver.dispose?.();
+    await (await this.driver()).dispose?.();
   }
 }

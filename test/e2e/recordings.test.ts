@@ -16,9 +16,9 @@ import { loadLibrary, type Library, type Piece } from "../../corpus/library.ts";
 import { Manifest, ManifestStore } from "../../corpus/media.ts";
 import { planRecordings, renderRecordings } from "../../corpus/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { shortest } from "../helpers/pieces.ts";
 
 const libraryDir = loadConfig({ SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir;
-const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
 
 async function decode(file: string): Promise<{ samples: Float32Array; sampleRate: number }> {
   const decoder = new MPEGDecoder();
