@@ -56,25 +56,38 @@ export class UnstorageEngine implements Engine {
     this.driverReady = Promise.resolve(driver);
   }
 
-  private driver(): Promise<Driver> {
-    return this.driverReady;
+  /** The item's text, or null when absent (drivers that parse what they read hand back a value: it is encoded again). */
+  private async textAt(item: string): Promise<string | null> {
+    const raw: unknown = await (await this.driverReady).getItem(item, {});
+    if (raw === null || raw === undefined) return null;
+    return typeof raw === "string" ? raw : JSON.stringify(raw);
+  }
+
+  private async put(item: string, text: string): Promise<void> {
+    await (
+      await this.driverReady
+    ).setItem!(item, text, {});
+    this.changes++;
+  }
+
+  /** Removes an item; false when there was none. */
+  private async drop(item: string): Promise<boolean> {
+    const driver = await this.driverReady;
+    if (!(await driver.hasItem(item, {}))) return false;
+    await driver.removeItem!(item, {});
+    this.changes++;
+    return true;
   }
 
   // Values: `k:<name>`; members of sorted collection N: `z:<segment(N)>:<name of member>`. Two levels at
   // most, so a file-backed driver never needs one path as both a file and a folder.
   private async readText(item: string, hashed: boolean): Promise<string | null> {
-    const raw: unknown = await (await this.driver()).getItem(item, {});
-    if (raw === null || raw === undefined) return null;
-    // Drivers that parse what they read (or store objects) hand back a value, not text.
-    const text = typeof raw === "string" ? raw : JSON.stringify(raw);
-    return hashed ? (JSON.parse(text) as Wrapped).text : text;
+    const text = await this.textAt(item);
+    return text !== null && hashed ? (JSON.parse(text) as Wrapped).text : text;
   }
 
-  private async writeText(item: string, hashed: boolean, key: string, text: string): Promise<void> {
-    await (
-      await this.driver()
-    ).setItem!(item, hashed ? JSON.stringify({ key, text } satisfies Wrapped) : text, {});
-    this.changes++;
+  private writeText(item: string, hashed: boolean, key: string, text: string): Promise<void> {
+    return this.put(item, hashed ? JSON.stringify({ key, text } satisfies Wrapped) : text);
   }
 
   private async read(key: string): Promise<string | null> {
@@ -122,19 +135,12 @@ export class UnstorageEngine implements Engine {
   }
 
   remove(key: string): Promise<void> {
-    return this.locks.run(key, async () => {
-      const item = `k:${nameOf(key).name}`;
-      if (!(await (await this.driver()).hasItem(item, {}))) return;
-      await (
-        await this.driver()
-      ).removeItem!(item, {});
-      this.changes++;
-    });
+    return this.locks.run(key, async () => void (await this.drop(`k:${nameOf(key).name}`)));
   }
 
   /** Item names under `base` (`k` or `z:<collection>`), the driver's separators read as `:`. */
   private async namesUnder(base: string): Promise<string[]> {
-    const all = await (await this.driver()).getKeys(base, {});
+    const all = await (await this.driverReady).getKeys(base, {});
     const start = `${base}:`;
     return all
       .map((k) => k.replace(/[/\\]/g, ":"))
@@ -144,7 +150,7 @@ export class UnstorageEngine implements Engine {
   async keys(prefix: string): Promise<string[]> {
     const keys = await Promise.all(
       (await this.namesUnder("k")).map(async (name) =>
-        name.includes("~") ? (JSON.parse((await (await this.driver()).getItem(`k:${name}`, {})) as string) as Wrapped).key : decodeURIComponent(name),
+        name.includes("~") ? (JSON.parse((await this.textAt(`k:${name}`))!) as Wrapped).key : decodeURIComponent(name),
       ),
     );
     return keys.filter((k) => !prefix || k.startsWith(`${prefix}:`)).sort();
@@ -173,9 +179,8 @@ export class UnstorageEngine implements Engine {
     const [from, to] = [lowest(range), highest(range)];
     const entries = await Promise.all(
       (await this.namesUnder(base)).map(async (memberName) => {
-        const raw = await (await this.driver()).getItem(`${base}:${memberName}`, {});
-        if (raw === null || raw === undefined) return null;
-        const text = typeof raw === "string" ? raw : JSON.stringify(raw);
+        const text = await this.textAt(`${base}:${memberName}`);
+        if (text === null) return null;
         const hashed = memberName.includes("~");
         const member = hashed ? (JSON.parse(text) as Wrapped).key : decodeURIComponent(memberName);
         const stored = JSON.parse(hashed ? (JSON.parse(text) as Wrapped).text : text) as StoredMember;
@@ -204,11 +209,7 @@ export class UnstorageEngine implements Engine {
       if (current === null) return false;
       const { score } = JSON.parse(current) as StoredMember;
       if (range && (score < lowest(range) || score > highest(range))) return false;
-      await (
-        await this.driver()
-      ).removeItem!(item, {});
-      this.changes++;
-      return true;
+      return this.drop(item);
     });
   }
 
@@ -228,6 +229,6 @@ export class UnstorageEngine implements Engine {
   }
 
   async close(): Promise<void> {
-    await (await this.driver()).dispose?.();
+    await (await this.driverReady).dispose?.();
   }
 }
