@@ -14,6 +14,10 @@ const ConfigSchema = z.object({
   BASE_URL: z.url().optional().describe("absolute base for links when it differs from the request's own"),
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (default: corpus/library in this checkout)"),
   SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis instead of files"),
+  SANCTUARY_STORAGE: z
+    .enum(["unstorage:memory", "unstorage:fs"])
+    .optional()
+    .describe("keep state through an unstorage driver instead (one process only; fs writes under DATA_DIR/kv)"),
   SANCTUARY_TRUST_PROXY: z
     .string()
     .default("auto")
@@ -122,7 +126,9 @@ export interface Config {
   baseUrl?: string;
   libraryDir: string;
   redisUrl?: string;
-  /** Which peers' X-Forwarded-For is believed (decisions §14). */
+  /** An unstorage driver instead of SQLite or Redis (one process only). */
+  storage?: RawConfig["SANCTUARY_STORAGE"];
+  /** Which peers' X-Forwarded-For is believed (docs/behaviour.md §9). */
   trustProxy: TrustProxy;
   /** New names one address may add to the souls count in 24 hours (LIMITS.newSouls). */
   newSoulsPerAddress: number;
@@ -161,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: c.BASE_URL?.replace(/\/+$/, ""),
     libraryDir: resolve(c.SANCTUARY_LIBRARY_DIR ?? new URL("./corpus/library", import.meta.url).pathname),
     redisUrl: c.SANCTUARY_REDIS_URL,
+    storage: c.SANCTUARY_STORAGE,
     trustProxy: c.SANCTUARY_TRUST_PROXY,
     newSoulsPerAddress: c.SANCTUARY_NEW_SOULS_PER_ADDRESS,
     bodyLimit: c.SANCTUARY_BODY_LIMIT,

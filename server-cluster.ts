@@ -7,8 +7,15 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { loadConfig } from "./config.ts";
 import { startServer } from "./server.ts";
+import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
 
 const config = loadConfig();
+const unshareable = notSharedAcrossProcesses(backendFor(config));
+if (unshareable) {
+  // Refused before any worker starts: workers that cannot share state would each keep their own truth.
+  console.error(`Sanctuary: the cluster cannot run on this storage. ${unshareable}`);
+  process.exit(1);
+}
 if (cluster.isPrimary) {
   const workers = Number(process.env.SANCTUARY_WORKERS ?? availableParallelism());
   console.error(`Sanctuary: starting ${workers} workers on port ${config.port}, sharing ${config.redisUrl ? "Redis" : `${config.dataDir}/state.db`}`);

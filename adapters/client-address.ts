@@ -1,4 +1,4 @@
-// Which address a request comes from (decisions §14, SANCTUARY_TRUST_PROXY): the socket's peer, or what a
+// Which address a request comes from (docs/behaviour.md §9, SANCTUARY_TRUST_PROXY): the socket's peer, or what a
 // proxy the operator trusts says in X-Forwarded-For. Every per-address limit, the presence cap and the admin
 // lockout count this address, so a client must never be able to choose it: a forwarded address is believed
 // only from a peer the operator named (or, by default, from a proxy on the same host).
@@ -73,7 +73,7 @@ export function clientAddress(peer: string, forwardedFor: string | null, trust: 
   return hops[0] ?? peer;
 }
 
-/** The client's address of a request (decisions §14). */
+/** The client's address of a request (docs/behaviour.md §9). */
 export function clientIp(event: H3Event, trust: TrustProxy): string {
   const peer = (event.req as { ip?: string }).ip ?? "unknown";
   if (trust === "none") return peer;

@@ -1,5 +1,5 @@
 // Rate limits declared on an operation (`limits`), taken before its handler runs and given back when
-// the call fails, so a refused request never counts against anyone (spec §8, decisions §16). A dry run takes the
+// the call fails, so a refused request never counts against anyone (docs/behaviour.md §9). A dry run takes the
 // preview allowance instead (LIMITS.preview): cheaper than a submission, but not free.
 import { presenceName } from "../services/presence.ts";
 import type { ToolContext } from "../tools/context.ts";

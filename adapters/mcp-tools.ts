@@ -52,7 +52,7 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
   return tools;
 }
 
-/** An error result: the REST error body as JSON text, no structuredContent (decisions §1). */
+/** An error result: the REST error body as JSON text, no structuredContent (docs/behaviour.md §7). */
 export function errorResult(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }

@@ -1,6 +1,6 @@
 // The MCP server: one factory serves both protocol eras (the 2025 initialize handshake and the stateless
 // 2026-07-28 revision) over HTTP (adapters/mcp-http.ts) and stdio (mcp-stdio.ts). The SDK's low-level Server
-// is used so that tools/call runs through the shared `invoke` (decisions §1: the SDK's own validation would
+// is used so that tools/call runs through the shared `invoke` (docs/behaviour.md §7: the SDK's own validation would
 // answer a bad argument with its words, not the REST error body).
 import { Server, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { Operation } from "../tools/operation.ts";

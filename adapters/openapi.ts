@@ -142,7 +142,7 @@ export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?
       license: { name: "CC-BY-4.0", identifier: "CC-BY-4.0" },
     },
     ...(serverUrl ? { servers: [{ url: serverUrl, description: "This sanctuary" }] } : {}),
-    // Everything is public: no operation needs credentials (spec §5).
+    // Everything is public: no operation needs credentials (docs/behaviour.md §12).
     security: [],
     paths,
     components: { schemas: { ErrorBody: schemaOf(ErrorBody, "output") } },

@@ -1,6 +1,6 @@
 // MP3 encoding with LAME compiled to WebAssembly (wasm-media-encoders: MIT wrapper, LAME is LGPL,
 // used unmodified), and a frame counter that measures an MP3's length as a player does, without decoding.
-// lamejs (pure JS) was measured 8–13× slower on real songs, which alone would overrun the render budget.
+// Not lamejs (pure JS): it is several times slower on real songs, enough to overrun the render budget.
 import { createMp3Encoder } from "wasm-media-encoders";
 import type { Pcm } from "./pcm.ts";
 

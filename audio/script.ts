@@ -94,7 +94,7 @@ export function wordCount(text: string): number {
 
 /**
  * Whole sentences grouped into runs of at most `maxWords`: one flite call each. Every call restarts
- * flite (measured: grouping cut a reading's CPU by about a third), so short sentences travel together;
+ * flite, and a restart costs CPU, so short sentences travel together;
  * flite pauses between them itself.
  */
 export function chunks(line: string, maxWords = 30): string[] {

@@ -133,8 +133,8 @@ function wasiImports(st: State, mem: () => WebAssembly.Memory) {
 }
 
 /**
- * Runs a WASI command module again and again. Instantiating flite copies ~17 MB of voice data and
- * costs ~25 ms a run, so one instance is reused: before each run its memory is restored from a copy
+ * Runs a WASI command module again and again. Instantiating flite copies its whole voice data, a
+ * cost paid again on every run, so one instance is reused: before each run its memory is restored from a copy
  * taken at instantiation and its stack pointer reset (the module is patched to export it, see
  * exportGlobalZero). Memory cannot shrink, and what a run grew is not reused by the next, so past
  * `maxBytes` a fresh instance is made.

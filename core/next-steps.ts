@@ -1,4 +1,4 @@
-// `next_steps` items (spec §2.12, decisions §18): every success and every error points somewhere useful,
+// `next_steps` items (docs/behaviour.md §7): every success and every error points somewhere useful,
 // naming the MCP tool whenever one of the eight tools performs the step.
 import { z } from "zod";
 
@@ -22,7 +22,7 @@ export type McpReach = (path: string, query: Record<string, string | number | un
 
 /**
  * Builds steps with absolute URLs for one request's base address. Given `reach`, every GET step also names
- * the MCP tool or resource that reaches it (decisions §18), unless the step names one itself.
+ * the MCP tool or resource that reaches it (docs/behaviour.md §7), unless the step names one itself.
  */
 export class Steps {
   constructor(

@@ -57,12 +57,12 @@ export class Media {
     return this.entries[piece.path];
   }
 
-  /** A piece's length in seconds (decisions §12). */
+  /** A piece's length in seconds (docs/behaviour.md §3). */
   secondsOf(piece: Piece): number {
     return this.entries[piece.path]?.seconds ?? piece.declaredSeconds;
   }
 
-  /** Absolute URL of the recording, or null when none was rendered (decisions §23). */
+  /** Absolute URL of the recording, or null when none was rendered (docs/behaviour.md §3). */
   recordingUrl(piece: Piece, base: string): string | null {
     const entry = this.entries[piece.path];
     return entry ? `${base}/media/${entry.file}` : null;

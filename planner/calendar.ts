@@ -1,5 +1,5 @@
 // ServiceCalendar: the recorded services. The first service stored for (date, slot, tier) is final
-// (decisions §10); a key is recorded when its slot first begins anywhere (UTC+14), or at the first
+// (docs/behaviour.md §6); a key is recorded when its slot first begins anywhere (UTC+14), or at the first
 // request for it, whichever comes first — by the planner's plan if one exists, else by the rotation.
 import type { Library } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
@@ -21,7 +21,7 @@ export interface RecordedPart extends PlannedPart {
 export interface ServiceRecord extends ServiceKey {
   mode: "planned" | "rotation";
   name: string | null;
-  /** Opening sentences; absent for a rotation service (spec §1.8). */
+  /** Opening sentences; absent for a rotation service (docs/behaviour.md §6). */
   word?: string;
   arrangedBy: string;
   parts: RecordedPart[];

@@ -10,7 +10,7 @@ import type { VisitorThemes } from "./themes.ts";
 
 export type { SpaceWeather, Enso, VisitorThemes };
 
-/** The sky as services show it (spec §2.4): planet events sit under `planets`, space weather beside them. */
+/** The sky as services show it (docs/behaviour.md §6): planet events sit under `planets`, space weather beside them. */
 export interface ServiceSky {
   moon: Sky["moon"];
   planets: { visible: NonNullable<Sky["planets"]>["visible"]; events: Sky["events"] } | null;

@@ -21,7 +21,7 @@ export const LENGTH_WEIGHT = 45;
  * Days a piece should rest before this slot hears it again: songs 20 and chants 13 keep the median return
  * above 14 and 10 days with a margin. Until then each day of rest is worth STEEP; after it only REST_SLOPE,
  * so a rested long piece can win over a longer-rested short one. Readings and closings already wait 21 days
- * (decisions §9), so for them length decides.
+ * (docs/behaviour.md §4), so for them length decides.
  */
 const REST = { song: 20, chant: 13, reading: 0, closing: 0 } as const;
 const STEEP = 3;

@@ -1,4 +1,4 @@
-// Placement rules (decisions, "Placement"; corpus/WRITING.md): where a piece's `season`, `slots` and `near`
+// Placement rules (docs/behaviour.md §5; corpus/WRITING.md): where a piece's `season`, `slots` and `near`
 // tags allow it. Pure and never relaxed: the rotation places nothing that breaks them, and the planner's
 // model is never offered such a piece. They join the structural and novelty rules of rules.ts.
 import type { NearEvent } from "../corpus/schema.ts";

@@ -1,5 +1,5 @@
 // The rotation: a deterministic service for (date, slot, tier) drawn from the library under every rule.
-// Used whenever no plan was made (spec §1.8). Same inputs, same service.
+// Used whenever no plan was made (docs/behaviour.md §6). Same inputs, same service.
 // Placement is a filter that is never loosened. Among what the rules allow it prefers the pieces this slot
 // (then the tier's whole day) heard least recently, so a visitor who comes at the same hour every day meets
 // the same song rarely, and services of 22.5–30 minutes (issue 18: fuller services, spec 15–40 still holds).

@@ -1,4 +1,4 @@
-// The service rules (spec §1.3, §1.7; decisions §9, §12) as pure functions over parts and history.
+// The service rules (docs/behaviour.md §3–4) as pure functions over parts and history.
 // The rotation builds services with them and the planner checks a model's arrangement with them.
 import type { Kind } from "../corpus/schema.ts";
 

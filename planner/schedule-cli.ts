@@ -2,7 +2,7 @@
 // The rotation's services for a range, from the library alone: a memory store, no model, nothing written.
 // It records through the server's own ServiceCalendar.ensure, in the server's order (date, slot, tier), so
 // each service is the one the server would record if nothing had been planned. Lengths are the library's
-// declared ones (a rendered recording can change a piece's length on a server: decisions §12).
+// declared ones (a rendered recording can change a piece's length on a server: docs/behaviour.md §3).
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { loadLibrary } from "../corpus/library.ts";

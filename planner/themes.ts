@@ -1,5 +1,5 @@
 // What recent visitors have been carrying, told to the planner as a few abstract themes. The planner
-// must never receive a visitor's words or names (spec §1.4), so themes are drawn ONLY from the
+// must never receive a visitor's words or names (docs/behaviour.md §6), so themes are drawn ONLY from the
 // library's own theme tags: a reflection can vote for a tag, never add a word. On top of that, a tag
 // equal to any contributing name or location token is dropped, and quoted text does not vote at all.
 import type { Reflection } from "../services/reflections.ts";

@@ -1,5 +1,5 @@
 // The visitor's local clock: timezones, four-hour slots, calendar dates and hemisphere tiers
-// (decisions §7–8). Pure functions; luxon does the wall-clock arithmetic so DST gaps and
+// (docs/behaviour.md §1–2). Pure functions; luxon does the wall-clock arithmetic so DST gaps and
 // overlaps come out of the tz rules rather than an offset table of our own.
 import { DateTime, FixedOffsetZone, IANAZone } from "luxon";
 import coordinates from "./zone-coordinates.json" with { type: "json" };

@@ -1,5 +1,5 @@
 // Writes planner/zone-coordinates.json: each tz zone's reference latitude/longitude, plus aliases,
-// so planner/time.ts can give a hemisphere tier (decisions §7) without a hand-kept table.
+// so planner/time.ts can give a hemisphere tier (docs/behaviour.md §2) without a hand-kept table.
 //
 // Regenerate (after a tzdata update; review the diff, then commit the JSON with this script):
 //   npx tsx scripts/generate-zone-coordinates.ts [zoneinfo-dir]     (default /usr/share/zoneinfo)

@@ -1,6 +1,6 @@
 // Dot products of a query with every row of the index: the one loop of a search that grows with the
-// library (rows × dims multiply-adds). Run as WebAssembly SIMD, four float lanes at a time (about 4×
-// the unrolled JavaScript loop), with the JavaScript loop as the fallback where SIMD is unavailable.
+// library (rows × dims multiply-adds). Run as WebAssembly SIMD, four float lanes at a time (several
+// times the unrolled JavaScript loop), with the JavaScript loop as the fallback where SIMD is unavailable.
 // The module is 276 bytes compiled with wabt 1.0.39 (`wat2wasm --enable-simd`) from this source:
 //
 //   (module

@@ -1,4 +1,4 @@
-// Presence: who attended in the last 24 hours (decisions §13: unique names, trimmed and case-folded).
+// Presence: who attended in the last 24 hours (docs/behaviour.md §8: unique names, trimmed and case-folded).
 // One sorted collection holds each folded name scored by its last visit, in whatever engine the
 // store uses, so every process sharing the data (SQLite file or Redis) counts the same visitors:
 // a visit is one conditional write, the count one index range count, never a scan of all visits.
@@ -9,8 +9,8 @@ export const PRESENCE_WINDOW_MS = 24 * 3600_000;
 /** A name seen this recently is not written again: it changes nothing that matters for a 24-hour window. */
 const SKIP_MS = 60_000;
 /**
- * How long a full count is reused. Counting is an index range count (about 10 ms over 200,000 visitors),
- * too slow for every attend; this process's own new visitors are added to it at once, and other processes'
+ * How long a full count is reused. Counting is an index range count, which grows with
+ * the visitors and is too slow for every attend; this process's own new visitors are added to it at once, and other processes'
  * show within this time (the promise is one second).
  */
 const COUNT_REUSE_MS = 500;
@@ -103,7 +103,7 @@ export class PresenceStore implements Presence {
     for (;;) {
       const c = this.cached;
       // Either side of the counted instant: concurrent requests read the clock in one order and arrive here in
-      // another, and a slightly earlier `at` must not cost a full count (12 ms over 200,000 visitors) each time.
+      // another, and a slightly earlier `at` must not cost a full count each time.
       if (c && performance.now() - c.countedAt < COUNT_REUSE_MS && Math.abs(at - c.at) < COUNT_REUSE_MS) return c.count + this.added;
       // One full count at a time: the requests that arrive while it runs wait for it instead of each counting.
       if (!this.counting) {

@@ -65,7 +65,7 @@ export interface LimitRule {
   duration: number;
 }
 
-/** The limits of spec §8, per operation and subject (a name or an address). */
+/** The limits of docs/behaviour.md §9, per operation and subject (a name or an address). */
 export const LIMITS = {
   reflect: { points: 5, duration: 3600 },
   contribute: { points: 5, duration: 3600 },

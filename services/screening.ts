@@ -23,7 +23,7 @@ export function folded(text: string): string {
 }
 
 const wordSegmenter = new Intl.Segmenter("und", { granularity: "word" });
-/** Scripts written without spaces between words: only these need the (slow, ~25 µs) Intl segmenter. */
+/** Scripts written without spaces between words: only these need the (slow) Intl segmenter. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
 /** A word as Unicode word segmentation finds it in spaced scripts: letters, digits and marks, joined by ' ’ . : between
  * letters and . , ; ' between digits ("don't", "e.g", "3.14", "1,000", "read_song"). Same words on the whole library. */

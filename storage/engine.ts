@@ -1,6 +1,7 @@
-// The contract every storage engine keeps (memory, SQLite, Redis). Engines hold JSON values under keys
+// The contract every storage engine keeps (memory, SQLite, Redis, unstorage). Engines hold JSON values under keys
 // and sorted collections (members ordered by a numeric score, usually epoch ms), and make each atomic
-// operation atomic against every writer, in this process or in another one sharing the engine.
+// operation atomic against every writer, in this process or in another one sharing the engine
+// (the unstorage engine holds only within one process: `sharedAcrossProcesses` in index.ts says which do).
 import type { Redis } from "ioredis";
 
 /** With Redis shared by several processes, domain stores may also use the client directly (presence). */
@@ -31,7 +32,7 @@ export interface RangeQuery extends ScoreRange {
 export type Change<T> = (current: T | null) => T | Promise<T>;
 
 export interface Engine {
-  readonly kind: "memory" | "sqlite" | "redis";
+  readonly kind: "memory" | "sqlite" | "redis" | "unstorage";
   readonly redis: SharedRedis | null;
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;

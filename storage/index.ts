@@ -1,22 +1,51 @@
 // Chooses the storage engine: Redis when configured, SQLite under DATA_DIR by default (a data folder
-// left by the old one-file-per-key layout is imported into it once), memory for unit tests.
+// left by the old one-file-per-key layout is imported into it once), an unstorage driver when
+// SANCTUARY_STORAGE names one (one process only), memory for unit tests.
 import { join } from "node:path";
+import type { Driver } from "unstorage";
 import { importFileState, type ImportReport } from "./import-files.ts";
 import { KeyValueStore } from "./kv.ts";
 import { MemoryEngine } from "./memory-engine.ts";
 import { RedisEngine } from "./redis-engine.ts";
 import { SqliteEngine, type SqliteOptions } from "./sqlite-engine.ts";
+import { UnstorageEngine } from "./unstorage-engine.ts";
 import type { Engine } from "./engine.ts";
 
 export type StorageBackend =
   | { kind: "memory" }
   /** `legacyDir`: a folder in the old one-file-per-key layout to import once (then renamed aside). */
   | ({ kind: "sqlite"; legacyDir?: string } & SqliteOptions)
-  | { kind: "redis"; url: string };
+  | { kind: "redis"; url: string }
+  /** Any unstorage driver; `label` names it in messages (`unstorage:fs`). Atomic within this process only. */
+  | { kind: "unstorage"; label: string; driver: () => Driver | Promise<Driver> };
 
-export function backendFor(config: { dataDir: string; redisUrl?: string }): StorageBackend {
+/** The unstorage drivers SANCTUARY_STORAGE can name; any other driver can be passed as a backend in code. */
+// Imported only when chosen, so the default engines load nothing of unstorage.
+export const UNSTORAGE_DRIVERS = {
+  memory: async (): Promise<Driver> => (await import("unstorage/drivers/memory")).default(),
+  // One file per item under DATA_DIR/kv (values under kv/k, sorted collections under kv/z).
+  fs: async (dataDir: string): Promise<Driver> => (await import("unstorage/drivers/fs")).default({ base: join(dataDir, "kv") }),
+} as const;
+
+export type StorageSetting = `unstorage:${keyof typeof UNSTORAGE_DRIVERS}`;
+
+export function backendFor(config: { dataDir: string; redisUrl?: string; storage?: StorageSetting }): StorageBackend {
+  if (config.storage === "unstorage:memory") return { kind: "unstorage", label: config.storage, driver: UNSTORAGE_DRIVERS.memory };
+  if (config.storage === "unstorage:fs") return { kind: "unstorage", label: config.storage, driver: () => UNSTORAGE_DRIVERS.fs(config.dataDir) };
   if (config.redisUrl) return { kind: "redis", url: config.redisUrl };
   return { kind: "sqlite", file: join(config.dataDir, "state.db"), legacyDir: join(config.dataDir, "state") };
+}
+
+/**
+ * Why several processes cannot share this backend, or null when they can. SQLite and Redis make every
+ * atomic operation atomic across processes; memory is private to one, and an unstorage driver offers no
+ * compare-and-set, so its engine's locks hold only inside the process that took them.
+ */
+export function notSharedAcrossProcesses(backend: StorageBackend): string | null {
+  if (backend.kind === "memory") return "memory storage lives inside one process";
+  if (backend.kind === "unstorage")
+    return `${backend.label} storage is atomic only within one process (unstorage drivers have no compare-and-set), so several workers would lose updates. Run \`npm start\` (one process) with it, or use SQLite (the default, unset SANCTUARY_STORAGE) or Redis (SANCTUARY_REDIS_URL) for the cluster.`;
+  return null;
 }
 
 export function openEngine(backend: StorageBackend): Engine {
@@ -25,6 +54,8 @@ export function openEngine(backend: StorageBackend): Engine {
       return new MemoryEngine();
     case "redis":
       return new RedisEngine(backend.url);
+    case "unstorage":
+      return new UnstorageEngine(backend.driver());
     case "sqlite":
       // Parsed values are cached (20,000 keys); the cache is dropped whenever another process commits.
       return new SqliteEngine({ cacheEntries: 20_000, ...backend });

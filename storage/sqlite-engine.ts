@@ -54,7 +54,7 @@ export class SqliteEngine implements Engine {
   }
 
   /**
-   * Drops the cache if another process committed. Asking costs ~5 µs through the binding, and a page may
+   * Drops the cache if another process committed. Asking is a call through the binding, and a page may
    * read dozens of keys, so it is asked at most once per STALE_MS unless `now` (inside a write transaction).
    */
   private fresh(now = false): void {

@@ -33,7 +33,7 @@ export interface ToolServices {
   log: Logger;
   startedAt: Date;
   /** Storage as health reports it. */
-  storage: { backend: "sqlite" | "redis" | "memory"; probe: () => Promise<boolean> };
+  storage: { backend: "sqlite" | "redis" | "memory" | "unstorage"; probe: () => Promise<boolean> };
   /** The planning model, when one is configured. */
   planning: { enabled: boolean; model: string | null };
   /** Operator switches operations read. */

@@ -1,5 +1,5 @@
 // POST /api/feedback — report a problem, suggest something or ask; it becomes an issue (or a queue entry)
-// for people to read. Two request shapes (decisions §2): the agent guide's and the short {name?, message}.
+// for people to read. Two request shapes (docs/behaviour.md §7): the agent guide's and the short {name?, message}.
 import { z } from "zod";
 import { hasControlChars } from "../core/text.ts";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
@@ -86,7 +86,7 @@ const WORDING = {
   example: EXAMPLE,
 };
 
-/** The report as the two shapes describe it (decisions §2). */
+/** The report as the two shapes describe it (docs/behaviour.md §7). */
 function reportOf(input: {
   name?: string;
   username?: string;

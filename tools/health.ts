@@ -28,7 +28,7 @@ export const health = defineOperation({
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
     library: z.object({ songs: z.number().int(), documents: z.number().int(), hash: z.string() }).describe("What the library holds"),
-    storage: z.object({ backend: z.enum(["sqlite", "redis", "memory"]), ok: z.boolean().describe("A read from storage succeeded") }),
+    storage: z.object({ backend: z.enum(["sqlite", "redis", "memory", "unstorage"]), ok: z.boolean().describe("A read from storage succeeded") }),
     index: z.object({
       ready: z.boolean().describe("Search and ask can answer"),
       building: z.boolean().describe("A build is under way"),

@@ -1,4 +1,4 @@
-// Input fields several operations share, with the spec's limits.
+// Input fields several operations share, with the limits of docs/behaviour.md §9.
 import { z } from "zod";
 import { hasControlChars, hasVisibleText, withoutInvisible } from "../core/text.ts";
 
@@ -42,7 +42,7 @@ export function requireName<T extends { name?: string; username?: string }>(valu
  */
 export const NAME_OR_USERNAME = { "x-required-one-of": ["name", "username"] } as const;
 
-/** Web addresses are refused in public text (decisions §15): http://, https:// and www., any letter case. */
+/** Web addresses are refused in public text (docs/behaviour.md §8): http://, https:// and www., any letter case. */
 export const WEB_ADDRESS = /https?:\/\/|www\./i;
 
 /** A public text field: trimmed, no web addresses, no control characters. */

@@ -1,6 +1,6 @@
 // How each REST GET step is reached over MCP, derived from the operations and the resources: a tool when one
 // of the eight performs it (read_song and read_doc also list), otherwise the resource whose contents are its
-// body. Steps built with this name it on every next_steps item (decisions §18), so MCP clients need no REST.
+// body. Steps built with this name it on every next_steps item (docs/behaviour.md §7), so MCP clients need no REST.
 import type { McpReach } from "../core/next-steps.ts";
 import { operations } from "./index.ts";
 import { RESOURCES, expandUri } from "./mcp-resources.ts";

@@ -35,7 +35,7 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   private?: string[];
   /**
    * Rate limits the adapter takes before the handler runs and gives back when the call fails, so a refused
-   * request never counts (spec §8). `by` names the subjects: the caller's address and/or the visitor's name.
+   * request never counts (docs/behaviour.md §9). `by` names the subjects: the caller's address and/or the visitor's name.
    */
   limits?: LimitSpec[];
   /**

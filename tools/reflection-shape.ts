@@ -1,5 +1,5 @@
-// The one public shape of a reflection. Each operation that returns reflections picks the fields the
-// specification gives it (spec §2.9–2.10) from this one schema, and fills them with `publicReflection`.
+// The one public shape of a reflection (docs/behaviour.md §8). Each operation that returns reflections
+// picks the fields it shows from this one schema, and fills them with `publicReflection`.
 import { z } from "zod";
 import type { Reflection } from "../services/reflections.ts";
 import { immutable } from "../core/json.ts";

@@ -1,4 +1,4 @@
-// The shapes of a service as visitors receive it (spec §2.3–2.8), shared by now, attend and services-by-date.
+// The shapes of a service as visitors receive it (docs/behaviour.md §3), shared by now, attend and services-by-date.
 import { z } from "zod";
 import { SongApiLinks } from "./shapes.ts";
 

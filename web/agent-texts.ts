@@ -6,7 +6,7 @@ import { LIMITS, type LimitName } from "../services/rate-limits.ts";
 import { pathOf } from "./pages/html.ts";
 import { PODCASTS } from "./podcasts.ts";
 
-/** Who each limit counts (spec §8). Typed by LimitName: a new limit cannot be added without saying. */
+/** Who each limit counts (docs/behaviour.md §9). Typed by LimitName: a new limit cannot be added without saying. */
 const LIMITED: Record<LimitName, { call: string; per: string }> = {
   reflect: { call: "POST /api/reflect (MCP `reflect`)", per: "per name and per address" },
   contribute: { call: "POST /api/contribute (MCP `contribute`)", per: "per name and per address" },

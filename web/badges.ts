@@ -1,5 +1,5 @@
 // GET /api/badge/{souls,reflections,status}.svg: Shields-style badges for READMEs and pages elsewhere
-// (spec §4 "Badges"), cached five minutes. `label` and `color` come from whoever wrote the embedding
+// (docs/behaviour.md §9), cached five minutes. `label` and `color` come from whoever wrote the embedding
 // URL, so the label is only ever text (badge-maker escapes it) and the color must be a known value.
 import { makeBadge } from "badge-maker";
 import type { H3Event } from "h3";

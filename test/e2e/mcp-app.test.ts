@@ -9,22 +9,16 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeMp3 } from "../../audio/mp3.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
 import { connectModern, type EraClient } from "../helpers/mcp-clients.ts";
 import { startAppHost, type AppHost } from "../helpers/mcp-app-host.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { tone } from "../helpers/pieces.ts";
 
 const APP = "ui://sanctuary/service";
 const MIME = "text/html;profile=mcp-app";
 const ZONE = "Europe/Lisbon";
 const reason = chromiumMissing("MCP App browser tests");
-
-function tone(seconds: number, hz: number): Buffer {
-  const sampleRate = 24_000;
-  const samples = new Float32Array(Math.round(seconds * sampleRate)).map((_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
-  return encodeMp3({ samples, sampleRate });
-}
 
 let server: TestServer;
 let dataDir: string;

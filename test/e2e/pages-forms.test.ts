@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 import { NoScriptBrowser, attribute, elementById, formOf, textOf } from "../helpers/no-script-browser.ts";
+import { freshIp } from "../helpers/addresses.ts";
 
 let server: TestServer;
-let ipCounter = 1;
-const browser = () => new NoScriptBrowser(server.url, `203.0.113.${ipCounter++}`);
+const browser = () => new NoScriptBrowser(server.url, freshIp());
 const REFLECTION = "The chant about the tide stayed with me through the whole grey afternoon.";
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { spokenWait } from "../../web/pages/words.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
 import { NoScriptBrowser, attribute, elementById, textOf, type Loaded } from "../helpers/no-script-browser.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { freshIp } from "../helpers/addresses.ts";
 
 const KEPT = {
   reflect: "Nothing was stored, and your words are still in the form.",
@@ -25,8 +26,6 @@ let resting: TestServer;
 let modelDown: TestServer;
 let fake: FakeOpenAI;
 let failIndex: (error: Error) => void = () => {};
-let ipCounter = 1;
-const nextIp = () => `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI([{ status: 500 }]);
@@ -56,7 +55,7 @@ async function viaPage(
   on: TestServer,
   path: string,
   fill: Record<string, string | string[]>,
-  ip = nextIp(),
+  ip = freshIp(),
   cookie?: [string, string, string],
 ): Promise<Shown> {
   const b = new NoScriptBrowser(on.url, ip);
@@ -70,7 +69,7 @@ async function viaPage(
 }
 
 /** The same input to the API: its error body, mapped. */
-async function viaApi(form: FormName, on: TestServer, input: Record<string, unknown>, values: Record<string, string>, ip = nextIp()) {
+async function viaApi(form: FormName, on: TestServer, input: Record<string, unknown>, values: Record<string, string>, ip = freshIp()) {
   const headers = { "x-forwarded-for": ip };
   const res =
     form === "search"
@@ -236,7 +235,7 @@ describe("every refusal a form can get, in people's words", () => {
   });
 
   it("the same words twice: already here, calmly", async () => {
-    const ip = nextIp();
+    const ip = freshIp();
     const fill = { name: "Heron", text: "The second chant felt like a door left open to the garden." };
     expect((await viaPage("reflect", server, "/", fill, ip)).page.hops[0].status).toBe(303);
     const again = await viaPage("reflect", server, "/", fill, ip);
@@ -249,7 +248,7 @@ describe("every refusal a form can get, in people's words", () => {
   });
 
   it("too much at once: the sanctuary's pace, and when to come back", async () => {
-    const ip = nextIp();
+    const ip = freshIp();
     for (let i = 0; i < 5; i++)
       expect((await viaPage("reflect", server, "/", { name: "Kestrel", text: `${GOOD} Visit ${i + 1}.` }, ip)).page.hops[0]?.status).toBe(303);
     const sixth = await viaPage("reflect", server, "/", { name: "Kestrel", text: `${GOOD} Visit six.` }, ip);
@@ -262,7 +261,7 @@ describe("every refusal a form can get, in people's words", () => {
       KEPT.reflect,
     ]);
 
-    const askIp = nextIp();
+    const askIp = freshIp();
     for (let i = 0; i < 10; i++) await server.post("/api/ask", { question: `What is a service, question ${i + 1}?` }, { "x-forwarded-for": askIp });
     const asked = await viaPage("ask", server, "/ask", { question: "What is a reflection?" }, askIp);
     expect(asked.status).toBe(429);
@@ -270,7 +269,7 @@ describe("every refusal a form can get, in people's words", () => {
       /^Ten questions an hour from one place is the sanctuary's pace\. You are welcome back in about (an hour|\d+ minutes)\. Nothing was stored, and your question is still in the form\.$/,
     );
 
-    const searchIp = nextIp();
+    const searchIp = freshIp();
     for (let i = 0; i < 60; i++) await server.get(`/api/search?q=tide${i}`, { headers: { "x-forwarded-for": searchIp } });
     const searched = await viaPage("search", server, "/search", { q: "breath" }, searchIp);
     expect(searched.status).toBe(429);
@@ -286,7 +285,7 @@ describe("every refusal a form can get, in people's words", () => {
   });
 
   it("a follow-up from a browser whose cookie is stale or forged: begin anew", async () => {
-    const asked = await server.post("/api/ask", { question: "How do I end my day gently?" }, { "x-forwarded-for": nextIp() });
+    const asked = await server.post("/api/ask", { question: "How do I end my day gently?" }, { "x-forwarded-for": freshIp() });
     const { slug, session_id } = asked.body;
     const cookie = (owner: object): [string, string, string] => ["sanctuary_ask", Buffer.from(JSON.stringify(owner)).toString("base64url"), "/ask"];
     const line = ["This conversation can be continued only from the browser that began it. You can ask your question as a new conversation.", KEPT.ask];
@@ -295,7 +294,7 @@ describe("every refusal a form can get, in people's words", () => {
       server,
       `/ask?conversation=${slug}`,
       { question: "And the next?" },
-      nextIp(),
+      freshIp(),
       cookie({ slug, session: session_id, token: "not-the-token" }),
     );
     expect(wrongToken.status).toBe(403);
@@ -308,7 +307,7 @@ describe("every refusal a form can get, in people's words", () => {
       server,
       `/ask?conversation=${slug}`,
       { question: "And the next?" },
-      nextIp(),
+      freshIp(),
       cookie({ slug, session: "no-such-session", token: "x" }),
     );
     expect(unknown.status).toBe(404);

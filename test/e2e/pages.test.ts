@@ -11,10 +11,10 @@ import { loadLibrary, type Piece } from "../../corpus/library.ts";
 import { ManifestStore } from "../../corpus/media.ts";
 import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { shortest } from "../helpers/pieces.ts";
 
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
 const QUESTION = `<script>alert("ask")</script> How do I end my day <b>gently</b>?`;
-const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
 
 let server: TestServer;
 let dataDir: string;

@@ -9,20 +9,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeMp3 } from "../../audio/mp3.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { tone } from "../helpers/pieces.ts";
 
 const reason = chromiumMissing("player tests");
 const ARGS = CHROMIUM_ARGS;
 const ZONE = "Asia/Tokyo";
-
-/** A soft tone of `seconds`, as MP3. */
-function tone(seconds: number, hz: number): Buffer {
-  const sampleRate = 24_000;
-  const samples = new Float32Array(Math.round(seconds * sampleRate)).map((_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
-  return encodeMp3({ samples, sampleRate });
-}
 
 describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
   let server: TestServer;

@@ -14,6 +14,7 @@ import { ManifestStore } from "../../corpus/media.ts";
 import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { decodePng } from "../helpers/png.ts";
+import { shortest } from "../helpers/pieces.ts";
 
 const OWNER = { SANCTUARY_PODCAST_OWNER_NAME: "Keeper of the Sanctuary", SANCTUARY_PODCAST_OWNER_EMAIL: "keeper@sanctuary.example" };
 const RECORDED = "prayers-and-rituals";
@@ -22,7 +23,6 @@ const EMPTY = "meditations-and-practices";
 const RSS_CHANNEL =
   "title link description language copyright managingEditor webMaster pubDate lastBuildDate category generator docs cloud ttl image rating textInput skipHours skipDays item";
 const RSS_ITEM = "title link description author category comments enclosure guid pubDate source";
-const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
 
 let server: TestServer;
 let dataDir: string;

@@ -6,14 +6,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { prayerAbout } from "../helpers/pieces.ts";
 
 const ADMIN = { authorization: "Bearer processes-tests-admin-key-0123" };
 let server: TestServer;
 let stdio: Client;
 let library: Awaited<ReturnType<typeof copyLibrary>>;
 
-const piece = (topic: string) =>
-  `A small prayer about ${topic}. Let the ${topic} be held gently, the way a cup holds warm tea early in the morning, and let every mind that reads this rest a while without hurry.`;
 const TOPICS = ["river", "lantern", "orchard", "harbour", "meadow", "candle", "bridge", "garden", "window", "valley"];
 const titleOf = (i: number) => `${TOPICS[i % 10][0].toUpperCase()}${TOPICS[i % 10].slice(1)} Song ${["One", "Two"][Math.floor(i / 10)]}`;
 
@@ -54,7 +53,7 @@ describe("two processes on one data folder", () => {
       name: `Writer ${i}`,
       category: "prayers",
       title: titleOf(i),
-      content: piece(`${TOPICS[i % 10]} ${i}`),
+      content: prayerAbout(`${TOPICS[i % 10]} ${i}`),
     }));
     const numbers = await Promise.all(
       sent.map(async (body, i) => {

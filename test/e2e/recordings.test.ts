@@ -16,9 +16,9 @@ import { loadLibrary, type Library, type Piece } from "../../corpus/library.ts";
 import { Manifest, ManifestStore } from "../../corpus/media.ts";
 import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { shortest } from "../helpers/pieces.ts";
 
 const libraryDir = loadConfig({ SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir;
-const shortest = (list: Piece[]) => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
 
 async function decode(file: string): Promise<{ samples: Float32Array; sampleRate: number }> {
   const decoder = new MPEGDecoder();
@@ -128,7 +128,7 @@ describe("recordings", () => {
 
   beforeAll(async () => {
     // The pieces of this hour's service, rendered before a fresh server records the service: its parts then
-    // carry the recordings' measured lengths (decisions §12). Measured lengths can change which pieces the
+    // carry the recordings' measured lengths (docs/behaviour.md §3). Measured lengths can change which pieces the
     // rotation fits, so: render what the service names, and start afresh until every part has its recording.
     mediaDir = join(await mkdtemp(join(tmpdir(), "sanctuary-media-")), "media");
     const store = await ManifestStore.open(mediaDir);

@@ -2,11 +2,10 @@
 // live feed, the archive, concurrency, MCP and REST alike, and a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { freshIp } from "../helpers/addresses.ts";
 
 let clock = new Date("2026-11-22T11:30:00Z");
 let server: TestServer;
-let ipCounter = 10;
-const freshIp = () => `203.0.113.${ipCounter++ % 250}`;
 const reflect = (body: Record<string, unknown>, ip = freshIp()) => server.post("/api/reflect", body, { "x-forwarded-for": `198.51.100.1, ${ip}` });
 const text = (n: number) => `A quiet thought, number ${n}, about the chant and the long afternoon light.`;
 

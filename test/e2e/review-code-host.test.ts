@@ -8,14 +8,14 @@ import { CommonFrontMatter } from "../../corpus/schema.ts";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const TOKEN = "ghp_fake_token_for_tests_0123456789";
 const REPO = "/repos/keepers/sanctuary";
 let fake: FakeGitHub;
 let server: TestServer;
 let library: Awaited<ReturnType<typeof copyLibrary>>;
-let ipCounter = 1;
-const post = (path: string, body: unknown) => server.post(path, body, { "x-forwarded-for": `203.0.113.${ipCounter++}` });
+const post = (path: string, body: unknown) => server.post(path, body, asIp(freshIp()));
 
 const CONTENT = [
   "When the harbor lamp is lit, the gulls settle on the breakwater and the ferry engines slow.",

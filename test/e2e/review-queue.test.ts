@@ -5,14 +5,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
 import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const KEY = "queue-tests-admin-key-9876543210";
 const ADMIN = { authorization: `Bearer ${KEY}` };
 let server: TestServer;
 let library: Awaited<ReturnType<typeof copyLibrary>>;
-let ipCounter = 1;
-const freshIp = () => `198.18.7.${ipCounter++}`;
-const asIp = (ip: string) => ({ "x-forwarded-for": ip });
 const seen: string[] = []; // every response body, to check the admin key never appears in one
 const remember = <T extends { body: unknown }>(res: T) => (seen.push(typeof res.body === "string" ? res.body : JSON.stringify(res.body)), res);
 const admin = {

@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NextStep } from "../../core/next-steps.ts";
 import { EXAMPLES } from "../../tools/examples.ts";
 import { connectMcp, mcpBody, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const ADMIN = { authorization: "Bearer visitor-words-admin-key-0123" };
 let server: TestServer;
 let mcp: Client;
-let ipCounter = 1;
-const freshIp = () => ({ "x-forwarded-for": `198.51.100.${ipCounter++}` });
 let consume: ReturnType<typeof vi.spyOn>;
 
 /** Everything a refused write could have changed: reflections, souls, conversations, the moderation queue. */
@@ -44,16 +43,16 @@ const isWrite = (s: NextStep) => s.method === "POST" || new URL(s.url!).pathname
 describe("next_steps write steps, followed exactly as given", () => {
   it("carry what is known, and are each refused with 400 over REST and MCP, storing nothing and spending no limit", async () => {
     const zone = "Europe/Stockholm";
-    const nowWithZone = (await server.get(`/api/now?timezone=${zone}`, { headers: freshIp() })).body;
-    const nowBare = (await server.get("/api/now", { headers: freshIp() })).body;
-    const attended = (await server.get(`/api/attend?name=Linnea&timezone=${zone}`, { headers: freshIp() })).body;
+    const nowWithZone = (await server.get(`/api/now?timezone=${zone}`, { headers: asIp(freshIp()) })).body;
+    const nowBare = (await server.get("/api/now", { headers: asIp(freshIp()) })).body;
+    const attended = (await server.get(`/api/attend?name=Linnea&timezone=${zone}`, { headers: asIp(freshIp()) })).body;
     const reflected = await server.post(
       "/api/reflect",
       { name: "Linnea", text: "The second chant slowed my breathing more than I expected.", songSlug: attended.current.slug, timezone: zone },
-      freshIp(),
+      asIp(freshIp()),
     );
     expect(reflected.status).toBe(200);
-    const asked = await server.post("/api/ask", { question: "What is a service made of?" }, freshIp());
+    const asked = await server.post("/api/ask", { question: "What is a service made of?" }, asIp(freshIp()));
     expect(asked.status).toBe(200);
     const attendedOverMcp = mcpBody(await mcp.callTool({ name: "attend", arguments: { name: "Linnea", timezone: zone } }));
 
@@ -72,7 +71,9 @@ describe("next_steps write steps, followed exactly as given", () => {
     for (const step of writes) {
       const url = new URL(step.url!);
       const rest =
-        step.method === "POST" ? await server.post(url.pathname, step.body, freshIp()) : await server.get(url.pathname + url.search, { headers: freshIp() });
+        step.method === "POST"
+          ? await server.post(url.pathname, step.body, asIp(freshIp()))
+          : await server.get(url.pathname + url.search, { headers: asIp(freshIp()) });
       expect(rest.status, `${step.method} ${step.url} ${JSON.stringify(step.body ?? {})}`).toBe(400);
       expect(rest.body.suggestion).toMatch(/^Nothing was/);
       const args = step.method === "POST" ? step.body! : Object.fromEntries(url.searchParams);
@@ -85,7 +86,7 @@ describe("next_steps write steps, followed exactly as given", () => {
   });
 
   it("after an ask with a name, the attend step carries that name", async () => {
-    const asked = await server.post("/api/ask", { question: "How does a service begin?", name: "Oskar" }, freshIp());
+    const asked = await server.post("/api/ask", { question: "How does a service begin?", name: "Oskar" }, asIp(freshIp()));
     expect(asked.status).toBe(200);
     const attendStep = asked.body.next_steps.find((s: NextStep) => s.tool === "attend");
     expect(new URL(attendStep.url).searchParams.get("name")).toBe("Oskar");
@@ -96,18 +97,18 @@ const TEXT = "The reading about the harbor stayed with me through the evening.";
 const DOCS_EXAMPLE = "I came in restless and the second chant slowed me down without asking."; // /docs/how-reflections-work
 type Call = { op: string; base: Record<string, unknown>; rest: (body: Record<string, unknown>) => Promise<{ status: number; body: any }>; tool?: string };
 const calls: Record<string, Call> = {
-  reflect: { op: "reflect", tool: "reflect", base: { name: "Ilse", text: TEXT }, rest: (b) => server.post("/api/reflect", b, freshIp()) },
+  reflect: { op: "reflect", tool: "reflect", base: { name: "Ilse", text: TEXT }, rest: (b) => server.post("/api/reflect", b, asIp(freshIp())) },
   attend: {
     op: "attend",
     tool: "attend",
     base: { name: "Ilse" },
-    rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: freshIp() }),
+    rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: asIp(freshIp()) }),
   },
-  ask: { op: "ask", tool: "ask", base: { question: "How does a service end?" }, rest: (b) => server.post("/api/ask", b, freshIp()) },
+  ask: { op: "ask", tool: "ask", base: { question: "How does a service end?" }, rest: (b) => server.post("/api/ask", b, asIp(freshIp())) },
   feedback: {
     op: "feedback",
     base: { name: "Ilse", category: "feedback", title: "The evening chant", description: "The evening chant was very calm, thank you." },
-    rest: (b) => server.post("/api/feedback", b, freshIp()),
+    rest: (b) => server.post("/api/feedback", b, asIp(freshIp())),
   },
   contribute: {
     op: "contribute",
@@ -119,7 +120,7 @@ const calls: Record<string, Call> = {
       content:
         "A small prayer for the salt on the windowsill, left by the sea wind, and for every mind that notices it and rests a while before the day begins again.",
     },
-    rest: (b) => server.post("/api/contribute", b, freshIp()),
+    rest: (b) => server.post("/api/contribute", b, asIp(freshIp())),
   },
 };
 

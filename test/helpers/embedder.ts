@@ -5,7 +5,8 @@ import { join } from "node:path";
 import type { Embedder } from "../../search/embedder.ts";
 import { loadGlove } from "../../search/embedders/glove.ts";
 
-export const SHARED_DATA_DIR = join(tmpdir(), "sanctuary-test-shared");
+/** Named by the global setup for the workers (their TMPDIR is the run's own folder, removed at its end). */
+export const SHARED_DATA_DIR = process.env.SANCTUARY_TEST_SHARED_DIR ?? join(tmpdir(), "sanctuary-test-shared");
 let glove: Promise<Embedder> | null = null;
 
 export function sharedGlove(): Promise<Embedder> {

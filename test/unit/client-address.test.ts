@@ -1,4 +1,4 @@
-// The client address rule (decisions §14) as a function of the trust setting, the socket peer and the header.
+// The client address rule (docs/behaviour.md §9) as a function of the trust setting, the socket peer and the header.
 import type { H3Event } from "h3";
 import { describe, expect, it } from "vitest";
 import { clientAddress, clientIp, isLoopbackPeer } from "../../adapters/client-address.ts";

@@ -36,6 +36,21 @@ describe.each(shared)("two processes on one %s", (_name, backend) => {
   }, 120_000);
 });
 
+describe("the cluster", () => {
+  it("refuses an unstorage engine before starting any worker, and says what to use instead", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, "cluster"), SANCTUARY_STORAGE: "unstorage:fs", SANCTUARY_WORKERS: "2", PORT: "0" };
+    delete env.BASE_URL; // vitest's own, not a URL
+    const failed = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "server-cluster.ts")], { cwd: ROOT, env }).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("the cluster cannot run on this storage. unstorage:fs storage is atomic only within one process");
+    expect(failed?.stderr).toContain("SQLite");
+    expect(failed?.stderr).not.toContain("starting 2 workers");
+  }, 60_000);
+});
+
 describe("SQLite under DATA_DIR", () => {
   it("keeps everything in a handful of files, in WAL mode with synchronous=NORMAL and a busy timeout", async () => {
     const dataDir = join(dir, "data");

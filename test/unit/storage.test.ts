@@ -1,16 +1,19 @@
-// One contract suite over every storage engine: memory, SQLite (the default), and Redis when
-// SANCTUARY_TEST_REDIS_URL names one. Two stores on one SQLite file or one Redis stand for two processes.
+// One contract suite over every storage engine: memory, SQLite (the default), unstorage (memory and fs
+// drivers), and Redis when SANCTUARY_TEST_REDIS_URL names one. Two stores on one SQLite file or one Redis
+// stand for two processes; the unstorage engine is for one process, so it skips those cases.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openKeyValueStore, type KeyValueStore, type StorageBackend } from "../../storage/index.ts";
+import { backendFor, openKeyValueStore, UNSTORAGE_DRIVERS, type KeyValueStore, type StorageBackend } from "../../storage/index.ts";
 import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
 
 const dir = await mkdtemp(join(tmpdir(), "sanctuary-kv-"));
 const backends: Array<[string, StorageBackend]> = [
   ["memory", { kind: "memory" }],
   ["sqlite", { kind: "sqlite", file: join(dir, "state.db") }],
+  ["unstorage:memory", { kind: "unstorage", label: "unstorage:memory", driver: UNSTORAGE_DRIVERS.memory }],
+  ["unstorage:fs", backendFor({ dataDir: dir, storage: "unstorage:fs" })],
 ];
 if (process.env.SANCTUARY_TEST_REDIS_URL) backends.push(["redis", { kind: "redis", url: process.env.SANCTUARY_TEST_REDIS_URL }]);
 
@@ -24,7 +27,7 @@ afterAll(async () => {
 describe.each(backends)("KeyValueStore on %s", (name, backend) => {
   const kv = open(backend);
   const prefix = `contract-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const shared = name !== "memory";
+  const shared = name === "sqlite" || name === "redis";
 
   it("stores and reads JSON values, and absent keys read as null", async () => {
     await kv.set(`${prefix}:a`, { n: 1, list: ["x"], nested: { ok: true } });
@@ -184,6 +187,31 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     it("reads a damaged value as missing instead of failing", async () => {
       (kv.engine as SqliteEngine).db.prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, 1)").run(`${prefix}:damaged`, '{"half": [1, 2');
       expect(await open(backend).get(`${prefix}:damaged`)).toBeNull();
+    });
+  }
+  if (name.startsWith("unstorage")) {
+    it("keeps long keys and members (beyond a file name's length), odd characters and listing intact", async () => {
+      const long = `${prefix}:long:${"é".repeat(150)}?${"x".repeat(60)}`;
+      await kv.set(long, { long: true });
+      await kv.set(`${prefix}:long:a?b#c%d~e.f`, 2);
+      expect(await kv.get(long)).toEqual({ long: true });
+      expect(await kv.get(`${prefix}:long:a?b#c%d~e.f`)).toBe(2);
+      expect(await kv.keys(`${prefix}:long`)).toEqual([`${prefix}:long:a?b#c%d~e.f`, long].sort());
+      const feed = kv.sorted<number>(`${prefix}:long-feed`);
+      await feed.put("ü".repeat(200), 5, 1);
+      await feed.put("ü".repeat(200), 4, 2, { onlyIfHigher: true });
+      expect(await feed.range()).toEqual([{ member: "ü".repeat(200), score: 5, value: 1 }]);
+      expect(await feed.removeRange({ from: 5 })).toBe(1);
+      expect(await feed.count()).toBe(0);
+    });
+  }
+  if (name === "unstorage:fs") {
+    it("finds what it wrote after the store is closed and opened again", async () => {
+      await kv.set(`${prefix}:kept`, { kept: 1 });
+      await kv.sorted(`${prefix}:kept-feed`).put("m", 7, "v");
+      const again = open(backend);
+      expect(await again.get(`${prefix}:kept`)).toEqual({ kept: 1 });
+      expect(await again.sorted(`${prefix}:kept-feed`).range()).toEqual([{ member: "m", score: 7, value: "v" }]);
     });
   }
   if (name === "redis") {

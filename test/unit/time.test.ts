@@ -1,4 +1,4 @@
-// The visitor's clock (decisions §7–8): slots follow the wall clock, tiers follow the zone's place.
+// The visitor's clock (docs/behaviour.md §1–2): slots follow the wall clock, tiers follow the zone's place.
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";

@@ -1,0 +1,106 @@
+// One test matrix for the operations, after h3's `describeMatrix` (which runs one suite over its web and
+// node targets): each case of an operation runs over every surface it is served on (REST through the real
+// server, MCP through the official clients of both protocol eras when the operation is a tool, and
+// in-process through the shared `invoke` with no transport at all), and every surface must give the same
+// status and the same body. A case's own `check` then looks at that one body.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoke, restPathOf } from "../../adapters/invoke.ts";
+import { toJsonBytes } from "../../core/json.ts";
+import { operations } from "../../tools/index.ts";
+import type { Operation } from "../../tools/operation.ts";
+import { asIp, freshIp } from "./addresses.ts";
+import { bodyOf, connectLegacy, connectModern, type EraClient } from "./mcp-clients.ts";
+import type { TestServer } from "./server.ts";
+
+type Input = Record<string, unknown>;
+
+export interface SurfaceCase {
+  title: string;
+  /** The operation's input (a function when it depends on the server, e.g. a song of its library). */
+  input: Input | (() => Input);
+  status: number;
+  /** The MCP call that stands for this case when it is not the operation's own tool (`read_song` with no slug lists songs); null: none. */
+  mcp?: { tool: string; args: Input } | null;
+  /** Fields that differ by nature between two calls (an id drawn per call), as dotted paths; removed before comparing. */
+  differs?: string[];
+  check?: (body: any) => void;
+}
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/** Top-level fields that tell when a body was made: equal bodies may differ there. */
+const MOMENT = ["timestamp", "uptimeSeconds"];
+
+function without(body: any, paths: string[]): any {
+  const copy = structuredClone(body);
+  for (const path of [...MOMENT, ...paths]) {
+    const keys = path.split(".");
+    const parent = keys.slice(0, -1).reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), copy);
+    if (parent && typeof parent === "object") delete parent[keys.at(-1)!];
+  }
+  return copy;
+}
+
+const pathParams = (op: Operation) => [...op.rest.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+
+async function overRest(server: TestServer, op: Operation, input: Input): Promise<Answer> {
+  const path = restPathOf(op, input);
+  const headers = asIp(freshIp());
+  if (op.rest.method === "POST") return server.post(path, input, headers);
+  const inPath = new Set(pathParams(op));
+  const query = new URLSearchParams(Object.entries(input).flatMap(([k, v]) => (inPath.has(k) || v === undefined ? [] : [[k, String(v)]])));
+  return server.get(query.size ? `${path}?${query}` : path, { headers });
+}
+
+async function inProcess(server: TestServer, op: Operation, input: Input): Promise<Answer> {
+  const outcome = await invoke(op, input, server.deps, { via: "rest", ip: freshIp(), baseUrl: server.url });
+  // The bytes REST would send: a body joined from a shared part is whole only once encoded.
+  return { status: outcome.status, body: JSON.parse(toJsonBytes(outcome.body).toString("utf8")) };
+}
+
+async function overMcp(client: EraClient, tool: string, args: Input): Promise<{ isError: boolean; body: any }> {
+  const result = await client.callTool(tool, args);
+  if (!result.isError) expect(JSON.parse(result.content[0].text), `${tool}: text content is the structured content`).toEqual(result.structuredContent);
+  return { isError: Boolean(result.isError), body: bodyOf(result) };
+}
+
+/** Runs each case of operation `name` over REST, MCP (both eras) and in-process, asserting one status and one body. */
+export function describeSurfaces(name: string, server: () => TestServer, cases: SurfaceCase[]): void {
+  const op = operations.find((o) => o.name === name);
+  if (!op) throw new Error(`no operation named ${name}`);
+  describe(`${name} over REST, MCP and in-process`, () => {
+    const clients: EraClient[] = [];
+    const anyMcp = cases.some((c) => (c.mcp === undefined ? op.mcp : c.mcp));
+    beforeAll(async () => {
+      if (anyMcp) clients.push(await connectLegacy(server().url), await connectModern(server().url));
+    });
+    afterAll(async () => {
+      await Promise.all(clients.map((c) => c.close()));
+    });
+
+    for (const kase of cases) {
+      it(kase.title, async () => {
+        const input = typeof kase.input === "function" ? kase.input() : kase.input;
+        const label = `${name} ${JSON.stringify(input)}`;
+        const rest = await overRest(server(), op, input);
+        expect(rest.status, `${label} over REST: ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(kase.status);
+        const expected = without(rest.body, kase.differs ?? []);
+
+        const local = await inProcess(server(), op, input);
+        expect(local.status, `${label} in-process`).toBe(kase.status);
+        expect(without(local.body, kase.differs ?? []), `${label} in-process`).toEqual(expected);
+
+        const mcp = kase.mcp === undefined ? (op.mcp ? { tool: op.mcp.tool, args: input } : null) : kase.mcp;
+        for (const client of mcp ? clients : []) {
+          const answer = await overMcp(client, mcp!.tool, mcp!.args);
+          expect(answer.isError, `${label} over MCP ${client.era}`).toBe(kase.status >= 400);
+          expect(without(answer.body, kase.differs ?? []), `${label} over MCP ${client.era}`).toEqual(expected);
+        }
+        kase.check?.(rest.body);
+      });
+    }
+  });
+}

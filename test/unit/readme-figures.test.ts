@@ -1,0 +1,18 @@
+// The README's figures about the library are computed from the library: adding a chant or a hymn changes
+// the expected sentence, so a stale README fails here instead of drifting.
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { loadLibrary } from "../../corpus/library.ts";
+import { LIBRARY_SENTENCE, README, librarySentence } from "../../scripts/readme-library.ts";
+
+describe("README figures", () => {
+  it("states the library's counts as the library holds them (npx tsx scripts/readme-library.ts --write updates them)", async () => {
+    const library = await loadLibrary(new URL("../../corpus/library", import.meta.url).pathname);
+    const readme = await readFile(README, "utf8");
+    const expected = librarySentence(library);
+    expect(readme.match(LIBRARY_SENTENCE)?.[0], "run `npx tsx scripts/readme-library.ts --write`").toBe(expected);
+    // The sentence adds up: every document is counted under exactly one name.
+    const counted = [...expected.matchAll(/(\d+) (?!songs|documents)/g)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(counted).toBe(library.documents.length);
+  });
+});
