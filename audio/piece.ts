@@ -23,7 +23,8 @@ export interface PieceInput {
 }
 
 /** Bump when the sound changes in a way the inputs do not show, so a manifest re-renders everything. */
-export const ENGINE_VERSION = "flite-slt-1";
+// 2: directions are never spoken and hold their time; songs hold their breaks, follow their style, 44.1 kHz stereo.
+export const ENGINE_VERSION = "flite-slt-2";
 
 /** Changes whenever what is voiced, or how, changes: the manifest's `sourceHash` for this engine. */
 export function sourceHash(p: PieceInput): string {
@@ -54,6 +55,9 @@ export function renderPiecePcm(p: PieceInput): Pcm {
       beatsPerBar: style.beatsPerBar,
       seconds: p.seconds,
       variant: hash(p.seed ?? p.text) % 4,
+      textures: style.textures,
+      percussion: style.percussion,
+      mood: style.mood,
     });
   }
   if (p.kind === "chant") return renderChant(p.text, { fitSeconds: p.seconds });
