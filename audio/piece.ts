@@ -7,7 +7,7 @@ import { encodeMp3, mp3Info } from "./mp3.ts";
 import type { Pcm } from "./pcm.ts";
 import { renderSong } from "./song.ts";
 import { renderChant, renderSpeech } from "./speech.ts";
-import { parseStyle } from "./style.ts";
+import { HYMN_STYLE, parseStyle } from "./style.ts";
 
 export interface PieceInput {
   /** Library kind: song, chant, prayer, practice, ritual, blessing, philosophy, hymn, doc. */
@@ -48,7 +48,7 @@ function hash(text: string): number {
 export function renderPiecePcm(p: PieceInput): Pcm {
   // Hymns are verses and refrains to be sung, with declared lengths to match: they go over a bed too.
   if (p.kind === "song" || p.kind === "hymn") {
-    const style = parseStyle(p.style ?? (p.kind === "hymn" ? "stately hymn in 4/4, 72 bpm" : ""), p.seed ?? p.text);
+    const style = parseStyle(p.style ?? (p.kind === "hymn" ? HYMN_STYLE : ""), p.seed ?? p.text);
     return renderSong(p.text, {
       key: style.key,
       tempoBpm: style.bpm,

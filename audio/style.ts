@@ -2,6 +2,9 @@
 // for what the bed needs: key, tempo, beats per bar, the textures its instruments name (in the order
 // named), percussion, and a mood. Whatever it does not say gets a default.
 
+/** The style a hymn is sung in when it names none. */
+export const HYMN_STYLE = "stately hymn in 4/4, 72 bpm, organ";
+
 export interface Key {
   /** Pitch class of the tonic, C = 0 … B = 11. */
   tonic: number;
