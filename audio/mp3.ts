@@ -6,8 +6,8 @@ import type { Pcm } from "./pcm.ts";
 
 /** Mono at 24 kHz is MPEG-2 layer III: 576 samples a frame; 64 kbps is plenty for one voice. */
 export const MP3_KBPS = 64 as const;
-/** Music (stereo, 44.1 kHz, MPEG-1 layer III): 160 kbps joint stereo keeps a band's top end. */
-export const MUSIC_KBPS = 160 as const;
+/** Music (stereo, 44.1 kHz, MPEG-1 layer III): 128 kbps joint stereo keeps a band's top end at a size a phone can stream. */
+export const MUSIC_KBPS = 128 as const;
 
 // One encoder per process, reconfigured for each file (configure() starts a fresh stream). Encoding is
 // synchronous, so two files never interleave in it.

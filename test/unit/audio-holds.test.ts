@@ -20,13 +20,18 @@ beforeAll(async () => {
 afterAll(() => decoder.free());
 
 /** Encode, then decode with mpg123 (what a listener's player gets): both channels, and their mix. */
-async function roundTrip(pcm: Pcm): Promise<{ mid: Pcm; channels: number; sampleRate: number }> {
+async function roundTrip(pcm: Pcm): Promise<{ mid: Pcm; stereo: boolean; sampleRate: number }> {
   await decoder.reset();
-  const d = decoder.decode(encodeMp3(pcm));
+  const mp3 = encodeMp3(pcm);
+  const d = decoder.decode(mp3);
   expect(d.errors).toEqual([]);
   const [l, r] = d.channelData;
   const mid = r ? l.map((v, i) => (v + r[i]) / 2) : l;
-  return { mid: { samples: mid, sampleRate: d.sampleRate }, channels: d.channelData.length, sampleRate: d.sampleRate };
+  // mpg123 hands a mono file back as two equal channels: stereo is the frame header's mode (3 = mono)
+  // and two channels that differ.
+  const frame = mp3.findIndex((b, i) => b === 0xff && (mp3[i + 1] & 0xe0) === 0xe0);
+  const stereo = mp3[frame + 3] >> 6 !== 3 && !!r && l.some((v, i) => Math.abs(v - r[i]) > 1e-3);
+  return { mid: { samples: mid, sampleRate: d.sampleRate }, stereo, sampleRate: d.sampleRate };
 }
 
 /** Seconds of audio above a whisper, in 50 ms windows: the spoken part of a reading. */
@@ -39,7 +44,9 @@ describe("a direction in a reading", () => {
   const after = "You are welcome here, just as you are.";
 
   it("is never spoken, and holds the time it asks for as silence", async () => {
-    const plain = (await roundTrip(renderSpeech(`${before}\n\n${after}`))).mid;
+    const reading = await roundTrip(renderSpeech(`${before}\n\n${after}`));
+    expect(reading.stereo).toBe(false); // speech stays mono
+    const plain = reading.mid;
     const untimed = (await roundTrip(renderSpeech(`${before}\n\n[direction: the guide hums a low note and everyone joins]\n\n${after}`))).mid;
     const held = (await roundTrip(renderSpeech(`${before}\n\n[direction: the guide hums a low note — 6 seconds]\n\n${after}`))).mid;
     // Not spoken: the same length of voice as the reading without it (ten words of a direction would add ~4 s).
@@ -94,7 +101,7 @@ describe("songs follow their style", () => {
     const { pcm } = renderSongWithPlan(verse, { ...style, tempoBpm: style.bpm, seconds: 30 });
     const decoded = await roundTrip(pcm);
     expect(decoded.sampleRate).toBe(44_100);
-    expect(decoded.channels).toBe(2);
+    expect(decoded.stereo).toBe(true);
     const measured = tempoOf(decoded.mid);
     expect(Math.abs(measured / style.bpm - 1), `${path}: style ${style.bpm} bpm, measured ${measured.toFixed(1)}`).toBeLessThan(0.1);
   });
