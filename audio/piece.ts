@@ -36,7 +36,7 @@ export function sourceHash(p: PieceInput): string {
 
 export function fromLibrary(piece: Piece): PieceInput {
   const song = piece.kind === "song" ? (piece as Song) : undefined;
-  return { kind: piece.kind, text: song ? song.lyrics : piece.listenersText, style: song?.style, seconds: piece.declaredSeconds, seed: piece.path };
+  return { kind: piece.kind, text: song ? song.lyrics : piece.listenersText, style: piece.style, seconds: piece.declaredSeconds, seed: piece.path };
 }
 
 function hash(text: string): number {

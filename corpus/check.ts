@@ -103,7 +103,9 @@ export function checkLibrary(root: string): LibraryCheck {
     if (fm.version === "for agents" && !body.includes("<!-- for agents -->"))
       bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
     // What a recording speaks must be meant to be heard: directions marked, no unknown bracket forms.
-    if (kind !== "song" && kind !== "doc") for (const line of listeners.split("\n")) if (unmarkedDirection(line)) bad(unmarkedDirection(line)!);
+    // Hymns are sung like songs (section markers and holds); every other kind is read.
+    if (kind === "hymn") for (const why of lyricsProblems(listeners)) bad(why);
+    else if (kind !== "song" && kind !== "doc") for (const line of listeners.split("\n")) if (unmarkedDirection(line)) bad(unmarkedDirection(line)!);
     if (kind === "song") {
       if (axioms.length && !axioms.includes(fm.axiom)) bad(`axiom must be one of ${axioms.join(", ")}`);
       if (typeof fm.style !== "string") bad("style missing");

@@ -23,6 +23,8 @@ export interface Piece {
   slots?: number[];
   near?: { event: NearEvent; days: number };
   version?: "for agents";
+  /** A sung piece's music (a song's is required; a hymn may carry one). */
+  style?: string;
   /** The whole markdown body (after front matter). */
   markdown: string;
   /** What a listener hears: the body before any agents' version. */
@@ -207,6 +209,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
       ...(fm.slots ? { slots: [...fm.slots] } : {}),
       ...(fm.near ? { near: fm.near } : {}),
       version: fm.version,
+      ...(fm.style ? { style: fm.style } : {}),
       markdown,
       listenersText: listeners.trim(),
       agentsText: agents?.trim() || undefined,
