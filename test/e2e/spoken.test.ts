@@ -43,6 +43,10 @@ describe("what a recording speaks", () => {
     expect(text.match(/^\[music, no voice: 4 beats, about [\d.]+ seconds — Rest — four slow beats\]$/gm)).toHaveLength(2);
     expect(text).not.toMatch(/\[(Verse|Chorus|Bridge|Outro)/);
     expect(text).toContain("The first note leaves the bow like breath,");
+    // The song's page links it.
+    expect(await (await fetch(`${server.url}/reflections/two-notes-and-the-room-between-them`)).text()).toContain(
+      'href="/docs/songs/two-notes-and-the-room-between-them.md?spoken"',
+    );
     // Without ?spoken a song is not a library document.
     expect((await fetch(`${server.url}/docs/songs/two-notes-and-the-room-between-them.md`)).status).toBe(404);
   });
