@@ -51,7 +51,7 @@ function playTexture(
   const bright = o.mood === "bright" ? 0.65 : o.mood === "hushed" ? 0.25 : 0.45;
   switch (texture) {
     case "pad": {
-      const pulse = beatPulse(o.bpm, o.mood === "hushed" ? 0.35 : 0.45, 0.06);
+      const pulse = beatPulse(o.bpm, o.textures.length === 1 && !o.percussion ? 0.5 : o.mood === "hushed" ? 0.35 : 0.45, 0.06);
       for (const m of voicing) padSwell(out, at(0), midiToHz(m), bar, 0.075 * level, pulse);
       return;
     }
@@ -97,10 +97,13 @@ export function renderBed(opts: BedOptions): Stereo {
     const start = b * bar;
     const bassHz = midiToHz(36 + chord.root); // C2–B2: under the chords, still heard on small speakers
     // A pad-only style gets a held low note rather than plucked bass: swells, never plucks.
-    if (padOnly) padSwell(out, Math.round(start * sr), bassHz, bar, 0.12, beatPulse(o.bpm, 0.35, 0.06), 0.2);
+    if (padOnly) padSwell(out, Math.round(start * sr), bassHz, bar, 0.12, beatPulse(o.bpm, o.percussion ? 0.35 : 0.5, 0.06), 0.2);
     else
       for (let k = 0; k < o.beatsPerBar; k++) pluck(out, Math.round((start + k * beat) * sr), bassHz, k === 0 ? 0.2 : strong.includes(k) ? 0.16 : 0.12, 0, 0);
     o.textures.slice(0, 2).forEach((t, i) => playTexture(out, t, o, chord, voicing!, start, i === 0 ? 1 : 0.5));
+    // Swells alone give a voice's syllables the loudest onsets; a felt pulse under them (a soft low
+    // thump on each beat, as ambient music keeps time) lets the song still move at its tempo.
+    if (padOnly && !o.percussion) for (let k = 0; k < o.beatsPerBar; k++) drum(out, Math.round((start + k * beat) * sr), "kick", k === 0 ? 0.5 : 0.4);
     if (o.percussion) {
       for (let k = 0; k < o.beatsPerBar; k++) {
         const i = Math.round((start + k * beat) * sr);
