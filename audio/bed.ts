@@ -101,9 +101,10 @@ export function renderBed(opts: BedOptions): Stereo {
     else
       for (let k = 0; k < o.beatsPerBar; k++) pluck(out, Math.round((start + k * beat) * sr), bassHz, k === 0 ? 0.2 : strong.includes(k) ? 0.16 : 0.12, 0, 0);
     o.textures.slice(0, 2).forEach((t, i) => playTexture(out, t, o, chord, voicing!, start, i === 0 ? 1 : 0.5));
-    // Swells alone give a voice's syllables the loudest onsets; a felt pulse under them (a soft low
+    // Swells leading give a voice's syllables the loudest onsets; a felt pulse under them (a soft low
     // thump on each beat, as ambient music keeps time) lets the song still move at its tempo.
-    if (padOnly && !o.percussion) for (let k = 0; k < o.beatsPerBar; k++) drum(out, Math.round((start + k * beat) * sr), "kick", k === 0 ? 0.5 : 0.4);
+    if (o.textures[0] === "pad" && !o.percussion)
+      for (let k = 0; k < o.beatsPerBar; k++) drum(out, Math.round((start + k * beat) * sr), "kick", k === 0 ? 0.5 : 0.4);
     if (o.percussion) {
       for (let k = 0; k < o.beatsPerBar; k++) {
         const i = Math.round((start + k * beat) * sr);
