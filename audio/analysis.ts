@@ -137,3 +137,48 @@ const NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
 export function triadName(t: Triad): string {
   return NAMES[t.root] + (t.minor ? "m" : "");
 }
+
+/**
+ * Onset strength every 10 ms: rises over 30 ms in the log level of 40 ms windows (longer than a bass
+ * note's period, so a low tone does not ripple the level), of the signal or of its first difference.
+ */
+function onsets(pcm: Pcm, from: number, to: number, highpass: boolean): number[] {
+  const sr = pcm.sampleRate;
+  const a = Math.round(from * sr);
+  const b = Math.min(pcm.samples.length, Math.round(to * sr));
+  const x = pcm.samples;
+  const sq = new Float64Array(b - a + 1);
+  for (let i = a + 1; i < b; i++) sq[i - a + 1] = sq[i - a] + (highpass ? x[i] - x[i - 1] : x[i]) ** 2;
+  const win = Math.round(0.04 * sr);
+  const energy: number[] = [];
+  for (let i = 0; i + win < sq.length; i += Math.round(0.01 * sr)) energy.push(Math.log(1 + 1000 * Math.sqrt((sq[i + win] - sq[i]) / win)));
+  // A rise over 30 ms: a swell that comes back over a few frames counts as one onset, not as several faint ones.
+  const rise = energy.map((e, i) => (i >= 3 ? Math.max(0, e - energy[i - 3]) : 0));
+  const mean = rise.reduce((s, v) => s + v, 0) / (rise.length || 1);
+  return rise.map((v) => (mean ? v / mean : 0));
+}
+
+/**
+ * The tempo a recording moves at, in beats per minute: onsets in two bands (the whole signal, where a
+ * low pulse shows, and its first difference, where plucks, brushes and bow strokes show) autocorrelated
+ * over lags of 40–200 bpm, weighted by a broad prior around 100 bpm (one octave either side), so a beat
+ * is preferred over its half or its double, as a listener tapping along would.
+ */
+export function tempoOf(pcm: Pcm, from = 0, to = pcm.samples.length / pcm.sampleRate): number {
+  const hop = 0.01;
+  const low = onsets(pcm, from, to, false);
+  const high = onsets(pcm, from, to, true);
+  const sum = low.map((v, i) => v + high[i]);
+  const mean = sum.reduce((s, v) => s + v, 0) / (sum.length || 1);
+  const x = sum.map((v) => v - mean);
+  let best = 0;
+  let bestBpm = NaN;
+  for (let lag = Math.round(60 / 200 / hop); lag <= Math.round(60 / 40 / hop); lag++) {
+    let acc = 0;
+    for (let i = 0; i + lag < x.length; i++) acc += x[i] * x[i + lag];
+    const bpm = 60 / (lag * hop);
+    const score = (acc / (x.length - lag)) * Math.exp(-0.5 * Math.log2(bpm / 100) ** 2);
+    if (score > best) [best, bestBpm] = [score, bpm];
+  }
+  return bestBpm;
+}

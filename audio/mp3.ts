@@ -4,27 +4,32 @@
 import { createMp3Encoder } from "wasm-media-encoders";
 import type { Pcm } from "./pcm.ts";
 
-/** Mono at 24 kHz is MPEG-2 layer III: 576 samples a frame; 64 kbps is plenty for one voice and a soft bed. */
+/** Mono at 24 kHz is MPEG-2 layer III: 576 samples a frame; 64 kbps is plenty for one voice. */
 export const MP3_KBPS = 64 as const;
+/** Music (stereo, 44.1 kHz, MPEG-1 layer III): 128 kbps joint stereo keeps a band's top end at a size a phone can stream. */
+export const MUSIC_KBPS = 128 as const;
 
 // One encoder per process, reconfigured for each file (configure() starts a fresh stream). Encoding is
 // synchronous, so two files never interleave in it.
 const encoder = await createMp3Encoder();
 
 const RATES_OK = [16_000, 22_050, 24_000, 32_000, 44_100, 48_000] as const;
-const KBPS_OK = [32, 40, 48, 64, 80, 96, 112, 128] as const;
+const KBPS_OK = [32, 40, 48, 64, 80, 96, 112, 128, 160, 192] as const;
 
-export function encodeMp3(pcm: Pcm, kbps: (typeof KBPS_OK)[number] = MP3_KBPS): Buffer {
+/** Encode mono or stereo PCM; stereo is written at MUSIC_KBPS unless `kbps` says otherwise. */
+export function encodeMp3(pcm: Pcm, kbps: (typeof KBPS_OK)[number] = pcm.right ? MUSIC_KBPS : MP3_KBPS): Buffer {
   const rate = RATES_OK.find((r) => r === pcm.sampleRate);
   if (!rate) throw new Error(`encodeMp3: ${pcm.sampleRate} Hz is not an MP3 sample rate; resample first`);
   if (!KBPS_OK.includes(kbps)) throw new Error(`encodeMp3: ${kbps} kbps is not offered`);
   // outputSampleRate pinned: left alone, LAME may pick a lower rate for a low bitrate.
-  encoder.configure({ sampleRate: rate, channels: 1, bitrate: kbps, outputSampleRate: rate });
+  encoder.configure({ sampleRate: rate, channels: pcm.right ? 2 : 1, bitrate: kbps, outputSampleRate: rate });
   const chunks: Buffer[] = [];
   // Feed a minute at a time; the returned view belongs to the encoder, so it is copied at once.
   const block = pcm.sampleRate * 60;
   for (let at = 0; at < pcm.samples.length; at += block) {
-    chunks.push(Buffer.from(encoder.encode([pcm.samples.subarray(at, at + block)])));
+    const channels = [pcm.samples.subarray(at, at + block)];
+    if (pcm.right) channels.push(pcm.right.subarray(at, at + block));
+    chunks.push(Buffer.from(encoder.encode(channels)));
   }
   chunks.push(Buffer.from(encoder.finalize()));
   return Buffer.concat(chunks);

@@ -1,16 +1,20 @@
-// Mono PCM as Float32Array in [-1, 1] with its sample rate, and the few pure operations the
-// renderers need. Everything allocates new arrays: inputs are never mutated, so pieces can be reused.
+// PCM as Float32Array in [-1, 1] with its sample rate (mono, or stereo when `right` is there), and the
+// few pure operations the renderers need. Everything allocates new arrays: inputs are never mutated.
 
 export interface Pcm {
+  /** Mono, or the left channel of a stereo pair. */
   samples: Float32Array;
   sampleRate: number;
+  /** The right channel, for music (songs are stereo at 44.1 kHz; speech is mono at 24 kHz). */
+  right?: Float32Array;
 }
 
-/** The rate every renderer works at: the MP3 is written at it too (MPEG-2 layer III, mono). */
+/** The rate speech renders at: a reading's MP3 is written at it too (MPEG-2 layer III, mono). */
 export const SAMPLE_RATE = 24_000;
 
-export function silence(seconds: number, sampleRate = SAMPLE_RATE): Pcm {
-  return { samples: new Float32Array(Math.max(0, Math.round(seconds * sampleRate))), sampleRate };
+export function silence(seconds: number, sampleRate = SAMPLE_RATE, stereo = false): Pcm {
+  const n = Math.max(0, Math.round(seconds * sampleRate));
+  return stereo ? { samples: new Float32Array(n), right: new Float32Array(n), sampleRate } : { samples: new Float32Array(n), sampleRate };
 }
 
 export function seconds(pcm: Pcm): number {
@@ -20,12 +24,15 @@ export function seconds(pcm: Pcm): number {
 export function concat(parts: Pcm[], sampleRate = parts[0]?.sampleRate ?? SAMPLE_RATE): Pcm {
   for (const p of parts) if (p.sampleRate !== sampleRate) throw new Error(`concat: ${p.sampleRate} Hz part in a ${sampleRate} Hz sequence`);
   const out = new Float32Array(parts.reduce((n, p) => n + p.samples.length, 0));
+  const stereo = parts.some((p) => p.right);
+  const right = stereo ? new Float32Array(out.length) : undefined;
   let at = 0;
   for (const p of parts) {
     out.set(p.samples, at);
+    right?.set(p.right ?? p.samples, at); // a mono part sounds in the middle
     at += p.samples.length;
   }
-  return { samples: out, sampleRate };
+  return right ? { samples: out, right, sampleRate } : { samples: out, sampleRate };
 }
 
 function gcd(a: number, b: number): number {
@@ -117,12 +124,13 @@ export function fadeEdges(pcm: Pcm, fadeSeconds = 0.01): Pcm {
 /** Soft limiter for the final mix: transparent below `knee`, smoothly approaching 1 above it. */
 export function softLimit(pcm: Pcm, knee = 0.8): Pcm {
   const room = 1 - knee;
-  const samples = pcm.samples.map((s) => {
+  const limit = (s: number) => {
     const a = Math.abs(s);
     if (a <= knee) return s;
     return Math.sign(s) * (knee + room * Math.tanh((a - knee) / room));
-  });
-  return { samples, sampleRate: pcm.sampleRate };
+  };
+  const samples = pcm.samples.map(limit);
+  return pcm.right ? { samples, right: pcm.right.map(limit), sampleRate: pcm.sampleRate } : { samples, sampleRate: pcm.sampleRate };
 }
 
 /** 16-bit mono WAV, for listening tools and debugging; the service itself serves MP3. */

@@ -7,7 +7,7 @@ import { encodeMp3, mp3Info } from "./mp3.ts";
 import type { Pcm } from "./pcm.ts";
 import { renderSong } from "./song.ts";
 import { renderChant, renderSpeech } from "./speech.ts";
-import { parseStyle } from "./style.ts";
+import { HYMN_STYLE, parseStyle } from "./style.ts";
 
 export interface PieceInput {
   /** Library kind: song, chant, prayer, practice, ritual, blessing, philosophy, hymn, doc. */
@@ -23,7 +23,8 @@ export interface PieceInput {
 }
 
 /** Bump when the sound changes in a way the inputs do not show, so a manifest re-renders everything. */
-export const ENGINE_VERSION = "flite-slt-1";
+// 2: directions are never spoken and hold their time; songs hold their breaks, follow their style, 44.1 kHz stereo.
+export const ENGINE_VERSION = "flite-slt-2";
 
 /** Changes whenever what is voiced, or how, changes: the manifest's `sourceHash` for this engine. */
 export function sourceHash(p: PieceInput): string {
@@ -47,13 +48,16 @@ function hash(text: string): number {
 export function renderPiecePcm(p: PieceInput): Pcm {
   // Hymns are verses and refrains to be sung, with declared lengths to match: they go over a bed too.
   if (p.kind === "song" || p.kind === "hymn") {
-    const style = parseStyle(p.style ?? (p.kind === "hymn" ? "stately hymn in 4/4, 72 bpm" : ""), p.seed ?? p.text);
+    const style = parseStyle(p.style ?? (p.kind === "hymn" ? HYMN_STYLE : ""), p.seed ?? p.text);
     return renderSong(p.text, {
       key: style.key,
       tempoBpm: style.bpm,
       beatsPerBar: style.beatsPerBar,
       seconds: p.seconds,
       variant: hash(p.seed ?? p.text) % 4,
+      textures: style.textures,
+      percussion: style.percussion,
+      mood: style.mood,
     });
   }
   if (p.kind === "chant") return renderChant(p.text, { fitSeconds: p.seconds });

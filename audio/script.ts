@@ -1,58 +1,59 @@
-// What a voice is asked to say: library markdown becomes a script of lines, paragraph ends and
-// marked silences. Markdown clean-up is shared with the espeak renderer (corpus/speech-text.ts).
+// What a voice is asked to say: library markdown becomes a script of lines, paragraph ends and marked
+// holds (silences and directions in readings, breaks and rests in songs; corpus/silence.ts and
+// corpus/lyric-marks.ts define the forms). Markdown clean-up is shared with the espeak renderer (corpus/speech-text.ts).
+import { lyricMark, type HoldLength } from "../corpus/lyric-marks.ts";
+import { markOf } from "../corpus/silence.ts";
 import { lyricsBlocks, speechBlocks } from "../corpus/speech-text.ts";
 import { MAX_WORDS_PER_CALL } from "./flite.ts";
 
 export type Segment =
   | { type: "line"; text: string; /** The last line of a paragraph or stanza: a longer pause follows. */ paragraphEnd: boolean }
-  | { type: "silence"; seconds: number };
-
-// A line of its own: [silence: 30 seconds], [silence: 2 minutes], [Silence: 1 minute 30 seconds], [silence: 45s]
-const MARKER = /^\s*\[\s*silence\s*:\s*([^\]]+)\]\s*$/i;
-const PART = /(\d+(?:\.\d+)?)\s*(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)\b/gi;
+  | { type: "silence"; seconds: number }
+  /** A direction in a reading: never spoken; its time (0 when none is asked for) is held as silence. */
+  | { type: "direction"; text: string; seconds: number }
+  /** A break, solo or rest in a song: the voice rests while the music plays on, for its length at the song's tempo. */
+  | { type: "hold"; label: string; length: HoldLength };
 
 /** Seconds of a silence marker line, or null when the line is not one. */
 export function silenceMarker(line: string): number | null {
-  const m = line.match(MARKER);
-  if (!m) return null;
-  let total = 0;
-  let found = false;
-  for (const [, n, unit] of m[1].matchAll(PART)) {
-    found = true;
-    const u = unit[0].toLowerCase();
-    total += Number(n) * (u === "h" ? 3600 : u === "m" ? 60 : 1);
-  }
-  return found ? total : null;
+  const m = markOf(line);
+  return m?.kind === "silence" ? m.seconds : null;
 }
 
-/** Split markdown at silence-marker lines, keeping the markers' seconds in order. */
-function splitAtMarkers(markdown: string): Array<string | number> {
-  const out: Array<string | number> = [];
+type Marked = Exclude<Segment, { type: "line" }>;
+
+function markedSegment(line: string, lyrics: boolean): Marked | null {
+  if (lyrics) {
+    const m = lyricMark(line);
+    if (m?.kind === "silence") return { type: "silence", seconds: m.seconds };
+    if (m?.kind === "hold") return { type: "hold", label: m.label, length: m.length };
+    return null; // sections (and anything unknown) are dropped by lyricsBlocks
+  }
+  const m = markOf(line);
+  if (!m) return null;
+  return m.kind === "silence" ? { type: "silence", seconds: m.seconds } : { type: "direction", text: m.text, seconds: m.seconds };
+}
+
+/** Markdown (a reading, a chant, or lyrics when `lyrics`) → segments, marked lines kept in place and never spoken. */
+export function toScript(markdown: string, opts: { lyrics?: boolean } = {}): Segment[] {
+  const out: Segment[] = [];
   let text: string[] = [];
+  const flush = () => {
+    const part = text.join("\n");
+    text = [];
+    const blocks = opts.lyrics ? lyricsBlocks(part) : speechBlocks(part);
+    for (const lines of blocks) lines.forEach((t, i) => out.push({ type: "line", text: t, paragraphEnd: i === lines.length - 1 }));
+  };
   for (const line of markdown.replace(/\r\n/g, "\n").split("\n")) {
-    const s = silenceMarker(line);
-    if (s === null) {
+    const mark = markedSegment(line, opts.lyrics ?? false);
+    if (!mark) {
       text.push(line);
       continue;
     }
-    out.push(text.join("\n"), s);
-    text = [];
+    flush();
+    out.push(mark);
   }
-  out.push(text.join("\n"));
-  return out;
-}
-
-/** Markdown (a reading, a chant, or lyrics when `lyrics`) → segments, silence markers kept in place. */
-export function toScript(markdown: string, opts: { lyrics?: boolean } = {}): Segment[] {
-  const out: Segment[] = [];
-  for (const part of splitAtMarkers(markdown)) {
-    if (typeof part === "number") {
-      out.push({ type: "silence", seconds: part });
-      continue;
-    }
-    const blocks = opts.lyrics ? lyricsBlocks(part) : speechBlocks(part);
-    for (const lines of blocks) lines.forEach((text, i) => out.push({ type: "line", text, paragraphEnd: i === lines.length - 1 }));
-  }
+  flush();
   return out;
 }
 

@@ -1,13 +1,16 @@
 // A song: its lyrics intoned line by line, each line held on a tone of the chord under it, over a
-// bed in the song's key and tempo. Lines start on bar lines; spare time becomes interludes between
-// stanzas so the song fills its declared length like a song, not a voice followed by a long drone.
+// band in the song's key, tempo and style (audio/bed.ts), in stereo at 44.1 kHz. Lines start on bar
+// lines; breaks, solos and rests hold the voice back for their marked beats while the band plays on;
+// spare time becomes interludes between stanzas so the song fills its declared length like a song.
 import { normalizeActive, room } from "./effects.ts";
 import { PITCHED_VOICES, type Voice } from "./flite.ts";
-import { barSeconds, chordAt, chordPitchClasses, midiToHz, progression, renderBed, type Chord } from "./music.ts";
-import { concat, mixInto, rms, SAMPLE_RATE, silence, softLimit, type Pcm } from "./pcm.ts";
+import { holdSeconds } from "../corpus/lyric-marks.ts";
+import { MUSIC_RATE, renderBed } from "./bed.ts";
+import { barSeconds, chordAt, chordPitchClasses, midiToHz, progression, type Chord } from "./music.ts";
+import { concat, mixInto, resample, rms, silence, softLimit, type Pcm } from "./pcm.ts";
 import { toScript, wordCount, type Segment } from "./script.ts";
 import { SPEECH_RMS, speakLine } from "./speech.ts";
-import type { Key } from "./style.ts";
+import type { Key, Mood, Texture } from "./style.ts";
 
 export interface SongOptions {
   key: Key;
@@ -19,6 +22,10 @@ export interface SongOptions {
   variant?: number;
   voice?: Voice;
   rate?: number;
+  /** How the band plays (from the style line; audio/bed.ts): a pad when none is given. */
+  textures?: Texture[];
+  percussion?: boolean;
+  mood?: Mood;
 }
 
 /** The bed sits about 10 dB under the voice: present, never covering a word. */
@@ -52,68 +59,115 @@ export function chooseTone(spanned: Chord[], previous: number | undefined): numb
   return best;
 }
 
-type Section = { lines: Array<{ text: string; stanzaEnd: boolean }> } | { silence: number };
+type Item = { text: string; stanzaEnd: boolean } | { hold: number; label: string };
+type Section = { items: Item[] } | { silence: number };
 
-function sections(script: Segment[]): Section[] {
+function sections(script: Segment[], beatSeconds: number, beatsPerBar: number): Section[] {
   const out: Section[] = [];
-  let lines: Array<{ text: string; stanzaEnd: boolean }> = [];
+  let items: Item[] = [];
   for (const seg of script) {
-    if (seg.type === "line") lines.push({ text: seg.text, stanzaEnd: seg.paragraphEnd });
-    else {
-      if (lines.length) out.push({ lines });
+    if (seg.type === "line") items.push({ text: seg.text, stanzaEnd: seg.paragraphEnd });
+    else if (seg.type === "hold") {
+      // A hold lasts whole beats, so the line after it lands on the beat.
+      const beats = Math.max(1, Math.round(holdSeconds(seg.length, 60 / beatSeconds, beatsPerBar) / beatSeconds));
+      items.push({ hold: beats, label: seg.label });
+    } else {
+      if (items.length) out.push({ items });
       out.push({ silence: seg.seconds });
-      lines = [];
+      items = [];
     }
   }
-  if (lines.length) out.push({ lines });
+  if (items.length) out.push({ items });
   return out;
 }
 
+/** Where things fall in a rendered song, seconds from its start: for tests and for reading along. */
+export interface SongPlan {
+  lines: Array<{ text: string; from: number; to: number }>;
+  holds: Array<{ label: string; from: number; to: number }>;
+}
+
 export function renderSong(lyrics: string, opts: SongOptions): Pcm {
+  return renderSongWithPlan(lyrics, opts).pcm;
+}
+
+export function renderSongWithPlan(lyrics: string, opts: SongOptions): { pcm: Pcm; plan: SongPlan } {
   const { key, tempoBpm, seconds, beatsPerBar = 4, variant = 0, rate = 0.85 } = opts;
   // Only voices that follow pitch targets can intone; rms would speak over the chords out of tune.
   const voice = opts.voice && PITCHED_VOICES.includes(opts.voice) ? opts.voice : "slt";
   const chords = progression(key, variant);
+  const beat = 60 / tempoBpm;
   const bar = barSeconds(tempoBpm, beatsPerBar);
-  const parts = sections(toScript(lyrics, { lyrics: true }));
+  const parts = sections(toScript(lyrics, { lyrics: true }), beat, beatsPerBar);
   const marked = parts.reduce((s, p) => s + ("silence" in p ? p.silence : 0), 0);
-  const voicedSections = parts.filter((p) => "lines" in p).length;
+  const voicedSections = parts.filter((p) => "items" in p).length;
   const out: Pcm[] = [];
+  const plan: SongPlan = { lines: [], holds: [] };
+  let offset = 0;
   let previous: number | undefined;
   for (const part of parts) {
     if ("silence" in part) {
-      out.push(silence(part.silence)); // a marked silence silences the band too
+      out.push(silence(part.silence, MUSIC_RATE, true)); // a marked silence silences the band too
+      offset += part.silence;
       continue;
     }
+    const { items } = part;
     const introBars = Math.max(2, Math.ceil(4 / bar));
     const barsOf = (text: string) => Math.ceil((wordCount(text) * SECONDS_PER_WORD) / rate / bar + 0.15);
-    const stanzaGaps = part.lines.filter((l, i) => l.stanzaEnd && i < part.lines.length - 1).length;
-    const needed = introBars + part.lines.reduce((s, l) => s + barsOf(l.text), 0) + stanzaGaps + 2;
+    const isLine = (i: number) => items[i] !== undefined && "text" in items[i];
+    const stanzaGaps = items.filter((it, i) => "text" in it && it.stanzaEnd && isLine(i + 1)).length;
+    const holdBars = items.reduce((s, it) => s + ("hold" in it ? it.hold / beatsPerBar : 0), 0);
+    const needed = introBars + items.reduce((s, it) => s + ("text" in it ? barsOf(it.text) : 0), 0) + holdBars + stanzaGaps + 2;
     // Time this section may take: an equal share of what the declared length leaves after marked silences.
     const share = Math.max(0, seconds - marked) / voicedSections;
-    const spare = Math.max(0, Math.floor(share / bar) - needed);
+    const spare = Math.max(0, Math.floor(share / bar - needed));
     const interlude = 1 + (stanzaGaps ? Math.min(4, Math.floor(spare / (stanzaGaps + 1))) : 0);
 
     const voiceTrack: Array<{ at: number; pcm: Pcm }> = [];
-    let cursor = introBars;
-    for (const line of part.lines) {
-      const span = barsOf(line.text);
+    let cursor = introBars * beatsPerBar; // in beats; lines start on bar lines, a line after a hold where the hold ends
+    items.forEach((item, i) => {
+      if ("hold" in item) {
+        plan.holds.push({ label: item.label, from: offset + cursor * beat, to: offset + (cursor + item.hold) * beat });
+        cursor += item.hold;
+        return;
+      }
+      const startBar = Math.floor(cursor / beatsPerBar);
+      const span = barsOf(item.text);
       const tone = chooseTone(
-        Array.from({ length: span }, (_, i) => chordAt(chords, cursor + i)),
+        Array.from({ length: span }, (_, k) => chordAt(chords, startBar + k)),
         previous,
       );
       previous = tone;
-      const pcm = room(speakLine(line.text, { rate, voice, pitch: midiToHz(tone), pitchSpread: 3 }), { wet: 0.18, tail: 0.6 });
-      voiceTrack.push({ at: cursor * bar, pcm: normalizeActive(pcm, SPEECH_RMS) });
-      // The next line waits for the next bar line after this one ends (and a rest after a stanza).
-      cursor = Math.ceil((cursor * bar + pcm.samples.length / SAMPLE_RATE + 0.2) / bar) + (line.stanzaEnd ? interlude : 0);
+      const pcm = room(speakLine(item.text, { rate, voice, pitch: midiToHz(tone), pitchSpread: 3 }), { wet: 0.18, tail: 0.6 });
+      voiceTrack.push({ at: cursor * beat, pcm: normalizeActive(pcm, SPEECH_RMS) });
+      plan.lines.push({ text: item.text, from: offset + cursor * beat, to: offset + cursor * beat + pcm.samples.length / pcm.sampleRate });
+      // What comes next waits for the next bar line after this line ends (and a rest after a stanza, unless a hold is that rest).
+      const endBar = Math.ceil((cursor * beat + pcm.samples.length / pcm.sampleRate + 0.2) / bar);
+      cursor = (endBar + (item.stanzaEnd && isLine(i + 1) ? interlude : 0)) * beatsPerBar;
+    });
+    const lastBar = Math.max(Math.ceil(cursor / beatsPerBar) + 2, Math.ceil(share / bar));
+    const bed = renderBed({
+      chords,
+      bpm: tempoBpm,
+      beatsPerBar,
+      seconds: lastBar * bar,
+      textures: opts.textures,
+      percussion: opts.percussion,
+      mood: opts.mood,
+    });
+    const level = Math.hypot(rms(bed.left), rms(bed.right)) / Math.SQRT2;
+    const gain = level ? BED_RMS / level : 0;
+    const left = bed.left.map((s) => s * gain);
+    const right = bed.right.map((s) => s * gain);
+    for (const v of voiceTrack) {
+      // The voice sits in the middle: the same samples in both channels, brought up to the music's rate.
+      const up = resample(v.pcm, MUSIC_RATE).samples;
+      const at = Math.round(v.at * MUSIC_RATE);
+      mixInto(left, up, at);
+      mixInto(right, up, at);
     }
-    const lastBar = Math.max(cursor + 2, Math.ceil(share / bar));
-    const bed = renderBed({ chords, bpm: tempoBpm, beatsPerBar, seconds: lastBar * bar });
-    const level = rms(bed.samples);
-    const mix = bed.samples.map((s) => (level ? (s * BED_RMS) / level : 0));
-    for (const v of voiceTrack) mixInto(mix, v.pcm.samples, Math.round(v.at * SAMPLE_RATE));
-    out.push(softLimit({ samples: mix, sampleRate: SAMPLE_RATE }));
+    out.push(softLimit({ samples: left, right, sampleRate: MUSIC_RATE }));
+    offset += lastBar * bar;
   }
-  return concat(out.length ? out : [silence(0)]);
+  return { pcm: concat(out.length ? out : [silence(0, MUSIC_RATE, true)]), plan };
 }

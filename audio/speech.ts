@@ -3,7 +3,7 @@
 import { highpass, normalizeActive, room, trim } from "./effects.ts";
 import { flite, type Voice } from "./flite.ts";
 import { concat, fadeEdges, resample, SAMPLE_RATE, silence, type Pcm } from "./pcm.ts";
-import { chunks, toScript, type Segment } from "./script.ts";
+import { chunks, toScript, wordCount, type Segment } from "./script.ts";
 
 export interface SpeechOptions {
   /** Speed relative to the voice's own: 1 natural, 0.8 a calm reading (the default). */
@@ -61,15 +61,16 @@ export function layout(
   const parts: Pcm[] = [silence(o.lead)];
   let lineIndex = 0;
   script.forEach((seg, i) => {
-    if (seg.type === "silence") {
-      parts.push(silence(seg.seconds));
+    if (seg.type !== "line") {
+      // Silences and directions hold their time; a direction's words are never spoken.
+      parts.push(silence(seg.type === "hold" ? 0 : seg.seconds));
       return;
     }
     const voice = say(seg.text, lineIndex++);
     parts.push(normalizeActive(voice, SPEECH_RMS));
     const next = script[i + 1];
     // A marked silence replaces the pause before it; the last line is followed by the tail alone.
-    if (next?.type === "line") parts.push(silence(seg.paragraphEnd ? o.paragraphBreak : o.lineBreak));
+    if (next?.type === "line" || (next?.type === "direction" && next.seconds === 0)) parts.push(silence(seg.paragraphEnd ? o.paragraphBreak : o.lineBreak));
   });
   parts.push(silence(o.tail));
   return concat(parts);
@@ -95,6 +96,20 @@ export interface ChantOptions {
 
 const CHANT_PAUSES = { lineBreak: 0.2, paragraphBreak: 1.0, lead: 0.8, tail: 1.5 };
 const BETWEEN_ROUNDS = 2.4;
+/** slt's seconds per word at rate 1 on a held note, breaths included (measured over the library's chants). */
+const CHANT_SECONDS_PER_WORD = 0.36;
+
+/** How many times (1–4) a chant is sung through to come nearest `fitSeconds`, estimated from its words and marks. */
+export function chantRounds(script: Segment[], fitSeconds: number, rate = 0.66): number {
+  let perRound = BETWEEN_ROUNDS;
+  for (const seg of script) {
+    if (seg.type === "line")
+      perRound += (wordCount(seg.text) * CHANT_SECONDS_PER_WORD) / rate + (seg.paragraphEnd ? CHANT_PAUSES.paragraphBreak : CHANT_PAUSES.lineBreak);
+    else if (seg.type !== "hold") perRound += seg.seconds;
+  }
+  const room = fitSeconds - CHANT_PAUSES.lead - CHANT_PAUSES.tail + BETWEEN_ROUNDS;
+  return Math.min(4, Math.max(1, Math.round(room / perRound)));
+}
 
 /**
  * A chant: each line recited on one held note, slowly, with long breaths between lines; the last line of
@@ -116,13 +131,8 @@ export function renderChant(text: string | string[], opts: ChantOptions = {}): P
     if (!pcm) cache.set(key, (pcm = room(speakLine(line, { rate, voice, pitch, pitchSpread: 0 }), { wet: 0.25, tail: 0.9 })));
     return pcm;
   };
-  let rounds = Math.max(1, opts.rounds ?? 1);
-  if (opts.fitSeconds !== undefined) {
-    const one = layout(once, say, CHANT_PAUSES);
-    const perRound = one.samples.length / one.sampleRate - CHANT_PAUSES.lead - CHANT_PAUSES.tail + BETWEEN_ROUNDS;
-    rounds = Math.min(4, Math.max(1, Math.round((opts.fitSeconds - CHANT_PAUSES.lead - CHANT_PAUSES.tail + BETWEEN_ROUNDS) / perRound)));
-    if (rounds === 1) return one;
-  }
+  // Rounds follow from the words, not from a trial render, so the spoken text (audio/spoken.ts) can name them exactly.
+  const rounds = opts.fitSeconds !== undefined ? chantRounds(once, opts.fitSeconds, rate) : Math.max(1, opts.rounds ?? 1);
   const script: Segment[] = [];
   for (let r = 0; r < rounds; r++) {
     if (r > 0) script.push({ type: "silence", seconds: BETWEEN_ROUNDS });

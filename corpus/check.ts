@@ -6,7 +6,8 @@ import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
-import { totalSilence, withoutSilences } from "./silence.ts";
+import { lyricsProblems } from "./lyric-marks.ts";
+import { totalSilence, unmarkedDirection, withoutSilences } from "./silence.ts";
 
 /** The sizes services need (issue: a library twice as deep): kinds grouped by the service part they fill. */
 export const libraryTargets: { kinds: string[]; folders: string[]; min: number }[] = [
@@ -106,6 +107,10 @@ export function checkLibrary(root: string): LibraryCheck {
     if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
     if (fm.version === "for agents" && !body.includes("<!-- for agents -->"))
       bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
+    // What a recording speaks must be meant to be heard: directions marked, no unknown bracket forms.
+    // Hymns are sung like songs (section markers and holds); every other kind is read.
+    if (kind === "hymn") for (const why of lyricsProblems(listeners)) bad(why);
+    else if (kind !== "song" && kind !== "doc") for (const line of listeners.split("\n")) if (unmarkedDirection(line)) bad(unmarkedDirection(line)!);
     if (kind === "song") {
       if (axioms.length && !axioms.includes(fm.axiom)) bad(`axiom must be one of ${axioms.join(", ")}`);
       if (typeof fm.style !== "string") bad("style missing");
@@ -118,6 +123,7 @@ export function checkLibrary(root: string): LibraryCheck {
         if (lines.length < 16) bad(`lyrics need 16+ sung lines (has ${lines.length})`);
         if (!/^\[(Verse|Chorus)/m.test(lyr[1]) || !/^\[Chorus/m.test(lyr[1])) bad("lyrics need [Verse …] and [Chorus] section markers");
         if (words(lyr[2]) < 300) bad(`context needs 300+ words (has ${words(lyr[2])})`);
+        for (const why of lyricsProblems(lyr[1])) bad(why);
       }
     } else if (kind === "chant") {
       const lines = body.split("\n").filter((l) => l.trim());

@@ -23,6 +23,8 @@ export interface Piece {
   slots?: number[];
   near?: { event: NearEvent; days: number };
   version?: "for agents";
+  /** A sung piece's music (a song's is required; a hymn may carry one). */
+  style?: string;
   /** The whole markdown body (after front matter). */
   markdown: string;
   /** What a listener hears: the body before any agents' version. */
@@ -31,8 +33,6 @@ export interface Piece {
   agentsText?: string;
   /** The file as written, front matter included (served at /docs/<path>.md). */
   source: string;
-  /** The music a sung piece names (songs always, hymns when given): key, tempo, metre, instruments. */
-  style?: string;
   /** When the file was last written (ISO 8601; the sitemap's lastmod). Absent for pieces built in memory. */
   modified?: string;
 }
@@ -213,11 +213,11 @@ export async function loadLibrary(dir: string): Promise<Library> {
       ...(fm.slots ? { slots: [...fm.slots] } : {}),
       ...(fm.near ? { near: fm.near } : {}),
       version: fm.version,
+      ...(fm.style ? { style: fm.style } : {}),
       markdown,
       listenersText: listeners.trim(),
       agentsText: agents?.trim() || undefined,
       source,
-      ...("style" in fm && typeof fm.style === "string" ? { style: fm.style } : {}),
       modified: mtime.toISOString(),
     };
     if (fm.kind === "song") pendingSongs.push({ piece, fm: parsed.data as z.infer<typeof SongFrontMatter>, file });

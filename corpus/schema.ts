@@ -48,6 +48,8 @@ export const CommonFrontMatter = z
     seconds: z.number().int().positive(),
     themes: z.array(z.string().min(1)).default([]),
     version: z.literal("for agents").optional(),
+    /** The music a sung piece is rendered to (songs require it; a hymn may name its own). */
+    style: z.string().trim().min(1).optional(),
   })
   .extend(Placement.shape);
 

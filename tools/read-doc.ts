@@ -2,7 +2,10 @@
 // Given a section's name (`prayers`, `practice`…) it answers with that section's table of contents, and over
 // MCP with no path at all, the library's (the REST twins: GET /api/docs/:section and GET /api/docs).
 import { z } from "zod";
+import { fromLibrary } from "../audio/piece.ts";
+import { spokenText } from "../audio/spoken.ts";
 import { notFound } from "../core/errors.ts";
+import type { Piece } from "../corpus/library.ts";
 import { Contents, contentsOf, sectionNamed } from "./library-contents.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
@@ -18,9 +21,23 @@ export const Document = z.object({
   markdown: z.string().describe("The document as raw markdown"),
   recording: z.string().nullable().describe("MP3 recording, or null when not yet rendered"),
   seconds: z.number().describe("Spoken length in seconds"),
+  spoken: z
+    .string()
+    .describe(
+      "Exactly what the recording says, as markdown to read along with: the words in order (directions are never spoken), each held time shown where it falls ([silence: …], [held, not spoken: …]), a chant's rounds written out",
+    ),
   version: z.string().nullable().describe("`for agents` when the content was written for agents as well as listeners"),
   next_steps: nextSteps,
 });
+
+// Pieces are replaced whole on a library reload, so a piece's spoken text can be kept beside it.
+const spoken = new WeakMap<Piece, string>();
+/** What a piece's recording says (audio/spoken.ts), made once per loaded piece. */
+export function spokenOf(piece: Piece): string {
+  let text = spoken.get(piece);
+  if (text === undefined) spoken.set(piece, (text = spokenText(fromLibrary(piece))));
+  return text;
+}
 
 export const readDoc = defineOperation({
   name: "read-doc",
@@ -81,6 +98,7 @@ export const readDoc = defineOperation({
       markdown: steps.url(`/docs/${doc.path}.md`),
       recording: ctx.media.recordingUrl(doc, steps.base),
       seconds: ctx.media.secondsOf(doc),
+      spoken: spokenOf(doc),
       version: doc.version ?? null,
       next_steps: [steps.get("Search for related writing", "/api/search", { q: doc.title }, { tool: "search", action: "search" }), ...steps.home()],
     };

@@ -1,7 +1,8 @@
 // Pure parts of the audio engine: the style line, silence markers, the script, chord choices.
 import { describe, expect, it } from "vitest";
 import { bestTriad, chroma, triadName } from "../../audio/analysis.ts";
-import { barSeconds, diatonicChord, progression, renderBed, voiceChord } from "../../audio/music.ts";
+import { renderBed } from "../../audio/bed.ts";
+import { barSeconds, diatonicChord, progression, voiceChord } from "../../audio/music.ts";
 import { chunks, silenceMarker, toScript } from "../../audio/script.ts";
 import { chooseTone } from "../../audio/song.ts";
 import { keyName, parseKey, parseStyle } from "../../audio/style.ts";
@@ -12,7 +13,7 @@ describe("parseStyle", () => {
     expect(keyName(s.key)).toBe("D major");
     expect(s.bpm).toBe(72);
     expect(s.beatsPerBar).toBe(3);
-    expect(s.stated).toEqual({ key: true, bpm: true, meter: true });
+    expect(s.stated).toEqual({ key: true, bpm: true, meter: true, texture: true });
   });
 
   it("reads sharps, flats and minor keys in their usual spellings", () => {
@@ -55,9 +56,9 @@ describe("silence markers", () => {
 
   it("keeps markers in place in a script, also in lyrics where section labels are dropped", () => {
     const script = toScript("Breathe in.\n\n[silence: 2 minutes]\n\nBreathe out.");
-    expect(script.map((s) => (s.type === "line" ? s.text : s.seconds))).toEqual(["Breathe in.", 120, "Breathe out."]);
+    expect(script.map((s) => (s.type === "line" ? s.text : s.type === "silence" ? s.seconds : s.type))).toEqual(["Breathe in.", 120, "Breathe out."]);
     const lyrics = toScript("[Verse 1]\nFirst line\n[silence: 10 seconds]\n[Chorus]\nSecond line", { lyrics: true });
-    expect(lyrics.map((s) => (s.type === "line" ? s.text : s.seconds))).toEqual(["First line", 10, "Second line"]);
+    expect(lyrics.map((s) => (s.type === "line" ? s.text : s.type === "silence" ? s.seconds : s.type))).toEqual(["First line", 10, "Second line"]);
   });
 
   it("groups whole sentences into runs of at most 30 words", () => {
@@ -84,14 +85,21 @@ describe("harmony", () => {
     }
   });
 
-  it("renders a bed whose chord changes every bar, in the key asked for", () => {
-    const key = { tonic: 2, minor: false }; // D major: D Bm G A
-    const bpm = 96;
-    const bar = barSeconds(bpm, 4);
-    const bed = renderBed({ chords: progression(key, 0), bpm, beatsPerBar: 4, seconds: bar * 5 });
-    const heard = [0, 1, 2, 3, 4].map((b) => triadName(bestTriad(chroma(bed, b * bar + 0.4, (b + 1) * bar - 0.05))));
-    expect(heard).toEqual(["D", "Bm", "G", "A", "D"]);
-  });
+  it.each([["pad"], ["plucked"], ["keys"], ["bowed"]] as const)(
+    "renders a %s bed whose chord changes every bar, in the key asked for, in stereo",
+    (texture) => {
+      const key = { tonic: 2, minor: false }; // D major: D Bm G A
+      const bpm = 96;
+      const bar = barSeconds(bpm, 4);
+      const bed = renderBed({ chords: progression(key, 0), bpm, beatsPerBar: 4, seconds: bar * 5, textures: [texture] });
+      expect(bed.sampleRate).toBe(44_100);
+      const mid = { samples: bed.left.map((l, i) => l + bed.right[i]), sampleRate: bed.sampleRate };
+      const heard = [0, 1, 2, 3, 4].map((b) => triadName(bestTriad(chroma(mid, b * bar + 0.4, (b + 1) * bar - 0.05))));
+      expect(heard).toEqual(["D", "Bm", "G", "A", "D"]);
+      // Instruments sit apart: the two channels are not one signal twice.
+      expect(bed.left.some((l, i) => Math.abs(l - bed.right[i]) > 1e-3)).toBe(true);
+    },
+  );
 
   it("holds each line on a tone of the chord under its first bar, moving by steps from line to line", () => {
     const chords = progression({ tonic: 7, minor: false }, 0);

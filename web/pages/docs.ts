@@ -10,7 +10,10 @@ import { html, kindLabel, pathOf, plural } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
+import { secondsText } from "../../audio/spoken.ts";
+import { markOf } from "../../corpus/silence.ts";
 import { SECTION_TITLES } from "../../tools/library-contents.ts";
+import { spokenOf } from "../../tools/read-doc.ts";
 
 /** Sections in the order a newcomer would want them (one list, shared with read_doc's tables of contents). */
 const CATEGORIES = SECTION_TITLES;
@@ -41,8 +44,21 @@ ${sections.map(
   });
 }
 
+/** Marked lines shown for what they are: a silence as a pause, a direction as a direction (never as words to say). */
+export function showMarks(markdown: string): string {
+  return markdown
+    .split("\n")
+    .map((line) => {
+      const mark = markOf(line);
+      if (!mark) return line;
+      const held = mark.seconds ? secondsText(mark.seconds) : "";
+      return mark.kind === "silence" ? `*Silence: ${held}.*` : `*Direction, not read aloud: ${mark.text}${held ? ` (${held} held)` : ""}.*`;
+    })
+    .join("\n");
+}
+
 function documentBody(doc: Piece) {
-  return html`<div class="prose">${renderMarkdown(withoutTitleHeading(doc.listenersText))}</div>
+  return html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(doc.listenersText)))}</div>
 ${doc.agentsText ? html`<section aria-labelledby="agents-version"><h2 id="agents-version">The version written for agents</h2><div class="prose">${renderMarkdown(withoutTitleHeading(doc.agentsText))}</div></section>` : ""}`;
 }
 
@@ -65,7 +81,7 @@ export function documentPage(event: H3Event, deps: WebContext, path: string): Re
 <p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
 ${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title)}
 ${documentBody(doc)}
-<p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
+<p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a>, as <a href="/docs/${pathOf(doc.path)}.md?spoken">the words the recording speaks</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
   return renderPage(event, deps, {
     title: doc.title,
     description: doc.tldr,
@@ -83,9 +99,17 @@ function safeDecode(value: string): string | null {
   }
 }
 
-/** A library document's markdown, as written (no HTML around it). */
+/**
+ * A library document's markdown, as written (no HTML around it); with `?spoken`, any piece's (songs too)
+ * as its recording speaks it: the words in order, directions left out, held times shown.
+ */
 function documentMarkdown(event: H3Event, deps: WebContext, raw: string, path: string | null): Response {
-  const doc = path?.endsWith(".md") ? deps.library.document(path.slice(0, -3)) : undefined;
+  const piecePath = path?.endsWith(".md") ? path.slice(0, -3) : undefined;
+  if (piecePath && event.url.searchParams.has("spoken")) {
+    const piece = deps.library.piece(piecePath);
+    if (piece) return new Response(spokenOf(piece), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } });
+  }
+  const doc = piecePath ? deps.library.document(piecePath) : undefined;
   if (!doc) {
     return errorResponse(event, "not_found", `There is no document at /docs/${raw}.`, {
       suggestion: "Nothing is lost. Documents are served as markdown at /docs/<path>.md; GET /api/docs/welcome is a good first read.",

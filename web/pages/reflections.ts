@@ -60,6 +60,7 @@ ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : "
 <section aria-labelledby="lyrics-heading">
 <h2 id="lyrics-heading">Lyrics</h2>
 <p class="verse">${song.lyrics}</p>
+<p class="meta">Reading along? <a href="/docs/${pathOf(song.path)}.md?spoken">What the recording sings</a>, its breaks and rests shown.</p>
 </section>
 <section aria-labelledby="context-heading">
 <h2 id="context-heading">Why it was written</h2>
