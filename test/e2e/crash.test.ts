@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `node --import tsx server.ts` on DATA_DIR; resolves once it prints "Sanctuary is open at <url>". */
+/** `node --import tsx server.ts` on DATA_DIR; resolves once it prints its "ready" line with the url. */
 async function start(): Promise<void> {
   const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
@@ -50,10 +50,10 @@ async function start(): Promise<void> {
   child = proc;
   let stderr = "";
   url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Sanctuary is open" within 60 s:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no "ready" line within 60 s:\n${stderr}`)), 60_000);
     proc.stderr!.on("data", (d: Buffer) => {
       stderr += d;
-      const m = /Sanctuary is open at (\S+)/.exec(stderr);
+      const m = /"url":"([^"]+)".*"msg":"ready"/.exec(stderr);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
