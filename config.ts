@@ -25,6 +25,7 @@ const ConfigSchema = z.object({
   SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves the library unrendered at start (npm start renders missing recordings in the background)"),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
+  SANCTUARY_METRICS: flag.default("off").describe("on serves Prometheus metrics at /metrics (behind SANCTUARY_ADMIN_KEY when that is set)"),
   SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
   SANCTUARY_GITHUB_TOKEN: z.string().optional().describe("code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues"),
   SANCTUARY_GITHUB_REPO: z
@@ -78,6 +79,8 @@ export interface Config {
   /** Render missing recordings in the background once the server listens. */
   recordings: boolean;
   podcastOwner: { name?: string; email?: string };
+  /** Serve /metrics (SANCTUARY_METRICS=on). */
+  metrics: boolean;
   review: ReviewConfig;
   embedder: RawConfig["SANCTUARY_EMBEDDER"];
   modelDir: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
     recordings: c.SANCTUARY_RECORDINGS === "on",
+    metrics: c.SANCTUARY_METRICS === "on",
     podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },
     review: reviewConfig(c),
     embedder: c.SANCTUARY_EMBEDDER,

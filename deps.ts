@@ -2,6 +2,7 @@
 // (tools/context.ts, adapters/context.ts, web/context.ts). Imported only by entry points.
 import type { Config } from "./config.ts";
 import { AccessLog } from "./adapters/access-log.ts";
+import { Metrics } from "./core/metrics.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
@@ -91,7 +92,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Each recording that lands is visible at once (the manifest watch would see it within 15 s anyway).
   const recorder = new LibraryRecorder(library, join(config.dataDir, "media"), log, () => media.reload());
 
-  const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock });
+  const metrics = new Metrics();
+  const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock, onOutcome: (outcome) => metrics.plannerOutcome(outcome) });
   if (planner && overrides.startPlanner !== false) planner.start();
 
   return {
@@ -100,6 +102,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     media,
     kv,
     accessLog,
+    metrics,
     log,
     clock,
     startedAt: clock(),

@@ -6,7 +6,7 @@
 set -euo pipefail
 image=${1:?image name}
 node_version=${2:-20.20.2}
-npm_version=10.9.9
+npm_version=11.19.1
 work=$(mktemp -d /var/tmp/sanctuary-base.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 root="$work/root"
@@ -23,6 +23,12 @@ install -m 0755 "$work/node/package/bin/node" "$root/usr/local/bin/node"
 tar -xzf "$work/npm-$npm_version.tgz" -C "$root/usr/local/lib/node_modules/npm" --strip-components=1
 ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
 ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
+
+# The host's trust store: a machine whose registry traffic passes a TLS-inspecting proxy trusts that proxy's CA,
+# and npm inside the build must too (npm reads the system bundle through the global npmrc's cafile).
+cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+mkdir -p "$root/usr/local/etc"
+echo "cafile=/etc/ssl/certs/ca-certificates.crt" >"$root/usr/local/etc/npmrc"
 
 tar -C "$root" -c . | podman import --quiet - "$image" >/dev/null
 echo "base image $image: Debian bookworm minbase, Node $node_version, npm $npm_version"

@@ -7,6 +7,7 @@ import type { WebContext } from "./context.ts";
 import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
 import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
 import { mediaRoute } from "./media.ts";
+import { metricsRoutes } from "./metrics.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { artworkRoute } from "./podcast-artwork.ts";
 import { servicesIcsRoute } from "./services-ics.ts";
@@ -25,5 +26,6 @@ export function webRoutes(ctx: WebContext): Route[] {
     embedSoulsScriptRoute(),
     servicesIcsRoute(ctx),
     artworkRoute(ctx),
+    ...metricsRoutes(ctx),
   ];
 }
