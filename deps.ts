@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
+import { markLive } from "./storage/live-marker.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
 import { RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
@@ -52,6 +53,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
+  // npm run restore refuses while this mark says the folder is in use.
+  const unmarkLive = markLive(config.dataDir);
   const kv = openKeyValueStore(overrides.backend ?? backendFor(config));
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
@@ -142,6 +145,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       // An index build still writing would outlive the store and the data folder: let it finish first.
       await search.settle();
       await kv.close();
+      unmarkLive();
     },
   };
 }
