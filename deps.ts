@@ -23,6 +23,7 @@ import { chooseEmbedder } from "./search/embedders/index.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./services/conversations.ts";
 import { createReviewBackend } from "./review/choose.ts";
+import { ApprovedSync } from "./review/approved-sync.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
 
@@ -96,6 +97,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const recorder = new LibraryRecorder(library, join(config.dataDir, "media"), log, () => media.reload());
 
   const metrics = new Metrics();
+  // Contributions approved by another process or machine on the same store join this library within SYNC_MS.
+  const approvedSync = new ApprovedSync(kv, { library, libraryDir: config.libraryDir, search, log });
+  approvedSync.start();
   const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock, onOutcome: (outcome) => metrics.plannerOutcome(outcome) });
   if (planner && overrides.startPlanner !== false) planner.start();
 
@@ -140,6 +144,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     routes: [],
     stop: async () => {
       clearInterval(timer);
+      approvedSync.stop();
       recorder.stop();
       planner?.stop();
       // An index build still writing would outlive the store and the data folder: let it finish first.
