@@ -66,7 +66,7 @@ pm healthcheck run "$ctr" >/dev/null || fail "the image's HEALTHCHECK did not pa
 
 node .ci/container-checks.mjs before "$url" || fail "checks before the restart"
 t5=$(date +%s)
-pm stop -t 15 "$ctr" >/dev/null || fail "podman stop"
+pm stop -t 15 "$ctr" >/dev/null 2>>/tmp/sanctuary-run.log || fail "podman stop"
 code=$(pm inspect --format '{{.State.ExitCode}}' "$ctr")
 [ "$code" = 0 ] || fail "exit code $code after SIGTERM (expected 0)"
 pm start "$ctr" >/dev/null 2>>/tmp/sanctuary-run.log || fail "podman start"
