@@ -14,7 +14,8 @@ async function mcpNow(version) {
   const res = await fetch(`${url}/mcp`, { method: "POST", headers, body });
   const reply = await res.json().catch(() => null);
   const content = reply?.result?.structuredContent;
-  if (res.status !== 200 || !content?.current) fail(`MCP tools/call now (${version ?? "no version header"}) gave ${res.status} ${JSON.stringify(reply)?.slice(0, 300)}`);
+  if (res.status !== 200 || !content?.current)
+    fail(`MCP tools/call now (${version ?? "no version header"}) gave ${res.status} ${JSON.stringify(reply)?.slice(0, 300)}`);
 }
 
 async function reflectionNames() {
