@@ -32,20 +32,27 @@ function heldReflection(url: string, i: number) {
   const body = JSON.stringify({ name: `Held ${i}`, text: `Held reflection ${i}, sent in two halves across the closing of the doors.` });
   const half = Math.floor(body.length / 2);
   let finish!: () => void;
+  let started!: () => void;
+  // With Expect: 100-continue the server answers "continue" once it has read the headers and begun the request.
+  const begun = new Promise<void>((resolve) => (started = resolve));
   const answered = new Promise<{ status: number; name: string }>((resolve, reject) => {
     const req = http.request(`${url}/api/reflect`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" },
+    });
+    req.on("continue", () => {
+      req.write(body.slice(0, half));
+      started();
     });
     req.on("response", (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, name: `Held ${i}` }));
     });
     req.on("error", reject);
-    req.write(body.slice(0, half));
+    req.flushHeaders();
     finish = () => req.end(body.slice(half));
   });
-  return { answered, finish: () => finish() };
+  return { answered, begun, finish: () => finish() };
 }
 
 const portOpen = (port: number) =>
@@ -61,13 +68,17 @@ describe("SIGTERM", () => {
     let stderr = "";
     server.process.stderr!.on("data", (d) => (stderr += d));
     const held = Array.from({ length: 20 }, (_, i) => heldReflection(server.url, i));
-    // The headers and half of each body have reached the server: every request is in flight.
-    await new Promise((r) => setTimeout(r, 300));
+    // A test that fails early must not leave their rejections unhandled.
+    for (const h of held) h.answered.catch(() => {});
+    // Every request has begun on the server and half its body is sent: all 20 are in flight.
+    await Promise.all(held.map((h) => h.begun));
+    await new Promise((r) => setTimeout(r, 100));
     const exit = exited(server.process);
     server.process.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
     // New connections are refused while the held ones are still being answered.
-    expect(await portOpen(Number(new URL(server.url).port))).toBe(false);
+    const port = Number(new URL(server.url).port);
+    for (let i = 0; i < 150 && (await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await portOpen(port)).toBe(false);
     for (const h of held) h.finish();
     const answers = await Promise.all(held.map((h) => h.answered));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
