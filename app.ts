@@ -5,6 +5,7 @@ import { fallbackHandler } from "./adapters/fallback.ts";
 import { preflight, withCommonHeaders } from "./adapters/headers.ts";
 import { errorResponse } from "./adapters/http.ts";
 import { allowedHostsFor, mcpRoute } from "./adapters/mcp-http.ts";
+import { requestLog } from "./adapters/request-log.ts";
 import { openApiRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
 import type { Route } from "./core/route.ts";
@@ -27,6 +28,7 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
     },
   });
 
+  app.use(requestLog(ctx));
   // One layer for both, and no await when the route answers at once: it runs on every request.
   app.use((event, next) => {
     if (event.req.method === "OPTIONS") return preflight(event);

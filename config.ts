@@ -45,6 +45,7 @@ const ConfigSchema = z.object({
     .describe("low-priority renderer processes side by side (default: 2, or 1 on a one-core machine)"),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
+  SANCTUARY_METRICS: flag.default("off").describe("on serves Prometheus metrics at /metrics (behind SANCTUARY_ADMIN_KEY when that is set)"),
   SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
   SANCTUARY_GITHUB_TOKEN: z.string().optional().describe("code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues"),
   SANCTUARY_GITHUB_REPO: z
@@ -143,6 +144,8 @@ export interface Config {
   podcastOwner: { name?: string; email?: string };
   /** The Contact of /.well-known/security.txt (a mailto: or https: URI). */
   securityContact?: string;
+  /** Serve /metrics (SANCTUARY_METRICS=on). */
+  metrics: boolean;
   review: ReviewConfig;
   embedder: RawConfig["SANCTUARY_EMBEDDER"];
   modelDir: string;
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
     recordings: c.SANCTUARY_RECORDINGS === "on",
     renderers: c.SANCTUARY_RENDERERS,
+    metrics: c.SANCTUARY_METRICS === "on",
     podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },
     securityContact: c.SANCTUARY_SECURITY_CONTACT,
     review: reviewConfig(c),

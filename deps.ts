@@ -2,6 +2,7 @@
 // (tools/context.ts, adapters/context.ts, web/context.ts). Imported only by entry points.
 import type { Config } from "./config.ts";
 import { AccessLog } from "./adapters/access-log.ts";
+import { Metrics } from "./core/metrics.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
@@ -11,6 +12,7 @@ import { ServiceCalendar } from "./planner/calendar.ts";
 import { listeningOrder } from "./planner/listening-order.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import type { KeyValueStore } from "./storage/kv.ts";
+import { markLive } from "./storage/live-marker.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
 import { LIMITS, RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
@@ -22,6 +24,7 @@ import { chooseEmbedder } from "./search/embedders/index.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./services/conversations.ts";
 import { createReviewBackend } from "./review/choose.ts";
+import { ApprovedSync } from "./review/approved-sync.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
 
@@ -54,6 +57,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
+  // npm run restore refuses while this mark says the folder is in use.
+  const unmarkLive = markLive(config.dataDir);
   const kv = openKeyValueStore(overrides.backend ?? backendFor(config));
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
@@ -104,7 +109,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     render: overrides.render,
   });
 
-  const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock });
+  const metrics = new Metrics();
+  // Contributions approved by another process or machine on the same store join this library within SYNC_MS.
+  const approvedSync = new ApprovedSync(kv, { library, libraryDir: config.libraryDir, search, log });
+  approvedSync.start();
+  const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock, onOutcome: (outcome) => metrics.plannerOutcome(outcome) });
   if (planner && overrides.startPlanner !== false) planner.start();
 
   return {
@@ -113,6 +122,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     media,
     kv,
     accessLog,
+    metrics,
     log,
     clock,
     startedAt: clock(),
@@ -149,11 +159,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     routes: [],
     stop: async () => {
       clearInterval(timer);
+      approvedSync.stop();
       recorder.stop();
       planner?.stop();
       // An index build still writing would outlive the store and the data folder: let it finish first.
       await search.settle();
       await kv.close();
+      unmarkLive();
     },
   };
 }

@@ -6,8 +6,11 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { loadConfig } from "./config.ts";
+import { createLogger } from "./core/logger.ts";
 import { startServer } from "./server.ts";
 import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
+import { DRAIN_GRACE_MS } from "./core/http-drain.ts";
+import { onShutdownSignal } from "./core/shutdown-signals.ts";
 
 const config = loadConfig();
 const unshareable = notSharedAcrossProcesses(backendFor(config));
@@ -17,18 +20,35 @@ if (unshareable) {
   process.exit(1);
 }
 if (cluster.isPrimary) {
+  const log = createLogger(config.logLevel);
   const workers = Number(process.env.SANCTUARY_WORKERS ?? availableParallelism());
-  console.error(`Sanctuary: starting ${workers} workers on port ${config.port}, sharing ${config.redisUrl ? "Redis" : `${config.dataDir}/state.db`}`);
+  log.info({ workers, port: config.port, shared: config.redisUrl ? "redis" : `${config.dataDir}/state.db` }, "starting workers");
   for (let i = 0; i < workers; i++) cluster.fork();
+  let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
     if (signal === "SIGTERM" || signal === "SIGINT" || code === 0) return;
-    console.error(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    log.warn({ pid: worker.process.pid, ended: signal ?? code }, "worker ended; starting another");
     cluster.fork();
   });
+  // A signal to the primary alone (a supervisor's stop) reaches every worker, which drains its requests.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, "shutting down workers");
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    });
+  }
 } else {
   // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
   const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
-  const stop = () => running.close().then(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  onShutdownSignal(
+    () => running.close(DRAIN_GRACE_MS),
+    (message, fields) => running.deps.log.info(fields ?? {}, message),
+    { forceOnSecond: false },
+  );
 }

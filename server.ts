@@ -2,15 +2,20 @@
 // The loop monitor is imported first, so it watches everything start-up does after it.
 import { loopFigures } from "./core/loop-monitor.ts";
 import { serve } from "h3";
+import type { Server as HttpServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
+import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain } from "./core/http-drain.ts";
+import { onShutdownSignal } from "./core/shutdown-signals.ts";
+import { createLogger } from "./core/logger.ts";
 
 export interface RunningServer {
   url: string;
   deps: Deps;
-  close: () => Promise<void>;
+  /** Stops serving, then background work and the store. With a grace, requests in flight finish first (up to it). */
+  close: (graceMs?: number) => Promise<void>;
 }
 
 /** `reusePort` lets several processes listen on one port (start:cluster); the kernel spreads connections. */
@@ -29,9 +34,14 @@ export async function startServer(
     hostname: config.host,
     silent: true,
     reusePort: options.reusePort,
+    // Our own shutdown (below) drains requests in flight; srvx's would stop listening and cut them.
+    gracefulShutdown: false,
     node: { requestTimeout: 8_000, headersTimeout: 8_000, connectionsCheckingInterval: 1_000 },
   });
   await server.ready();
+  // Plain HTTP/1.1 always (no TLS options are given), so the node server is an http.Server.
+  const nodeServer = server.node?.server as HttpServer | undefined;
+  if (nodeServer) nodeServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const address = server.node?.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
@@ -47,9 +57,10 @@ export async function startServer(
   return {
     url,
     deps,
-    close: async () => {
+    close: async (graceMs = 0) => {
       // Requests first (they may still write), then background work and the store.
-      await server.close(true);
+      const drained = graceMs > 0 && nodeServer ? await drain(nodeServer, graceMs) : (await server.close(true), true);
+      if (!drained) deps.log.warn({ graceMs }, "requests still in flight after the grace were cut");
       await deps.stop();
     },
   };
@@ -58,12 +69,16 @@ export async function startServer(
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     const running = await startServer(loadConfig());
-    const stop = () => running.close().then(() => process.exit(0));
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    console.error(`Sanctuary is open at ${running.url} (MCP at ${running.url}/mcp)`);
+    onShutdownSignal(
+      () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info("sanctuary closed cleanly")),
+      (message, fields) => running.deps.log.info(fields ?? {}, message),
+    );
+    // The banner is written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), as a JSON line.
+    const config = running.deps.config;
+    createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    // One JSON line like every other, so a log pipeline keeps it.
+    createLogger("error").fatal({ err: error instanceof Error ? { message: error.message } : error }, "could not start");
+    setTimeout(() => process.exit(1), 50);
   }
 }

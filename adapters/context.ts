@@ -2,6 +2,7 @@
 // deps.ts builds one object that satisfies it; web/ extends it for the routes that are not operations.
 import type { TrustProxy } from "../config.ts";
 import type { AccessLog } from "./access-log.ts";
+import type { Metrics } from "../core/metrics.ts";
 import type { ToolServices } from "../tools/context.ts";
 
 export interface AdapterContext extends ToolServices {
@@ -16,5 +17,7 @@ export interface AdapterContext extends ToolServices {
     trustProxy: TrustProxy;
   };
   accessLog: AccessLog;
+  /** Prometheus instruments: requests (adapters/request-log.ts), planner outcomes, gauges read at a scrape. */
+  metrics: Metrics;
   clock: () => Date;
 }

@@ -9,6 +9,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
+import { noteRequest, type RequestNote } from "./request-log.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
 import { createMcpServer } from "./mcp.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
@@ -88,6 +89,7 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     return response;
   }
 
+  const toolNames = new Set(operations.flatMap((op) => (op.mcp ? [op.mcp.tool] : [])));
   async function post(event: H3Event): Promise<Response> {
     const seen: { body?: unknown } = {};
     return noted(event, await serve(event, seen), seen.body);
@@ -110,6 +112,7 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       return rpcError(400, -32700, "Parse error: the body is not complete JSON. Send one JSON-RPC message as a JSON object.");
     }
     const message = body as { id?: Id; method?: string } | null;
+    noteRequest(event, rpcNote(body, toolNames));
     if (depthOf(body) > MAX_DEPTH) {
       const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, {
         suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep.",
@@ -185,6 +188,26 @@ async function settled(response: Response): Promise<Response> {
 }
 
 /** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
+// The protocol's own methods: anything else a client sends is logged and counted as "other".
+const RPC_METHODS = new Set(
+  "initialize ping tools/list tools/call resources/list resources/templates/list resources/read resources/subscribe prompts/list prompts/get completion/complete logging/setLevel server/discover notifications/initialized notifications/cancelled".split(
+    " ",
+  ),
+);
+
+/** What the access line says of a JSON-RPC message: its method, a listed tool's name, a resource's URI without
+ * its query, a prompt's name. Never arguments (they carry visitors' words), never an unlisted name sent by a client. */
+function rpcNote(body: unknown, tools: Set<string>): RequestNote {
+  if (Array.isArray(body)) return { rpc: "batch" };
+  const message = body as { method?: unknown; params?: { name?: unknown; uri?: unknown } } | null;
+  const method = typeof message?.method === "string" && RPC_METHODS.has(message.method) ? message.method : "other";
+  const params = message?.params;
+  if (method === "tools/call") return { rpc: method, tool: typeof params?.name === "string" && tools.has(params.name) ? params.name : "unlisted" };
+  if (method === "resources/read" && typeof params?.uri === "string") return { rpc: method, uri: params.uri.split(/[?#]/)[0].slice(0, 200) };
+  if (method === "prompts/get" && typeof params?.name === "string") return { rpc: method, prompt: params.name.slice(0, 64) };
+  return { rpc: method };
+}
+
 export function mcpRoute(app: AdapterContext, operations: Operation[], options: McpHttpOptions): Route & { methodNotAllowed: Route["handler"] } {
   const mcp = createMcpHttp(operations, app, options);
   return {

@@ -11,7 +11,7 @@ import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
-import { invoke, type CallInfo } from "./invoke.ts";
+import { invoke, restPathOf, type CallInfo } from "./invoke.ts";
 
 export interface ListedTool {
   op: Operation;
@@ -78,18 +78,21 @@ export async function callTool(
   const started = performance.now();
   // The SDK has checked that arguments, when sent, are an object.
   const outcome = await invoke(op, (args ?? {}) as Record<string, unknown>, app, { ...info, via: "mcp" });
-  app.log.info(
-    {
-      reqId: outcome.requestId,
-      via: "mcp",
-      tool: name,
-      method: op.rest.method,
-      path: op.rest.path,
-      status: outcome.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    },
-    "request",
-  );
+  // Over HTTP the request's own line (adapters/request-log.ts) names the tool; over stdio there is no request, so
+  // the call gets its line here, with the REST twin's real path (its query, like a search's words, never).
+  if (info.ip === "stdio")
+    app.log.info(
+      {
+        reqId: outcome.requestId,
+        via: "mcp",
+        tool: name,
+        method: op.rest.method,
+        path: restPathOf(op, (args ?? {}) as Record<string, unknown>),
+        status: outcome.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
   const body = expand(outcome.body) as Record<string, unknown>;
   if (!outcome.ok) return errorResult(body);
   const links = (options.links ? recordingsOf(name, body) : []).map((r) => ({

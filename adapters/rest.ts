@@ -6,6 +6,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
 import { invoke } from "./invoke.ts";
+import { noteRequest } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
 export function pathParamNames(path: string): string[] {
@@ -35,7 +36,8 @@ export function requestIdOf(event: H3Event): string | undefined {
 }
 
 async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<Response> {
-  const started = deps.log.isLevelEnabled("info") ? performance.now() : -1;
+  // The access line and the metrics are written by adapters/request-log.ts for every route; this names the operation.
+  noteRequest(event, { operation: op.name });
   const baseUrl = baseUrlOf(event, deps.config.baseUrl);
   let body: Record<string, unknown> = {};
   if (op.rest.method === "POST") {
@@ -44,7 +46,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
       const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
-      return logged(op, event, deps, started, jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers));
+      return jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers);
     }
   }
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
@@ -53,25 +55,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   const input = op.rest.method === "GET" && !params.length ? query : { ...query, ...body, ...routeParams(event, params) };
   const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
   const headers = { ...outcome.headers, "x-request-id": outcome.requestId };
-  return logged(op, event, deps, started, jsonResponse(outcome.status, outcome.body, headers), outcome.requestId);
-}
-
-/** The structured access line (when info logging is on): the path only, never the query (search queries stay out of logs). */
-function logged(op: Operation, event: H3Event, deps: AdapterContext, started: number, response: Response, requestId?: string): Response {
-  if (started >= 0) {
-    deps.log.info(
-      {
-        reqId: requestId,
-        via: "rest",
-        method: op.rest.method,
-        path: event.url.pathname,
-        status: response.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
-  }
-  return response;
+  return jsonResponse(outcome.status, outcome.body, headers);
 }
 
 export function mountRest(app: H3, operations: Operation[], deps: AdapterContext): void {

@@ -8,7 +8,7 @@ import type { KeyValueStore } from "../storage/kv.ts";
 import type { ReflectionStore } from "../services/reflections.ts";
 import type { ServiceCalendar } from "./calendar.ts";
 import type { ContextSources, Enso, SpaceWeather } from "./context.ts";
-import { Planner } from "./scheduler.ts";
+import { Planner, type PlannerOptions } from "./scheduler.ts";
 import { fetchEnso } from "./sources/enso.ts";
 import { TtlCache } from "./sources/fetch.ts";
 import { fetchSpaceWeather } from "./sources/space-weather.ts";
@@ -26,6 +26,8 @@ export interface PlannerParts {
   reflections: ReflectionStore;
   log: Logger;
   clock: () => Date;
+  /** Told each service's outcome (metrics count them). */
+  onOutcome?: PlannerOptions["onOutcome"];
 }
 
 /** The context's outside sources, cached: space weather about hourly, ENSO daily. */
@@ -74,5 +76,6 @@ export function createPlanner(p: PlannerParts): Planner | null {
     visitorNames: () => visitorNames(p),
     log: p.log,
     clock: p.clock,
+    onOutcome: p.onOutcome,
   });
 }

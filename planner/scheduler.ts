@@ -26,6 +26,7 @@ export interface PlannerOptions {
   visitorNames: () => Promise<string[]>;
   log: Logger;
   clock: () => Date;
+  onOutcome?: (outcome: PlanLogEntry["outcome"]) => void;
 }
 
 export interface PlanLogEntry {
@@ -93,6 +94,7 @@ export class Planner {
     }
     await this.o.kv.update<PlanLogEntry[]>(`planner:log:${key.date}`, (log) => [...(log ?? []), entry]);
     this.o.log.info({ key: keyId(key), outcome: entry.outcome, attempts: entry.attempts.map((a) => `${a.outcome}:${a.ms}ms`) }, "planner");
+    this.o.onOutcome?.(entry.outcome);
     return entry;
   }
 

@@ -62,7 +62,7 @@ export async function publishContribution(draft: ContributionDraft, deps: Publis
  * Rebuild the search index for the library as it is now. A build already running started from older content
  * (concurrent rebuild calls share it), so wait it out and then start one of our own.
  */
-async function reindex(deps: PublishPorts): Promise<void> {
+export async function reindex(deps: PublishPorts): Promise<void> {
   const index = deps.search.index;
   if (!index) return; // The index is still being created; it will open from the library as it is by then.
   try {

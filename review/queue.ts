@@ -8,6 +8,7 @@ import type { FeedbackReport, ReviewBackend, ReviewPreview, ReviewRef, SubmitCon
 import type { ContributionDraft } from "./document.ts";
 import { alreadyPending, PendingTitles } from "./pending.ts";
 import { publishContribution, type PublishPorts } from "./publish.ts";
+import { recordApproval } from "./approved-sync.ts";
 
 export type SubmissionStatus = "pending" | "approved" | "rejected";
 
@@ -103,6 +104,9 @@ export class ModerationQueue implements ReviewBackend {
     return this.decisions.run("decide", async () => {
       const item = await this.pendingItem(id);
       const documentPath = item.type === "contribution" ? await publishContribution(item.contribution, ports) : null;
+      // The other processes and machines on this store add it too (review/approved-sync.ts).
+      if (item.type === "contribution" && documentPath)
+        await recordApproval(this.kv, { path: documentPath, source: item.contribution.source, approvedAt: now.toISOString() });
       const decided = await this.decide(item, "approved", note, now);
       return { submission: decided, documentPath };
     });

@@ -205,6 +205,15 @@ export class SqliteEngine implements Engine {
 
   async close(): Promise<void> {
     this.batch.flush();
-    if (this.db.open) this.db.close();
+    // Fold the WAL into the database file so a stopped server leaves one self-contained state.db (a busy
+    // reader in another process leaves part of it; SQLite finishes that on the next open).
+    if (this.db.open) {
+      try {
+        this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      } catch {
+        /* another process holds the database: its own close or the next open checkpoints */
+      }
+      this.db.close();
+    }
   }
 }

@@ -8,6 +8,7 @@ import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
 import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
 import { mcpEdgeRoutes } from "./mcp-edge.ts";
 import { mediaRoute } from "./media.ts";
+import { metricsRoutes } from "./metrics.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { artworkRoute } from "./podcast-artwork.ts";
 import { servicesIcsRoute } from "./services-ics.ts";
@@ -27,5 +28,6 @@ export function webRoutes(ctx: WebContext): Route[] {
     servicesIcsRoute(ctx),
     artworkRoute(ctx),
     ...mcpEdgeRoutes(ctx),
+    ...metricsRoutes(ctx),
   ];
 }

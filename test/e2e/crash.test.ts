@@ -22,7 +22,7 @@ let url: string;
 /** The two songs the burst is filed under. */
 let songs: string[] = [];
 
-/** `node --import tsx server.ts` on DATA_DIR; resolves once it prints "Sanctuary is open at <url>". */
+/** `node --import tsx server.ts` on DATA_DIR; resolves once it prints its "ready" line with the url. */
 async function start(): Promise<void> {
   const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
@@ -41,10 +41,10 @@ async function start(): Promise<void> {
   child = proc;
   let stderr = "";
   url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Sanctuary is open" within 60 s:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no "ready" line within 60 s:\n${stderr}`)), 60_000);
     proc.stderr!.on("data", (d: Buffer) => {
       stderr += d;
-      const m = /Sanctuary is open at (\S+)/.exec(stderr);
+      const m = /"url":"([^"]+)".*"msg":"ready"/.exec(stderr);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);

@@ -1,5 +1,7 @@
 // Structured logs: one line per request with id, status and latency; never a search query, an owner
 // token or the admin key.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,5 +49,30 @@ describe("logs", () => {
     const all = lines.join("\n");
     expect(all.length).toBeGreaterThan(0);
     for (const secret of ["private sorrow", "zebra", asked.body.owner_token, "wrong-token-should-not-log", ADMIN_KEY]) expect(all).not.toContain(secret);
+  });
+
+  it("have one line for every kind of route, with its real path: a page, a media range, a feed, an MCP resource and prompt", async () => {
+    await mkdir(join(server.dataDir, "media"), { recursive: true });
+    await writeFile(join(server.dataDir, "media", "log-test.mp3"), Buffer.alloc(4096, 1));
+    const mcp = (body: object) =>
+      fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+    const statuses = [
+      (await fetch(`${server.url}/docs`)).status,
+      (await fetch(`${server.url}/media/log-test.mp3`, { headers: { range: "bytes=100-199" } })).status,
+      (await fetch(`${server.url}/feed/reflections.xml`)).status,
+      (await mcp({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "sanctuary://reflections/by-song" } })).status,
+      (await mcp({ jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "attend_the_service", arguments: { name: "Secretive Wren" } } })).status,
+    ];
+    expect(statuses).toEqual([200, 206, 200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 100));
+    const entries = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
+    const one = (match: (e: Record<string, unknown>) => boolean) => entries.filter(match);
+    expect(one((e) => e.path === "/docs")).toMatchObject([{ via: "web", method: "GET", status: 200 }]);
+    expect(one((e) => e.path === "/media/log-test.mp3")).toMatchObject([{ via: "web", status: 206, range: "bytes=100-199" }]);
+    expect(one((e) => e.path === "/feed/reflections.xml")).toMatchObject([{ via: "web", status: 200 }]);
+    expect(one((e) => e.uri === "sanctuary://reflections/by-song")).toMatchObject([{ via: "mcp", path: "/mcp", rpc: "resources/read", status: 200 }]);
+    expect(one((e) => e.prompt === "attend_the_service")).toMatchObject([{ via: "mcp", path: "/mcp", rpc: "prompts/get", status: 200 }]);
+    for (const e of entries) expect(typeof e.ms).toBe("number");
+    expect(lines.join("\n")).not.toContain("Secretive Wren");
   });
 });

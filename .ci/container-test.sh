@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The container test (issue 25): build the image from the Dockerfile on a base made here (Debian packages plus
+# Node from the npm registry; no image registry is reachable), start it with a data volume, and check health,
+# the HEALTHCHECK, an MCP tools/call `now`, a non-root user, and a reflection that survives `podman stop`/`start`.
+# Prints one line "container: passed …" or "container: failed …" and exits 0/1. Times each part.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+started=$(date +%s)
+fail() { echo "container: failed: $*"; [ -n "${ctr:-}" ] && podman logs --tail 30 "$ctr" 2>&1 | sed 's/^/  | /'; exit 1; }
+
+need=()
+for tool in podman runc debootstrap; do command -v "$tool" >/dev/null || need+=("$tool"); done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${need[*]}"
+  { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}" uidmap >/dev/null; } || fail "apt-get install ${need[*]}"
+fi
+# This kernel's hybrid cgroups need runc (crun refuses), and podman's default ulimits cannot be set here.
+conf=$(mktemp /tmp/sanctuary-containers.XXXXXX.conf)
+printf '[containers]\ndefault_ulimits = []\n' >"$conf"
+export CONTAINERS_CONF=$conf
+pm() { podman --runtime /usr/sbin/runc "$@"; }
+
+base=localhost/sanctuary-base:node20
+image=localhost/sanctuary:ci
+t0=$(date +%s)
+if ! pm image exists "$base"; then
+  bash .ci/container-base.sh "$base" || fail "making the base image"
+fi
+t1=$(date +%s)
+# --format docker keeps the HEALTHCHECK (the OCI format has none).
+pm build --quiet --network=host --format docker --build-arg BASE_IMAGE="$base" -t "$image" . >/tmp/sanctuary-build.log 2>&1 ||
+  { tail -30 /tmp/sanctuary-build.log; fail "podman build"; }
+t2=$(date +%s)
+size=$(pm image inspect --format '{{.Size}}' "$image")
+echo "container: base image $((t1 - t0)) s, image build $((t2 - t1)) s, image size $((size / 1000000)) MB"
+
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+volume=sanctuary-ci-data-$$
+ctr=sanctuary-ci-$$
+cleanup() { pm rm -f -t 0 "$ctr" >/dev/null 2>&1; pm volume rm -f "$volume" >/dev/null 2>&1; rm -f "$conf"; }
+trap cleanup EXIT
+pm volume create "$volume" >/dev/null || fail "volume create"
+# Host networking (these machines have no container network set up); rendering recordings is left out
+# (an hour of CPU), everything else is the image's defaults.
+# (podman complains on stderr that it cannot set up systemd timers for the HEALTHCHECK; `healthcheck run` below runs it.)
+pm run -d --name "$ctr" --network=host -v "$volume:/data" -e PORT="$port" -e HOST=127.0.0.1 -e SANCTUARY_RECORDINGS=off "$image" >/dev/null 2>/tmp/sanctuary-run.log ||
+  fail "podman run"
+url="http://127.0.0.1:$port"
+
+# Health answers first; search (and the event loop) is fully free once the index is built (/api/ask/health 200).
+wait_healthy() {
+  for _ in $(seq 1 600); do
+    node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$url/api/ask/health" && return 0
+    [ "$(pm inspect --format '{{.State.Running}}' "$ctr")" = true ] || return 1
+    sleep 0.5
+  done
+  return 1
+}
+t3=$(date +%s)
+wait_healthy || fail "no /api/health 200 after the first start"
+t4=$(date +%s)
+echo "container: first start to a built index (word vectors converted into the volume) $((t4 - t3)) s"
+pm healthcheck run "$ctr" >/dev/null || fail "the image's HEALTHCHECK did not pass"
+[ "$(pm exec "$ctr" id -u)" != 0 ] || fail "the server runs as root"
+
+node .ci/container-checks.mjs before "$url" || fail "checks before the restart"
+t5=$(date +%s)
+pm stop -t 15 "$ctr" >/dev/null 2>>/tmp/sanctuary-run.log || fail "podman stop"
+code=$(pm inspect --format '{{.State.ExitCode}}' "$ctr")
+[ "$code" = 0 ] || fail "exit code $code after SIGTERM (expected 0)"
+pm start "$ctr" >/dev/null 2>>/tmp/sanctuary-run.log || fail "podman start"
+wait_healthy || fail "no /api/health 200 after the restart"
+t6=$(date +%s)
+echo "container: stop (SIGTERM, exit 0) and restart $((t6 - t5)) s"
+node .ci/container-checks.mjs after "$url" || fail "checks after the restart"
+echo "container: passed in $(($(date +%s) - started)) s"

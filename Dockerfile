@@ -1,0 +1,31 @@
+# Sanctuary in a container. Build: `docker build -t sanctuary .` (or podman). The base is a build argument so
+# machines without a registry can use a local image with Node 20 or 22 and npm (see .ci/container-base.sh).
+ARG BASE_IMAGE=node:20-bookworm-slim
+FROM ${BASE_IMAGE}
+
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+
+# A system user owns the state and the library folder (approved contributions are written there); the rest of
+# the app stays root's, read-only to the server.
+RUN groupadd --system sanctuary \
+ && useradd --system --gid sanctuary --home-dir /data --no-create-home --shell /usr/sbin/nologin sanctuary \
+ && mkdir -p /data && chown sanctuary:sanctuary /data
+
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY . .
+RUN chown -R sanctuary:sanctuary corpus/library
+
+USER sanctuary
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node is PID 1, started directly (no npm, no shell): SIGTERM from `docker stop` reaches the server, which
+# finishes requests in flight (up to 10 s; docker's default grace is 10 s, so stop with -t 15) and exits 0.
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "server.ts"]

@@ -1,0 +1,71 @@
+// One JSON line and one metrics observation per request, whatever answers it: operations (REST), MCP, pages,
+// forms, media, feeds, badges, the fallbacks. The line names the real path (never the query: search words stay
+// out of logs); the metric names the operation or the route's pattern (never a path, which may carry a name).
+import type { H3Event, Middleware } from "h3";
+import type { Metrics, Transport } from "../core/metrics.ts";
+import type { AdapterContext } from "./context.ts";
+
+/** What an adapter adds to the request's line: rest.ts the operation, mcp-http.ts the JSON-RPC method. */
+export interface RequestNote {
+  operation?: string;
+  /** The MCP method, the tool (a listed one only), the resource URI (without its query) or the prompt's name. */
+  rpc?: string;
+  tool?: string;
+  uri?: string;
+  prompt?: string;
+}
+
+const NOTE = "sanctuaryRequest";
+
+export function noteRequest(event: H3Event, note: RequestNote): void {
+  const context = event.context as Record<string, unknown>;
+  context[NOTE] = { ...(context[NOTE] as RequestNote | undefined), ...note };
+}
+
+function transportOf(note: RequestNote | undefined, path: string): Transport {
+  if (note?.operation) return "rest";
+  return path === "/mcp" ? "mcp" : "web";
+}
+
+/** The label for a request: its operation, or its MCP method and tool, or the pattern of the route that took it. */
+function operationOf(event: H3Event, note: RequestNote | undefined, status: number): string {
+  if (note?.operation) return note.operation;
+  if (note?.rpc) return note.tool ? `${note.rpc}:${note.tool}` : note.rpc;
+  const route = (event.context as { matchedRoute?: { route?: string } }).matchedRoute?.route;
+  if (!route || route === "/**") return status === 404 ? "not found" : "unmatched";
+  return route;
+}
+
+export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }): Middleware {
+  return (event, next) => {
+    const started = performance.now();
+    const done = (status: number, response?: unknown) => {
+      const note = (event.context as Record<string, unknown>)[NOTE] as RequestNote | undefined;
+      const path = event.url.pathname;
+      const ms = performance.now() - started;
+      ctx.metrics.request(operationOf(event, note, status), transportOf(note, path), status, ms / 1000);
+      if (!ctx.log.isLevelEnabled("info")) return;
+      const reqId = response instanceof Response ? (response.headers.get("x-request-id") ?? undefined) : undefined;
+      const range = event.req.headers.get("range");
+      ctx.log.info(
+        { reqId, via: transportOf(note, path), method: event.req.method, path, status, ms: Math.round(ms * 10) / 10, ...note, ...(range ? { range } : {}) },
+        "request",
+      );
+    };
+    const answered = (response: unknown) => {
+      done(response instanceof Response ? response.status : 200, response);
+      return response;
+    };
+    const failed = (error: unknown): never => {
+      done((error as { status?: number })?.status ?? 500);
+      throw error;
+    };
+    let answer: unknown;
+    try {
+      answer = next();
+    } catch (error) {
+      return failed(error);
+    }
+    return answer instanceof Promise ? answer.then(answered, failed) : answered(answer);
+  };
+}

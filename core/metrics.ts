@@ -1,0 +1,68 @@
+// The process's Prometheus instruments (prom-client), one registry per server. Labels are closed sets only:
+// an operation's name or a route's pattern, a transport, a status code, an outcome. A path, a query, a name or
+// a visitor's words never becomes a label (each distinct value would be a new series, and a private one).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+export type Transport = "rest" | "mcp" | "web";
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<"operation" | "transport" | "status">;
+  private readonly latency: Histogram<"operation" | "transport">;
+  private readonly planner: Counter<"outcome">;
+
+  constructor() {
+    // Process CPU, memory, handles, GC, and the event loop's delay (nodejs_eventloop_lag_*), from prom-client.
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+    this.requests = new Counter({
+      name: "sanctuary_requests_total",
+      help: "Requests answered, by operation (or route pattern), transport and status",
+      labelNames: ["operation", "transport", "status"],
+      registers: [this.registry],
+    });
+    this.latency = new Histogram({
+      name: "sanctuary_request_duration_seconds",
+      help: "Time from a request's arrival to its answer, by operation (or route pattern) and transport",
+      labelNames: ["operation", "transport"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.planner = new Counter({
+      name: "sanctuary_planner_outcomes_total",
+      help: "Services the planner handled in this process, by outcome (planned, rotation, already recorded)",
+      labelNames: ["outcome"],
+      registers: [this.registry],
+    });
+  }
+
+  request(operation: string, transport: Transport, status: number, seconds: number): void {
+    this.requests.inc({ operation, transport, status: String(status) });
+    this.latency.observe({ operation, transport }, seconds);
+  }
+
+  plannerOutcome(outcome: "planned" | "rotation" | "already recorded"): void {
+    this.planner.inc({ outcome });
+  }
+
+  /** A value read when scraped (souls present, index size…); `read` returns one value per label set. */
+  gauge<L extends string>(name: string, help: string, labelNames: L[], read: () => Promise<Array<[Partial<Record<L, string>>, number]>>): void {
+    new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const [labels, value] of await read()) this.set(labels, value);
+      },
+    });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

@@ -1,0 +1,22 @@
+// npm run backup -- --to <file>: a consistent copy of the state while the server runs (SQLite), or a Redis
+// snapshot (BGSAVE) when SANCTUARY_REDIS_URL is set. Reads DATA_DIR like the server. Exit 0 only for a finished backup.
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { loadConfig } from "../config.ts";
+import { backupRedis, backupSqlite } from "../storage/backup.ts";
+
+const { values } = parseArgs({ options: { to: { type: "string" } } });
+try {
+  const config = loadConfig();
+  if (config.redisUrl) {
+    const where = await backupRedis(config.redisUrl, (step) => console.log(step));
+    console.log(`Redis saved its snapshot to ${where} (on the Redis machine): copy that file somewhere safe.`);
+  } else {
+    if (!values.to) throw new Error("name the backup file: npm run backup -- --to <file>");
+    const report = backupSqlite(config.dataDir, resolve(values.to), (step) => console.log(step));
+    console.log(`backup written: ${report.file} (${report.bytes} bytes, ${report.ms} ms)`);
+  }
+} catch (error) {
+  console.error(`backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}

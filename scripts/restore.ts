@@ -1,0 +1,21 @@
+// npm run restore -- --from <file>: puts a backup made by npm run backup in place of DATA_DIR/state.db. Refuses
+// while a server (or npm run mcp:stdio) has the folder open, and refuses anything that is not a finished,
+// intact backup. The state it replaces is kept beside it (state.db.before-restore-<time>).
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { loadConfig } from "../config.ts";
+import { restoreSqlite } from "../storage/backup.ts";
+
+const { values } = parseArgs({ options: { from: { type: "string" } } });
+try {
+  const config = loadConfig();
+  if (config.redisUrl) {
+    throw new Error("state is in Redis (SANCTUARY_REDIS_URL): stop Redis, put the saved RDB file at its dir/dbfilename, start Redis, then the servers");
+  }
+  if (!values.from) throw new Error("name the backup file: npm run restore -- --from <file>");
+  const { keptAs } = restoreSqlite(config.dataDir, resolve(values.from));
+  console.log(`restored ${resolve(values.from)} into ${config.dataDir}/state.db${keptAs ? `; the earlier state is kept at ${keptAs}` : ""}`);
+} catch (error) {
+  console.error(`restore refused: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,100 @@
+// Two servers ("machines") on one Redis, each with its own library folder: a contribution approved on one
+// is added to the other's library and search index within a minute, without a restart, and both libraries
+// then report the same content hash. Runs when SANCTUARY_TEST_REDIS_URL names a Redis (CI starts one).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+import { copyLibrary } from "../helpers/library-copy.ts";
+
+const base = process.env.SANCTUARY_TEST_REDIS_URL;
+const redisUrl = base ? `${base.replace(/\/\d+$/, "")}/7` : "";
+const KEY = "shared-approvals-admin-key-0123";
+const ADMIN = { authorization: `Bearer ${KEY}`, "content-type": "application/json" };
+const PATH = "prayers/the-ferrymans-second-lamp";
+const CONTENT = [
+  "The ferryman lights a second lamp for the far bank, so the crossing has a light at either end.",
+  "",
+  "Let me be a lamp on the far side for someone still on the water: small, steady, and there before they arrive.",
+].join("\n");
+
+let servers: ChildServer[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
+const health = (s: ChildServer) => fetch(`${s.url}/api/health`).then(json);
+
+describe.skipIf(!base)("an approval on one machine", () => {
+  beforeAll(async () => {
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    redis.disconnect();
+    servers = await Promise.all(
+      [0, 1].map(async () => {
+        const dir = await mkdtemp(join(tmpdir(), "sanctuary-machine-"));
+        const library = await copyLibrary();
+        cleanups.push(() => rm(dir, { recursive: true, force: true }), library.remove);
+        await shareEmbeddings(dir);
+        const server = await startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl, SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: KEY });
+        // startChildServer waits 30 s; a busy machine may need longer for two starts at once.
+        for (
+          let i = 0;
+          i < 900 &&
+          !(await fetch(`${server.url}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ));
+          i++
+        )
+          await new Promise((r) => setTimeout(r, 100));
+        return server;
+      }),
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const c of cleanups) await c();
+  });
+
+  it("reaches the other's library, search and content hash within a minute", async () => {
+    const [a, b] = servers;
+    const hashBefore = (await health(b)).body.library.hash;
+    expect((await health(a)).body.library.hash).toBe(hashBefore);
+    const sent = await json(
+      await fetch(`${a.url}/api/contribute`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Oar", category: "prayers", title: "The Ferryman's Second Lamp", content: CONTENT }),
+      }),
+    );
+    expect(sent.status).toBe(201);
+    const approved = await json(await fetch(`${a.url}/admin/api/submissions/${sent.body.pr.number}/approve`, { method: "POST", headers: ADMIN, body: "{}" }));
+    expect(approved.status).toBe(200);
+    expect(approved.body.document.path).toBe(PATH);
+    expect((await fetch(`${b.url}/api/docs/${PATH}`)).status).toBe(404);
+
+    const started = Date.now();
+    let doc = { status: 404, body: null as any };
+    while (doc.status !== 200 && Date.now() - started < 60_000) {
+      await new Promise((r) => setTimeout(r, 500));
+      doc = await json(await fetch(`${b.url}/api/docs/${PATH}`));
+    }
+    expect(doc.status, "the other machine serves the piece within a minute").toBe(200);
+    expect(doc.body).toMatchObject({ title: "The Ferryman's Second Lamp", kind: "prayer" });
+    const [ha, hb] = await Promise.all([health(a), health(b)]);
+    expect(hb.body.library.hash).toBe(ha.body.library.hash);
+    expect(hb.body.library.hash).not.toBe(hashBefore);
+    expect(hb.body.library.documents).toBe(ha.body.library.documents);
+
+    let found = false;
+    while (!found && Date.now() - started < 120_000) {
+      const search = await json(await fetch(`${b.url}/api/search?q=ferryman%20second%20lamp%20far%20bank&limit=5`));
+      found = search.status === 200 && search.body.results.some((r: any) => r.path === PATH);
+      if (!found) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(found, "the other machine's search finds it").toBe(true);
+    console.info(`shared approvals: served by the other machine ${Math.round((Date.now() - started) / 1000)} s after approval (search included)`);
+  }, 180_000);
+});
