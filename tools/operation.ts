@@ -2,6 +2,7 @@
 // and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
 import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
+import type { DeepReadonly, Joined } from "../core/json.ts";
 import type { LimitName } from "../services/rate-limits.ts";
 import type { ToolContext } from "./context.ts";
 
@@ -49,9 +50,16 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
    * adapter after the schema and before any limit is taken, so a refused call is validation and counts
    * against nothing. Throws `invalid(...)`. Operations that write a visitor's words screen them here.
    */
-  screen?: (input: z.output<I>, ctx: ToolContext) => void | Promise<void>;
-  handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>> | z.input<O>;
+  screen?: (input: DeepReadonly<z.output<I>>, ctx: ToolContext) => void | Promise<void>;
+  /**
+   * Reads its input (never changes it: frozen on every transport while output checks are on) and returns a
+   * plain body or a `Joined` one (now, attend), which every reader opens with `expand`.
+   */
+  handler: (input: DeepReadonly<z.output<I>>, ctx: ToolContext) => Promise<Body<z.input<O>>> | Body<z.input<O>>;
 }
+
+/** What a handler returns: a plain body, or one joined from per-request fields and a shared part. */
+export type Body<T> = T | Joined<T>;
 
 export interface LimitSpec {
   rule: LimitName;
