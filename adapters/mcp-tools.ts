@@ -41,7 +41,8 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
             description: op.mcp!.description,
             inputSchema: mcpInputSchema(op) as Tool["inputSchema"],
             outputSchema: mcpOutputSchema(op) as Tool["outputSchema"],
-            annotations: { title: op.mcp!.title, ...op.mcp!.annotations },
+            // The title once, on the tool (an annotation repeating it cost every session a few hundred bytes).
+            annotations: op.mcp!.annotations,
             ...(icons ? { icons } : {}),
             ...(meta ? { _meta: meta } : {}),
           },
