@@ -4,9 +4,8 @@ import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { deepFreeze, expand } from "../core/json.ts";
 import type { Steps } from "../core/next-steps.ts";
-import type { ToolContext } from "../tools/context.ts";
 import { DRY_RUN_FIELD, type Body, type Operation } from "../tools/operation.ts";
-import type { AdapterContext } from "./context.ts";
+import { callContext, type AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { NO_LIMITS, callLimits } from "./limits.ts";
 
@@ -30,6 +29,9 @@ export interface CallInfo {
 let requestCounter = 0;
 const requestPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
 const nextRequestId = () => `${requestPrefix}-${(++requestCounter).toString(36)}`;
+
+/** Until the call's limits are known, taking them is a no-op (screening runs before them). */
+const NO_TAKE = async (): Promise<void> => {};
 
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
@@ -121,13 +123,15 @@ function validated(op: Operation, raw: Record<string, unknown>): Validation {
 /** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
 export async function invoke(op: Operation, raw: Record<string, unknown>, app: AdapterContext, info: CallInfo): Promise<Outcome> {
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
-  // The call's context: the long-lived services (by prototype, not copied) plus this call's own fields.
-  const ctx = Object.create(app) as ToolContext;
-  ctx.steps = steps;
-  ctx.ip = info.ip;
-  ctx.via = info.via;
-  ctx.requestId = info.requestId ?? nextRequestId();
-  ctx.now = app.clock();
+  // The call's context: the services handlers may use, by name, and this call's own fields.
+  const ctx = callContext(app, {
+    steps,
+    ip: info.ip,
+    via: info.via,
+    requestId: info.requestId ?? nextRequestId(),
+    now: app.clock(),
+    takeLimits: NO_TAKE,
+  });
   try {
     const parsed = validated(op, raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);

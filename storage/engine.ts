@@ -1,15 +1,6 @@
 // The contract every storage engine keeps (memory, SQLite, Redis). Engines hold JSON values under keys
 // and sorted collections (members ordered by a numeric score, usually epoch ms), and make each atomic
 // operation atomic against every writer, in this process or in another one sharing the engine.
-import type { Redis } from "ioredis";
-
-/** With Redis shared by several processes, domain stores may also use the client directly (presence). */
-export interface SharedRedis {
-  client: Redis;
-  /** The key prefix, e.g. `sanctuary:`. */
-  prefix: string;
-}
-
 export interface SortedEntry<T> {
   member: string;
   score: number;
@@ -32,7 +23,6 @@ export type Change<T> = (current: T | null) => T | Promise<T>;
 
 export interface Engine {
   readonly kind: "memory" | "sqlite" | "redis";
-  readonly redis: SharedRedis | null;
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
   /**
