@@ -6,7 +6,6 @@ import { SanctuaryError } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
-import { recordingsOf } from "../tools/mcp-recordings.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
@@ -32,7 +31,7 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
       .filter((op) => op.mcp)
       .map((op) => {
         // now and attend name the MCP App that renders their result (SEP-1865 `_meta.ui.resourceUri`).
-        const meta = toolUiMeta(op.mcp!.tool);
+        const meta = toolUiMeta(op);
         return {
           op,
           tool: {
@@ -93,7 +92,7 @@ export async function callTool(
   );
   const body = expand(outcome.body) as Record<string, unknown>;
   if (!outcome.ok) return errorResult(body);
-  const links = (options.links ? recordingsOf(name, body) : []).map((r) => ({
+  const links = (options.links ? (op.mcp?.recordings?.(body) ?? []) : []).map((r) => ({
     type: "resource_link" as const,
     uri: r.uri,
     name: r.name,

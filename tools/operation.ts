@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
 import type { DeepReadonly, Joined } from "../core/json.ts";
 import type { LimitName } from "../services/rate-limits.ts";
+import type { RecordingLink } from "./mcp-recordings.ts";
 import type { ToolContext } from "./context.ts";
 
 export interface ToolAnnotations {
@@ -25,7 +26,19 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   input: I;
   output: O;
   rest: { method: "GET" | "POST"; path: string; status?: number };
-  mcp?: { tool: string; title: string; description: string; annotations: ToolAnnotations };
+  /** The operation as an MCP tool, with every MCP fact about it here rather than in tables keyed by name. */
+  mcp?: {
+    tool: string;
+    title: string;
+    description: string;
+    annotations: ToolAnnotations;
+    /** REST-only operations this tool answers all the same (read_song lists songs): next steps name the tool. */
+    alsoAnswers?: Operation[];
+    /** The recordings a successful result points to, added as `resource_link` content. */
+    recordings?: (body: Record<string, unknown>) => RecordingLink[];
+    /** The MCP App (`ui://sanctuary/service`) renders this tool's results. */
+    app?: boolean;
+  };
   /** Error kinds this operation may answer with besides `invalid` (documented in OpenAPI). */
   errors?: ErrorKind[];
   /** The suggestion on a 400 when the default one would say less. */
