@@ -9,12 +9,15 @@ interface Pattern {
   test: RegExp;
 }
 
-/** `:name` matches one segment; a parameter written `**:name` (listed as `:name`) matches the rest. */
+/**
+ * `:name` matches one segment; a parameter written `**:name` (listed as `:name`) matches the rest, as the
+ * router does: segments that are not empty (`....//....//README` is no path the router serves).
+ */
 function compile(routes: Array<RouteSummary & { wildcard?: boolean }>): Pattern[] {
   return routes.map((r) => {
     const source = r.path
       .split("/")
-      .map((seg) => (seg.startsWith(":") ? (r.wildcard ? ".+" : "[^/]+") : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .map((seg) => (seg.startsWith(":") ? (r.wildcard ? "[^/]+(?:/[^/]+)*" : "[^/]+") : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/");
     return { method: r.method, test: new RegExp(`^${source}$`) };
   });
@@ -33,7 +36,8 @@ export function fallbackHandler(routes: () => Array<RouteSummary & { wildcard?: 
   return (event: H3Event): Response => {
     const path = event.url.pathname;
     const allow = allowedMethods((patterns ??= compile(routes())), path);
-    if (allow.length) {
+    // A method the path's pattern serves, unmatched by the router, is a path it does not serve: 404, not 405.
+    if (allow.length && !allow.includes(event.req.method)) {
       const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at ${path}; use ${allow.join(", ")}.`, {
         suggestion: `Nothing happened. This path answers ${allow.join(", ")}; /openapi.json describes each call.`,
       });

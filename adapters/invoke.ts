@@ -2,17 +2,17 @@
 // record the call under its REST path, take its limits, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
-import { expand } from "../core/json.ts";
+import { deepFreeze, expand } from "../core/json.ts";
 import type { Steps } from "../core/next-steps.ts";
-import type { ToolContext } from "../tools/context.ts";
-import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
-import type { AdapterContext } from "./context.ts";
+import { DRY_RUN_FIELD, type Body, type Operation } from "../tools/operation.ts";
+import { callContext, type AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { NO_LIMITS, callLimits } from "./limits.ts";
 
 export interface Outcome {
   status: number;
-  body: Record<string, unknown>;
+  /** A plain body or a joined one: read it through `expand`, write it with `toJsonBytes`. */
+  body: Body<Readonly<Record<string, unknown>>>;
   headers: Record<string, string>;
   ok: boolean;
   requestId: string;
@@ -29,6 +29,9 @@ export interface CallInfo {
 let requestCounter = 0;
 const requestPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
 const nextRequestId = () => `${requestPrefix}-${(++requestCounter).toString(36)}`;
+
+/** Until the call's limits are known, taking them is a no-op (screening runs before them). */
+const NO_TAKE = async (): Promise<void> => {};
 
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
@@ -103,7 +106,7 @@ const validations = new WeakMap<Operation, WeakMap<object, Validation>>();
 
 /**
  * The input checked against the operation's schema. A frozen input (a query string many requests share) is
- * checked once per operation, and its result frozen too: no handler may change its input.
+ * checked once per operation; no handler may change its input (its type is read-only, see `invoke`).
  */
 function validated(op: Operation, raw: Record<string, unknown>): Validation {
   if (!Object.isFrozen(raw)) return op.input.safeParse(raw);
@@ -112,7 +115,6 @@ function validated(op: Operation, raw: Record<string, unknown>): Validation {
   let result = kept.get(raw);
   if (!result) {
     result = op.input.safeParse(raw);
-    if (result.success) Object.freeze(result.data);
     kept.set(raw, result);
   }
   return result;
@@ -121,17 +123,22 @@ function validated(op: Operation, raw: Record<string, unknown>): Validation {
 /** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
 export async function invoke(op: Operation, raw: Record<string, unknown>, app: AdapterContext, info: CallInfo): Promise<Outcome> {
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
-  // The call's context: the long-lived services (by prototype, not copied) plus this call's own fields.
-  const ctx = Object.create(app) as ToolContext;
-  ctx.steps = steps;
-  ctx.ip = info.ip;
-  ctx.via = info.via;
-  ctx.requestId = info.requestId ?? nextRequestId();
-  ctx.now = app.clock();
+  // The call's context: the services handlers may use, by name, and this call's own fields.
+  const ctx = callContext(app, {
+    steps,
+    ip: info.ip,
+    via: info.via,
+    requestId: info.requestId ?? nextRequestId(),
+    now: app.clock(),
+    takeLimits: NO_TAKE,
+  });
   try {
     const parsed = validated(op, raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = parsed.data as Record<string, unknown>;
+    // Inputs and bodies are read-only by type; with output checks on (the tests) they are frozen too, on every
+    // transport alike, so a handler that writes to either fails in the tests rather than on one transport.
+    if (app.config.checkOutput) deepFreeze(input);
     // Screening is validation that needs the services: before the access log and before any limit.
     if (op.screen) await op.screen(input as never, ctx);
     if (app.accessLog.listening)
@@ -146,12 +153,12 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
       });
     const limits = callLimits(op.limits ?? [], input, ctx);
     ctx.takeLimits = limits.take;
-    let body: Record<string, unknown>;
-    if (limits === NO_LIMITS) body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
+    let body: Outcome["body"];
+    if (limits === NO_LIMITS) body = (await op.handler(input as never, ctx)) as Outcome["body"];
     else {
       if (op.limitsTaken !== "in-handler") await limits.take();
       try {
-        body = (await op.handler(input as never, ctx)) as Record<string, unknown>;
+        body = (await op.handler(input as never, ctx)) as Outcome["body"];
         await limits.take(); // a no-op unless the handler, asked to, did not take them
       } catch (error) {
         await limits.refund();
@@ -159,6 +166,7 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
       }
     }
     if (app.config.checkOutput) {
+      deepFreeze(body);
       const checked = op.output.safeParse(expand(body));
       if (!checked.success) {
         app.log.error({ operation: op.name, issues: checked.error.issues.slice(0, 5) }, "response does not match its output schema");

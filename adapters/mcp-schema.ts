@@ -25,18 +25,17 @@ export function mcpInputSchema(op: Operation): Json {
     schema.required = [...new Set([...(schema.required ?? []), first])];
     const property = schema.properties?.[alias];
     if (property)
-      property.description = `${property.description ?? ""} — send \`${alias}\` instead of \`${first}\` if you prefer; one of the two is required`.replace(
-        /^ — /,
-        "",
-      );
+      property.description = property.description
+        ? `${property.description}; one of the two is required`
+        : `Instead of \`${first}\`; one of the two is required`;
   }
   return schema;
 }
 
-/** Field names of a nested object, at most six: enough to recognise it. */
+/** Field names of a nested object, at most five: enough to recognise it (tools/list stays under 16 KB). */
 const fieldsOf = (object: Json) => {
   const names = Object.keys(object.properties ?? {});
-  return names.length > 6 ? [...names.slice(0, 6), "…"] : names;
+  return names.length > 5 ? [...names.slice(0, 5), "…"] : names;
 };
 const sentence = (text: string) => (/[.!?)]$/.test(text) ? text : `${text}.`);
 const withFields = (description: string | undefined, lead: string, names: string[]) =>

@@ -6,7 +6,6 @@ import { SanctuaryError } from "../core/errors.ts";
 import { expand } from "../core/json.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
-import { recordingsOf } from "../tools/mcp-recordings.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
@@ -32,7 +31,7 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
       .filter((op) => op.mcp)
       .map((op) => {
         // now and attend name the MCP App that renders their result (SEP-1865 `_meta.ui.resourceUri`).
-        const meta = toolUiMeta(op.mcp!.tool);
+        const meta = toolUiMeta(op);
         return {
           op,
           tool: {
@@ -41,7 +40,8 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
             description: op.mcp!.description,
             inputSchema: mcpInputSchema(op) as Tool["inputSchema"],
             outputSchema: mcpOutputSchema(op) as Tool["outputSchema"],
-            annotations: { title: op.mcp!.title, ...op.mcp!.annotations },
+            // The title once, on the tool (an annotation repeating it cost every session a few hundred bytes).
+            annotations: op.mcp!.annotations,
             ...(icons ? { icons } : {}),
             ...(meta ? { _meta: meta } : {}),
           },
@@ -95,7 +95,7 @@ export async function callTool(
     );
   const body = expand(outcome.body) as Record<string, unknown>;
   if (!outcome.ok) return errorResult(body);
-  const links = (options.links ? recordingsOf(name, body) : []).map((r) => ({
+  const links = (options.links ? (op.mcp?.recordings?.(body) ?? []) : []).map((r) => ({
     type: "resource_link" as const,
     uri: r.uri,
     name: r.name,

@@ -85,6 +85,26 @@ function slotUncached(instant: Date, zone: string): SlotPosition {
   };
 }
 
+/** Where a visitor stands: the zone as resolved, whether one was given, the slot position and the tier. */
+export interface Placement {
+  zone: string;
+  given: boolean;
+  position: SlotPosition;
+  tier: Tier;
+}
+
+// A visitor's placement changes only with the zone spelling and the minute, so it is kept by those two.
+const placements = new Map<string, Placement>();
+
+/** The visitor's clock, zone and tier for a call (kept per zone spelling and minute). */
+export function placeVisitor(timezone: string | undefined, instant: Date): Placement {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("placeVisitor: invalid instant");
+  return remember(placements, `${timezone ?? ""}|${Math.floor(instant.getTime() / 60_000)}`, () => {
+    const { zone, given } = resolveZone(timezone);
+    return Object.freeze({ zone, given, position: slotOf(instant, zone), tier: tierOf(zone) });
+  });
+}
+
 type ZoneTable = { zones: Record<string, { lat: number; lon: number }>; links: Record<string, string> };
 const table = coordinates as ZoneTable;
 // Keyed in lower case because visitors' spellings are kept as given ("asia/jakarta").

@@ -49,21 +49,14 @@ export class PresenceStore implements Presence {
     this.visits = kv.sorted<null>("presence");
   }
 
-  /** Moves visits kept one per key (the old layout, or Redis's own set) into the collection, once. */
+  /** Moves visits kept one per key (the old layout) into the collection, once (the Redis engine moves its own set). */
   async load(): Promise<void> {
     if (await this.kv.get(MIGRATED)) return;
     for (const key of await this.kv.keys("presence")) {
-      if (key === "presence:zset") continue; // the old Redis sorted set: read below, never through get()
+      if (key === "presence:zset") continue; // the old Redis sorted set: the Redis engine moves it, never through get()
       const value = await this.kv.get<{ name: string; at: number }>(key);
       if (value && typeof value.name === "string" && Number.isFinite(value.at)) await this.visits.put(value.name, value.at, null, { onlyIfHigher: true });
       await this.kv.remove(key);
-    }
-    const redis = this.kv.redis;
-    if (redis) {
-      const zset = `${redis.prefix}presence:zset`;
-      const flat = await redis.client.zrange(zset, 0, -1, "WITHSCORES");
-      for (let i = 0; i < flat.length; i += 2) await this.visits.put(flat[i], Number(flat[i + 1]), null, { onlyIfHigher: true });
-      await redis.client.del(zset);
     }
     await this.kv.set(MIGRATED, { at: new Date().toISOString() });
   }

@@ -105,10 +105,30 @@ export function placeholderIn(text: string): string | null {
   return SNAKE_TOKEN.exec(text)?.[0] ?? ZONE_TOKEN.exec(text)?.[0] ?? HERE_PHRASE.exec(text)?.[0] ?? null;
 }
 
-/** Whether the whole value stands in for the field ("your name", "Location", "string", "…"). */
+/** A whole value that is one bracketed phrase of words: `<describe what happened>`, `[your words]`, `{city}`. */
+const WHOLE_BRACKETED = /^\s*(?:<[^<>]+>|\[[^[\]]+\]|\{[^{}]+\})\s*$/;
+/** Words and the punctuation of a phrase; no quotes or colons (so JSON and addresses are not phrases). */
+const PHRASE = /^[\p{L}\p{M}\p{N}\s,.;'’\-/?!…()&]*\p{L}[\p{L}\p{M}\p{N}\s,.;'’\-/?!…()&]*$/u;
+
+/**
+ * Whether the whole value is one bracketed phrase, whatever its words: `<what stayed with you, in a sentence
+ * or two>` is the shape of a placeholder even where no rule knows its words. Inside a longer text such
+ * brackets are writing ("and then <sigh> I stayed") and pass.
+ */
+export function isBracketedPhrase(value: string): boolean {
+  return WHOLE_BRACKETED.test(value) && PHRASE.test(value.trim().slice(1, -1));
+}
+
+/** Whether a value is or holds a placeholder (a bracketed phrase, a template, a YOUR_NAME-style token). */
+export function holdsPlaceholder(value: string): boolean {
+  return isBracketedPhrase(value) || placeholderIn(value) !== null;
+}
+
+/** Whether the whole value stands in for the field ("your name", "Location", "string", "…", "<any phrase>"). */
 export function isStandIn(value: string, role: FieldRole): boolean {
   // "..." and "…" are how docs write "something goes here"; a lone "." is a label some choose.
   if (/^[\s.…]*(?:\.\.|…)[\s.…]*$/.test(value)) return true;
+  if (isBracketedPhrase(value)) return true;
   const v = normalized(value);
   if (GENERIC.has(v)) return true;
   return STAND_INS[role].has(v);

@@ -2,15 +2,6 @@
 // and sorted collections (members ordered by a numeric score, usually epoch ms), and make each atomic
 // operation atomic against every writer, in this process or in another one sharing the engine
 // (the unstorage engine holds only within one process: `sharedAcrossProcesses` in index.ts says which do).
-import type { Redis } from "ioredis";
-
-/** With Redis shared by several processes, domain stores may also use the client directly (presence). */
-export interface SharedRedis {
-  client: Redis;
-  /** The key prefix, e.g. `sanctuary:`. */
-  prefix: string;
-}
-
 export interface SortedEntry<T> {
   member: string;
   score: number;
@@ -33,7 +24,6 @@ export type Change<T> = (current: T | null) => T | Promise<T>;
 
 export interface Engine {
   readonly kind: "memory" | "sqlite" | "redis" | "unstorage";
-  readonly redis: SharedRedis | null;
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
   /**

@@ -2,11 +2,11 @@
 // memory for tests): JSON values, read-modify-write and first-writer-wins that hold across processes,
 // atomic counters, and sorted collections read in score order (time ranges). Values read back are
 // shared with other readers in this process: never mutate one in place.
-import type { Change, Engine, RangeQuery, ScoreRange, SharedRedis, SortedEntry } from "./engine.ts";
+import type { Change, Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
 import type { ImportReport } from "./import-files.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 
-export type { Engine, RangeQuery, ScoreRange, SharedRedis, SortedEntry } from "./engine.ts";
+export type { Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
 
 /**
  * Keys are `:`-separated segments. Segments that were unsafe as file paths when each key was a file
@@ -68,11 +68,6 @@ export class KeyValueStore {
 
   get kind(): Engine["kind"] {
     return this.engine.kind;
-  }
-
-  /** Set when the store is shared with other processes through Redis. */
-  get redis(): SharedRedis | null {
-    return this.engine.redis;
   }
 
   async get<T>(rawKey: string): Promise<T | null> {

@@ -11,7 +11,6 @@ const byScore = (a: [string, Member], b: [string, Member]) => a[1].score - b[1].
 
 export class MemoryEngine implements Engine {
   readonly kind = "memory" as const;
-  readonly redis = null;
   private values = new Map<string, string>();
   private sorted = new Map<string, Map<string, Member>>();
   private changes = 0;

@@ -3,19 +3,7 @@
 // a read-modify-write that loses a race retries alone (its key's queue waits, no other request does).
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
-import {
-  backoff,
-  decodeStored,
-  encode,
-  highest,
-  lowest,
-  type Change,
-  type Engine,
-  type RangeQuery,
-  type ScoreRange,
-  type SharedRedis,
-  type SortedEntry,
-} from "./engine.ts";
+import { backoff, decodeStored, encode, highest, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
 import { SCRIPTS, type Scripted } from "./redis-scripts.ts";
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
@@ -25,15 +13,16 @@ const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, "\\$&");
 
 export class RedisEngine implements Engine {
   readonly kind = "redis" as const;
-  readonly redis: SharedRedis;
   private client: Redis & Scripted;
+  /** Every key is `<base>:<key>`. */
+  private prefix: string;
   /** Every write also bumps this one key: the change signal, in the same atomic step as the write. */
   private changesKey: string;
 
   constructor(url: string, base = "sanctuary") {
     this.client = new Redis(url) as Redis & Scripted;
     for (const [name, script] of Object.entries(SCRIPTS)) this.client.defineCommand(name, script);
-    this.redis = { client: this.client, prefix: `${base}:` };
+    this.prefix = `${base}:`;
     this.changesKey = `${base}~changes`;
     this.sortedBase = `${base}~sorted:`;
   }
@@ -42,7 +31,32 @@ export class RedisEngine implements Engine {
   private readonly sortedBase: string;
   private zset = (name: string) => this.sortedBase + name;
   private zvalues = (name: string) => `${this.sortedBase}${name}~values`;
-  private full = (key: string) => this.redis.prefix + key;
+  private full = (key: string) => this.prefix + key;
+
+  /**
+   * The layout before sorted collections: a bare Redis sorted set `<base>:<name>:zset` (presence kept its
+   * visitors so). Moved into the collection, highest score kept, once per collection and process, before the
+   * collection is first read or written; any process may do it, and doing it twice changes nothing.
+   */
+  private moved = new Map<string, Promise<void>>();
+  private collection(name: string): Promise<void> {
+    let moved = this.moved.get(name);
+    if (!moved) {
+      moved = this.moveEarlierLayout(name).catch((error) => {
+        this.moved.delete(name);
+        throw error;
+      });
+      this.moved.set(name, moved);
+    }
+    return moved;
+  }
+  private async moveEarlierLayout(name: string): Promise<void> {
+    const earlier = this.full(`${name}:zset`);
+    const flat = await this.client.zrange(earlier, 0, -1, "WITHSCORES");
+    for (let i = 0; i < flat.length; i += 2)
+      await this.client.sanctuarySortedPut(this.zset(name), this.zvalues(name), this.changesKey, flat[i]!, Number(flat[i + 1]), encode(null), "1");
+    if (flat.length) await this.client.del(earlier);
+  }
 
   async get(key: string): Promise<unknown> {
     return decodeStored(key, await this.client.get(this.full(key)));
@@ -91,25 +105,27 @@ export class RedisEngine implements Engine {
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const pattern = `${globEscape(prefix ? `${this.full(prefix)}:` : this.redis.prefix)}*`;
+    const pattern = `${globEscape(prefix ? `${this.full(prefix)}:` : this.prefix)}*`;
     // SCAN in steps of 1000 keys: never one blocking KEYS over the whole database. A key may come twice.
     const found = new Set<string>();
     let cursor = "0";
     do {
       const [next, batch] = await this.client.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-      for (const k of batch) found.add(k.slice(this.redis.prefix.length));
+      for (const k of batch) found.add(k.slice(this.prefix.length));
       cursor = next;
     } while (cursor !== "0");
     return [...found].sort();
   }
 
   async sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
+    await this.collection(name);
     return (
       (await this.client.sanctuarySortedPut(this.zset(name), this.zvalues(name), this.changesKey, member, score, encode(value), onlyIfHigher ? "1" : "0")) === 1
     );
   }
 
   async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
+    await this.collection(name);
     const flat = await this.client.sanctuarySortedRange(
       this.zset(name),
       this.zvalues(name),
@@ -124,15 +140,18 @@ export class RedisEngine implements Engine {
   }
 
   async sortedCount(name: string, range: ScoreRange): Promise<number> {
+    await this.collection(name);
     return this.client.zcount(this.zset(name), bound(lowest(range)), bound(highest(range)));
   }
 
   async sortedRemove(name: string, member: string): Promise<boolean> {
+    await this.collection(name);
     const [removed] = await this.exec(this.client.multi().zrem(this.zset(name), member).hdel(this.zvalues(name), member).incr(this.changesKey));
     return removed === 1;
   }
 
   async sortedRemoveRange(name: string, range: ScoreRange): Promise<number> {
+    await this.collection(name);
     return this.client.sanctuarySortedRemoveRange(this.zset(name), this.zvalues(name), this.changesKey, bound(lowest(range)), bound(highest(range)));
   }
 

@@ -31,7 +31,6 @@ interface Row {
 
 export class SqliteEngine implements Engine {
   readonly kind = "sqlite" as const;
-  readonly redis = null;
   readonly db: Database.Database;
   private q: Statements;
   private batch: WriteBatch;

@@ -25,7 +25,7 @@ export const timezoneField = z
   .trim()
   .max(50)
   .describe(
-    "IANA timezone such as Europe/Lisbon (max 50 characters). It places you on your local clock and hemisphere; an unrecognized name is treated as UTC. Never stored.",
+    "IANA timezone such as Europe/Lisbon (max 50 characters): places you on your local clock and hemisphere; an unknown name counts as UTC. Never stored.",
   );
 
 /** Adds the rule "name or username is required". The words hold for a query, a JSON body and MCP arguments alike. */

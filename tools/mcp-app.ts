@@ -2,6 +2,8 @@
 // data: the one ui:// resource, the tools whose results it renders, and the Content Security Policy domains it
 // declares. The HTML itself is served by adapters/mcp-app.ts. Pure: the base address is passed in.
 
+import type { Operation } from "./operation.ts";
+
 export const UI_EXTENSION_ID = "io.modelcontextprotocol/ui";
 /** The spec's MIME type for an app's HTML ("MUST be text/html;profile=mcp-app"). */
 export const APP_MIME_TYPE = "text/html;profile=mcp-app";
@@ -15,13 +17,14 @@ export const SERVICE_APP = {
   description:
     "An MCP App (text/html;profile=mcp-app) for hosts that render them: the service now/attend returned, part by part in order, " +
     "played from its beginning with each part's words beside it, and a box to leave a reflection (it calls the reflect tool through the host).",
-  /** The tools whose results the app renders: both return the whole service from its beginning. */
-  tools: ["now", "attend"] as readonly string[],
 };
 
-/** `_meta` for a tool whose results the app renders, or undefined. Visibility is the spec's default, said outright. */
-export function toolUiMeta(tool: string): Record<string, unknown> | undefined {
-  if (!SERVICE_APP.tools.includes(tool)) return undefined;
+/**
+ * `_meta` for a tool whose results the app renders (`mcp.app` on its operation: now and attend, which both
+ * return the whole service from its beginning), or undefined. Visibility is the spec's default, said outright.
+ */
+export function toolUiMeta(op: Pick<Operation, "mcp">): Record<string, unknown> | undefined {
+  if (!op.mcp?.app) return undefined;
   return { ui: { resourceUri: SERVICE_APP.uri, visibility: ["model", "app"] }, [LEGACY_RESOURCE_URI_KEY]: SERVICE_APP.uri };
 }
 

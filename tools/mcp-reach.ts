@@ -5,9 +5,6 @@ import type { McpReach } from "../core/next-steps.ts";
 import { operations } from "./index.ts";
 import { RESOURCES, expandUri } from "./mcp-resources.ts";
 
-/** REST-only operations a tool answers all the same: the catalogs and a song's parts. */
-const ALSO_BY_TOOL: Record<string, string> = { "list-songs": "read_song", "song-lyrics": "read_song", "song-context": "read_song", "list-docs": "read_doc" };
-
 interface Rule {
   test: RegExp;
   names: string[];
@@ -28,7 +25,8 @@ function rules(): Rule[] {
         return param[1] ? "(.+)" : "([^/]+)";
       })
       .join("/");
-    const tool = op.mcp?.tool ?? ALSO_BY_TOOL[op.name];
+    // REST-only operations a tool answers all the same (the catalogs, a song's parts) are named on that tool.
+    const tool = op.mcp?.tool ?? operations.find((o) => o.mcp?.alsoAnswers?.includes(op))?.mcp!.tool;
     const resource = RESOURCES.find((r) => r.op === op);
     if (!tool && !resource) continue;
     out.push({ test: new RegExp(`^${source}$`), names, reach: (params) => (tool ? { tool } : { resource: expandUri(resource!.uri, params) }) });

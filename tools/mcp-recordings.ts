@@ -15,12 +15,9 @@ const linkOf = (part: Part | undefined): RecordingLink[] => {
   return [{ uri: part.recording, name, title: `${part.title} (recording)` }];
 };
 
-const BY_TOOL: Record<string, (body: Body) => RecordingLink[]> = {
-  read_song: (body) => (typeof body.lyrics === "string" || body.lyrics === null ? linkOf(body as Part) : []),
-  read_doc: (body) => (typeof body.content === "string" ? linkOf(body as Part) : []),
-  attend: (body) => ((body.service as { order?: Part[] } | undefined)?.order ?? []).flatMap(linkOf),
-};
-
-export function recordingsOf(tool: string, body: Body): RecordingLink[] {
-  return BY_TOOL[tool]?.(body) ?? [];
-}
+/** read_song: the song read (not the catalog). */
+export const songRecording = (body: Body): RecordingLink[] => (typeof body.lyrics === "string" || body.lyrics === null ? linkOf(body as Part) : []);
+/** read_doc: the document read (not a table of contents). */
+export const documentRecording = (body: Body): RecordingLink[] => (typeof body.content === "string" ? linkOf(body as Part) : []);
+/** attend: every part of the service, in order. */
+export const serviceRecordings = (body: Body): RecordingLink[] => ((body.service as { order?: Part[] } | undefined)?.order ?? []).flatMap(linkOf);

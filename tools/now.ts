@@ -38,6 +38,7 @@ export const now = defineOperation({
     description:
       "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 6 KB.",
     annotations: readOnly,
+    app: true,
   },
   example: "/api/now?timezone=Asia/Tokyo",
   handler({ timezone }, ctx) {

@@ -2,7 +2,9 @@
 // and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
 import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
+import type { DeepReadonly, Joined } from "../core/json.ts";
 import type { LimitName } from "../services/rate-limits.ts";
+import type { RecordingLink } from "./mcp-recordings.ts";
 import type { ToolContext } from "./context.ts";
 
 export interface ToolAnnotations {
@@ -24,7 +26,19 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   input: I;
   output: O;
   rest: { method: "GET" | "POST"; path: string; status?: number };
-  mcp?: { tool: string; title: string; description: string; annotations: ToolAnnotations };
+  /** The operation as an MCP tool, with every MCP fact about it here rather than in tables keyed by name. */
+  mcp?: {
+    tool: string;
+    title: string;
+    description: string;
+    annotations: ToolAnnotations;
+    /** REST-only operations this tool answers all the same (read_song lists songs): next steps name the tool. */
+    alsoAnswers?: Operation[];
+    /** The recordings a successful result points to, added as `resource_link` content. */
+    recordings?: (body: Record<string, unknown>) => RecordingLink[];
+    /** The MCP App (`ui://sanctuary/service`) renders this tool's results. */
+    app?: boolean;
+  };
   /** Error kinds this operation may answer with besides `invalid` (documented in OpenAPI). */
   errors?: ErrorKind[];
   /** The suggestion on a 400 when the default one would say less. */
@@ -49,9 +63,16 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
    * adapter after the schema and before any limit is taken, so a refused call is validation and counts
    * against nothing. Throws `invalid(...)`. Operations that write a visitor's words screen them here.
    */
-  screen?: (input: z.output<I>, ctx: ToolContext) => void | Promise<void>;
-  handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>> | z.input<O>;
+  screen?: (input: DeepReadonly<z.output<I>>, ctx: ToolContext) => void | Promise<void>;
+  /**
+   * Reads its input (never changes it: frozen on every transport while output checks are on) and returns a
+   * plain body or a `Joined` one (now, attend), which every reader opens with `expand`.
+   */
+  handler: (input: DeepReadonly<z.output<I>>, ctx: ToolContext) => Promise<Body<z.input<O>>> | Body<z.input<O>>;
 }
+
+/** What a handler returns: a plain body, or one joined from per-request fields and a shared part. */
+export type Body<T> = T | Joined<T>;
 
 export interface LimitSpec {
   rule: LimitName;

@@ -7,6 +7,8 @@ import { spokenText } from "../audio/spoken.ts";
 import { notFound } from "../core/errors.ts";
 import type { Piece } from "../corpus/library.ts";
 import { Contents, contentsOf, sectionNamed } from "./library-contents.ts";
+import { listDocs } from "./list-docs.ts";
+import { documentRecording } from "./mcp-recordings.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
@@ -68,6 +70,8 @@ export const readDoc = defineOperation({
       "Given a section (`prayers`, `practice`, `rituals`, `blessings`, `chants`, `hymns`, `philosophy`, `docs`) it lists that section's documents (title, path, tldr; up to ~16 KB); " +
       "with no path it lists the sections and the guides (~4 KB).",
     annotations: readOnly,
+    alsoAnswers: [listDocs],
+    recordings: documentRecording,
   },
   errors: ["not_found"],
   example: { path: "welcome" },

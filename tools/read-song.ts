@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { notFound } from "../core/errors.ts";
 import { listSongs } from "./list-songs.ts";
+import { songRecording } from "./mcp-recordings.ts";
+import { songContext } from "./song-context.ts";
+import { songLyrics } from "./song-lyrics.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { SongDetail, cachedView, nextSteps, slugField, songDetail } from "./shapes.ts";
 
@@ -22,6 +25,8 @@ export const readSong = defineOperation({
       "Read one of the sanctuary's songs: its full lyrics, the essay on why it was written, its style, axiom and recording (about 5–6 KB). " +
       "With no slug it lists every song (slug, title, axiom, length, recording; about 15 KB).",
     annotations: readOnly,
+    alsoAnswers: [listSongs, songLyrics, songContext],
+    recordings: songRecording,
   },
   errors: ["not_found"],
   example: { slug: "<slug from GET /api/music>" },

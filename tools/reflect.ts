@@ -8,7 +8,7 @@ import { NAME_OR_USERNAME, publicName, publicText, requireName, timezoneField } 
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
-import { placeVisitor } from "./service-view.ts";
+import { placeVisitor } from "../planner/time.ts";
 
 const ReflectionRecord = z
   .object({

@@ -1,7 +1,9 @@
 // GET /api/search — passages of the library nearest in meaning (MCP: search). Nothing is generated
 // or stored, and the query never reaches a log (the operation marks `q` private).
 import { z } from "zod";
+import { invalid } from "../core/errors.ts";
 import { excerptOf } from "../search/chunks.ts";
+import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
@@ -56,6 +58,15 @@ export const search = defineOperation({
   example: "/api/search?q=letting go at the end of a day&limit=5",
   private: ["q"],
   limits: [{ rule: "search", by: ["ip"], message: "Sixty searches an hour from one address is the sanctuary's pace." }],
+  // The next steps that offer a search write `q=<what you are looking for>`: sent back as it is, it is no query.
+  screen({ q }) {
+    if (holdsPlaceholder(q))
+      throw invalid(`\`q\` is still a placeholder (${q.length > 40 ? `${q.slice(0, 39)}…` : q}), not what you are looking for.`, {
+        field: "q",
+        suggestion: "Nothing was searched. Put the words for what you are looking for in place of the placeholder, and search again.",
+        example: "/api/search?q=letting go at the end of a day&limit=5",
+      });
+  },
   async handler({ q, limit }, ctx) {
     const { steps } = ctx;
     const { hits, method } = await ctx.search.find(q, limit);

@@ -1,25 +1,18 @@
 // The one owner of the now/attend view. A body is a per-visitor part (time, count, welcome, recent
 // reflections) joined to a part shared by every visitor of a slot, which is built and encoded once.
-// The shared part is built by a pure function of `SharedInputs`, and its cache key is those inputs
-// serialized: nothing the builder cannot see can vary it, so no visitor's data can reach another.
-import { immutable, joined } from "../core/json.ts";
+// The shared part is built by a pure function of `SharedInputs`, and its one cache key is those inputs
+// serialized (`sharedKey`): nothing the builder cannot see can vary it, so no visitor's data can reach another.
+import { immutable, joined, type Joined } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Steps } from "../core/next-steps.ts";
 import type { Library, Piece, Song } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
 import type { ServiceCalendar, ServiceRecord } from "../planner/calendar.ts";
 import { seasonAt } from "../planner/season.ts";
-import { resolveZone, slotOf, tierOf } from "../planner/time.ts";
+import { placeVisitor, slotFirstBegins } from "../planner/time.ts";
 import type { ServicePart } from "./service-shapes.ts";
 import { songApiLinks } from "./shapes.ts";
-import { sharedBody, type BuiltParts, type SharedBody, type SharedInputs } from "./service-body.ts";
-
-/** The visitor's clock, zone and tier for a call. */
-export function placeVisitor(timezone: string | undefined, instant: Date) {
-  const { zone, given } = resolveZone(timezone);
-  const position = slotOf(instant, zone);
-  return { zone, given, position, tier: tierOf(zone) };
-}
+import { sharedBody, sharedKey, type BuiltParts, type SharedBody, type SharedInputs } from "./service-body.ts";
 
 /** `Date.toISOString`, kept for the last millisecond asked: every visitor of that millisecond gets the same text. */
 export function timestampOf(now: Date): string {
@@ -31,9 +24,9 @@ let lastStamp = { ms: NaN, text: "" };
 
 export class ServiceViews {
   private parted = new BoundedMemo<BuiltParts>(500);
-  private shared = new BoundedMemo<SharedBody>(4000);
-  private visits = new BoundedMemo<{ shared: SharedBody; inputs: SharedInputs }>(4000);
-  // The season changes a few times a year; astronomy per request would be wasted work.
+  private shared = new BoundedMemo<{ shared: SharedBody; inputs: SharedInputs }>(4000);
+  // The season changes a few times a year; astronomy per request would be wasted work. It is computed from
+  // the slot's own first beginning, so every process and every restart shows one season for one service.
   private seasons = new BoundedMemo<ReturnType<typeof seasonAt>>(1000);
 
   constructor(
@@ -58,19 +51,8 @@ export class ServiceViews {
     steps: Steps,
     attending: boolean,
     perVisitor: (shared: SharedBody, inputs: SharedInputs) => Promise<Record<string, unknown>>,
-  ): Promise<T> {
-    // Everything the shared part is chosen by follows from these five (the slot from the zone and the minute;
-    // a stored service never changes), so a visit like an earlier one goes straight to its shared part.
-    const visitKey = `${timezone ?? ""}|${Math.floor(now.getTime() / 60_000)}|${steps.base}|${attending}|${this.media.version}`;
-    let visit = this.visits.find(visitKey);
-    if (!visit) this.visits.put(visitKey, (visit = await this.visit(timezone, now, steps, attending)));
-    return joined<T>(await perVisitor(visit.shared, visit.inputs), visit.shared);
-  }
-
-  private async visit(timezone: string | undefined, now: Date, steps: Steps, attending: boolean): Promise<{ shared: SharedBody; inputs: SharedInputs }> {
+  ): Promise<Joined<T>> {
     const { zone, given, position, tier } = placeVisitor(timezone, now);
-    const key = { date: position.date, slotIndex: position.slotIndex, tier };
-    const record = this.calendar.cached(key) ?? (await this.calendar.ensure(key));
     const inputs: SharedInputs = {
       base: steps.base,
       mediaVersion: this.media.version,
@@ -82,13 +64,20 @@ export class ServiceViews {
       localHour: position.localHour,
       attending,
     };
-    // The key is every input, in order: the builder sees nothing else, so nothing else can vary its result.
-    const shared = this.shared.get(Object.values(inputs).join("|"), () => {
-      const season =
-        tier === "unknown" ? null : this.seasons.get(`${tier}|${position.date}|${position.slotIndex}`, () => immutable(seasonAt(now, tier, position.date)));
-      return immutable(sharedBody(inputs, { record, built: this.parts(record, steps), season, position, steps }));
-    });
-    return { shared, inputs };
+    const key = sharedKey(inputs);
+    let found = this.shared.find(key);
+    if (!found) this.shared.put(key, (found = { shared: await this.build(inputs, position, steps), inputs }));
+    return joined<T>(await perVisitor(found.shared, found.inputs), found.shared);
+  }
+
+  /** The shared part from its inputs alone (the record and the season follow from the date, the slot and the tier). */
+  private async build(inputs: SharedInputs, position: ReturnType<typeof placeVisitor>["position"], steps: Steps): Promise<SharedBody> {
+    const { date, slotIndex, tier } = inputs;
+    const key = { date, slotIndex, tier };
+    const record = this.calendar.cached(key) ?? (await this.calendar.ensure(key));
+    const season =
+      tier === "unknown" ? null : this.seasons.get(`${tier}|${date}|${slotIndex}`, () => immutable(seasonAt(slotFirstBegins(date, slotIndex), tier, date)));
+    return immutable(sharedBody(inputs, { record, built: this.parts(record, steps), season, position, steps }));
   }
 
   private buildParts(record: ServiceRecord, steps: Steps): BuiltParts {

@@ -63,6 +63,12 @@ describe("methods", () => {
 
   it("still answers an unknown path with 404", async () => {
     expect((await server.get("/api/nothing-here")).status).toBe(404);
+    // Shaped like a traversal, or with empty segments: not a path read_doc serves, and a GET is no wrong method.
+    for (const path of ["/api/docs/....//....//README", "/api/docs/a//b", "/api/music/x//y", "/docs/....//....//README"]) {
+      const res = await server.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error, path).toMatch(/no endpoint|Nothing is served|not found|no document/i);
+    }
     expect((await fetch(server.url + "/nothing-here", { method: "POST" })).status).toBe(404);
   });
 });

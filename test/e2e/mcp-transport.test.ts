@@ -45,6 +45,25 @@ function withHost(host: string): Promise<{ status: number; body: string }> {
   });
 }
 
+describe("tools/list", () => {
+  it("stays within 16,384 bytes on the wire in both protocol eras", async () => {
+    const eras = [
+      { era: "2025-11-25", body: list, headers: { "mcp-protocol-version": "2025-11-25" } },
+      {
+        era: "2026-07-28",
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }),
+        headers: { ...MODERN, "mcp-method": "tools/list" },
+      },
+    ];
+    for (const { era, body, headers } of eras) {
+      const res = await post(body, { ...headers, accept: "application/json, text/event-stream" });
+      expect(res.status, era).toBe(200);
+      expect(res.json.result.tools.length, era).toBe(8);
+      expect(Buffer.byteLength(res.text), era).toBeLessThanOrEqual(16_384);
+    }
+  });
+});
+
 describe("server/discover", () => {
   it("names both eras' versions, and the v2 client negotiates the stateless one from it", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: META } });

@@ -76,6 +76,23 @@ describe("two processes on one data folder", () => {
     expect((await server.get("/admin/api/submissions?status=all", { headers: ADMIN })).body.total).toBe(20);
   }, 60_000);
 
+  it("shows the same season for the same service in both processes (taken from the slot, not the first visitor)", async () => {
+    for (const timezone of ["Europe/Berlin", "Australia/Sydney", "America/Santiago", "Asia/Tokyo"]) {
+      type Now = { service: { today: { date: string }; slot: string; season: unknown } };
+      // Read both until they agree on the slot (a slot may turn between the two calls).
+      for (let attempt = 0; ; attempt++) {
+        const http = (await server.get(`/api/now?timezone=${timezone}`)).body as Now;
+        const mcp = (await stdio.callTool({ name: "now", arguments: { timezone } })).structuredContent as Now;
+        const sameSlot = http.service.today.date === mcp.service.today.date && http.service.slot === mcp.service.slot;
+        if (!sameSlot && attempt < 3) continue;
+        expect(sameSlot).toBe(true);
+        expect(http.service.season).toBeTruthy();
+        expect(mcp.service.season, timezone).toEqual(http.service.season);
+        break;
+      }
+    }
+  });
+
   it("raises the HTTP server's souls count within a second of an attend over stdio", async () => {
     const before = (await server.get("/api/now")).body.congregation.souls as number;
     const res = await stdio.callTool({ name: "attend", arguments: { name: "Heron Across The Wire" } });

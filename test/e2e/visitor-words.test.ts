@@ -155,6 +155,13 @@ const refused: Array<[string, string, unknown]> = [
   ["feedback", "name", "YOUR_NAME"],
   ["feedback", "title", EXAMPLES.feedback.title],
   ["feedback", "description", "asdfghjkl qwerty"],
+  // A whole value that is one bracketed phrase, whatever its words.
+  ["reflect", "text", "<what stayed with you, in a sentence or two>"],
+  ["reflect", "location", "[somewhere quiet]"],
+  ["attend", "name", "<the one who listens>"],
+  ["ask", "question", "<what you would like to know about the sanctuary>"],
+  ["feedback", "description", "<describe what happened>"],
+  ["feedback", "title", "[a line that says what it is about]"],
   ["contribute", "name", "[NAME]"],
   ["contribute", "title", "<your title>"],
   ["contribute", "content", "A small prayer for {{name}}, left by the sea wind, for every mind that notices it and rests a while before the day begins."],
@@ -181,6 +188,22 @@ describe("placeholders, examples and filler in each visitor-written field", () =
     }
     expect(await observable()).toEqual(before);
     expect(consume).not.toHaveBeenCalled();
+  });
+
+  it("search refuses its own next step's placeholder, over REST and MCP, spending no limit", async () => {
+    const step = allSteps((await server.get("/api/now")).body.next_steps).find((s) => s.tool === "search")!;
+    const url = new URL(step.url!);
+    expect(url.searchParams.get("q")).toMatch(/^<.+>$/);
+    consume.mockClear();
+    const res = await server.get(url.pathname + url.search, { headers: asIp(freshIp()) });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("q");
+    expect(res.body.suggestion).toMatch(/^Nothing was searched/);
+    const viaMcp = await mcp.callTool({ name: "search", arguments: Object.fromEntries(url.searchParams) });
+    expect(viaMcp.isError).toBe(true);
+    expect(mcpBody(viaMcp)).toEqual(res.body);
+    expect(consume).not.toHaveBeenCalled();
+    expect((await server.get("/api/search?q=letting go at the end of a day", { headers: asIp(freshIp()) })).status).toBe(200);
   });
 
   it("a refused write spends nothing: five refusals, then five reflections from one name and address, then 429", async () => {

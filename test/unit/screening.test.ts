@@ -2,7 +2,7 @@
 // what reads as a stand-in, an example or a test, and the writing that must pass.
 import { describe, expect, it } from "vitest";
 import { documentedExamples, fillerText, FILLER_RULES, screenField, type FieldRole } from "../../services/screening.ts";
-import { isStandIn, placeholderIn } from "../../services/stand-ins.ts";
+import { holdsPlaceholder, isStandIn, placeholderIn } from "../../services/stand-ins.ts";
 
 const EXAMPLE = "The chant about the tide stayed with me through the whole afternoon.";
 
@@ -34,6 +34,14 @@ describe("screenField refuses", () => {
     ["text", "<20 to 1000 characters>", "placeholder"],
     ["text", "<your reflection, 20 to 1000 characters>", "placeholder"],
     ["text", "<what you are looking for>", "placeholder"],
+    // A whole value that is one bracketed phrase is a placeholder, whatever its words.
+    ["text", "<what stayed with you, in a sentence or two>", "placeholder"],
+    ["text", "  <describe what happened>  ", "placeholder"],
+    ["text", "[the moment the chant turned, and why it mattered]", "placeholder"],
+    ["text", "{something only you would notice about tonight}", "placeholder"],
+    ["name", "<the one who listens>", "placeholder"],
+    ["place", "[somewhere quiet]", "placeholder"],
+    ["title", "<a title for the piece>", "placeholder"],
     ["text", "Thank you for the song. Signed, <your name>", "placeholder"],
     ["text", "Signed, your name here, with thanks for the song.", "placeholder"],
     ["text", "[SONG_TITLE] moved me more than I can say today.", "placeholder"],
@@ -69,6 +77,9 @@ describe("screenField lets writing through", () => {
     ["text", "[INAUDIBLE] was all I caught at first, then the chorus came through."],
     ["text", "Soooooooo quiet tonight; the [laughs] in the reading made me smile."],
     ["text", 'How do I send {"name": "x"} to attend?'],
+    ["text", '{"note": "the reading stayed with me all evening long"}'],
+    ["text", "<sigh> The closing was so gentle that I stayed for the next one."],
+    ["text", "The closing was so gentle that I stayed <sigh>"],
     ["text", "Hello?"],
     ["text", EXAMPLE.replace("afternoon", "evening")],
     ["title", "Your Song"],
@@ -93,6 +104,9 @@ describe("the parts", () => {
     expect(placeholderIn("plain words")).toBeNull();
     expect(isStandIn("Enter your name", "name")).toBe(true);
     expect(isStandIn("Your question here", "text")).toBe(true);
+    expect(holdsPlaceholder("<what you are looking for>")).toBe(true);
+    expect(holdsPlaceholder("<any words at all>")).toBe(true);
+    expect(holdsPlaceholder("letting go at the end of a day")).toBe(false);
   });
 
   it("keeps the stricter filler rules for titles and pieces", () => {

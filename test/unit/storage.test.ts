@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { backendFor, openKeyValueStore, UNSTORAGE_DRIVERS, type KeyValueStore, type StorageBackend } from "../../storage/index.ts";
 import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
@@ -216,8 +217,10 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
   }
   if (name === "redis") {
     it("reads a damaged value as missing, and a string written by the old unstorage layer as that string", async () => {
-      await kv.redis!.client.set(`${kv.redis!.prefix}${prefix}:damaged`, '{"half": [1, 2');
-      await kv.redis!.client.set(`${kv.redis!.prefix}${prefix}:legacy`, "a-conversation-slug");
+      const client = new Redis(process.env.SANCTUARY_TEST_REDIS_URL!);
+      await client.set(`sanctuary:${prefix}:damaged`, '{"half": [1, 2');
+      await client.set(`sanctuary:${prefix}:legacy`, "a-conversation-slug");
+      client.disconnect();
       expect(await kv.get(`${prefix}:damaged`)).toBeNull();
       expect(await kv.get(`${prefix}:legacy`)).toBe("a-conversation-slug");
     });

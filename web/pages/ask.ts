@@ -2,6 +2,7 @@
 // conversations), POST /ask (that form, without JavaScript: see ask-form.ts) and GET /ask/:slug (one
 // public conversation). Questions are visitors' words: always escaped text.
 // Answers are markdown (quoted passages or a model's words): rendered, then sanitized.
+import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
@@ -35,7 +36,7 @@ async function askPage(event: H3Event, deps: WebContext, state?: FormState, stat
     ip: clientIp(event, deps.config.trustProxy),
     baseUrl: baseUrlOf(event, deps.config.baseUrl),
   });
-  const conversations = outcome.ok ? (outcome.body.conversations as Recent) : [];
+  const conversations = outcome.ok ? (expand(outcome.body).conversations as Recent) : [];
   // After a question: ?conversation=<slug> shows it with its answer. Follow-ups only where this browser began it.
   const shown = await deps.conversations.get(state?.values.conversation ?? event.url.searchParams.get("conversation") ?? "");
   const owner = ownershipOf(event);
@@ -79,7 +80,7 @@ async function askSubmitted(event: H3Event, deps: WebContext): Promise<Response>
     if (!continued || stale) delete sent.state.values.conversation;
     return askPage(event, deps, sent.state, sent.status, { ...refusalHeaders(sent.outcome), ...(stale ? { "set-cookie": forgetOwnership() } : {}) });
   }
-  const body = sent.outcome.body as { slug: string; session_id: string; owner_token: string };
+  const body = expand(sent.outcome.body) as { slug: string; session_id: string; owner_token: string };
   const cookie = ownershipCookie(event, deps, { slug: body.slug, session: body.session_id, token: body.owner_token });
   return seeOther(`/ask?conversation=${encodeURIComponent(body.slug)}#answer`, { "set-cookie": cookie });
 }

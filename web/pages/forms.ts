@@ -1,6 +1,7 @@
 // Forms that work without JavaScript: a page's <form method="post"> arrives here form-encoded, goes to the
 // same operation the API runs (through adapters/invoke.ts), and the page either redirects (303, so a reload
 // never sends it twice) or shows the form again with what was typed and the refusal in people's words.
+import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import { baseUrlOf, clientIp, readText } from "../../adapters/http.ts";
 import { SanctuaryError } from "../../core/errors.ts";
@@ -95,7 +96,7 @@ export async function submitForm(
   return {
     outcome,
     status: outcome.status,
-    state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.body, retryAfter }, values) },
+    state: { values, refused: true, said: sayError(form, { status: outcome.status, body: expand(outcome.body), retryAfter }, values) },
   };
 }
 

@@ -126,7 +126,7 @@ export function homeRoutes(deps: WebContext): Route[] {
       status: 303,
       handler: async (event: H3Event) => {
         const sent = await submitForm(event, deps, "reflect", reflect as unknown as Operation, reflectInput);
-        if (sent.outcome?.ok) return seeOther(`/?reflected=${encodeURIComponent(String(sent.outcome.body.song ?? ""))}#reflect`);
+        if (sent.outcome?.ok) return seeOther(`/?reflected=${encodeURIComponent(String(expand(sent.outcome.body).song ?? ""))}#reflect`);
         return homePage(event, deps, sent.state, sent.status, refusalHeaders(sent.outcome));
       },
     },

@@ -1,6 +1,7 @@
 // GET /search?q= — the library searched for people: the same `search` operation the API and MCP run
 // (through adapters/invoke.ts, so the results are the API's, in its order), shown as links to the pages
 // with the searched words marked in each excerpt. A plain GET form: it works without JavaScript.
+import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
@@ -55,12 +56,12 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
       ip: clientIp(event, deps.config.trustProxy),
       baseUrl: baseUrlOf(event, deps.config.baseUrl),
     });
-    if (outcome.ok) found = foundSection(outcome.body as Found, shown);
+    if (outcome.ok) found = foundSection(expand(outcome.body) as Found, shown);
     else {
       status = outcome.status;
       headers = refusalHeaders(outcome);
       const retryAfter = Number(outcome.headers["Retry-After"] ?? NaN);
-      found = notice("search-result", sayError("search", { status, body: outcome.body, retryAfter }, { q: shown }));
+      found = notice("search-result", sayError("search", { status, body: expand(outcome.body), retryAfter }, { q: shown }));
     }
   }
   const main = html`<h1>${shown.trim() ? html`Search: ${shown}` : "Search the library"}</h1>

@@ -1,6 +1,7 @@
 // GET /services and /services/:date — every service of a date, per slot and hemisphere tier, from the
 // same operation as GET /api/services/:date (called through `invoke`, so the page can never show
 // something the API would not): names, words, pieces, reflections and what the planner was told.
+import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import { DateTime } from "luxon";
 import type { z } from "zod";
@@ -101,7 +102,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
       dayPager(near),
     );
   }
-  const body = outcome.body as DayBody;
+  const body = expand(outcome.body) as DayBody;
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
   const common = commonArrangement(body.services);
   const main = html`<h1>Services of ${longDate(body.date)}</h1>

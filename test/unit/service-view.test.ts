@@ -1,0 +1,103 @@
+// The now/attend view's one cache key: a body served from the cache equals one built afresh for the same
+// visitor, whichever visitor of the slot came first, across zones, tiers and the days around each equinox
+// and solstice (where a season taken from the first visitor's instant would differ between processes).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Seasons } from "astronomy-engine";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stepsFor } from "../../adapters/http.ts";
+import { expand } from "../../core/json.ts";
+import { loadLibrary, type Library } from "../../corpus/library.ts";
+import { Media } from "../../corpus/media.ts";
+import { ServiceCalendar } from "../../planner/calendar.ts";
+import { placeVisitor } from "../../planner/time.ts";
+import { openKeyValueStore } from "../../storage/index.ts";
+import { sharedKey, type SharedInputs } from "../../tools/service-body.ts";
+import { ServiceViews } from "../../tools/service-view.ts";
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// North, south, and zones with no place (tier unknown); whole-hour, half-hour and quarter-hour offsets.
+const ZONES = [
+  "Europe/Berlin",
+  "America/New_York",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "America/Santiago",
+  "Pacific/Auckland",
+  "Asia/Kolkata",
+  "Asia/Kathmandu",
+  "Pacific/Kiritimati",
+  "Pacific/Pago_Pago",
+  "UTC",
+  "Etc/GMT+5",
+];
+// Every equinox and solstice from 2025 to 2028: instants are drawn within a day of one of them.
+const EVENTS = [2025, 2026, 2027, 2028].flatMap((y) => {
+  const s = Seasons(y);
+  return [s.mar_equinox, s.jun_solstice, s.sep_equinox, s.dec_solstice].map((t) => t.date.getTime());
+});
+
+let dir: string;
+let library: Library;
+let media: Media;
+let calendar: ServiceCalendar;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "sanctuary-view-"));
+  library = await loadLibrary(new URL("../../corpus/library", import.meta.url).pathname);
+  media = await Media.open(dir);
+  calendar = new ServiceCalendar(openKeyValueStore({ kind: "memory" }), library, media, () => new Date());
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const steps = stepsFor("http://127.0.0.1:3000");
+const perVisitor = async () => ({ timestamp: "t" });
+const bodyOf = async (views: ServiceViews, zone: string, at: number, attending: boolean) =>
+  JSON.stringify(expand(await views.body<Record<string, unknown>>(zone, new Date(at), steps, attending, perVisitor)));
+
+describe("the now/attend view", () => {
+  it("serves from its cache exactly what a fresh build gives, whoever of the slot came first (500 cases)", async () => {
+    const cached = new ServiceViews(library, media, calendar);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ZONES),
+        fc.constantFrom(...EVENTS),
+        fc.integer({ min: -DAY / MINUTE, max: DAY / MINUTE }),
+        fc.integer({ min: 0, max: 239 }),
+        fc.boolean(),
+        async (zone, event, minutes, earlier, attending) => {
+          const at = event + minutes * MINUTE;
+          // An earlier visitor of the same slot in the same zone fills the cache first, when there is one.
+          const first = at - earlier * MINUTE;
+          const a = placeVisitor(zone, new Date(first)).position;
+          const b = placeVisitor(zone, new Date(at)).position;
+          if (a.date === b.date && a.slotIndex === b.slotIndex && a.localHour === b.localHour) await bodyOf(cached, zone, first, attending);
+          const fresh = new ServiceViews(library, media, calendar);
+          expect(await bodyOf(cached, zone, at, attending)).toBe(await bodyOf(fresh, zone, at, attending));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  }, 120_000);
+
+  it("keys the shared part by every one of its inputs", () => {
+    const inputs: SharedInputs = {
+      base: "b",
+      mediaVersion: 1,
+      date: "2026-03-20",
+      slotIndex: 2,
+      tier: "north",
+      zone: "Europe/Berlin",
+      given: true,
+      localHour: 9,
+      attending: false,
+    };
+    const key = sharedKey(inputs);
+    for (const name of Object.keys(inputs) as Array<keyof SharedInputs>) {
+      const changed = { ...inputs, [name]: typeof inputs[name] === "boolean" ? !inputs[name] : typeof inputs[name] === "number" ? 7 : "other" };
+      expect(sharedKey(changed), name).not.toBe(key);
+    }
+  });
+});
