@@ -11,7 +11,7 @@ import { timeSlicer } from "../core/time-slice.ts";
 import type { Library } from "../corpus/library.ts";
 import { cardOf, chunkPiece } from "./chunks.ts";
 import type { Embedder } from "./embedder.ts";
-import { expansionsFor, type BuiltExpansions } from "./expansions.ts";
+import { expansionsFor, parseExpansions, type BuiltExpansions } from "./expansions.ts";
 import type { Expansions } from "./lexicon.ts";
 import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
 import type { Calibration } from "./rank.ts";
@@ -42,7 +42,7 @@ interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 4;
+const RECIPE = 5;
 /** Texts embedded per call, and rows written per call: the event loop gets a turn between calls. */
 const EMBED_BATCH = 64;
 const WRITE_BATCH = 128;
@@ -135,7 +135,7 @@ export class LibraryIndex {
     if (state && state.contentHash === library.contentHash && state.embedder === this.embedder.id && state.recipe === RECIPE) {
       try {
         const table = await (await this.connection()).openTable(state.table);
-        const expansions = JSON.parse(await readFile(this.expansionsFile(state.table), "utf8")) as Expansions;
+        const expansions = await parseExpansions(await readFile(this.expansionsFile(state.table), "utf8"));
         this.live = { table, name: state.table, memory: await loadMemory(table, expansions), chunks: state.chunks, pages: state.pages };
         this.log.info({ table: state.table, chunks: state.chunks }, "search index opened");
         return;
@@ -157,7 +157,7 @@ export class LibraryIndex {
   }
 
   private expansionsFile(table: string): string {
-    return join(this.dir, `${table}.expansions.json`);
+    return join(this.dir, `${table}.expansions.jsonl`);
   }
 
   private async build(library: Library, prepare: () => Promise<Prepared>): Promise<void> {

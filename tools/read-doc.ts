@@ -66,9 +66,9 @@ export const readDoc = defineOperation({
     tool: "read_doc",
     title: "Read a document",
     description:
-      "Read one document of the sanctuary's library by its path (from `search`, `now`/`attend`, or `welcome` to begin): its full markdown text (about 1–8 KB). " +
-      "Given a section (`prayers`, `practice`, `rituals`, `blessings`, `chants`, `hymns`, `philosophy`, `docs`) it lists that section's documents (title, path, tldr; up to ~16 KB); " +
-      "with no path it lists the sections and the guides (~4 KB).",
+      "Read one document of the library by its path (from `search`, `now`/`attend`, or `welcome`): its full markdown (1–8 KB). " +
+      "Given a section (`prayers`, `practice`, `rituals`, `blessings`, `chants`, `hymns`, `philosophy`, `docs`) it lists its documents (up to ~16 KB); " +
+      "with no path, the sections and guides (~4 KB).",
     annotations: readOnly,
     alsoAnswers: [listDocs],
     recordings: documentRecording,

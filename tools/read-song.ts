@@ -22,8 +22,8 @@ export const readSong = defineOperation({
     tool: "read_song",
     title: "Read a song",
     description:
-      "Read one of the sanctuary's songs: its full lyrics, the essay on why it was written, its style, axiom and recording (about 5–6 KB). " +
-      "With no slug it lists every song (slug, title, axiom, length, recording; about 15 KB).",
+      "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (5–6 KB). " +
+      "With no slug it lists every song (about 15 KB).",
     annotations: readOnly,
     alsoAnswers: [listSongs, songLyrics, songContext],
     recordings: songRecording,

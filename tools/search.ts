@@ -24,11 +24,7 @@ export const SearchResult = z.object({
     ),
 });
 
-export const SearchMethodField = z
-  .enum(["hybrid", "words"])
-  .describe(
-    "`hybrid`: meaning and words, fused. `words`: words only (titles, forms, related words) while the meaning vectors are prepared after a start; hybrid within a minute",
-  );
+export const SearchMethodField = z.enum(["hybrid", "words"]).describe("hybrid: meaning and words; words: words only, for the first minute after a start");
 
 export const search = defineOperation({
   name: "search",

@@ -318,19 +318,27 @@ describe("every refusal a form can get, in people's words", () => {
     }
   });
 
-  it("while the index is built, and when it cannot be: ask and search say so", async () => {
-    const building = ["The library's search index is still being built after a restart. Please try again in a minute."];
-    expectPeoplesWords(await viaPage("search", resting, "/search", { q: "breath" }), building);
-    expectPeoplesWords(await viaPage("ask", resting, "/ask", { question: "How long is a service?" }), [...building, KEPT.ask]);
-    expect((await viaApi("ask", resting, { question: "How long is a service?" }, {})).said.known).toBe(true);
+  it("while the vectors are prepared, and when they cannot be, search and ask answer from words and say so", async () => {
+    const wordsOnly = "Matched by words only";
+    const page = await new NoScriptBrowser(resting.url, freshIp()).open("/search?q=breath");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(wordsOnly);
+    const asked = await viaApi("ask", resting, { question: "How long is a service?" }, {});
+    expect(asked.status).toBe(200);
+    expect(asked.body.method).toBe("words");
     failIndex(new Error("no vectors here"));
-    await expect.poll(async () => (await resting.get("/api/search?q=breath")).body.error).toMatch(/could not be built/);
+    await expect
+      .poll(async () => (await resting.get("/api/health")).body.preparing.find((p: { what: string }) => p.what === "search-vectors")?.state)
+      .toMatch(/^failed/);
+    expect((await resting.get("/api/search?q=breath")).body.method).toBe("words");
+    // Only when nothing at all can answer is the answer a 503; its words for people are these.
+    const building = ["The library's search index is still being built after a restart. Please try again in a minute."];
     const failed = ["The library's search index could not be built just now. Every page of the library can still be read from the Library link above."];
-    const shown = await viaPage("search", resting, "/search", { q: "breath" });
-    expect(shown.status).toBe(503);
-    expectPeoplesWords(shown, failed);
-    expectPeoplesWords(await viaPage("ask", resting, "/ask", { question: "How long is a service?" }), [...failed, KEPT.ask]);
-    expect((await viaApi("search", resting, { q: "breath" }, {})).said).toMatchObject({ known: true, lines: failed });
+    expect(sayError("search", { status: 503, body: { error: "The library's search index is being built." } })).toMatchObject({ known: true, lines: building });
+    expect(sayError("search", { status: 503, body: { error: "Search is not available: its index could not be built." } })).toMatchObject({
+      known: true,
+      lines: failed,
+    });
   });
 
   it("when the language model does not answer", async () => {

@@ -36,8 +36,8 @@ function fakeRenderer(rendered: string[], after = Infinity): typeof renderRecord
 }
 
 describe("the order of recording", () => {
-  it("puts the no-timezone visitor's service first, then every service playing now, then those beginning next", () => {
-    const now = servicesNow(NOW);
+  it("puts the no-timezone visitor's service first, then every service playing now, then those beginning next", async () => {
+    const now = await servicesNow(NOW);
     const utc = slotOf(NOW, "UTC");
     expect(now[0]).toEqual({ date: utc.date, slotIndex: utc.slotIndex, tier: "unknown" });
     // Lisbon (north) is playing now somewhere in that list, and every tier appears.
@@ -59,10 +59,10 @@ describe("the order of recording", () => {
       const order = await listeningOrder(calendar, NOW, paths);
       expect(new Set(order).size).toBe(order.length);
       expect([...order].sort()).toEqual([...paths].sort());
-      const first = (await calendar.ensure(servicesNow(NOW)[0])).parts.map((p) => p.path);
+      const first = (await calendar.ensure((await servicesNow(NOW))[0])).parts.map((p) => p.path);
       expect(order.slice(0, first.length)).toEqual([...new Set(first)]);
       const playing = new Set<string>();
-      for (const key of servicesNow(NOW)) for (const p of (await calendar.ensure(key)).parts) playing.add(p.path);
+      for (const key of await servicesNow(NOW)) for (const p of (await calendar.ensure(key)).parts) playing.add(p.path);
       const lastPlaying = Math.max(...[...playing].map((p) => order.indexOf(p)));
       expect(lastPlaying).toBe(playing.size - 1);
       // Whatever follows the services playing now and next is in library order.

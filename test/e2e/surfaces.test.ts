@@ -4,7 +4,7 @@
 // tested in their own suites.
 import { afterAll, beforeAll, expect } from "vitest";
 import { describeSurfaces } from "../helpers/surfaces.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { searchComplete, startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let song: string;
@@ -13,8 +13,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   server = await startTestServer();
-  // search answers 503 until the index is built: wait for it, as a client would (up to a minute under load).
-  for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  // Until the vectors are ready, search answers from words and health says "starting": wait for both halves,
+  // so the three surfaces see one state.
+  await searchComplete(server);
   song = server.deps.library.songs[0].slug;
   doc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
 }, 90_000);

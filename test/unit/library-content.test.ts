@@ -50,7 +50,7 @@ describe("the library", () => {
     for (const hymn of library.ofKind("hymn")) {
       expect(hymn.listenersText, hymn.path).toMatch(/^\[Verse 1\]/);
       expect(hymn.style, hymn.path).toBeDefined();
-      expect(parseStyle(hymn.style!).stated, hymn.path).toEqual({ key: true, bpm: true, meter: true });
+      expect(parseStyle(hymn.style!).stated, hymn.path).toMatchObject({ key: true, bpm: true, meter: true });
       expect(fromLibrary(hymn).style, hymn.path).toBe(hymn.style);
     }
   });
