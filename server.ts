@@ -52,8 +52,13 @@ export async function startServer(
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
   void deps.search.complete.then(() => deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words"));
   setTimeout(() => deps.log.info({ loop: loopFigures() }, "first two minutes"), 120_000).unref();
-  // Only after listening: visitors are served first, the renderer runs at the lowest priority beside them.
-  if (config.recordings && options.recordings !== false) void deps.recorder.start();
+  // Only after listening, and once search's vectors are ready (or a minute has passed): visitors are served
+  // first, the word vectors next (a first start converts them in a child), then the renderers run at the
+  // lowest priority beside them. Their memory then never adds to the conversion's.
+  if (config.recordings && options.recordings !== false) {
+    const waited = new Promise((resolve) => setTimeout(resolve, 60_000).unref());
+    void Promise.race([deps.search.complete, waited]).then(() => deps.recorder.start());
+  }
   return {
     url,
     deps,
