@@ -120,6 +120,8 @@ export class LibraryRecorder {
 
   /** Render whatever is missing or out of date; resolves when all is done or stopped. Safe to call once. */
   start(): Promise<void> {
+    // A server stopped before its renderers were due to begin never starts them.
+    if (this.stopper.signal.aborted) return Promise.resolve();
     this.running ??= this.run().catch((err) => this.log.error({ err }, "rendering recordings failed"));
     return this.running;
   }
