@@ -46,9 +46,11 @@ export async function startServer(
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  // "Open" once a search can answer too (from words, about a second after listening on an empty folder).
-  await Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
-  deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
+  // "Open" once a search can answer too (from words, about a second after listening on an empty folder). Not
+  // awaited: the caller's signal handlers must be in place as soon as the server listens.
+  void Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() =>
+    deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open"),
+  );
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
   void deps.search.complete.then(() => deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words"));
   setTimeout(() => deps.log.info({ loop: loopFigures() }, "first two minutes"), 120_000).unref();
