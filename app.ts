@@ -28,7 +28,9 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
     },
   });
 
-  app.use(requestLog(ctx));
+  // Access lines and request metrics cost a few microseconds on every request: paid only when someone reads them
+  // (logs at info or finer, or /metrics on).
+  if (ctx.config.metrics || ctx.log.isLevelEnabled("info")) app.use(requestLog(ctx, { metrics: ctx.config.metrics }));
   // One layer for both, and no await when the route answers at once: it runs on every request.
   app.use((event, next) => {
     if (event.req.method === "OPTIONS") return preflight(event);

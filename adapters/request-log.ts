@@ -36,14 +36,14 @@ function operationOf(event: H3Event, note: RequestNote | undefined, status: numb
   return route;
 }
 
-export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }): Middleware {
+export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }, options = { metrics: true }): Middleware {
   return (event, next) => {
     const started = performance.now();
     const done = (status: number, response?: unknown) => {
       const note = (event.context as Record<string, unknown>)[NOTE] as RequestNote | undefined;
       const path = event.url.pathname;
       const ms = performance.now() - started;
-      ctx.metrics.request(operationOf(event, note, status), transportOf(note, path), status, ms / 1000);
+      if (options.metrics) ctx.metrics.request(operationOf(event, note, status), transportOf(note, path), status, ms / 1000);
       if (!ctx.log.isLevelEnabled("info")) return;
       const reqId = response instanceof Response ? (response.headers.get("x-request-id") ?? undefined) : undefined;
       const range = event.req.headers.get("range");
