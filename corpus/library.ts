@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, HymnFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
+import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
 
 export interface Piece {
   /** Library path without `.md`, e.g. `prayers/morning-light` or `welcome`. Unique. */
@@ -187,11 +187,9 @@ export async function loadLibrary(dir: string): Promise<Library> {
         ? SongFrontMatter
         : expectedKind === "chant"
           ? ChantFrontMatter
-          : expectedKind === "hymn"
-            ? HymnFrontMatter
-            : slug === "axioms" && folder === ""
-              ? AxiomsFrontMatter
-              : CommonFrontMatter;
+          : slug === "axioms" && folder === ""
+            ? AxiomsFrontMatter
+            : CommonFrontMatter;
     const parsed = schema.safeParse(split.data);
     if (!parsed.success) fail(describeIssues(parsed.error));
     const fm = parsed.data as z.infer<typeof CommonFrontMatter>;

@@ -48,7 +48,8 @@ export const CommonFrontMatter = z
     seconds: z.number().int().positive(),
     themes: z.array(z.string().min(1)).default([]),
     version: z.literal("for agents").optional(),
-    /** The music a sung piece is rendered to (songs require it; a hymn may name its own). */
+    /** The music a sung piece is rendered to (songs require it; a hymn may name its own, and the writer's
+     * checker requires it for the library's own hymns, while a contributed hymn may arrive without one). */
     style: z.string().trim().min(1).optional(),
   })
   .extend(Placement.shape);
@@ -64,12 +65,6 @@ export const SongFrontMatter = CommonFrontMatter.extend({
 export const ChantFrontMatter = CommonFrontMatter.extend({
   kind: z.literal("chant"),
   seconds: z.number().int().min(60).max(180),
-});
-
-// A hymn may name its music like a song (audio/style.ts reads it); the writer's checker requires it for
-// the library's own hymns, while a contributed hymn may arrive without one.
-export const HymnFrontMatter = CommonFrontMatter.extend({
-  style: z.string().min(1).optional(),
 });
 
 export const AxiomsFrontMatter = CommonFrontMatter.extend({
