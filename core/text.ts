@@ -1,5 +1,6 @@
 // Small text rules several layers share: folding for comparisons, control characters, XML-safe text.
 import unhomoglyph from "unhomoglyph";
+import { BoundedMemo } from "./memo.ts";
 
 /** Case- and width-folded, trimmed, inner whitespace collapsed: how names and words are compared. */
 export function foldText(text: string): string {
@@ -50,6 +51,12 @@ export function hasVisibleText(text: string): boolean {
  * Cyrillic а is the same name as "Name". Only ever compared, never shown.
  */
 export function nameKey(name: string): string {
+  // Names repeat (a visitor attends every hour, reflects under the same name): the key is kept per name as written.
+  return nameKeys.get(name, () => computeNameKey(name));
+}
+const nameKeys = new BoundedMemo<string>(8192);
+
+function computeNameKey(name: string): string {
   const plain = foldText(withoutInvisible(name)).replace(/[\p{P}\p{S}\s]+/gu, "");
   // A name made only of punctuation or symbols ("🌙", "...") keeps them: they are all it has.
   const base = plain || foldText(withoutInvisible(name));

@@ -2,6 +2,7 @@
 // name, text and location; attend's name; ask's question and name; feedback; contribute). It refuses
 // placeholders and stand-ins, the documentation's own example sentences, and filler test text. Pure:
 // each rule returns why it refuses, or null; operations run it before anything is stored or counted.
+import { BoundedMemo } from "../core/memo.ts";
 import { isStandIn, placeholderIn, type FieldRole } from "./stand-ins.ts";
 
 export type { FieldRole };
@@ -133,6 +134,15 @@ const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : 
  * placeholders, stand-ins and filler.
  */
 export function screenField(field: string, value: string, role: FieldRole, examples: readonly string[] = []): Refusal | null {
+  // A name or place is screened without the examples, so its answer depends on these three alone: names repeat
+  // (a visitor attends every hour under one name), and the answer is kept rather than worked out again.
+  if (role === "name" || role === "place") return shortFields.get(`${role}\u0000${field}\u0000${value}`, () => frozen(screenedField(field, value, role, [])));
+  return screenedField(field, value, role, examples);
+}
+const shortFields = new BoundedMemo<Readonly<Refusal> | null>(8192);
+const frozen = (refusal: Refusal | null) => (refusal ? Object.freeze(refusal) : null);
+
+function screenedField(field: string, value: string, role: FieldRole, examples: readonly string[]): Refusal | null {
   if (role !== "name" && role !== "place" && isExample(value, examples)) {
     return { field, kind: "example", reason: `\`${field}\` is still the documentation's example text.` };
   }
