@@ -104,11 +104,14 @@ describe("share cards", () => {
     }
   });
 
-  it("answers again from its validator with 304", async () => {
+  it("answers HEAD, and again from its validator with 304", async () => {
     const path = `/cards/song/${song.slug}.png`;
     const etag = (await fetch(server.url + path)).headers.get("etag")!;
     const again = await fetch(server.url + path, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+    const head = await fetch(server.url + path, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type"), head.headers.get("etag")]).toEqual([200, "image/png", etag]);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(10_000);
   });
 
   it("names each page's own card in og:image, and that card answers", async () => {
