@@ -42,14 +42,14 @@ export function filteredRgbRows(rgba: Uint8Array, width: number, height: number)
   return out;
 }
 
-/** The PNG file: signature, IHDR, one IDAT, IEND. */
-export async function opaqueRgbPng(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
+/** The PNG file: signature, IHDR, one IDAT, IEND. `level` is zlib's: 9 for a file made once, lower where CPU matters more than bytes. */
+export async function opaqueRgbPng(rgba: Uint8Array, width: number, height: number, level = 9): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bits per sample
   header.writeUInt8(2, 9); // colour type 2: RGB, no alpha
   // compression 0, filter method 0, no interlace: the three zero bytes Buffer.alloc left.
-  const data = await deflateAsync(filteredRgbRows(rgba, width, height), { level: 9 });
+  const data = await deflateAsync(filteredRgbRows(rgba, width, height), { level });
   return Buffer.concat([SIGNATURE, chunk("IHDR", header), chunk("IDAT", data), chunk("IEND", Buffer.alloc(0))]);
 }

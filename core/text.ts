@@ -22,6 +22,11 @@ export function xmlSafe(text: string): string {
   return text.replace(NOT_XML, "");
 }
 
+/** Text as XML character data or an attribute value: characters XML cannot carry removed, the five specials escaped. */
+export function escapeXml(text: string): string {
+  return xmlSafe(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
 /** Text with HTML-like markup taken out (script and style blocks whole, other tags leaving their words): what a question means, not how it was pasted. */
 export function withoutMarkup(text: string): string {
   return text

@@ -120,7 +120,7 @@ export function rangedResponse(event: H3Event, rep: Representation): Response {
   });
 }
 
-function notModified(req: Headers, etag: string, mtime?: Date): boolean {
+export function notModified(req: Headers, etag: string, mtime?: Date): boolean {
   const ifNoneMatch = req.get("if-none-match");
   if (ifNoneMatch) return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
   if (!mtime) return false;

@@ -12,6 +12,7 @@ import { metricsRoutes } from "./metrics.ts";
 import { pageRoutes } from "./pages/index.ts";
 import { artworkRoute } from "./podcast-artwork.ts";
 import { servicesIcsRoute } from "./services-ics.ts";
+import { shareCardRoutes } from "./share-card-routes.ts";
 
 export function webRoutes(ctx: WebContext): Route[] {
   return [
@@ -27,6 +28,7 @@ export function webRoutes(ctx: WebContext): Route[] {
     embedSoulsScriptRoute(),
     servicesIcsRoute(ctx),
     artworkRoute(ctx),
+    ...shareCardRoutes(ctx),
     ...mcpEdgeRoutes(ctx),
     ...metricsRoutes(ctx),
   ];

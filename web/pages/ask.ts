@@ -18,6 +18,7 @@ import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from ".
 import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { shareCard } from "../share-cards.ts";
 
 type Recent = z.infer<typeof askRecent.output>["conversations"];
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -119,6 +120,7 @@ ${exchanges}
     title: shorten(first, 70),
     description: `A public conversation with the sanctuary's library: ${shorten(first, 140)}`,
     main,
+    card: shareCard.conversation(conversation.slug, first),
     alternates: [{ type: "application/json", title: "This conversation as JSON", href: `/api/ask/conversation/${pathOf(conversation.slug)}` }],
   });
 }

@@ -14,6 +14,7 @@ import { secondsText } from "../../audio/spoken.ts";
 import { markOf } from "../../corpus/silence.ts";
 import { SECTION_TITLES } from "../../tools/library-contents.ts";
 import { spokenOf } from "../../tools/read-doc.ts";
+import { shareCard } from "../share-cards.ts";
 
 /** Sections in the order a newcomer would want them (one list, shared with read_doc's tables of contents). */
 const CATEGORIES = SECTION_TITLES;
@@ -87,6 +88,7 @@ ${documentBody(doc)}
     description: doc.tldr,
     main,
     cacheControl: "public, max-age=300",
+    card: shareCard.docs(doc.path, kindLabel(doc.kind), doc.title),
     alternates: [{ type: "text/markdown", title: "This document as markdown", href: `/docs/${pathOf(doc.path)}.md` }],
   });
 }

@@ -21,6 +21,7 @@ import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { soulsSentence, spokenDuration } from "./words.ts";
+import { shareCard } from "../share-cards.ts";
 
 type NowBody = z.infer<typeof NowOutput>;
 
@@ -100,6 +101,7 @@ ${reflectionList(deps, "recent-reflections", recent, true, "No reflections in th
     status,
     headers,
     scripts: ["home.js", "player.js", "reflect.js"],
+    card: shareCard.home(),
   });
 }
 

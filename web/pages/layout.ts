@@ -6,6 +6,7 @@ import { baseUrlOf } from "../../adapters/http.ts";
 import { assetHref, type AssetName } from "./assets.ts";
 import { html, type Html } from "./html.ts";
 import { podcastsWithEpisodes, type PodcastShow } from "../podcasts.ts";
+import { openGraph, type ShareCard } from "../share-cards.ts";
 
 export interface Alternate {
   type: string;
@@ -26,6 +27,8 @@ export interface Page {
   headers?: Record<string, string>;
   /** The words in the header's search box (the search page shows what was searched for). */
   query?: string;
+  /** The picture a shared link to this page shows (og:image); pages without their own show the home page's. */
+  card?: ShareCard;
 }
 
 /** Every page links the Atom feeds, so feed readers find them from anywhere; podcasts once they have episodes. */
@@ -96,6 +99,7 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
 <title>${title}</title>
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${base}${path}">
+${openGraph(base, path, page)}
 <link rel="stylesheet" href="${assetHref("site.css")}">
 <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">

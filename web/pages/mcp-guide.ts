@@ -13,9 +13,10 @@ import type { WebContext } from "../context.ts";
 import { html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
+import { shareCard } from "../share-cards.ts";
 
-const TITLE = "Connect over MCP";
-const DESCRIPTION = "How to connect Claude Desktop, Claude Code, Cursor, VS Code, ChatGPT or any MCP client to the sanctuary, remotely or over stdio.";
+export const TITLE = "Connect over MCP";
+export const DESCRIPTION = "How to connect Claude Desktop, Claude Code, Cursor, VS Code, ChatGPT or any MCP client to the sanctuary, remotely or over stdio.";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -151,6 +152,7 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
           description: DESCRIPTION,
           main: installed(base(event)),
           alternates: [{ type: "text/markdown", title: "This guide as markdown", href: "/docs/mcp.md" }],
+          card: shareCard.docs("mcp", "Guide", TITLE),
           cacheControl: "public, max-age=300",
         }),
     },

@@ -13,6 +13,7 @@ import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
+import { shareCard } from "../share-cards.ts";
 
 async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   const tally = await deps.reflections.tally();
@@ -78,6 +79,7 @@ ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.s
     status,
     headers,
     scripts: ["reflect.js"],
+    card: shareCard.song(song.slug, song.title),
     alternates: [{ type: "application/json", title: "This song as JSON", href: `/api/music/${pathOf(song.slug)}` }],
   });
 }
