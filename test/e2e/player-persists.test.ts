@@ -1,7 +1,8 @@
 // The player that stays, in Chromium: a service started on the home page goes on playing in the player bar
 // while the visitor follows a link to the reading's page, searches from the header, and comes back with the
-// back button (shell.js swaps <main>, the bar's <audio> is never touched); the Media Session names the part;
-// a reload goes on at the same part and second; a browser that refuses to start by itself offers "Resume
+// back button, and to the part's own page from the bar (shell.js swaps <main>, the bar's <audio> is never
+// touched; scripts a page needs are loaded on the way); the Media Session names the part; a reload goes on at
+// the same part and second; a browser that refuses to start by itself offers "Resume
 // part N at m:ss"; another service starts from its beginning. With JavaScript off there is no bar, and each
 // page has its own player with its length printed beside it. The recordings are tones written into the
 // media manifest before the server starts, as in player.test.ts.
@@ -111,7 +112,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await expect.poll(async () => (await sound(page)).time).toBeGreaterThan(0.3);
   }
 
-  it("keeps the part playing through a link, a header search and the back button, with the Media Session set", async () => {
+  it("keeps the part playing through a link, a header search, the back button and the bar's own link; a reload resumes it", async () => {
     const page = await tab(true, watchStarts);
     await startOnHome(page);
     const started = await sound(page);
@@ -171,7 +172,12 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await expect.poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
     await expect.poll(() => page.locator(".service-player button").innerText()).toBe("Pause");
 
-    // A reload goes on at the same part and second it was left at (saved as the page went).
+    // The bar's title leads to the part's own page (the song's), taken the same way.
+    await bar(page).locator(".bar-part").click();
+    await expect.poll(() => page.locator("main h1").innerText()).toBe(order[0].title);
+    expect(await stayed()).toBe(true);
+
+    // A reload there goes on at the same part and second it was left at (saved as the page went).
     await page.evaluate(() => {
       addEventListener("pagehide", () => sessionStorage.setItem("left-at", JSON.parse(sessionStorage.getItem("sanctuary:player")!).time));
     });
@@ -184,6 +190,15 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     expect(leftAt).toBeGreaterThan(back.time);
     expect(Math.abs(resumed.resumedAt! - leftAt)).toBeLessThan(1);
     expect(resumed.paused).toBe(false);
+    expect(await bar(page).isVisible()).toBe(true);
+
+    // From that page home again: its scripts, never loaded on this page, load and mark the part playing.
+    await page.locator("header nav a", { hasText: "Now" }).click();
+    await expect.poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
+    await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await expect.poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
+    expect(await page.locator("#service-parts .part-play").count()).toBeGreaterThan(0);
+    expect((await sound(page)).paused).toBe(false);
 
     // Another service (the list now names a different one) starts from its beginning, not where this one is.
     await page.locator("#service-parts").evaluate((list) => list.setAttribute("data-service", "another service"));
@@ -209,6 +224,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
       };
     });
     await startOnHome(page);
+    await expect.poll(async () => (await sound(page)).time).toBeGreaterThan(2);
     await page.locator(".service-player button").click(); // pause
     await expect.poll(async () => (await sound(page)).paused).toBe(true);
     const left = (await sound(page)).time;
@@ -216,6 +232,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     const toggle = bar(page).locator(".bar-toggle");
     const label = `Resume part 1 at ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
     await expect.poll(() => toggle.innerText()).toBe(label);
+    await shoot(page, "player-bar-resume");
     expect(await bar(page).locator(".bar-length").innerText()).toMatch(/^\d+:\d\d$/);
     expect((await sound(page)).paused).toBe(true);
     await toggle.click();

@@ -233,6 +233,13 @@
   audio.addEventListener("ended", function () {
     advance(index + 1);
   });
+  // A recording that will not load (gone since the list was drawn, the network away): pass over it.
+  audio.addEventListener("error", function () {
+    var p = part();
+    if (!p || audio.getAttribute("src") !== p.src) return;
+    passed.push(p.title);
+    advance(index + 1);
+  });
   audio.addEventListener("timeupdate", function () {
     if (seekTo !== null && audio.currentTime > 0) seekTo = null;
     showTime();
