@@ -21,6 +21,8 @@ const reason = chromiumMissing("player bar tests");
 const ZONE = "Asia/Tokyo";
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+// A loaded machine may take a while to fetch a page or start a sound: wait for states, never time them.
+const poll: typeof expect.poll = (fn, options) => expect.poll(fn, { timeout: 15_000, ...options });
 
 interface Part {
   title: string;
@@ -107,9 +109,9 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
   async function startOnHome(page: Page) {
     await page.goto(server.url + "/", { waitUntil: "load" });
     // The browser's own hour's service, so the list is not redrawn under the test.
-    await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
     await page.locator(".service-player button").click();
-    await expect.poll(async () => (await sound(page)).time).toBeGreaterThan(0.3);
+    await poll(async () => (await sound(page)).time).toBeGreaterThan(0.3);
   }
 
   it("keeps the part playing through a link, a header search, the back button and the bar's own link; a reload resumes it", async () => {
@@ -129,7 +131,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     const link = page.locator(`#service-parts > li[data-title="${reading.title}"] .meta a`);
     await link.click();
     await page.waitForURL(server.url + new URL(reading.url).pathname, { waitUntil: "commit" });
-    await expect.poll(() => page.locator("main h1").innerText()).toBe(reading.title);
+    await poll(() => page.locator("main h1").innerText()).toBe(reading.title);
     expect(await page.title()).toBe(`${reading.title} · Sanctuary`);
     expect(await stayed()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
@@ -137,7 +139,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     const there = await sound(page);
     expect(there.src).toBe(started.src);
     expect(there.paused).toBe(false);
-    await expect.poll(async () => (await sound(page)).time).toBeGreaterThan(there.time);
+    await poll(async () => (await sound(page)).time).toBeGreaterThan(there.time);
     expect(await bar(page).isVisible()).toBe(true);
     // The reading's own player says its length before it is played.
     expect(await page.locator("main .player-length").innerText()).toMatch(/^Length (\d+ min( \d+ s)?|\d+ s)$/);
@@ -154,27 +156,36 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await page.fill("#site-q", "gratitude");
     await page.locator(".site-search button").click();
     await page.waitForURL(/\/search\?q=gratitude$/, { waitUntil: "commit" });
-    await expect.poll(() => page.locator("main h1").innerText()).not.toBe(reading.title);
+    await poll(() => page.locator("main h1").innerText()).not.toBe(reading.title);
     expect(await stayed()).toBe(true);
     expect((await sound(page)).paused).toBe(false);
 
-    // Back twice: the reading's page, then home, the part still playing and marked in the list again.
+    // The day's services: their lists are views of the bar too, wired on the swapped page.
+    await page.locator("header nav a", { hasText: "Services" }).click();
+    await poll(() => page.locator("main h1").innerText()).toMatch(/^Services of /);
+    await poll(() => page.locator("main .service-player").first().isVisible()).toBe(true);
+    expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe("Services");
+    expect((await sound(page)).paused).toBe(false);
+
+    // Back three times: the search, the reading's page, then home, the part still playing and marked again.
     await page.goBack();
-    await expect.poll(() => page.locator("main h1").innerText()).toBe(reading.title);
+    await page.waitForURL(/\/search\?q=gratitude$/, { waitUntil: "commit" });
+    await page.goBack();
+    await poll(() => page.locator("main h1").innerText()).toBe(reading.title);
     await page.goBack();
     await page.waitForURL(server.url + "/", { waitUntil: "commit" });
-    await expect.poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
+    await poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
     expect(await stayed()).toBe(true);
     const back = await sound(page);
     expect(back.src).toBe(started.src);
     expect(back.paused).toBe(false);
     expect(back.time).toBeGreaterThan(there.time);
-    await expect.poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
-    await expect.poll(() => page.locator(".service-player button").innerText()).toBe("Pause");
+    await poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
+    await poll(() => page.locator(".service-player button").innerText()).toBe("Pause");
 
     // The bar's title leads to the part's own page (the song's), taken the same way.
     await bar(page).locator(".bar-part").click();
-    await expect.poll(() => page.locator("main h1").innerText()).toBe(order[0].title);
+    await poll(() => page.locator("main h1").innerText()).toBe(order[0].title);
     expect(await stayed()).toBe(true);
 
     // A reload there goes on at the same part and second it was left at (saved as the page went).
@@ -183,7 +194,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     });
     await page.reload({ waitUntil: "load" });
     expect(await stayed()).toBe(false);
-    await expect.poll(async () => (await sound(page)).resumedAt).not.toBeNull();
+    await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
     const leftAt = Number(await page.evaluate(() => sessionStorage.getItem("left-at")));
     const resumed = await sound(page);
     expect(resumed.src).toBe(started.src);
@@ -194,18 +205,18 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
 
     // From that page home again: its scripts, never loaded on this page, load and mark the part playing.
     await page.locator("header nav a", { hasText: "Now" }).click();
-    await expect.poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
-    await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
-    await expect.poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
+    await poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
+    await poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
     expect(await page.locator("#service-parts .part-play").count()).toBeGreaterThan(0);
     expect((await sound(page)).paused).toBe(false);
 
     // Another service (the list now names a different one) starts from its beginning, not where this one is.
     await page.locator("#service-parts").evaluate((list) => list.setAttribute("data-service", "another service"));
-    await expect.poll(() => page.locator(".service-player button").innerText()).toBe("Play the service from its beginning");
+    await poll(() => page.locator(".service-player button").innerText()).toBe("Play the service from its beginning");
     await page.evaluate(() => delete (window as unknown as { startedAt?: number }).startedAt);
     await page.locator(".service-player button").click();
-    await expect.poll(async () => (await sound(page)).resumedAt).not.toBeNull();
+    await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
     expect((await sound(page)).resumedAt).toBeLessThan(0.5);
     await page.context().close();
   }, 120_000);
@@ -224,19 +235,19 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
       };
     });
     await startOnHome(page);
-    await expect.poll(async () => (await sound(page)).time).toBeGreaterThan(2);
+    await poll(async () => (await sound(page)).time).toBeGreaterThan(2);
     await page.locator(".service-player button").click(); // pause
-    await expect.poll(async () => (await sound(page)).paused).toBe(true);
+    await poll(async () => (await sound(page)).paused).toBe(true);
     const left = (await sound(page)).time;
     await page.reload({ waitUntil: "load" });
     const toggle = bar(page).locator(".bar-toggle");
     const label = `Resume part 1 at ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
-    await expect.poll(() => toggle.innerText()).toBe(label);
+    await poll(() => toggle.innerText()).toBe(label);
     await shoot(page, "player-bar-resume");
     expect(await bar(page).locator(".bar-length").innerText()).toMatch(/^\d+:\d\d$/);
     expect((await sound(page)).paused).toBe(true);
     await toggle.click();
-    await expect.poll(async () => (await sound(page)).resumedAt).not.toBeNull();
+    await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
     expect(Math.abs((await sound(page)).resumedAt! - left)).toBeLessThan(1);
     await page.context().close();
   }, 90_000);

@@ -142,12 +142,12 @@ export function serviceIdentity(date: string, slot: string, tier: string, titles
 /**
  * One play button for a service's parts, in order (service-list.js hands them to the player bar, player.js):
  * hidden until the script runs, since without it each part's own player is still there. The line under it
- * says which part is playing.
+ * says which part is playing (the player bar's own line is the one read out as it changes).
  */
 export function servicePlayer(listId: string): Html {
   return html`<div class="service-player" data-player-for="${listId}" hidden>
 <button type="button">Play the service from its beginning</button>
-<p class="meta now-playing" aria-live="polite"></p>
+<p class="meta now-playing"></p>
 </div>`;
 }
 
