@@ -218,6 +218,14 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await page.locator(".service-player button").click();
     await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
     expect((await sound(page)).resumedAt).toBeLessThan(0.5);
+
+    // Next part: the bar passes over the parts without a recording to the reading, and says which it is.
+    const at = order.indexOf(reading);
+    await bar(page).locator(".bar-next").click();
+    await poll(() => bar(page).locator(".bar-position").innerText()).toBe(`Part ${at + 1} of ${order.length}`);
+    await poll(async () => (await sound(page)).src !== started.src && !(await sound(page)).paused).toBe(true);
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(reading.title);
+    await poll(() => page.locator(`#service-parts > li[data-title="${reading.title}"]`).getAttribute("aria-current")).toBe("true");
     await page.context().close();
   }, 120_000);
 

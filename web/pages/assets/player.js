@@ -129,6 +129,14 @@
     setText("bar-status", say());
     showTime();
     if (session) session.playbackState = playing() ? "playing" : p ? "paused" : "none";
+    // The lock screen's own progress line, where the browser draws one.
+    if (session && session.setPositionState && p && audio.duration && isFinite(audio.duration)) {
+      try {
+        session.setPositionState({ duration: audio.duration, position: Math.min(elapsed(), audio.duration), playbackRate: audio.playbackRate || 1 });
+      } catch (e) {
+        /* a position the browser will not take (a seek under way): the next render sets it */
+      }
+    }
     listeners.forEach(function (fn) {
       fn(state());
     });
