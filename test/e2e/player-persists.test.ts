@@ -138,6 +138,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe("Library");
     const there = await sound(page);
     expect(there.src).toBe(started.src);
+    expect(there.time).toBeGreaterThan(started.time); // not started again
     expect(there.paused).toBe(false);
     await poll(async () => (await sound(page)).time).toBeGreaterThan(there.time);
     expect(await bar(page).isVisible()).toBe(true);
@@ -151,6 +152,14 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     expect(media).toMatchObject({ title: order[0].title, artist: "Sanctuary", artwork: ["image/png", "image/svg+xml"], state: "playing" });
     expect(media.album).toContain(" · ");
     await shoot(page, "player-bar-prayer");
+
+    // One sound at a time: the page's own player pauses the bar, and the bar's play pauses the page's.
+    const own = page.locator("main audio");
+    await own.evaluate((a: HTMLAudioElement) => a.play());
+    await poll(async () => (await sound(page)).paused).toBe(true);
+    await bar(page).locator(".bar-toggle").click();
+    await poll(async () => (await sound(page)).paused).toBe(false);
+    expect(await own.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 
     // The header's search (a GET form) is taken the same way.
     await page.fill("#site-q", "gratitude");

@@ -126,7 +126,7 @@ export function searchForm(id: string, query: string): Html {
 export function audioPlayer(recording: string | null | undefined, label: string, seconds?: number): Html {
   const src = localPath(recording);
   if (!src) return html``;
-  const audio = html`<audio class="player" controls preload="${seconds === undefined ? "none" : "metadata"}" src="${src}" aria-label="${label}"${seconds === undefined ? "" : html` data-seconds="${String(Math.round(seconds))}"`}><a href="${src}">Download the recording of ${label}</a></audio>`;
+  const audio = html`<audio class="player" controls preload="${seconds === undefined ? "none" : "metadata"}" src="${src}" aria-label="${label}"><a href="${src}">Download the recording of ${label}</a></audio>`;
   if (seconds === undefined) return audio;
   return html`<div class="player-row">${audio}<p class="meta player-length">Length ${spokenDuration(seconds)}</p></div>`;
 }
