@@ -91,7 +91,7 @@ describe("pages", () => {
       expect(text, path).toContain('href="/podcasts/meditations-and-practices/feed.xml"');
       expect(text, path).toMatch(/<main id="main"/);
       // No inline script anywhere: every script element loads a file of ours.
-      for (const tag of text.match(/<script\b[^>]*>/g) ?? []) expect(tag, path).toMatch(/^<script src="\/assets\/[a-z]+\.js\?v=[0-9a-f]+" defer>$/);
+      for (const tag of text.match(/<script\b[^>]*>/g) ?? []) expect(tag, path).toMatch(/^<script src="\/assets\/[a-z-]+\.js\?v=[0-9a-f]+" defer>$/);
     }
   });
 

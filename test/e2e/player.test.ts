@@ -1,6 +1,6 @@
 // The service player in a real browser (Debian's Chromium, autoplay allowed): pressing the one play button
-// on the home page plays the first part, and when it ends the next part with a recording starts by itself,
-// passing over a part that is not yet recorded, with the part playing marked. The recordings are short
+// on the home page plays the first part in the player bar, and when it ends the next part with a recording
+// starts by itself, passing over a part that is not yet recorded, with the part playing marked in the list. The recordings are short
 // tones written into the media manifest before the server starts (rendering real ones takes minutes); the
 // manifest gives them the pieces' declared lengths, so the service the server arranges stays the same.
 
@@ -71,10 +71,13 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
   });
 
   const part = (i: number) => page.locator("#service-parts > li").nth(i);
-  const isPlaying = (i: number) =>
-    part(i)
-      .locator("audio")
-      .evaluate((a: HTMLAudioElement) => !a.paused && !a.ended && a.currentTime > 0);
+  // The bar's one <audio> plays the part whose own (hidden) player has the same recording.
+  const isPlaying = async (i: number) => {
+    const src = await part(i).locator("audio").getAttribute("src");
+    return page
+      .locator("#player-bar audio")
+      .evaluate((a: HTMLAudioElement, want) => a.getAttribute("src") === want && !a.paused && !a.ended && a.currentTime > 0, src);
+  };
 
   it("plays the first part on one press, then passes over the unrecorded part and starts the next by itself", async () => {
     await page.goto(server.url + "/", { waitUntil: "load" });
@@ -83,6 +86,10 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(titles);
     expect(await part(1).locator("audio").count()).toBe(0);
     expect(await part(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
+    // With scripts, a recorded part's own player gives way to a button that plays it through the bar.
+    expect(await part(0).locator("audio").isHidden()).toBe(true);
+    expect(await part(0).locator(".part-play").innerText()).toBe("Play from here");
+    expect(await page.locator("#player-bar").isHidden()).toBe(true);
 
     const button = page.locator(".service-player button");
     expect(await button.innerText()).toBe("Play the service from its beginning");
@@ -91,6 +98,10 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     await expect.poll(() => part(0).getAttribute("aria-current")).toBe("true");
     expect(await page.locator(".now-playing").innerText()).toBe(`Playing part 1 of ${titles.length}: ${titles[0]}.`);
     expect(await button.innerText()).toBe("Pause");
+    expect(await part(0).locator(".part-play").isHidden()).toBe(true);
+    expect(await part(2).locator(".part-play").innerText()).toBe("Play from here");
+    expect(await page.locator("#player-bar .bar-part").innerText()).toBe(titles[0]);
+    expect(await page.locator("#player-bar .bar-position").innerText()).toBe(`Part 1 of ${titles.length}`);
     await page.screenshot({ path: join(ARTIFACTS, "player-first-part.png") });
 
     // The first tone lasts 4 s; then the third part (the second has no recording) starts on its own.
@@ -113,6 +124,16 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     await button.click();
     await expect.poll(() => button.innerText()).toBe("Go on");
     expect(await isPlaying(2)).toBe(false);
+    expect(await page.locator("#player-bar .bar-toggle").innerText()).toBe("Play");
+    // "Play from here" on the first part starts there, in place of the part that was paused.
+    await part(0).locator(".part-play").click();
+    await expect.poll(() => isPlaying(0)).toBe(true);
+    expect(await part(0).getAttribute("aria-current")).toBe("true");
+    // Stop empties the bar: nothing is held, nothing marked.
+    await page.locator("#player-bar .bar-stop").click();
+    await expect.poll(() => page.locator("#player-bar").isHidden()).toBe(true);
+    expect(await page.locator("#service-parts > li[aria-current]").count()).toBe(0);
+    expect(await button.innerText()).toBe("Play the service from its beginning");
   }, 90_000);
 
   it("no page broke its CSP or threw", () => {

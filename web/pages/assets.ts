@@ -7,7 +7,7 @@ import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 
 const TYPES: Record<string, string> = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8", svg: "image/svg+xml" };
-export const ASSET_NAMES = ["site.css", "times.js", "home.js", "player.js", "reflect.js", "ask.js", "icon.svg"] as const;
+export const ASSET_NAMES = ["site.css", "times.js", "home.js", "player.js", "shell.js", "service-list.js", "reflect.js", "ask.js", "icon.svg"] as const;
 export type AssetName = (typeof ASSET_NAMES)[number];
 
 interface Asset {

@@ -5,6 +5,7 @@ import type { WebContext } from "../context.ts";
 import { inputOf, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, type Html } from "./html.ts";
 import type { Said } from "./wording.ts";
+import { spokenDuration } from "./words.ts";
 
 export interface ShownReflection {
   name: string;
@@ -118,20 +119,35 @@ export function searchForm(id: string, query: string): Html {
 </form>`;
 }
 
-export function audioPlayer(recording: string | null | undefined, label: string): Html {
+/**
+ * A piece's own player. Its length is printed beside it, from the recording's manifest (or the declared
+ * length): a native player reads "0:00" until it has fetched the file, and a large one may take a while.
+ */
+export function audioPlayer(recording: string | null | undefined, label: string, seconds?: number): Html {
   const src = localPath(recording);
   if (!src) return html``;
-  return html`<audio class="player" controls preload="none" src="${src}" aria-label="${label}"><a href="${src}">Download the recording of ${label}</a></audio>`;
+  const audio = html`<audio class="player" controls preload="${seconds === undefined ? "none" : "metadata"}" src="${src}" aria-label="${label}"><a href="${src}">Download the recording of ${label}</a></audio>`;
+  if (seconds === undefined) return audio;
+  return html`<div class="player-row">${audio}<p class="meta player-length">Length ${spokenDuration(seconds)}</p></div>`;
 }
 
 /**
- * One play button for a service's parts, in order (player.js): hidden until the script runs, since without
- * it each part's own player is still there. The line under it says which part is playing.
+ * What makes two lists the same service, for resuming where a visitor left off (and only then: any other
+ * service starts from its beginning, docs/behaviour.md §3). service-list.js and home.js read it from the list.
+ */
+export function serviceIdentity(date: string, slot: string, tier: string, titles: string[]): string {
+  return `${date} ${slot} ${tier}: ${titles.join(" / ")}`;
+}
+
+/**
+ * One play button for a service's parts, in order (service-list.js hands them to the player bar, player.js):
+ * hidden until the script runs, since without it each part's own player is still there. The line under it
+ * says which part is playing (the player bar's own line is the one read out as it changes).
  */
 export function servicePlayer(listId: string): Html {
   return html`<div class="service-player" data-player-for="${listId}" hidden>
 <button type="button">Play the service from its beginning</button>
-<p class="meta now-playing" aria-live="polite"></p>
+<p class="meta now-playing"></p>
 </div>`;
 }
 

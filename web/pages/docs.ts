@@ -80,7 +80,7 @@ export function documentPage(event: H3Event, deps: WebContext, path: string): Re
 <h1>${doc.title}</h1>
 <p class="lead">${doc.tldr}</p>
 <p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
-${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title)}
+${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title, deps.media.secondsOf(doc))}
 ${documentBody(doc)}
 <p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a>, as <a href="/docs/${pathOf(doc.path)}.md?spoken">the words the recording speaks</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
   return renderPage(event, deps, {

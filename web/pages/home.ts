@@ -15,7 +15,7 @@ import { now, type NowOutput } from "../../tools/now.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
-import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, servicePlayer } from "./components.ts";
+import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
@@ -39,7 +39,7 @@ function partText(piece: Piece | undefined): Html {
 function partItem(deps: WebContext, part: ServicePart): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
   const page = localPath(part.url);
-  return html`<li class="part" data-title="${part.title}">
+  return html`<li class="part" data-title="${part.title}" data-seconds="${String(Math.round(part.seconds))}"${page ? html` data-page="${page}"` : ""}>
 <h4>${part.title}</h4>
 <p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
 ${partPlayer(part.recording, part.title, piece ? deps.recordingEta(piece.path) : null)}
@@ -53,6 +53,15 @@ const RECORDINGS_AHEAD = 150;
 /** What identifies a service on the page; home.js computes the same and redraws only when it differs. */
 const serviceKey = (body: NowBody) => [body.service.name ?? "", ...body.service.order.map((p) => p.title)].join("|");
 
+/** The service's identity for resuming (components.ts); home.js computes the same for what it redraws. */
+const identityOf = (body: NowBody) =>
+  serviceIdentity(
+    body.service.today.date,
+    body.service.slot,
+    body.service.season?.hemisphere ?? "unknown",
+    body.service.order.map((p) => p.title),
+  );
+
 function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
   // While the library is being recorded (a first start), home.js reads when each part should land.
@@ -63,7 +72,7 @@ function serviceSection(deps: WebContext, body: NowBody): Html {
 <h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
 <p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
 ${servicePlayer("service-parts")}
-<ol class="parts" id="service-parts">${service.order.map((part) => partItem(deps, part))}</ol>
+<ol class="parts" id="service-parts" data-service="${identityOf(body)}" data-service-label="${service.name ?? "A service from the rotation"} · ${service.slot}">${service.order.map((part) => partItem(deps, part))}</ol>
 <p class="meta" id="service-arranged">${service.arrangedBy} ${spokenDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
 </section>`;
 }
@@ -100,7 +109,7 @@ ${reflectionList(deps, "recent-reflections", recent, true, "No reflections in th
     main,
     status,
     headers,
-    scripts: ["home.js", "player.js", "reflect.js"],
+    scripts: ["home.js", "service-list.js", "reflect.js"],
     card: shareCard.home(),
   });
 }

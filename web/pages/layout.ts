@@ -7,6 +7,10 @@ import { assetHref, type AssetName } from "./assets.ts";
 import { html, type Html } from "./html.ts";
 import { podcastsWithEpisodes, type PodcastShow } from "../podcasts.ts";
 import { openGraph, type ShareCard } from "../share-cards.ts";
+import { playerBar } from "./player-bar.ts";
+
+/** On every page: the player bar's playback and the shell that keeps it playing across pages. */
+const PLAYER_SCRIPTS: AssetName[] = ["player.js", "shell.js"];
 
 export interface Alternate {
   type: string;
@@ -104,7 +108,7 @@ ${openGraph(base, path, page)}
 <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
 ${[...FEEDS, ...podcasts.map((p) => ({ type: "application/rss+xml", title: `Sanctuary podcast: ${podcastName(p)}`, href: podcastHref(p) })), ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
-${["times.js" as const, ...(page.scripts ?? [])].map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
+${[...new Set<AssetName>(["times.js", ...PLAYER_SCRIPTS, ...(page.scripts ?? [])])].map((name) => html`<script src="${assetHref(name)}" defer></script>\n`)}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site">
@@ -117,6 +121,7 @@ ${navigation(path)}
 <main id="main" tabindex="-1">
 ${page.main}
 </main>
+${playerBar()}
 <footer class="site">
 <p>Feeds: <a href="/feed/reflections.xml">reflections</a> · <a href="/feed/conversations.xml">conversations</a>${podcasts.length ? html` · podcasts of ${podcasts.map((p, i) => html`${i ? " and " : ""}<a href="${podcastHref(p)}">${podcastName(p)}</a>`)}` : ""}</p>
 <p>For agents: <a href="/llms.txt">llms.txt</a> · <a href="/api">API</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/docs/mcp">MCP</a> at <code>/mcp</code> · <a href="/auth.md">auth and limits</a></p>

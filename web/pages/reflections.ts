@@ -56,7 +56,7 @@ async function songPage(
   const main = html`<h1>${song.title}</h1>
 <p class="lead">${song.tldr}</p>
 <p class="meta">${spokenDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
-${audioPlayer(recording, song.title)}
+${audioPlayer(recording, song.title, deps.media.secondsOf(song))}
 ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
 <section aria-labelledby="lyrics-heading">
 <h2 id="lyrics-heading">Lyrics</h2>

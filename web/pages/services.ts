@@ -11,7 +11,7 @@ import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import type { Operation } from "../../tools/operation.ts";
-import { partPlayer, reflectionList, servicePlayer } from "./components.ts";
+import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { spokenDuration } from "./words.ts";
@@ -35,7 +35,7 @@ function commonArrangement(services: DayService[]): string | null {
   return n > 1 ? sentence : null;
 }
 
-function serviceArticle(deps: WebContext, s: DayService, common: string | null): Html {
+function serviceArticle(deps: WebContext, date: string, s: DayService, common: string | null): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
   const told = toldLines(s.plannedFrom);
   return html`<article class="card" aria-labelledby="${id}">
@@ -43,9 +43,14 @@ function serviceArticle(deps: WebContext, s: DayService, common: string | null):
 <p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${spokenDuration(s.loopSeconds)}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
 ${s.word ? html`<p class="word">${s.word}</p>` : ""}
 ${servicePlayer(`${id}-parts`)}
-<ol class="pieces" id="${id}-parts">${s.order.map(
+<ol class="pieces" id="${id}-parts" data-service="${serviceIdentity(
+    date,
+    s.slot,
+    s.tier,
+    s.order.map((p) => p.title),
+  )}" data-service-label="${s.name ?? "A service from the rotation"} · ${s.slot}">${s.order.map(
     (part) =>
-      html`<li data-title="${part.title}"><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span>
+      html`<li data-title="${part.title}" data-seconds="${String(Math.round(part.seconds))}"${localPath(part.url) ? html` data-page="${localPath(part.url)}"` : ""}><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span>
 ${partPlayer(part.recording, part.title)}</li>`,
   )}</ol>
 ${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
@@ -112,7 +117,7 @@ ${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arr
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
-  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, s, common))}</section>`;
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, body.date, s, common))}</section>`;
 })}
 ${dayPager(body)}`;
   return renderPage(event, deps, {
@@ -120,7 +125,7 @@ ${dayPager(body)}`;
     description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,
     main,
     alternates: [{ type: "application/json", title: "The same services as JSON", href: `/api/services/${body.date}` }],
-    scripts: ["player.js"],
+    scripts: ["service-list.js"],
   });
 }
 

@@ -1,10 +1,10 @@
 // The home page in the visitor's own timezone: asks /api/now once on load and every five minutes, and
 // redraws the service only when it differs from what is shown. Text from the API is only ever set as
-// textContent; links are built from paths, never from markup.
+// textContent; links are built from paths, never from markup. shell.js may swap the home page in and out
+// of <main>: every step looks the section up again, and init runs again on each new home page.
 "use strict";
 (function () {
-  var section = document.getElementById("now");
-  if (!section) return;
+  var section = null;
   var zone = "";
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
@@ -107,11 +107,13 @@
   function partItem(part, companion) {
     var li = el("li", "part");
     li.setAttribute("data-title", part.title);
+    li.setAttribute("data-seconds", String(Math.round(part.seconds)));
     li.appendChild(el("h4", null, part.title));
     var meta = el("p", "meta");
     meta.appendChild(el("span", "kind", kindLabel(part.kind)));
     meta.appendChild(document.createTextNode(" · " + duration(part.seconds)));
     var page = local(part.url);
+    if (page) li.setAttribute("data-page", page);
     if (page) {
       meta.appendChild(document.createTextNode(" · "));
       var a = el("a", null, part.kind === "song" ? "Song page and reflections" : "Read on its own page");
@@ -159,6 +161,14 @@
       )
       .join("|");
   }
+  // The same identity the server writes (pages/components.ts serviceIdentity): resuming follows it.
+  function identityOf(service) {
+    var tier = service.season ? service.season.hemisphere : "unknown";
+    var titles = service.order.map(function (p) {
+      return p.title;
+    });
+    return service.today.date + " " + service.slot + " " + tier + ": " + titles.join(" / ");
+  }
   function setText(id, text) {
     var node = document.getElementById(id);
     if (node && node.textContent !== text) node.textContent = text;
@@ -189,6 +199,8 @@
     });
     var list = document.getElementById("service-parts");
     if (list) {
+      list.setAttribute("data-service", identityOf(service));
+      list.setAttribute("data-service-label", (service.name || "A service from the rotation") + " · " + service.slot);
       list.textContent = "";
       service.order.forEach(function (part) {
         list.appendChild(partItem(part, companions[part.path]));
@@ -202,10 +214,13 @@
   }
 
   function refresh() {
-    if (document.hidden) return;
+    section = document.getElementById("now");
+    if (!section || document.hidden) return;
+    var asked = section;
     getJson(url)
       .then(function (body) {
-        if (body) render(body);
+        // The page may have been swapped for another while the answer came.
+        if (body && asked.isConnected) render(body);
       })
       .catch(function () {
         /* keep what is shown */
@@ -213,4 +228,5 @@
   }
   refresh();
   setInterval(refresh, 5 * 60 * 1000);
+  (window.sanctuaryPageInits = window.sanctuaryPageInits || []).push(refresh);
 })();

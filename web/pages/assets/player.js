@@ -1,153 +1,304 @@
-// Plays a service in its order, part after part, because a service is always received from its beginning.
-// A box [data-player-for="<list id>"] names a list whose <li> are the parts; a part's <audio> (if it has a
-// recording) is played, and when it ends the next part with a recording starts by itself. Parts without one
-// are passed over (their "not yet recorded" note is in the page already). The part playing is marked
-// aria-current, its words are opened, and the box says which part it is. The list may be redrawn (home.js
-// does when the visitor's own hour has another service): the player then starts that one from its beginning.
+// The player bar (pages/player-bar.ts): its one <audio>, outside <main>, plays a service part after part, on
+// whatever page the visitor moves to (shell.js swaps only <main>). Lists of parts on a page are views of it
+// (service-list.js): they hand it a service and mark the part it plays. Parts without a recording are passed
+// over. The lock screen and media keys reach it through the Media Session. Where it is goes into
+// sessionStorage, so a reload (or a page the shell could not take) goes on at the same part and second,
+// within that same service only; another service starts from its beginning (docs/behaviour.md §3).
 "use strict";
-(function () {
-  function setup(box) {
-    var list = document.getElementById(box.getAttribute("data-player-for"));
-    var button = box.querySelector("button");
-    var status = box.querySelector(".now-playing");
-    if (!list || !button || !status) return;
-    var current = null;
-    var passed = [];
+(function (root) {
+  var KEY = "sanctuary:player";
+  // A slot's length: the service left has passed by then, and a visitor coming back starts afresh.
+  var FORGET_AFTER = 4 * 3600 * 1000;
 
-    function parts() {
-      return Array.prototype.filter.call(list.children, function (li) {
-        return li.tagName === "LI";
-      });
-    }
-    function audioOf(li) {
-      return li ? li.querySelector("audio") : null;
-    }
-    function titleOf(li) {
-      return li.getAttribute("data-title") || "";
-    }
-    function partOf(node) {
-      var li = node && node.closest ? node.closest("li") : null;
-      while (li && li.parentNode !== list) li = li.parentNode && li.parentNode.closest ? li.parentNode.closest("li") : null;
-      return li;
-    }
-    function mark(li) {
-      parts().forEach(function (p) {
-        if (p === li) p.setAttribute("aria-current", "true");
-        else p.removeAttribute("aria-current");
-      });
-    }
-    function say(text) {
-      if (status.textContent !== text) status.textContent = text;
-    }
-    function label(text) {
-      if (button.textContent !== text) button.textContent = text;
-    }
-    function skippedNote() {
-      if (!passed.length) return "";
-      return (
-        " Passed over, not yet recorded: " +
-        passed
-          .map(function (t) {
-            return "“" + t + "”";
-          })
-          .join(", ") +
-        "."
-      );
-    }
-    function playing(li) {
-      var all = parts();
-      say("Playing part " + (all.indexOf(li) + 1) + " of " + all.length + ": " + titleOf(li) + "." + skippedNote());
-      label("Pause");
-    }
-    // The part's words beside its sound: open its <details> (home.js loads them on opening).
-    function openWords(li) {
-      var details = li.querySelector("details");
-      if (details && !details.open) details.open = true;
-    }
-    function play(li) {
-      current = li;
-      mark(li);
-      openWords(li);
-      var audio = audioOf(li);
-      audio.currentTime = 0;
-      var started = audio.play();
-      if (started && started.catch)
-        started.catch(function () {
-          say("The browser would not start “" + titleOf(li) + "”; press its own play control.");
-          label("Play the service from its beginning");
-        });
-    }
-    // From the part at `index` on: the first with a recording plays; the others are noted as passed over.
-    function startFrom(index) {
-      var all = parts();
-      for (var i = index; i < all.length; i++) {
-        if (audioOf(all[i])) return play(all[i]);
-        passed.push(titleOf(all[i]));
-      }
-      current = null;
-      mark(null);
-      say((index === 0 ? "No part of this service is recorded yet." : "The service has ended.") + skippedNote());
-      passed = [];
-      label("Play the service from its beginning");
-    }
-
-    button.addEventListener("click", function () {
-      var audio = audioOf(current);
-      if (audio && list.contains(current) && !audio.ended) {
-        if (audio.paused) audio.play();
-        else audio.pause();
-        return;
-      }
-      passed = [];
-      startFrom(0);
-    });
-    // Media events do not bubble: listen in the capture phase, so a part's own controls count too.
-    list.addEventListener(
-      "play",
-      function (e) {
-        var li = partOf(e.target);
-        if (!li) return;
-        parts().forEach(function (p) {
-          var a = audioOf(p);
-          if (p !== li && a && !a.paused) a.pause();
-        });
-        if (li !== current) {
-          current = li;
-          mark(li);
-        }
-        playing(li);
-      },
-      true,
-    );
-    list.addEventListener(
-      "pause",
-      function (e) {
-        var li = partOf(e.target);
-        if (li !== current || e.target.ended) return;
-        say("Paused at part " + (parts().indexOf(li) + 1) + ": " + titleOf(li) + ".");
-        label("Go on");
-      },
-      true,
-    );
-    list.addEventListener(
-      "ended",
-      function (e) {
-        var li = partOf(e.target);
-        if (li === current) startFrom(parts().indexOf(li) + 1);
-      },
-      true,
-    );
-    // A redrawn list is another service (or the same one afresh): whatever was playing went with the old parts.
-    new MutationObserver(function () {
-      if (current && !list.contains(current)) {
-        current = null;
-        passed = [];
-        say("");
-        label("Play the service from its beginning");
-      }
-    }).observe(list, { childList: true });
-    // Shown only now: without this script the parts' own players are still there.
-    box.hidden = false;
+  // The pure parts, also read by test/unit/player-logic.test.ts.
+  function clock(seconds) {
+    var t = Math.max(0, Math.floor(seconds || 0));
+    var h = Math.floor(t / 3600),
+      m = Math.floor((t % 3600) / 60),
+      s = t % 60;
+    var ss = (s < 10 ? "0" : "") + s;
+    return h ? h + ":" + (m < 10 ? "0" : "") + m + ":" + ss : m + ":" + ss;
   }
-  Array.prototype.forEach.call(document.querySelectorAll("[data-player-for]"), setup);
-})();
+  function firstRecorded(parts, from) {
+    for (var i = Math.max(0, from); i < parts.length; i++) if (parts[i].src) return i;
+    return -1;
+  }
+  // What was saved, if it may be resumed now: well formed, recent, and at a part that has a recording.
+  function restorable(saved, now) {
+    if (!saved || saved.v !== 1 || !saved.service || !Array.isArray(saved.service.parts)) return null;
+    if (typeof saved.at !== "number" || now - saved.at > FORGET_AFTER || now < saved.at - 60000) return null;
+    var part = saved.service.parts[saved.index];
+    if (!part || !part.src || typeof saved.time !== "number" || saved.time < 0) return null;
+    return saved;
+  }
+  function resumeLabel(index, time) {
+    return "Resume part " + (index + 1) + " at " + clock(time);
+  }
+  root.sanctuaryPlayerLogic = { clock: clock, firstRecorded: firstRecorded, restorable: restorable, resumeLabel: resumeLabel, FORGET_AFTER: FORGET_AFTER };
+
+  var doc = root.document;
+  var bar = doc && doc.getElementById("player-bar");
+  if (!bar) return;
+  var audio = bar.querySelector("audio");
+  var $ = function (c) {
+    return bar.querySelector("." + c);
+  };
+  var service = null; // { id, label, parts: [{ title, src, seconds, page }] }
+  var index = -1;
+  var passed = [];
+  var note = ""; // what is said once the service has ended
+  var seekTo = null; // a resumed position, applied once the part's file is known
+  var refused = false; // the browser would not start without a press: the toggle offers to resume
+  var listeners = [];
+  var lastSaved = 0;
+  var session = root.navigator && root.navigator.mediaSession;
+
+  function part() {
+    return service && index >= 0 ? service.parts[index] : null;
+  }
+  function skippedNote() {
+    if (!passed.length) return "";
+    return (
+      " Passed over, not yet recorded: " +
+      passed
+        .map(function (t) {
+          return "“" + t + "”";
+        })
+        .join(", ") +
+      "."
+    );
+  }
+  function elapsed() {
+    return seekTo !== null ? seekTo : audio.currentTime || 0;
+  }
+  function playing() {
+    return Boolean(part()) && !audio.paused && !audio.ended;
+  }
+  function say() {
+    var p = part();
+    if (!service) return "";
+    if (!p) return note;
+    var where = "part " + (index + 1) + " of " + service.parts.length + ": " + p.title + ".";
+    return (playing() ? "Playing " + where : "Paused at " + where) + skippedNote();
+  }
+  function state() {
+    return { id: service ? service.id : null, index: index, playing: playing(), say: say() };
+  }
+
+  function save() {
+    lastSaved = Date.now();
+    try {
+      if (!part()) root.sessionStorage.removeItem(KEY);
+      else root.sessionStorage.setItem(KEY, JSON.stringify({ v: 1, service: service, index: index, time: elapsed(), playing: playing(), at: lastSaved }));
+    } catch (e) {
+      /* storage refused (private mode, full): resuming is only a kindness */
+    }
+  }
+  function read() {
+    try {
+      return JSON.parse(root.sessionStorage.getItem(KEY) || "null");
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function setText(c, text) {
+    var node = $(c);
+    if (node && node.textContent !== text) node.textContent = text;
+  }
+  function showTime() {
+    var p = part();
+    var length = audio.duration && isFinite(audio.duration) ? audio.duration : p ? p.seconds : 0;
+    setText("bar-elapsed", clock(elapsed()));
+    setText("bar-length", clock(length));
+    var progress = $("bar-progress");
+    progress.max = Math.max(1, length);
+    progress.value = Math.min(elapsed(), progress.max);
+  }
+  function render() {
+    bar.hidden = !service;
+    var p = part();
+    var link = $("bar-part");
+    link.textContent = p ? p.title : service ? note : "";
+    if (p && p.page) link.setAttribute("href", p.page);
+    else link.removeAttribute("href");
+    setText("bar-position", p ? "Part " + (index + 1) + " of " + service.parts.length : "Ended");
+    setText("bar-service", service ? service.label : "");
+    setText("bar-toggle", playing() ? "Pause" : !p ? "Play again from the beginning" : refused ? resumeLabel(index, elapsed()) : "Play");
+    $("bar-next").disabled = !p || firstRecorded(service.parts, index + 1) < 0;
+    setText("bar-status", say());
+    showTime();
+    if (session) session.playbackState = playing() ? "playing" : p ? "paused" : "none";
+    // The lock screen's own progress line, where the browser draws one.
+    if (session && session.setPositionState && p && audio.duration && isFinite(audio.duration)) {
+      try {
+        session.setPositionState({ duration: audio.duration, position: Math.min(elapsed(), audio.duration), playbackRate: audio.playbackRate || 1 });
+      } catch (e) {
+        /* a position the browser will not take (a seek under way): the next render sets it */
+      }
+    }
+    listeners.forEach(function (fn) {
+      fn(state());
+    });
+  }
+  function describe() {
+    var p = part();
+    if (!session || typeof root.MediaMetadata !== "function") return;
+    session.metadata = p
+      ? new root.MediaMetadata({
+          title: p.title,
+          artist: "Sanctuary",
+          album: service.label,
+          artwork: [
+            { src: new URL("/podcasts/artwork.png", root.location.href).href, sizes: "3000x3000", type: "image/png" },
+            { src: new URL("/assets/icon.svg", root.location.href).href, sizes: "any", type: "image/svg+xml" },
+          ],
+        })
+      : null;
+  }
+
+  function begin() {
+    refused = false;
+    var started = audio.play();
+    if (started && started.catch)
+      started.catch(function () {
+        // Autoplay refused (no press on this page yet): the toggle says where a press will go on from.
+        refused = true;
+        render();
+      });
+  }
+  function load(i, at, autoplay) {
+    index = i;
+    seekTo = at > 0 ? at : null;
+    audio.src = service.parts[i].src;
+    if (seekTo !== null) audio.currentTime = seekTo;
+    describe();
+    render();
+    save();
+    if (autoplay) begin();
+  }
+  // From the part at `from` on: the first with a recording plays; the others are noted as passed over.
+  function advance(from) {
+    var next = firstRecorded(service.parts, from);
+    for (var i = Math.max(0, from); i < (next < 0 ? service.parts.length : next); i++) passed.push(service.parts[i].title);
+    if (next >= 0) return load(next, 0, true);
+    note = (from === 0 ? "No part of this service is recorded yet." : "The service has ended.") + skippedNote();
+    index = -1;
+    passed = [];
+    audio.removeAttribute("src");
+    audio.load();
+    describe();
+    render();
+    save();
+  }
+
+  var player = {
+    state: state,
+    subscribe: function (fn) {
+      listeners.push(fn);
+    },
+    /** Plays `svc` from part `from` (0: its beginning), in place of whatever was held. */
+    start: function (svc, from) {
+      service = svc;
+      passed = [];
+      advance(from || 0);
+    },
+    toggle: function () {
+      if (!service) return;
+      if (!part()) return player.start(service, 0);
+      if (audio.paused) begin();
+      else audio.pause();
+    },
+    next: function () {
+      if (part()) advance(index + 1);
+    },
+    stop: function () {
+      audio.pause();
+      service = null;
+      index = -1;
+      audio.removeAttribute("src");
+      audio.load();
+      describe();
+      render();
+      save();
+    },
+  };
+  root.sanctuaryPlayer = player;
+
+  audio.addEventListener("loadedmetadata", function () {
+    if (seekTo !== null && Math.abs(audio.currentTime - seekTo) > 0.5) audio.currentTime = seekTo;
+  });
+  audio.addEventListener("playing", function () {
+    seekTo = null;
+    refused = false;
+    render();
+    save();
+  });
+  audio.addEventListener("pause", function () {
+    render();
+    save();
+  });
+  audio.addEventListener("ended", function () {
+    advance(index + 1);
+  });
+  // A recording that will not load (gone since the list was drawn, the network away): pass over it.
+  audio.addEventListener("error", function () {
+    var p = part();
+    if (!p || audio.getAttribute("src") !== p.src) return;
+    passed.push(p.title);
+    advance(index + 1);
+  });
+  audio.addEventListener("timeupdate", function () {
+    if (seekTo !== null && audio.currentTime > 0) seekTo = null;
+    showTime();
+    if (Date.now() - lastSaved > 1000) save();
+  });
+  root.addEventListener("pagehide", save);
+  // One sound at a time: a page's own player pauses the bar, and the bar pauses a page's own player.
+  doc.addEventListener(
+    "play",
+    function (e) {
+      if (e.target === audio) {
+        Array.prototype.forEach.call(doc.querySelectorAll("main audio, main video"), function (m) {
+          if (!m.paused) m.pause();
+        });
+      } else if (!audio.paused) audio.pause();
+    },
+    true,
+  );
+  $("bar-toggle").addEventListener("click", player.toggle);
+  $("bar-next").addEventListener("click", player.next);
+  $("bar-stop").addEventListener("click", player.stop);
+  if (session) {
+    [
+      [
+        "play",
+        function () {
+          if (audio.paused) player.toggle();
+        },
+      ],
+      [
+        "pause",
+        function () {
+          audio.pause();
+        },
+      ],
+      ["nexttrack", player.next],
+      ["stop", player.stop],
+    ].forEach(function (pair) {
+      try {
+        session.setActionHandler(pair[0], pair[1]);
+      } catch (e) {
+        /* an action this browser does not know */
+      }
+    });
+  }
+
+  // A full page load: go on where this tab left off, if it was recently (the same service, by its saved parts).
+  var saved = restorable(read(), Date.now());
+  if (saved) {
+    service = saved.service;
+    refused = true;
+    load(saved.index, saved.time, saved.playing);
+  }
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,38 +1,47 @@
 // The reflection form is a plain HTML form that works without this script. The script adds two things:
 // the browser's timezone (so the reflection lands in the service the visitor was hearing, not UTC's),
-// and a "Sending…" word with the button held while the page posts, so one press sends once.
+// and a "Sending…" word with the button held while the page posts, so one press sends once. init runs
+// again on each page shell.js swaps in.
 "use strict";
 (function () {
-  var form = document.getElementById("reflect-form");
-  if (!form) return;
   var zone = "";
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
   } catch (e) {
     zone = "";
   }
-  if (form.elements.timezone && zone) form.elements.timezone.value = zone;
-  var sending = false;
-  form.addEventListener("submit", function (event) {
-    if (sending) {
-      event.preventDefault();
-      return;
-    }
-    sending = true;
-    var button = form.querySelector("button[type=submit]");
-    // Only the button is held: disabled boxes would be left out of what the form sends.
-    if (button) {
-      button.disabled = true;
-      button.textContent = "Sending…";
-    }
-  });
-  // Coming back through the browser's history shows the form as it was left: ready again.
-  window.addEventListener("pageshow", function () {
-    sending = false;
+  function ready(form) {
+    form.removeAttribute("data-sending");
     var button = form.querySelector("button[type=submit]");
     if (button) {
       button.disabled = false;
       button.textContent = "Leave the reflection";
     }
+  }
+  function init() {
+    var form = document.getElementById("reflect-form");
+    if (!form || form.hasAttribute("data-wired")) return;
+    form.setAttribute("data-wired", "");
+    if (form.elements.timezone && zone) form.elements.timezone.value = zone;
+    form.addEventListener("submit", function (event) {
+      if (form.hasAttribute("data-sending")) {
+        event.preventDefault();
+        return;
+      }
+      form.setAttribute("data-sending", "");
+      var button = form.querySelector("button[type=submit]");
+      // Only the button is held: disabled boxes would be left out of what the form sends.
+      if (button) {
+        button.disabled = true;
+        button.textContent = "Sending…";
+      }
+    });
+  }
+  // Coming back through the browser's history shows the form as it was left: ready again.
+  window.addEventListener("pageshow", function () {
+    var form = document.getElementById("reflect-form");
+    if (form) ready(form);
   });
+  (window.sanctuaryPageInits = window.sanctuaryPageInits || []).push(init);
+  init();
 })();

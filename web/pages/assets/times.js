@@ -33,6 +33,9 @@
     Array.prototype.forEach.call(root.querySelectorAll("time[datetime]:not([data-local])"), localize);
   }
   all(document);
-  // Pages that redraw parts of themselves ask again.
+  // Pages that redraw parts of themselves ask again, and so does shell.js for each page it swaps in.
   window.sanctuaryLocalTimes = all;
+  (window.sanctuaryPageInits = window.sanctuaryPageInits || []).push(function () {
+    all(document);
+  });
 })();
