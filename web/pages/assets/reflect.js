@@ -1,6 +1,7 @@
-// The reflection form is a plain HTML form that works without this script. The script adds two things:
+// The reflection form is a plain HTML form that works without this script. The script adds three things:
 // the browser's timezone (so the reflection lands in the service the visitor was hearing, not UTC's),
-// and a "Sending…" word with the button held while the page posts, so one press sends once.
+// a "Sending…" word with the button held while the page posts, so one press sends once, and on the home
+// page the song chosen to follow the part playing.
 "use strict";
 (function () {
   var form = document.getElementById("reflect-form");
@@ -12,6 +13,23 @@
     zone = "";
   }
   if (form.elements.timezone && zone) form.elements.timezone.value = zone;
+  // On the home page the song follows the part playing (player.js marks it aria-current), until the
+  // visitor chooses one themselves.
+  var choice = document.getElementById("reflect-song");
+  var parts = document.getElementById("service-parts");
+  if (choice && parts && window.MutationObserver) {
+    var chosenByHand = false;
+    choice.addEventListener("change", function () {
+      chosenByHand = true;
+    });
+    new MutationObserver(function () {
+      var playing = parts.querySelector("li[aria-current]");
+      if (chosenByHand || !playing) return;
+      Array.prototype.forEach.call(choice.options, function (option) {
+        if (option.textContent === playing.getAttribute("data-title")) choice.value = option.value;
+      });
+    }).observe(parts, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-current"] });
+  }
   var sending = false;
   form.addEventListener("submit", function (event) {
     if (sending) {
