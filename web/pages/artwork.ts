@@ -18,7 +18,7 @@ export const horizon: Html = trusted(
 
 /** Light or dark: pressed means dark. Hidden until theme.js runs (it also keeps aria-pressed true to what shows). */
 export const themeToggle: Html = trusted(
-  `<button type="button" id="theme-toggle" class="theme-toggle" aria-pressed="false" hidden>` +
+  `<button type="button" id="theme-toggle" class="theme-toggle" aria-pressed="false" title="Dark theme" hidden>` +
     `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 3.5a8.5 8.5 0 0 1 0 17z" fill="currentColor"/></svg>` +
     `<span class="visually-hidden">Dark theme</span></button>`,
 );
