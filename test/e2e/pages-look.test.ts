@@ -23,12 +23,12 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   const problems: string[] = [];
   let pages: Record<string, string>;
 
-  async function tab(options: { colorScheme: "light" | "dark"; width: number; javaScriptEnabled?: boolean }): Promise<Page> {
+  async function tab(options: { colorScheme: "light" | "dark"; width: number; javaScriptEnabled?: boolean; timezoneId?: string }): Promise<Page> {
     const context = await browser.newContext({
       colorScheme: options.colorScheme,
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       viewport: { width: options.width, height: options.width > 500 ? 900 : 844 },
-      timezoneId: "Europe/Lisbon",
+      timezoneId: options.timezoneId ?? "Europe/Lisbon",
     });
     contexts.push(context);
     const page = await context.newPage();
@@ -131,14 +131,33 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     const titles = now.service.order.filter((p: any) => p.kind === "song").map((p: any) => p.title);
     expect(await page.locator("#reflect-song option").allInnerTexts()).toEqual(titles);
     expect(await page.locator("#reflect-song").inputValue()).toBe(now.current.slug);
+    // The choice follows the part playing (player.js marks it aria-current), until the visitor chooses.
+    const songs = now.service.order.filter((p: any) => p.kind === "song");
+    const last = songs.at(-1);
+    await page.evaluate(() => ((document.getElementById("reflect-song") as HTMLSelectElement).selectedIndex = -1));
+    await page.evaluate((title) => document.querySelector(`#service-parts > li[data-title="${title}"]`)!.setAttribute("aria-current", "true"), last.title);
+    await expect.poll(() => page.locator("#reflect-song").inputValue()).toBe(last.slug);
+    await page.selectOption("#reflect-song", songs[0].slug);
+    // Read after the observer's turn (its callbacks run before the next task).
+    const after = await page.evaluate(async (title) => {
+      for (const li of document.querySelectorAll("#service-parts > li")) li.removeAttribute("aria-current");
+      document.querySelector(`#service-parts > li[data-title="${title}"]`)!.setAttribute("aria-current", "true");
+      await new Promise((r) => setTimeout(r, 0));
+      return (document.getElementById("reflect-song") as HTMLSelectElement).value;
+    }, last.title);
+    expect(after).toBe(songs[0].slug);
   });
 
-  it("/services opens one service and folds the rest", async () => {
-    const page = await tab({ colorScheme: "light", width: 1280 });
+  it("/services opens one service, the browser's own slot and hemisphere, and folds the rest", async () => {
+    const page = await tab({ colorScheme: "light", width: 1280, timezoneId: "Australia/Sydney" });
     await page.goto(`${server.url}/services`);
     const services = page.locator("details.service");
     expect(await services.count()).toBeGreaterThan(1);
-    await expect.poll(() => page.locator("details.service[open]").count()).toBe(1);
+    const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: "Australia/Sydney" }).format(new Date()));
+    const tiers = await page.locator(`details.service[data-slot="${Math.floor(hour / 4)}"]`).evaluateAll((all) => all.map((d) => d.getAttribute("data-tier")));
+    const expected = tiers.includes("south") ? "south" : tiers.includes("unknown") ? "unknown" : tiers[0];
+    await expect.poll(() => page.locator(`details.service[open][data-slot="${Math.floor(hour / 4)}"][data-tier="${expected}"]`).count()).toBe(1);
+    expect(await page.locator("details.service[open]").count()).toBe(1);
     const id = await page.locator("details.service:not([open])").first().getAttribute("id");
     await page.locator(`#${id} > summary`).click();
     expect(await page.locator(`#${id}`).getAttribute("open")).not.toBeNull();
