@@ -111,6 +111,8 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     // The song's lyrics on the home page are drawn with their marks by the server.
     const marks = dark.locator("#service-parts .lyric-mark");
     expect(await marks.count()).toBeGreaterThan(0);
+    // Folded words included (textContent): no part's words show a mark as bracketed text.
+    expect(await dark.locator("#service-parts").evaluate((ol) => ol.textContent)).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
     await dark.screenshot({ path: join(ARTIFACTS, "look-home-nojs-dark-390.png"), fullPage: true });
   });
 
@@ -126,6 +128,11 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     await song.locator("summary").click();
     await expect.poll(() => song.locator(".lyric-mark").count()).toBeGreaterThan(0);
     expect(await song.locator(".lyrics").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
+    // Every part's words, as home.js loads them: marks drawn, in readings as in lyrics.
+    for (const summary of await page.locator("#service-parts > li details > summary").all())
+      if (!(await summary.evaluate((n) => (n.parentElement as HTMLDetailsElement).open))) await summary.click();
+    await expect.poll(() => page.locator("#service-parts").innerText()).not.toContain("Loading…");
+    expect(await page.locator("#service-parts").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
     // The reflection form offers the service's songs, the first chosen.
     const now = (await server.get("/api/now?timezone=Europe/Lisbon")).body;
     const titles = now.service.order.filter((p: any) => p.kind === "song").map((p: any) => p.title);

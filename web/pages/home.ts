@@ -19,20 +19,21 @@ import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionTha
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
+import { showMarks } from "./docs.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { soulsSentence, spokenDuration } from "./words.ts";
 
 type NowBody = z.infer<typeof NowOutput>;
 
-/** A part's words: lyrics and chants as lines, readings and closings as rendered markdown. */
+/** A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
   if (piece.kind === "chant") return html`<p class="verse">${piece.listenersText}</p>`;
   const words =
     piece.kind === "song"
       ? lyricsHtml((piece as Song).lyrics ?? "")
-      : html`<div class="prose">${renderMarkdown(withoutTitleHeading(piece.listenersText))}</div>`;
+      : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 

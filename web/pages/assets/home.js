@@ -66,8 +66,9 @@
       if (block.trim()) container.appendChild(el("p", "verse", block.trim()));
     });
   }
-  // Lyrics with their bracket marks drawn as marks, as the server draws them (pages/lyrics.ts): a section's
-  // name, a held break or rest, a silence; never words in square brackets.
+  // Words with their bracket marks drawn as marks, as the server draws them (pages/lyrics.ts, and showMarks
+  // in pages/docs.ts for readings): a section's name, a held break or rest, a silence, a direction; never
+  // words in square brackets.
   var HOLD = /^(rest|instrumental|interlude|break|solo)\b|\b(solo|break|instrumental|takes a chorus|takes the tune)\b/i;
   function lyrics(container, text) {
     var box = el("div", "lyrics");
@@ -81,8 +82,10 @@
       if (m) {
         close();
         var silence = /^silence\s*:\s*(.+)$/i.exec(m[1]);
-        var hold = silence || HOLD.test(m[1]) || /\b\d+\s+(bars?|beats?|seconds?)\b/i.test(m[1]);
-        box.appendChild(el("p", hold ? "lyric-mark hold" : "lyric-mark section", silence ? "Silence, " + silence[1] : m[1]));
+        var direction = /^direction\s*:\s*(.+)$/i.exec(m[1]);
+        var hold = silence || direction || HOLD.test(m[1]) || /\b\d+\s+(bars?|beats?|seconds?)\b/i.test(m[1]);
+        var label = silence ? "Silence, " + silence[1] : direction ? "Direction, not read aloud: " + direction[1] : m[1];
+        box.appendChild(el("p", hold ? "lyric-mark hold" : "lyric-mark section", label));
       } else if (!line.trim()) close();
       else stanza.push(line);
     });
@@ -167,13 +170,17 @@
       );
     } else if (part.path) {
       li.appendChild(
-        wordsOnDemand("The words", function () {
-          return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md")
-            .then(function (r) {
-              return r.ok ? r.text() : "";
-            })
-            .then(listenersText);
-        }),
+        wordsOnDemand(
+          "The words",
+          function () {
+            return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md")
+              .then(function (r) {
+                return r.ok ? r.text() : "";
+              })
+              .then(listenersText);
+          },
+          lyrics,
+        ),
       );
     }
     return li;
