@@ -165,6 +165,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     const expected = tiers.includes("south") ? "south" : tiers.includes("unknown") ? "unknown" : tiers[0];
     await expect.poll(() => page.locator(`details.service[open][data-slot="${Math.floor(hour / 4)}"][data-tier="${expected}"]`).count()).toBe(1);
     expect(await page.locator("details.service[open]").count()).toBe(1);
+    expect(await page.locator("#your-service").getAttribute("href")).toBe(`#slot-${Math.floor(hour / 4)}-${expected}`);
     const id = await page.locator("details.service:not([open])").first().getAttribute("id");
     await page.locator(`#${id} > summary`).click();
     expect(await page.locator(`#${id}`).getAttribute("open")).not.toBeNull();

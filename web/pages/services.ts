@@ -121,6 +121,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
 <p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. The service of your hour is open below; every other one opens with a click. A date holds what has been planned or heard so far.</p>
 ${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arrangedBy === common) ? "Every service of this date: " : "Unless a service says otherwise: "}${common}</p>` : ""}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).</p>
+${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);

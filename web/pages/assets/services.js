@@ -29,6 +29,8 @@
       if (d !== mine && d.open && !d.hasAttribute("data-touched")) d.open = false;
     });
     mine.open = true;
+    var jump = document.getElementById("your-service");
+    if (jump) jump.setAttribute("href", "#" + mine.id);
   }
   // A service the visitor opened or closed themselves is left as they left it.
   Array.prototype.forEach.call(all, function (d) {
