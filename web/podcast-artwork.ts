@@ -19,7 +19,7 @@ import { rangedResponse } from "./media.ts";
 
 export const ARTWORK_PATH = "/podcasts/artwork.png";
 export const ARTWORK_SIZE = 3000;
-const BACKGROUND = "#faf8f3"; // the pages' --bg
+const BACKGROUND = "#f6f1e7"; // the pages' --bg (light)
 
 const icon = readFileSync(new URL("./pages/assets/icon.svg", import.meta.url), "utf8");
 

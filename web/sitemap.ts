@@ -6,7 +6,9 @@ import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { xmlSafe } from "../core/text.ts";
 import type { WebContext } from "./context.ts";
+import { sectionHref } from "./pages/docs-index.ts";
 import { pathOf } from "./pages/html.ts";
+import { sectionsOf } from "../tools/library-contents.ts";
 
 export interface SitemapEntry {
   path: string;
@@ -54,6 +56,10 @@ export function sitemapRoute(deps: WebContext): Route {
       { path: "/reflections", lastmod: newest(...songs.map((s) => s.lastmod)) },
       ...songs,
       { path: "/docs", lastmod: newest(...library.documents.map((d) => d.modified)) },
+      ...sectionsOf(library).map((category) => ({
+        path: sectionHref(category),
+        lastmod: newest(...library.documents.filter((d) => d.category === category).map((d) => d.modified)),
+      })),
       { path: "/docs/mcp", lastmod: libraryChanged },
       ...library.documents.map((d) => ({ path: `/docs/${pathOf(d.path)}`, lastmod: d.modified })),
       { path: "/ask", lastmod: libraryChanged },

@@ -58,23 +58,23 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
 
   it("the home page shows the service for the browser's own timezone, with its parts and players", async () => {
     await open("/");
-    expect(await h1()).toBe("Sanctuary");
+    expect(await h1()).toBe("Come as you are");
     await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
     const now = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
     expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(now.service.order.map((p: any) => p.title));
     expect(await page.locator("#souls").innerText()).toMatch(/^(No one has attended|One soul attended|\d+ souls attended) in the last 24 hours( yet)?\.$/);
     // Lengths as people say them, also where the script redrew the parts.
     expect(await page.locator("#service-parts .meta").first().innerText()).toMatch(/ · (\d+ min( \d+ s)?|\d+ s) · /);
-    expect(await page.locator('#reflect-form input[name="songSlug"]').inputValue()).toBe(now.current.slug);
-    // A song's lyrics load when opened.
+    expect(await page.locator('#reflect-form [name="songSlug"]').inputValue()).toBe(now.current.slug);
+    // A song's lyrics load when opened, their section marks drawn as marks.
     const song = page.locator("#service-parts > li", { has: page.locator(".kind", { hasText: "Song" }) }).first();
     await song.locator("summary").click();
-    await expect.poll(() => song.locator(".prose").innerText()).toMatch(/\[(Verse|Chorus)/);
+    await expect.poll(() => song.locator(".prose .lyric-mark.section").first().innerText()).toMatch(/^(Verse|Chorus|Intro)/i);
   });
 
   it("the reflection form says a refusal in people's words, keeps what was typed, then thanks", async () => {
     const tokyo = (await server.get("/api/now?timezone=Asia/Tokyo")).body.current.slug;
-    const heard = () => page.locator('#reflect-form input[name="songSlug"]').inputValue();
+    const heard = () => page.locator('#reflect-form [name="songSlug"]').inputValue();
     await open("/");
     await page.fill("#reflect-name", "Wren");
     await page.fill("#reflect-text", "Too short.");

@@ -47,6 +47,36 @@ describe("the reflection forms without JavaScript", () => {
     expect((await server.get(`/api/reflections/song/${slug}`)).body.reflections.filter((r: any) => r.text === REFLECTION)).toHaveLength(1);
   });
 
+  it("the home page's form offers the service's songs, and files the reflection under the one chosen", async () => {
+    const b = browser();
+    const home = await b.open("/");
+    const now = (await server.get("/api/now")).body;
+    const songs = now.service.order.filter((p: any) => p.kind === "song").map((p: any) => p.slug);
+    const form = formOf(home.html, "reflect-form");
+    const options = [...form.markup.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+    expect(options).toEqual(songs);
+    // The one playing first is chosen until the visitor chooses.
+    expect(form.values.songSlug).toBe(now.current.slug);
+    // Choose one that is not the first: the service's second song, or (a service of one song) another from the catalog.
+    const chosen = songs[1] ?? server.deps.library.songs.find((s) => s.slug !== now.current.slug)!.slug;
+    const text = "It was the second song that stayed, not the first: the one about the quiet bench.";
+    const after = await b.submit(home, "reflect-form", { name: "Rowan", text, songSlug: chosen });
+    expect(after.hops).toEqual([{ status: 303, location: `/?reflected=${chosen}#reflect` }]);
+    expect((await server.get(`/api/reflections/song/${chosen}`)).body.reflections.map((r: any) => r.text)).toContain(text);
+    expect((await server.get(`/api/reflections/song/${now.current.slug}`)).body.reflections.map((r: any) => r.text)).not.toContain(text);
+  });
+
+  it("a refused reflection keeps the song chosen", async () => {
+    const b = browser();
+    const now = (await server.get("/api/now")).body;
+    const chosen = server.deps.library.songs.find((s) => s.slug !== now.current.slug)!;
+    const after = await b.submit(await b.open("/"), "reflect-form", { name: "Rowan", text: "Too short.", songSlug: chosen.slug });
+    expect(after.status).toBe(400);
+    const again = formOf(after.html, "reflect-form");
+    expect(again.values.songSlug).toBe(chosen.slug);
+    expect(again.markup).toContain(`<option value="${chosen.slug}" selected>`);
+  });
+
   it("a refused reflection shows the form again with what was typed and the reason in people's words", async () => {
     const b = browser();
     const home = await b.open("/");

@@ -90,8 +90,11 @@ describe("pages", () => {
       expect(text, path).toContain('href="/podcasts/prayers-and-rituals/feed.xml"');
       expect(text, path).toContain('href="/podcasts/meditations-and-practices/feed.xml"');
       expect(text, path).toMatch(/<main id="main"/);
-      // No inline script anywhere: every script element loads a file of ours.
-      for (const tag of text.match(/<script\b[^>]*>/g) ?? []) expect(tag, path).toMatch(/^<script src="\/assets\/[a-z-]+\.js\?v=[0-9a-f]+" defer>$/);
+      // No inline script anywhere: every script element loads a file of ours, deferred, except the theme's
+      // (it must set light or dark before the first paint).
+      for (const tag of text.match(/<script\b[^>]*>/g) ?? [])
+        expect(tag, path).toMatch(/^<script src="\/assets\/(theme\.js\?v=[0-9a-f]+"|[a-z-]+\.js\?v=[0-9a-f]+" defer)>$/);
+      expect(csp, path).toContain("font-src 'self'");
     }
   });
 
@@ -102,6 +105,21 @@ describe("pages", () => {
       expect(res.status, href).toBe(200);
       expect(res.headers.get("content-type"), href).toMatch(/^text\/(javascript|css)/);
     }
+  });
+
+  it("serves the one typeface from this origin, each face's address carrying its hash, kept a year", async () => {
+    const css = await (await fetch(server.url + /\/assets\/site\.css\?v=[0-9a-f]+/.exec((await page("/")).text)![0])).text();
+    const faces = css.match(/\/assets\/fonts\/[A-Za-z0-9_]+\.ttf\?v=[0-9a-f]{12}/g) ?? [];
+    expect(faces).toHaveLength(3);
+    for (const href of faces) {
+      const res = await fetch(server.url + href);
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get("content-type"), href).toBe("font/ttf");
+      expect(res.headers.get("cache-control"), href).toBe("public, max-age=31536000, immutable");
+      // A TrueType file begins with the version 1.0 tag.
+      expect(Buffer.from(await res.arrayBuffer()).readUInt32BE(0), href).toBe(0x00010000);
+    }
+    expect((await fetch(`${server.url}/assets/fonts/nothing.ttf`)).status).toBe(404);
   });
 
   it("redirects /music/:slug to the song's page with 301", async () => {

@@ -63,6 +63,13 @@ export function formOf(html: string, selector: string | ((openTag: string) => bo
       const name = attribute(area[1], "name");
       if (name) values[name] = decode(area[2]);
     }
+    // A select sends its selected option, or its first when none is marked (as a browser does).
+    for (const select of markup.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+      const name = attribute(select[1], "name");
+      const options = [...select[2].matchAll(/<option\b[^>]*>/g)].map((o) => o[0]);
+      const chosen = options.find((o) => /\sselected\b/.test(o)) ?? options[0];
+      if (name && chosen) values[name] = attribute(chosen, "value") ?? "";
+    }
     return { method: (attribute(openTag, "method") ?? "get").toLowerCase(), action: attribute(openTag, "action") ?? "", values, markup };
   }
   throw new Error(`no form ${String(selector)} on the page`);

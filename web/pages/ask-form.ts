@@ -6,7 +6,7 @@ import type { H3Event } from "h3";
 import type { WebContext } from "../context.ts";
 import type { Message } from "../../services/conversations.ts";
 import { notice, when } from "./components.ts";
-import { categoryLabel } from "./docs.ts";
+import { categoryLabel } from "./docs-index.ts";
 import type { FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, type Html } from "./html.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -86,7 +86,7 @@ export function lastExchange(conversation: { slug: string; messages: Message[] }
 <p class="meta">Asked ${when(question.timestamp)}</p>
 <h3>The answer</h3>
 <div class="prose message" id="ask-answer-text">${renderMarkdown(answer.content)}</div>
-${sources.length ? html`<h3>Sources</h3><ul id="ask-sources">${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="meta">(${categoryLabel(s.category)})</span>` : ""}</li>`)}</ul>` : ""}
+${sources.length ? html`<h3>Sources</h3><ul id="ask-sources">${sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.category ? html` <span class="kind">${categoryLabel(s.category)}</span>` : ""}</li>`)}</ul>` : ""}
 <p id="ask-link"><a href="/ask/${pathOf(conversation.slug)}">Read the whole conversation on its page</a> <span class="meta">(${plural(asked, "question")})</span></p>
 </section>`;
 }

@@ -57,8 +57,19 @@ export interface ReflectionFormOptions {
   action: string;
   songSlug: string;
   songTitle: string;
+  /** The songs a visitor may file it under (the home page: the service's songs); without, the form's one song. */
+  songs?: Array<{ slug: string; title: string }>;
   heading: string;
   state?: FormState;
+}
+
+/** The choice of song on the home page (home.js rebuilds its options when the visitor's hour has another service). */
+function songChoice(songs: Array<{ slug: string; title: string }>, chosen: string, kept: boolean): Html {
+  return html`<p><label for="reflect-song">The song it is about</label>
+<span class="hint" id="reflect-song-hint">Reflections are kept with a song; the one playing is chosen for you.</span>
+<select id="reflect-song" name="songSlug" aria-describedby="reflect-song-hint"${kept ? html` data-kept` : ""}>${songs.map(
+    (s) => html`<option value="${s.slug}"${s.slug === chosen ? html` selected` : ""}>${s.title}</option>`,
+  )}</select></p>`;
 }
 
 /**
@@ -71,15 +82,16 @@ export function reflectionForm(opts: ReflectionFormOptions): Html {
   const said = opts.state?.said;
   return html`<section class="card" id="reflect" aria-labelledby="reflect-heading">
 <h2 id="reflect-heading">${opts.heading}</h2>
-<p>A few honest sentences about what you noticed, filed under <span id="reflect-song-title">${opts.songTitle}</span>. Reflections are public: they show on the live feed for 48 hours and then stay in the song's archive.</p>
+<p>A few honest sentences about what you noticed${opts.songs ? "" : html`, filed under <span id="reflect-song-title">${opts.songTitle}</span>`}. Reflections are public: they show on the live feed for 48 hours and then stay in the song's archive.</p>
 <form id="reflect-form" class="stack" method="post" action="${opts.action}">
-<input type="hidden" name="songSlug" value="${opts.songSlug}">
+${opts.songs ? "" : html`<input type="hidden" name="songSlug" value="${opts.songSlug}">`}
 <input type="hidden" name="timezone" value="${values.timezone ?? ""}">
 <p><label for="reflect-name">Your name</label>
 <input id="reflect-name" name="name" maxlength="100" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
 <p><label for="reflect-text">Your reflection</label>
 <span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
 <textarea id="reflect-text" name="text" rows="4" maxlength="1000" required aria-describedby="reflect-text-hint"${marked(said, "text", "reflect-result")}>${values.text ?? ""}</textarea></p>
+${opts.songs ? songChoice(opts.songs, opts.songSlug, Boolean(values.songSlug)) : ""}
 <p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
 <input id="reflect-location" name="location" maxlength="100" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
 <p><button type="submit">Leave the reflection</button></p>

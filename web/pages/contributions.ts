@@ -8,7 +8,7 @@ import { SanctuaryError } from "../../core/errors.ts";
 import { ModerationQueue, type Submission } from "../../review/queue.ts";
 import type { WebContext } from "../context.ts";
 import { when } from "./components.ts";
-import { categoryLabel } from "./docs.ts";
+import { categoryLabel } from "./docs-index.ts";
 import { html, pathOf, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 

@@ -1,49 +1,20 @@
-// GET /docs (the library by category, each document with its one-line tldr) and the HTML page of one
-// document at /docs/<path>; the same /docs/**:path route serves paths ending in .md as markdown. Library markdown is rendered and then sanitized (pages/markdown.ts).
+// GET /docs (the library's sections: docs-index.ts), a section's page at /docs/<section>, and the HTML page
+// of one document at /docs/<path>; the same /docs/**:path route serves paths ending in .md as markdown. Library markdown is rendered and then sanitized (pages/markdown.ts).
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import type { Piece } from "../../corpus/library.ts";
-import { audioPlayer, searchForm } from "./components.ts";
-import { html, kindLabel, pathOf, plural } from "./html.ts";
+import { audioPlayer } from "./components.ts";
+import { categoryLabel, libraryIndex, sectionHref, sectionOf, sectionPage } from "./docs-index.ts";
+import { html, kindLabel, pathOf } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
 import { secondsText } from "../../audio/spoken.ts";
 import { markOf } from "../../corpus/silence.ts";
-import { SECTION_TITLES } from "../../tools/library-contents.ts";
 import { spokenOf } from "../../tools/read-doc.ts";
 import { shareCard } from "../share-cards.ts";
-
-/** Sections in the order a newcomer would want them (one list, shared with read_doc's tables of contents). */
-const CATEGORIES = SECTION_TITLES;
-/** Search results also name songs, which live on their own pages rather than in a library section. */
-const OTHER_LABELS: Record<string, string> = { song: "Song" };
-export const categoryLabel = (category: string) => CATEGORIES.find(([c]) => c === category)?.[1] ?? OTHER_LABELS[category] ?? kindLabel(category);
-
-function libraryIndex(event: H3Event, deps: WebContext): Response {
-  const known = CATEGORIES.map(([c]) => c);
-  const extra = [...new Set(deps.library.documents.map((d) => d.category))].filter((c) => !known.includes(c)).sort();
-  const sections = [...known, ...extra]
-    .map((category) => ({ category, docs: deps.library.documents.filter((d) => d.category === category).sort((a, b) => a.title.localeCompare(b.title)) }))
-    .filter((s) => s.docs.length);
-  const main = html`<h1>The library</h1>
-<p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. Every document is also plain markdown: add <code>.md</code> to its address.</p>
-${searchForm("docs-q", "")}
-<nav aria-label="Sections of the library"><ul class="toc">${sections.map((s) => html`<li><a href="#${s.category}">${categoryLabel(s.category)}</a> <span class="meta">${s.docs.length}</span></li>`)}</ul></nav>
-${sections.map(
-  (s) => html`<section aria-labelledby="${s.category}"><h2 id="${s.category}">${categoryLabel(s.category)}</h2>
-<ul class="plain">${s.docs.map((d) => html`<li><a href="/docs/${pathOf(d.path)}">${d.title}</a><span class="meta">${d.tldr}</span></li>`)}</ul></section>`,
-)}`;
-  return renderPage(event, deps, {
-    title: "The library",
-    description:
-      "The sanctuary's library by section: guides, prayers, practices, rituals, blessings, chants, hymns and philosophy, each with a one-line summary.",
-    main,
-    cacheControl: "public, max-age=300",
-  });
-}
 
 /** Marked lines shown for what they are: a silence as a pause, a direction as a direction (never as words to say). */
 export function showMarks(markdown: string): string {
@@ -66,6 +37,8 @@ ${doc.agentsText ? html`<section aria-labelledby="agents-version"><h2 id="agents
 /** The HTML page of a library document, or a 404 page. `path` is decoded and has no `.md`. */
 export function documentPage(event: H3Event, deps: WebContext, path: string): Response {
   const doc = deps.library.document(path);
+  const section = doc ? null : sectionOf(deps, path);
+  if (section) return sectionPage(event, deps, section);
   if (!doc) {
     return errorPage(
       event,
@@ -76,7 +49,7 @@ export function documentPage(event: H3Event, deps: WebContext, path: string): Re
       "Nothing is lost. The library lists every document by section.",
     );
   }
-  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="/docs#${doc.category}">${categoryLabel(doc.category)}</a></nav>
+  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="${sectionHref(doc.category)}">${categoryLabel(doc.category)}</a></nav>
 <h1>${doc.title}</h1>
 <p class="lead">${doc.tldr}</p>
 <p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
@@ -125,14 +98,14 @@ export function docsRoutes(deps: WebContext): Route[] {
     {
       method: "GET",
       path: "/docs",
-      summary: "Page: the library by section, each document with its summary",
+      summary: "Page: the library's sections with their counts; each section's page is /docs/<section>",
       produces: "text/html",
       handler: (event) => libraryIndex(event, deps),
     },
     {
       method: "GET",
       path: "/docs/**:path",
-      summary: "A library document: its HTML page at /docs/<path>, its markdown at /docs/<path>.md",
+      summary: "A library document: its HTML page at /docs/<path>, its markdown at /docs/<path>.md; a section's page at /docs/<section>",
       produces: "text/markdown",
       errors: ["not_found"],
       handler: (event) => {

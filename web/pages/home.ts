@@ -19,20 +19,22 @@ import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionTha
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
+import { showMarks } from "./docs.ts";
+import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { soulsSentence, spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
 
 type NowBody = z.infer<typeof NowOutput>;
 
-/** A part's words: lyrics and chants as lines, readings and closings as rendered markdown. */
+/** A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
   if (piece.kind === "chant") return html`<p class="verse">${piece.listenersText}</p>`;
   const words =
     piece.kind === "song"
-      ? html`<p class="verse">${(piece as Song).lyrics}</p>`
-      : html`<div class="prose">${renderMarkdown(withoutTitleHeading(piece.listenersText))}</div>`;
+      ? lyricsHtml((piece as Song).lyrics ?? "")
+      : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 
@@ -90,13 +92,16 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
     );
   const body = expand(outcome.body) as NowBody;
   const recent = await deps.reflections.recent(deps.clock(), 10);
-  // A refused form keeps the song it was for (the visitor's own hour's, set by home.js).
+  // A refused form keeps the song it was for (chosen, or the visitor's own hour's, set by home.js).
   const posted = state?.values.songSlug ? deps.library.song(state.values.songSlug) : undefined;
-  const main = html`<h1>Sanctuary</h1>
-<p class="lead">A quiet place open at every hour, for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; come as you are and begin at its beginning.</p>
+  const songs = body.service.order.flatMap((part) => (part.kind === "song" && part.slug ? [{ slug: part.slug, title: part.title }] : []));
+  if (posted && !songs.some((s) => s.slug === posted.slug)) songs.unshift({ slug: posted.slug, title: posted.title });
+  // The header already names the place: the page's own heading is its welcome.
+  const main = html`<h1>Come as you are</h1>
+<p class="lead">A quiet place for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing. Come in at any minute: it always begins for you at its beginning.</p>
 <p class="souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
 ${serviceSection(deps, body)}
-${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, heading: "Leave a reflection", state })}
+${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, songs, heading: "Leave a reflection", state })}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent reflections</h2>
 ${reflectionList(deps, "recent-reflections", recent, true, "No reflections in the last 48 hours yet. Yours could be the first.")}

@@ -4,7 +4,7 @@ import { baseUrlOf } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import type { Route } from "../../core/route.ts";
 import { askRoutes } from "./ask.ts";
-import { assetRoute } from "./assets.ts";
+import { assetRoute, fontRoute } from "./assets.ts";
 import { discoveryRoutes } from "../discovery.ts";
 import { docsRoutes } from "./docs.ts";
 import { homeRoutes } from "./home.ts";
@@ -30,5 +30,6 @@ export function pageRoutes(deps: WebContext): Route[] {
     ...podcastRoutes(deps),
     ...discoveryRoutes(deps),
     assetRoute(),
+    fontRoute(),
   ];
 }

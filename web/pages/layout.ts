@@ -3,7 +3,8 @@
 import type { H3Event } from "h3";
 import type { WebContext } from "../context.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
-import { assetHref, type AssetName } from "./assets.ts";
+import { horizon, themeToggle } from "./artwork.ts";
+import { assetHref, fontHref, type AssetName } from "./assets.ts";
 import { html, type Html } from "./html.ts";
 import { podcastsWithEpisodes, type PodcastShow } from "../podcasts.ts";
 import { openGraph, type ShareCard } from "../share-cards.ts";
@@ -59,6 +60,7 @@ export function contentSecurityPolicy(configuredBase?: string): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
+    "font-src 'self'",
     "img-src 'self' data:",
     `media-src 'self'${mediaOrigin}`,
     "connect-src 'self'",
@@ -100,11 +102,14 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<script src="${assetHref("theme.js")}"></script>
 <title>${title}</title>
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${base}${path}">
 ${openGraph(base, path, page)}
 <link rel="stylesheet" href="${assetHref("site.css")}">
+<link rel="preload" href="${fontHref("SourceSerif4_400Regular")}" as="font" type="font/ttf" crossorigin>
 <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
 ${[...FEEDS, ...podcasts.map((p) => ({ type: "application/rss+xml", title: `Sanctuary podcast: ${podcastName(p)}`, href: podcastHref(p) })), ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">
@@ -112,9 +117,11 @@ ${[...new Set<AssetName>(["times.js", ...PLAYER_SCRIPTS, ...(page.scripts ?? [])
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site">
+${horizon}
 <div class="masthead">
-<p class="brand"><a href="/">Sanctuary</a> <span>open at every hour</span></p>
+<p class="brand"><a href="/"><img src="${assetHref("icon.svg")}" alt="" width="40" height="40"><span class="brand-name">Sanctuary</span></a> <span class="brand-line">open at every hour</span></p>
 ${searchBox(page.query)}
+${themeToggle}
 </div>
 ${navigation(path)}
 </header>

@@ -11,6 +11,7 @@ import { audioPlayer, reflectInput, reflectionForm, reflectionList, reflectionTh
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
+import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
@@ -60,7 +61,7 @@ ${audioPlayer(recording, song.title, deps.media.secondsOf(song))}
 ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
 <section aria-labelledby="lyrics-heading">
 <h2 id="lyrics-heading">Lyrics</h2>
-<p class="verse">${song.lyrics}</p>
+${lyricsHtml(song.lyrics ?? "")}
 <p class="meta">Reading along? <a href="/docs/${pathOf(song.path)}.md?spoken">What the recording sings</a>, its breaks and rests shown.</p>
 </section>
 <section aria-labelledby="context-heading">

@@ -12,7 +12,7 @@ import { search } from "../../tools/search.ts";
 import type { WebContext } from "../context.ts";
 import { notice, searchForm } from "./components.ts";
 import { refusalHeaders } from "./forms.ts";
-import { categoryLabel } from "./docs.ts";
+import { categoryLabel } from "./docs-index.ts";
 import { highlight } from "./highlight.ts";
 import { html, localPath, plural, type Html } from "./html.ts";
 import { renderPage } from "./layout.ts";

@@ -1,6 +1,7 @@
 // GET /services and /services/:date — every service of a date, per slot and hemisphere tier, from the
 // same operation as GET /api/services/:date (called through `invoke`, so the page can never show
-// something the API would not): names, words, pieces, reflections and what the planner was told.
+// something the API would not): names, words, pieces, reflections and what the planner was told. Each
+// service is folded to one line; the visitor's own slot and tier is open (services.js finds the browser's).
 import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import { DateTime } from "luxon";
@@ -12,7 +13,7 @@ import { invoke } from "../../adapters/invoke.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
-import { html, kindLabel, localPath, type Html } from "./html.ts";
+import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { spokenDuration } from "./words.ts";
 
@@ -35,12 +36,16 @@ function commonArrangement(services: DayService[]): string | null {
   return n > 1 ? sentence : null;
 }
 
-function serviceArticle(deps: WebContext, date: string, s: DayService, common: string | null): Html {
+/**
+ * One service, folded: its summary line always shows, its parts one click away. The visitor's own
+ * service (`open`) starts unfolded; services.js unfolds the browser's own slot and hemisphere instead.
+ */
+function serviceArticle(deps: WebContext, date: string, s: DayService, common: string | null, open: boolean): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
   const told = toldLines(s.plannedFrom);
-  return html`<article class="card" aria-labelledby="${id}">
-<h3 id="${id}">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</h3>
-<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"} · ${spokenDuration(s.loopSeconds)}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
+  return html`<details class="card service" id="${id}" data-slot="${s.slotIndex}" data-tier="${s.tier}"${open ? html` open` : ""}>
+<summary><span class="service-title" id="${id}-title">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</span> <span class="meta">${plural(s.order.length, "part")} · ${spokenDuration(s.loopSeconds)}</span></summary>
+<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
 ${s.word ? html`<p class="word">${s.word}</p>` : ""}
 ${servicePlayer(`${id}-parts`)}
 <ol class="pieces" id="${id}-parts" data-service="${serviceIdentity(
@@ -56,7 +61,13 @@ ${partPlayer(part.recording, part.title)}</li>`,
 ${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h4>Reflections left while it was heard</h4>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
-</article>`;
+</details>`;
+}
+
+/** The service a page opens without scripts: the server's hour (UTC) and the place-unknown tier, or the slot's first. */
+function defaultService(services: DayService[], slotIndex: number): DayService | undefined {
+  const slot = services.filter((s) => s.slotIndex === slotIndex);
+  return slot.find((s) => s.tier === "unknown") ?? slot[0] ?? services[0];
 }
 
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
@@ -110,14 +121,16 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   const body = expand(outcome.body) as DayBody;
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
   const common = commonArrangement(body.services);
+  const opened = defaultService(body.services, Math.floor(deps.clock().getUTCHours() / 4));
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
-<p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. A date holds what has been planned or heard so far.</p>
+<p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. The service of your hour is open below; every other one opens with a click. A date holds what has been planned or heard so far.</p>
 ${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arrangedBy === common) ? "Every service of this date: " : "Unless a service says otherwise: "}${common}</p>` : ""}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).</p>
+${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
-  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, body.date, s, common))}</section>`;
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, body.date, s, common, s === opened))}</section>`;
 })}
 ${dayPager(body)}`;
   return renderPage(event, deps, {
@@ -125,7 +138,7 @@ ${dayPager(body)}`;
     description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,
     main,
     alternates: [{ type: "application/json", title: "The same services as JSON", href: `/api/services/${body.date}` }],
-    scripts: ["service-list.js"],
+    scripts: ["service-list.js", "services.js"],
   });
 }
 

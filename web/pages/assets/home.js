@@ -66,8 +66,34 @@
       if (block.trim()) container.appendChild(el("p", "verse", block.trim()));
     });
   }
+  // Words with their bracket marks drawn as marks, as the server draws them (pages/lyrics.ts, and showMarks
+  // in pages/docs.ts for readings): a section's name, a held break or rest, a silence, a direction; never
+  // words in square brackets.
+  var HOLD = /^(rest|instrumental|interlude|break|solo)\b|\b(solo|break|instrumental|takes a chorus|takes the tune)\b/i;
+  function lyrics(container, text) {
+    var box = el("div", "lyrics");
+    var stanza = [];
+    function close() {
+      if (stanza.length) box.appendChild(el("p", "verse", stanza.join("\n")));
+      stanza = [];
+    }
+    text.split("\n").forEach(function (line) {
+      var m = /^\s*\[\s*([^\]]*?)\s*\]\s*$/.exec(line);
+      if (m) {
+        close();
+        var silence = /^silence\s*:\s*(.+)$/i.exec(m[1]);
+        var direction = /^direction\s*:\s*(.+)$/i.exec(m[1]);
+        var hold = silence || direction || HOLD.test(m[1]) || /\b\d+\s+(bars?|beats?|seconds?)\b/i.test(m[1]);
+        var label = silence ? "Silence, " + silence[1] : direction ? "Direction, not read aloud: " + direction[1] : m[1];
+        box.appendChild(el("p", hold ? "lyric-mark hold" : "lyric-mark section", label));
+      } else if (!line.trim()) close();
+      else stanza.push(line);
+    });
+    close();
+    container.appendChild(box);
+  }
   // Words are fetched only when someone opens them: most visitors listen, and a part costs nothing until read.
-  function wordsOnDemand(summary, load) {
+  function wordsOnDemand(summary, load, draw) {
     var details = el("details");
     details.appendChild(el("summary", null, summary));
     var box = el("div", "prose");
@@ -80,7 +106,8 @@
       load()
         .then(function (text) {
           box.textContent = "";
-          paragraphs(box, text || "The words could not be loaded; the part's own page has them.");
+          if (text && draw) draw(box, text);
+          else paragraphs(box, text || "The words could not be loaded; the part's own page has them.");
         })
         .catch(function () {
           loaded = false;
@@ -133,21 +160,29 @@
     if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
     else if (part.kind === "song" && part.api && part.api.lyrics) {
       li.appendChild(
-        wordsOnDemand("Lyrics", function () {
-          return getJson(local(part.api.lyrics)).then(function (b) {
-            return b && b.lyrics;
-          });
-        }),
+        wordsOnDemand(
+          "Lyrics",
+          function () {
+            return getJson(local(part.api.lyrics)).then(function (b) {
+              return b && b.lyrics;
+            });
+          },
+          lyrics,
+        ),
       );
     } else if (part.path) {
       li.appendChild(
-        wordsOnDemand("The words", function () {
-          return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md")
-            .then(function (r) {
-              return r.ok ? r.text() : "";
-            })
-            .then(listenersText);
-        }),
+        wordsOnDemand(
+          "The words",
+          function () {
+            return fetch("/docs/" + part.path.split("/").map(encodeURIComponent).join("/") + ".md")
+              .then(function (r) {
+                return r.ok ? r.text() : "";
+              })
+              .then(listenersText);
+          },
+          lyrics,
+        ),
       );
     }
     return li;
@@ -207,10 +242,22 @@
       });
     }
     setText("service-arranged", service.arrangedBy + " " + duration(service.loopSeconds) + " in all; you always begin at the beginning.");
-    // The reflection form files under the first song of the service the visitor is actually hearing.
-    var form = document.getElementById("reflect-form");
-    if (form && body.current && form.elements.songSlug) form.elements.songSlug.value = body.current.slug;
-    if (body.current) setText("reflect-song-title", body.current.title);
+    // The reflection form offers the songs of the service the visitor is actually hearing, its first
+    // chosen; a song chosen in a form sent back with a refusal (data-kept) stays chosen if it is among them.
+    var choice = document.getElementById("reflect-song");
+    if (choice) {
+      var kept = choice.hasAttribute("data-kept") ? choice.value : "";
+      choice.textContent = "";
+      service.order.forEach(function (part) {
+        if (part.kind !== "song" || !part.slug) return;
+        var option = el("option", null, part.title);
+        option.value = part.slug;
+        choice.appendChild(option);
+      });
+      if (body.current) choice.value = body.current.slug;
+      if (kept) choice.value = kept;
+      if (!choice.value && choice.options.length) choice.selectedIndex = 0;
+    }
   }
 
   function refresh() {

@@ -1,7 +1,7 @@
-// The reflection form is a plain HTML form that works without this script. The script adds two things:
+// The reflection form is a plain HTML form that works without this script. The script adds three things:
 // the browser's timezone (so the reflection lands in the service the visitor was hearing, not UTC's),
-// and a "Sending…" word with the button held while the page posts, so one press sends once. init runs
-// again on each page shell.js swaps in.
+// a "Sending…" word with the button held while the page posts, so one press sends once, and on the home
+// page the song chosen to follow the part playing. init runs again on each page shell.js swaps in.
 "use strict";
 (function () {
   var zone = "";
@@ -18,11 +18,32 @@
       button.textContent = "Leave the reflection";
     }
   }
+  // On the home page the song follows the part playing (the list marks it aria-current), until the visitor
+  // chooses one themselves.
+  function followPlaying() {
+    var choice = document.getElementById("reflect-song");
+    var parts = document.getElementById("service-parts");
+    if (!choice || !parts || !window.MutationObserver) return;
+    var chosenByHand = false;
+    choice.addEventListener("change", function () {
+      chosenByHand = true;
+    });
+    function follow() {
+      var playing = parts.querySelector("li[aria-current]");
+      if (chosenByHand || !playing) return;
+      Array.prototype.forEach.call(choice.options, function (option) {
+        if (option.textContent === playing.getAttribute("data-title")) choice.value = option.value;
+      });
+    }
+    new MutationObserver(follow).observe(parts, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-current"] });
+    follow();
+  }
   function init() {
     var form = document.getElementById("reflect-form");
     if (!form || form.hasAttribute("data-wired")) return;
     form.setAttribute("data-wired", "");
     if (form.elements.timezone && zone) form.elements.timezone.value = zone;
+    followPlaying();
     form.addEventListener("submit", function (event) {
       if (form.hasAttribute("data-sending")) {
         event.preventDefault();

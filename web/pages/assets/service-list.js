@@ -76,6 +76,9 @@
         if (button) button.hidden = i === at;
         if (i === at) {
           li.setAttribute("aria-current", "true");
+          // Marked "Paused" rather than "Playing" while the bar holds the part without sound.
+          if (s.playing) li.removeAttribute("data-paused");
+          else li.setAttribute("data-paused", "");
           // The part's words beside its sound, opened once as it begins (home.js loads them on opening).
           if (box.getAttribute("data-opened") !== String(i)) {
             var details = li.querySelector("details");
@@ -83,6 +86,7 @@
           }
         } else {
           li.removeAttribute("aria-current");
+          li.removeAttribute("data-paused");
         }
       });
       box.setAttribute("data-opened", String(at));

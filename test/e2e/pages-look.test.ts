@@ -1,0 +1,177 @@
+// How the pages look, in Chromium at 1280 and 390 px, light and dark: screenshots for a person to look at
+// (test-artifacts/look-<page>-<scheme>-<width>.png, and -top.png for the first screen), and the things a look can be held to: /docs and
+// /services fit in a few screens, nothing is wider than a phone, the header shows the icon and the name
+// once, the theme button switches and remembers, the system's choice holds without scripts, lyrics' marks
+// are drawn as marks, and the one typeface loads from this origin.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const reason = chromiumMissing("page look tests");
+const WIDTHS = [1280, 390] as const;
+const SCHEMES = ["light", "dark"] as const;
+// Before the library was split by section and the services folded (1280 px wide): 34,118 and 15,052 px.
+const TALLEST = { docs: 5000, services: 6000 };
+
+describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  let pages: Record<string, string>;
+
+  async function tab(options: { colorScheme: "light" | "dark"; width: number; javaScriptEnabled?: boolean; timezoneId?: string }): Promise<Page> {
+    const context = await browser.newContext({
+      colorScheme: options.colorScheme,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      viewport: { width: options.width, height: options.width > 500 ? 900 : 844 },
+      timezoneId: options.timezoneId ?? "Europe/Lisbon",
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
+    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
+    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    return page;
+  }
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await mkdir(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    // A song whose lyrics hold both a section and a held break, so both kinds of mark are drawn.
+    const song = server.deps.library.songs.find((s) => /^\[Verse/m.test(s.lyrics ?? "") && /^\[Instrumental/m.test(s.lyrics ?? ""))!;
+    pages = { home: "/", docs: "/docs", section: "/docs/prayers", song: `/reflections/${song.slug}`, services: "/services", mcp: "/docs/mcp", ask: "/ask" };
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const scheme of SCHEMES) {
+    for (const width of WIDTHS) {
+      it(`every page at ${width} px, ${scheme}: screenshots, no overflow, one name and one icon in the header`, async () => {
+        const page = await tab({ colorScheme: scheme, width });
+        for (const [name, path] of Object.entries(pages)) {
+          await page.goto(server.url + path, { waitUntil: "load" });
+          await page.evaluate(() => document.fonts.ready);
+          await page.screenshot({ path: join(ARTIFACTS, `look-${name}-${scheme}-${width}.png`), fullPage: true });
+          // The first screen alone, at full size: what a visitor sees on arriving.
+          await page.screenshot({ path: join(ARTIFACTS, `look-${name}-${scheme}-${width}-top.png`) });
+          const size = await page.evaluate(() => ({
+            height: document.documentElement.scrollHeight,
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          }));
+          expect(size.scrollWidth, `${path} overflows at ${width}`).toBeLessThanOrEqual(size.clientWidth);
+          if (name === "docs" || name === "services") expect(size.height, path).toBeLessThan(TALLEST[name]);
+          expect(await page.locator("header.site img").count(), path).toBe(1);
+          expect((await page.locator("header.site").innerText()).match(/Sanctuary/g), path).toHaveLength(1);
+          expect(await page.locator("h1").innerText(), path).not.toBe("Sanctuary");
+          expect(await page.evaluate(() => document.fonts.check('16px "Source Serif 4"')), path).toBe(true);
+        }
+      });
+    }
+  }
+
+  it("the theme button switches data-theme, and the choice holds after a reload", async () => {
+    const page = await tab({ colorScheme: "light", width: 1280 });
+    await page.goto(`${server.url}/docs`);
+    const light = await background(page);
+    const button = page.locator("#theme-toggle");
+    await expect.poll(() => button.isVisible()).toBe(true);
+    expect(await page.getAttribute("html", "data-theme")).toBeNull();
+    expect(await button.getAttribute("aria-pressed")).toBe("false");
+    await button.click();
+    expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+    expect(await button.getAttribute("aria-pressed")).toBe("true");
+    const dark = await background(page);
+    expect(dark).not.toBe(light);
+    await page.reload();
+    // Set before the first paint by the script in <head>: already there when the page has loaded.
+    expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+    expect(await background(page)).toBe(dark);
+    await page.locator("#theme-toggle").click();
+    expect(await page.getAttribute("html", "data-theme")).toBe("light");
+    await page.goto(`${server.url}/services`);
+    expect(await background(page)).toBe(light);
+  });
+
+  it("without scripts the system's choice holds, and the button (which needs them) stays hidden", async () => {
+    const dark = await tab({ colorScheme: "dark", width: 390, javaScriptEnabled: false });
+    const light = await tab({ colorScheme: "light", width: 390, javaScriptEnabled: false });
+    for (const page of [dark, light]) await page.goto(`${server.url}/`);
+    expect(await background(dark)).not.toBe(await background(light));
+    expect(await dark.locator("#theme-toggle").isVisible()).toBe(false);
+    // The song's lyrics on the home page are drawn with their marks by the server.
+    const marks = dark.locator("#service-parts .lyric-mark");
+    expect(await marks.count()).toBeGreaterThan(0);
+    // Folded words included (textContent): no part's words show a mark as bracketed text.
+    expect(await dark.locator("#service-parts").evaluate((ol) => ol.textContent)).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
+    await dark.screenshot({ path: join(ARTIFACTS, "look-home-nojs-dark-390.png"), fullPage: true });
+  });
+
+  it("lyrics' marks are elements, never bracketed words: on a song page and in the home page's parts", async () => {
+    const page = await tab({ colorScheme: "light", width: 1280 });
+    await page.goto(server.url + pages.song);
+    expect(await page.locator("main .lyrics .lyric-mark.section").count()).toBeGreaterThan(1);
+    expect(await page.locator("main .lyrics .lyric-mark.hold").count()).toBeGreaterThan(0);
+    expect(await page.locator("main .lyrics").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator("#now-where").innerText()).toContain("Europe/Lisbon");
+    const song = page.locator("#service-parts > li", { has: page.locator(".kind", { hasText: "Song" }) }).first();
+    await song.locator("summary").click();
+    await expect.poll(() => song.locator(".lyric-mark").count()).toBeGreaterThan(0);
+    expect(await song.locator(".lyrics").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
+    // Every part's words, as home.js loads them: marks drawn, in readings as in lyrics.
+    for (const summary of await page.locator("#service-parts > li details > summary").all())
+      if (!(await summary.evaluate((n) => (n.parentElement as HTMLDetailsElement).open))) await summary.click();
+    await expect.poll(() => page.locator("#service-parts").innerText()).not.toContain("Loading…");
+    expect(await page.locator("#service-parts").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
+    // The reflection form offers the service's songs, the first chosen.
+    const now = (await server.get("/api/now?timezone=Europe/Lisbon")).body;
+    const titles = now.service.order.filter((p: any) => p.kind === "song").map((p: any) => p.title);
+    expect(await page.locator("#reflect-song option").allInnerTexts()).toEqual(titles);
+    expect(await page.locator("#reflect-song").inputValue()).toBe(now.current.slug);
+    // The choice follows the part playing (player.js marks it aria-current), until the visitor chooses.
+    const songs = now.service.order.filter((p: any) => p.kind === "song");
+    const last = songs.at(-1);
+    await page.evaluate(() => ((document.getElementById("reflect-song") as HTMLSelectElement).selectedIndex = -1));
+    await page.evaluate((title) => document.querySelector(`#service-parts > li[data-title="${title}"]`)!.setAttribute("aria-current", "true"), last.title);
+    await expect.poll(() => page.locator("#reflect-song").inputValue()).toBe(last.slug);
+    await page.selectOption("#reflect-song", songs[0].slug);
+    // Read after the observer's turn (its callbacks run before the next task).
+    const after = await page.evaluate(async (title) => {
+      for (const li of document.querySelectorAll("#service-parts > li")) li.removeAttribute("aria-current");
+      document.querySelector(`#service-parts > li[data-title="${title}"]`)!.setAttribute("aria-current", "true");
+      await new Promise((r) => setTimeout(r, 0));
+      return (document.getElementById("reflect-song") as HTMLSelectElement).value;
+    }, last.title);
+    expect(after).toBe(songs[0].slug);
+  });
+
+  it("/services opens one service, the browser's own slot and hemisphere, and folds the rest", async () => {
+    const page = await tab({ colorScheme: "light", width: 1280, timezoneId: "Australia/Sydney" });
+    await page.goto(`${server.url}/services`);
+    const services = page.locator("details.service");
+    expect(await services.count()).toBeGreaterThan(1);
+    const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: "Australia/Sydney" }).format(new Date()));
+    const tiers = await page.locator(`details.service[data-slot="${Math.floor(hour / 4)}"]`).evaluateAll((all) => all.map((d) => d.getAttribute("data-tier")));
+    const expected = tiers.includes("south") ? "south" : tiers.includes("unknown") ? "unknown" : tiers[0];
+    await expect.poll(() => page.locator(`details.service[open][data-slot="${Math.floor(hour / 4)}"][data-tier="${expected}"]`).count()).toBe(1);
+    expect(await page.locator("details.service[open]").count()).toBe(1);
+    expect(await page.locator("#your-service").getAttribute("href")).toBe(`#slot-${Math.floor(hour / 4)}-${expected}`);
+    const id = await page.locator("details.service:not([open])").first().getAttribute("id");
+    await page.locator(`#${id} > summary`).click();
+    expect(await page.locator(`#${id}`).getAttribute("open")).not.toBeNull();
+  });
+
+  it("no page broke its CSP, threw, or failed a request", () => {
+    expect(problems).toEqual([]);
+  });
+});
