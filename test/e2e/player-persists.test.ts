@@ -183,7 +183,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await poll(() => page.locator("main h1").innerText()).toBe(reading.title);
     await page.goBack();
     await page.waitForURL(server.url + "/", { waitUntil: "commit" });
-    await poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
+    await poll(() => page.locator("main h1").innerText()).toBe("Come as you are");
     expect(await stayed()).toBe(true);
     const back = await sound(page);
     expect(back.src).toBe(started.src);
@@ -214,7 +214,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
 
     // From that page home again: its scripts, never loaded on this page, load and mark the part playing.
     await page.locator("header nav a", { hasText: "Now" }).click();
-    await poll(() => page.locator("main h1").innerText()).toBe("Sanctuary");
+    await poll(() => page.locator("main h1").innerText()).toBe("Come as you are");
     await poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
     await poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
     expect(await page.locator("#service-parts .part-play").count()).toBeGreaterThan(0);
