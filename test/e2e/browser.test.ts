@@ -50,14 +50,14 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  const open = async (path: string) => {
+  const openPage = async (path: string) => {
     const res = await page.goto(server.url + path, { waitUntil: "load" });
     expect(res?.status(), path).toBe(200);
   };
   const h1 = () => page.locator("h1").innerText();
 
   it("the home page shows the service for the browser's own timezone, with its parts and players", async () => {
-    await open("/");
+    await openPage("/");
     expect(await h1()).toBe("Sanctuary");
     await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
     const now = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
@@ -75,7 +75,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   it("the reflection form says a refusal in people's words, keeps what was typed, then thanks", async () => {
     const tokyo = (await server.get("/api/now?timezone=Asia/Tokyo")).body.current.slug;
     const heard = () => page.locator('#reflect-form input[name="songSlug"]').inputValue();
-    await open("/");
+    await openPage("/");
     await page.fill("#reflect-name", "Wren");
     await page.fill("#reflect-text", "Too short.");
     await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("#reflect-form button[type=submit]")]);
@@ -107,7 +107,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   it("the song page shows its lyrics, context and the reflection just left", async () => {
     const slug = (await server.get("/api/now?timezone=Asia/Tokyo")).body.current.slug;
     const song = (await server.get(`/api/music/${slug}`)).body;
-    await open(`/reflections/${slug}`);
+    await openPage(`/reflections/${slug}`);
     expect(await h1()).toBe(song.title);
     expect(await page.locator("h2").allInnerTexts()).toEqual(
       expect.arrayContaining(["Lyrics", "Why it was written", "Reflections (1)", "Leave a reflection on this song"]),
@@ -117,7 +117,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   });
 
   it("asking on /ask shows the question, its answer, its sources and the recent list with it", async () => {
-    await open("/ask");
+    await openPage("/ask");
     await page.fill("#ask-question", "How do I end my day gently?");
     await Promise.all([page.waitForURL(/\/ask\?conversation=[a-z0-9-]+#answer$/, { timeout: 20_000 }), page.click("#ask-form button[type=submit]")]);
     expect(await page.locator("#asked-question").innerText()).toBe("How do I end my day gently?");
@@ -134,13 +134,13 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   });
 
   it("every other page shows what a person would look for", async () => {
-    await open("/services");
+    await openPage("/services");
     expect(await h1()).toMatch(/^Services of \w+day \d+ \w+ \d{4}$/);
     expect(await page.locator("main h2").count()).toBeGreaterThan(0);
-    await open("/reflections");
+    await openPage("/reflections");
     expect(await h1()).toBe("Songs and their reflections");
     expect(await page.locator("main ul.plain li").count()).toBe(server.deps.library.songs.length);
-    await open("/docs");
+    await openPage("/docs");
     expect(await h1()).toBe("The library");
     expect(await page.locator("main section h2").allInnerTexts()).toEqual(expect.arrayContaining(["Guides", "Prayers", "Chants"]));
     await page.click("text=Welcome to Sanctuary");

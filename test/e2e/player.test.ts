@@ -70,9 +70,9 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const part = (i: number) => page.locator("#service-parts > li").nth(i);
+  const partItem = (i: number) => page.locator("#service-parts > li").nth(i);
   const isPlaying = (i: number) =>
-    part(i)
+    partItem(i)
       .locator("audio")
       .evaluate((a: HTMLAudioElement) => !a.paused && !a.ended && a.currentTime > 0);
 
@@ -81,31 +81,31 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     // Wait for home.js to show the browser's own hour's service, so the parts are not redrawn mid-play.
     await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
     expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(titles);
-    expect(await part(1).locator("audio").count()).toBe(0);
-    expect(await part(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
+    expect(await partItem(1).locator("audio").count()).toBe(0);
+    expect(await partItem(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
 
     const button = page.locator(".service-player button");
     expect(await button.innerText()).toBe("Play the service from its beginning");
     await button.click();
     await expect.poll(() => isPlaying(0)).toBe(true);
-    await expect.poll(() => part(0).getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => partItem(0).getAttribute("aria-current")).toBe("true");
     expect(await page.locator(".now-playing").innerText()).toBe(`Playing part 1 of ${titles.length}: ${titles[0]}.`);
     expect(await button.innerText()).toBe("Pause");
     await page.screenshot({ path: join(ARTIFACTS, "player-first-part.png") });
 
     // The first tone lasts 4 s; then the third part (the second has no recording) starts on its own.
     await expect.poll(() => isPlaying(2), { timeout: 30_000 }).toBe(true);
-    expect(await part(2).getAttribute("aria-current")).toBe("true");
-    expect(await part(0).getAttribute("aria-current")).toBeNull();
-    expect(await part(1).getAttribute("aria-current")).toBeNull();
+    expect(await partItem(2).getAttribute("aria-current")).toBe("true");
+    expect(await partItem(0).getAttribute("aria-current")).toBeNull();
+    expect(await partItem(1).getAttribute("aria-current")).toBeNull();
     expect(await isPlaying(0)).toBe(false);
     expect(await page.locator(".now-playing").innerText()).toBe(
       `Playing part 3 of ${titles.length}: ${titles[2]}. Passed over, not yet recorded: “${titles[1]}”.`,
     );
-    await part(2).scrollIntoViewIfNeeded();
+    await partItem(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-third-part.png") });
     await page.setViewportSize({ width: 390, height: 844 });
-    await part(2).scrollIntoViewIfNeeded();
+    await partItem(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-phone.png") });
     await page.setViewportSize({ width: 1280, height: 900 });
 
