@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const reason = chromiumMissing("browser tests");
@@ -36,12 +36,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     page = context.pages()[0] ?? (await context.newPage());
     // CSP violations, script errors and failed requests show up here; a page that works has none. The one
     // expected failure is the 400 the form test provokes on purpose (the page showing the form again).
-    page.on("console", (m) => void (m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on(
-      "response",
-      (r) => void (r.status() >= 400 && !(r.request().method() === "POST" && r.status() === 400) && problems.push(`${r.status()} ${r.url()}`)),
-    );
+    watchForProblems(page, problems, { failedLoadEcho: true, response: (r) => r.request().method() === "POST" && r.status() === 400 });
     await searchComplete(server);
   }, 120_000);
   afterAll(async () => {
