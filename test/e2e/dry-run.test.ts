@@ -1,9 +1,11 @@
 // `dry_run: true` on the three public writes (reflect, contribute, POST /api/feedback): full validation and
 // screening, the exact record or pull request/issue that would be created, `received: false`; nothing stored,
 // only the preview allowance spent (not the limit), no code-host request. The real call that follows creates exactly what was shown.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { bodyOf } from "../helpers/mcp-clients.ts";
+import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 /** Points taken from an operation's own limits (a dry run takes only the preview allowance, LIMITS.preview). */
 const limitsSpent = (consume: { mock: { calls: unknown[][] } }) => consume.mock.calls.filter(([rule]) => rule !== "preview").length;
@@ -13,6 +15,7 @@ const clock = new Date("2026-11-23T09:15:00Z");
 let queue: TestServer;
 let hosted: TestServer;
 let fake: FakeGitHub;
+let mcp: Client;
 const PIECE =
   "A prayer for the first tram of the morning, for its driver and its few sleepy riders, and for the city that wakes around them slowly and without complaint.";
 
@@ -32,8 +35,10 @@ beforeAll(async () => {
     { SANCTUARY_GITHUB_TOKEN: "ghp_dry_run_token_0123456789", SANCTUARY_GITHUB_REPO: "keepers/sanctuary", SANCTUARY_GITHUB_API_URL: fake.apiUrl },
     { clock: () => clock },
   );
+  mcp = await connectMcp(queue.url);
 });
 afterAll(async () => {
+  await mcp?.close();
   await queue?.stop();
   await hosted?.stop();
   await fake?.close();
@@ -64,7 +69,8 @@ describe("reflect with dry_run", () => {
       service: { date: now.service.today.date, slotIndex: expect.any(Number), tier: "north" },
     });
     expect(res.body.message).toContain("Nothing was stored");
-    // That MCP answers a dry run with this same body is in test/e2e/surfaces.test.ts.
+    // A dry run over MCP counts as one too (that its body is REST's is in test/e2e/surfaces.test.ts).
+    expect(bodyOf(await mcp.callTool({ name: "reflect", arguments: { ...call, dry_run: true } })).received).toBe(false);
     // Six more previews from the same name and address: still nothing stored, only previews counted.
     for (let i = 0; i < 6; i++) expect((await queue.post("/api/reflect", { ...call, dry_run: true }, ip)).status).toBe(200);
     expect(await stored(queue)).toEqual(before);
@@ -121,6 +127,7 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
       file: { path: "corpus/library/prayers/the-first-tram.md" },
     });
     expect(res.body.preview.file.content).toMatch(/^---\ntitle: The First Tram\nkind: prayer\n/);
+    expect(bodyOf(await mcp.callTool({ name: "contribute", arguments: { ...body, dry_run: true } })).received).toBe(false);
     expect(await stored(queue)).toEqual(before);
     expect(limitsSpent(consume)).toBe(0);
 
