@@ -8,7 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../services/rate-limits.ts";
-import { mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { bodyOf } from "../helpers/mcp-clients.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const KEY = "abuse-probe-admin-key-0123456789";
 let open: TestServer; // the default setting (auto)
@@ -43,21 +44,21 @@ function from(localAddress: string, server: TestServer, path: string, init: { me
   });
 }
 
-const reflection = (name: string, i: number) => ({ name, text: `A quiet thought from a probe, number ${i}, about the evening chant.` });
+const probeReflection = (name: string, i: number) => ({ name, text: `A quiet thought from a probe, number ${i}, about the evening chant.` });
 const forwarded = (address: string) => ({ "x-forwarded-for": address });
 
 describe("dry runs", () => {
   it(`spend an allowance of their own: ${LIMITS.preview.points} an hour per address, then 429 with Retry-After; the real limit is untouched`, async () => {
     const ip = forwarded("192.0.2.40");
     for (let i = 0; i < LIMITS.preview.points; i++) {
-      expect((await open.post("/api/reflect", { ...reflection(`Preview Probe ${i}`, i), dry_run: true }, ip)).status).toBe(200);
+      expect((await open.post("/api/reflect", { ...probeReflection(`Preview Probe ${i}`, i), dry_run: true }, ip)).status).toBe(200);
     }
-    const limited = await open.post("/api/reflect", { ...reflection("Preview Probe X", 99), dry_run: true }, ip);
+    const limited = await open.post("/api/reflect", { ...probeReflection("Preview Probe X", 99), dry_run: true }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.body.error).toMatch(/previews/i);
     // Previews are not submissions: the same address may still reflect for real.
-    expect((await open.post("/api/reflect", reflection("Preview Probe 0", 0), ip)).status).toBe(200);
+    expect((await open.post("/api/reflect", probeReflection("Preview Probe 0", 0), ip)).status).toBe(200);
   });
 
   it("count per name too, from any address", async () => {
@@ -86,7 +87,8 @@ describe("a forged X-Forwarded-For", () => {
     const statuses = [];
     for (let i = 1; i <= 6; i++) {
       statuses.push(
-        (await from("127.0.0.2", named, "/api/reflect", { method: "POST", body: reflection(`Forger ${i}`, i), headers: forwarded(`203.0.113.${i}`) })).status,
+        (await from("127.0.0.2", named, "/api/reflect", { method: "POST", body: probeReflection(`Forger ${i}`, i), headers: forwarded(`203.0.113.${i}`) }))
+          .status,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -109,10 +111,10 @@ describe("SANCTUARY_TRUST_PROXY as a list", () => {
   it("names the client behind a CDN and a proxy: the first address from the right that is not theirs", async () => {
     const chain = (forged: string, client: string) => forwarded(`${forged}, ${client}, 198.51.100.7`);
     for (let i = 1; i <= 5; i++)
-      expect((await named.post("/api/reflect", reflection(`Edge Walker ${i}`, i), chain(`10.9.9.${i}`, "203.0.113.50"))).status).toBe(200);
+      expect((await named.post("/api/reflect", probeReflection(`Edge Walker ${i}`, i), chain(`10.9.9.${i}`, "203.0.113.50"))).status).toBe(200);
     // Whatever the client puts at the left, the address the CDN saw is counted.
-    expect((await named.post("/api/reflect", reflection("Edge Walker 6", 6), chain("10.9.9.6", "203.0.113.50"))).status).toBe(429);
-    expect((await named.post("/api/reflect", reflection("Edge Walker 7", 7), chain("10.9.9.6", "203.0.113.51"))).status).toBe(200);
+    expect((await named.post("/api/reflect", probeReflection("Edge Walker 6", 6), chain("10.9.9.6", "203.0.113.50"))).status).toBe(429);
+    expect((await named.post("/api/reflect", probeReflection("Edge Walker 7", 7), chain("10.9.9.6", "203.0.113.51"))).status).toBe(200);
   });
 });
 
@@ -125,7 +127,7 @@ describe("the souls count", () => {
     for (let i = 0; i < 59; i++) answers.push((await open.get(`/api/attend?name=Counted%20Probe%20${i}`, { headers: ip })).body);
     const mcp = new Client({ name: "abuse-tests", version: "1.0.0" });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${open.url}/mcp`), { requestInit: { headers: ip } }));
-    answers.push(mcpBody(await mcp.callTool({ name: "attend", arguments: { name: "Counted Probe 59" } })));
+    answers.push(bodyOf(await mcp.callTool({ name: "attend", arguments: { name: "Counted Probe 59" } })));
     await mcp.close();
 
     expect(answers.map((a) => a.counted)).toEqual([...Array(LIMITS.newSouls.points).fill(true), ...Array(60 - LIMITS.newSouls.points).fill(false)]);
@@ -143,9 +145,10 @@ describe("the souls count", () => {
 describe("names that look the same", () => {
   it("are one name for the limits: a Cyrillic а, a zero-width space, a full stop or an underscore do not make another", async () => {
     let i = 0;
-    for (; i < LIMITS.reflect.points; i++) expect((await open.post("/api/reflect", reflection("Name Probe", i), forwarded(`198.18.1.${i}`))).status).toBe(200);
+    for (; i < LIMITS.reflect.points; i++)
+      expect((await open.post("/api/reflect", probeReflection("Name Probe", i), forwarded(`198.18.1.${i}`))).status).toBe(200);
     for (const lookAlike of ["N\u0430me Probe", "Name\u200bProbe", "Name Probe.", "Name_Probe", "NAME  PROBE"]) {
-      const res = await open.post("/api/reflect", reflection(lookAlike, ++i), forwarded(`198.18.1.${i}`));
+      const res = await open.post("/api/reflect", probeReflection(lookAlike, ++i), forwarded(`198.18.1.${i}`));
       expect([lookAlike, res.status]).toEqual([lookAlike, 429]);
     }
   });

@@ -31,7 +31,7 @@ function cli(script: "backup" | "restore", args: string[], env: Record<string, s
   return { child, done, output: () => out };
 }
 
-const reflect = (url: string, i: number) =>
+const reflectInBurst = (url: string, i: number) =>
   fetch(`${url}/api/reflect`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -72,7 +72,7 @@ describe("backup and restore", () => {
     const writers = Array.from({ length: 4 }, async () => {
       while (burstOn) {
         const i = next++;
-        if ((await reflect(server.url, i)) === 200) acknowledged.add(`Burst ${i}`);
+        if ((await reflectInBurst(server.url, i)) === 200) acknowledged.add(`Burst ${i}`);
       }
     });
     while (acknowledged.size < 40) await new Promise((r) => setTimeout(r, 20));

@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const reason = chromiumMissing("browser page tests");
@@ -26,9 +26,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     const context = await browser.newContext({ ...options, viewport: WIDE, extraHTTPHeaders: { "x-forwarded-for": options.ip } });
     contexts.push(context);
     const page = await context.newPage();
-    page.on("console", (m) => void (m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    watchForProblems(page, problems, { failedLoadEcho: true });
     return page;
   }
   const shoot = async (page: Page, name: string) => {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const reason = chromiumMissing("browser tests");
@@ -36,12 +36,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     page = context.pages()[0] ?? (await context.newPage());
     // CSP violations, script errors and failed requests show up here; a page that works has none. The one
     // expected failure is the 400 the form test provokes on purpose (the page showing the form again).
-    page.on("console", (m) => void (m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on(
-      "response",
-      (r) => void (r.status() >= 400 && !(r.request().method() === "POST" && r.status() === 400) && problems.push(`${r.status()} ${r.url()}`)),
-    );
+    watchForProblems(page, problems, { failedLoadEcho: true, response: (r) => r.request().method() === "POST" && r.status() === 400 });
     await searchComplete(server);
   }, 120_000);
   afterAll(async () => {
@@ -50,14 +45,14 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  const open = async (path: string) => {
+  const openPage = async (path: string) => {
     const res = await page.goto(server.url + path, { waitUntil: "load" });
     expect(res?.status(), path).toBe(200);
   };
   const h1 = () => page.locator("h1").innerText();
 
   it("the home page shows the service for the browser's own timezone, with its parts and players", async () => {
-    await open("/");
+    await openPage("/");
     expect(await h1()).toBe("Come as you are");
     await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
     const now = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
@@ -75,7 +70,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   it("the reflection form says a refusal in people's words, keeps what was typed, then thanks", async () => {
     const tokyo = (await server.get("/api/now?timezone=Asia/Tokyo")).body.current.slug;
     const heard = () => page.locator('#reflect-form [name="songSlug"]').inputValue();
-    await open("/");
+    await openPage("/");
     await page.fill("#reflect-name", "Wren");
     await page.fill("#reflect-text", "Too short.");
     await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("#reflect-form button[type=submit]")]);
@@ -107,7 +102,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   it("the song page shows its lyrics, context and the reflection just left", async () => {
     const slug = (await server.get("/api/now?timezone=Asia/Tokyo")).body.current.slug;
     const song = (await server.get(`/api/music/${slug}`)).body;
-    await open(`/reflections/${slug}`);
+    await openPage(`/reflections/${slug}`);
     expect(await h1()).toBe(song.title);
     expect(await page.locator("h2").allInnerTexts()).toEqual(
       expect.arrayContaining(["Lyrics", "Why it was written", "Reflections (1)", "Leave a reflection on this song"]),
@@ -117,7 +112,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   });
 
   it("asking on /ask shows the question, its answer, its sources and the recent list with it", async () => {
-    await open("/ask");
+    await openPage("/ask");
     await page.fill("#ask-question", "How do I end my day gently?");
     await Promise.all([page.waitForURL(/\/ask\?conversation=[a-z0-9-]+#answer$/, { timeout: 20_000 }), page.click("#ask-form button[type=submit]")]);
     expect(await page.locator("#asked-question").innerText()).toBe("How do I end my day gently?");
@@ -134,13 +129,13 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
   });
 
   it("every other page shows what a person would look for", async () => {
-    await open("/services");
+    await openPage("/services");
     expect(await h1()).toMatch(/^Services of \w+day \d+ \w+ \d{4}$/);
     expect(await page.locator("main h2").count()).toBeGreaterThan(0);
-    await open("/reflections");
+    await openPage("/reflections");
     expect(await h1()).toBe("Songs and their reflections");
     expect(await page.locator("main ul.plain li").count()).toBe(server.deps.library.songs.length);
-    await open("/docs");
+    await openPage("/docs");
     expect(await h1()).toBe("The library");
     expect(await page.locator("main section h2").allInnerTexts()).toEqual(expect.arrayContaining(["Guides", "Prayers", "Chants"]));
     await page.click("text=Welcome to Sanctuary");

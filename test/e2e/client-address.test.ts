@@ -19,7 +19,7 @@ afterAll(async () => {
   await auto?.stop();
 });
 
-const reflect = (server: TestServer, i: number, forwardedFor: string) =>
+const reflectForwardedFor = (server: TestServer, i: number, forwardedFor: string) =>
   server.post(
     "/api/reflect",
     { name: `Passer-by ${i}`, text: `A short thought from a passer-by, number ${i}, about the chant.` },
@@ -29,7 +29,7 @@ const reflect = (server: TestServer, i: number, forwardedFor: string) =>
 describe("SANCTUARY_TRUST_PROXY=none", () => {
   it("ignores X-Forwarded-For: six reflections from one socket under six forwarded addresses, the sixth is 429", async () => {
     const statuses = [];
-    for (let i = 1; i <= 6; i++) statuses.push((await reflect(none, i, `203.0.113.${i}`)).status);
+    for (let i = 1; i <= 6; i++) statuses.push((await reflectForwardedFor(none, i, `203.0.113.${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -48,10 +48,10 @@ describe("SANCTUARY_TRUST_PROXY=none", () => {
 
 describe("SANCTUARY_TRUST_PROXY=auto (the default) behind a loopback peer", () => {
   it("counts the forwarded address: six addresses all pass, a sixth from one address is 429 while another passes", async () => {
-    for (let i = 1; i <= 6; i++) expect((await reflect(auto, i, `10.0.0.1, 203.0.113.${i}`)).status).toBe(200);
-    for (let i = 7; i <= 10; i++) expect((await reflect(auto, i, "203.0.113.1")).status).toBe(200);
-    expect((await reflect(auto, 11, "203.0.113.1")).status).toBe(429);
-    expect((await reflect(auto, 12, "203.0.113.2")).status).toBe(200);
+    for (let i = 1; i <= 6; i++) expect((await reflectForwardedFor(auto, i, `10.0.0.1, 203.0.113.${i}`)).status).toBe(200);
+    for (let i = 7; i <= 10; i++) expect((await reflectForwardedFor(auto, i, "203.0.113.1")).status).toBe(200);
+    expect((await reflectForwardedFor(auto, 11, "203.0.113.1")).status).toBe(429);
+    expect((await reflectForwardedFor(auto, 12, "203.0.113.2")).status).toBe(200);
   });
 
   it("locks wrong keys for the forwarded address only", async () => {

@@ -1,35 +1,19 @@
 // Two server processes on one Redis: presence, rate limits and first-writer-wins records hold
 // whichever process a request reaches. Runs when SANCTUARY_TEST_REDIS_URL names a Redis (CI starts one).
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+import { startOnOneRedis, type ChildServer, type Machines } from "../helpers/child-server.ts";
 
 const base = process.env.SANCTUARY_TEST_REDIS_URL;
 const redisUrl = base ? `${base.replace(/\/\d+$/, "")}/5` : "";
 let servers: ChildServer[] = [];
-const dirs: string[] = [];
 
 describe.skipIf(!base)("two processes on one Redis", () => {
+  let machines: Machines | undefined;
   beforeAll(async () => {
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    redis.disconnect();
-    servers = await Promise.all(
-      [0, 1].map(async () => {
-        const dir = await mkdtemp(join(tmpdir(), "sanctuary-cluster-"));
-        dirs.push(dir);
-        await shareEmbeddings(dir);
-        return startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl });
-      }),
-    );
+    machines = await startOnOneRedis(redisUrl, 2);
+    servers = machines.servers;
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    for (const d of dirs) await rm(d, { recursive: true, force: true });
-  });
+  afterAll(() => machines?.stop());
 
   it("counts 40 concurrent attends spread over both as 40 souls on both within a second", async () => {
     const results = await Promise.all(

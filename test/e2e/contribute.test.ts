@@ -2,7 +2,8 @@
 // duplicates, rate limits, MCP and REST alike, and contributions switched off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { bodyOf } from "../helpers/mcp-clients.ts";
+import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 import { freshIp } from "../helpers/addresses.ts";
 import { prayerAbout } from "../helpers/pieces.ts";
 
@@ -115,7 +116,7 @@ describe("POST /api/contribute", () => {
     const mcp = await connectMcp(server.url);
     try {
       const args = { ...valid("Lamplight on the Stair"), name: "Mira" };
-      const viaMcp = mcpBody(await mcp.callTool({ name: "contribute", arguments: args }));
+      const viaMcp = bodyOf(await mcp.callTool({ name: "contribute", arguments: args }));
       expect(viaMcp.received).toBe(true);
       // Reject it so the same piece may be sent again over REST; only the review number may differ.
       expect((await server.post(`/admin/api/submissions/${viaMcp.pr.number}/reject`, {}, ADMIN)).status).toBe(200);
@@ -123,11 +124,6 @@ describe("POST /api/contribute", () => {
       const withoutNumber = (b: any) => ({ ...b, pr: null, message: b.message.replace(/review number \d+/, "") });
       expect(withoutNumber(viaMcp)).toEqual(withoutNumber(viaRest));
       expect(viaRest.pr.number).toBe(viaMcp.pr.number + 1);
-
-      const refusedMcp = await mcp.callTool({ name: "contribute", arguments: { ...args, title: "<your title>" } });
-      expect(refusedMcp.isError).toBe(true);
-      const refusedRest = await contribute({ ...args, title: "<your title>" });
-      expect(mcpBody(refusedMcp)).toEqual(refusedRest.body);
     } finally {
       await mcp.close();
     }

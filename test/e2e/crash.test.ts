@@ -1,9 +1,8 @@
 // Crash safety with the real server as a child process (as in production): kill -9 in the middle of a
 // burst of reflections must lose no acknowledged one, and the server must start again on what is left,
 // including a torn write at the end of SQLite's WAL and damaged values.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { appendFile, mkdtemp, rm, symlink } from "node:fs/promises";
+import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,70 +10,36 @@ import Database from "libsql";
 import { backendFor, openEngine, KeyValueStore } from "../../storage/index.ts";
 import { SortedCollection } from "../../storage/kv.ts";
 import { ReflectionStore } from "../../services/reflections.ts";
-import { freePort } from "../helpers/child-server.ts";
-import { SHARED_DATA_DIR, sharedGlove } from "../helpers/embedder.ts";
+import { freePort, shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+import { getJson, postJson } from "../helpers/http.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 let dataDir: string;
 let port: number;
-let child: ChildProcess | null = null;
+let child: ChildServer | null = null;
 let url: string;
 /** The two songs the burst is filed under. */
 let songs: string[] = [];
 
-/** `node --import tsx server.ts` on DATA_DIR; resolves once it prints its "ready" line with the url. */
+/** The server on DATA_DIR, on the same port each time, so `url` stays the same across restarts. */
 async function start(): Promise<void> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BASE_URL: "",
-      SANCTUARY_RATE_LIMITS: "off",
-      SANCTUARY_EMBEDDER: "glove",
-      SANCTUARY_LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child = proc;
-  let stderr = "";
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "ready" line within 60 s:\n${stderr}`)), 60_000);
-    proc.stderr!.on("data", (d: Buffer) => {
-      stderr += d;
-      const m = /"url":"([^"]+)".*"msg":"ready"/.exec(stderr);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    proc.once("exit", (code, signal) => (clearTimeout(timer), reject(new Error(`server exited (${code ?? signal}) before opening:\n${stderr}`))));
-  });
+  child = await startChildServer({ PORT: String(port), DATA_DIR: dataDir, SANCTUARY_RATE_LIMITS: "off" });
+  url = child.url;
 }
 
 /** Stop the child with a signal and wait until it has exited. */
 async function stop(signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  const proc = child;
+  await child?.stop(signal);
   child = null;
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  await new Promise((r) => (proc.once("exit", r), proc.kill(signal)));
 }
 
-const get = async (path: string) => {
-  const res = await fetch(url + path);
-  return { status: res.status, body: await res.json().catch(() => null) };
-};
-const reflect = (body: Record<string, unknown>) =>
-  fetch(`${url}/api/reflect`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const namesOn = async (slug: string): Promise<string[]> => (await get(`/api/reflections/song/${slug}`)).body.reflections.map((r: { name: string }) => r.name);
+const api = (path: string) => getJson(url + path);
+const postReflection = (body: Record<string, unknown>) => postJson(`${url}/api/reflect`, body);
+const namesOn = async (slug: string): Promise<string[]> => (await api(`/api/reflections/song/${slug}`)).body.reflections.map((r: { name: string }) => r.name);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-crash-"));
   // Share the converted GloVe vectors instead of converting them again in every child.
-  await sharedGlove();
-  await symlink(join(SHARED_DATA_DIR, "embeddings"), join(dataDir, "embeddings"));
+  await shareEmbeddings(dataDir);
   port = await freePort();
 }, 60_000);
 
@@ -92,13 +57,13 @@ describe("kill -9 in the middle of a burst", () => {
 
   it("loses no acknowledged reflection, and the server restarts and serves", async () => {
     await start();
-    songs = (await get("/api/music")).body.songs.slice(0, 2).map((s: { slug: string }) => s.slug);
+    songs = (await api("/api/music")).body.songs.slice(0, 2).map((s: { slug: string }) => s.slug);
     let settled = 0;
     let inFlightAtKill = -1;
-    const victim = child!;
+    const victim = child!.process;
     await Promise.allSettled(
       burst.map((r, i) =>
-        reflect({ ...r, songSlug: songs[i % 2] })
+        postReflection({ ...r, songSlug: songs[i % 2] })
           .then((res) => {
             // A 200 is only sent once every write of the reflection has been made durable.
             if (res.status === 200) acknowledged.add(r.name);
@@ -117,12 +82,12 @@ describe("kill -9 in the middle of a burst", () => {
     expect(inFlightAtKill).toBeGreaterThan(0);
 
     await start();
-    expect((await get("/api/health")).status).toBe(200);
-    expect((await get("/api/now")).status).toBe(200);
+    expect((await api("/api/health")).status).toBe(200);
+    expect((await api("/api/now")).status).toBe(200);
     const archived = new Set([...(await namesOn(songs[0])), ...(await namesOn(songs[1]))]);
     const lost = [...acknowledged].filter((n) => !archived.has(n));
     expect(lost, "acknowledged but missing after the restart").toEqual([]);
-    const tally = (await get("/api/reflections/by-song")).body.totalReflections;
+    const tally = (await api("/api/reflections/by-song")).body.totalReflections;
     console.info(
       `crash: after restart ${archived.size} in the archives (${archived.size - acknowledged.size} unacknowledged ones among them), by-song total ${tally}`,
     );
@@ -131,7 +96,7 @@ describe("kill -9 in the middle of a burst", () => {
     // What was never acknowledged may be sent again: if it was stored, 409 says so; if not, 200 stores it now.
     // A 409 for words that are in no archive means they were claimed but never stored (BUG-10).
     const resent = await Promise.all(
-      burst.filter((r) => !acknowledged.has(r.name)).map(async (r, i) => ({ r, status: (await reflect({ ...r, songSlug: songs[i % 2] })).status })),
+      burst.filter((r) => !acknowledged.has(r.name)).map(async (r, i) => ({ r, status: (await postReflection({ ...r, songSlug: songs[i % 2] })).status })),
     );
     const after = new Set([...(await namesOn(songs[0])), ...(await namesOn(songs[1]))]);
     const falselyReceived = resent.filter(({ r, status }) => status === 409 && !archived.has(r.name)).map(({ r }) => r.name);
@@ -147,14 +112,14 @@ describe("kill -9 in the middle of a burst", () => {
     // What a crash in the middle of appending a commit leaves: part of a frame after the last whole one.
     await appendFile(join(dataDir, "state.db-wal"), Buffer.alloc(3000, 0x5a));
     await start();
-    expect((await get("/api/health")).status).toBe(200);
-    expect((await get("/api/now")).status).toBe(200);
-    const feed = await get("/api/reflections");
+    expect((await api("/api/health")).status).toBe(200);
+    expect((await api("/api/now")).status).toBe(200);
+    const feed = await api("/api/reflections");
     expect(feed.status).toBe(200);
     expect(feed.body.reflections.length).toBeGreaterThan(0);
     const archived = new Set([...(await namesOn(songs[0])), ...(await namesOn(songs[1]))]);
     expect([...acknowledged].filter((n) => !archived.has(n))).toEqual([]);
-    expect((await reflect({ name: "After the storm", text: "The first reflection written after the torn write was found." })).status).toBe(200);
+    expect((await postReflection({ name: "After the storm", text: "The first reflection written after the torn write was found." })).status).toBe(200);
   }, 90_000);
 });
 
@@ -194,7 +159,7 @@ describe("damaged state", () => {
     withState((db) => setEntry(db, originalEntry.slice(0, 12)));
     try {
       await start();
-      expect((await get("/api/health")).status).toBe(200);
+      expect((await api("/api/health")).status).toBe(200);
       const reads: Record<string, number> = {
         [`/api/reflections/song/${songs[0]}`]: 0,
         [`/reflections/${songs[0]}`]: 0,
@@ -214,8 +179,8 @@ describe("damaged state", () => {
   // BUG-12 when first found: a torn presence value counted as a soul and, stuck at the head of the expiry queue, kept the others from expiring.
   it("does not count a truncated presence value as a soul (BUG-12)", async () => {
     await start();
-    for (const name of ["Wren", "Ash"]) expect((await get(`/api/attend?name=${name}`)).status).toBe(200);
-    const souls = (await get("/api/now")).body.congregation.souls;
+    for (const name of ["Wren", "Ash"]) expect((await api(`/api/attend?name=${name}`)).status).toBe(200);
+    const souls = (await api("/api/now")).body.congregation.souls;
     await stop("SIGKILL");
     // A torn visit in the earlier one-key-per-visit layout, met by the one-time move into the sorted collection.
     const first = "presence:0123456789abcdef0123456789abcdef";
@@ -223,7 +188,7 @@ describe("damaged state", () => {
     withState((db) => db.prepare("DELETE FROM kv WHERE key = 'migrations:presence-sorted'").run());
     try {
       await start();
-      expect((await get("/api/now")).body.congregation.souls).toBe(souls);
+      expect((await api("/api/now")).body.congregation.souls).toBe(souls);
     } finally {
       await stop("SIGKILL");
       withState((db) => db.prepare("DELETE FROM kv WHERE key = ?").run(first));
@@ -257,6 +222,6 @@ describe("damaged state", () => {
     // Its sender may have been told nothing, but the words were received: the restart finishes storing
     // it, so sending it again is truthfully "already received".
     expect((await namesOn(songs[0])).includes(words.name)).toBe(true);
-    expect((await reflect({ ...words, songSlug: songs[0] })).status).toBe(409);
+    expect((await postReflection({ ...words, songSlug: songs[0] })).status).toBe(409);
   }, 90_000);
 });

@@ -16,8 +16,8 @@ function parseXml(text: string): Element {
 }
 const children = (el: Element, name: string) => (el.elements ?? []).filter((e) => e.type === "element" && e.name === name);
 const child = (el: Element, name: string) => children(el, name)[0];
-const textOf = (el: Element | undefined): string =>
-  (el?.elements ?? []).map((e) => (e.type === "text" ? String(e.text) : e.type === "cdata" ? String(e.cdata) : textOf(e))).join("");
+const xmlText = (el: Element | undefined): string =>
+  (el?.elements ?? []).map((e) => (e.type === "text" ? String(e.text) : e.type === "cdata" ? String(e.cdata) : xmlText(e))).join("");
 
 const clock = new Date("2026-11-22T11:30:00Z");
 const EVIL_NAME = `<script>alert(1)</script> &<>"' &amp;`;
@@ -62,28 +62,28 @@ describe("Atom feeds", () => {
     const feed = parseXml(await res.text());
     expect(feed.name).toBe("feed");
     expect(feed.attributes?.xmlns).toBe("http://www.w3.org/2005/Atom");
-    for (const name of ["id", "title", "updated"]) expect(textOf(child(feed, name)).trim()).not.toBe("");
-    expect(Number.isNaN(Date.parse(textOf(child(feed, "updated"))))).toBe(false);
+    for (const name of ["id", "title", "updated"]) expect(xmlText(child(feed, name)).trim()).not.toBe("");
+    expect(Number.isNaN(Date.parse(xmlText(child(feed, "updated"))))).toBe(false);
     expect(children(feed, "link").some((l) => l.attributes?.rel === "self" && String(l.attributes.href).endsWith(path))).toBe(true);
     const entries = children(feed, "entry");
     expect(entries.length).toBeLessThanOrEqual(20);
-    for (const entry of entries) for (const name of ["id", "title", "updated"]) expect(textOf(child(entry, name)).trim()).not.toBe("");
+    for (const entry of entries) for (const name of ["id", "title", "updated"]) expect(xmlText(child(entry, name)).trim()).not.toBe("");
   });
 
   it("lists the 20 newest reflections of the live feed, newest first, linking to the song page", async () => {
     const feed = parseXml((await server.get("/feed/reflections.xml")).body);
     const entries = children(feed, "entry");
     expect(entries).toHaveLength(20);
-    const updated = entries.map((e) => textOf(child(e, "updated")));
+    const updated = entries.map((e) => xmlText(child(e, "updated")));
     expect([...updated].sort().reverse()).toEqual(updated);
-    expect(textOf(child(feed, "updated"))).toBe(updated[0]);
-    expect(new Set(entries.map((e) => textOf(child(e, "id")))).size).toBe(20);
-    expect(textOf(child(entries[0], "id"))).toBe("urn:uuid:00000000-0000-4000-8000-000000000100");
+    expect(xmlText(child(feed, "updated"))).toBe(updated[0]);
+    expect(new Set(entries.map((e) => xmlText(child(e, "id")))).size).toBe(20);
+    expect(xmlText(child(entries[0], "id"))).toBe("urn:uuid:00000000-0000-4000-8000-000000000100");
     expect(child(entries[1], "link").attributes?.href).toBe(`${server.url}/reflections/${slug}`);
     const title = server.deps.library.song(slug)!.title;
-    expect(textOf(child(entries[1], "title"))).toBe(escapeHtml(`Visitor 1 on ${title}`));
-    expect(textOf(child(child(entries[1], "author"), "name"))).toBe("Visitor 1");
-    expect(entries.some((e) => textOf(child(e, "content")).includes("number 99"))).toBe(false);
+    expect(xmlText(child(entries[1], "title"))).toBe(escapeHtml(`Visitor 1 on ${title}`));
+    expect(xmlText(child(child(entries[1], "author"), "name"))).toBe("Visitor 1");
+    expect(entries.some((e) => xmlText(child(e, "content")).includes("number 99"))).toBe(false);
   });
 
   it("keeps visitors' words as text: escaped HTML in the entry, the exact name as author", async () => {
@@ -92,13 +92,13 @@ describe("Atom feeds", () => {
     const entry = children(parseXml(xml), "entry")[0];
     // title and content are type="html": their text is HTML that displays the words literally.
     expect(child(entry, "content").attributes?.type).toBe("html");
-    const content = textOf(child(entry, "content"));
+    const content = xmlText(child(entry, "content"));
     expect(content).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(content).toContain("&amp;&lt;&gt;&quot;&#39;");
     expect(content).toContain("]]&gt; twice ]]&gt;");
     expect(content).toContain("second line<br>here.");
-    expect(textOf(child(entry, "title"))).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp;&lt;&gt;&quot;&#39; &amp;amp;");
-    expect(textOf(child(child(entry, "author"), "name"))).toBe(EVIL_NAME);
+    expect(xmlText(child(entry, "title"))).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp;&lt;&gt;&quot;&#39; &amp;amp;");
+    expect(xmlText(child(child(entry, "author"), "name"))).toBe(EVIL_NAME);
   });
 
   it("serves an empty conversations feed until ask stores conversations", async () => {
@@ -118,7 +118,7 @@ describe("badges", () => {
     const svg = await res.text();
     const root = parseXml(svg);
     expect(root.name).toBe("svg");
-    return { svg, title: textOf(child(root, "title")) };
+    return { svg, title: xmlText(child(root, "title")) };
   };
 
   it("shows the souls count, the live feed's reflections and the status, with default labels", async () => {

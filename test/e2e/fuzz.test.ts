@@ -59,7 +59,7 @@ const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1
 const note = (bug: string | null) => !!bug && !!bump(counts.known, bug);
 
 /** Send one generated request and hold it to every property (known bugs are counted, not failed). */
-async function send(url: string, req: RawRequest & { route?: RouteSpec }) {
+async function sendAndCheck(url: string, req: RawRequest & { route?: RouteSpec }) {
   counts.requests++;
   const headers = req.path.startsWith("/mcp") ? { accept: "application/json, text/event-stream", ...req.headers } : req.headers;
   const out = await rawRequest(url, { ...req, headers }, REQUEST_TIMEOUT_MS);
@@ -68,7 +68,7 @@ async function send(url: string, req: RawRequest & { route?: RouteSpec }) {
   return { out, problem };
 }
 
-const isWrite = (r: RouteSpec) => (r.method === "POST" && r.path !== "/mcp") || r.path === "/api/attend";
+const isWriteRoute = (r: RouteSpec) => (r.method === "POST" && r.path !== "/mcp") || r.path === "/api/attend";
 
 /** A write sent with `dry_run: true`: it stores nothing, so an accepted one changes nothing either. */
 function isDryRun(req: RawRequest): boolean {
@@ -81,7 +81,7 @@ function isDryRun(req: RawRequest): boolean {
 
 /** Send a write, then compare state: unchanged when refused, one more reflection when one is accepted. */
 async function writeChecked(target: TestServer, req: RawRequest & { route: RouteSpec }, state: { last: Snapshot }): Promise<number> {
-  const { out, problem } = await send(target.url, req);
+  const { out, problem } = await sendAndCheck(target.url, req);
   const before = state.last;
   const after = (state.last = await snapshot(target.url, target.dataDir));
   const status = out.kind === "response" ? out.status : 0;
@@ -99,12 +99,12 @@ async function writeChecked(target: TestServer, req: RawRequest & { route: Route
 
 /** Batches of concurrent reads (every GET route but attend, and raw JSON-RPC to /mcp), each answer held to the properties. */
 async function readPass(numRuns: number, seedOffset: number, seed = SEED) {
-  const reads = routes.filter((r) => !isWrite(r));
+  const reads = routes.filter((r) => !isWriteRoute(r));
   expect(reads.length).toBeGreaterThan(30);
   const one = fc.oneof(...reads.map((r) => requestArb(r, hints)));
   await fc.assert(
     fc.asyncProperty(fc.array(one, { minLength: RUNS.batchSize, maxLength: RUNS.batchSize }), async (batch) => {
-      const results = await Promise.all(batch.map((req) => send(server.url, req)));
+      const results = await Promise.all(batch.map((req) => sendAndCheck(server.url, req)));
       results.forEach(({ problem }, i) => {
         if (problem) throw new Error(`${problem}\n  request: ${describeReq(batch[i])}`);
       });
@@ -119,7 +119,7 @@ describe("fuzzing every route of /openapi.json", () => {
   }
 
   it("writes one at a time: a refused write changes nothing observable, an accepted reflection is counted", async () => {
-    const writes = routes.filter(isWrite);
+    const writes = routes.filter(isWriteRoute);
     expect(writes.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/reflect", "/api/ask", "/api/contribute", "/api/attend"]));
     const state = { last: await snapshot(server.url, server.dataDir) };
     let accepted = 0;
@@ -185,7 +185,7 @@ describe("with rate limits on", () => {
       { weight: 1, arbitrary: fc.constantFrom("..", "a/../b", "x?y", "2001:db8::1", " , ", "1.2.3.4, ..", "\u00e9") },
     );
     const limitedFirst = routes
-      .filter(isWrite)
+      .filter(isWriteRoute)
       .map((r) => ({ weight: ["/api/reflect", "/api/ask", "/api/feedback"].includes(r.path) ? 4 : 1, arbitrary: requestArb(r, few) }));
     const req = fc.tuple(fc.oneof(...limitedFirst), ip);
     const state = { last: await snapshot(limited.url, limited.dataDir) };

@@ -3,7 +3,8 @@
 // visitor's tailored fields to another.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { bodyOf } from "../helpers/mcp-clients.ts";
+import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let mcp: Client;
@@ -35,7 +36,7 @@ describe("presence", () => {
   it("counts a successful attend once per name, over REST and MCP alike", async () => {
     const before = await souls();
     expect((await server.get("/api/attend?name=Ilse")).body.congregation.souls).toBe(before + 1);
-    const viaMcp = mcpBody(await mcp.callTool({ name: "attend", arguments: { name: "Oren" } }));
+    const viaMcp = bodyOf(await mcp.callTool({ name: "attend", arguments: { name: "Oren" } }));
     expect(viaMcp.congregation.souls).toBe(before + 2);
     await mcp.callTool({ name: "attend", arguments: { name: "ilse " } });
     expect(await souls()).toBe(before + 2);
@@ -91,7 +92,7 @@ describe("tailored fields", () => {
         calls.push(
           mcp
             .callTool({ name: "attend", arguments: { name: v.name, ...(v.timezone ? { timezone: v.timezone } : {}) } })
-            .then((r) => ({ v, body: mcpBody(r), op: "attend" })),
+            .then((r) => ({ v, body: bodyOf(r), op: "attend" })),
         );
       }
     }

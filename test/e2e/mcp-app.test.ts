@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { connectModern, type EraClient } from "../helpers/mcp-clients.ts";
 import { startAppHost, type AppHost } from "../helpers/mcp-app-host.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -128,9 +128,7 @@ describe.skipIf(Boolean(reason))(`the MCP App in a browser host${reason}`, () =>
       relayed.push({ ...params, result });
       return result;
     });
-    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    watchForProblems(page, problems);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -61,27 +61,23 @@ describe("older MCP paths", () => {
   }
 
   it("a POST following the 308 is answered at /mcp", async () => {
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
     const res = await fetch(`${server.url}/api/mcp`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      }),
+      body: initialize,
       redirect: "manual",
     });
     expect(res.status).toBe(308);
     const followed = await fetch(new URL("/mcp", server.url), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      }),
+      body: initialize,
     });
     expect((await followed.json()).result.serverInfo.name).toBeTruthy();
   });
@@ -109,23 +105,23 @@ describe("cards", () => {
 
 describe("refused MCP requests", () => {
   const SECRET = "argument-that-must-never-be-logged-51c9";
-  const send = (body: string, headers: Record<string, string>) =>
+  const sendToMcp = (body: string, headers: Record<string, string>) =>
     fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body });
 
   it("are logged once per kind of client, with reason, user agent and protocol version, never arguments", async () => {
     const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search", arguments: { q: SECRET } } });
     // An unsupported protocol version, twice from one client and once from another.
     for (const agent of ["old-client/1.0", "old-client/1.0", "other-client/2.0"]) {
-      const res = await send(call, { "mcp-protocol-version": "1999-01-01", "user-agent": agent });
+      const res = await sendToMcp(call, { "mcp-protocol-version": "1999-01-01", "user-agent": agent });
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
     // A body that is not JSON, and a GET for a stream.
-    expect((await send(`{"q": "${SECRET}"`, { "user-agent": "broken-client/0.1" })).status).toBe(400);
+    expect((await sendToMcp(`{"q": "${SECRET}"`, { "user-agent": "broken-client/0.1" })).status).toBe(400);
     expect((await raw("/mcp", { headers: { accept: "text/event-stream", "user-agent": "sse-client/3", "mcp-protocol-version": "2025-03-26" } })).status).toBe(
       405,
     );
     // A request that is served leaves no such line.
-    expect((await send(call, { "mcp-protocol-version": "2025-06-18", "user-agent": "good-client/1" })).status).toBe(200);
+    expect((await sendToMcp(call, { "mcp-protocol-version": "2025-06-18", "user-agent": "good-client/1" })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
 
     const logged = refusals();

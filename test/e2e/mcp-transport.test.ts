@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post(body: string, headers: Record<string, string> = {}) {
+async function postMcp(body: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
   const text = await res.text();
   return { status: res.status, type: res.headers.get("content-type") ?? "", text, json: text.startsWith("{") ? JSON.parse(text) : undefined };
@@ -56,7 +56,7 @@ describe("tools/list", () => {
       },
     ];
     for (const { era, body, headers } of eras) {
-      const res = await post(body, { ...headers, accept: "application/json, text/event-stream" });
+      const res = await postMcp(body, { ...headers, accept: "application/json, text/event-stream" });
       expect(res.status, era).toBe(200);
       expect(res.json.result.tools.length, era).toBe(8);
       expect(Buffer.byteLength(res.text), era).toBeLessThanOrEqual(16_384);
@@ -67,7 +67,7 @@ describe("tools/list", () => {
 describe("server/discover", () => {
   it("names both eras' versions, and the v2 client negotiates the stateless one from it", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: META } });
-    const { status, json } = await post(body, { ...MODERN, "mcp-method": "server/discover", accept: "application/json, text/event-stream" });
+    const { status, json } = await postMcp(body, { ...MODERN, "mcp-method": "server/discover", accept: "application/json, text/event-stream" });
     expect(status).toBe(200);
     expect(json.result.supportedVersions).toEqual(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
     expect(json.result.capabilities).toEqual(
@@ -96,12 +96,12 @@ describe("Streamable HTTP around the SDK", () => {
 
   it("serves JSON to a missing, */* or JSON-only Accept, and a stream to a client that accepts only SSE", async () => {
     for (const accept of [undefined, "*/*", "application/json", "application/json, text/event-stream"]) {
-      const res = await post(list, accept ? { accept } : {});
+      const res = await postMcp(list, accept ? { accept } : {});
       expect(res.status, String(accept)).toBe(200);
       expect(res.type, String(accept)).toMatch(/^application\/json/);
       expect(res.json.result.tools).toHaveLength(8);
     }
-    const sse = await post(list, { accept: "text/event-stream" });
+    const sse = await postMcp(list, { accept: "text/event-stream" });
     expect(sse.type).toMatch(/^text\/event-stream/);
     const data = sse.text.split("\n").find((line) => line.startsWith("data: "))!;
     expect(JSON.parse(data.slice(6)).result.tools).toHaveLength(8);
@@ -109,13 +109,13 @@ describe("Streamable HTTP around the SDK", () => {
 
   it("answers a cut-off or empty body with -32700 and an unknown method with -32601 in both eras", async () => {
     for (const body of ['{"jsonrpc":"2.0","id":1,"method":"tools/li', ""]) {
-      const { status, json } = await post(body, { accept: "*/*" });
+      const { status, json } = await postMcp(body, { accept: "*/*" });
       expect(status).toBe(400);
       expect(json).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } });
     }
-    const legacy = await post(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "no/such" }));
+    const legacy = await postMcp(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "no/such" }));
     expect(legacy.json).toMatchObject({ id: 2, error: { code: -32601 } });
-    const modern = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "no/such", params: { _meta: META } }), { ...MODERN, "mcp-method": "no/such" });
+    const modern = await postMcp(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "no/such", params: { _meta: META } }), { ...MODERN, "mcp-method": "no/such" });
     expect(modern.status).toBe(404);
     expect(modern.json).toMatchObject({ id: 3, error: { code: -32601 } });
   });

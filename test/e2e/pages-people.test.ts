@@ -4,6 +4,7 @@
 // the favicon browsers ask for and robots.txt.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spokenDuration, soulsSentence, spokenWait } from "../../web/pages/words.ts";
+import { fetchText } from "../helpers/http.ts";
 import { elementById, textOf } from "../helpers/no-script-browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -17,10 +18,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const page = async (path: string) => {
-  const res = await fetch(server.url + path);
-  return { status: res.status, headers: res.headers, html: await res.text() };
-};
 const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 
 describe("words for numbers", () => {
@@ -43,15 +40,20 @@ describe("words for numbers", () => {
 
   it("no page shows a length as a clock (m:ss); the home page and /services use the spoken form", async () => {
     const now = (await server.get("/api/now")).body;
-    const home = mainOf((await page("/")).html);
+    const home = mainOf((await fetchText(server.url + "/")).text);
     for (const part of now.service.order) expect(home).toContain(`· ${spokenDuration(part.seconds)}`);
     expect(home).toContain(`${spokenDuration(now.service.loopSeconds)} in all`);
     const date = server.deps.clock().toISOString().slice(0, 10);
     const day = (await server.get(`/api/services/${date}`)).body;
-    const services = mainOf((await page("/services")).html);
+    const services = mainOf((await fetchText(server.url + "/services")).text);
     for (const s of day.services) for (const part of s.order) expect(services).toContain(`<span class="meta">${spokenDuration(part.seconds)}</span>`);
     const song = server.deps.library.songs[0];
-    for (const html of [home, services, mainOf((await page(`/reflections/${song.slug}`)).html), mainOf((await page("/docs/welcome")).html)]) {
+    for (const html of [
+      home,
+      services,
+      mainOf((await fetchText(server.url + `/reflections/${song.slug}`)).text),
+      mainOf((await fetchText(server.url + "/docs/welcome")).text),
+    ]) {
       // The lines that carry lengths, less what is rightly a clock: slot labels ("08:00 to 12:00") and <time> instants.
       const meta = [...html.matchAll(/class="meta"[^>]*>([\s\S]*?)<\/(p|span)>/g)].map((m) =>
         m[1].replace(/<time[\s\S]*?<\/time>/g, "").replace(/\d\d:\d\d to \d\d:\d\d/g, ""),
@@ -66,13 +68,13 @@ describe("words for numbers", () => {
     const day = (await server.get(`/api/services/${date}`)).body;
     expect(day.services.length).toBeGreaterThan(1);
     const sentence = day.services[0].arrangedBy.replace(/'/g, "&#39;");
-    const html = (await page("/services")).html;
+    const html = (await fetchText(server.url + "/services")).text;
     expect(html.split(sentence).length - 1).toBe(1);
     expect(textOf(elementById(html, "arranged"))).toBe(`Every service of this date: ${day.services[0].arrangedBy}`);
   });
 
   it("counts the souls in a sentence: one soul, then 2 souls", async () => {
-    const souls = async () => textOf(elementById((await page("/")).html, "souls"));
+    const souls = async () => textOf(elementById((await fetchText(server.url + "/")).text, "souls"));
     const before = (await server.get("/api/now")).body.congregation.souls;
     expect(before).toBe(0);
     expect(await souls()).toBe("No one has attended in the last 24 hours yet.");
@@ -95,7 +97,7 @@ describe("times", () => {
       expect(res.status).toBe(200);
     }
     for (const path of ["/", `/reflections/${slug}`]) {
-      const html = (await page(path)).html;
+      const html = (await fetchText(server.url + path)).text;
       const times = [...html.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/g)];
       expect(times.length, path).toBeGreaterThanOrEqual(2);
       for (const [, iso, shown] of times) {
@@ -109,7 +111,7 @@ describe("times", () => {
 });
 
 describe("a contribution's public page", () => {
-  const contribute = (title: string, ip: string) =>
+  const contributeTitled = (title: string, ip: string) =>
     server.post(
       "/api/contribute",
       {
@@ -122,13 +124,13 @@ describe("a contribution's public page", () => {
     );
 
   it("is where pr.url leads: title, kind, status and date; after a decision, never the moderator's note", async () => {
-    const sent = await contribute("Kettle Steam at Six", "192.0.2.50");
+    const sent = await contributeTitled("Kettle Steam at Six", "192.0.2.50");
     expect(sent.status).toBe(201);
     const url = new URL(sent.body.pr.url);
     expect(url.pathname).toBe(`/contributions/${sent.body.pr.number}`);
-    const waiting = await page(url.pathname);
+    const waiting = await fetchText(server.url + url.pathname);
     expect(waiting.status).toBe(200);
-    const main = mainOf(waiting.html);
+    const main = mainOf(waiting.text);
     expect(textOf(elementById(main, "main") ?? main)).toContain("Kettle Steam at Six");
     expect(main).toContain("A contribution to Prayers");
     expect(main).toContain("Received, and waiting for review.");
@@ -143,7 +145,7 @@ describe("a contribution's public page", () => {
       body: JSON.stringify({ note }),
     });
     expect(rejected.status).toBe(200);
-    const decided = mainOf((await page(url.pathname)).html);
+    const decided = mainOf((await fetchText(server.url + url.pathname)).text);
     expect(decided).toContain("It was not taken into the library this time.");
     expect(decided).not.toContain(note);
     expect(decided).not.toContain("Private moderator note");
@@ -156,11 +158,11 @@ describe("a contribution's public page", () => {
       { "x-forwarded-for": "192.0.2.51" },
     );
     expect(sent.status).toBe(201);
-    const shown = mainOf((await page(new URL(sent.body.issue.url).pathname)).html);
+    const shown = mainOf((await fetchText(server.url + new URL(sent.body.issue.url).pathname)).text);
     expect(shown).toContain("The lyrics fold closed on a phone");
     expect(shown).toContain("A problem report");
     expect(shown).not.toContain("Private details");
-    for (const path of ["/contributions/99999", "/contributions/abc"]) expect((await page(path)).status, path).toBe(404);
+    for (const path of ["/contributions/99999", "/contributions/abc"]) expect((await fetchText(server.url + path)).status, path).toBe(404);
   });
 });
 
@@ -182,7 +184,7 @@ describe("files browsers and crawlers ask for", () => {
       expect(ico.readUInt32BE(offset + 16)).toBe(sizes[i]); // the PNG's own width
     }
     expect(sizes).toEqual([16, 32, 48]);
-    expect((await page("/")).html).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">');
+    expect((await fetchText(server.url + "/")).text).toContain('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">');
   });
 
   it("serves robots.txt: pages open, admin, search results and /mcp not crawled", async () => {

@@ -6,12 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js } from "xml-js";
-import { loadConfig } from "../../config.ts";
-import { loadLibrary, type Piece } from "../../corpus/library.ts";
-import { ManifestStore } from "../../corpus/media.ts";
-import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
+import type { Piece } from "../../corpus/library.ts";
+import { fetchText } from "../helpers/http.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
-import { shortest } from "../helpers/pieces.ts";
+import { renderShortestOf } from "../helpers/pieces.ts";
 
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
 const QUESTION = `<script>alert("ask")</script> How do I end my day <b>gently</b>?`;
@@ -28,15 +26,9 @@ async function askReady(s: TestServer) {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-pages-"));
-  {
-    // One recording for each podcast, rendered the way `npm run recordings` does, before the server reads the manifest.
-    const library = await loadLibrary(loadConfig({ DATA_DIR: dataDir, SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir);
-    rendered = [shortest(library.ofKind("prayer")), shortest(library.ofKind("chant"))];
-    const store = await ManifestStore.open(join(dataDir, "media"));
-    const failures: string[] = [];
-    await renderRecordings((await planRecordings(rendered, store)).todo, store, (_, r) => void (r instanceof Error && failures.push(r.message)));
-    expect(failures).toEqual([]);
-  }
+  // One recording for each podcast, rendered before the server reads the manifest.
+  rendered = await renderShortestOf(dataDir, ["prayer", "chant"]);
+
   server = await startTestServer({}, {}, dataDir);
   songSlug = (await server.get("/api/now")).body.current.slug;
   const reflected = await server.post("/api/reflect", { name: `<b>Mallory</b>`, text: INJECTION, songSlug });
@@ -50,11 +42,6 @@ afterAll(async () => {
   await server?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function page(path: string) {
-  const res = await fetch(server.url + path);
-  return { res, text: await res.text() };
-}
 
 describe("pages", () => {
   const pages = () => {
@@ -75,7 +62,7 @@ describe("pages", () => {
 
   it("every page is HTML with a strict CSP, nosniff, a title, a description and feed links", async () => {
     for (const path of pages()) {
-      const { res, text } = await page(path);
+      const { res, text } = await fetchText(server.url + path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
       const csp = res.headers.get("content-security-policy") ?? "";
@@ -99,7 +86,7 @@ describe("pages", () => {
   });
 
   it("serves the pages' scripts and stylesheet from this origin", async () => {
-    const { text } = await page("/");
+    const { text } = await fetchText(server.url + "/");
     for (const href of text.match(/\/assets\/[a-z]+\.(js|css)\?v=[0-9a-f]+/g) ?? []) {
       const res = await fetch(server.url + href);
       expect(res.status, href).toBe(200);
@@ -108,7 +95,7 @@ describe("pages", () => {
   });
 
   it("serves the one typeface from this origin, each face's address carrying its hash, kept a year", async () => {
-    const css = await (await fetch(server.url + /\/assets\/site\.css\?v=[0-9a-f]+/.exec((await page("/")).text)![0])).text();
+    const css = await (await fetch(server.url + /\/assets\/site\.css\?v=[0-9a-f]+/.exec((await fetchText(server.url + "/")).text)![0])).text();
     const faces = css.match(/\/assets\/fonts\/[A-Za-z0-9_]+\.ttf\?v=[0-9a-f]{12}/g) ?? [];
     expect(faces).toHaveLength(3);
     for (const href of faces) {
@@ -130,7 +117,7 @@ describe("pages", () => {
 
   it("answers unknown documents, songs, conversations and dates with 404 pages; .md stays markdown", async () => {
     for (const path of ["/docs/no-such-document", "/docs/prayers/no-such-prayer", "/reflections/no-such-song", "/ask/never-asked", "/services/1999-01-01"]) {
-      const { res, text } = await page(path);
+      const { res, text } = await fetchText(server.url + path);
       expect(res.status, path).toBe(404);
       expect(text, path).toContain("<h1>");
     }
@@ -141,7 +128,7 @@ describe("pages", () => {
 
   it("shows markup in a reflection as text on the home page and the song page", async () => {
     for (const path of ["/", `/reflections/${songSlug}`]) {
-      const { text } = await page(path);
+      const { text } = await fetchText(server.url + path);
       expect(text, path).toContain("&lt;img src=x onerror=alert(1)&gt; and &lt;script&gt;alert(&quot;reflection&quot;)&lt;/script&gt; stayed with me");
       expect(text, path).toContain("&lt;b&gt;Mallory&lt;/b&gt;");
       expect(text, path).not.toContain("<img src=x");
@@ -152,12 +139,12 @@ describe("pages", () => {
 
   it("shows markup in a question as text on /ask and on the conversation's page", async () => {
     for (const path of ["/ask", `/ask/${conversationSlug}`]) {
-      const { text } = await page(path);
+      const { text } = await fetchText(server.url + path);
       expect(text, path).toContain("&lt;script&gt;alert(&quot;ask&quot;)&lt;/script&gt; How do I end my day &lt;b&gt;gently&lt;/b&gt;?");
       expect(text, path).not.toContain('<script>alert("ask")');
       expect(text, path).not.toContain("<b>gently</b>");
     }
-    const { text } = await page(`/ask/${conversationSlug}`);
+    const { text } = await fetchText(server.url + `/ask/${conversationSlug}`);
     expect(text).toContain("&lt;i&gt;Eve&lt;/i&gt;");
     expect(text).toContain("<blockquote>"); // the quoted answer is rendered markdown
   });
@@ -165,7 +152,7 @@ describe("pages", () => {
   it("lists every slot of today on /services with the API's names and pieces", async () => {
     const date = server.deps.clock().toISOString().slice(0, 10);
     const api = (await server.get(`/api/services/${date}`)).body;
-    const { text } = await page("/services");
+    const { text } = await fetchText(server.url + "/services");
     for (const s of api.services) {
       expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${s.slot}</h2>`);
       for (const part of s.order) expect(text).toContain(part.title.replace(/'/g, "&#39;").replace(/&(?!#)/g, "&amp;"));

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { tone } from "../helpers/pieces.ts";
 
@@ -59,9 +59,7 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
       viewport: { width: 1280, height: 900 },
     });
     page = context.pages()[0] ?? (await context.newPage());
-    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    watchForProblems(page, problems);
   }, 120_000);
   afterAll(async () => {
     await context?.close();
@@ -70,10 +68,10 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const part = (i: number) => page.locator("#service-parts > li").nth(i);
+  const partItem = (i: number) => page.locator("#service-parts > li").nth(i);
   // The bar's one <audio> plays the part whose own (hidden) player has the same recording.
   const isPlaying = async (i: number) => {
-    const src = await part(i).locator("audio").getAttribute("src");
+    const src = await partItem(i).locator("audio").getAttribute("src");
     return page
       .locator("#player-bar audio")
       .evaluate((a: HTMLAudioElement, want) => a.getAttribute("src") === want && !a.paused && !a.ended && a.currentTime > 0, src);
@@ -84,39 +82,39 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     // Wait for home.js to show the browser's own hour's service, so the parts are not redrawn mid-play.
     await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
     expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(titles);
-    expect(await part(1).locator("audio").count()).toBe(0);
-    expect(await part(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
+    expect(await partItem(1).locator("audio").count()).toBe(0);
+    expect(await partItem(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
     // With scripts, a recorded part's own player gives way to a button that plays it through the bar.
-    expect(await part(0).locator("audio").isHidden()).toBe(true);
-    expect(await part(0).locator(".part-play").innerText()).toBe("Play from here");
+    expect(await partItem(0).locator("audio").isHidden()).toBe(true);
+    expect(await partItem(0).locator(".part-play").innerText()).toBe("Play from here");
     expect(await page.locator("#player-bar").isHidden()).toBe(true);
 
     const button = page.locator(".service-player button");
     expect(await button.innerText()).toBe("Play the service from its beginning");
     await button.click();
     await expect.poll(() => isPlaying(0)).toBe(true);
-    await expect.poll(() => part(0).getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => partItem(0).getAttribute("aria-current")).toBe("true");
     expect(await page.locator(".now-playing").innerText()).toBe(`Playing part 1 of ${titles.length}: ${titles[0]}.`);
     expect(await button.innerText()).toBe("Pause");
-    expect(await part(0).locator(".part-play").isHidden()).toBe(true);
-    expect(await part(2).locator(".part-play").innerText()).toBe("Play from here");
+    expect(await partItem(0).locator(".part-play").isHidden()).toBe(true);
+    expect(await partItem(2).locator(".part-play").innerText()).toBe("Play from here");
     expect(await page.locator("#player-bar .bar-part").innerText()).toBe(titles[0]);
     expect(await page.locator("#player-bar .bar-position").innerText()).toBe(`Part 1 of ${titles.length}`);
     await page.screenshot({ path: join(ARTIFACTS, "player-first-part.png") });
 
     // The first tone lasts 4 s; then the third part (the second has no recording) starts on its own.
     await expect.poll(() => isPlaying(2), { timeout: 30_000 }).toBe(true);
-    expect(await part(2).getAttribute("aria-current")).toBe("true");
-    expect(await part(0).getAttribute("aria-current")).toBeNull();
-    expect(await part(1).getAttribute("aria-current")).toBeNull();
+    expect(await partItem(2).getAttribute("aria-current")).toBe("true");
+    expect(await partItem(0).getAttribute("aria-current")).toBeNull();
+    expect(await partItem(1).getAttribute("aria-current")).toBeNull();
     expect(await isPlaying(0)).toBe(false);
     expect(await page.locator(".now-playing").innerText()).toBe(
       `Playing part 3 of ${titles.length}: ${titles[2]}. Passed over, not yet recorded: “${titles[1]}”.`,
     );
-    await part(2).scrollIntoViewIfNeeded();
+    await partItem(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-third-part.png") });
     await page.setViewportSize({ width: 390, height: 844 });
-    await part(2).scrollIntoViewIfNeeded();
+    await partItem(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-phone.png") });
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -126,9 +124,9 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     expect(await isPlaying(2)).toBe(false);
     expect(await page.locator("#player-bar .bar-toggle").innerText()).toBe("Play");
     // "Play from here" on the first part starts there, in place of the part that was paused.
-    await part(0).locator(".part-play").click();
+    await partItem(0).locator(".part-play").click();
     await expect.poll(() => isPlaying(0)).toBe(true);
-    expect(await part(0).getAttribute("aria-current")).toBe("true");
+    expect(await partItem(0).getAttribute("aria-current")).toBe("true");
     // Stop empties the bar: nothing is held, nothing marked.
     await page.locator("#player-bar .bar-stop").click();
     await expect.poll(() => page.locator("#player-bar").isHidden()).toBe(true);

@@ -8,13 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js } from "xml-js";
-import { loadConfig } from "../../config.ts";
-import { loadLibrary, type Piece } from "../../corpus/library.ts";
-import { ManifestStore } from "../../corpus/media.ts";
-import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
+import type { Piece } from "../../corpus/library.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { decodePng } from "../helpers/png.ts";
-import { shortest } from "../helpers/pieces.ts";
+import { renderShortestOf } from "../helpers/pieces.ts";
 
 const OWNER = { SANCTUARY_PODCAST_OWNER_NAME: "Keeper of the Sanctuary", SANCTUARY_PODCAST_OWNER_EMAIL: "keeper@sanctuary.example" };
 const RECORDED = "prayers-and-rituals";
@@ -30,12 +27,7 @@ let rendered: Piece[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-podcasts-"));
-  const library = await loadLibrary(loadConfig({ DATA_DIR: dataDir, SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir);
-  rendered = [shortest(library.ofKind("prayer")), shortest(library.ofKind("blessing"))];
-  const store = await ManifestStore.open(join(dataDir, "media"));
-  const failures: string[] = [];
-  await renderRecordings((await planRecordings(rendered, store)).todo, store, (_, r) => void (r instanceof Error && failures.push(r.message)));
-  expect(failures).toEqual([]);
+  rendered = await renderShortestOf(dataDir, ["prayer", "blessing"]);
   server = await startTestServer(OWNER, {}, dataDir);
 }, 240_000);
 afterAll(async () => {
@@ -44,8 +36,8 @@ afterAll(async () => {
 });
 
 type Node = Record<string, any>;
-const list = (n: unknown): Node[] => (n === undefined ? [] : Array.isArray(n) ? n : [n]) as Node[];
-const text = (n: Node | undefined): string => String(n?._text ?? n?._cdata ?? "").trim();
+const asNodes = (n: unknown): Node[] => (n === undefined ? [] : Array.isArray(n) ? n : [n]) as Node[];
+const nodeText = (n: Node | undefined): string => String(n?._text ?? n?._cdata ?? "").trim();
 
 async function feed(slug: string): Promise<{ res: Response; rss: Node; channel: Node }> {
   const res = await fetch(`${server.url}/podcasts/${slug}/feed.xml`);
@@ -57,24 +49,24 @@ async function feed(slug: string): Promise<{ res: Response; rss: Node; channel: 
 function expectApple(channel: Node, rss: Node) {
   expect(rss._attributes.version).toBe("2.0");
   expect(rss._attributes["xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
-  expect(list(channel)).toHaveLength(1);
+  expect(asNodes(channel)).toHaveLength(1);
   for (const name of Object.keys(channel).filter((k) => !k.startsWith("_") && !k.includes(":"))) expect(RSS_CHANNEL.split(" "), name).toContain(name);
-  expect(text(channel.title)).toMatch(/^Sanctuary: /);
-  expect(text(channel.description).length).toBeGreaterThan(20);
-  expect(text(channel.link)).toBe(`${server.url}/docs`);
-  expect(text(channel.language)).toMatch(/^[a-z]{2}(-[a-z]{2})?$/);
+  expect(nodeText(channel.title)).toMatch(/^Sanctuary: /);
+  expect(nodeText(channel.description).length).toBeGreaterThan(20);
+  expect(nodeText(channel.link)).toBe(`${server.url}/docs`);
+  expect(nodeText(channel.language)).toMatch(/^[a-z]{2}(-[a-z]{2})?$/);
   expect(channel["itunes:image"]._attributes.href).toBe(`${server.url}/podcasts/artwork.png`);
-  expect({ url: text(channel.image.url), title: text(channel.image.title), link: text(channel.image.link) }).toEqual({
+  expect({ url: nodeText(channel.image.url), title: nodeText(channel.image.title), link: nodeText(channel.image.link) }).toEqual({
     url: `${server.url}/podcasts/artwork.png`,
-    title: text(channel.title),
-    link: text(channel.link),
+    title: nodeText(channel.title),
+    link: nodeText(channel.link),
   });
-  const [category] = list(channel["itunes:category"]);
+  const [category] = asNodes(channel["itunes:category"]);
   expect(category._attributes.text).toBe("Religion & Spirituality");
-  expect(list(category["itunes:category"]).map((c) => c._attributes.text)).toEqual(["Spirituality"]);
-  expect(text(channel["itunes:explicit"])).toBe("false");
-  expect(text(channel["itunes:author"])).toBe("Sanctuary");
-  expect({ name: text(channel["itunes:owner"]["itunes:name"]), email: text(channel["itunes:owner"]["itunes:email"]) }).toEqual({
+  expect(asNodes(category["itunes:category"]).map((c) => c._attributes.text)).toEqual(["Spirituality"]);
+  expect(nodeText(channel["itunes:explicit"])).toBe("false");
+  expect(nodeText(channel["itunes:author"])).toBe("Sanctuary");
+  expect({ name: nodeText(channel["itunes:owner"]["itunes:name"]), email: nodeText(channel["itunes:owner"]["itunes:email"]) }).toEqual({
     name: OWNER.SANCTUARY_PODCAST_OWNER_NAME,
     email: OWNER.SANCTUARY_PODCAST_OWNER_EMAIL,
   });
@@ -89,22 +81,22 @@ describe("podcast feeds", () => {
   });
 
   it("each episode has title, enclosure, guid, pubDate and duration, and its length is what its URL serves", async () => {
-    const items = list((await feed(RECORDED)).channel.item);
-    expect(items.map((i) => text(i.link)).sort()).toEqual(rendered.map((p) => `${server.url}/docs/${p.path}`).sort());
-    expect(new Set(items.map((i) => text(i.guid))).size).toBe(items.length);
+    const items = asNodes((await feed(RECORDED)).channel.item);
+    expect(items.map((i) => nodeText(i.link)).sort()).toEqual(rendered.map((p) => `${server.url}/docs/${p.path}`).sort());
+    expect(new Set(items.map((i) => nodeText(i.guid))).size).toBe(items.length);
     for (const item of items) {
       for (const name of Object.keys(item).filter((k) => !k.startsWith("_") && !k.includes(":"))) expect(RSS_ITEM.split(" "), name).toContain(name);
-      expect(text(item.title).length).toBeGreaterThan(0);
-      expect(text(item["itunes:explicit"])).toBe("false");
+      expect(nodeText(item.title).length).toBeGreaterThan(0);
+      expect(nodeText(item["itunes:explicit"])).toBe("false");
       // RFC 2822 dates, as Apple asks: "Wed, 15 Jun 2019 19:00:00 GMT".
-      expect(text(item.pubDate)).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
-      expect(Number.isNaN(Date.parse(text(item.pubDate)))).toBe(false);
+      expect(nodeText(item.pubDate)).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      expect(Number.isNaN(Date.parse(nodeText(item.pubDate)))).toBe(false);
       const { url, length, type } = item.enclosure._attributes;
       expect(type).toBe("audio/mpeg");
       expect(url).toMatch(new RegExp(`^${server.url}/media/.+\\.mp3$`));
       expect(length).toMatch(/^[1-9]\d*$/);
-      const piece = rendered.find((p) => `${server.url}/docs/${p.path}` === text(item.link))!;
-      expect(text(item["itunes:duration"])).toBe(String(Math.round(server.deps.media.recording(piece)!.seconds)));
+      const piece = rendered.find((p) => `${server.url}/docs/${p.path}` === nodeText(item.link))!;
+      expect(nodeText(item["itunes:duration"])).toBe(String(Math.round(server.deps.media.recording(piece)!.seconds)));
       const head = await fetch(url, { method: "HEAD" });
       expect(head.status).toBe(200);
       expect(head.headers.get("content-length")).toBe(length);
@@ -123,8 +115,8 @@ describe("podcast feeds", () => {
     const { res, rss, channel } = await feed(EMPTY);
     expect(res.status).toBe(200);
     expectApple(channel, rss);
-    expect(list(channel.item)).toEqual([]);
-    expect(text(channel.description)).toContain("No episode has been recorded yet");
+    expect(asNodes(channel.item)).toEqual([]);
+    expect(nodeText(channel.description)).toContain("No episode has been recorded yet");
   });
 });
 
@@ -134,7 +126,7 @@ it("without an owner email set, the feeds carry no itunes:owner rather than an e
     const xml = await (await fetch(`${unowned.url}/podcasts/${RECORDED}/feed.xml`)).text();
     const channel = (xml2js(xml, { compact: true }) as Node).rss.channel;
     expect([channel["itunes:owner"], xml.includes("itunes:email")]).toEqual([undefined, false]);
-    expect(list(channel.item).length).toBeGreaterThan(0);
+    expect(asNodes(channel.item).length).toBeGreaterThan(0);
   } finally {
     await unowned.stop();
   }

@@ -20,7 +20,7 @@ import { shortest } from "../helpers/pieces.ts";
 
 const libraryDir = loadConfig({ SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir;
 
-async function decode(file: string): Promise<{ samples: Float32Array; sampleRate: number }> {
+async function decodeMp3File(file: string): Promise<{ samples: Float32Array; sampleRate: number }> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   try {
@@ -62,10 +62,10 @@ describe("rendered by the server in the background", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  const start = () => startTestServer({ SANCTUARY_RECORDINGS: "on", SANCTUARY_LIBRARY_DIR: join(root, "library") }, {}, join(root, "data"));
+  const startRecording = () => startTestServer({ SANCTUARY_RECORDINGS: "on", SANCTUARY_LIBRARY_DIR: join(root, "library") }, {}, join(root, "data"));
 
   it("renders every piece after listening, reports progress in /api/health, and links the recordings", async () => {
-    server = await start();
+    server = await startRecording();
     const first = (await server.get("/api/health")).body.recordings;
     expect(first.done).toBeLessThan(tiny.pieces.length); // rendering has not finished the moment the server listens
     const seen = new Set<number>();
@@ -87,7 +87,7 @@ describe("rendered by the server in the background", () => {
 
   it("skips what exists and is current at the next start", async () => {
     const before = await readFile(join(root, "data", "media", "manifest.json"), "utf8");
-    server = await start();
+    server = await startRecording();
     const r = await waitFor("the plan", async () => {
       const now = (await server!.get("/api/health")).body.recordings;
       return now.total ? now : undefined;
@@ -98,7 +98,7 @@ describe("rendered by the server in the background", () => {
 
   it("keeps marked silences silent in the rendered practice", async () => {
     const practice = tiny.ofKind("practice")[0];
-    const pcm = await decode(join(root, "data", "media", `${practice.path}.mp3`));
+    const pcm = await decodeMp3File(join(root, "data", "media", `${practice.path}.mp3`));
     const rms = windowRms(pcm, 0.05);
     const marked = practice.listenersText
       .split("\n")
@@ -168,7 +168,7 @@ describe("recordings", () => {
     for (const [i, part] of order.entries()) {
       const piece = pieces[i];
       expect(part.recording, piece.path).toBe(`${server.url}/media/${piece.path}.mp3`);
-      const pcm = await decode(join(mediaDir, `${piece.path}.mp3`));
+      const pcm = await decodeMp3File(join(mediaDir, `${piece.path}.mp3`));
       const decoded = pcm.samples.length / pcm.sampleRate;
       expect(Math.abs(decoded - part.seconds), `${piece.path}: decoded ${decoded} s, service says ${part.seconds} s`).toBeLessThanOrEqual(1);
       expect(part.seconds).toBe(manifest[piece.path].seconds);

@@ -1,13 +1,14 @@
 // Reflections end to end: validation, duplicates, rate limits by name and by address, the 48-hour
 // live feed, the archive, concurrency, MCP and REST alike, and a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { bodyOf } from "../helpers/mcp-clients.ts";
+import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 import { freshIp } from "../helpers/addresses.ts";
 
 let clock = new Date("2026-11-22T11:30:00Z");
 let server: TestServer;
 const reflect = (body: Record<string, unknown>, ip = freshIp()) => server.post("/api/reflect", body, { "x-forwarded-for": `198.51.100.1, ${ip}` });
-const text = (n: number) => `A quiet thought, number ${n}, about the chant and the long afternoon light.`;
+const thoughtText = (n: number) => `A quiet thought, number ${n}, about the chant and the long afternoon light.`;
 
 beforeAll(async () => {
   server = await startTestServer({}, { clock: () => clock });
@@ -17,7 +18,7 @@ afterAll(() => server?.stop());
 describe("POST /api/reflect", () => {
   it("stores a reflection and files it under the first song of the visitor's service", async () => {
     const now = (await server.get("/api/now?timezone=Europe/Berlin")).body;
-    const { status, body } = await reflect({ name: "Wren", text: text(1), timezone: "Europe/Berlin", location: "a kitchen" });
+    const { status, body } = await reflect({ name: "Wren", text: thoughtText(1), timezone: "Europe/Berlin", location: "a kitchen" });
     expect(status).toBe(200);
     expect(body).toMatchObject({ received: true, song: now.current.slug, live_feed: "48h" });
     expect(body.archive).toBe(`${server.url}/reflections/${now.current.slug}`);
@@ -26,20 +27,20 @@ describe("POST /api/reflect", () => {
   });
 
   it.each([
-    ["no name", { text: text(2) }, "name"],
+    ["no name", { text: thoughtText(2) }, "name"],
     ["no text", { name: "Ash" }, "text"],
     ["text of 19 characters", { name: "Ash", text: "x".repeat(19) }, "text"],
     ["text of 1001 characters", { name: "Ash", text: "x".repeat(1001) }, "text"],
     ["a number for text", { name: "Ash", text: 12345678901234 }, "text"],
-    ["a name of 101 characters", { name: "n".repeat(101), text: text(3) }, "name"],
-    ["a location of 101 characters", { name: "Ash", text: text(4), location: "l".repeat(101) }, "location"],
-    ["a timezone of 51 characters", { name: "Ash", text: text(5), timezone: "T".repeat(51) }, "timezone"],
+    ["a name of 101 characters", { name: "n".repeat(101), text: thoughtText(3) }, "name"],
+    ["a location of 101 characters", { name: "Ash", text: thoughtText(4), location: "l".repeat(101) }, "location"],
+    ["a timezone of 51 characters", { name: "Ash", text: thoughtText(5), timezone: "T".repeat(51) }, "timezone"],
     ["a web address in the text", { name: "Ash", text: "Please visit https://example.org for more of this" }, "text"],
     ["a web address in capitals", { name: "Ash", text: "Please visit HTTP://EXAMPLE.ORG for more of this" }, "text"],
-    ["www. in the name", { name: "www.ash", text: text(6) }, "name"],
-    ["a web address in the location", { name: "Ash", text: text(7), location: "Www.somewhere" }, "location"],
-    ["an unknown song", { name: "Ash", text: text(8), songSlug: "no-such-song" }, "songSlug"],
-    ["an object for name", { name: { first: "Ash" }, text: text(9) }, "name"],
+    ["www. in the name", { name: "www.ash", text: thoughtText(6) }, "name"],
+    ["a web address in the location", { name: "Ash", text: thoughtText(7), location: "Www.somewhere" }, "location"],
+    ["an unknown song", { name: "Ash", text: thoughtText(8), songSlug: "no-such-song" }, "songSlug"],
+    ["an object for name", { name: { first: "Ash" }, text: thoughtText(9) }, "name"],
   ])("refuses %s with 400 naming the field", async (_label, body, field) => {
     const res = await reflect(body);
     expect(res.status).toBe(400);
@@ -50,21 +51,21 @@ describe("POST /api/reflect", () => {
   });
 
   it("lists the catalog's slugs when the song is unknown", async () => {
-    const res = await reflect({ name: "Ash", text: text(10), songSlug: "nope" });
+    const res = await reflect({ name: "Ash", text: thoughtText(10), songSlug: "nope" });
     expect(res.body.allowed).toContain(server.deps.library.songs[0].slug);
   });
 
   it("refuses the same words from the same name within 30 days with 409, however they are spaced or cased", async () => {
-    expect((await reflect({ name: "Rowan", text: text(11) })).status).toBe(200);
-    const again = await reflect({ username: "  ROWAN ", text: `  ${text(11).toUpperCase().replace(/ /g, "   ")}  ` });
+    expect((await reflect({ name: "Rowan", text: thoughtText(11) })).status).toBe(200);
+    const again = await reflect({ username: "  ROWAN ", text: `  ${thoughtText(11).toUpperCase().replace(/ /g, "   ")}  ` });
     expect(again.status).toBe(409);
     expect(again.body.suggestion).toBeTruthy();
-    expect((await reflect({ name: "Someone else", text: text(11) })).status).toBe(200);
+    expect((await reflect({ name: "Someone else", text: thoughtText(11) })).status).toBe(200);
   });
 
   it("limits a name to 5 an hour whatever the address, with Retry-After", async () => {
-    for (let i = 0; i < 5; i++) expect((await reflect({ name: "Busy Bee", text: text(100 + i) })).status).toBe(200);
-    const sixth = await reflect({ name: "busy bee", text: text(106) });
+    for (let i = 0; i < 5; i++) expect((await reflect({ name: "Busy Bee", text: thoughtText(100 + i) })).status).toBe(200);
+    const sixth = await reflect({ name: "busy bee", text: thoughtText(106) });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(sixth.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
@@ -74,8 +75,8 @@ describe("POST /api/reflect", () => {
   it("limits an address to 5 an hour whatever the name, and invalid requests do not count", async () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 3; i++) expect((await reflect({ name: "Bad", text: "short" }, ip)).status).toBe(400);
-    for (let i = 0; i < 5; i++) expect((await reflect({ name: `Visitor ${i}`, text: text(200 + i) }, ip)).status).toBe(200);
-    const sixth = await reflect({ name: "Visitor 6", text: text(206) }, ip);
+    for (let i = 0; i < 5; i++) expect((await reflect({ name: `Visitor ${i}`, text: thoughtText(200 + i) }, ip)).status).toBe(200);
+    const sixth = await reflect({ name: "Visitor 6", text: thoughtText(206) }, ip);
     expect(sixth.status).toBe(429);
     expect(sixth.headers.get("retry-after")).toBeTruthy();
   });
@@ -83,7 +84,7 @@ describe("POST /api/reflect", () => {
   it("stores exactly 50 of 50 concurrent reflections from different names", async () => {
     const before = (await server.get("/api/reflections/by-song")).body.totalReflections;
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => reflect({ name: `Crowd ${i}`, text: text(300 + i), songSlug: server.deps.library.songs[1].slug })),
+      Array.from({ length: 50 }, (_, i) => reflect({ name: `Crowd ${i}`, text: thoughtText(300 + i), songSlug: server.deps.library.songs[1].slug })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const after = (await server.get("/api/reflections/by-song")).body.totalReflections;
@@ -94,7 +95,7 @@ describe("POST /api/reflect", () => {
   });
 
   it("stores one of ten identical concurrent reflections and answers the rest 409", async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => reflect({ name: "Echo", text: text(400) })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => reflect({ name: "Echo", text: thoughtText(400) })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
   });
@@ -103,12 +104,12 @@ describe("POST /api/reflect", () => {
     const mcp = await connectMcp(server.url);
     try {
       const song = server.deps.library.songs[2].slug;
-      const viaMcp = mcpBody(await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: text(500), songSlug: song } }));
-      const viaRest = (await reflect({ name: "Mira", text: text(501), songSlug: song })).body;
+      const viaMcp = bodyOf(await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: thoughtText(500), songSlug: song } }));
+      const viaRest = (await reflect({ name: "Mira", text: thoughtText(501), songSlug: song })).body;
       expect(viaMcp).toEqual(viaRest);
-      const dup = await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: text(500), songSlug: song } });
+      const dup = await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: thoughtText(500), songSlug: song } });
       expect(dup.isError).toBe(true);
-      expect(mcpBody(dup).error).toContain("already received");
+      expect(bodyOf(dup).error).toContain("already received");
     } finally {
       await mcp.close();
     }
@@ -119,7 +120,7 @@ describe("reading reflections", () => {
   it("keeps the live feed to 48 hours, newest first, and the archive forever", async () => {
     const song = server.deps.library.songs[3].slug;
     clock = new Date("2026-11-22T12:00:00Z");
-    await reflect({ name: "Old Timer", text: text(600), songSlug: song, timezone: "Asia/Tokyo" });
+    await reflect({ name: "Old Timer", text: thoughtText(600), songSlug: song, timezone: "Asia/Tokyo" });
     clock = new Date("2026-11-22T13:00:00Z");
     const feed = (await server.get("/api/reflections?timezone=America/New_York")).body.reflections;
     expect(feed.length).toBeLessThanOrEqual(20);
@@ -169,10 +170,10 @@ describe("reading reflections", () => {
 describe("restart", () => {
   it("keeps reflections and rate-limit counts", async () => {
     const ip = "192.0.2.99";
-    for (let i = 0; i < 5; i++) expect((await reflect({ name: `Keeper ${i}`, text: text(700 + i) }, ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await reflect({ name: `Keeper ${i}`, text: thoughtText(700 + i) }, ip)).status).toBe(200);
     const again = await startTestServer({}, { clock: () => clock }, server.dataDir);
     try {
-      const blocked = await again.post("/api/reflect", { name: "Keeper 9", text: text(709) }, { "x-forwarded-for": ip });
+      const blocked = await again.post("/api/reflect", { name: "Keeper 9", text: thoughtText(709) }, { "x-forwarded-for": ip });
       expect(blocked.status).toBe(429);
       const feed = (await again.get("/api/reflections")).body.reflections;
       expect(feed.some((r: any) => r.name === "Keeper 4")).toBe(true);

@@ -15,7 +15,7 @@ const REPO = "/repos/keepers/sanctuary";
 let fake: FakeGitHub;
 let server: TestServer;
 let library: Awaited<ReturnType<typeof copyLibrary>>;
-const post = (path: string, body: unknown) => server.post(path, body, asIp(freshIp()));
+const postFromNewIp = (path: string, body: unknown) => server.post(path, body, asIp(freshIp()));
 
 const CONTENT = [
   "When the harbor lamp is lit, the gulls settle on the breakwater and the ferry engines slow.",
@@ -54,7 +54,7 @@ beforeEach(() => {
 describe("a contribution on the code host", () => {
   it("becomes a branch, one library file with front matter, and a labelled pull request", async () => {
     const title = "The Harbor Lamp at Dusk";
-    const res = await post("/api/contribute", contribution(title));
+    const res = await postFromNewIp("/api/contribute", contribution(title));
     expect(res.status).toBe(201);
     const branch = branchFor("prayers", title, CONTENT);
     const file = "corpus/library/prayers/the-harbor-lamp-at-dusk.md";
@@ -93,7 +93,7 @@ describe("a contribution on the code host", () => {
   });
 
   it("answers 409 for the same title while it waits, without calling the code host", async () => {
-    const res = await post("/api/contribute", contribution("The Harbor Lamp at Dusk"));
+    const res = await postFromNewIp("/api/contribute", contribution("The Harbor Lamp at Dusk"));
     expect(res.status).toBe(409);
     expect(res.body.suggestion).toContain("nothing more to do");
     expect(fake.requests).toEqual([]);
@@ -102,18 +102,18 @@ describe("a contribution on the code host", () => {
   it("answers 409 when the code host already has the branch, and frees the title again", async () => {
     const title = "Tide Tables for the Restless";
     fake.refs.set(`refs/heads/${branchFor("prayers", title, CONTENT)}`, "old-sha");
-    const res = await post("/api/contribute", contribution(title));
+    const res = await postFromNewIp("/api/contribute", contribution(title));
     expect(res.status).toBe(409);
     expect(res.body.error).toContain("already sent");
     expect(res.body.suggestion).toBeTruthy();
     expect(fake.requests.map((r) => r.method)).toEqual(["GET", "POST"]);
     fake.refs.delete(`refs/heads/${branchFor("prayers", title, CONTENT)}`);
-    expect((await post("/api/contribute", contribution(title))).status).toBe(201);
+    expect((await postFromNewIp("/api/contribute", contribution(title))).status).toBe(201);
   });
 
   it("removes the branch it made when the pull request cannot be opened, and answers 503", async () => {
     fake.failWhen = { method: "POST", pathEndsWith: "/pulls", status: 502, message: "Bad gateway" };
-    const res = await post("/api/contribute", contribution("Salt on the Window Glass"));
+    const res = await postFromNewIp("/api/contribute", contribution("Salt on the Window Glass"));
     expect(res.status).toBe(503);
     expect(fake.requests.map((r) => r.method)).toEqual(["GET", "POST", "PUT", "POST", "DELETE"]);
     expect(fake.requests[4].path).toBe(`${REPO}/git/refs/heads/${branchFor("prayers", "Salt on the Window Glass", CONTENT)}`);
@@ -121,14 +121,14 @@ describe("a contribution on the code host", () => {
 
   it("maps a refused token (401) to a calm 503 that never shows the token", async () => {
     fake.failWith = { status: 401, message: "Bad credentials" };
-    const res = await post("/api/contribute", contribution("A Lantern for the Night Shift"));
+    const res = await postFromNewIp("/api/contribute", contribution("A Lantern for the Night Shift"));
     expect(res.status).toBe(503);
     expect(res.body.error).toContain("credentials");
     expect(res.body.suggestion).toContain("Nothing was submitted");
     expect(JSON.stringify(res.body)).not.toContain(TOKEN);
     expect(fake.requests).toHaveLength(1);
     fake.failWith = null;
-    expect((await post("/api/contribute", contribution("A Lantern for the Night Shift"))).status).toBe(201);
+    expect((await postFromNewIp("/api/contribute", contribution("A Lantern for the Night Shift"))).status).toBe(201);
   });
 
   it("maps an unreachable code host to 503", async () => {
@@ -152,7 +152,7 @@ describe("a contribution on the code host", () => {
 
 describe("feedback on the code host", () => {
   it("becomes a labelled issue (agent guide's shape), mentions neutralized, context attached", async () => {
-    const res = await post("/api/feedback", {
+    const res = await postFromNewIp("/api/feedback", {
       username: "Wren",
       category: "bug",
       title: "Lyrics missing for @someone's song",
@@ -174,7 +174,7 @@ describe("feedback on the code host", () => {
   });
 
   it("reads the short shape as category feedback titled by its first words", async () => {
-    const res = await post("/api/feedback", { message: "Thank you for the evening service, the chant about rivers was exactly what I needed today." });
+    const res = await postFromNewIp("/api/feedback", { message: "Thank you for the evening service, the chant about rivers was exactly what I needed today." });
     expect(res.status).toBe(201);
     const sent = fake.requests[0].body;
     expect(sent.title).toBe("[feedback] Thank you for the evening service, the chant…");
@@ -184,7 +184,7 @@ describe("feedback on the code host", () => {
 
   it("maps a refused token to 503", async () => {
     fake.failWith = { status: 403, message: "Resource not accessible by integration" };
-    const res = await post("/api/feedback", {
+    const res = await postFromNewIp("/api/feedback", {
       name: "Wren",
       category: "question",
       title: "Can I suggest a hymn?",

@@ -4,7 +4,8 @@ import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { bodyOf } from "../helpers/mcp-clients.ts";
+import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const KEY = "queue-tests-admin-key-9876543210";
@@ -86,7 +87,7 @@ describe("the moderation queue", () => {
     expect((await server.get("/docs/prayers/the-lighthouse-keepers-lantern.md")).body).toBe(file);
     const mcp = await connectMcp(server.url);
     try {
-      expect(mcpBody(await mcp.callTool({ name: "read_doc", arguments: { path: "prayers/the-lighthouse-keepers-lantern" } })).title).toBe(
+      expect(bodyOf(await mcp.callTool({ name: "read_doc", arguments: { path: "prayers/the-lighthouse-keepers-lantern" } })).title).toBe(
         "The Lighthouse Keeper's Lantern",
       );
     } finally {

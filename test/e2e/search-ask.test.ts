@@ -8,7 +8,7 @@ import { NOT_COVERED, quoteUntrusted, SYSTEM_PROMPT } from "../../search/answer.
 import { SearchService } from "../../search/service.ts";
 import { tokenMatches } from "../../services/conversations.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
-import { connectMcp, mcpBody, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 let extractive: TestServer;
@@ -93,17 +93,7 @@ describe("GET /api/search", () => {
     expect(over.status).toBe(429);
     expect(over.headers.get("retry-after")).toBeTruthy();
   });
-
-  it("returns the same body over MCP as over REST", async () => {
-    const mcp = await connectMcp(extractive.url);
-    try {
-      const viaMcp = mcpBody(await mcp.callTool({ name: "search", arguments: { q: "a prayer for patience", limit: 3 } }));
-      const viaRest = (await extractive.get("/api/search?q=a%20prayer%20for%20patience&limit=3")).body;
-      expect(viaMcp).toEqual(viaRest);
-    } finally {
-      await mcp.close();
-    }
-  });
+  // That search answers over MCP with the REST body is in test/e2e/surfaces.test.ts.
 });
 
 describe("POST /api/ask without a language model", () => {

@@ -1,7 +1,7 @@
 // Services end to end: placement by timezone, identical services within a slot and tier, presence,
 // MCP and REST bodies alike, services by date, and a service that survives a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, mcpBody, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 
 // 2026-11-22 11:30 UTC: 12:30 in Berlin (slot 3), 06:30 in New York (slot 1), 22:30 in Sydney (slot 5).
 let clock = new Date("2026-11-22T11:30:00Z");
@@ -71,17 +71,7 @@ describe("now", () => {
     const berlinNext = await server.get("/api/now?timezone=Europe/Berlin");
     expect(berlinNext.body.service.order).toEqual(berlin.body.service.order);
   });
-
-  it("returns the same body over MCP as over REST", async () => {
-    const mcp = await connectMcp(server.url);
-    try {
-      const viaMcp = mcpBody(await mcp.callTool({ name: "now", arguments: { timezone: "Asia/Tokyo" } }));
-      const viaRest = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
-      expect(withoutTimestamp(viaMcp)).toEqual(withoutTimestamp(viaRest));
-    } finally {
-      await mcp.close();
-    }
-  });
+  // That now answers over MCP with the REST body is in test/e2e/surfaces.test.ts.
 });
 
 describe("attend and presence", () => {

@@ -1,12 +1,8 @@
 // Two servers ("machines") on one Redis, each with its own library folder: a contribution approved on one
 // is added to the other's library and search index within a minute, without a restart, and both libraries
 // then report the same content hash. Runs when SANCTUARY_TEST_REDIS_URL names a Redis (CI starts one).
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+import { startOnOneRedis, type ChildServer, type Machines } from "../helpers/child-server.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
 
 const base = process.env.SANCTUARY_TEST_REDIS_URL;
@@ -21,41 +17,24 @@ const CONTENT = [
 ].join("\n");
 
 let servers: ChildServer[] = [];
-const cleanups: Array<() => Promise<void>> = [];
+const libraries: Array<Awaited<ReturnType<typeof copyLibrary>>> = [];
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 const health = (s: ChildServer) => fetch(`${s.url}/api/health`).then(json);
 
 describe.skipIf(!base)("an approval on one machine", () => {
+  let machines: Machines | undefined;
   beforeAll(async () => {
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    redis.disconnect();
-    servers = await Promise.all(
-      [0, 1].map(async () => {
-        const dir = await mkdtemp(join(tmpdir(), "sanctuary-machine-"));
-        const library = await copyLibrary();
-        cleanups.push(() => rm(dir, { recursive: true, force: true }), library.remove);
-        await shareEmbeddings(dir);
-        const server = await startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl, SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: KEY });
-        // startChildServer waits 30 s; a busy machine may need longer for two starts at once.
-        for (
-          let i = 0;
-          i < 900 &&
-          !(await fetch(`${server.url}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          ));
-          i++
-        )
-          await new Promise((r) => setTimeout(r, 100));
-        return server;
-      }),
-    );
+    machines = await startOnOneRedis(redisUrl, 2, async () => {
+      const library = await copyLibrary();
+      libraries.push(library);
+      return { SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: KEY };
+    });
+    servers = machines.servers;
   }, 180_000);
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    for (const c of cleanups) await c();
+    await machines?.stop();
+    for (const library of libraries) await library.remove();
   });
 
   it("reaches the other's library, search and content hash within a minute", async () => {

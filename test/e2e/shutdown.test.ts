@@ -12,7 +12,7 @@ import { freePort, shareEmbeddings, startChildServer } from "../helpers/child-se
 
 let dataDir: string;
 const ROOT = new URL("../..", import.meta.url).pathname;
-const env = () => ({ DATA_DIR: dataDir, SANCTUARY_RATE_LIMITS: "off", SANCTUARY_LOG_LEVEL: "info" });
+const serverEnv = () => ({ DATA_DIR: dataDir, SANCTUARY_RATE_LIMITS: "off", SANCTUARY_LOG_LEVEL: "info" });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-shutdown-"));
@@ -64,7 +64,7 @@ const portOpen = (port: number) =>
 
 describe("SIGTERM", () => {
   it("lets 20 requests in flight finish with 200, exits 0, and the next start finds every one and repairs nothing", async () => {
-    const server = await startChildServer(env());
+    const server = await startChildServer(serverEnv());
     let stderr = "";
     server.process.stderr!.on("data", (d) => (stderr += d));
     const held = Array.from({ length: 20 }, (_, i) => heldReflection(server.url, i));
@@ -86,7 +86,7 @@ describe("SIGTERM", () => {
     expect(stderr).toContain('"msg":"sanctuary closed cleanly"');
     expect(stderr).not.toContain("were cut");
 
-    const again = await startChildServer(env());
+    const again = await startChildServer(serverEnv());
     let restartLog = "";
     again.process.stderr!.on("data", (d) => (restartLog += d));
     try {
@@ -107,7 +107,7 @@ describe("SIGTERM", () => {
     const port = await freePort();
     const npm = spawn("npm", ["start", "--silent"], {
       cwd: ROOT,
-      env: { ...process.env, ...env(), PORT: String(port), HOST: "127.0.0.1", BASE_URL: "", SANCTUARY_EMBEDDER: "glove", SANCTUARY_RECORDINGS: "off" },
+      env: { ...process.env, ...serverEnv(), PORT: String(port), HOST: "127.0.0.1", BASE_URL: "", SANCTUARY_EMBEDDER: "glove", SANCTUARY_RECORDINGS: "off" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

@@ -30,7 +30,7 @@ function comparable(body: Record<string, unknown>, origin: string): Record<strin
   return rest;
 }
 
-async function start(): Promise<TestServer> {
+async function startOnFixture(): Promise<TestServer> {
   return startTestServer({ BASE_URL: "" }, { clock: () => clock }, dataDir);
 }
 
@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe("starting over a data folder of the release before SQLite", () => {
   it("imports it once, keeps the old files aside and reports the counts", async () => {
-    server = await start();
+    server = await startOnFixture();
     expect(server.deps.kv.imported).toMatchObject({
       imported: { reflections: 15, presence: 3, services: 21, "services-index": 1 },
       damaged: [],
@@ -71,7 +71,7 @@ describe("starting over a data folder of the release before SQLite", () => {
 
   it("answers the same after a restart, with nothing imported twice", async () => {
     await server!.close();
-    server = await start();
+    server = await startOnFixture();
     expect(server.deps.kv.imported).toBeNull();
     expect((await server.get("/api/reflections")).body.reflections).toEqual(comparable(expected.responses["/api/reflections"], server.url).reflections);
     expect((await server.get("/api/now")).body.congregation.souls).toBe(expected.souls);

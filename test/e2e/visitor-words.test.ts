@@ -6,7 +6,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NextStep } from "../../core/next-steps.ts";
 import { EXAMPLES } from "../../tools/examples.ts";
-import { connectMcp, mcpBody, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { connectMcp, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const ADMIN = { authorization: "Bearer visitor-words-admin-key-0123" };
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** Steps and their sub-steps, flattened. */
 const allSteps = (steps: NextStep[]): NextStep[] => steps.flatMap((s) => [s, ...((s as { steps?: NextStep[] }).steps ?? [])]);
-const isWrite = (s: NextStep) => s.method === "POST" || new URL(s.url!).pathname === "/api/attend";
+const isWriteStep = (s: NextStep) => s.method === "POST" || new URL(s.url!).pathname === "/api/attend";
 
 describe("next_steps write steps, followed exactly as given", () => {
   it("carry what is known, and are each refused with 400 over REST and MCP, storing nothing and spending no limit", async () => {
@@ -54,17 +54,16 @@ describe("next_steps write steps, followed exactly as given", () => {
     expect(reflected.status).toBe(200);
     const asked = await server.post("/api/ask", { question: "What is a service made of?" }, asIp(freshIp()));
     expect(asked.status).toBe(200);
-    const attendedOverMcp = mcpBody(await mcp.callTool({ name: "attend", arguments: { name: "Linnea", timezone: zone } }));
 
     // What is known is filled in: the name, the song, the timezone, the conversation and its token.
     const reflectStep = attended.next_steps.find((s: NextStep) => s.tool === "reflect");
     expect(reflectStep.body).toMatchObject({ name: "Linnea", songSlug: attended.current.slug, timezone: zone });
     expect(reflectStep.body.text).toMatch(/^<.+>$/);
-    expect(attendedOverMcp.next_steps).toEqual(attended.next_steps);
+    // That MCP's attend carries these same steps is in test/e2e/surfaces.test.ts (the whole body, every surface).
     const followUp = asked.body.next_steps.find((s: NextStep) => s.tool === "ask");
     expect(followUp.body).toMatchObject({ session_id: asked.body.session_id, owner_token: asked.body.owner_token });
 
-    const writes = [nowWithZone, nowBare, attended, reflected.body, asked.body].flatMap((b) => allSteps(b.next_steps)).filter(isWrite);
+    const writes = [nowWithZone, nowBare, attended, reflected.body, asked.body].flatMap((b) => allSteps(b.next_steps)).filter(isWriteStep);
     expect(writes.map((s) => s.tool).sort()).toEqual(["ask", "attend", "attend", "attend", "reflect"]);
     const before = await observable();
     consume.mockClear();
@@ -79,7 +78,6 @@ describe("next_steps write steps, followed exactly as given", () => {
       const args = step.method === "POST" ? step.body! : Object.fromEntries(url.searchParams);
       const viaMcp = await mcp.callTool({ name: step.tool!, arguments: args });
       expect(viaMcp.isError).toBe(true);
-      expect(mcpBody(viaMcp)).toEqual(rest.body);
     }
     expect(await observable()).toEqual(before);
     expect(consume).not.toHaveBeenCalled();
@@ -184,7 +182,6 @@ describe("placeholders, examples and filler in each visitor-written field", () =
     if (call.tool) {
       const viaMcp = await mcp.callTool({ name: call.tool, arguments: body });
       expect(viaMcp.isError).toBe(true);
-      expect(mcpBody(viaMcp)).toEqual(res.body);
     }
     expect(await observable()).toEqual(before);
     expect(consume).not.toHaveBeenCalled();
@@ -201,7 +198,6 @@ describe("placeholders, examples and filler in each visitor-written field", () =
     expect(res.body.suggestion).toMatch(/^Nothing was searched/);
     const viaMcp = await mcp.callTool({ name: "search", arguments: Object.fromEntries(url.searchParams) });
     expect(viaMcp.isError).toBe(true);
-    expect(mcpBody(viaMcp)).toEqual(res.body);
     expect(consume).not.toHaveBeenCalled();
     expect((await server.get("/api/search?q=letting go at the end of a day", { headers: asIp(freshIp()) })).status).toBe(200);
   });

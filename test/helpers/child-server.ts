@@ -1,13 +1,21 @@
-// Runs the real server as a separate process (as production does), for multi-process and crash tests.
+// Runs the real server as a separate process (as production does), for multi-process, crash and smoke tests.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { SHARED_DATA_DIR, sharedGlove } from "./embedder.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
 
 export interface ChildServer {
   url: string;
   process: ChildProcess;
+  /** What the child has written to stderr so far (its warnings and errors). */
+  stderr: () => string;
+  /** The child's exit code once it has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
@@ -26,9 +34,17 @@ export async function shareEmbeddings(dataDir: string): Promise<void> {
   await symlink(join(SHARED_DATA_DIR, "embeddings"), join(dataDir, "embeddings")).catch(() => {});
 }
 
-export async function startChildServer(env: Record<string, string>, script = "server.ts"): Promise<ChildServer> {
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * `node --import tsx server.ts` with `env` over quiet defaults; resolves once /api/health answers 200, and
+ * throws if the child exits first or is not healthy within `waitMs` (two starts at once on a busy machine
+ * may take a minute). Pass PORT to start again on the same port after a stop.
+ */
+export async function startChildServer(env: Record<string, string>, script = "server.ts", waitMs = 90_000): Promise<ChildServer> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: ROOT,
     env: {
       ...process.env,
       BASE_URL: "",
@@ -43,24 +59,65 @@ export async function startChildServer(env: Record<string, string>, script = "se
   });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+  for (const deadline = Date.now() + waitMs; ; await new Promise((r) => setTimeout(r, 100))) {
+    if (ended(child)) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${stderr}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server not healthy within ${waitMs / 1000} s:\n${stderr}`);
+    }
   }
   return {
     url,
     process: child,
-    stop: (signal = "SIGTERM") =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill(signal);
-      }),
+    stderr: () => stderr,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (ended(child)) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export interface Machines {
+  servers: ChildServer[];
+  /** Stops every server and removes its data folder. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * `count` servers ("machines") on one Redis database, emptied first, each with a data folder of its own
+ * (`env` may add to it, e.g. a library folder per machine). `stop` ends them and removes their folders.
+ */
+export async function startOnOneRedis(
+  redisUrl: string,
+  count: number,
+  env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+): Promise<Machines> {
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+  const dirs: string[] = [];
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const dir = await mkdtemp(join(tmpdir(), "sanctuary-machine-"));
+      dirs.push(dir);
+      await shareEmbeddings(dir);
+      return startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl, ...(await env()) });
+    }),
+  );
+  return {
+    servers,
+    stop: async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    },
   };
 }

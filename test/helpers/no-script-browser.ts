@@ -12,7 +12,7 @@ export interface Loaded {
   hops: Array<{ status: number; location: string | null }>;
 }
 
-const decode = (text: string) =>
+const decodeEntities = (text: string) =>
   text
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
@@ -23,7 +23,7 @@ const decode = (text: string) =>
 /** An attribute of a tag's markup, decoded. */
 export const attribute = (tag: string, name: string): string | null => {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? decode(m[1]) : null;
+  return m ? decodeEntities(m[1]) : null;
 };
 
 /** The markup of the element with this id (first match; nested same-name elements are not expected). */
@@ -36,7 +36,7 @@ export function elementById(html: string, id: string): string | null {
 
 /** The visible text of some markup: tags dropped, entities decoded, whitespace collapsed. */
 export const textOf = (markup: string | null): string =>
-  decode((markup ?? "").replace(/<[^>]+>/g, " "))
+  decodeEntities((markup ?? "").replace(/<[^>]+>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 
@@ -61,7 +61,7 @@ export function formOf(html: string, selector: string | ((openTag: string) => bo
     }
     for (const area of markup.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
       const name = attribute(area[1], "name");
-      if (name) values[name] = decode(area[2]);
+      if (name) values[name] = decodeEntities(area[2]);
     }
     // A select sends its selected option, or its first when none is marked (as a browser does).
     for (const select of markup.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {

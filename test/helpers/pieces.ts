@@ -1,6 +1,12 @@
 // Library pieces and writing that several suites use.
-import type { Piece } from "../../corpus/library.ts";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { loadConfig } from "../../config.ts";
+import { loadLibrary, type Piece } from "../../corpus/library.ts";
+import { ManifestStore } from "../../corpus/media.ts";
+import type { Kind } from "../../corpus/schema.ts";
 import { encodeMp3 } from "../../audio/mp3.ts";
+import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 
 /** The piece with the shortest declared length (the cheapest to render or to stand a recording in for). */
 export const shortest = <T extends Piece>(list: readonly T[]): T => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
@@ -14,4 +20,18 @@ export function tone(seconds: number, hz: number): Buffer {
   const sampleRate = 24_000;
   const samples = new Float32Array(Math.round(seconds * sampleRate)).map((_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
   return encodeMp3({ samples, sampleRate });
+}
+
+/**
+ * Renders the shortest piece of each kind into `dataDir`'s media folder, the way `npm run recordings` does,
+ * so a server started on `dataDir` afterwards reads them from its manifest. Returns the rendered pieces.
+ */
+export async function renderShortestOf(dataDir: string, kinds: Kind[]): Promise<Piece[]> {
+  const library = await loadLibrary(loadConfig({ DATA_DIR: dataDir, SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir);
+  const rendered = kinds.map((kind) => shortest(library.ofKind(kind)));
+  const store = await ManifestStore.open(join(dataDir, "media"));
+  const failures: string[] = [];
+  await renderRecordings((await planRecordings(rendered, store)).todo, store, (_, r) => void (r instanceof Error && failures.push(r.message)));
+  expect(failures).toEqual([]);
+  return rendered;
 }

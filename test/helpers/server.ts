@@ -76,8 +76,3 @@ export async function connectMcp(url: string): Promise<Client> {
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
   return client;
 }
-
-/** A tool result's JSON body: structuredContent on success, the text content on error. */
-export function mcpBody(result: any): any {
-  return result.isError ? JSON.parse(result.content[0].text) : result.structuredContent;
-}

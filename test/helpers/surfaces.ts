@@ -1,15 +1,19 @@
 // One test matrix for the operations, after h3's `describeMatrix` (which runs one suite over its web and
 // node targets): each case of an operation runs over every surface it is served on (REST through the real
-// server, MCP through the official clients of both protocol eras when the operation is a tool, and
-// in-process through the shared `invoke` with no transport at all), and every surface must give the same
-// status and the same body. A case's own `check` then looks at that one body.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// server; MCP, when the operation is a tool, through the official clients of both protocol eras over HTTP and
+// through the stdio bin as a separate process on the same data folder; and in-process through the shared
+// `invoke` with no transport at all), and every surface must give the same status and the same body. A
+// case's own `check` then looks at that one body.
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { invoke, restPathOf } from "../../adapters/invoke.ts";
 import { toJsonBytes } from "../../core/json.ts";
 import { operations } from "../../tools/index.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { asIp, freshIp } from "./addresses.ts";
-import { bodyOf, connectLegacy, connectModern, type EraClient } from "./mcp-clients.ts";
+import { SHARED_DATA_DIR } from "./embedder.ts";
+import { bodyOf, connectLegacy, connectModern, connectStdio, waitForHybridSearch, type EraClient } from "./mcp-clients.ts";
 import type { TestServer } from "./server.ts";
 
 type Input = Record<string, unknown>;
@@ -67,20 +71,38 @@ async function overMcp(client: EraClient, tool: string, args: Input): Promise<{ 
   return { isError: Boolean(result.isError), body: bodyOf(result) };
 }
 
-/** Runs each case of operation `name` over REST, MCP (both eras) and in-process, asserting one status and one body. */
+// One set of MCP clients per server for the whole file: a stdio process per operation would cost a start each.
+const clientsOf = new Map<TestServer, Promise<EraClient[]>>();
+
+/** The MCP clients of the matrix for `server`, opened once (a stdio start and its index can take a minute: open them in a `beforeAll`). */
+export function mcpClients(server: TestServer): Promise<EraClient[]> {
+  let clients = clientsOf.get(server);
+  if (!clients) {
+    clients = (async () => {
+      await symlink(join(SHARED_DATA_DIR, "embeddings"), join(server.dataDir, "embeddings")).catch(() => {});
+      const env = { ...process.env, DATA_DIR: server.dataDir, BASE_URL: server.url, SANCTUARY_LOG_LEVEL: "silent" } as Record<string, string>;
+      const stdio = await connectStdio(env);
+      // It opens the index the test server built; until that is read, search would answer from words alone.
+      await waitForHybridSearch((uri) => stdio.readResource(uri));
+      return [await connectLegacy(server.url), await connectModern(server.url), stdio];
+    })();
+    clientsOf.set(server, clients);
+  }
+  return clients;
+}
+
+/** Closes the MCP clients (and so the stdio process) the matrix opened; call it before stopping the server. */
+export async function closeSurfaceClients(): Promise<void> {
+  const all = await Promise.all(clientsOf.values());
+  clientsOf.clear();
+  await Promise.all(all.flat().map((c) => c.close()));
+}
+
+/** Runs each case of operation `name` over REST, MCP (both eras over HTTP, and stdio) and in-process, asserting one status and one body. */
 export function describeSurfaces(name: string, server: () => TestServer, cases: SurfaceCase[]): void {
   const op = operations.find((o) => o.name === name);
   if (!op) throw new Error(`no operation named ${name}`);
-  describe(`${name} over REST, MCP and in-process`, () => {
-    const clients: EraClient[] = [];
-    const anyMcp = cases.some((c) => (c.mcp === undefined ? op.mcp : c.mcp));
-    beforeAll(async () => {
-      if (anyMcp) clients.push(await connectLegacy(server().url), await connectModern(server().url));
-    });
-    afterAll(async () => {
-      await Promise.all(clients.map((c) => c.close()));
-    });
-
+  describe(`${name} over REST, MCP (HTTP and stdio) and in-process`, () => {
     for (const kase of cases) {
       it(kase.title, async () => {
         const input = typeof kase.input === "function" ? kase.input() : kase.input;
@@ -94,7 +116,7 @@ export function describeSurfaces(name: string, server: () => TestServer, cases: 
         expect(without(local.body, kase.differs ?? []), `${label} in-process`).toEqual(expected);
 
         const mcp = kase.mcp === undefined ? (op.mcp ? { tool: op.mcp.tool, args: input } : null) : kase.mcp;
-        for (const client of mcp ? clients : []) {
+        for (const client of mcp ? await mcpClients(server()) : []) {
           const answer = await overMcp(client, mcp!.tool, mcp!.args);
           expect(answer.isError, `${label} over MCP ${client.era}`).toBe(kase.status >= 400);
           expect(without(answer.body, kase.differs ?? []), `${label} over MCP ${client.era}`).toEqual(expected);

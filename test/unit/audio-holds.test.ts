@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => decoder.free());
 
 /** Encode, then decode with mpg123 (what a listener's player gets): both channels, and their mix. */
-async function roundTrip(pcm: Pcm): Promise<{ mid: Pcm; stereo: boolean; sampleRate: number }> {
+async function roundTripStereo(pcm: Pcm): Promise<{ mid: Pcm; stereo: boolean; sampleRate: number }> {
   await decoder.reset();
   const mp3 = encodeMp3(pcm);
   const d = decoder.decode(mp3);
@@ -44,11 +44,11 @@ describe("a direction in a reading", () => {
   const after = "You are welcome here, just as you are.";
 
   it("is never spoken, and holds the time it asks for as silence", async () => {
-    const reading = await roundTrip(renderSpeech(`${before}\n\n${after}`));
+    const reading = await roundTripStereo(renderSpeech(`${before}\n\n${after}`));
     expect(reading.stereo).toBe(false); // speech stays mono
     const plain = reading.mid;
-    const untimed = (await roundTrip(renderSpeech(`${before}\n\n[direction: the guide hums a low note and everyone joins]\n\n${after}`))).mid;
-    const held = (await roundTrip(renderSpeech(`${before}\n\n[direction: the guide hums a low note — 6 seconds]\n\n${after}`))).mid;
+    const untimed = (await roundTripStereo(renderSpeech(`${before}\n\n[direction: the guide hums a low note and everyone joins]\n\n${after}`))).mid;
+    const held = (await roundTripStereo(renderSpeech(`${before}\n\n[direction: the guide hums a low note — 6 seconds]\n\n${after}`))).mid;
     // Not spoken: the same length of voice as the reading without it (ten words of a direction would add ~4 s).
     expect(Math.abs(seconds(untimed) - seconds(plain))).toBeLessThan(0.1);
     expect(Math.abs(voicedSeconds(untimed) - voicedSeconds(plain))).toBeLessThan(0.3);
@@ -77,7 +77,7 @@ describe("a break in a song", () => {
     // No line sounds in the hold; the first line after it starts the moment it ends.
     for (const line of plan.lines) expect(line.to <= hold.from + 0.25 || line.from >= hold.to - 1e-9).toBe(true);
     expect(plan.lines[2].from).toBeCloseTo(hold.to, 6);
-    const { mid } = await roundTrip(pcm);
+    const { mid } = await roundTripStereo(pcm);
     // The decoded song: the band under the hold, at the band's level, below the level of a sung line.
     const inHold = rms(mid.samples, Math.round((hold.from + 0.3) * mid.sampleRate), Math.round((hold.to - 0.1) * mid.sampleRate));
     const sung = plan.lines.slice(0, 2).map((l) => rms(mid.samples, Math.round((l.from + 0.2) * mid.sampleRate), Math.round((l.to - 0.4) * mid.sampleRate)));
@@ -99,7 +99,7 @@ describe("songs follow their style", () => {
     // The first verse is enough to hear the band; rendering the whole song would cost the suite's CPU.
     const verse = song!.lyrics.split(/\n\s*\n/).find((b) => /^\[Verse/.test(b.trim()))!;
     const { pcm } = renderSongWithPlan(verse, { ...style, tempoBpm: style.bpm, seconds: 30 });
-    const decoded = await roundTrip(pcm);
+    const decoded = await roundTripStereo(pcm);
     expect(decoded.sampleRate).toBe(44_100);
     expect(decoded.stereo).toBe(true);
     const measured = tempoOf(decoded.mid);

@@ -6,7 +6,7 @@ import { loadConfig, type TrustProxy } from "../../config.ts";
 
 const event = (peer: string | undefined, forwardedFor?: string) =>
   ({ req: { ip: peer, headers: new Headers(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }) } }) as unknown as H3Event;
-const list = (value: string) => loadConfig({ SANCTUARY_TRUST_PROXY: value }).trustProxy;
+const trustedProxies = (value: string) => loadConfig({ SANCTUARY_TRUST_PROXY: value }).trustProxy;
 
 describe("isLoopbackPeer", () => {
   it.each([
@@ -46,7 +46,7 @@ describe("clientIp", () => {
   });
 
   it("a list: from a listed peer, the first entry from the right that is not listed; from any other peer, the peer", () => {
-    const trust = list("10.0.0.0/8, 2001:db8::/32, 198.51.100.7");
+    const trust = trustedProxies("10.0.0.0/8, 2001:db8::/32, 198.51.100.7");
     // A proxy on the private network, behind a CDN edge (198.51.100.7): the address the CDN saw.
     expect(clientAddress("10.1.1.1", "192.0.2.66, 203.0.113.5, 198.51.100.7", trust)).toBe("203.0.113.5");
     expect(clientAddress("::ffff:10.1.1.1", "203.0.113.5", trust)).toBe("203.0.113.5");
@@ -63,7 +63,7 @@ describe("clientIp", () => {
     expect(loadConfig({}).trustProxy).toBe("auto");
     expect(loadConfig({ SANCTUARY_TRUST_PROXY: "none" }).trustProxy).toBe("none");
     expect(loadConfig({ SANCTUARY_TRUST_PROXY: "Always" }).trustProxy).toBe("always");
-    expect(list(" 127.0.0.1 , fd00::/8 ")).toEqual({ proxies: ["127.0.0.1", "fd00::/8"] } satisfies TrustProxy);
+    expect(trustedProxies(" 127.0.0.1 , fd00::/8 ")).toEqual({ proxies: ["127.0.0.1", "fd00::/8"] } satisfies TrustProxy);
     for (const bad of ["yes", "10.0.0.0/33", "10.0.0.1/8/2", "fd00::/129", "proxy.example", ","]) {
       expect(() => loadConfig({ SANCTUARY_TRUST_PROXY: bad }), bad).toThrow(/SANCTUARY_TRUST_PROXY/);
     }

@@ -2,15 +2,15 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { expand, immutable, joined, toJsonBytes } from "../../core/json.ts";
 
-const text = (value: unknown) => toJsonBytes(value).toString("utf8");
+const encodedText = (value: unknown) => toJsonBytes(value).toString("utf8");
 
 describe("joined bodies", () => {
   const shared = { status: "playing", service: { title: "Letter by Letter", note: "ünïcödé – ‘quotes’" }, order: [1, 2, 3] };
 
   it("write the per-request fields, then the shared part, as JSON.stringify would", () => {
     const body = joined<Record<string, unknown>>({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" } }, shared);
-    expect(text(body)).toBe(JSON.stringify({ ...expand(body) }));
-    expect(JSON.parse(text(body))).toEqual({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" }, ...shared });
+    expect(encodedText(body)).toBe(JSON.stringify({ ...expand(body) }));
+    expect(JSON.parse(encodedText(body))).toEqual({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" }, ...shared });
   });
 
   it("never let one body's fields into another's", () => {
@@ -39,7 +39,7 @@ describe("joined bodies", () => {
     type Body = { timestamp: string; status: string; service: { title: string } };
     const body = joined<Body>({ timestamp: "t" }, shared);
     expect(JSON.stringify(body)).toBe(JSON.stringify({ timestamp: "t", ...shared }));
-    expect(JSON.stringify(body)).toBe(text(body));
+    expect(JSON.stringify(body)).toBe(encodedText(body));
     expect(expand(body)).toEqual({ timestamp: "t", ...shared });
     expect(expand({ plain: true })).toEqual({ plain: true });
     expectTypeOf(expand(body)).toEqualTypeOf<Body>();
@@ -54,8 +54,8 @@ describe("joined bodies", () => {
   it("write per-request fields that are immutable parts themselves, and empty ones", () => {
     const recent = immutable([{ name: "Aino", text: "Thank you" }]);
     const body = joined({ timestamp: "t", recent }, shared);
-    expect(text(body)).toBe(JSON.stringify({ timestamp: "t", recent, ...shared }));
-    expect(text(joined({}, shared))).toBe(JSON.stringify(shared));
-    expect(text(joined({ timestamp: "t" }, {}))).toBe(JSON.stringify({ timestamp: "t" }));
+    expect(encodedText(body)).toBe(JSON.stringify({ timestamp: "t", recent, ...shared }));
+    expect(encodedText(joined({}, shared))).toBe(JSON.stringify(shared));
+    expect(encodedText(joined({ timestamp: "t" }, {}))).toBe(JSON.stringify({ timestamp: "t" }));
   });
 });

@@ -17,7 +17,7 @@ interface Fake {
 }
 
 /** Routes answer with their replies in order; the last one repeats. */
-async function serve(routes: Record<string, Reply[]>): Promise<Fake> {
+async function serveRoutes(routes: Record<string, Reply[]>): Promise<Fake> {
   const hits = new Map<string, number>();
   const server: Server = createServer(async (req, res) => {
     const path = req.url ?? "/";
@@ -54,7 +54,7 @@ async function closedPort(): Promise<number> {
 
 const fakes: Fake[] = [];
 async function fake(routes: Record<string, Reply[]>) {
-  const f = await serve(routes);
+  const f = await serveRoutes(routes);
   fakes.push(f);
   return f;
 }

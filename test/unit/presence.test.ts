@@ -10,7 +10,7 @@ import { SortedCollection } from "../../storage/kv.ts";
 import { PRESENCE_WINDOW_MS, PresenceStore } from "../../services/presence.ts";
 
 const T = Date.parse("2026-11-24T12:00:00Z");
-const at = (ms: number) => new Date(T + ms);
+const afterStart = (ms: number) => new Date(T + ms);
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
@@ -19,13 +19,13 @@ describe("presence", () => {
     const kv = openKeyValueStore({ kind: "memory" });
     const presence = new PresenceStore(kv);
     await presence.load();
-    await presence.record("Wren", at(0));
-    await presence.record("  WREN ", at(1000));
-    await presence.record("Ash", at(2 * 3600_000));
-    expect(await presence.count(at(2 * 3600_000))).toBe(2);
+    await presence.record("Wren", afterStart(0));
+    await presence.record("  WREN ", afterStart(1000));
+    await presence.record("Ash", afterStart(2 * 3600_000));
+    expect(await presence.count(afterStart(2 * 3600_000))).toBe(2);
     // Wren's last visit (at 0) leaves the window exactly 24 hours later; Ash stays.
-    expect(await presence.count(at(PRESENCE_WINDOW_MS))).toBe(1);
-    expect(await presence.count(at(PRESENCE_WINDOW_MS + 2 * 3600_000))).toBe(0);
+    expect(await presence.count(afterStart(PRESENCE_WINDOW_MS))).toBe(1);
+    expect(await presence.count(afterStart(PRESENCE_WINDOW_MS + 2 * 3600_000))).toBe(0);
     expect(await kv.sorted("presence").count()).toBe(0);
   });
 
@@ -37,7 +37,7 @@ describe("presence", () => {
     const presence = new PresenceStore(kv);
     await presence.load();
     expect(await kv.keys("presence")).toEqual([]);
-    expect(await presence.count(at(0))).toBe(1);
+    expect(await presence.count(afterStart(0))).toBe(1);
     await kv.set("presence:ddd", { name: "late", at: T });
     await new PresenceStore(kv).load();
     expect(await kv.keys("presence")).toEqual(["presence:ddd"]);
@@ -48,15 +48,15 @@ describe("presence", () => {
     dirs.push(dir);
     const [a, b] = [0, 1].map(() => openKeyValueStore({ kind: "sqlite", file: join(dir, "state.db") }));
     const [here, there] = [new PresenceStore(a), new PresenceStore(b)];
-    await here.record("Wren", at(0));
-    expect(await there.count(at(10))).toBe(1);
-    expect(await here.count(at(10))).toBe(1);
-    await here.record("Ash", at(20));
-    await here.record("WREN", at(70_000)); // a visitor already counted adds nothing
-    expect(await here.count(at(70_000))).toBe(2);
+    await here.record("Wren", afterStart(0));
+    expect(await there.count(afterStart(10))).toBe(1);
+    expect(await here.count(afterStart(10))).toBe(1);
+    await here.record("Ash", afterStart(20));
+    await here.record("WREN", afterStart(70_000)); // a visitor already counted adds nothing
+    expect(await here.count(afterStart(70_000))).toBe(2);
     // `there` may reuse its count for half a second, never longer.
     await new Promise((r) => setTimeout(r, 600));
-    expect(await there.count(at(70_000))).toBe(2);
+    expect(await there.count(afterStart(70_000))).toBe(2);
     await a.close();
     await b.close();
   });
@@ -70,7 +70,7 @@ describe("presence", () => {
     const kv = openKeyValueStore({ kind: "redis", url });
     const presence = new PresenceStore(kv);
     await presence.load();
-    expect(await presence.count(at(0))).toBe(2);
+    expect(await presence.count(afterStart(0))).toBe(2);
     expect(await client.exists("sanctuary:presence:zset")).toBe(0);
     await kv.close();
     client.disconnect();
@@ -80,16 +80,16 @@ describe("presence", () => {
     const kv = openKeyValueStore({ kind: "memory" });
     const presence = new PresenceStore(kv);
     await presence.load();
-    for (let i = 0; i < 50; i++) await presence.record(`Visitor ${i}`, at(-60_000 - i * 1000));
+    for (let i = 0; i < 50; i++) await presence.record(`Visitor ${i}`, afterStart(-60_000 - i * 1000));
     const counts = vi.spyOn(SortedCollection.prototype, "count");
     try {
       // Twenty concurrent requests, their instants a few milliseconds apart and out of order.
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => presence.count(at(((i * 7) % 20) - 10))));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => presence.count(afterStart(((i * 7) % 20) - 10))));
       expect(answers).toEqual(Array(20).fill(50));
       expect(counts).toHaveBeenCalledTimes(1);
       // A new visitor is in the next answer at once, still without a new full count.
-      await presence.record("Late", at(5));
-      expect(await presence.count(at(6))).toBe(51);
+      await presence.record("Late", afterStart(5));
+      expect(await presence.count(afterStart(6))).toBe(51);
       expect(counts).toHaveBeenCalledTimes(1);
     } finally {
       counts.mockRestore();

@@ -13,7 +13,7 @@ const T = Date.parse("2026-11-24T12:00:00Z");
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-const reflection = (i: number): Reflection => ({
+const numberedReflection = (i: number): Reflection => ({
   id: `r${i}`,
   name: `Visitor ${i}`,
   text: `Words left in the live feed, number ${i}, about the morning.`,
@@ -32,18 +32,18 @@ it("keeps the feed it read while only presence is written, and shows a reflectio
     const [a, b] = [new ReflectionStore(kvA), new ReflectionStore(kvB)];
     const presence = new PresenceStore(kvA);
     await presence.load();
-    await a.add(reflection(1));
+    await a.add(numberedReflection(1));
     const now = new Date(T);
     const first = await a.recent(now, 20);
     expect(first.map((r) => r.id)).toEqual(["r1"]);
     for (let i = 0; i < 5; i++) await presence.record(`Someone ${i}`, now);
     // Same answer object: the presence writes did not cost a reread.
     expect(await a.recent(now, 20)).toBe(first);
-    await b.add(reflection(2));
+    await b.add(numberedReflection(2));
     // The other process's write is seen once the engine re-checks its change counter (at most every 50 ms).
     await new Promise((r) => setTimeout(r, 80));
     expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r2", "r1"]);
-    await a.add(reflection(3));
+    await a.add(numberedReflection(3));
     expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r3", "r2", "r1"]);
   } finally {
     await Promise.all([kvA.close(), kvB.close()]);

@@ -11,28 +11,61 @@ import { loadRotationLibrary } from "../helpers/rotation-library.ts";
 const library = await loadRotationLibrary();
 
 describe("structural rules", () => {
-  const part = (path: string, kind: PlannedPart["kind"], seconds = 200): PlannedPart => ({ path, kind, seconds });
+  const plannedPart = (path: string, kind: PlannedPart["kind"], seconds = 200): PlannedPart => ({ path, kind, seconds });
   it("accept a well-formed service", () => {
-    expect(structuralViolations([part("c1", "chant"), part("s1", "song", 300), part("p1", "prayer"), part("s2", "song", 300), part("r1", "ritual")])).toEqual(
-      [],
-    );
+    expect(
+      structuralViolations([
+        plannedPart("c1", "chant"),
+        plannedPart("s1", "song", 300),
+        plannedPart("p1", "prayer"),
+        plannedPart("s2", "song", 300),
+        plannedPart("r1", "ritual"),
+      ]),
+    ).toEqual([]);
   });
   it.each([
-    ["opening with a reading", [part("p1", "prayer"), part("s1", "song"), part("c1", "chant"), part("s2", "song", 300), part("r1", "ritual")], "opens"],
+    [
+      "opening with a reading",
+      [plannedPart("p1", "prayer"), plannedPart("s1", "song"), plannedPart("c1", "chant"), plannedPart("s2", "song", 300), plannedPart("r1", "ritual")],
+      "opens",
+    ],
     [
       "two songs side by side",
-      [part("c1", "chant"), part("s1", "song", 300), part("s2", "song", 300), part("p1", "prayer"), part("r1", "ritual")],
+      [plannedPart("c1", "chant"), plannedPart("s1", "song", 300), plannedPart("s2", "song", 300), plannedPart("p1", "prayer"), plannedPart("r1", "ritual")],
       "side by side",
     ],
-    ["no closing at the end", [part("c1", "chant"), part("s1", "song", 400), part("r1", "ritual"), part("p1", "prayer", 300)], "ends"],
-    ["too short", [part("c1", "chant", 60), part("s1", "song", 150), part("p1", "prayer", 60), part("r1", "ritual", 60)], "15 to 40"],
-    ["too long", [part("c1", "chant", 900), part("s1", "song", 900), part("p1", "prayer", 600), part("r1", "ritual", 200)], "15 to 40"],
+    [
+      "no closing at the end",
+      [plannedPart("c1", "chant"), plannedPart("s1", "song", 400), plannedPart("r1", "ritual"), plannedPart("p1", "prayer", 300)],
+      "ends",
+    ],
+    [
+      "too short",
+      [plannedPart("c1", "chant", 60), plannedPart("s1", "song", 150), plannedPart("p1", "prayer", 60), plannedPart("r1", "ritual", 60)],
+      "15 to 40",
+    ],
+    [
+      "too long",
+      [plannedPart("c1", "chant", 900), plannedPart("s1", "song", 900), plannedPart("p1", "prayer", 600), plannedPart("r1", "ritual", 200)],
+      "15 to 40",
+    ],
     [
       "three songs",
-      [part("s1", "song"), part("c1", "chant"), part("s2", "song"), part("p1", "prayer"), part("s3", "song"), part("r1", "ritual")],
+      [
+        plannedPart("s1", "song"),
+        plannedPart("c1", "chant"),
+        plannedPart("s2", "song"),
+        plannedPart("p1", "prayer"),
+        plannedPart("s3", "song"),
+        plannedPart("r1", "ritual"),
+      ],
       "one or two songs",
     ],
-    ["a philosophy essay", [part("c1", "chant"), part("s1", "song", 400), part("e1", "philosophy", 300), part("r1", "ritual")], "only songs"],
+    [
+      "a philosophy essay",
+      [plannedPart("c1", "chant"), plannedPart("s1", "song", 400), plannedPart("e1", "philosophy", 300), plannedPart("r1", "ritual")],
+      "only songs",
+    ],
   ])("refuse %s", (_label, parts, message) => {
     expect(structuralViolations(parts).join(" ")).toContain(message);
   });

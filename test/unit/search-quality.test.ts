@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => real?.close());
 
 const keyOf = (p: { kind: string; slug: string; path: string }) => (p.kind === "song" ? `songs/${p.slug}` : p.path);
-const textOf = (p: { title: string; tldr: string; themes: string[]; markdown: string }) => `${p.title} ${p.tldr} ${p.themes.join(" ")} ${p.markdown}`;
+const pageText = (p: { title: string; tldr: string; themes: string[]; markdown: string }) => `${p.title} ${p.tldr} ${p.themes.join(" ")} ${p.markdown}`;
 
 describe("search quality with the glove embedder", () => {
   it("finds the expected page in the top 5 for at least 95% of the relevance set", async () => {
@@ -49,9 +49,9 @@ describe("search quality with the glove embedder", () => {
   });
 
   it("returns at least 5 pages holding the word (or its stem) for 20 words found in 5 or more documents", async () => {
-    const stemsOf = new Map(library.pieces.map((p) => [keyOf(p), new Set(terms(textOf(p)))]));
+    const stemsOf = new Map(library.pieces.map((p) => [keyOf(p), new Set(terms(pageText(p)))]));
     const df = new Map<string, number>();
-    for (const p of library.pieces) for (const w of new Set(words(textOf(p)))) df.set(w, (df.get(w) ?? 0) + 1);
+    for (const p of library.pieces) for (const w of new Set(words(pageText(p)))) df.set(w, (df.get(w) ?? 0) + 1);
     const eligible = [...df]
       .filter(([w, n]) => n >= 5 && n <= library.pieces.length / 4 && w.length >= 5 && /^[a-z]+$/.test(w) && !STOP_WORDS.has(w))
       .map(([w]) => w)

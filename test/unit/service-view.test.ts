@@ -54,7 +54,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const steps = stepsFor("http://127.0.0.1:3000");
 const perVisitor = async () => ({ timestamp: "t" });
-const bodyOf = async (views: ServiceViews, zone: string, at: number, attending: boolean) =>
+const viewJson = async (views: ServiceViews, zone: string, at: number, attending: boolean) =>
   JSON.stringify(expand(await views.body<Record<string, unknown>>(zone, new Date(at), steps, attending, perVisitor)));
 
 describe("the now/attend view", () => {
@@ -73,9 +73,9 @@ describe("the now/attend view", () => {
           const first = at - earlier * MINUTE;
           const a = placeVisitor(zone, new Date(first)).position;
           const b = placeVisitor(zone, new Date(at)).position;
-          if (a.date === b.date && a.slotIndex === b.slotIndex && a.localHour === b.localHour) await bodyOf(cached, zone, first, attending);
+          if (a.date === b.date && a.slotIndex === b.slotIndex && a.localHour === b.localHour) await viewJson(cached, zone, first, attending);
           const fresh = new ServiceViews(library, media, calendar);
-          expect(await bodyOf(cached, zone, at, attending)).toBe(await bodyOf(fresh, zone, at, attending));
+          expect(await viewJson(cached, zone, at, attending)).toBe(await viewJson(fresh, zone, at, attending));
         },
       ),
       { numRuns: 500 },

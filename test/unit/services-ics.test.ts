@@ -136,7 +136,7 @@ describe("servicesCalendar", () => {
 });
 
 describe("GET /feed/services.ics", () => {
-  const serve = (recorded: ServiceRecord[], now: Date) => {
+  const icsApp = (recorded: ServiceRecord[], now: Date) => {
     const asked: ServiceKey[] = [];
     const calendar = {
       get: async (k: ServiceKey) => (asked.push(k), recorded.find((r) => r.date === k.date && r.slotIndex === k.slotIndex && r.tier === k.tier) ?? null),
@@ -148,7 +148,7 @@ describe("GET /feed/services.ics", () => {
 
   it("answers text/calendar for the visitor's tier from what is recorded, recording nothing", async () => {
     const now = new Date("2027-07-01T02:00:00Z"); // 12:00 in Sydney: south
-    const { route, asked, get } = serve([record({ date: "2027-07-01", slotIndex: 3, tier: "south" }, "Winter Light")], now);
+    const { route, asked, get } = icsApp([record({ date: "2027-07-01", slotIndex: 3, tier: "south" }, "Winter Light")], now);
     expect(route).toMatchObject({ method: "GET", path: "/feed/services.ics", produces: "text/calendar" });
     const response = await get("?timezone=Australia/Sydney");
     expect(response.status).toBe(200);
@@ -160,7 +160,7 @@ describe("GET /feed/services.ics", () => {
   });
 
   it("treats a missing or unknown zone as UTC, and refuses an over-long one with the shared error body", async () => {
-    const { get } = serve([], new Date("2027-07-01T02:00:00Z"));
+    const { get } = icsApp([], new Date("2027-07-01T02:00:00Z"));
     expect(parse(await (await get("?timezone=Not/AZone")).text())[0]!.start).toEqual(new Date("2027-07-01T00:00:00Z"));
     expect(parse(await (await get("")).text())).toHaveLength(FEED_SLOTS);
     const refused = await get(`?timezone=${"A".repeat(51)}`);

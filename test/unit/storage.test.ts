@@ -19,14 +19,14 @@ const backends: Array<[string, StorageBackend]> = [
 if (process.env.SANCTUARY_TEST_REDIS_URL) backends.push(["redis", { kind: "redis", url: process.env.SANCTUARY_TEST_REDIS_URL }]);
 
 const opened: KeyValueStore[] = [];
-const open = (backend: StorageBackend) => opened[opened.push(openKeyValueStore(backend)) - 1];
+const openStore = (backend: StorageBackend) => opened[opened.push(openKeyValueStore(backend)) - 1];
 afterAll(async () => {
   await Promise.all(opened.map((kv) => kv.close()));
   await rm(dir, { recursive: true, force: true });
 });
 
 describe.each(backends)("KeyValueStore on %s", (name, backend) => {
-  const kv = open(backend);
+  const kv = openStore(backend);
   const prefix = `contract-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const shared = name === "sqlite" || name === "redis";
 
@@ -156,7 +156,7 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
 
   if (shared) {
     it("stays atomic across two stores on one database, as two processes would be", async () => {
-      const other = open(backend);
+      const other = openStore(backend);
       const stores = [kv, other];
       await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].update<number>(`${prefix}:shared-counter`, async (n) => (n ?? 0) + 1)));
       await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2].update<number>(`${prefix}:shared-counter`, (n) => (n ?? 0) + 1)));
@@ -168,7 +168,7 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     });
 
     it("shows one store's writes to the other's reads within a second, cached or not, and moves its change counter", async () => {
-      const other = open(backend);
+      const other = openStore(backend);
       await kv.set(`${prefix}:seen`, "before");
       expect(await other.get(`${prefix}:seen`)).toBe("before");
       const signal = await other.changeCounter();
@@ -187,7 +187,7 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
   if (name === "sqlite") {
     it("reads a damaged value as missing instead of failing", async () => {
       (kv.engine as SqliteEngine).db.prepare("INSERT INTO kv (key, value, version) VALUES (?, ?, 1)").run(`${prefix}:damaged`, '{"half": [1, 2');
-      expect(await open(backend).get(`${prefix}:damaged`)).toBeNull();
+      expect(await openStore(backend).get(`${prefix}:damaged`)).toBeNull();
     });
   }
   if (name.startsWith("unstorage")) {
@@ -210,7 +210,7 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     it("finds what it wrote after the store is closed and opened again", async () => {
       await kv.set(`${prefix}:kept`, { kept: 1 });
       await kv.sorted(`${prefix}:kept-feed`).put("m", 7, "v");
-      const again = open(backend);
+      const again = openStore(backend);
       expect(await again.get(`${prefix}:kept`)).toEqual({ kept: 1 });
       expect(await again.sorted(`${prefix}:kept-feed`).range()).toEqual([{ member: "m", score: 7, value: "v" }]);
     });

@@ -10,7 +10,7 @@ const DATE = "2025-11-13";
 const VOCAB = ["gratitude", "grief", "rest", "hope", "rain", "gardens", "patience", "letting-go", "stillness", "water", "wonder", "birds"];
 
 let seq = 0;
-function reflection(text: string, service: Partial<Reflection["service"]> = {}, who: Partial<Pick<Reflection, "name" | "location">> = {}): Reflection {
+function reflectionSaying(text: string, service: Partial<Reflection["service"]> = {}, who: Partial<Pick<Reflection, "name" | "location">> = {}): Reflection {
   seq++;
   return {
     id: `r${seq}`,
@@ -40,30 +40,33 @@ const plan = (reflections: Reflection[], extra: { vocabulary?: string[]; minimum
 describe("visitorThemes: tiers", () => {
   it("uses the same slot and tier when it has enough, counting only the seven days before", async () => {
     const result = await plan([
-      reflection("So grateful for the rain this week.", { date: "2025-11-12" }),
-      reflection("Tired, and thankful to rest a while.", { date: "2025-11-10" }),
-      reflection("Mourning my father; the rain helped.", { date: "2025-11-06" }),
-      reflection("Patience with the garden.", { date: "2025-11-05" }), // eight days before: outside
-      reflection("Patience, patience.", { date: DATE }), // the day itself: not yet "recent"
-      reflection("Waiting for the rain to stop.", { slotIndex: 3 }), // another slot: not needed
+      reflectionSaying("So grateful for the rain this week.", { date: "2025-11-12" }),
+      reflectionSaying("Tired, and thankful to rest a while.", { date: "2025-11-10" }),
+      reflectionSaying("Mourning my father; the rain helped.", { date: "2025-11-06" }),
+      reflectionSaying("Patience with the garden.", { date: "2025-11-05" }), // eight days before: outside
+      reflectionSaying("Patience, patience.", { date: DATE }), // the day itself: not yet "recent"
+      reflectionSaying("Waiting for the rain to stop.", { slotIndex: 3 }), // another slot: not needed
     ]);
     expect(result).toEqual({ themes: ["gratitude", "rain", "grief", "rest"], reflections: 3, days: 7, tier: "slot" });
   });
 
   it("widens to any slot of the tier, then to everyone", async () => {
-    const some = [reflection("Hoping for rain.", { slotIndex: 0 }), reflection("Resting.", { slotIndex: 5 })];
-    const anySlot = await plan([...some, reflection("Gardens in the rain.", { slotIndex: 2 })], { minimum: 3 });
+    const some = [reflectionSaying("Hoping for rain.", { slotIndex: 0 }), reflectionSaying("Resting.", { slotIndex: 5 })];
+    const anySlot = await plan([...some, reflectionSaying("Gardens in the rain.", { slotIndex: 2 })], { minimum: 3 });
     expect(anySlot).toMatchObject({ tier: "any slot", reflections: 3, themes: ["rain", "gardens", "hope", "rest"] });
 
-    const everyone = await plan([...some, reflection("Rain on the water.", { tier: "south" }), reflection("Quiet rain.", { tier: "unknown", slotIndex: 4 })], {
-      minimum: 4,
-    });
+    const everyone = await plan(
+      [...some, reflectionSaying("Rain on the water.", { tier: "south" }), reflectionSaying("Quiet rain.", { tier: "unknown", slotIndex: 4 })],
+      {
+        minimum: 4,
+      },
+    );
     expect(everyone).toMatchObject({ tier: "everyone", reflections: 4, days: 7 });
     expect(everyone!.themes[0]).toBe("rain");
   });
 
   it("is null when even everyone has too few", async () => {
-    expect(await plan([reflection("Rain."), reflection("More rain.", { tier: "south" })])).toBeNull();
+    expect(await plan([reflectionSaying("Rain."), reflectionSaying("More rain.", { tier: "south" })])).toBeNull();
   });
 
   it("reads each (date, slot, tier) once, only the days before", async () => {
@@ -78,10 +81,10 @@ describe("visitorThemes: tiers", () => {
 describe("visitorThemes: counting", () => {
   it("counts reflections, not mentions, keeps the top five and breaks ties alphabetically", async () => {
     const result = await plan([
-      reflection("rain rain rain rain"),
-      reflection("Grief and rain, hope and water."),
-      reflection("Wonder at the birds, patience with the grief, letting go of the day."),
-      reflection("Stillness and gratitude."),
+      reflectionSaying("rain rain rain rain"),
+      reflectionSaying("Grief and rain, hope and water."),
+      reflectionSaying("Wonder at the birds, patience with the grief, letting go of the day."),
+      reflectionSaying("Stillness and gratitude."),
     ]);
     expect(result!.themes).toEqual(["grief", "rain", "birds", "gratitude", "hope"]);
   });
@@ -96,7 +99,7 @@ describe("visitorThemes: counting", () => {
   });
 
   it("leaves out words of the place itself and 'still' as an adverb", async () => {
-    const result = await plan([reflection("I am still here."), reflection("Still here."), reflection("Still.")], {
+    const result = await plan([reflectionSaying("I am still here."), reflectionSaying("Still here."), reflectionSaying("Still.")], {
       vocabulary: [...VOCAB, "sanctuary", "about"],
     });
     expect(result!.themes).toEqual([]);
@@ -106,9 +109,9 @@ describe("visitorThemes: counting", () => {
 describe("visitorThemes: never a visitor's words or names", () => {
   it("drops a theme equal to a contributor's name", async () => {
     const result = await plan([
-      reflection("I hope the rain comes.", {}, { name: "Hope" }),
-      reflection("Hoping, always hoping, for rain."),
-      reflection("Some hope left."),
+      reflectionSaying("I hope the rain comes.", {}, { name: "Hope" }),
+      reflectionSaying("Hoping, always hoping, for rain."),
+      reflectionSaying("Some hope left."),
     ]);
     expect(result!.themes).toEqual(["rain"]);
     expect(result!.themes).not.toContain("hope");
@@ -116,7 +119,11 @@ describe("visitorThemes: never a visitor's words or names", () => {
 
   it("drops a theme equal to a contributor's location token", async () => {
     const result = await plan(
-      [reflection("Grateful for the pond and its birds.", {}, { location: "Kettle Pond, Vermont" }), reflection("A pond."), reflection("Birds.")],
+      [
+        reflectionSaying("Grateful for the pond and its birds.", {}, { location: "Kettle Pond, Vermont" }),
+        reflectionSaying("A pond."),
+        reflectionSaying("Birds."),
+      ],
       { vocabulary: [...VOCAB, "pond"] },
     );
     expect(result!.themes).toEqual(["birds", "gratitude"]);
@@ -127,9 +134,9 @@ describe("visitorThemes: never a visitor's words or names", () => {
     const vocabulary = [...new Set(library.pieces.flatMap((p) => p.themes))];
     const phrase = "the blue heron at Kettle Pond";
     const reflections = [
-      reflection(`This morning I saw ${phrase} and felt thankful.`, {}, { name: "Marguerite Okafor", location: "Kettle Pond" }),
-      reflection(`Thinking of ${phrase} again; grateful and tired.`, {}, { name: "Marguerite Okafor" }),
-      reflection("Marguerite, if you read this: rest well.", {}, { name: "Tobias" }),
+      reflectionSaying(`This morning I saw ${phrase} and felt thankful.`, {}, { name: "Marguerite Okafor", location: "Kettle Pond" }),
+      reflectionSaying(`Thinking of ${phrase} again; grateful and tired.`, {}, { name: "Marguerite Okafor" }),
+      reflectionSaying("Marguerite, if you read this: rest well.", {}, { name: "Tobias" }),
     ];
     const result = await visitorThemes({ reflectionsFor: storeOf(reflections).reflectionsFor, date: DATE, slotIndex: 2, tier: "north", vocabulary });
     expect(result).not.toBeNull();
@@ -141,10 +148,10 @@ describe("visitorThemes: never a visitor's words or names", () => {
 
   it("ignores quoted text, straight or curly, and a quotation left open", async () => {
     const result = await plan([
-      reflection("My friend said “grief is love with nowhere to go” and I felt grateful."),
-      reflection('She wrote "rest, rest, rest" on the card. Grateful.'),
-      reflection("I can't say 'hope' yet, but I'm thankful. ‘Water’ she whispered."),
-      reflection("Grateful. He kept saying “patience, patience"),
+      reflectionSaying("My friend said “grief is love with nowhere to go” and I felt grateful."),
+      reflectionSaying('She wrote "rest, rest, rest" on the card. Grateful.'),
+      reflectionSaying("I can't say 'hope' yet, but I'm thankful. ‘Water’ she whispered."),
+      reflectionSaying("Grateful. He kept saying “patience, patience"),
     ]);
     expect(result!.themes).toEqual(["gratitude"]);
     expect(withoutQuotes("don't and can’t stay")).toBe("don't and can’t stay");
