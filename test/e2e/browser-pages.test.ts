@@ -7,13 +7,11 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, PHONE, screenshotBothWidths, WIDE } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const reason = chromiumMissing("browser page tests");
 const ARGS = CHROMIUM_ARGS;
-const WIDE = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScript${reason}`, () => {
   let server: TestServer;
@@ -22,20 +20,12 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
   const problems: string[] = [];
 
   /** A fresh browser profile: JavaScript on or off, in a timezone, watched for CSP and script errors. */
-  async function tab(options: { javaScriptEnabled: boolean; timezoneId: string; ip: string }): Promise<Page> {
-    const context = await browser.newContext({ ...options, viewport: WIDE, extraHTTPHeaders: { "x-forwarded-for": options.ip } });
-    contexts.push(context);
-    const page = await context.newPage();
-    watchForProblems(page, problems, { failedLoadEcho: true });
+  async function visitorTab(options: { javaScriptEnabled: boolean; timezoneId: string; ip: string }): Promise<Page> {
+    const { ip, ...rest } = options;
+    const page = await openTab(browser, { ...rest, extraHTTPHeaders: { "x-forwarded-for": ip } }, problems, { failedLoadEcho: true });
+    contexts.push(page.context());
     return page;
   }
-  const shoot = async (page: Page, name: string) => {
-    await page.setViewportSize(WIDE);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`) });
-    await page.setViewportSize(WIDE);
-  };
 
   beforeAll(async () => {
     server = await startTestServer({ SANCTUARY_ADMIN_KEY: "browser-pages-admin-key-0123" });
@@ -52,7 +42,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
   describe("JavaScript off", () => {
     let page: Page;
     beforeAll(async () => {
-      page = await tab({ javaScriptEnabled: false, timezoneId: "Asia/Tokyo", ip: "198.51.100.10" });
+      page = await visitorTab({ javaScriptEnabled: false, timezoneId: "Asia/Tokyo", ip: "198.51.100.10" });
     });
 
     it("the home page's reflection form posts, redirects and shows the thanks", async () => {
@@ -66,7 +56,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       expect(await page.locator("#recent-reflections li").first().innerText()).toContain("Without any scripts at all");
       // With no script to localize it, the time stays the server's UTC: one zone on the whole page.
       expect(await page.locator("#recent-reflections li time").first().innerText()).toMatch(/ UTC$/);
-      await shoot(page, "nojs-home");
+      await screenshotBothWidths(page, "nojs-home", { fullPage: true });
     });
 
     it("the song page's form does the same", async () => {
@@ -86,7 +76,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       expect(await page.locator("#asked-question").innerText()).toBe("What does the sanctuary keep about me?");
       expect((await page.locator("#ask-answer-text").innerText()).length).toBeGreaterThan(40);
       expect(await page.locator("#recent-conversations").innerText()).toContain("What does the sanctuary keep about me?");
-      await shoot(page, "nojs-ask");
+      await screenshotBothWidths(page, "nojs-ask", { fullPage: true });
     });
 
     it("the header's search box finds pages on /search", async () => {
@@ -101,7 +91,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
 
   describe("JavaScript on", () => {
     it("a query typed into the header's search box shows results with the words marked", async () => {
-      const page = await tab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.20" });
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.20" });
       await page.goto(`${server.url}/reflections`);
       await page.click("#site-q");
       await page.keyboard.type("breathing");
@@ -109,14 +99,14 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       const api = (await server.get("/api/search?q=breathing", { headers: { "x-forwarded-for": "198.51.100.21" } })).body;
       expect(await page.locator("#search-results > li h2").allInnerTexts()).toEqual(api.results.map((r: any) => r.title));
       expect(await page.locator("#search-results mark").count()).toBeGreaterThan(0);
-      await shoot(page, "search");
+      await screenshotBothWidths(page, "search", { fullPage: true });
       await page.locator("#search-results > li h2 a").first().click();
       await page.waitForURL(new URL(api.results[0].url).pathname === "/" ? /x^/ : new RegExp(`${new URL(api.results[0].url).pathname}$`));
       expect(await page.locator("h1").innerText()).toBe(api.results[0].title);
     });
 
     it("a browser in Tokyo reads every time on a page in its own zone", async () => {
-      const page = await tab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.30" });
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.30" });
       await page.goto(`${server.url}/`);
       await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
       const times = await page.locator("main time").allInnerTexts();
@@ -127,7 +117,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     });
 
     it("a browser on UTC is answered: its own hour is UTC's, said plainly", async () => {
-      const page = await tab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.40" });
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.40" });
       await page.goto(`${server.url}/`);
       await expect
         .poll(() => page.locator("#now-where").innerText())
@@ -136,7 +126,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     });
 
     it("a contribution's status page, the services of the day and the library read well at both widths", async () => {
-      const page = await tab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });
       const sent = await server.post(
         "/api/contribute",
         {
@@ -152,10 +142,10 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       await page.goto(sent.body.pr.url);
       expect(await page.locator("h1").innerText()).toBe("A Prayer for the Night Ferry");
       expect(await page.locator(".status").innerText()).toContain("Received, and waiting for review.");
-      await shoot(page, "contribution");
+      await screenshotBothWidths(page, "contribution", { fullPage: true });
       await page.goto(`${server.url}/services`);
       expect(await page.locator("#arranged").count()).toBe(1);
-      await shoot(page, "services");
+      await screenshotBothWidths(page, "services", { fullPage: true });
       await page.goto(`${server.url}/docs`);
       expect(await page.locator("main form[role=search] input[name=q]").count()).toBe(1);
       await page.setViewportSize(PHONE);

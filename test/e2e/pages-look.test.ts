@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const reason = chromiumMissing("page look tests");
@@ -23,18 +23,18 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   const problems: string[] = [];
   let pages: Record<string, string>;
 
-  async function tab(options: { colorScheme: "light" | "dark"; width: number; javaScriptEnabled?: boolean; timezoneId?: string }): Promise<Page> {
-    const context = await browser.newContext({
-      colorScheme: options.colorScheme,
-      javaScriptEnabled: options.javaScriptEnabled ?? true,
-      viewport: { width: options.width, height: options.width > 500 ? 900 : 844 },
-      timezoneId: options.timezoneId ?? "Europe/Lisbon",
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+  async function lookTab(options: { colorScheme: "light" | "dark"; width: number; javaScriptEnabled?: boolean; timezoneId?: string }): Promise<Page> {
+    const page = await openTab(
+      browser,
+      {
+        colorScheme: options.colorScheme,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        viewport: { width: options.width, height: options.width > 500 ? 900 : 844 },
+        timezoneId: options.timezoneId ?? "Europe/Lisbon",
+      },
+      problems,
+    );
+    contexts.push(page.context());
     return page;
   }
   const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -56,7 +56,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   for (const scheme of SCHEMES) {
     for (const width of WIDTHS) {
       it(`every page at ${width} px, ${scheme}: screenshots, no overflow, one name and one icon in the header`, async () => {
-        const page = await tab({ colorScheme: scheme, width });
+        const page = await lookTab({ colorScheme: scheme, width });
         for (const [name, path] of Object.entries(pages)) {
           await page.goto(server.url + path, { waitUntil: "load" });
           await page.evaluate(() => document.fonts.ready);
@@ -80,7 +80,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   }
 
   it("the theme button switches data-theme, and the choice holds after a reload", async () => {
-    const page = await tab({ colorScheme: "light", width: 1280 });
+    const page = await lookTab({ colorScheme: "light", width: 1280 });
     await page.goto(`${server.url}/docs`);
     const light = await background(page);
     const button = page.locator("#theme-toggle");
@@ -103,8 +103,8 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   });
 
   it("without scripts the system's choice holds, and the button (which needs them) stays hidden", async () => {
-    const dark = await tab({ colorScheme: "dark", width: 390, javaScriptEnabled: false });
-    const light = await tab({ colorScheme: "light", width: 390, javaScriptEnabled: false });
+    const dark = await lookTab({ colorScheme: "dark", width: 390, javaScriptEnabled: false });
+    const light = await lookTab({ colorScheme: "light", width: 390, javaScriptEnabled: false });
     for (const page of [dark, light]) await page.goto(`${server.url}/`);
     expect(await background(dark)).not.toBe(await background(light));
     expect(await dark.locator("#theme-toggle").isVisible()).toBe(false);
@@ -117,7 +117,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   });
 
   it("lyrics' marks are elements, never bracketed words: on a song page and in the home page's parts", async () => {
-    const page = await tab({ colorScheme: "light", width: 1280 });
+    const page = await lookTab({ colorScheme: "light", width: 1280 });
     await page.goto(server.url + pages.song);
     expect(await page.locator("main .lyrics .lyric-mark.section").count()).toBeGreaterThan(1);
     expect(await page.locator("main .lyrics .lyric-mark.hold").count()).toBeGreaterThan(0);
@@ -156,7 +156,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   });
 
   it("/services opens one service, the browser's own slot and hemisphere, and folds the rest", async () => {
-    const page = await tab({ colorScheme: "light", width: 1280, timezoneId: "Australia/Sydney" });
+    const page = await lookTab({ colorScheme: "light", width: 1280, timezoneId: "Australia/Sydney" });
     await page.goto(`${server.url}/services`);
     const services = page.locator("details.service");
     expect(await services.count()).toBeGreaterThan(1);

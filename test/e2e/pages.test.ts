@@ -87,7 +87,7 @@ describe("pages", () => {
 
   it("serves the pages' scripts and stylesheet from this origin", async () => {
     const { text } = await fetchText(server.url + "/");
-    for (const href of text.match(/\/assets\/[a-z]+\.(js|css)\?v=[0-9a-f]+/g) ?? []) {
+    for (const href of text.match(/\/assets\/[a-z-]+\.(js|css)\?v=[0-9a-f]+/g) ?? []) {
       const res = await fetch(server.url + href);
       expect(res.status, href).toBe(200);
       expect(res.headers.get("content-type"), href).toMatch(/^text\/(javascript|css)/);

@@ -13,16 +13,14 @@ import { dirname, join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spokenDuration } from "../../web/pages/words.ts";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, screenshotBothWidths } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { tone } from "../helpers/pieces.ts";
 
 const reason = chromiumMissing("player bar tests");
 const ZONE = "Asia/Tokyo";
-const WIDE = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 // A loaded machine may take a while to fetch a page or start a sound: wait for states, never time them.
-const poll: typeof expect.poll = (fn, options) => expect.poll(fn, { timeout: 15_000, ...options });
+const pollLong: typeof expect.poll = (fn, options) => expect.poll(fn, { timeout: 15_000, ...options });
 
 interface Part {
   title: string;
@@ -74,15 +72,8 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function tab(javaScriptEnabled = true, initScript?: () => void): Promise<Page> {
-    const context = await browser.newContext({ javaScriptEnabled, timezoneId: ZONE, viewport: WIDE });
-    if (initScript) await context.addInitScript(initScript);
-    const page = await context.newPage();
-    page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));
-    page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
-    return page;
-  }
+  const tokyoTab = (javaScriptEnabled = true, initScript?: () => void): Promise<Page> =>
+    openTab(browser, { javaScriptEnabled, timezoneId: ZONE }, problems, {}, initScript);
   const bar = (page: Page) => page.locator("#player-bar");
   const sound = (page: Page) =>
     bar(page)
@@ -100,22 +91,16 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
       (e) => void ((window as unknown as { startedAt?: number }).startedAt = (e.target as HTMLMediaElement).currentTime),
       true,
     );
-  const shoot = async (page: Page, name: string) => {
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`) });
-    await page.setViewportSize(WIDE);
-  };
   async function startOnHome(page: Page) {
     await page.goto(server.url + "/", { waitUntil: "load" });
     // The browser's own hour's service, so the list is not redrawn under the test.
-    await poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await pollLong(() => page.locator("#now-where").innerText()).toContain(ZONE);
     await page.locator(".service-player button").click();
-    await poll(async () => (await sound(page)).time).toBeGreaterThan(0.3);
+    await pollLong(async () => (await sound(page)).time).toBeGreaterThan(0.3);
   }
 
   it("keeps the part playing through a link, a header search, the back button and the bar's own link; a reload resumes it", async () => {
-    const page = await tab(true, watchStarts);
+    const page = await tokyoTab(true, watchStarts);
     await startOnHome(page);
     const started = await sound(page);
     expect(started.src).toMatch(/^\/media\/.+\.mp3$/);
@@ -123,7 +108,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     expect(await bar(page).isVisible()).toBe(true);
     expect(await bar(page).locator(".bar-part").innerText()).toBe(order[0].title);
     await page.locator("#service-parts > li").first().scrollIntoViewIfNeeded();
-    await shoot(page, "player-bar-home");
+    await screenshotBothWidths(page, "player-bar-home");
 
     // A mark on this document: a full page load would lose it, a swapped <main> keeps it.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -131,7 +116,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     const link = page.locator(`#service-parts > li[data-title="${reading.title}"] .meta a`);
     await link.click();
     await page.waitForURL(server.url + new URL(reading.url).pathname, { waitUntil: "commit" });
-    await poll(() => page.locator("main h1").innerText()).toBe(reading.title);
+    await pollLong(() => page.locator("main h1").innerText()).toBe(reading.title);
     expect(await page.title()).toBe(`${reading.title} · Sanctuary`);
     expect(await stayed()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
@@ -140,7 +125,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     expect(there.src).toBe(started.src);
     expect(there.time).toBeGreaterThan(started.time); // not started again
     expect(there.paused).toBe(false);
-    await poll(async () => (await sound(page)).time).toBeGreaterThan(there.time);
+    await pollLong(async () => (await sound(page)).time).toBeGreaterThan(there.time);
     expect(await bar(page).isVisible()).toBe(true);
     // The reading's own player says its length before it is played.
     expect(await page.locator("main .player-length").innerText()).toMatch(/^Length (\d+ min( \d+ s)?|\d+ s)$/);
@@ -151,28 +136,28 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     });
     expect(media).toMatchObject({ title: order[0].title, artist: "Sanctuary", artwork: ["image/png", "image/svg+xml"], state: "playing" });
     expect(media.album).toContain(" · ");
-    await shoot(page, "player-bar-prayer");
+    await screenshotBothWidths(page, "player-bar-prayer");
 
     // One sound at a time: the page's own player pauses the bar, and the bar's play pauses the page's.
     const own = page.locator("main audio");
     await own.evaluate((a: HTMLAudioElement) => a.play());
-    await poll(async () => (await sound(page)).paused).toBe(true);
+    await pollLong(async () => (await sound(page)).paused).toBe(true);
     await bar(page).locator(".bar-toggle").click();
-    await poll(async () => (await sound(page)).paused).toBe(false);
+    await pollLong(async () => (await sound(page)).paused).toBe(false);
     expect(await own.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 
     // The header's search (a GET form) is taken the same way.
     await page.fill("#site-q", "gratitude");
     await page.locator(".site-search button").click();
     await page.waitForURL(/\/search\?q=gratitude$/, { waitUntil: "commit" });
-    await poll(() => page.locator("main h1").innerText()).not.toBe(reading.title);
+    await pollLong(() => page.locator("main h1").innerText()).not.toBe(reading.title);
     expect(await stayed()).toBe(true);
     expect((await sound(page)).paused).toBe(false);
 
     // The day's services: their lists are views of the bar too, wired on the swapped page.
     await page.locator("header nav a", { hasText: "Services" }).click();
-    await poll(() => page.locator("main h1").innerText()).toMatch(/^Services of /);
-    await poll(() => page.locator("main .service-player").first().isVisible()).toBe(true);
+    await pollLong(() => page.locator("main h1").innerText()).toMatch(/^Services of /);
+    await pollLong(() => page.locator("main .service-player").first().isVisible()).toBe(true);
     expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe("Services");
     expect((await sound(page)).paused).toBe(false);
 
@@ -180,21 +165,21 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await page.goBack();
     await page.waitForURL(/\/search\?q=gratitude$/, { waitUntil: "commit" });
     await page.goBack();
-    await poll(() => page.locator("main h1").innerText()).toBe(reading.title);
+    await pollLong(() => page.locator("main h1").innerText()).toBe(reading.title);
     await page.goBack();
     await page.waitForURL(server.url + "/", { waitUntil: "commit" });
-    await poll(() => page.locator("main h1").innerText()).toBe("Come as you are");
+    await pollLong(() => page.locator("main h1").innerText()).toBe("Come as you are");
     expect(await stayed()).toBe(true);
     const back = await sound(page);
     expect(back.src).toBe(started.src);
     expect(back.paused).toBe(false);
     expect(back.time).toBeGreaterThan(there.time);
-    await poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
-    await poll(() => page.locator(".service-player button").innerText()).toBe("Pause");
+    await pollLong(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
+    await pollLong(() => page.locator(".service-player button").innerText()).toBe("Pause");
 
     // The bar's title leads to the part's own page (the song's), taken the same way.
     await bar(page).locator(".bar-part").click();
-    await poll(() => page.locator("main h1").innerText()).toBe(order[0].title);
+    await pollLong(() => page.locator("main h1").innerText()).toBe(order[0].title);
     expect(await stayed()).toBe(true);
 
     // A reload there goes on at the same part and second it was left at (saved as the page went).
@@ -203,7 +188,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     });
     await page.reload({ waitUntil: "load" });
     expect(await stayed()).toBe(false);
-    await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
+    await pollLong(async () => (await sound(page)).resumedAt).not.toBeNull();
     const leftAt = Number(await page.evaluate(() => sessionStorage.getItem("left-at")));
     const resumed = await sound(page);
     expect(resumed.src).toBe(started.src);
@@ -214,33 +199,33 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
 
     // From that page home again: its scripts, never loaded on this page, load and mark the part playing.
     await page.locator("header nav a", { hasText: "Now" }).click();
-    await poll(() => page.locator("main h1").innerText()).toBe("Come as you are");
-    await poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
-    await poll(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
+    await pollLong(() => page.locator("main h1").innerText()).toBe("Come as you are");
+    await pollLong(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await pollLong(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
     expect(await page.locator("#service-parts .part-play").count()).toBeGreaterThan(0);
     expect((await sound(page)).paused).toBe(false);
 
     // Another service (the list now names a different one) starts from its beginning, not where this one is.
     await page.locator("#service-parts").evaluate((list) => list.setAttribute("data-service", "another service"));
-    await poll(() => page.locator(".service-player button").innerText()).toBe("Play the service from its beginning");
+    await pollLong(() => page.locator(".service-player button").innerText()).toBe("Play the service from its beginning");
     await page.evaluate(() => delete (window as unknown as { startedAt?: number }).startedAt);
     await page.locator(".service-player button").click();
-    await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
+    await pollLong(async () => (await sound(page)).resumedAt).not.toBeNull();
     expect((await sound(page)).resumedAt).toBeLessThan(0.5);
 
     // Next part: the bar passes over the parts without a recording to the reading, and says which it is.
     const at = order.indexOf(reading);
     await bar(page).locator(".bar-next").click();
-    await poll(() => bar(page).locator(".bar-position").innerText()).toBe(`Part ${at + 1} of ${order.length}`);
-    await poll(async () => (await sound(page)).src !== started.src && !(await sound(page)).paused).toBe(true);
+    await pollLong(() => bar(page).locator(".bar-position").innerText()).toBe(`Part ${at + 1} of ${order.length}`);
+    await pollLong(async () => (await sound(page)).src !== started.src && !(await sound(page)).paused).toBe(true);
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(reading.title);
-    await poll(() => page.locator(`#service-parts > li[data-title="${reading.title}"]`).getAttribute("aria-current")).toBe("true");
+    await pollLong(() => page.locator(`#service-parts > li[data-title="${reading.title}"]`).getAttribute("aria-current")).toBe("true");
     await page.context().close();
   }, 120_000);
 
   it("offers to resume at the part and second when the browser will not start by itself", async () => {
     // The browser's rule without a press on the page, stood in for: play() is refused until the first press.
-    const page = await tab(true, () => {
+    const page = await tokyoTab(true, () => {
       document.addEventListener(
         "playing",
         (e) => void ((window as unknown as { startedAt?: number }).startedAt = (e.target as HTMLMediaElement).currentTime),
@@ -252,25 +237,25 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
       };
     });
     await startOnHome(page);
-    await poll(async () => (await sound(page)).time).toBeGreaterThan(2);
+    await pollLong(async () => (await sound(page)).time).toBeGreaterThan(2);
     await page.locator(".service-player button").click(); // pause
-    await poll(async () => (await sound(page)).paused).toBe(true);
+    await pollLong(async () => (await sound(page)).paused).toBe(true);
     const left = (await sound(page)).time;
     await page.reload({ waitUntil: "load" });
     const toggle = bar(page).locator(".bar-toggle");
     const label = `Resume part 1 at ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
-    await poll(() => toggle.innerText()).toBe(label);
-    await shoot(page, "player-bar-resume");
+    await pollLong(() => toggle.innerText()).toBe(label);
+    await screenshotBothWidths(page, "player-bar-resume");
     expect(await bar(page).locator(".bar-length").innerText()).toMatch(/^\d+:\d\d$/);
     expect((await sound(page)).paused).toBe(true);
     await toggle.click();
-    await poll(async () => (await sound(page)).resumedAt).not.toBeNull();
+    await pollLong(async () => (await sound(page)).resumedAt).not.toBeNull();
     expect(Math.abs((await sound(page)).resumedAt! - left)).toBeLessThan(1);
     await page.context().close();
   }, 90_000);
 
   it("without JavaScript: no bar, and each page's own players, lengths printed beside them", async () => {
-    const page = await tab(false);
+    const page = await tokyoTab(false);
     await page.goto(server.url + "/", { waitUntil: "load" });
     expect(await bar(page).isVisible()).toBe(false);
     expect(await page.locator(".service-player").isVisible()).toBe(false);

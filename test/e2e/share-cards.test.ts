@@ -42,7 +42,7 @@ async function card(path: string, name?: string): Promise<DecodedPng> {
   return decodePng(bytes);
 }
 
-async function ask(question: string): Promise<string> {
+async function askForSlug(question: string): Promise<string> {
   const res = await server.post("/api/ask", { question }, asIp(freshIp()));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.slug;
@@ -53,9 +53,9 @@ beforeAll(async () => {
   const songs = server.deps.library.songs;
   [song, other] = [songs[0], songs[1]];
   doc = server.deps.library.documents.find((d) => d.kind === "prayer")!.path;
-  asked.plain = await ask("How do I rest when the day will not stop?");
-  asked.marks = await ask(`Why do 3 < 4 & 5 > 2 feel like "rest" and 'stillness' at once?`);
-  asked.long = await ask(
+  asked.plain = await askForSlug("How do I rest when the day will not stop?");
+  asked.marks = await askForSlug(`Why do 3 < 4 & 5 > 2 feel like "rest" and 'stillness' at once?`);
+  asked.long = await askForSlug(
     `${"Wonderingly ".repeat(6)}what does the sanctuary keep of what I say, for how long, who can read it, and can I take it back later if I change my mind about all of it, the questions and the answers and the names?`,
   );
 }, 120_000);

@@ -1,7 +1,7 @@
 // The one way the browser tests find and start Chromium (Debian's, driven by playwright-core).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Page, Response } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page, Response } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const ARTIFACTS = join(process.cwd(), "test-artifacts");
@@ -35,4 +35,35 @@ export function watchForProblems(page: Page, problems: string[], expected: { fai
   });
   page.on("pageerror", (e) => void problems.push(`page error: ${e.message}`));
   page.on("response", (r) => void (r.status() >= 400 && !expected.response?.(r) && problems.push(`${r.status()} ${r.url()}`)));
+}
+
+/** The two widths pages are looked at: a laptop's and a phone's. */
+export const WIDE = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A new tab in a context of its own (cookies, storage and timezone apart from every other tab), watched for
+ * problems; `initScript` runs in every document the tab opens, before the page's own scripts.
+ */
+export async function openTab(
+  browser: Browser,
+  options: BrowserContextOptions,
+  problems: string[],
+  watch: Parameters<typeof watchForProblems>[2] = {},
+  initScript?: () => void,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: WIDE, ...options });
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  watchForProblems(page, problems, watch);
+  return page;
+}
+
+/** `<name>.png` at 1280 px (the whole page when `fullPage`) and `<name>-phone.png` at 390, back at 1280 after. */
+export async function screenshotBothWidths(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await page.setViewportSize(WIDE);
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: options.fullPage ?? false });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`) });
+  await page.setViewportSize(WIDE);
 }
