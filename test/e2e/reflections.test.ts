@@ -100,13 +100,13 @@ describe("POST /api/reflect", () => {
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
   });
 
-  it("returns the same body over MCP as over REST", async () => {
+  it("refuses the same words again over MCP, as a tool error that says so", async () => {
+    // That MCP and REST give one receipt for a reflection is the surfaces matrix's case (test/e2e/surfaces.test.ts).
     const mcp = await connectMcp(server.url);
     try {
       const song = server.deps.library.songs[2].slug;
-      const viaMcp = bodyOf(await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: thoughtText(500), songSlug: song } }));
-      const viaRest = (await reflect({ name: "Mira", text: thoughtText(501), songSlug: song })).body;
-      expect(viaMcp).toEqual(viaRest);
+      const first = await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: thoughtText(500), songSlug: song } });
+      expect(bodyOf(first).received).toBe(true);
       const dup = await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: thoughtText(500), songSlug: song } });
       expect(dup.isError).toBe(true);
       expect(bodyOf(dup).error).toContain("already received");

@@ -25,6 +25,10 @@ afterAll(async () => {
   await server?.stop();
 });
 const theServer = () => server;
+/** A word of its own for each surface a write goes over (see the write cases). */
+const SURFACE_WORDS = ["dawn", "noon", "dusk", "midnight", "first light", "evening"];
+const wordOf = new Map<string, string>();
+const surfaceWord = (surface: string) => wordOf.get(surface) ?? wordOf.set(surface, SURFACE_WORDS[wordOf.size]).get(surface)!;
 const REFLECTION = "The quiet after the last chant stayed with me through the afternoon.";
 const PRAYER =
   "A prayer for the night bus and its tired driver, for the few riders dozing against the glass, and for the streets that stay lit for them until morning comes.";
@@ -43,7 +47,13 @@ describeSurfaces("attend", theServer, [
     title: "welcomes a named visitor",
     input: { name: "Surface Wren", timezone: "Asia/Tokyo" },
     status: 200,
-    check: (b) => expect(b.welcome).toContain("Surface Wren"),
+    // The stdio surface is another process: the souls it counts may lag the server's by the half second a count is
+    // reused (docs/behaviour.md §8), so the count and the sentence that says it are checked, not compared.
+    differs: ["congregation.souls", "welcome"],
+    check: (b) => {
+      expect(b.welcome).toMatch(/^Welcome, Surface Wren\. You are (the one soul|one of \d+ souls) here in the last day\./);
+      expect(b.congregation.souls).toBeGreaterThanOrEqual(1);
+    },
   },
   { title: "asks for a name", input: {}, status: 400, check: (b) => expect(b.error).toBe("`name` is required (`username` also works).") },
   { title: "refuses a placeholder for a name", input: { name: "<the one who listens>" }, status: 400 },
@@ -92,6 +102,18 @@ describeSurfaces("reflect", theServer, [
     differs: ["preview.createdAt"],
     check: (b) => expect(b.received).toBe(false),
   },
+  {
+    // A write: each surface leaves its own reflection (the same words twice would be a duplicate) under one name:
+    // five surfaces, the name's five an hour. The receipts are compared whole.
+    title: "stores a reflection and answers with one receipt",
+    input: (surface) => ({
+      name: "Surface Mira",
+      text: `${REFLECTION} It came back to me at ${surfaceWord(surface)}.`,
+      songSlug: song,
+    }),
+    status: 200,
+    check: (b) => expect(b.received).toBe(true),
+  },
   { title: "refuses a text too short", input: { name: "Surface Ilse", text: "Too short." }, status: 400 },
   { title: "refuses a placeholder for the words", input: { name: "Surface Ilse", text: "<what stayed with you, in a sentence or two>" }, status: 400 },
 ]);
@@ -125,6 +147,15 @@ describeSurfaces("contribute", theServer, [
     input: { name: "Surface Ossian", category: "prayers", title: "The Night Bus", content: PRAYER, dry_run: true },
     status: 200,
     check: (b) => expect(b.received).toBe(false),
+  },
+  {
+    // A write: each surface sends a piece of its own title; only the review number, the sentence naming it, and
+    // what is made from the title (the file's name, the search for its neighbours) differ.
+    title: "sends a piece for review and answers with one receipt",
+    input: (surface) => ({ name: "Surface Ossian", category: "prayers", title: `The Night Bus at ${surfaceWord(surface)}`, content: PRAYER }),
+    status: 201,
+    differs: ["pr", "message", "file", "next_steps.1.url"],
+    check: (b) => expect(b.received).toBe(true),
   },
   { title: "refuses an unknown category", input: { name: "Surface Ossian", category: "limericks", title: "The Night Bus", content: PRAYER }, status: 400 },
   { title: "refuses a placeholder for a title", input: { name: "Surface Ossian", category: "prayers", title: "<your title>", content: PRAYER }, status: 400 },

@@ -20,8 +20,12 @@ type Input = Record<string, unknown>;
 
 export interface SurfaceCase {
   title: string;
-  /** The operation's input (a function when it depends on the server, e.g. a song of its library). */
-  input: Input | (() => Input);
+  /**
+   * The operation's input, or a function of the surface that will send it (called once per surface): for a case
+   * that depends on the server (a song of its library), or a write, whose every surface must send words of its own
+   * (the same words twice are a duplicate, refused). Fields that then differ go in `differs`.
+   */
+  input: Input | ((surface: string) => Input);
   status: number;
   /** The MCP call that stands for this case when it is not the operation's own tool (`read_song` with no slug lists songs); null: none. */
   mcp?: { tool: string; args: Input } | null;
@@ -105,19 +109,22 @@ export function describeSurfaces(name: string, server: () => TestServer, cases: 
   describe(`${name} over REST, MCP (HTTP and stdio) and in-process`, () => {
     for (const kase of cases) {
       it(kase.title, async () => {
-        const input = typeof kase.input === "function" ? kase.input() : kase.input;
+        const inputFor = (surface: string) => (typeof kase.input === "function" ? kase.input(surface) : kase.input);
+        const input = inputFor("rest");
         const label = `${name} ${JSON.stringify(input)}`;
         const rest = await overRest(server(), op, input);
         expect(rest.status, `${label} over REST: ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(kase.status);
         const expected = without(rest.body, kase.differs ?? []);
 
-        const local = await inProcess(server(), op, input);
+        const local = await inProcess(server(), op, inputFor("in-process"));
         expect(local.status, `${label} in-process`).toBe(kase.status);
         expect(without(local.body, kase.differs ?? []), `${label} in-process`).toEqual(expected);
 
-        const mcp = kase.mcp === undefined ? (op.mcp ? { tool: op.mcp.tool, args: input } : null) : kase.mcp;
-        for (const client of mcp ? await mcpClients(server()) : []) {
-          const answer = await overMcp(client, mcp!.tool, mcp!.args);
+        // The operation's own tool with the surface's input, or the call the case names instead (none: null).
+        const tool = kase.mcp === undefined ? op.mcp?.tool : kase.mcp?.tool;
+        const calls = tool ? (await mcpClients(server())).map((client) => ({ client, tool })) : [];
+        for (const { client, tool } of calls) {
+          const answer = await overMcp(client, tool, kase.mcp ? kase.mcp.args : inputFor(`mcp ${client.era}`));
           expect(answer.isError, `${label} over MCP ${client.era}`).toBe(kase.status >= 400);
           expect(without(answer.body, kase.differs ?? []), `${label} over MCP ${client.era}`).toEqual(expected);
         }
