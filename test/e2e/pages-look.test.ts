@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const reason = chromiumMissing("page look tests");
@@ -84,7 +84,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     await page.goto(`${server.url}/docs`);
     const light = await background(page);
     const button = page.locator("#theme-toggle");
-    await expect.poll(() => button.isVisible()).toBe(true);
+    await pollLong(() => button.isVisible()).toBe(true);
     expect(await page.getAttribute("html", "data-theme")).toBeNull();
     expect(await button.getAttribute("aria-pressed")).toBe("false");
     await button.click();
@@ -123,15 +123,15 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     expect(await page.locator("main .lyrics .lyric-mark.hold").count()).toBeGreaterThan(0);
     expect(await page.locator("main .lyrics").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
     await page.goto(`${server.url}/`);
-    await expect.poll(() => page.locator("#now-where").innerText()).toContain("Europe/Lisbon");
+    await pollLong(() => page.locator("#now-where").innerText()).toContain("Europe/Lisbon");
     const song = page.locator("#service-parts > li", { has: page.locator(".kind", { hasText: "Song" }) }).first();
     await song.locator("summary").click();
-    await expect.poll(() => song.locator(".lyric-mark").count()).toBeGreaterThan(0);
+    await pollLong(() => song.locator(".lyric-mark").count()).toBeGreaterThan(0);
     expect(await song.locator(".lyrics").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
     // Every part's words, as home.js loads them: marks drawn, in readings as in lyrics.
     for (const summary of await page.locator("#service-parts > li details > summary").all())
       if (!(await summary.evaluate((n) => (n.parentElement as HTMLDetailsElement).open))) await summary.click();
-    await expect.poll(() => page.locator("#service-parts").innerText()).not.toContain("Loading…");
+    await pollLong(() => page.locator("#service-parts").innerText()).not.toContain("Loading…");
     expect(await page.locator("#service-parts").innerText()).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
     // The reflection form offers the service's songs, the first chosen.
     const now = (await server.get("/api/now?timezone=Europe/Lisbon")).body;
@@ -143,7 +143,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     const last = songs.at(-1);
     await page.evaluate(() => ((document.getElementById("reflect-song") as HTMLSelectElement).selectedIndex = -1));
     await page.evaluate((title) => document.querySelector(`#service-parts > li[data-title="${title}"]`)!.setAttribute("aria-current", "true"), last.title);
-    await expect.poll(() => page.locator("#reflect-song").inputValue()).toBe(last.slug);
+    await pollLong(() => page.locator("#reflect-song").inputValue()).toBe(last.slug);
     await page.selectOption("#reflect-song", songs[0].slug);
     // Read after the observer's turn (its callbacks run before the next task).
     const after = await page.evaluate(async (title) => {
@@ -156,14 +156,18 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
   });
 
   it("/services opens one service, the browser's own slot and hemisphere, and folds the rest", async () => {
-    const page = await lookTab({ colorScheme: "light", width: 1280, timezoneId: "Australia/Sydney" });
+    // A southern zone whose date is the server's (UTC) date now: /services shows that date, and holds a slot once it
+    // is heard (so it is asked for first). Sydney is a day ahead of UTC from 13:00 UTC; São Paulo then shares it.
+    const zone = new Date().getUTCHours() < 12 ? "Australia/Sydney" : "America/Sao_Paulo";
+    expect((await server.get(`/api/now?timezone=${zone}`)).status).toBe(200);
+    const page = await lookTab({ colorScheme: "light", width: 1280, timezoneId: zone });
     await page.goto(`${server.url}/services`);
     const services = page.locator("details.service");
     expect(await services.count()).toBeGreaterThan(1);
-    const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: "Australia/Sydney" }).format(new Date()));
+    const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(new Date()));
     const tiers = await page.locator(`details.service[data-slot="${Math.floor(hour / 4)}"]`).evaluateAll((all) => all.map((d) => d.getAttribute("data-tier")));
     const expected = tiers.includes("south") ? "south" : tiers.includes("unknown") ? "unknown" : tiers[0];
-    await expect.poll(() => page.locator(`details.service[open][data-slot="${Math.floor(hour / 4)}"][data-tier="${expected}"]`).count()).toBe(1);
+    await pollLong(() => page.locator(`details.service[open][data-slot="${Math.floor(hour / 4)}"][data-tier="${expected}"]`).count()).toBe(1);
     expect(await page.locator("details.service[open]").count()).toBe(1);
     expect(await page.locator("#your-service").getAttribute("href")).toBe(`#slot-${Math.floor(hour / 4)}-${expected}`);
     const id = await page.locator("details.service:not([open])").first().getAttribute("id");

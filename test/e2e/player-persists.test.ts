@@ -13,15 +13,13 @@ import { dirname, join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spokenDuration } from "../../web/pages/words.ts";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, screenshotBothWidths } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong, screenshotBothWidths } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { tone } from "../helpers/pieces.ts";
 
 const reason = chromiumMissing("player bar tests");
 const ZONE = "Asia/Tokyo";
 // A loaded machine may take a while to fetch a page or start a sound: wait for states, never time them.
-const pollLong: typeof expect.poll = (fn, options) => expect.poll(fn, { timeout: 15_000, ...options });
-
 interface Part {
   title: string;
   kind: string;
@@ -157,7 +155,8 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     // The day's services: their lists are views of the bar too, wired on the swapped page.
     await page.locator("header nav a", { hasText: "Services" }).click();
     await pollLong(() => page.locator("main h1").innerText()).toMatch(/^Services of /);
-    await pollLong(() => page.locator("main .service-player").first().isVisible()).toBe(true);
+    // The services are folded but the server opens one (its hour): that one's player is wired on the swapped page.
+    await pollLong(() => page.locator("main details.service[open] .service-player").first().isVisible()).toBe(true);
     expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe("Services");
     expect((await sound(page)).paused).toBe(false);
 

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page, Response } from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const ARTIFACTS = join(process.cwd(), "test-artifacts");
@@ -67,3 +68,6 @@ export async function screenshotBothWidths(page: Page, name: string, options: { 
   await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`) });
   await page.setViewportSize(WIDE);
 }
+
+/** `expect.poll` with room for a loaded machine: a page's own fetches can take seconds while a whole suite runs (its default waits 1 s). */
+export const pollLong: typeof expect.poll = (fn, options) => expect.poll(fn, { timeout: 15_000, ...options });
