@@ -63,6 +63,8 @@ export function clientAddress(peer: string, forwardedFor: string | null, trust: 
   if (trust === "none") return peer;
   if (trust === "auto" || trust === "always") {
     if (trust === "auto" && !isLoopbackPeer(peer)) return peer;
+    // Most requests carry no X-Forwarded-For at all (a local client, a proxy that does not add one).
+    if (!forwardedFor) return peer;
     return forwardedOf(forwardedFor).pop() ?? peer;
   }
   const list = trustedList(trust);

@@ -17,9 +17,11 @@ export interface RequestNote {
 
 const NOTE = "sanctuaryRequest";
 
-export function noteRequest(event: H3Event, note: RequestNote): void {
+/** Adds to the request's note. A first note is kept as given (not copied): callers pass one they never change. */
+export function noteRequest(event: H3Event, note: Readonly<RequestNote>): void {
   const context = event.context as Record<string, unknown>;
-  context[NOTE] = { ...(context[NOTE] as RequestNote | undefined), ...note };
+  const earlier = context[NOTE] as RequestNote | undefined;
+  context[NOTE] = earlier ? { ...earlier, ...note } : note;
 }
 
 function transportOf(note: RequestNote | undefined, path: string): Transport {

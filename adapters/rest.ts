@@ -6,7 +6,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
 import { invoke } from "./invoke.ts";
-import { noteRequest } from "./request-log.ts";
+import { noteRequest, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
 export function pathParamNames(path: string): string[] {
@@ -35,9 +35,9 @@ export function requestIdOf(event: H3Event): string | undefined {
   return given && /^[\w.:-]{1,100}$/.test(given) ? given : undefined;
 }
 
-async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[]): Promise<Response> {
+async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[], note: RequestNote): Promise<Response> {
   // The access line and the metrics are written by adapters/request-log.ts for every route; this names the operation.
-  noteRequest(event, { operation: op.name });
+  noteRequest(event, note);
   const baseUrl = baseUrlOf(event, deps.config.baseUrl);
   let body: Record<string, unknown> = {};
   if (op.rest.method === "POST") {
@@ -61,7 +61,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
 export function mountRest(app: H3, operations: Operation[], deps: AdapterContext): void {
   for (const op of operations) {
     const params = pathParamNames(op.rest.path);
-    const handler = (event: H3Event) => handle(op, event, deps, params);
+    const note: RequestNote = Object.freeze({ operation: op.name });
+    const handler = (event: H3Event) => handle(op, event, deps, params, note);
     app.on(op.rest.method, op.rest.path, handler);
     // HEAD is GET without the body (h3 drops it); registered so the fallback does not take it.
     if (op.rest.method === "GET") app.on("HEAD", op.rest.path, handler);

@@ -15,7 +15,12 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "1" },
   },
 });
-const config = { ...loadConfig(), dataDir: values["data-dir"]!, recordings: false };
+// Warn, as `npm run bench` runs the server: at info every request writes an access line, which would be measured too.
+const config = {
+  ...loadConfig({ ...process.env, SANCTUARY_LOG_LEVEL: process.env.SANCTUARY_LOG_LEVEL ?? "warn" }),
+  dataDir: values["data-dir"]!,
+  recordings: false,
+};
 const deps = await createDeps(config);
 const app = createApp(deps);
 const calls = Number(values.calls);

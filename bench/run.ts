@@ -6,15 +6,16 @@
 // microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
 // (autocannon's fixed-count mode paced requests at about 10,000/s here, so rounds are timed instead.)
 // Usage: npm run bench [-- --large --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { loadLibrary } from "../corpus/library.ts";
-import { treeCpuMs } from "./cpu.ts";
 import { benchQueries, searchPath } from "./queries.ts";
 import { seedReflections } from "./seed.ts";
+import { ROTATING, median, run, unique, type Round } from "./round.ts";
+import { printRows, recordRun, type BenchRow } from "./report.ts";
+import { placement, startBare, startCheckout, stop, type Spawned } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -24,182 +25,162 @@ const { values } = parseArgs({
     routes: { type: "string" },
     /** The issue's scale: 1,000,000 reflections and 200,000 visitors of the last 24 hours (own folder, seeded once). */
     large: { type: "boolean", default: false },
+    /**
+     * Another checkout of this project (a worktree of an earlier commit, its dependencies installed) to measure in
+     * the same run, round for round beside this one: "before and after" a change on the same machine state.
+     */
+    before: { type: "string" },
+    /** With --before: how many times to start both servers afresh and measure every route again. */
+    trials: { type: "string", default: "4" },
+    /** Write the figures to bench/last-run.json and the README's table (bench/report.ts). */
+    record: { type: "boolean", default: false },
   },
 });
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  // Up to two minutes: a first start over a fresh folder builds the search index (longer on a busy machine).
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+const DEFAULT_ROUTES = [
+  "/api/music",
+  "/api/music/:slug",
+  "/api/now",
+  "/api/now?timezone=Europe/Berlin",
+  "/api/attend?name=bench&timezone=Asia/Tokyo",
+  "/api/reflections",
+  "/api/search*",
+];
+
+/** A running server and the route spelled for it (`:slug` is its own library's first song). */
+interface Target {
+  server: Spawned;
+  path: (route: string) => string;
+}
+
+async function targetOf(server: Spawned): Promise<Target> {
+  const firstSong = ((await (await fetch(`${server.base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
+  return { server, path: (route) => route.replace(":slug", firstSong) };
+}
+
+/** Every round of one route, per server, over every trial; and the before/after ratio of each trial. */
+interface RouteFigures {
+  ours: Round[];
+  before: Round[];
+  bare: Round[];
+  trialRatios: number[];
+}
+
+const cpuOf = (rounds: Round[]) => median(rounds.map((r) => r.cpuPerRequest ?? NaN));
+
+/** Warm-up, then `rounds` turns of each target on `route` (every other turn in reverse order). */
+async function measureRoute(targets: Target[], route: string, rounds: number, seconds: number, connections: number): Promise<Round[][]> {
+  const out = targets.map((): Round[] => []);
+  const once = (t: Target, s: number) => run(t.server.base + t.path(route), s, connections, t.server.child.pid!);
+  // Warm every server up first (JIT, caches), so the first measured round is not a cold start; then take turns
+  // round by round, so a change in the machine's state falls on all of them alike, whoever goes first.
+  for (const t of targets) await once(t, 2);
+  for (let i = 0; i < rounds; i++) {
+    const order = targets.map((_, k) => (i % 2 ? targets.length - 1 - k : k));
+    for (const k of order) out[k].push(await once(targets[k], seconds));
   }
-  throw new Error(`${url} did not come up`);
+  return out;
 }
-
-const BARE_SERVER = `
-const http = require("node:http");
-const bodies = JSON.parse(require("node:fs").readFileSync(process.env.BODIES_FILE, "utf8"));
-http.createServer((req, res) => {
-  const body = bodies[req.url] ?? bodies[req.url.replace(/u[0-9]+/g, "{n}")] ?? "{}";
-  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
-  res.end(body);
-}).listen(Number(process.env.PORT), "127.0.0.1");
-`;
-
-/** Rotating routes: each connection walks this list of paths in turn. */
-const ROTATING: Record<string, string[]> = {};
-
-/** A route's `{n}` spelled once (for its sample body) or per request. */
-const unique = (route: string, n: number | string) => route.replaceAll("{n}", `u${n}`);
-let requestNumber = 0;
-
-interface Round {
-  rps: number;
-  p99: number;
-  p50: number;
-  errors: number;
-  /** CPU microseconds of the server's processes per request answered (null without /proc). */
-  cpuPerRequest: number | null;
-}
-
-/** `seconds` of requests to `url`, with the CPU time of process `pid` (and its children) read around them. */
-async function run(url: string, seconds: number, connections: number, pid: number): Promise<Round> {
-  const origin = url.slice(0, url.indexOf("/", "http://".length));
-  const path = url.slice(origin.length);
-  const paths = ROTATING[path];
-  const requests = paths
-    ? paths.map((p) => ({ method: "GET" as const, path: p }))
-    : path.includes("{n}")
-      ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
-      : undefined;
-  const before = await treeCpuMs(pid);
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: paths ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-  const elapsed = (performance.now() - started) / 1000;
-  const after = await treeCpuMs(pid);
-  const answered = result.requests.total;
-  return {
-    rps: answered / Math.max(0.001, elapsed),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    cpuPerRequest: before !== null && after !== null && answered ? ((after - before) * 1000) / answered : null,
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const seconds = Number(values.seconds);
   const rounds = Number(values.rounds);
   const connections = Number(values.connections);
+  const trials = values.before ? Number(values.trials) : 1;
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
   const size = values.large ? { reflections: 1_000_000, presence: 200_000 } : { reflections: 100_000, presence: 0 };
-  const dataDir = join(process.cwd(), ".bench", values.large ? "large" : "data");
+  const folder = join(".bench", values.large ? "large" : "data");
+  const dataDir = join(process.cwd(), folder);
   if (await seedReflections(dataDir, size)) console.log(`seeded ${size.reflections} reflections and ${size.presence} visitors into ${dataDir}`);
-  const appPort = 39_100 + Math.floor(Math.random() * 500);
-  const barePort = appPort + 1;
-  // Recordings off: the background renderer would take a core from the server being measured (it rendered the
-  // whole library during every run on a fresh bench folder, halving the figures).
-  const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SANCTUARY_LOG_LEVEL: "warn",
-      SANCTUARY_RATE_LIMITS: "off",
-      SANCTUARY_RECORDINGS: "off",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const children: ChildProcess[] = [app];
+  const port = 39_100 + Math.floor(Math.random() * 500);
+  const routes = values.routes?.split(",") ?? DEFAULT_ROUTES;
+  const queries = await benchQueries(await loadLibrary(new URL("../corpus/library", import.meta.url).pathname));
+  ROTATING["/api/search*"] = queries.map(searchPath);
+  const figures = new Map(routes.map((r): [string, RouteFigures] => [r, { ours: [], before: [], bare: [], trialRatios: [] }]));
+  const bodies: Record<string, string> = {};
+  let bare: Target | null = null;
+  const started: Spawned[] = [];
+  const keep = (s: Promise<Spawned>) => s.then((x) => (started.push(x), x));
+  const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
   try {
-    const base = `http://127.0.0.1:${appPort}`;
-    await waitFor(`${base}/api/health`, app);
-    // Search answers from words until the vectors are ready (a first start converts them): wait for both halves,
-    // so the search route measures the search people get after the first minute.
-    const complete = async () => ((await (await fetch(`${base}/api/health`)).json()) as { status: string }).status === "healthy";
-    for (let i = 0; i < 1200 && !(await complete()); i++) await new Promise((r) => setTimeout(r, 250));
-    const firstSong = ((await (await fetch(`${base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-    const routes = (
-      values.routes?.split(",") ?? [
-        "/api/music",
-        "/api/music/:slug",
-        "/api/now",
-        "/api/now?timezone=Europe/Berlin",
-        "/api/attend?name=bench&timezone=Asia/Tokyo",
-        "/api/reflections",
-        "/api/search*",
-      ]
-    ).map((r) => r.replace(":slug", firstSong));
-    const queries = await benchQueries(await loadLibrary(new URL("../corpus/library", import.meta.url).pathname));
-    ROTATING["/api/search*"] = queries.map(searchPath);
-    const bodies: Record<string, string> = {};
-    for (const r of routes) {
-      for (const path of ROTATING[r] ?? [r]) bodies[path] = await (await fetch(base + unique(path, "sample"))).text();
-      if (ROTATING[r]) bodies[r] = bodies[ROTATING[r][0]];
-    }
-    // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.
-    const bodiesFile = join(dataDir, "..", "bare-bodies.json");
-    await writeFile(bodiesFile, JSON.stringify(bodies));
-    if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
-    const bare = spawn(process.execPath, ["-e", BARE_SERVER], { env: { ...process.env, PORT: String(barePort), BODIES_FILE: bodiesFile }, stdio: "inherit" });
-    children.push(bare);
-    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
-
-    console.log(`bench: ${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`);
-    const rows: string[][] = [
-      ["route", "bytes", "cpu µs/req", "bare cpu µs/req", "cpu ratio", "req/s", "p50 ms", "p99 ms", "bare req/s", "bare p99 ms", "req/s ratio"],
-    ];
-    for (const route of routes) {
-      const ours: Round[] = [];
-      const theirs: Round[] = [];
-      // Warm both up first (JIT, caches), so the first measured round is not a cold start.
-      await run(base + route, 2, connections, app.pid!);
-      await run(`http://127.0.0.1:${barePort}${route}`, 2, connections, bare.pid!);
-      for (let i = 0; i < rounds; i++) {
-        ours.push(await run(base + route, seconds, connections, app.pid!));
-        theirs.push(await run(`http://127.0.0.1:${barePort}${route}`, seconds, connections, bare.pid!));
+    for (let trial = 0; trial < trials; trial++) {
+      // Fresh processes each trial, started in turn order: the same code measures up to 15% apart between two
+      // processes (JIT decisions, placement on the cores), so one pair of processes proves little.
+      // The earlier checkout runs on its own bench folder (seeded by its own bench run): a store written by a
+      // newer release need not open in an older one.
+      const startOurs = () => start(startCheckout(process.cwd(), dataDir, port));
+      const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), port + 2));
+      const [ours, before] = !values.before
+        ? [await startOurs(), null]
+        : trial % 2
+          ? [await startBefore(), await startOurs()].reverse()
+          : [await startOurs(), await startBefore()];
+      if (!bare) {
+        for (const r of routes) {
+          const path = ours.path(r);
+          for (const p of ROTATING[path] ?? [path]) bodies[p] = await (await fetch(ours.server.base + unique(p, "sample"))).text();
+          if (ROTATING[path]) bodies[path] = bodies[ROTATING[path][0]];
+        }
+        // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.
+        const bodiesFile = join(dataDir, "..", "bare-bodies.json");
+        await writeFile(bodiesFile, JSON.stringify(bodies));
+        bare = { server: await keep(startBare(bodiesFile, port + 1)), path: ours.path };
+        if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
+        console.log(
+          `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,
+        );
+        console.log(`cores: ${placement}`);
+        if (values.before) console.log(`before: the checkout at ${values.before}, measured round for round beside this one`);
       }
-      const errors = ours.reduce((n, r) => n + r.errors, 0);
-      if (errors) console.warn(`  ${route}: ${errors} errors or non-2xx responses`);
-      const rps = median(ours.map((r) => r.rps));
-      const bareRps = median(theirs.map((r) => r.rps));
-      const cpu = median(ours.map((r) => r.cpuPerRequest ?? NaN));
-      const bareCpu = median(theirs.map((r) => r.cpuPerRequest ?? NaN));
-      rows.push([
-        route.replace(firstSong, ":slug"),
-        String(
-          ROTATING[route]
-            ? Math.round(ROTATING[route].reduce((n, p) => n + Buffer.byteLength(bodies[p]), 0) / ROTATING[route].length)
-            : Buffer.byteLength(bodies[route]),
-        ),
-        cpu.toFixed(0),
-        bareCpu.toFixed(0),
-        // Bare's CPU over ours: 1 is as cheap as a bare server, 0.5 costs twice as much (the same sense as req/s).
-        (bareCpu / cpu).toFixed(2),
-        rps.toFixed(0),
-        median(ours.map((r) => r.p50)).toFixed(1),
-        median(ours.map((r) => r.p99)).toFixed(1),
-        bareRps.toFixed(0),
-        median(theirs.map((r) => r.p99)).toFixed(1),
-        (rps / bareRps).toFixed(2),
-      ]);
+      for (const route of routes) {
+        const targets = before ? [ours, before, bare] : [ours, bare];
+        const measured = await measureRoute(targets, route, rounds, seconds, connections);
+        const f = figures.get(route)!;
+        f.ours.push(...measured[0]);
+        f.bare.push(...measured[measured.length - 1]);
+        if (before) {
+          f.before.push(...measured[1]);
+          // Round by round (the median of each round's ratio), so a slow spell of the machine cancels out.
+          f.trialRatios.push(median(measured[1].map((r, i) => (r.cpuPerRequest ?? NaN) / (measured[0][i].cpuPerRequest ?? NaN))));
+          console.log(`  trial ${trial + 1}: ${route} cpu vs before ${f.trialRatios.at(-1)!.toFixed(2)}`);
+        }
+        const errors = [...measured[0], ...(before ? measured[1] : [])].reduce((n, r) => n + r.errors, 0);
+        if (errors) console.warn(`  ${route}: ${errors} errors or non-2xx responses`);
+      }
+      for (const t of [ours, before]) if (t) await stop(t.server);
     }
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join("  "));
+    const rows = rowsOf(routes, figures, bodies, bare!.path);
+    printRows(rows);
+    if (values.record) {
+      const commit = values.before ? spawnSync("git", ["-C", values.before, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() : "";
+      const run = { at: new Date().toISOString(), node: process.version, cores: placement, rounds, seconds, connections, trials, rows };
+      await recordRun(values.before ? { ...run, before: commit || values.before } : run);
+      console.log("recorded in bench/last-run.json and README.md");
+    }
   } finally {
-    for (const c of children) c.kill("SIGTERM");
+    await Promise.all(started.map(stop));
   }
+}
+
+/** One row per route from every round measured. */
+function rowsOf(routes: string[], figures: Map<string, RouteFigures>, bodies: Record<string, string>, pathOf: (r: string) => string): BenchRow[] {
+  return routes.map((route) => {
+    const f = figures.get(route)!;
+    const path = pathOf(route);
+    const sizes = (ROTATING[path] ?? [path]).map((p) => Buffer.byteLength(bodies[p]));
+    return {
+      route,
+      bytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
+      cpu: cpuOf(f.ours),
+      bareCpu: cpuOf(f.bare),
+      rps: median(f.ours.map((r) => r.rps)),
+      bareRps: median(f.bare.map((r) => r.rps)),
+      p50: median(f.ours.map((r) => r.p50)),
+      p99: median(f.ours.map((r) => r.p99)),
+      // Earlier's CPU over ours (the median over trials): 1 costs the same as before, below 1 costs more.
+      ...(f.before.length ? { beforeCpu: cpuOf(f.before), cpuVsBefore: median(f.trialRatios), trialRatios: f.trialRatios } : {}),
+    };
+  });
 }
 
 await main();

@@ -93,16 +93,22 @@ export interface Placement {
   tier: Tier;
 }
 
-// A visitor's placement changes only with the zone spelling and the minute, so it is kept by those two.
-const placements = new Map<string, Placement>();
+// A visitor's placement changes only with the zone spelling and the minute, so it is kept by those two: per
+// spelling, the placement of the last minute asked (no key is built per call; a new minute replaces the old).
+const placements = new Map<string, { minute: number; placement: Placement }>();
 
 /** The visitor's clock, zone and tier for a call (kept per zone spelling and minute). */
 export function placeVisitor(timezone: string | undefined, instant: Date): Placement {
-  if (Number.isNaN(instant.getTime())) throw new RangeError("placeVisitor: invalid instant");
-  return remember(placements, `${timezone ?? ""}|${Math.floor(instant.getTime() / 60_000)}`, () => {
-    const { zone, given } = resolveZone(timezone);
-    return Object.freeze({ zone, given, position: slotOf(instant, zone), tier: tierOf(zone) });
-  });
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (Number.isNaN(minute)) throw new RangeError("placeVisitor: invalid instant");
+  const spelling = timezone ?? "";
+  const kept = placements.get(spelling);
+  if (kept?.minute === minute) return kept.placement;
+  const { zone, given } = resolveZone(timezone);
+  const placement: Placement = Object.freeze({ zone, given, position: slotOf(instant, zone), tier: tierOf(zone) });
+  if (!kept && placements.size >= 2000) placements.clear();
+  placements.set(spelling, { minute, placement });
+  return placement;
 }
 
 type ZoneTable = { zones: Record<string, { lat: number; lon: number }>; links: Record<string, string> };

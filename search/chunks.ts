@@ -42,9 +42,32 @@ export function plainText(markdown: string): string {
   );
 }
 
-/** Cut plain text at a word boundary near `limit` characters. */
+/**
+ * Cut plain text at a word boundary near `limit` characters, whitespace runs read as one space. Only as much
+ * of the text is flattened as the cut needs (a prefix twice the limit, doubled while runs of whitespace eat
+ * it): passages run to a few thousand characters, and an excerpt needs a few hundred of them.
+ */
 export function excerptOf(text: string, limit = 300): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  for (let take = 2 * limit + 2; ; take *= 2) {
+    const whole = take >= text.length;
+    const flat = (whole ? text : text.slice(0, take)).replace(/\s+/g, " ").trimStart();
+    // The flattened prefix agrees with the whole text's up to its own length, so limit + 1 characters of it
+    // decide the cut; only the whole text can say that it fits.
+    if (whole) return cutNear(flat.trimEnd(), limit);
+    if (flat.length > limit + 1) return cutNear(flat, limit);
+  }
+}
+
+const passageExcerpts = new WeakMap<Chunk, string>();
+
+/** A passage's excerpt for search results, made once per passage (the index's passages never change). */
+export function passageExcerpt(chunk: Chunk): string {
+  let excerpt = passageExcerpts.get(chunk);
+  if (excerpt === undefined) passageExcerpts.set(chunk, (excerpt = excerptOf(chunk.text)));
+  return excerpt;
+}
+
+function cutNear(flat: string, limit: number): string {
   if (flat.length <= limit) return flat;
   const cut = flat.lastIndexOf(" ", limit);
   return `${flat.slice(0, cut > limit * 0.6 ? cut : limit).replace(/[,;:.\s]+$/, "")}…`;

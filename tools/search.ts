@@ -2,7 +2,7 @@
 // or stored, and the query never reaches a log (the operation marks `q` private).
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
-import { excerptOf } from "../search/chunks.ts";
+import { passageExcerpt } from "../search/chunks.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
@@ -73,7 +73,7 @@ export const search = defineOperation({
       ...(chunk.slug ? { slug: chunk.slug } : {}),
       category: chunk.category,
       section: chunk.section,
-      excerpt: excerptOf(chunk.text),
+      excerpt: passageExcerpt(chunk),
       score,
     }));
     const first = results[0];

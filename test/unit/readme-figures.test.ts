@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { loadLibrary } from "../../corpus/library.ts";
 import { LIBRARY_SENTENCE, README, librarySentence } from "../../scripts/readme-library.ts";
+import { LAST_RUN, benchBlock, readmeBlock, type BenchRun } from "../../bench/report.ts";
 
 describe("README figures", () => {
   it("states the library's counts as the library holds them (npx tsx scripts/readme-library.ts --write updates them)", async () => {
@@ -14,5 +15,15 @@ describe("README figures", () => {
     // The sentence adds up: every document is counted under exactly one name.
     const counted = [...expected.matchAll(/(\d+) (?!songs|documents)/g)].reduce((n, m) => n + Number(m[1]), 0);
     expect(counted).toBe(library.documents.length);
+  });
+
+  it("states the bench figures of the last recorded run, once (npm run bench -- --record writes both)", async () => {
+    const readme = await readFile(README, "utf8");
+    const run = JSON.parse(await readFile(LAST_RUN, "utf8")) as BenchRun;
+    expect(readmeBlock(readme), "run `npm run bench -- --record`").toBe(benchBlock(run));
+    expect(run.rows.map((r) => r.route)).toContain("/api/now");
+    // One figure per fact: no other line of the README quotes CPU per request.
+    const outside = readme.replace(readmeBlock(readme)!, "");
+    expect(outside).not.toMatch(/\d+ µs (CPU )?per request/);
   });
 });

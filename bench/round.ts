@@ -1,0 +1,54 @@
+// One timed round of load against one server: autocannon for `seconds`, the server's CPU time from /proc
+// around it (bench/cpu.ts), divided by the requests answered.
+import autocannon from "autocannon";
+import { treeCpuMs } from "./cpu.ts";
+
+/** Rotating routes: each connection walks this list of paths in turn. */
+export const ROTATING: Record<string, string[]> = {};
+
+/** A route's `{n}` spelled once (for its sample body) or per request. */
+export const unique = (route: string, n: number | string) => route.replaceAll("{n}", `u${n}`);
+let requestNumber = 0;
+
+export interface Round {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  /** CPU microseconds of the server's processes per request answered (null without /proc). */
+  cpuPerRequest: number | null;
+}
+
+/** `seconds` of requests to `url`, with the CPU time of process `pid` (and its children) read around them. */
+export async function run(url: string, seconds: number, connections: number, pid: number): Promise<Round> {
+  const origin = url.slice(0, url.indexOf("/", "http://".length));
+  const path = url.slice(origin.length);
+  const paths = ROTATING[path];
+  const requests = paths
+    ? paths.map((p) => ({ method: "GET" as const, path: p }))
+    : path.includes("{n}")
+      ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
+      : undefined;
+  const before = await treeCpuMs(pid);
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url: paths ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  const after = await treeCpuMs(pid);
+  const answered = result.requests.total;
+  return {
+    rps: answered / Math.max(0.001, elapsed),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuPerRequest: before !== null && after !== null && answered ? ((after - before) * 1000) / answered : null,
+  };
+}
+
+/** The middle value, or the mean of the two middle values of an even count. */
+export const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};

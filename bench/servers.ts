@@ -1,0 +1,100 @@
+// The processes a bench run measures: the server of a checkout (this one, or an earlier one to compare with)
+// and the bare node:http server that serves the same bodies. Each is a child whose CPU time is read from /proc.
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+
+export interface Spawned {
+  base: string;
+  child: ChildProcess;
+}
+
+// The load generator (this process) on the first core and the servers on the others, when `taskset` can say so:
+// left to the scheduler, a server's event loop sometimes shares a core with the load generator and sometimes not,
+// and the same code then measured up to 20% apart from one start to the next.
+const cores = availableParallelism();
+const pinning = cores >= 2 && spawnSync("taskset", ["-pc", "0", String(process.pid)], { stdio: "ignore" }).status === 0;
+export const placement = pinning
+  ? `load generator on core 0, servers on cores 1-${cores - 1}`
+  : "not pinned to cores (no taskset, or one core): expect more spread between starts";
+
+/** `node args…`, on the servers' cores when pinning works. */
+function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
+  return pinning ? spawn("taskset", ["-c", `1-${cores - 1}`, process.execPath, ...args], options) : spawn(process.execPath, args, options);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `url` answers; throws if the process exits first or nothing answers within two minutes. */
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  // Up to two minutes: a first start over a fresh folder builds the search index (longer on a busy machine).
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch {
+      await pause(100);
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/**
+ * The server of the checkout at `root` on its own bench folder, once its search is complete (a first start
+ * answers from words until the vectors are ready): routes are measured as people meet them after the first minute.
+ */
+export async function startCheckout(root: string, dataDir: string, port: number): Promise<Spawned> {
+  // Recordings off: the background renderer would take a core from the server being measured (it rendered the
+  // whole library during every run on a fresh bench folder, halving the figures).
+  const child = spawnNode(["--import", "tsx", join(root, "server.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SANCTUARY_LOG_LEVEL: "warn",
+      SANCTUARY_RATE_LIMITS: "off",
+      SANCTUARY_RECORDINGS: "off",
+    },
+    // Its log lines (the ready banner included) are not the bench's: only a failure to start is shown.
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const logTail: string[] = [];
+  child.stderr?.on("data", (chunk: Buffer) => logTail.push(String(chunk)) > 40 && logTail.shift());
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child).catch((error: unknown) => {
+    process.stderr.write(logTail.join(""));
+    throw error;
+  });
+  const complete = async () => ((await (await fetch(`${base}/api/health`)).json()) as { status: string }).status === "healthy";
+  for (let i = 0; i < 1200 && !(await complete()); i++) await pause(250);
+  return { base, child };
+}
+
+const BARE_SERVER = `
+const http = require("node:http");
+const bodies = JSON.parse(require("node:fs").readFileSync(process.env.BODIES_FILE, "utf8"));
+http.createServer((req, res) => {
+  const body = bodies[req.url] ?? bodies[req.url.replace(/u[0-9]+/g, "{n}")] ?? "{}";
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+/** A bare node:http server answering each path with the body in `bodiesFile` (a JSON object path → body). */
+export async function startBare(bodiesFile: string, port: number): Promise<Spawned> {
+  const child = spawnNode(["-e", BARE_SERVER], { env: { ...process.env, PORT: String(port), BODIES_FILE: bodiesFile }, stdio: "inherit" });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, child);
+  return { base, child };
+}
+
+/** Ends a spawned process and waits until it has exited (its port is free again for the next trial). */
+export async function stop(spawned: Spawned): Promise<void> {
+  if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => spawned.child.once("exit", resolve));
+  spawned.child.kill("SIGTERM");
+  await exited;
+}
