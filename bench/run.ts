@@ -6,6 +6,7 @@
 // microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
 // (autocannon's fixed-count mode paced requests at about 10,000/s here, so rounds are timed instead.)
 // Usage: npm run bench [-- --large --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
+// Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (README, "Performance").
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     before: { type: "string" },
     /** With --before: how many times to start both servers afresh and measure every route again. */
     trials: { type: "string", default: "4" },
+    /** With --before: both servers' young generation (semi-space) in MB, fixed. */
+    young: { type: "string", default: "16" },
     /** Write the figures to bench/last-run.json and the README's table (bench/report.ts). */
     record: { type: "boolean", default: false },
   },
@@ -68,16 +71,21 @@ interface RouteFigures {
 
 const cpuOf = (rounds: Round[]) => median(rounds.map((r) => r.cpuPerRequest ?? NaN));
 
-/** Warm-up, then `rounds` turns of each target on `route` (every other turn in reverse order). */
-async function measureRoute(targets: Target[], route: string, rounds: number, seconds: number, connections: number): Promise<Round[][]> {
+/** Warm-up, then `rounds` turns of each target on `route`, the order rotated by one every round (and trial). */
+async function measureRoute(targets: Target[], route: string, rounds: number, seconds: number, connections: number, trial: number): Promise<Round[][]> {
   const out = targets.map((): Round[] => []);
   const once = (t: Target, s: number) => run(t.server.base + t.path(route), s, connections, t.server.child.pid!);
   // Warm every server up first (JIT, caches), so the first measured round is not a cold start; then take turns
-  // round by round, so a change in the machine's state falls on all of them alike, whoever goes first.
+  // round by round, so a change in the machine's state falls on all of them alike. The order rotates: each
+  // server takes each place in the turn equally often (with as many rounds as servers), because the place
+  // itself costs: reversing every other round left one server always in the middle, and an A/A run (this
+  // checkout against itself) then read it as cheaper.
   for (const t of targets) await once(t, 2);
   for (let i = 0; i < rounds; i++) {
-    const order = targets.map((_, k) => (i % 2 ? targets.length - 1 - k : k));
-    for (const k of order) out[k].push(await once(targets[k], seconds));
+    for (let k = 0; k < targets.length; k++) {
+      const t = (k + i + trial) % targets.length;
+      out[t].push(await once(targets[t], seconds));
+    }
   }
   return out;
 }
@@ -87,6 +95,10 @@ async function main() {
   const rounds = Number(values.rounds);
   const connections = Number(values.connections);
   const trials = values.before ? Number(values.trials) : 1;
+  // Comparing two checkouts, both get one fixed young generation: V8 sizes it per process as it goes, and one
+  // pair of processes of the same code spent several times as much on garbage collection per request in one as
+  // in the other, more than any code change to compare. A plain run keeps V8's own sizing, as production does.
+  const youngFlags = values.before ? [`--min-semi-space-size=${values.young}`, `--max-semi-space-size=${values.young}`] : [];
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
   const size = values.large ? { reflections: 1_000_000, presence: 200_000 } : { reflections: 100_000, presence: 0 };
   const folder = join(".bench", values.large ? "large" : "data");
@@ -108,8 +120,8 @@ async function main() {
       // processes (JIT decisions, placement on the cores), so one pair of processes proves little.
       // The earlier checkout runs on its own bench folder (seeded by its own bench run): a store written by a
       // newer release need not open in an older one.
-      const startOurs = () => start(startCheckout(process.cwd(), dataDir, port));
-      const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), port + 2));
+      const startOurs = () => start(startCheckout(process.cwd(), dataDir, port, youngFlags));
+      const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), port + 2, youngFlags));
       const [ours, before] = !values.before
         ? [await startOurs(), null]
         : trial % 2
@@ -130,11 +142,11 @@ async function main() {
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,
         );
         console.log(`cores: ${placement}`);
-        if (values.before) console.log(`before: the checkout at ${values.before}, measured round for round beside this one`);
+        if (values.before) console.log(`before: the checkout at ${values.before}, measured round for round beside this one; both with ${youngFlags.join(" ")}`);
       }
       for (const route of routes) {
         const targets = before ? [ours, before, bare] : [ours, bare];
-        const measured = await measureRoute(targets, route, rounds, seconds, connections);
+        const measured = await measureRoute(targets, route, rounds, seconds, connections, trial);
         const f = figures.get(route)!;
         f.ours.push(...measured[0]);
         f.bare.push(...measured[measured.length - 1]);

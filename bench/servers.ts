@@ -15,7 +15,7 @@ export interface Spawned {
 const cores = availableParallelism();
 const pinning = cores >= 2 && spawnSync("taskset", ["-pc", "0", String(process.pid)], { stdio: "ignore" }).status === 0;
 export const placement = pinning
-  ? `load generator on core 0, servers on cores 1-${cores - 1}`
+  ? `load generator on core 0, servers on ${cores === 2 ? "core 1" : `cores 1-${cores - 1}`}`
   : "not pinned to cores (no taskset, or one core): expect more spread between starts";
 
 /** `node args…`, on the servers' cores when pinning works. */
@@ -44,10 +44,10 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  * The server of the checkout at `root` on its own bench folder, once its search is complete (a first start
  * answers from words until the vectors are ready): routes are measured as people meet them after the first minute.
  */
-export async function startCheckout(root: string, dataDir: string, port: number): Promise<Spawned> {
+export async function startCheckout(root: string, dataDir: string, port: number, nodeFlags: string[] = []): Promise<Spawned> {
   // Recordings off: the background renderer would take a core from the server being measured (it rendered the
   // whole library during every run on a fresh bench folder, halving the figures).
-  const child = spawnNode(["--import", "tsx", join(root, "server.ts")], {
+  const child = spawnNode([...nodeFlags, "--import", "tsx", join(root, "server.ts")], {
     cwd: root,
     env: {
       ...process.env,
