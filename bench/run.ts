@@ -95,9 +95,9 @@ async function main() {
   const rounds = Number(values.rounds);
   const connections = Number(values.connections);
   const trials = values.before ? Number(values.trials) : 1;
-  // Comparing two checkouts, both get one fixed young generation: V8 sizes it per process as it goes, and one
-  // pair of processes of the same code spent several times as much on garbage collection per request in one as
-  // in the other, more than any code change to compare. A plain run keeps V8's own sizing, as production does.
+  // Comparing two checkouts, both get one fixed young generation: V8 sizes it per process as it goes, and two
+  // processes of the same code can spend very different shares of a request on garbage collection, more than
+  // any code change to compare. A plain run keeps V8's own sizing, as production does.
   const youngFlags = values.before ? [`--min-semi-space-size=${values.young}`, `--max-semi-space-size=${values.young}`] : [];
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
   const size = values.large ? { reflections: 1_000_000, presence: 200_000 } : { reflections: 100_000, presence: 0 };
@@ -116,17 +116,21 @@ async function main() {
   const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
   try {
     for (let trial = 0; trial < trials; trial++) {
-      // Fresh processes each trial, started in turn order: the same code measures up to 15% apart between two
-      // processes (JIT decisions, placement on the cores), so one pair of processes proves little.
+      // Fresh processes each trial, the earlier checkout started first every other trial: the same code measures
+      // apart from one start to the next (README, "Performance"), so one pair of processes proves little.
       // The earlier checkout runs on its own bench folder (seeded by its own bench run): a store written by a
       // newer release need not open in an older one.
       const startOurs = () => start(startCheckout(process.cwd(), dataDir, port, youngFlags));
       const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), port + 2, youngFlags));
-      const [ours, before] = !values.before
-        ? [await startOurs(), null]
-        : trial % 2
-          ? [await startBefore(), await startOurs()].reverse()
-          : [await startOurs(), await startBefore()];
+      let ours: Target;
+      let before: Target | null = null;
+      if (values.before && trial % 2) {
+        before = await startBefore();
+        ours = await startOurs();
+      } else {
+        ours = await startOurs();
+        if (values.before) before = await startBefore();
+      }
       if (!bare) {
         for (const r of routes) {
           const path = ours.path(r);

@@ -11,7 +11,7 @@ export interface Spawned {
 
 // The load generator (this process) on the first core and the servers on the others, when `taskset` can say so:
 // left to the scheduler, a server's event loop sometimes shares a core with the load generator and sometimes not,
-// and the same code then measured up to 20% apart from one start to the next.
+// and the same code then measured apart from one start to the next.
 const cores = availableParallelism();
 const pinning = cores >= 2 && spawnSync("taskset", ["-pc", "0", String(process.pid)], { stdio: "ignore" }).status === 0;
 export const placement = pinning
