@@ -46,8 +46,11 @@ export function openDatabase(options: SqliteOptions): Database.Database {
   if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
   const db = new Database(options.file);
   // First, so that switching to WAL and creating tables wait for a process that is already writing.
-  db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  db.exec("PRAGMA journal_mode = WAL");
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  // Switching to WAL can answer SQLITE_BUSY at once, without the busy handler, while another process opens or
+  // checkpoints the same file: two processes starting together failed here. Ask again within the same bound.
+  execWhileBusy(db, "PRAGMA journal_mode = WAL", busyTimeoutMs);
   db.exec(`PRAGMA synchronous = ${options.synchronous ?? "NORMAL"}`);
   // A burst can grow the WAL; once checkpointed, shrink it back rather than keep the high-water mark.
   db.exec("PRAGMA journal_size_limit = 67108864");
@@ -55,8 +58,23 @@ export function openDatabase(options: SqliteOptions): Database.Database {
   // a few thousand index pages (200,000 visitors) and, with SQLite's 2 MB default, read them all again each time.
   db.exec("PRAGMA mmap_size = 268435456");
   db.exec("PRAGMA cache_size = -32768");
-  db.exec(SCHEMA);
+  execWhileBusy(db, SCHEMA, busyTimeoutMs);
   return db;
+}
+
+/** `db.exec(sql)`, asked again every 20 ms while SQLite answers SQLITE_BUSY, for up to `timeoutMs` (opening only). */
+function execWhileBusy(db: Database.Database, sql: string, timeoutMs: number): void {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      db.exec(sql);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() >= until) throw error;
+      // A synchronous pause: opening is synchronous, and this happens only while another process holds the file.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 const NEW_VERSION = "abs(random() % 1000000000000)";

@@ -2,7 +2,9 @@
 // stdio bin, for the eight tools) and in-process, one status and one body each (test/helpers/surfaces.ts). Writes run as dry runs or
 // refused inputs here (placeholders among them: a refusal spends no limit), so running a case several times changes nothing; the writes themselves are
 // tested in their own suites.
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollLong } from "../helpers/chromium.ts";
+import { getJson } from "../helpers/http.ts";
 import { closeSurfaceClients, describeSurfaces, mcpClients } from "../helpers/surfaces.ts";
 import { searchComplete, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -117,6 +119,17 @@ describeSurfaces("reflect", theServer, [
   { title: "refuses a text too short", input: { name: "Surface Ilse", text: "Too short." }, status: 400 },
   { title: "refuses a placeholder for the words", input: { name: "Surface Ilse", text: "<what stayed with you, in a sentence or two>" }, status: 400 },
 ]);
+// The stdio surface wrote from a second process, and the server reads other processes' commits within a short
+// staleness bound (storage/sqlite-engine.ts): compare the archives only once every surface's write has arrived,
+// or REST and in-process may read either side of that moment.
+describe("after the writes", () => {
+  it("every surface's reflection reaches the server", async () => {
+    const mira = async () =>
+      ((await getJson(`${server.url}/api/reflections/song/${song}`)).body.reflections as Array<{ name: string }>).filter((r) => r.name === "Surface Mira")
+        .length;
+    await pollLong(mira).toBe(wordOf.size);
+  });
+});
 describeSurfaces("reflections-recent", theServer, [{ title: "the live feed", input: {}, status: 200 }]);
 describeSurfaces("reflections-by-song", theServer, [{ title: "the archive by song", input: {}, status: 200 }]);
 describeSurfaces("reflections-song", theServer, [
