@@ -156,7 +156,9 @@ export function baseForms(word: string): string[] {
 /** Expansions for one typed word: those of its first base form that WordNet knows. */
 export function expansionsOf(expansions: Expansions, word: string): Array<[string, number]> {
   for (const form of baseForms(word)) {
-    const found = expansions[form];
+    // Own entries only: the record is a plain object, and a typed word such as "constructor" must not find
+    // what every object inherits (it did while the expansions were still loading: ask answered 500).
+    const found = Object.hasOwn(expansions, form) ? expansions[form] : undefined;
     if (found) return found;
   }
   return [];

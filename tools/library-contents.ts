@@ -42,7 +42,7 @@ export function sectionsOf(library: Library): string[] {
 /** The section a read_doc path names (`prayers`, `prayer`, `Practices`…), or null when it names none. */
 export function sectionNamed(library: Library, path: string): string | null {
   const word = path.trim().toLowerCase();
-  const name = ALIASES[word] ?? word;
+  const name = Object.hasOwn(ALIASES, word) ? ALIASES[word] : word; // "constructor" is no alias
   return sectionsOf(library).includes(name) ? name : null;
 }
 

@@ -41,6 +41,12 @@ describe("WordNet", () => {
     expect(expansionsOf({ translator: [["interpret", 0.5]] }, "translators")).toEqual([["interpret", 0.5]]);
     expect(expansionsOf({}, "anything")).toEqual([]);
   });
+
+  it('finds nothing an object inherits (a question of one word such as "constructor" once answered 500)', () => {
+    for (const word of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+      expect(expansionsOf({}, word)).toEqual([]);
+    }
+  });
 });
 
 describe("evidence and fusion", () => {
