@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { freePort } from "../test/helpers/free-port.ts";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "6" } } });
 
@@ -47,7 +48,7 @@ async function treeRss(root: number): Promise<{ tree: number; roles: Record<stri
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "sanctuary-first-start-"));
-const port = 39_900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
 const at = () => Number(((performance.now() - started) / 1000).toFixed(1));

@@ -3,6 +3,7 @@
 // spawn to the first 200, several times. Usage: npm run bench:restart -- --data-dir .bench/large --times 3
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
+import { freePort } from "../test/helpers/free-port.ts";
 
 const { values } = parseArgs({
   options: { "data-dir": { type: "string", default: ".bench/large" }, times: { type: "string", default: "3" } },
@@ -30,5 +31,5 @@ async function once(port: number): Promise<number> {
   }
 }
 
-const port = 39_700 + Math.floor(Math.random() * 200);
+const port = await freePort();
 for (let i = 1; i <= Number(values.times); i++) console.log(`start ${i}: /api/health answered 200 after ${((await once(port)) / 1000).toFixed(2)} s`);

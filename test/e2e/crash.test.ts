@@ -10,7 +10,8 @@ import Database from "libsql";
 import { backendFor, openEngine, KeyValueStore } from "../../storage/index.ts";
 import { SortedCollection } from "../../storage/kv.ts";
 import { ReflectionStore } from "../../services/reflections.ts";
-import { freePort, shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { getJson, postJson } from "../helpers/http.ts";
 
 let dataDir: string;

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../helpers/child-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 interface Poll {
   answers: number;

@@ -8,7 +8,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, shareEmbeddings, startChildServer } from "../helpers/child-server.ts";
+import { shareEmbeddings, startChildServer } from "../helpers/child-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 let dataDir: string;
 const ROOT = new URL("../..", import.meta.url).pathname;

@@ -1,11 +1,11 @@
 // Runs the real server as a separate process (as production does), for multi-process, crash and smoke tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { SHARED_DATA_DIR, sharedGlove } from "./embedder.ts";
+import { freePort } from "./free-port.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -17,14 +17,6 @@ export interface ChildServer {
   /** The child's exit code once it has exited (null when a signal ended it). */
   exited: Promise<number | null>;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((r) => probe.close(r));
-  return port;
 }
 
 /** Point a data folder's embeddings at the shared converted vectors, so a child does not convert them again. */
