@@ -44,4 +44,19 @@ export default tseslint.config(
       "no-control-regex": "off",
     },
   },
+  {
+    // Types tell the truth: a double cast through unknown silences the compiler instead of convincing it.
+    // Tests may still build fakes that way (a partial H3Event, a stub client).
+    files: ["**/*.ts"],
+    ignores: ["test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation",
+          message: "No `as unknown as`: narrow with a check, type the value where it is made, or say why in a single `as`.",
+        },
+      ],
+    },
+  },
 );

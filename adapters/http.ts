@@ -16,7 +16,7 @@ export const stepsFor = (base: string) => stepsByBase.get(base, () => new Steps(
 /** A JSON response, with the common headers built in. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const bytes = toJsonBytes(body);
-  return new ResponseWithCommonHeaders(bytes as unknown as BodyInit, {
+  return new ResponseWithCommonHeaders(bytes, {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",

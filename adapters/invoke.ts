@@ -140,7 +140,7 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     // transport alike, so a handler that writes to either fails in the tests rather than on one transport.
     if (app.config.checkOutput) deepFreeze(input);
     // Screening is validation that needs the services: before the access log and before any limit.
-    if (op.screen) await op.screen(input as never, ctx);
+    if (op.screen) await op.screen(input, ctx);
     if (app.accessLog.listening)
       await app.accessLog.record({
         method: op.rest.method,
@@ -154,11 +154,11 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     const limits = callLimits(op.limits ?? [], input, ctx);
     ctx.takeLimits = limits.take;
     let body: Outcome["body"];
-    if (limits === NO_LIMITS) body = (await op.handler(input as never, ctx)) as Outcome["body"];
+    if (limits === NO_LIMITS) body = (await op.handler(input, ctx)) as Outcome["body"];
     else {
       if (op.limitsTaken !== "in-handler") await limits.take();
       try {
-        body = (await op.handler(input as never, ctx)) as Outcome["body"];
+        body = (await op.handler(input, ctx)) as Outcome["body"];
         await limits.take(); // a no-op unless the handler, asked to, did not take them
       } catch (error) {
         await limits.refund();

@@ -2,7 +2,9 @@
 // are the same for every visitor of a slot, so they are serialized and UTF-8 encoded once, not once
 // per request (encoding long texts with non-ASCII characters is most of a response's cost).
 // The output is byte for byte JSON.stringify's for plain data.
-const encoded = new WeakMap<object, Buffer>();
+// Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
+type Bytes = Buffer<ArrayBuffer>;
+const encoded = new WeakMap<object, Bytes>();
 const COMMA = Buffer.from(",");
 const EMPTY = Buffer.alloc(0);
 
@@ -25,21 +27,24 @@ export interface Joined<T> {
 }
 
 /** The per-request fields and the shared part, both in private fields: nothing to read but through `expand`. */
-class JoinedBody {
+class JoinedBody<T> implements Joined<T> {
+  // The brand exists for the compiler only (no value at run time, nothing emitted).
+  declare readonly [JOINED]: T;
   readonly #dynamic: Record<string, unknown>;
   readonly #shared: object;
   constructor(dynamic: Record<string, unknown>, shared: object) {
     this.#dynamic = dynamic;
     this.#shared = shared;
   }
-  static dynamicOf(value: JoinedBody): Record<string, unknown> {
+  static dynamicOf(value: JoinedBody<unknown>): Record<string, unknown> {
     return value.#dynamic;
   }
-  static sharedOf(value: JoinedBody): object {
+  static sharedOf(value: JoinedBody<unknown>): object {
     return value.#shared;
   }
-  toJSON(): object {
-    return { ...this.#dynamic, ...this.#shared };
+  /** The whole body: the caller of `joined` vouched that the two parts together are a `T`. */
+  toJSON(): T {
+    return { ...this.#dynamic, ...this.#shared } as T;
   }
 }
 
@@ -49,12 +54,12 @@ class JoinedBody {
  * copying the shared part. Whoever needs the whole object (MCP, output checks, pages) calls `expand`.
  */
 export function joined<T extends object>(dynamic: Record<string, unknown>, fixed: object): Joined<T> {
-  return new JoinedBody(dynamic, immutable(fixed)) as unknown as Joined<T>;
+  return new JoinedBody<T>(dynamic, immutable(fixed));
 }
 
 /** The whole body as a plain object (a `joined` body merged; anything else as it is). */
 export function expand<T>(value: T | Joined<T>): T {
-  return value instanceof JoinedBody ? (value.toJSON() as T) : (value as T);
+  return value instanceof JoinedBody ? (value as JoinedBody<T>).toJSON() : (value as T);
 }
 
 /** Freeze a body all the way down, a joined body's shared part included (the output check's guard). */
@@ -80,7 +85,7 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
       : T;
 
 /** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes among the values `depth` levels down (top level by default). */
-export function toJsonBytes(value: unknown, depth = 1): Buffer {
+export function toJsonBytes(value: unknown, depth = 1): Bytes {
   if (value instanceof JoinedBody) {
     return joinedBytes(JoinedBody.dynamicOf(value), JoinedBody.sharedOf(value), depth);
   }
@@ -88,10 +93,10 @@ export function toJsonBytes(value: unknown, depth = 1): Buffer {
 }
 
 /** The walk: cached bytes for immutable objects `depth` levels down, JSON.stringify for the rest. */
-function encodedChunks(value: unknown, depth: number): Buffer {
-  const chunks: Array<string | Buffer> = [];
+function encodedChunks(value: unknown, depth: number): Bytes {
+  const chunks: Array<string | Bytes> = [];
   write(value, depth, chunks);
-  const buffers: Buffer[] = [];
+  const buffers: Bytes[] = [];
   let text = "";
   for (const c of chunks) {
     if (typeof c === "string") text += c;
@@ -115,12 +120,12 @@ function plainFields(value: Record<string, unknown>): boolean {
 }
 
 /** Per shared part, the last whole body made from it and its per-request text. */
-const lastJoined = new WeakMap<object, { head: string; bytes: Buffer }>();
+const lastJoined = new WeakMap<object, { head: string; bytes: Bytes }>();
 
 // `{dynamic…}` + `,` + the shared part's bytes without their opening brace. Requests that meet the same shared
 // part with the same per-request text (same time, same count) get the very same bytes: a body is never changed
 // once made, and a fresh 6 KB buffer per request measured about a tenth of /api/now's CPU.
-function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: number): Buffer {
+function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: number): Bytes {
   const fixed = encoded.get(shared)!;
   // The per-request part is small and plain (a time, a count) unless it holds immutable parts of its own.
   if (!plainFields(dynamic)) {
@@ -142,7 +147,7 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   return bytes;
 }
 
-function write(value: unknown, depth: number, out: Array<string | Buffer>): void {
+function write(value: unknown, depth: number, out: Array<string | Bytes>): void {
   if (value === null || typeof value !== "object") {
     out.push(JSON.stringify(value) ?? "null");
     return;

@@ -146,7 +146,7 @@ async function markdownFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((e) => e.isFile() && e.name.endsWith(".md"))
-    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
+    .map((e) => join(e.parentPath, e.name))
     .sort();
 }
 

@@ -11,14 +11,16 @@ import type { VisitorThemes } from "./themes.ts";
 export type { SpaceWeather, Enso, VisitorThemes };
 
 /** The sky as services show it (docs/behaviour.md §6): planet events sit under `planets`, space weather beside them. */
-export interface ServiceSky {
+// A type, not an interface: a stored record keeps it as plain JSON data (Record<string, unknown>), which an
+// interface (open to declaration merging) is not assignable to.
+export type ServiceSky = {
   moon: Sky["moon"];
   planets: { visible: NonNullable<Sky["planets"]>["visible"]; events: Sky["events"] } | null;
   spaceWeather: SpaceWeather | null;
   showers: Sky["showers"];
   eclipses: Sky["eclipses"];
   voyagers: Sky["voyagers"];
-}
+};
 
 export interface PlanContext {
   key: ServiceKey;

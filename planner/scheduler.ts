@@ -82,9 +82,9 @@ export class Planner {
           arrangedBy: `Arranged, named and written by ${this.o.model} through the sanctuary's planner, from the library and under the service rules.`,
           parts: result.parts.map((p) => ({ ...p, basis: p.kind === "song" ? ("hour" as const) : ("song" as const) })),
           plannedFrom: { told: context.told, season: context.season, sky: context.sky, earth: context.earth, visitors: context.visitors },
-          sky: context.sky as unknown as Record<string, unknown>,
-          earth: context.earth as unknown as Record<string, unknown> | null,
-          visitors: context.visitors as unknown as Record<string, unknown> | null,
+          sky: context.sky,
+          earth: context.earth,
+          visitors: context.visitors,
           relaxed: [],
           recordedAt: this.o.clock().toISOString(),
         };

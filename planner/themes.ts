@@ -7,14 +7,15 @@ import { addDays } from "./time.ts";
 
 export type ThemeTier = "slot" | "any slot" | "everyone";
 
-export interface VisitorThemes {
+/** What the planner was told of visitors' reflections (a type: stored with the record as plain JSON data). */
+export type VisitorThemes = {
   themes: string[];
   /** How many reflections the themes were drawn from. */
   reflections: number;
   /** The window looked at: this many dates before the service's date. */
   days: number;
   tier: ThemeTier;
-}
+};
 
 export interface VisitorThemesInput {
   reflectionsFor: (key: Reflection["service"]) => Promise<Reflection[]>;

@@ -61,6 +61,13 @@ interface Exports {
   dots(matrix: number, rows: number, dims: number, query: number, out: number): void;
 }
 
+/** The module's two exports, checked: the module is built in this file, so a mismatch is a defect here. */
+function exportsOf(instance: WebAssembly.Instance): Exports {
+  const { memory, dots } = instance.exports;
+  if (!(memory instanceof WebAssembly.Memory) || typeof dots !== "function") throw new Error("the dot-product module lacks memory or dots");
+  return { memory, dots: dots as Exports["dots"] };
+}
+
 /** A matrix held for repeated products; `run` returns a view that the next run overwrites. */
 export class DotProducts {
   private run_: (query: Float32Array) => Float32Array;
@@ -75,7 +82,7 @@ export class DotProducts {
       this.run_ = (query) => (dotsJs(matrix, dims, query, out), out);
       return;
     }
-    const exports = new WebAssembly.Instance(compiled, {}).exports as unknown as Exports;
+    const exports = exportsOf(new WebAssembly.Instance(compiled, {}));
     // Layout: matrix at 0, then the query, then the output, each 16-byte aligned.
     const align = (n: number) => Math.ceil(n / 16) * 16;
     const queryAt = align(matrix.byteLength);

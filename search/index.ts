@@ -236,7 +236,7 @@ async function loadMemory(table: Table, expansions: Expansions): Promise<MemoryI
   for await (const batch of table.query().limit(count)) {
     for (const r of batch.toArray() as Array<Record<string, unknown>>) {
       await slice();
-      rows.push({ ...r, vector: Float32Array.from(r.vector as ArrayLike<number>) } as unknown as Row);
+      rows.push(storedRow(r));
     }
   }
   // Table order is not promised: group by page (first seen first), card then passages in their order.
@@ -244,6 +244,35 @@ async function loadMemory(table: Table, expansions: Expansions): Promise<MemoryI
   for (const row of rows) (byPage.get(row.page) ?? byPage.set(row.page, []).get(row.page)!).push(row);
   const ordered = [...byPage.values()].flatMap((group) => group.sort((a, b) => order(a) - order(b)));
   return MemoryIndex.from(ordered, expansions);
+}
+
+/** A row as `build` stored it (null texts as ""), read back with each field checked: a table written otherwise fails loudly. */
+function storedRow(r: Record<string, unknown>): Row {
+  const text = (field: string): string => {
+    const value = r[field];
+    if (typeof value !== "string") throw new Error(`search index row ${String(r.id)}: ${field} is ${typeof value}, not text`);
+    return value;
+  };
+  const role = text("role");
+  if (role !== "card" && role !== "passage") throw new Error(`search index row ${String(r.id)}: role "${role}" is neither card nor passage`);
+  const vector = r.vector;
+  if (vector === null || typeof vector !== "object" || !(Symbol.iterator in vector)) throw new Error(`search index row ${String(r.id)}: no vector`);
+  return {
+    id: text("id"),
+    page: text("page"),
+    title: text("title"),
+    pagePath: text("pagePath"),
+    path: text("path"),
+    slug: text("slug"),
+    category: text("category"),
+    section: text("section"),
+    text: text("text"),
+    role,
+    tldr: text("tldr"),
+    themes: text("themes"),
+    headings: text("headings"),
+    vector: Float32Array.from(vector as Iterable<number>),
+  };
 }
 
 const order = (r: Row) => (r.role === "card" ? -1 : Number(r.id.slice(r.id.lastIndexOf("#") + 1)));

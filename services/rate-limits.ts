@@ -28,7 +28,7 @@ class RateLimiterKeyValue extends RateLimiterStoreAbstract {
   }
 
   _getRateLimiterRes(_key: string, changedPoints: number, result: Stored): RateLimiterRes {
-    const points = (this as unknown as { points: number }).points;
+    const points = this.points;
     const consumed = result.points;
     return new RateLimiterRes(
       Math.max(points - consumed, 0),

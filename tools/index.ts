@@ -46,4 +46,4 @@ export const operations: Operation[] = [
   askHealth,
   contribute,
   feedback,
-] as unknown as Operation[];
+];

@@ -63,12 +63,15 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
    * adapter after the schema and before any limit is taken, so a refused call is validation and counts
    * against nothing. Throws `invalid(...)`. Operations that write a visitor's words screen them here.
    */
-  screen?: (input: DeepReadonly<z.output<I>>, ctx: ToolContext) => void | Promise<void>;
+  screen?(input: DeepReadonly<z.output<I>>, ctx: ToolContext): void | Promise<void>;
   /**
    * Reads its input (never changes it: frozen on every transport while output checks are on) and returns a
    * plain body or a `Joined` one (now, attend), which every reader opens with `expand`.
    */
-  handler: (input: DeepReadonly<z.output<I>>, ctx: ToolContext) => Promise<Body<z.input<O>>> | Body<z.input<O>>;
+  handler(input: DeepReadonly<z.output<I>>, ctx: ToolContext): Promise<Body<z.input<O>>> | Body<z.input<O>>;
+  // `handler` and `screen` are methods, not function-typed fields, on purpose: a method's parameter is compared
+  // both ways, so an `Operation<I, O>` is an `Operation` and the adapters hold one list without a cast. What keeps
+  // the call sound is that only `invoke` calls them, with the input this operation's own schema just parsed.
 }
 
 /** What a handler returns: a plain body, or one joined from per-request fields and a shared part. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { expand, joined } from "../../core/json.ts";
-import { defineOperation, type Operation } from "../../tools/operation.ts";
+import { defineOperation } from "../../tools/operation.ts";
 
 const appWith = (checkOutput: boolean) =>
   ({
@@ -29,7 +29,7 @@ const writesItsInput = defineOperation({
     writable.limit ??= 20;
     return { limit: writable.limit };
   },
-}) as unknown as Operation;
+});
 
 const shared = { service: { parts: [1, 2] } };
 const joinedBody = defineOperation({
@@ -39,7 +39,7 @@ const joinedBody = defineOperation({
   output: z.object({ timestamp: z.string(), service: z.object({ parts: z.array(z.number()) }) }),
   rest: { method: "GET", path: "/joined" },
   handler: () => joined<{ timestamp: string; service: { parts: number[] } }>({ timestamp: "t" }, shared),
-}) as unknown as Operation;
+});
 
 describe("inputs and bodies under output checks", () => {
   it("freeze the input on every transport: a handler writing to it fails over a frozen REST query and a plain MCP call alike", async () => {

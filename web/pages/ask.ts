@@ -11,7 +11,6 @@ import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { ask } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
-import type { Operation } from "../../tools/operation.ts";
 import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
 import { when } from "./components.ts";
 import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
@@ -32,7 +31,7 @@ function recentList(conversations: Recent): Html {
 }
 
 async function askPage(event: H3Event, deps: WebContext, state?: FormState, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const outcome = await invoke(askRecent as unknown as Operation, {}, deps, {
+  const outcome = await invoke(askRecent, {}, deps, {
     via: "rest",
     ip: clientIp(event, deps.config.trustProxy),
     baseUrl: baseUrlOf(event, deps.config.baseUrl),
@@ -66,7 +65,7 @@ ${recentList(conversations)}
 async function askSubmitted(event: H3Event, deps: WebContext): Promise<Response> {
   const owner = ownershipOf(event);
   let continued: string | null = null;
-  const sent = await submitForm(event, deps, "ask", ask as unknown as Operation, (values) => {
+  const sent = await submitForm(event, deps, "ask", ask, (values) => {
     const input = inputOf(values, ["question", "name"], ["name"]);
     // Without this browser's cookie for it, a follow-up is asked as a new conversation: nothing is lost.
     if (owner && values.conversation === owner.slug) {

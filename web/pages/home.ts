@@ -12,7 +12,6 @@ import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import type { Piece, Song } from "../../corpus/library.ts";
 import { now, type NowOutput } from "../../tools/now.ts";
-import type { Operation } from "../../tools/operation.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
 import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
@@ -141,7 +140,7 @@ export function homeRoutes(deps: WebContext): Route[] {
       produces: "text/html",
       status: 303,
       handler: async (event: H3Event) => {
-        const sent = await submitForm(event, deps, "reflect", reflect as unknown as Operation, reflectInput);
+        const sent = await submitForm(event, deps, "reflect", reflect, reflectInput);
         if (sent.outcome?.ok) return seeOther(`/?reflected=${encodeURIComponent(String(expand(sent.outcome.body).song ?? ""))}#reflect`);
         return homePage(event, deps, sent.state, sent.status, refusalHeaders(sent.outcome));
       },

@@ -5,7 +5,6 @@ import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
-import type { Operation } from "../../tools/operation.ts";
 import { reflect } from "../../tools/reflect.ts";
 import { audioPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
@@ -117,7 +116,7 @@ export function reflectionRoutes(deps: WebContext): Route[] {
         const song = deps.library.song(routeParam(event.context.params, "slug"));
         if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));
         // The page names its song: the form's hidden box cannot file the reflection elsewhere.
-        const sent = await submitForm(event, deps, "reflect", reflect as unknown as Operation, (values) => ({ ...reflectInput(values), songSlug: song.slug }));
+        const sent = await submitForm(event, deps, "reflect", reflect, (values) => ({ ...reflectInput(values), songSlug: song.slug }));
         if (sent.outcome?.ok) return seeOther(`/reflections/${encodeURIComponent(song.slug)}?reflected#reflect`);
         return songPage(event, deps, song.slug, sent.state, sent.status, refusalHeaders(sent.outcome));
       },

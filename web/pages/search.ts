@@ -7,7 +7,6 @@ import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import { baseUrlOf, clientIp, queryObject } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
-import type { Operation } from "../../tools/operation.ts";
 import { search } from "../../tools/search.ts";
 import type { WebContext } from "../context.ts";
 import { notice, searchForm } from "./components.ts";
@@ -51,7 +50,7 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
   let status = 200;
   let headers: Record<string, string> = {};
   if (raw !== undefined && shown.trim() !== "") {
-    const outcome = await invoke(search as unknown as Operation, { q: raw }, deps, {
+    const outcome = await invoke(search, { q: raw }, deps, {
       via: "rest",
       ip: clientIp(event, deps.config.trustProxy),
       baseUrl: baseUrlOf(event, deps.config.baseUrl),

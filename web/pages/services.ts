@@ -11,7 +11,6 @@ import type { WebContext } from "../context.ts";
 import { baseUrlOf, clientIp } from "../../adapters/http.ts";
 import { invoke } from "../../adapters/invoke.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
-import type { Operation } from "../../tools/operation.ts";
 import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
@@ -78,7 +77,7 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 }
 
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
-  const outcome = await invoke(servicesByDate as unknown as Operation, { date }, deps, {
+  const outcome = await invoke(servicesByDate, { date }, deps, {
     via: "rest",
     ip: clientIp(event, deps.config.trustProxy),
     baseUrl: baseUrlOf(event, deps.config.baseUrl),
