@@ -41,32 +41,50 @@ const count = (n: number) => Math.round(n).toLocaleString("en-US");
 /** The lowest and highest trial ratio, where there were several trials. */
 const spread = (ratios: number[] = []) => (ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : "");
 
+/** One column of the tables: its heading and its cell; `readme` false keeps it to the console. */
+interface Column {
+  head: string;
+  cell: (r: BenchRow) => string;
+  /** The README's cell where it says more than the console's (the trial spread). */
+  readmeCell?: (r: BenchRow) => string;
+  readme?: false;
+}
+
+/** The one list of columns both tables are drawn from. Bare's CPU over ours: 1 is as cheap as a bare server. */
+function columns(before: boolean): Column[] {
+  const beforeColumns: Column[] = [
+    { head: "before cpu µs/req", cell: (r) => (r.beforeCpu === undefined ? "" : us(r.beforeCpu)) },
+    {
+      head: "cpu vs before",
+      cell: (r) => r.cpuVsBefore?.toFixed(2) ?? "",
+      readmeCell: (r) => (r.cpuVsBefore === undefined ? "" : `${r.cpuVsBefore.toFixed(2)}${spread(r.trialRatios)}`),
+    },
+  ];
+  return [
+    { head: "route", cell: (r) => r.route, readmeCell: (r) => `\`${r.route}\`` },
+    { head: "bytes", cell: (r) => String(r.bytes) },
+    { head: "cpu µs/req", cell: (r) => us(r.cpu) },
+    ...(before ? beforeColumns : []),
+    { head: "bare cpu µs/req", cell: (r) => us(r.bareCpu) },
+    { head: "cpu ratio", cell: (r) => ratio(r.bareCpu, r.cpu) },
+    { head: "req/s", cell: (r) => count(r.rps) },
+    { head: "p50 ms", cell: (r) => r.p50.toFixed(1), readme: false },
+    { head: "p99 ms", cell: (r) => r.p99.toFixed(1), readme: false },
+    { head: "bare req/s", cell: (r) => count(r.bareRps) },
+    { head: "req/s ratio", cell: (r) => ratio(r.rps, r.bareRps) },
+  ];
+}
+
 /** The README block for a run: how it was taken, then one row per route. */
 export function benchBlock(run: BenchRun): string {
   const before = run.before !== undefined;
-  const head = [
-    "route",
-    "bytes",
-    "cpu µs/req",
-    ...(before ? ["before cpu µs/req", "cpu vs before"] : []),
-    "bare cpu µs/req",
-    "cpu ratio",
-    "req/s",
-    "bare req/s",
-    "req/s ratio",
-  ];
+  const shown = columns(before).filter((c) => c.readme !== false);
   const lines = [
     `Run of ${run.at.slice(0, 16).replace("T", " ")} UTC, Node ${run.node}, ${run.cores}; ${run.trials > 1 ? `${run.trials} trials (fresh processes each) × ` : ""}${run.rounds} rounds of ${run.seconds} s per server and route, ${run.connections} connections${before ? `, beside commit ${run.before}` : ""}:`,
     "",
-    `| ${head.join(" | ")} |`,
-    `|${head.map(() => "---").join("|")}|`,
-    ...run.rows.map((r) => {
-      const cells = [`\`${r.route}\``, String(r.bytes), us(r.cpu)];
-      if (before)
-        cells.push(r.beforeCpu === undefined ? "" : us(r.beforeCpu), r.cpuVsBefore === undefined ? "" : `${r.cpuVsBefore.toFixed(2)}${spread(r.trialRatios)}`);
-      cells.push(us(r.bareCpu), ratio(r.bareCpu, r.cpu), count(r.rps), count(r.bareRps), ratio(r.rps, r.bareRps));
-      return `| ${cells.join(" | ")} |`;
-    }),
+    `| ${shown.map((c) => c.head).join(" | ")} |`,
+    `|${shown.map(() => "---").join("|")}|`,
+    ...run.rows.map((r) => `| ${shown.map((c) => (c.readmeCell ?? c.cell)(r)).join(" | ")} |`),
   ];
   return `<!-- bench:start -->\n${lines.join("\n")}\n<!-- bench:end -->`;
 }
@@ -86,18 +104,8 @@ export async function recordRun(run: BenchRun): Promise<void> {
 
 /** The run as a console table, every figure the bench has (the README keeps the CPU and throughput columns). */
 export function printRows(rows: BenchRow[]) {
-  const before = rows.some((r) => r.beforeCpu !== undefined);
-  const head = ["route", "bytes", "cpu µs/req", ...(before ? ["before cpu µs/req", "cpu vs before"] : []), "bare cpu µs/req", "cpu ratio"];
-  head.push("req/s", "p50 ms", "p99 ms", "bare req/s", "req/s ratio");
-  const table = [head];
-  for (const r of rows) {
-    const cells = [r.route, String(r.bytes), r.cpu.toFixed(0)];
-    if (before) cells.push(r.beforeCpu?.toFixed(0) ?? "", r.cpuVsBefore?.toFixed(2) ?? "");
-    // Bare's CPU over ours: 1 is as cheap as a bare server, 0.5 costs twice as much (the same sense as req/s).
-    cells.push(r.bareCpu.toFixed(0), (r.bareCpu / r.cpu).toFixed(2), r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1));
-    cells.push(r.bareRps.toFixed(0), (r.rps / r.bareRps).toFixed(2));
-    table.push(cells);
-  }
-  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  const shown = columns(rows.some((r) => r.beforeCpu !== undefined));
+  const table = [shown.map((c) => c.head), ...rows.map((r) => shown.map((c) => c.cell(r)))];
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   for (const row of table) console.log(row.map((c, i) => c.padStart(widths[i])).join("  "));
 }
