@@ -9,7 +9,7 @@ import type { Library, Piece, Song } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
 import type { ServiceCalendar, ServiceRecord } from "../planner/calendar.ts";
 import { seasonAt } from "../planner/season.ts";
-import { placeVisitor, slotFirstBegins } from "../planner/time.ts";
+import { placeVisitor, slotFirstBegins, type Placement } from "../planner/time.ts";
 import type { ServicePart } from "./service-shapes.ts";
 import { songApiLinks } from "./shapes.ts";
 import { sharedBody, sharedKey, type BuiltParts, type SharedBody, type SharedInputs } from "./service-body.ts";
@@ -28,6 +28,7 @@ export class ServiceViews {
   // The season changes a few times a year; astronomy per request would be wasted work. It is computed from
   // the slot's own first beginning, so every process and every restart shows one season for one service.
   private seasons = new BoundedMemo<ReturnType<typeof seasonAt>>(1000);
+  private derived = new WeakMap<Placement, Array<{ inputs: SharedInputs; key: string }>>();
 
   constructor(
     private library: Library,
@@ -52,10 +53,26 @@ export class ServiceViews {
     attending: boolean,
     perVisitor: (shared: SharedBody, inputs: SharedInputs) => Promise<Record<string, unknown>>,
   ): Promise<Joined<T>> {
-    const { zone, given, position, tier } = placeVisitor(timezone, now);
+    const placement = placeVisitor(timezone, now);
+    const { inputs, key } = this.inputsOf(placement, steps.base, attending);
+    let found = this.shared.find(key);
+    if (!found) this.shared.put(key, (found = { shared: await this.build(inputs, placement.position, steps), inputs }));
+    return joined<T>(await perVisitor(found.shared, found.inputs), found.shared);
+  }
+
+  /**
+   * A visit's inputs and their key. A placement is one object per zone spelling and minute, so its inputs are
+   * derived once per placement, base, recordings version and kind of visit, not per request: the same key
+   * (`sharedKey`), not a second one, and a string whose hash the lookup has already computed.
+   */
+  private inputsOf(placement: Placement, base: string, attending: boolean): { inputs: SharedInputs; key: string } {
+    const mediaVersion = this.media.version;
+    const kept = this.derived.get(placement)?.find((d) => d.inputs.base === base && d.inputs.mediaVersion === mediaVersion && d.inputs.attending === attending);
+    if (kept) return kept;
+    const { zone, given, position, tier } = placement;
     const inputs: SharedInputs = {
-      base: steps.base,
-      mediaVersion: this.media.version,
+      base,
+      mediaVersion,
       date: position.date,
       slotIndex: position.slotIndex,
       tier,
@@ -64,14 +81,17 @@ export class ServiceViews {
       localHour: position.localHour,
       attending,
     };
-    const key = sharedKey(inputs);
-    let found = this.shared.find(key);
-    if (!found) this.shared.put(key, (found = { shared: await this.build(inputs, position, steps), inputs }));
-    return joined<T>(await perVisitor(found.shared, found.inputs), found.shared);
+    const made = { inputs, key: sharedKey(inputs) };
+    const list = this.derived.get(placement) ?? [];
+    // A few bases (Host headers without BASE_URL) and both kinds of visit; beyond that, start again.
+    if (list.length >= 8) list.length = 0;
+    list.push(made);
+    this.derived.set(placement, list);
+    return made;
   }
 
   /** The shared part from its inputs alone (the record and the season follow from the date, the slot and the tier). */
-  private async build(inputs: SharedInputs, position: ReturnType<typeof placeVisitor>["position"], steps: Steps): Promise<SharedBody> {
+  private async build(inputs: SharedInputs, position: Placement["position"], steps: Steps): Promise<SharedBody> {
     const { date, slotIndex, tier } = inputs;
     const key = { date, slotIndex, tier };
     const record = this.calendar.cached(key) ?? (await this.calendar.ensure(key));

@@ -1,4 +1,5 @@
 // core/json.ts: encoded-once JSON must be byte for byte what JSON.stringify writes, however it is reused.
+import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { expand, immutable, joined, toJsonBytes } from "../../core/json.ts";
 
@@ -33,6 +34,30 @@ describe("joined bodies", () => {
     expect(bytes({ list: [1, 3] }).list).toEqual([1, 3]);
     expect(bytes({ n: 1, gone: undefined })).toEqual({ n: 1, status: "s" });
     expect(bytes({ n: 1 })).toEqual({ n: 1, status: "s" });
+  });
+
+  it("write an object changed after its body was made anew (the reuse compares a copy, not the handler's object)", () => {
+    const s = { status: "s" };
+    const fields: { timestamp: string; congregation: { souls: number } } = { timestamp: "t", congregation: { souls: 1 } };
+    expect(JSON.parse(toJsonBytes(joined(fields, s)).toString()).congregation.souls).toBe(1);
+    fields.congregation.souls = 2;
+    expect(JSON.parse(toJsonBytes(joined(fields, s)).toString()).congregation.souls).toBe(2);
+  });
+
+  it("equal JSON.stringify over any run of per-request fields on one shared part (fast-check, 500 runs)", () => {
+    const s = immutable({ status: "s", order: [1, 2] });
+    const leaf = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom("a", "b", "ü"), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const fields = fc.dictionary(
+      fc.constantFrom("timestamp", "congregation", "x"),
+      fc.oneof(leaf, fc.dictionary(fc.constantFrom("souls", "window"), fc.oneof(leaf, fc.array(leaf, { maxLength: 2 })), { maxKeys: 2 })),
+      { maxKeys: 3 },
+    );
+    fc.assert(
+      fc.property(fc.array(fields, { minLength: 1, maxLength: 6 }), (run) => {
+        for (const dynamic of run) expect(encodedText(joined(dynamic, s))).toBe(JSON.stringify({ ...dynamic, ...s }));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("give the whole body to JSON.stringify and expand, and nothing to a read or a spread without them", () => {
