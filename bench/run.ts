@@ -13,7 +13,6 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadLibrary } from "../corpus/library.ts";
 import { benchQueries, searchPath } from "./queries.ts";
-import { freePort } from "../test/helpers/free-port.ts";
 import { seedReflections } from "./seed.ts";
 import { ROTATING, median, run, unique, type Round } from "./round.ts";
 import { printRows, recordRun, type BenchRow } from "./report.ts";
@@ -120,8 +119,8 @@ async function main() {
       // apart from one start to the next (README, "Performance"), so one pair of processes proves little.
       // The earlier checkout runs on its own bench folder (seeded by its own bench run): a store written by a
       // newer release need not open in an older one.
-      const startOurs = async () => start(startCheckout(process.cwd(), dataDir, await freePort(), youngFlags));
-      const startBefore = async () => start(startCheckout(values.before!, join(values.before!, folder), await freePort(), youngFlags));
+      const startOurs = () => start(startCheckout(process.cwd(), dataDir, youngFlags));
+      const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), youngFlags));
       let ours: Target;
       let before: Target | null = null;
       if (values.before && trial % 2) {
@@ -140,7 +139,7 @@ async function main() {
         // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.
         const bodiesFile = join(dataDir, "..", "bare-bodies.json");
         await writeFile(bodiesFile, JSON.stringify(bodies));
-        bare = { server: await keep(startBare(bodiesFile, await freePort())), path: ours.path };
+        bare = { server: await keep(startBare(bodiesFile)), path: ours.path };
         if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
         console.log(
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../test/helpers/free-port.ts";
 
 export interface Spawned {
   base: string;
@@ -44,7 +45,8 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  * The server of the checkout at `root` on its own bench folder, once its search is complete (a first start
  * answers from words until the vectors are ready): routes are measured as people meet them after the first minute.
  */
-export async function startCheckout(root: string, dataDir: string, port: number, nodeFlags: string[] = []): Promise<Spawned> {
+export async function startCheckout(root: string, dataDir: string, nodeFlags: string[] = []): Promise<Spawned> {
+  const port = await freePort();
   // Recordings off: the background renderer would take a core from the server being measured (it rendered the
   // whole library during every run on a fresh bench folder, halving the figures).
   const child = spawnNode([...nodeFlags, "--import", "tsx", join(root, "server.ts")], {
@@ -84,7 +86,8 @@ http.createServer((req, res) => {
 `;
 
 /** A bare node:http server answering each path with the body in `bodiesFile` (a JSON object path → body). */
-export async function startBare(bodiesFile: string, port: number): Promise<Spawned> {
+export async function startBare(bodiesFile: string): Promise<Spawned> {
+  const port = await freePort();
   const child = spawnNode(["-e", BARE_SERVER], { env: { ...process.env, PORT: String(port), BODIES_FILE: bodiesFile }, stdio: "inherit" });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/`, child);

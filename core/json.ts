@@ -119,8 +119,8 @@ function plainFields(value: Record<string, unknown>): boolean {
   return true;
 }
 
-/** Per shared part, the last whole body made from it: a copy of its per-request fields, their text, the bytes. */
-const lastJoined = new WeakMap<object, { fields: Record<string, unknown>; head: string; bytes: Bytes }>();
+/** Per shared part, the last whole body made from it: a copy of its per-request fields, and the bytes. */
+const lastJoined = new WeakMap<object, { fields: Record<string, unknown>; bytes: Bytes }>();
 
 // `{dynamic…}` + `,` + the shared part's bytes without their opening brace. Requests that meet the same shared
 // part with the same per-request fields (same time, same count) get the very same bytes: a body is never changed
@@ -129,7 +129,7 @@ const lastJoined = new WeakMap<object, { fields: Record<string, unknown>; head: 
 function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: number): Bytes {
   const fixed = encoded.get(shared)!;
   const last = lastJoined.get(shared);
-  if (last && sameFields(dynamic, last.fields, 2)) return last.bytes;
+  if (last && sameFields(dynamic, last.fields, COMPARED_DEPTH)) return last.bytes;
   // The per-request part is small and plain (a time, a count) unless it holds immutable parts of its own.
   if (!plainFields(dynamic)) {
     const head = encodedChunks(dynamic, depth);
@@ -138,7 +138,6 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   }
   const head = JSON.stringify(dynamic);
   if (fixed.length <= 2) return Buffer.from(head, "utf8");
-  if (last?.head === head) return last.bytes;
   const headLength = Buffer.byteLength(head, "utf8") - 1;
   const separator = head.length > 2 ? 1 : 0;
   const bytes = Buffer.allocUnsafe(headLength + separator + fixed.length - 1);
@@ -146,9 +145,12 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   if (separator) bytes[headLength] = COMMA[0];
   fixed.copy(bytes, headLength + separator, 1);
   // A copy, not the handler's object: nothing is frozen outside the tests, so the original may yet change.
-  lastJoined.set(shared, { fields: copied(dynamic, 2), head, bytes });
+  lastJoined.set(shared, { fields: copied(dynamic, COMPARED_DEPTH), bytes });
   return bytes;
 }
+
+/** How deep per-request fields are compared (a time, and a count inside an object): deeper counts as different. */
+const COMPARED_DEPTH = 2;
 
 /** A copy of plain objects `depth` levels down (what `sameFields` compares); anything else kept as it is. */
 function copied(value: Record<string, unknown>, depth: number): Record<string, unknown> {
