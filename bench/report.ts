@@ -120,7 +120,8 @@ export function printMcpRatios(rows: BenchRow[]) {
     const twin = twinRoute
       ? rest.find((r) => r.route === twinRoute || r.route === twinRoute.replace(/\*$/, ""))
       : [...rest].sort((a, b) => Math.abs(a.bytes - row.bytes) - Math.abs(b.bytes - row.bytes))[0];
-    if (twin) lines.push(`  ${row.route}: ${(row.cpu / twin.cpu).toFixed(2)}× the CPU of ${twin.route}${twinRoute ? "" : ` (nearest size, ${twin.bytes} bytes)`}`);
+    if (twin)
+      lines.push(`  ${row.route}: ${(row.cpu / twin.cpu).toFixed(2)}× the CPU of ${twin.route}${twinRoute ? "" : ` (nearest size, ${twin.bytes} bytes)`}`);
   }
   if (lines.length) console.log(["MCP per request beside REST:", ...lines].join("\n"));
 }

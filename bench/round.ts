@@ -37,7 +37,9 @@ export async function run(url: string, seconds: number, connections: number, pid
   const before = await treeCpuMs(pid);
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: paths || given ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon({ url: paths || given ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
   });
   const elapsed = (performance.now() - started) / 1000;
   const after = await treeCpuMs(pid);
