@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkLibrary } from "../../corpus/check.ts";
+import { uncreditedEchoes } from "../../corpus/check-credits.ts";
 import { leaderLine, unmarkedDirection } from "../../corpus/check-directions.ts";
 import type { CheckPiece } from "../../corpus/check-piece.ts";
 import { reflexCounts, reflexProblems, summaryShapes } from "../../corpus/check-reflexes.ts";
@@ -94,6 +95,18 @@ describe("spelling: UK", () => {
       "A size, a prize, seize the day. Literal and literary. The wind tires. Maths at the moment. Ill-gotten, forgotten. " +
       "Toward the gas meter, a computer program, the curb of habit. Colourful, realised, grey.";
     expect(usSpellings(text)).toEqual([]);
+  });
+});
+
+describe("credits", () => {
+  it("refuses a known echo without its source named, and lets a credited or rewritten one be", () => {
+    const blackbird = "In the hedge at five,\nyou sing as if the light were certain,\nand the light comes.";
+    expect(uncreditedEchoes(blackbird)).toEqual([{ line: 2, why: expect.stringMatching(/echoes Tagore's bird/) }]);
+    expect(uncreditedEchoes(`${blackbird}\n\n*After Rabindranath Tagore, Fireflies (1928).*`)).toEqual([]);
+    expect(uncreditedEchoes("In the hedge at five, you sing before anyone has put the kettle on.")).toEqual([]);
+    const river = "That you can go around the stone without fighting it, and still, over a thousand years, change its shape.";
+    expect(uncreditedEchoes(river)[0].why).toMatch(/Tao Te Ching, 78/);
+    expect(uncreditedEchoes(`${river} The Tao Te Ching says as much of water.`)).toEqual([]);
   });
 });
 
