@@ -6,8 +6,8 @@ import type { CheckPiece } from "./check-piece.ts";
 import { opensWithBless } from "./check-formulas.ts";
 import { withoutSilences } from "./silence.ts";
 
-/** A sentence, line or quoted line opening on `words` (after any list marker, emphasis or quote mark). */
-const opening = (words: string) => new RegExp(`(?:^|[.!?…]["”’)*_]*\\s+|\\n)[\\s>*_#-]*["“‘(*_]*(?:${words})(?![\\w’'-])`);
+/** A sentence, line or quoted line opening on `words` (after any list marker or number, emphasis or quote mark). */
+const opening = (words: string) => new RegExp(`(?:^|[.!?…]["”’)*_]*\\s+|\\n)[\\s>*_#-]*(?:\\d+[.)]\\s+)?["“‘(*_]*(?:${words})(?![\\w’'-])`);
 
 export interface Reflex {
   name: string;

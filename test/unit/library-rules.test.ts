@@ -127,6 +127,8 @@ describe("reflex caps", () => {
       'sentences opening "Nobody"': 1,
       'blessings with a sentence opening "Bless"': 1,
     });
+    const listed = reflexCounts([piece("practice", "practice", "Sit down.\n\n2. Let the kettle boil.")]);
+    expect(listed.find((r) => r.name.startsWith('sentences opening "Let'))?.count).toBe(1);
   });
 
   it("names a kind over its budget with its pieces, and a library over its cap", () => {
