@@ -6,7 +6,7 @@ import { markOf } from "./silence.ts";
 // A line that reads as a stage direction in any read kind: what a guide or a group does at the line's start,
 // or a whole line in parentheses. Lines a listener is asked to do ("Breathe in.") stay unmarked.
 const STAGE =
-  /^(?:(?:[-*+]|\d+[.)])\s+)?[*_]*\(?\s*(?:the guide|the leader|guide:|leader:|all:|everyone (?:answers|says|hums|sings|rises|stands|sits|repeats|responds|joins|turns|together)|each person (?:turns|picks|says|takes|hums|bows|nods))\b/i;
+  /^(?:(?:[-*+]|\d+[.)])\s+)?[*_]*\(?\s*(?:the guide|the leader|guide:|leader:|all:|everyone (?:answers|says|hums|sings|rises|stands|sits|repeats|responds|joins|turns|together)|each person (?:turns|picks|says|takes|hums|bows|nods)|(?:the (?:whole )?circle|the group|the one (?:who|leading|reading)[^,.;:]{0,40}?) (?:answers|says|reads|repeats|responds|rises|stands|sits|picks|passes|holds|lights|rings|begins|hums|sings|bows|nods|speaks))\b/i;
 
 /** Why a line of a spoken piece is an unmarked direction or an unknown bracket form, or null when it is fine. */
 export function unmarkedDirection(line: string): string | null {

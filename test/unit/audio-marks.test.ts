@@ -33,6 +33,8 @@ describe("directions and silences in readings", () => {
       "1. The guide hums a note.",
       "**The guide begins.** Standing still, they say:",
       "**Everyone answers together:**",
+      "The whole circle answers, together:",
+      "The one who chose it now picks it up.",
       "(pause here)",
       "[Pause]",
     ])
