@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
 import { lyricsProblems } from "./lyric-marks.ts";
+import { metreProblems } from "./check-metre.ts";
 import { totalSilence, unmarkedDirection, withoutSilences } from "./silence.ts";
 
 /** The sizes services need (issue: a library twice as deep): kinds grouped by the service part they fill. */
@@ -135,6 +136,7 @@ export function checkLibrary(root: string): LibraryCheck {
       if (!(fm.seconds >= 120 && fm.seconds <= 480)) bad("hymn seconds (sung length) must be 120–480");
       if (typeof fm.style !== "string" || !fm.style.trim()) bad("hymn needs a style line (key, tempo in bpm, metre, instruments)");
       if (!/^\[Verse/m.test(body)) bad("hymn needs [Verse …] section markers");
+      for (const why of metreProblems(fm.metre, listeners)) bad(why);
       // Hymns are sung straight through: section markers only, no breaks, rests or stage directions.
       for (const marker of body.match(/^\s*\[[^\]]*\]\s*$/gm) ?? [])
         if (!hymnSection.test(marker.trim())) bad(`hymn lines in brackets must be section markers ([Verse 1], [Refrain]…), not ${marker.trim()}`);
