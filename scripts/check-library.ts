@@ -1,11 +1,42 @@
-// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder] [--formulas]
+// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder] [--formulas] [--recordings] [--fix-seconds]
 // (--formulas also prints how many pieces of each kind carry each counted formula; the loader in
 // corpus/library.ts validates the schema at startup; corpus/check.ts holds these rules).
+// --recordings compares each recorded piece's declared `seconds` with its recording (DATA_DIR/media/manifest.json,
+// or --data <dir>) and names those more than 10% off; --fix-seconds writes the measured lengths into the files.
+// --library <dir> checks another folder (a copy, to try --fix-seconds on first).
+import { join } from "node:path";
+import { loadConfig } from "../config.ts";
 import { checkLibrary } from "../corpus/check.ts";
+import { loadLibrary } from "../corpus/library.ts";
+import { readManifest } from "../corpus/media.ts";
+import { compareSeconds, fixSeconds, SECONDS_TOLERANCE } from "../corpus/recorded-seconds.ts";
 
 const args = process.argv.slice(2);
-const only = args.find((a) => !a.startsWith("--"));
-const { counts, problems, formulas } = checkLibrary("corpus/library");
+const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const valued = new Set(["--library", "--data"].flatMap((f) => (valueOf(f) ? [valueOf(f)] : [])));
+const only = args.find((a) => !a.startsWith("--") && !valued.has(a));
+const root = valueOf("--library") ?? "corpus/library";
+const fixing = args.includes("--fix-seconds");
+
+let failed = false;
+if (fixing || args.includes("--recordings")) {
+  const dataDir = valueOf("--data") ?? loadConfig(process.env).dataDir;
+  const manifest = await readManifest(join(dataDir, "media"));
+  const library = await loadLibrary(root);
+  const compared = compareSeconds(library.pieces, manifest).filter((c) => !only || c.path.startsWith(only));
+  const off = compared.filter((c) => c.off > SECONDS_TOLERANCE);
+  console.log(
+    `recordings: ${compared.length} of ${library.pieces.length} pieces recorded (${join(dataDir, "media")}); ${off.length} declared more than 10% off`,
+  );
+  for (const c of off) console.log(`${c.path}: declared ${c.declared} s, recorded ${c.recorded} s (${Math.round(c.off * 100)}% off)`);
+  if (fixing) {
+    const changed = await fixSeconds(root, compared);
+    for (const c of changed) console.log(`fixed ${c.path}: seconds ${c.from} → ${c.to}`);
+    console.log(`${changed.length} files' seconds set from their recordings (they render again on the next pass of the recorder)`);
+  } else failed = off.length > 0;
+}
+
+const { counts, problems, formulas } = checkLibrary(root);
 const shown = only ? problems.filter((p) => p.startsWith(only)) : problems;
 console.log(
   Object.entries(counts)
@@ -22,4 +53,4 @@ if (args.includes("--formulas")) {
   }
 }
 console.log(shown.length ? shown.join("\n") : "no problems");
-process.exit(shown.length ? 1 : 0);
+process.exit(shown.length || failed ? 1 : 0);
