@@ -45,7 +45,17 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     // A song whose lyrics hold both a section and a held break, so both kinds of mark are drawn.
     const song = server.deps.library.songs.find((s) => /^\[Verse/m.test(s.lyrics ?? "") && /^\[Instrumental/m.test(s.lyrics ?? ""))!;
-    pages = { home: "/", docs: "/docs", section: "/docs/prayers", song: `/reflections/${song.slug}`, services: "/services", mcp: "/docs/mcp", ask: "/ask" };
+    const prayer = server.deps.library.ofKind("prayer")[0];
+    pages = {
+      home: "/",
+      docs: "/docs",
+      section: "/docs/prayers",
+      prayer: `/docs/${prayer.path}`,
+      song: `/reflections/${song.slug}`,
+      services: "/services",
+      mcp: "/docs/mcp",
+      ask: "/ask",
+    };
   }, 120_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
