@@ -76,7 +76,7 @@ function serviceHero(body: NowBody): Html {
 <p class="service-facts"><span id="service-length">${spokenDuration(service.loopSeconds)}</span> · <span id="service-count">${plural(service.order.length, "part")}</span> · <span id="service-hours">${slotHours(service.slot)}</span></p>
 <p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
 ${servicePlayer("service-parts", true)}
-<p class="welcome">Come as you are. Whenever you arrive, the service begins for you at its beginning.</p>
+<p class="welcome">Come as you are: whenever you arrive, it begins for you at its beginning.</p>
 <p class="meta" id="now-where">The service for everywhere, on UTC's clock, ${dayName(service.today.weekday, service.today.date)}.</p>`;
 }
 
