@@ -29,7 +29,8 @@ type NowBody = z.infer<typeof NowOutput>;
 /** A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
-  if (piece.kind === "chant") return html`<p class="verse">${piece.listenersText}</p>`;
+  // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
+  if (piece.kind === "chant") return html`<details><summary>The words</summary><p class="verse">${piece.listenersText}</p></details>`;
   const words =
     piece.kind === "song"
       ? lyricsHtml((piece as Song).lyrics ?? "")

@@ -175,8 +175,13 @@
       audio.setAttribute("aria-label", part.title);
       li.appendChild(audio);
     } else li.appendChild(el("p", "meta not-recorded", notRecordedNote(part)));
-    if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
-    else if (part.kind === "song" && part.api && part.api.lyrics) {
+    if (part.kind === "chant" && companion && companion.text) {
+      // Folded like every part's words (the server draws the same).
+      var words = el("details");
+      words.appendChild(el("summary", null, "The words"));
+      words.appendChild(el("p", "verse", companion.text));
+      li.appendChild(words);
+    } else if (part.kind === "song" && part.api && part.api.lyrics) {
       li.appendChild(
         wordsOnDemand(
           "Lyrics",
