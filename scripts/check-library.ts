@@ -1,6 +1,7 @@
-// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder] [--formulas] [--recordings] [--fix-seconds]
-// (--formulas also prints how many pieces of each kind carry each counted formula; the loader in
-// corpus/library.ts validates the schema at startup; corpus/check.ts holds these rules).
+// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder] [--formulas] [--recordings] [--fix-seconds]  (npm run check:library)
+// Prints the counts, each reflex against its cap and budgets, then the problems (only a subfolder's with one
+// given, e.g. rituals/); exits 1 when any is left. --formulas also prints how many pieces of each kind carry
+// each counted formula. The loader (corpus/library.ts) validates the schema at startup; corpus/check.ts holds the rules.
 // --recordings compares each recorded piece's declared `seconds` with its recording (DATA_DIR/media/manifest.json,
 // or --data <dir>) and names those more than 10% off; --fix-seconds writes the measured lengths into the files.
 // --library <dir> checks another folder (a copy, to try --fix-seconds on first).
@@ -36,13 +37,15 @@ if (fixing || args.includes("--recordings")) {
   } else failed = off.length > 0;
 }
 
-const { counts, problems, formulas } = checkLibrary(root);
+const { counts, problems, formulas, reflexes } = checkLibrary(root);
 const shown = only ? problems.filter((p) => p.startsWith(only)) : problems;
 console.log(
   Object.entries(counts)
     .map(([k, v]) => `${k}: ${v}`)
     .join(", "),
 );
+console.log("Reflexes (pieces carrying each; cap, and kind count/budget):");
+for (const line of reflexes) console.log(`  ${line}`);
 if (args.includes("--formulas")) {
   for (const [name, kinds] of Object.entries(formulas)) {
     console.log(
@@ -52,5 +55,5 @@ if (args.includes("--formulas")) {
     );
   }
 }
-console.log(shown.length ? shown.join("\n") : "no problems");
+console.log(shown.length ? `${shown.length} problems:\n${shown.join("\n")}` : "no problems");
 process.exit(shown.length || failed ? 1 : 0);

@@ -103,9 +103,13 @@ export class ServiceViews {
   private buildParts(record: ServiceRecord, steps: Steps): BuiltParts {
     let start = 0;
     const pieces: Piece[] = [];
-    const order = record.parts.map((part, i): ServicePart => {
+    // A recorded service keeps its pieces' paths; a piece taken out of the library since (a rewrite under a new
+    // name, a withdrawn contribution) is passed over, and the parts after it move up (docs/behaviour.md §6).
+    const present = record.parts.flatMap((part) => {
       const piece = this.library.piece(part.path);
-      if (!piece) throw new Error(`recorded piece ${part.path} is no longer in the library`);
+      return piece ? [{ part, piece }] : [];
+    });
+    const order = present.map(({ piece }, i): ServicePart => {
       pieces.push(piece);
       // The record keeps the length known when it was planned (often the declared estimate, before the piece
       // was recorded); the recording's measured length, once there is one, is the one every surface states.
