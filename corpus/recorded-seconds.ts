@@ -17,12 +17,19 @@ export interface SecondsComparison {
 /** How far a declared length may stray from its recording before the check names it. */
 export const SECONDS_TOLERANCE = 0.1;
 
-/** Every recorded piece's declared length beside its measured one, the furthest off first. */
-export function compareSeconds(pieces: ReadonlyArray<{ path: string; declaredSeconds: number }>, manifest: Record<string, ManifestEntry>): SecondsComparison[] {
+/**
+ * Every recorded piece's declared length beside its measured one, the furthest off first. `current` says whether a
+ * recording was made from the piece as it now stands (a rewritten piece's old recording measures the old text).
+ */
+export function compareSeconds<P extends { path: string; declaredSeconds: number }>(
+  pieces: readonly P[],
+  manifest: Record<string, ManifestEntry>,
+  current: (piece: P, entry: ManifestEntry) => boolean = () => true,
+): SecondsComparison[] {
   const out: SecondsComparison[] = [];
   for (const p of pieces) {
     const entry = manifest[p.path];
-    if (!entry) continue;
+    if (!entry || !current(p, entry)) continue;
     out.push({ path: p.path, declared: p.declaredSeconds, recorded: entry.seconds, off: Math.abs(entry.seconds - p.declaredSeconds) / entry.seconds });
   }
   return out.sort((a, b) => b.off - a.off || a.path.localeCompare(b.path));

@@ -21,6 +21,9 @@ describe("declared seconds against recordings", () => {
     expect(out.map((c) => c.path)).toEqual(["chants/a", "chants/b"]);
     expect(out.filter((c) => c.off > SECONDS_TOLERANCE).map((c) => c.path)).toEqual(["chants/a"]);
     expect(out[0].off).toBeCloseTo((149.2 - 112) / 149.2, 6);
+    // A stale recording (made from an earlier text) is left out.
+    const stale = compareSeconds(pieces, { "chants/a": { ...entry(149.2), sourceHash: "old" }, "chants/b": entry(104) }, (_, e) => e.sourceHash !== "old");
+    expect(stale.map((c) => c.path)).toEqual(["chants/b"]);
   });
 
   it("sets the front matter's seconds and nothing else; refuses a file without one", () => {
