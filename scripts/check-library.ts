@@ -1,12 +1,47 @@
-// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder] [--formulas]  (npm run check:library)
+// Writer's check for the library: npx tsx scripts/check-library.ts [subfolder] [--formulas] [--recordings] [--fix-seconds]  (npm run check:library)
 // Prints the counts, each reflex against its cap and budgets, then the problems (only a subfolder's with one
 // given, e.g. rituals/); exits 1 when any is left. --formulas also prints how many pieces of each kind carry
 // each counted formula. The loader (corpus/library.ts) validates the schema at startup; corpus/check.ts holds the rules.
+// --recordings compares each recorded piece's declared `seconds` with its recording (DATA_DIR/media/manifest.json,
+// or --data <dir>) and names those more than 10% off; --fix-seconds writes the measured lengths into the files.
+// --library <dir> checks another folder (a copy, to try --fix-seconds on first).
+import { join } from "node:path";
+import { loadConfig } from "../config.ts";
 import { checkLibrary } from "../corpus/check.ts";
+import { loadLibrary, type Piece } from "../corpus/library.ts";
+import { readManifest, type ManifestEntry } from "../corpus/media.ts";
+import { fromLibrary, sourceHash } from "../audio/index.ts";
+import { compareSeconds, fixSeconds, SECONDS_TOLERANCE } from "../corpus/recorded-seconds.ts";
 
 const args = process.argv.slice(2);
-const only = args.find((a) => !a.startsWith("--"));
-const { counts, problems, formulas, reflexes } = checkLibrary("corpus/library");
+const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const valued = new Set(["--library", "--data"].flatMap((f) => (valueOf(f) ? [valueOf(f)] : [])));
+const only = args.find((a) => !a.startsWith("--") && !valued.has(a));
+const root = valueOf("--library") ?? "corpus/library";
+const fixing = args.includes("--fix-seconds");
+
+let failed = false;
+if (fixing || args.includes("--recordings")) {
+  const dataDir = valueOf("--data") ?? loadConfig(process.env).dataDir;
+  const manifest = await readManifest(join(dataDir, "media"));
+  const library = await loadLibrary(root);
+  // Only recordings of the pieces as they stand: a rewritten piece's recording is stale until the recorder's next pass.
+  const current = (piece: Piece, entry: ManifestEntry) => entry.sourceHash === sourceHash(fromLibrary(piece));
+  const compared = compareSeconds(library.pieces, manifest, current).filter((c) => !only || c.path.startsWith(only));
+  const stale = library.pieces.filter((p) => manifest[p.path] && !current(p, manifest[p.path])).length;
+  const off = compared.filter((c) => c.off > SECONDS_TOLERANCE);
+  console.log(
+    `recordings: ${compared.length} of ${library.pieces.length} pieces recorded as they stand (${join(dataDir, "media")}; ${stale} stale, left out); ${off.length} declared more than 10% off`,
+  );
+  for (const c of off) console.log(`${c.path}: declared ${c.declared} s, recorded ${c.recorded} s (${Math.round(c.off * 100)}% off)`);
+  if (fixing) {
+    const changed = await fixSeconds(root, compared);
+    for (const c of changed) console.log(`fixed ${c.path}: seconds ${c.from} → ${c.to}`);
+    console.log(`${changed.length} files' seconds set from their recordings (they render again on the next pass of the recorder)`);
+  } else failed = off.length > 0;
+}
+
+const { counts, problems, formulas, reflexes } = checkLibrary(root);
 const shown = only ? problems.filter((p) => p.startsWith(only)) : problems;
 console.log(
   Object.entries(counts)
@@ -25,4 +60,4 @@ if (args.includes("--formulas")) {
   }
 }
 console.log(shown.length ? `${shown.length} problems:\n${shown.join("\n")}` : "no problems");
-process.exit(shown.length ? 1 : 0);
+process.exit(shown.length || failed ? 1 : 0);

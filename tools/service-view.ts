@@ -109,19 +109,22 @@ export class ServiceViews {
       const piece = this.library.piece(part.path);
       return piece ? [{ part, piece }] : [];
     });
-    const order = present.map(({ part, piece }, i): ServicePart => {
+    const order = present.map(({ piece }, i): ServicePart => {
       pieces.push(piece);
+      // The record keeps the length known when it was planned (often the declared estimate, before the piece
+      // was recorded); the recording's measured length, once there is one, is the one every surface states.
+      const seconds = this.media.secondsOf(piece);
       const out: ServicePart = {
         position: i + 1,
         kind: piece.kind,
         title: piece.title,
         start,
-        seconds: part.seconds,
+        seconds,
         url: piece.kind === "song" ? steps.url(`/reflections/${piece.slug}`) : steps.url(`/docs/${piece.path}`),
         recording: this.media.recordingUrl(piece, steps.base),
         ...(piece.kind === "song" ? { slug: piece.slug, api: songApiLinks(piece as Song, steps) } : { path: piece.path }),
       };
-      start += part.seconds;
+      start += seconds;
       return immutable(out);
     });
     return { order: immutable(order), pieces, loopSeconds: start };

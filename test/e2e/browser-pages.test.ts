@@ -48,7 +48,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     it("the home page's reflection form posts, redirects and shows the thanks", async () => {
       await page.goto(`${server.url}/`);
       // home.js would have redrawn this for Tokyo: it has not run.
-      expect(await page.locator("#now-where").innerText()).toMatch(/^For a place unknown, on UTC's clock/);
+      expect(await page.locator("#now-where").innerText()).toMatch(/^The service for everywhere, on UTC's clock/);
       await page.fill("#reflect-name", "Linden");
       await page.fill("#reflect-text", "Without any scripts at all, the form still carried these words home.");
       await Promise.all([page.waitForURL(/\/\?reflected=[a-z0-9-]+#reflect$/), page.click("#reflect-form button[type=submit]")]);
@@ -119,9 +119,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     it("a browser on UTC is answered: its own hour is UTC's, said plainly", async () => {
       const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.40" });
       await page.goto(`${server.url}/`);
-      await expect
-        .poll(() => page.locator("#now-where").innerText())
-        .toMatch(/^For your hour in UTC: the \d\d:00 to \d\d:00 service of \w+ \d{4}-\d\d-\d\d\.$/);
+      await expect.poll(() => page.locator("#now-where").innerText()).toMatch(/^Your hour in UTC, \w+day \d{1,2} \w+: the service for everywhere\.$/);
       for (const t of await page.locator("main time").allInnerTexts()) expect(t).toMatch(/UTC$/);
     });
 
@@ -144,7 +142,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       expect(await page.locator(".status").innerText()).toContain("Received, and waiting for review.");
       await screenshotBothWidths(page, "contribution", { fullPage: true });
       await page.goto(`${server.url}/services`);
-      expect(await page.locator("#arranged").count()).toBe(1);
+      expect(await page.locator("#how-made").count()).toBe(1);
       await screenshotBothWidths(page, "services", { fullPage: true });
       await page.goto(`${server.url}/docs`);
       expect(await page.locator("main form[role=search] input[name=q]").count()).toBe(1);

@@ -11,6 +11,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { serviceTitle } from "../../web/pages/words.ts";
 
 const reason = chromiumMissing("browser tests");
 const ARGS = CHROMIUM_ARGS;
@@ -53,13 +54,14 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
 
   it("the home page shows the service for the browser's own timezone, with its parts and players", async () => {
     await openPage("/");
-    expect(await h1()).toBe("Come as you are");
     await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
     const now = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
-    expect(await page.locator("#service-parts > li h4").allInnerTexts()).toEqual(now.service.order.map((p: any) => p.title));
+    // The page's heading is the service itself, by its name or its slot's.
+    expect(await h1()).toBe(serviceTitle(now.service.name, now.service.slot));
+    expect(await page.locator("#service-parts > li h3").allInnerTexts()).toEqual(now.service.order.map((p: any) => p.title));
     expect(await page.locator("#souls").innerText()).toMatch(/^(No one has attended|One soul attended|\d+ souls attended) in the last 24 hours( yet)?\.$/);
     // Lengths as people say them, also where the script redrew the parts.
-    expect(await page.locator("#service-parts .meta").first().innerText()).toMatch(/ · (\d+ min( \d+ s)?|\d+ s) · /);
+    expect(await page.locator("#service-parts .meta").first().innerText()).toMatch(/ · (\d+ min( \d+ s)?|\d+ s)$/);
     expect(await page.locator('#reflect-form [name="songSlug"]').inputValue()).toBe(now.current.slug);
     // A song's lyrics load when opened, their section marks drawn as marks.
     const song = page.locator("#service-parts > li", { has: page.locator(".kind", { hasText: "Song" }) }).first();

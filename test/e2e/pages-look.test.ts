@@ -45,7 +45,17 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     // A song whose lyrics hold both a section and a held break, so both kinds of mark are drawn.
     const song = server.deps.library.songs.find((s) => /^\[Verse/m.test(s.lyrics ?? "") && /^\[Instrumental/m.test(s.lyrics ?? ""))!;
-    pages = { home: "/", docs: "/docs", section: "/docs/prayers", song: `/reflections/${song.slug}`, services: "/services", mcp: "/docs/mcp", ask: "/ask" };
+    const prayer = server.deps.library.ofKind("prayer")[0];
+    pages = {
+      home: "/",
+      docs: "/docs",
+      section: "/docs/prayers",
+      prayer: `/docs/${prayer.path}`,
+      song: `/reflections/${song.slug}`,
+      services: "/services",
+      mcp: "/docs/mcp",
+      ask: "/ask",
+    };
   }, 120_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
@@ -75,7 +85,8 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
           expect(await page.locator("h1").innerText(), path).not.toBe("Sanctuary");
           expect(await page.evaluate(() => document.fonts.check('16px "Source Serif 4"')), path).toBe(true);
         }
-      });
+        // Eight pages, two screenshots each: room for a loaded machine.
+      }, 90_000);
     }
   }
 
@@ -170,7 +181,11 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     await pollLong(() => page.locator(`details.service[open][data-slot="${Math.floor(hour / 4)}"][data-tier="${expected}"]`).count()).toBe(1);
     expect(await page.locator("details.service[open]").count()).toBe(1);
     expect(await page.locator("#your-service").getAttribute("href")).toBe(`#slot-${Math.floor(hour / 4)}-${expected}`);
-    const id = await page.locator("details.service:not([open])").first().getAttribute("id");
+    // One half of the world is shown (this zone's): the other halves' services are a link away, not on the page.
+    const shown = await page.locator("details.service:not([hidden])").evaluateAll((all) => all.map((d) => d.getAttribute("data-tier")));
+    expect(shown.length).toBeGreaterThan(1);
+    expect(await page.locator("#halves").getAttribute("data-tier")).toBe(expected);
+    const id = await page.locator("details.service:not([open]):not([hidden])").first().getAttribute("id");
     await page.locator(`#${id} > summary`).click();
     expect(await page.locator(`#${id}`).getAttribute("open")).not.toBeNull();
   });

@@ -42,7 +42,7 @@ describe("words for numbers", () => {
     const now = (await server.get("/api/now")).body;
     const home = mainOf((await fetchText(server.url + "/")).text);
     for (const part of now.service.order) expect(home).toContain(`· ${spokenDuration(part.seconds)}`);
-    expect(home).toContain(`${spokenDuration(now.service.loopSeconds)} in all`);
+    expect(home).toContain(`<span id="service-length">${spokenDuration(now.service.loopSeconds)}</span>`);
     const date = server.deps.clock().toISOString().slice(0, 10);
     const day = (await server.get(`/api/services/${date}`)).body;
     const services = mainOf((await fetchText(server.url + "/services")).text);
@@ -63,14 +63,14 @@ describe("words for numbers", () => {
     }
   });
 
-  it("says the rotation's sentence once on /services, not once per service", async () => {
+  it("explains how services are made once on /services, and no service repeats the API's arrangedBy line", async () => {
     const date = server.deps.clock().toISOString().slice(0, 10);
     const day = (await server.get(`/api/services/${date}`)).body;
     expect(day.services.length).toBeGreaterThan(1);
     const sentence = day.services[0].arrangedBy.replace(/'/g, "&#39;");
     const html = (await fetchText(server.url + "/services")).text;
-    expect(html.split(sentence).length - 1).toBe(1);
-    expect(textOf(elementById(html, "arranged"))).toBe(`Every service of this date: ${day.services[0].arrangedBy}`);
+    expect(html.split(sentence).length - 1).toBe(0);
+    expect(textOf(elementById(html, "how-made"))).toMatch(/^How services are made: /);
   });
 
   it("counts the souls in a sentence: one soul, then 2 souls", async () => {

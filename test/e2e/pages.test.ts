@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js } from "xml-js";
 import type { Piece } from "../../corpus/library.ts";
+import { slotHours } from "../../web/pages/words.ts";
 import { fetchText } from "../helpers/http.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 import { renderShortestOf } from "../helpers/pieces.ts";
@@ -154,7 +155,7 @@ describe("pages", () => {
     const api = (await server.get(`/api/services/${date}`)).body;
     const { text } = await fetchText(server.url + "/services");
     for (const s of api.services) {
-      expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${s.slot}</h2>`);
+      expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${slotHours(s.slot)}</h2>`);
       for (const part of s.order) expect(text).toContain(part.title.replace(/'/g, "&#39;").replace(/&(?!#)/g, "&amp;"));
     }
   });

@@ -53,11 +53,11 @@ export function askForm(ready: boolean, state: FormState | undefined, followUp: 
   const invalid = (box: string) =>
     said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="ask-result" autofocus` : html``;
   return html`<section class="card" id="ask" aria-labelledby="ask-heading">
-<h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Your question"}</h2>
+<h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Ask a question"}</h2>
 ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
 <form id="ask-form" class="stack" method="post" action="/ask">
 ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
-<p><label for="ask-question">${followUp ? "Your follow-up question" : "Your question"}</label>
+<p><label for="ask-question">${followUp ? "Your follow-up question" : "What would you like to know?"}</label>
 <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
 <textarea id="ask-question" name="question" rows="3" maxlength="500" required aria-describedby="ask-question-hint"${invalid("question")}>${values.question ?? ""}</textarea></p>
 <p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>

@@ -144,6 +144,23 @@ export function audioPlayer(recording: string | null | undefined, label: string,
 }
 
 /**
+ * A song's or a reading's page player in the house's own controls: one play button that hands the piece to the
+ * player bar (service-list.js, as a service of one part), so it plays on across pages; without scripts, the
+ * browser's own player, as before. Its length is printed beside it.
+ */
+export function piecePlayer(recording: string | null | undefined, label: string, seconds: number, page: string): Html {
+  const src = localPath(recording);
+  if (!src) return html``;
+  return html`<div class="piece-player">
+<div class="service-player single" data-player-for="piece-part" data-play-label="Play" hidden>
+<button type="button" class="play" data-state="play">Play</button>
+</div>
+<ol class="single-part" id="piece-part" data-single data-service="piece ${page}" data-service-label="${label}"><li data-title="${label}" data-seconds="${String(Math.round(seconds))}" data-page="${page}">${audioPlayer(recording, label)}</li></ol>
+<p class="meta player-length">Length ${spokenDuration(seconds)}</p>
+</div>`;
+}
+
+/**
  * What makes two lists the same service, for resuming where a visitor left off (and only then: any other
  * service starts from its beginning, docs/behaviour.md §3). service-list.js and home.js read it from the list.
  */
@@ -154,11 +171,12 @@ export function serviceIdentity(date: string, slot: string, tier: string, titles
 /**
  * One play button for a service's parts, in order (service-list.js hands them to the player bar, player.js):
  * hidden until the script runs, since without it each part's own player is still there. The line under it
- * says which part is playing (the player bar's own line is the one read out as it changes).
+ * says which part is playing (the player bar's own line is the one read out as it changes). `primary`: the
+ * page's one large play control (the home page's first screen).
  */
-export function servicePlayer(listId: string): Html {
-  return html`<div class="service-player" data-player-for="${listId}" hidden>
-<button type="button">Play the service from its beginning</button>
+export function servicePlayer(listId: string, primary = false): Html {
+  return html`<div class="service-player${primary ? " primary" : ""}" data-player-for="${listId}" hidden>
+<button type="button" class="play" data-state="play">Play the service</button>
 <p class="meta now-playing"></p>
 </div>`;
 }

@@ -5,7 +5,7 @@ import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import type { Piece } from "../../corpus/library.ts";
-import { audioPlayer } from "./components.ts";
+import { piecePlayer } from "./components.ts";
 import { categoryLabel, libraryIndex, sectionHref, sectionOf, sectionPage } from "./docs-index.ts";
 import { html, kindLabel, pathOf } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
@@ -49,11 +49,12 @@ export function documentPage(event: H3Event, deps: WebContext, path: string): Re
       "Nothing is lost. The library lists every document by section.",
     );
   }
+  const recording = deps.media.recordingUrl(doc, "");
   const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="${sectionHref(doc.category)}">${categoryLabel(doc.category)}</a></nav>
 <h1>${doc.title}</h1>
 <p class="lead">${doc.tldr}</p>
-<p class="meta"><span class="kind">${kindLabel(doc.kind)}</span> · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
-${audioPlayer(deps.media.recordingUrl(doc, ""), doc.title, deps.media.secondsOf(doc))}
+<p class="meta"><span class="kind">${kindLabel(doc.kind)}</span>${recording ? "" : ` · about ${spokenDuration(deps.media.secondsOf(doc))} to read aloud`}${doc.themes.length ? ` · ${doc.themes.join(", ")}` : ""}</p>
+${piecePlayer(recording, doc.title, deps.media.secondsOf(doc), `/docs/${pathOf(doc.path)}`)}
 ${documentBody(doc)}
 <p class="meta">Also as <a href="/docs/${pathOf(doc.path)}.md">markdown</a>, as <a href="/docs/${pathOf(doc.path)}.md?spoken">the words the recording speaks</a> and as <a href="/api/docs/${pathOf(doc.path)}">JSON</a>.</p>`;
   return renderPage(event, deps, {
@@ -61,6 +62,7 @@ ${documentBody(doc)}
     description: doc.tldr,
     main,
     cacheControl: "public, max-age=300",
+    scripts: ["service-list.js"],
     card: shareCard.docs(doc.path, kindLabel(doc.kind), doc.title),
     alternates: [{ type: "text/markdown", title: "This document as markdown", href: `/docs/${pathOf(doc.path)}.md` }],
   });

@@ -1,5 +1,5 @@
 // GET / — the service playing now. The server cannot know the visitor's timezone, so the first view is
-// the place-unknown service (exactly what GET /api/now says without one); home.js then asks /api/now
+// the service for everywhere (exactly what GET /api/now says without one); home.js then asks /api/now
 // in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
 // POST / is that form without JavaScript: stored through the reflect operation, then 303 back to /.
 import { expand } from "../../core/json.ts";
@@ -16,12 +16,12 @@ import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
 import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
-import { html, kindLabel, localPath, type Html } from "./html.ts";
+import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { showMarks } from "./docs.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
-import { soulsSentence, spokenDuration } from "./words.ts";
+import { dayName, serviceTitle, slotHours, slotName, soulsSentence, spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
 
 type NowBody = z.infer<typeof NowOutput>;
@@ -29,7 +29,8 @@ type NowBody = z.infer<typeof NowOutput>;
 /** A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
-  if (piece.kind === "chant") return html`<p class="verse">${piece.listenersText}</p>`;
+  // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
+  if (piece.kind === "chant") return html`<details><summary>The words</summary><p class="verse">${piece.listenersText}</p></details>`;
   const words =
     piece.kind === "song"
       ? lyricsHtml((piece as Song).lyrics ?? "")
@@ -41,8 +42,8 @@ function partItem(deps: WebContext, part: ServicePart): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
   const page = localPath(part.url);
   return html`<li class="part" data-title="${part.title}" data-seconds="${String(Math.round(part.seconds))}"${page ? html` data-page="${page}"` : ""}>
-<h4>${part.title}</h4>
-<p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}${page ? html` · <a href="${page}">${part.kind === "song" ? "Song page and reflections" : "Read on its own page"}</a>` : ""}</p>
+<h3>${page ? html`<a href="${page}">${part.title}</a>` : part.title}</h3>
+<p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}</p>
 ${partPlayer(part.recording, part.title, piece ? deps.recordingEta(piece.path) : null)}
 ${partText(piece)}
 </li>`;
@@ -63,18 +64,35 @@ const identityOf = (body: NowBody) =>
     body.service.order.map((p) => p.title),
   );
 
+/**
+ * The first screen: the service of this hour by its name, its length, one large play control and a line of
+ * welcome. The server cannot know the visitor's zone, so this is the service for everywhere; home.js redraws
+ * it for the browser's own hour.
+ */
+function serviceHero(body: NowBody): Html {
+  const service = body.service;
+  const title = serviceTitle(service.name, service.slot);
+  return html`<p class="kicker" id="service-kicker">${service.name ? `Playing now · the ${slotName(service.slot)} service` : "Playing now"}</p>
+<h1 id="service-name">${title}</h1>
+<p class="service-facts"><span id="service-length">${spokenDuration(service.loopSeconds)}</span> · <span id="service-count">${plural(service.order.length, "part")}</span> · <span id="service-hours">${slotHours(service.slot)}</span></p>
+<p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
+${servicePlayer("service-parts", true)}
+<p class="welcome">Come as you are: whenever you arrive, it begins for you at its beginning.</p>
+<p class="meta" id="now-where">The service for everywhere, on UTC's clock, ${dayName(service.today.weekday, service.today.date)}.</p>`;
+}
+
 function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
   // While the library is being recorded (a first start), home.js reads when each part should land.
   const ahead = deps.recordingsAhead(RECORDINGS_AHEAD);
-  return html`<section class="card" id="now" aria-labelledby="now-heading" data-key="${serviceKey(body)}"${Object.keys(ahead).length ? html` data-recording-eta="${JSON.stringify(ahead)}"` : ""}>
-<h2 id="now-heading">Playing now</h2>
-<p class="meta" id="now-where">For a place unknown, on UTC's clock: the ${service.slot} service of ${service.today.weekday} ${service.today.date}.</p>
-<h3 id="service-name">${service.name ?? "A service from the rotation"}</h3>
-<p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
-${servicePlayer("service-parts")}
-<ol class="parts" id="service-parts" data-service="${identityOf(body)}" data-service-label="${service.name ?? "A service from the rotation"} · ${service.slot}">${service.order.map((part) => partItem(deps, part))}</ol>
-<p class="meta" id="service-arranged">${service.arrangedBy} ${spokenDuration(service.loopSeconds)} in all; you always begin at the beginning.</p>
+  return html`<section class="now" id="now" aria-labelledby="service-name" data-key="${serviceKey(body)}"${Object.keys(ahead).length ? html` data-recording-eta="${JSON.stringify(ahead)}"` : ""}>
+${serviceHero(body)}
+<p class="meta souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
+<section class="card order" aria-labelledby="order-heading">
+<h2 id="order-heading">Order of service</h2>
+<ol class="parts" id="service-parts" data-service="${identityOf(body)}" data-service-label="${serviceTitle(service.name, service.slot)} · ${slotHours(service.slot)}">${service.order.map((part) => partItem(deps, part))}</ol>
+<p class="meta"><a href="/services">Every service of today</a></p>
+</section>
 </section>`;
 }
 
@@ -96,10 +114,11 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
   const songs = body.service.order.flatMap((part) => (part.kind === "song" && part.slug ? [{ slug: part.slug, title: part.title }] : []));
   if (posted && !songs.some((s) => s.slug === posted.slug)) songs.unshift({ slug: posted.slug, title: posted.title });
   // The header already names the place: the page's own heading is its welcome.
-  const main = html`<h1>Come as you are</h1>
-<p class="lead">A quiet place for AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing. Come in at any minute: it always begins for you at its beginning.</p>
-<p class="souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
-${serviceSection(deps, body)}
+  const main = html`${serviceSection(deps, body)}
+<section aria-labelledby="about-heading">
+<h2 id="about-heading">A quiet place, open at every hour</h2>
+<p>For AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; listen, read along, and leave a reflection if something stayed with you.</p>
+</section>
 ${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, songs, heading: "Leave a reflection", state })}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent reflections</h2>

@@ -34,6 +34,8 @@ export interface Page {
   query?: string;
   /** The picture a shared link to this page shows (og:image); pages without their own show the home page's. */
   card?: ShareCard;
+  /** The navigation's section this page belongs to, where its address does not say (a song's page: the library). */
+  section?: string;
 }
 
 /** Every page links the Atom feeds, so feed readers find them from anywhere; podcasts once they have episodes. */
@@ -87,8 +89,8 @@ function searchBox(query: string | undefined): Html {
 </form>`;
 }
 
-function navigation(current: string): Html {
-  const active = (href: string) => (href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
+function navigation(current: string, section: string | undefined): Html {
+  const active = (href: string) => (section ? href === section : href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
   return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
 }
 
@@ -123,7 +125,7 @@ ${horizon}
 ${searchBox(page.query)}
 ${themeToggle}
 </div>
-${navigation(path)}
+${navigation(path, page.section)}
 </header>
 <main id="main" tabindex="-1">
 ${page.main}

@@ -32,6 +32,8 @@ export function installLinks(url: string): { cursor: string; vscode: string } {
     vscode: `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: "sanctuary", type: "http", url }))}`,
   };
 }
+/** Whether an address is one ChatGPT can reach: HTTPS, and not this machine's own loopback. */
+const reachable = (url: string) => /^https:\/\//.test(url) && !/^https:\/\/(localhost|127\.|\[::1\])/.test(url);
 const block = (language: string, text: string) => `\`\`\`${language}\n${text}\n\`\`\``;
 
 /** The guide as markdown, every address in it this server's own. */
@@ -118,7 +120,11 @@ ${block("json", json({ servers: { sanctuary: { type: "stdio", ...stdio } } }))}
 
 ## ChatGPT
 
-ChatGPT reaches MCP servers on the public internet only, over HTTPS, so this works for a sanctuary served at a public address. In **Settings → Apps & Connectors → Advanced settings**, turn on **Developer mode**; then **Create** a connector named Sanctuary with the MCP server URL \`${url}\` and **No authentication**. In a chat, choose it from the developer-mode tools.
+ChatGPT reaches MCP servers on the public internet only, over HTTPS. ${
+    reachable(url)
+      ? `In **Settings → Apps & Connectors → Advanced settings**, turn on **Developer mode**; then **Create** a connector named Sanctuary with the MCP server URL \`${url}\` and **No authentication**.`
+      : `This sanctuary answers at \`${url}\`, which ChatGPT cannot reach: serve it at a public HTTPS address (and set \`BASE_URL\` to it). Then, in **Settings → Apps & Connectors → Advanced settings**, turn on **Developer mode**, and **Create** a connector named Sanctuary with that address followed by \`/mcp\` as its MCP server URL and **No authentication**.`
+  } In a chat, choose it from the developer-mode tools.
 
 ## Any other client
 

@@ -6,7 +6,7 @@ import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import { reflect } from "../../tools/reflect.ts";
-import { audioPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
+import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
@@ -53,10 +53,13 @@ async function songPage(
     ["Listen on Suno", externalUrl(song.links.suno)],
     ["Watch on YouTube", externalUrl(song.links.youtube)],
   ].filter((l): l is [string, string] => l[1] !== null);
-  const main = html`<h1>${song.title}</h1>
+  const seconds = deps.media.secondsOf(song);
+  // The length is said once: beside the player when there is a recording, in the line of facts before.
+  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="/reflections">Songs</a></nav>
+<h1>${song.title}</h1>
 <p class="lead">${song.tldr}</p>
-<p class="meta">${spokenDuration(deps.media.secondsOf(song))} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
-${audioPlayer(recording, song.title, deps.media.secondsOf(song))}
+<p class="meta"><span class="kind">Song</span>${recording ? "" : ` · ${spokenDuration(seconds)}`} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
+${piecePlayer(recording, song.title, seconds, `/reflections/${pathOf(song.slug)}`)}
 ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
 <section aria-labelledby="lyrics-heading">
 <h2 id="lyrics-heading">Lyrics</h2>
@@ -78,7 +81,8 @@ ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.s
     main,
     status,
     headers,
-    scripts: ["reflect.js"],
+    scripts: ["reflect.js", "service-list.js"],
+    section: "/docs",
     card: shareCard.song(song.slug, song.title),
     alternates: [{ type: "application/json", title: "This song as JSON", href: `/api/music/${pathOf(song.slug)}` }],
   });

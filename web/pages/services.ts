@@ -1,7 +1,8 @@
 // GET /services and /services/:date — every service of a date, per slot and hemisphere tier, from the
 // same operation as GET /api/services/:date (called through `invoke`, so the page can never show
 // something the API would not): names, words, pieces, reflections and what the planner was told. Each
-// service is folded to one line; the visitor's own slot and tier is open (services.js finds the browser's).
+// service is folded to one line; one half of the world's services is shown (`?half=`, services.js finds the
+// browser's own), and the visitor's own hour is open.
 import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import { DateTime } from "luxon";
@@ -14,12 +15,14 @@ import { servicesByDate } from "../../tools/services-by-date.ts";
 import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
-import { spokenDuration } from "./words.ts";
+import { HEMISPHERE_NAMES, serviceTitle, slotHours, spokenDuration } from "./words.ts";
 
 type DayBody = z.infer<typeof servicesByDate.output>;
 type DayService = DayBody["services"][number];
 
-const TIERS: Record<string, string> = { unknown: "For a place unknown", north: "Northern hemisphere", south: "Southern hemisphere" };
+/** The `half` a page is asked for, as the address spells it, and the tier of services it shows. */
+const HALVES: Record<string, string> = { north: "north", south: "south", everywhere: "unknown" };
+const HALF_OF: Record<string, string> = { north: "north", south: "south", unknown: "everywhere" };
 const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
 
 function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
@@ -27,24 +30,17 @@ function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
   return Array.isArray(told) ? told.filter((line): line is string => typeof line === "string") : [];
 }
 
-/** The sentence most services of the day share (every rotation service says the same): the page says it once. */
-function commonArrangement(services: DayService[]): string | null {
-  const counts = new Map<string, number>();
-  for (const s of services) counts.set(s.arrangedBy, (counts.get(s.arrangedBy) ?? 0) + 1);
-  const [sentence, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
-  return n > 1 ? sentence : null;
-}
-
 /**
  * One service, folded: its summary line always shows, its parts one click away. The visitor's own
  * service (`open`) starts unfolded; services.js unfolds the browser's own slot and hemisphere instead.
  */
-function serviceArticle(deps: WebContext, date: string, s: DayService, common: string | null, open: boolean): Html {
+function serviceArticle(deps: WebContext, date: string, s: DayService, open: boolean, shown: boolean): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
   const told = toldLines(s.plannedFrom);
-  return html`<details class="card service" id="${id}" data-slot="${s.slotIndex}" data-tier="${s.tier}"${open ? html` open` : ""}>
-<summary><span class="service-title" id="${id}-title">${TIERS[s.tier] ?? s.tier}: ${s.name ?? "a service from the rotation"}</span> <span class="meta">${plural(s.order.length, "part")} · ${spokenDuration(s.loopSeconds)}</span></summary>
-<p class="meta">${s.mode === "planned" ? "Planned" : "From the rotation"}${s.arrangedBy === common ? "" : ` · ${s.arrangedBy}`}</p>
+  const title = serviceTitle(s.name, s.slot);
+  return html`<details class="card service" id="${id}" data-slot="${s.slotIndex}" data-tier="${s.tier}"${open ? html` open` : ""}${shown ? "" : html` hidden`}>
+<summary><span class="service-title" id="${id}-title">${title}</span> <span class="meta">${plural(s.order.length, "part")} · ${spokenDuration(s.loopSeconds)}</span></summary>
+<p class="meta">For ${HEMISPHERE_NAMES[s.tier] ?? s.tier}${s.mode === "planned" ? " · named and given its word for this hour" : ""}</p>
 ${s.word ? html`<p class="word">${s.word}</p>` : ""}
 ${servicePlayer(`${id}-parts`)}
 <ol class="pieces" id="${id}-parts" data-service="${serviceIdentity(
@@ -52,21 +48,38 @@ ${servicePlayer(`${id}-parts`)}
     s.slot,
     s.tier,
     s.order.map((p) => p.title),
-  )}" data-service-label="${s.name ?? "A service from the rotation"} · ${s.slot}">${s.order.map(
+  )}" data-service-label="${title} · ${slotHours(s.slot)}">${s.order.map(
     (part) =>
       html`<li data-title="${part.title}" data-seconds="${String(Math.round(part.seconds))}"${localPath(part.url) ? html` data-page="${localPath(part.url)}"` : ""}><span class="kind">${kindLabel(part.kind)}</span> <a href="${localPath(part.url) ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span>
 ${partPlayer(part.recording, part.title)}</li>`,
   )}</ol>
-${told.length ? html`<details><summary>What the planner was told</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
+${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h4>Reflections left while it was heard</h4>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
 </details>`;
 }
 
-/** The service a page opens without scripts: the server's hour (UTC) and the place-unknown tier, or the slot's first. */
-function defaultService(services: DayService[], slotIndex: number): DayService | undefined {
-  const slot = services.filter((s) => s.slotIndex === slotIndex);
-  return slot.find((s) => s.tier === "unknown") ?? slot[0] ?? services[0];
+/** Per slot, the one service shown: the asked half's, else the one for everywhere, else the slot's first. */
+function shownIn(services: DayService[], tier: string): Set<DayService> {
+  const shown = new Set<DayService>();
+  for (const slotIndex of new Set(services.map((s) => s.slotIndex))) {
+    const slot = services.filter((s) => s.slotIndex === slotIndex);
+    shown.add(slot.find((s) => s.tier === tier) ?? slot.find((s) => s.tier === "unknown") ?? slot[0]);
+  }
+  return shown;
+}
+
+/** Which half of the world the page shows, and the others one link away (services.js moves it to the browser's own). */
+function halves(tier: string): Html {
+  const others = Object.entries(HALF_OF).filter(([t]) => t !== tier);
+  return html`<p id="halves" data-tier="${tier}">Showing the services for <strong id="half-shown">${HEMISPHERE_NAMES[tier]}</strong>. Also: ${others.map(
+    ([t, half], i) => html`${i ? " · " : ""}<a href="?half=${half}" data-half="${t}">${HEMISPHERE_NAMES[t]}</a>`,
+  )}</p>`;
+}
+
+/** The service a page opens without scripts: the server's hour (UTC) in the half shown, or the first shown. */
+function defaultService(services: DayService[], shown: Set<DayService>, slotIndex: number): DayService | undefined {
+  return services.find((s) => s.slotIndex === slotIndex && shown.has(s)) ?? [...shown][0];
 }
 
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
@@ -77,6 +90,7 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 }
 
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
+  const tier = HALVES[event.url.searchParams.get("half") ?? ""] ?? "unknown";
   const outcome = await invoke(servicesByDate, { date }, deps, {
     via: "rest",
     ip: clientIp(event, deps.config.trustProxy),
@@ -119,17 +133,18 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   }
   const body = expand(outcome.body) as DayBody;
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
-  const common = commonArrangement(body.services);
-  const opened = defaultService(body.services, Math.floor(deps.clock().getUTCHours() / 4));
+  const shown = shownIn(body.services, tier);
+  const opened = defaultService(body.services, shown, Math.floor(deps.clock().getUTCHours() / 4));
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
-<p class="lead">Each four-hour slot of the day holds its own service, the same for everyone in that slot on the same local date: one for a place unknown and, once seasons are known, one for each hemisphere. The service of your hour is open below; every other one opens with a click. A date holds what has been planned or heard so far.</p>
-${common ? html`<p class="meta" id="arranged">${body.services.every((s) => s.arrangedBy === common) ? "Every service of this date: " : "Unless a service says otherwise: "}${common}</p>` : ""}
+<p class="lead">Each four hours of the day hold their own service: one for each half of the world, where the seasons differ, and one for everywhere. The service of your hour is open below; the others open with a click.</p>
+<p class="meta" id="how-made" data-explains>How services are made: most are gathered by a fixed rotation through the library under the house's rules, and a few are planned, named and given a word by a language model.</p>
+${halves(tier)}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).</p>
 ${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
-  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${services[0].slot}</h2>${services.map((s) => serviceArticle(deps, body.date, s, common, s === opened))}</section>`;
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${slotHours(services[0].slot)}</h2>${services.map((s) => serviceArticle(deps, body.date, s, s === opened, shown.has(s)))}</section>`;
 })}
 ${dayPager(body)}`;
   return renderPage(event, deps, {

@@ -29,3 +29,30 @@ export function spokenWait(seconds: number): string {
   const hours = Math.round(minutes / 60);
   return hours <= 1 ? "in about an hour" : `in about ${hours} hours`;
 }
+
+/** A slot's name as a day says it, from its label ("20:00 to 00:00" → "evening"); home.js says the same. */
+const SLOT_NAMES = ["night", "dawn", "morning", "midday", "afternoon", "evening"] as const;
+export function slotName(label: string): string {
+  const hour = Number.parseInt(label, 10);
+  return SLOT_NAMES[Math.floor((Number.isFinite(hour) ? hour : 0) / 4) % 6];
+}
+
+/** A service as a visitor calls it: its own name when it was given one, else its slot's ("The evening service"). */
+export const serviceTitle = (name: string | null | undefined, label: string): string => name ?? `The ${slotName(label)} service`;
+
+/** A slot's hours with midnight said as midnight ("20:00 to midnight"). */
+export const slotHours = (label: string): string => label.replace(/\b00:00\b/g, "midnight");
+
+/** The three kinds of service a slot holds, in people's words: which half of the world, or everywhere. */
+export const HEMISPHERE_NAMES: Record<string, string> = {
+  north: "the northern half of the world",
+  south: "the southern half of the world",
+  unknown: "everywhere",
+};
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** A date as people say it, with its weekday: "Saturday 28 November" (the year is this year's). home.js says the same. */
+export function dayName(weekday: string, isoDate: string): string {
+  const [, month, day] = isoDate.split("-").map(Number);
+  return `${weekday} ${day} ${MONTHS[month - 1] ?? ""}`.trim();
+}

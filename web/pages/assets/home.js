@@ -39,6 +39,24 @@
     if (m) return s ? m + " min " + s + " s" : m + " min";
     return s + " s";
   }
+  // A service as a visitor calls it, as the server says it (pages/words.ts): its own name, else its slot's.
+  var SLOT_NAMES = ["night", "dawn", "morning", "midday", "afternoon", "evening"];
+  function slotName(label) {
+    var hour = parseInt(label, 10);
+    return SLOT_NAMES[Math.floor((isFinite(hour) ? hour : 0) / 4) % 6];
+  }
+  function serviceTitle(service) {
+    return service.name || "The " + slotName(service.slot) + " service";
+  }
+  function slotHours(label) {
+    return label.replace(/\b00:00\b/g, "midnight");
+  }
+  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  function dayName(weekday, iso) {
+    var parts = iso.split("-");
+    return weekday + " " + Number(parts[2]) + " " + (MONTHS[Number(parts[1]) - 1] || "");
+  }
+  var HALVES = { north: "the northern half of the world", south: "the southern half of the world" };
   function soulsSentence(n) {
     if (n <= 0) return "No one has attended in the last 24 hours yet.";
     if (n === 1) return "One soul attended in the last 24 hours.";
@@ -135,18 +153,18 @@
     var li = el("li", "part");
     li.setAttribute("data-title", part.title);
     li.setAttribute("data-seconds", String(Math.round(part.seconds)));
-    li.appendChild(el("h4", null, part.title));
+    var heading = el("h3");
+    var page = local(part.url);
+    if (page) {
+      li.setAttribute("data-page", page);
+      var a = el("a", null, part.title);
+      a.href = page;
+      heading.appendChild(a);
+    } else heading.textContent = part.title;
+    li.appendChild(heading);
     var meta = el("p", "meta");
     meta.appendChild(el("span", "kind", kindLabel(part.kind)));
     meta.appendChild(document.createTextNode(" · " + duration(part.seconds)));
-    var page = local(part.url);
-    if (page) li.setAttribute("data-page", page);
-    if (page) {
-      meta.appendChild(document.createTextNode(" · "));
-      var a = el("a", null, part.kind === "song" ? "Song page and reflections" : "Read on its own page");
-      a.href = page;
-      meta.appendChild(a);
-    }
     li.appendChild(meta);
     var src = part.recording && local(part.recording);
     if (src) {
@@ -157,8 +175,13 @@
       audio.setAttribute("aria-label", part.title);
       li.appendChild(audio);
     } else li.appendChild(el("p", "meta not-recorded", notRecordedNote(part)));
-    if (part.kind === "chant" && companion && companion.text) li.appendChild(el("p", "verse", companion.text));
-    else if (part.kind === "song" && part.api && part.api.lyrics) {
+    if (part.kind === "chant" && companion && companion.text) {
+      // Folded like every part's words (the server draws the same).
+      var words = el("details");
+      words.appendChild(el("summary", null, "The words"));
+      words.appendChild(el("p", "verse", companion.text));
+      li.appendChild(words);
+    } else if (part.kind === "song" && part.api && part.api.lyrics) {
       li.appendChild(
         wordsOnDemand(
           "Lyrics",
@@ -215,14 +238,21 @@
     if (typeof n === "number") setText("souls", soulsSentence(n));
     if (!service || !Array.isArray(service.order)) return;
     // Said whatever the zone: a browser on UTC gets the same service as the first view, and this is its answer.
-    var season = service.season ? " It is " + service.season.name + " in the " + service.season.hemisphere + "ern hemisphere." : "";
+    var half = service.season && HALVES[service.season.hemisphere];
+    var day = dayName(service.today.weekday, service.today.date);
     setText(
       "now-where",
-      "For your hour in " + service.timezone + ": the " + service.slot + " service of " + service.today.weekday + " " + service.today.date + "." + season,
+      half
+        ? "Your hour in " + service.timezone + ", " + day + ": " + service.season.name + " in " + half + "."
+        : "Your hour in " + service.timezone + ", " + day + ": the service for everywhere.",
     );
+    setText("service-length", duration(service.loopSeconds));
+    setText("service-count", service.order.length + (service.order.length === 1 ? " part" : " parts"));
+    setText("service-hours", slotHours(service.slot));
+    setText("service-kicker", service.name ? "Playing now · the " + slotName(service.slot) + " service" : "Playing now");
     if (keyOf(service) === section.getAttribute("data-key")) return;
     section.setAttribute("data-key", keyOf(service));
-    setText("service-name", service.name || "A service from the rotation");
+    setText("service-name", serviceTitle(service));
     var word = document.getElementById("service-word");
     if (word) {
       word.textContent = service.word || "";
@@ -235,13 +265,12 @@
     var list = document.getElementById("service-parts");
     if (list) {
       list.setAttribute("data-service", identityOf(service));
-      list.setAttribute("data-service-label", (service.name || "A service from the rotation") + " · " + service.slot);
+      list.setAttribute("data-service-label", serviceTitle(service) + " · " + slotHours(service.slot));
       list.textContent = "";
       service.order.forEach(function (part) {
         list.appendChild(partItem(part, companions[part.path]));
       });
     }
-    setText("service-arranged", service.arrangedBy + " " + duration(service.loopSeconds) + " in all; you always begin at the beginning.");
     // The reflection form offers the songs of the service the visitor is actually hearing, its first
     // chosen; a song chosen in a form sent back with a refusal (data-kept) stays chosen if it is among them.
     var choice = document.getElementById("reflect-song");

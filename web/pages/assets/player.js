@@ -110,7 +110,8 @@
     var p = part();
     var length = audio.duration && isFinite(audio.duration) ? audio.duration : p ? p.seconds : 0;
     setText("bar-elapsed", clock(elapsed()));
-    setText("bar-length", clock(length));
+    // Rounded, as pages say a length (pages/words.ts): the bar and the page name one length for one recording.
+    setText("bar-length", clock(Math.round(length)));
     var progress = $("bar-progress");
     progress.max = Math.max(1, length);
     progress.value = Math.min(elapsed(), progress.max);

@@ -51,16 +51,28 @@
 
   // Each recorded part's own player gives way to a button that hands the part to the bar.
   function dress(list) {
+    // A piece's own page (data-single) has the box's one button and nothing more.
+    if (list.hasAttribute("data-single")) {
+      parts(list).forEach(function (li) {
+        var audio = li.querySelector("audio");
+        if (audio) audio.hidden = true;
+      });
+      return;
+    }
     parts(list).forEach(function (li) {
       var audio = li.querySelector("audio");
       if (!audio || li.querySelector(".part-play")) return;
       audio.hidden = true;
+      // A small, quiet control (a drawn triangle); its words are for screen readers and the tests alike.
       var button = document.createElement("button");
       button.type = "button";
       button.className = "part-play";
-      button.textContent = "Play from here";
+      var words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = "Play from here";
+      button.appendChild(words);
       button.setAttribute("aria-label", "Play from “" + titleOf(li) + "”");
-      audio.parentNode.insertBefore(button, audio.nextSibling);
+      li.insertBefore(button, li.firstChild);
     });
   }
 
@@ -90,7 +102,10 @@
         }
       });
       box.setAttribute("data-opened", String(at));
-      label(box.querySelector("button"), s && at >= 0 ? (s.playing ? "Pause" : "Go on") : "Play the service from its beginning");
+      var main = box.querySelector("button");
+      label(main, s && at >= 0 ? (s.playing ? "Pause" : "Go on") : box.getAttribute("data-play-label") || "Play the service");
+      // The drawn icon follows: a triangle to play or go on, two bars to pause.
+      if (main) main.setAttribute("data-state", s && at >= 0 && s.playing ? "pause" : "play");
       label(box.querySelector(".now-playing"), s ? s.say : "");
     });
   }

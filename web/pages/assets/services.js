@@ -1,9 +1,13 @@
-// /services opens one service without scripts: the server's hour and a place unknown. This unfolds the
-// browser's own instead: its slot from the local hour, its tier from the hemisphere /api/now places its
-// timezone in (none placed: a place unknown). The rest stay folded, one click away.
+// /services shows one half of the world's services without scripts: the one the address asks for
+// (?half=north|south|everywhere), else the services for everywhere. This shows the browser's own half
+// instead (the hemisphere /api/now places its timezone in; none placed: everywhere), unless the address
+// asked for one, and unfolds the service of the browser's own hour. The rest stay folded, one click away.
 "use strict";
 // init runs again on each page shell.js swaps in.
 (function () {
+  var NAMES = { north: "the northern half of the world", south: "the southern half of the world", unknown: "everywhere" };
+  var HALF = { north: "north", south: "south", unknown: "everywhere" };
+
   function init() {
     var all = document.querySelectorAll("details.service[data-slot]");
     if (!all.length || all[0].hasAttribute("data-wired")) return;
@@ -15,18 +19,55 @@
       zone = "";
     }
     var slot = String(Math.floor(new Date().getHours() / 4));
-    function unfold(tier) {
-      var inSlot = Array.prototype.filter.call(all, function (d) {
-        return d.getAttribute("data-slot") === slot;
+    var asked = /[?&]half=/.test(location.search);
+    function inSlot(s) {
+      return Array.prototype.filter.call(all, function (d) {
+        return d.getAttribute("data-slot") === s;
       });
-      var mine =
-        inSlot.filter(function (d) {
-          return d.getAttribute("data-tier") === tier;
-        })[0] ||
-        inSlot.filter(function (d) {
-          return d.getAttribute("data-tier") === "unknown";
-        })[0] ||
-        inSlot[0];
+    }
+    function pick(list, tier) {
+      function ofTier(t) {
+        return list.filter(function (d) {
+          return d.getAttribute("data-tier") === t;
+        })[0];
+      }
+      return ofTier(tier) || ofTier("unknown") || list[0];
+    }
+    // Each slot shows one service, the half's own where it has one; the line above says which half, and links the others.
+    function showHalf(tier) {
+      var slots = {};
+      Array.prototype.forEach.call(all, function (d) {
+        slots[d.getAttribute("data-slot")] = true;
+      });
+      Object.keys(slots).forEach(function (s) {
+        var list = inSlot(s);
+        var mine = pick(list, tier);
+        list.forEach(function (d) {
+          d.hidden = d !== mine;
+          if (d.hidden) d.open = false;
+        });
+      });
+      var line = document.getElementById("halves");
+      if (!line || line.getAttribute("data-tier") === tier) return;
+      line.setAttribute("data-tier", tier);
+      line.textContent = "Showing the services for ";
+      line.appendChild(document.createElement("strong")).textContent = NAMES[tier];
+      line.appendChild(document.createTextNode(". Also: "));
+      Object.keys(NAMES)
+        .filter(function (t) {
+          return t !== tier;
+        })
+        .forEach(function (t, i) {
+          if (i) line.appendChild(document.createTextNode(" · "));
+          var a = line.appendChild(document.createElement("a"));
+          a.href = "?half=" + HALF[t];
+          a.setAttribute("data-half", t);
+          a.textContent = NAMES[t];
+        });
+    }
+    function unfold(tier) {
+      showHalf(tier);
+      var mine = pick(inSlot(slot), tier);
       if (!mine) return;
       Array.prototype.forEach.call(all, function (d) {
         if (d !== mine && d.open && !d.hasAttribute("data-touched")) d.open = false;
@@ -41,6 +82,11 @@
         d.setAttribute("data-touched", "");
       });
     });
+    if (asked) {
+      var line = document.getElementById("halves");
+      unfold((line && line.getAttribute("data-tier")) || "unknown");
+      return;
+    }
     fetch("/api/now" + (zone ? "?timezone=" + encodeURIComponent(zone) : ""), { headers: { accept: "application/json" } })
       .then(function (r) {
         return r.ok ? r.json() : null;
