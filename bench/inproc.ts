@@ -6,7 +6,7 @@ import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createDeps } from "../deps.ts";
 import { isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
-import { benchQueries } from "./queries.ts";
+import { benchQueries, searchPath } from "./queries.ts";
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,10 @@ for (const route of values.routes!.split(",")) {
   let n = 0;
   // An MCP row (bench/mcp-routes.ts) posts its JSON-RPC requests in turn; a REST route is a GET.
   const posts = isMcpRoute(route) ? mcpRequests(mcpRouteOf(route, queries)) : null;
+  // `/api/search*` rotates the bench's distinct queries, as `npm run bench` does.
+  const paths = route === "/api/search*" ? queries.map(searchPath) : null;
   const request = () => {
+    if (paths) return app.request(`http://127.0.0.1${paths[n++ % paths.length]}`);
     if (!posts) return app.request(`http://127.0.0.1${route.replace("{n}", String(n++))}`);
     const post = posts[n++ % posts.length];
     return app.request(`http://127.0.0.1${post.path}`, { method: "POST", headers: post.headers, body: post.body });

@@ -17,11 +17,22 @@ const { values } = parseArgs({
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc (npm run bench:mcp-leak does)");
 
-const config = loadConfig({ ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: values["data-dir"], SANCTUARY_RATE_LIMITS: "off", SANCTUARY_RECORDINGS: "off", SANCTUARY_LOG_LEVEL: "warn" });
+const config = loadConfig({
+  ...process.env,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: values["data-dir"],
+  SANCTUARY_RATE_LIMITS: "off",
+  SANCTUARY_RECORDINGS: "off",
+  SANCTUARY_LOG_LEVEL: "warn",
+});
 const running = await startServer(config);
-const requests = ["mcp 2025 tools/call now?timezone=Europe/Berlin", "mcp 2026 tools/call now?timezone=Asia/Tokyo", "mcp 2025 tools/list", "mcp 2026 tools/list"].flatMap((r) =>
-  mcpRequests(mcpRouteOf(r, [])),
-);
+const requests = [
+  "mcp 2025 tools/call now?timezone=Europe/Berlin",
+  "mcp 2026 tools/call now?timezone=Asia/Tokyo",
+  "mcp 2025 tools/list",
+  "mcp 2026 tools/list",
+].flatMap((r) => mcpRequests(mcpRouteOf(r, [])));
 let sent = 0;
 let failed = 0;
 const lane = async (count: number) => {
@@ -48,6 +59,8 @@ const seconds = (performance.now() - started) / 1000;
 const after = memory();
 const mb = (x: number) => `${x.toFixed(1)} MB`;
 console.log(`${calls} MCP calls over ${connections} keep-alive connections in ${seconds.toFixed(1)} s (${failed} not 200)`);
-console.log(`after a full GC: RSS ${mb(before.rss)} → ${mb(after.rss)} (${after.rss - before.rss >= 0 ? "+" : ""}${mb(after.rss - before.rss)}), heap ${mb(before.heap)} → ${mb(after.heap)}`);
+console.log(
+  `after a full GC: RSS ${mb(before.rss)} → ${mb(after.rss)} (${after.rss - before.rss >= 0 ? "+" : ""}${mb(after.rss - before.rss)}), heap ${mb(before.heap)} → ${mb(after.heap)}`,
+);
 await running.close();
 process.exit(0);
