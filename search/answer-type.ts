@@ -10,7 +10,7 @@ export const ANSWER_TYPES: readonly AnswerType[] = ["duration", "count", "when",
 const TYPES: Array<[AnswerType, RegExp]> = [
   [
     "duration",
-    /\bhow (long|much time)\b|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest|length|last|lasts)\b.*\b(service|slot|reflection|piece|song)\b/i,
+    /\bhow (long|much time)\b|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b/i,
   ],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   [
@@ -27,9 +27,9 @@ const TYPES: Array<[AnswerType, RegExp]> = [
   ["definition", /^\s*(?:and\s+)?(what(?: is|'s| are)|what does .* mean|define|who (is|are))\b/i],
 ];
 
-/** The type of answer a question asks for ("other" when none of the kinds fits). */
+/** The type of answer a question asks for ("other" when none of the kinds fits); of its first part when it has two. */
 export function answerTypeOf(question: string): AnswerType {
-  const q = question.trim();
+  const q = partsOf(question)[0];
   for (const [type, asks] of TYPES) if (asks.test(q)) return type;
   return "other";
 }

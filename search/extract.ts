@@ -48,9 +48,9 @@ const rx = (s: string) => new RegExp(s, "i");
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time)\b|\bhow many (minutes|hours|seconds|days)\b/i,
+    /\bhow (long|much time|short)\b|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
     {
-      words: /^(long|much|time|many|minutes|hours|seconds|days)$/,
+      words: /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs)$/,
       strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
@@ -187,6 +187,8 @@ export const TYPED_COVERED = 0.45;
 export const PIECE_HELD = 0.6;
 /** A later quote's score is at least this share of the best one's: a passage is quoted only for evidence near the best. */
 export const NEAR_BEST = 0.7;
+/** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
+export const PIECES_ALONE_HELD = 0.75;
 export const PIECE_SHARE = 0.75;
 /** A question-and-answer unit's question stands in for its heading, matched in words and meaning. */
 export const QUESTION_SHARE = 0.35;
@@ -196,7 +198,15 @@ export function saying(c: Candidate): string {
   return (c.asked ?? 0) >= SAME_QUESTION ? c.sentence : c.sentence.slice(openingYesNo(c.sentence).length);
 }
 
-export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asksWhatIs = false, weights?: number[], alternatives?: Alternatives): number {
+export function sentenceScore(
+  c: Candidate,
+  subject: string[],
+  cues: Cue[],
+  asksWhatIs = false,
+  weights?: number[],
+  alternatives?: Alternatives,
+  pieceShare = PIECE_SHARE,
+): number {
   const relevance =
     HELD_SHARE * held(subject, c.sentence, c.context, weights, alternatives) +
     MEANING_SHARE * c.meaning +
@@ -205,7 +215,7 @@ export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asks
     (c.leads ? LEAD_BONUS : 0);
   // The answer that opens a unit asking the visitor's own question has exactly the kind of content asked for.
   const fit = c.leads && (c.asked ?? 0) >= SAME_QUESTION ? 1 : cueFit(saying(c), cues, subject, asksWhatIs);
-  return relevance * (0.4 + 0.6 * fit) * (c.guide === false ? PIECE_SHARE : 1);
+  return relevance * (0.4 + 0.6 * fit) * (c.guide === false ? pieceShare : 1);
 }
 
 /**
@@ -216,12 +226,31 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
   return choose(question, candidates, count).chosen;
 }
 
-/** chooseSentences with the best sentence's score (when nothing covers the question, the best of those not quotable). */
+/**
+ * chooseSentences with the best sentence's score (when nothing covers the question, the best of those not
+ * quotable). Pieces weigh PIECE_SHARE of a guide first; when no guide's sentence answers, a question about
+ * living rather than about the sanctuary ("How can I close the day well?") is weighed again among the pieces alone, at their whole weight.
+ */
 export function choose<C extends Candidate>(
   question: string,
   candidates: C[],
   count = 3,
   expansions: Expansions | null = null,
+): { chosen: C[]; score: number } {
+  const first = chooseWith(question, candidates, count, expansions, PIECE_SHARE);
+  if (first.chosen.length) return first;
+  const pieces = candidates.filter((c) => c.guide === false);
+  const again = pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, 1, PIECES_ALONE_HELD) : first;
+  return again.chosen.length ? again : first;
+}
+
+function chooseWith<C extends Candidate>(
+  question: string,
+  candidates: C[],
+  count: number,
+  expansions: Expansions | null,
+  pieceShare: number,
+  pieceHeld = PIECE_HELD,
 ): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
@@ -236,7 +265,7 @@ export function choose<C extends Candidate>(
   const scored = candidates
     .map((c) => ({
       c,
-      score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights, alternatives),
+      score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights, alternatives, pieceShare),
       held: held(subject, c.sentence, c.context, weights, alternatives),
     }))
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
@@ -252,7 +281,7 @@ export function choose<C extends Candidate>(
   const best = scored.find(
     (s) =>
       s.score >= COVERED &&
-      (s.c.guide !== false || s.held >= PIECE_HELD) &&
+      (s.c.guide !== false || s.held >= pieceHeld) &&
       (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
   );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };

@@ -111,6 +111,9 @@ export async function groundAnswer(
     const meaningOf = (i: number) => (embedder ? meaningEvidence(cosine(vectors[q], vectors[asks.length + i]), calibration) : 0);
     const kinds = cuesOf(asked);
     const subject = subjectTerms(asked, kinds);
+    // A question of nothing but its kind ("How long is it?") is about nothing the library can be asked: a
+    // follow-up is read with the question before it (tools/ask.ts).
+    if (!subject.length) return { chosen: [], score: 0 };
     const local = localWeights(
       subject,
       own.map((c) => c.sentence),
