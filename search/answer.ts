@@ -2,13 +2,12 @@
 // in the passages, which are passed as untrusted quoted material), else extractive — the library's
 // own most relevant sentences, quoted and attributed.
 import OpenAI from "openai";
-import type { Chunk } from "./chunks.ts";
-import { cosine, type Embedder } from "./embedder.ts";
-import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate } from "./extract.ts";
+import type { Candidate } from "./extract.ts";
+import type { Grounding } from "./ground.ts";
 import type { Hit } from "./index.ts";
-import type { Expansions } from "./lexicon.ts";
-import { askedMatch, openingYesNo, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
-import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
+import { openingYesNo } from "./questions.ts";
+
+export { groundAnswer, type Grounding } from "./ground.ts";
 
 export interface Turn {
   role: "user" | "assistant";
@@ -85,115 +84,6 @@ export async function generatedAnswer(
   const text = completion.choices[0]?.message?.content?.trim();
   if (!text) throw new Error("the language model returned an empty answer");
   return text;
-}
-
-/** What an answer stands on: the sentences chosen for the question and the passages they come from. */
-export interface Grounding {
-  covered: boolean;
-  sentences: Candidate[];
-  /** The passages the chosen sentences come from: what a generated answer is given. */
-  passages: Hit[];
-  /** Per passage, its page's place among the hits, from 1: the number a generated answer cites it by. */
-  numbers: number[];
-  /** The best sentence's score: how surely the library covers the question (when it does not, how nearly). */
-  score: number;
-}
-
-/**
- * Picks the sentences that answer this question (extract.ts) from the hits' pages. Both kinds of answer
- * stand on the result: the extractive one quotes the sentences, the generated one is given their passages.
- */
-export async function groundAnswer(embedder: Embedder | null, question: string, hits: Hit[], expansions: Expansions | null = null): Promise<Grounding> {
-  const candidates: Array<Candidate & { passage: Chunk; hit: Hit }> = [];
-  hits.forEach((hit, pageRank) => {
-    let position = 0;
-    const seen = new Set<string | null>();
-    for (const passage of hit.passages) {
-      // The first sentence under a heading that is a question (a FAQ's) is that question's answer.
-      const asks = unitQuestion(passage.section);
-      const opensSection = !seen.has(passage.section) && asks !== null;
-      seen.add(passage.section);
-      sentencesOf(passage.text).forEach((sentence, i, all) => {
-        // What a sentence is about may be said just before it ("Give a timezone… Without one, …").
-        const context = `${hit.chunk.title}. ${passage.section ?? ""}. ${all[i - 1] ?? ""}`;
-        candidates.push({
-          sentence,
-          title: hit.chunk.title,
-          context,
-          heading: passage.section ?? "",
-          pageRank,
-          position: position++,
-          meaning: 0,
-          leads: opensSection && i === 0,
-          question: asks,
-          asked: 0,
-          passage,
-          hit,
-        });
-      });
-    }
-  });
-  if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0 };
-  const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
-  // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
-  // matched by their words alone.
-  const [q, ...vectors] = embedder ? await embedder.embed([question, ...candidates.map((c) => c.sentence), ...questions]) : [];
-  const calibration = rawCalibrationFor(embedder?.id ?? "");
-  const meaningOf = (i: number) => (q ? meaningEvidence(cosine(q, vectors[i]), calibration) : 0);
-  candidates.forEach((c, i) => (c.meaning = meaningOf(i)));
-  // Each unit's question against the visitor's, in words (stems, expansions; rarer words weigh more) and meaning.
-  const kinds = cuesOf(question);
-  const subject = subjectTerms(question, kinds);
-  const local = localWeights(
-    subject,
-    candidates.map((c) => c.sentence),
-  );
-  const weights = new Map(subject.map((t, i) => [t, local[i]]));
-  const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;
-  const asked = new Map(
-    questions.map((unit, i) => {
-      const meaning = meaningOf(candidates.length + i);
-      const theirs = cuesOf(unit);
-      const sameKind = kinds.length && theirs.length ? (kinds.some((k) => theirs.includes(k)) ? 1 : 0) : 0.5;
-      return [
-        unit,
-        askedMatch(
-          questionWords(question, unit, expansions, (t) => weights.get(t) ?? usual),
-          meaning,
-          sameKind,
-        ),
-      ];
-    }),
-  );
-  for (const c of candidates) c.asked = c.question ? (asked.get(c.question) ?? 0) : 0;
-  const { chosen: picked, score } = choose(question, candidates);
-  const chosen = wholeUnits(picked, candidates);
-  // Every passage a chosen sentence comes from, once, in the order the sentences are quoted.
-  const passages = new Map<string, { hit: Hit; number: number }>();
-  for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { hit: { ...c.hit, chunk: c.passage }, number: c.pageRank + 1 });
-  const used = [...passages.values()];
-  return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score };
-}
-
-/** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */
-const UNIT_SENTENCES = 3;
-
-/**
- * A unit is quoted from its answer's opening, without gaps: a later sentence of it comes with the ones
- * before it, and the unit asking the visitor's own question is quoted up to UNIT_SENTENCES sentences.
- */
-function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
-  const chosen: C[] = [];
-  for (const c of picked) {
-    if (c.question) {
-      const unit = candidates.filter((x) => x.question === c.question && x.passage.page === c.passage.page);
-      const start = unit.find((x) => x.leads)?.position ?? c.position;
-      const end = Math.max(c.position, (c.asked ?? 0) >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : start);
-      for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
-    }
-    if (!chosen.includes(c)) chosen.push(c);
-  }
-  return chosen;
 }
 
 /** A quote: a question-and-answer unit's sentences under their question; elsewhere, never opening with a bare yes or no. */

@@ -1,5 +1,28 @@
 // How an answer to a question set is judged (npm run eval:ask and the ask tests share it), as pure functions.
+import { createHash } from "node:crypto";
 import { NOT_COVERED } from "./answer.ts";
+
+export type Split = "dev" | "test";
+
+/** The share of questions, in percent, that fall in the dev split (any tuning looks only at these). */
+export const DEV_SHARE = 60;
+
+/**
+ * Which split a question belongs to, fixed once by a hash of its text (trimmed, lower case, spaces
+ * folded): dev questions may be looked at and tuned on; test questions are only ever reported. A pure
+ * function, so the split never depends on a file's order or on which set holds the question.
+ */
+export function splitOf(question: string): Split {
+  const key = question.trim().toLowerCase().replace(/\s+/g, " ");
+  const bucket = createHash("sha256").update(key).digest().readUInt32BE(0) % 100;
+  return bucket < DEV_SHARE ? "dev" : "test";
+}
+
+/** The set's questions of one split (all of them when `split` is undefined). */
+export function ofSplit(set: AskSet, split?: Split): AskSet {
+  if (!split) return set;
+  return { covered: set.covered.filter((c) => splitOf(c.q) === split), uncovered: set.uncovered.filter((q) => splitOf(q) === split) };
+}
 
 export interface AskQuestion {
   q: string;

@@ -63,8 +63,19 @@ const passageExcerpts = new WeakMap<Chunk, string>();
 /** A passage's excerpt for search results, made once per passage (the index's passages never change). */
 export function passageExcerpt(chunk: Chunk): string {
   let excerpt = passageExcerpts.get(chunk);
-  if (excerpt === undefined) passageExcerpts.set(chunk, (excerpt = excerptOf(chunk.text)));
+  if (excerpt === undefined) passageExcerpts.set(chunk, (excerpt = excerptOf(fromSentenceStart(chunk.text))));
   return excerpt;
+}
+
+/**
+ * The text from its first whole sentence: a passage that begins inside a sentence (the overlap with the one
+ * before it, "all. The color of the leaves…") loses that sentence's tail, when a sentence ends soon enough.
+ */
+export function fromSentenceStart(text: string): string {
+  const trimmed = text.trimStart();
+  if (!/^[\p{Ll},;:.)\]’”]/u.test(trimmed)) return trimmed;
+  const end = trimmed.slice(0, 2 * OVERLAP_CHARS).match(/[.!?]["”’)]*\s+(?=["“‘(]?[\p{Lu}\d])/u);
+  return end?.index !== undefined ? trimmed.slice(end.index + end[0].length) : trimmed;
 }
 
 function cutNear(flat: string, limit: number): string {

@@ -5,8 +5,10 @@
 // definition, "do I" a yes or no) multiplies that by how well the sentence has that kind of content.
 // The question is covered only when some sentence holds enough of it; otherwise the answer says so
 // plainly rather than quoting something loosely related.
+import { answerTypeOf } from "./answer-type.ts";
+import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
-import { terms } from "./text.ts";
+import { stem, STOP_WORDS, terms, words } from "./text.ts";
 
 export interface Candidate {
   sentence: string;
@@ -27,6 +29,8 @@ export interface Candidate {
   question?: string | null;
   /** How nearly that question is the visitor's, 0..1 (0 outside such units). */
   asked?: number;
+  /** From a guide (the library's top-level pages on how the sanctuary works), not a prayer, song or other piece. */
+  guide?: boolean;
 }
 
 export interface Cue {
@@ -44,9 +48,9 @@ const rx = (s: string) => new RegExp(s, "i");
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time)\b|\bhow many (minutes|hours|seconds|days)\b/i,
+    /\bhow (long|much time|short)\b|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
     {
-      words: /^(long|much|time|many|minutes|hours|seconds|days)$/,
+      words: /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs)$/,
       strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
@@ -76,7 +80,15 @@ export const CUES: Array<[RegExp, Cue]> = [
     /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b.*\b(no|without|not|never)\b/i,
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
-  [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, { words: /^$/, strong: /^(yes|no)\b|^(nothing|nobody|no one|never)\b/i, some: /./ }],
+  // A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours").
+  [
+    /^\s*(do|does|is|are|can|may|should|must|will|am)\b/i,
+    {
+      words: /^$/,
+      strong: rx(String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}`),
+      some: /./,
+    },
+  ],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason)\b/i }],
@@ -106,8 +118,25 @@ export function localWeights(subject: string[], sentences: string[]): number[] {
   return df.map((d) => Math.log(1 + sentences.length / (1 + d)));
 }
 
-/** Weighted share of the subject held by the sentence; what only its title or heading holds counts for 0.7. */
-export function held(subject: string[], sentence: string, context: string, weights: number[] = subject.map(() => 1)): number {
+/** Per subject stem, the library stems WordNet links it to, with the link's weight (lexicon.ts). */
+export type Alternatives = Map<string, Array<[string, number]>>;
+
+/** The WordNet expansions of the question's words, keyed by their stems (none without expansions). */
+export function alternativesOf(question: string, expansions: Expansions | null): Alternatives {
+  const out: Alternatives = new Map();
+  if (!expansions) return out;
+  for (const w of words(question)) if (!STOP_WORDS.has(w) && w.length > 1) out.set(stem(w), expansionsOf(expansions, w));
+  return out;
+}
+
+/** What a linked word is worth against the word itself: a paraphrase's evidence, weaker than the word. */
+const LINKED = 0.6;
+
+/**
+ * Weighted share of the subject held by the sentence; what only its title or heading holds counts for 0.7, and
+ * a word held only through a WordNet link ("submit" for "send") counts for LINKED times the link's weight.
+ */
+export function held(subject: string[], sentence: string, context: string, weights: number[] = subject.map(() => 1), alternatives?: Alternatives): number {
   if (!subject.length) return 0;
   const own = new Set(terms(sentence));
   const around = new Set(terms(context));
@@ -115,7 +144,9 @@ export function held(subject: string[], sentence: string, context: string, weigh
   let total = 0;
   subject.forEach((t, i) => {
     total += weights[i];
-    sum += weights[i] * (own.has(t) ? 1 : around.has(t) ? 0.7 : 0);
+    let got = own.has(t) ? 1 : around.has(t) ? 0.7 : 0;
+    if (got < 1) for (const [target, relation] of alternatives?.get(t) ?? []) if (own.has(target)) got = Math.max(got, LINKED * relation);
+    sum += weights[i] * got;
   });
   return total > 0 ? sum / total : 0;
 }
@@ -145,6 +176,20 @@ export const PAGE_BONUS = [0.08, 0.04, 0.02];
 /** Least score of the best sentence for a question to count as covered (see chooseSentences). */
 export const COVERED = 0.35;
 export const LEAD_BONUS = 0.1;
+/** A guide's sentence of exactly the asked kind is quotable holding this share of the question's words, scoring TYPED_COVERED. */
+export const TYPED_HELD = 0.15;
+export const TYPED_COVERED = 0.45;
+/**
+ * A prayer's, song's or other piece's sentence weighs this much of a guide's: a visitor's question is about
+ * how the sanctuary works far more often than about a line of verse that shares its words.
+ */
+/** A piece's sentence opens an answer only holding this share of the question's words (verse shares words loosely). */
+export const PIECE_HELD = 0.6;
+/** A later quote's score is at least this share of the best one's: a passage is quoted only for evidence near the best. */
+export const NEAR_BEST = 0.7;
+/** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
+export const PIECES_ALONE_HELD = 0.75;
+export const PIECE_SHARE = 0.75;
 /** A question-and-answer unit's question stands in for its heading, matched in words and meaning. */
 export const QUESTION_SHARE = 0.35;
 
@@ -153,16 +198,24 @@ export function saying(c: Candidate): string {
   return (c.asked ?? 0) >= SAME_QUESTION ? c.sentence : c.sentence.slice(openingYesNo(c.sentence).length);
 }
 
-export function sentenceScore(c: Candidate, subject: string[], cues: Cue[], asksWhatIs = false, weights?: number[]): number {
+export function sentenceScore(
+  c: Candidate,
+  subject: string[],
+  cues: Cue[],
+  asksWhatIs = false,
+  weights?: number[],
+  alternatives?: Alternatives,
+  pieceShare = PIECE_SHARE,
+): number {
   const relevance =
-    HELD_SHARE * held(subject, c.sentence, c.context, weights) +
+    HELD_SHARE * held(subject, c.sentence, c.context, weights, alternatives) +
     MEANING_SHARE * c.meaning +
     (c.question ? QUESTION_SHARE * (c.asked ?? 0) : HEADING_SHARE * held(subject, c.heading, "", weights)) +
     (PAGE_BONUS[c.pageRank] ?? 0) +
     (c.leads ? LEAD_BONUS : 0);
   // The answer that opens a unit asking the visitor's own question has exactly the kind of content asked for.
   const fit = c.leads && (c.asked ?? 0) >= SAME_QUESTION ? 1 : cueFit(saying(c), cues, subject, asksWhatIs);
-  return relevance * (0.4 + 0.6 * fit);
+  return relevance * (0.4 + 0.6 * fit) * (c.guide === false ? pieceShare : 1);
 }
 
 /**
@@ -173,21 +226,64 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
   return choose(question, candidates, count).chosen;
 }
 
-/** chooseSentences with the best sentence's score (when nothing covers the question, the best of those not quotable). */
-export function choose<C extends Candidate>(question: string, candidates: C[], count = 3): { chosen: C[]; score: number } {
+/**
+ * chooseSentences with the best sentence's score (when nothing covers the question, the best of those not
+ * quotable). Pieces weigh PIECE_SHARE of a guide first; when no guide's sentence answers, a question about
+ * living rather than about the sanctuary ("How can I close the day well?") is weighed again among the pieces alone, at their whole weight.
+ */
+export function choose<C extends Candidate>(
+  question: string,
+  candidates: C[],
+  count = 3,
+  expansions: Expansions | null = null,
+): { chosen: C[]; score: number } {
+  const first = chooseWith(question, candidates, count, expansions, PIECE_SHARE);
+  if (first.chosen.length) return first;
+  const pieces = candidates.filter((c) => c.guide === false);
+  const again = pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, 1, PIECES_ALONE_HELD) : first;
+  return again.chosen.length ? again : first;
+}
+
+function chooseWith<C extends Candidate>(
+  question: string,
+  candidates: C[],
+  count: number,
+  expansions: Expansions | null,
+  pieceShare: number,
+  pieceHeld = PIECE_HELD,
+): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
   const weights = localWeights(
     subject,
     candidates.map((c) => c.sentence),
   );
+  const alternatives = alternativesOf(question, expansions);
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
   const scored = candidates
-    .map((c) => ({ c, score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights), held: held(subject, c.sentence, c.context, weights) }))
+    .map((c) => ({
+      c,
+      score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights, alternatives, pieceShare),
+      held: held(subject, c.sentence, c.context, weights, alternatives),
+    }))
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
-  const best = scored.find((s) => s.score >= COVERED && (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION));
+  // A sentence with exactly the kind of content a typed question asks for (the duration, the count, the time)
+  // needs fewer of its words: "How much time should I set aside for a service?" is answered by "A service is
+  // between 15 and 40 minutes long" though "set aside" is nowhere in the library.
+  const numeric = ["duration", "count", "when"].includes(answerTypeOf(question));
+  const typed = (s: (typeof scored)[number]) =>
+    numeric &&
+    s.c.guide !== false &&
+    held(subject, s.c.sentence, s.c.context, weights) >= TYPED_HELD &&
+    cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
+  const best = scored.find(
+    (s) =>
+      s.score >= COVERED &&
+      (s.c.guide !== false || s.held >= pieceHeld) &&
+      (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
+  );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
@@ -196,7 +292,7 @@ export function choose<C extends Candidate>(question: string, candidates: C[], c
   // only in kind ("five an hour" for "how many slots") is not about it.
   const about = (s: (typeof scored)[number]) => s.held >= 0.25 || (s.c.asked ?? 0) >= SAME_QUESTION;
   for (const s of [best, ...scored]) {
-    if (chosen.length >= count || s.score < best.score * 0.6) break;
+    if (chosen.length >= count || s.score < best.score * NEAR_BEST) break;
     if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || about(s))) chosen.push(s);
   }
   // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { citesOnlyGiven } from "../search/cite.ts";
+import { guidePages } from "../search/ground.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -87,7 +88,7 @@ export const ask = defineOperation({
     const ground = async (words: string) => {
       const found = await ctx.search.find(words, 5);
       method = found.method;
-      return { hits: found.hits, grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions) };
+      return { hits: found.hits, grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, guidePages(ctx.library)) };
     };
     let { hits, grounding } = await ground(meaning);
     // A follow-up that the library does not cover on its own ("How long is it?") is read with the question before it.
@@ -112,7 +113,8 @@ export const ask = defineOperation({
       if (citesOnlyGiven(generated, grounding.numbers)) answer = generated;
       else ctx.log.warn("the language model's answer cited no source it was given; the quoted answer is given instead");
     }
-    const sources = hits.map(({ chunk, score }) => ({
+    // A guide the answer quotes from beyond the hits is a source too, numbered after them (as its citations are).
+    const sources = [...hits, ...grounding.extra].map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
       category: chunk.category,

@@ -73,7 +73,7 @@ describe("question-and-answer units", () => {
   });
 
   it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
-    const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1 });
+    const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1, extra: [] });
     const quoted = extractiveAnswer(
       grounding([
         candidate("No. Reflections are public.", { question: "Are my reflections private?", leads: true, position: 3 }),

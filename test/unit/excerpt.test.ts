@@ -1,7 +1,7 @@
 // excerptOf flattens only a prefix of the text: it must cut exactly where flattening the whole text would.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { excerptOf } from "../../search/chunks.ts";
+import { excerptOf, fromSentenceStart } from "../../search/chunks.ts";
 
 /** The plain rule, over the whole text: the reference the prefix-reading version must agree with. */
 function wholeTextExcerpt(text: string, limit: number): string {
@@ -34,5 +34,15 @@ describe("excerptOf", () => {
     const cut = excerptOf(long);
     expect(cut.endsWith("stillness…")).toBe(true);
     expect(cut.length).toBeLessThanOrEqual(301);
+  });
+});
+
+describe("fromSentenceStart", () => {
+  it("drops the tail of a sentence begun in the passage before, and keeps a passage that opens a sentence", () => {
+    expect(fromSentenceStart("all. The color of the leaves turns.")).toBe("The color of the leaves turns.");
+    expect(fromSentenceStart("  of the hour, said twice.” Then silence. More.")).toBe("Then silence. More.");
+    expect(fromSentenceStart("Services begin every four hours. all of them.")).toBe("Services begin every four hours. all of them.");
+    // No sentence ends near the start: the text is kept rather than emptied.
+    expect(fromSentenceStart("a line of verse without an end")).toBe("a line of verse without an end");
   });
 });

@@ -4,7 +4,8 @@ import { readFile } from "node:fs/promises";
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED, NOT_COVERED_NEXT } from "../../search/answer.ts";
-import { BARE_YES_NO, judgeAnswer, type AskSet } from "../../search/ask-eval.ts";
+import { BARE_YES_NO, judgeAnswer, ofSplit, type AskSet } from "../../search/ask-eval.ts";
+import { guidePages } from "../../search/ground.ts";
 import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
 let real: RealIndex;
@@ -12,18 +13,23 @@ let fixture: AskSet;
 
 beforeAll(async () => {
   real = await realLibraryIndex();
-  fixture = JSON.parse(await readFile(new URL("../fixtures/ask-facts.json", import.meta.url), "utf8")) as AskSet;
+  // The dev split of the fixtures only (docs/ask-eval.md): the test split is reported by eval:ask, never
+  // checked here, so a failing test cannot show its questions to whoever tunes the answers.
+  const sets = await Promise.all(
+    ["ask-facts.json", "ask-facts-untuned.json"].map(async (f) => JSON.parse(await readFile(new URL(`../fixtures/${f}`, import.meta.url), "utf8")) as AskSet),
+  );
+  fixture = ofSplit({ covered: sets.flatMap((s) => s.covered), uncovered: sets.flatMap((s) => s.uncovered) }, "dev");
 }, 180_000);
 afterAll(() => real?.close());
 
 async function ask(question: string) {
-  const grounding = await groundAnswer(real.index.embedder, question, await real.index.search(question, 5), real.index.expansions);
+  const grounding = await groundAnswer(real.index.embedder, question, await real.index.search(question, 5), real.index.expansions, guidePages(real.library));
   return { grounding, answer: extractiveAnswer(grounding) };
 }
 
 describe("extractive answers", () => {
-  it("hold the facts each question asks for (at least 95% of a set of 60 or more), as quoted passages, never opening with another question's yes or no", async () => {
-    expect(fixture.covered.length + fixture.uncovered.length).toBeGreaterThanOrEqual(60);
+  it("hold the facts each dev question asks for (at least 90%), as quoted passages, never opening with another question's yes or no", async () => {
+    expect(fixture.covered.length).toBeGreaterThanOrEqual(40);
     expect(fixture.covered.filter((c) => c.kind === "yes/no").length).toBeGreaterThanOrEqual(10);
     const failures: string[] = [];
     for (const { q, facts } of fixture.covered) {
@@ -36,7 +42,7 @@ describe("extractive answers", () => {
         expect(answer).toMatch(/^> /m);
       }
     }
-    expect(failures.length, failures.join("\n\n")).toBeLessThanOrEqual(Math.floor(fixture.covered.length * 0.05));
+    expect(failures.length, failures.join("\n\n")).toBeLessThanOrEqual(Math.floor(fixture.covered.length * 0.1));
   });
 
   it("quote a question-and-answer unit with its question, so its yes or no answers that question", async () => {
@@ -49,21 +55,26 @@ describe("extractive answers", () => {
     for (const answer of [twice, looking, shared]) expect(answer).not.toMatch(BARE_YES_NO);
   });
 
-  it("keep the floor set on the off-topic calibration set: at least 90% of it answered not covered", async () => {
-    const offTopic = JSON.parse(await readFile(new URL("../fixtures/ask-off-topic.json", import.meta.url), "utf8")) as AskSet;
+  it("keep the floor set on the off-topic calibration set's dev split: at least 90% of it answered not covered", async () => {
+    const offTopic = ofSplit(JSON.parse(await readFile(new URL("../fixtures/ask-off-topic.json", import.meta.url), "utf8")) as AskSet, "dev");
+    expect(offTopic.uncovered.length).toBeGreaterThanOrEqual(30);
     const answered: string[] = [];
     for (const q of offTopic.uncovered) if (!(await ask(q)).answer.includes(NOT_COVERED)) answered.push(q);
     expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.1));
   });
 
-  it("quote the top source first when it has an answering sentence", async () => {
+  it("quote the top source first when it has an answering sentence, unless a guide's entry asks the visitor's very question", async () => {
     const hits = await real.index.search("What is a reflection?", 5);
     const { grounding } = await ask("What is a reflection?");
-    expect(grounding.sentences[0].title).toBe(hits[0].chunk.title);
+    const [lead] = grounding.sentences;
+    // The FAQ's own "What is a reflection?" entry may lead (every answer weighs the guides); otherwise the top source does.
+    if (lead.question) expect(lead.question).toBe("What is a reflection?");
+    else expect(lead.title).toBe(hits[0].chunk.title);
+    expect(grounding.sentences.some((c) => c.title === hits[0].chunk.title) || lead.question === "What is a reflection?").toBe(true);
   });
 
   it("say plainly when the library does not cover the question, pointing to search and the guides and nothing else", async () => {
-    expect(fixture.uncovered.length).toBeGreaterThanOrEqual(10);
+    expect(fixture.uncovered.length).toBeGreaterThanOrEqual(8);
     for (const q of fixture.uncovered) {
       const { answer, grounding } = await ask(q);
       expect(answer, q).toBe(`${NOT_COVERED} ${NOT_COVERED_NEXT}`);

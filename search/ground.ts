@@ -1,0 +1,183 @@
+// What an answer stands on: every sentence of the retrieved pages is a candidate, scored for the question
+// (extract.ts) by its words, stems and WordNet expansions, its meaning (the vectors, when ready), its kind of
+// content and its page's rank; a question that asks two things is answered part by part.
+import type { Library } from "../corpus/library.ts";
+import { chunkPiece, type Chunk } from "./chunks.ts";
+import { cosine, type Embedder } from "./embedder.ts";
+import { partsOf } from "./answer-type.ts";
+import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate } from "./extract.ts";
+import type { Hit } from "./index.ts";
+import type { Expansions } from "./lexicon.ts";
+import { askedMatch, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
+import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
+
+/** What an answer stands on: the sentences chosen for the question and the passages they come from. */
+export interface Grounding {
+  covered: boolean;
+  sentences: Candidate[];
+  /** The passages the chosen sentences come from: what a generated answer is given. */
+  passages: Hit[];
+  /** Per passage, its page's place among the hits, from 1: the number a generated answer cites it by. */
+  numbers: number[];
+  /** The best sentence's score: how surely the library covers the question (when it does not, how nearly). */
+  score: number;
+  /** Pages the answer quotes that were not among the hits (guides read whole, see guidePages): sources after the hits, numbered on from them. */
+  extra: Hit[];
+}
+
+const guides = new WeakMap<Library, Hit[]>();
+
+/**
+ * The library's guides (its top-level pages on how the sanctuary works) as whole pages, made once per library.
+ * Every answer weighs their sentences too, whatever search found: a visitor's question in words the guides do
+ * not use ("submit a prayer") may find verse first, while the guide's sentence is there to be weighed.
+ */
+export function guidePages(library: Library): Hit[] {
+  let pages = guides.get(library);
+  if (!pages) {
+    pages = [];
+    for (const piece of library.documents) {
+      const passages = chunkPiece(piece);
+      if (passages.length && passages[0].category === "docs") pages.push({ chunk: passages[0], score: 0, passages });
+    }
+    guides.set(library, pages);
+  }
+  return pages;
+}
+
+type Sourced = Candidate & { passage: Chunk; hit: Hit };
+
+/** Every sentence of the hits' pages, in reading order, with what it is about. */
+function candidatesOf(hits: Hit[]): Sourced[] {
+  const candidates: Sourced[] = [];
+  hits.forEach((hit, pageRank) => {
+    let position = 0;
+    const seen = new Set<string | null>();
+    for (const passage of hit.passages) {
+      // The first sentence under a heading that is a question (a FAQ's) is that question's answer.
+      const asks = unitQuestion(passage.section);
+      const opensSection = !seen.has(passage.section) && asks !== null;
+      seen.add(passage.section);
+      sentencesOf(passage.text).forEach((sentence, i, all) => {
+        // What a sentence is about may be said just before it ("Give a timezone… Without one, …").
+        const context = `${hit.chunk.title}. ${passage.section ?? ""}. ${all[i - 1] ?? ""}`;
+        candidates.push({
+          sentence,
+          title: hit.chunk.title,
+          context,
+          heading: passage.section ?? "",
+          pageRank,
+          position: position++,
+          meaning: 0,
+          leads: opensSection && i === 0,
+          question: asks,
+          asked: 0,
+          guide: passage.category === "docs",
+          passage,
+          hit,
+        });
+      });
+    }
+  });
+  return candidates;
+}
+
+/**
+ * Picks the sentences that answer this question (extract.ts) from the hits' pages. Both kinds of answer
+ * stand on the result: the extractive one quotes the sentences, the generated one is given their passages.
+ * A question of two parts ("How many…, and how long…?") has each part answered on its own, the first
+ * part's sentences first; it is covered when any part is.
+ */
+export async function groundAnswer(
+  embedder: Embedder | null,
+  question: string,
+  hits: Hit[],
+  expansions: Expansions | null = null,
+  more: Hit[] = [],
+): Promise<Grounding> {
+  const found = new Set(hits.map((h) => h.chunk.page));
+  const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))]);
+  if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
+  const parts = partsOf(question);
+  const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
+  // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
+  // matched by their words alone, and words stand in for meaning too (wordsOnly below).
+  const vectors = embedder ? await embedder.embed([question, ...parts, ...candidates.map((c) => c.sentence), ...questions]) : [];
+  const calibration = rawCalibrationFor(embedder?.id ?? "");
+  const asks = [question, ...parts];
+  const picks = parts.length > 1 ? parts.map((part, i) => pick(part, i + 1)) : [pick(question, 0)];
+  function pick(asked: string, q: number): { chosen: Sourced[]; score: number } {
+    const own = candidates.map((c) => ({ ...c }));
+    const meaningOf = (i: number) => (embedder ? meaningEvidence(cosine(vectors[q], vectors[asks.length + i]), calibration) : 0);
+    const kinds = cuesOf(asked);
+    const subject = subjectTerms(asked, kinds);
+    // A question of nothing but its kind ("How long is it?") is about nothing the library can be asked: a
+    // follow-up is read with the question before it (tools/ask.ts).
+    if (!subject.length) return { chosen: [], score: 0 };
+    const local = localWeights(
+      subject,
+      own.map((c) => c.sentence),
+    );
+    const weights = new Map(subject.map((t, i) => [t, local[i]]));
+    const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;
+    const weightOf = (t: string) => weights.get(t) ?? usual;
+    own.forEach((c, i) => (c.meaning = embedder ? meaningOf(i) : wordsOnly(asked, c, expansions, weightOf)));
+    // Each unit's question against the visitor's, in words (stems, expansions; rarer words weigh more) and meaning.
+    const asked_ = new Map(
+      questions.map((unit, i) => {
+        const inWords = questionWords(asked, unit, expansions, weightOf);
+        const meaning = embedder ? meaningOf(candidates.length + i) : inWords;
+        const theirs = cuesOf(unit);
+        const sameKind = kinds.length && theirs.length ? (kinds.some((k) => theirs.includes(k)) ? 1 : 0) : 0.5;
+        return [unit, askedMatch(inWords, meaning, sameKind)];
+      }),
+    );
+    for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
+    const { chosen, score } = choose(asked, own, parts.length > 1 ? 2 : 3, expansions);
+    return { chosen: wholeUnits(chosen, own), score };
+  }
+  const chosen: Sourced[] = [];
+  for (const p of picks) for (const c of p.chosen) if (!chosen.some((x) => x.sentence === c.sentence && x.passage.page === c.passage.page)) chosen.push(c);
+  const score = Math.max(...picks.map((p) => p.score));
+  // Every passage a chosen sentence comes from, once, in the order the sentences are quoted; a page from
+  // beyond the hits is numbered after them, in the order it is first quoted.
+  const extra: Hit[] = [];
+  const numberOf = (c: Sourced) => {
+    if (c.pageRank < hits.length) return c.pageRank + 1;
+    if (!extra.includes(c.hit)) extra.push(c.hit);
+    return hits.length + extra.indexOf(c.hit) + 1;
+  };
+  const passages = new Map<string, { hit: Hit; number: number }>();
+  for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { hit: { ...c.hit, chunk: c.passage }, number: numberOf(c) });
+  const used = [...passages.values()];
+  return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score, extra };
+}
+
+/**
+ * Meaning without vectors: how much of the question the sentence and its heading hold in words, stems and
+ * expansions. It stands where the vectors' evidence stands, so the same floor and weights serve both modes.
+ */
+function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number): number {
+  return questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
+}
+
+/** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */
+const UNIT_SENTENCES = 3;
+
+/**
+ * A unit is quoted from its answer's opening, without gaps: a later sentence of it comes with the ones
+ * before it, and the unit asking the visitor's own question is quoted up to UNIT_SENTENCES sentences.
+ */
+function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
+  const chosen: C[] = [];
+  for (const c of picked) {
+    if (c.question) {
+      const unit = candidates.filter((x) => x.question === c.question && x.passage.page === c.passage.page);
+      const start = unit.find((x) => x.leads)?.position ?? c.position;
+      const end = Math.max(c.position, (c.asked ?? 0) >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : start);
+      for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
+    }
+    if (!chosen.includes(c)) chosen.push(c);
+  }
+  return chosen;
+}

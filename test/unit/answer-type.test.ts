@@ -1,0 +1,90 @@
+// The question classifier and the two-part splitter (search/answer-type.ts), and the sentence chooser's
+// rules that rest on them (search/extract.ts): pure functions, no library.
+import { describe, expect, it } from "vitest";
+import { answerTypeOf, partsOf } from "../../search/answer-type.ts";
+import { choose, held, alternativesOf, type Candidate } from "../../search/extract.ts";
+
+const sentence = (text: string, fields: Partial<Candidate> = {}): Candidate => ({
+  sentence: text,
+  title: "A Guide",
+  context: "A Guide. .",
+  heading: "",
+  pageRank: 0,
+  position: 0,
+  meaning: 0,
+  leads: false,
+  guide: true,
+  ...fields,
+});
+
+describe("answerTypeOf", () => {
+  it.each([
+    ["How long does a walk by the river take?", "duration"],
+    ["How many minutes is the tea break?", "duration"],
+    ["What is the shortest a meeting can be?", "duration"],
+    ["How short can the film be?", "duration"],
+    ["How many chairs are in the hall?", "count"],
+    ["How often does the bus come?", "count"],
+    ["When does the garden open?", "when"],
+    ["What time is lunch?", "when"],
+    ["What pieces make up the set?", "parts"],
+    ["What kinds of cake are there?", "parts"],
+    ["How do I join the club?", "how-to"],
+    ["Where can I find the timetable?", "where"],
+    ["Which link shows the map?", "where"],
+    ["Can I bring a dog?", "yes/no"],
+    ["Is the hall open on Sundays?", "yes/no"],
+    ["What is a vestibule?", "definition"],
+    ["Why is the sky blue?", "other"],
+  ])("%s → %s", (question, type) => expect(answerTypeOf(question)).toBe(type));
+
+  it("types a two-part question by its first part", () => {
+    expect(answerTypeOf("How many rooms are there, and how long is each talk?")).toBe("count");
+  });
+});
+
+describe("partsOf", () => {
+  it("splits a question that asks two things, and keeps one that asks one whole", () => {
+    expect(partsOf("How many rooms are there in the house, and how long is each talk?")).toEqual([
+      "How many rooms are there in the house?",
+      "how long is each talk?",
+    ]);
+    expect(partsOf("When is the hall booked? And who books it?")).toEqual(["When is the hall booked?", "who books it?"]);
+    expect(partsOf("Is it free; how do I join?")).toEqual(["Is it free?", "how do I join?"]);
+    // "and" between two nouns is no second question.
+    expect(partsOf("Which songs and chants are sung?")).toEqual(["Which songs and chants are sung?"]);
+    expect(partsOf("What do bread and butter cost?")).toEqual(["What do bread and butter cost?"]);
+    expect(partsOf("How long is it?")).toEqual(["How long is it?"]);
+  });
+});
+
+describe("the sentence chooser", () => {
+  it("answers a typed question with the sentence that has the asked-for kind of content, from a guide", () => {
+    const { chosen } = choose("How long is a tea break?", [
+      sentence("A tea break is a pause in the working day for tea and talk.", { position: 0 }),
+      sentence("A tea break lasts between 10 and 20 minutes.", { position: 1 }),
+    ]);
+    expect(chosen[0].sentence).toBe("A tea break lasts between 10 and 20 minutes.");
+  });
+
+  it("does not quote a line of verse that shares only some of the question's words", () => {
+    const verse = sentence("The basil on the windowsill drinks the morning light.", { guide: false, title: "A Poem" });
+    expect(choose("How often should I water basil on a sunny windowsill?", [verse]).chosen).toEqual([]);
+  });
+
+  it("leaves out a later sentence whose evidence is far below the best one's", () => {
+    const { chosen } = choose("How long is a tea break?", [
+      sentence("A tea break lasts between 10 and 20 minutes.", { position: 0 }),
+      sentence("The kettle in the kitchen is old.", { position: 1, pageRank: 2 }),
+    ]);
+    expect(chosen.map((c) => c.sentence)).toEqual(["A tea break lasts between 10 and 20 minutes."]);
+  });
+
+  it("counts a word held through a WordNet link for less than the word itself", () => {
+    const expansions = { submit: [["send", 1]] as Array<[string, number]> };
+    const alternatives = alternativesOf("submit a poem", expansions);
+    const linked = held(["submit", "poem"], "Send your poem by post.", "", [1, 1], alternatives);
+    expect(linked).toBeGreaterThan(held(["submit", "poem"], "Send your poem by post.", "", [1, 1]));
+    expect(linked).toBeLessThan(held(["submit", "poem"], "Submit your poem by post.", "", [1, 1]));
+  });
+});
