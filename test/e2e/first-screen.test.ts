@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mp3Info } from "../../audio/mp3.ts";
-import { serviceTitle, spokenDuration } from "../../web/pages/words.ts";
+import { aboutMinutes, serviceTitle, spokenDuration } from "../../web/pages/words.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong } from "../helpers/chromium.ts";
 import { tone } from "../helpers/pieces.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -76,7 +76,7 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
         await page.screenshot({ path: join(ARTIFACTS, `first-screen-${scheme}-${screen.width}.png`) });
 
         expect(await page.locator("#service-name").innerText()).toBe(serviceTitle(now.service.name, now.service.slot));
-        expect(await page.locator("#service-length").innerText()).toBe(spokenDuration(now.service.loopSeconds));
+        expect(await page.locator("#service-length").innerText()).toBe(aboutMinutes(now.service.loopSeconds));
         for (const selector of ["#service-name", "#service-length", ".service-player.primary button", ".welcome"])
           expect(await onFirstScreen(page, selector), selector).toBe(true);
         // One primary control: of the buttons a visitor sees on arriving, one is large, and it plays the service.

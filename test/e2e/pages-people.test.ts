@@ -24,10 +24,10 @@ describe("words for numbers", () => {
   it("says lengths, souls and waits as people do", () => {
     expect([0, 45, 60, 914, 900, 3600, 3725].map(spokenDuration)).toEqual(["0 s", "45 s", "1 min", "15 min 14 s", "15 min", "1 h", "1 h 2 min"]);
     expect([0, 1, 2, 40].map(soulsSentence)).toEqual([
-      "No one has attended in the last 24 hours yet.",
-      "One soul attended in the last 24 hours.",
-      "2 souls attended in the last 24 hours.",
-      "40 souls attended in the last 24 hours.",
+      "You may be the first here today.",
+      "One other has attended in the last day.",
+      "2 souls have attended in the last day.",
+      "40 souls have attended in the last day.",
     ]);
     expect([5, 61, 1500, 3599, 7200].map(spokenWait)).toEqual([
       "in a minute or so",
@@ -77,11 +77,11 @@ describe("words for numbers", () => {
     const souls = async () => textOf(elementById((await fetchText(server.url + "/")).text, "souls"));
     const before = (await server.get("/api/now")).body.congregation.souls;
     expect(before).toBe(0);
-    expect(await souls()).toBe("No one has attended in the last 24 hours yet.");
+    expect(await souls()).toBe("You may be the first here today.");
     await server.get("/api/attend?name=Fern");
-    expect(await souls()).toBe("One soul attended in the last 24 hours.");
+    expect(await souls()).toBe("One other has attended in the last day.");
     await server.get("/api/attend?name=Bracken");
-    expect(await souls()).toBe("2 souls attended in the last 24 hours.");
+    expect(await souls()).toBe("2 souls have attended in the last day.");
   });
 });
 

@@ -21,7 +21,7 @@ import { errorPage, renderPage } from "./layout.ts";
 import { showMarks } from "./docs.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
-import { dayName, serviceTitle, slotHours, slotName, soulsSentence, spokenDuration } from "./words.ts";
+import { aboutMinutes, dayName, serviceTitle, slotHours, slotName, soulsSentence, spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
 
 type NowBody = z.infer<typeof NowOutput>;
@@ -72,9 +72,9 @@ const identityOf = (body: NowBody) =>
 function serviceHero(body: NowBody): Html {
   const service = body.service;
   const title = serviceTitle(service.name, service.slot);
-  return html`<p class="kicker" id="service-kicker">${service.name ? `Playing now · the ${slotName(service.slot)} service` : "Playing now"}</p>
+  return html`<p class="kicker" id="service-kicker">${service.name ? `This hour · the ${slotName(service.slot)} service` : "This hour"}</p>
 <h1 id="service-name">${title}</h1>
-<p class="service-facts"><span id="service-length">${spokenDuration(service.loopSeconds)}</span> · <span id="service-count">${plural(service.order.length, "part")}</span> · <span id="service-hours">${slotHours(service.slot)}</span></p>
+<p class="service-facts"><span id="service-length">${aboutMinutes(service.loopSeconds)}</span> · <span id="service-count">${plural(service.order.length, "part")}</span> · <span id="service-hours">${slotHours(service.slot)}</span></p>
 <p class="word" id="service-word"${service.word ? "" : html` hidden`}>${service.word ?? ""}</p>
 ${servicePlayer("service-parts", true)}
 <p class="welcome">Come as you are: whenever you arrive, it begins for you at its beginning.</p>

@@ -14,12 +14,21 @@ export function spokenDuration(seconds: number): string {
   return `${s} s`;
 }
 
-/** The home page's count of the last day's visitors, as a whole sentence. */
+/** The home page's count of the last day's visitors, as a whole sentence (an empty day is no counter at zero). */
 export function soulsSentence(n: number): string {
-  if (n <= 0) return "No one has attended in the last 24 hours yet.";
-  if (n === 1) return "One soul attended in the last 24 hours.";
-  return `${n} souls attended in the last 24 hours.`;
+  if (n <= 0) return "You may be the first here today.";
+  if (n === 1) return "One other has attended in the last day.";
+  return `${n} souls have attended in the last day.`;
 }
+
+/** A service's length as the first screen says it: in whole minutes, as people say a service's length. */
+export function aboutMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return minutes === 1 ? "about a minute" : `about ${minutes} minutes`;
+}
+
+/** A timezone as a place: its city (`Europe/Lisbon` → Lisbon, `America/Argentina/Buenos_Aires` → Buenos Aires). */
+export const placeOf = (zone: string) => (zone.split("/").pop() ?? zone).replace(/_/g, " ");
 
 /** How long until a rate limit lets someone in again, from Retry-After seconds. */
 export function spokenWait(seconds: number): string {

@@ -58,9 +58,17 @@
   }
   var HALVES = { north: "the northern half of the world", south: "the southern half of the world" };
   function soulsSentence(n) {
-    if (n <= 0) return "No one has attended in the last 24 hours yet.";
-    if (n === 1) return "One soul attended in the last 24 hours.";
-    return n + " souls attended in the last 24 hours.";
+    if (n <= 0) return "You may be the first here today.";
+    if (n === 1) return "One other has attended in the last day.";
+    return n + " souls have attended in the last day.";
+  }
+  // The first screen's length and place, as the server says them (pages/words.ts: aboutMinutes, placeOf).
+  function aboutMinutes(seconds) {
+    var minutes = Math.max(1, Math.round(seconds / 60));
+    return minutes === 1 ? "about a minute" : "about " + minutes + " minutes";
+  }
+  function placeOf(zone) {
+    return zone.split("/").pop().replace(/_/g, " ");
   }
   function kindLabel(kind) {
     return KINDS[kind] || kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -243,13 +251,13 @@
     setText(
       "now-where",
       half
-        ? "Your hour in " + service.timezone + ", " + day + ": " + service.season.name + " in " + half + "."
-        : "Your hour in " + service.timezone + ", " + day + ": the service for everywhere.",
+        ? day + " in " + placeOf(service.timezone) + ": " + service.season.name + " in " + half + "."
+        : day + " in " + placeOf(service.timezone) + ": the service for everywhere.",
     );
-    setText("service-length", duration(service.loopSeconds));
+    setText("service-length", aboutMinutes(service.loopSeconds));
     setText("service-count", service.order.length + (service.order.length === 1 ? " part" : " parts"));
     setText("service-hours", slotHours(service.slot));
-    setText("service-kicker", service.name ? "Playing now · the " + slotName(service.slot) + " service" : "Playing now");
+    setText("service-kicker", service.name ? "This hour · the " + slotName(service.slot) + " service" : "This hour");
     if (keyOf(service) === section.getAttribute("data-key")) return;
     section.setAttribute("data-key", keyOf(service));
     setText("service-name", serviceTitle(service));
