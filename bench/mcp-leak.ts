@@ -47,7 +47,7 @@ const memory = () => {
   gc();
   gc();
   const m = process.memoryUsage();
-  return { rss: m.rss / 2 ** 20, heap: m.heapUsed / 2 ** 20 };
+  return { rss: m.rss / 2 ** 20, heap: m.heapUsed / 2 ** 20, external: m.external / 2 ** 20 };
 };
 const connections = Number(values.connections);
 await Promise.all(Array.from({ length: connections }, () => lane(1000))); // warm: JIT, caches, connection pool

@@ -3,7 +3,7 @@
 // sentence once per day of services, a contribution's public status page (never the moderator's note),
 // the favicon browsers ask for and robots.txt.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spokenDuration, soulsSentence, spokenWait } from "../../web/pages/words.ts";
+import { aboutMinutes, spokenDuration, soulsSentence, spokenWait } from "../../web/pages/words.ts";
 import { fetchText } from "../helpers/http.ts";
 import { elementById, textOf } from "../helpers/no-script-browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -42,7 +42,7 @@ describe("words for numbers", () => {
     const now = (await server.get("/api/now")).body;
     const home = mainOf((await fetchText(server.url + "/")).text);
     for (const part of now.service.order) expect(home).toContain(`· ${spokenDuration(part.seconds)}`);
-    expect(home).toContain(`<span id="service-length">${spokenDuration(now.service.loopSeconds)}</span>`);
+    expect(home).toContain(`<span id="service-length">${aboutMinutes(now.service.loopSeconds)}</span>`);
     const date = server.deps.clock().toISOString().slice(0, 10);
     const day = (await server.get(`/api/services/${date}`)).body;
     const services = mainOf((await fetchText(server.url + "/services")).text);

@@ -14,7 +14,7 @@ import { markOf } from "../../corpus/silence.ts";
 
 const root = new URL("../../corpus/library", import.meta.url).pathname;
 
-const piece = (folder: string, kind: string, text: string, tldr = "Three cups on the drainer and the radio low while the rain comes in."): CheckPiece => ({
+const checkPiece = (folder: string, kind: string, text: string, tldr = "Three cups on the drainer and the radio low while the rain comes in."): CheckPiece => ({
   rel: `${folder}/p${Math.random().toString(36).slice(2, 8)}.md`,
   folder,
   kind,
@@ -113,11 +113,11 @@ describe("credits", () => {
 describe("reflex caps", () => {
   it("counts pieces, not uses, and only sentence openings for Let and Nobody", () => {
     const pieces = [
-      piece("rituals", "ritual", "Breathe in. Breathe out. Let the cup cool."),
-      piece("rituals", "ritual", "You let the cup cool. Everybody's breath shows."),
-      piece("songs", "song", "Nobody came.\n*Let it ring.*"),
-      piece("prayers", "prayer", "Whatever is listening, hear this. Somebody said nobody came."),
-      piece("blessings", "blessing", "Go well. Bless the kettle."),
+      checkPiece("rituals", "ritual", "Breathe in. Breathe out. Let the cup cool."),
+      checkPiece("rituals", "ritual", "You let the cup cool. Everybody's breath shows."),
+      checkPiece("songs", "song", "Nobody came.\n*Let it ring.*"),
+      checkPiece("prayers", "prayer", "Whatever is listening, hear this. Somebody said nobody came."),
+      checkPiece("blessings", "blessing", "Go well. Bless the kettle."),
     ];
     const byName = Object.fromEntries(reflexCounts(pieces).map((r) => [r.name, r.count]));
     expect(byName).toEqual({
@@ -127,24 +127,24 @@ describe("reflex caps", () => {
       'sentences opening "Nobody"': 1,
       'blessings with a sentence opening "Bless"': 1,
     });
-    const listed = reflexCounts([piece("practice", "practice", "Sit down.\n\n2. Let the kettle boil.")]);
+    const listed = reflexCounts([checkPiece("practice", "practice", "Sit down.\n\n2. Let the kettle boil.")]);
     expect(listed.find((r) => r.name.startsWith('sentences opening "Let'))?.count).toBe(1);
   });
 
   it("names a kind over its budget with its pieces, and a library over its cap", () => {
-    const many = Array.from({ length: 13 }, () => piece("rituals", "ritual", "Let the door close behind you."));
+    const many = Array.from({ length: 13 }, () => checkPiece("rituals", "ritual", "Let the door close behind you."));
     const problems = reflexProblems(many);
     expect(problems).toContainEqual(
       expect.stringMatching(/^rituals\/ \(ritual\): sentences opening "Let the\/your\/it\/this\/us" in 13 pieces \(budget 12\): rituals\/p/),
     );
     expect(problems.some((p) => p.startsWith("library:"))).toBe(false);
-    const blessings = Array.from({ length: 6 }, () => piece("blessings", "blessing", "Bless the gate."));
+    const blessings = Array.from({ length: 6 }, () => checkPiece("blessings", "blessing", "Bless the gate."));
     expect(reflexProblems(blessings)).toContain('library: blessings with a sentence opening "Bless" in 6 pieces (cap 5)');
   });
 
   it("holds every summary shape to a third of its kind", () => {
-    const colon = (t: string) => piece("chants", "chant", "La.", `${t}: the kettle, the window, the long wait before the post comes.`);
-    const plain = (t: string) => piece("chants", "chant", "La.", `${t} the kettle and the window during the long wait for the post.`);
+    const colon = (t: string) => checkPiece("chants", "chant", "La.", `${t}: the kettle, the window, the long wait before the post comes.`);
+    const plain = (t: string) => checkPiece("chants", "chant", "La.", `${t} the kettle and the window during the long wait for the post.`);
     const three = [colon("One"), plain("Two"), plain("Three")];
     expect(summaryShapes(three).find((s) => s.shape === "a colon")).toMatchObject({ count: 1, total: 3 });
     expect(reflexProblems(three)).toEqual([]);

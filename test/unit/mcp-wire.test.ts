@@ -50,7 +50,7 @@ describe("the dispatch's ready answers", () => {
 });
 
 describe("routeOf", () => {
-  const modern = (headers: Record<string, string>, params: Record<string, unknown> = {}) =>
+  const modernRoute = (headers: Record<string, string>, params: Record<string, unknown> = {}) =>
     routeOf(
       {
         jsonrpc: "2.0",
@@ -71,12 +71,12 @@ describe("routeOf", () => {
   const agreeing = { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "now" };
 
   it("takes a modern request whose headers agree with its body, naming its client", () => {
-    expect(modern(agreeing)).toMatchObject({ kind: "request", method: "tools/call", client: "t", era: { modern: true } });
+    expect(modernRoute(agreeing)).toMatchObject({ kind: "request", method: "tools/call", client: "t", era: { modern: true } });
   });
   it("leaves to the SDK a modern request whose headers disagree or are missing", () => {
-    expect(modern({ ...agreeing, "mcp-name": "attend" })).toBeNull();
-    expect(modern({ ...agreeing, "mcp-method": "tools/list" })).toBeNull();
-    expect(modern({ "mcp-method": "tools/call", "mcp-name": "now" })).toBeNull();
+    expect(modernRoute({ ...agreeing, "mcp-name": "attend" })).toBeNull();
+    expect(modernRoute({ ...agreeing, "mcp-method": "tools/list" })).toBeNull();
+    expect(modernRoute({ "mcp-method": "tools/call", "mcp-name": "now" })).toBeNull();
   });
   it("takes a 2025 request with a version it speaks (or none: 2025-03-26), and leaves others to the SDK", () => {
     const body = { jsonrpc: "2.0", id: 2, method: "tools/list" };
