@@ -27,6 +27,12 @@ import { createReviewBackend } from "./review/choose.ts";
 import { ApprovedSync } from "./review/approved-sync.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
+import type { Route, RouteSummary } from "./core/route.ts";
+import { allowedHostsFor, mcpRoute } from "./adapters/mcp-http.ts";
+import { openApiRoute } from "./adapters/openapi.ts";
+import { routeTable, type HttpSurface } from "./adapters/route-table.ts";
+import { operations } from "./tools/index.ts";
+import { webRoutes } from "./web/routes.ts";
 
 /** Everything built here: what web routes may use, plus what only the root holds (storage, the planner loop). */
 export interface Deps extends WebContext {
@@ -37,6 +43,8 @@ export interface Deps extends WebContext {
   recorder: LibraryRecorder;
   /** Stops background work (the calendar's tick, the planner, the recorder) and closes the store. */
   stop: () => Promise<void>;
+  /** What the HTTP app mounts; `routes` is its table, the same for every transport. */
+  http: HttpSurface;
 }
 
 export interface DepsOverrides {
@@ -116,7 +124,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock, onOutcome: (outcome) => metrics.plannerOutcome(outcome) });
   if (planner && overrides.startPlanner !== false) planner.start();
 
-  return {
+  // The table lists the web routes, whose handlers read this context: it is filled once below, before
+  // createDeps returns, so no entry (the HTTP server, the stdio server) ever sees it empty.
+  const routes: RouteSummary[] = [];
+  const context: Omit<Deps, "http"> = {
     config,
     library,
     media,
@@ -156,7 +167,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     recordings: () => recorder.progress(),
     recordingEta: (path) => recorder.etaSeconds(path),
     recordingsAhead: (limit) => recorder.ahead(limit),
-    routes: [],
+    routes,
     stop: async () => {
       clearInterval(timer);
       approvedSync.stop();
@@ -168,4 +179,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       unmarkLive();
     },
   };
+  const mcp = mcpRoute(context, operations, { allowedHosts: allowedHostsFor(config.host, config.baseUrl) });
+  const served: Route[] = [openApiRoute(operations, () => served, config.baseUrl), mcp, ...webRoutes(context)];
+  routes.push(...routeTable(operations, served));
+  return Object.assign(context, { http: { operations, routes: served, mcpMethodNotAllowed: mcp.methodNotAllowed } });
 }
