@@ -1,7 +1,6 @@
 // The composition root: builds every service once and hands each layer the typed context it may use
 // (tools/context.ts, adapters/context.ts, web/context.ts). Imported only by entry points.
 import type { Config } from "./config.ts";
-import { AccessLog } from "./adapters/access-log.ts";
 import { Metrics } from "./core/metrics.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
@@ -83,8 +82,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const conversations = new ConversationStore(kv);
   await conversations.migrate();
 
-  const accessLog = new AccessLog();
-
   const reflections = new ReflectionStore(kv);
   const rebuilt = await reflections.rebuild();
   if (rebuilt) log.info({ rebuilt }, "indexed the reflections kept in the earlier layout");
@@ -132,7 +129,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     library,
     media,
     kv,
-    accessLog,
     metrics,
     log,
     clock,
