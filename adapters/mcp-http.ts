@@ -10,6 +10,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
+import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
 import { noteRequest, type RequestNote } from "./request-log.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
 import { createMcpServer } from "./mcp.ts";
@@ -179,8 +180,9 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
 
 /** A dispatched answer: one JSON body, or one SSE event for a client that accepts only a stream. */
 function answered(text: string, json: boolean): Response {
-  if (json) return new Response(text, { status: 200, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) } });
-  return new Response(`event: message\ndata: ${text}\n\n`, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  const bytes = Buffer.from(json ? text : `event: message\ndata: ${text}\n\n`, "utf8");
+  const type: Record<string, string> = json ? { "content-type": "application/json" } : { "content-type": "text/event-stream", "cache-control": "no-cache" };
+  return new ResponseWithCommonHeaders(bytes, { status: 200, headers: { ...type, "content-length": String(bytes.byteLength), ...COMMON_HEADERS } });
 }
 
 function jsonRpcResult(id: Id, result: unknown): Response {

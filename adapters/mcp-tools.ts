@@ -3,7 +3,7 @@
 // the REST body. Recordings ride along as resource_link content.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
-import { expand, toJsonBytes } from "../core/json.ts";
+import { expand, jsonAndQuoted } from "../core/json.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
@@ -97,19 +97,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
   const links = recordings
     ? recordings(expand(outcome.body)).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }))
     : [];
-  const body = bodyText(toJsonBytes(outcome.body));
+  const body = jsonAndQuoted(outcome.body);
   const more = links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
   return new RawJson(`{"content":[{"type":"text","text":${body.quoted}}${more}],"structuredContent":${body.text}}`);
-}
-
-// A body's text and its quoted form, per bytes: toJsonBytes gives the very same bytes to requests that meet the
-// same shared part with the same per-request fields, so a burst of calls quotes the body once.
-const texts = new WeakMap<Buffer, { text: string; quoted: string }>();
-function bodyText(bytes: Buffer): { text: string; quoted: string } {
-  let found = texts.get(bytes);
-  if (!found) {
-    const text = bytes.toString("utf8");
-    texts.set(bytes, (found = { text, quoted: JSON.stringify(text) }));
-  }
-  return found;
 }
