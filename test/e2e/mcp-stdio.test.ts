@@ -12,6 +12,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_DATA_DIR } from "../helpers/embedder.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { connectLegacy, connectStdio, waitForHybridSearch } from "../helpers/mcp-clients.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -167,7 +168,14 @@ describe("the stdio bin as a clean local server", () => {
       expect(read.url).toBe("/docs/welcome");
       expect(stdout).not.toContain("localhost:3000");
       expect(await readdir(folder)).not.toContain("data");
-      expect(stderr).toContain(`"dataDir":${JSON.stringify(join(CHECKOUT, "data"))}`);
+      // Logs are buffered (core/logger.ts flushes each second): wait for the line rather than read at once.
+      const dataDirLine = `"dataDir":${JSON.stringify(join(CHECKOUT, "data"))}`;
+      expect(
+        await eventually(
+          async () => stderr,
+          (text) => text.includes(dataDirLine),
+        ),
+      ).toContain(dataDirLine);
       expect(existsSync(join(CHECKOUT, "data"))).toBe(true);
     } finally {
       child.kill();
