@@ -3,7 +3,7 @@
 // corpus/, review/) → storage/ → core/. config.ts is a leaf every layer may read.
 const domain = "^(services|planner|search|corpus|review|audio)/";
 const entries =
-  "^audio/render-(library|child)\\.ts$|^(server|server-cluster|mcp-stdio)\\.ts$|^(planner/plan-cli|corpus/render-recordings)\\.ts$|^bench/|^test/|^scripts/|^bin/";
+  "^audio/render-(recordings|child)\\.ts$|^(server|server-cluster|mcp-stdio)\\.ts$|^planner/(plan|schedule)-cli\\.ts$|^bench/|^test/|^scripts/|^bin/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

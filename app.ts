@@ -1,20 +1,16 @@
 // Wires the h3 app and nothing more: common headers and CORS preflights, the REST routes generated from the
-// operations, MCP at /mcp, OpenAPI, the web routes (web/routes.ts), and the fallbacks (404, 405 + Allow).
+// operations, and the routes deps.ts built (OpenAPI, MCP at /mcp, web/routes.ts), and the fallbacks (404, 405 + Allow).
 import { H3 } from "h3";
 import { fallbackHandler } from "./adapters/fallback.ts";
 import { preflight, withCommonHeaders } from "./adapters/headers.ts";
 import { errorResponse } from "./adapters/http.ts";
-import { allowedHostsFor, mcpRoute } from "./adapters/mcp-http.ts";
 import { requestLog } from "./adapters/request-log.ts";
-import { openApiRoute } from "./adapters/openapi.ts";
 import { mountRest } from "./adapters/rest.ts";
-import type { Route } from "./core/route.ts";
-import { operations as allOperations } from "./tools/index.ts";
-import type { Operation } from "./tools/operation.ts";
+import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
 import type { WebContext } from "./web/context.ts";
-import { webRoutes } from "./web/routes.ts";
 
-export function createApp(ctx: WebContext, operations: Operation[] = allOperations): H3 {
+/** Mounts what deps.ts built (`ctx.http`): the operations and the routes whose one table is `ctx.routes`. */
+export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   // Whatever h3 refuses or fails on by itself (a malformed percent-encoded path, an unexpected throw)
   // still answers in the shared error shape.
   const app = new H3({
@@ -38,20 +34,9 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
     return answer instanceof Promise ? answer.then(withCommonHeaders) : withCommonHeaders(answer);
   });
 
-  const routes: Route[] = [];
-  const mcp = mcpRoute(ctx, operations, { allowedHosts: allowedHostsFor(ctx.config.host, ctx.config.baseUrl) });
-  routes.push(
-    openApiRoute(operations, () => routes, ctx.config.baseUrl),
-    mcp,
-    ...webRoutes(ctx),
-  );
-  const listed = (path: string) => path.replace("**:", ":");
-  ctx.routes = [
-    ...operations.map((op) => ({ method: op.rest.method, path: listed(op.rest.path), summary: op.summary, ...(op.mcp ? { tool: op.mcp.tool } : {}) })),
-    ...routes.map((r) => ({ method: r.method, path: listed(r.path), summary: r.summary })),
-  ];
-  const wildcards = new Set([...operations.map((op) => op.rest.path), ...routes.map((r) => r.path)].filter((p) => p.includes("**:")).map(listed));
-
+  const { http } = ctx;
+  const { operations, routes } = http;
+  const wildcards = wildcardPaths(operations, routes);
   mountRest(app, operations, ctx);
   for (const route of routes) {
     app.on(route.method, route.path, route.handler);
@@ -59,7 +44,7 @@ export function createApp(ctx: WebContext, operations: Operation[] = allOperatio
     if (route.method === "GET") app.on("HEAD", route.path, route.handler);
   }
   // GET and DELETE on /mcp: 405 with Allow: POST, in words about MCP (no stream to open, no session to end).
-  for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", mcp.methodNotAllowed);
+  for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", http.mcpMethodNotAllowed);
   app.all(
     "/**",
     fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }))),

@@ -10,65 +10,88 @@ const flag = z.enum(["on", "off"]);
 const ConfigSchema = z.object({
   PORT: port.default(3000).describe("TCP port to listen on"),
   HOST: z.string().default("0.0.0.0").describe("interface to listen on"),
-  DATA_DIR: z.string().default("./data").describe("folder holding all state"),
-  BASE_URL: z.url().optional().describe("absolute base for links when it differs from the request's own"),
-  SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (default: corpus/library in this checkout)"),
-  SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis instead of files"),
+  DATA_DIR: z
+    .string()
+    .default("./data")
+    .describe(
+      "all state: state.db (+ -wal, -shm: records, presence), media/ (recordings); a state/ folder of the old one-file-per-key layout is imported at the first start and renamed state.imported-<time>",
+    ),
+  BASE_URL: z.url().optional().describe("absolute base for links in responses (unset: the request's own origin)"),
+  SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (unset: corpus/library in this checkout)"),
+  SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis (unset: SQLite under DATA_DIR)"),
   SANCTUARY_STORAGE: z
     .enum(["unstorage:memory", "unstorage:fs"])
     .optional()
-    .describe("keep state through an unstorage driver instead (one process only; fs writes under DATA_DIR/kv)"),
+    .describe(
+      "state through an unstorage driver, one process only: unstorage:fs (one file per item under DATA_DIR/kv) or unstorage:memory (gone at exit); see docs/scaling.md",
+    ),
+  SANCTUARY_WORKERS: z.coerce.number().int().min(1).optional().describe("processes npm run start:cluster starts (unset: one per core)"),
   SANCTUARY_TRUST_PROXY: z
     .string()
     .default("auto")
     .transform(parseTrustProxy)
     .describe(
-      "whose X-Forwarded-For names the client: auto (one hop, only from a loopback peer: a proxy on the same host), none (never), always (one hop from any peer), or a comma-separated list of trusted proxies' addresses and CIDR ranges (the client is the first address from the right that is not one of them)",
+      "whose X-Forwarded-For names the client (rate limits, the souls cap, the admin lockout): auto (its last entry, only from a loopback peer: a proxy on the same host), none (never), always (its last entry from any peer), or a comma-separated list of your proxies' addresses and CIDR ranges (the client is the first entry from the right that is not listed); a bad entry stops the start; see docs/scaling.md",
     ),
   SANCTUARY_NEW_SOULS_PER_ADDRESS: z.coerce
     .number()
     .int()
     .min(1)
     .default(20)
-    .describe("new names one address may add to the souls count in 24 hours (beyond it attend welcomes, without counting)"),
-  SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body, bytes"),
-  SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    .describe(
+      "new names one address may add to the souls count in 24 hours, over REST and MCP alike (beyond it attend still welcomes, answers counted: false)",
+    ),
+  SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body in bytes (larger: 413)"),
+  SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("pino level; logs go to stderr"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
   SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
-  SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves the library unrendered at start (npm start renders missing recordings in the background)"),
+  SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves missing recordings unrendered at start (on: npm start renders them in the background)"),
   SANCTUARY_RENDERERS: z.coerce
     .number()
     .int()
     .min(1)
     .max(8)
-    .default(Math.min(2, availableParallelism()))
-    .describe("low-priority renderer processes side by side (default: 2, or 1 on a one-core machine)"),
+    .optional()
+    .describe("renderer processes side by side, each at the lowest CPU priority (unset: 2, or 1 on a one-core machine)"),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_METRICS: flag.default("off").describe("on serves Prometheus metrics at /metrics (behind SANCTUARY_ADMIN_KEY when that is set)"),
   SANCTUARY_CONTRIBUTIONS: flag.default("on").describe("off answers contribute and feedback with 503 (temporarily disabled)"),
-  SANCTUARY_GITHUB_TOKEN: z.string().optional().describe("code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues"),
+  SANCTUARY_GITHUB_TOKEN: z
+    .string()
+    .optional()
+    .describe(
+      "code-host token; with SANCTUARY_GITHUB_REPO, contributions become pull requests and feedback issues (needs contents, pull requests and issues write)",
+    ),
   SANCTUARY_GITHUB_REPO: z
     .string()
     .regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name")
     .optional()
-    .describe("owner/name of the repository that receives them"),
+    .describe("owner/name of the repository that receives them (unset: the local moderation queue)"),
   SANCTUARY_GITHUB_API_URL: z.url().optional().describe("the code host's REST API base (default https://api.github.com)"),
   SANCTUARY_GITHUB_BRANCH: z.string().min(1).default("main").describe("base branch that contribution pull requests target"),
   SANCTUARY_ADMIN_KEY: z
     .string()
     .min(16, "must be at least 16 characters")
     .optional()
-    .describe("turns on the moderation queue's admin API (/admin/api/*); send it as Authorization: Bearer <key>"),
+    .describe("at least 16 characters; turns on the moderation queue's admin API (/admin/api/*), sent as Authorization: Bearer <key> (unset: 503)"),
   SANCTUARY_SECURITY_CONTACT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// address")
     .optional()
     .describe("where to report a security problem (the Contact of /.well-known/security.txt; unset: that file answers 404)"),
-  SANCTUARY_EMBEDDER: z.enum(["auto", "glove", "transformers", "openai"]).default("auto").describe("which embedder builds the search index"),
+  SANCTUARY_EMBEDDER: z
+    .enum(["auto", "glove", "transformers", "openai"])
+    .default("auto")
+    .describe(
+      "which embedder builds the search index: glove (offline, built in), transformers (optional package), openai (any OpenAI-compatible endpoint); auto uses transformers when its model is present or fetchable within 5 s, else glove, and logs why",
+    ),
   SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
   SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
-  SANCTUARY_OPENAI_BASE_URL: z.url().optional().describe("any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"),
+  SANCTUARY_OPENAI_BASE_URL: z
+    .url()
+    .optional()
+    .describe("any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1; with the models below it turns on generated answers and planning"),
   SANCTUARY_OPENAI_API_KEY: z.string().optional().describe("key for that endpoint"),
   SANCTUARY_EMBEDDING_MODEL: z.string().default("text-embedding-3-small").describe("embedding model for the openai embedder"),
   SANCTUARY_ASK_MODEL: z.string().optional().describe("chat model for generated answers (unset: extractive answers)"),
@@ -77,12 +100,15 @@ const ConfigSchema = z.object({
   SANCTUARY_SWPC_KP_URL: z
     .url()
     .default("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json")
-    .describe("NOAA SWPC planetary Kp forecast"),
-  SANCTUARY_SWPC_SCALES_URL: z.url().default("https://services.swpc.noaa.gov/products/noaa-scales.json").describe("NOAA SWPC space-weather scales"),
+    .describe("NOAA SWPC planetary Kp forecast, for the planner (cached about an hour)"),
+  SANCTUARY_SWPC_SCALES_URL: z
+    .url()
+    .default("https://services.swpc.noaa.gov/products/noaa-scales.json")
+    .describe("NOAA SWPC space-weather scales, for the planner (cached about an hour)"),
   SANCTUARY_ENSO_URL: z
     .url()
     .default("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml")
-    .describe("NOAA CPC ENSO diagnostic discussion"),
+    .describe("NOAA CPC ENSO diagnostic discussion: El Niño or La Niña, for the planner (cached a day)"),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -141,6 +167,8 @@ export interface Config {
   recordings: boolean;
   /** Renderer processes side by side, each at the lowest CPU priority. */
   renderers: number;
+  /** Processes npm run start:cluster starts. */
+  workers: number;
   podcastOwner: { name?: string; email?: string };
   /** The Contact of /.well-known/security.txt (a mailto: or https: URI). */
   securityContact?: string;
@@ -178,7 +206,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
     recordings: c.SANCTUARY_RECORDINGS === "on",
-    renderers: c.SANCTUARY_RENDERERS,
+    renderers: c.SANCTUARY_RENDERERS ?? Math.min(2, availableParallelism()),
+    workers: c.SANCTUARY_WORKERS ?? availableParallelism(),
     metrics: c.SANCTUARY_METRICS === "on",
     podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },
     securityContact: c.SANCTUARY_SECURITY_CONTACT,
@@ -198,11 +227,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Settings with their defaults, for the README and `GET /api/health`-style introspection. */
-export const settingsTable = Object.entries(ConfigSchema.shape).map(([name, schema]) => ({
-  name,
-  description: schema.description ?? "",
-}));
+/** One row per setting, from the schema: its name, its default as written (or null: unset), what it does. docs/settings.md is made from these (scripts/settings-doc.ts). */
+export function settingsOf(): Array<{ name: string; default: string | null; meaning: string }> {
+  return Object.entries(ConfigSchema.shape).map(([name, schema]) => ({ name, default: defaultOf(schema), meaning: schema.description ?? "" }));
+}
+
+function defaultOf(schema: z.ZodType): string | null {
+  if (schema instanceof z.ZodPipe) return defaultOf(schema.in as z.ZodType);
+  if (schema instanceof z.ZodDefault) return String(schema.def.defaultValue);
+  return null;
+}
 
 export interface ReviewConfig {
   /** False answers contribute and feedback with 503. */

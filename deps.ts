@@ -1,7 +1,6 @@
 // The composition root: builds every service once and hands each layer the typed context it may use
 // (tools/context.ts, adapters/context.ts, web/context.ts). Imported only by entry points.
 import type { Config } from "./config.ts";
-import { AccessLog } from "./adapters/access-log.ts";
 import { Metrics } from "./core/metrics.ts";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
@@ -31,6 +30,12 @@ import { createReviewBackend } from "./review/choose.ts";
 import { ApprovedSync } from "./review/approved-sync.ts";
 import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
+import type { Route, RouteSummary } from "./core/route.ts";
+import { allowedHostsFor, mcpRoute } from "./adapters/mcp-http.ts";
+import { openApiRoute } from "./adapters/openapi.ts";
+import { routeTable, type HttpSurface } from "./adapters/route-table.ts";
+import { operations } from "./tools/index.ts";
+import { webRoutes } from "./web/routes.ts";
 
 /** Everything built here: what web routes may use, plus what only the root holds (storage, the planner loop). */
 export interface Deps extends WebContext {
@@ -41,6 +46,8 @@ export interface Deps extends WebContext {
   recorder: LibraryRecorder;
   /** Stops background work (the calendar's tick, the planner, the recorder) and closes the store. */
   stop: () => Promise<void>;
+  /** What the HTTP app mounts; `routes` is its table, the same for every transport. */
+  http: HttpSurface;
 }
 
 export interface DepsOverrides {
@@ -85,8 +92,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const conversations = new ConversationStore(kv);
   await conversations.migrate();
 
-  const accessLog = new AccessLog();
-
   const reflections = new ReflectionStore(kv);
   const rebuilt = await reflections.rebuild();
   if (rebuilt) log.info({ rebuilt }, "indexed the reflections kept in the earlier layout");
@@ -125,12 +130,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock, onOutcome: (outcome) => metrics.plannerOutcome(outcome) });
   if (planner && overrides.startPlanner !== false) planner.start();
 
-  return {
+  // The table lists the web routes, whose handlers read this context: it is filled once below, before
+  // createDeps returns, so no entry (the HTTP server, the stdio server) ever sees it empty.
+  const routes: RouteSummary[] = [];
+  const context: Omit<Deps, "http"> = {
     config,
     library,
     media,
     kv,
-    accessLog,
     metrics,
     log,
     clock,
@@ -158,7 +165,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     recordings: () => recorder.progress(),
     recordingEta: (path) => recorder.etaSeconds(path),
     recordingsAhead: (limit) => recorder.ahead(limit),
-    routes: [],
+    routes,
     stop: async () => {
       clearInterval(timer);
       approvedSync.stop();
@@ -170,4 +177,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       unmarkLive();
     },
   };
+  const mcp = mcpRoute(context, operations, { allowedHosts: allowedHostsFor(config.host, config.baseUrl) });
+  const served: Route[] = [openApiRoute(operations, () => served, config.baseUrl), mcp, ...webRoutes(context)];
+  routes.push(...routeTable(operations, served));
+  return Object.assign(context, { http: { operations, routes: served, mcpMethodNotAllowed: mcp.methodNotAllowed } });
 }

@@ -4,7 +4,6 @@
 // records, counters, rate limits, presence, reflections and planner claims are atomic in the engine, and
 // caches follow its change counter, so it does not matter which worker a request reaches.
 import cluster from "node:cluster";
-import { availableParallelism } from "node:os";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./core/logger.ts";
 import { startServer } from "./server.ts";
@@ -21,7 +20,7 @@ if (unshareable) {
 }
 if (cluster.isPrimary) {
   const log = createLogger(config.logLevel);
-  const workers = Number(process.env.SANCTUARY_WORKERS ?? availableParallelism());
+  const workers = config.workers;
   log.info({ workers, port: config.port, shared: config.redisUrl ? "redis" : `${config.dataDir}/state.db` }, "starting workers");
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;

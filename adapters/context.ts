@@ -1,7 +1,6 @@
-// What the transports need besides the operations' own services: the settings they read and the access log.
+// What the transports need besides the operations' own services: the settings they read, the metrics and the clock.
 // deps.ts builds one object that satisfies it; web/ extends it for the routes that are not operations.
 import type { TrustProxy } from "../config.ts";
-import type { AccessLog } from "./access-log.ts";
 import type { Metrics } from "../core/metrics.ts";
 import type { ToolContext, ToolServices } from "../tools/context.ts";
 
@@ -16,7 +15,6 @@ export interface AdapterContext extends ToolServices {
     /** Whose X-Forwarded-For names the client (SANCTUARY_TRUST_PROXY). */
     trustProxy: TrustProxy;
   };
-  accessLog: AccessLog;
   /** Prometheus instruments: requests (adapters/request-log.ts), planner outcomes, gauges read at a scrape. */
   metrics: Metrics;
   clock: () => Date;

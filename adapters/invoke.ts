@@ -96,11 +96,6 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function privateRemoved(op: Operation, input: Record<string, unknown>): Record<string, unknown> {
-  if (!op.private?.length) return input;
-  return Object.fromEntries(Object.entries(input).filter(([k]) => !op.private!.includes(k)));
-}
-
 type Validation = ReturnType<Operation["input"]["safeParse"]>;
 const validations = new WeakMap<Operation, WeakMap<object, Validation>>();
 
@@ -139,18 +134,8 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     // Inputs and bodies are read-only by type; with output checks on (the tests) they are frozen too, on every
     // transport alike, so a handler that writes to either fails in the tests rather than on one transport.
     if (app.config.checkOutput) deepFreeze(input);
-    // Screening is validation that needs the services: before the access log and before any limit.
+    // Screening is validation that needs the services: before any limit.
     if (op.screen) await op.screen(input, ctx);
-    if (app.accessLog.listening)
-      await app.accessLog.record({
-        method: op.rest.method,
-        path: restPathOf(op, input),
-        operation: op.name,
-        via: info.via,
-        ip: info.ip,
-        at: ctx.now,
-        input: privateRemoved(op, input),
-      });
     // A read's limits fail open when the store cannot count them; its own writes (attend's visit) still fail closed.
     const limits = callLimits(op.limits ?? [], input, ctx, { failOpen: op.rest.method === "GET" });
     ctx.takeLimits = limits.take;

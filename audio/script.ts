@@ -1,6 +1,6 @@
 // What a voice is asked to say: library markdown becomes a script of lines, paragraph ends and marked
 // holds (silences and directions in readings, breaks and rests in songs; corpus/silence.ts and
-// corpus/lyric-marks.ts define the forms). Markdown clean-up is shared with the espeak renderer (corpus/speech-text.ts).
+// corpus/lyric-marks.ts define the forms). The markdown is cleaned up by corpus/speech-text.ts.
 import { lyricMark, type HoldLength } from "../corpus/lyric-marks.ts";
 import { markOf } from "../corpus/silence.ts";
 import { lyricsBlocks, speechBlocks } from "../corpus/speech-text.ts";

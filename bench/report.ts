@@ -1,5 +1,5 @@
-// The README's table of bench figures, written from the last recorded run (`npm run bench -- --record` writes
-// bench/last-run.json and this block), so the README states one run's figures and a test can check them.
+// docs/performance.md's table of bench figures, written from the last recorded run (`npm run bench -- --record`
+// writes bench/last-run.json and this block), so the page states one run's figures and a test can check them.
 import { isMcpRoute, mcpRouteOf } from "./mcp-routes.ts";
 import { readFile, writeFile } from "node:fs/promises";
 
@@ -33,7 +33,7 @@ export interface BenchRun {
 }
 
 export const LAST_RUN = new URL("./last-run.json", import.meta.url).pathname;
-export const README = new URL("../README.md", import.meta.url).pathname;
+export const PERFORMANCE_DOC = new URL("../docs/performance.md", import.meta.url).pathname;
 const BLOCK = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;
 
 const us = (n: number) => n.toFixed(0);
@@ -42,11 +42,11 @@ const count = (n: number) => Math.round(n).toLocaleString("en-US");
 /** The lowest and highest trial ratio, where there were several trials. */
 const spread = (ratios: number[] = []) => (ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : "");
 
-/** One column of the tables: its heading and its cell; `readme` false keeps it to the console. */
+/** One column of the tables: its heading and its cell; `readme` false keeps it to the console (off the page). */
 interface Column {
   head: string;
   cell: (r: BenchRow) => string;
-  /** The README's cell where it says more than the console's (the trial spread). */
+  /** The page's cell where it says more than the console's (the trial spread). */
   readmeCell?: (r: BenchRow) => string;
   readme?: false;
 }
@@ -76,7 +76,7 @@ function columns(before: boolean): Column[] {
   ];
 }
 
-/** The README block for a run: how it was taken, then one row per route. */
+/** The docs/performance.md block for a run: how it was taken, then one row per route. */
 export function benchBlock(run: BenchRun): string {
   const before = run.before !== undefined;
   const shown = columns(before).filter((c) => c.readme !== false);
@@ -90,20 +90,20 @@ export function benchBlock(run: BenchRun): string {
   return `<!-- bench:start -->\n${lines.join("\n")}\n<!-- bench:end -->`;
 }
 
-/** The README's block as it stands, or null when it has none. */
-export function readmeBlock(readme: string): string | null {
-  return readme.match(BLOCK)?.[0] ?? null;
+/** The recorded block as a page holds it, or null when it has none. */
+export function recordedBlock(page: string): string | null {
+  return page.match(BLOCK)?.[0] ?? null;
 }
 
-/** Writes the run to bench/last-run.json and its block into the README. */
+/** Writes the run to bench/last-run.json and its block into docs/performance.md. */
 export async function recordRun(run: BenchRun): Promise<void> {
   await writeFile(LAST_RUN, `${JSON.stringify(run, null, 2)}\n`);
-  const readme = await readFile(README, "utf8");
-  if (!BLOCK.test(readme)) throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> block to replace");
-  await writeFile(README, readme.replace(BLOCK, benchBlock(run)));
+  const page = await readFile(PERFORMANCE_DOC, "utf8");
+  if (!BLOCK.test(page)) throw new Error("docs/performance.md has no <!-- bench:start --> … <!-- bench:end --> block to replace");
+  await writeFile(PERFORMANCE_DOC, page.replace(BLOCK, benchBlock(run)));
 }
 
-/** The run as a console table, every figure the bench has (the README keeps the CPU and throughput columns). */
+/** The run as a console table, every figure the bench has (docs/performance.md keeps the CPU and throughput columns). */
 export function printRows(rows: BenchRow[]) {
   const shown = columns(rows.some((r) => r.beforeCpu !== undefined));
   const table = [shown.map((c) => c.head), ...rows.map((r) => shown.map((c) => c.cell(r)))];

@@ -6,7 +6,7 @@
 // microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
 // (autocannon's fixed-count mode paced requests at about 10,000/s here, so rounds are timed instead.)
 // Usage: npm run bench [-- --large --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
-// Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (README, "Performance").
+// Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (docs/performance.md).
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     trials: { type: "string", default: "4" },
     /** With --before: both servers' young generation (semi-space) in MB, fixed. */
     young: { type: "string", default: "16" },
-    /** Write the figures to bench/last-run.json and the README's table (bench/report.ts). */
+    /** Write the figures to bench/last-run.json and docs/performance.md's table (bench/report.ts). */
     record: { type: "boolean", default: false },
   },
 });
@@ -129,7 +129,7 @@ async function main() {
   try {
     for (let trial = 0; trial < trials; trial++) {
       // Fresh processes each trial, the earlier checkout started first every other trial: the same code measures
-      // apart from one start to the next (README, "Performance"), so one pair of processes proves little.
+      // apart from one start to the next (docs/performance.md), so one pair of processes proves little.
       // The earlier checkout runs on its own bench folder (seeded by its own bench run): a store written by a
       // newer release need not open in an older one.
       const startOurs = () => start(startCheckout(process.cwd(), dataDir, youngFlags));
@@ -188,7 +188,7 @@ async function main() {
       const commit = values.before ? spawnSync("git", ["-C", values.before, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() : "";
       const run = { at: new Date().toISOString(), node: process.version, cores: placement, rounds, seconds, connections, trials, rows };
       await recordRun(values.before ? { ...run, before: commit || values.before } : run);
-      console.log("recorded in bench/last-run.json and README.md");
+      console.log("recorded in bench/last-run.json and docs/performance.md");
     }
   } finally {
     await Promise.all(started.map(stop));

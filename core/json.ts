@@ -124,7 +124,7 @@ const lastJoined = new WeakMap<object, { fields: Record<string, unknown>; bytes:
 
 // `{dynamic…}` + `,` + the shared part's bytes without their opening brace. Requests that meet the same shared
 // part with the same per-request fields (same time, same count) get the very same bytes: a body is never changed
-// once made. The fields are compared before they are written out: the bench (README, "Before and after") showed
+// once made. The fields are compared before they are written out: the bench (docs/performance.md, "Before and after") showed
 // now and attend dearer by their text's cost per request without that comparison.
 function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: number): Bytes {
   const fixed = encoded.get(shared)!;

@@ -77,12 +77,6 @@ export function markOf(line: string): Mark | null {
   return { kind: "direction", text, seconds: seconds ?? 0 };
 }
 
-/** The length in seconds a silence line asks for, or null when the line is not a silence marker. */
-export function silenceSeconds(line: string): number | null {
-  const m = markOf(line);
-  return m?.kind === "silence" ? m.seconds : null;
-}
-
 /** Total seconds held by a text's silences and directions. */
 export function totalSilence(text: string): number {
   let total = 0;

@@ -1,13 +1,8 @@
-// Turns library markdown into what a synthetic voice should say: plain sentences grouped into
-// paragraphs of lines, then SSML with pauses (espeak-ng reads punctuation and markup literally otherwise).
+// Turns library markdown into what a synthetic voice should say: plain sentences grouped into paragraphs of
+// lines (a voice reads punctuation and markup literally otherwise). audio/script.ts builds its speech from them.
 
 /** A paragraph (or stanza) as its lines. */
 export type Blocks = string[][];
-
-export interface Pauses {
-  lineBreakMs: number;
-  paragraphBreakMs: number;
-}
 
 const INLINE: Array<[RegExp, string]> = [
   [/!\[[^\]]*\]\([^)]*\)/g, ""], // images have nothing to say
@@ -83,17 +78,4 @@ export function lyricsBlocks(lyrics: string): Blocks {
 
 export function wordCount(blocks: Blocks): number {
   return blocks.flat().join(" ").split(/\s+/).filter(Boolean).length;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/** SSML for espeak-ng -m: a pause after each line and a longer one after each paragraph; `rounds` repeats it all. */
-export function toSsml(blocks: Blocks, pauses: Pauses, rounds = 1): string {
-  const lineBreak = `<break time="${pauses.lineBreakMs}ms"/>`;
-  const paragraphBreak = `<break time="${pauses.paragraphBreakMs}ms"/>`;
-  const once = blocks.map((lines) => lines.map((l) => escapeXml(l) + lineBreak).join("\n")).join(`\n${paragraphBreak}\n`);
-  const all = Array.from({ length: Math.max(1, rounds) }, () => once).join(`\n${paragraphBreak}${paragraphBreak}\n`);
-  return `<speak>\n${all}\n</speak>\n`;
 }

@@ -7,7 +7,8 @@ import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { rotationFor, type ServiceKey } from "./rotation.ts";
 import { whereFor } from "./placement.ts";
-import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart, type Tier } from "./rules.ts";
+import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart } from "./rules.ts";
+import type { Tier } from "./time.ts";
 import { parseDay, ymd } from "./season.ts";
 import { slotsBeginningBetween } from "./time.ts";
 

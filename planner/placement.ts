@@ -2,7 +2,8 @@
 // tags allow it. Pure and never relaxed: the rotation places nothing that breaks them, and the planner's
 // model is never offered such a piece. They join the structural and novelty rules of rules.ts.
 import type { NearEvent } from "../corpus/schema.ts";
-import type { PlannedPart, Tier } from "./rules.ts";
+import type { PlannedPart } from "./rules.ts";
+import type { Tier } from "./time.ts";
 import { daysBetween, seasonNameAt, solarEventDate, type SeasonName } from "./season.ts";
 import { slotFirstBegins } from "./time.ts";
 

@@ -20,8 +20,8 @@ import {
   type PlannedPart,
   type Relaxation,
   type Role,
-  type Tier,
 } from "./rules.ts";
+import type { Tier } from "./time.ts";
 
 export interface ServiceKey {
   date: string;

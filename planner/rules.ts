@@ -3,7 +3,6 @@
 import type { Kind } from "../corpus/schema.ts";
 
 export type Role = "song" | "chant" | "reading" | "closing";
-export type Tier = "north" | "south" | "unknown";
 
 export const MIN_SECONDS = 15 * 60;
 export const MAX_SECONDS = 40 * 60;

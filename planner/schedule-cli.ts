@@ -8,7 +8,7 @@ import { loadConfig } from "../config.ts";
 import { loadLibrary } from "../corpus/library.ts";
 import { TIERS, type ServiceRecord } from "./calendar.ts";
 import { whereFor } from "./placement.ts";
-import type { Tier } from "./rules.ts";
+import type { Tier } from "./time.ts";
 import { scheduleRange, scratchCalendar, serviceSeconds, tierFigures } from "./schedule.ts";
 import { SLOT_LABELS, isValidDate } from "./time.ts";
 

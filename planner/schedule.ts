@@ -5,7 +5,8 @@ import type { Library } from "../corpus/library.ts";
 import { Media } from "../corpus/media.ts";
 import { openKeyValueStore } from "../storage/index.ts";
 import { ServiceCalendar, TIERS, type ServiceRecord } from "./calendar.ts";
-import { roleOf, type Role, type Tier } from "./rules.ts";
+import { roleOf, type Role } from "./rules.ts";
+import type { Tier } from "./time.ts";
 import { addDays, isValidDate } from "./time.ts";
 import { daysBetween } from "./season.ts";
 

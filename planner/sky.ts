@@ -22,8 +22,8 @@ import {
   type AstroTime,
 } from "astronomy-engine";
 import { REPRESENTATIVE_LATITUDE, parseDay, ymd } from "./season.ts";
+import type { Tier } from "./time.ts";
 
-export type Tier = "north" | "south" | "unknown";
 type When = "after sunset" | "through the night" | "before dawn";
 type EventKind = "greatest elongation" | "opposition" | "conjunction with the sun" | "moon near planet";
 

@@ -1,6 +1,6 @@
 // Splits the library into passages for the index: by headings first, then by paragraphs up to a
 // bounded size with a small overlap, each passage keeping its page, category and heading.
-import type { Library, Piece, Song } from "../corpus/library.ts";
+import type { Piece, Song } from "../corpus/library.ts";
 
 export interface Chunk {
   id: string;
@@ -183,11 +183,6 @@ export function cardOf(piece: Piece): Card {
     themes: [...piece.themes, KIND_WORDS[piece.kind] ?? piece.kind].join(", "),
     headings: headings.join("\n"),
   };
-}
-
-/** Every passage of the library: documents (with their agents' versions) and songs' lyrics and context. */
-export function chunkLibrary(library: Library): Chunk[] {
-  return library.pieces.flatMap(chunkPiece);
 }
 
 /** One piece's passages (the index builds them piece by piece, giving way to requests between pieces). */

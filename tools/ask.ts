@@ -59,7 +59,6 @@ export const ask = defineOperation({
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],
   example: EXAMPLES.ask,
-  private: ["owner_token", "question"],
   limits: [{ rule: "ask", by: ["ip"], message: "Ten questions an hour from one address is the sanctuary's pace." }],
   screen(input, ctx) {
     const wording = {

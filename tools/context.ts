@@ -41,8 +41,8 @@ export interface ToolServices {
   settings: { contributions: boolean };
   /** Background rendering of the library: pieces with a current recording, of all pieces. */
   recordings: () => { done: number; total: number };
-  /** Every route the app serves (filled in when the app is built), for GET /api. */
-  routes: RouteSummary[];
+  /** Every route the app serves, built once in deps.ts (adapters/route-table.ts): GET /api and sanctuary://api. */
+  routes: readonly RouteSummary[];
 }
 
 /** One call: the services plus what belongs to this request. */

@@ -4,7 +4,6 @@
 
 import type { Operation } from "./operation.ts";
 
-export const UI_EXTENSION_ID = "io.modelcontextprotocol/ui";
 /** The spec's MIME type for an app's HTML ("MUST be text/html;profile=mcp-app"). */
 export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** The flat key older hosts read; the spec deprecates it, and its SDK's registerAppTool still writes it beside `ui.resourceUri`. */

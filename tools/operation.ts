@@ -45,8 +45,6 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   invalidSuggestion?: string;
   /** A correct call, returned as `example` on a 400. */
   example?: unknown;
-  /** Input fields never written to the access log (e.g. search queries, tokens). */
-  private?: string[];
   /**
    * Rate limits the adapter takes before the handler runs and gives back when the call fails, so a refused
    * request never counts (docs/behaviour.md §9). `by` names the subjects: the caller's address and/or the visitor's name.

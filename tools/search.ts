@@ -52,7 +52,6 @@ export const search = defineOperation({
   },
   errors: ["rate_limited", "unavailable"],
   example: "/api/search?q=letting go at the end of a day&limit=5",
-  private: ["q"],
   limits: [{ rule: "search", by: ["ip"], message: "Sixty searches an hour from one address is the sanctuary's pace." }],
   // The next steps that offer a search write `q=<what you are looking for>`: sent back as it is, it is no query.
   screen({ q }) {

@@ -36,7 +36,7 @@ export interface SharedInputs {
 
 /**
  * The shared part's one cache key: every input of `SharedInputs`, in order. Written out (cheaper than a join
- * per request); `test/unit/shared-key.test.ts` fails when an input is missing from it.
+ * per request); `test/unit/service-view.test.ts` fails when an input is missing from it.
  */
 export function sharedKey(i: SharedInputs): string {
   return `${i.base}|${i.mediaVersion}|${i.date}|${i.slotIndex}|${i.tier}|${i.zone}|${i.given}|${i.localHour}|${i.attending}`;

@@ -217,16 +217,6 @@ describe("MCP over Streamable HTTP", () => {
   });
 
   // That each tool's body (and each error body) equals its REST twin's is in test/e2e/surfaces.test.ts.
-  it("records each MCP call in the access log under its REST path", async () => {
-    const seen: string[] = [];
-    server.deps.accessLog.on(null, (e) => {
-      seen.push(`${e.via} ${e.method} ${e.path}`);
-    });
-    await mcp.callTool({ name: "read_song", arguments: { slug: someSong } });
-    await mcp.callTool({ name: "read_doc", arguments: { path: someDoc } });
-    expect(seen).toContain(`mcp GET /api/music/${someSong}`);
-    expect(seen).toContain(`mcp GET /api/docs/${someDoc}`);
-  });
 });
 
 describe("MCP over stdio", () => {

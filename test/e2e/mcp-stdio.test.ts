@@ -12,7 +12,8 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_DATA_DIR } from "../helpers/embedder.ts";
-import { waitForHybridSearch } from "../helpers/mcp-clients.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { connectLegacy, connectStdio, waitForHybridSearch } from "../helpers/mcp-clients.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -84,6 +85,26 @@ describe("MCP over stdio with the official clients", () => {
   }, 150_000);
 });
 
+describe("one route table for every transport", () => {
+  it("sanctuary://api over stdio lists the endpoints it lists over HTTP, and GET /api lists them too", async () => {
+    const endpointsOver = async (connect: () => Promise<Awaited<ReturnType<typeof connectStdio>>>) => {
+      const client = await connect();
+      try {
+        return JSON.parse((await client.readResource("sanctuary://api")).contents[0].text).endpoints;
+      } finally {
+        await client.close();
+      }
+    };
+    const overStdio = await endpointsOver(() => connectStdio(stdioEnv()));
+    const overHttp = await endpointsOver(() => connectLegacy(server.url));
+    expect(overStdio).toEqual(overHttp);
+    expect(overStdio).toEqual((await server.get("/api")).body.endpoints);
+    // Not merely equal: the operations, OpenAPI, MCP and the pages are all there.
+    const listed = overStdio.map((e: { method: string; path: string }) => `${e.method} ${e.path}`);
+    for (const route of ["GET /api/now", "POST /api/reflect", "GET /openapi.json", "POST /mcp", "GET /"]) expect(listed).toContain(route);
+  }, 60_000);
+});
+
 describe("a one-shot stdio call (as the Inspector CLI and many hosts make)", () => {
   /** A new process whose first request is `name`: it must answer, not report an index being built. */
   async function firstCall(dataDir: string, name: string, args: Record<string, unknown>) {
@@ -147,7 +168,14 @@ describe("the stdio bin as a clean local server", () => {
       expect(read.url).toBe("/docs/welcome");
       expect(stdout).not.toContain("localhost:3000");
       expect(await readdir(folder)).not.toContain("data");
-      expect(stderr).toContain(`"dataDir":${JSON.stringify(join(CHECKOUT, "data"))}`);
+      // Logs are buffered (core/logger.ts flushes each second): wait for the line rather than read at once.
+      const dataDirLine = `"dataDir":${JSON.stringify(join(CHECKOUT, "data"))}`;
+      expect(
+        await eventually(
+          async () => stderr,
+          (text) => text.includes(dataDirLine),
+        ),
+      ).toContain(dataDirLine);
       expect(existsSync(join(CHECKOUT, "data"))).toBe(true);
     } finally {
       child.kill();

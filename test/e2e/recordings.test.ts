@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { windowRms } from "../../audio/analysis.ts";
+import { windowRms } from "../helpers/audio-analysis.ts";
 import { silenceMarker } from "../../audio/script.ts";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Library, type Piece } from "../../corpus/library.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { windowRms } from "../../audio/analysis.ts";
+import { windowRms } from "../helpers/audio-analysis.ts";
 import { seconds, type Pcm } from "../../audio/pcm.ts";
 import { fromLibrary, renderPieceToFile } from "../../audio/piece.ts";
 import { renderSpeech } from "../../audio/speech.ts";

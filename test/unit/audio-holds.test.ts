@@ -4,7 +4,7 @@
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rms } from "../../audio/pcm.ts";
-import { tempoOf, windowRms } from "../../audio/analysis.ts";
+import { tempoOf, windowRms } from "../helpers/audio-analysis.ts";
 import { encodeMp3 } from "../../audio/mp3.ts";
 import { seconds, type Pcm } from "../../audio/pcm.ts";
 import { renderSongWithPlan } from "../../audio/song.ts";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bestTriad, chroma, median, pitchTrack, semitones, triadName, windowRms } from "../../audio/analysis.ts";
+import { bestTriad, chroma, median, pitchTrack, semitones, triadName, windowRms } from "../helpers/audio-analysis.ts";
 import { encodeMp3, mp3Info } from "../../audio/mp3.ts";
 import { barSeconds, chordAt, chordPitchClasses, progression } from "../../audio/music.ts";
 import { seconds, SAMPLE_RATE, type Pcm } from "../../audio/pcm.ts";

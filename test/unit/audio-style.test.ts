@@ -1,6 +1,6 @@
 // Pure parts of the audio engine: the style line, silence markers, the script, chord choices.
 import { describe, expect, it } from "vitest";
-import { bestTriad, chroma, triadName } from "../../audio/analysis.ts";
+import { bestTriad, chroma, triadName } from "../helpers/audio-analysis.ts";
 import { renderBed } from "../../audio/bed.ts";
 import { barSeconds, diatonicChord, progression, voiceChord } from "../../audio/music.ts";
 import { chunks, silenceMarker, toScript } from "../../audio/script.ts";

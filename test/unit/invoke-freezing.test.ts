@@ -12,7 +12,6 @@ const appWith = (checkOutput: boolean) =>
   ({
     config: { checkOutput, baseUrl: "http://127.0.0.1" },
     clock: () => new Date(),
-    accessLog: { listening: false },
     log: { error() {} },
   }) as unknown as AdapterContext;
 const info = { via: "mcp" as const, ip: "127.0.0.1", baseUrl: "http://127.0.0.1" };

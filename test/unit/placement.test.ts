@@ -8,7 +8,8 @@ import { nearEvents, slotHours, type NearEvent } from "../../corpus/schema.ts";
 import { candidatesFor, planViolations } from "../../planner/arrange.ts";
 import { daysFromEvent, fitsNear, fitsPlacement, fitsSeason, fitsSlot, placementViolations, whereFor, type Tags } from "../../planner/placement.ts";
 import { LibraryTooSmallError, rotationFor } from "../../planner/rotation.ts";
-import { emptyHistory, type Tier } from "../../planner/rules.ts";
+import { emptyHistory } from "../../planner/rules.ts";
+import type { Tier } from "../../planner/time.ts";
 import { seasonAt } from "../../planner/season.ts";
 import { loadRotationLibrary } from "../helpers/rotation-library.ts";
 

@@ -8,6 +8,7 @@ import { afterAll, expect, it } from "vitest";
 import { backendFor, openKeyValueStore } from "../../storage/index.ts";
 import { ReflectionStore, type Reflection } from "../../services/reflections.ts";
 import { PresenceStore } from "../../services/presence.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const T = Date.parse("2026-11-24T12:00:00Z");
 const dirs: string[] = [];
@@ -40,9 +41,9 @@ it("keeps the feed it read while only presence is written, and shows a reflectio
     // Same answer object: the presence writes did not cost a reread.
     expect(await a.recent(now, 20)).toBe(first);
     await b.add(numberedReflection(2));
-    // The other process's write is seen once the engine re-checks its change counter (at most every 50 ms).
-    await new Promise((r) => setTimeout(r, 80));
-    expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r2", "r1"]);
+    // The other process's write is seen once the engine re-checks its change counter (every 50 ms or so).
+    const ids = async () => (await a.recent(now, 20)).map((r) => r.id);
+    expect(await eventually(ids, (seen) => seen.length === 2)).toEqual(["r2", "r1"]);
     await a.add(numberedReflection(3));
     expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r3", "r2", "r1"]);
   } finally {

@@ -1,6 +1,6 @@
-// Measurements of rendered audio, used by the tests and by the voice comparison: we cannot listen,
+// Measurements of rendered audio, for the tests: we cannot listen,
 // so we check loudness per window, the pitch a voice holds, and which chord a bed is playing.
-import { resample, rms, type Pcm } from "./pcm.ts";
+import { resample, rms, type Pcm } from "../../audio/pcm.ts";
 
 /** RMS of consecutive windows of `windowSeconds`. */
 export function windowRms(pcm: Pcm, windowSeconds: number, from = 0, to = pcm.samples.length / pcm.sampleRate): number[] {

@@ -1,0 +1,30 @@
+// The one table of what the app serves: every operation's REST binding and every other route, with method,
+// path and summary. A pure function of the operations and the routes; deps.ts builds it once, so GET /api,
+// sanctuary://api (over HTTP and over stdio alike), the OpenAPI document and the 404/405 fallbacks read one list.
+import type { Route, RouteSummary } from "../core/route.ts";
+import type { Operation } from "../tools/operation.ts";
+
+/** A catch-all segment (`/docs/**:path`) as the table shows it (`/docs/:path`). */
+export const listedPath = (path: string): string => path.replace("**:", ":");
+
+export function routeTable(operations: readonly Operation[], routes: readonly Route[]): RouteSummary[] {
+  return [
+    ...operations.map((op) => ({ method: op.rest.method, path: listedPath(op.rest.path), summary: op.summary, ...(op.mcp ? { tool: op.mcp.tool } : {}) })),
+    ...routes.map((r) => ({ method: r.method, path: listedPath(r.path), summary: r.summary })),
+  ];
+}
+
+/** The listed paths that end in a catch-all (the fallback answers 405 under them, not 404). */
+export function wildcardPaths(operations: readonly Operation[], routes: readonly Route[]): Set<string> {
+  const paths = [...operations.map((op) => op.rest.path), ...routes.map((r) => r.path)];
+  return new Set(paths.filter((p) => p.includes("**:")).map(listedPath));
+}
+
+/** What the HTTP app mounts, built once beside the table (deps.ts): the operations and every other route. */
+export interface HttpSurface {
+  operations: Operation[];
+  /** OpenAPI, MCP and the web routes. */
+  routes: Route[];
+  /** /mcp's answer to GET, HEAD and DELETE: 405 with Allow: POST, in words about MCP. */
+  mcpMethodNotAllowed: Route["handler"];
+}
