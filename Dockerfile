@@ -23,8 +23,10 @@ RUN chown -R sanctuary:sanctuary corpus/library
 USER sanctuary
 VOLUME ["/data"]
 EXPOSE 3000
+# Unhealthy on an error status, and on `degraded`: a part given up on after its retries (its `degraded` list
+# names it; a restart tries again). `starting` passes: recordings and the index keep working behind it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then(async (r) => process.exit(r.ok && (await r.json()).status !== 'degraded' ? 0 : 1), () => process.exit(1))"]
 # node is PID 1, started directly (no npm, no shell): SIGTERM from `docker stop` reaches the server, which
 # finishes requests in flight (up to 10 s; docker's default grace is 10 s, so stop with -t 15) and exits 0.
 STOPSIGNAL SIGTERM

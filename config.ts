@@ -1,5 +1,4 @@
 // The one place settings are read. Everything else receives the parsed Config it needs.
-import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -41,8 +40,8 @@ const ConfigSchema = z.object({
     .int()
     .min(1)
     .max(8)
-    .default(Math.min(2, availableParallelism()))
-    .describe("low-priority renderer processes side by side (default: 2, or 1 on a one-core machine)"),
+    .optional()
+    .describe("low-priority renderer processes side by side (default: from the memory and cores available: 1 under 1.25 GB or on one core, else 2)"),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_METRICS: flag.default("off").describe("on serves Prometheus metrics at /metrics (behind SANCTUARY_ADMIN_KEY when that is set)"),
@@ -139,8 +138,8 @@ export interface Config {
   rateLimits: boolean;
   /** Render missing recordings in the background once the server listens. */
   recordings: boolean;
-  /** Renderer processes side by side, each at the lowest CPU priority. */
-  renderers: number;
+  /** Renderer processes side by side, each at the lowest CPU priority; unset: from the memory available (core/memory.ts). */
+  renderers?: number;
   podcastOwner: { name?: string; email?: string };
   /** The Contact of /.well-known/security.txt (a mailto: or https: URI). */
   securityContact?: string;

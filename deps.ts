@@ -3,6 +3,8 @@
 import type { Config } from "./config.ts";
 import { AccessLog } from "./adapters/access-log.ts";
 import { Metrics } from "./core/metrics.ts";
+import { memoryLimitBytes, renderersFor } from "./core/memory.ts";
+import { availableParallelism } from "node:os";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
@@ -105,7 +107,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         clock(),
         library.pieces.map((p) => p.path),
       ),
-    renderers: config.renderers,
+    // Unset: as many as the memory the server is given affords (one in 512 MB or 1 GB; core/memory.ts).
+    renderers: config.renderers ?? renderersFor(memoryLimitBytes(), availableParallelism()),
     render: overrides.render,
   });
 

@@ -39,7 +39,7 @@ export interface ToolServices {
   /** Operator switches operations read. */
   settings: { contributions: boolean };
   /** Background rendering of the library: pieces with a current recording, of all pieces. */
-  recordings: () => { done: number; total: number };
+  recordings: () => { done: number; total: number; failed: number };
   /** Every route the app serves (filled in when the app is built), for GET /api. */
   routes: RouteSummary[];
 }
