@@ -22,14 +22,15 @@ export CONTAINERS_CONF=$conf
 pm() { podman --runtime /usr/sbin/runc "$@"; }
 
 base=localhost/sanctuary-base:node20
+runbase=localhost/sanctuary-run:bookworm
 image=localhost/sanctuary:ci
 t0=$(date +%s)
-if ! pm image exists "$base"; then
-  bash .ci/container-base.sh "$base" || fail "making the base image"
+if ! pm image exists "$base" || ! pm image exists "$runbase"; then
+  bash .ci/container-base.sh "$base" 20.20.2 "$runbase" || fail "making the base images"
 fi
 t1=$(date +%s)
 # --format docker keeps the HEALTHCHECK (the OCI format has none).
-pm build --quiet --network=host --format docker --build-arg BASE_IMAGE="$base" -t "$image" . >/tmp/sanctuary-build.log 2>&1 ||
+pm build --quiet --network=host --format docker --build-arg BASE_IMAGE="$base" --build-arg RUN_IMAGE="$runbase" -t "$image" . >/tmp/sanctuary-build.log 2>&1 ||
   { tail -30 /tmp/sanctuary-build.log; fail "podman build"; }
 t2=$(date +%s)
 size=$(pm image inspect --format '{{.Size}}' "$image")
