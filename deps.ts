@@ -13,6 +13,10 @@ import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { listeningOrder } from "./planner/listening-order.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
+import { StoreState, storeCheck } from "./storage/store-failure.ts";
+
+/** How long a start waits for a remote store to connect before it serves anyway (calls needing it answer 503). */
+const STORE_CONNECT_MS = 10_000;
 import type { KeyValueStore } from "./storage/kv.ts";
 import { markLive } from "./storage/live-marker.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
@@ -61,7 +65,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const media = await Media.open(config.dataDir);
   // npm run restore refuses while this mark says the folder is in use.
   const unmarkLive = markLive(config.dataDir);
-  const kv = openKeyValueStore(overrides.backend ?? backendFor(config));
+  const metrics = new Metrics();
+  // Every call to the store goes through its outage guard: a store that is down answers 503 within a second,
+  // one log line when it goes and one when it is back (docs/behaviour.md §10).
+  const storeState = new StoreState(log, (kind) => metrics.storeError(kind));
+  const kv = openKeyValueStore(overrides.backend ?? backendFor(config), storeState);
+  if (!(await kv.ready(STORE_CONNECT_MS)))
+    log.error({ waitedMs: STORE_CONNECT_MS }, "the store did not answer at start; calls that need it answer 503 until it does");
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
     const total = Object.values(imported).reduce((n, c) => n + c, 0);
@@ -112,7 +122,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     render: overrides.render,
   });
 
-  const metrics = new Metrics();
   // Contributions approved by another process or machine on the same store join this library within SYNC_MS.
   const approvedSync = new ApprovedSync(kv, { library, libraryDir: config.libraryDir, search, log });
   approvedSync.start();
@@ -145,14 +154,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
             model: config.openai.askModel,
           }
         : null,
-    storage: {
-      backend: kv.kind,
-      probe: () =>
-        kv.get("health:probe").then(
-          () => true,
-          () => false,
-        ),
-    },
+    storage: { backend: kv.kind, check: storeCheck(kv, storeState) },
     planning: { enabled: planner !== null, model: planner ? (config.openai.plannerModel ?? null) : null },
     settings: { contributions: config.review.contributions },
     recorder,

@@ -5,8 +5,8 @@
 // otherwise, and links use BASE_URL when it is set, else they are paths without a host.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { createMcpServer } from "./adapters/mcp.ts";
+import { createMcpDispatch } from "./adapters/mcp-dispatch.ts";
+import { serveMcpStdio } from "./adapters/mcp-stdio.ts";
 import { loadConfig } from "./config.ts";
 import { createDeps } from "./deps.ts";
 import { operations } from "./tools/index.ts";
@@ -16,14 +16,24 @@ for (const method of ["log", "info", "debug"] as const) console[method] = consol
 const installation = dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR || join(installation, "data") });
 const deps = await createDeps(config);
-const info = { ip: "stdio", baseUrl: config.baseUrl ?? "" };
-const handle = serveStdio(() => createMcpServer(operations, deps, info), { onerror: (error) => deps.log.warn({ err: error }, "stdio message refused") });
-const stop = async () => {
-  await handle.close().catch(() => {});
-  deps.stop();
-  process.exit(0);
-};
-process.stdin.once("end", stop);
+const connection = serveMcpStdio(createMcpDispatch(operations, deps), {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  base: config.baseUrl ?? "",
+  log: deps.log,
+});
+
+// The client closing stdin ends the connection: answers in flight are written, then the store and the
+// background work stop cleanly before the process exits (a signal does the same).
+let stopping: Promise<void> | null = null;
+const stop = () =>
+  (stopping ??= (async () => {
+    await connection.close().catch(() => {});
+    await connection.closed;
+    await Promise.resolve(deps.stop()).catch((error: unknown) => deps.log.warn({ err: error }, "stop failed"));
+    process.exit(0);
+  })());
+void connection.closed.then(stop);
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);
 deps.log.info({ dataDir: config.dataDir }, "sanctuary MCP server is listening on stdio");

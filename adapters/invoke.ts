@@ -151,7 +151,8 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
         at: ctx.now,
         input: privateRemoved(op, input),
       });
-    const limits = callLimits(op.limits ?? [], input, ctx);
+    // A read's limits fail open when the store cannot count them; its own writes (attend's visit) still fail closed.
+    const limits = callLimits(op.limits ?? [], input, ctx, { failOpen: op.rest.method === "GET" });
     ctx.takeLimits = limits.take;
     let body: Outcome["body"];
     if (limits === NO_LIMITS) body = (await op.handler(input, ctx)) as Outcome["body"];
@@ -174,7 +175,7 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
       }
     }
     // A preview created nothing, so it is a plain 200 even where the real call answers 201.
-    const status = input[DRY_RUN_FIELD] === true ? 200 : (op.rest.status ?? 200);
+    const status = input[DRY_RUN_FIELD] === true ? 200 : (op.statusOf?.(expand(body)) ?? op.rest.status ?? 200);
     return { status, body, headers: {}, ok: true, requestId: ctx.requestId };
   } catch (error) {
     if (error instanceof SanctuaryError) {

@@ -2,6 +2,7 @@
 // the call fails, so a refused request never counts against anyone (docs/behaviour.md §9). A dry run takes the
 // preview allowance instead (LIMITS.preview): cheaper than a submission, but not free.
 import { presenceName } from "../services/presence.ts";
+import { isStoreUnavailable } from "../storage/store-failure.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { DRY_RUN_FIELD, type LimitSpec } from "../tools/operation.ts";
 
@@ -25,8 +26,12 @@ export const PREVIEW_LIMITS: LimitSpec[] = [
   { rule: "preview", by: ["name", "ip"], message: "Thirty previews an hour, from one name and from one address, is the sanctuary's pace." },
 ];
 
-/** A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. */
-export function callLimits(declared: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">) {
+/**
+ * A call's declared limits: `take` takes them all or none, once; `refund` gives back what was taken. With
+ * `failOpen` (reads), a store that cannot count lets the call through uncounted; a write is refused with its 503
+ * (docs/behaviour.md §10).
+ */
+export function callLimits(declared: LimitSpec[], input: Record<string, unknown>, ctx: Pick<ToolContext, "limits" | "ip">, options = { failOpen: false }) {
   if (!declared.length) return NO_LIMITS;
   // A preview stores and sends nothing, so it spends the preview allowance rather than the operation's own.
   const specs = input[DRY_RUN_FIELD] === true ? PREVIEW_LIMITS : declared;
@@ -45,6 +50,7 @@ export function callLimits(declared: LimitSpec[], input: Record<string, unknown>
         taken.push([spec, subjects]);
       }
     } catch (error) {
+      if (options.failOpen && isStoreUnavailable(error)) return;
       await refund();
       throw error;
     }

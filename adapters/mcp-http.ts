@@ -1,22 +1,25 @@
-// POST /mcp: Streamable HTTP for both protocol eras from one stateless endpoint. A request carrying the
-// 2026-07-28 `_meta` envelope goes to the SDK's modern handler; everything else (initialize and the 2025-era
-// requests after it) is served by a fresh server and transport per request, as the 2025 revisions allow
-// without sessions. Around the SDK: the Host guard on a loopback listener, a bounded body read, -32700 for a
-// body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405 for GET and DELETE.
+// POST /mcp: Streamable HTTP for both protocol eras from one stateless endpoint. A well-formed request of either
+// era (mcp-route.ts says which) is answered by the stateless dispatch made once per process (mcp-dispatch.ts);
+// whatever else arrives (headers that disagree with the body, an unknown revision or method, a batch) goes to the
+// SDK's own entry, which refuses or serves it in its words. Around both: the Host guard on a loopback listener, a
+// bounded body read, -32700 for a body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405
+// for GET and DELETE.
 import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
+import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
 import { noteRequest, type RequestNote } from "./request-log.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
 import { createMcpServer } from "./mcp.ts";
+import type { McpCaller } from "./mcp-caller.ts";
+import { createMcpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
+import { routeOf } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
-
-type Id = string | number | null;
-type CallerInfo = { ip: string; baseUrl: string };
+import type { Id } from "./mcp-wire.ts";
 
 /** A JSON-RPC error as the whole HTTP answer (the MCP transports' own form for refusals). */
 function rpcError(status: number, code: number, message: string, id: Id = null, headers: Record<string, string> = {}): Response {
@@ -53,16 +56,16 @@ export interface McpHttpOptions {
 }
 
 export function createMcpHttp(operations: Operation[], app: AdapterContext, options: McpHttpOptions) {
-  // The caller's address and base address, by request: the SDK hands the factory the request it serves.
-  const callers = new WeakMap<Request, CallerInfo>();
-  const factory = ({ requestInfo }: { requestInfo?: Request }) =>
-    createMcpServer(operations, app, (requestInfo && callers.get(requestInfo)) ?? { ip: "unknown", baseUrl: app.config.baseUrl ?? "" });
-  // One modern handler per response form, each building a fresh server per request from the same factory.
-  const modern: Record<"json" | "sse", McpHttpHandler> = {
-    // "auto" answers with one JSON body unless a handler sends a message before its result, which ours never do.
-    json: createMcpHandler(factory, { legacy: "reject", responseMode: "auto", maxRequestBodySize: app.config.bodyLimit }),
-    sse: createMcpHandler(factory, { legacy: "reject", responseMode: "sse", maxRequestBodySize: app.config.bodyLimit }),
-  };
+  const dispatch = createMcpDispatch(operations, app);
+  // The SDK's entry, for what the dispatch leaves to it (rare: mostly refusals): a handler and a server per
+  // request, so the caller is handed to the server that serves it rather than looked up beside the request.
+  const modern = (json: boolean, caller: McpCaller, base: string): McpHttpHandler =>
+    createMcpHandler(() => createMcpServer(dispatch, caller, base), {
+      legacy: "reject",
+      // "auto" answers with one JSON body unless a handler sends a message before its result, which ours never do.
+      responseMode: json ? "auto" : "sse",
+      maxRequestBodySize: app.config.bodyLimit,
+    });
 
   const hostRefused = (event: H3Event) => {
     if (!options.allowedHosts) return null;
@@ -122,18 +125,28 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       return rpcError(400, -32600, `Invalid request: the message nests more than ${MAX_DEPTH} levels deep.`, message?.id ?? null);
     }
     const { json } = acceptFor(event.req.headers.get("accept"));
+    const baseUrl = baseUrlOf(event, app.config.baseUrl);
+    const route = routeOf(body, event.req.headers);
+    const caller: McpCaller = {
+      ip: clientIp(event, app.config.trustProxy),
+      baseUrl,
+      transport: "http",
+      client: route?.kind === "request" ? route.client : undefined,
+    };
+    const base = app.config.baseUrl ?? baseUrl;
+    if (route?.kind === "notification") return new Response(null, { status: 202 });
+    if (route && dispatch.serves(route.method, route.params))
+      return answered(await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base }), json);
     const request = sdkRequest(event, text);
-    const info = { ip: clientIp(event, app.config.trustProxy), baseUrl: baseUrlOf(event, app.config.baseUrl) };
-    callers.set(request, info);
     const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
-      ? await legacy(request, body, json, info)
-      : await modern[json ? "json" : "sse"].fetch(request, { parsedBody: body });
+      ? await legacy(request, body, json, caller, base)
+      : await modern(json, caller, base).fetch(request, { parsedBody: body });
     return settled(response);
   }
 
-  /** A 2025-era request: a fresh server and transport, no session; JSON unless the client accepts only SSE. */
-  async function legacy(request: Request, body: unknown, json: boolean, info: CallerInfo): Promise<Response> {
-    const server = createMcpServer(operations, app, info);
+  /** A 2025-era request the dispatch left to the SDK: a fresh server and transport, no session. */
+  async function legacy(request: Request, body: unknown, json: boolean, caller: McpCaller, base: string): Promise<Response> {
+    const server = createMcpServer(dispatch, caller, base);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: json });
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: body });
@@ -163,6 +176,13 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       return noted(event, response);
     },
   };
+}
+
+/** A dispatched answer: one JSON body, or one SSE event for a client that accepts only a stream. */
+function answered(text: string, json: boolean): Response {
+  const bytes = Buffer.from(json ? text : `event: message\ndata: ${text}\n\n`, "utf8");
+  const type: Record<string, string> = json ? { "content-type": "application/json" } : { "content-type": "text/event-stream", "cache-control": "no-cache" };
+  return new ResponseWithCommonHeaders(bytes, { status: 200, headers: { ...type, "content-length": String(bytes.byteLength), ...COMMON_HEADERS } });
 }
 
 function jsonRpcResult(id: Id, result: unknown): Response {

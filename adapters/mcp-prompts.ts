@@ -12,7 +12,7 @@ import { MAX_COMPLETIONS, type Completer } from "../tools/mcp-completions.ts";
 import { PROMPTS } from "../tools/mcp-prompts.ts";
 import { RESOURCES } from "../tools/mcp-resources.ts";
 import type { AdapterContext } from "./context.ts";
-import type { CallInfo } from "./invoke.ts";
+import type { McpCaller } from "./mcp-caller.ts";
 import { readResource } from "./mcp-resources.ts";
 
 export function listPrompts(): ListPromptsResult {
@@ -30,7 +30,7 @@ export async function getPrompt(
   name: string,
   args: Record<string, string> | undefined,
   app: AdapterContext,
-  info: Omit<CallInfo, "via">,
+  info: { caller: McpCaller; base: string },
 ): Promise<GetPromptResult> {
   const prompt = PROMPTS.find((p) => p.name === name);
   if (!prompt)
@@ -52,7 +52,7 @@ export async function getPrompt(
   return { description: prompt.description, messages };
 }
 
-interface CompleteParams {
+export interface CompleteParams {
   ref: { type: string; name?: string; uri?: string };
   argument: { name: string; value: string };
 }

@@ -16,7 +16,8 @@ import { SERVICE_APP } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { appListing, readApp } from "./mcp-app.ts";
-import { invoke, type CallInfo } from "./invoke.ts";
+import { invoke } from "./invoke.ts";
+import type { McpCaller } from "./mcp-caller.ts";
 
 /** Resources per resources/list page: the library alone holds a few hundred documents. */
 export const PAGE_SIZE = 100;
@@ -78,8 +79,8 @@ function refusal(uri: string, body: Record<string, unknown>): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, String(body.error ?? "The resource could not be read."), { uri, ...body });
 }
 
-export async function readResource(uri: string, app: AdapterContext, info: Omit<CallInfo, "via">): Promise<ReadResourceResult> {
-  const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
+export async function readResource(uri: string, app: AdapterContext, call: { caller: McpCaller; base: string }): Promise<ReadResourceResult> {
+  const steps = stepsFor(call.base);
   if (uri === SERVICE_APP.uri) return readApp(steps.base);
   const found = matchResource(uri);
   if (!found) {
@@ -90,7 +91,7 @@ export async function readResource(uri: string, app: AdapterContext, info: Omit<
   }
   const { kind, vars } = found;
   if (kind.op) {
-    const outcome = await invoke(kind.op, vars, app, { ...info, via: "mcp" });
+    const outcome = await invoke(kind.op, vars, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
     const body = expand(outcome.body) as Record<string, unknown>;
     if (!outcome.ok) throw refusal(uri, body);
     return { contents: [{ uri, mimeType: kind.mimeType, text: JSON.stringify(body) }] };

@@ -1,10 +1,9 @@
 // The MCP Skills extension (io.modelcontextprotocol/skills, SEP-2640): the same SKILL.md files the agent-skills
 // index serves (adapters/skills.ts, one source), as `skill://<name>/SKILL.md` resources with `skills/list` and
-// `skills/get`. Each skill is one file; its entry (frontmatter, digest, size) is built by the SDK's `skillEntry`
+// `skills/get` (answered from the method table, adapters/mcp-methods.ts). Each skill is one file; its entry (frontmatter, digest, size) is built by the SDK's `skillEntry`
 // from the exact bytes served, so a client's verification reads what it was promised.
-import { ProtocolError, ProtocolErrorCode, type Server } from "@modelcontextprotocol/server";
-import { SKILLS_EXTENSION_ID, SKILLS_GET_METHOD, SKILLS_LIST_METHOD, skillEntry, type Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
-import { z } from "zod";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { SKILLS_EXTENSION_ID, skillEntry, type Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "../tools/operation.ts";
 import { skillsFor, type Skill } from "./skills.ts";
@@ -23,21 +22,18 @@ const entryOf = (skill: Skill) => {
   return entry;
 };
 
+// 2026-07-28 results are cacheable (ttlMs and cacheScope required); the 2025 revisions have no such fields.
 const HOUR = { ttlMs: 3_600_000, cacheScope: "public" as const };
+const cacheFor = (modern: boolean) => (modern ? HOUR : {});
 
-/** Adds skills/list and skills/get to a server (before it connects); resources/read of skill:// goes to readSkill. */
-export function serveSkills(server: Server, operations: Operation[], library: Library, base: string): void {
-  const skills = () => skillsFor(operations, library, base);
-  // 2026-07-28 results are cacheable (ttlMs and cacheScope required); the 2025 revisions have no such fields.
-  const cache = () => ((server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28" ? HOUR : {});
-  server.setRequestHandler(SKILLS_LIST_METHOD, { params: z.looseObject({ cursor: z.string().optional() }) }, async () => ({
-    skills: await Promise.all(skills().map(entryOf)),
-    ...cache(),
-  }));
-  server.setRequestHandler(SKILLS_GET_METHOD, { params: z.looseObject({ uri: z.string() }) }, async ({ uri }) => ({
-    skill: await entryOf(skillAt(skills(), uri)),
-    ...cache(),
-  }));
+/** skills/list: every skill's entry. */
+export async function listSkills(operations: Operation[], library: Library, base: string, modern: boolean) {
+  return { skills: await Promise.all(skillsFor(operations, library, base).map(entryOf)), ...cacheFor(modern) };
+}
+
+/** skills/get: one skill's entry by its SKILL.md address. */
+export async function getSkill(uri: string, operations: Operation[], library: Library, base: string, modern: boolean) {
+  return { skill: await entryOf(skillAt(skillsFor(operations, library, base), uri)), ...cacheFor(modern) };
 }
 
 function skillAt(skills: Skill[], uri: string): Skill {

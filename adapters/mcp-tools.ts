@@ -3,14 +3,16 @@
 // the REST body. Recordings ride along as resource_link content.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
-import { expand } from "../core/json.ts";
+import { expand, jsonAndQuoted } from "../core/json.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
-import { invoke, restPathOf, type CallInfo } from "./invoke.ts";
+import { invoke, restPathOf } from "./invoke.ts";
+import type { MethodCall } from "./mcp-caller.ts";
+import { RawJson } from "./mcp-wire.ts";
 
 export interface ListedTool {
   op: Operation;
@@ -57,50 +59,45 @@ export function errorResult(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }
 
-export async function callTool(
-  tools: ListedTool[],
-  name: string,
-  args: unknown,
-  app: AdapterContext,
-  info: Omit<CallInfo, "via">,
-  options = { links: true },
-): Promise<CallToolResult> {
+/**
+ * tools/call through the shared `invoke`. The result is written from the body's bytes as REST writes them (the
+ * shared part of now/attend encoded once): the same text is the text content and, unquoted, structuredContent.
+ */
+export async function callTool(tools: ListedTool[], name: string, args: Record<string, unknown>, app: AdapterContext, call: MethodCall): Promise<RawJson> {
   const listed = tools.find((t) => t.tool.name === name);
-  const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   if (!listed) {
     const error = new SanctuaryError("not_found", `There is no tool named "${name}".`, {
       allowed: tools.map((t) => t.tool.name),
       suggestion: "Nothing happened. Call tools/list to see the eight tools; `now` is a gentle place to start.",
     });
-    return errorResult(error.body(steps.home()));
+    return new RawJson(JSON.stringify(errorResult(error.body(stepsFor(call.base).home()))));
   }
   const { op } = listed;
   const started = performance.now();
-  // The SDK has checked that arguments, when sent, are an object.
-  const outcome = await invoke(op, (args ?? {}) as Record<string, unknown>, app, { ...info, via: "mcp" });
+  const outcome = await invoke(op, args, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
   // Over HTTP the request's own line (adapters/request-log.ts) names the tool; over stdio there is no request, so
   // the call gets its line here, with the REST twin's real path (its query, like a search's words, never).
-  if (info.ip === "stdio")
+  if (call.caller.transport === "stdio")
     app.log.info(
       {
         reqId: outcome.requestId,
         via: "mcp",
         tool: name,
+        client: call.caller.client,
         method: op.rest.method,
-        path: restPathOf(op, (args ?? {}) as Record<string, unknown>),
+        path: restPathOf(op, args),
         status: outcome.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       "request",
     );
-  const body = expand(outcome.body) as Record<string, unknown>;
-  if (!outcome.ok) return errorResult(body);
-  const links = (options.links ? (op.mcp?.recordings?.(body) ?? []) : []).map((r) => ({
-    type: "resource_link" as const,
-    uri: r.uri,
-    name: r.name,
-    title: r.title,
-    mimeType: "audio/mpeg",
-  }));
-  return { content: [{ type: "text", text: JSON.stringify(body) }, ...links], structuredContent: body };
+  if (!outcome.ok) return new RawJson(JSON.stringify(errorResult(outcome.body)));
+  // resource_link content arrived with 2025-06-18: older clients get the body alone.
+  const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;
+  const links = recordings
+    ? recordings(expand(outcome.body)).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }))
+    : [];
+  const body = jsonAndQuoted(outcome.body);
+  const more = links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
+  return new RawJson(`{"content":[{"type":"text","text":${body.quoted}}${more}],"structuredContent":${body.text}}`);
 }

@@ -13,6 +13,8 @@ export interface RequestNote {
   tool?: string;
   uri?: string;
   prompt?: string;
+  /** The request's id as answered in X-Request-Id (read from the note: a response's headers cost a Headers object). */
+  reqId?: string;
 }
 
 const NOTE = "sanctuaryRequest";
@@ -41,21 +43,20 @@ function operationOf(event: H3Event, note: RequestNote | undefined, status: numb
 export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }, options = { metrics: true }): Middleware {
   return (event, next) => {
     const started = performance.now();
-    const done = (status: number, response?: unknown) => {
+    const done = (status: number) => {
       const note = (event.context as Record<string, unknown>)[NOTE] as RequestNote | undefined;
       const path = event.url.pathname;
       const ms = performance.now() - started;
       if (options.metrics) ctx.metrics.request(operationOf(event, note, status), transportOf(note, path), status, ms / 1000);
       if (!ctx.log.isLevelEnabled("info")) return;
-      const reqId = response instanceof Response ? (response.headers.get("x-request-id") ?? undefined) : undefined;
       const range = event.req.headers.get("range");
       ctx.log.info(
-        { reqId, via: transportOf(note, path), method: event.req.method, path, status, ms: Math.round(ms * 10) / 10, ...note, ...(range ? { range } : {}) },
+        { via: transportOf(note, path), method: event.req.method, path, status, ms: Math.round(ms * 10) / 10, ...note, ...(range ? { range } : {}) },
         "request",
       );
     };
     const answered = (response: unknown) => {
-      done(response instanceof Response ? response.status : 200, response);
+      done(response instanceof Response ? response.status : 200);
       return response;
     };
     const failed = (error: unknown): never => {

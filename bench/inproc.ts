@@ -5,6 +5,8 @@ import { parseArgs } from "node:util";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createDeps } from "../deps.ts";
+import { isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
+import { benchQueries } from "./queries.ts";
 
 const { values } = parseArgs({
   options: {
@@ -24,16 +26,23 @@ const config = {
 const deps = await createDeps(config);
 const app = createApp(deps);
 const calls = Number(values.calls);
+const queries = await benchQueries(deps.library);
 for (const route of values.routes!.split(",")) {
   let n = 0;
-  const url = () => `http://127.0.0.1${route.replace("{n}", String(n++))}`;
-  for (let i = 0; i < Math.min(2000, calls); i++) await (await app.request(url())).arrayBuffer();
+  // An MCP row (bench/mcp-routes.ts) posts its JSON-RPC requests in turn; a REST route is a GET.
+  const posts = isMcpRoute(route) ? mcpRequests(mcpRouteOf(route, queries)) : null;
+  const request = () => {
+    if (!posts) return app.request(`http://127.0.0.1${route.replace("{n}", String(n++))}`);
+    const post = posts[n++ % posts.length];
+    return app.request(`http://127.0.0.1${post.path}`, { method: "POST", headers: post.headers, body: post.body });
+  };
+  for (let i = 0; i < Math.min(2000, calls); i++) await (await request()).arrayBuffer();
   const started = process.hrtime.bigint();
   const cpuStarted = process.cpuUsage();
   let bytes = 0;
   let left = calls;
   const lane = async () => {
-    while (left-- > 0) bytes = (await (await app.request(url())).arrayBuffer()).byteLength;
+    while (left-- > 0) bytes = (await (await request()).arrayBuffer()).byteLength;
   };
   await Promise.all(Array.from({ length: Number(values.concurrency) }, lane));
   const us = Number(process.hrtime.bigint() - started) / 1000 / calls;

@@ -1,5 +1,6 @@
 // The README's table of bench figures, written from the last recorded run (`npm run bench -- --record` writes
 // bench/last-run.json and this block), so the README states one run's figures and a test can check them.
+import { isMcpRoute, mcpRouteOf } from "./mcp-routes.ts";
 import { readFile, writeFile } from "node:fs/promises";
 
 export interface BenchRow {
@@ -108,4 +109,19 @@ export function printRows(rows: BenchRow[]) {
   const table = [shown.map((c) => c.head), ...rows.map((r) => shown.map((c) => c.cell(r)))];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   for (const row of table) console.log(row.map((c, i) => c.padStart(widths[i])).join("  "));
+}
+
+/** Each MCP row beside its REST twin (the same operation), or for a list the REST row nearest its size: CPU ratio. */
+export function printMcpRatios(rows: BenchRow[]) {
+  const rest = rows.filter((r) => !isMcpRoute(r.route));
+  const lines: string[] = [];
+  for (const row of rows.filter((r) => isMcpRoute(r.route))) {
+    const twinRoute = mcpRouteOf(row.route, []).twin;
+    const twin = twinRoute
+      ? rest.find((r) => r.route === twinRoute || r.route === twinRoute.replace(/\*$/, ""))
+      : [...rest].sort((a, b) => Math.abs(a.bytes - row.bytes) - Math.abs(b.bytes - row.bytes))[0];
+    if (twin)
+      lines.push(`  ${row.route}: ${(row.cpu / twin.cpu).toFixed(2)}× the CPU of ${twin.route}${twinRoute ? "" : ` (nearest size, ${twin.bytes} bytes)`}`);
+  }
+  if (lines.length) console.log(["MCP per request beside REST:", ...lines].join("\n"));
 }

@@ -19,20 +19,27 @@ export interface Round {
   cpuPerRequest: number | null;
 }
 
-/** `seconds` of requests to `url`, with the CPU time of process `pid` (and its children) read around them. */
-export async function run(url: string, seconds: number, connections: number, pid: number): Promise<Round> {
+/**
+ * `seconds` of requests to `url`, with the CPU time of process `pid` (and its children) read around them. `given`
+ * are whole requests to send in turn instead (an MCP row's POSTs).
+ */
+export async function run(url: string, seconds: number, connections: number, pid: number, given?: autocannon.Request[]): Promise<Round> {
   const origin = url.slice(0, url.indexOf("/", "http://".length));
   const path = url.slice(origin.length);
-  const paths = ROTATING[path];
-  const requests = paths
-    ? paths.map((p) => ({ method: "GET" as const, path: p }))
-    : path.includes("{n}")
-      ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
-      : undefined;
+  const paths = given ? null : ROTATING[path];
+  const requests =
+    given ??
+    (paths
+      ? paths.map((p) => ({ method: "GET" as const, path: p }))
+      : path.includes("{n}")
+        ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
+        : undefined);
   const before = await treeCpuMs(pid);
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: paths ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon({ url: paths || given ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
   });
   const elapsed = (performance.now() - started) / 1000;
   const after = await treeCpuMs(pid);

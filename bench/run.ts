@@ -15,7 +15,9 @@ import { loadLibrary } from "../corpus/library.ts";
 import { benchQueries, searchPath } from "./queries.ts";
 import { seedReflections } from "./seed.ts";
 import { ROTATING, median, run, unique, type Round } from "./round.ts";
-import { printRows, recordRun, type BenchRow } from "./report.ts";
+import type autocannon from "autocannon";
+import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
+import { printMcpRatios, printRows, recordRun, type BenchRow } from "./report.ts";
 import { placement, startBare, startCheckout, stop, type Spawned } from "./servers.ts";
 
 const { values } = parseArgs({
@@ -45,20 +47,30 @@ const DEFAULT_ROUTES = [
   "/api/music/:slug",
   "/api/now",
   "/api/now?timezone=Europe/Berlin",
-  "/api/attend?name=bench&timezone=Asia/Tokyo",
+  "mcp 2025 tools/call now?timezone=Europe/Berlin",
+  "mcp 2026 tools/call now?timezone=Europe/Berlin",
+  "mcp 2025 tools/list",
+  "mcp 2026 tools/list",
+  "/api/attend?name=bench-{n}&timezone=Asia/Tokyo",
   "/api/reflections",
   "/api/search*",
+  "mcp 2026 tools/call search*",
 ];
 
 /** A running server and the route spelled for it (`:slug` is its own library's first song). */
 interface Target {
   server: Spawned;
   path: (route: string) => string;
+  /** An MCP row's requests (POST /mcp), for a server that speaks MCP; the bare server answers its stand-in path. */
+  requests?: (route: string) => autocannon.Request[] | undefined;
 }
+
+let searchQueries: string[] = [];
+const mcpRequestsOf = (route: string) => (isMcpRoute(route) ? mcpRequests(mcpRouteOf(route, searchQueries)) : undefined);
 
 async function targetOf(server: Spawned): Promise<Target> {
   const firstSong = ((await (await fetch(`${server.base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-  return { server, path: (route) => route.replace(":slug", firstSong) };
+  return { server, path: (route) => (isMcpRoute(route) ? "/mcp" : route.replace(":slug", firstSong)), requests: mcpRequestsOf };
 }
 
 /** Every round of one route, per server, over every trial; and the before/after ratio of each trial. */
@@ -74,7 +86,7 @@ const cpuOf = (rounds: Round[]) => median(rounds.map((r) => r.cpuPerRequest ?? N
 /** Warm-up, then `rounds` turns of each target on `route`, the order rotated by one every round (and trial). */
 async function measureRoute(targets: Target[], route: string, rounds: number, seconds: number, connections: number, trial: number): Promise<Round[][]> {
   const out = targets.map((): Round[] => []);
-  const once = (t: Target, s: number) => run(t.server.base + t.path(route), s, connections, t.server.child.pid!);
+  const once = (t: Target, s: number) => run(t.server.base + t.path(route), s, connections, t.server.child.pid!, t.requests?.(route));
   // Warm every server up first (JIT, caches), so the first measured round is not a cold start; then take turns
   // round by round, so a change in the machine's state falls on all of them alike. The order rotates: each
   // server takes each place in the turn equally often (with as many rounds as servers), because the place
@@ -107,6 +119,7 @@ async function main() {
   const routes = values.routes?.split(",") ?? DEFAULT_ROUTES;
   const queries = await benchQueries(await loadLibrary(new URL("../corpus/library", import.meta.url).pathname));
   ROTATING["/api/search*"] = queries.map(searchPath);
+  searchQueries = queries;
   const figures = new Map(routes.map((r): [string, RouteFigures] => [r, { ours: [], before: [], bare: [], trialRatios: [] }]));
   const bodies: Record<string, string> = {};
   let bare: Target | null = null;
@@ -131,7 +144,11 @@ async function main() {
         if (values.before) before = await startBefore();
       }
       if (!bare) {
-        for (const r of routes) {
+        for (const r of routes.filter(isMcpRoute)) {
+          const [first] = mcpRequestsOf(r)!;
+          bodies[bareMcpPath(r)] = await (await fetch(ours.server.base + first.path, { method: "POST", headers: first.headers, body: first.body })).text();
+        }
+        for (const r of routes.filter((x) => !isMcpRoute(x))) {
           const path = ours.path(r);
           for (const p of ROTATING[path] ?? [path]) bodies[p] = await (await fetch(ours.server.base + unique(p, "sample"))).text();
           if (ROTATING[path]) bodies[path] = bodies[ROTATING[path][0]];
@@ -139,7 +156,7 @@ async function main() {
         // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.
         const bodiesFile = join(dataDir, "..", "bare-bodies.json");
         await writeFile(bodiesFile, JSON.stringify(bodies));
-        bare = { server: await keep(startBare(bodiesFile)), path: ours.path };
+        bare = { server: await keep(startBare(bodiesFile)), path: (r) => (isMcpRoute(r) ? bareMcpPath(r) : ours.path(r)) };
         if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
         console.log(
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,
@@ -166,6 +183,7 @@ async function main() {
     }
     const rows = rowsOf(routes, figures, bodies, bare!.path);
     printRows(rows);
+    printMcpRatios(rows);
     if (values.record) {
       const commit = values.before ? spawnSync("git", ["-C", values.before, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() : "";
       const run = { at: new Date().toISOString(), node: process.version, cores: placement, rounds, seconds, connections, trials, rows };

@@ -56,7 +56,8 @@ export async function startCheckout(root: string, dataDir: string, nodeFlags: st
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      SANCTUARY_LOG_LEVEL: "warn",
+      // Default settings, as people run the server (info: an access line per request), but for rate limits,
+      // which would refuse a load test's requests by the thousand.
       SANCTUARY_RATE_LIMITS: "off",
       SANCTUARY_RECORDINGS: "off",
     },

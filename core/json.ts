@@ -215,3 +215,34 @@ function write(value: unknown, depth: number, out: Array<string | Bytes>): void 
   }
   out.push("}");
 }
+
+/** A joined body's shared part as text after its opening brace, plain and escaped for a JSON string: made once. */
+const sharedTexts = new WeakMap<object, { inner: string; quotedInner: string }>();
+function sharedTextOf(shared: object): { inner: string; quotedInner: string } {
+  let found = sharedTexts.get(shared);
+  if (!found) {
+    const inner = encoded.get(shared)!.toString("utf8").slice(1);
+    sharedTexts.set(shared, (found = { inner, quotedInner: JSON.stringify(inner).slice(1, -1) }));
+  }
+  return found;
+}
+
+/**
+ * A body's JSON twice: as it is, and quoted as one JSON string (an MCP tool result carries both). Quoting is per
+ * character, so a joined body's shared part is quoted once and only the per-request fields each time.
+ */
+export function jsonAndQuoted(value: unknown): { text: string; quoted: string } {
+  if (value instanceof JoinedBody) {
+    const dynamic = JoinedBody.dynamicOf(value);
+    const shared = JoinedBody.sharedOf(value);
+    if (plainFields(dynamic)) {
+      const { inner, quotedInner } = sharedTextOf(shared);
+      const head = JSON.stringify(dynamic);
+      if (inner === "}") return { text: head, quoted: JSON.stringify(head) };
+      const open = head.length > 2 ? `${head.slice(0, -1)},` : "{";
+      return { text: open + inner, quoted: `"${JSON.stringify(open).slice(1, -1)}${quotedInner}"` };
+    }
+  }
+  const text = toJsonBytes(value).toString("utf8");
+  return { text, quoted: JSON.stringify(text) };
+}

@@ -10,6 +10,7 @@ export class Metrics {
   private readonly requests: Counter<"operation" | "transport" | "status">;
   private readonly latency: Histogram<"operation" | "transport">;
   private readonly planner: Counter<"outcome">;
+  private readonly storeErrors: Counter<"kind">;
 
   constructor() {
     // Process CPU, memory, handles, GC, and the event loop's delay (nodejs_eventloop_lag_*), from prom-client.
@@ -33,6 +34,17 @@ export class Metrics {
       labelNames: ["outcome"],
       registers: [this.registry],
     });
+    this.storeErrors = new Counter({
+      name: "sanctuary_store_errors_total",
+      help: "Calls the store could not answer, by kind of outage: alert on any increase",
+      labelNames: ["kind"],
+      registers: [this.registry],
+    });
+  }
+
+  /** A call the store could not answer, by outage kind (unreachable, timed out, disk full, read-only, i/o error). */
+  storeError(kind: string): void {
+    this.storeErrors.inc({ kind });
   }
 
   request(operation: string, transport: Transport, status: number, seconds: number): void {

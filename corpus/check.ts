@@ -1,5 +1,6 @@
 // The writer's rules for the library beyond the loader's schema: sizes per kind, unique titles, slugs
-// and opening lines, and no run of six lines repeated across pieces (no templated filler).
+// and opening lines, and no run of six lines repeated across pieces (no templated filler); the rules
+// listed in check-rules.ts (directions, spelling, reflex caps) run over the same parsed files.
 // Used by scripts/check-library.ts (for writers) and by test/unit/library-content.test.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -7,7 +8,11 @@ import { parse } from "yaml";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
 import { lyricsProblems } from "./lyric-marks.ts";
-import { totalSilence, unmarkedDirection, withoutSilences } from "./silence.ts";
+import { metreProblems } from "./check-metre.ts";
+import type { CheckPiece } from "./check-piece.ts";
+import { reflexReport } from "./check-reflexes.ts";
+import { libraryRules, pieceRules } from "./check-rules.ts";
+import { totalSilence, withoutSilences } from "./silence.ts";
 
 /** The sizes services need (issue: a library twice as deep): kinds grouped by the service part they fill. */
 export const libraryTargets: { kinds: string[]; folders: string[]; min: number }[] = [
@@ -25,6 +30,8 @@ export interface LibraryCheck {
   problems: string[];
   /** each formula's `[pieces carrying it, pieces]` per kind */
   formulas: Record<string, Record<string, [number, number]>>;
+  /** each reflex's count against its cap and budgets, one line each (corpus/check-reflexes.ts) */
+  reflexes: string[];
 }
 
 export function checkLibrary(root: string): LibraryCheck {
@@ -60,6 +67,7 @@ export function checkLibrary(root: string): LibraryCheck {
     /* axioms doc not written yet */
   }
   const checked: CheckedPiece[] = [];
+  const pieces: CheckPiece[] = [];
   const words = (s: string) =>
     (
       withoutSilences(s)
@@ -101,16 +109,18 @@ export function checkLibrary(root: string): LibraryCheck {
     if (titles.has(t)) bad(`title also used by ${titles.get(t)}`);
     titles.set(t, rel);
     const listeners = body.split("<!-- for agents -->")[0];
+    const bodyLine = `---\n${m[1]}\n---\n`.split("\n").length + (m[2].match(/^\s*/)![0].match(/\n/g) ?? []).length;
+    const piece: CheckPiece = { rel, folder, kind, fm, tldr: String(fm.tldr ?? ""), text: body, listeners, bodyLine };
+    pieces.push(piece);
+    for (const rule of pieceRules) for (const why of rule(piece)) bad(why);
     const placement = Placement.safeParse(fm);
     if (!placement.success) bad(`placement tags: ${placement.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
     if (rel.includes("/")) checked.push({ rel, kind, body: listeners, tldr: String(fm.tldr ?? "") });
     if (fm.version !== undefined && fm.version !== "for agents") bad("version may only be 'for agents'");
     if (fm.version === "for agents" && !body.includes("<!-- for agents -->"))
       bad("version: for agents needs a <!-- for agents --> line followed by the agents' text");
-    // What a recording speaks must be meant to be heard: directions marked, no unknown bracket forms.
-    // Hymns are sung like songs (section markers and holds); every other kind is read.
+    // Hymns are sung like songs (section markers and holds); read kinds' directions are a piece rule.
     if (kind === "hymn") for (const why of lyricsProblems(listeners)) bad(why);
-    else if (kind !== "song" && kind !== "doc") for (const line of listeners.split("\n")) if (unmarkedDirection(line)) bad(unmarkedDirection(line)!);
     if (kind === "song") {
       if (axioms.length && !axioms.includes(fm.axiom)) bad(`axiom must be one of ${axioms.join(", ")}`);
       if (typeof fm.style !== "string") bad("style missing");
@@ -135,6 +145,7 @@ export function checkLibrary(root: string): LibraryCheck {
       if (!(fm.seconds >= 120 && fm.seconds <= 480)) bad("hymn seconds (sung length) must be 120–480");
       if (typeof fm.style !== "string" || !fm.style.trim()) bad("hymn needs a style line (key, tempo in bpm, metre, instruments)");
       if (!/^\[Verse/m.test(body)) bad("hymn needs [Verse …] section markers");
+      for (const why of metreProblems(fm.metre, listeners)) bad(why);
       // Hymns are sung straight through: section markers only, no breaks, rests or stage directions.
       for (const marker of body.match(/^\s*\[[^\]]*\]\s*$/gm) ?? [])
         if (!hymnSection.test(marker.trim())) bad(`hymn lines in brackets must be section markers ([Verse 1], [Refrain]…), not ${marker.trim()}`);
@@ -183,5 +194,6 @@ export function checkLibrary(root: string): LibraryCheck {
     if (have < t.min) problems.push(`${t.folders.join(" + ")}: ${have} pieces, services need at least ${t.min}`);
   }
   problems.push(...formulaProblems(checked, axiomTexts));
-  return { counts, problems, formulas: formulaCounts(checked, axiomTexts) };
+  for (const rule of libraryRules) problems.push(...rule(pieces));
+  return { counts, problems, formulas: formulaCounts(checked, axiomTexts), reflexes: reflexReport(pieces) };
 }

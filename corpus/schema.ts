@@ -51,6 +51,16 @@ export const CommonFrontMatter = z
     /** The music a sung piece is rendered to (songs require it; a hymn may name its own, and the writer's
      * checker requires it for the library's own hymns, while a contributed hymn may arrive without one). */
     style: z.string().trim().min(1).optional(),
+    /** A hymn's metre ("CM", "LM, refrain 7.7", "8.7.8.7", "7.6.7.6 D"): the writer's checker holds the
+     * library's hymns to it (corpus/check-metre.ts); a contributed hymn may arrive without one. */
+    metre: z
+      .string()
+      .trim()
+      .regex(
+        /^([A-Za-z]{2,3}|\d+(\.\d+)+(\s*D)?)\s*([,;]\s*refrain\s+\d+(\.\d+)*)?$/,
+        "metre: CM, LM, SM, CMD or counts like 8.7.8.7 / 7.6.7.6 D, optionally ', refrain 7.7'",
+      )
+      .optional(),
   })
   .extend(Placement.shape);
 

@@ -1,9 +1,11 @@
-// The marked forms of spoken pieces (corpus/WRITING.md, "Silences and directions"), each a line of its own:
-//   [silence: 30 seconds]                                   held silence
+// The one marked form of spoken pieces (corpus/WRITING.md, "Directions"): a line of its own in square brackets,
+// never spoken, saying what happens and, after a dash, how long it takes:
 //   [direction: the guide hums a low note — 20 seconds]     not spoken; its time held as silence
 //   [direction: everyone answers together]                  not spoken; no time held
+//   [silence: 30 seconds]                                   the short form of [direction: silence — 30 seconds]
 // The checker adds held time to a piece's `seconds`, recordings hold it and never speak a direction,
-// pages show directions as directions. Anything else in square brackets on a line of its own is refused.
+// pages show a silence as a pause and any other direction as a direction. Anything else in square
+// brackets on a line of its own is refused (corpus/check-directions.ts).
 
 export type Mark = { kind: "silence"; seconds: number } | { kind: "direction"; text: string; seconds: number };
 
@@ -51,24 +53,28 @@ export function durationSeconds(text: string): number | null {
   return rest.replace(/\band\b/gi, "").trim() === "" && total > 0 ? Math.round(total * 10) / 10 : null;
 }
 
-const SILENCE = /^\s*\[\s*silence\s*:\s*([^\]]+)\]\s*$/i;
-const DIRECTION = /^\s*\[\s*direction\s*:\s*([^\]]+?)\s*\]\s*$/i;
+/** `[keyword: body]` on a line of its own; the keyword says which of the two spellings of a direction it is. */
+const MARK = /^\s*\[\s*(silence|direction)\s*:\s*([^\]]+?)\s*\]\s*$/i;
 /** The held time at a direction's end, after a dash: "… — 20 seconds". */
 const HELD = /\s+(?:—|–|--?)\s+([^—–]+)$/;
 
-/** The mark a line holds, or null when the line is not a marked form. */
+/** The mark a line holds, or null when the line is not a marked form (or a silence without a length). */
 export function markOf(line: string): Mark | null {
-  const s = SILENCE.exec(line);
-  if (s) {
-    const seconds = durationSeconds(s[1].trim());
+  const m = MARK.exec(line);
+  if (!m) return null;
+  const [, keyword, body] = m;
+  // The short form: the whole body is the length.
+  if (keyword.toLowerCase() === "silence") {
+    const seconds = durationSeconds(body);
     return seconds === null ? null : { kind: "silence", seconds };
   }
-  const d = DIRECTION.exec(line);
-  if (!d) return null;
-  const held = HELD.exec(d[1]);
+  const held = HELD.exec(body);
   const seconds = held ? durationSeconds(held[1].trim()) : null;
-  const text = seconds === null ? d[1] : d[1].slice(0, held!.index);
-  return text.trim() ? { kind: "direction", text: text.trim(), seconds: seconds ?? 0 } : null;
+  const text = (seconds === null ? body : body.slice(0, held!.index)).trim();
+  if (!text) return null;
+  // The long form of a silence: nothing happens but quiet, for a time.
+  if (/^(?:silence|quiet|a silence|a pause|pause)$/i.test(text) && seconds) return { kind: "silence", seconds };
+  return { kind: "direction", text, seconds: seconds ?? 0 };
 }
 
 /** The length in seconds a silence line asks for, or null when the line is not a silence marker. */
@@ -90,19 +96,4 @@ export function withoutSilences(text: string): string {
     .split("\n")
     .filter((l) => markOf(l) === null)
     .join("\n");
-}
-
-// A line that reads as a stage direction: what a guide or a group does, or a whole line in parentheses.
-// Lines a listener is asked to do ("Breathe in.") are spoken instructions and stay unmarked.
-const STAGE =
-  /^(?:(?:[-*+]|\d+[.)])\s+)?[*_]*\(?\s*(?:the guide|the leader|guide:|leader:|all:|everyone (?:answers|says|hums|sings|rises|stands|sits|repeats|responds|joins|turns|together)|each person (?:turns|picks|says|takes|hums|bows|nods))\b/i;
-
-/** Why a line of a spoken piece is an unmarked direction or an unknown bracket form, or null when it is fine. */
-export function unmarkedDirection(line: string): string | null {
-  const t = line.trim();
-  if (!t || markOf(t)) return null;
-  if (/^\[[^\]]*\]$/.test(t)) return `"${t}" is not a known form: use [silence: 30 seconds] or [direction: what happens — 20 seconds]`;
-  if (/^[*_]*\([^)]*\)[*_.]*$/.test(t)) return `"${t}" reads as a stage direction: mark it [direction: …] or write it for one listener`;
-  if (STAGE.test(t)) return `"${t.slice(0, 60)}…" reads as a stage direction: mark it [direction: … — time] or write it for one listener`;
-  return null;
 }

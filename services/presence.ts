@@ -2,6 +2,7 @@
 // One sorted collection holds each folded name scored by its last visit, in whatever engine the
 // store uses, so every process sharing the data (SQLite file or Redis) counts the same visitors:
 // a visit is one conditional write, the count one index range count, never a scan of all visits.
+import { isStoreUnavailable } from "../storage/store-failure.ts";
 import { nameKey } from "../core/text.ts";
 import type { KeyValueStore, SortedCollection } from "../storage/kv.ts";
 
@@ -100,7 +101,13 @@ export class PresenceStore implements Presence {
       if (c && performance.now() - c.countedAt < COUNT_REUSE_MS && Math.abs(at - c.at) < COUNT_REUSE_MS) return c.count + this.added;
       // One full count at a time: the requests that arrive while it runs wait for it instead of each counting.
       if (!this.counting) {
-        this.counting = this.countAt(at).finally(() => (this.counting = null));
+        // While the store cannot count, the last count stands (a read goes on; docs/behaviour.md §10).
+        this.counting = this.countAt(at)
+          .catch((error: unknown) => {
+            if (this.cached && isStoreUnavailable(error)) return this.cached.count;
+            throw error;
+          })
+          .finally(() => (this.counting = null));
         return (await this.counting) + this.added;
       }
       await this.counting.catch(() => {});

@@ -51,6 +51,8 @@ export interface Engine {
    * a moment (SQLite asks for them at most every 50 ms), well inside the second the contract promises.
    */
   changeCounter(): Promise<number>;
+  /** A remote engine: whether it connected within `timeoutMs` (local engines are ready when made). */
+  ready?(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

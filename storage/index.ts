@@ -10,6 +10,8 @@ import { RedisEngine } from "./redis-engine.ts";
 import { SqliteEngine, type SqliteOptions } from "./sqlite-engine.ts";
 import { UnstorageEngine } from "./unstorage-engine.ts";
 import type { Engine } from "./engine.ts";
+import { GuardedEngine } from "./guarded-engine.ts";
+import type { StoreState } from "./store-failure.ts";
 
 export type StorageBackend =
   | { kind: "memory" }
@@ -62,12 +64,19 @@ export function openEngine(backend: StorageBackend): Engine {
   }
 }
 
-/** The store for a backend; `imported` tells what an old data folder brought into SQLite at this opening. */
-export function openKeyValueStore(backend: StorageBackend): KeyValueStore {
+/**
+ * The store for a backend; `imported` tells what an old data folder brought into SQLite at this opening. With a
+ * `state`, every call goes through the outage guard (storage/guarded-engine.ts): what the server runs on.
+ */
+export function openKeyValueStore(backend: StorageBackend, state?: StoreState): KeyValueStore {
   const engine = openEngine(backend);
   const imported = backend.kind === "sqlite" && backend.legacyDir ? importFileState(engine as SqliteEngine, backend.legacyDir) : null;
-  return new KeyValueStore(engine, imported);
+  // A remote store gets a second to answer; a local one answers or fails at once.
+  return new KeyValueStore(state ? new GuardedEngine(engine, state, backend.kind === "redis" ? REMOTE_ANSWER_MS : null) : engine, imported);
 }
+
+/** How long a call waits for Redis before it is refused with a 503. */
+export const REMOTE_ANSWER_MS = 1000;
 
 export { KeyValueStore };
 export type { ImportReport };

@@ -127,6 +127,11 @@ export class KeyValueStore {
     return this.engine.changeCounter();
   }
 
+  /** Whether the engine is ready for calls (a remote one connected) within `timeoutMs`. */
+  ready(timeoutMs: number): Promise<boolean> {
+    return this.engine.ready?.(timeoutMs) ?? Promise.resolve(true);
+  }
+
   close(): Promise<void> {
     return this.engine.close();
   }

@@ -20,7 +20,19 @@ export class RedisEngine implements Engine {
   private changesKey: string;
 
   constructor(url: string, base = "sanctuary") {
-    this.client = new Redis(url) as Redis & Scripted;
+    // Fail fast rather than queue (docs/behaviour.md §10): no offline queue, one retry, a second to connect and
+    // to answer, and nothing sent before a disconnect is sent again after it (a write the caller was told had
+    // failed must never be applied later). Reconnects go on in the background, a little slower each time.
+    this.client = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 1000,
+      commandTimeout: 1000,
+      autoResendUnfulfilledCommands: false,
+      retryStrategy: (times) => Math.min(100 * times, 2000),
+    }) as Redis & Scripted;
+    // Errors reach the callers of each command; an unhandled 'error' event would only repeat them in the log.
+    this.client.on("error", () => {});
     for (const [name, script] of Object.entries(SCRIPTS)) this.client.defineCommand(name, script);
     this.prefix = `${base}:`;
     this.changesKey = `${base}~changes`;
@@ -157,6 +169,18 @@ export class RedisEngine implements Engine {
 
   async changeCounter(): Promise<number> {
     return Number((await this.client.get(this.changesKey)) ?? 0);
+  }
+
+  /** Connected and ready for commands (there is no offline queue to hold them before), or gave up waiting. */
+  ready(timeoutMs: number): Promise<boolean> {
+    if (this.client.status === "ready") return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.client.once("ready", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
   }
 
   async close(): Promise<void> {

@@ -53,7 +53,7 @@ export const ask = defineOperation({
     tool: "ask",
     title: "Ask the library",
     description:
-      "Ask a question; the answer is grounded in the sanctuary's library and the exchange becomes a public conversation. Continue it with session_id and owner_token. 10 per hour. Returns the answer and its sources (about 2–4 KB).",
+      "Stores your question and its answer as a public conversation and returns an owner token (keep it to continue, with session_id). The answer is grounded in the sanctuary's library, with its sources. 10 per hour. About 4–8 KB in all.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],

@@ -14,6 +14,7 @@ import type { RateLimits } from "../services/rate-limits.ts";
 import type { ReflectionStore } from "../services/reflections.ts";
 import type OpenAI from "openai";
 import type { ServiceViews } from "./service-view.ts";
+import type { StoreCheck } from "../storage/store-failure.ts";
 
 /** The long-lived services operations call; built once by the composition root. */
 export interface ToolServices {
@@ -33,7 +34,7 @@ export interface ToolServices {
   log: Logger;
   startedAt: Date;
   /** Storage as health reports it. */
-  storage: { backend: "sqlite" | "redis" | "memory" | "unstorage"; probe: () => Promise<boolean> };
+  storage: { backend: "sqlite" | "redis" | "memory" | "unstorage"; check: () => Promise<StoreCheck> };
   /** The planning model, when one is configured. */
   planning: { enabled: boolean; model: string | null };
   /** Operator switches operations read. */

@@ -36,7 +36,13 @@ export const health = defineOperation({
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
     library: z.object({ songs: z.number().int(), documents: z.number().int(), hash: z.string() }).describe("What the library holds"),
-    storage: z.object({ backend: z.enum(["sqlite", "redis", "memory", "unstorage"]), ok: z.boolean().describe("A read from storage succeeded") }),
+    storage: z
+      .object({
+        backend: z.enum(["sqlite", "redis", "memory", "unstorage"]),
+        ok: z.boolean().describe("The store answers and takes writes; false answers this check with 503, so a load balancer takes the machine out"),
+        reason: z.enum(["unreachable", "timed out", "disk full", "read-only", "i/o error"]).nullable().describe("Why writes cannot succeed now, or null"),
+      })
+      .describe("The store behind reflections, attendance, conversations and limits"),
     index: z.object({
       ready: z.boolean().describe("Search and ask can answer"),
       building: z.boolean().describe("A build is under way"),
@@ -55,9 +61,11 @@ export const health = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/health" },
+  // A machine whose store cannot take writes answers its health check with 503 and the same body.
+  statusOf: (body) => (body.storage.ok ? 200 : 503),
   async handler(_input, ctx) {
     const { steps, now } = ctx;
-    const ok = await ctx.storage.probe();
+    const storage = await ctx.storage.check();
     const index = ctx.search.index;
     const recordings = ctx.recordings();
     const search = ctx.search.preparation();
@@ -71,7 +79,7 @@ export const health = defineOperation({
       timestamp: now.toISOString(),
       uptimeSeconds: Math.round((now.getTime() - ctx.startedAt.getTime()) / 1000),
       library: { songs: ctx.library.songs.length, documents: ctx.library.documents.length, hash: ctx.library.contentHash },
-      storage: { backend: ctx.storage.backend, ok },
+      storage: { backend: ctx.storage.backend, ...storage },
       index: {
         ready: index?.ready ?? false,
         building: index?.isBuilding ?? false,

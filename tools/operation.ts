@@ -69,6 +69,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
    * plain body or a `Joined` one (now, attend), which every reader opens with `expand`.
    */
   handler(input: DeepReadonly<z.output<I>>, ctx: ToolContext): Promise<Body<z.input<O>>> | Body<z.input<O>>;
+  /** A success's HTTP status when it depends on the body (health: 503 while the store cannot take writes). */
+  statusOf?(body: DeepReadonly<z.input<O>>): number;
   // `handler` and `screen` are methods, not function-typed fields, on purpose: a method's parameter is compared
   // both ways, so an `Operation<I, O>` is an `Operation` and the adapters hold one list without a cast. What keeps
   // the call sound is that only `invoke` calls them, with the input this operation's own schema just parsed.

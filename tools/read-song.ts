@@ -22,8 +22,8 @@ export const readSong = defineOperation({
     tool: "read_song",
     title: "Read a song",
     description:
-      "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (5–6 KB). " +
-      "With no slug it lists every song (about 15 KB).",
+      "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (10–12 KB in all, text and structured). " +
+      "With no slug it lists every song (about 32 KB).",
     annotations: readOnly,
     alsoAnswers: [listSongs, songLyrics, songContext],
     recordings: songRecording,

@@ -103,9 +103,13 @@ export class ServiceViews {
   private buildParts(record: ServiceRecord, steps: Steps): BuiltParts {
     let start = 0;
     const pieces: Piece[] = [];
-    const order = record.parts.map((part, i): ServicePart => {
+    // A recorded service keeps its pieces' paths; a piece taken out of the library since (a rewrite under a new
+    // name, a withdrawn contribution) is passed over, and the parts after it move up (docs/behaviour.md §6).
+    const present = record.parts.flatMap((part) => {
       const piece = this.library.piece(part.path);
-      if (!piece) throw new Error(`recorded piece ${part.path} is no longer in the library`);
+      return piece ? [{ part, piece }] : [];
+    });
+    const order = present.map(({ part, piece }, i): ServicePart => {
       pieces.push(piece);
       const out: ServicePart = {
         position: i + 1,

@@ -10,7 +10,7 @@ import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
-import { PROTOCOL_VERSIONS } from "../adapters/mcp.ts";
+import { PROTOCOL_VERSIONS } from "../adapters/mcp-wire.ts";
 import { REGISTRY_NAME, SERVER_INFO, SHORT_DESCRIPTION, iconsFor } from "../adapters/mcp-identity.ts";
 import { skillsFor as builtSkills } from "../adapters/skills.ts";
 import { operations } from "../tools/index.ts";

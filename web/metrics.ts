@@ -38,7 +38,7 @@ function registerGauges(ctx: WebContext): void {
     [{ kind: "songs" }, ctx.library.songs.length],
     [{ kind: "documents" }, ctx.library.documents.length],
   ]);
-  m.gauge("sanctuary_storage_up", "1 when the store answers a probe", [], async () => [[{}, (await ctx.storage.probe()) ? 1 : 0]]);
+  m.gauge("sanctuary_storage_up", "1 when the store answers a probe", [], async () => [[{}, (await ctx.storage.check()).ok ? 1 : 0]]);
 }
 
 async function refused(event: H3Event, ctx: WebContext): Promise<Response | null> {

@@ -30,6 +30,28 @@ function comparable(body: Record<string, unknown>, origin: string): Record<strin
   return rest;
 }
 
+type Part = { path?: string; slug?: string; seconds: number; start: number; position: number };
+type Service = { order: Part[]; loopSeconds: number };
+
+/**
+ * A services body as the library of today shows it: a piece the library no longer holds is passed over and the
+ * parts after it move up (docs/behaviour.md §6). Everything else stays as the old release answered.
+ */
+function withoutRemovedPieces(body: Record<string, unknown>, present: (path: string) => boolean): Record<string, unknown> {
+  const services = (body.services as Service[]).map((service) => {
+    let start = 0;
+    const order = service.order
+      .filter((part) => present(part.path ?? `songs/${part.slug}`))
+      .map((part, i) => {
+        const moved = { ...part, position: i + 1, start };
+        start += part.seconds;
+        return moved;
+      });
+    return { ...service, order, loopSeconds: start };
+  });
+  return { ...body, services };
+}
+
 async function startOnFixture(): Promise<TestServer> {
   return startTestServer({ BASE_URL: "" }, { clock: () => clock }, dataDir);
 }
@@ -64,7 +86,8 @@ describe("starting over a data folder of the release before SQLite", () => {
     for (const [path, body] of Object.entries(expected.responses)) {
       const res = await server!.get(path);
       expect(res.status, path).toBe(200);
-      expect(comparable(res.body, server!.url), path).toEqual(comparable(body, server!.url));
+      const then = path.startsWith("/api/services/") ? withoutRemovedPieces(body, (p) => server!.deps.library.piece(p) !== undefined) : body;
+      expect(comparable(res.body, server!.url), path).toEqual(comparable(then, server!.url));
     }
     expect((await server!.get("/api/now")).body.congregation.souls).toBe(expected.souls);
   });

@@ -9,7 +9,8 @@ import { spokenText } from "../../audio/spoken.ts";
 import { parseStyle, parseTextures } from "../../audio/style.ts";
 import { checkLibrary } from "../../corpus/check.ts";
 import { holdLength, lyricMark, lyricsProblems } from "../../corpus/lyric-marks.ts";
-import { markOf, totalSilence, unmarkedDirection, withoutSilences } from "../../corpus/silence.ts";
+import { unmarkedDirection } from "../../corpus/check-directions.ts";
+import { markOf, totalSilence, withoutSilences } from "../../corpus/silence.ts";
 
 describe("directions and silences in readings", () => {
   it("reads a direction's words and the time it holds, and a silence's length", () => {
@@ -32,6 +33,8 @@ describe("directions and silences in readings", () => {
       "1. The guide hums a note.",
       "**The guide begins.** Standing still, they say:",
       "**Everyone answers together:**",
+      "The whole circle answers, together:",
+      "The one who chose it now picks it up.",
       "(pause here)",
       "[Pause]",
     ])

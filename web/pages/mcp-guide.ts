@@ -4,7 +4,7 @@
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
-import { PROTOCOL_VERSIONS } from "../../adapters/mcp.ts";
+import { PROTOCOL_VERSIONS } from "../../adapters/mcp-wire.ts";
 import { APP_MIME_TYPE, SERVICE_APP } from "../../tools/mcp-app.ts";
 import { PROMPTS } from "../../tools/mcp-prompts.ts";
 import { RESOURCES } from "../../tools/mcp-resources.ts";

@@ -1,0 +1,53 @@
+// The stateless MCP dispatch both transports share: one JSON-RPC request in, its answer out as text. The method
+// table is made once per process (adapters/mcp-methods.ts); answers that never change are encoded once per era
+// and address. Nothing here knows a transport: HTTP and stdio say who calls and in which era (McpCaller, Era).
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { BoundedMemo } from "../core/memo.ts";
+import type { Operation } from "../tools/operation.ts";
+import type { AdapterContext } from "./context.ts";
+import type { MethodCall } from "./mcp-caller.ts";
+import { asProtocolError, createMcpMethods, type Params } from "./mcp-methods.ts";
+import { RawJson, errorMessage, resultMessage, resultText, type Id } from "./mcp-wire.ts";
+
+export interface McpDispatch {
+  /** Whether the table answers this method with these params (else the SDK refuses the message in its own words). */
+  serves(method: string, params: Params): boolean;
+  /** The whole JSON-RPC answer to one request, as text. Never throws: a failure is a JSON-RPC error. */
+  answer(id: Id, method: string, params: Params, call: MethodCall): Promise<string>;
+  /** The bare result as an object, for the SDK's own entry (adapters/mcp.ts), which adds the era's fields itself. */
+  result(method: string, params: Params, call: MethodCall): Promise<Record<string, unknown>>;
+}
+
+export function createMcpDispatch(operations: Operation[], app: AdapterContext): McpDispatch {
+  const methods = createMcpMethods(operations, app);
+  // Per method, era and address: a handful of entries (two eras, the addresses callers use).
+  const ready = new BoundedMemo<string>(64);
+  return {
+    serves: (method, params) => methods.get(method)?.accepts(params) ?? false,
+    async answer(id, method, params, call) {
+      const entry = methods.get(method);
+      if (!entry) return errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found");
+      try {
+        if (entry.fixed) {
+          const text = ready.get(`${method} ${call.era.version} ${call.base}`, () => {
+            const result = entry.answer(params, call);
+            if (result instanceof Promise) throw new Error(`${method} is marked fixed but answers asynchronously`);
+            return resultText(method, result, call.era, call.base);
+          });
+          return resultMessage(id, text);
+        }
+        return resultMessage(id, resultText(method, await entry.answer(params, call), call.era, call.base));
+      } catch (error) {
+        const refusal = asProtocolError(error);
+        if (refusal.code === ProtocolErrorCode.InternalError) app.log.error({ err: error, method }, "MCP method failed");
+        return errorMessage(id, refusal.code, refusal.message, refusal.data);
+      }
+    },
+    async result(method, params, call) {
+      const entry = methods.get(method);
+      if (!entry) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
+      const result = await entry.answer(params, call);
+      return result instanceof RawJson ? (JSON.parse(result.text) as Record<string, unknown>) : result;
+    },
+  };
+}

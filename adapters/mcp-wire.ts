@@ -1,0 +1,71 @@
+// MCP's wire forms for this server, both eras: the revisions it speaks, its capabilities, and the encoding of a
+// JSON-RPC answer as text. A 2026-07-28 result carries `resultType`, cache fields on cacheable methods and the
+// server's identity in `_meta`; a 2025 result is the result alone. Results that never change (the tool list,
+// discover, …) are encoded once per era and address (docs/behaviour.md §7).
+import { PROTOCOL_VERSION_META_KEY, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { BoundedMemo } from "../core/memo.ts";
+import type { Era } from "./mcp-caller.ts";
+import { serverInfoFor } from "./mcp-identity.ts";
+import { SKILLS_CAPABILITY } from "./mcp-skills.ts";
+
+/** The stateless revision (the SDK serves it, but exports no constant naming it). */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+
+/** The 2025 revisions served after initialize, newest first. */
+export const LEGACY_VERSIONS: readonly string[] = [...SUPPORTED_PROTOCOL_VERSIONS]
+  .filter((v) => v >= "2025-03-26" && v < MODERN_PROTOCOL_VERSION)
+  .sort()
+  .reverse();
+
+/** Every revision served, newest first: 2026-07-28 statelessly, 2025-11-25 back to 2025-03-26 after initialize. */
+export const PROTOCOL_VERSIONS: string[] = [MODERN_PROTOCOL_VERSION, ...LEGACY_VERSIONS];
+
+export { PROTOCOL_VERSION_META_KEY };
+
+export const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+  ...SKILLS_CAPABILITY,
+};
+
+export const eraOf = (version: string): Era => ({ version, modern: version >= MODERN_PROTOCOL_VERSION });
+
+/** A result already encoded as JSON text (a tool call writes its body's bytes once, see mcp-tools.ts). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+// The 2026-07-28 revision lets clients cache list results; these never change while the process runs. Other
+// cacheable methods get the revision's defaults (no caching), as the SDK writes them.
+const HOUR = { ttlMs: 3_600_000, cacheScope: "public" };
+const NO_CACHE = { ttlMs: 0, cacheScope: "private" };
+const CACHE_HINTS: Record<string, typeof HOUR> = { "tools/list": HOUR, "prompts/list": HOUR, "resources/templates/list": HOUR, "server/discover": HOUR };
+const CACHEABLE = new Set(["tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read", "server/discover"]);
+
+const identities = new BoundedMemo<string>(16);
+const identityText = (base: string) => identities.get(base, () => JSON.stringify(serverInfoFor(base)));
+
+/** The fields a 2026-07-28 result ends with, as text after a comma. */
+function modernTail(method: string, base: string): string {
+  const hint = CACHEABLE.has(method) ? (CACHE_HINTS[method] ?? NO_CACHE) : null;
+  const cache = hint ? `,"ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}"` : "";
+  return `"resultType":"complete"${cache},"_meta":{"${SERVER_INFO_META_KEY}":${identityText(base)}}`;
+}
+
+/** A result object's JSON with the era's fields added (a result's own `resultType` or `_meta` would be kept: none of ours has one). */
+export function resultText(method: string, result: Record<string, unknown> | RawJson, era: Era, base: string): string {
+  const text = result instanceof RawJson ? result.text : JSON.stringify(result);
+  if (!era.modern) return text;
+  return text === "{}" ? `{${modernTail(method, base)}}` : `${text.slice(0, -1)},${modernTail(method, base)}}`;
+}
+
+export type Id = string | number | null;
+
+/** One JSON-RPC answer as text: a result's text, or an error. */
+export const resultMessage = (id: Id, result: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+
+export function errorMessage(id: Id, code: number, message: string, data?: unknown): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } });
+}

@@ -1,0 +1,82 @@
+// Any engine behind one guard: a call to a store that is down fails at once with a 503 (storeUnavailable)
+// instead of waiting on a reconnect; a call to a remote store that does not answer within a second is
+// refused the same way; the first failure and the recovery are logged once each (StoreState). Only errors
+// that mean an outage are turned into 503s: a lost race or a bad value still reaches the caller as it was.
+import type { Change, Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
+import { outageOf, StoreState, storeUnavailable } from "./store-failure.ts";
+
+class StoreTimeout extends Error {
+  override name = "StoreTimeout";
+}
+
+export class GuardedEngine implements Engine {
+  readonly kind: Engine["kind"];
+  private lastCounter = 0;
+
+  constructor(
+    private readonly inner: Engine,
+    readonly state: StoreState,
+    /** A remote store's answer time before a call is refused; null for a local one (SQLite answers or fails at once). */
+    private readonly timeoutMs: number | null,
+  ) {
+    this.kind = inner.kind;
+  }
+
+  /** `write`: whether the call writes (a read that succeeds says nothing of a full disk). */
+  private async guard<T>(run: () => Promise<T>, write = true): Promise<T> {
+    const down = this.state.failFast(write);
+    if (down) throw storeUnavailable(down);
+    this.state.tried();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const result =
+        this.timeoutMs === null
+          ? await run()
+          : await Promise.race([
+              run(),
+              new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StoreTimeout(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs!))),
+            ]);
+      this.state.succeeded(write);
+      return result;
+    } catch (error) {
+      const kind = outageOf(error);
+      if (!kind) throw error;
+      this.state.failed(kind);
+      throw storeUnavailable(kind);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  get = (key: string) => this.guard(() => this.inner.get(key), false);
+  set = (key: string, value: unknown) => this.guard(() => this.inner.set(key, value));
+  update = <T>(key: string, change: Change<T>) => this.guard(() => this.inner.update(key, change));
+  insertIfAbsent = (key: string, value: unknown) => this.guard(() => this.inner.insertIfAbsent(key, value));
+  increment = (key: string, by: number) => this.guard(() => this.inner.increment(key, by));
+  remove = (key: string) => this.guard(() => this.inner.remove(key));
+  keys = (prefix: string) => this.guard(() => this.inner.keys(prefix), false);
+  sortedPut = (name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean) =>
+    this.guard(() => this.inner.sortedPut(name, member, score, value, onlyIfHigher));
+  sortedRange = (name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> => this.guard(() => this.inner.sortedRange(name, query), false);
+  sortedCount = (name: string, range: ScoreRange) => this.guard(() => this.inner.sortedCount(name, range), false);
+  sortedRemove = (name: string, member: string) => this.guard(() => this.inner.sortedRemove(name, member));
+  sortedRemoveRange = (name: string, range: ScoreRange) => this.guard(() => this.inner.sortedRemoveRange(name, range));
+
+  /** While the store is down, caches keep what they hold: the counter stays where it was rather than failing their reads. */
+  async changeCounter(): Promise<number> {
+    try {
+      return (this.lastCounter = await this.guard(() => this.inner.changeCounter(), false));
+    } catch (error) {
+      if (outageOf(error) !== null || this.state.reason) return this.lastCounter;
+      throw error;
+    }
+  }
+
+  ready(timeoutMs: number): Promise<boolean> {
+    return this.inner.ready?.(timeoutMs) ?? Promise.resolve(true);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

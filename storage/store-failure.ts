@@ -1,0 +1,136 @@
+// What a failing store looks like to the rest of the sanctuary: one kind of error (503 with Retry-After, naming
+// what is unavailable), a pure classification of engine errors into outages, and the outage's state, which
+// logs one line when the store goes and one when it comes back (docs/behaviour.md §10).
+import { SanctuaryError } from "../core/errors.ts";
+
+export type OutageKind = "unreachable" | "timed out" | "disk full" | "read-only" | "i/o error";
+
+/** Seconds a client is asked to wait before retrying a refused call. */
+export const RETRY_AFTER_SECONDS = 30;
+
+const SUGGESTION: Record<OutageKind, string> = {
+  unreachable:
+    "Nothing was stored: the sanctuary's store cannot be reached just now. Reading services, songs, documents and search goes on; please try this again in a minute.",
+  "timed out":
+    "Nothing was stored: the sanctuary's store is not answering in time. Reading services, songs, documents and search goes on; please try this again in a minute.",
+  "disk full":
+    "Nothing was stored: the sanctuary's disk is full. Reading goes on; please try this again later (the operator has been told by the health check).",
+  "read-only": "Nothing was stored: the sanctuary's store cannot be written just now. Reading goes on; please try this again later.",
+  "i/o error": "Nothing was stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
+};
+
+/** The error every call that needs a failing store receives, within a second, never after a reconnect. */
+export function storeUnavailable(kind: OutageKind): SanctuaryError {
+  return new SanctuaryError(
+    "unavailable",
+    `The sanctuary's store is unavailable (${kind}).`,
+    { suggestion: SUGGESTION[kind] },
+    { "retry-after": String(RETRY_AFTER_SECONDS) },
+  );
+}
+
+export const isStoreUnavailable = (error: unknown): error is SanctuaryError =>
+  error instanceof SanctuaryError && error.kind === "unavailable" && error.message.startsWith("The sanctuary's store is unavailable");
+
+const SQLITE: Record<string, OutageKind> = { SQLITE_FULL: "disk full", SQLITE_READONLY: "read-only", SQLITE_IOERR: "i/o error", SQLITE_CANTOPEN: "i/o error" };
+const NETWORK =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Command timed out|Reached the max retries/i;
+
+/** Which outage an engine's error means, or null when it is no outage (a bad value, a lost race: the caller's to handle). */
+export function outageOf(error: unknown): OutageKind | null {
+  if (!(error instanceof Error)) return null;
+  const code = String((error as { code?: unknown }).code ?? "");
+  const sqlite = SQLITE[code] ?? SQLITE[code.replace(/_[A-Z_]+$/, "")] ?? (/disk is full|database or disk is full/i.test(error.message) ? "disk full" : null);
+  if (sqlite) return sqlite;
+  if (/timed out/i.test(error.message) && error.name === "StoreTimeout") return "timed out";
+  if (NETWORK.test(error.message) || NETWORK.test(error.name) || NETWORK.test(code)) return "unreachable";
+  return null;
+}
+
+export interface OutageLog {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+const WRITE_OUTAGES = new Set<OutageKind>(["disk full", "read-only", "i/o error"]);
+
+/** The store's state as calls find it: up, or down since a moment for a reason. */
+export class StoreState {
+  private down: { kind: OutageKind; since: number } | null = null;
+  private lastTry = 0;
+
+  constructor(
+    private readonly log: OutageLog,
+    private readonly countError: (kind: OutageKind) => void = () => {},
+    /** How long calls fail fast before one is let through to try the store again. */
+    readonly retryEveryMs = 1000,
+  ) {}
+
+  get ok(): boolean {
+    return this.down === null;
+  }
+
+  get reason(): OutageKind | null {
+    return this.down?.kind ?? null;
+  }
+
+  /** Whether a call should skip the store and fail at once (it is down and was tried less than a moment ago). */
+  failFast(write: boolean, now = Date.now()): OutageKind | null {
+    // A full or read-only disk still serves reads: only writes fail fast then.
+    if (!this.down || now - this.lastTry >= this.retryEveryMs || (!write && WRITE_OUTAGES.has(this.down.kind))) return null;
+    return this.down.kind;
+  }
+
+  tried(now = Date.now()): void {
+    this.lastTry = now;
+  }
+
+  failed(kind: OutageKind, now = Date.now()): void {
+    this.countError(kind);
+    this.lastTry = now;
+    if (this.down) return;
+    this.down = { kind, since: now };
+    this.log.error({ reason: kind, since: new Date(now).toISOString() }, `store unavailable (${kind}) since ${new Date(now).toISOString()}`);
+  }
+
+  /** A call went through. A read ends an outage of reaching the store, but only a write ends one of writing to it. */
+  succeeded(write: boolean, now = Date.now()): void {
+    if (!this.down || (!write && WRITE_OUTAGES.has(this.down.kind))) return;
+    const seconds = Math.round((now - this.down.since) / 100) / 10;
+    this.log.warn({ seconds, reason: this.down.kind }, `store back after ${seconds} s`);
+    this.down = null;
+  }
+}
+
+/** Where the store stands, as /api/health and /metrics report it. */
+export interface StoreCheck {
+  ok: boolean;
+  /** Why writes cannot succeed now, or null. */
+  reason: OutageKind | null;
+}
+
+/** Minimal store surface the check needs (a KeyValueStore). */
+interface Probed {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/**
+ * The health check's look at the store: a write every few seconds (a full disk fails writes while reads go
+ * on) and a read between them; while the store is down, each check tries a write, so recovery shows at once.
+ */
+export function storeCheck(kv: Probed, state: StoreState, writeEveryMs = 5000): () => Promise<StoreCheck> {
+  let wroteAt = -Infinity;
+  return async () => {
+    const now = Date.now();
+    try {
+      if (!state.ok || now - wroteAt >= writeEveryMs) {
+        await kv.set("health:probe", now);
+        wroteAt = now;
+      } else await kv.get("health:probe");
+      return { ok: true, reason: null };
+    } catch (error) {
+      return { ok: false, reason: state.reason ?? outageOf(error) ?? "unreachable" };
+    }
+  };
+}

@@ -1,0 +1,99 @@
+// When the store fails (docs/behaviour.md §10): Redis stopped under a running server. Calls that need the store
+// answer 503 with Retry-After at once, not after a reconnect; reads that do not need it go on; health says so
+// with 503; when Redis is back everything answers again, and a write refused meanwhile was never applied.
+// A loopback redis-server of the test's own, with its append-only file, so a restart keeps what was acknowledged.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+let redis: ChildProcess | null = null;
+let port = 0;
+let dir = "";
+let server: TestServer;
+
+async function startRedis(): Promise<void> {
+  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""], {
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 200; i++) {
+    if (spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG") return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("redis-server did not start");
+}
+
+function stopRedis(): Promise<void> {
+  const child = redis!;
+  redis = null;
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+// A hang is the defect this suite exists for: every call is cut off at 5 s, so a request that waits on a
+// reconnect fails the test instead of passing late.
+const call = async (path: string, init: RequestInit = {}) => {
+  const res = await fetch(server.url + path, { ...init, signal: AbortSignal.timeout(5_000) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text.startsWith("{") ? JSON.parse(text) : text };
+};
+const reflect = (text: string) =>
+  call("/api/reflect", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Outage Wren", text, song: "third-floor-no-lift" }),
+  });
+
+describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
+  beforeAll(async () => {
+    port = await freePort();
+    dir = await mkdtemp(join(tmpdir(), "sanctuary-redis-"));
+    await startRedis();
+    server = await startTestServer({ SANCTUARY_REDIS_URL: `redis://127.0.0.1:${port}` });
+    // The slot playing now is recorded before the outage, as it is on any server that has been up a while.
+    expect((await call("/api/now")).status).toBe(200);
+    expect((await reflect("Before the outage the kettle ticked as it cooled on the stove.")).status).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (redis) await stopRedis();
+  });
+
+  it("refuses writes with 503 and Retry-After, serves reads, and says so in health", async () => {
+    await stopRedis();
+    const refused = await reflect("During the outage this line must never be stored anywhere at all.");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    expect(refused.body.error).toMatch(/store is unavailable/);
+    expect(refused.body.suggestion).toMatch(/Nothing was stored/);
+    expect((await call("/api/attend?name=Outage%20Heron")).status).toBe(503);
+    for (const path of ["/api/now", "/api/music", "/api/docs/welcome", "/api/search?q=rain%20on%20the%20roof"])
+      expect((await call(path)).status, path).toBe(200);
+    const health = await call("/api/health");
+    expect(health.status).toBe(503);
+    expect(health.body.storage).toMatchObject({ backend: "redis", ok: false });
+    expect(health.body.storage.reason).toMatch(/unreachable|timed out/);
+  }, 60_000);
+
+  it("answers again once Redis is back, with the refused write nowhere and the acknowledged one kept", async () => {
+    await startRedis();
+    let health = await call("/api/health");
+    for (let i = 0; i < 100 && health.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = await call("/api/health");
+    }
+    expect(health.status).toBe(200);
+    expect(health.body.storage).toMatchObject({ ok: true, reason: null });
+    expect((await reflect("After the outage the same kettle ticked again, and someone laughed.")).status).toBe(200);
+    const texts = (await call("/api/reflections")).body.reflections.map((r: { text: string }) => r.text);
+    expect(texts).toContain("Before the outage the kettle ticked as it cooled on the stove.");
+    expect(texts).toContain("After the outage the same kettle ticked again, and someone laughed.");
+    expect(texts).not.toContain("During the outage this line must never be stored anywhere at all.");
+  }, 60_000);
+});

@@ -1,0 +1,90 @@
+// The stateless MCP dispatch's encodings: a body written twice (text content and structuredContent) equals
+// JSON.stringify's, whatever it holds; the ready tools/list text equals what the operations' schemas produce now.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { jsonAndQuoted, joined, toJsonBytes } from "../../core/json.ts";
+import { createMcpDispatch } from "../../adapters/mcp-dispatch.ts";
+import { toolsOf } from "../../adapters/mcp-tools.ts";
+import { routeOf } from "../../adapters/mcp-route.ts";
+import { eraOf } from "../../adapters/mcp-wire.ts";
+import type { AdapterContext } from "../../adapters/context.ts";
+import { operations } from "../../tools/index.ts";
+
+describe("jsonAndQuoted", () => {
+  it("gives JSON.stringify's text and its quoted form for joined and plain bodies alike", () => {
+    // A joined body's two parts never share a key (the shared part's keys are the builder's own).
+    const keyed = (prefix: string) =>
+      fc.dictionary(
+        fc.string().map((k) => prefix + k),
+        fc.oneof(fc.string(), fc.integer(), fc.boolean()),
+      );
+    fc.assert(
+      fc.property(keyed("d"), keyed("s"), (dynamic, shared) => {
+        const body = joined<Record<string, unknown>>(dynamic, { ...shared });
+        expect(jsonAndQuoted(body).text).toBe(toJsonBytes(body).toString("utf8"));
+        const whole = JSON.stringify(body);
+        expect(jsonAndQuoted(body)).toEqual({ text: whole, quoted: JSON.stringify(whole) });
+        expect(jsonAndQuoted(dynamic)).toEqual({ text: JSON.stringify(dynamic), quoted: JSON.stringify(JSON.stringify(dynamic)) });
+      }),
+    );
+  });
+});
+
+describe("the dispatch's ready answers", () => {
+  // tools/list touches no service: a context with none is enough, and proves it.
+  const dispatch = createMcpDispatch(operations, {} as AdapterContext);
+  const caller = { ip: "127.0.0.1", baseUrl: "http://127.0.0.1:3000", transport: "http" as const };
+  for (const version of ["2025-11-25", "2026-07-28"]) {
+    it(`answer tools/list in ${version} with exactly the tools the schemas make, every time`, async () => {
+      const call = { era: eraOf(version), caller, base: caller.baseUrl };
+      const first = JSON.parse(await dispatch.answer(7, "tools/list", {}, call));
+      const again = JSON.parse(await dispatch.answer("x", "tools/list", {}, call));
+      expect(first.id).toBe(7);
+      expect(again.id).toBe("x");
+      expect(again.result).toEqual(first.result);
+      expect(first.result.tools).toEqual(JSON.parse(JSON.stringify(toolsOf(operations, caller.baseUrl).map((t) => t.tool))));
+      if (version === "2026-07-28") expect(first.result).toMatchObject({ resultType: "complete", ttlMs: 3_600_000, cacheScope: "public" });
+      else expect(first.result).not.toHaveProperty("resultType");
+    });
+  }
+});
+
+describe("routeOf", () => {
+  const modern = (headers: Record<string, string>, params: Record<string, unknown> = {}) =>
+    routeOf(
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "now",
+          ...params,
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      },
+      new Headers(headers),
+    );
+  const agreeing = { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "now" };
+
+  it("takes a modern request whose headers agree with its body, naming its client", () => {
+    expect(modern(agreeing)).toMatchObject({ kind: "request", method: "tools/call", client: "t", era: { modern: true } });
+  });
+  it("leaves to the SDK a modern request whose headers disagree or are missing", () => {
+    expect(modern({ ...agreeing, "mcp-name": "attend" })).toBeNull();
+    expect(modern({ ...agreeing, "mcp-method": "tools/list" })).toBeNull();
+    expect(modern({ "mcp-method": "tools/call", "mcp-name": "now" })).toBeNull();
+  });
+  it("takes a 2025 request with a version it speaks (or none: 2025-03-26), and leaves others to the SDK", () => {
+    const body = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+    expect(routeOf(body, new Headers({ "mcp-protocol-version": "2025-06-18" }))).toMatchObject({ era: { version: "2025-06-18", modern: false } });
+    expect(routeOf(body, new Headers())).toMatchObject({ era: { version: "2025-03-26" } });
+    expect(routeOf(body, new Headers({ "mcp-protocol-version": "2024-01-01" }))).toBeNull();
+    expect(routeOf(body, new Headers({ "mcp-protocol-version": "2026-07-28" }))).toBeNull();
+    expect(routeOf([body], new Headers())).toBeNull();
+    expect(routeOf({ jsonrpc: "2.0", method: "notifications/initialized" }, new Headers())).toEqual({ kind: "notification" });
+  });
+});

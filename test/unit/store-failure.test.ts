@@ -1,0 +1,51 @@
+// A full disk under SQLite, as SQLite reports it (SQLITE_FULL, made real here by the page limit), through the
+// outage guard: writes refused with the 503 error, reads going on, one log line each way, the health check's
+// answer following the store, and nothing acknowledged lost once space is back.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { KeyValueStore } from "../../storage/kv.ts";
+import { GuardedEngine } from "../../storage/guarded-engine.ts";
+import { SqliteEngine } from "../../storage/sqlite-engine.ts";
+import { StoreState, isStoreUnavailable, outageOf, storeCheck } from "../../storage/store-failure.ts";
+
+describe("a full disk under SQLite", () => {
+  it("refuses writes with 503, serves reads, tells health, and recovers without losing what was acknowledged", async () => {
+    const lines: string[] = [];
+    const counted: string[] = [];
+    const state = new StoreState({ error: (_, m) => lines.push(m), warn: (_, m) => lines.push(m) }, (kind) => counted.push(kind), 0);
+    const engine = new SqliteEngine({ file: join(await mkdtemp(join(tmpdir(), "sanctuary-full-")), "state.db") });
+    const kv = new KeyValueStore(new GuardedEngine(engine, state, null));
+    const check = storeCheck(kv, state, 0);
+    await kv.set("kept", { text: "acknowledged before the disk filled" });
+    expect(await check()).toEqual({ ok: true, reason: null });
+
+    const [{ page_count: pages }] = engine.db.pragma("page_count") as Array<{ page_count: number }>;
+    engine.db.pragma(`max_page_count = ${pages}`);
+    let refused: unknown = null;
+    for (let i = 0; i < 200 && !refused; i++) await kv.set(`filler:${i}`, "x".repeat(4096)).catch((error: unknown) => (refused = error));
+    expect(isStoreUnavailable(refused)).toBe(true);
+    expect((refused as { status: number }).status).toBe(503);
+    expect((refused as { headers: Record<string, string> }).headers["retry-after"]).toBeTruthy();
+    expect(await kv.get("kept")).toEqual({ text: "acknowledged before the disk filled" });
+    expect(await check()).toEqual({ ok: false, reason: "disk full" });
+    expect(lines.filter((l) => l.includes("unavailable"))).toHaveLength(1);
+
+    engine.db.pragma("max_page_count = 1073741823");
+    expect(await check()).toEqual({ ok: true, reason: null });
+    expect(lines.at(-1)).toMatch(/^store back after/);
+    expect(counted.every((k) => k === "disk full")).toBe(true);
+    expect(await kv.get("kept")).toEqual({ text: "acknowledged before the disk filled" });
+    await kv.close();
+  });
+
+  it("tells outages from other errors", () => {
+    expect(outageOf(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))).toBe("disk full");
+    expect(outageOf(Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" }))).toBe("read-only");
+    expect(outageOf(new Error("Connection is closed."))).toBe("unreachable");
+    expect(outageOf(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:6379"), { code: "ECONNREFUSED" }))).toBe("unreachable");
+    expect(outageOf(new TypeError("storage values must be JSON values"))).toBeNull();
+    expect(outageOf(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }))).toBeNull();
+  });
+});
