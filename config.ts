@@ -1,5 +1,4 @@
 // The one place settings are read. Everything else receives the parsed Config it needs.
-import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -52,7 +51,7 @@ const ConfigSchema = z.object({
     .min(1)
     .max(8)
     .optional()
-    .describe("renderer processes side by side, each at the lowest CPU priority (unset: 2, or 1 on a one-core machine)"),
+    .describe("low-priority renderer processes side by side (default: from the memory and cores available: 1 under 1.25 GB or on one core, else 2)"),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_METRICS: flag.default("off").describe("on serves Prometheus metrics at /metrics (behind SANCTUARY_ADMIN_KEY when that is set)"),
@@ -165,8 +164,8 @@ export interface Config {
   rateLimits: boolean;
   /** Render missing recordings in the background once the server listens. */
   recordings: boolean;
-  /** Renderer processes side by side, each at the lowest CPU priority. */
-  renderers: number;
+  /** Renderer processes side by side, each at the lowest CPU priority; unset: from the memory available (core/memory.ts). */
+  renderers?: number;
   /** Processes npm run start:cluster starts. */
   workers: number;
   podcastOwner: { name?: string; email?: string };
@@ -206,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
     recordings: c.SANCTUARY_RECORDINGS === "on",
-    renderers: c.SANCTUARY_RENDERERS ?? Math.min(2, availableParallelism()),
+    renderers: c.SANCTUARY_RENDERERS,
     workers: c.SANCTUARY_WORKERS ?? availableParallelism(),
     metrics: c.SANCTUARY_METRICS === "on",
     podcastOwner: { name: c.SANCTUARY_PODCAST_OWNER_NAME, email: c.SANCTUARY_PODCAST_OWNER_EMAIL },

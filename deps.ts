@@ -2,6 +2,8 @@
 // (tools/context.ts, adapters/context.ts, web/context.ts). Imported only by entry points.
 import type { Config } from "./config.ts";
 import { Metrics } from "./core/metrics.ts";
+import { memoryLimitBytes, renderersFor } from "./core/memory.ts";
+import { availableParallelism } from "node:os";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
@@ -120,7 +122,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         clock(),
         library.pieces.map((p) => p.path),
       ),
-    renderers: config.renderers,
+    // Unset: as many as the memory the server is given affords (one in 512 MB or 1 GB; core/memory.ts).
+    renderers: config.renderers ?? renderersFor(memoryLimitBytes(), availableParallelism()),
     render: overrides.render,
   });
 

@@ -26,11 +26,17 @@ export interface BackgroundOptions {
   onChild?: (pid: number) => void;
   /** Children rendering side by side, each taking the next job in order (default 1). */
   renderers?: number;
+  /** Children a piece may be given when each dies while rendering it (killed, out of memory) (default 3). */
+  tries?: number;
+  /** The wait before a piece's second try, doubled before each further one (default 2 s). */
+  backoffMs?: number;
+  /** Told each retry: the piece, why its renderer died, the try about to begin and the wait before it. */
+  onRetry?: (job: RenderJob, error: string, attempt: number, waitMs: number) => void;
 }
 
 /** Render `jobs` in order; `onDone` hears each outcome. Resolves when all are done or `signal` aborts. */
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
-  const { niceness = 19, restMs = 0, signal, onChild, renderers = 1 } = opts;
+  const { niceness = 19, restMs = 0, signal, onChild, renderers = 1, tries = 3, backoffMs = 2_000, onRetry } = opts;
   let next = 0;
   // Each renderer is one child taking the next job in order, so the first jobs finish first.
   const renderer = async (): Promise<void> => {
@@ -38,27 +44,43 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
     const stop = () => child?.kill();
     signal?.addEventListener("abort", stop, { once: true });
     try {
-      while (next < jobs.length && !signal?.aborted) {
-        const id = next++;
+      let attempt = 1;
+      let id = -1;
+      while ((attempt > 1 || next < jobs.length) && !signal?.aborted) {
+        if (attempt === 1) id = next++;
         const job = jobs[id];
         if (!child?.connected) {
           child = forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
+          // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
+          child.on("error", () => {});
           if (child.pid) onChild?.(child.pid);
         }
         const current = child;
         const reply = await new Promise<ChildReply>((resolve) => {
           const onMessage = (m: ChildReply) => m.id === id && done(m);
           const onExit = (code: number | null, sig: string | null) => done({ id, error: `renderer exited (${sig ?? code}) while rendering` });
+          // A child that never started (no memory for a process) has no exit to wait for.
+          const onError = (err: Error) => current.pid === undefined && done({ id, error: `renderer could not start: ${err.message}` });
           const done = (m: ChildReply) => {
-            current.off("message", onMessage).off("exit", onExit);
+            current.off("message", onMessage).off("exit", onExit).off("error", onError);
             resolve(m);
           };
-          current.on("message", onMessage).on("exit", onExit);
+          current.on("message", onMessage).on("exit", onExit).on("error", onError);
           current.send({ id, input: job.input, file: job.file } satisfies ChildRequest);
         });
+        const died = current.exitCode !== null || current.signalCode !== null || current.pid === undefined;
+        // A child that died is replaced, and its piece given to the new one after a wait (the memory it
+        // held may be what a busy machine needed); a child that reported an error carries on with the next.
+        if (died) child = undefined;
+        if ("error" in reply && died && attempt < tries && !signal?.aborted) {
+          const wait = backoffMs * 2 ** (attempt - 1);
+          attempt++; // not inside onRetry?.(…): its arguments are not evaluated when there is no onRetry
+          onRetry?.(job, reply.error, attempt, wait);
+          await pause(wait, signal);
+          continue;
+        }
+        attempt = 1;
         if ("error" in reply) {
-          // A child that died is replaced for the next piece; one that reported an error carries on.
-          if (current.exitCode !== null || current.signalCode !== null) child = undefined;
           if (!signal?.aborted) onDone({ job, error: reply.error });
         } else onDone({ job, result: reply.result });
         if (restMs && next < jobs.length) await new Promise((r) => setTimeout(r, restMs));
@@ -69,4 +91,17 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(renderers, jobs.length)) }, renderer));
+}
+
+/** Wait `ms`, or less if `signal` aborts first. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }

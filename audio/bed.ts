@@ -78,12 +78,19 @@ function playTexture(
   }
 }
 
-/** Render the bed: bass, the style's textures and its kit, faded in over 2 s and out over 4 s. */
-export function renderBed(opts: BedOptions): Stereo {
-  const o = { ...opts, textures: opts.textures ?? (["pad"] as Texture[]), percussion: opts.percussion ?? false, mood: opts.mood ?? ("warm" as Mood) };
-  const sr = o.sampleRate ?? MUSIC_RATE;
-  const n = Math.round(o.seconds * sr);
-  const out: Stereo = { left: new Float32Array(n), right: new Float32Array(n), sampleRate: sr };
+type Played = Required<Omit<BedOptions, "sampleRate">>;
+
+function withDefaults(opts: BedOptions): Played {
+  return { ...opts, textures: opts.textures ?? (["pad"] as Texture[]), percussion: opts.percussion ?? false, mood: opts.mood ?? ("warm" as Mood) };
+}
+
+/**
+ * Plays the bars into `out` (a whole bed, or a window of one: instruments.ts `offset`), bar by bar. Before
+ * each bar it yields the bar's first sample: no note of it or of any later bar starts earlier, so a
+ * stream may hand on everything before it.
+ */
+function* playBars(o: Played, out: Stereo): Generator<number, void> {
+  const sr = out.sampleRate;
   const bar = barSeconds(o.bpm, o.beatsPerBar);
   const beat = 60 / o.bpm;
   const bars = Math.ceil(o.seconds / bar);
@@ -95,6 +102,7 @@ export function renderBed(opts: BedOptions): Stereo {
     const chord = chordAt(o.chords, b);
     voicing = voiceChord(chord, voicing);
     const start = b * bar;
+    yield Math.round(start * sr);
     const bassHz = midiToHz(36 + chord.root); // C2–B2: under the chords, still heard on small speakers
     // A pad-only style gets a held low note rather than plucked bass: swells, never plucks.
     if (padOnly) padSwell(out, Math.round(start * sr), bassHz, bar, 0.12, beatPulse(o.bpm, o.percussion ? 0.35 : 0.5, 0.06), 0.2);
@@ -114,11 +122,59 @@ export function renderBed(opts: BedOptions): Stereo {
       }
     }
   }
-  for (const ch of [out.left, out.right]) {
-    const fadeIn = Math.min(n, 2 * sr);
-    const fadeOut = Math.min(n, 4 * sr);
-    for (let i = 0; i < fadeIn; i++) ch[i] *= i / fadeIn;
-    for (let i = 0; i < fadeOut; i++) ch[n - 1 - i] *= i / fadeOut;
+}
+
+/** The fades over 2 s in and 4 s out, on `ch` holding the bed's samples from `from` (of `n` in all). */
+function fade(ch: Float32Array, from: number, n: number, sr: number): void {
+  const fadeIn = Math.min(n, 2 * sr);
+  const fadeOut = Math.min(n, 4 * sr);
+  for (let k = 0; k < ch.length; k++) {
+    const i = from + k;
+    if (i < fadeIn) ch[k] *= i / fadeIn;
+    if (n - 1 - i < fadeOut) ch[k] *= (n - 1 - i) / fadeOut;
   }
+}
+
+function lengthOf(o: BedOptions): number {
+  return Math.round(o.seconds * (o.sampleRate ?? MUSIC_RATE));
+}
+
+/** Render the bed whole: bass, the style's textures and its kit, faded in over 2 s and out over 4 s. */
+export function renderBed(opts: BedOptions): Stereo {
+  const o = withDefaults(opts);
+  const sr = opts.sampleRate ?? MUSIC_RATE;
+  const n = lengthOf(opts);
+  const out: Stereo = { left: new Float32Array(n), right: new Float32Array(n), sampleRate: sr };
+  for (const _ of playBars(o, out));
+  fade(out.left, 0, n, sr);
+  fade(out.right, 0, n, sr);
   return out;
+}
+
+/**
+ * The same bed in blocks of `blockSeconds`, sample for sample: its notes are played into a window a few
+ * bars long that moves along the bed, so memory stays the same however long the song.
+ */
+export function* bedBlocks(opts: BedOptions, blockSeconds = 4): Generator<Stereo, void> {
+  const o = withDefaults(opts);
+  const sr = opts.sampleRate ?? MUSIC_RATE;
+  const n = lengthOf(opts);
+  const bar = barSeconds(o.bpm, o.beatsPerBar);
+  const block = Math.max(1, Math.round(blockSeconds * sr));
+  // A note starts within its bar and lasts at most a bar and a half-second release, or 4 s (a key's
+  // ring): the window holds a block, the bar being played and the longest note after it, with room.
+  const size = block + Math.ceil((3 * bar + 4) * sr);
+  const win: Stereo = { left: new Float32Array(size), right: new Float32Array(size), sampleRate: sr, offset: 0, end: n };
+  const emit = (to: number): Stereo => {
+    const from = win.offset ?? 0;
+    const k = to - from;
+    const out: Stereo = { left: win.left.slice(0, k), right: win.right.slice(0, k), sampleRate: sr };
+    fade(out.left, from, n, sr);
+    fade(out.right, from, n, sr);
+    for (const ch of [win.left, win.right]) ch.copyWithin(0, k).fill(0, size - k);
+    win.offset = to;
+    return out;
+  };
+  for (const barStart of playBars(o, win)) while (barStart - (win.offset ?? 0) >= block) yield emit((win.offset ?? 0) + block);
+  while ((win.offset ?? 0) < n) yield emit(Math.min(n, (win.offset ?? 0) + block));
 }

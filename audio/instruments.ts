@@ -6,6 +6,20 @@ export interface Stereo {
   left: Float32Array;
   right: Float32Array;
   sampleRate: number;
+  /** A window of a longer bed (audio/bed.ts streams in blocks): the bed's sample index of `left[0]`. */
+  offset?: number;
+  /** The bed's whole length in samples, where notes are cut off (default: the end of this window). */
+  end?: number;
+}
+
+/**
+ * Where a note starting at the bed's sample `start` is written in `out`, and how many samples it keeps:
+ * cut at the bed's end, as in a whole buffer, so a window renders the very samples a whole bed would.
+ */
+function place(out: Stereo, start: number, seconds: number): { base: number; len: number } {
+  const base = start - (out.offset ?? 0);
+  const end = out.end ?? (out.offset ?? 0) + out.left.length;
+  return { base, len: Math.max(0, Math.min(end - start, out.left.length - base, Math.round(seconds * out.sampleRate))) };
 }
 
 const TABLE = 4096;
@@ -45,7 +59,7 @@ const CONTROL = 64;
 
 function play(out: Stereo, start: number, o: Osc): void {
   const sr = out.sampleRate;
-  const len = Math.min(out.left.length - start, Math.round(o.seconds * sr));
+  const { base, len } = place(out, start, o.seconds);
   const [gl, gr] = gains(o.pan);
   const d = o.detune ?? 0;
   let a = 0;
@@ -68,13 +82,13 @@ function play(out: Stereo, start: number, o: Osc): void {
     if (d) {
       const ib = b | 0;
       const vb = o.wave[ib] + (o.wave[ib + 1] - o.wave[ib]) * (b - ib);
-      out.left[start + i] += (va * 0.75 + vb * 0.25) * e * gl;
-      out.right[start + i] += (va * 0.25 + vb * 0.75) * e * gr;
+      out.left[base + i] += (va * 0.75 + vb * 0.25) * e * gl;
+      out.right[base + i] += (va * 0.25 + vb * 0.75) * e * gr;
       b += (o.hz * (1 + d) * vib * TABLE) / sr;
       if (b >= TABLE) b -= TABLE;
     } else {
-      out.left[start + i] += va * e * gl;
-      out.right[start + i] += va * e * gr;
+      out.left[base + i] += va * e * gl;
+      out.right[base + i] += va * e * gr;
     }
     a += (o.hz * (1 - d) * vib * TABLE) / sr;
     if (a >= TABLE) a -= TABLE;
@@ -151,7 +165,7 @@ export function pluck(out: Stereo, start: number, hz: number, gain: number, pan:
   // Pre-smoothing sets the tone: more passes, a rounder, felt-like attack.
   const passes = Math.round(4 - 3 * bright);
   for (let k = 0; k < passes; k++) for (let i = 1; i < period; i++) line[i] = 0.5 * (line[i] + line[i - 1]);
-  const len = Math.min(out.left.length - start, Math.round(seconds * sr));
+  const { base, len } = place(out, start, seconds);
   const [gl, gr] = gains(pan);
   let idx = 0;
   for (let i = 0; i < len; i++) {
@@ -160,8 +174,8 @@ export function pluck(out: Stereo, start: number, hz: number, gain: number, pan:
     line[idx] = 0.996 * 0.5 * (line[idx] + line[next]);
     // A 4 ms rise: quick like a string, never a click.
     const env = Math.min(1, i / (0.004 * sr)) * (i < len - 0.2 * sr ? 1 : (len - i) / (0.2 * sr));
-    out.left[start + i] += v * gain * env * gl;
-    out.right[start + i] += v * gain * env * gr;
+    out.left[base + i] += v * gain * env * gl;
+    out.right[base + i] += v * gain * env * gr;
     idx = next;
   }
 }
@@ -176,7 +190,7 @@ function noise(): number {
 export function drum(out: Stereo, start: number, kind: "kick" | "brush" | "shaker", gain: number): void {
   const sr = out.sampleRate;
   const seconds = kind === "kick" ? 0.35 : kind === "brush" ? 0.22 : 0.07;
-  const len = Math.min(out.left.length - start, Math.round(seconds * sr));
+  const { base, len } = place(out, start, seconds);
   const [gl, gr] = gains(kind === "kick" ? 0 : kind === "brush" ? 0.15 : -0.3);
   noiseSeed = 12345 + start; // deterministic
   let phase = 0;
@@ -196,7 +210,7 @@ export function drum(out: Stereo, start: number, kind: "kick" | "brush" | "shake
       v = (kind === "brush" ? lp * 0.6 + hp : hp) * Math.exp(-t * (kind === "brush" ? 18 : 60));
     }
     const env = Math.min(1, i / (0.002 * sr));
-    out.left[start + i] += v * gain * env * gl;
-    out.right[start + i] += v * gain * env * gr;
+    out.left[base + i] += v * gain * env * gl;
+    out.right[base + i] += v * gain * env * gr;
   }
 }

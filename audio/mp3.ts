@@ -17,19 +17,34 @@ const RATES_OK = [16_000, 22_050, 24_000, 32_000, 44_100, 48_000] as const;
 const KBPS_OK = [32, 40, 48, 64, 80, 96, 112, 128, 160, 192] as const;
 
 /** Encode mono or stereo PCM; stereo is written at MUSIC_KBPS unless `kbps` says otherwise. */
-export function encodeMp3(pcm: Pcm, kbps: (typeof KBPS_OK)[number] = pcm.right ? MUSIC_KBPS : MP3_KBPS): Buffer {
-  const rate = RATES_OK.find((r) => r === pcm.sampleRate);
-  if (!rate) throw new Error(`encodeMp3: ${pcm.sampleRate} Hz is not an MP3 sample rate; resample first`);
+export function encodeMp3(pcm: Pcm, kbps?: (typeof KBPS_OK)[number]): Buffer {
+  return encodeMp3Blocks([pcm], { sampleRate: pcm.sampleRate, stereo: !!pcm.right }, kbps);
+}
+
+/**
+ * Encode PCM that arrives in blocks (all at `format`'s rate and channels) into one MP3 stream, as if it
+ * were one buffer: only the blocks in hand and the MP3 so far are held.
+ */
+export function encodeMp3Blocks(
+  blocks: Iterable<Pcm>,
+  format: { sampleRate: number; stereo: boolean },
+  kbps: (typeof KBPS_OK)[number] = format.stereo ? MUSIC_KBPS : MP3_KBPS,
+): Buffer {
+  const rate = RATES_OK.find((r) => r === format.sampleRate);
+  if (!rate) throw new Error(`encodeMp3: ${format.sampleRate} Hz is not an MP3 sample rate; resample first`);
   if (!KBPS_OK.includes(kbps)) throw new Error(`encodeMp3: ${kbps} kbps is not offered`);
   // outputSampleRate pinned: left alone, LAME may pick a lower rate for a low bitrate.
-  encoder.configure({ sampleRate: rate, channels: pcm.right ? 2 : 1, bitrate: kbps, outputSampleRate: rate });
+  encoder.configure({ sampleRate: rate, channels: format.stereo ? 2 : 1, bitrate: kbps, outputSampleRate: rate });
   const chunks: Buffer[] = [];
-  // Feed a minute at a time; the returned view belongs to the encoder, so it is copied at once.
-  const block = pcm.sampleRate * 60;
-  for (let at = 0; at < pcm.samples.length; at += block) {
-    const channels = [pcm.samples.subarray(at, at + block)];
-    if (pcm.right) channels.push(pcm.right.subarray(at, at + block));
-    chunks.push(Buffer.from(encoder.encode(channels)));
+  // Fed a minute at most at a time; the returned view belongs to the encoder, so it is copied at once.
+  const most = rate * 60;
+  for (const pcm of blocks) {
+    if (pcm.sampleRate !== rate) throw new Error(`encodeMp3: a ${pcm.sampleRate} Hz block in a ${rate} Hz stream`);
+    for (let at = 0; at < pcm.samples.length; at += most) {
+      const left = pcm.samples.subarray(at, at + most);
+      const channels = format.stereo ? [left, (pcm.right ?? pcm.samples).subarray(at, at + most)] : [left];
+      chunks.push(Buffer.from(encoder.encode(channels)));
+    }
   }
   chunks.push(Buffer.from(encoder.finalize()));
   return Buffer.concat(chunks);

@@ -3,10 +3,12 @@
 import { createHash } from "node:crypto";
 import { writeFileAtomically } from "../core/atomic-write.ts";
 import type { Piece, Song } from "../corpus/library.ts";
-import { encodeMp3, mp3Info } from "./mp3.ts";
-import type { Pcm } from "./pcm.ts";
-import { renderSong } from "./song.ts";
-import { renderChant, renderSpeech } from "./speech.ts";
+import { MUSIC_RATE } from "./bed.ts";
+import { encodeMp3Blocks, mp3Info } from "./mp3.ts";
+import { SAMPLE_RATE, type Pcm } from "./pcm.ts";
+import { songBlocks } from "./song-stream.ts";
+import { planSong, renderSong, type SongOptions } from "./song.ts";
+import { chantParts, renderChant, renderSpeech, speechParts } from "./speech.ts";
 import { HYMN_STYLE, parseStyle } from "./style.ts";
 
 export interface PieceInput {
@@ -45,23 +47,35 @@ function hash(text: string): number {
   return h;
 }
 
+function songOptions(p: PieceInput): SongOptions {
+  const style = parseStyle(p.style ?? (p.kind === "hymn" ? HYMN_STYLE : ""), p.seed ?? p.text);
+  return {
+    key: style.key,
+    tempoBpm: style.bpm,
+    beatsPerBar: style.beatsPerBar,
+    seconds: p.seconds,
+    variant: hash(p.seed ?? p.text) % 4,
+    textures: style.textures,
+    percussion: style.percussion,
+    mood: style.mood,
+  };
+}
+
+// Hymns are verses and refrains to be sung, with declared lengths to match: they go over a bed too.
+const sung = (p: PieceInput) => p.kind === "song" || p.kind === "hymn";
+
+/** The whole piece in one buffer (tests and tools; the renderer streams: `renderPieceBlocks`). */
 export function renderPiecePcm(p: PieceInput): Pcm {
-  // Hymns are verses and refrains to be sung, with declared lengths to match: they go over a bed too.
-  if (p.kind === "song" || p.kind === "hymn") {
-    const style = parseStyle(p.style ?? (p.kind === "hymn" ? HYMN_STYLE : ""), p.seed ?? p.text);
-    return renderSong(p.text, {
-      key: style.key,
-      tempoBpm: style.bpm,
-      beatsPerBar: style.beatsPerBar,
-      seconds: p.seconds,
-      variant: hash(p.seed ?? p.text) % 4,
-      textures: style.textures,
-      percussion: style.percussion,
-      mood: style.mood,
-    });
-  }
+  if (sung(p)) return renderSong(p.text, songOptions(p));
   if (p.kind === "chant") return renderChant(p.text, { fitSeconds: p.seconds });
   return renderSpeech(p.text);
+}
+
+/** The same samples as `renderPiecePcm`, in blocks of a few seconds and the format they share. */
+export function renderPieceBlocks(p: PieceInput, blockSeconds?: number): { format: { sampleRate: number; stereo: boolean }; blocks: Iterable<Pcm> } {
+  if (sung(p)) return { format: { sampleRate: MUSIC_RATE, stereo: true }, blocks: songBlocks(planSong(p.text, songOptions(p)), blockSeconds) };
+  const blocks = p.kind === "chant" ? chantParts(p.text, { fitSeconds: p.seconds }) : speechParts(p.text);
+  return { format: { sampleRate: SAMPLE_RATE, stereo: false }, blocks };
 }
 
 export interface Rendered {
@@ -76,7 +90,8 @@ export interface Rendered {
 /** Render to `file`. The MP3 appears only when complete (core/atomic-write.ts). */
 export async function renderPieceToFile(p: PieceInput, file: string): Promise<Rendered> {
   const cpu = process.cpuUsage();
-  const mp3 = encodeMp3(renderPiecePcm(p));
+  const { format, blocks } = renderPieceBlocks(p);
+  const mp3 = encodeMp3Blocks(blocks, format);
   const info = mp3Info(mp3);
   await writeFileAtomically(file, mp3);
   const used = process.cpuUsage(cpu);

@@ -59,6 +59,8 @@ export interface RecordingProgress {
   /** Pieces whose recording exists and is current. */
   done: number;
   total: number;
+  /** Pieces given up on in this run after their retries (tried again at the next start). */
+  failed: number;
 }
 
 export interface RecorderOptions {
@@ -81,7 +83,7 @@ export function inListeningOrder<T extends { path: string }>(items: T[], order: 
 
 /** The server's background rendering: started once the server listens, stopped with it. */
 export class LibraryRecorder {
-  private state: RecordingProgress = { done: 0, total: 0 };
+  private state: RecordingProgress = { done: 0, total: 0, failed: 0 };
   private stopper = new AbortController();
   private running?: Promise<void>;
   /** Paths still to render, in order, and the wall seconds a piece has taken so far (for estimates). */
@@ -139,7 +141,7 @@ export class LibraryRecorder {
       return [];
     });
     const todo = inListeningOrder(planned.todo, order ?? []);
-    this.state = { done: planned.chosen.length - todo.length, total: planned.chosen.length };
+    this.state = { done: planned.chosen.length - todo.length, total: planned.chosen.length, failed: 0 };
     if (!todo.length) {
       this.log.info({ recordings: this.progress() }, "recordings are up to date");
       return;
@@ -151,14 +153,13 @@ export class LibraryRecorder {
       "rendering recordings in the background, the services playing now first (low-priority processes)",
     );
     const started = Date.now();
-    let failed = 0;
     await (this.options.render ?? renderRecordings)(
       todo,
       store,
       async (p, result) => {
         this.queue = this.queue.filter((path) => path !== p.path);
         if (result instanceof Error) {
-          failed++;
+          this.state.failed++;
           this.log.warn({ piece: p.path, err: result.message }, "a recording failed; it is tried again at the next start");
           return;
         }
@@ -168,9 +169,14 @@ export class LibraryRecorder {
         await this.onRecorded().catch(() => {});
         this.log.info({ piece: p.path, seconds: result.seconds, recordings: this.progress() }, "recording rendered");
       },
-      { signal: this.stopper.signal, renderers },
+      {
+        signal: this.stopper.signal,
+        renderers,
+        onRetry: (job, error, attempt, waitMs) =>
+          this.log.warn({ piece: job.path, err: error, attempt, waitSeconds: waitMs / 1000 }, "a renderer died; its piece is tried again after a wait"),
+      },
     );
     if (this.stopper.signal.aborted) return;
-    this.log.info({ recordings: this.progress(), failed, wallSeconds: Math.round((Date.now() - started) / 1000) }, "rendering recordings finished");
+    this.log.info({ recordings: this.progress(), wallSeconds: Math.round((Date.now() - started) / 1000) }, "rendering recordings finished");
   }
 }

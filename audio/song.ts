@@ -5,9 +5,9 @@
 import { normalizeActive, room } from "./effects.ts";
 import { PITCHED_VOICES, type Voice } from "./flite.ts";
 import { holdSeconds } from "../corpus/lyric-marks.ts";
-import { MUSIC_RATE, renderBed } from "./bed.ts";
+import { MUSIC_RATE, renderBed, type BedOptions } from "./bed.ts";
 import { barSeconds, chordAt, chordPitchClasses, midiToHz, progression, type Chord } from "./music.ts";
-import { concat, mixInto, resample, rms, silence, softLimit, type Pcm } from "./pcm.ts";
+import { concat, mixInto, resample, silence, softLimit, type Pcm } from "./pcm.ts";
 import { toScript, wordCount, type Segment } from "./script.ts";
 import { SPEECH_RMS, speakLine } from "./speech.ts";
 import type { Key, Mood, Texture } from "./style.ts";
@@ -91,23 +91,61 @@ export function renderSong(lyrics: string, opts: SongOptions): Pcm {
   return renderSongWithPlan(lyrics, opts).pcm;
 }
 
+/** A section of a planned song: a marked silence (band and voice), or a bed with its voiced lines placed on it. */
+export type SongPart = { silence: number } | { bed: BedOptions; voices: Array<{ at: number; pcm: Pcm }> };
+
+/** A song laid out before a sample of it is mixed: its lines voiced and placed, its sections' beds described. */
+export interface PlannedSong {
+  parts: SongPart[];
+  plan: SongPlan;
+}
+
+/** The bed's gain that sets it `BED_RMS` under the voice, from its two channels' sums of squares over `n` samples. */
+export function bedGain(sumLeft: number, sumRight: number, n: number): number {
+  const level = n ? Math.hypot(Math.sqrt(sumLeft / n), Math.sqrt(sumRight / n)) / Math.SQRT2 : 0;
+  return level ? BED_RMS / level : 0;
+}
+
+/** The whole song in one buffer (audio/song-stream.ts renders the same in blocks). */
 export function renderSongWithPlan(lyrics: string, opts: SongOptions): { pcm: Pcm; plan: SongPlan } {
+  const { parts, plan } = planSong(lyrics, opts);
+  const out = parts.map((part): Pcm => {
+    if ("silence" in part) return silence(part.silence, MUSIC_RATE, true); // a marked silence silences the band too
+    const bed = renderBed(part.bed);
+    const square = (ch: Float32Array) => ch.reduce((s, x) => s + x * x, 0);
+    const gain = bedGain(square(bed.left), square(bed.right), bed.left.length);
+    const left = bed.left.map((s) => s * gain);
+    const right = bed.right.map((s) => s * gain);
+    for (const v of part.voices) {
+      // The voice sits in the middle: the same samples in both channels, brought up to the music's rate.
+      const up = resample(v.pcm, MUSIC_RATE).samples;
+      const at = Math.round(v.at * MUSIC_RATE);
+      mixInto(left, up, at);
+      mixInto(right, up, at);
+    }
+    return softLimit({ samples: left, right, sampleRate: MUSIC_RATE });
+  });
+  return { pcm: concat(out.length ? out : [silence(0, MUSIC_RATE, true)]), plan };
+}
+
+/** Voice every line and place it on its section's bars; the beds are only described, not yet played. */
+export function planSong(lyrics: string, opts: SongOptions): PlannedSong {
   const { key, tempoBpm, seconds, beatsPerBar = 4, variant = 0, rate = 0.85 } = opts;
   // Only voices that follow pitch targets can intone; rms would speak over the chords out of tune.
   const voice = opts.voice && PITCHED_VOICES.includes(opts.voice) ? opts.voice : "slt";
   const chords = progression(key, variant);
   const beat = 60 / tempoBpm;
   const bar = barSeconds(tempoBpm, beatsPerBar);
-  const parts = sections(toScript(lyrics, { lyrics: true }), beat, beatsPerBar);
-  const marked = parts.reduce((s, p) => s + ("silence" in p ? p.silence : 0), 0);
-  const voicedSections = parts.filter((p) => "items" in p).length;
-  const out: Pcm[] = [];
+  const sectionsOf = sections(toScript(lyrics, { lyrics: true }), beat, beatsPerBar);
+  const marked = sectionsOf.reduce((s, p) => s + ("silence" in p ? p.silence : 0), 0);
+  const voicedSections = sectionsOf.filter((p) => "items" in p).length;
+  const parts: SongPart[] = [];
   const plan: SongPlan = { lines: [], holds: [] };
   let offset = 0;
   let previous: number | undefined;
-  for (const part of parts) {
+  for (const part of sectionsOf) {
     if ("silence" in part) {
-      out.push(silence(part.silence, MUSIC_RATE, true)); // a marked silence silences the band too
+      parts.push({ silence: part.silence });
       offset += part.silence;
       continue;
     }
@@ -146,28 +184,9 @@ export function renderSongWithPlan(lyrics: string, opts: SongOptions): { pcm: Pc
       cursor = (endBar + (item.stanzaEnd && isLine(i + 1) ? interlude : 0)) * beatsPerBar;
     });
     const lastBar = Math.max(Math.ceil(cursor / beatsPerBar) + 2, Math.ceil(share / bar));
-    const bed = renderBed({
-      chords,
-      bpm: tempoBpm,
-      beatsPerBar,
-      seconds: lastBar * bar,
-      textures: opts.textures,
-      percussion: opts.percussion,
-      mood: opts.mood,
-    });
-    const level = Math.hypot(rms(bed.left), rms(bed.right)) / Math.SQRT2;
-    const gain = level ? BED_RMS / level : 0;
-    const left = bed.left.map((s) => s * gain);
-    const right = bed.right.map((s) => s * gain);
-    for (const v of voiceTrack) {
-      // The voice sits in the middle: the same samples in both channels, brought up to the music's rate.
-      const up = resample(v.pcm, MUSIC_RATE).samples;
-      const at = Math.round(v.at * MUSIC_RATE);
-      mixInto(left, up, at);
-      mixInto(right, up, at);
-    }
-    out.push(softLimit({ samples: left, right, sampleRate: MUSIC_RATE }));
+    const bed = { chords, bpm: tempoBpm, beatsPerBar, seconds: lastBar * bar, textures: opts.textures, percussion: opts.percussion, mood: opts.mood };
+    parts.push({ bed, voices: voiceTrack });
     offset += lastBar * bar;
   }
-  return { pcm: concat(out.length ? out : [silence(0, MUSIC_RATE, true)]), plan };
+  return { parts, plan };
 }

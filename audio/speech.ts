@@ -52,35 +52,39 @@ export function speakLine(text: string, o: { rate: number; voice: Voice; pitch?:
 /**
  * Lay out a script: lines with pauses after them, marked silences as exact digital silence.
  * The voice is normalised on its own, so silence stays zero and a long silence does not change the level.
+ * The parts come one at a time, each voiced only when it is asked for: a long reading never sits whole in memory.
  */
-export function layout(
+export function* layoutParts(
   script: Segment[],
   say: (text: string, index: number) => Pcm,
   o: { lineBreak: number; paragraphBreak: number; lead: number; tail: number },
-): Pcm {
-  const parts: Pcm[] = [silence(o.lead)];
+): Generator<Pcm, void> {
+  yield silence(o.lead);
   let lineIndex = 0;
-  script.forEach((seg, i) => {
+  for (const [i, seg] of script.entries()) {
     if (seg.type !== "line") {
       // Silences and directions hold their time; a direction's words are never spoken.
-      parts.push(silence(seg.type === "hold" ? 0 : seg.seconds));
-      return;
+      yield silence(seg.type === "hold" ? 0 : seg.seconds);
+      continue;
     }
-    const voice = say(seg.text, lineIndex++);
-    parts.push(normalizeActive(voice, SPEECH_RMS));
+    yield normalizeActive(say(seg.text, lineIndex++), SPEECH_RMS);
     const next = script[i + 1];
     // A marked silence replaces the pause before it; the last line is followed by the tail alone.
-    if (next?.type === "line" || (next?.type === "direction" && next.seconds === 0)) parts.push(silence(seg.paragraphEnd ? o.paragraphBreak : o.lineBreak));
-  });
-  parts.push(silence(o.tail));
-  return concat(parts);
+    if (next?.type === "line" || (next?.type === "direction" && next.seconds === 0)) yield silence(seg.paragraphEnd ? o.paragraphBreak : o.lineBreak);
+  }
+  yield silence(o.tail);
 }
 
 /** A reading (prayer, practice, ritual, blessing…): markdown or plain text, with silence markers. */
 export function renderSpeech(text: string, opts: SpeechOptions = {}): Pcm {
+  return concat([...speechParts(text, opts)]);
+}
+
+/** A reading's parts in order (audio/piece.ts encodes them as they come). */
+export function speechParts(text: string, opts: SpeechOptions = {}): Generator<Pcm, void> {
   // A pitch without a spread would be a monotone; a reading keeps about slt's own movement (±12 Hz).
   const o = { ...READING, ...opts, pitchSpread: opts.pitchSpread ?? (opts.pitch === undefined ? undefined : 12) };
-  return layout(toScript(text), (line) => speakLine(line, o), o);
+  return layoutParts(toScript(text), (line) => speakLine(line, o), o);
 }
 
 export interface ChantOptions {
@@ -117,6 +121,11 @@ export function chantRounds(script: Segment[], fitSeconds: number, rate = 0.66):
  * Each line is synthesized once and reused in every round, so repeats cost nothing.
  */
 export function renderChant(text: string | string[], opts: ChantOptions = {}): Pcm {
+  return concat([...chantParts(text, opts)]);
+}
+
+/** A chant's parts in order (audio/piece.ts encodes them as they come). */
+export function chantParts(text: string | string[], opts: ChantOptions = {}): Generator<Pcm, void> {
   const { note = 220, rate = 0.66, voice = "slt" } = opts;
   const once = toScript(Array.isArray(text) ? text.join("\n") : text);
   const lines = once.filter((s) => s.type === "line").length;
@@ -139,5 +148,5 @@ export function renderChant(text: string | string[], opts: ChantOptions = {}): P
     script.push(...once);
   }
   count = 0;
-  return layout(script, say, CHANT_PAUSES);
+  return layoutParts(script, say, CHANT_PAUSES);
 }

@@ -73,6 +73,9 @@ child.stderr!.on("data", (d) => {
 
 let peakTree = 0;
 const peakRoles: Record<string, number> = {};
+let lastServer = 0;
+/** Each /api/now answer's milliseconds, from sending to the last byte. */
+const latencies: number[] = [];
 let answers = 0;
 let errors = 0;
 let longestGap = 0;
@@ -86,6 +89,7 @@ const sampler = setInterval(
   () =>
     void treeRss(child.pid!).then((r) => {
       peakTree = Math.max(peakTree, r.tree);
+      lastServer = r.roles.server ?? lastServer;
       for (const [role, mb] of Object.entries(r.roles)) peakRoles[role] = Math.max(peakRoles[role] ?? 0, mb);
     }),
   200,
@@ -96,6 +100,7 @@ try {
     try {
       const res = await fetch(`${base}/api/now?timezone=UTC`, { signal: AbortSignal.timeout(5_000) });
       await res.arrayBuffer();
+      latencies.push(Date.now() - sent);
       milestones["first answer"] ??= at();
       if (last) longestGap = Math.max(longestGap, Date.now() - last);
       last = Date.now();
@@ -119,7 +124,11 @@ try {
 }
 console.log(`first start on an empty data folder, node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, seconds] of Object.entries(milestones)) console.log(`  ${name.padEnd(34)} ${seconds} s`);
+const sorted = [...latencies].sort((a, b) => a - b);
+const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
 console.log(`  answers ${answers}, errors ${errors}, longest gap between answers ${longestGap} ms`);
+console.log(`  /api/now over keep-alive: p99 ${p99} ms, max ${sorted.at(-1) ?? 0} ms, ${sorted.filter((ms) => ms > 20).length} of ${sorted.length} over 20 ms`);
+console.log(`  peak RSS of the server alone ${Math.round(peakRoles.server ?? 0)} MB; at the end (${at()} s) ${Math.round(lastServer)} MB`);
 console.log(
   `  peak RSS of the whole tree ${Math.round(peakTree)} MB; by role: ${Object.entries(peakRoles)
     .map(([r, mb]) => `${r} ${Math.round(mb)} MB`)

@@ -32,16 +32,41 @@ export function forkTypeScript(module: URL, niceness: number, heapMb?: number): 
 }
 
 export interface ChildJobOptions {
-  /** Each line the child logs. */
+  /** Each line the child logs, and each retry after a child died. */
   log?: (message: string) => void;
   /** Unix niceness: above the server's 0, so its requests come first. */
   niceness?: number;
   /** A ceiling for the child's heap: V8 otherwise lets garbage grow far past what the job holds. */
   heapMb?: number;
+  /** Children started in all before giving up, when each dies before answering (killed, out of memory). */
+  tries?: number;
+  /** The wait before the second try, doubled before each further one. */
+  backoffMs?: number;
 }
 
-/** Run the job that `module` serves (with `serveChildJob`) on `input`; resolves with its result. */
-export function runInChild<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb }: ChildJobOptions = {}): Promise<O> {
+/** A child that died before answering; worth another try (a child's own error answer is not). */
+export class ChildDied extends Error {}
+
+/**
+ * Run the job that `module` serves (with `serveChildJob`) on `input`; resolves with its result. A child
+ * that dies before answering (the kernel's OOM killer, a signal) is started again after a growing wait,
+ * up to `tries` children in all; the last death is the rejection.
+ */
+export async function runInChild<I, O>(module: URL, input: I, options: ChildJobOptions = {}): Promise<O> {
+  const { log = () => {}, tries = 3, backoffMs = 2_000 } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce<I, O>(module, input, options);
+    } catch (err) {
+      if (!(err instanceof ChildDied) || attempt >= tries) throw err;
+      const wait = backoffMs * 2 ** (attempt - 1);
+      log(`${err.message}; starting it again in ${Math.round(wait / 1000)} s (try ${attempt + 1} of ${tries})`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb }: ChildJobOptions): Promise<O> {
   const child = forkTypeScript(module, niceness, heapMb);
   return new Promise<O>((resolve, reject) => {
     let settled = false;
@@ -53,11 +78,12 @@ export function runInChild<I, O>(module: URL, input: I, { log = () => {}, nicene
         else reject(new Error(m.error));
       }
     });
-    child.on("error", (err) => !settled && ((settled = true), reject(err)));
+    // Not started at all (no memory for a process, say): as worth another try as a child killed midway.
+    child.on("error", (err) => !settled && ((settled = true), reject(new ChildDied(`${fileURLToPath(module)} could not run: ${err.message}`))));
     child.on("exit", (code, signal) => {
       if (!settled) {
         settled = true;
-        reject(new Error(`${fileURLToPath(module)} exited (${signal ?? code}) before answering`));
+        reject(new ChildDied(`${fileURLToPath(module)} exited (${signal ?? code}) before answering`));
       }
     });
     child.send({ input });

@@ -12,9 +12,12 @@ export interface BuiltExpansions {
   json: string;
 }
 
-/** `texts`: everything the index holds, as text (titles, summaries, themes, headings, passages). */
-export async function expansionsFor(texts: string[]): Promise<BuiltExpansions> {
-  const json = await runInChild<string[], string>(new URL("./expansions-child.ts", import.meta.url), texts, { heapMb: 256 });
+/**
+ * `texts`: everything the index holds, as text (titles, summaries, themes, headings, passages). A child
+ * that dies (a small machine's OOM killer) is started again after a wait (core/child-job.ts); `log` hears it.
+ */
+export async function expansionsFor(texts: string[], log?: (message: string) => void): Promise<BuiltExpansions> {
+  const json = await runInChild<string[], string>(new URL("./expansions-child.ts", import.meta.url), texts, { heapMb: 256, log });
   return { json, expansions: await parseExpansions(json) };
 }
 

@@ -48,7 +48,7 @@ const EMBED_BATCH = 64;
 const WRITE_BATCH = 128;
 
 /** Each page's card, then its passages, page by page in library order (what the index holds, minus vectors). */
-export async function prepareRows(library: Library): Promise<Prepared> {
+export async function prepareRows(library: Library, log?: (message: string) => void): Promise<Prepared> {
   const slice = timeSlicer();
   const rows: Row[] = [];
   for (const piece of library.pieces) {
@@ -57,7 +57,7 @@ export async function prepareRows(library: Library): Promise<Prepared> {
     for (const c of chunkPiece(piece)) rows.push({ ...c, role: "passage", tldr: "", themes: "", headings: "", vector: [] });
   }
   const texts = rows.map((c) => `${c.title} ${c.tldr} ${c.themes.replace(/-/g, " ")} ${c.headings} ${c.text}`);
-  return { rows, expansions: expansionsFor(texts) };
+  return { rows, expansions: expansionsFor(texts, log) };
 }
 
 /** Whether the stored index was built from this library with this recipe (its embedder is checked at open). */
@@ -78,6 +78,8 @@ const QUERY_CACHE = 2048;
 export class LibraryIndex {
   private live: Live | null = null;
   private building: Promise<void> | null = null;
+  /** Why the last build failed (null once one succeeds): health says the index is missing. */
+  buildFailure: string | null = null;
   private db: Connection | null = null;
   private queryVectors = new Map<string, Float32Array>();
   /** Rows embedded so far by the build under way, and of how many. */
@@ -149,7 +151,13 @@ export class LibraryIndex {
   /** Build a fresh table for the library and swap it in. Concurrent calls share one build. */
   rebuild(library: Library, prepare: () => Promise<Prepared> = () => prepareRows(library)): Promise<void> {
     this.building ??= this.build(library, prepare)
-      .catch((err) => this.log.error({ err }, "search index build failed"))
+      .then(
+        () => void (this.buildFailure = null),
+        (err: unknown) => {
+          this.buildFailure = err instanceof Error ? err.message : String(err);
+          this.log.error({ err }, "search index build failed");
+        },
+      )
       .finally(() => {
         this.building = null;
       });

@@ -26,7 +26,7 @@ export interface Found {
 /** What start-up is still preparing, for /api/health. */
 export interface SearchPreparation {
   words: "waiting" | "ready";
-  expansions: "waiting" | "ready";
+  expansions: "waiting" | "ready" | "failed";
   vectors: "choosing embedder" | "opening" | "building" | "ready" | "failed";
 }
 
@@ -41,6 +41,8 @@ export class SearchService {
   private wordPassages = 0;
   private prepared: Promise<Prepared> | null = null;
   private expansionsRead = false;
+  /** Why WordNet could not be read after the child's retries (search matches without related words). */
+  private expansionsFailure: string | null = null;
   private opening: Promise<void> | null = null;
   private stopped = false;
   /** Resolves when something can answer (words or the full index); each search awaits it at most once. */
@@ -97,7 +99,7 @@ export class SearchService {
 
   /** The rows (without vectors) and expansions, prepared once; the words-only index is built from them. */
   private answerFromWords(library: Library): Promise<Prepared> {
-    this.prepared ??= prepareRows(library).then((prepared) => {
+    this.prepared ??= prepareRows(library, (message) => this.log.warn({ child: "wordnet" }, message)).then((prepared) => {
       void this.buildWords(prepared);
       return prepared;
     });
@@ -110,7 +112,10 @@ export class SearchService {
       this.wordPassages = prepared.rows.filter((r) => r.role === "passage").length;
       this.markAnswerable();
       this.log.info({ rows: prepared.rows.length }, "search answers from words while the vectors are prepared");
-      const { expansions } = await prepared.expansions;
+      const { expansions } = await prepared.expansions.catch((err: unknown) => {
+        this.expansionsFailure = err instanceof Error ? err.message : String(err);
+        throw err;
+      });
       this.expansionsRead = true;
       if (!this.index?.ready) {
         const withExpansions = await MemoryIndex.from(prepared.rows, expansions);
@@ -147,10 +152,11 @@ export class SearchService {
 
   preparation(): SearchPreparation {
     const index = this.index;
-    const vectors = this.failure ? "failed" : index?.ready ? "ready" : index?.isBuilding ? "building" : index ? "opening" : "choosing embedder";
+    const failed = this.failure !== null || (!!index?.buildFailure && !index.isBuilding);
+    const vectors = index?.ready ? "ready" : failed ? "failed" : index?.isBuilding ? "building" : index ? "opening" : "choosing embedder";
     return {
       words: this.answering ? "ready" : "waiting",
-      expansions: this.expansionsRead || index?.ready ? "ready" : "waiting",
+      expansions: this.expansionsRead || index?.ready ? "ready" : this.expansionsFailure ? "failed" : "waiting",
       vectors,
     };
   }

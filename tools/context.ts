@@ -40,7 +40,7 @@ export interface ToolServices {
   /** Operator switches operations read. */
   settings: { contributions: boolean };
   /** Background rendering of the library: pieces with a current recording, of all pieces. */
-  recordings: () => { done: number; total: number };
+  recordings: () => { done: number; total: number; failed: number };
   /** Every route the app serves, built once in deps.ts (adapters/route-table.ts): GET /api and sanctuary://api. */
   routes: readonly RouteSummary[];
 }

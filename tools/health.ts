@@ -11,9 +11,9 @@ export const health = defineOperation({
   input: z.object({}),
   output: z.object({
     status: z
-      .enum(["starting", "healthy"])
+      .enum(["starting", "healthy", "degraded"])
       .describe(
-        "`healthy` when every operation answers in full; `starting` for the first seconds after a start while search's meaning vectors are prepared (`preparing` says what remains). Every operation answers meanwhile: search and ask from words",
+        "`healthy` when every operation answers in full; `starting` for the first seconds after a start while search's meaning vectors are prepared (`preparing` says what remains); `degraded` when a part could not be prepared after its retries (`degraded` names it) and the rest answers without it (the image's HEALTHCHECK fails on it). Every operation answers meanwhile: search and ask from words",
       ),
     preparing: z
       .array(
@@ -24,6 +24,14 @@ export const health = defineOperation({
         }),
       )
       .describe("Work still under way since the start; empty when nothing is (recordings take minutes and do not hold `status` at starting)"),
+    degraded: z
+      .array(
+        z.object({
+          what: z.enum(["search-expansions", "search-vectors", "recordings"]).describe("What is missing"),
+          reason: z.string().describe("Why, in words (the log has the details); a restart tries again"),
+        }),
+      )
+      .describe("Parts that could not be prepared after their retries; empty when none"),
     service: z.string().describe("Service name"),
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
@@ -43,7 +51,11 @@ export const health = defineOperation({
       embedder: z.string().nullable().describe("The embedder in use"),
     }),
     recordings: z
-      .object({ done: z.number().int().min(0).describe("Pieces with a current recording"), total: z.number().int().min(0).describe("Pieces in the library") })
+      .object({
+        done: z.number().int().min(0).describe("Pieces with a current recording"),
+        total: z.number().int().min(0).describe("Pieces in the library"),
+        failed: z.number().int().min(0).describe("Pieces that could not be recorded after their retries (tried again at the next start)"),
+      })
       .describe("Background rendering of the library's recordings (total 0: not started, or SANCTUARY_RECORDINGS=off)"),
     planner: z.object({ enabled: z.boolean().describe("A planning model is configured"), model: z.string().nullable() }),
     next_steps: nextSteps,
@@ -56,10 +68,13 @@ export const health = defineOperation({
     const storage = await ctx.storage.check();
     const index = ctx.search.index;
     const recordings = ctx.recordings();
-    const preparing = preparationOf(ctx.search.preparation(), index?.buildProgress ?? null, recordings);
+    const search = ctx.search.preparation();
+    const preparing = preparationOf(search, index?.buildProgress ?? null, recordings);
+    const degraded = degradedOf(search, recordings);
     return {
-      status: preparing.some((p) => p.what !== "recordings") ? ("starting" as const) : ("healthy" as const),
+      status: statusOf(preparing, degraded),
       preparing,
+      degraded,
       service: "sanctuary",
       timestamp: now.toISOString(),
       uptimeSeconds: Math.round((now.getTime() - ctx.startedAt.getTime()) / 1000),
@@ -85,7 +100,9 @@ type Preparing = { what: "search-words" | "search-expansions" | "search-vectors"
 export function preparationOf(search: SearchPreparation, buildProgress: number | null, recordings: RecordingProgress): Preparing[] {
   const out: Preparing[] = [];
   if (search.words !== "ready") out.push({ what: "search-words", state: "reading the library's words", progress: null });
-  if (search.expansions !== "ready") out.push({ what: "search-expansions", state: "reading WordNet for related words", progress: null });
+  if (search.expansions === "waiting") out.push({ what: "search-expansions", state: "reading WordNet for related words", progress: null });
+  if (search.expansions === "failed")
+    out.push({ what: "search-expansions", state: "failed: search matches without related words (see the log)", progress: null });
   const vectors: Record<SearchPreparation["vectors"], string | null> = {
     "choosing embedder": "loading the embedder (a first start converts the word vectors once, about 10 seconds)",
     opening: "opening the stored index",
@@ -99,4 +116,22 @@ export function preparationOf(search: SearchPreparation, buildProgress: number |
     out.push({ what: "recordings", state: `${recordings.done} of ${recordings.total} pieces recorded`, progress: recordings.done / recordings.total });
   }
   return out;
+}
+
+type Degraded = { what: "search-expansions" | "search-vectors" | "recordings"; reason: string };
+
+/** What could not be prepared after its retries. Pure. */
+export function degradedOf(search: SearchPreparation, recordings: RecordingProgress): Degraded[] {
+  const out: Degraded[] = [];
+  if (search.expansions === "failed")
+    out.push({ what: "search-expansions", reason: "WordNet could not be read: search matches the words asked, not their relatives" });
+  if (search.vectors === "failed") out.push({ what: "search-vectors", reason: "the search index could not be built: search and ask answer from words only" });
+  if (recordings.failed > 0) out.push({ what: "recordings", reason: `${recordings.failed} pieces could not be recorded: the player passes over them` });
+  return out;
+}
+
+/** `degraded` over `starting` over `healthy`: a part given up on is news until a restart, whatever else is under way. Pure. */
+export function statusOf(preparing: readonly Preparing[], degraded: readonly Degraded[]): "starting" | "healthy" | "degraded" {
+  if (degraded.length) return "degraded";
+  return preparing.some((p) => p.what !== "recordings") ? "starting" : "healthy";
 }

