@@ -1,4 +1,5 @@
 // The one place settings are read. Everything else receives the parsed Config it needs.
+import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
