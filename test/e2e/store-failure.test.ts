@@ -43,7 +43,7 @@ const call = async (path: string, init: RequestInit = {}) => {
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text.startsWith("{") ? JSON.parse(text) : text };
 };
-const reflect = (text: string) =>
+const reflectDuringOutage = (text: string) =>
   call("/api/reflect", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -58,7 +58,7 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     server = await startTestServer({ SANCTUARY_REDIS_URL: `redis://127.0.0.1:${port}` });
     // The slot playing now is recorded before the outage, as it is on any server that has been up a while.
     expect((await call("/api/now")).status).toBe(200);
-    expect((await reflect("Before the outage the kettle ticked as it cooled on the stove.")).status).toBe(200);
+    expect((await reflectDuringOutage("Before the outage the kettle ticked as it cooled on the stove.")).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -67,7 +67,7 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
 
   it("refuses writes with 503 and Retry-After, serves reads, and says so in health", async () => {
     await stopRedis();
-    const refused = await reflect("During the outage this line must never be stored anywhere at all.");
+    const refused = await reflectDuringOutage("During the outage this line must never be stored anywhere at all.");
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBeTruthy();
     expect(refused.body.error).toMatch(/store is unavailable/);
@@ -90,7 +90,7 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     }
     expect(health.status).toBe(200);
     expect(health.body.storage).toMatchObject({ ok: true, reason: null });
-    expect((await reflect("After the outage the same kettle ticked again, and someone laughed.")).status).toBe(200);
+    expect((await reflectDuringOutage("After the outage the same kettle ticked again, and someone laughed.")).status).toBe(200);
     const texts = (await call("/api/reflections")).body.reflections.map((r: { text: string }) => r.text);
     expect(texts).toContain("Before the outage the kettle ticked as it cooled on the stove.");
     expect(texts).toContain("After the outage the same kettle ticked again, and someone laughed.");
