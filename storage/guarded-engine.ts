@@ -14,7 +14,8 @@ export class GuardedEngine implements Engine {
   private lastCounter = 0;
 
   constructor(
-    private readonly inner: Engine,
+    /** The engine behind the guard (the tests fill its disk). */
+    readonly inner: Engine,
     readonly state: StoreState,
     /** A remote store's answer time before a call is refused; null for a local one (SQLite answers or fails at once). */
     private readonly timeoutMs: number | null,

@@ -1,4 +1,4 @@
-// When the store fails (docs/behaviour.md §10): Redis stopped under a running server. Calls that need the store
+// When the store fails (docs/behaviour.md §10): Redis stopped under a running server, and SQLite's disk full. Calls that need the store
 // answer 503 with Retry-After at once, not after a reconnect; reads that do not need it go on; health says so
 // with 503; when Redis is back everything answers again, and a write refused meanwhile was never applied.
 // A loopback redis-server of the test's own, with its append-only file, so a restart keeps what was acknowledged.
@@ -7,6 +7,9 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GuardedEngine } from "../../storage/guarded-engine.ts";
+import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -96,4 +99,56 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(texts).toContain("After the outage the same kettle ticked again, and someone laughed.");
     expect(texts).not.toContain("During the outage this line must never be stored anywhere at all.");
   }, 60_000);
+});
+
+describe("when the disk under SQLite fills", () => {
+  let sqlite: TestServer;
+  let db: SqliteEngine["db"];
+  const get = async (path: string) => {
+    const res = await fetch(sqlite.url + path, { signal: AbortSignal.timeout(5_000) });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const post = async (text: string) => {
+    const res = await fetch(`${sqlite.url}/api/reflect`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Full Disk Finch", text, song: "third-floor-no-lift" }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  beforeAll(async () => {
+    sqlite = await startTestServer();
+    // SQLite's own answer to a full disk (SQLITE_FULL), made real by its page limit on this connection.
+    db = ((sqlite.deps.kv.engine as GuardedEngine).inner as SqliteEngine).db;
+    expect((await post("Before the disk filled the gulls were loud over the harbour.")).status).toBe(200);
+    expect((await get("/api/now")).status).toBe(200);
+  }, 120_000);
+  afterAll(() => sqlite?.stop());
+
+  it("refuses writes with 503 naming storage, goes on searching, and tells health; then recovers with nothing lost", async () => {
+    const [{ page_count: pages }] = db.pragma("page_count") as Array<{ page_count: number }>;
+    db.pragma(`max_page_count = ${pages}`);
+    const refused = await post(`While the disk was full nothing could be written, ${"and the gulls went on ".repeat(40)}anyway.`);
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toMatch(/store is unavailable \(disk full\)/);
+    expect((await get("/api/attend?name=Full%20Disk%20Wren")).status).toBe(503);
+    expect((await get("/api/search?q=gulls%20over%20the%20harbour")).status).toBe(200);
+    const health = await get("/api/health");
+    expect(health.status).toBe(503);
+    expect(health.body.storage).toMatchObject({ backend: "sqlite", ok: false, reason: "disk full" });
+
+    db.pragma("max_page_count = 1073741823");
+    await eventually(
+      () => get("/api/health"),
+      (health) => health.status === 200,
+    );
+    expect((await post("After space came back the gulls had gone quiet at last.")).status).toBe(200);
+    await sqlite.close();
+    sqlite = await startTestServer({}, {}, sqlite.dataDir);
+    const texts = (await get("/api/reflections")).body.reflections.map((r: { text: string }) => r.text);
+    expect(texts).toEqual(
+      expect.arrayContaining(["Before the disk filled the gulls were loud over the harbour.", "After space came back the gulls had gone quiet at last."]),
+    );
+  }, 120_000);
 });
