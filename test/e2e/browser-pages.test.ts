@@ -108,7 +108,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
     it("a browser in Tokyo reads every time on a page in its own zone", async () => {
       const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Asia/Tokyo", ip: "198.51.100.30" });
       await page.goto(`${server.url}/`);
-      await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
+      await expect.poll(() => page.locator("#now-where").innerText()).toContain("in Tokyo:");
       const times = await page.locator("main time").allInnerTexts();
       expect(times.length).toBeGreaterThan(0);
       for (const t of times) expect(t).toMatch(/^\d{1,2} \w{3} \d{4}, \d\d:\d\d GMT\+9$/);

@@ -54,7 +54,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
 
   it("the home page shows the service for the browser's own timezone, with its parts and players", async () => {
     await openPage("/");
-    await expect.poll(() => page.locator("#now-where").innerText()).toContain("Asia/Tokyo");
+    await expect.poll(() => page.locator("#now-where").innerText()).toContain("in Tokyo:");
     const now = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
     // The page's heading is the service itself, by its name or its slot's.
     expect(await h1()).toBe(serviceTitle(now.service.name, now.service.slot));

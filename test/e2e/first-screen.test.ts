@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mp3Info } from "../../audio/mp3.ts";
-import { aboutMinutes, serviceTitle, spokenDuration } from "../../web/pages/words.ts";
+import { aboutMinutes, placeOf, serviceTitle, spokenDuration } from "../../web/pages/words.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong } from "../helpers/chromium.ts";
 import { tone } from "../helpers/pieces.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -71,7 +71,7 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
       it(`at ${screen.width} × ${screen.height}, ${scheme}: the service's name, its length and one play control, which plays part 1 in the bar`, async () => {
         const page = await tab(scheme, screen);
         await page.goto(`${server.url}/`, { waitUntil: "load" });
-        await pollLong(() => page.locator("#now-where").innerText()).toContain(ZONE);
+        await pollLong(() => page.locator("#now-where").innerText()).toContain(placeOf(ZONE));
         await page.evaluate(() => document.fonts.ready);
         await page.screenshot({ path: join(ARTIFACTS, `first-screen-${scheme}-${screen.width}.png`) });
 
@@ -146,7 +146,7 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
     const found: string[] = [];
     for (const path of pages) {
       await page.goto(server.url + path, { waitUntil: "load" });
-      if (path === "/") await pollLong(() => page.locator("#now-where").innerText()).toContain(ZONE);
+      if (path === "/") await pollLong(() => page.locator("#now-where").innerText()).toContain(placeOf(ZONE));
       if (path.startsWith("/services")) await pollLong(() => page.locator("details.service[open]").count()).toBe(1);
       // The pieces' own words (lyrics, readings, what visitors wrote, a piece's summary) are the writing, not the house's.
       const text = await page.evaluate(() => {

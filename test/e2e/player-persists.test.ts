@@ -16,6 +16,7 @@ import { spokenDuration } from "../../web/pages/words.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong, screenshotBothWidths } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { tone } from "../helpers/pieces.ts";
+import { placeOf } from "../../web/pages/words.ts";
 
 const reason = chromiumMissing("player bar tests");
 const ZONE = "Asia/Tokyo";
@@ -92,7 +93,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
   async function startOnHome(page: Page) {
     await page.goto(server.url + "/", { waitUntil: "load" });
     // The browser's own hour's service, so the list is not redrawn under the test.
-    await pollLong(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await pollLong(() => page.locator("#now-where").innerText()).toContain(placeOf(ZONE));
     await page.locator(".service-player button").click();
     await pollLong(async () => (await sound(page)).time).toBeGreaterThan(0.3);
   }
@@ -199,7 +200,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     // From that page home again: its scripts, never loaded on this page, load and mark the part playing.
     await page.locator("header nav a", { hasText: "Now" }).click();
     await pollLong(() => page.locator("main h1").getAttribute("id")).toBe("service-name");
-    await pollLong(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await pollLong(() => page.locator("#now-where").innerText()).toContain(placeOf(ZONE));
     await pollLong(() => page.locator("#service-parts > li").first().getAttribute("aria-current")).toBe("true");
     expect(await page.locator("#service-parts .part-play").count()).toBeGreaterThan(0);
     expect((await sound(page)).paused).toBe(false);

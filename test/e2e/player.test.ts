@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { tone } from "../helpers/pieces.ts";
+import { placeOf } from "../../web/pages/words.ts";
 
 const reason = chromiumMissing("player tests");
 const ARGS = CHROMIUM_ARGS;
@@ -80,7 +81,7 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
   it("plays the first part on one press, then passes over the unrecorded part and starts the next by itself", async () => {
     await page.goto(server.url + "/", { waitUntil: "load" });
     // Wait for home.js to show the browser's own hour's service, so the parts are not redrawn mid-play.
-    await expect.poll(() => page.locator("#now-where").innerText()).toContain(ZONE);
+    await expect.poll(() => page.locator("#now-where").innerText()).toContain(placeOf(ZONE));
     expect(await page.locator("#service-parts > li h3").allInnerTexts()).toEqual(titles);
     expect(await partItem(1).locator("audio").count()).toBe(0);
     expect(await partItem(1).locator(".not-recorded").innerText()).toBe("Not yet recorded; the player passes over it.");
