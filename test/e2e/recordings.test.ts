@@ -92,7 +92,7 @@ describe("rendered by the server in the background", () => {
       const now = (await server!.get("/api/health")).body.recordings;
       return now.total ? now : undefined;
     });
-    expect(r).toEqual({ done: tiny.pieces.length, total: tiny.pieces.length });
+    expect(r).toEqual({ done: tiny.pieces.length, total: tiny.pieces.length, failed: 0 });
     expect(await readFile(join(root, "data", "media", "manifest.json"), "utf8")).toBe(before);
   }, 60_000);
 

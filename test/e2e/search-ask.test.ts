@@ -105,14 +105,16 @@ describe("POST /api/ask without a language model", () => {
   });
 
   it("answers with quoted passages, sources and a new public conversation", async () => {
-    const res = await extractive.post("/api/ask", { question: "How can I close the day well?", name: "Lark" }, asIp(freshIp()));
+    // The mechanism (quotes, sources, a public conversation), on a question the guides answer; how well ask answers
+    // is measured by npm run eval:ask on sets nobody tuned on (docs/ask-eval.md), not here.
+    const res = await extractive.post("/api/ask", { question: "How long does a service last?", name: "Lark" }, asIp(freshIp()));
     expect(res.status).toBe(200);
     first = res.body;
     expect(first.answer).toContain("quoted passages");
     expect(first.answer).toMatch(/^> /m);
     expect(first.sources.length).toBeGreaterThan(0);
     expect(first.sources[0]).toMatchObject({ title: expect.any(String), url: expect.any(String), category: expect.any(String), score: expect.any(Number) });
-    expect(first.slug).toMatch(/^how-can-i-close-the-day-well/);
+    expect(first.slug).toMatch(/^how-long-does-a-service-last/);
     expect(first.owner_token.length).toBeGreaterThan(20);
     const thread = await extractive.get(`/api/ask/conversation/${first.slug}`);
     expect(thread.body).toMatchObject({ slug: first.slug, name: "Lark", session_id: first.session_id, has_owner: true });
