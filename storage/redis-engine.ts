@@ -24,13 +24,16 @@ export class RedisEngine implements Engine {
     // to answer, and nothing sent before a disconnect is sent again after it (a write the caller was told had
     // failed must never be applied later). Reconnects go on in the background, a little slower each time.
     this.client = new Redis(url, {
-      enableOfflineQueue: false,
+      // Queued only until the first connection (a store opened and used at once, as tests and CLIs do); from
+      // then on a command while disconnected fails at once.
+      enableOfflineQueue: true,
       maxRetriesPerRequest: 1,
       connectTimeout: 1000,
       commandTimeout: 1000,
       autoResendUnfulfilledCommands: false,
       retryStrategy: (times) => Math.min(100 * times, 2000),
     }) as Redis & Scripted;
+    this.client.once("ready", () => (this.client.options.enableOfflineQueue = false));
     // Errors reach the callers of each command; an unhandled 'error' event would only repeat them in the log.
     this.client.on("error", () => {});
     for (const [name, script] of Object.entries(SCRIPTS)) this.client.defineCommand(name, script);
