@@ -36,7 +36,7 @@ export const now = defineOperation({
     tool: "now",
     title: "See the service now",
     description:
-      "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 14 KB in all (the body comes as text and as structuredContent).",
+      "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 14 KB.",
     annotations: readOnly,
     app: true,
   },

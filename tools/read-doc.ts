@@ -66,7 +66,7 @@ export const readDoc = defineOperation({
     tool: "read_doc",
     title: "Read a document",
     description:
-      "Read one document of the library by its path (a `path` from `search`, `now` or `attend`; the guides' paths, such as `welcome`, from the listing): its full markdown (2–16 KB in all, text and structured). " +
+      "Read one document of the library by its path (a `path` from `search`, `now` or `attend`; the guides' paths, such as `welcome`, from the listing): its full markdown (2–16 KB). " +
       "Given a section (`prayers`, `practice`, `rituals`, `blessings`, `chants`, `hymns`, `philosophy`, `docs`) it lists its documents (up to ~32 KB); " +
       "with no path, the sections and guides (~8 KB).",
     annotations: readOnly,

@@ -22,7 +22,7 @@ export const readSong = defineOperation({
     tool: "read_song",
     title: "Read a song",
     description:
-      "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (10–12 KB in all, text and structured). " +
+      "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (10–12 KB). " +
       "With no slug it lists every song (about 32 KB).",
     annotations: readOnly,
     alsoAnswers: [listSongs, songLyrics, songContext],

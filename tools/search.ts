@@ -47,7 +47,7 @@ export const search = defineOperation({
     tool: "search",
     title: "Search the library",
     description:
-      "Find passages of the sanctuary's library (prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Returns up to `limit` passages of ~300 characters each (about 2–12 KB in all, text and structured).",
+      "Find passages of the sanctuary's library (prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Returns up to `limit` passages of ~300 characters each (2–12 KB).",
     annotations: readOnly,
   },
   errors: ["rate_limited", "unavailable"],
