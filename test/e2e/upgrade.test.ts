@@ -30,21 +30,24 @@ function comparable(body: Record<string, unknown>, origin: string): Record<strin
   return rest;
 }
 
-type Part = { path?: string; slug?: string; seconds: number; start: number; position: number };
+type Part = { path?: string; slug?: string; title: string; seconds: number; start: number; position: number };
 type Service = { order: Part[]; loopSeconds: number };
 
 /**
  * A services body as the library of today shows it: a piece the library no longer holds is passed over and the
  * parts after it move up (docs/behaviour.md §6). Everything else stays as the old release answered.
  */
-function withoutRemovedPieces(body: Record<string, unknown>, present: (path: string) => boolean): Record<string, unknown> {
+function withoutRemovedPieces(body: Record<string, unknown>, today: (path: string) => { title: string; seconds: number } | undefined): Record<string, unknown> {
   const services = (body.services as Service[]).map((service) => {
     let start = 0;
     const order = service.order
-      .filter((part) => present(part.path ?? `songs/${part.slug}`))
+      .filter((part) => today(part.path ?? `songs/${part.slug}`) !== undefined)
       .map((part, i) => {
-        const moved = { ...part, position: i + 1, start };
-        start += part.seconds;
+        // A piece keeps its path when it is rewritten; its title and length are the library's today (one duration
+        // everywhere: the recording's, else the declared one).
+        const now = today(part.path ?? `songs/${part.slug}`)!;
+        const moved = { ...part, title: now.title, seconds: now.seconds, position: i + 1, start };
+        start += now.seconds;
         return moved;
       });
     return { ...service, order, loopSeconds: start };
@@ -86,7 +89,12 @@ describe("starting over a data folder of the release before SQLite", () => {
     for (const [path, body] of Object.entries(expected.responses)) {
       const res = await server!.get(path);
       expect(res.status, path).toBe(200);
-      const then = path.startsWith("/api/services/") ? withoutRemovedPieces(body, (p) => server!.deps.library.piece(p) !== undefined) : body;
+      const then = path.startsWith("/api/services/")
+        ? withoutRemovedPieces(body, (p) => {
+            const piece = server!.deps.library.piece(p);
+            return piece && { title: piece.title, seconds: server!.deps.media.secondsOf(piece) };
+          })
+        : body;
       expect(comparable(res.body, server!.url), path).toEqual(comparable(then, server!.url));
     }
     expect((await server!.get("/api/now")).body.congregation.souls).toBe(expected.souls);
