@@ -104,7 +104,7 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
           src,
           playing: true,
         });
-        expect(await page.locator(".service-player.primary button").innerText()).toBe("Pause");
+        await pollLong(() => page.locator(".service-player.primary button").innerText()).toBe("Pause");
         await page.screenshot({ path: join(ARTIFACTS, `first-screen-playing-${scheme}-${screen.width}.png`) });
 
         // The first part's own page (it has a recording): the house's play control, not the browser's grey player.
@@ -116,7 +116,8 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
         await page.screenshot({ path: join(ARTIFACTS, `first-screen-piece-${scheme}-${screen.width}.png`) });
         await page.locator(".piece-player button.play").click();
         await pollLong(() => bar.locator(".bar-position").innerText()).toBe("Part 1 of 1");
-        expect(await page.locator(".piece-player button.play").innerText()).toBe("Pause");
+        // The bar names the part as it loads; the control says Pause once the audio is playing.
+        await pollLong(() => page.locator(".piece-player button.play").innerText()).toBe("Pause");
 
         // The guide's command lines wrap inside their boxes: none is cut off at its edge.
         await page.goto(`${server.url}/docs/mcp`, { waitUntil: "load" });
