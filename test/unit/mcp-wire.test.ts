@@ -10,10 +10,10 @@ import { eraOf } from "../../adapters/mcp-wire.ts";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { operations } from "../../tools/index.ts";
 
-const textOf = (pieces: JsonPieces) => bytesOf(pieces).toString("utf8");
+const piecesText = (pieces: JsonPieces) => bytesOf(pieces).toString("utf8");
 const both = (value: unknown) => {
   const { text, quoted } = jsonAndQuoted(value);
-  return { text: textOf(text), quoted: textOf(quoted) };
+  return { text: piecesText(text), quoted: piecesText(quoted) };
 };
 
 describe("jsonAndQuoted", () => {
