@@ -72,6 +72,11 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         // A child that died is replaced, and its piece given to the new one after a wait (the memory it
         // held may be what a busy machine needed); a child that reported an error carries on with the next.
         if (died) child = undefined;
+        // A child grown past its bound (render-child.ts RETIRE_BYTES) is let go; the next piece starts a fresh one.
+        else if (reply.retiring) {
+          current.disconnect();
+          child = undefined;
+        }
         if ("error" in reply && died && attempt < tries && !signal?.aborted) {
           const wait = backoffMs * 2 ** (attempt - 1);
           attempt++; // not inside onRetry?.(…): its arguments are not evaluated when there is no onRetry

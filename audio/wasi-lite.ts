@@ -132,23 +132,32 @@ function wasiImports(st: State, mem: () => WebAssembly.Memory) {
   };
 }
 
+/** Memory the program never writes (wasm-ld's `.rodata`), put in place by `fill` rather than by the module. */
+export interface ReadOnlyData {
+  at: number;
+  length: number;
+  fill(memory: WebAssembly.Memory): void;
+}
+
 /**
  * Runs a WASI command module again and again. Instantiating flite copies its whole voice data, a
  * cost paid again on every run, so one instance is reused: before each run its memory is restored from a copy
  * taken at instantiation and its stack pointer reset (the module is patched to export it, see
- * exportGlobalZero). Memory cannot shrink, and what a run grew is not reused by the next, so past
- * `maxBytes` a fresh instance is made.
+ * exportGlobalZero). The copy leaves out `readOnly` (17 MB of voice data that no run changes), so a
+ * restore rewrites only the globals, the stack and the heap's start. Memory cannot shrink, and what a run
+ * grew is not reused by the next, so past `maxBytes` a fresh instance is made.
  */
 export class WasiRunner {
   private st: State = { argBytes: [], files: new Map(), open: new Map(), stderr: "", nextFd: 4 };
   private instance?: WebAssembly.Instance;
-  private snapshot?: Uint8Array;
+  private snapshot?: { head: Uint8Array; tail: Uint8Array };
   private sp0 = 0;
   private readonly imports = { wasi_snapshot_preview1: wasiImports(this.st, () => this.memory) };
 
   constructor(
     private readonly module: WebAssembly.Module,
-    private readonly maxBytes = 256 * 1024 * 1024,
+    private readonly readOnly?: ReadOnlyData,
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   private get memory(): WebAssembly.Memory {
@@ -160,13 +169,19 @@ export class WasiRunner {
     Object.assign(this.st, { argBytes: args.map((a) => enc.encode(`${a}\0`)), files: new Map(), stderr: "", nextFd: 4 });
     this.st.open.clear();
     const sp = () => this.instance!.exports.__sp as WebAssembly.Global | undefined;
+    const from = this.readOnly?.at ?? 0;
+    const to = this.readOnly ? this.readOnly.at + this.readOnly.length : 0;
     if (this.instance && this.snapshot && sp() && this.memory.buffer.byteLength <= this.maxBytes) {
-      new Uint8Array(this.memory.buffer).set(this.snapshot);
+      const bytes = new Uint8Array(this.memory.buffer);
+      bytes.set(this.snapshot.head, 0);
+      bytes.set(this.snapshot.tail, to);
       sp()!.value = this.sp0;
     } else {
       this.instance = new WebAssembly.Instance(this.module, this.imports);
+      this.readOnly?.fill(this.memory);
       // Without the exported stack pointer a reused instance would drift: then every run gets a fresh one.
-      this.snapshot = sp() ? new Uint8Array(this.memory.buffer).slice() : undefined;
+      const bytes = new Uint8Array(this.memory.buffer);
+      this.snapshot = sp() ? { head: bytes.slice(0, from), tail: bytes.slice(to) } : undefined;
       this.sp0 = (sp()?.value as number) ?? 0;
     }
     let code = 0;

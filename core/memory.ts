@@ -24,14 +24,14 @@ export function memoryLimitBytes(files: readonly string[] = CGROUP_FILES): numbe
 
 const MIB = 1024 * 1024;
 /** What the server and its one-shot children take through a first start, before any renderer. */
-export const SERVER_RESERVE_BYTES = 768 * MIB;
+export const SERVER_RESERVE_BYTES = 512 * MIB;
 /** A renderer's peak, with room: it renders in blocks (audio/song-stream.ts), so this does not grow with a piece. */
-export const RENDERER_BYTES = 256 * MIB;
+export const RENDERER_BYTES = 192 * MIB;
 
 /**
- * Renderer processes for `bytes` of memory and `cores`: one per 256 MiB beyond the server's 768 MiB, at
+ * Renderer processes for `bytes` of memory and `cores`: one per 192 MiB beyond the server's 512 MiB, at
  * most one per core and two in all (the server's own work keeps a core), never fewer than one.
- * 512 MiB and 1 GiB give one; 1.25 GiB and more, two on two cores. Pure.
+ * 512 and 768 MiB give one; 1 GiB and more, two on two cores. Pure.
  */
 export function renderersFor(bytes: number, cores: number): number {
   const byMemory = Math.floor((bytes - SERVER_RESERVE_BYTES) / RENDERER_BYTES);

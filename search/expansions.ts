@@ -4,7 +4,7 @@
 // event loop for about 100 ms).
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { runInChild } from "../core/child-job.ts";
-import type { Expansions } from "./lexicon.ts";
+import { expansionTable, type ExpansionRecord, type Expansions } from "./lexicon.ts";
 
 export interface BuiltExpansions {
   expansions: Expansions;
@@ -23,10 +23,10 @@ export async function expansionsFor(texts: string[], log?: (message: string) => 
 
 /** JSON lines of expansions into one table, a line per turn of the event loop. */
 export async function parseExpansions(lines: string): Promise<Expansions> {
-  const expansions: Expansions = {};
+  const expansions = new Map<string, string>();
   for (const line of lines.split("\n")) {
     if (!line.trim()) continue;
-    Object.assign(expansions, JSON.parse(line) as Expansions);
+    expansionTable(JSON.parse(line) as ExpansionRecord, expansions);
     await nextTurn();
   }
   return expansions;

@@ -10,7 +10,19 @@ import { join } from "node:path";
 import { STOP_WORDS, stem, terms } from "./text.ts";
 
 /** A word as WordNet lists it (lowercase lemma) → [library stem, weight 0..1] pairs, strongest first. */
-export type Expansions = Record<string, Array<[string, number]>>;
+/** Word → its WordNet neighbours and their weights, as WordNet is read (expansions-child.ts). */
+export type ExpansionRecord = Record<string, Array<[string, number]>>;
+/**
+ * The same as the server keeps it: each word's list as its JSON text, read when a search asks for that word.
+ * As arrays, the library's 65,000 words took 27 MB of the server's heap; as text, about a third.
+ */
+export type Expansions = ReadonlyMap<string, string>;
+
+/** A record's lists as the server keeps them. */
+export function expansionTable(record: ExpansionRecord, into = new Map<string, string>()): Map<string, string> {
+  for (const [word, list] of Object.entries(record)) into.set(word, JSON.stringify(list));
+  return into;
+}
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
 /** The part-of-speech letter that data.* pointers use for each file. */
@@ -65,7 +77,7 @@ export function parseSynset(line: string): [string, Synset] | null {
 }
 
 /** Reads WordNet and keeps, for each word, the related words that the library actually uses. */
-export async function buildExpansions(libraryStems: Set<string>, dir = wordnetDir()): Promise<Expansions> {
+export async function buildExpansions(libraryStems: Set<string>, dir = wordnetDir()): Promise<ExpansionRecord> {
   if (!dir) return {};
   const synsets = new Map<string, Synset>();
   for (const pos of POS) {
@@ -117,7 +129,7 @@ export async function buildExpansions(libraryStems: Set<string>, dir = wordnetDi
       if (terms(first.gloss).length <= 10) offer(lemma, words(first.gloss), DEFINITION);
     }
   }
-  const out: Expansions = {};
+  const out: ExpansionRecord = {};
   for (const [from, targets] of found) {
     out[from] = [...targets].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, PER_WORD);
   }
@@ -156,10 +168,10 @@ export function baseForms(word: string): string[] {
 /** Expansions for one typed word: those of its first base form that WordNet knows. */
 export function expansionsOf(expansions: Expansions, word: string): Array<[string, number]> {
   for (const form of baseForms(word)) {
-    // Own entries only: the record is a plain object, and a typed word such as "constructor" must not find
-    // what every object inherits (it did while the expansions were still loading: ask answered 500).
-    const found = Object.hasOwn(expansions, form) ? expansions[form] : undefined;
-    if (found) return found;
+    // A map, not a plain object: a typed word such as "constructor" must not find what every object
+    // inherits (it did while the expansions were still loading: ask answered 500).
+    const found = expansions.get(form);
+    if (found) return JSON.parse(found) as Array<[string, number]>;
   }
   return [];
 }

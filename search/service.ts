@@ -108,7 +108,7 @@ export class SearchService {
 
   private async buildWords(prepared: Prepared): Promise<void> {
     try {
-      this.words = await MemoryIndex.from(prepared.rows, {});
+      this.words = await MemoryIndex.from(prepared.rows, new Map());
       this.wordPassages = prepared.rows.filter((r) => r.role === "passage").length;
       this.markAnswerable();
       this.log.info({ rows: prepared.rows.length }, "search answers from words while the vectors are prepared");

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { answerTypeOf, partsOf } from "../../search/answer-type.ts";
 import { choose, held, alternativesOf, type Candidate } from "../../search/extract.ts";
+import { expansionTable } from "../../search/lexicon.ts";
 
 const sentence = (text: string, fields: Partial<Candidate> = {}): Candidate => ({
   sentence: text,
@@ -81,7 +82,7 @@ describe("the sentence chooser", () => {
   });
 
   it("counts a word held through a WordNet link for less than the word itself", () => {
-    const expansions = { submit: [["send", 1]] as Array<[string, number]> };
+    const expansions = expansionTable({ submit: [["send", 1]] });
     const alternatives = alternativesOf("submit a poem", expansions);
     const linked = held(["submit", "poem"], "Send your poem by post.", "", [1, 1], alternatives);
     expect(linked).toBeGreaterThan(held(["submit", "poem"], "Send your poem by post.", "", [1, 1]));

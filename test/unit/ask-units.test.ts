@@ -8,6 +8,7 @@ import { sections } from "../../search/chunks.ts";
 import { citedNumbers, citesOnlyGiven } from "../../search/cite.ts";
 import { chooseSentences, cueFit, cuesOf, saying, type Candidate } from "../../search/extract.ts";
 import { askedMatch, openingYesNo, questionWords, SAME_QUESTION, unitQuestion } from "../../search/questions.ts";
+import { expansionTable } from "../../search/lexicon.ts";
 
 const candidate = (sentence: string, over: Partial<Candidate> = {}): Candidate => ({
   sentence,
@@ -38,7 +39,7 @@ describe("question-and-answer units", () => {
     expect(questionWords("Can I post the same reflection twice?", "Can I post the same reflection twice?", null)).toBe(1);
     expect(questionWords("How do I report a bug?", "How do I report a bug or send feedback?", null)).toBe(1);
     expect(questionWords("Is the sanctuary a religion?", "How long is a service?", null)).toBe(0);
-    const expansions = { stream: [["broadcast", 0.8]] as Array<[string, number]> };
+    const expansions = expansionTable({ stream: [["broadcast", 0.8]] });
     expect(questionWords("Is there a stream?", "Is the broadcast live?", expansions)).toBeCloseTo(0.56);
     expect(askedMatch(1, 1, 1)).toBe(1);
     expect(askedMatch(0, 1, 0)).toBeLessThan(SAME_QUESTION);

@@ -28,10 +28,11 @@ describe("the memory available", () => {
     expect(memoryLimitBytes([v1, v2])).toBe(Math.min(512 * MB, totalmem()));
   });
 
-  it("gives one renderer at 512 MB and 1 GB, two from 1.25 GB on two cores, one on one core", () => {
+  it("gives one renderer at 512 and 768 MB, two from 1 GB on two cores, one on one core", () => {
     expect(renderersFor(256 * MB, 2)).toBe(1);
     expect(renderersFor(512 * MB, 2)).toBe(1);
-    expect(renderersFor(1024 * MB, 2)).toBe(1);
+    expect(renderersFor(768 * MB, 2)).toBe(1);
+    expect(renderersFor(1024 * MB, 2)).toBe(2);
     expect(renderersFor(1280 * MB, 2)).toBe(2);
     expect(renderersFor(2048 * MB, 2)).toBe(2);
     expect(renderersFor(16 * 1024 * MB, 8)).toBe(2);

@@ -2,7 +2,7 @@
 // splitting and question types. No index, no embedder.
 import { describe, expect, it } from "vitest";
 import { chooseSentences, cuesOf, cueFit, held, sentencesOf, subjectTerms, type Candidate } from "../../search/extract.ts";
-import { baseForms, expansionsOf, parseSynset } from "../../search/lexicon.ts";
+import { baseForms, expansionsOf, expansionTable, parseSynset } from "../../search/lexicon.ts";
 import { DotProducts } from "../../search/dots.ts";
 import { dotsJs } from "../../search/dots-js.ts";
 import { BELOW_EXACT, expansionWeight, fieldStrength, FLOOR, fuse, idf, meaningEvidence, shown, withPhrase } from "../../search/rank.ts";
@@ -38,13 +38,13 @@ describe("WordNet", () => {
   it("finds a typed word under its base form", () => {
     expect(baseForms("moderators")).toContain("moderator");
     expect(baseForms("grieving")).toContain("grieve");
-    expect(expansionsOf({ translator: [["interpret", 0.5]] }, "translators")).toEqual([["interpret", 0.5]]);
-    expect(expansionsOf({}, "anything")).toEqual([]);
+    expect(expansionsOf(expansionTable({ translator: [["interpret", 0.5]] }), "translators")).toEqual([["interpret", 0.5]]);
+    expect(expansionsOf(new Map(), "anything")).toEqual([]);
   });
 
   it('finds nothing an object inherits (a question of one word such as "constructor" once answered 500)', () => {
     for (const word of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
-      expect(expansionsOf({}, word)).toEqual([]);
+      expect(expansionsOf(new Map(), word)).toEqual([]);
     }
   });
 });
