@@ -2,7 +2,7 @@
 // under it) is matched against the visitor's question as a question, and quoted with it, so "No." from
 // "Are reflections private?" can never read as the answer to something else. Pure functions.
 import { expansionsOf, type Expansions } from "./lexicon.ts";
-import { terms, words } from "./text.ts";
+import { askTerms, words } from "./text.ts";
 
 /** The question a passage answers: its section heading when that heading asks one. */
 export function unitQuestion(section: string | null): string | null {
@@ -19,13 +19,13 @@ const ASKING = new Set(["can", "could", "do", "does", "is", "are", "will", "woul
  */
 export function questionWords(visitor: string, unit: string, expansions: Expansions | null, weightOf: (term: string) => number = () => 1): number {
   visitor = oneWord(visitor);
-  const theirs = new Set(terms(oneWord(unit)));
+  const theirs = new Set(askTerms(oneWord(unit)));
   let sum = 0;
   let total = 0;
   const seen = new Set<string>();
   for (const w of words(visitor)) {
     if (ASKING.has(w)) continue;
-    const [term] = terms(w);
+    const [term] = askTerms(w);
     if (!term || seen.has(term)) continue;
     seen.add(term);
     const weight = weightOf(term);
