@@ -102,7 +102,8 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
-  [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason)\b/i }],
+  // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
+  [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
 ];
 
@@ -210,6 +211,8 @@ export const PIECES_ALONE_HELD = 0.75;
 export const PIECE_SHARE = 0.75;
 /** A question-and-answer unit's question stands in for its heading, matched in words and meaning. */
 export const QUESTION_SHARE = 0.35;
+/** A unit's question this near the visitor's is theirs in other words: its answer opens the reply. */
+export const OWN_QUESTION = 0.85;
 
 /** The sentence as its kind is judged: an opening yes or no counts only under the visitor's own question. */
 export function saying(c: Candidate): string {
@@ -338,12 +341,15 @@ function chooseWith<C extends Candidate>(
     s.c.guide !== false &&
     held(subject, s.c.sentence, s.c.context, weights) >= TYPED_HELD &&
     cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
-  const best = scored.find(
-    (s) =>
-      s.score >= COVERED &&
-      (s.c.guide !== false || s.held >= pieceHeld) &&
-      (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
-  );
+  // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
+  const best =
+    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.score >= COVERED) ??
+    scored.find(
+      (s) =>
+        s.score >= COVERED &&
+        (s.c.guide !== false || s.held >= pieceHeld) &&
+        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
+    );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);

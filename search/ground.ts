@@ -5,7 +5,7 @@ import type { Library } from "../corpus/library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { partsOf } from "./answer-type.ts";
-import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate } from "./extract.ts";
+import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
@@ -173,9 +173,14 @@ export async function groundAnswer(
     // Each unit's question against the visitor's, in words (stems, expansions; rarer words weigh more) and meaning.
     const asked_ = new Map(
       questions.map((unit, i) => {
-        const inWords = questionWords(asked, unit, expansions, weightOf);
-        const meaning = embedder ? meaningOf(candidates.length + i) : inWords;
+        // Both ways, each without its words of kind ("goes" in "what goes into", "hold" in "what does it hold"): the
+        // unit asks the visitor's question when each holds what the other asks about, not only when the visitor's
+        // one word ("service") is somewhere in it.
         const theirs = cuesOf(unit);
+        const ofKind = (cues: Cue[]) => (w: string) => cues.some((k) => k.words.test(w));
+        const inWords =
+          (questionWords(asked, unit, expansions, weightOf, ofKind(kinds)) + questionWords(unit, asked, expansions, weightOf, ofKind(theirs))) / 2;
+        const meaning = embedder ? meaningOf(candidates.length + i) : inWords;
         const sameKind = kinds.length && theirs.length ? (kinds.some((k) => theirs.includes(k)) ? 1 : 0) : 0.5;
         return [unit, askedMatch(inWords, meaning, sameKind)];
       }),

@@ -60,7 +60,7 @@ export const JOINED = /(?<=\p{L})_+(?=\p{L})/gu;
 
 /** Lowercase words in order, curly apostrophes straightened, possessive 's dropped. */
 export function words(text: string): string[] {
-  return (text.replace(JOINED, "").toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
+  return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
 }
 
 /** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself"): ask leaves them out. */

@@ -36,7 +36,7 @@ export const PREBUILT_DIR = fileURLToPath(new URL("../../.prebuilt", import.meta
 const TOKENS = /\p{L}+(?:['’]\p{L}+)*/gu;
 
 export function tokenize(text: string): string[] {
-  return (text.replace(JOINED, "").toLowerCase().match(TOKENS) ?? []).map((t) => t.replace(/’/g, "'"));
+  return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(TOKENS) ?? []).map((t) => t.replace(/’/g, "'"));
 }
 
 interface Table {
