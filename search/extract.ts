@@ -76,7 +76,7 @@ export const CUES: Array<[RegExp, Cue]> = [
     PARTS,
     {
       words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain|include|list|offer|give|return|goes|called|names|made|consist|composed|make)$/,
-      strong: /;[^;]+;|(?:[^,]+,){3}/,
+      strong: /;[^;]+;/,
       some: /(?:[^,]+,){2}/,
     },
   ],
@@ -105,6 +105,8 @@ export const CUES: Array<[RegExp, Cue]> = [
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
+  [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
 ];
 
 export function cuesOf(question: string): Cue[] {
@@ -252,6 +254,10 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
 
 const NUMERIC: readonly string[] = ["duration", "count", "when"];
 
+/** Words of someone who may be in danger now. */
+const DANGER =
+  /\b(?:(?:hurt|hurting|harm|harming|kill|killing|cut|cutting)\s+(?:my\s?self|me)|self[-\s]?harm\w*|suicid\w*|end(?:ing)?\s+(?:my|it)\s+(?:life|all)|want(?:ing)?\s+to\s+die|in\s+danger|crisis)\b/i;
+
 /** The library's kinds of piece, as a visitor names them. */
 const KIND_NAMES: Array<[string, RegExp]> = [
   ["prayer", /\bprayers?\b/i],
@@ -284,6 +290,14 @@ export function choose<C extends Candidate>(
   count = 3,
   expansions: Expansions | null = null,
 ): { chosen: C[]; score: number } {
+  // Someone in danger, in whatever words, is answered first by the guides' word on where help is (the sanctuary
+  // is no crisis service): never "not covered" because their words are not the guide's.
+  if (DANGER.test(question)) {
+    const help = candidates
+      .filter((c) => c.guide !== false && /\b(crisis|emergency)\b/i.test(c.sentence))
+      .sort((a, b) => Number(/emergency/i.test(b.sentence)) - Number(/emergency/i.test(a.sentence)) || a.pageRank - b.pageRank || a.position - b.position);
+    if (help.length) return { chosen: [help[0]], score: 1 };
+  }
   // "Is there a prayer for someone sitting an exam?" asks after a piece of the library: the pieces of that kind
   // are weighed first, by their summaries and lines, on the question's other words.
   const named = kindsNamed(question);
@@ -293,12 +307,14 @@ export function choose<C extends Candidate>(
     if (found?.chosen.length) return found;
   }
   // A piece answers only the questions a piece can: how to do something, by a practice or ritual (a song about
-  // sourdough is no recipe); a duration, count or time, by a line that holds one.
+  // sourdough is no recipe); a duration, count or time, by a line that holds one; never where something is.
   const type = answerTypeOf(question);
   const cues = cuesOf(question);
   const answers = (c: C) =>
     c.guide !== false ||
-    (type === "how-to" ? c.kind === "practice" || c.kind === "ritual" : !NUMERIC.includes(type) || cueFit(saying(c), cues, [], false) === 1);
+    (type === "how-to"
+      ? c.kind === "practice" || c.kind === "ritual"
+      : type !== "where" && (!NUMERIC.includes(type) || cueFit(saying(c), cues, [], false) === 1));
   candidates = candidates.filter(answers);
   const first = chooseWith(question, candidates, count, expansions, PIECE_SHARE);
   if (first.chosen.length) return first;
@@ -352,7 +368,8 @@ function chooseWith<C extends Candidate>(
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
-  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
+  // A piece's line must hold as much of the question here as anywhere (a practice's "an old shopkeeper" is no answer to "old reflections").
+  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && (s.c.guide !== false || s.held >= pieceHeld) && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.

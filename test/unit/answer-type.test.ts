@@ -139,6 +139,17 @@ describe("the sentence chooser", () => {
     expect(choose("Is there a prayer for someone sitting an exam?", [guide, prayer]).chosen.map((c) => c.title)).toEqual(["While She Sits"]);
   });
 
+  it("answers someone in danger with where help is, whatever their words", () => {
+    const help = sentence("If you are in danger, please contact local emergency services or a crisis line.", { position: 3 });
+    const other = sentence("A bad day can be set down in a place like this.", { guide: false, kind: "prayer", title: "A Prayer" });
+    expect(choose("I feel awful and keep thinking of hurting myself. Can you help?", [other, help]).chosen).toEqual([help]);
+  });
+
+  it("never answers where something is from a piece's line", () => {
+    const verse = sentence("The old letters go into the drawer by the door.", { guide: false, kind: "song", meaning: 0.9 });
+    expect(choose("Where do old letters go?", [verse]).chosen).toEqual([]);
+  });
+
   it("counts a word held through a WordNet link for less than the word itself", () => {
     const expansions = { submit: [["send", 1]] as Array<[string, number]> };
     const alternatives = alternativesOf("submit a poem", expansions);
