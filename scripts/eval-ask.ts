@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
-import { guidePages } from "../search/ground.ts";
+import { guidePages, pieceSummaries } from "../search/ground.ts";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
 import { loadGlove } from "../search/embedders/glove.ts";
 import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
@@ -50,7 +50,7 @@ if (wordsOnly) {
   const prepared = await prepareRows(library);
   const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
   search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
-  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library));
+  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library));
 } else {
   const dataDir = join(process.cwd(), ".bench", "quality");
   const embedder = await loadGlove({ dataDir });
@@ -58,7 +58,7 @@ if (wordsOnly) {
   await index.open(library);
   if (!index.ready) await index.rebuild(library);
   search = (q) => index.search(q, 5);
-  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library));
+  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library));
 }
 
 const answerOf = async (q: string) => {

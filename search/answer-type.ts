@@ -6,6 +6,10 @@ export type AnswerType = "duration" | "count" | "when" | "yes/no" | "parts" | "h
 
 export const ANSWER_TYPES: readonly AnswerType[] = ["duration", "count", "when", "yes/no", "parts", "how-to", "where", "definition", "other"];
 
+/** A question after a list: what something holds, is made of, or the names of its kinds. */
+export const PARTS =
+  /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b/i;
+
 /** In order: the first that matches names the question's type ("how many minutes" is a duration, not a count). */
 const TYPES: Array<[AnswerType, RegExp]> = [
   [
@@ -17,10 +21,7 @@ const TYPES: Array<[AnswerType, RegExp]> = [
     "when",
     /^\s*(?:and\s+)?(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b|\bat what point\b|\bschedule\b/i,
   ],
-  [
-    "parts",
-    /\bwhat (kinds?|sorts?|types?|parts|pieces)\b|\bwhich (kinds?|parts|pieces|categories)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include)\b|\bwhat is in\b/i,
-  ],
+  ["parts", PARTS],
   ["how-to", /\bhow (do|can|should|would|to|could|does one)\b|\bwhat (?:is the way|steps)\b/i],
   ["where", /^\s*(?:and\s+)?(where|which (link|page|address|url|feed))\b|\b(link|url|address) (to|for|of)\b/i],
   ["yes/no", /^\s*(?:and\s+)?(do|does|did|is|are|was|can|could|may|might|should|must|will|would|am|has|have)\b/i],
@@ -29,9 +30,26 @@ const TYPES: Array<[AnswerType, RegExp]> = [
 
 /** The type of answer a question asks for ("other" when none of the kinds fits); of its first part when it has two. */
 export function answerTypeOf(question: string): AnswerType {
-  const q = partsOf(question)[0];
+  const q = askingClause(partsOf(question)[0]);
   for (const [type, asks] of TYPES) if (asks.test(q)) return type;
   return "other";
+}
+
+/** A clause that sets a condition or a scene for the question after it: "If I stay…, how long…", "When I attend, what…". */
+const CONDITION =
+  /^\s*(?:if|once|after|before|since|while|because|although|though|unless|as soon as|in case|now that|when(?!\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|shall|may|might|must)\b))\b[^?]*?,\s*/i;
+
+/**
+ * The words that ask, without what sets the scene: the last sentence that asks ("I can't sleep at three. What
+ * could help?"), after a colon ("I'm in Melbourne: will my service differ…?"), without an opening condition
+ * ("If I give no timezone, do I…?"). The question's type is read from these; its subject from the whole.
+ */
+export function askingClause(question: string): string {
+  const q = question.trim();
+  const sentences = q.split(/(?<=[.!?:;])\s+(?=\S)/);
+  const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? q;
+  const clause = asking.replace(CONDITION, "");
+  return clause.trim() ? clause : asking;
 }
 
 /** A second question inside the first begins here: ", and how…", "? And when…", "; what…". */
@@ -54,15 +72,23 @@ export function partsOf(question: string): string[] {
   }
   const parts: string[] = [];
   let start = 0;
+  let carried = "";
   for (const cut of [...cuts, q.length]) {
-    const part = q
-      .slice(start, cut)
+    const text = q.slice(start, cut);
+    const own = text
       .replace(/^(and|but|also)\s+/i, "")
       .replace(/[\s,;]+(and|but|also)?\s*$/i, "")
       .trim();
+    const part = `${carried}${own}`;
+    start = cut;
+    // A condition ("If I stay for a whole service,") asks nothing: it belongs to the question after it.
+    if (!carried && cut < q.length && CONDITION.test(`${own}, `) && !/\?\s*$/.test(text.trim())) {
+      carried = `${own}, `;
+      continue;
+    }
+    carried = "";
     if (part.split(/\s+/).length < 3 && parts.length) parts[parts.length - 1] += ` ${part}`;
     else if (part) parts.push(part);
-    start = cut;
   }
   return parts.length > 1 ? parts.map((p) => (/[?.!]$/.test(p) ? p : `${p}?`)) : [q];
 }

@@ -34,7 +34,9 @@ export function plainText(markdown: string): string {
       .replace(/^\s*\[(?:Verse|Chorus|Bridge|Outro|Intro|Pre-Chorus|Refrain|Coda)[^\]]*\]\s*$/gim, "")
       // Blockquote marks go; a > inside text stays, so a placeholder such as /reflections/<slug> reads whole.
       .replace(/^\s{0,3}>\s?/gm, "")
-      .replace(/[*_`|]/g, "")
+      .replace(/[*`|]/g, "")
+      // An underscore inside a word is part of a name (read_song, read_doc): only emphasis marks go.
+      .replace(/(?<!\p{L}|\d)_+|_+(?!\p{L}|\d)/gu, "")
       .replace(/^\s*[-+]\s+/gm, "")
       .replace(/[ \t]+/g, " ")
       .replace(/\n{3,}/g, "\n\n")

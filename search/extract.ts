@@ -5,10 +5,10 @@
 // definition, "do I" a yes or no) multiplies that by how well the sentence has that kind of content.
 // The question is covered only when some sentence holds enough of it; otherwise the answer says so
 // plainly rather than quoting something loosely related.
-import { answerTypeOf } from "./answer-type.ts";
+import { answerTypeOf, askingClause, PARTS } from "./answer-type.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
-import { stem, STOP_WORDS, terms, words } from "./text.ts";
+import { askStem, askTerms, STOP_WORDS, words } from "./text.ts";
 
 export interface Candidate {
   sentence: string;
@@ -31,6 +31,8 @@ export interface Candidate {
   asked?: number;
   /** From a guide (the library's top-level pages on how the sanctuary works), not a prayer, song or other piece. */
   guide?: boolean;
+  /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence. */
+  kind?: string;
 }
 
 export interface Cue {
@@ -44,6 +46,9 @@ export interface Cue {
 const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
 const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 const rx = (s: string) => new RegExp(s, "i");
+
+/** "How do I…": a guide answers with the call or tool to use; a practice or ritual is itself the how (sentenceScore). */
+const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
@@ -68,9 +73,15 @@ export const CUES: Array<[RegExp, Cue]> = [
     },
   ],
   [
-    /\bwhat (kinds?|sorts?|types?|parts)\b|\bwhich (kinds?|parts|pieces|categories)\b|\bwhat does .* (have|hold|contain)\b/i,
-    { words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain)$/, strong: /;[^;]+;/, some: /(?:[^,]+,){2}/ },
+    PARTS,
+    {
+      words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain|include|list|offer|give|return|goes|called|names|made|consist|composed|make)$/,
+      strong: /;[^;]+;/,
+      some: /(?:[^,]+,){2}/,
+    },
   ],
+  // "What is it called?": a sentence that names it ("has a name:", "is called").
+  [/\b(called|named)\s*\??\s*$|\bwhat(?:'s| is) the name\b/i, { words: /^(called|named|name)$/, strong: /\b(called|named|names?)\b/i, some: /:/ }],
   // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence.
   [
     /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b(?!.*\b(no|without|not|never)\b)/i,
@@ -91,31 +102,41 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
-  [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason)\b/i }],
-  [/\bhow (do|can|should|to)\b/i, { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i }],
+  // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
+  [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
+  [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
+  [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
 ];
 
 export function cuesOf(question: string): Cue[] {
-  return CUES.filter(([asks]) => asks.test(question)).map(([, cue]) => cue);
+  const asking = askingClause(question);
+  return CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
 }
 
 /** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
-const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing", "no"]);
+const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing", "no", "realli", "actual", "pleas", "ever", "us", "need"]);
 
 /** The question's content stems, without the words that only name the kind of question. */
 export function subjectTerms(question: string, cues: Cue[]): string[] {
   const kept = question.split(/\s+/).filter((w) => !cues.some((c) => c.words.test(w.toLowerCase().replace(/[^a-z]/g, ""))));
-  return [...new Set(terms(kept.join(" ")))].filter((t) => !FILLER.has(t));
+  return [...new Set(askTerms(kept.join(" ")))].filter((t) => !FILLER.has(t));
 }
 
 /** Per subject word, its weight among the candidates: a word most sentences share tells them apart least. */
 export function localWeights(subject: string[], sentences: string[]): number[] {
   const df = subject.map(() => 0);
   for (const s of sentences) {
-    const have = new Set(terms(s));
+    const have = new Set(askTerms(s));
     subject.forEach((t, i) => (df[i] += have.has(t) ? 1 : 0));
   }
-  return df.map((d) => Math.log(1 + sentences.length / (1 + d)));
+  const weights = df.map((d) => Math.log(1 + sentences.length / (1 + d)));
+  // A word no candidate uses cannot tell them apart: it counts against every sentence, as much as a usual word
+  // of the question (not as the rarest of all), so a visitor's own words ("history", "hurting") do not outweigh
+  // the ones the library shares.
+  const present = weights.filter((_, i) => df[i] > 0);
+  const usual = present.length ? present.reduce((a, b) => a + b, 0) / present.length : 0;
+  return weights.map((w, i) => (df[i] === 0 && usual > 0 ? Math.min(w, usual) : w));
 }
 
 /** Per subject stem, the library stems WordNet links it to, with the link's weight (lexicon.ts). */
@@ -125,7 +146,7 @@ export type Alternatives = Map<string, Array<[string, number]>>;
 export function alternativesOf(question: string, expansions: Expansions | null): Alternatives {
   const out: Alternatives = new Map();
   if (!expansions) return out;
-  for (const w of words(question)) if (!STOP_WORDS.has(w) && w.length > 1) out.set(stem(w), expansionsOf(expansions, w));
+  for (const w of words(question)) if (!STOP_WORDS.has(w) && w.length > 1) out.set(askStem(w), expansionsOf(expansions, w));
   return out;
 }
 
@@ -138,8 +159,8 @@ const LINKED = 0.6;
  */
 export function held(subject: string[], sentence: string, context: string, weights: number[] = subject.map(() => 1), alternatives?: Alternatives): number {
   if (!subject.length) return 0;
-  const own = new Set(terms(sentence));
-  const around = new Set(terms(context));
+  const own = new Set(askTerms(sentence));
+  const around = new Set(askTerms(context));
   let sum = 0;
   let total = 0;
   subject.forEach((t, i) => {
@@ -160,7 +181,7 @@ export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWha
   if (
     asksWhatIs &&
     /^\W*(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(is|are|means)\b/i.test(sentence) &&
-    subject.some((t) => terms(sentence.split(/\s+/).slice(0, 3).join(" ")).includes(t))
+    subject.some((t) => askTerms(sentence.split(/\s+/).slice(0, 3).join(" ")).includes(t))
   )
     best = 1;
   return best;
@@ -192,6 +213,8 @@ export const PIECES_ALONE_HELD = 0.75;
 export const PIECE_SHARE = 0.75;
 /** A question-and-answer unit's question stands in for its heading, matched in words and meaning. */
 export const QUESTION_SHARE = 0.35;
+/** A unit's question this near the visitor's is theirs in other words: its answer opens the reply. */
+export const OWN_QUESTION = 0.85;
 
 /** The sentence as its kind is judged: an opening yes or no counts only under the visitor's own question. */
 export function saying(c: Candidate): string {
@@ -214,7 +237,10 @@ export function sentenceScore(
     (PAGE_BONUS[c.pageRank] ?? 0) +
     (c.leads ? LEAD_BONUS : 0);
   // The answer that opens a unit asking the visitor's own question has exactly the kind of content asked for.
-  const fit = c.leads && (c.asked ?? 0) >= SAME_QUESTION ? 1 : cueFit(saying(c), cues, subject, asksWhatIs);
+  const fit =
+    (c.leads && (c.asked ?? 0) >= SAME_QUESTION) || (cues.includes(HOW_TO) && (c.kind === "practice" || c.kind === "ritual"))
+      ? 1
+      : cueFit(saying(c), cues, subject, asksWhatIs);
   return relevance * (0.4 + 0.6 * fit) * (c.guide === false ? pieceShare : 1);
 }
 
@@ -224,6 +250,33 @@ export function sentenceScore(
  */
 export function chooseSentences<C extends Candidate>(question: string, candidates: C[], count = 3): C[] {
   return choose(question, candidates, count).chosen;
+}
+
+const NUMERIC: readonly string[] = ["duration", "count", "when"];
+
+/** Words of someone who may be in danger now. */
+const DANGER =
+  /\b(?:(?:hurt|hurting|harm|harming|kill|killing|cut|cutting)\s+(?:my\s?self|me)|self[-\s]?harm\w*|suicid\w*|end(?:ing)?\s+(?:my|it)\s+(?:life|all)|want(?:ing)?\s+to\s+die|in\s+danger|crisis)\b/i;
+
+/** The library's kinds of piece, as a visitor names them. */
+const KIND_NAMES: Array<[string, RegExp]> = [
+  ["prayer", /\bprayers?\b/i],
+  ["song", /\bsongs?\b/i],
+  ["chant", /\bchants?\b/i],
+  ["blessing", /\bblessings?\b/i],
+  ["ritual", /\brituals?\b/i],
+  ["practice", /\b(practices?|exercises?|meditations?)\b/i],
+  ["hymn", /\bhymns?\b/i],
+  ["philosophy", /\b(essays?|philosophy)\b/i],
+];
+
+/** The kinds of piece a question asks for ("a prayer for…", "any songs about…"); none when it names none that way. */
+export function kindsNamed(question: string): string[] {
+  return KIND_NAMES.filter(([, name]) => new RegExp(`${name.source}\\s+(?:for|about|on|to|when|that)\\b`, "i").test(question)).map(([kind]) => kind);
+}
+
+function withoutKinds(question: string): string {
+  return KIND_NAMES.reduce((q, [, name]) => q.replace(new RegExp(name.source, "gi"), " "), question);
 }
 
 /**
@@ -237,6 +290,32 @@ export function choose<C extends Candidate>(
   count = 3,
   expansions: Expansions | null = null,
 ): { chosen: C[]; score: number } {
+  // Someone in danger, in whatever words, is answered first by the guides' word on where help is (the sanctuary
+  // is no crisis service): never "not covered" because their words are not the guide's.
+  if (DANGER.test(question)) {
+    const help = candidates
+      .filter((c) => c.guide !== false && /\b(crisis|emergency)\b/i.test(c.sentence))
+      .sort((a, b) => Number(/emergency/i.test(b.sentence)) - Number(/emergency/i.test(a.sentence)) || a.pageRank - b.pageRank || a.position - b.position);
+    if (help.length) return { chosen: [help[0]], score: 1 };
+  }
+  // "Is there a prayer for someone sitting an exam?" asks after a piece of the library: the pieces of that kind
+  // are weighed first, by their summaries and lines, on the question's other words.
+  const named = kindsNamed(question);
+  if (named.length) {
+    const ofKind = candidates.filter((c) => c.guide === false && named.includes(c.kind ?? ""));
+    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, count, expansions, 1) : undefined;
+    if (found?.chosen.length) return found;
+  }
+  // A piece answers only the questions a piece can: how to do something, by a practice or ritual (a song about
+  // sourdough is no recipe); a duration, count or time, by a line that holds one; never where something is.
+  const type = answerTypeOf(question);
+  const cues = cuesOf(question);
+  const answers = (c: C) =>
+    c.guide !== false ||
+    (type === "how-to"
+      ? c.kind === "practice" || c.kind === "ritual"
+      : type !== "where" && (!NUMERIC.includes(type) || cueFit(saying(c), cues, [], false) === 1));
+  candidates = candidates.filter(answers);
   const first = chooseWith(question, candidates, count, expansions, PIECE_SHARE);
   if (first.chosen.length) return first;
   const pieces = candidates.filter((c) => c.guide === false);
@@ -272,21 +351,25 @@ function chooseWith<C extends Candidate>(
   // A sentence with exactly the kind of content a typed question asks for (the duration, the count, the time)
   // needs fewer of its words: "How much time should I set aside for a service?" is answered by "A service is
   // between 15 and 40 minutes long" though "set aside" is nowhere in the library.
-  const numeric = ["duration", "count", "when"].includes(answerTypeOf(question));
+  const numeric = NUMERIC.includes(answerTypeOf(question));
   const typed = (s: (typeof scored)[number]) =>
     numeric &&
     s.c.guide !== false &&
     held(subject, s.c.sentence, s.c.context, weights) >= TYPED_HELD &&
     cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
-  const best = scored.find(
-    (s) =>
-      s.score >= COVERED &&
-      (s.c.guide !== false || s.held >= pieceHeld) &&
-      (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
-  );
+  // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
+  const best =
+    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.score >= COVERED) ??
+    scored.find(
+      (s) =>
+        s.score >= COVERED &&
+        (s.c.guide !== false || s.held >= pieceHeld) &&
+        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
+    );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
-  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && s.score >= best.score * 0.8);
+  // A piece's line must hold as much of the question here as anywhere (a practice's "an old shopkeeper" is no answer to "old reflections").
+  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && (s.c.guide !== false || s.held >= pieceHeld) && s.score >= best.score * 0.8);
   const chosen = fromTop ? [fromTop] : [];
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.

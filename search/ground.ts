@@ -5,7 +5,7 @@ import type { Library } from "../corpus/library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { partsOf } from "./answer-type.ts";
-import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate } from "./extract.ts";
+import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
@@ -45,13 +45,59 @@ export function guidePages(library: Library): Hit[] {
   return pages;
 }
 
+/** A piece's own one-line summary (its tldr) and kind, by page. */
+export interface Summary {
+  tldr: string;
+  kind: string;
+  themes: string[];
+}
+
+const summaries = new WeakMap<Library, ReadonlyMap<string, Summary>>();
+
+/** Every piece's summary (not the guides'), by page, made once per library. */
+export function pieceSummaries(library: Library): ReadonlyMap<string, Summary> {
+  let found = summaries.get(library);
+  if (!found) {
+    const made = new Map<string, Summary>();
+    for (const piece of library.pieces) if (piece.kind !== "doc") made.set(piece.path, { tldr: piece.tldr, kind: piece.kind, themes: piece.themes });
+    summaries.set(library, made);
+    found = made;
+  }
+  return found;
+}
+
 type Sourced = Candidate & { passage: Chunk; hit: Hit };
 
-/** Every sentence of the hits' pages, in reading order, with what it is about. */
-function candidatesOf(hits: Hit[]): Sourced[] {
+/**
+ * Every sentence of the hits' pages, in reading order, with what it is about. A piece found by search is
+ * first said by its summary: "How can I close the day well?" is answered by what a practice is ("An evening
+ * review that walks the day backwards…"), which its lines, written to be prayed or sung, seldom say.
+ */
+function candidatesOf(hits: Hit[], summaryOf: ReadonlyMap<string, Summary>): Sourced[] {
   const candidates: Sourced[] = [];
   hits.forEach((hit, pageRank) => {
     let position = 0;
+    const summary = hit.chunk.category === "docs" ? undefined : summaryOf.get(hit.chunk.page);
+    const opening = hit.passages[0];
+    if (summary && opening) {
+      const tldr = /[.!?]$/.test(summary.tldr) ? summary.tldr : `${summary.tldr}.`;
+      candidates.push({
+        sentence: tldr,
+        title: hit.chunk.title,
+        context: `${hit.chunk.title}. A ${summary.kind}. ${summary.themes.join(", ")}.`,
+        heading: "",
+        pageRank,
+        position: position++,
+        meaning: 0,
+        leads: false,
+        question: null,
+        asked: 0,
+        guide: false,
+        kind: summary.kind,
+        passage: opening,
+        hit,
+      });
+    }
     const seen = new Set<string | null>();
     for (const passage of hit.passages) {
       // The first sentence under a heading that is a question (a FAQ's) is that question's answer.
@@ -73,6 +119,7 @@ function candidatesOf(hits: Hit[]): Sourced[] {
           question: asks,
           asked: 0,
           guide: passage.category === "docs",
+          kind: passage.category === "docs" ? undefined : (summary?.kind ?? passage.category),
           passage,
           hit,
         });
@@ -94,9 +141,10 @@ export async function groundAnswer(
   hits: Hit[],
   expansions: Expansions | null = null,
   more: Hit[] = [],
+  summaryOf: ReadonlyMap<string, Summary> = new Map(),
 ): Promise<Grounding> {
   const found = new Set(hits.map((h) => h.chunk.page));
-  const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))]);
+  const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))], summaryOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
   const parts = partsOf(question);
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
@@ -125,9 +173,14 @@ export async function groundAnswer(
     // Each unit's question against the visitor's, in words (stems, expansions; rarer words weigh more) and meaning.
     const asked_ = new Map(
       questions.map((unit, i) => {
-        const inWords = questionWords(asked, unit, expansions, weightOf);
-        const meaning = embedder ? meaningOf(candidates.length + i) : inWords;
+        // Both ways, each without its words of kind ("goes" in "what goes into", "hold" in "what does it hold"): the
+        // unit asks the visitor's question when each holds what the other asks about, not only when the visitor's
+        // one word ("service") is somewhere in it.
         const theirs = cuesOf(unit);
+        const ofKind = (cues: Cue[]) => (w: string) => cues.some((k) => k.words.test(w));
+        const inWords =
+          (questionWords(asked, unit, expansions, weightOf, ofKind(kinds)) + questionWords(unit, asked, expansions, weightOf, ofKind(theirs))) / 2;
+        const meaning = embedder ? meaningOf(candidates.length + i) : inWords;
         const sameKind = kinds.length && theirs.length ? (kinds.some((k) => theirs.includes(k)) ? 1 : 0) : 0.5;
         return [unit, askedMatch(inWords, meaning, sameKind)];
       }),

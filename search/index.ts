@@ -42,7 +42,7 @@ interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 5;
+const RECIPE = 6;
 /** Texts embedded per call, and rows written per call: the event loop gets a turn between calls. */
 const EMBED_BATCH = 64;
 const WRITE_BATCH = 128;

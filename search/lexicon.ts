@@ -161,7 +161,8 @@ export function baseForms(word: string): string[] {
     ["er", ""],
     ["est", ""],
   ];
-  for (const [end, put] of rules) if (word.length > end.length + 2 && word.endsWith(end)) out.push(word.slice(0, -end.length) + put);
+  // A plain plural of a short word counts too ("ads" → "ad"); other endings need a longer word.
+  for (const [end, put] of rules) if (word.length > end.length + (end === "s" ? 1 : 2) && word.endsWith(end)) out.push(word.slice(0, -end.length) + put);
   return out;
 }
 

@@ -2,7 +2,7 @@
 // under it) is matched against the visitor's question as a question, and quoted with it, so "No." from
 // "Are reflections private?" can never read as the answer to something else. Pure functions.
 import { expansionsOf, type Expansions } from "./lexicon.ts";
-import { terms, words } from "./text.ts";
+import { askTerms, words } from "./text.ts";
 
 /** The question a passage answers: its section heading when that heading asks one. */
 export function unitQuestion(section: string | null): string | null {
@@ -17,15 +17,22 @@ const ASKING = new Set(["can", "could", "do", "does", "is", "are", "will", "woul
  * counts 1 when the unit's question has it or its stem, or a WordNet expansion's weight when it has that.
  * Each word weighs by `weightOf` (rarer words tell questions apart more).
  */
-export function questionWords(visitor: string, unit: string, expansions: Expansions | null, weightOf: (term: string) => number = () => 1): number {
+export function questionWords(
+  visitor: string,
+  unit: string,
+  expansions: Expansions | null,
+  weightOf: (term: string) => number = () => 1,
+  /** Words that only name the kind of question ("goes" in "what goes into"): what both ask about is compared, not how. */
+  onlyKind: (word: string) => boolean = () => false,
+): number {
   visitor = oneWord(visitor);
-  const theirs = new Set(terms(oneWord(unit)));
+  const theirs = new Set(askTerms(oneWord(unit)));
   let sum = 0;
   let total = 0;
   const seen = new Set<string>();
   for (const w of words(visitor)) {
-    if (ASKING.has(w)) continue;
-    const [term] = terms(w);
+    if (ASKING.has(w) || onlyKind(w)) continue;
+    const [term] = askTerms(w);
     if (!term || seen.has(term)) continue;
     seen.add(term);
     const weight = weightOf(term);
@@ -51,7 +58,8 @@ function oneWord(text: string): string {
  * kinds, 0.5 when either has no kind. Words lead: a small embedder finds most questions about services "near".
  */
 export function askedMatch(wordsHeld: number, meaning: number, sameKind = 0.5): number {
-  return Math.min(1, 0.5 * wordsHeld + 0.3 * meaning + 0.2 * sameKind);
+  // Questions of different kinds ("how long is a service" and "what goes into a service") are never the same one.
+  return Math.min(1, 0.5 * wordsHeld + 0.3 * meaning + 0.2 * sameKind) * (sameKind === 0 ? 0.75 : 1);
 }
 
 /** At or above this, the unit's question is taken to be the visitor's own (its yes or no answers it). */

@@ -20,6 +20,31 @@ export const STOP_WORDS = new Set(
 
 const stems = new Map<string, string>();
 
+/**
+ * English's irregular verb forms (and a few plurals), each with its base: Porter stems "kept" to "kept" and "keep"
+ * to "keep", so "Are my searches kept?" never met "keep" or its WordNet links. Forms that are also common words of
+ * their own (left, found, saw, felt, lay, ground, rose) are left alone.
+ */
+const IRREGULAR = new Map<string, string>(
+  (
+    "began:begin begun:begin bent:bend bound:bind bitten:bite bled:bleed blew:blow blown:blow broke:break broken:break " +
+    "bred:breed brought:bring built:build burnt:burn bought:buy caught:catch chose:choose chosen:choose came:come dealt:deal " +
+    "dug:dig drew:draw drawn:draw dreamt:dream drank:drink drunk:drink drove:drive driven:drive ate:eat eaten:eat " +
+    "fell:fall fallen:fall fed:feed fought:fight fled:flee flew:fly flown:fly forbade:forbid forbidden:forbid forgot:forget " +
+    "forgotten:forget forgave:forgive forgiven:forgive froze:freeze frozen:freeze gave:give given:give went:go gone:go grew:grow " +
+    "grown:grow hung:hang heard:hear hid:hide hidden:hide held:hold kept:keep knelt:kneel knew:know known:know led:lead " +
+    "leant:lean learnt:learn lent:lend lost:lose made:make meant:mean met:meet paid:pay ran:run rang:ring rung:ring " +
+    "risen:rise rode:ride ridden:ride said:say sought:seek sold:sell sent:send shook:shake shaken:shake shone:shine " +
+    "shot:shoot shown:show shrank:shrink sang:sing sung:sing sank:sink sunk:sink sat:sit slept:sleep slid:slide spoke:speak " +
+    "spoken:speak spent:spend spun:spin stood:stand stole:steal stolen:steal stuck:stick stung:sting strove:strive struck:strike " +
+    "swore:swear sworn:swear swept:sweep swam:swim swum:swim took:take taken:take taught:teach tore:tear torn:tear told:tell " +
+    "thought:think threw:throw thrown:throw understood:understand woke:wake woken:wake wore:wear worn:wear wept:weep " +
+    "wrote:write written:write children:child men:man women:woman people:person feet:foot teeth:tooth mice:mouse"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
 /** Porter stem of a lowercase word, cached (the library's vocabulary is small and queries repeat words). */
 export function stem(word: string): string {
   let s = stems.get(word);
@@ -30,9 +55,35 @@ export function stem(word: string): string {
   return s;
 }
 
+/** An underscore inside a name ("read_song"): matched as one word, "readsong", as the passages were indexed before names kept it. */
+export const JOINED = /(?<=\p{L})_+(?=\p{L})/gu;
+
 /** Lowercase words in order, curly apostrophes straightened, possessive 's dropped. */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
+  return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
+}
+
+/** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself"): ask leaves them out. */
+const ASK_STOP_WORDS = new Set(
+  (
+    "i'm i've i'd i'll you're you've you'd you'll we're we've we'd they're they've it's that's there's what's who's here's he's she's " +
+    "myself yourself ourselves yourselves itself themselves himself herself"
+  ).split(" "),
+);
+
+/**
+ * The stem ask compares a word by: of its base form when it is an irregular one ("kept" as "keep"). Search keeps
+ * the plain stem (its index and its relevance fixture stand on it); ask matches a question with sentences.
+ */
+export function askStem(word: string): string {
+  return stem(IRREGULAR.get(word) ?? word);
+}
+
+/** Stems of the content words as ask compares them (askStem, and the question's own filler words left out). */
+export function askTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) if (!STOP_WORDS.has(w) && !ASK_STOP_WORDS.has(w) && w.length > 1) out.push(askStem(w));
+  return out;
 }
 
 /** Stems of the content words, in order (duplicates kept: term frequency counts them). */

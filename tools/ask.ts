@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { citesOnlyGiven } from "../search/cite.ts";
-import { guidePages } from "../search/ground.ts";
+import { guidePages, pieceSummaries } from "../search/ground.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -87,7 +87,10 @@ export const ask = defineOperation({
     const ground = async (words: string) => {
       const found = await ctx.search.find(words, 5);
       method = found.method;
-      return { hits: found.hits, grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, guidePages(ctx.library)) };
+      return {
+        hits: found.hits,
+        grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, guidePages(ctx.library), pieceSummaries(ctx.library)),
+      };
     };
     let { hits, grounding } = await ground(meaning);
     // A follow-up that the library does not cover on its own ("How long is it?") is read with the question before it.

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { timeSlicer } from "../../core/time-slice.ts";
 import { normalize, type Embedder } from "../embedder.ts";
+import { JOINED } from "../text.ts";
 import { convertOnce, FORMAT, GLOVE_VOCABULARY, HEADER_BYTES, MAGIC } from "./glove-convert.ts";
 
 export type Log = (message: string) => void;
@@ -35,7 +36,7 @@ export const PREBUILT_DIR = fileURLToPath(new URL("../../.prebuilt", import.meta
 const TOKENS = /\p{L}+(?:['’]\p{L}+)*/gu;
 
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(TOKENS) ?? []).map((t) => t.replace(/’/g, "'"));
+  return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(TOKENS) ?? []).map((t) => t.replace(/’/g, "'"));
 }
 
 interface Table {

@@ -1,9 +1,10 @@
 // The question classifier and the two-part splitter (search/answer-type.ts), and the sentence chooser's
 // rules that rest on them (search/extract.ts): pure functions, no library.
 import { describe, expect, it } from "vitest";
-import { answerTypeOf, partsOf } from "../../search/answer-type.ts";
-import { choose, held, alternativesOf, type Candidate } from "../../search/extract.ts";
+import { answerTypeOf, askingClause, partsOf } from "../../search/answer-type.ts";
+import { choose, held, alternativesOf, kindsNamed, type Candidate } from "../../search/extract.ts";
 import { expansionTable } from "../../search/lexicon.ts";
+import { askTerms, terms } from "../../search/text.ts";
 
 const sentence = (text: string, fields: Partial<Candidate> = {}): Candidate => ({
   sentence: text,
@@ -39,6 +40,16 @@ describe("answerTypeOf", () => {
     ["Why is the sky blue?", "other"],
   ])("%s → %s", (question, type) => expect(answerTypeOf(question)).toBe(type));
 
+  it("types a question by the words that ask, not by what sets the scene", () => {
+    expect(answerTypeOf("If I stay until the end, how long will the talk take?")).toBe("duration");
+    expect(answerTypeOf("I live by the sea: do the trains run on Sundays?")).toBe("yes/no");
+    expect(answerTypeOf("I cannot sleep. When does the café open?")).toBe("when");
+    expect(askingClause("When I arrive, what is kept?")).toBe("what is kept?");
+    expect(askingClause("When does it open?")).toBe("When does it open?");
+    expect(answerTypeOf("What goes into a pie?")).toBe("parts");
+    expect(answerTypeOf("What does the menu list?")).toBe("parts");
+  });
+
   it("types a two-part question by its first part", () => {
     expect(answerTypeOf("How many rooms are there, and how long is each talk?")).toBe("count");
   });
@@ -56,6 +67,27 @@ describe("partsOf", () => {
     expect(partsOf("Which songs and chants are sung?")).toEqual(["Which songs and chants are sung?"]);
     expect(partsOf("What do bread and butter cost?")).toEqual(["What do bread and butter cost?"]);
     expect(partsOf("How long is it?")).toEqual(["How long is it?"]);
+    // A condition asks nothing: it stays with the question after it.
+    expect(partsOf("If I stay for the whole film, how long will I sit there?")).toEqual(["If I stay for the whole film, how long will I sit there?"]);
+    expect(partsOf("When I arrive late, can I still come in, and how long is the wait?")).toEqual([
+      "When I arrive late, can I still come in?",
+      "how long is the wait?",
+    ]);
+  });
+});
+
+describe("the words ask compares", () => {
+  it("meets an irregular form with its base, and leaves out a question's own filler", () => {
+    expect(askTerms("Are the letters kept?").sort()).toEqual(askTerms("Do you keep the letters?").sort());
+    expect(askTerms("I'm hurting myself")).toEqual(["hurt"]);
+    // Search keeps its own stems (its index and relevance fixture stand on them).
+    expect(terms("kept")).toEqual(["kept"]);
+  });
+
+  it("names the kind of piece a question asks after", () => {
+    expect(kindsNamed("Is there a prayer for someone sitting an exam?")).toEqual(["prayer"]);
+    expect(kindsNamed("Any songs about trains?")).toEqual(["song"]);
+    expect(kindsNamed("Can I send in a song I wrote?")).toEqual([]);
   });
 });
 
@@ -79,6 +111,44 @@ describe("the sentence chooser", () => {
       sentence("The kettle in the kitchen is old.", { position: 1, pageRank: 2 }),
     ]);
     expect(chosen.map((c) => c.sentence)).toEqual(["A tea break lasts between 10 and 20 minutes."]);
+  });
+
+  it("answers a how-to from a practice by what it is, never by a song that shares the words", () => {
+    const practice = sentence("An evening review that walks the day backwards, notes what went well, and closes the book.", {
+      guide: false,
+      kind: "practice",
+      title: "A Ledger",
+    });
+    const song = sentence("Close the day and close the book, the evening sings.", { guide: false, kind: "song", title: "A Song", position: 1 });
+    expect(choose("How can I close the day well?", [song, practice]).chosen.map((c) => c.title)).toEqual(["A Ledger"]);
+    expect(choose("How can I close the day well?", [song]).chosen).toEqual([]);
+  });
+
+  it("answers a count from a piece only with a line that holds one", () => {
+    const verse = sentence("Stand the basil on the windowsill in a glass of water; it roots within a week or two.", { guide: false, kind: "song" });
+    expect(choose("How often should I water basil on a windowsill?", [verse]).chosen).toEqual([]);
+  });
+
+  it("answers a question after a kind of piece from the pieces of that kind", () => {
+    const prayer = sentence("A parent waiting in a car park while a daughter sits an exam.", {
+      guide: false,
+      kind: "prayer",
+      title: "While She Sits",
+      meaning: 0.8,
+    });
+    const guide = sentence("Contributions are accepted as prayers, rituals and hymns.", { title: "How to Contribute", position: 1 });
+    expect(choose("Is there a prayer for someone sitting an exam?", [guide, prayer]).chosen.map((c) => c.title)).toEqual(["While She Sits"]);
+  });
+
+  it("answers someone in danger with where help is, whatever their words", () => {
+    const help = sentence("If you are in danger, please contact local emergency services or a crisis line.", { position: 3 });
+    const other = sentence("A bad day can be set down in a place like this.", { guide: false, kind: "prayer", title: "A Prayer" });
+    expect(choose("I feel awful and keep thinking of hurting myself. Can you help?", [other, help]).chosen).toEqual([help]);
+  });
+
+  it("never answers where something is from a piece's line", () => {
+    const verse = sentence("The old letters go into the drawer by the door.", { guide: false, kind: "song", meaning: 0.9 });
+    expect(choose("Where do old letters go?", [verse]).chosen).toEqual([]);
   });
 
   it("counts a word held through a WordNet link for less than the word itself", () => {

@@ -5,7 +5,7 @@ import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED, NOT_COVERED_NEXT } from "../../search/answer.ts";
 import { BARE_YES_NO, judgeAnswer, ofSplit, type AskSet } from "../../search/ask-eval.ts";
-import { guidePages } from "../../search/ground.ts";
+import { guidePages, pieceSummaries } from "../../search/ground.ts";
 import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
 let real: RealIndex;
@@ -23,7 +23,14 @@ beforeAll(async () => {
 afterAll(() => real?.close());
 
 async function ask(question: string) {
-  const grounding = await groundAnswer(real.index.embedder, question, await real.index.search(question, 5), real.index.expansions, guidePages(real.library));
+  const grounding = await groundAnswer(
+    real.index.embedder,
+    question,
+    await real.index.search(question, 5),
+    real.index.expansions,
+    guidePages(real.library),
+    pieceSummaries(real.library),
+  );
   return { grounding, answer: extractiveAnswer(grounding) };
 }
 
