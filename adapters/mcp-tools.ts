@@ -91,7 +91,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
       },
       "request",
     );
-  if (!outcome.ok) return new RawJson(JSON.stringify(errorResult(outcome.body)));
+  if (!outcome.ok) return new RawJson(JSON.stringify(errorResult(outcome.error)));
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;
   const links = recordings

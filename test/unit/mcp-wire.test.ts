@@ -20,7 +20,7 @@ describe("jsonAndQuoted", () => {
       );
     fc.assert(
       fc.property(keyed("d"), keyed("s"), (dynamic, shared) => {
-        const body = joined<Record<string, unknown>>(dynamic, { ...shared });
+        const body = joined(dynamic, { ...shared });
         expect(jsonAndQuoted(body).text).toBe(toJsonBytes(body).toString("utf8"));
         const whole = JSON.stringify(body);
         expect(jsonAndQuoted(body)).toEqual({ text: whole, quoted: JSON.stringify(whole) });
