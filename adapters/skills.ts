@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import type { Library } from "../corpus/library.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
-import { errorStatus } from "../core/errors.ts";
+import { errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
-import { LIMITS } from "../services/rate-limits.ts";
+import { LIMITS, isLimitName } from "../services/rate-limits.ts";
 import { BoundedMemo } from "../core/memo.ts";
 
 export interface Skill {
@@ -54,8 +54,9 @@ function toolSkill(op: Operation, base: string): Skill {
       : op.example
         ? `Example arguments:\n\n\`\`\`json\n${JSON.stringify(op.example, null, 2)}\n\`\`\``
         : "";
-  const limit = (LIMITS as Record<string, { points: number; duration: number }>)[op.name];
-  const statuses = [...new Set(["invalid", ...(op.errors ?? [])].map((kind) => errorStatus[kind as keyof typeof errorStatus]))].sort();
+  const limit = isLimitName(op.name) ? LIMITS[op.name] : undefined;
+  const kinds: ErrorKind[] = ["invalid", ...(op.errors ?? [])];
+  const statuses = [...new Set(kinds.map((kind) => errorStatus[kind]))].sort();
   const body = `# ${tool.title} (MCP tool \`${tool.tool}\`)
 
 ${tool.description}

@@ -9,7 +9,7 @@ import { homeLinks } from "../agent-catalog.ts";
 import type { WebContext } from "../context.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
 import { callFromPage } from "./call.ts";
-import type { Piece, Song } from "../../corpus/library.ts";
+import { isSong, type Piece } from "../../corpus/library.ts";
 import { now, type NowBody } from "../../tools/now.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
@@ -28,10 +28,9 @@ function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
   // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
   if (piece.kind === "chant") return html`<details><summary>The words</summary><p class="verse">${piece.listenersText}</p></details>`;
-  const words =
-    piece.kind === "song"
-      ? lyricsHtml((piece as Song).lyrics ?? "")
-      : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
+  const words = isSong(piece)
+    ? lyricsHtml(piece.lyrics)
+    : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 
