@@ -62,7 +62,7 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
   const field = fieldName(issue.path);
   const subject = field ? `\`${field}\`` : "The request";
   // Zod does not report the value it saw, so look at what was sent.
-  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined), raw);
+  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
   let message: string;
   let allowed: string[] | undefined;
   switch (issue.code) {

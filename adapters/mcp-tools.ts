@@ -40,8 +40,8 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
             name: op.mcp!.tool,
             title: op.mcp!.title,
             description: op.mcp!.description,
-            inputSchema: mcpInputSchema(op) as Tool["inputSchema"],
-            outputSchema: mcpOutputSchema(op) as Tool["outputSchema"],
+            inputSchema: mcpInputSchema(op),
+            outputSchema: mcpOutputSchema(op),
             // The title once, on the tool (an annotation repeating it cost every session a few hundred bytes).
             annotations: op.mcp!.annotations,
             ...(icons ? { icons } : {}),

@@ -16,7 +16,7 @@ export function pathParamNames(path: string): string[] {
 function routeParams(event: H3Event, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   if (!names.length) return out;
-  const raw = (event.context.params ?? {}) as Record<string, string>;
+  const raw = event.context.params ?? {};
   for (const name of names) {
     const value = raw[name];
     if (value === undefined) continue;

@@ -43,8 +43,8 @@ function skillOf(name: string, description: string, body: string): Skill {
 
 function toolSkill(op: Operation, base: string): Skill {
   const tool = op.mcp!;
-  const input = mcpInputSchema(op) as JsonSchema;
-  const output = mcpOutputSchema(op) as JsonSchema;
+  const input: JsonSchema = mcpInputSchema(op);
+  const output: JsonSchema = mcpOutputSchema(op);
   const required = new Set(input.required ?? []);
   const args = Object.entries(input.properties ?? {});
   const restPath = op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
