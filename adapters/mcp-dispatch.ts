@@ -7,13 +7,14 @@ import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import type { MethodCall } from "./mcp-caller.ts";
 import { asProtocolError, createMcpMethods, type Params, type StandardMethod } from "./mcp-methods.ts";
-import { RawJson, errorMessage, resultMessage, resultText, type Id } from "./mcp-wire.ts";
+import { bytesOf, type Bytes } from "../core/json.ts";
+import { RawJson, errorMessage, resultMessage, resultPieces, type Id } from "./mcp-wire.ts";
 
 export interface McpDispatch {
   /** Whether the table answers this method with these params (else the SDK refuses the message in its own words). */
   serves(method: string, params: Params): boolean;
-  /** The whole JSON-RPC answer to one request, as text. Never throws: a failure is a JSON-RPC error. */
-  answer(id: Id, method: string, params: Params, call: MethodCall): Promise<string>;
+  /** The whole JSON-RPC answer to one request, as UTF-8 bytes. Never throws: a failure is a JSON-RPC error. */
+  answer(id: Id, method: string, params: Params, call: MethodCall): Promise<Bytes>;
   /** The bare result of a standard method, typed as the SDK's entry (adapters/mcp.ts) takes it; it adds the era's fields itself. */
   result<M extends StandardMethod>(method: M, params: Params, call: MethodCall): Promise<HandlerResultTypeMap[M]>;
 }
@@ -21,26 +22,28 @@ export interface McpDispatch {
 export function createMcpDispatch(operations: Operation[], app: AdapterContext): McpDispatch {
   const { all: methods, standard } = createMcpMethods(operations, app);
   // Per method, era and address: a handful of entries (two eras, the addresses callers use).
-  const ready = new BoundedMemo<string>(64);
+  const ready = new BoundedMemo<Bytes>(64);
+  const failed = (id: Id, code: number, message: string, data?: unknown) => Buffer.from(errorMessage(id, code, message, data), "utf8");
   return {
     serves: (method, params) => methods.get(method)?.accepts(params) ?? false,
     async answer(id, method, params, call) {
       const entry = methods.get(method);
-      if (!entry) return errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found");
+      if (!entry) return failed(id, ProtocolErrorCode.MethodNotFound, "Method not found");
       try {
         if (entry.fixed) {
-          const text = ready.get(`${method} ${call.era.version} ${call.base}`, () => {
+          // Encoded once: each answer copies these bytes between its id and its closing brace.
+          const bytes = ready.get(`${method} ${call.era.version} ${call.base}`, () => {
             const result = entry.answer(params, call);
             if (result instanceof Promise) throw new Error(`${method} is marked fixed but answers asynchronously`);
-            return resultText(method, result, call.era, call.base);
+            return bytesOf(resultPieces(method, result, call.era, call.base));
           });
-          return resultMessage(id, text);
+          return resultMessage(id, [bytes]);
         }
-        return resultMessage(id, resultText(method, await entry.answer(params, call), call.era, call.base));
+        return resultMessage(id, resultPieces(method, await entry.answer(params, call), call.era, call.base));
       } catch (error) {
         const refusal = asProtocolError(error);
         if (refusal.code === ProtocolErrorCode.InternalError) app.log.error({ err: error, method }, "MCP method failed");
-        return errorMessage(id, refusal.code, refusal.message, refusal.data);
+        return failed(id, refusal.code, refusal.message, refusal.data);
       }
     },
     async result(method, params, call) {

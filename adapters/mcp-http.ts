@@ -7,6 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
 import { SanctuaryError } from "../core/errors.ts";
+import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
@@ -179,8 +180,8 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
 }
 
 /** A dispatched answer: one JSON body, or one SSE event for a client that accepts only a stream. */
-function answered(text: string, json: boolean): Response {
-  const bytes = Buffer.from(json ? text : `event: message\ndata: ${text}\n\n`, "utf8");
+function answered(message: Bytes, json: boolean): Response {
+  const bytes = json ? message : bytesOf(["event: message\ndata: ", message, "\n\n"]);
   const type: Record<string, string> = json ? { "content-type": "application/json" } : { "content-type": "text/event-stream", "cache-control": "no-cache" };
   return new ResponseWithCommonHeaders(bytes, { status: 200, headers: { ...type, "content-length": String(bytes.byteLength), ...COMMON_HEADERS } });
 }

@@ -5,6 +5,7 @@
 import type { Readable, Writable } from "node:stream";
 import { CLIENT_INFO_META_KEY, ProtocolErrorCode, PROTOCOL_VERSION_META_KEY, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
@@ -26,9 +27,10 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
   const caller: McpCaller = { ip: "stdio", baseUrl: options.base, transport: "stdio" };
   let negotiated = eraOf(LEGACY_VERSIONS[0]);
   const pending = new Set<Promise<void>>();
-  const write = (text: string) =>
+  const write = (message: string | Bytes) =>
     new Promise<void>((resolve) => {
-      if (options.stdout.write(`${text}\n`)) resolve();
+      // One write per message: a line is never interleaved with another's.
+      if (options.stdout.write(bytesOf([message, "\n"]))) resolve();
       else options.stdout.once("drain", resolve);
     });
 

@@ -70,7 +70,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
       allowed: tools.map((t) => t.tool.name),
       suggestion: "Nothing happened. Call tools/list to see the eight tools; `now` is a gentle place to start.",
     });
-    return new RawJson(JSON.stringify(errorResult(error.body(stepsFor(call.base).home()))));
+    return new RawJson([JSON.stringify(errorResult(error.body(stepsFor(call.base).home())))]);
   }
   const { op } = listed;
   const started = performance.now();
@@ -91,7 +91,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
       },
       "request",
     );
-  if (!outcome.ok) return new RawJson(JSON.stringify(errorResult(outcome.error)));
+  if (!outcome.ok) return new RawJson([JSON.stringify(errorResult(outcome.error))]);
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;
   const links = recordings
@@ -99,5 +99,5 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
     : [];
   const body = jsonAndQuoted(outcome.body);
   const more = links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
-  return new RawJson(`{"content":[{"type":"text","text":${body.quoted}}${more}],"structuredContent":${body.text}}`);
+  return new RawJson(['{"content":[{"type":"text","text":', ...body.quoted, `}${more}],"structuredContent":`, ...body.text, "}"]);
 }

@@ -3,6 +3,7 @@
 // server's identity in `_meta`; a 2025 result is the result alone. Results that never change (the tool list,
 // discover, …) are encoded once per era and address (docs/behaviour.md §7).
 import { PROTOCOL_VERSION_META_KEY, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { bytesOf, type JsonPieces } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Era } from "./mcp-caller.ts";
 import { serverInfoFor } from "./mcp-identity.ts";
@@ -32,9 +33,12 @@ export const CAPABILITIES = {
 
 export const eraOf = (version: string): Era => ({ version, modern: version >= MODERN_PROTOCOL_VERSION });
 
-/** A result already encoded as JSON text (a tool call writes its body's bytes once, see mcp-tools.ts). */
+/** A result already written as JSON, in pieces (a tool call reuses its body's encoded bytes, see mcp-tools.ts). */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly pieces: JsonPieces) {}
+  get text(): string {
+    return bytesOf(this.pieces).toString("utf8");
+  }
 }
 
 // The 2026-07-28 revision lets clients cache list results; these never change while the process runs. Other
@@ -55,16 +59,20 @@ function modernTail(method: string, base: string): string {
 }
 
 /** A result object's JSON with the era's fields added (a result's own `resultType` or `_meta` would be kept: none of ours has one). */
-export function resultText(method: string, result: Record<string, unknown> | RawJson, era: Era, base: string): string {
-  const text = result instanceof RawJson ? result.text : JSON.stringify(result);
-  if (!era.modern) return text;
-  return text === "{}" ? `{${modernTail(method, base)}}` : `${text.slice(0, -1)},${modernTail(method, base)}}`;
+export function resultPieces(method: string, result: Record<string, unknown> | RawJson, era: Era, base: string): JsonPieces {
+  const pieces = result instanceof RawJson ? result.pieces : [JSON.stringify(result)];
+  if (!era.modern) return pieces;
+  // The object's closing brace is its last piece's last byte: the era's fields go before it.
+  const last = pieces[pieces.length - 1];
+  const open = typeof last === "string" ? last.slice(0, -1) : last.subarray(0, last.length - 1);
+  const empty = pieces.length === 1 && open.length === 1;
+  return [...pieces.slice(0, -1), open, `${empty ? "" : ","}${modernTail(method, base)}}`];
 }
 
 export type Id = string | number | null;
 
-/** One JSON-RPC answer as text: a result's text, or an error. */
-export const resultMessage = (id: Id, result: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+/** One JSON-RPC answer with a result, as bytes. */
+export const resultMessage = (id: Id, result: JsonPieces) => bytesOf([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, ...result, "}"]);
 
 export function errorMessage(id: Id, code: number, message: string, data?: unknown): string {
   return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } });

@@ -2,6 +2,7 @@
 // forms, media, feeds, badges, the fallbacks. The line names the real path (never the query: search words stay
 // out of logs); the metric names the operation or the route's pattern (never a path, which may carry a name).
 import type { H3Event, Middleware } from "h3";
+import { lineWriterOf } from "../core/logger.ts";
 import type { Metrics, Transport } from "../core/metrics.ts";
 import type { AdapterContext } from "./context.ts";
 
@@ -45,6 +46,8 @@ function operationOf(event: H3Event, note: Readonly<RequestNote> | undefined, st
 }
 
 export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }, options = { metrics: true }): Middleware {
+  // The house logger's own writer when it has one (a line's fields are plain strings and numbers).
+  const writeLine = lineWriterOf(ctx.log) ?? ((fields: Record<string, unknown>, msg: string) => ctx.log.info(fields, msg));
   return (event, next) => {
     const started = performance.now();
     const done = (status: number) => {
@@ -54,7 +57,7 @@ export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics
       if (options.metrics) ctx.metrics.request(operationOf(event, note, status), transportOf(note, path), status, ms / 1000);
       if (!ctx.log.isLevelEnabled("info")) return;
       const range = event.req.headers.get("range");
-      ctx.log.info(
+      writeLine(
         { via: transportOf(note, path), method: event.req.method, path, status, ms: Math.round(ms * 10) / 10, ...note, ...(range ? { range } : {}) },
         "request",
       );

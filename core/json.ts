@@ -3,7 +3,7 @@
 // per request (encoding long texts with non-ASCII characters is most of a response's cost).
 // The output is byte for byte JSON.stringify's for plain data.
 // Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
-type Bytes = Buffer<ArrayBuffer>;
+export type Bytes = Buffer<ArrayBuffer>;
 const encoded = new WeakMap<object, Bytes>();
 const COMMA = Buffer.from(",");
 const EMPTY = Buffer.alloc(0);
@@ -237,33 +237,51 @@ function write(value: unknown, depth: number, out: Array<string | Bytes>): void 
   out.push("}");
 }
 
-/** A joined body's shared part as text after its opening brace, plain and escaped for a JSON string: made once. */
-const sharedTexts = new WeakMap<object, { inner: string; quotedInner: string }>();
-function sharedTextOf(shared: object): { inner: string; quotedInner: string } {
-  let found = sharedTexts.get(shared);
+/**
+ * JSON text in pieces: short strings made per request beside long parts' bytes encoded once. `bytesOf` writes
+ * them out in one buffer, so a long part is copied, never encoded again.
+ */
+export type JsonPieces = ReadonlyArray<string | Bytes>;
+
+/** The pieces as one buffer of UTF-8 bytes. */
+export function bytesOf(pieces: JsonPieces): Bytes {
+  if (pieces.length === 1 && typeof pieces[0] !== "string") return pieces[0];
+  let length = 0;
+  for (const piece of pieces) length += typeof piece === "string" ? Buffer.byteLength(piece, "utf8") : piece.length;
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const piece of pieces) at += typeof piece === "string" ? out.write(piece, at, "utf8") : piece.copy(out, at);
+  return out;
+}
+
+/** A joined body's shared part after its opening brace, as bytes and as bytes escaped for a JSON string: made once. */
+const sharedParts = new WeakMap<object, { inner: Bytes; quotedInner: Bytes }>();
+function sharedPartsOf(shared: object): { inner: Bytes; quotedInner: Bytes } {
+  let found = sharedParts.get(shared);
   if (!found) {
-    const inner = encoded.get(shared)!.toString("utf8").slice(1);
-    sharedTexts.set(shared, (found = { inner, quotedInner: JSON.stringify(inner).slice(1, -1) }));
+    const inner = encoded.get(shared)!.subarray(1);
+    found = { inner, quotedInner: Buffer.from(JSON.stringify(inner.toString("utf8")).slice(1, -1), "utf8") };
+    sharedParts.set(shared, found);
   }
   return found;
 }
 
 /**
  * A body's JSON twice: as it is, and quoted as one JSON string (an MCP tool result carries both). Quoting is per
- * character, so a joined body's shared part is quoted once and only the per-request fields each time.
+ * character, so a joined body's shared part is quoted (and encoded) once and only the per-request fields each time.
  */
-export function jsonAndQuoted(value: unknown): { text: string; quoted: string } {
+export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonPieces } {
   if (value instanceof JoinedBody) {
     const dynamic = JoinedBody.dynamicOf(value);
     const shared = JoinedBody.sharedOf(value);
     if (plainFields(dynamic)) {
-      const { inner, quotedInner } = sharedTextOf(shared);
+      const { inner, quotedInner } = sharedPartsOf(shared);
       const head = JSON.stringify(dynamic);
-      if (inner === "}") return { text: head, quoted: JSON.stringify(head) };
+      if (inner.length === 1) return { text: [head], quoted: [JSON.stringify(head)] };
       const open = head.length > 2 ? `${head.slice(0, -1)},` : "{";
-      return { text: open + inner, quoted: `"${JSON.stringify(open).slice(1, -1)}${quotedInner}"` };
+      return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, quotedInner, '"'] };
     }
   }
-  const text = toJsonBytes(value).toString("utf8");
-  return { text, quoted: JSON.stringify(text) };
+  const bytes = toJsonBytes(value);
+  return { text: [bytes], quoted: [JSON.stringify(bytes.toString("utf8"))] };
 }

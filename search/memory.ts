@@ -4,7 +4,7 @@
 import type { Chunk } from "./chunks.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { buildMemory, centered, surfaceOf, type MemoryData, type Row } from "./memory-build.ts";
-import { CARD_SHARE, expansionWeight, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
+import { CARD_SHARE, expansionWeight, NEAR_ONLY, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
 
 export type { Row } from "./memory-build.ts";
@@ -148,7 +148,9 @@ export class MemoryIndex {
       if (phrase && ownCount[p] === typed.size)
         lexical = withPhrase(lexical, this.data.pages[p].text.includes(phrase), this.data.pages[p].titleText.includes(phrase));
       const meaning = meaningEvidence(pageCosine[p], calibration);
-      const score = fuse(meaning, lexical, exact?.includes(p) ?? false, share);
+      // One word typed: the pages holding it (or its stem) come before those only near it in meaning or WordNet.
+      const near = typed.size === 1 && ownCount[p] === 0 ? NEAR_ONLY : 1;
+      const score = near * fuse(meaning, lexical, exact?.includes(p) ?? false, share);
       explain?.(this.data.rows[this.data.pages[p].rows[0]].page, meaning, lexical, score);
       scores[p] = shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size) ? score : -1;
       meanings[p] = meaning;

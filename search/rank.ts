@@ -124,5 +124,8 @@ export function expansionWeight(relation: number, pagesWithWord: number, pages: 
   return 0.7 * relation * rarity;
 }
 
+/** For a query of one word, how much a page that does not hold it keeps of its score. */
+export const NEAR_ONLY = 0.5;
+
 /** A stem-only match (stillness typed, still written) is weaker than the word itself. */
 export const STEM_ONLY = 0.7;

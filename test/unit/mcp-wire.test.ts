@@ -2,13 +2,19 @@
 // JSON.stringify's, whatever it holds; the ready tools/list text equals what the operations' schemas produce now.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonAndQuoted, joined, toJsonBytes } from "../../core/json.ts";
+import { bytesOf, jsonAndQuoted, joined, toJsonBytes, type JsonPieces } from "../../core/json.ts";
 import { createMcpDispatch } from "../../adapters/mcp-dispatch.ts";
 import { toolsOf } from "../../adapters/mcp-tools.ts";
 import { routeOf } from "../../adapters/mcp-route.ts";
 import { eraOf } from "../../adapters/mcp-wire.ts";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { operations } from "../../tools/index.ts";
+
+const piecesText = (pieces: JsonPieces) => bytesOf(pieces).toString("utf8");
+const both = (value: unknown) => {
+  const { text, quoted } = jsonAndQuoted(value);
+  return { text: piecesText(text), quoted: piecesText(quoted) };
+};
 
 describe("jsonAndQuoted", () => {
   it("gives JSON.stringify's text and its quoted form for joined and plain bodies alike", () => {
@@ -21,10 +27,10 @@ describe("jsonAndQuoted", () => {
     fc.assert(
       fc.property(keyed("d"), keyed("s"), (dynamic, shared) => {
         const body = joined(dynamic, { ...shared });
-        expect(jsonAndQuoted(body).text).toBe(toJsonBytes(body).toString("utf8"));
+        expect(both(body).text).toBe(toJsonBytes(body).toString("utf8"));
         const whole = JSON.stringify(body);
-        expect(jsonAndQuoted(body)).toEqual({ text: whole, quoted: JSON.stringify(whole) });
-        expect(jsonAndQuoted(dynamic)).toEqual({ text: JSON.stringify(dynamic), quoted: JSON.stringify(JSON.stringify(dynamic)) });
+        expect(both(body)).toEqual({ text: whole, quoted: JSON.stringify(whole) });
+        expect(both(dynamic)).toEqual({ text: JSON.stringify(dynamic), quoted: JSON.stringify(JSON.stringify(dynamic)) });
       }),
     );
   });
@@ -37,8 +43,8 @@ describe("the dispatch's ready answers", () => {
   for (const version of ["2025-11-25", "2026-07-28"]) {
     it(`answer tools/list in ${version} with exactly the tools the schemas make, every time`, async () => {
       const call = { era: eraOf(version), caller, base: caller.baseUrl };
-      const first = JSON.parse(await dispatch.answer(7, "tools/list", {}, call));
-      const again = JSON.parse(await dispatch.answer("x", "tools/list", {}, call));
+      const first = JSON.parse(String(await dispatch.answer(7, "tools/list", {}, call)));
+      const again = JSON.parse(String(await dispatch.answer("x", "tools/list", {}, call)));
       expect(first.id).toBe(7);
       expect(again.id).toBe("x");
       expect(again.result).toEqual(first.result);
