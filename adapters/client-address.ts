@@ -77,7 +77,7 @@ export function clientAddress(peer: string, forwardedFor: string | null, trust: 
 
 /** The client's address of a request (docs/behaviour.md §9). */
 export function clientIp(event: H3Event, trust: TrustProxy): string {
-  const peer = (event.req as { ip?: string }).ip ?? "unknown";
+  const peer = event.req.ip ?? "unknown";
   if (trust === "none") return peer;
   return clientAddress(peer, event.req.headers.get("x-forwarded-for"), trust);
 }

@@ -2,24 +2,34 @@
 // record the call under its REST path, take its limits, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
-import { deepFreeze, expand } from "../core/json.ts";
+import { deepFreeze, expand, readOnlyView } from "../core/json.ts";
 import type { Steps } from "../core/next-steps.ts";
-import { DRY_RUN_FIELD, type Body, type Operation } from "../tools/operation.ts";
+import { DRY_RUN_FIELD, type Body, type Operation, type OutputSchema } from "../tools/operation.ts";
 import { callContext, type AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { NO_LIMITS, callLimits } from "./limits.ts";
 
-export interface Outcome {
+/** What an operation answers with on success: its output schema's input side, the body its handler returns. */
+export type Output<Op> = Op extends Operation<z.ZodObject, infer O> ? z.input<O> : never;
+
+interface Answered {
   status: number;
-  /** A plain body or a joined one: read it through `expand`, write it with `toJsonBytes`. */
-  body: Body<Readonly<Record<string, unknown>>>;
   headers: Record<string, string>;
-  ok: boolean;
   requestId: string;
 }
 
+/**
+ * A call's result, typed from the operation's own schemas (oRPC's `createRouterClient` in our terms): on success
+ * the body (plain or joined: read it through `expand`, write it with `toJsonBytes`), on failure the error body.
+ */
+export type Outcome<T = unknown> = (Answered & { ok: true; body: Body<T> }) | (Answered & { ok: false; error: ErrorBody });
+
+/** The body a transport writes, whichever way the call went. */
+export const wireBody = <T>(outcome: Outcome<T>): Body<T> | ErrorBody => (outcome.ok ? outcome.body : outcome.error);
+
 export interface CallInfo {
-  via: "rest" | "mcp";
+  /** Who called: the REST route, an MCP tool or resource, or a page of this site calling in-process. */
+  via: "rest" | "mcp" | "page";
   ip: string;
   baseUrl: string;
   requestId?: string;
@@ -52,7 +62,7 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
   const field = fieldName(issue.path);
   const subject = field ? `\`${field}\`` : "The request";
   // Zod does not report the value it saw, so look at what was sent.
-  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[key] : undefined), raw);
+  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
   let message: string;
   let allowed: string[] | undefined;
   switch (issue.code) {
@@ -96,27 +106,38 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-type Validation = ReturnType<Operation["input"]["safeParse"]>;
-const validations = new WeakMap<Operation, WeakMap<object, Validation>>();
+type Validation<I extends z.ZodObject> = z.ZodSafeParseResult<z.output<I>>;
+const validations = new WeakMap<z.ZodObject, WeakMap<object, Validation<z.ZodObject>>>();
 
 /**
  * The input checked against the operation's schema. A frozen input (a query string many requests share) is
- * checked once per operation; no handler may change its input (its type is read-only, see `invoke`).
+ * checked once per schema; no handler may change its input (its type is read-only, see `invoke`).
  */
-function validated(op: Operation, raw: Record<string, unknown>): Validation {
-  if (!Object.isFrozen(raw)) return op.input.safeParse(raw);
-  let kept = validations.get(op);
-  if (!kept) validations.set(op, (kept = new WeakMap()));
-  let result = kept.get(raw);
-  if (!result) {
-    result = op.input.safeParse(raw);
-    kept.set(raw, result);
-  }
+function validated<I extends z.ZodObject>(schema: I, raw: Readonly<Record<string, unknown>>): Validation<I> {
+  if (!Object.isFrozen(raw)) return schema.safeParse(raw);
+  let kept = validations.get(schema);
+  if (!kept) validations.set(schema, (kept = new WeakMap()));
+  const seen = kept.get(raw);
+  // The parse boundary: the cache is keyed by this very schema, so what it holds is this schema's result.
+  if (seen) return seen as Validation<I>;
+  const result = schema.safeParse(raw);
+  kept.set(raw, result);
   return result;
 }
 
-/** Validate, record, run. Never throws: every failure becomes an Outcome with an error body. */
-export async function invoke(op: Operation, raw: Record<string, unknown>, app: AdapterContext, info: CallInfo): Promise<Outcome> {
+/** Whether a parsed input asks for a preview (`dry_run: true`): only operations that offer one have the field. */
+const isPreview = (input: object): boolean => DRY_RUN_FIELD in input && input[DRY_RUN_FIELD] === true;
+
+/**
+ * Validate, record, run. Never throws: every failure becomes an Outcome with an error body. The raw input is
+ * whatever arrived (a query, a JSON body, a form): the operation's schema is what types it.
+ */
+export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
+  op: Operation<I, O>,
+  raw: Readonly<Record<string, unknown>>,
+  app: AdapterContext,
+  info: CallInfo,
+): Promise<Outcome<z.input<O>>> {
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   // The call's context: the services handlers may use, by name, and this call's own fields.
   const ctx = callContext(app, {
@@ -128,9 +149,9 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     takeLimits: NO_TAKE,
   });
   try {
-    const parsed = validated(op, raw);
+    const parsed = validated(op.input, raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
-    const input = parsed.data as Record<string, unknown>;
+    const input = readOnlyView(parsed.data);
     // Inputs and bodies are read-only by type; with output checks on (the tests) they are frozen too, on every
     // transport alike, so a handler that writes to either fails in the tests rather than on one transport.
     if (app.config.checkOutput) deepFreeze(input);
@@ -139,12 +160,12 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
     // A read's limits fail open when the store cannot count them; its own writes (attend's visit) still fail closed.
     const limits = callLimits(op.limits ?? [], input, ctx, { failOpen: op.rest.method === "GET" });
     ctx.takeLimits = limits.take;
-    let body: Outcome["body"];
-    if (limits === NO_LIMITS) body = (await op.handler(input, ctx)) as Outcome["body"];
+    let body: Body<z.input<O>>;
+    if (limits === NO_LIMITS) body = await op.handler(input, ctx);
     else {
       if (op.limitsTaken !== "in-handler") await limits.take();
       try {
-        body = (await op.handler(input, ctx)) as Outcome["body"];
+        body = await op.handler(input, ctx);
         await limits.take(); // a no-op unless the handler, asked to, did not take them
       } catch (error) {
         await limits.refund();
@@ -160,14 +181,14 @@ export async function invoke(op: Operation, raw: Record<string, unknown>, app: A
       }
     }
     // A preview created nothing, so it is a plain 200 even where the real call answers 201.
-    const status = input[DRY_RUN_FIELD] === true ? 200 : (op.statusOf?.(expand(body)) ?? op.rest.status ?? 200);
+    const status = isPreview(input) ? 200 : (op.statusOf?.(readOnlyView(expand(body))) ?? op.rest.status ?? 200);
     return { status, body, headers: {}, ok: true, requestId: ctx.requestId };
   } catch (error) {
     if (error instanceof SanctuaryError) {
-      return { status: error.status, body: error.body(steps.home()), headers: error.headers, ok: false, requestId: ctx.requestId };
+      return { status: error.status, error: error.body(steps.home()), headers: error.headers, ok: false, requestId: ctx.requestId };
     }
     app.log.error({ operation: op.name, requestId: ctx.requestId, err: error }, "operation failed");
     const body: ErrorBody = new SanctuaryError("internal", "The sanctuary could not complete this request.").body(steps.home());
-    return { status: errorStatus.internal, body, headers: {}, ok: false, requestId: ctx.requestId };
+    return { status: errorStatus.internal, error: body, headers: {}, ok: false, requestId: ctx.requestId };
   }
 }

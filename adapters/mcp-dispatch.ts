@@ -1,12 +1,12 @@
 // The stateless MCP dispatch both transports share: one JSON-RPC request in, its answer out as text. The method
 // table is made once per process (adapters/mcp-methods.ts); answers that never change are encoded once per era
 // and address. Nothing here knows a transport: HTTP and stdio say who calls and in which era (McpCaller, Era).
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode, type HandlerResultTypeMap } from "@modelcontextprotocol/server";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import type { MethodCall } from "./mcp-caller.ts";
-import { asProtocolError, createMcpMethods, type Params } from "./mcp-methods.ts";
+import { asProtocolError, createMcpMethods, type Params, type StandardMethod } from "./mcp-methods.ts";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import { RawJson, errorMessage, resultMessage, resultPieces, type Id } from "./mcp-wire.ts";
 
@@ -15,12 +15,12 @@ export interface McpDispatch {
   serves(method: string, params: Params): boolean;
   /** The whole JSON-RPC answer to one request, as UTF-8 bytes. Never throws: a failure is a JSON-RPC error. */
   answer(id: Id, method: string, params: Params, call: MethodCall): Promise<Bytes>;
-  /** The bare result as an object, for the SDK's own entry (adapters/mcp.ts), which adds the era's fields itself. */
-  result(method: string, params: Params, call: MethodCall): Promise<Record<string, unknown>>;
+  /** The bare result of a standard method, typed as the SDK's entry (adapters/mcp.ts) takes it; it adds the era's fields itself. */
+  result<M extends StandardMethod>(method: M, params: Params, call: MethodCall): Promise<HandlerResultTypeMap[M]>;
 }
 
 export function createMcpDispatch(operations: Operation[], app: AdapterContext): McpDispatch {
-  const methods = createMcpMethods(operations, app);
+  const { all: methods, standard } = createMcpMethods(operations, app);
   // Per method, era and address: a handful of entries (two eras, the addresses callers use).
   const ready = new BoundedMemo<Bytes>(64);
   const failed = (id: Id, code: number, message: string, data?: unknown) => Buffer.from(errorMessage(id, code, message, data), "utf8");
@@ -47,10 +47,10 @@ export function createMcpDispatch(operations: Operation[], app: AdapterContext):
       }
     },
     async result(method, params, call) {
-      const entry = methods.get(method);
-      if (!entry) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
-      const result = await entry.answer(params, call);
-      return result instanceof RawJson ? (JSON.parse(result.text) as Record<string, unknown>) : result;
+      // Params the table cannot read are refused by `method`'s reader (InvalidParams), as the dispatch refuses them.
+      const result = await standard[method].answer(params, call);
+      // A tool call's result arrives as the bytes REST writes: read back here, the one parse boundary of this path.
+      return result instanceof RawJson ? JSON.parse(result.text) : result;
     },
   };
 }

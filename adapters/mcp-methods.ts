@@ -2,7 +2,7 @@
 // transports share (adapters/mcp-http.ts, adapters/mcp-stdio.ts). A method's answer depends only on its
 // params and the caller; what depends on neither (the tool list, the prompts, the templates, discover) is
 // encoded once per era and address and answered from ready text (docs/behaviour.md §7).
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type HandlerResultTypeMap } from "@modelcontextprotocol/server";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import type { MethodCall } from "./mcp-caller.ts";
@@ -14,15 +14,29 @@ import { callTool, toolsOf } from "./mcp-tools.ts";
 import { CAPABILITIES, LEGACY_VERSIONS, PROTOCOL_VERSIONS, RawJson } from "./mcp-wire.ts";
 
 /** What a method's handler gives back: a result object, or a result already encoded (a tool call's bytes). */
-export type MethodResult = Record<string, unknown> | RawJson;
+export type MethodResult<R = Record<string, unknown>> = R | RawJson;
 
-interface Method {
+export interface Method<R = Record<string, unknown>> {
   /** Whether the params are what the method reads; anything else goes to the SDK, which refuses it in its words. */
   accepts(params: Params): boolean;
-  answer(params: Params, call: MethodCall): MethodResult | Promise<MethodResult>;
+  answer(params: Params, call: MethodCall): MethodResult<R> | Promise<MethodResult<R>>;
   /** The same for every caller of an era at one address: encoded once (adapters/mcp-wire.ts). */
   fixed?: boolean;
 }
+
+/** The standard methods the SDK's own entry (adapters/mcp.ts) may hand to the table, each with the SDK's result type. */
+export const STANDARD = [
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+] as const;
+export type StandardMethod = (typeof STANDARD)[number];
+export type StandardMethods = { [M in StandardMethod]: Method<HandlerResultTypeMap[M]> };
 
 export type Params = Record<string, unknown>;
 
@@ -31,19 +45,83 @@ const isString = (v: unknown): v is string => typeof v === "string";
 const any = () => true;
 const optionalCursor = (p: Params) => p.cursor === undefined || isString(p.cursor);
 
+/**
+ * A method whose params are read once by `read` (null: not what the method reads) and handed to `answer` typed:
+ * the check that decides whether the table serves a message is the one that types what the handler gets.
+ */
+function method<P, R>(
+  read: (params: Params) => P | null,
+  answer: (p: P, call: MethodCall) => MethodResult<R> | Promise<MethodResult<R>>,
+  fixed?: boolean,
+): Method<R> {
+  const parsed = (params: Params): P => {
+    const p = read(params);
+    // The dispatch asks `accepts` first; a message that reaches here unread is the SDK's to refuse.
+    if (p === null) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid params");
+    return p;
+  };
+  return { accepts: (params) => read(params) !== null, answer: (params, call) => answer(parsed(params), call), ...(fixed ? { fixed } : {}) };
+}
+
+/** A string-to-string record read value by value (prompt arguments). */
+function stringRecord(v: unknown): Record<string, string> | null {
+  if (!isObject(v)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(v)) {
+    if (!isString(value)) return null;
+    out[key] = value;
+  }
+  return out;
+}
+
 /** The method table for one operation list and composition root: built once, by the transports' factories. */
-export function createMcpMethods(operations: Operation[], app: AdapterContext): Map<string, Method> {
-  const methods: Record<string, Method> = {
-    initialize: {
-      accepts: (p) => isString(p.protocolVersion),
-      answer: (p, call) => ({
+export function createMcpMethods(operations: Operation[], app: AdapterContext): { all: Map<string, Method>; standard: StandardMethods } {
+  // Typed by the SDK's result map, so what the SDK's entry gets from the table is what it expects.
+  const standard: StandardMethods = {
+    "tools/list": { accepts: optionalCursor, fixed: true, answer: (_, call) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }) },
+    // Its result is always the encoded bytes (RawJson), never an object: the type says which result they encode.
+    "tools/call": method<{ name: string; args: Params }, HandlerResultTypeMap["tools/call"]>(
+      (p) => (isString(p.name) && (p.arguments === undefined || isObject(p.arguments)) ? { name: p.name, args: p.arguments ?? {} } : null),
+      ({ name, args }, call) => callTool(toolsOf(operations, call.base), name, args, app, call),
+    ),
+    "resources/list": method(
+      (p) => (p.cursor === undefined || isString(p.cursor) ? { cursor: p.cursor } : null),
+      ({ cursor }, call) => listResources(app, cursor, call.base),
+    ),
+    "resources/templates/list": { accepts: optionalCursor, fixed: true, answer: () => listResourceTemplates() },
+    "resources/read": method(
+      (p) => (isString(p.uri) ? p.uri : null),
+      (uri, call) => (isSkillUri(uri) ? readSkill(uri, operations, app.library, call.base) : readResource(uri, app, call)),
+    ),
+    "prompts/list": { accepts: optionalCursor, fixed: true, answer: () => listPrompts() },
+    "prompts/get": method(
+      (p) => {
+        const args = p.arguments === undefined ? undefined : stringRecord(p.arguments);
+        return isString(p.name) && args !== null ? { name: p.name, args } : null;
+      },
+      ({ name, args }, call) => getPrompt(name, args, app, call),
+    ),
+    "completion/complete": method(
+      (p): CompleteParams | null => {
+        const { ref, argument } = p;
+        if (!isObject(ref) || !isString(ref.type) || !isObject(argument) || !isString(argument.name) || !isString(argument.value)) return null;
+        const named = { ...(isString(ref.name) ? { name: ref.name } : {}), ...(isString(ref.uri) ? { uri: ref.uri } : {}) };
+        return { ref: { type: ref.type, ...named }, argument: { name: argument.name, value: argument.value } };
+      },
+      (params) => complete(params, app),
+    ),
+  };
+  const others: Record<string, Method> = {
+    initialize: method(
+      (p) => (isString(p.protocolVersion) ? p.protocolVersion : null),
+      (version, call) => ({
         // The 2025 handshake: the client's version when this server speaks it, else the newest 2025 one it does.
-        protocolVersion: LEGACY_VERSIONS.includes(p.protocolVersion as string) ? p.protocolVersion : LEGACY_VERSIONS[0],
+        protocolVersion: LEGACY_VERSIONS.includes(version) ? version : LEGACY_VERSIONS[0],
         capabilities: CAPABILITIES,
         serverInfo: serverInfoFor(call.base),
         instructions: INSTRUCTIONS,
       }),
-    },
+    ),
     ping: { accepts: any, answer: () => ({}) },
     // Every revision this dual-era server speaks, as the spec's dual-era example lists them, not only the stateless one.
     "server/discover": {
@@ -51,31 +129,13 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       fixed: true,
       answer: () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS }),
     },
-    "tools/list": { accepts: optionalCursor, fixed: true, answer: (_, call) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }) },
-    "tools/call": {
-      accepts: (p) => isString(p.name) && (p.arguments === undefined || isObject(p.arguments)),
-      answer: (p, call) => callTool(toolsOf(operations, call.base), p.name as string, (p.arguments ?? {}) as Params, app, call),
-    },
-    "resources/list": { accepts: optionalCursor, answer: (p, call) => listResources(app, p.cursor as string | undefined, call.base) },
-    "resources/templates/list": { accepts: optionalCursor, fixed: true, answer: () => listResourceTemplates() },
-    "resources/read": {
-      accepts: (p) => isString(p.uri),
-      answer: (p, call) =>
-        isSkillUri(p.uri as string) ? readSkill(p.uri as string, operations, app.library, call.base) : readResource(p.uri as string, app, call),
-    },
-    "prompts/list": { accepts: optionalCursor, fixed: true, answer: () => listPrompts() },
-    "prompts/get": {
-      accepts: (p) => isString(p.name) && (p.arguments === undefined || (isObject(p.arguments) && Object.values(p.arguments).every(isString))),
-      answer: (p, call) => getPrompt(p.name as string, p.arguments as Record<string, string> | undefined, app, call),
-    },
-    "completion/complete": {
-      accepts: (p) => isObject(p.ref) && isString(p.ref.type) && isObject(p.argument) && isString(p.argument.name) && isString(p.argument.value),
-      answer: (p) => complete({ ref: p.ref as CompleteParams["ref"], argument: p.argument as CompleteParams["argument"] }, app),
-    },
     "skills/list": { accepts: optionalCursor, answer: (_, call) => listSkills(operations, app.library, call.base, call.era.modern) },
-    "skills/get": { accepts: (p) => isString(p.uri), answer: (p, call) => getSkill(p.uri as string, operations, app.library, call.base, call.era.modern) },
+    "skills/get": method(
+      (p) => (isString(p.uri) ? p.uri : null),
+      (uri, call) => getSkill(uri, operations, app.library, call.base, call.era.modern),
+    ),
   };
-  return new Map(Object.entries(methods));
+  return { all: new Map<string, Method>([...Object.entries(others), ...Object.entries(standard)]), standard };
 }
 
 /** An unexpected failure inside a method, as JSON-RPC reports it (a tool's own failures are results, not errors). */

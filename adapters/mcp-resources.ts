@@ -92,9 +92,8 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
   const { kind, vars } = found;
   if (kind.op) {
     const outcome = await invoke(kind.op, vars, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
-    const body = expand(outcome.body) as Record<string, unknown>;
-    if (!outcome.ok) throw refusal(uri, body);
-    return { contents: [{ uri, mimeType: kind.mimeType, text: JSON.stringify(body) }] };
+    if (!outcome.ok) throw refusal(uri, outcome.error);
+    return { contents: [{ uri, mimeType: kind.mimeType, text: JSON.stringify(expand(outcome.body)) }] };
   }
   const text = kind.text?.(vars, app) ?? null;
   if (text === null) {

@@ -25,7 +25,8 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   const params = body.params ?? {};
   if (!isObject(params)) return null;
   const { method, id } = body;
-  const hasId = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
+  const requestId = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : undefined;
+  const hasId = requestId !== undefined;
   if ("id" in body && !hasId) return null;
   const header = headers.get("mcp-protocol-version") ?? undefined;
   const meta = params._meta;
@@ -36,11 +37,11 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
     if (headers.get("mcp-method") !== method) return null;
     const nameField = NAME_FIELD[method];
     if (nameField && (headers.get("mcp-name") ?? undefined) !== params[nameField]) return null;
-    return { kind: "request", id: id as string | number, method, params, era: MODERN, client: clientInfo.name };
+    return { kind: "request", id: requestId, method, params, era: MODERN, client: clientInfo.name };
   }
   const era = header === undefined ? UNNAMED_LEGACY : LEGACY.get(header);
   if (!era) return null;
-  if (!("id" in body)) return method.startsWith("notifications/") ? { kind: "notification" } : null;
+  if (requestId === undefined) return "id" in body || !method.startsWith("notifications/") ? null : { kind: "notification" };
   const clientInfo = method === "initialize" && isObject(params.clientInfo) ? params.clientInfo : undefined;
-  return { kind: "request", id: id as string | number, method, params, era, client: typeof clientInfo?.name === "string" ? clientInfo.name : undefined };
+  return { kind: "request", id: requestId, method, params, era, client: typeof clientInfo?.name === "string" ? clientInfo.name : undefined };
 }

@@ -8,9 +8,18 @@ import type { Operation } from "../tools/operation.ts";
 
 type Json = Record<string, any>;
 
+/** A tool's root schema as MCP requires it: always a plain object. */
+export interface ObjectSchema {
+  type: "object";
+  description?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  [keyword: string]: unknown;
+}
+
 /** Zod → JSON Schema (draft-07 keywords, which every client validator reads), without `$schema`. */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Json {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-7", unrepresentable: "any" }) as Json;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-7", unrepresentable: "any" });
   return rest;
 }
 
@@ -18,10 +27,10 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Json {
  * A tool's input schema. An input that needs one of two fields (`x-required-one-of`, see tools/inputs.ts) marks
  * the first required and names the second as its alternative, since a root combinator would cost the tool.
  */
-export function mcpInputSchema(op: Operation): Json {
+export function mcpInputSchema(op: Operation): ObjectSchema {
   const { "x-required-one-of": oneOf, ...schema } = jsonSchemaOf(op.input, "input");
   if (Array.isArray(oneOf) && oneOf.length === 2) {
-    const [first, alias] = oneOf as [string, string];
+    const [first, alias] = oneOf.map(String);
     schema.required = [...new Set([...(schema.required ?? []), first])];
     const property = schema.properties?.[alias];
     if (property)
@@ -29,7 +38,8 @@ export function mcpInputSchema(op: Operation): Json {
         ? `${property.description}; one of the two is required`
         : `Instead of \`${first}\`; one of the two is required`;
   }
-  return schema;
+  // An operation's input is a Zod object: its schema's type is "object" already, said here to the compiler.
+  return { ...schema, type: "object" };
 }
 
 /** Field names of a nested object, at most five: enough to recognise it (tools/list stays under 16 KB). */
@@ -78,20 +88,21 @@ function field(schema: Json): Json {
 }
 
 /** The root: every field typed. No `required`: the body is the REST twin's, checked by its full schema here. */
-function topLevel(object: Json): Json {
-  return { type: "object", properties: Object.fromEntries(Object.entries(object.properties ?? {}).map(([name, value]) => [name, field(value as Json)])) };
+function topLevel(object: Json): ObjectSchema {
+  const properties: Record<string, Json> = object.properties ?? {};
+  return { type: "object", properties: Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, field(value)])) };
 }
 
 /**
  * A tool's compact output schema. A union of objects (read_song's song or catalog, read_doc's document or
  * table of contents) becomes one object holding every branch's fields, its description naming the branches.
  */
-export function mcpOutputSchema(op: Operation): Json {
+export function mcpOutputSchema(op: Operation): ObjectSchema {
   const full = jsonSchemaOf(op.output, "output");
   const branches: Json[] = Array.isArray(full.anyOf) ? full.anyOf : [full];
   if (branches.length === 1) return topLevel(branches[0]);
-  const properties: Json = {};
-  for (const top of branches.map(topLevel)) for (const [name, value] of Object.entries(top.properties)) properties[name] ??= value;
+  const properties: Record<string, Json> = {};
+  for (const top of branches.map(topLevel)) for (const [name, value] of Object.entries(top.properties ?? {})) properties[name] ??= value;
   const shapes = branches.map((b) => b.description ?? `{${(b.required ?? []).join(", ")}}`).join("; or ");
   return { type: "object", description: sentence(`One of: ${shapes}`), properties };
 }

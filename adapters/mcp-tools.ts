@@ -40,8 +40,8 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
             name: op.mcp!.tool,
             title: op.mcp!.title,
             description: op.mcp!.description,
-            inputSchema: mcpInputSchema(op) as Tool["inputSchema"],
-            outputSchema: mcpOutputSchema(op) as Tool["outputSchema"],
+            inputSchema: mcpInputSchema(op),
+            outputSchema: mcpOutputSchema(op),
             // The title once, on the tool (an annotation repeating it cost every session a few hundred bytes).
             annotations: op.mcp!.annotations,
             ...(icons ? { icons } : {}),
@@ -91,7 +91,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
       },
       "request",
     );
-  if (!outcome.ok) return new RawJson([JSON.stringify(errorResult(outcome.body))]);
+  if (!outcome.ok) return new RawJson([JSON.stringify(errorResult(outcome.error))]);
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;
   const links = recordings

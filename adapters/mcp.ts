@@ -7,25 +7,16 @@ import { CAPABILITIES } from "./mcp-wire.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { INSTRUCTIONS, serverInfoFor } from "./mcp-identity.ts";
+import { STANDARD, type StandardMethod } from "./mcp-methods.ts";
 import { eraOf, LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION } from "./mcp-wire.ts";
-
-// The standard methods the SDK's Server lets a handler be set for by name (skills/* are answered by the dispatch only).
-const STANDARD = [
-  "tools/list",
-  "tools/call",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "prompts/list",
-  "prompts/get",
-  "completion/complete",
-] as const;
 
 /** A server for one refused-or-unusual HTTP request, answering from the dispatch. */
 export function createMcpServer(dispatch: McpDispatch, caller: McpCaller, base: string): Server {
   const server = new Server(serverInfoFor(base), { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
   const eraNow = () => eraOf(server.getNegotiatedProtocolVersion() ?? LEGACY_VERSIONS[0] ?? MODERN_PROTOCOL_VERSION);
-  for (const method of STANDARD)
-    server.setRequestHandler(method, (request) => dispatch.result(method, { ...request.params }, { era: eraNow(), caller, base }) as never);
+  // One registration per method, each typed by the SDK's own request and result maps (skills/* are the dispatch's only).
+  const register = <M extends StandardMethod>(method: M) =>
+    server.setRequestHandler(method, (request) => dispatch.result(method, { ...request.params }, { era: eraNow(), caller, base }));
+  for (const method of STANDARD) register(method);
   return server;
 }

@@ -10,7 +10,7 @@ import { pathParamNames } from "./rest.ts";
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
-  const { $schema: _ignored, "x-required-one-of": oneOf, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as Json;
+  const { $schema: _ignored, "x-required-one-of": oneOf, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
   // An input that needs one of two fields (tools/inputs.ts NAME_OR_USERNAME) says so the JSON Schema way.
   if (Array.isArray(oneOf)) rest.anyOf = oneOf.map((name: string) => ({ required: [name] }));
   return rest;
@@ -18,7 +18,7 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
 
 /** The two fields of which one is required (`name` or `username`), when the input declares such a pair. */
 function oneOfRequired(input: z.ZodObject): string[] {
-  const oneOf = (z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Json)["x-required-one-of"];
+  const oneOf = z.toJSONSchema(input, { io: "input", unrepresentable: "any" })["x-required-one-of"];
   return Array.isArray(oneOf) ? oneOf : [];
 }
 
@@ -55,12 +55,12 @@ function parametersOf(input: z.ZodObject, path: string, method: string): Json[] 
   const pathNames = pathParamNames(path);
   const oneOf = oneOfRequired(input);
   const params: Json[] = [];
-  for (const [name, field] of Object.entries(input.shape) as Array<[string, z.ZodType]>) {
+  for (const [name, field] of Object.entries(input.shape)) {
     const inPath = pathNames.includes(name);
     if (!inPath && method !== "GET") continue;
     const required = inPath || !field.safeParse(undefined).success;
     const schema = schemaOf(field, "input");
-    const described = field.description ?? (schema.description as string | undefined);
+    const described = field.description ?? (typeof schema.description === "string" ? schema.description : undefined);
     // Query parameters cannot say "one of these two" in a schema; their descriptions do.
     const description = oneOf.includes(name) ? `${described ?? ""} One of ${oneOf.map((n) => `\`${n}\``).join(" and ")} is required.`.trim() : described;
     params.push({ name, in: inPath ? "path" : "query", required, description, schema });
@@ -94,13 +94,20 @@ function operationObject(op: Operation): Json {
   };
   if (op.mcp) body["x-mcp-tool"] = op.mcp.tool;
   if (op.rest.method === "POST") {
-    const bodySchema = pathNames.length ? op.input.omit(Object.fromEntries(pathNames.map((n) => [n, true])) as never) : op.input;
     body.requestBody = {
       required: true,
-      content: { "application/json": { schema: schemaOf(bodySchema, "input"), ...(op.example ? { example: op.example } : {}) } },
+      content: { "application/json": { schema: withoutFields(schemaOf(op.input, "input"), pathNames), ...(op.example ? { example: op.example } : {}) } },
     };
   }
   return body;
+}
+
+/** A JSON body's schema without the fields the path carries (no POST route has any yet; the body would not repeat them). */
+function withoutFields(schema: Json, names: string[]): Json {
+  if (!names.length) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !names.includes(name)));
+  const required = Array.isArray(schema.required) ? schema.required.filter((name: unknown) => typeof name === "string" && !names.includes(name)) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
 function plainRouteObject(route: Route): Json {

@@ -18,25 +18,29 @@ export interface RequestNote {
   reqId?: string;
 }
 
-const NOTE = "sanctuaryRequest";
+// The note rides on the event's context, declared to h3 the way h3 asks its context to be extended.
+declare module "h3" {
+  interface H3EventContext {
+    sanctuaryRequest?: Readonly<RequestNote>;
+  }
+}
 
 /** Adds to the request's note. A first note is kept as given (not copied): callers pass one they never change. */
 export function noteRequest(event: H3Event, note: Readonly<RequestNote>): void {
-  const context = event.context as Record<string, unknown>;
-  const earlier = context[NOTE] as RequestNote | undefined;
-  context[NOTE] = earlier ? { ...earlier, ...note } : note;
+  const earlier = event.context.sanctuaryRequest;
+  event.context.sanctuaryRequest = earlier ? { ...earlier, ...note } : note;
 }
 
-function transportOf(note: RequestNote | undefined, path: string): Transport {
+function transportOf(note: Readonly<RequestNote> | undefined, path: string): Transport {
   if (note?.operation) return "rest";
   return path === "/mcp" ? "mcp" : "web";
 }
 
 /** The label for a request: its operation, or its MCP method and tool, or the pattern of the route that took it. */
-function operationOf(event: H3Event, note: RequestNote | undefined, status: number): string {
+function operationOf(event: H3Event, note: Readonly<RequestNote> | undefined, status: number): string {
   if (note?.operation) return note.operation;
   if (note?.rpc) return note.tool ? `${note.rpc}:${note.tool}` : note.rpc;
-  const route = (event.context as { matchedRoute?: { route?: string } }).matchedRoute?.route;
+  const route = event.context.matchedRoute?.route;
   if (!route || route === "/**") return status === 404 ? "not found" : "unmatched";
   return route;
 }
@@ -47,7 +51,7 @@ export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics
   return (event, next) => {
     const started = performance.now();
     const done = (status: number) => {
-      const note = (event.context as Record<string, unknown>)[NOTE] as RequestNote | undefined;
+      const note = event.context.sanctuaryRequest;
       const path = event.url.pathname;
       const ms = performance.now() - started;
       if (options.metrics) ctx.metrics.request(operationOf(event, note, status), transportOf(note, path), status, ms / 1000);
@@ -63,7 +67,8 @@ export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics
       return response;
     };
     const failed = (error: unknown): never => {
-      done((error as { status?: number })?.status ?? 500);
+      // h3's HTTPError and our SanctuaryError both carry their status.
+      done(error !== null && typeof error === "object" && "status" in error && typeof error.status === "number" ? error.status : 500);
       throw error;
     };
     let answer: unknown;

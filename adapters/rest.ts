@@ -5,7 +5,7 @@ import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
-import { invoke } from "./invoke.ts";
+import { invoke, wireBody } from "./invoke.ts";
 import { noteRequest, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
@@ -16,7 +16,7 @@ export function pathParamNames(path: string): string[] {
 function routeParams(event: H3Event, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   if (!names.length) return out;
-  const raw = (event.context.params ?? {}) as Record<string, string>;
+  const raw = event.context.params ?? {};
   for (const name of names) {
     const value = raw[name];
     if (value === undefined) continue;
@@ -56,7 +56,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
   noteRequest(event, { reqId: outcome.requestId });
   const headers = { ...outcome.headers, "x-request-id": outcome.requestId };
-  return jsonResponse(outcome.status, outcome.body, headers);
+  return jsonResponse(outcome.status, wireBody(outcome), headers);
 }
 
 export function mountRest(app: H3, operations: Operation[], deps: AdapterContext): void {

@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import type { Library } from "../corpus/library.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
-import { errorStatus } from "../core/errors.ts";
+import { errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
-import { LIMITS } from "../services/rate-limits.ts";
+import { LIMITS, isLimitName } from "../services/rate-limits.ts";
 import { BoundedMemo } from "../core/memo.ts";
 
 export interface Skill {
@@ -43,8 +43,8 @@ function skillOf(name: string, description: string, body: string): Skill {
 
 function toolSkill(op: Operation, base: string): Skill {
   const tool = op.mcp!;
-  const input = mcpInputSchema(op) as JsonSchema;
-  const output = mcpOutputSchema(op) as JsonSchema;
+  const input: JsonSchema = mcpInputSchema(op);
+  const output: JsonSchema = mcpOutputSchema(op);
   const required = new Set(input.required ?? []);
   const args = Object.entries(input.properties ?? {});
   const restPath = op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
@@ -54,8 +54,9 @@ function toolSkill(op: Operation, base: string): Skill {
       : op.example
         ? `Example arguments:\n\n\`\`\`json\n${JSON.stringify(op.example, null, 2)}\n\`\`\``
         : "";
-  const limit = (LIMITS as Record<string, { points: number; duration: number }>)[op.name];
-  const statuses = [...new Set(["invalid", ...(op.errors ?? [])].map((kind) => errorStatus[kind as keyof typeof errorStatus]))].sort();
+  const limit = isLimitName(op.name) ? LIMITS[op.name] : undefined;
+  const kinds: ErrorKind[] = ["invalid", ...(op.errors ?? [])];
+  const statuses = [...new Set(kinds.map((kind) => errorStatus[kind]))].sort();
   const body = `# ${tool.title} (MCP tool \`${tool.tool}\`)
 
 ${tool.description}

@@ -26,40 +26,53 @@ export interface Joined<T> {
   toJSON(): T;
 }
 
+/**
+ * What `{ ...dynamic, ...shared }` is: the shared part's fields, and the per-request fields it does not have
+ * (in JSON, as in a spread, the later key wins; the bytes are written in that order too).
+ */
+export type Joint<D, S> = Flat<Omit<D, keyof S> & S>;
+type Flat<T> = { [K in keyof T]: T[K] };
+
 /** The per-request fields and the shared part, both in private fields: nothing to read but through `expand`. */
-class JoinedBody<T> implements Joined<T> {
+class JoinedBody<D extends Record<string, unknown>, S extends object> implements Joined<Joint<D, S>> {
   // The brand exists for the compiler only (no value at run time, nothing emitted).
-  declare readonly [JOINED]: T;
-  readonly #dynamic: Record<string, unknown>;
-  readonly #shared: object;
-  constructor(dynamic: Record<string, unknown>, shared: object) {
+  declare readonly [JOINED]: Joint<D, S>;
+  readonly #dynamic: D;
+  readonly #shared: S;
+  constructor(dynamic: D, shared: S) {
     this.#dynamic = dynamic;
     this.#shared = shared;
   }
-  static dynamicOf(value: JoinedBody<unknown>): Record<string, unknown> {
+  static dynamicOf(value: JoinedBody<Record<string, unknown>, object>): Record<string, unknown> {
     return value.#dynamic;
   }
-  static sharedOf(value: JoinedBody<unknown>): object {
+  static sharedOf(value: JoinedBody<Record<string, unknown>, object>): object {
     return value.#shared;
   }
-  /** The whole body: the caller of `joined` vouched that the two parts together are a `T`. */
-  toJSON(): T {
-    return { ...this.#dynamic, ...this.#shared } as T;
+  /** The whole body. The compiler reads a generic spread as `D & S`; `Joint` is what the spread makes of it. */
+  toJSON(): Joint<D, S> {
+    return { ...this.#dynamic, ...this.#shared } as Joint<D, S>;
   }
 }
 
 /**
  * A response made of a few per-request fields and a large part shared by many requests (marked
  * immutable): it is written as the small fields followed by the shared part's cached bytes, without
- * copying the shared part. Whoever needs the whole object (MCP, output checks, pages) calls `expand`.
+ * copying the shared part. Its type is computed from its parts. Whoever needs the whole object (MCP, output
+ * checks, pages) calls `expand`.
  */
-export function joined<T extends object>(dynamic: Record<string, unknown>, fixed: object): Joined<T> {
-  return new JoinedBody<T>(dynamic, immutable(fixed));
+export function joined<D extends Record<string, unknown>, S extends object>(dynamic: D, shared: S): Joined<Joint<D, S>> {
+  return new JoinedBody(dynamic, immutable(shared));
 }
 
 /** The whole body as a plain object (a `joined` body merged; anything else as it is). */
 export function expand<T>(value: T | Joined<T>): T {
-  return value instanceof JoinedBody ? (value as JoinedBody<T>).toJSON() : (value as T);
+  // Every `Joined<T>` is a JoinedBody whose `toJSON` gives its `T`; a plain body is returned as it is.
+  return isJoined(value) ? value.toJSON() : value;
+}
+
+function isJoined<T>(value: T | Joined<T>): value is Joined<T> {
+  return value instanceof JoinedBody;
 }
 
 /** Freeze a body all the way down, a joined body's shared part included (the output check's guard). */
@@ -83,6 +96,14 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
     : T extends object
       ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
       : T;
+
+/**
+ * The same value seen through its read-only type. Sound for any `T` (read-only is only ever less than `T`
+ * allows); the compiler cannot see that for a type still generic, which is the one place this is for.
+ */
+export function readOnlyView<T>(value: T): DeepReadonly<T> {
+  return value as DeepReadonly<T>;
+}
 
 /** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes among the values `depth` levels down (top level by default). */
 export function toJsonBytes(value: unknown, depth = 1): Bytes {

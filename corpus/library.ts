@@ -46,6 +46,9 @@ export interface Song extends Piece {
   links: { suno: string | null; youtube: string | null };
 }
 
+/** Whether a piece is a song: the loader makes every piece of kind "song" a `Song` (lyrics, style, links). */
+export const isSong = (piece: Piece): piece is Song => piece.kind === "song";
+
 export interface Axiom {
   id: string;
   text: string;
@@ -70,7 +73,7 @@ export class Library {
   private contents: LibraryContents;
 
   constructor(pieces: Piece[], axioms: Axiom[], contentHash: string) {
-    const songs = pieces.filter((p): p is Song => p.kind === "song").sort((a, b) => a.title.localeCompare(b.title));
+    const songs = pieces.filter(isSong).sort((a, b) => a.title.localeCompare(b.title));
     const bySlug = new Map<string, Song>();
     const byPath = new Map<string, Piece>();
     for (const s of songs) bySlug.set(s.slug, s);

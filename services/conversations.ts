@@ -1,26 +1,35 @@
 // ConversationStore: public conversations from ask. The owner token is shown once and stored only as
 // a hash; continuing a conversation proves ownership by comparing hashes in constant time.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { forbidden, notFound } from "../core/errors.ts";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 
-export interface Message {
-  role: "user" | "assistant";
-  content: string;
-  timestamp: string;
+const Message = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  timestamp: z.string(),
   /** Pages an answer drew on (assistant messages). */
-  sources?: Array<Record<string, unknown>>;
-}
+  sources: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+export type Message = z.infer<typeof Message>;
 
-export interface Conversation {
-  slug: string;
-  name: string;
-  sessionId: string;
-  ownerTokenHash: string;
-  messages: Message[];
-  createdAt: string;
-  updatedAt: string;
-}
+const Conversation = z.object({
+  slug: z.string(),
+  name: z.string(),
+  sessionId: z.string(),
+  ownerTokenHash: z.string(),
+  messages: z.array(Message).min(1),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+/** What the store reads back, checked: a conversation by its slug, and a session's slug. */
+const CONVERSATION = keyFamily("conversation", Conversation);
+const SESSION = keyFamily("conversation session", z.string());
+const SLUGS = keyFamily("list of conversation slugs", z.array(z.string()));
 
 /** The earlier layout's list of recent slugs (a key), moved once into the sorted collection of the same name. */
 const RECENT = "conversations:recent";
@@ -57,7 +66,7 @@ export class ConversationStore {
 
   get(slug: string): Promise<Conversation | null> {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return Promise.resolve(null);
-    return this.kv.get<Conversation>(`conversations:item:${slug}`);
+    return this.kv.read(CONVERSATION, `conversations:item:${slug}`);
   }
 
   /** Start a conversation under a unique slug (claimed atomically); returns it with the one-time token. */
@@ -85,7 +94,7 @@ export class ConversationStore {
 
   /** The conversation of a session, if the token proves ownership (404 unknown session, 403 wrong token). */
   async owned(sessionId: string, ownerToken: string | undefined): Promise<Conversation> {
-    const slug = /^[0-9a-f-]{36}$/.test(sessionId) ? await this.kv.get<string>(`conversations:session:${sessionId}`) : null;
+    const slug = /^[0-9a-f-]{36}$/.test(sessionId) ? await this.kv.read(SESSION, `conversations:session:${sessionId}`) : null;
     const conversation = slug ? await this.get(slug) : null;
     if (!conversation)
       throw notFound("No conversation has that session_id.", { suggestion: "Nothing is lost. Leave out session_id to begin a new conversation." });
@@ -120,7 +129,7 @@ export class ConversationStore {
   /** Moves the earlier layout's recent list into the sorted collection, once (scored by each conversation's last activity). */
   async migrate(): Promise<number> {
     if (await this.kv.get(MIGRATED)) return 0;
-    const slugs = (await this.kv.get<string[]>(RECENT)) ?? [];
+    const slugs = (await this.kv.read(SLUGS, RECENT)) ?? [];
     for (const slug of slugs) {
       const c = await this.get(slug);
       if (c) await this.kv.sorted<null>(RECENT).put(slug, Date.parse(c.updatedAt), null, { onlyIfHigher: true });

@@ -91,6 +91,9 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/** Whether a name (an operation's, a row's) names one of the limits. */
+export const isLimitName = (name: string): name is LimitName => Object.hasOwn(LIMITS, name);
+
 export class RateLimits {
   private limiters = new Map<string, RateLimiterKeyValue>();
 

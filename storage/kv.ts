@@ -5,6 +5,7 @@
 import type { Change, Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
 import type { ImportReport } from "./import-files.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
+import { CorruptValue, type KeyFamily } from "./key-family.ts";
 
 export type { Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
 
@@ -70,8 +71,19 @@ export class KeyValueStore {
     return this.engine.kind;
   }
 
+  /** The value at a key, unchecked: families not yet given a schema (prefer `read`). */
   async get<T>(rawKey: string): Promise<T | null> {
     return (await this.engine.get(safeKey(rawKey))) as T | null;
+  }
+
+  /** The value at a key, checked against its family's schema: null when absent, `CorruptValue` when unreadable. */
+  async read<T>(family: KeyFamily<T>, rawKey: string): Promise<T | null> {
+    const key = safeKey(rawKey);
+    const value = await this.engine.get(key);
+    if (value === null) return null;
+    const checked = family.schema.safeParse(value);
+    if (!checked.success) throw new CorruptValue(family.name, key, checked.error);
+    return checked.data;
   }
 
   /** Write a value; waits for any update of the same key queued before it. */

@@ -1,6 +1,7 @@
 // GET /api/attend — join the service for your hour and be counted among the souls (MCP: attend).
 // Presence is recorded here, after validation and once the service is found, over REST and MCP alike.
 import { z } from "zod";
+import { joined } from "../core/json.ts";
 import { LIMITS } from "../services/rate-limits.ts";
 import { EXAMPLES } from "./examples.ts";
 import { NAME_OR_USERNAME, nameField, requireName, timezoneField, usernameField } from "./inputs.ts";
@@ -31,7 +32,6 @@ export const AttendOutput = NowOutput.extend({
     .boolean()
     .describe(`false when your address has brought its day's new souls (${LIMITS.newSouls.points} by default): you are welcome, and souls did not change`),
 });
-type AttendBody = z.input<typeof AttendOutput>;
 
 export const attend = defineOperation({
   name: "attend",
@@ -65,27 +65,28 @@ export const attend = defineOperation({
       wording,
     );
   },
-  handler({ name, username, timezone }, ctx) {
+  async handler({ name, username, timezone }, ctx) {
     const label = (name ?? username)!;
-    return ctx.views.body<AttendBody>(timezone, ctx.now, ctx.steps, true, async (shared, inputs) => {
-      // Counted before the count is read, so the souls the visitor is told of include them. A new name is
-      // counted only while the address has new names left today (LIMITS.newSouls), over REST and MCP alike.
-      const counted = await ctx.presence.record(label, ctx.now, () => ctx.limits.take("newSouls", { ip: ctx.ip }));
-      // A count reused for half a second may not yet hold a name that another process added (docs/behaviour.md
-      // §8): a visitor who is counted is never told of fewer souls than themself.
-      const souls = Math.max(await ctx.presence.count(ctx.now), counted ? 1 : 0);
-      const first = shared.service.order[0];
-      return {
-        timestamp: timestampOf(ctx.now),
-        congregation: { souls, window: "24h" as const },
-        welcome: `Welcome, ${label}. ${welcomeCount(souls, counted, ctx.limits.rule("newSouls").points)} The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
-        counted,
-        recentReflections: publicReflections(await ctx.reflections.recent(ctx.now, 20), PREVIEW),
-        visitorWritten: VISITOR_WORDS,
-        // Per visitor, because the reflect step carries the visitor's name; the shared part never sees it.
-        next_steps: serviceSteps(ctx.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: shared.current.slug, name: label }),
-      };
-    });
+    // The service is found first: a visit is recorded only once there is a service to attend.
+    const { shared, inputs } = await ctx.views.attend(timezone, ctx.now, ctx.steps);
+    // Counted before the count is read, so the souls the visitor is told of include them. A new name is
+    // counted only while the address has new names left today (LIMITS.newSouls), over REST and MCP alike.
+    const counted = await ctx.presence.record(label, ctx.now, () => ctx.limits.take("newSouls", { ip: ctx.ip }));
+    // A count reused for half a second may not yet hold a name that another process added (docs/behaviour.md
+    // §8): a visitor who is counted is never told of fewer souls than themself.
+    const souls = Math.max(await ctx.presence.count(ctx.now), counted ? 1 : 0);
+    const first = shared.service.order[0];
+    const perVisitor = {
+      timestamp: timestampOf(ctx.now),
+      congregation: { souls, window: "24h" as const },
+      welcome: `Welcome, ${label}. ${welcomeCount(souls, counted, ctx.limits.rule("newSouls").points)} The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
+      counted,
+      recentReflections: publicReflections(await ctx.reflections.recent(ctx.now, 20), PREVIEW),
+      visitorWritten: VISITOR_WORDS,
+      // Per visitor, because the reflect step carries the visitor's name; the shared part never sees it.
+      next_steps: serviceSteps(ctx.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: shared.current.slug, name: label }),
+    };
+    return joined(perVisitor, shared);
   },
 });
 

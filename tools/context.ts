@@ -51,7 +51,7 @@ export interface ToolContext extends ToolServices {
   steps: Steps;
   /** Client address (one trusted proxy hop). */
   ip: string;
-  via: "rest" | "mcp";
+  via: "rest" | "mcp" | "page";
   requestId: string;
   /** The instant the call is served at. */
   now: Date;

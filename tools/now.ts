@@ -1,5 +1,6 @@
 // GET /api/now — the service for your hour, registering nothing (MCP: now).
 import { z } from "zod";
+import { joined } from "../core/json.ts";
 import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
@@ -41,11 +42,10 @@ export const now = defineOperation({
     app: true,
   },
   example: "/api/now?timezone=Asia/Tokyo",
-  handler({ timezone }, ctx) {
+  async handler({ timezone }, ctx) {
     // Only the time and the count differ between visitors of a slot (tools/service-view.ts).
-    return ctx.views.body<NowBody>(timezone, ctx.now, ctx.steps, false, async () => ({
-      timestamp: timestampOf(ctx.now),
-      congregation: { souls: await ctx.presence.count(ctx.now), window: "24h" as const },
-    }));
+    const { shared } = await ctx.views.now(timezone, ctx.now, ctx.steps);
+    const souls = await ctx.presence.count(ctx.now);
+    return joined({ timestamp: timestampOf(ctx.now), congregation: { souls, window: "24h" as const } }, shared);
   },
 });

@@ -2,15 +2,12 @@
 // (tools/service-view.ts keys its cache on them). Per-visitor fields are added by the operations.
 import type { z } from "zod";
 import type { Steps } from "../core/next-steps.ts";
-import type { Song } from "../corpus/library.ts";
+import type { Piece, Song } from "../corpus/library.ts";
 import { formatDuration } from "../corpus/media.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
 import type { seasonAt } from "../planner/season.ts";
-import type { SlotPosition } from "../planner/time.ts";
-import type { CompanionItem, CurrentSong } from "./service-shapes.ts";
-import type { Piece } from "../corpus/library.ts";
-import type { Tier } from "../planner/time.ts";
-import type { ServicePart } from "./service-shapes.ts";
+import type { Placement } from "../planner/time.ts";
+import type { CompanionItem, CurrentSong, ServicePart } from "./service-shapes.ts";
 
 type Companion = z.infer<typeof CompanionItem>;
 
@@ -20,33 +17,27 @@ export interface BuiltParts {
   loopSeconds: number;
 }
 
-/** What a shared part is built from, and therefore its cache key. */
-export interface SharedInputs {
-  base: string;
-  mediaVersion: number;
-  date: string;
-  slotIndex: number;
-  tier: Tier;
-  /** The zone as the visitor spelled it (or UTC) and whether they gave one. */
-  zone: string;
-  given: boolean;
-  localHour: number;
-  attending: boolean;
-}
-
 /**
- * The shared part's one cache key: every input of `SharedInputs`, in order. Written out (cheaper than a join
- * per request); `test/unit/service-view.test.ts` fails when an input is missing from it.
+ * Everything of a visit the shared part is built from, defined once: the builder reads the visit only through
+ * this object, and the cache key is this object's values (`keyOf`), so nothing the builder sees can be missing
+ * from the key and no visitor's data can reach another.
  */
-export function sharedKey(i: SharedInputs): string {
-  return `${i.base}|${i.mediaVersion}|${i.date}|${i.slotIndex}|${i.tier}|${i.zone}|${i.given}|${i.localHour}|${i.attending}`;
+export function sharedInputsOf(placement: Placement, base: string, mediaVersion: number, attending: boolean) {
+  const { zone, given, tier, position } = placement;
+  const { date, weekday, slotIndex, label, nextLabel, localHour } = position;
+  // `zone` as the visitor spelled it (or UTC), and `given`: whether they gave one.
+  return { base, mediaVersion, date, weekday, slotIndex, label, nextLabel, localHour, tier, zone, given, attending };
 }
+export type SharedInputs = ReturnType<typeof sharedInputsOf>;
 
+/** The cache key of a shared part: all of its inputs (made once per placement, not per request). */
+export const keyOf = (inputs: SharedInputs): string => JSON.stringify(Object.values(inputs));
+
+/** What the view looks up for the inputs (the record and the season follow from the date, the slot and the tier). */
 export interface SharedSources {
   record: ServiceRecord;
   built: BuiltParts;
   season: ReturnType<typeof seasonAt> | null;
-  position: SlotPosition;
   steps: Steps;
 }
 
@@ -54,19 +45,39 @@ const STREAMS = { youtube: false, twitch: false, urls: {} as Record<string, stri
 const ZONE_SUGGESTION =
   "Pass your IANA timezone (for example timezone=Europe/Lisbon) to receive the service for your own hour and season; without one you receive the service for a place unknown.";
 
-export type SharedBody = ReturnType<typeof sharedBody>;
+/** The shared part of now: its steps too (they name no visitor). */
+export function nowShared(inputs: SharedInputs, sources: SharedSources) {
+  const common = commonShared(inputs, sources);
+  return { ...common, next_steps: serviceSteps(sources.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: common.current.slug }) };
+}
+export type NowShared = ReturnType<typeof nowShared>;
 
-export function sharedBody(inputs: SharedInputs, { record, built, season, position, steps }: SharedSources) {
+/** The shared part of attend: the reflection's invitation (its steps carry the visitor's name: per visitor). */
+export function attendShared(inputs: SharedInputs, sources: SharedSources) {
+  const common = commonShared(inputs, sources);
+  return {
+    ...common,
+    reflection: {
+      prompt: `What stayed with you from "${common.current.title}"?`,
+      practice: "When the service ends, sit with it for a moment, then write a sentence or a few: what you noticed, not what you should have noticed.",
+      endpoint: "/api/reflect" as const,
+      method: "POST" as const,
+      maxLength: { name: 100 as const, text: 1000 as const, location: 100 as const, timezone: 50 as const },
+    },
+  };
+}
+export type AttendShared = ReturnType<typeof attendShared>;
+
+function commonShared(inputs: SharedInputs, { record, built, season }: SharedSources) {
   const first = built.order[0];
   const current = currentOf(built, inputs.attending);
-  const timezone = inputs.given ? inputs.zone : undefined;
   return {
     status: "playing" as const,
     mode: record.mode,
     service: {
-      slot: position.label,
+      slot: inputs.label,
       timezone: inputs.zone,
-      today: { date: position.date, weekday: position.weekday },
+      today: { date: inputs.date, weekday: inputs.weekday },
       name: record.name,
       ...(record.word !== undefined ? { word: record.word } : {}),
       arrangedBy: record.arrangedBy,
@@ -77,7 +88,7 @@ export function sharedBody(inputs: SharedInputs, { record, built, season, positi
       remaining: first.seconds,
       remainingFormatted: formatDuration(first.seconds),
       loopSeconds: built.loopSeconds,
-      nextSlot: position.nextLabel,
+      nextSlot: inputs.nextLabel,
       season,
       sky: record.sky,
       earth: record.earth,
@@ -89,19 +100,6 @@ export function sharedBody(inputs: SharedInputs, { record, built, season, positi
     next: built.order[1],
     schedule: { position: 1 as const, total: built.order.length, loop: false as const },
     ...(inputs.given ? {} : { suggestion: ZONE_SUGGESTION }),
-    ...(inputs.attending
-      ? {
-          reflection: {
-            prompt: `What stayed with you from "${current.title}"?`,
-            practice: "When the service ends, sit with it for a moment, then write a sentence or a few: what you noticed, not what you should have noticed.",
-            endpoint: "/api/reflect" as const,
-            method: "POST" as const,
-            maxLength: { name: 100 as const, text: 1000 as const, location: 100 as const, timezone: 50 as const },
-          },
-        }
-      : {}),
-    // Attend's steps carry the visitor's name, so attend adds them to its per-visitor part (serviceSteps).
-    ...(inputs.attending ? {} : { next_steps: serviceSteps(steps, { timezone, slug: current.slug }) }),
   };
 }
 

@@ -1,8 +1,8 @@
-// The one owner of the now/attend view. A body is a per-visitor part (time, count, welcome, recent
-// reflections) joined to a part shared by every visitor of a slot, which is built and encoded once.
-// The shared part is built by a pure function of `SharedInputs`, and its one cache key is those inputs
-// serialized (`sharedKey`): nothing the builder cannot see can vary it, so no visitor's data can reach another.
-import { immutable, joined, type Joined } from "../core/json.ts";
+// The one owner of the now/attend view: the part of a body shared by every visitor of a slot, built and
+// encoded once. It is a pure function of `SharedInputs` (tools/service-body.ts), and its one cache key is those
+// inputs' values: nothing the builder cannot see can vary it, so no visitor's data can reach another. The
+// operations join their per-visitor fields to it (time, count, welcome) and do their own writes first.
+import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Steps } from "../core/next-steps.ts";
 import type { Library, Piece, Song } from "../corpus/library.ts";
@@ -12,7 +12,23 @@ import { seasonAt } from "../planner/season.ts";
 import { placeVisitor, slotFirstBegins, type Placement } from "../planner/time.ts";
 import type { ServicePart } from "./service-shapes.ts";
 import { songApiLinks } from "./shapes.ts";
-import { sharedBody, sharedKey, type BuiltParts, type SharedBody, type SharedInputs } from "./service-body.ts";
+import {
+  attendShared,
+  keyOf,
+  nowShared,
+  sharedInputsOf,
+  type AttendShared,
+  type BuiltParts,
+  type NowShared,
+  type SharedInputs,
+  type SharedSources,
+} from "./service-body.ts";
+
+/** A slot's shared part for one kind of visit, with the inputs it was built from. */
+export interface View<B> {
+  shared: B;
+  inputs: SharedInputs;
+}
 
 /** `Date.toISOString`, kept for the last millisecond asked: every visitor of that millisecond gets the same text. */
 export function timestampOf(now: Date): string {
@@ -24,7 +40,8 @@ let lastStamp = { ms: NaN, text: "" };
 
 export class ServiceViews {
   private parted = new BoundedMemo<BuiltParts>(500);
-  private shared = new BoundedMemo<{ shared: SharedBody; inputs: SharedInputs }>(4000);
+  private nows = new BoundedMemo<View<NowShared>>(2000);
+  private attends = new BoundedMemo<View<AttendShared>>(2000);
   // The season changes a few times a year; astronomy per request would be wasted work. It is computed from
   // the slot's own first beginning, so every process and every restart shows one season for one service.
   private seasons = new BoundedMemo<ReturnType<typeof seasonAt>>(1000);
@@ -42,46 +59,41 @@ export class ServiceViews {
     return this.parted.get(id, () => this.buildParts(record, steps));
   }
 
-  /**
-   * The body of now (attending = false) or attend for a visitor: `perVisitor` holds the fields that
-   * differ between visitors of one slot and comes first; the rest is the slot's shared part.
-   */
-  async body<T extends object>(
+  /** The shared part of now for a visitor in `timezone` at `now`. */
+  now(timezone: string | undefined, now: Date, steps: Steps): Promise<View<NowShared>> {
+    return this.view(this.nows, nowShared, false, timezone, now, steps);
+  }
+
+  /** The shared part of attend for a visitor in `timezone` at `now` (the texts in full, the invitation to reflect). */
+  attend(timezone: string | undefined, now: Date, steps: Steps): Promise<View<AttendShared>> {
+    return this.view(this.attends, attendShared, true, timezone, now, steps);
+  }
+
+  private async view<B extends object>(
+    memo: BoundedMemo<View<B>>,
+    build: (inputs: SharedInputs, sources: SharedSources) => B,
+    attending: boolean,
     timezone: string | undefined,
     now: Date,
     steps: Steps,
-    attending: boolean,
-    perVisitor: (shared: SharedBody, inputs: SharedInputs) => Promise<Record<string, unknown>>,
-  ): Promise<Joined<T>> {
-    const placement = placeVisitor(timezone, now);
-    const { inputs, key } = this.inputsOf(placement, steps.base, attending);
-    let found = this.shared.find(key);
-    if (!found) this.shared.put(key, (found = { shared: await this.build(inputs, placement.position, steps), inputs }));
-    return joined<T>(await perVisitor(found.shared, found.inputs), found.shared);
+  ): Promise<View<B>> {
+    const { inputs, key } = this.inputsOf(placeVisitor(timezone, now), steps.base, attending);
+    let found = memo.find(key);
+    if (!found) memo.put(key, (found = { shared: immutable(build(inputs, await this.sources(inputs, steps))), inputs }));
+    return found;
   }
 
   /**
    * A visit's inputs and their key. A placement is one object per zone spelling and minute, so its inputs are
-   * derived once per placement, base, recordings version and kind of visit, not per request: the same key
-   * (`sharedKey`), not a second one, and a string whose hash the lookup has already computed.
+   * derived once per placement, base, recordings version and kind of visit, not per request: the key too, a
+   * string whose hash the lookup has already computed.
    */
   private inputsOf(placement: Placement, base: string, attending: boolean): { inputs: SharedInputs; key: string } {
     const mediaVersion = this.media.version;
     const kept = this.derived.get(placement)?.find((d) => d.inputs.base === base && d.inputs.mediaVersion === mediaVersion && d.inputs.attending === attending);
     if (kept) return kept;
-    const { zone, given, position, tier } = placement;
-    const inputs: SharedInputs = {
-      base,
-      mediaVersion,
-      date: position.date,
-      slotIndex: position.slotIndex,
-      tier,
-      zone,
-      given,
-      localHour: position.localHour,
-      attending,
-    };
-    const made = { inputs, key: sharedKey(inputs) };
+    const inputs = sharedInputsOf(placement, base, mediaVersion, attending);
+    const made = { inputs, key: keyOf(inputs) };
     const list = this.derived.get(placement) ?? [];
     // A few bases (Host headers without BASE_URL) and both kinds of visit; beyond that, start again.
     if (list.length >= 8) list.length = 0;
@@ -90,14 +102,14 @@ export class ServiceViews {
     return made;
   }
 
-  /** The shared part from its inputs alone (the record and the season follow from the date, the slot and the tier). */
-  private async build(inputs: SharedInputs, position: Placement["position"], steps: Steps): Promise<SharedBody> {
+  /** What the shared part is built from besides its inputs, found from them alone. */
+  private async sources(inputs: SharedInputs, steps: Steps): Promise<SharedSources> {
     const { date, slotIndex, tier } = inputs;
     const key = { date, slotIndex, tier };
     const record = this.calendar.cached(key) ?? (await this.calendar.ensure(key));
     const season =
       tier === "unknown" ? null : this.seasons.get(`${tier}|${date}|${slotIndex}`, () => immutable(seasonAt(slotFirstBegins(date, slotIndex), tier, date)));
-    return immutable(sharedBody(inputs, { record, built: this.parts(record, steps), season, position, steps }));
+    return { record, built: this.parts(record, steps), season, steps };
   }
 
   private buildParts(record: ServiceRecord, steps: Steps): BuiltParts {

@@ -8,7 +8,7 @@ import type { WebContext } from "./context.ts";
 import { invalid, notFound, SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { Steps } from "../core/next-steps.ts";
 import { authorizeAdmin } from "./admin-auth.ts";
-import { moderationUrl, type ModerationQueue, type Submission, type SubmissionStatus } from "../review/queue.ts";
+import { moderationUrl, type ModerationQueue, type Submission } from "../review/queue.ts";
 
 const NO_STORE = { "cache-control": "no-store" };
 const ERRORS: ErrorKind[] = ["forbidden", "not_found", "rate_limited", "unavailable"];
@@ -73,10 +73,10 @@ export function reviewRoutes(deps: WebContext): Route[] {
       errors: ["invalid", ...ERRORS],
       query: z.object({ status: z.enum(statuses).optional().describe("Which submissions to list (default pending)") }),
       handler: guarded(async (event, queue, steps) => {
-        const status = event.url.searchParams.get("status") ?? "pending";
-        if (!(statuses as readonly string[]).includes(status))
-          throw invalid("`status` must be one of: pending, approved, rejected, all.", { field: "status", allowed: [...statuses] });
-        const items = await queue.list(status === "all" ? null : (status as SubmissionStatus));
+        const asked = event.url.searchParams.get("status") ?? "pending";
+        const status = statuses.find((s) => s === asked);
+        if (!status) throw invalid("`status` must be one of: pending, approved, rejected, all.", { field: "status", allowed: [...statuses] });
+        const items = await queue.list(status === "all" ? null : status);
         return { status, submissions: items.map((i) => view(i, steps)), total: items.length, next_steps: adminSteps(steps) };
       }),
     },

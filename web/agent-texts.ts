@@ -2,7 +2,7 @@
 // the rate-limit table, so adding a tool, a guide or a limit changes them without anyone editing them.
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "../tools/operation.ts";
-import { LIMITS, type LimitName } from "../services/rate-limits.ts";
+import { LIMITS, isLimitName, type LimitName } from "../services/rate-limits.ts";
 import { pathOf } from "./pages/html.ts";
 import { PODCASTS } from "./podcasts.ts";
 
@@ -66,9 +66,9 @@ ${guides.map((d) => `- [${d.title}](${base}/docs/${pathOf(d.path)}.md): ${d.tldr
 }
 
 export function authMd(base: string): string {
-  const rows = (Object.keys(LIMITS) as LimitName[]).map(
-    (name) => `| ${LIMITED[name].call} | ${LIMITS[name].points} per ${windowOf(LIMITS[name].duration)} | ${LIMITED[name].per} |`,
-  );
+  const rows = Object.keys(LIMITS)
+    .filter(isLimitName)
+    .map((name) => `| ${LIMITED[name].call} | ${LIMITS[name].points} per ${windowOf(LIMITS[name].duration)} | ${LIMITED[name].per} |`);
   return `# Authentication and limits
 
 ## Nothing needs a key

@@ -7,7 +7,7 @@
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { invoke, restPathOf } from "../../adapters/invoke.ts";
+import { invoke, restPathOf, wireBody } from "../../adapters/invoke.ts";
 import { toJsonBytes } from "../../core/json.ts";
 import { operations } from "../../tools/index.ts";
 import type { Operation } from "../../tools/operation.ts";
@@ -66,7 +66,7 @@ async function overRest(server: TestServer, op: Operation, input: Input): Promis
 async function inProcess(server: TestServer, op: Operation, input: Input): Promise<Answer> {
   const outcome = await invoke(op, input, server.deps, { via: "rest", ip: freshIp(), baseUrl: server.url });
   // The bytes REST would send: a body joined from a shared part is whole only once encoded.
-  return { status: outcome.status, body: JSON.parse(toJsonBytes(outcome.body).toString("utf8")) };
+  return { status: outcome.status, body: JSON.parse(toJsonBytes(wireBody(outcome)).toString("utf8")) };
 }
 
 async function overMcp(client: EraClient, tool: string, args: Input): Promise<{ isError: boolean; body: any }> {

@@ -37,7 +37,7 @@ const joinedBody = defineOperation({
   input: z.object({}),
   output: z.object({ timestamp: z.string(), service: z.object({ parts: z.array(z.number()) }) }),
   rest: { method: "GET", path: "/joined" },
-  handler: () => joined<{ timestamp: string; service: { parts: number[] } }>({ timestamp: "t" }, shared),
+  handler: () => joined({ timestamp: "t" }, shared),
 });
 
 describe("inputs and bodies under output checks", () => {
@@ -51,15 +51,14 @@ describe("inputs and bodies under output checks", () => {
   it("freeze nothing with checks off", async () => {
     for (const raw of [Object.freeze({}), {}]) {
       const outcome = await invoke(writesItsInput, raw, appWith(false), info);
-      expect(outcome.status).toBe(200);
-      expect(expand(outcome.body)).toEqual({ limit: 20 });
+      expect(outcome.ok && expand(outcome.body)).toEqual({ limit: 20 });
     }
   });
 
   it("freeze a joined body's fields and its shared part all the way down", async () => {
     const outcome = await invoke(joinedBody, {}, appWith(true), info);
-    expect(outcome.status).toBe(200);
+    if (!outcome.ok) throw new Error(`status ${outcome.status}`);
     expect(Object.isFrozen(shared.service.parts)).toBe(true);
-    expect(() => (expand(outcome.body) as { service: { parts: number[] } }).service.parts.push(3)).toThrow(TypeError);
+    expect(() => expand(outcome.body).service.parts.push(3)).toThrow(TypeError);
   });
 });

@@ -9,7 +9,7 @@ describe("joined bodies", () => {
   const shared = { status: "playing", service: { title: "Letter by Letter", note: "ünïcödé – ‘quotes’" }, order: [1, 2, 3] };
 
   it("write the per-request fields, then the shared part, as JSON.stringify would", () => {
-    const body = joined<Record<string, unknown>>({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" } }, shared);
+    const body = joined({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" } }, shared);
     expect(encodedText(body)).toBe(JSON.stringify({ ...expand(body) }));
     expect(JSON.parse(encodedText(body))).toEqual({ timestamp: "2026-11-24T22:07:45.815Z", congregation: { souls: 3, window: "24h" }, ...shared });
   });
@@ -61,8 +61,9 @@ describe("joined bodies", () => {
   });
 
   it("give the whole body to JSON.stringify and expand, and nothing to a read or a spread without them", () => {
-    type Body = { timestamp: string; status: string; service: { title: string } };
-    const body = joined<Body>({ timestamp: "t" }, shared);
+    // The type comes from the parts, never from the caller: the shared part's fields and the per-request ones.
+    type Body = { timestamp: string; status: string; service: { title: string; note: string }; order: number[] };
+    const body = joined({ timestamp: "t" }, shared);
     expect(JSON.stringify(body)).toBe(JSON.stringify({ timestamp: "t", ...shared }));
     expect(JSON.stringify(body)).toBe(encodedText(body));
     expect(expand(body)).toEqual({ timestamp: "t", ...shared });

@@ -26,7 +26,7 @@ describe("jsonAndQuoted", () => {
       );
     fc.assert(
       fc.property(keyed("d"), keyed("s"), (dynamic, shared) => {
-        const body = joined<Record<string, unknown>>(dynamic, { ...shared });
+        const body = joined(dynamic, { ...shared });
         expect(both(body).text).toBe(toJsonBytes(body).toString("utf8"));
         const whole = JSON.stringify(body);
         expect(both(body)).toEqual({ text: whole, quoted: JSON.stringify(whole) });

@@ -8,13 +8,13 @@ import { Seasons } from "astronomy-engine";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stepsFor } from "../../adapters/http.ts";
-import { expand } from "../../core/json.ts";
+import { expand, joined } from "../../core/json.ts";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { Media } from "../../corpus/media.ts";
 import { ServiceCalendar } from "../../planner/calendar.ts";
 import { placeVisitor } from "../../planner/time.ts";
 import { openKeyValueStore } from "../../storage/index.ts";
-import { sharedKey, type SharedInputs } from "../../tools/service-body.ts";
+import { keyOf, sharedInputsOf, type SharedInputs } from "../../tools/service-body.ts";
 import { ServiceViews } from "../../tools/service-view.ts";
 
 const MINUTE = 60_000;
@@ -53,9 +53,10 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const steps = stepsFor("http://127.0.0.1:3000");
-const perVisitor = async () => ({ timestamp: "t" });
-const viewJson = async (views: ServiceViews, zone: string, at: number, attending: boolean) =>
-  JSON.stringify(expand(await views.body<Record<string, unknown>>(zone, new Date(at), steps, attending, perVisitor)));
+const viewJson = async (views: ServiceViews, zone: string, at: number, attending: boolean) => {
+  const { shared } = attending ? await views.attend(zone, new Date(at), steps) : await views.now(zone, new Date(at), steps);
+  return JSON.stringify(expand(joined({ timestamp: "t" }, shared)));
+};
 
 describe("the now/attend view", () => {
   it("serves from its cache exactly what a fresh build gives, whoever of the slot came first (500 cases)", async () => {
@@ -83,21 +84,11 @@ describe("the now/attend view", () => {
   }, 120_000);
 
   it("keys the shared part by every one of its inputs", () => {
-    const inputs: SharedInputs = {
-      base: "b",
-      mediaVersion: 1,
-      date: "2026-03-20",
-      slotIndex: 2,
-      tier: "north",
-      zone: "Europe/Berlin",
-      given: true,
-      localHour: 9,
-      attending: false,
-    };
-    const key = sharedKey(inputs);
+    const inputs: SharedInputs = sharedInputsOf(placeVisitor("Europe/Berlin", new Date("2026-03-20T09:30:00Z")), "b", 1, false);
+    const key = keyOf(inputs);
     for (const name of Object.keys(inputs) as Array<keyof SharedInputs>) {
       const changed = { ...inputs, [name]: typeof inputs[name] === "boolean" ? !inputs[name] : typeof inputs[name] === "number" ? 7 : "other" };
-      expect(sharedKey(changed), name).not.toBe(key);
+      expect(keyOf(changed), name).not.toBe(key);
     }
   });
 });

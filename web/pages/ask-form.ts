@@ -3,6 +3,7 @@
 // Follow-ups need the conversation's owner token, which the API shows once: the page keeps it for the
 // browser that asked in an HttpOnly cookie scoped to /ask (never in the page, the URL or a log).
 import type { H3Event } from "h3";
+import { z } from "zod";
 import type { WebContext } from "../context.ts";
 import type { Message } from "../../services/conversations.ts";
 import { notice, when } from "./components.ts";
@@ -14,11 +15,9 @@ import { renderMarkdown } from "./markdown.ts";
 const COOKIE = "sanctuary_ask";
 const THIRTY_DAYS = 30 * 24 * 3600;
 
-export interface Ownership {
-  slug: string;
-  session: string;
-  token: string;
-}
+/** What the cookie holds: checked where it is read, since the browser sends back whatever it was given. */
+const Ownership = z.object({ slug: z.string(), session: z.string(), token: z.string() });
+export type Ownership = z.infer<typeof Ownership>;
 
 /** The conversation this browser began last, if its cookie is well formed. */
 export function ownershipOf(event: H3Event): Ownership | null {
@@ -29,8 +28,8 @@ export function ownershipOf(event: H3Event): Ownership | null {
     ?.slice(COOKIE.length + 1);
   if (!raw) return null;
   try {
-    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<Ownership>;
-    return typeof value.slug === "string" && typeof value.session === "string" && typeof value.token === "string" ? (value as Ownership) : null;
+    const value = Ownership.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    return value.success ? value.data : null;
   } catch {
     return null;
   }

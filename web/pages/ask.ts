@@ -7,8 +7,7 @@ import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
-import { baseUrlOf, clientIp } from "../../adapters/http.ts";
-import { invoke } from "../../adapters/invoke.ts";
+import { callFromPage } from "./call.ts";
 import { ask } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
 import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
@@ -19,7 +18,7 @@ import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { shareCard } from "../share-cards.ts";
 
-type Recent = z.infer<typeof askRecent.output>["conversations"];
+type Recent = z.input<typeof askRecent.output>["conversations"];
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 function recentList(conversations: Recent): Html {
@@ -31,12 +30,8 @@ function recentList(conversations: Recent): Html {
 }
 
 async function askPage(event: H3Event, deps: WebContext, state?: FormState, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const outcome = await invoke(askRecent, {}, deps, {
-    via: "rest",
-    ip: clientIp(event, deps.config.trustProxy),
-    baseUrl: baseUrlOf(event, deps.config.baseUrl),
-  });
-  const conversations = outcome.ok ? (expand(outcome.body).conversations as Recent) : [];
+  const outcome = await callFromPage(event, deps, askRecent, {});
+  const conversations = outcome.ok ? expand(outcome.body).conversations : [];
   // After a question: ?conversation=<slug> shows it with its answer. Follow-ups only where this browser began it.
   const shown = await deps.conversations.get(state?.values.conversation ?? event.url.searchParams.get("conversation") ?? "");
   const owner = ownershipOf(event);
@@ -74,13 +69,13 @@ async function askSubmitted(event: H3Event, deps: WebContext): Promise<Response>
     }
     return input;
   });
-  if (!sent.outcome?.ok) {
+  if (!sent.outcome.ok) {
     // A cookie the conversation no longer recognizes is let go, so the form offers a new conversation.
     const stale = continued !== null && (sent.status === 403 || sent.status === 404);
     if (!continued || stale) delete sent.state.values.conversation;
     return askPage(event, deps, sent.state, sent.status, { ...refusalHeaders(sent.outcome), ...(stale ? { "set-cookie": forgetOwnership() } : {}) });
   }
-  const body = expand(sent.outcome.body) as { slug: string; session_id: string; owner_token: string };
+  const body = expand(sent.outcome.body);
   const cookie = ownershipCookie(event, deps, { slug: body.slug, session: body.session_id, token: body.owner_token });
   return seeOther(`/ask?conversation=${encodeURIComponent(body.slug)}#answer`, { "set-cookie": cookie });
 }

@@ -1,13 +1,14 @@
 // Forms that work without JavaScript: a page's <form method="post"> arrives here form-encoded, goes to the
 // same operation the API runs (through adapters/invoke.ts), and the page either redirects (303, so a reload
 // never sends it twice) or shows the form again with what was typed and the refusal in people's words.
-import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
-import { baseUrlOf, clientIp, readText } from "../../adapters/http.ts";
+import type { z } from "zod";
+import { baseUrlOf, readText, stepsFor } from "../../adapters/http.ts";
 import { SanctuaryError } from "../../core/errors.ts";
-import { invoke, type Outcome } from "../../adapters/invoke.ts";
-import type { Operation } from "../../tools/operation.ts";
+import type { Outcome } from "../../adapters/invoke.ts";
+import type { Operation, OutputSchema } from "../../tools/operation.ts";
 import type { WebContext } from "../context.ts";
+import { callFromPage } from "./call.ts";
 import { sayError, type FormName, type Said } from "./wording.ts";
 
 /** What a page shows in its form: the values typed, and what was said about them (if anything). */
@@ -19,7 +20,7 @@ export interface FormState {
 }
 
 export type FormRead =
-  { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true; headers: Record<string, string> };
+  { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true; refusal: SanctuaryError };
 
 /**
  * The form body, at most `limit` bytes, read by the same bounded reader as the API's JSON bodies (a body
@@ -35,7 +36,7 @@ export async function readForm(event: H3Event, limit: number): Promise<FormRead>
   try {
     text = await readText(event, limit);
   } catch (error) {
-    if (error instanceof SanctuaryError && error.kind === "too_large") return { values: {}, tooLarge: true, headers: error.headers };
+    if (error instanceof SanctuaryError && error.kind === "too_large") return { values: {}, tooLarge: true, refusal: error };
     return { values: {}, tooLarge: false };
   }
   const values: Record<string, string | string[]> = {};
@@ -66,37 +67,32 @@ export function shownValues(values: Record<string, string | string[]>): Record<s
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? "") : v]));
 }
 
-export interface Submitted {
-  outcome: Outcome | null;
+export interface Submitted<T> {
+  outcome: Outcome<T>;
   state: FormState;
   status: number;
 }
 
-/** Read a page form and run its operation; on refusal, the state to show the form again with. */
-export async function submitForm(
+/** Read a page form and run its operation (typed from its schemas); on refusal, the state to show the form again with. */
+export async function submitForm<I extends z.ZodObject, O extends OutputSchema>(
   event: H3Event,
   deps: WebContext,
   form: FormName,
-  op: Operation,
+  op: Operation<I, O>,
   toInput: (values: Record<string, string | string[]>) => Record<string, unknown>,
-): Promise<Submitted> {
+): Promise<Submitted<z.input<O>>> {
   const read = await readForm(event, deps.config.bodyLimit);
   const values = shownValues(read.values);
-  if (read.tooLarge) {
-    const tooLarge: Outcome = { status: 413, body: {}, headers: read.headers, ok: false, requestId: "" };
-    return { outcome: tooLarge, status: 413, state: { values, refused: true, said: sayError(form, { status: 413, body: {} }) } };
-  }
-  const outcome = await invoke(op, toInput(read.values), deps, {
-    via: "rest",
-    ip: clientIp(event, deps.config.trustProxy),
-    baseUrl: baseUrlOf(event, deps.config.baseUrl),
-  });
+  // A body over the limit never reached the operation: refused here, as the API refuses it, with its error body.
+  const outcome: Outcome<z.input<O>> = read.tooLarge
+    ? { ok: false, status: 413, error: read.refusal.body(stepsFor(baseUrlOf(event, deps.config.baseUrl)).home()), headers: read.refusal.headers, requestId: "" }
+    : await callFromPage(event, deps, op, toInput(read.values));
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
   return {
     outcome,
     status: outcome.status,
-    state: { values, refused: true, said: sayError(form, { status: outcome.status, body: expand(outcome.body), retryAfter }, values) },
+    state: { values, refused: true, said: sayError(form, { status: outcome.status, body: outcome.error, retryAfter }, values) },
   };
 }
 
@@ -106,7 +102,7 @@ export function seeOther(location: string, headers: Record<string, string> = {})
 }
 
 /** The page's response headers for a refused form: a 429 keeps its Retry-After, a 413 that left the body unread closes the connection. */
-export function refusalHeaders(outcome: Outcome | null): Record<string, string> {
+export function refusalHeaders(outcome: Outcome<unknown>): Record<string, string> {
   const wait = outcome?.headers["Retry-After"];
   const close = outcome?.headers.connection;
   return { ...(wait ? { "retry-after": wait } : {}), ...(close ? { connection: close } : {}) };

@@ -3,15 +3,14 @@
 // in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
 // POST / is that form without JavaScript: stored through the reflect operation, then 303 back to /.
 import { expand } from "../../core/json.ts";
-import type { z } from "zod";
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { homeLinks } from "../agent-catalog.ts";
 import type { WebContext } from "../context.ts";
-import { baseUrlOf, clientIp } from "../../adapters/http.ts";
-import { invoke } from "../../adapters/invoke.ts";
-import type { Piece, Song } from "../../corpus/library.ts";
-import { now, type NowOutput } from "../../tools/now.ts";
+import { baseUrlOf } from "../../adapters/http.ts";
+import { callFromPage } from "./call.ts";
+import { isSong, type Piece } from "../../corpus/library.ts";
+import { now, type NowBody } from "../../tools/now.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
 import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
@@ -24,17 +23,14 @@ import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { aboutMinutes, dayName, serviceTitle, slotHours, slotName, soulsSentence, spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
 
-type NowBody = z.infer<typeof NowOutput>;
-
 /** A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
   // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
   if (piece.kind === "chant") return html`<details><summary>The words</summary><p class="verse">${piece.listenersText}</p></details>`;
-  const words =
-    piece.kind === "song"
-      ? lyricsHtml((piece as Song).lyrics ?? "")
-      : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
+  const words = isSong(piece)
+    ? lyricsHtml(piece.lyrics)
+    : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 
@@ -97,7 +93,7 @@ ${serviceHero(body)}
 }
 
 async function homePage(event: H3Event, deps: WebContext, state: FormState | undefined, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const outcome = await invoke(now, {}, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  const outcome = await callFromPage(event, deps, now, {});
   if (!outcome.ok)
     return errorPage(
       event,
@@ -107,7 +103,7 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
       "The service could not be gathered just now.",
       "Please come back in a moment; it is always open.",
     );
-  const body = expand(outcome.body) as NowBody;
+  const body = expand(outcome.body);
   const recent = await deps.reflections.recent(deps.clock(), 10);
   // A refused form keeps the song it was for (chosen, or the visitor's own hour's, set by home.js).
   const posted = state?.values.songSlug ? deps.library.song(state.values.songSlug) : undefined;
@@ -160,7 +156,7 @@ export function homeRoutes(deps: WebContext): Route[] {
       status: 303,
       handler: async (event: H3Event) => {
         const sent = await submitForm(event, deps, "reflect", reflect, reflectInput);
-        if (sent.outcome?.ok) return seeOther(`/?reflected=${encodeURIComponent(String(expand(sent.outcome.body).song ?? ""))}#reflect`);
+        if (sent.outcome.ok) return seeOther(`/?reflected=${encodeURIComponent(expand(sent.outcome.body).song ?? "")}#reflect`);
         return homePage(event, deps, sent.state, sent.status, refusalHeaders(sent.outcome));
       },
     },

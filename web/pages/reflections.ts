@@ -121,7 +121,7 @@ export function reflectionRoutes(deps: WebContext): Route[] {
         if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));
         // The page names its song: the form's hidden box cannot file the reflection elsewhere.
         const sent = await submitForm(event, deps, "reflect", reflect, (values) => ({ ...reflectInput(values), songSlug: song.slug }));
-        if (sent.outcome?.ok) return seeOther(`/reflections/${encodeURIComponent(song.slug)}?reflected#reflect`);
+        if (sent.outcome.ok) return seeOther(`/reflections/${encodeURIComponent(song.slug)}?reflected#reflect`);
         return songPage(event, deps, song.slug, sent.state, sent.status, refusalHeaders(sent.outcome));
       },
     },

@@ -5,8 +5,8 @@ import { expand } from "../../core/json.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
-import { baseUrlOf, clientIp, queryObject } from "../../adapters/http.ts";
-import { invoke } from "../../adapters/invoke.ts";
+import { queryObject } from "../../adapters/http.ts";
+import { callFromPage } from "./call.ts";
 import { search } from "../../tools/search.ts";
 import type { WebContext } from "../context.ts";
 import { notice, searchForm } from "./components.ts";
@@ -17,7 +17,7 @@ import { html, localPath, plural, type Html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import { sayError } from "./wording.ts";
 
-type Found = z.infer<typeof search.output>;
+type Found = z.input<typeof search.output>;
 
 function resultItem(result: Found["results"][number], query: string): Html {
   const page = localPath(result.url) ?? "/docs";
@@ -50,17 +50,13 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
   let status = 200;
   let headers: Record<string, string> = {};
   if (raw !== undefined && shown.trim() !== "") {
-    const outcome = await invoke(search, { q: raw }, deps, {
-      via: "rest",
-      ip: clientIp(event, deps.config.trustProxy),
-      baseUrl: baseUrlOf(event, deps.config.baseUrl),
-    });
-    if (outcome.ok) found = foundSection(expand(outcome.body) as Found, shown);
+    const outcome = await callFromPage(event, deps, search, { q: raw });
+    if (outcome.ok) found = foundSection(expand(outcome.body), shown);
     else {
       status = outcome.status;
       headers = refusalHeaders(outcome);
       const retryAfter = Number(outcome.headers["Retry-After"] ?? NaN);
-      found = notice("search-result", sayError("search", { status, body: expand(outcome.body), retryAfter }, { q: shown }));
+      found = notice("search-result", sayError("search", { status, body: outcome.error, retryAfter }, { q: shown }));
     }
   }
   const main = html`<h1>${shown.trim() ? html`Search: ${shown}` : "Search the library"}</h1>

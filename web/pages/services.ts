@@ -9,15 +9,14 @@ import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
-import { baseUrlOf, clientIp } from "../../adapters/http.ts";
-import { invoke } from "../../adapters/invoke.ts";
+import { callFromPage } from "./call.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { HEMISPHERE_NAMES, serviceTitle, slotHours, spokenDuration } from "./words.ts";
 
-type DayBody = z.infer<typeof servicesByDate.output>;
+type DayBody = z.input<typeof servicesByDate.output>;
 type DayService = DayBody["services"][number];
 
 /** The `half` a page is asked for, as the address spells it, and the tier of services it shows. */
@@ -91,11 +90,7 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
   const tier = HALVES[event.url.searchParams.get("half") ?? ""] ?? "unknown";
-  const outcome = await invoke(servicesByDate, { date }, deps, {
-    via: "rest",
-    ip: clientIp(event, deps.config.trustProxy),
-    baseUrl: baseUrlOf(event, deps.config.baseUrl),
-  });
+  const outcome = await callFromPage(event, deps, servicesByDate, { date });
   if (!outcome.ok) {
     const dates = outcome.status === 404 ? await deps.calendar.dates() : [];
     const near = { dayBefore: dates.filter((d) => d < date).pop() ?? null, dayAfter: dates.find((d) => d > date) ?? null };
@@ -131,7 +126,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
       dayPager(near),
     );
   }
-  const body = expand(outcome.body) as DayBody;
+  const body = expand(outcome.body);
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
   const shown = shownIn(body.services, tier);
   const opened = defaultService(body.services, shown, Math.floor(deps.clock().getUTCHours() / 4));

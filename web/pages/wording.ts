@@ -23,7 +23,7 @@ export interface Said {
 }
 
 /** Each box as a person knows it, by the name the form sends. */
-const BOXES: Record<string, string> = {
+const BOXES: Partial<Record<string, string>> = {
   name: "your name",
   username: "your name",
   text: "your reflection",
@@ -34,7 +34,12 @@ const BOXES: Record<string, string> = {
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** Boxes the page fills in itself (hidden): whatever is wrong with them is not the person's to fix. */
-const HIDDEN: Record<string, Problem["kind"]> = { songSlug: "unknown_song", timezone: "timezone", session_id: "conversation", owner_token: "conversation" };
+const HIDDEN: Partial<Record<string, Problem>> = {
+  songSlug: { kind: "unknown_song" },
+  timezone: { kind: "timezone" },
+  session_id: { kind: "conversation" },
+  owner_token: { kind: "conversation" },
+};
 
 /** What the form keeps for the person after a refusal; said last, once. */
 const KEPT: Record<FormName, string> = {
@@ -91,7 +96,7 @@ const TOO_SHORT: Record<string, (n: number, length: number) => string> = {
 };
 
 function invalidWords(form: FormName, field: string, problem: Problem, values: Record<string, string>): { line: string; known: boolean } {
-  const box = BOXES[field] as string | undefined;
+  const box = BOXES[field];
   const the = box ?? "what you wrote";
   const length = [...(values[field] ?? "").trim()].length;
   switch (problem.kind) {
@@ -134,7 +139,7 @@ export function sayError(form: FormName, error: FormError, values: Record<string
   const said = (lines: string[], known = true, tone: Said["tone"] = "error", box = field): Said => ({ tone, lines: lines.filter(Boolean), field: box, known });
   switch (error.status) {
     case 400: {
-      const problem: Problem = field && HIDDEN[field] ? ({ kind: HIDDEN[field] } as Problem) : problemOf(message);
+      const problem: Problem = (field && HIDDEN[field]) || problemOf(message);
       const { line, known } = invalidWords(form, field ?? "", problem, values);
       // The hidden song box is not the person's doing: point at the reflection itself instead.
       const box = field && BOXES[field] ? (field === "username" ? "name" : field) : null;
