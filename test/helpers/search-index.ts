@@ -65,13 +65,14 @@ export async function buildSharedIndex(): Promise<void> {
 
 /**
  * Give a new data folder a copy of the built index (true when it did) if its server loads the library the
- * index is of and the folder has no index of its own: the server opens it in about a second instead of
- * building for ten. A server of another library builds its own, as it would without the copy.
+ * index is of (that folder, or a copy with the same content) and the folder has no index of its own: the
+ * server opens it in about a second instead of building for ten. A server of another library builds its own.
  */
 export async function seedIndex(dataDir: string, libraryDir = defaultLibrary()): Promise<boolean> {
   const seed = process.env[SEED_ENV];
   const target = join(dataDir, "index");
-  if (!seed || resolve(libraryDir) !== process.env[SEED_LIBRARY_ENV] || (await folderExists(target))) return false;
+  if (!seed || (await folderExists(target))) return false;
+  if (resolve(libraryDir) !== process.env[SEED_LIBRARY_ENV] && !(await storedIndexMatches(seed, await loadLibrary(libraryDir)))) return false;
   await cp(seed, target, { recursive: true });
   return true;
 }
