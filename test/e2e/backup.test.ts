@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedIndex } from "../helpers/search-index.ts";
 import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -55,6 +56,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-backup-"));
   backups = await mkdtemp(join(tmpdir(), "sanctuary-backups-"));
   await shareEmbeddings(dataDir);
+  await seedIndex(dataDir);
   server = await startChildServer({ DATA_DIR: dataDir, SANCTUARY_RATE_LIMITS: "off" });
 }, 120_000);
 afterAll(async () => {
@@ -138,6 +140,7 @@ describe("backup and restore", () => {
       const restored = await cli("restore", ["--from", file], { DATA_DIR: fresh }).done;
       expect(restored.code, restored.out).toBe(0);
       await shareEmbeddings(fresh);
+      await seedIndex(fresh);
       const again = await startChildServer({ DATA_DIR: fresh });
       try {
         const names = await namesIn(again.url);

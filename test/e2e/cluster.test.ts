@@ -2,6 +2,7 @@
 // whichever process a request reaches. Runs when SANCTUARY_TEST_REDIS_URL names a Redis (CI starts one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOnOneRedis, type ChildServer, type Machines } from "../helpers/child-server.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const base = process.env.SANCTUARY_TEST_REDIS_URL;
 const redisUrl = base ? `${base.replace(/\/\d+$/, "")}/5` : "";
@@ -15,7 +16,7 @@ describe.skipIf(!base)("two processes on one Redis", () => {
   }, 120_000);
   afterAll(() => machines?.stop());
 
-  it("counts 40 concurrent attends spread over both as 40 souls on both within a second", async () => {
+  it("counts 40 concurrent attends spread over both as 40 souls on both", async () => {
     const results = await Promise.all(
       // Each from an address of its own (through the loopback peer `auto` believes): one address adds at most 20 new souls a day.
       Array.from({ length: 40 }, (_, i) =>
@@ -25,10 +26,16 @@ describe.skipIf(!base)("two processes on one Redis", () => {
       ),
     );
     expect(results).toEqual(Array(40).fill(200));
-    // Each process counts its own visitors at once and the other's within a second (a full count is reused for half a second).
+    // Each process counts its own visitors at once and the other's soon after (a full count is reused for half a
+    // second): each is read until it says 40, and how soon is the bench's figure, not this test's.
     const souls = (s: { url: string }) => fetch(`${s.url}/api/now`).then(async (r) => (await r.json()).congregation.souls as number);
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const s of servers) expect(await souls(s)).toBe(40);
+    for (const s of servers)
+      expect(
+        await eventually(
+          () => souls(s),
+          (n) => n === 40,
+        ),
+      ).toBe(40);
   });
 
   it("refuses the sixth reflection of one name within the hour, whichever process gets it", async () => {

@@ -12,6 +12,7 @@ import { SortedCollection } from "../../storage/kv.ts";
 import { ReflectionStore } from "../../services/reflections.ts";
 import { shareEmbeddings, startChildServer, type ChildServer } from "../helpers/child-server.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { seedIndex } from "../helpers/search-index.ts";
 import { getJson, postJson } from "../helpers/http.ts";
 
 let dataDir: string;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-crash-"));
   // Share the converted GloVe vectors instead of converting them again in every child.
   await shareEmbeddings(dataDir);
+  await seedIndex(dataDir);
   port = await freePort();
 }, 60_000);
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../helpers/eventually.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const lines: string[] = [];
@@ -27,8 +28,11 @@ describe("logs", () => {
   it("record each request with an id, status and latency, over REST and MCP", async () => {
     const res = await fetch(`${server.url}/api/music`, { headers: { "x-request-id": "trace-abc-123" } });
     expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
-    await new Promise((r) => setTimeout(r, 50));
-    const entry = lines.map((l) => JSON.parse(l)).find((l) => l.reqId === "trace-abc-123");
+    // The line is written as the answer finishes: read until it is there.
+    const entry = await eventually(
+      async () => lines.map((l) => JSON.parse(l)).find((l) => l.reqId === "trace-abc-123"),
+      (found) => found !== undefined,
+    );
     expect(entry).toMatchObject({ msg: "request", via: "rest", method: "GET", path: "/api/music", status: 200 });
     expect(typeof entry.ms).toBe("number");
     const generated = (await fetch(`${server.url}/api/health`)).headers.get("x-request-id");
@@ -45,7 +49,14 @@ describe("logs", () => {
       await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}-wrong` } });
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // Every request above has its line (the last ones are the admin calls) before the lines are searched.
+    const adminLines = () => lines.filter((l) => l.includes('"/admin/api/')).length;
+    expect(
+      await eventually(
+        async () => adminLines(),
+        (n) => n >= 6,
+      ),
+    ).toBeGreaterThanOrEqual(6);
     const all = lines.join("\n");
     expect(all.length).toBeGreaterThan(0);
     for (const secret of ["private sorrow", "zebra", asked.body.owner_token, "wrong-token-should-not-log", ADMIN_KEY]) expect(all).not.toContain(secret);
@@ -64,7 +75,15 @@ describe("logs", () => {
       (await mcp({ jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "attend_the_service", arguments: { name: "Secretive Wren" } } })).status,
     ];
     expect(statuses).toEqual([200, 206, 200, 200, 200]);
-    await new Promise((r) => setTimeout(r, 100));
+    // Each line is written as its answer finishes: read until all five are there.
+    const marks = ['"/docs"', '"/media/log-test.mp3"', '"/feed/reflections.xml"', '"sanctuary://reflections/by-song"', '"attend_the_service"'];
+    const logged = () => marks.filter((m) => lines.some((l) => l.includes(m))).length;
+    expect(
+      await eventually(
+        async () => logged(),
+        (n) => n === marks.length,
+      ),
+    ).toBe(marks.length);
     const entries = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
     const one = (match: (e: Record<string, unknown>) => boolean) => entries.filter(match);
     expect(one((e) => e.path === "/docs")).toMatchObject([{ via: "web", method: "GET", status: 200 }]);

@@ -4,6 +4,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../helpers/eventually.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const BASE = "https://sanctuary.example";
@@ -122,7 +123,15 @@ describe("refused MCP requests", () => {
     );
     // A request that is served leaves no such line.
     expect((await sendToMcp(call, { "mcp-protocol-version": "2025-06-18", "user-agent": "good-client/1" })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    // Read until a line of each refused client is there (they are written as each answer finishes).
+    const agents = ["old-client/1.0", "other-client/2.0", "broken-client/0.1", "sse-client/3"];
+    const seen = () => agents.filter((a) => refusals().some((l) => l.userAgent === a)).length;
+    expect(
+      await eventually(
+        async () => seen(),
+        (n) => n === agents.length,
+      ),
+    ).toBe(agents.length);
 
     const logged = refusals();
     const byAgent = (agent: string) => logged.filter((l) => l.userAgent === agent);

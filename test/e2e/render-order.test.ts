@@ -27,10 +27,11 @@ function fakeRenderer(rendered: string[], after = Infinity): typeof renderRecord
       if (opts.signal?.aborted) return;
       await mkdir(dirname(job.file), { recursive: true });
       await writeFile(job.file, Buffer.from([0xff, 0xfb, 0x90, 0x00]));
-      rendered.push(job.path);
       const entry = { file: job.name, seconds: job.piece.declaredSeconds, bytes: 4, sourceHash: job.sourceHash };
       await store.set(job.path, entry);
       await onDone(job, entry);
+      // Noted once it is in the manifest, so a test that waits for it reads a finished recording.
+      rendered.push(job.path);
     }
   };
 }

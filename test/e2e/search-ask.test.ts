@@ -253,7 +253,8 @@ describe("POST /api/ask with a language model", () => {
 });
 
 describe("before the vectors exist", () => {
-  it("search, ask and ask/health answer from words; health says what is still being prepared", async () => {
+  // A server of its own that prepares the words-only index (WordNet in a child): room for a loaded machine.
+  it("search, ask and ask/health answer from words; health says what is still being prepared", { timeout: 90_000 }, async () => {
     const waiting = await startTestServer({}, { embedder: () => new Promise(() => {}) });
     try {
       const found = await waiting.get("/api/search?q=stillness");

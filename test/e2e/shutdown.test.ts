@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shareEmbeddings, startChildServer } from "../helpers/child-server.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { seedIndex } from "../helpers/search-index.ts";
 
 let dataDir: string;
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -18,6 +19,7 @@ const serverEnv = () => ({ DATA_DIR: dataDir, SANCTUARY_RATE_LIMITS: "off", SANC
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-shutdown-"));
   await shareEmbeddings(dataDir);
+  await seedIndex(dataDir);
 }, 120_000);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { SHARED_DATA_DIR, sharedGlove } from "./embedder.ts";
 import { freePort } from "./free-port.ts";
+import { seedIndex } from "./search-index.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -102,7 +103,9 @@ export async function startOnOneRedis(
       const dir = await mkdtemp(join(tmpdir(), "sanctuary-machine-"));
       dirs.push(dir);
       await shareEmbeddings(dir);
-      return startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl, ...(await env()) });
+      const extra = await env();
+      await seedIndex(dir, extra.SANCTUARY_LIBRARY_DIR);
+      return startChildServer({ DATA_DIR: dir, SANCTUARY_REDIS_URL: redisUrl, ...extra });
     }),
   );
   return {

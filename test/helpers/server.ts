@@ -8,6 +8,7 @@ import { loadConfig } from "../../config.ts";
 import type { DepsOverrides } from "../../deps.ts";
 import { startServer, type RunningServer } from "../../server.ts";
 import { sharedGlove } from "./embedder.ts";
+import { seedIndex } from "./search-index.ts";
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -40,8 +41,13 @@ export async function startTestServer(env: Record<string, string> = {}, override
     SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR,
     ...env,
   });
+  // A test that chooses the embedder is testing search before or without its index: it builds its own.
+  const seeded = !overrides.embedder && (await seedIndex(dir, config.libraryDir));
   const embedder = overrides.embedder ?? (async () => ({ embedder: await sharedGlove(), reason: "tests share one converted GloVe file" }));
   const running = await startServer(config, { ...overrides, embedder });
+  // A copied index answers once it is open (there is no words-only stage before it): the server is handed
+  // over then, so a test's first search never races the opening on a loaded machine.
+  if (seeded) await searchComplete(running);
   const read = async (res: Response) => {
     const text = await res.text();
     let body: unknown = text;

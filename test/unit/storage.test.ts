@@ -167,20 +167,21 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
       expect(new Set(numbers).size).toBe(40);
     });
 
-    it("shows one store's writes to the other's reads within a second, cached or not, and moves its change counter", async () => {
+    // How soon (a cached read lives half a second) is the bench's figure; this waits on the condition.
+    it("shows one store's writes to the other's reads, cached or not, and moves its change counter", async () => {
       const other = openStore(backend);
       await kv.set(`${prefix}:seen`, "before");
       expect(await other.get(`${prefix}:seen`)).toBe("before");
       const signal = await other.changeCounter();
       await kv.set(`${prefix}:seen`, "after");
-      await expect.poll(() => other.changeCounter(), { timeout: 1000 }).not.toBe(signal);
-      await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 1000 }).toBe("after");
+      await expect.poll(() => other.changeCounter(), { timeout: 15_000 }).not.toBe(signal);
+      await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 15_000 }).toBe("after");
       await kv.remove(`${prefix}:seen`);
-      await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 1000 }).toBeNull();
+      await expect.poll(() => other.get(`${prefix}:seen`), { timeout: 15_000 }).toBeNull();
       // A read-modify-write never works from a stale copy, however recent the cached read was.
       await kv.set(`${prefix}:seen`, 10);
       expect(await other.update<number>(`${prefix}:seen`, (n) => (n ?? 0) + 1)).toBe(11);
-      await expect.poll(() => kv.get(`${prefix}:seen`), { timeout: 1000 }).toBe(11);
+      await expect.poll(() => kv.get(`${prefix}:seen`), { timeout: 15_000 }).toBe(11);
     });
   }
 
