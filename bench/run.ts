@@ -18,7 +18,7 @@ import { ROTATING, median, run, unique, type Round } from "./round.ts";
 import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { printMcpRatios, printRows, recordRun, type BenchRow } from "./report.ts";
-import { placement, startBare, startCheckout, stop, type Spawned } from "./servers.ts";
+import { placement, startBare, startCheckout, startSettings, stop, type Spawned } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -110,7 +110,7 @@ async function main() {
   // Comparing two checkouts, both get one fixed young generation: V8 sizes it per process as it goes, and two
   // processes of the same code can spend very different shares of a request on garbage collection, more than
   // any code change to compare. A plain run keeps V8's own sizing, as production does.
-  const youngFlags = values.before ? [`--min-semi-space-size=${values.young}`, `--max-semi-space-size=${values.young}`] : [];
+  const youngFlags = values.before ? [`--min-semi-space-size=${values.young}`, `--max-semi-space-size=${values.young}`] : undefined;
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
   const size = values.large ? { reflections: 1_000_000, presence: 200_000 } : { reflections: 100_000, presence: 0 };
   const folder = join(".bench", values.large ? "large" : "data");
@@ -162,7 +162,16 @@ async function main() {
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,
         );
         console.log(`cores: ${placement}`);
-        if (values.before) console.log(`before: the checkout at ${values.before}, measured round for round beside this one; both with ${youngFlags.join(" ")}`);
+        if (!values.before) {
+          const { flags, env } = startSettings(process.cwd());
+          console.log(
+            `server: as npm start runs it: node ${flags.join(" ")} ${Object.entries(env)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(" ")}`,
+          );
+        }
+        if (values.before)
+          console.log(`before: the checkout at ${values.before}, measured round for round beside this one; both with ${youngFlags?.join(" ")}`);
       }
       for (const route of routes) {
         const targets = before ? [ours, before, bare] : [ours, bare];

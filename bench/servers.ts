@@ -1,6 +1,7 @@
 // The processes a bench run measures: the server of a checkout (this one, or an earlier one to compare with)
 // and the bare node:http server that serves the same bodies. Each is a child whose CPU time is read from /proc.
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../test/helpers/free-port.ts";
@@ -45,14 +46,29 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  * The server of the checkout at `root` on its own bench folder, once its search is complete (a first start
  * answers from words until the vectors are ready): routes are measured as people meet them after the first minute.
  */
-export async function startCheckout(root: string, dataDir: string, nodeFlags: string[] = []): Promise<Spawned> {
+/**
+ * The node flags and environment `npm start` gives the server (package.json's start script), so the bench
+ * measures the server as people run it: e.g. `--max-semi-space-size=2` and `MALLOC_ARENA_MAX=2`.
+ */
+export function startSettings(root: string): { flags: string[]; env: Record<string, string> } {
+  const script: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts?.start ?? "";
+  const beforeImport = script.split("--import")[0];
+  const flags = beforeImport.match(/--[\w-]+=\S+/g) ?? [];
+  const env = Object.fromEntries([...script.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]+)\}/g)].map((m) => [m[1], process.env[m[1]] ?? m[2]]));
+  return { flags, env };
+}
+
+export async function startCheckout(root: string, dataDir: string, nodeFlags?: string[]): Promise<Spawned> {
   const port = await freePort();
+  const settings = startSettings(root);
   // Recordings off: the background renderer would take a core from the server being measured (it rendered the
   // whole library during every run on a fresh bench folder, halving the figures).
-  const child = spawnNode([...nodeFlags, "--import", "tsx", join(root, "server.ts")], {
+  // Given flags (a fixed young generation, to compare two checkouts) stand in for the start script's.
+  const child = spawnNode([...(nodeFlags ?? settings.flags), "--import", "tsx", join(root, "server.ts")], {
     cwd: root,
     env: {
       ...process.env,
+      ...settings.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
