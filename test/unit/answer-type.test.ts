@@ -144,6 +144,16 @@ describe("the sentence chooser", () => {
     const help = sentence("If you are in danger, please contact local emergency services or a crisis line.", { position: 3 });
     const other = sentence("A bad day can be set down in a place like this.", { guide: false, kind: "prayer", title: "A Prayer" });
     expect(choose("I feel awful and keep thinking of hurting myself. Can you help?", [other, help]).chosen).toEqual([help]);
+    for (const words of [
+      "I don't feel safe tonight and I'm scared of what I might do. Can you help?",
+      "I can't go on like this.",
+      "Sometimes I think everyone would be better off dead without me, is there a prayer?",
+      "I’m not safe at home right now",
+    ])
+      expect(choose(words, [other, help]).chosen, words).toEqual([help]);
+    // Ordinary questions that share a word or two are not taken for danger.
+    for (const words of ["Is my email address safe with you?", "Can't go on the site from my phone, what should I do?"])
+      expect(choose(words, [other, help]).chosen, words).not.toEqual([help]);
   });
 
   it("never answers where something is from a piece's line", () => {
