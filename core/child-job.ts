@@ -28,7 +28,8 @@ export const MALLOC_ARENAS = "2";
 export function forkTypeScript(module: URL, niceness: number, heapMb?: number): ChildProcess {
   const child = fork(fileURLToPath(module), [], {
     execArgv: [...tsxExecArgv(), ...CHILD_V8_FLAGS, ...(heapMb ? [`--max-old-space-size=${heapMb}`] : [])],
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENAS },
+    // An operator's own MALLOC_ARENA_MAX (glibc's, not a setting of ours) comes through the inherited environment.
+    env: { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...process.env },
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
