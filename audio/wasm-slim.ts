@@ -29,7 +29,7 @@ function readAt(fd: number, position: number, length: number): Uint8Array<ArrayB
 }
 
 /** An unsigned LEB128 number at `at` in `bytes`: its value and the index after it. */
-function leb(bytes: Uint8Array, at: number): [value: number, next: number] {
+export function leb(bytes: Uint8Array, at: number): [value: number, next: number] {
   let value = 0;
   let scale = 1;
   let b: number;

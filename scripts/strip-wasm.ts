@@ -2,19 +2,7 @@
 // module carries 4 MB of them that nothing reads. For the image's build stage; the code is unchanged.
 // Usage: node --import tsx scripts/strip-wasm.ts <file.wasm>…
 import { readFileSync, writeFileSync } from "node:fs";
-
-/** An unsigned LEB128 number at `at`: its value and the index after it. */
-function leb(bytes: Uint8Array, at: number): [value: number, next: number] {
-  let value = 0;
-  let scale = 1;
-  let b: number;
-  do {
-    b = bytes[at++];
-    value += (b & 0x7f) * scale;
-    scale *= 128;
-  } while (b & 0x80);
-  return [value, at];
-}
+import { leb } from "../audio/wasm-slim.ts";
 
 export function withoutCustomSections(wasm: Uint8Array): Buffer {
   if (wasm.length < 8 || wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) throw new Error("not a WebAssembly module");
