@@ -42,7 +42,7 @@ describe("what a recording speaks", () => {
     const text = await song.text();
     expect(text.match(/^\[music, no voice: 4 beats, about [\d.]+ seconds — Rest — four slow beats\]$/gm)).toHaveLength(2);
     expect(text).not.toMatch(/\[(Verse|Chorus|Bridge|Outro)/);
-    expect(text).toContain("The first note leaves the bow like smoke,");
+    expect(text).toContain("The bow goes down the open C");
     // The song's page links it.
     expect(await (await fetch(`${server.url}/reflections/two-notes-and-the-room-between-them`)).text()).toContain(
       'href="/docs/songs/two-notes-and-the-room-between-them.md?spoken"',
