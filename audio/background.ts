@@ -50,7 +50,8 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         if (attempt === 1) id = next++;
         const job = jobs[id];
         if (!child?.connected) {
-          child = forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
+          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
+          if (signal?.aborted) break; // stopped while the child was being bundled or started (finally lets it go)
           // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
           child.on("error", () => {});
           if (child.pid) onChild?.(child.pid);

@@ -1,11 +1,13 @@
 // One-shot CPU-heavy work (converting the word vectors, reading WordNet) in a child process, so the
 // server's event loop never waits for it and its memory is returned to the system when the job ends.
-// The child is TypeScript, loaded through tsx like the server; it answers one message and exits.
+// The child is TypeScript, run as a plain .mjs bundle (core/child-bundle.ts), else through tsx like the
+// server; it answers one message and exits.
 import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { childBundle } from "./child-bundle.ts";
 
 type FromChild<O> = { log: string } | { result: O } | { error: string };
 
@@ -24,10 +26,25 @@ export function tsxExecArgv(): string[] {
 export const CHILD_V8_FLAGS = ["--max-semi-space-size=1"] as const;
 export const MALLOC_ARENAS = "2";
 
-/** Fork a TypeScript module as a child at `niceness` (ignored where not permitted), with IPC. */
-export function forkTypeScript(module: URL, niceness: number, heapMb?: number): ChildProcess {
-  const child = fork(fileURLToPath(module), [], {
-    execArgv: [...tsxExecArgv(), ...CHILD_V8_FLAGS, ...(heapMb ? [`--max-old-space-size=${heapMb}`] : [])],
+/** The parent's execArgv without a tsx loader (`--import tsx`, `--import=…tsx…`): a bundle needs none. */
+export function plainExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const loader = /^--(import|require|loader|experimental-loader)$/.test(argv[i]);
+    if (loader && argv[i + 1]?.includes("tsx")) i++;
+    else if (!(/^--(import|require|loader|experimental-loader)=/.test(argv[i]) && argv[i].includes("tsx"))) out.push(argv[i]);
+  }
+  return out;
+}
+
+/**
+ * Fork a TypeScript module as a child at `niceness` (ignored where not permitted), with IPC: its bundle
+ * when one can be had, else the TypeScript through tsx.
+ */
+export async function forkTypeScript(module: URL, niceness: number, heapMb?: number): Promise<ChildProcess> {
+  const bundle = await childBundle(module);
+  const child = fork(bundle ?? fileURLToPath(module), [], {
+    execArgv: [...(bundle ? plainExecArgv() : tsxExecArgv()), ...CHILD_V8_FLAGS, ...(heapMb ? [`--max-old-space-size=${heapMb}`] : [])],
     // An operator's own MALLOC_ARENA_MAX (glibc's, not a setting of ours) comes through the inherited environment.
     env: { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...process.env },
     serialization: "advanced",
@@ -76,8 +93,8 @@ export async function runInChild<I, O>(module: URL, input: I, options: ChildJobO
   }
 }
 
-function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb }: ChildJobOptions): Promise<O> {
-  const child = forkTypeScript(module, niceness, heapMb);
+async function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb }: ChildJobOptions): Promise<O> {
+  const child = await forkTypeScript(module, niceness, heapMb);
   return new Promise<O>((resolve, reject) => {
     let settled = false;
     child.on("message", (m: FromChild<O>) => {
