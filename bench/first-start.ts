@@ -21,6 +21,8 @@ function roleOf(cmdline: string): string {
   return "npm";
 }
 
+const rolesSeen = new Map<string, string>();
+
 /** Resident memory in MB of the tree under `root` (from /proc/<pid>/status), in all and by role. */
 async function treeRss(root: number): Promise<{ tree: number; roles: Record<string, number> }> {
   const pids = (await readdir("/proc")).filter((n) => /^\d+$/.test(n));
@@ -30,7 +32,10 @@ async function treeRss(root: number): Promise<{ tree: number; roles: Record<stri
       const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
       const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? -1);
       const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      return { pid: Number(pid), ppid, rss, role: roleOf(cmdline) };
+      // A busy process's cmdline sometimes reads empty: keep the role it was seen with.
+      const role = cmdline ? roleOf(cmdline) : (rolesSeen.get(pid) ?? "unknown");
+      if (cmdline) rolesSeen.set(pid, role);
+      return { pid: Number(pid), ppid, rss, role };
     }),
   );
   let tree = 0;

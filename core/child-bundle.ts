@@ -5,8 +5,8 @@
 // process), written under node_modules/.cache keyed by the bundle's own hash, so npm packages resolve
 // from the project's node_modules as they do from the sources and a changed source is a new file.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { constants, existsSync } from "node:fs";
+import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,10 +16,11 @@ export const BUNDLE_DIR = fileURLToPath(new URL("../node_modules/.cache/sanctuar
 const bundles = new Map<string, Promise<string | null>>();
 /** Bundles being built: esbuild's service process (~20 MB) is stopped when none is left. */
 let building = 0;
+let bundlerStarted = false;
 
 /**
  * The .mjs to run for the TypeScript module `module`, or null when it cannot be had (no esbuild, a folder
- * not writable and no bundle there yet): the caller then runs the TypeScript through tsx, as before.
+ * that cannot be written): the caller then runs the TypeScript through tsx, as before.
  */
 export function childBundle(module: URL): Promise<string | null> {
   const source = fileURLToPath(module);
@@ -36,7 +37,12 @@ export function childBundle(module: URL): Promise<string | null> {
 
 async function bundleOnce(source: string): Promise<string | null> {
   if (!source.endsWith(".ts")) return source;
+  // Where the folder cannot be written (an image's node_modules, owned by root) there is nothing to run
+  // a bundle from: tsx, without the cost of building one.
+  await mkdir(BUNDLE_DIR, { recursive: true });
+  await access(BUNDLE_DIR, constants.W_OK);
   const esbuild = await import("esbuild");
+  bundlerStarted = true;
   const out = await esbuild.build({
     entryPoints: [source],
     bundle: true,
@@ -52,7 +58,6 @@ async function bundleOnce(source: string): Promise<string | null> {
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   const file = join(BUNDLE_DIR, `${basename(source, ".ts")}-${hash}.mjs`);
   if (existsSync(file)) return file;
-  await mkdir(BUNDLE_DIR, { recursive: true });
   // Written whole then renamed: a child started meanwhile by another process never reads half a file.
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, code);
@@ -62,6 +67,8 @@ async function bundleOnce(source: string): Promise<string | null> {
 
 /** Stop esbuild's service process (a later build starts it again). */
 function stopBundler(): void {
+  if (!bundlerStarted) return;
+  bundlerStarted = false;
   import("esbuild").then(
     (esbuild) => esbuild.stop(),
     () => {},

@@ -26,6 +26,8 @@ export function residentBytes(pid: number): number | null {
 
 export class MemoryBudget {
   private readonly live = new Map<number, number>();
+  /** Growth the server itself has announced (an index build), until the work it belongs to ends. */
+  private readonly holds = new Set<{ bytes: number }>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -43,6 +45,7 @@ export class MemoryBudget {
     const { ownRss = () => process.memoryUsage.rss(), rssOf = residentBytes } = this.measure;
     let sum = ownRss();
     for (const [pid, declared] of this.live) sum += Math.max(declared, rssOf(pid) ?? 0);
+    for (const hold of this.holds) sum += hold.bytes;
     return sum;
   }
 
@@ -58,13 +61,26 @@ export class MemoryBudget {
 
   private async wait(expected: number, signal?: AbortSignal): Promise<void> {
     const { pollMs = POLL_MS, aloneWaitMs = ALONE_WAIT_MS } = this.measure;
-    const asked = Date.now();
+    // The alone wait counts from when the server was last alone (no child, no announced growth).
+    let alone = Date.now();
     for (;;) {
       if (signal?.aborted) return;
       if (this.inUse() + expected <= this.bytes) return;
-      if (this.live.size === 0 && Date.now() - asked >= aloneWaitMs) return;
+      if (this.live.size > 0 || this.holds.size > 0) alone = Date.now();
+      else if (Date.now() - alone >= aloneWaitMs) return;
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+  }
+
+  /**
+   * Count `bytes` more for the server until `until` settles: growth it knows is coming (an index build
+   * after the word vectors are ready), so a child started before it does not find the budget spent.
+   */
+  hold(bytes: number, until: Promise<unknown>): void {
+    const hold = { bytes };
+    this.holds.add(hold);
+    const end = () => this.holds.delete(hold);
+    until.then(end, end);
   }
 
   started(pid: number, expected: number): void {

@@ -47,4 +47,18 @@ describe("the tree's memory budget", () => {
     await admitted; // without the rule this never resolves (the test's timeout fails it)
     expect(started).toBe(true);
   });
+
+  it("counts the server's announced growth until its work ends, and then starts the waiting child", async () => {
+    const budget = new MemoryBudget(512 * MB, { ownRss: () => 270 * MB, pollMs: 5, aloneWaitMs: 10 });
+    let build!: () => void;
+    budget.hold(160 * MB, new Promise<void>((resolve) => (build = resolve)));
+    expect(budget.inUse()).toBe(430 * MB);
+    let started = false;
+    const admitted = budget.admit(180 * MB).then(() => (started = true));
+    await new Promise((r) => setTimeout(r, 50)); // past the alone wait: a hold is not the server alone
+    expect(started).toBe(false);
+    build();
+    await admitted;
+    expect(budget.inUse()).toBe(270 * MB);
+  });
 });
