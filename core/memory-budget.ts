@@ -31,7 +31,7 @@ export class MemoryBudget {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    readonly bytes: number,
+    public bytes: number,
     private readonly measure: {
       ownRss?: () => number;
       rssOf?: (pid: number) => number | null;
@@ -92,5 +92,13 @@ export class MemoryBudget {
   }
 }
 
-/** The budget every child of this process shares: derived from the memory it is given (core/memory.ts). */
-export const processBudget = new MemoryBudget(treeBudgetBytes(memoryLimitBytes()));
+/**
+ * The budget every child of this process shares: none until the server's entry point sets it
+ * (`limitProcessBudget`), so a CLI or a test runner's worker, large itself, never waits on its own size.
+ */
+export const processBudget = new MemoryBudget(Number.POSITIVE_INFINITY);
+
+/** Bound this process's children by the memory it is given (core/memory.ts treeBudgetBytes). */
+export function limitProcessBudget(bytes = treeBudgetBytes(memoryLimitBytes())): void {
+  processBudget.bytes = bytes;
+}
