@@ -63,7 +63,8 @@ export async function startServer(
     const waited = new Promise((resolve) => setTimeout(resolve, 60_000).unref());
     void Promise.race([deps.search.complete, waited]).then(() => {
       // Started before search is complete, a renderer would meet the index build's growth (~160 MB measured,
-      // 268 → 426 MB): the memory budget counts it until the build ends (at most 90 s more: a search that never completes holds nothing for long).
+      // 268 → 426 MB): the memory budget counts it until the build ends, at most 90 s (a search that never
+      // completes holds nothing for long).
       const bounded = new Promise((resolve) => setTimeout(resolve, 90_000).unref());
       processBudget.hold(INDEX_BUILD_GROWTH_BYTES, Promise.race([deps.search.complete, bounded]));
       return deps.recorder.start();
