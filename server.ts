@@ -9,6 +9,8 @@ import { loadConfig, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
+import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
+import { INDEX_BUILD_GROWTH_BYTES } from "./core/memory.ts";
 import { createLogger } from "./core/logger.ts";
 
 export interface RunningServer {
@@ -59,7 +61,14 @@ export async function startServer(
   // lowest priority beside them. Their memory then never adds to the conversion's.
   if (config.recordings && options.recordings !== false) {
     const waited = new Promise((resolve) => setTimeout(resolve, 60_000).unref());
-    void Promise.race([deps.search.complete, waited]).then(() => deps.recorder.start());
+    void Promise.race([deps.search.complete, waited]).then(() => {
+      // Started before search is complete, a renderer would meet the index build's growth (~160 MB measured,
+      // 268 → 426 MB): the memory budget counts it until the build ends, at most 90 s (a search that never
+      // completes holds nothing for long).
+      const bounded = new Promise((resolve) => setTimeout(resolve, 90_000).unref());
+      processBudget.hold(INDEX_BUILD_GROWTH_BYTES, Promise.race([deps.search.complete, bounded]));
+      return deps.recorder.start();
+    });
   }
   return {
     url,
@@ -75,6 +84,8 @@ export async function startServer(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
+    // The server run as a program (npm start, the image) keeps its children within its memory budget.
+    limitProcessBudget();
     const running = await startServer(loadConfig());
     onShutdownSignal(
       () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info("sanctuary closed cleanly")),

@@ -6,6 +6,12 @@ import { forkTypeScript } from "../core/child-job.ts";
 import type { PieceInput, Rendered } from "./piece.ts";
 import type { ChildReply, ChildRequest } from "./render-child.ts";
 
+/**
+ * A renderer's expected peak for the memory budget (core/memory-budget.ts): 176–184 MB measured for a
+ * 4-minute song (npx tsx bench/renderer-memory.ts); a child past RETIRE_BYTES after a piece is replaced.
+ */
+const RENDERER_PEAK_MB = 176;
+
 export interface RenderJob {
   /** Library path, to report back. */
   path: string;
@@ -50,7 +56,8 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         if (attempt === 1) id = next++;
         const job = jobs[id];
         if (!child?.connected) {
-          child = forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness);
+          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB);
+          if (signal?.aborted) break; // stopped while the child was being bundled or started (finally lets it go)
           // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
           child.on("error", () => {});
           if (child.pid) onChild?.(child.pid);

@@ -3,7 +3,7 @@
 // ask/health 200, start-up finished, the current services of UTC and Europe/Lisbon fully recorded), the
 // peak resident memory of the server process and of the whole process tree (npm, tsx, children), the
 // longest gap between answers, errors, and the event loop's longest stall as the server logged it.
-// Usage: npm run bench:first-start [-- --minutes 6]
+// Usage: npm run bench:first-start [-- --minutes 6] [--timeline] (--timeline: the tree's memory by role, each second)
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,14 +11,17 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../test/helpers/free-port.ts";
 
-const { values } = parseArgs({ options: { minutes: { type: "string", default: "6" } } });
+const { values } = parseArgs({ options: { minutes: { type: "string", default: "6" }, timeline: { type: "boolean", default: false } } });
 
 /** What a process in the tree is, from its command line. */
 function roleOf(cmdline: string): string {
   for (const role of ["glove-convert-child", "expansions-child", "render-child"]) if (cmdline.includes(role)) return role;
-  if (cmdline.includes("server.ts") && cmdline.includes("--import")) return "server";
-  return "npm and tsx";
+  if (cmdline.includes("server.") && !cmdline.includes("npm")) return "server";
+  if (cmdline.includes("esbuild")) return "esbuild";
+  return "npm";
 }
+
+const rolesSeen = new Map<string, string>();
 
 /** Resident memory in MB of the tree under `root` (from /proc/<pid>/status), in all and by role. */
 async function treeRss(root: number): Promise<{ tree: number; roles: Record<string, number> }> {
@@ -29,7 +32,10 @@ async function treeRss(root: number): Promise<{ tree: number; roles: Record<stri
       const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
       const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? -1);
       const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      return { pid: Number(pid), ppid, rss, role: roleOf(cmdline) };
+      // A busy process's cmdline sometimes reads empty: keep the role it was seen with.
+      const role = cmdline ? roleOf(cmdline) : (rolesSeen.get(pid) ?? "unknown");
+      if (cmdline) rolesSeen.set(pid, role);
+      return { pid: Number(pid), ppid, rss, role };
     }),
   );
   let tree = 0;
@@ -72,6 +78,8 @@ child.stderr!.on("data", (d) => {
 });
 
 let peakTree = 0;
+/** Each second's largest sample: the tree and each role, for --timeline. */
+const timeline = new Map<number, { tree: number; roles: Record<string, number> }>();
 const peakRoles: Record<string, number> = {};
 let lastServer = 0;
 /** Each /api/now answer's milliseconds, from sending to the last byte. */
@@ -91,6 +99,8 @@ const sampler = setInterval(
       peakTree = Math.max(peakTree, r.tree);
       lastServer = r.roles.server ?? lastServer;
       for (const [role, mb] of Object.entries(r.roles)) peakRoles[role] = Math.max(peakRoles[role] ?? 0, mb);
+      const second = Math.floor(at());
+      if ((timeline.get(second)?.tree ?? 0) < r.tree) timeline.set(second, r);
     }),
   200,
 );
@@ -134,5 +144,11 @@ console.log(
     .map(([r, mb]) => `${r} ${Math.round(mb)} MB`)
     .join(", ")}`,
 );
+if (values.timeline) {
+  for (const [second, r] of timeline) {
+    const roles = Object.entries(r.roles).map(([role, mb]) => `${role} ${Math.round(mb)}`);
+    console.log(`  ${String(second).padStart(4)} s  tree ${String(Math.round(r.tree)).padStart(4)} MB  ${roles.join(", ")}`);
+  }
+}
 for (const [name, ms] of Object.entries(loops)) console.log(`  event loop's longest stall at "${name}": ${ms} ms`);
 if (!milestones["start-up finished"]) console.log(log.split("\n").slice(-20).join("\n"));

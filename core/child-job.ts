@@ -1,11 +1,14 @@
 // One-shot CPU-heavy work (converting the word vectors, reading WordNet) in a child process, so the
 // server's event loop never waits for it and its memory is returned to the system when the job ends.
-// The child is TypeScript, loaded through tsx like the server; it answers one message and exits.
+// The child is TypeScript, run as a plain .mjs bundle (core/child-bundle.ts), else through tsx like the
+// server; it answers one message and exits.
 import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { childBundle } from "./child-bundle.ts";
+import { processBudget } from "./memory-budget.ts";
 
 type FromChild<O> = { log: string } | { result: O } | { error: string };
 
@@ -23,16 +26,39 @@ export function tsxExecArgv(): string[] {
  */
 export const CHILD_V8_FLAGS = ["--max-semi-space-size=1"] as const;
 export const MALLOC_ARENAS = "2";
+const MIB = 1024 * 1024;
 
-/** Fork a TypeScript module as a child at `niceness` (ignored where not permitted), with IPC. */
-export function forkTypeScript(module: URL, niceness: number, heapMb?: number): ChildProcess {
-  const child = fork(fileURLToPath(module), [], {
-    execArgv: [...tsxExecArgv(), ...CHILD_V8_FLAGS, ...(heapMb ? [`--max-old-space-size=${heapMb}`] : [])],
+/** The parent's execArgv without a tsx loader (`--import tsx`, `--import=…tsx…`): a bundle needs none. */
+export function plainExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const loader = /^--(import|require|loader|experimental-loader)$/.test(argv[i]);
+    if (loader && argv[i + 1]?.includes("tsx")) i++;
+    else if (!(/^--(import|require|loader|experimental-loader)=/.test(argv[i]) && argv[i].includes("tsx"))) out.push(argv[i]);
+  }
+  return out;
+}
+
+/**
+ * Fork a TypeScript module as a child at `niceness` (ignored where not permitted), with IPC: its bundle
+ * when one can be had, else the TypeScript through tsx.
+ */
+export async function forkTypeScript(module: URL, niceness: number, heapMb?: number, expectedMb?: number): Promise<ChildProcess> {
+  const bundle = await childBundle(module);
+  // A child that declares its peak waits its turn in the memory budget (core/memory-budget.ts).
+  if (expectedMb) await processBudget.admit(expectedMb * MIB);
+  const child = fork(bundle ?? fileURLToPath(module), [], {
+    execArgv: [...(bundle ? plainExecArgv() : tsxExecArgv()), ...CHILD_V8_FLAGS, ...(heapMb ? [`--max-old-space-size=${heapMb}`] : [])],
     // An operator's own MALLOC_ARENA_MAX (glibc's, not a setting of ours) comes through the inherited environment.
     env: { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...process.env },
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  const pid = child.pid;
+  if (expectedMb && pid) {
+    processBudget.started(pid, expectedMb * MIB);
+    child.once("exit", () => processBudget.ended(pid));
+  }
   try {
     if (child.pid) setPriority(child.pid, niceness);
   } catch {
@@ -48,6 +74,8 @@ export interface ChildJobOptions {
   niceness?: number;
   /** A ceiling for the child's heap: V8 otherwise lets garbage grow far past what the job holds. */
   heapMb?: number;
+  /** The child's expected peak resident memory: it starts when that fits the budget (core/memory-budget.ts). */
+  expectedMb?: number;
   /** Children started in all before giving up, when each dies before answering (killed, out of memory). */
   tries?: number;
   /** The wait before the second try, doubled before each further one. */
@@ -76,8 +104,8 @@ export async function runInChild<I, O>(module: URL, input: I, options: ChildJobO
   }
 }
 
-function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb }: ChildJobOptions): Promise<O> {
-  const child = forkTypeScript(module, niceness, heapMb);
+async function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb, expectedMb }: ChildJobOptions): Promise<O> {
+  const child = await forkTypeScript(module, niceness, heapMb, expectedMb);
   return new Promise<O>((resolve, reject) => {
     let settled = false;
     child.on("message", (m: FromChild<O>) => {

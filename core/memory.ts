@@ -37,3 +37,23 @@ export function renderersFor(bytes: number, cores: number): number {
   const byMemory = Math.floor((bytes - SERVER_RESERVE_BYTES) / RENDERER_BYTES);
   return Math.max(1, Math.min(2, cores, byMemory));
 }
+
+/** What a tree may take beside the server's: room left for the kernel, the page cache and npm's own process. */
+export const TREE_HEADROOM_BYTES = 64 * MIB;
+/**
+ * The most the server and its children take however much they are given, so that a checkout's first start
+ * stays under 600 MB with npm's own process (issue 36): beside a server at rest (~290 MB) that is one
+ * renderer at a time; a second starts only when the server is smaller.
+ */
+export const TREE_CEILING_BYTES = 480 * MIB;
+
+/**
+ * The budget of the server and its children together (core/memory-budget.ts): the memory given less
+ * headroom, at most 480 MiB. 512 MiB given → 448 MiB; 1 GiB and more → 480 MiB. Pure.
+ */
+export function treeBudgetBytes(bytes: number): number {
+  return Math.min(TREE_CEILING_BYTES, bytes - TREE_HEADROOM_BYTES);
+}
+
+/** How much the server grows while it builds the search index after a first start's conversion (268 → 426 MB measured). */
+export const INDEX_BUILD_GROWTH_BYTES = 160 * MIB;

@@ -2,16 +2,26 @@
 // seconds of parsing that would otherwise stop the server's event loop. It answers in chunks of JSON
 // lines, so the server parses them a chunk at a time between requests.
 import { serveChildJob } from "../core/child-job.ts";
-import { buildExpansions } from "./lexicon.ts";
+import { expansionLists } from "./lexicon.ts";
 import { terms } from "./text.ts";
 
 /** Words per JSON line: each parses in a few milliseconds. */
 const WORDS_PER_LINE = 2_000;
 
 serveChildJob(async (texts: string[]) => {
-  const vocabulary = new Set(texts.flatMap((t) => terms(t)));
-  const entries = Object.entries(await buildExpansions(vocabulary));
+  // A text at a time: the whole library's terms in one array first cost tens of MB.
+  const vocabulary = new Set<string>();
+  for (const text of texts) for (const term of terms(text)) vocabulary.add(term);
+  // Each word's list is written out as it comes (JSON text, as the server keeps it): no table of them all.
   const lines: string[] = [];
-  for (let i = 0; i < entries.length; i += WORDS_PER_LINE) lines.push(JSON.stringify(Object.fromEntries(entries.slice(i, i + WORDS_PER_LINE))));
+  let line: string[] = [];
+  for await (const [word, list] of expansionLists(vocabulary)) {
+    line.push(`${JSON.stringify(word)}:${JSON.stringify(list)}`);
+    if (line.length === WORDS_PER_LINE) {
+      lines.push(`{${line.join(",")}}`);
+      line = [];
+    }
+  }
+  if (line.length) lines.push(`{${line.join(",")}}`);
   return lines.join("\n");
 });

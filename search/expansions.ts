@@ -17,7 +17,7 @@ export interface BuiltExpansions {
  * that dies (a small machine's OOM killer) is started again after a wait (core/child-job.ts); `log` hears it.
  */
 export async function expansionsFor(texts: string[], log?: (message: string) => void): Promise<BuiltExpansions> {
-  const json = await runInChild<string[], string>(new URL("./expansions-child.ts", import.meta.url), texts, { heapMb: 256, log });
+  const json = await runInChild<string[], string>(new URL("./expansions-child.ts", import.meta.url), texts, { heapMb: 128, expectedMb: 128, log });
   return { json, expansions: await parseExpansions(json) };
 }
 

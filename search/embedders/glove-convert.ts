@@ -36,7 +36,9 @@ const converting = new Map<string, Promise<void>>();
 export function convertOnce(file: string, log: (message: string) => void): Promise<void> {
   let job = converting.get(file);
   if (!job) {
-    job = runInChild<string, void>(new URL("./glove-convert-child.ts", import.meta.url), file, { log, heapMb: 192 }).finally(() => converting.delete(file));
+    job = runInChild<string, void>(new URL("./glove-convert-child.ts", import.meta.url), file, { log, heapMb: 192, expectedMb: 170 }).finally(() =>
+      converting.delete(file),
+    );
     converting.set(file, job);
   }
   return job;

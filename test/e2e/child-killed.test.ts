@@ -51,7 +51,7 @@ describe("a first start whose WordNet child is killed", () => {
       let killed = false;
       for (const deadline = Date.now() + 90_000; !killed && Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
         expect(server.exitCode, log).toBeNull();
-        const pid = await childRunning(server.pid!, "expansions-child.ts");
+        const pid = await childRunning(server.pid!, "expansions-child"); // its bundle (expansions-child-<hash>.mjs), or the .ts
         if (pid) killed = process.kill(pid, "SIGKILL");
       }
       expect(killed, log).toBe(true);
