@@ -3,7 +3,7 @@
 // with the default GloVe embedder, or with --words the words-only search of the first seconds after a start) and
 // prints, per question, whether its facts are in the answer and whether any quote opens with a bare yes or no
 // without its own question shown, then totals per answer type. Off-topic questions must get the plain "not
-// covered" answer with no passage quoted. Without --file the three fixtures are asked together; --split keeps
+// covered" answer with no passage quoted. Without --file the four fixtures are asked together; --split keeps
 // one split of them (search/ask-eval.ts splitOf; docs/ask-eval.md: only dev is looked at while working).
 // --scores prints each question's best sentence score and top page score (the floor's calibration).
 import { readFile } from "node:fs/promises";
@@ -23,7 +23,12 @@ const arg = (name: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const FIXTURES = ["test/fixtures/ask-facts.json", "test/fixtures/ask-facts-untuned.json", "test/fixtures/ask-off-topic.json"];
+const FIXTURES = [
+  "test/fixtures/ask-facts.json",
+  "test/fixtures/ask-facts-untuned.json",
+  "test/fixtures/ask-facts-fresh.json",
+  "test/fixtures/ask-off-topic.json",
+];
 const given = arg("--file");
 const files = given ? [resolve(given)] : FIXTURES.map((f) => resolve(f));
 const split = arg("--split");
@@ -95,7 +100,7 @@ for (const q of asked.uncovered) {
   show(`[off-topic] [${right ? "not covered ok" : "ANSWERED"}] ${q}`, verdict.answer);
 }
 const pct = (n: number, d: number) => `${d ? Math.round((1000 * n) / d) / 10 : 100}%`;
-console.log(`\n${given ?? "the three fixtures"}${split ? `, ${split} split` : ""}, ${wordsOnly ? "words only" : "hybrid"}`);
+console.log(`\n${given ?? "the four fixtures"}${split ? `, ${split} split` : ""}, ${wordsOnly ? "words only" : "hybrid"}`);
 console.log("type          carried");
 for (const [type, t] of [...byType].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`${type.padEnd(14)}${t.carried}/${t.total}`);
 console.log(`facts carried: ${carried}/${asked.covered.length} (${pct(carried, asked.covered.length)})`);
