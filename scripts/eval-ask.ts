@@ -12,6 +12,7 @@ import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
 import { guidePages, pieceSummaries } from "../search/ground.ts";
+import { pieceCards } from "../search/pieces.ts";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
 import { loadGlove } from "../search/embedders/glove.ts";
 import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
@@ -55,7 +56,7 @@ if (wordsOnly) {
   const prepared = await prepareRows(library);
   const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
   search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
-  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library));
+  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
 } else {
   const dataDir = join(process.cwd(), ".bench", "quality");
   const embedder = await loadGlove({ dataDir });
@@ -63,7 +64,7 @@ if (wordsOnly) {
   await index.open(library);
   if (!index.ready) await index.rebuild(library);
   search = (q) => index.search(q, 5);
-  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library));
+  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
 }
 
 const answerOf = async (q: string) => {
@@ -87,7 +88,9 @@ for (const item of asked.covered) {
   const ok = !verdict.missing.length;
   carried += ok ? 1 : 0;
   misleading += verdict.bareYesNo ? 1 : 0;
-  const type = item.kind === "yes/no" ? "yes/no" : answerTypeOf(item.q);
+  // A question asking after a piece ("is there a prayer for…") counts as such whatever its fixture says.
+  const typed = answerTypeOf(item.q);
+  const type = typed !== "piece" && item.kind === "yes/no" ? "yes/no" : typed;
   count(type, ok);
   if (partsOf(item.q).length > 1) count("(two parts)", ok);
   const marks = `${ok ? "facts ok" : `MISSING ${verdict.missing.join(", ")}`}${verdict.bareYesNo ? ", BARE YES/NO" : ""}`;

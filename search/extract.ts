@@ -33,6 +33,8 @@ export interface Candidate {
   guide?: boolean;
   /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence. */
   kind?: string;
+  /** Where to read the piece, when the answer names it ("is there a prayer for…"). */
+  where?: string;
 }
 
 export interface Cue {

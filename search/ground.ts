@@ -10,6 +10,7 @@ import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
 import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
+import { findPieces, piecesAsked, type PieceCard } from "./pieces.ts";
 
 /** What an answer stands on: the sentences chosen for the question and the passages they come from. */
 export interface Grounding {
@@ -142,7 +143,14 @@ export async function groundAnswer(
   expansions: Expansions | null = null,
   more: Hit[] = [],
   summaryOf: ReadonlyMap<string, Summary> = new Map(),
+  cards: PieceCard[] = [],
 ): Promise<Grounding> {
+  // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
+  const kinds = piecesAsked(question);
+  if (kinds && cards.length) {
+    const { found } = await findPieces(question, kinds, cards, embedder, expansions);
+    if (found.length) return namedPieces(found, hits);
+  }
   const found = new Set(hits.map((h) => h.chunk.page));
   const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))], summaryOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
@@ -204,6 +212,26 @@ export async function groundAnswer(
   for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { hit: { ...c.hit, chunk: c.passage }, number: numberOf(c) });
   const used = [...passages.values()];
   return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score, extra };
+}
+
+/** The pieces found for "is there a <kind> about…", each said by its summary, with its title and where to read it. */
+function namedPieces(found: PieceCard[], hits: Hit[]): Grounding {
+  const extra: Hit[] = [];
+  const sentences: Sourced[] = [];
+  const numbers: number[] = [];
+  for (const { piece } of found) {
+    const passages = chunkPiece(piece);
+    const rank = hits.findIndex((h) => h.chunk.page === piece.path);
+    const hit = rank >= 0 ? hits[rank] : { chunk: passages[0], score: 0, passages };
+    if (rank < 0) extra.push(hit);
+    numbers.push(rank >= 0 ? rank + 1 : hits.length + extra.length);
+    const tldr = /[.!?]$/.test(piece.tldr) ? piece.tldr : `${piece.tldr}.`;
+    sentences.push({
+      ...{ sentence: tldr, title: piece.title, context: "", heading: "", pageRank: rank >= 0 ? rank : hits.length, position: 0, meaning: 0, leads: false },
+      ...{ guide: false, kind: piece.kind, where: passages[0].pagePath, passage: passages[0], hit },
+    });
+  }
+  return { covered: true, sentences, passages: sentences.map((c) => ({ ...c.hit, chunk: c.passage })), numbers, score: 1, extra };
 }
 
 /**
