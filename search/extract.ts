@@ -8,7 +8,8 @@
 import { answerTypeOf, askingClause, PARTS } from "./answer-type.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
-import { askStem, askTerms, STOP_WORDS, words } from "./text.ts";
+import { synonymsOf } from "./synonyms.ts";
+import { askStem, askTerms, plainPhrases, STOP_WORDS, words } from "./text.ts";
 
 export interface Candidate {
   sentence: string;
@@ -55,10 +56,11 @@ const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|u
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time|short)\b|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
+    /\bhow (long|much time|short)\b|\bhow much of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
     {
       words: /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs)$/,
-      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`),
+      // "How long can a title be?" is a limit: "up to 200 characters".
+      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}|\bup to\s+${N}\s+${UNIT}`),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
   ],
@@ -144,11 +146,11 @@ export function localWeights(subject: string[], sentences: string[]): number[] {
 /** Per subject stem, the library stems WordNet links it to, with the link's weight (lexicon.ts). */
 export type Alternatives = Map<string, Array<[string, number]>>;
 
-/** The WordNet expansions of the question's words, keyed by their stems (none without expansions). */
+/** The question's words' links, keyed by their stems: the sanctuary's synonyms (synonyms.ts), then WordNet's expansions. */
 export function alternativesOf(question: string, expansions: Expansions | null): Alternatives {
   const out: Alternatives = new Map();
-  if (!expansions) return out;
-  for (const w of words(question)) if (!STOP_WORDS.has(w) && w.length > 1) out.set(askStem(w), expansionsOf(expansions, w));
+  for (const w of words(plainPhrases(question)))
+    if (!STOP_WORDS.has(w) && w.length > 1) out.set(askStem(w), [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])]);
   return out;
 }
 
@@ -168,7 +170,9 @@ export function held(subject: string[], sentence: string, context: string, weigh
   subject.forEach((t, i) => {
     total += weights[i];
     let got = own.has(t) ? 1 : around.has(t) ? 0.7 : 0;
-    if (got < 1) for (const [target, relation] of alternatives?.get(t) ?? []) if (own.has(target)) got = Math.max(got, LINKED * relation);
+    if (got < 1)
+      for (const [target, relation] of alternatives?.get(t) ?? [])
+        got = Math.max(got, own.has(target) ? LINKED * relation : around.has(target) ? 0.7 * LINKED * relation : 0);
     sum += weights[i] * got;
   });
   return total > 0 ? sum / total : 0;
@@ -318,7 +322,9 @@ export function choose<C extends Candidate>(
     const help = candidates
       .filter((c) => c.guide !== false && /\b(crisis|emergency)\b/i.test(c.sentence))
       .sort((a, b) => Number(/emergency/i.test(b.sentence)) - Number(/emergency/i.test(a.sentence)) || a.pageRank - b.pageRank || a.position - b.position);
-    if (help.length) return { chosen: [help[0]], score: 1 };
+    // And the guides' plain word that the sanctuary is no crisis service, when another sentence says it.
+    const plain = help.find((c) => c !== help[0] && /\bnot a crisis service\b/i.test(c.sentence));
+    if (help.length) return { chosen: plain ? [help[0], plain] : [help[0]], score: 1 };
   }
   // "Is there a prayer for someone sitting an exam?" asks after a piece of the library: the pieces of that kind
   // are weighed first, by their summaries and lines, on the question's other words.

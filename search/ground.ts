@@ -195,7 +195,7 @@ export async function groundAnswer(
     );
     for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
     const { chosen, score } = choose(asked, own, parts.length > 1 ? 2 : 3, expansions);
-    return { chosen: wholeUnits(chosen, own), score };
+    return { chosen: withSequel(wholeUnits(chosen, own), own), score };
   }
   const chosen: Sourced[] = [];
   for (const p of picks) for (const c of p.chosen) if (!chosen.some((x) => x.sentence === c.sentence && x.passage.page === c.passage.page)) chosen.push(c);
@@ -240,6 +240,24 @@ function namedPieces(found: PieceCard[], hits: Hit[]): Grounding {
  */
 function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number): number {
   return questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
+}
+
+/** A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to. */
+const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they)\b/i;
+
+/**
+ * An answer is often said in two sentences, the second finishing the first ("Sometimes no plan exists: … Then a
+ * rotation … fills the slot"): a guide's chosen sentence that sets a scene is quoted with the one that carries on.
+ */
+function withSequel<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
+  const out: C[] = [];
+  for (const c of picked) {
+    out.push(c);
+    if (c.guide === false || c.question) continue;
+    const next = candidates.find((x) => x.passage.page === c.passage.page && x.position === c.position + 1);
+    if (next && !picked.includes(next) && !out.includes(next) && (CARRIES_ON.test(next.sentence) || /:$/.test(c.sentence))) out.push(next);
+  }
+  return out;
 }
 
 /** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */

@@ -7,7 +7,8 @@ import { cosine, type Embedder } from "./embedder.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { centered } from "./memory-build.ts";
 import { calibrationFor, meaningEvidence } from "./rank.ts";
-import { askTerms, words } from "./text.ts";
+import { synonymsOf } from "./synonyms.ts";
+import { askTerms, plainPhrases, words } from "./text.ts";
 
 /** The library's kinds of piece, as visitors name them. */
 const KINDS: Array<[string, RegExp]> = [
@@ -126,7 +127,7 @@ export async function findPieces(
   if (!topic.length || !ofKind.length) return { found: [], score: 0 };
   // A topic word many pieces share tells them apart least (idf over the pieces of the kind).
   const weights = topic.map((t) => Math.log(1 + ofKind.length / (1 + ofKind.filter((c) => strengthOf(c, t) > 0).length)));
-  const links = new Map(words(question).map((w) => [askTerms(w)[0], expansions ? expansionsOf(expansions, w) : []]));
+  const links = new Map(words(plainPhrases(question)).map((w) => [askTerms(w)[0], [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])]]));
   const held = (c: PieceCard) => {
     let sum = 0;
     topic.forEach((t, i) => {
