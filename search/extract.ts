@@ -128,7 +128,7 @@ export function subjectTerms(question: string, cues: Cue[]): string[] {
 }
 
 /** Per subject word, its weight among the candidates: a word most sentences share tells them apart least. */
-export function localWeights(subject: string[], sentences: string[]): number[] {
+export function localWeights(subject: string[], sentences: string[], alternatives?: Alternatives): number[] {
   const df = subject.map(() => 0);
   for (const s of sentences) {
     const have = new Set(askTerms(s));
@@ -140,7 +140,11 @@ export function localWeights(subject: string[], sentences: string[]): number[] {
   // the ones the library shares.
   const present = weights.filter((_, i) => df[i] > 0);
   const usual = present.length ? present.reduce((a, b) => a + b, 0) / present.length : 0;
-  return weights.map((w, i) => (df[i] === 0 && usual > 0 ? Math.min(w, usual) : w));
+  // But a word that neither the library nor any link of it knows ("goldfish", "lottery") is what the question is
+  // about and what no sentence holds: it keeps its whole weight, so "a good name for a goldfish" is not covered
+  // by a sentence about names.
+  const unknown = (i: number) => alternatives !== undefined && !(alternatives.get(subject[i])?.length ?? 0);
+  return weights.map((w, i) => (df[i] === 0 && usual > 0 && !unknown(i) ? Math.min(w, usual) : w));
 }
 
 /** Per subject stem, the library stems WordNet links it to, with the link's weight (lexicon.ts). */
@@ -361,11 +365,12 @@ function chooseWith<C extends Candidate>(
 ): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
+  const alternatives = alternativesOf(question, expansions);
   const weights = localWeights(
     subject,
     candidates.map((c) => c.sentence),
+    alternatives,
   );
-  const alternatives = alternativesOf(question, expansions);
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.

@@ -5,7 +5,7 @@ import type { Library } from "../corpus/library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { partsOf } from "./answer-type.ts";
-import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
+import { alternativesOf, choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
@@ -149,12 +149,14 @@ export async function groundAnswer(
   const kinds = piecesAsked(question);
   if (kinds && cards.length) {
     const { found } = await findPieces(question, kinds, cards, embedder, expansions);
-    if (found.length) return namedPieces(found, hits);
+    // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
+    return found.length ? namedPieces(found, hits) : { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
   }
   const found = new Set(hits.map((h) => h.chunk.page));
   const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))], summaryOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
-  const parts = partsOf(question);
+  // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
+  const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 2 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
   // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
   // matched by their words alone, and words stand in for meaning too (wordsOnly below).
@@ -173,6 +175,7 @@ export async function groundAnswer(
     const local = localWeights(
       subject,
       own.map((c) => c.sentence),
+      alternativesOf(asked, expansions),
     );
     const weights = new Map(subject.map((t, i) => [t, local[i]]));
     const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;
@@ -247,15 +250,19 @@ const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that c
 
 /**
  * An answer is often said in two sentences, the second finishing the first ("Sometimes no plan exists: … Then a
- * rotation … fills the slot"): a guide's chosen sentence that sets a scene is quoted with the one that carries on.
+ * rotation … fills the slot"; "Questions sent to ask are different. Each exchange becomes a public conversation"):
+ * a guide's chosen sentence that sets a scene is quoted with the one that carries on (in a unit, the unit's next).
  */
 function withSequel<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
   const out: C[] = [];
   for (const c of picked) {
     out.push(c);
-    if (c.guide === false || c.question) continue;
-    const next = candidates.find((x) => x.passage.page === c.passage.page && x.position === c.position + 1);
-    if (next && !picked.includes(next) && !out.includes(next) && (CARRIES_ON.test(next.sentence) || /:$/.test(c.sentence))) out.push(next);
+    if (c.guide === false) continue;
+    const next = candidates.find((x) => x.passage.page === c.passage.page && x.position === c.position + 1 && x.question === c.question);
+    if (!next || picked.includes(next) || out.includes(next)) continue;
+    // It carries on ("Then…", "Such a service…"), or this one only announces it ("…are different.", "…:").
+    const last = c.sentence.split(/(?<=[.!?])\s+/).pop() ?? "";
+    if (CARRIES_ON.test(next.sentence) || /:$/.test(c.sentence) || (last.length < 45 && !/\d/.test(last))) out.push(next);
   }
   return out;
 }

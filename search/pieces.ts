@@ -27,13 +27,18 @@ const ANY_PIECE =
 /** The shape of asking after a piece: is there, have you got, any, recommend, looking for, which/what <kind>. */
 const ASKS_FOR =
   /\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
+/** What follows a kind named in search of a piece: its topic or its use. */
+const TOPIC_FOLLOWS =
+  "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
+
 /** Questions about a kind that ask something else: its length, how to write or send one, what one is. */
 const NOT_A_SEARCH = /\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
 
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {
   if (NOT_A_SEARCH.test(question) || !(ASKS_FOR.test(question) || /^\s*anything\b/i.test(question))) return null;
-  const named = KINDS.filter(([, name]) => name.test(question)).map(([kind]) => kind);
+  // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
+  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
   if (named.length) return named;
   return ANY_PIECE.test(question) ? KINDS.map(([kind]) => kind) : null;
 }
@@ -59,6 +64,11 @@ export interface PieceCard {
 /** "…; with a version for agents": said of many pieces, so it tells none of them apart by topic. */
 const AGENTS_VERSION = /[;,.]?\s*with (?:a|an) [^.;]*\bversion\b[^.;]*/gi;
 
+/** A title's "Unfinished" is about finishing: the stem without its "un" is kept beside it. */
+function withoutUn(terms: string[]): string[] {
+  return [...terms, ...terms.filter((t) => /^un\w{4,}/.test(t)).map((t) => askTerms(t.slice(2))[0] ?? t)];
+}
+
 const cardsOf = new WeakMap<Library, PieceCard[]>();
 
 export function pieceCards(library: Library): PieceCard[] {
@@ -69,8 +79,8 @@ export function pieceCards(library: Library): PieceCard[] {
       .map((piece) => ({
         piece,
         card: `${piece.title}. ${piece.tldr} ${piece.themes.join(", ")}.`,
-        title: new Set(askTerms(piece.title)),
-        about: new Set(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`)),
+        title: new Set(withoutUn(askTerms(piece.title))),
+        about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
         body: new Set(askTerms(piece.listenersText)),
       }));
     cardsOf.set(library, cards);
@@ -104,7 +114,7 @@ const STRENGTH = { title: 1, about: 0.85, body: 0.45 };
 /** A WordNet link counts for this share of the word itself, times the link's weight. */
 const LINKED = 0.6;
 /** Words and meaning weigh alike when vectors are ready; words alone before. */
-const MEANING = 0.5;
+const MEANING = 0.4;
 /** Least score for a piece to be named: below it the library is said not to have one. */
 export const PIECE_FLOOR = 0.3;
 /** A second piece is named beside the first when it scores this share of the first's. */
