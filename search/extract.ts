@@ -198,6 +198,7 @@ export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWha
 }
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
+const WHO = /^\s*who\b/i;
 
 export const HELD_SHARE = 0.45;
 export const MEANING_SHARE = 0.3;
@@ -397,6 +398,8 @@ function chooseWith<C extends Candidate>(
       (s) =>
         s.score >= COVERED &&
         (s.c.guide !== false || s.held >= pieceHeld) &&
+        // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
+        (!WHO.test(question) || (s.c.asked ?? 0) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
         (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };

@@ -156,7 +156,7 @@ export async function groundAnswer(
   const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))], summaryOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
-  const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 2 ? `${all[0]} ${p}` : p));
+  const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
   // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
   // matched by their words alone, and words stand in for meaning too (wordsOnly below).
