@@ -370,7 +370,8 @@ function chooseWith<C extends Candidate>(
   const weights = localWeights(
     subject,
     candidates.map((c) => c.sentence),
-    alternatives,
+    // Whether a word has no link is known only with WordNet's expansions at hand.
+    expansions ? alternatives : undefined,
   );
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library

@@ -175,7 +175,7 @@ export async function groundAnswer(
     const local = localWeights(
       subject,
       own.map((c) => c.sentence),
-      alternativesOf(asked, expansions),
+      expansions ? alternativesOf(asked, expansions) : undefined,
     );
     const weights = new Map(subject.map((t, i) => [t, local[i]]));
     const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;

@@ -110,7 +110,7 @@ async function cardSpace(embedder: Embedder, cards: PieceCard[]): Promise<CardSp
 }
 
 /** A word in the title names the piece; in its summary or themes it is what the piece is about; in its body, less. */
-const STRENGTH = { title: 1, about: 0.85, body: 0.45 };
+const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
 /** A WordNet link counts for this share of the word itself, times the link's weight. */
 const LINKED = 0.6;
 /** Words and meaning weigh alike when vectors are ready; words alone before. */
