@@ -3,7 +3,7 @@
 // with the default GloVe embedder, or with --words the words-only search of the first seconds after a start) and
 // prints, per question, whether its facts are in the answer and whether any quote opens with a bare yes or no
 // without its own question shown, then totals per answer type. Off-topic questions must get the plain "not
-// covered" answer with no passage quoted. Without --file the three fixtures are asked together; --split keeps
+// covered" answer with no passage quoted. Without --file the four fixtures are asked together; --split keeps
 // one split of them (search/ask-eval.ts splitOf; docs/ask-eval.md: only dev is looked at while working).
 // --scores prints each question's best sentence score and top page score (the floor's calibration).
 import { readFile } from "node:fs/promises";
@@ -12,6 +12,7 @@ import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
 import { guidePages, pieceSummaries } from "../search/ground.ts";
+import { pieceCards } from "../search/pieces.ts";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
 import { loadGlove } from "../search/embedders/glove.ts";
 import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
@@ -23,7 +24,12 @@ const arg = (name: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const FIXTURES = ["test/fixtures/ask-facts.json", "test/fixtures/ask-facts-untuned.json", "test/fixtures/ask-off-topic.json"];
+const FIXTURES = [
+  "test/fixtures/ask-facts.json",
+  "test/fixtures/ask-facts-untuned.json",
+  "test/fixtures/ask-facts-fresh.json",
+  "test/fixtures/ask-off-topic.json",
+];
 const given = arg("--file");
 const files = given ? [resolve(given)] : FIXTURES.map((f) => resolve(f));
 const split = arg("--split");
@@ -50,7 +56,7 @@ if (wordsOnly) {
   const prepared = await prepareRows(library);
   const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
   search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
-  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library));
+  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
 } else {
   const dataDir = join(process.cwd(), ".bench", "quality");
   const embedder = await loadGlove({ dataDir });
@@ -58,7 +64,7 @@ if (wordsOnly) {
   await index.open(library);
   if (!index.ready) await index.rebuild(library);
   search = (q) => index.search(q, 5);
-  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library));
+  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
 }
 
 const answerOf = async (q: string) => {
@@ -82,7 +88,9 @@ for (const item of asked.covered) {
   const ok = !verdict.missing.length;
   carried += ok ? 1 : 0;
   misleading += verdict.bareYesNo ? 1 : 0;
-  const type = item.kind === "yes/no" ? "yes/no" : answerTypeOf(item.q);
+  // A question asking after a piece ("is there a prayer for…") counts as such whatever its fixture says.
+  const typed = answerTypeOf(item.q);
+  const type = typed !== "piece" && item.kind === "yes/no" ? "yes/no" : typed;
   count(type, ok);
   if (partsOf(item.q).length > 1) count("(two parts)", ok);
   const marks = `${ok ? "facts ok" : `MISSING ${verdict.missing.join(", ")}`}${verdict.bareYesNo ? ", BARE YES/NO" : ""}`;
@@ -95,7 +103,7 @@ for (const q of asked.uncovered) {
   show(`[off-topic] [${right ? "not covered ok" : "ANSWERED"}] ${q}`, verdict.answer);
 }
 const pct = (n: number, d: number) => `${d ? Math.round((1000 * n) / d) / 10 : 100}%`;
-console.log(`\n${given ?? "the three fixtures"}${split ? `, ${split} split` : ""}, ${wordsOnly ? "words only" : "hybrid"}`);
+console.log(`\n${given ?? "the four fixtures"}${split ? `, ${split} split` : ""}, ${wordsOnly ? "words only" : "hybrid"}`);
 console.log("type          carried");
 for (const [type, t] of [...byType].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`${type.padEnd(14)}${t.carried}/${t.total}`);
 console.log(`facts carried: ${carried}/${asked.covered.length} (${pct(carried, asked.covered.length)})`);

@@ -1,10 +1,11 @@
 // What kind of answer a question asks for, and the parts of a question that asks two things at once.
 // Pure functions: the sentence chooser (extract.ts) weighs sentences by the type, the grounding
 // (answer.ts) answers each part on its own, and eval:ask totals its results per type.
+import { piecesAsked } from "./pieces.ts";
 
-export type AnswerType = "duration" | "count" | "when" | "yes/no" | "parts" | "how-to" | "where" | "definition" | "other";
+export type AnswerType = "piece" | "duration" | "count" | "when" | "yes/no" | "parts" | "how-to" | "where" | "definition" | "other";
 
-export const ANSWER_TYPES: readonly AnswerType[] = ["duration", "count", "when", "yes/no", "parts", "how-to", "where", "definition", "other"];
+export const ANSWER_TYPES: readonly AnswerType[] = ["piece", "duration", "count", "when", "yes/no", "parts", "how-to", "where", "definition", "other"];
 
 /** A question after a list: what something holds, is made of, or the names of its kinds. */
 export const PARTS =
@@ -14,7 +15,7 @@ export const PARTS =
 const TYPES: Array<[AnswerType, RegExp]> = [
   [
     "duration",
-    /\bhow (long|much time)\b|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b/i,
+    /\bhow (long|much time)\b|\bhow much of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b/i,
   ],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   [
@@ -30,6 +31,8 @@ const TYPES: Array<[AnswerType, RegExp]> = [
 
 /** The type of answer a question asks for ("other" when none of the kinds fits); of its first part when it has two. */
 export function answerTypeOf(question: string): AnswerType {
+  // "Is there a prayer for…?" asks after a piece, answered by naming it, not by a yes or no (pieces.ts).
+  if (piecesAsked(question)) return "piece";
   const q = askingClause(partsOf(question)[0]);
   for (const [type, asks] of TYPES) if (asks.test(q)) return type;
   return "other";

@@ -96,15 +96,25 @@ function quoteOf(sentences: Candidate[]): string {
   return `> ${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }
 
+/** "a prayer", "an essay": a piece's kind as a visitor would name it. */
+function pieceNoun(kind = "piece"): string {
+  const noun = kind === "philosophy" ? "essay" : kind;
+  return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
+}
+
 /** The library's own sentences that answer the question, quoted with their titles; or a plain "not covered". */
 export function extractiveAnswer(grounding: Grounding): string {
   if (!grounding.covered) return `${NOT_COVERED} ${NOT_COVERED_NEXT}`;
   // Sentences of one unit (the same page and question) are quoted together, in reading order, under it.
+  // A sentence quoted with the one before it (its sequel, ground.ts) joins that one's quote.
   const groups = new Map<string, Candidate[]>();
   for (const c of grounding.sentences) {
     const key = `${c.title}\u0000${c.question ?? c.position}`;
+    const before = c.question ? undefined : groups.get(`${c.title}\u0000${c.position - 1}`);
+    if (before) groups.set(key, before);
     (groups.get(key) ?? groups.set(key, []).get(key)!).push(c);
   }
-  const quotes = [...groups.values()].map((g) => `${quoteOf(g.sort((a, b) => a.position - b.position))}\n> — "${g[0].title}"`).join("\n\n");
+  const source = (c: Candidate) => `"${c.title}"${c.where ? `, ${pieceNoun(c.kind)}, to read at ${c.where}` : ""}`;
+  const quotes = [...new Set(groups.values())].map((g) => `${quoteOf(g.sort((a, b) => a.position - b.position))}\n> — ${source(g[0])}`).join("\n\n");
   return `Here is what the library says, in its own words (quoted passages, not a generated answer):\n\n${quotes}`;
 }

@@ -8,7 +8,8 @@
 import { answerTypeOf, askingClause, PARTS } from "./answer-type.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
-import { askStem, askTerms, STOP_WORDS, words } from "./text.ts";
+import { synonymsOf } from "./synonyms.ts";
+import { askStem, askTerms, plainPhrases, STOP_WORDS, words } from "./text.ts";
 
 export interface Candidate {
   sentence: string;
@@ -33,6 +34,8 @@ export interface Candidate {
   guide?: boolean;
   /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence. */
   kind?: string;
+  /** Where to read the piece, when the answer names it ("is there a prayer for…"). */
+  where?: string;
 }
 
 export interface Cue {
@@ -53,10 +56,11 @@ const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|u
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time|short)\b|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
+    /\bhow (long|much time|short)\b|\bhow much of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
     {
       words: /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs)$/,
-      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}`),
+      // "How long can a title be?" is a limit: "up to 200 characters".
+      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}|\bup to\s+${N}\s+${UNIT}`),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
   ],
@@ -124,7 +128,7 @@ export function subjectTerms(question: string, cues: Cue[]): string[] {
 }
 
 /** Per subject word, its weight among the candidates: a word most sentences share tells them apart least. */
-export function localWeights(subject: string[], sentences: string[]): number[] {
+export function localWeights(subject: string[], sentences: string[], alternatives?: Alternatives): number[] {
   const df = subject.map(() => 0);
   for (const s of sentences) {
     const have = new Set(askTerms(s));
@@ -136,17 +140,21 @@ export function localWeights(subject: string[], sentences: string[]): number[] {
   // the ones the library shares.
   const present = weights.filter((_, i) => df[i] > 0);
   const usual = present.length ? present.reduce((a, b) => a + b, 0) / present.length : 0;
-  return weights.map((w, i) => (df[i] === 0 && usual > 0 ? Math.min(w, usual) : w));
+  // But a word that neither the library nor any link of it knows ("goldfish", "lottery") is what the question is
+  // about and what no sentence holds: it keeps its whole weight, so "a good name for a goldfish" is not covered
+  // by a sentence about names.
+  const unknown = (i: number) => alternatives !== undefined && !(alternatives.get(subject[i])?.length ?? 0);
+  return weights.map((w, i) => (df[i] === 0 && usual > 0 && !unknown(i) ? Math.min(w, usual) : w));
 }
 
 /** Per subject stem, the library stems WordNet links it to, with the link's weight (lexicon.ts). */
 export type Alternatives = Map<string, Array<[string, number]>>;
 
-/** The WordNet expansions of the question's words, keyed by their stems (none without expansions). */
+/** The question's words' links, keyed by their stems: the sanctuary's synonyms (synonyms.ts), then WordNet's expansions. */
 export function alternativesOf(question: string, expansions: Expansions | null): Alternatives {
   const out: Alternatives = new Map();
-  if (!expansions) return out;
-  for (const w of words(question)) if (!STOP_WORDS.has(w) && w.length > 1) out.set(askStem(w), expansionsOf(expansions, w));
+  for (const w of words(plainPhrases(question)))
+    if (!STOP_WORDS.has(w) && w.length > 1) out.set(askStem(w), [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])]);
   return out;
 }
 
@@ -166,7 +174,9 @@ export function held(subject: string[], sentence: string, context: string, weigh
   subject.forEach((t, i) => {
     total += weights[i];
     let got = own.has(t) ? 1 : around.has(t) ? 0.7 : 0;
-    if (got < 1) for (const [target, relation] of alternatives?.get(t) ?? []) if (own.has(target)) got = Math.max(got, LINKED * relation);
+    if (got < 1)
+      for (const [target, relation] of alternatives?.get(t) ?? [])
+        got = Math.max(got, own.has(target) ? LINKED * relation : around.has(target) ? 0.7 * LINKED * relation : 0);
     sum += weights[i] * got;
   });
   return total > 0 ? sum / total : 0;
@@ -188,6 +198,7 @@ export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWha
 }
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
+const WHO = /^\s*who\b/i;
 
 export const HELD_SHARE = 0.45;
 export const MEANING_SHARE = 0.3;
@@ -316,7 +327,9 @@ export function choose<C extends Candidate>(
     const help = candidates
       .filter((c) => c.guide !== false && /\b(crisis|emergency)\b/i.test(c.sentence))
       .sort((a, b) => Number(/emergency/i.test(b.sentence)) - Number(/emergency/i.test(a.sentence)) || a.pageRank - b.pageRank || a.position - b.position);
-    if (help.length) return { chosen: [help[0]], score: 1 };
+    // And the guides' plain word that the sanctuary is no crisis service, when another sentence says it.
+    const plain = help.find((c) => c !== help[0] && /\bnot a crisis service\b/i.test(c.sentence));
+    if (help.length) return { chosen: plain ? [help[0], plain] : [help[0]], score: 1 };
   }
   // "Is there a prayer for someone sitting an exam?" asks after a piece of the library: the pieces of that kind
   // are weighed first, by their summaries and lines, on the question's other words.
@@ -353,11 +366,13 @@ function chooseWith<C extends Candidate>(
 ): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
+  const alternatives = alternativesOf(question, expansions);
   const weights = localWeights(
     subject,
     candidates.map((c) => c.sentence),
+    // Whether a word has no link is known only with WordNet's expansions at hand.
+    expansions ? alternatives : undefined,
   );
-  const alternatives = alternativesOf(question, expansions);
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
@@ -384,6 +399,8 @@ function chooseWith<C extends Candidate>(
       (s) =>
         s.score >= COVERED &&
         (s.c.guide !== false || s.held >= pieceHeld) &&
+        // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
+        (!WHO.test(question) || (s.c.asked ?? 0) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
         (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };

@@ -5,11 +5,13 @@ import type { Library } from "../corpus/library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { partsOf } from "./answer-type.ts";
-import { choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
+import { alternativesOf, choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
-import { askedMatch, questionWords, SAME_QUESTION, unitQuestion } from "./questions.ts";
+import { askedMatch, questionWords, unitQuestion } from "./questions.ts";
+import { wholeUnits, withSequel } from "./quote-span.ts";
 import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
+import { findPieces, piecesAsked, type PieceCard } from "./pieces.ts";
 
 /** What an answer stands on: the sentences chosen for the question and the passages they come from. */
 export interface Grounding {
@@ -142,11 +144,20 @@ export async function groundAnswer(
   expansions: Expansions | null = null,
   more: Hit[] = [],
   summaryOf: ReadonlyMap<string, Summary> = new Map(),
+  cards: PieceCard[] = [],
 ): Promise<Grounding> {
+  // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
+  const kinds = piecesAsked(question);
+  if (kinds && cards.length) {
+    const { found } = await findPieces(question, kinds, cards, embedder, expansions);
+    // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
+    return found.length ? namedPieces(found, hits) : { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
+  }
   const found = new Set(hits.map((h) => h.chunk.page));
   const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))], summaryOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
-  const parts = partsOf(question);
+  // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
+  const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
   // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
   // matched by their words alone, and words stand in for meaning too (wordsOnly below).
@@ -165,6 +176,7 @@ export async function groundAnswer(
     const local = localWeights(
       subject,
       own.map((c) => c.sentence),
+      expansions ? alternativesOf(asked, expansions) : undefined,
     );
     const weights = new Map(subject.map((t, i) => [t, local[i]]));
     const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;
@@ -187,7 +199,7 @@ export async function groundAnswer(
     );
     for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
     const { chosen, score } = choose(asked, own, parts.length > 1 ? 2 : 3, expansions);
-    return { chosen: wholeUnits(chosen, own), score };
+    return { chosen: withSequel(wholeUnits(chosen, own), own), score };
   }
   const chosen: Sourced[] = [];
   for (const p of picks) for (const c of p.chosen) if (!chosen.some((x) => x.sentence === c.sentence && x.passage.page === c.passage.page)) chosen.push(c);
@@ -206,31 +218,30 @@ export async function groundAnswer(
   return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score, extra };
 }
 
+/** The pieces found for "is there a <kind> about…", each said by its summary, with its title and where to read it. */
+function namedPieces(found: PieceCard[], hits: Hit[]): Grounding {
+  const extra: Hit[] = [];
+  const sentences: Sourced[] = [];
+  const numbers: number[] = [];
+  for (const { piece } of found) {
+    const passages = chunkPiece(piece);
+    const rank = hits.findIndex((h) => h.chunk.page === piece.path);
+    const hit = rank >= 0 ? hits[rank] : { chunk: passages[0], score: 0, passages };
+    if (rank < 0) extra.push(hit);
+    numbers.push(rank >= 0 ? rank + 1 : hits.length + extra.length);
+    const tldr = /[.!?]$/.test(piece.tldr) ? piece.tldr : `${piece.tldr}.`;
+    sentences.push({
+      ...{ sentence: tldr, title: piece.title, context: "", heading: "", pageRank: rank >= 0 ? rank : hits.length, position: 0, meaning: 0, leads: false },
+      ...{ guide: false, kind: piece.kind, where: passages[0].pagePath, passage: passages[0], hit },
+    });
+  }
+  return { covered: true, sentences, passages: sentences.map((c) => ({ ...c.hit, chunk: c.passage })), numbers, score: 1, extra };
+}
+
 /**
  * Meaning without vectors: how much of the question the sentence and its heading hold in words, stems and
  * expansions. It stands where the vectors' evidence stands, so the same floor and weights serve both modes.
  */
 function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number): number {
   return questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
-}
-
-/** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */
-const UNIT_SENTENCES = 3;
-
-/**
- * A unit is quoted from its answer's opening, without gaps: a later sentence of it comes with the ones
- * before it, and the unit asking the visitor's own question is quoted up to UNIT_SENTENCES sentences.
- */
-function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
-  const chosen: C[] = [];
-  for (const c of picked) {
-    if (c.question) {
-      const unit = candidates.filter((x) => x.question === c.question && x.passage.page === c.passage.page);
-      const start = unit.find((x) => x.leads)?.position ?? c.position;
-      const end = Math.max(c.position, (c.asked ?? 0) >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : start);
-      for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
-    }
-    if (!chosen.includes(c)) chosen.push(c);
-  }
-  return chosen;
 }

@@ -2,7 +2,8 @@
 // under it) is matched against the visitor's question as a question, and quoted with it, so "No." from
 // "Are reflections private?" can never read as the answer to something else. Pure functions.
 import { expansionsOf, type Expansions } from "./lexicon.ts";
-import { askTerms, words } from "./text.ts";
+import { synonymsOf } from "./synonyms.ts";
+import { askTerms, plainPhrases, words } from "./text.ts";
 
 /** The question a passage answers: its section heading when that heading asks one. */
 export function unitQuestion(section: string | null): string | null {
@@ -30,7 +31,7 @@ export function questionWords(
   let sum = 0;
   let total = 0;
   const seen = new Set<string>();
-  for (const w of words(visitor)) {
+  for (const w of words(plainPhrases(visitor))) {
     if (ASKING.has(w) || onlyKind(w)) continue;
     const [term] = askTerms(w);
     if (!term || seen.has(term)) continue;
@@ -38,9 +39,10 @@ export function questionWords(
     const weight = weightOf(term);
     total += weight;
     if (theirs.has(term)) sum += weight;
-    else if (expansions) {
+    else {
       let best = 0;
-      for (const [target, relation] of expansionsOf(expansions, w)) if (theirs.has(target)) best = Math.max(best, 0.7 * relation);
+      for (const [target, relation] of [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])])
+        if (theirs.has(target)) best = Math.max(best, 0.7 * relation);
       sum += weight * best;
     }
   }

@@ -79,10 +79,26 @@ export function askStem(word: string): string {
   return stem(IRREGULAR.get(word) ?? word);
 }
 
+/** Phrases said for one word (search/synonyms.ts links that word to the library's): rewritten before ask compares words. */
+const ASK_PHRASES: Array<[RegExp, string]> = [
+  [/\b(?:hang|hold)(?:s|ing)? on(?:to| to)\b/gi, "keep"],
+  [/\bback[\s-]to[\s-]back\b|\bin a row\b/gi, "backtoback"],
+  [/\bside[\s-]by[\s-]side\b/gi, "sidebyside"],
+  [/\bput together\b/gi, "puttogether"],
+  [/\bcom(?:e|es|ing) back\b/gi, "comeback"],
+  [/\bsign(?:ing)? up\b/gi, "signup"],
+  [/\bwhere I am\b/gi, "location"],
+];
+
+/** The text with phrases said for one word rewritten as that word. */
+export function plainPhrases(text: string): string {
+  return ASK_PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), text);
+}
+
 /** Stems of the content words as ask compares them (askStem, and the question's own filler words left out). */
 export function askTerms(text: string): string[] {
   const out: string[] = [];
-  for (const w of words(text)) if (!STOP_WORDS.has(w) && !ASK_STOP_WORDS.has(w) && w.length > 1) out.push(askStem(w));
+  for (const w of words(plainPhrases(text))) if (!STOP_WORDS.has(w) && !ASK_STOP_WORDS.has(w) && w.length > 1) out.push(askStem(w));
   return out;
 }
 

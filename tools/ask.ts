@@ -3,6 +3,7 @@ import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { citesOnlyGiven } from "../search/cite.ts";
 import { guidePages, pieceSummaries } from "../search/ground.ts";
+import { pieceCards } from "../search/pieces.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -89,7 +90,15 @@ export const ask = defineOperation({
       method = found.method;
       return {
         hits: found.hits,
-        grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, guidePages(ctx.library), pieceSummaries(ctx.library)),
+        grounding: await groundAnswer(
+          found.embedder,
+          words,
+          found.hits,
+          ctx.search.expansions,
+          guidePages(ctx.library),
+          pieceSummaries(ctx.library),
+          pieceCards(ctx.library),
+        ),
       };
     };
     let { hits, grounding } = await ground(meaning);

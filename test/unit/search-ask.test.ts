@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED, NOT_COVERED_NEXT } from "../../search/answer.ts";
 import { BARE_YES_NO, judgeAnswer, ofSplit, type AskSet } from "../../search/ask-eval.ts";
 import { guidePages, pieceSummaries } from "../../search/ground.ts";
+import { pieceCards } from "../../search/pieces.ts";
 import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
 let real: RealIndex;
@@ -30,6 +31,7 @@ async function ask(question: string) {
     real.index.expansions,
     guidePages(real.library),
     pieceSummaries(real.library),
+    pieceCards(real.library),
   );
   return { grounding, answer: extractiveAnswer(grounding) };
 }

@@ -1,0 +1,164 @@
+// "Is there a prayer for someone sitting an exam?" asks after a piece of the library, not a rule: it is answered
+// by naming the piece (its title, summary and where to read it), found among the pieces of the kind asked for by
+// its topic — title, summary, themes and body, in words, stems, WordNet links and meaning — even when no title
+// word matches and search did not rank it among its first pages. Pure functions but the per-library caches.
+import type { Library, Piece } from "../corpus/library.ts";
+import { cosine, type Embedder } from "./embedder.ts";
+import { expansionsOf, type Expansions } from "./lexicon.ts";
+import { centered } from "./memory-build.ts";
+import { calibrationFor, meaningEvidence } from "./rank.ts";
+import { synonymsOf } from "./synonyms.ts";
+import { askTerms, plainPhrases, words } from "./text.ts";
+
+/** The library's kinds of piece, as visitors name them. */
+const KINDS: Array<[string, RegExp]> = [
+  ["prayer", /\bprayers?\b/i],
+  ["song", /\b(songs?|music|lullab(?:y|ies))\b/i],
+  ["chant", /\bchants?\b/i],
+  ["blessing", /\bblessings?\b/i],
+  ["ritual", /\b(rituals?|ceremon(?:y|ies))\b/i],
+  ["practice", /\b(practices?|exercises?|meditations?)\b/i],
+  ["hymn", /\bhymns?\b/i],
+  ["philosophy", /\b(essays?|philosophy|philosophical)\b/i],
+];
+/** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
+const ANY_PIECE =
+  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen)|I (?:could|can|might) (?:read|say|sing|hear|listen))\b/i;
+/** The shape of asking after a piece: is there, have you got, any, recommend, looking for, which/what <kind>. */
+const ASKS_FOR =
+  /\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
+/** What follows a kind named in search of a piece: its topic or its use. */
+const TOPIC_FOLLOWS =
+  "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
+
+/** Questions about a kind that ask something else: its length, how to write or send one, what one is. */
+const NOT_A_SEARCH = /\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
+
+/** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
+export function piecesAsked(question: string): string[] | null {
+  if (NOT_A_SEARCH.test(question) || !(ASKS_FOR.test(question) || /^\s*anything\b/i.test(question))) return null;
+  // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
+  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
+  if (named.length) return named;
+  return ANY_PIECE.test(question) ? KINDS.map(([kind]) => kind) : null;
+}
+
+/** Words of asking after a piece, which say nothing of its topic. */
+const FINDING = new Set(
+  askTerms(
+    "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen recommend suggest looking " +
+      "find know point give share good one kind sort type help have got want need like please",
+  ),
+);
+const KIND_TERMS = new Set(askTerms(KINDS.map(([, name]) => name.source.replace(/\\b|[()?:|]|s\?/g, " ")).join(" ")));
+
+/** A piece as it is found by topic: its card (title, summary, themes) and its body's stems. */
+export interface PieceCard {
+  piece: Piece;
+  card: string;
+  title: ReadonlySet<string>;
+  about: ReadonlySet<string>;
+  body: ReadonlySet<string>;
+}
+
+/** "…; with a version for agents": said of many pieces, so it tells none of them apart by topic. */
+const AGENTS_VERSION = /[;,.]?\s*with (?:a|an) [^.;]*\bversion\b[^.;]*/gi;
+
+/** A title's "Unfinished" is about finishing: the stem without its "un" is kept beside it. */
+function withoutUn(terms: string[]): string[] {
+  return [...terms, ...terms.filter((t) => /^un\w{4,}/.test(t)).map((t) => askTerms(t.slice(2))[0] ?? t)];
+}
+
+const cardsOf = new WeakMap<Library, PieceCard[]>();
+
+export function pieceCards(library: Library): PieceCard[] {
+  let cards = cardsOf.get(library);
+  if (!cards) {
+    cards = library.pieces
+      .filter((p) => p.kind !== "doc")
+      .map((piece) => ({
+        piece,
+        card: `${piece.title}. ${piece.tldr} ${piece.themes.join(", ")}.`,
+        title: new Set(withoutUn(askTerms(piece.title))),
+        about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
+        body: new Set(askTerms(piece.listenersText)),
+      }));
+    cardsOf.set(library, cards);
+  }
+  return cards;
+}
+
+/** Card vectors with the cards' mean direction taken out (as search compares pages): GloVe averages all sit near one another. */
+interface CardSpace {
+  vectors: Float32Array[];
+  mean: Float32Array;
+}
+
+const spaces = new WeakMap<Embedder, WeakMap<PieceCard[], CardSpace>>();
+
+async function cardSpace(embedder: Embedder, cards: PieceCard[]): Promise<CardSpace> {
+  const byCards = spaces.get(embedder) ?? spaces.set(embedder, new WeakMap()).get(embedder)!;
+  let space = byCards.get(cards);
+  if (!space) {
+    const raw = await embedder.embed(cards.map((c) => c.card));
+    const mean = new Float32Array(raw[0]?.length ?? 0);
+    for (const v of raw) for (let j = 0; j < mean.length; j++) mean[j] += v[j] / raw.length;
+    space = { vectors: raw.map((v) => centered(v, mean)), mean };
+    byCards.set(cards, space);
+  }
+  return space;
+}
+
+/** A word in the title names the piece; in its summary or themes it is what the piece is about; in its body, less. */
+const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
+/** A WordNet link counts for this share of the word itself, times the link's weight. */
+const LINKED = 0.6;
+/** Words and meaning weigh alike when vectors are ready; words alone before. */
+const MEANING = 0.4;
+/** Least score for a piece to be named: below it the library is said not to have one. */
+export const PIECE_FLOOR = 0.3;
+/** A second piece is named beside the first when it scores this share of the first's. */
+const RUNNER_UP = 0.9;
+
+function strengthOf(card: PieceCard, term: string): number {
+  return card.title.has(term) ? STRENGTH.title : card.about.has(term) ? STRENGTH.about : card.body.has(term) ? STRENGTH.body : 0;
+}
+
+/** The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's score. */
+export async function findPieces(
+  question: string,
+  kinds: string[],
+  cards: PieceCard[],
+  embedder: Embedder | null,
+  expansions: Expansions | null,
+): Promise<{ found: PieceCard[]; score: number }> {
+  const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
+  const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
+  if (!topic.length || !ofKind.length) return { found: [], score: 0 };
+  // A topic word many pieces share tells them apart least (idf over the pieces of the kind).
+  const weights = topic.map((t) => Math.log(1 + ofKind.length / (1 + ofKind.filter((c) => strengthOf(c, t) > 0).length)));
+  const links = new Map(words(plainPhrases(question)).map((w) => [askTerms(w)[0], [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])]]));
+  const held = (c: PieceCard) => {
+    let sum = 0;
+    topic.forEach((t, i) => {
+      let s = strengthOf(c, t);
+      for (const [target, relation] of links.get(t) ?? []) s = Math.max(s, LINKED * relation * strengthOf(c, target));
+      sum += weights[i] * s;
+    });
+    return sum / weights.reduce((a, b) => a + b, 0);
+  };
+  let meaning: (i: number) => number = () => 0;
+  if (embedder) {
+    // The topic's own words, as typed, against each card: the question's scene and asking words would make every card near.
+    const space = await cardSpace(embedder, cards);
+    const typed = words(question).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
+    const asked = centered((await embedder.embed([typed.join(" ")]))[0], space.mean);
+    const index = new Map(cards.map((c, i) => [c, i]));
+    const calibration = calibrationFor(embedder.id);
+    meaning = (i) => meaningEvidence(cosine(asked, space.vectors[index.get(ofKind[i])!]), calibration);
+  }
+  const scored = ofKind.map((c, i) => ({ c, score: embedder ? (1 - MEANING) * held(c) + MEANING * meaning(i) : held(c) })).sort((a, b) => b.score - a.score);
+  const [best, next] = scored;
+  if (best.score < PIECE_FLOOR) return { found: [], score: best.score };
+  return { found: next && next.score >= best.score * RUNNER_UP ? [best.c, next.c] : [best.c], score: best.score };
+}

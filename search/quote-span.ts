@@ -1,0 +1,48 @@
+// How far a chosen sentence's quote reaches: a question-and-answer unit from its answer's opening, and a sentence
+// that only sets the scene together with the one that carries it on. Pure functions over the candidates.
+import type { Chunk } from "./chunks.ts";
+import type { Candidate } from "./extract.ts";
+import { SAME_QUESTION } from "./questions.ts";
+
+/** A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to. */
+const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they)\b/i;
+
+/**
+ * An answer is often said in two sentences, the second finishing the first ("Sometimes no plan exists: … Then a
+ * rotation … fills the slot"; "Questions sent to ask are different. Each exchange becomes a public conversation"):
+ * a guide's chosen sentence that sets a scene is quoted with the one that carries on (in a unit, the unit's next).
+ */
+export function withSequel<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
+  const out: C[] = [];
+  for (const c of picked) {
+    out.push(c);
+    if (c.guide === false) continue;
+    const next = candidates.find((x) => x.passage.page === c.passage.page && x.position === c.position + 1 && x.question === c.question);
+    if (!next || picked.includes(next) || out.includes(next)) continue;
+    // It carries on ("Then…", "Such a service…"), or this one only announces it ("…are different.", "…:").
+    const last = c.sentence.split(/(?<=[.!?])\s+/).pop() ?? "";
+    if (CARRIES_ON.test(next.sentence) || /:$/.test(c.sentence) || (last.length < 45 && !/\d/.test(last))) out.push(next);
+  }
+  return out;
+}
+
+/** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */
+const UNIT_SENTENCES = 3;
+
+/**
+ * A unit is quoted from its answer's opening, without gaps: a later sentence of it comes with the ones
+ * before it, and the unit asking the visitor's own question is quoted up to UNIT_SENTENCES sentences.
+ */
+export function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
+  const chosen: C[] = [];
+  for (const c of picked) {
+    if (c.question) {
+      const unit = candidates.filter((x) => x.question === c.question && x.passage.page === c.passage.page);
+      const start = unit.find((x) => x.leads)?.position ?? c.position;
+      const end = Math.max(c.position, (c.asked ?? 0) >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : start);
+      for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
+    }
+    if (!chosen.includes(c)) chosen.push(c);
+  }
+  return chosen;
+}

@@ -1,0 +1,55 @@
+// Everyday words visitors use for the sanctuary's own terms, which neither Porter stems nor WordNet's senses
+// link ("headcount" for being counted present, "hang on to" for keeping, "reboot" for a restart). A small
+// hand-kept list of general vocabulary, not of particular questions: each group's words stand in for one
+// another in ask (never in search, whose index and relevance fixture stand on their own words).
+import { askStem } from "./text.ts";
+
+const GROUPS = [
+  "headcount count counted present presence attendance tally",
+  "check look see view peek browse glance",
+  "keep kept store stored hold retain save saved remember log logged record",
+  "fetch get obtain retrieve request receive",
+  "register join enrol enroll attend signup",
+  "signup account",
+  "track tracking follow profile monitor",
+  "token key secret",
+  "visible public see seen shown read readable anyone everyone",
+  "maintainers maintainer keepers keeper developers admins administrators team",
+  "broken bug error fault glitch fails failing crash",
+  "reboot rebooted restart restarted boot booted relaunch",
+  "online running live awake waking wake",
+  "submit send contribute contribution post propose offer",
+  "believe belief beliefs faith creed religion religious god atheist",
+  "grief grieve grieving sorrow mourning mourn bereaved loss",
+  "delete remove erase withdraw",
+  "watch watches slot slots",
+  "mood moods feel feeling tone",
+  "backtoback consecutive adjacent sidebyside",
+  "reading readings piece pieces",
+  "piece pieces contribution content",
+  "cost price pay paid charge fee free",
+  "length long characters size",
+  "planner planning plans plan model",
+  "down unavailable unreachable offline reached",
+  "arranged arrange puttogether assembled planned compose composed",
+  "history searches queries",
+  "repeat repeated again return returns comeback",
+  "location where place timezone",
+].map((group) => group.split(" "));
+
+const LINKS = new Map<string, Set<string>>();
+for (const group of GROUPS) {
+  const stems = group.map((w) => askStem(w));
+  for (const s of stems) {
+    const into = LINKS.get(s) ?? LINKS.set(s, new Set()).get(s)!;
+    for (const t of stems) if (t !== s) into.add(t);
+  }
+}
+
+/** How far a word of the list stands in for another: near the word itself, as a first-sense synonym. */
+export const SYNONYM = 0.8;
+
+/** The stems the list links a typed word's stem to, with their weight. */
+export function synonymsOf(word: string): Array<[string, number]> {
+  return [...(LINKS.get(askStem(word.toLowerCase())) ?? [])].map((t) => [t, SYNONYM]);
+}

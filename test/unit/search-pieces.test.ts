@@ -1,0 +1,63 @@
+// Asking after a piece ("is there a prayer for…"): which questions do, and the piece found by its topic.
+import { describe, expect, it } from "vitest";
+import type { Piece } from "../../corpus/library.ts";
+import { answerTypeOf } from "../../search/answer-type.ts";
+import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts";
+import { synonymsOf } from "../../search/synonyms.ts";
+import { askTerms, plainPhrases } from "../../search/text.ts";
+
+const card = (kind: string, title: string, tldr: string, themes: string[], body = ""): PieceCard => {
+  const piece = { kind, title, tldr, themes, listenersText: body, path: `${kind}s/${title}` } as Piece;
+  return {
+    piece,
+    card: `${title}. ${tldr}`,
+    title: new Set(askTerms(title)),
+    about: new Set(askTerms(`${tldr} ${themes.join(" ")}`)),
+    body: new Set(askTerms(body)),
+  };
+};
+const cards = [
+  card("prayer", "While She Sits the Exam", "A parent waiting in a car park while a daughter sits an exam.", ["parenthood", "waiting"]),
+  card("prayer", "For Biscuit, Who Is Old Now", "An old dog asleep in a square of sun.", ["animals", "age"]),
+  card("song", "Where the Old Dog Slept", "A worn patch in front of the stove: grief for a dog.", ["grief"], "a football on the lawn"),
+  card("blessing", "A Blessing for New Glasses", "First day in new glasses, when the trees have leaves.", ["wonder"]),
+];
+
+describe("questions after a piece", () => {
+  it("are told by the shape of asking and the kind named with its topic", () => {
+    for (const q of [
+      "Is there a prayer for someone sitting an exam?",
+      "Do you have a song about an old dog?",
+      "Any blessings for new glasses?",
+      "What prayer could I say tonight?",
+    ])
+      expect(piecesAsked(q), q).not.toBeNull();
+    expect(piecesAsked("Is there something in the library about an aging pet?")).toContain("song");
+    expect(answerTypeOf("Is there a prayer for someone sitting an exam?")).toBe("piece");
+    for (const q of [
+      "Are there any songs in a service?",
+      "Can I submit a prayer?",
+      "How long is a song?",
+      "Something on the site seems broken. How do I say so?",
+      "Is there a live stream?",
+    ])
+      expect(piecesAsked(q), q).toBeNull();
+  });
+
+  it("are answered by the piece of that kind about the topic, or by none", async () => {
+    const exam = await findPieces("My daughter is sitting an exam today. Is there a prayer for her?", ["prayer"], cards, null, null);
+    expect(exam.found.map((c) => c.piece.title)).toEqual(["While She Sits the Exam"]);
+    const dog = await findPieces("Is there a song about an old dog?", ["song"], cards, null, null);
+    expect(dog.found[0].piece.title).toBe("Where the Old Dog Slept");
+    // A word only in a piece's body does not make it about that.
+    expect((await findPieces("Is there a song about football?", ["song"], cards, null, null)).found).toEqual([]);
+  });
+});
+
+describe("the sanctuary's synonyms", () => {
+  it("link a visitor's word to the library's, and read a phrase as one word", () => {
+    expect(synonymsOf("headcount").map(([t]) => t)).toContain(askTerms("counted")[0]);
+    expect(synonymsOf("rebooted").map(([t]) => t)).toContain(askTerms("restart")[0]);
+    expect(plainPhrases("do you hang on to my timezone")).toBe("do you keep my timezone");
+  });
+});
