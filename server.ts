@@ -10,7 +10,7 @@ import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
 import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
-import { INDEX_BUILD_GROWTH_BYTES } from "./core/memory.ts";
+import { INDEX_BUILD_GROWTH_BYTES, budgetBinds, memoryLimitBytes } from "./core/memory.ts";
 import { createLogger } from "./core/logger.ts";
 
 export interface RunningServer {
@@ -84,8 +84,8 @@ export async function startServer(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
-    // The server run as a program (npm start, the image) keeps its children within its memory budget.
-    limitProcessBudget();
+    // The server run as a program (npm start, the image) on a small box keeps its children within its memory budget.
+    if (budgetBinds(memoryLimitBytes())) limitProcessBudget();
     const running = await startServer(loadConfig());
     onShutdownSignal(
       () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info("sanctuary closed cleanly")),

@@ -55,5 +55,17 @@ export function treeBudgetBytes(bytes: number): number {
   return Math.min(TREE_CEILING_BYTES, bytes - TREE_HEADROOM_BYTES);
 }
 
+/**
+ * Below this much memory the budget binds (server.ts): on a small box two children that overlap get one of
+ * them killed. With more, waiting only delays search's index work (a rebuild after an approval waited past
+ * two minutes behind it in a test), so children start at once.
+ */
+export const BUDGET_BINDS_BELOW_BYTES = 1024 * MIB;
+
+/** Whether the memory budget binds for `bytes` of memory given. Pure. */
+export function budgetBinds(bytes: number): boolean {
+  return bytes < BUDGET_BINDS_BELOW_BYTES;
+}
+
 /** How much the server grows while it builds the search index after a first start's conversion (268 → 426 MB measured). */
 export const INDEX_BUILD_GROWTH_BYTES = 160 * MIB;

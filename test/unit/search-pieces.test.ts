@@ -6,7 +6,7 @@ import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts"
 import { synonymsOf } from "../../search/synonyms.ts";
 import { askTerms, plainPhrases } from "../../search/text.ts";
 
-const card = (kind: string, title: string, tldr: string, themes: string[], body = ""): PieceCard => {
+const pieceCard = (kind: string, title: string, tldr: string, themes: string[], body = ""): PieceCard => {
   const piece = { kind, title, tldr, themes, listenersText: body, path: `${kind}s/${title}` } as Piece;
   return {
     piece,
@@ -17,10 +17,10 @@ const card = (kind: string, title: string, tldr: string, themes: string[], body 
   };
 };
 const cards = [
-  card("prayer", "While She Sits the Exam", "A parent waiting in a car park while a daughter sits an exam.", ["parenthood", "waiting"]),
-  card("prayer", "For Biscuit, Who Is Old Now", "An old dog asleep in a square of sun.", ["animals", "age"]),
-  card("song", "Where the Old Dog Slept", "A worn patch in front of the stove: grief for a dog.", ["grief"], "a football on the lawn"),
-  card("blessing", "A Blessing for New Glasses", "First day in new glasses, when the trees have leaves.", ["wonder"]),
+  pieceCard("prayer", "While She Sits the Exam", "A parent waiting in a car park while a daughter sits an exam.", ["parenthood", "waiting"]),
+  pieceCard("prayer", "For Biscuit, Who Is Old Now", "An old dog asleep in a square of sun.", ["animals", "age"]),
+  pieceCard("song", "Where the Old Dog Slept", "A worn patch in front of the stove: grief for a dog.", ["grief"], "a football on the lawn"),
+  pieceCard("blessing", "A Blessing for New Glasses", "First day in new glasses, when the trees have leaves.", ["wonder"]),
 ];
 
 describe("questions after a piece", () => {

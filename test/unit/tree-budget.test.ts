@@ -3,7 +3,7 @@
 // and a child waiting on the server alone starts after a bounded wait rather than never.
 import { describe, expect, it } from "vitest";
 import { MemoryBudget } from "../../core/memory-budget.ts";
-import { treeBudgetBytes } from "../../core/memory.ts";
+import { budgetBinds, treeBudgetBytes } from "../../core/memory.ts";
 
 const MB = 1024 * 1024;
 
@@ -12,6 +12,13 @@ describe("the tree's memory budget", () => {
     expect(treeBudgetBytes(512 * MB)).toBe(448 * MB);
     expect(treeBudgetBytes(1024 * MB)).toBe(480 * MB);
     expect(treeBudgetBytes(24 * 1024 * MB)).toBe(480 * MB);
+  });
+
+  it("binds only on a small box (under 1 GiB given)", () => {
+    expect(budgetBinds(512 * MB)).toBe(true);
+    expect(budgetBinds(1023 * MB)).toBe(true);
+    expect(budgetBinds(1024 * MB)).toBe(false);
+    expect(budgetBinds(24 * 1024 * MB)).toBe(false);
   });
 
   it("starts a child when it fits, in the order asked, and counts each live child at its larger of declared and measured", async () => {
