@@ -107,10 +107,10 @@ export async function* expansionLists(libraryStems: Set<string>, dir = wordnetDi
       return parsed?.[0] === key ? parsed[1] : undefined;
     },
   };
-  // Only the word being read gains relations (offer's `from` is always it), so one map at a time.
+  // Only the word being read gains relations, so one map at a time.
   let found: Map<string, number> | undefined;
   let own = "";
-  const offer = (_from: string, words: string[], weight: number) => {
+  const offer = (words: string[], weight: number) => {
     for (const w of words) {
       if (!SINGLE_WORD.test(w)) continue;
       const target = stem(w);
@@ -132,15 +132,15 @@ export async function* expansionLists(libraryStems: Set<string>, dir = wordnetDi
       senses.slice(0, SYNONYM_BY_SENSE.length).forEach((key, rank) => {
         const s = synsets.get(key);
         if (!s) return;
-        offer(lemma, s.lemmas, SYNONYM_BY_SENSE[rank] * share);
-        if (rank < 2) for (const k of s.similar) offer(lemma, synsets.get(k)?.lemmas ?? [], SIMILAR * share);
+        offer(s.lemmas, SYNONYM_BY_SENSE[rank] * share);
+        if (rank < 2) for (const k of s.similar) offer(synsets.get(k)?.lemmas ?? [], SIMILAR * share);
       });
     }
     // Broader terms and definitions are vaguer: used only for a word the library lacks, with no synonym it uses.
     const first = synsets.get(list.reduce((a, b) => (b.tagged > a.tagged ? b : a)).senses[0]);
     if (first && !libraryStems.has(own) && !found) {
-      for (const k of first.broader) offer(lemma, synsets.get(k)?.lemmas ?? [], BROADER);
-      if (terms(first.gloss).length <= 10) offer(lemma, words(first.gloss), DEFINITION);
+      for (const k of first.broader) offer(synsets.get(k)?.lemmas ?? [], BROADER);
+      if (terms(first.gloss).length <= 10) offer(words(first.gloss), DEFINITION);
     }
     const targets: Map<string, number> | undefined = found;
     if (targets) yield [lemma, [...targets].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, PER_WORD)];

@@ -90,7 +90,7 @@ export function pieceCards(library: Library): PieceCard[] {
 
 /** Card vectors with the cards' mean direction taken out (as search compares pages): GloVe averages all sit near one another. */
 interface CardSpace {
-  vectors: Float32Array[];
+  vectors: Map<PieceCard, Float32Array>;
   mean: Float32Array;
 }
 
@@ -103,7 +103,7 @@ async function cardSpace(embedder: Embedder, cards: PieceCard[]): Promise<CardSp
     const raw = await embedder.embed(cards.map((c) => c.card));
     const mean = new Float32Array(raw[0]?.length ?? 0);
     for (const v of raw) for (let j = 0; j < mean.length; j++) mean[j] += v[j] / raw.length;
-    space = { vectors: raw.map((v) => centered(v, mean)), mean };
+    space = { vectors: new Map(cards.map((c, i) => [c, centered(raw[i], mean)])), mean };
     byCards.set(cards, space);
   }
   return space;
@@ -153,9 +153,8 @@ export async function findPieces(
     const space = await cardSpace(embedder, cards);
     const typed = words(question).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
     const asked = centered((await embedder.embed([typed.join(" ")]))[0], space.mean);
-    const index = new Map(cards.map((c, i) => [c, i]));
     const calibration = calibrationFor(embedder.id);
-    meaning = (i) => meaningEvidence(cosine(asked, space.vectors[index.get(ofKind[i])!]), calibration);
+    meaning = (i) => meaningEvidence(cosine(asked, space.vectors.get(ofKind[i])!), calibration);
   }
   const scored = ofKind.map((c, i) => ({ c, score: embedder ? (1 - MEANING) * held(c) + MEANING * meaning(i) : held(c) })).sort((a, b) => b.score - a.score);
   const [best, next] = scored;
