@@ -82,6 +82,26 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(health.status).toBe(503);
     expect(health.body.storage).toMatchObject({ backend: "redis", ok: false });
     expect(health.body.storage.reason).toMatch(/unreachable|timed out/);
+    expect(health.body.status).toBe("degraded");
+    expect(health.body.degraded).toContainEqual(expect.objectContaining({ what: "storage" }));
+  }, 60_000);
+
+  it("keeps the pages that need no store, with their stored parts said to be resting; the rest answer 503 in kind", async () => {
+    const page = (path: string) => call(path, { headers: { accept: "text/html" } });
+    for (const path of ["/", "/reflections/third-floor-no-lift"]) {
+      const shown = await page(path);
+      expect(shown.status, path).toBe(200);
+      expect(shown.body, path).toContain("Reflections cannot be shown just now");
+    }
+    expect((await page("/reflections/third-floor-no-lift")).body).toContain("Lyrics");
+    const resting = await page("/reflections");
+    expect(resting.status).toBe(503);
+    expect(resting.headers.get("retry-after")).toBeTruthy();
+    expect(resting.body).toContain("Resting for a moment");
+    const feed = await call("/feed/reflections.xml");
+    expect(feed.status).toBe(503);
+    expect(feed.headers.get("retry-after")).toBeTruthy();
+    expect(feed.body.error).toMatch(/store is unavailable/);
   }, 60_000);
 
   it("answers again once Redis is back, with the refused write nowhere and the acknowledged one kept", async () => {
