@@ -32,6 +32,16 @@ export function storeUnavailable(kind: OutageKind): SanctuaryError {
 export const isStoreUnavailable = (error: unknown): error is SanctuaryError =>
   error instanceof SanctuaryError && error.kind === "unavailable" && error.message.startsWith("The sanctuary's store is unavailable");
 
+/** A read's value, or null while the store is unavailable (any other error still throws): for parts that can wait. */
+export async function unlessStoreDown<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isStoreUnavailable(error)) return null;
+    throw error;
+  }
+}
+
 const SQLITE: Record<string, OutageKind> = { SQLITE_FULL: "disk full", SQLITE_READONLY: "read-only", SQLITE_IOERR: "i/o error", SQLITE_CANTOPEN: "i/o error" };
 const NETWORK =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Command timed out|Reached the max retries/i;

@@ -58,7 +58,7 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     port = await freePort();
     dir = await mkdtemp(join(tmpdir(), "sanctuary-redis-"));
     await startRedis();
-    server = await startTestServer({ SANCTUARY_REDIS_URL: `redis://127.0.0.1:${port}` });
+    server = await startTestServer({ SANCTUARY_REDIS_URL: `redis://127.0.0.1:${port}`, SANCTUARY_METRICS: "on" });
     // The slot playing now is recorded before the outage, as it is on any server that has been up a while.
     expect((await call("/api/now")).status).toBe(200);
     expect((await reflectDuringOutage("Before the outage the kettle ticked as it cooled on the stove.")).status).toBe(200);
@@ -83,6 +83,9 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(health.body.storage).toMatchObject({ backend: "redis", ok: false });
     expect(health.body.storage.reason).toMatch(/unreachable|timed out/);
     expect(health.body.status).toBe("degraded");
+    // The operator's alert: refused calls counted by kind of outage.
+    const metrics = String((await call("/metrics")).body);
+    expect(Number(/^sanctuary_store_errors_total\{kind="(?:unreachable|timed out)"\} (\d+)/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThan(0);
     expect(health.body.degraded).toContainEqual(expect.objectContaining({ what: "storage" }));
   }, 60_000);
 

@@ -4,19 +4,11 @@
 import type { H3Event } from "h3";
 import type { SanctuaryError } from "../../core/errors.ts";
 import { isStoreUnavailable } from "../../storage/store-failure.ts";
+
+export { unlessStoreDown } from "../../storage/store-failure.ts";
 import type { WebContext } from "../context.ts";
 import { html } from "./html.ts";
 import { renderPage } from "./layout.ts";
-
-/** What a stored read gives a page: its value, or null while the store is unavailable (other errors still throw). */
-export async function unlessStoreDown<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isStoreUnavailable(error)) return null;
-    throw error;
-  }
-}
 
 /** The sentence a page shows where its reflections would be while they cannot be read. */
 export const REFLECTIONS_RESTING =
