@@ -122,6 +122,30 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(texts).toContain("After the outage the same kettle ticked again, and someone laughed.");
     expect(texts).not.toContain("During the outage this line must never be stored anywhere at all.");
   }, 60_000);
+
+  it("refuses at once, as timed out, a Redis that keeps the connection but never answers; then answers again", async () => {
+    redis!.kill("SIGSTOP");
+    try {
+      const refused = await reflectDuringOutage("While Redis is frozen this line must never be stored either.");
+      expect(refused.status).toBe(503);
+      expect(refused.body.error).toMatch(/timed out/);
+      const nowed = await call("/api/now");
+      expect(nowed.status, JSON.stringify(nowed.body)).toBe(200);
+      expect((await call("/api/health")).body.storage).toMatchObject({ ok: false, reason: "timed out" });
+    } finally {
+      redis!.kill("SIGCONT");
+    }
+    expect(
+      (
+        await eventually(
+          () => call("/api/health"),
+          (h) => h.status === 200,
+        )
+      ).status,
+    ).toBe(200);
+    const texts = (await call("/api/reflections")).body.reflections.map((r: { text: string }) => r.text);
+    expect(texts).not.toContain("While Redis is frozen this line must never be stored either.");
+  }, 60_000);
 });
 
 describe("when the disk under SQLite fills", () => {
