@@ -111,7 +111,7 @@ async function cardSpace(embedder: Embedder, cards: PieceCard[]): Promise<CardSp
 
 /** A word in the title names the piece; in its summary or themes it is what the piece is about; in its body, less. */
 const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
-/** A WordNet link counts for this share of the word itself, times the link's weight. */
+/** A WordNet (or GloVe, near-words.ts) link counts for this share of the word itself, times the link's weight. */
 const LINKED = 0.6;
 /** Words and meaning weigh alike when vectors are ready; words alone before. */
 const MEANING = 0.4;
@@ -122,6 +122,17 @@ const RUNNER_UP = 0.9;
 
 function strengthOf(card: PieceCard, term: string): number {
   return card.title.has(term) ? STRENGTH.title : card.about.has(term) ? STRENGTH.about : card.body.has(term) ? STRENGTH.body : 0;
+}
+
+/** A word said only before the asking sentence ("My dad died last week. Do you have…?") weighs this share of its weight: it sets the scene. */
+const SCENE = 0.5;
+
+/** The sentence that asks (the last ending in "?"), or the whole question when none does or it is the only one. */
+function askingSentence(question: string): string {
+  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
+  const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s));
+  // "…Is there a prayer to get ready for it?": an asking sentence with no topic of its own leaves the scene whole.
+  return asking && askTerms(asking).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)).length > 1 ? asking : question;
 }
 
 /** The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's score. */
@@ -135,14 +146,22 @@ export async function findPieces(
   const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
   const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
   if (!topic.length || !ofKind.length) return { found: [], score: 0 };
+  // A word of the hand-kept list stands for its fellows at the list's own weight; WordNet's and GloVe's links count for LINKED of theirs.
+  const links = new Map(
+    words(plainPhrases(question)).map((w) => [
+      askTerms(w)[0],
+      [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : []).map(([t, r]): [string, number] => [t, LINKED * r])],
+    ]),
+  );
   // A topic word many pieces share tells them apart least (idf over the pieces of the kind).
-  const weights = topic.map((t) => Math.log(1 + ofKind.length / (1 + ofKind.filter((c) => strengthOf(c, t) > 0).length)));
-  const links = new Map(words(plainPhrases(question)).map((w) => [askTerms(w)[0], [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])]]));
+  const df = topic.map((t) => ofKind.filter((c) => strengthOf(c, t) > 0).length);
+  const asking = new Set(askTerms(askingSentence(question)));
+  const weights = df.map((d) => Math.log(1 + ofKind.length / (1 + d))).map((w, i) => (asking.has(topic[i]) ? w : SCENE * w));
   const held = (c: PieceCard) => {
     let sum = 0;
     topic.forEach((t, i) => {
       let s = strengthOf(c, t);
-      for (const [target, relation] of links.get(t) ?? []) s = Math.max(s, LINKED * relation * strengthOf(c, target));
+      for (const [target, weight] of links.get(t) ?? []) s = Math.max(s, weight * strengthOf(c, target));
       sum += weights[i] * s;
     });
     return sum / weights.reduce((a, b) => a + b, 0);
