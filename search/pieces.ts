@@ -23,7 +23,13 @@ const KINDS: Array<[string, RegExp]> = [
 ];
 /** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen)|I (?:could|can|might) (?:read|say|sing|hear|listen))\b/i;
+  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant))\b/i;
+/** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
+const VERB_KINDS: Array<[RegExp, string[]]> = [
+  [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],
+  [/\b(?:to|could|can|might) sing\b/i, ["song", "hymn", "chant"]],
+  [/\b(?:to|could|can|might) chant\b/i, ["chant"]],
+];
 /** The shape of asking after a piece: is there, have you got, any, recommend, looking for, which/what <kind>. */
 const ASKS_FOR =
   /\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
@@ -40,13 +46,16 @@ export function piecesAsked(question: string): string[] | null {
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
   if (named.length) return named;
-  return ANY_PIECE.test(question) ? KINDS.map(([kind]) => kind) : null;
+  if (!ANY_PIECE.test(question)) return null;
+  // "Anything I could pray there?" names its kind by the verb.
+  const verb = VERB_KINDS.find(([said]) => said.test(question));
+  return verb ? verb[1] : KINDS.map(([kind]) => kind);
 }
 
 /** Words of asking after a piece, which say nothing of its topic. */
 const FINDING = new Set(
   askTerms(
-    "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen recommend suggest looking " +
+    "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen pray recite recommend suggest looking " +
       "find know point give share good one kind sort type help have got want need like please",
   ),
 );
@@ -170,7 +179,8 @@ export async function findPieces(
   if (embedder) {
     // The topic's own words, as typed, against each card: the question's scene and asking words would make every card near.
     const space = await cardSpace(embedder, cards);
-    const typed = words(question).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
+    // Of the asking sentence when it names a topic of its own: the scene ("My dad died last week.") pulls every card's way.
+    const typed = words(askingSentence(question)).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
     const asked = centered((await embedder.embed([typed.join(" ")]))[0], space.mean);
     const calibration = calibrationFor(embedder.id);
     meaning = (i) => meaningEvidence(cosine(asked, space.vectors.get(ofKind[i])!), calibration);
