@@ -11,7 +11,6 @@ import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionWords, unitQuestion } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
 import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
-import { vocabularyOf, withNearWords } from "./near-words.ts";
 import { findPieces, piecesAsked, type PieceCard } from "./pieces.ts";
 
 /** What an answer stands on: the sentences chosen for the question and the passages they come from. */
@@ -147,11 +146,6 @@ export async function groundAnswer(
   summaryOf: ReadonlyMap<string, Summary> = new Map(),
   cards: PieceCard[] = [],
 ): Promise<Grounding> {
-  // The question's words the library never uses are linked to the library's words nearest them in meaning (near-words.ts).
-  const vocabulary = embedder
-    ? vocabularyOf(embedder, cards, () => [...cards.map((c) => `${c.card} ${c.piece.listenersText}`), ...more.flatMap((h) => h.passages.map((p) => p.text))])
-    : null;
-  expansions = await withNearWords(embedder, vocabulary, question, expansions);
   // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
   const kinds = piecesAsked(question);
   if (kinds && cards.length) {

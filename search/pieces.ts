@@ -120,7 +120,7 @@ async function cardSpace(embedder: Embedder, cards: PieceCard[]): Promise<CardSp
 
 /** A word in the title names the piece; in its summary or themes it is what the piece is about; in its body, less. */
 const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
-/** A WordNet (or GloVe, near-words.ts) link counts for this share of the word itself, times the link's weight. */
+/** A WordNet link counts for this share of the word itself, times the link's weight. */
 const LINKED = 0.6;
 /** Words and meaning weigh alike when vectors are ready; words alone before. */
 const MEANING = 0.4;
@@ -155,7 +155,7 @@ export async function findPieces(
   const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
   const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
   if (!topic.length || !ofKind.length) return { found: [], score: 0 };
-  // A word of the hand-kept list stands for its fellows at the list's own weight; WordNet's and GloVe's links count for LINKED of theirs.
+  // A word of the hand-kept list stands for its fellows at the list's own weight; WordNet's links count for LINKED of theirs.
   const links = new Map(
     words(plainPhrases(question)).map((w) => [
       askTerms(w)[0],
