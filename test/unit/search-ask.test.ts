@@ -70,7 +70,8 @@ describe("extractive answers", () => {
     const answered: string[] = [];
     for (const q of offTopic.uncovered) if (!(await ask(q)).answer.includes(NOT_COVERED)) answered.push(q);
     expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.1));
-  });
+    // 77 questions since the third fresh set joined, on a shared machine.
+  }, 120_000);
 
   it("quote the top source first when it has an answering sentence, unless a guide's entry asks the visitor's very question", async () => {
     const hits = await real.index.search("What is a reflection?", 5);
