@@ -174,9 +174,13 @@ export class MemoryIndex {
     const { scores, meanings } = this;
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
-      // A phrase can only be present where every one of its words is: test the text only then.
-      if (phrase && ownCount[p] === typed.size)
-        lexical = withPhrase(lexical, this.data.pages[p].text.includes(phrase), this.data.pages[p].titleText.includes(phrase));
+      // A phrase can only be present where every one of its words is: test the text only then. The title first:
+      // found there, it decides (withPhrase), and the page's whole text need not be scanned.
+      if (phrase && ownCount[p] === typed.size) {
+        const page = this.data.pages[p];
+        const inTitle = page.titleText.includes(phrase);
+        lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+      }
       const meaning = meaningEvidence(pageCosine[p], calibration);
       // One word typed: the pages holding it (or its stem) come before those only near it in meaning or WordNet.
       const near = typed.size === 1 && ownCount[p] === 0 ? NEAR_ONLY : 1;
