@@ -145,16 +145,25 @@ export async function readJson(event: H3Event, limit: number): Promise<unknown> 
 
 export const MAX_DEPTH = 32;
 
-/** Nesting depth of parsed JSON, measured without recursion (a hostile body may nest thousands deep). */
-export function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > MAX_DEPTH) return deepest;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+/**
+ * Nesting depth of parsed JSON, walked no deeper than MAX_DEPTH + 1 (a hostile body may nest thousands deep, so the
+ * recursion is bounded): the depth itself up to MAX_DEPTH, some value above it beyond. No array of pending values is
+ * built, since every MCP message is checked.
+ */
+export function depthOf(value: unknown, depth = 1): number {
+  if (value === null || typeof value !== "object") return 0;
+  if (depth > MAX_DEPTH) return depth;
+  let deepest = depth;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const d = depthOf(v, depth + 1);
+      if (d > deepest && (deepest = d) > MAX_DEPTH) return d;
+    }
+    return deepest;
+  }
+  for (const key in value) {
+    const d = depthOf((value as Record<string, unknown>)[key], depth + 1);
+    if (d > deepest && (deepest = d) > MAX_DEPTH) return d;
   }
   return deepest;
 }

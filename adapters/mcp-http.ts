@@ -96,7 +96,9 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
   const toolNames = new Set(operations.flatMap((op) => (op.mcp ? [op.mcp.tool] : [])));
   async function post(event: H3Event): Promise<Response> {
     const seen: { body?: unknown } = {};
-    return noted(event, await serve(event, seen), seen.body);
+    const response = await serve(event, seen);
+    // An answer below 400 (nearly all of them) is returned as it is, without another promise.
+    return response.status < 400 ? response : noted(event, response, seen.body);
   }
 
   async function serve(event: H3Event, seen: { body?: unknown }): Promise<Response> {

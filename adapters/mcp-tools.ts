@@ -4,6 +4,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
 import { expand, jsonAndQuoted } from "../core/json.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
@@ -59,6 +60,25 @@ export function errorResult(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }
 
+/** Frozen arguments by tool and JSON text: a handful of distinct values (timezones, slugs) is the common case. */
+const argumentsByText = new BoundedMemo<Readonly<Record<string, unknown>>>(256);
+const SHARED_ARGUMENTS_CHARS = 200;
+
+/**
+ * Short flat arguments as one frozen object per distinct value, as a REST query string is (adapters/http.ts
+ * `queryObject`): `invoke` then validates each value once, not on every call. Anything nested or long is passed
+ * as it came.
+ */
+function sharedArguments(name: string, args: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  for (const key in args) {
+    const value = args[key];
+    if (value !== null && typeof value === "object") return args;
+  }
+  const text = JSON.stringify(args);
+  if (text.length > SHARED_ARGUMENTS_CHARS) return args;
+  return argumentsByText.get(`${name} ${text}`, () => Object.freeze({ ...args }));
+}
+
 /**
  * tools/call through the shared `invoke`. The result is written from the body's bytes as REST writes them (the
  * shared part of now/attend encoded once): the same text is the text content and, unquoted, structuredContent.
@@ -74,7 +94,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
   }
   const { op } = listed;
   const started = performance.now();
-  const outcome = await invoke(op, args, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
+  const outcome = await invoke(op, sharedArguments(name, args), app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
   // Over HTTP the request's own line (adapters/request-log.ts) names the tool; over stdio there is no request, so
   // the call gets its line here, with the REST twin's real path (its query, like a search's words, never).
   if (call.caller.transport === "stdio")

@@ -51,8 +51,10 @@ const CACHEABLE = new Set(["tools/list", "prompts/list", "resources/list", "reso
 const identities = new BoundedMemo<string>(16);
 const identityText = (base: string) => identities.get(base, () => JSON.stringify(serverInfoFor(base)));
 
-/** The fields a 2026-07-28 result ends with, as text after a comma. */
-function modernTail(method: string, base: string): string {
+/** The fields a 2026-07-28 result ends with, as text after a comma: the same per method and address, so made once. */
+const tails = new BoundedMemo<string>(128);
+const modernTail = (method: string, base: string): string => tails.get(`${method} ${base}`, () => tailOf(method, base));
+function tailOf(method: string, base: string): string {
   const hint = CACHEABLE.has(method) ? (CACHE_HINTS[method] ?? NO_CACHE) : null;
   const cache = hint ? `,"ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}"` : "";
   return `"resultType":"complete"${cache},"_meta":{"${SERVER_INFO_META_KEY}":${identityText(base)}}`;

@@ -1,7 +1,7 @@
 // Structured logs on stderr (stdout belongs to the MCP stdio transport when it runs). Every logger of the process
 // writes into one buffer of bytes, written out asynchronously when it fills, every second so a quiet server's
 // lines still appear promptly, and synchronously when the process exits. An access line per request is written
-// straight into that buffer (`lineWriterOf`): through pino it cost several times its own JSON (npm run bench).
+// straight into that buffer (`rawLineWriterOf`): through pino it cost several times its own JSON (npm run bench).
 import { write as writeFd, writeSync } from "node:fs";
 import pino, { type Logger } from "pino";
 
@@ -89,20 +89,24 @@ function stderrBuffer(): LineBuffer {
 }
 
 const BASE = { service: "sanctuary" };
-const writers = new WeakMap<Logger, (fields: Record<string, unknown>, msg: string) => void>();
+const writers = new WeakMap<Logger, (fields: string, msg: string) => void>();
+// pino's own shape: level, time, the base fields, the line's fields, msg.
+const BASE_TEXT = JSON.stringify(BASE).slice(1, -1);
+const endings = new Map<string, string>();
+const endingOf = (msg: string) => endings.get(msg) ?? (endings.set(msg, `,"msg":${JSON.stringify(msg)}}\n`), endings.get(msg)!);
 
 export function createLogger(level: string): Logger {
   const lines = stderrBuffer();
   const logger = pino({ level, base: BASE }, lines);
-  // pino's own shape: level, time, the base fields, the line's fields, msg.
-  writers.set(logger, (fields, msg) => lines.write(`${JSON.stringify({ level: 30, time: Date.now(), ...BASE, ...fields, msg })}\n`));
+  writers.set(logger, (fields, msg) => lines.write(`{"level":30,"time":${Date.now()},${BASE_TEXT}${fields ? `,${fields}` : ""}${endingOf(msg)}`));
   return logger;
 }
 
 /**
- * For a logger made here, a writer of info lines that skips pino's serializers (the fields must be plain JSON
- * values: an access line's strings and numbers); for any other logger (tests pass their own), undefined.
+ * For a logger made here, a writer of info lines whose fields arrive as JSON text without braces (`"a":1,"b":"x"`,
+ * see adapters/request-log.ts `accessFields`): no object is built or walked, and pino's serializers are skipped.
+ * For any other logger (tests pass their own), undefined.
  */
-export function lineWriterOf(logger: Logger): ((fields: Record<string, unknown>, msg: string) => void) | undefined {
+export function rawLineWriterOf(logger: Logger): ((fields: string, msg: string) => void) | undefined {
   return writers.get(logger);
 }

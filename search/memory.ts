@@ -20,6 +20,33 @@ export interface Hit {
 /** Called with every page's evidence when tuning (bench/search-quality.ts --explain). */
 export type Explain = (page: string, meaning: number, words: number, score: number) => void;
 
+/**
+ * The best `limit` pages by score (then meaning, then library order) among those scored 0 or more, in one pass:
+ * each is placed among the few kept so far, after every kept page at least as good (earlier pages win ties), and
+ * the last drops out when more than `limit` are kept. (A pass per result, or a sort of every page, cost more.)
+ */
+export function topPages(scores: Float32Array, meanings: Float32Array, count: number, limit: number): number[] {
+  const picked: number[] = [];
+  if (limit <= 0) return picked;
+  for (let p = 0; p < count; p++) {
+    const score = scores[p];
+    if (!(score >= 0)) continue;
+    if (picked.length === limit) {
+      const last = picked[limit - 1];
+      if (score < scores[last] || (score === scores[last] && meanings[p] <= meanings[last])) continue;
+    }
+    let at = picked.length;
+    while (at > 0) {
+      const q = picked[at - 1];
+      if (score > scores[q] || (score === scores[q] && meanings[p] > meanings[q])) at--;
+      else break;
+    }
+    picked.splice(at, 0, p);
+    if (picked.length > limit) picked.pop();
+  }
+  return picked;
+}
+
 export class MemoryIndex {
   private constructor(private data: MemoryData) {}
 
@@ -92,7 +119,10 @@ export class MemoryIndex {
         const mark = this.exactMark;
         for (const form of forms) {
           for (const p of this.data.surfaces.get(surfaceOf(form)) ?? []) {
-            if (strength[p] > 0 && !mark[p]) [strength[p], mark[p]] = [strength[p] / STEM_ONLY, 1];
+            if (strength[p] > 0 && !mark[p]) {
+              strength[p] /= STEM_ONLY;
+              mark[p] = 1;
+            }
           }
         }
         for (const p of touched) mark[p] = 0;
@@ -144,9 +174,13 @@ export class MemoryIndex {
     const { scores, meanings } = this;
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
-      // A phrase can only be present where every one of its words is: test the text only then.
-      if (phrase && ownCount[p] === typed.size)
-        lexical = withPhrase(lexical, this.data.pages[p].text.includes(phrase), this.data.pages[p].titleText.includes(phrase));
+      // A phrase can only be present where every one of its words is: test the text only then. The title first:
+      // found there, it decides (withPhrase), and the page's whole text need not be scanned.
+      if (phrase && ownCount[p] === typed.size) {
+        const page = this.data.pages[p];
+        const inTitle = page.titleText.includes(phrase);
+        lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+      }
       const meaning = meaningEvidence(pageCosine[p], calibration);
       // One word typed: the pages holding it (or its stem) come before those only near it in meaning or WordNet.
       const near = typed.size === 1 && ownCount[p] === 0 ? NEAR_ONLY : 1;
@@ -155,23 +189,11 @@ export class MemoryIndex {
       scores[p] = shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size) ? score : -1;
       meanings[p] = meaning;
     }
-    // The best `limit` pages by score (then meaning, then library order): a few passes over the
-    // pages cost less than sorting all of them.
-    const picked: number[] = [];
-    while (picked.length < limit) {
-      let best = -1;
-      for (let p = 0; p < P; p++) {
-        if (scores[p] < 0) continue;
-        if (best < 0 || scores[p] > scores[best] || (scores[p] === scores[best] && meanings[p] > meanings[best])) best = p;
-      }
-      if (best < 0) break;
-      picked.push(best);
-      scores[best] = -1 - scores[best];
-    }
+    const picked = topPages(scores, meanings, P, limit);
     const queryTerms = [...typed.keys()];
     return picked.map((page) => ({
       chunk: this.data.chunks[this.bestPassage(page, rowCosine, queryTerms)],
-      score: Math.round((-1 - scores[page]) * 1000) / 1000,
+      score: Math.round(scores[page] * 1000) / 1000,
       passages: this.data.pages[page].passages,
     }));
   }
@@ -186,7 +208,10 @@ export class MemoryIndex {
       let held = 0;
       for (const t of queryTerms) if (this.data.rowTerms[r].has(t)) held++;
       const value = rowCosine[r] + (queryTerms.length ? (0.5 * held) / queryTerms.length : 0);
-      if (value > bestValue) [best, bestValue] = [r, value];
+      if (value > bestValue) {
+        best = r;
+        bestValue = value;
+      }
     }
     return best;
   }

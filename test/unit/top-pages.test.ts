@@ -1,0 +1,24 @@
+// topPages (search/memory.ts) picks a search's results in one pass: the same pages, in the same order, as sorting
+// every shown page by score, then meaning, then library order.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { topPages } from "../../search/memory.ts";
+
+describe("topPages", () => {
+  it("equals a full sort by score, meaning and position, cut at the limit", () => {
+    // Few distinct values, so ties in score and in meaning are common.
+    const value = fc.constantFrom(-1, 0, 0.25, 0.5, 0.75, 1).map(Math.fround);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value), { maxLength: 60 }), fc.integer({ min: 0, max: 25 }), (pages, limit) => {
+        const scores = Float32Array.from(pages.map(([s]) => s));
+        const meanings = Float32Array.from(pages.map(([, m]) => m));
+        const expected = pages
+          .map((_, p) => p)
+          .filter((p) => scores[p] >= 0)
+          .sort((a, b) => scores[b] - scores[a] || meanings[b] - meanings[a] || a - b)
+          .slice(0, limit);
+        expect(topPages(scores, meanings, pages.length, limit)).toEqual(expected);
+      }),
+    );
+  });
+});
