@@ -3,11 +3,12 @@
 import { H3 } from "h3";
 import { fallbackHandler } from "./adapters/fallback.ts";
 import { preflight, withCommonHeaders } from "./adapters/headers.ts";
-import { errorResponse } from "./adapters/http.ts";
+import { errorResponse, jsonResponse, stepsFor, baseUrlOf } from "./adapters/http.ts";
 import { requestLog } from "./adapters/request-log.ts";
 import { mountRest } from "./adapters/rest.ts";
 import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
 import type { WebContext } from "./web/context.ts";
+import { storeDownPage, storeRefusalIn } from "./web/pages/store-down.ts";
 
 /** Mounts what deps.ts built (`ctx.http`): the operations and the routes whose one table is `ctx.routes`. */
 export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
@@ -16,6 +17,14 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   const app = new H3({
     silent: true,
     onError: (error, event) => {
+      // A page or feed that reached a failing store: 503 with Retry-After, never a 500 and never a log line per
+      // request (the outage was logged once, when it began). A browser gets the page; any other client JSON.
+      const refusal = storeRefusalIn(error);
+      if (refusal) {
+        return event.req.headers.get("accept")?.includes("text/html")
+          ? storeDownPage(event, ctx, refusal)
+          : jsonResponse(refusal.status, refusal.body(stepsFor(baseUrlOf(event)).home()), refusal.headers);
+      }
       const status = error.status ?? 500;
       if (status >= 500) ctx.log.error({ err: error, path: event.url.pathname }, "unhandled error");
       return status === 400

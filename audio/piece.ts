@@ -2,7 +2,9 @@
 // chants recited on a note and repeated toward their declared length, everything else read calmly.
 import { createHash } from "node:crypto";
 import { writeFileAtomically } from "../core/atomic-write.ts";
+import { chantRounds } from "../corpus/chant-length.ts";
 import type { Piece, Song } from "../corpus/library.ts";
+import { toScript } from "../corpus/script.ts";
 import { MUSIC_RATE } from "./bed.ts";
 import { encodeMp3Blocks, mp3Info } from "./mp3.ts";
 import { SAMPLE_RATE, type Pcm } from "./pcm.ts";
@@ -30,8 +32,11 @@ export const ENGINE_VERSION = "flite-slt-2";
 
 /** Changes whenever what is voiced, or how, changes: the manifest's `sourceHash` for this engine. */
 export function sourceHash(p: PieceInput): string {
+  // A chant's rounds follow from its seconds through an estimate (corpus/chant-length.ts): hashed, so a
+  // recalibrated estimate renders again exactly the chants whose rounds it changes.
+  const rounds = p.kind === "chant" ? { rounds: chantRounds(toScript(p.text), p.seconds) } : {};
   return createHash("sha256")
-    .update(JSON.stringify({ ENGINE_VERSION, ...p }))
+    .update(JSON.stringify({ ENGINE_VERSION, ...p, ...rounds }))
     .digest("hex")
     .slice(0, 16);
 }

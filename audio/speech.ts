@@ -3,7 +3,8 @@
 import { highpass, normalizeActive, room, trim } from "./effects.ts";
 import { flite, type Voice } from "./flite.ts";
 import { concat, fadeEdges, resample, SAMPLE_RATE, silence, type Pcm } from "./pcm.ts";
-import { chunks, toScript, wordCount, type Segment } from "./script.ts";
+import { CHANT_LAYOUT, CHANT_RATE, chantRounds } from "../corpus/chant-length.ts";
+import { chunks, toScript, type Segment } from "./script.ts";
 
 export interface SpeechOptions {
   /** Speed relative to the voice's own: 1 natural, 0.8 a calm reading (the default). */
@@ -98,22 +99,7 @@ export interface ChantOptions {
   voice?: Voice;
 }
 
-const CHANT_PAUSES = { lineBreak: 0.2, paragraphBreak: 1.0, lead: 0.8, tail: 1.5 };
-const BETWEEN_ROUNDS = 2.4;
-/** slt's seconds per word at rate 1 on a held note, breaths included (measured over the library's chants). */
-const CHANT_SECONDS_PER_WORD = 0.36;
-
-/** How many times (1–4) a chant is sung through to come nearest `fitSeconds`, estimated from its words and marks. */
-export function chantRounds(script: Segment[], fitSeconds: number, rate = 0.66): number {
-  let perRound = BETWEEN_ROUNDS;
-  for (const seg of script) {
-    if (seg.type === "line")
-      perRound += (wordCount(seg.text) * CHANT_SECONDS_PER_WORD) / rate + (seg.paragraphEnd ? CHANT_PAUSES.paragraphBreak : CHANT_PAUSES.lineBreak);
-    else if (seg.type !== "hold") perRound += seg.seconds;
-  }
-  const room = fitSeconds - CHANT_PAUSES.lead - CHANT_PAUSES.tail + BETWEEN_ROUNDS;
-  return Math.min(4, Math.max(1, Math.round(room / perRound)));
-}
+const { betweenRounds: BETWEEN_ROUNDS, ...CHANT_PAUSES } = CHANT_LAYOUT;
 
 /**
  * A chant: each line recited on one held note, slowly, with long breaths between lines; the last line of
@@ -126,7 +112,7 @@ export function renderChant(text: string | string[], opts: ChantOptions = {}): P
 
 /** A chant's parts in order (audio/piece.ts encodes them as they come). */
 export function chantParts(text: string | string[], opts: ChantOptions = {}): Generator<Pcm, void> {
-  const { note = 220, rate = 0.66, voice = "slt" } = opts;
+  const { note = 220, rate = CHANT_RATE, voice = "slt" } = opts;
   const once = toScript(Array.isArray(text) ? text.join("\n") : text);
   const lines = once.filter((s) => s.type === "line").length;
   const cadence = note * 2 ** (-2 / 12);
@@ -140,7 +126,8 @@ export function chantParts(text: string | string[], opts: ChantOptions = {}): Ge
     if (!pcm) cache.set(key, (pcm = room(speakLine(line, { rate, voice, pitch, pitchSpread: 0 }), { wet: 0.25, tail: 0.9 })));
     return pcm;
   };
-  // Rounds follow from the words, not from a trial render, so the spoken text (audio/spoken.ts) can name them exactly.
+  // Rounds follow from the script (corpus/chant-length.ts), not from a trial render, so the spoken text
+  // (audio/spoken.ts), the source hash and the checker can name them exactly.
   const rounds = opts.fitSeconds !== undefined ? chantRounds(once, opts.fitSeconds, rate) : Math.max(1, opts.rounds ?? 1);
   const script: Segment[] = [];
   for (let r = 0; r < rounds; r++) {

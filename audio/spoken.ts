@@ -2,10 +2,10 @@
 // speaks them (headings included, markup and directions left out), each held time shown where it falls,
 // a chant's rounds written out. Built from the same script the renderer voices (audio/script.ts), so the
 // two cannot drift apart. Pure: no synthesis.
+import { chantRounds } from "../corpus/chant-length.ts";
 import { holdSeconds } from "../corpus/lyric-marks.ts";
 import type { PieceInput } from "./piece.ts";
 import { toScript, type Segment } from "./script.ts";
-import { chantRounds } from "./speech.ts";
 import { HYMN_STYLE, parseStyle } from "./style.ts";
 
 /** "45 seconds", "2 minutes", "1 minute 30 seconds": the way the library writes a length. */

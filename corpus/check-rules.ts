@@ -2,6 +2,7 @@
 // reads one file and returns its problems without the path; a library rule reads every file and returns
 // problems that name their own files or folders. A new rule is a new file and one line here.
 import type { CheckPiece } from "./check-piece.ts";
+import { chantLengthProblems } from "./check-chant-length.ts";
 import { uncreditedEchoes } from "./check-credits.ts";
 import { directionProblems } from "./check-directions.ts";
 import { reflexProblems } from "./check-reflexes.ts";
@@ -26,6 +27,9 @@ const spelling: PieceRule = (p) => [
 /** Known sayings echoed in the text carry their credit. */
 const credits: PieceRule = (p) => uncreditedEchoes(p.text).map(({ line, why }) => atLine(p, line, why));
 
-export const pieceRules: PieceRule[] = [directions, spelling, credits];
+/** A chant declares the length its rounds take. */
+const chantLength: PieceRule = chantLengthProblems;
+
+export const pieceRules: PieceRule[] = [directions, spelling, credits, chantLength];
 
 export const libraryRules: LibraryRule[] = [reflexProblems];

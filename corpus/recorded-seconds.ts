@@ -47,15 +47,17 @@ export function withSeconds(text: string, seconds: number): string {
 }
 
 /**
- * Writes each recorded piece's measured length (whole seconds) into its file under `libraryDir`, where it
- * differs from the declared one. Returns what changed. Songs and chants are rendered to their declared
- * length, so their new recordings (the source changed) land on the length written here.
+ * Writes each recorded piece's measured length (whole seconds) into its file under `libraryDir`, where the
+ * declared one is more than the tolerance off. Returns what changed. Only those: `seconds` is a render input,
+ * so every file changed here renders again, and a length within the tolerance already agrees. A song fills
+ * its declared length (or the time its words need, when longer), and a chant's rounds are the ones whose
+ * estimated length (corpus/chant-length.ts) comes nearest it, so the new recordings land on the length written here.
  */
 export async function fixSeconds(libraryDir: string, comparisons: SecondsComparison[]): Promise<Array<{ path: string; from: number; to: number }>> {
   const changed: Array<{ path: string; from: number; to: number }> = [];
   for (const c of comparisons) {
     const to = Math.round(c.recorded);
-    if (to === c.declared) continue;
+    if (c.off <= SECONDS_TOLERANCE || to === c.declared) continue;
     const file = join(libraryDir, `${c.path}.md`);
     await writeFile(file, withSeconds(await readFile(file, "utf8"), to));
     changed.push({ path: c.path, from: c.declared, to });

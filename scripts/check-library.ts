@@ -3,7 +3,8 @@
 // given, e.g. rituals/); exits 1 when any is left. --formulas also prints how many pieces of each kind carry
 // each counted formula. The loader (corpus/library.ts) validates the schema at startup; corpus/check.ts holds the rules.
 // --recordings compares each recorded piece's declared `seconds` with its recording (DATA_DIR/media/manifest.json,
-// or --data <dir>) and names those more than 10% off; --fix-seconds writes the measured lengths into the files.
+// or --data <dir>), names those more than 10% off and says how far the chant estimate is from the recordings;
+// --fix-seconds writes the measured lengths into the files more than 10% off (only those: `seconds` is a render input).
 // --library <dir> checks another folder (a copy, to try --fix-seconds on first).
 import { join } from "node:path";
 import { loadConfig } from "../config.ts";
@@ -11,7 +12,9 @@ import { checkLibrary } from "../corpus/check.ts";
 import { loadLibrary, type Piece } from "../corpus/library.ts";
 import { readManifest, type ManifestEntry } from "../corpus/media.ts";
 import { fromLibrary, sourceHash } from "../audio/index.ts";
+import { chantRounds, chantSeconds } from "../corpus/chant-length.ts";
 import { compareSeconds, fixSeconds, SECONDS_TOLERANCE } from "../corpus/recorded-seconds.ts";
+import { toScript, type Segment } from "../corpus/script.ts";
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
@@ -19,6 +22,10 @@ const valued = new Set(["--library", "--data"].flatMap((f) => (valueOf(f) ? [val
 const only = args.find((a) => !a.startsWith("--") && !valued.has(a));
 const root = valueOf("--library") ?? "corpus/library";
 const fixing = args.includes("--fix-seconds");
+
+/** |estimate − recorded| / recorded for a chant sung the rounds its declared length picks. */
+const chantEstimateError = (script: Segment[], declared: number, recorded: number) =>
+  Math.abs(chantSeconds(script, chantRounds(script, declared)) - recorded) / recorded;
 
 let failed = false;
 if (fixing || args.includes("--recordings")) {
@@ -34,6 +41,13 @@ if (fixing || args.includes("--recordings")) {
     `recordings: ${compared.length} of ${library.pieces.length} pieces recorded as they stand (${join(dataDir, "media")}; ${stale} stale, left out); ${off.length} declared more than 10% off`,
   );
   for (const c of off) console.log(`${c.path}: declared ${c.declared} s, recorded ${c.recorded} s (${Math.round(c.off * 100)}% off)`);
+  // How far the chant estimate the checker holds `seconds` to (corpus/chant-length.ts) is from the recordings: recalibrate it when this grows.
+  const chants = library.ofKind("chant").filter((p) => manifest[p.path] && current(p, manifest[p.path]));
+  const errors = chants.map((p) => chantEstimateError(toScript(p.listenersText), p.declaredSeconds, manifest[p.path].seconds)).sort((a, b) => a - b);
+  if (errors.length)
+    console.log(
+      `chant estimate against ${errors.length} recordings: median ${(errors[errors.length >> 1] * 100).toFixed(1)}% off, at most ${(errors[errors.length - 1] * 100).toFixed(1)}%`,
+    );
   if (fixing) {
     const changed = await fixSeconds(root, compared);
     for (const c of changed) console.log(`fixed ${c.path}: seconds ${c.from} → ${c.to}`);

@@ -23,7 +23,13 @@ const KINDS: Array<[string, RegExp]> = [
 ];
 /** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen)|I (?:could|can|might) (?:read|say|sing|hear|listen))\b/i;
+  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant))\b/i;
+/** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
+const VERB_KINDS: Array<[RegExp, string[]]> = [
+  [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],
+  [/\b(?:to|could|can|might) sing\b/i, ["song", "hymn", "chant"]],
+  [/\b(?:to|could|can|might) chant\b/i, ["chant"]],
+];
 /** The shape of asking after a piece: is there, have you got, any, recommend, looking for, which/what <kind>. */
 const ASKS_FOR =
   /\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
@@ -40,13 +46,16 @@ export function piecesAsked(question: string): string[] | null {
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
   if (named.length) return named;
-  return ANY_PIECE.test(question) ? KINDS.map(([kind]) => kind) : null;
+  if (!ANY_PIECE.test(question)) return null;
+  // "Anything I could pray there?" names its kind by the verb.
+  const verb = VERB_KINDS.find(([said]) => said.test(question));
+  return verb ? verb[1] : KINDS.map(([kind]) => kind);
 }
 
 /** Words of asking after a piece, which say nothing of its topic. */
 const FINDING = new Set(
   askTerms(
-    "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen recommend suggest looking " +
+    "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen pray recite recommend suggest looking " +
       "find know point give share good one kind sort type help have got want need like please",
   ),
 );
@@ -124,6 +133,17 @@ function strengthOf(card: PieceCard, term: string): number {
   return card.title.has(term) ? STRENGTH.title : card.about.has(term) ? STRENGTH.about : card.body.has(term) ? STRENGTH.body : 0;
 }
 
+/** A word said only before the asking sentence ("My dad died last week. Do you have…?") weighs this share of its weight: it sets the scene. */
+const SCENE = 0.5;
+
+/** The sentence that asks (the last ending in "?"), or the whole question when none does or it is the only one. */
+function askingSentence(question: string): string {
+  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
+  const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s));
+  // "…Is there a prayer to get ready for it?": an asking sentence with no topic of its own leaves the scene whole.
+  return asking && askTerms(asking).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)).length > 1 ? asking : question;
+}
+
 /** The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's score. */
 export async function findPieces(
   question: string,
@@ -135,14 +155,22 @@ export async function findPieces(
   const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
   const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
   if (!topic.length || !ofKind.length) return { found: [], score: 0 };
+  // A word of the hand-kept list stands for its fellows at the list's own weight; WordNet's links count for LINKED of theirs.
+  const links = new Map(
+    words(plainPhrases(question)).map((w) => [
+      askTerms(w)[0],
+      [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : []).map(([t, r]): [string, number] => [t, LINKED * r])],
+    ]),
+  );
   // A topic word many pieces share tells them apart least (idf over the pieces of the kind).
-  const weights = topic.map((t) => Math.log(1 + ofKind.length / (1 + ofKind.filter((c) => strengthOf(c, t) > 0).length)));
-  const links = new Map(words(plainPhrases(question)).map((w) => [askTerms(w)[0], [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])]]));
+  const df = topic.map((t) => ofKind.filter((c) => strengthOf(c, t) > 0).length);
+  const asking = new Set(askTerms(askingSentence(question)));
+  const weights = df.map((d) => Math.log(1 + ofKind.length / (1 + d))).map((w, i) => (asking.has(topic[i]) ? w : SCENE * w));
   const held = (c: PieceCard) => {
     let sum = 0;
     topic.forEach((t, i) => {
       let s = strengthOf(c, t);
-      for (const [target, relation] of links.get(t) ?? []) s = Math.max(s, LINKED * relation * strengthOf(c, target));
+      for (const [target, weight] of links.get(t) ?? []) s = Math.max(s, weight * strengthOf(c, target));
       sum += weights[i] * s;
     });
     return sum / weights.reduce((a, b) => a + b, 0);
@@ -151,7 +179,8 @@ export async function findPieces(
   if (embedder) {
     // The topic's own words, as typed, against each card: the question's scene and asking words would make every card near.
     const space = await cardSpace(embedder, cards);
-    const typed = words(question).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
+    // Of the asking sentence when it names a topic of its own: the scene ("My dad died last week.") pulls every card's way.
+    const typed = words(askingSentence(question)).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
     const asked = centered((await embedder.embed([typed.join(" ")]))[0], space.mean);
     const calibration = calibrationFor(embedder.id);
     meaning = (i) => meaningEvidence(cosine(asked, space.vectors.get(ofKind[i])!), calibration);

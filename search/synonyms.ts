@@ -35,6 +35,7 @@ const GROUPS = [
   "history searches queries",
   "repeat repeated again return returns comeback",
   "location where place timezone",
+  "service services gathering gatherings session sessions",
 ].map((group) => group.split(" "));
 
 const LINKS = new Map<string, Set<string>>();

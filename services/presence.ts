@@ -117,7 +117,12 @@ export class PresenceStore implements Presence {
   private async countAt(at: number): Promise<number> {
     if (at - this.prunedAt >= PRUNE_EVERY_MS || at < this.prunedAt) {
       this.prunedAt = at;
-      await this.visits.removeRange({ to: at - PRESENCE_WINDOW_MS });
+      // Pruning is housekeeping, and the count below reads only the window: a store that refuses writes (a full
+      // disk) still answers the count (docs/behaviour.md §10). The next prune tries again.
+      await this.visits.removeRange({ to: at - PRESENCE_WINDOW_MS }).catch((error: unknown) => {
+        if (!isStoreUnavailable(error)) throw error;
+        this.prunedAt = 0;
+      });
     }
     // Reset before counting: a visit recorded meanwhile is in the count, or added after it (rarely both, until the next count).
     this.added = 0;

@@ -32,9 +32,19 @@ export function storeUnavailable(kind: OutageKind): SanctuaryError {
 export const isStoreUnavailable = (error: unknown): error is SanctuaryError =>
   error instanceof SanctuaryError && error.kind === "unavailable" && error.message.startsWith("The sanctuary's store is unavailable");
 
+/** A read's value, or null while the store is unavailable (any other error still throws): for parts that can wait. */
+export async function unlessStoreDown<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isStoreUnavailable(error)) return null;
+    throw error;
+  }
+}
+
 const SQLITE: Record<string, OutageKind> = { SQLITE_FULL: "disk full", SQLITE_READONLY: "read-only", SQLITE_IOERR: "i/o error", SQLITE_CANTOPEN: "i/o error" };
 const NETWORK =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Command timed out|Reached the max retries/i;
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Reached the max retries/i;
 
 /** Which outage an engine's error means, or null when it is no outage (a bad value, a lost race: the caller's to handle). */
 export function outageOf(error: unknown): OutageKind | null {
@@ -42,7 +52,8 @@ export function outageOf(error: unknown): OutageKind | null {
   const code = String((error as { code?: unknown }).code ?? "");
   const sqlite = SQLITE[code] ?? SQLITE[code.replace(/_[A-Z_]+$/, "")] ?? (/disk is full|database or disk is full/i.test(error.message) ? "disk full" : null);
   if (sqlite) return sqlite;
-  if (/timed out/i.test(error.message) && error.name === "StoreTimeout") return "timed out";
+  // The guard's own timer (guarded-engine.ts): a store that holds the connection open and never answers.
+  if (error.name === "StoreTimeout" || /Command timed out/i.test(error.message)) return "timed out";
   if (NETWORK.test(error.message) || NETWORK.test(error.name) || NETWORK.test(code)) return "unreachable";
   return null;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "./operation.ts";
 import type { RecordingProgress } from "../audio/recordings.ts";
 import type { SearchPreparation } from "../search/service.ts";
+import type { StoreCheck } from "../storage/store-failure.ts";
 import { nextSteps } from "./shapes.ts";
 
 export const health = defineOperation({
@@ -13,7 +14,7 @@ export const health = defineOperation({
     status: z
       .enum(["starting", "healthy", "degraded"])
       .describe(
-        "`healthy` when every operation answers in full; `starting` for the first seconds after a start while search's meaning vectors are prepared (`preparing` says what remains); `degraded` when a part could not be prepared after its retries (`degraded` names it) and the rest answers without it (the image's HEALTHCHECK fails on it). Every operation answers meanwhile: search and ask from words",
+        "`healthy` when every operation answers in full; `starting` for the first seconds after a start while search's meaning vectors are prepared (`preparing` says what remains); `degraded` when a part could not be prepared after its retries, or the store refuses writes (`degraded` names it), and the rest answers without it (the image's HEALTHCHECK fails on it). Every operation answers meanwhile: search and ask from words",
       ),
     preparing: z
       .array(
@@ -27,11 +28,11 @@ export const health = defineOperation({
     degraded: z
       .array(
         z.object({
-          what: z.enum(["search-expansions", "search-vectors", "recordings"]).describe("What is missing"),
-          reason: z.string().describe("Why, in words (the log has the details); a restart tries again"),
+          what: z.enum(["search-expansions", "search-vectors", "recordings", "storage"]).describe("What is missing"),
+          reason: z.string().describe("Why, in words (the log has the details); a restart tries again, except for storage, which recovers by itself"),
         }),
       )
-      .describe("Parts that could not be prepared after their retries; empty when none"),
+      .describe("Parts that could not be prepared after their retries, and the store while it refuses writes; empty when none"),
     service: z.string().describe("Service name"),
     timestamp: z.string().describe("Server time, ISO 8601"),
     uptimeSeconds: z.number().describe("Seconds since the server started"),
@@ -70,7 +71,7 @@ export const health = defineOperation({
     const recordings = ctx.recordings();
     const search = ctx.search.preparation();
     const preparing = preparationOf(search, index?.buildProgress ?? null, recordings);
-    const degraded = degradedOf(search, recordings);
+    const degraded = degradedOf(search, recordings, storage);
     return {
       status: statusOf(preparing, degraded),
       preparing,
@@ -118,11 +119,16 @@ export function preparationOf(search: SearchPreparation, buildProgress: number |
   return out;
 }
 
-type Degraded = { what: "search-expansions" | "search-vectors" | "recordings"; reason: string };
+type Degraded = { what: "search-expansions" | "search-vectors" | "recordings" | "storage"; reason: string };
 
-/** What could not be prepared after its retries. Pure. */
-export function degradedOf(search: SearchPreparation, recordings: RecordingProgress): Degraded[] {
+/** What could not be prepared after its retries, and the store while it refuses writes. Pure. */
+export function degradedOf(search: SearchPreparation, recordings: RecordingProgress, storage: StoreCheck = { ok: true, reason: null }): Degraded[] {
   const out: Degraded[] = [];
+  if (!storage.ok)
+    out.push({
+      what: "storage",
+      reason: `the store is unavailable (${storage.reason}): writes answer 503 until it is back, reads go on; no restart is needed`,
+    });
   if (search.expansions === "failed")
     out.push({ what: "search-expansions", reason: "WordNet could not be read: search matches the words asked, not their relatives" });
   if (search.vectors === "failed") out.push({ what: "search-vectors", reason: "the search index could not be built: search and ask answer from words only" });

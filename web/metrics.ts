@@ -6,6 +6,7 @@ import { clientIp, errorResponse } from "../adapters/http.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { keyMatches } from "./admin-auth.ts";
+import { unlessStoreDown } from "../storage/store-failure.ts";
 
 const registered = new WeakSet<object>();
 
@@ -14,10 +15,16 @@ function registerGauges(ctx: WebContext): void {
   const m = ctx.metrics;
   if (registered.has(m)) return;
   registered.add(m);
-  m.gauge("sanctuary_souls", "Visitors present in the last 24 hours (store-wide)", [], async () => [[{}, await ctx.presence.count(ctx.clock())]]);
-  m.gauge("sanctuary_reflections", "Reflections kept (store-wide); its increase is the reflections written", [], async () => [
-    [{}, Object.values(await ctx.reflections.tally()).reduce((n, t) => n + t.count, 0)],
-  ]);
+  // The store-wide counts are left out of a scrape while the store is down: the scrape is how an operator sees
+  // the outage (sanctuary_storage_up 0, sanctuary_store_errors_total rising), so it must still answer.
+  m.gauge("sanctuary_souls", "Visitors present in the last 24 hours (store-wide)", [], async () => {
+    const souls = await unlessStoreDown(ctx.presence.count(ctx.clock()));
+    return souls === null ? [] : [[{}, souls]];
+  });
+  m.gauge("sanctuary_reflections", "Reflections kept (store-wide); its increase is the reflections written", [], async () => {
+    const tally = await unlessStoreDown(ctx.reflections.tally());
+    return tally === null ? [] : [[{}, Object.values(tally).reduce((n, t) => n + t.count, 0)]];
+  });
   m.gauge("sanctuary_index_ready", "1 when search and ask can answer from this process's index", [], async () => [[{}, ctx.search.index?.ready ? 1 : 0]]);
   m.gauge("sanctuary_index_building", "1 while this process builds its search index", [], async () => [[{}, ctx.search.index?.isBuilding ? 1 : 0]]);
   m.gauge("sanctuary_index_size", "Rows in this process's search index, by kind", ["kind"], async () => {
@@ -45,7 +52,8 @@ async function refused(event: H3Event, ctx: WebContext): Promise<Response | null
   const key = ctx.config.review.adminKey;
   if (!key) return null;
   const ip = clientIp(event, ctx.config.trustProxy);
-  const limited = (await ctx.limits.secondsUntilFree("adminAuth", { ip })) > 0;
+  // While the store is down the attempts cannot be counted: the key alone decides, so the operator can still scrape.
+  const limited = ((await unlessStoreDown(ctx.limits.secondsUntilFree("adminAuth", { ip }))) ?? 0) > 0;
   const given = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!limited && keyMatches(given, key)) return null;
   if (!limited) await ctx.limits.consume("adminAuth", { ip }, "Too many attempts to use the admin interface from this address.").catch(() => {});

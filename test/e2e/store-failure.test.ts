@@ -58,7 +58,7 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     port = await freePort();
     dir = await mkdtemp(join(tmpdir(), "sanctuary-redis-"));
     await startRedis();
-    server = await startTestServer({ SANCTUARY_REDIS_URL: `redis://127.0.0.1:${port}` });
+    server = await startTestServer({ SANCTUARY_REDIS_URL: `redis://127.0.0.1:${port}`, SANCTUARY_METRICS: "on" });
     // The slot playing now is recorded before the outage, as it is on any server that has been up a while.
     expect((await call("/api/now")).status).toBe(200);
     expect((await reflectDuringOutage("Before the outage the kettle ticked as it cooled on the stove.")).status).toBe(200);
@@ -82,6 +82,29 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(health.status).toBe(503);
     expect(health.body.storage).toMatchObject({ backend: "redis", ok: false });
     expect(health.body.storage.reason).toMatch(/unreachable|timed out/);
+    expect(health.body.status).toBe("degraded");
+    // The operator's alert: refused calls counted by kind of outage.
+    const metrics = String((await call("/metrics")).body);
+    expect(Number(/^sanctuary_store_errors_total\{kind="(?:unreachable|timed out)"\} (\d+)/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThan(0);
+    expect(health.body.degraded).toContainEqual(expect.objectContaining({ what: "storage" }));
+  }, 60_000);
+
+  it("keeps the pages that need no store, with their stored parts said to be resting; the rest answer 503 in kind", async () => {
+    const page = (path: string) => call(path, { headers: { accept: "text/html" } });
+    for (const path of ["/", "/reflections/third-floor-no-lift"]) {
+      const shown = await page(path);
+      expect(shown.status, path).toBe(200);
+      expect(shown.body, path).toContain("Reflections cannot be shown just now");
+    }
+    expect((await page("/reflections/third-floor-no-lift")).body).toContain("Lyrics");
+    const resting = await page("/reflections");
+    expect(resting.status).toBe(503);
+    expect(resting.headers.get("retry-after")).toBeTruthy();
+    expect(resting.body).toContain("Resting for a moment");
+    const feed = await call("/feed/reflections.xml");
+    expect(feed.status).toBe(503);
+    expect(feed.headers.get("retry-after")).toBeTruthy();
+    expect(feed.body.error).toMatch(/store is unavailable/);
   }, 60_000);
 
   it("answers again once Redis is back, with the refused write nowhere and the acknowledged one kept", async () => {
@@ -98,6 +121,30 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(texts).toContain("Before the outage the kettle ticked as it cooled on the stove.");
     expect(texts).toContain("After the outage the same kettle ticked again, and someone laughed.");
     expect(texts).not.toContain("During the outage this line must never be stored anywhere at all.");
+  }, 60_000);
+
+  it("refuses at once, as timed out, a Redis that keeps the connection but never answers; then answers again", async () => {
+    redis!.kill("SIGSTOP");
+    try {
+      const refused = await reflectDuringOutage("While Redis is frozen this line must never be stored either.");
+      expect(refused.status).toBe(503);
+      expect(refused.body.error).toMatch(/timed out/);
+      const nowed = await call("/api/now");
+      expect(nowed.status, JSON.stringify(nowed.body)).toBe(200);
+      expect((await call("/api/health")).body.storage).toMatchObject({ ok: false, reason: "timed out" });
+    } finally {
+      redis!.kill("SIGCONT");
+    }
+    expect(
+      (
+        await eventually(
+          () => call("/api/health"),
+          (h) => h.status === 200,
+        )
+      ).status,
+    ).toBe(200);
+    const texts = (await call("/api/reflections")).body.reflections.map((r: { text: string }) => r.text);
+    expect(texts).not.toContain("While Redis is frozen this line must never be stored either.");
   }, 60_000);
 });
 

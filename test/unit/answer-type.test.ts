@@ -25,6 +25,7 @@ describe("answerTypeOf", () => {
     ["How many minutes is the tea break?", "duration"],
     ["What is the shortest a meeting can be?", "duration"],
     ["How short can the film be?", "duration"],
+    ["How big a slice of my afternoon does the walk take?", "duration"],
     ["How many chairs are in the hall?", "count"],
     ["How often does the bus come?", "count"],
     ["When does the garden open?", "when"],

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { SortedCollection } from "../../storage/kv.ts";
 import { PRESENCE_WINDOW_MS, PresenceStore } from "../../services/presence.ts";
+import { storeUnavailable } from "../../storage/store-failure.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const T = Date.parse("2026-11-24T12:00:00Z");
@@ -98,6 +99,20 @@ describe("presence", () => {
       expect(counts).toHaveBeenCalledTimes(1);
     } finally {
       counts.mockRestore();
+    }
+  });
+
+  it("still counts on its first count while the store refuses writes (a full disk): pruning waits, the window is read", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const presence = new PresenceStore(kv);
+    await presence.load();
+    await presence.record("Wren", afterStart(-1000));
+    const prune = vi.spyOn(SortedCollection.prototype, "removeRange").mockRejectedValue(storeUnavailable("disk full"));
+    try {
+      expect(await presence.count(afterStart(0))).toBe(1);
+      expect(prune).toHaveBeenCalledTimes(1);
+    } finally {
+      prune.mockRestore();
     }
   });
 });

@@ -33,18 +33,21 @@ describe("declared seconds against recordings", () => {
     expect(() => withSeconds("no front matter", 4)).toThrow(/no front matter/);
   });
 
-  it("fixes a copy of the library from recordings: measured lengths, rounded, where they differ", async () => {
+  it("fixes a copy of the library from recordings: measured lengths, rounded, only where more than 10% off", async () => {
     const source = loadConfig({ SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir;
     const copy = join(await mkdtemp(join(tmpdir(), "sanctuary-fix-seconds-")), "library");
     await cp(source, copy, { recursive: true });
     const library = await loadLibrary(copy);
-    const [a, b] = library.ofKind("chant");
+    const [a, b, c] = library.ofKind("chant");
     const before = await readFile(join(copy, `${b.path}.md`), "utf8");
-    const manifest = { [a.path]: entry(a.declaredSeconds + 20.4), [b.path]: entry(b.declaredSeconds + 0.3) };
+    const beforeC = await readFile(join(copy, `${c.path}.md`), "utf8");
+    // c is 5% off: within the tolerance, so its file (a render input) is left alone.
+    const manifest = { [a.path]: entry(a.declaredSeconds + 20.4), [b.path]: entry(b.declaredSeconds + 0.3), [c.path]: entry(c.declaredSeconds * 1.05) };
     const changed = await fixSeconds(copy, compareSeconds(library.pieces, manifest));
     expect(changed).toEqual([{ path: a.path, from: a.declaredSeconds, to: a.declaredSeconds + 20 }]);
     const again = await loadLibrary(copy);
     expect(again.piece(a.path)!.declaredSeconds).toBe(a.declaredSeconds + 20);
     expect(await readFile(join(copy, `${b.path}.md`), "utf8")).toBe(before);
+    expect(await readFile(join(copy, `${c.path}.md`), "utf8")).toBe(beforeC);
   });
 });

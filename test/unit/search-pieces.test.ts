@@ -34,6 +34,9 @@ describe("questions after a piece", () => {
       expect(piecesAsked(q), q).not.toBeNull();
     expect(piecesAsked("Is there something in the library about an aging pet?")).toContain("song");
     expect(answerTypeOf("Is there a prayer for someone sitting an exam?")).toBe("piece");
+    // The verb names the kind: "anything I could pray" wants a prayer or a blessing, "something to sing" a song.
+    expect(piecesAsked("We are waiting outside the operating theatre. Is there anything I could pray while we wait?")).toEqual(["prayer", "blessing"]);
+    expect(piecesAsked("Is there something to sing at a birthday?")).toEqual(["song", "hymn", "chant"]);
     for (const q of [
       "Are there any songs in a service?",
       "Can I submit a prayer?",
@@ -49,6 +52,9 @@ describe("questions after a piece", () => {
     expect(exam.found.map((c) => c.piece.title)).toEqual(["While She Sits the Exam"]);
     const dog = await findPieces("Is there a song about an old dog?", ["song"], cards, null, null);
     expect(dog.found[0].piece.title).toBe("Where the Old Dog Slept");
+    // The asking sentence names the topic; the scene before it ("an old dog… in the sun") weighs half.
+    const scene = await findPieces("Our old dog slept in the sun all day. Is there a prayer for a daughter sitting an exam?", ["prayer"], cards, null, null);
+    expect(scene.found.map((c) => c.piece.title)).toEqual(["While She Sits the Exam"]);
     // A word only in a piece's body does not make it about that.
     expect((await findPieces("Is there a song about football?", ["song"], cards, null, null)).found).toEqual([]);
   });

@@ -45,6 +45,9 @@ describe("a full disk under SQLite", () => {
     expect(outageOf(Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" }))).toBe("read-only");
     expect(outageOf(new Error("Connection is closed."))).toBe("unreachable");
     expect(outageOf(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:6379"), { code: "ECONNREFUSED" }))).toBe("unreachable");
+    // The guard's own timer: a store that keeps the connection and never answers (found with redis-server stopped by SIGSTOP).
+    expect(outageOf(Object.assign(new Error("no answer within 1000 ms"), { name: "StoreTimeout" }))).toBe("timed out");
+    expect(outageOf(new Error("Command timed out"))).toBe("timed out");
     expect(outageOf(new TypeError("storage values must be JSON values"))).toBeNull();
     expect(outageOf(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }))).toBeNull();
   });

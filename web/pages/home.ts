@@ -17,6 +17,7 @@ import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionTha
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
+import { REFLECTIONS_RESTING, unlessStoreDown } from "./store-down.ts";
 import { showMarks } from "./docs.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
@@ -27,7 +28,7 @@ import { shareCard } from "../share-cards.ts";
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
   // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
-  if (piece.kind === "chant") return html`<details><summary>The words</summary><p class="verse">${piece.listenersText}</p></details>`;
+  if (piece.kind === "chant") return html`<details><summary>The words</summary>${lyricsHtml(piece.listenersText)}</details>`;
   const words = isSong(piece)
     ? lyricsHtml(piece.lyrics)
     : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
@@ -104,7 +105,8 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
       "Please come back in a moment; it is always open.",
     );
   const body = expand(outcome.body);
-  const recent = await deps.reflections.recent(deps.clock(), 10);
+  // While the store is down the service still plays; only the recent reflections wait (null).
+  const recent = await unlessStoreDown(deps.reflections.recent(deps.clock(), 10));
   // A refused form keeps the song it was for (chosen, or the visitor's own hour's, set by home.js).
   const posted = state?.values.songSlug ? deps.library.song(state.values.songSlug) : undefined;
   const songs = body.service.order.flatMap((part) => (part.kind === "song" && part.slug ? [{ slug: part.slug, title: part.title }] : []));
@@ -118,7 +120,7 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
 ${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, songs, heading: "Leave a reflection", state })}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent reflections</h2>
-${reflectionList(deps, "recent-reflections", recent, true, "No reflections in the last 48 hours yet. Yours could be the first.")}
+${reflectionList(deps, "recent-reflections", recent ?? [], true, recent ? "No reflections in the last 48 hours yet. Yours could be the first." : REFLECTIONS_RESTING)}
 <p><a href="/reflections">Every song and its reflections</a></p>
 </section>`;
   return renderPage(event, deps, {

@@ -1,4 +1,4 @@
-// A song's lyrics as a page shows them: the bracket marks (corpus/lyric-marks.ts) become labels of their
+// A song's lyrics (and a chant's lines) as a page shows them: the bracket marks (corpus/lyric-marks.ts) become labels of their
 // own (a section's name over its lines; a break, solo or rest as a held moment; a silence as a silence),
 // never words in square brackets; the sung lines stay lines, a stanza a paragraph. home.js draws the same
 // for the lyrics it loads (keep the two in step).
@@ -7,6 +7,9 @@ import { secondsText } from "../../audio/spoken.ts";
 import { html, type Html } from "./html.ts";
 
 function markLine(line: string): Html | null {
+  // A chant's direction is for whoever leads it, not words to say (home.js labels it the same way).
+  const direction = /^\s*\[\s*direction\s*:\s*(.+?)\s*\]\s*$/i.exec(line);
+  if (direction) return html`<p class="lyric-mark hold">Direction, not read aloud: ${direction[1]}</p>`;
   const mark = lyricMark(line);
   if (!mark) return null;
   const label = line.trim().slice(1, -1).trim();

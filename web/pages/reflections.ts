@@ -10,6 +10,7 @@ import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionTh
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
+import { REFLECTIONS_RESTING, unlessStoreDown } from "./store-down.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
@@ -47,7 +48,8 @@ async function songPage(
   if (!song) {
     return errorPage(event, deps, 404, "No such song", `No song has the slug "${slug}".`, "Nothing is lost. Every song is listed on the reflections page.");
   }
-  const reflections = await deps.reflections.forSong(song.slug);
+  // While the store is down the song is still read and heard; only its reflections wait (null).
+  const reflections = await unlessStoreDown(deps.reflections.forSong(song.slug));
   const recording = deps.media.recordingUrl(song, "");
   const links = [
     ["Listen on Suno", externalUrl(song.links.suno)],
@@ -71,8 +73,8 @@ ${lyricsHtml(song.lyrics ?? "")}
 <div class="prose">${renderMarkdown(song.context)}</div>
 </section>
 <section aria-labelledby="song-reflections-heading">
-<h2 id="song-reflections-heading">Reflections (${reflections.length})</h2>
-${reflectionList(deps, "song-reflections", reflections, false, "No one has left a reflection on this song yet.")}
+<h2 id="song-reflections-heading">Reflections${reflections ? ` (${reflections.length})` : ""}</h2>
+${reflectionList(deps, "song-reflections", reflections ?? [], false, reflections ? "No one has left a reflection on this song yet." : REFLECTIONS_RESTING)}
 </section>
 ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
   return renderPage(event, deps, {

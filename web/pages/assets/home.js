@@ -187,7 +187,7 @@
       // Folded like every part's words (the server draws the same).
       var words = el("details");
       words.appendChild(el("summary", null, "The words"));
-      words.appendChild(el("p", "verse", companion.text));
+      lyrics(words, companion.text);
       li.appendChild(words);
     } else if (part.kind === "song" && part.api && part.api.lyrics) {
       li.appendChild(
