@@ -28,7 +28,9 @@ const FIXED_SEEDS = [195257517, 1682694884];
 const READ_SEEDS = process.env.FUZZ_SEED ? [SEED] : [...FIXED_SEEDS, SEED];
 // A fixed clock: the calendar's minute tick then never records a new slot mid-run, so only requests change state.
 const CLOCK = new Date("2026-11-22T11:30:00Z");
-const RUNS = { readBatches: 320, batchSize: 8, writes: 2_400, mcp: 500, rereadBatches: 150, limited: 400 };
+// Fixed counts, the same properties at any count: the seeds that once found a bug replay every batch they found
+// it within; the random seed explores fewer (it changes each run, so coverage accumulates across runs).
+const RUNS = { fixedReadBatches: 320, readBatches: 200, batchSize: 8, writes: 1_200, mcp: 250, rereadBatches: 100, limited: 400 };
 const counts = { requests: 0, known: new Map<string, number>(), statuses: new Map<string, number>() };
 const t0 = performance.now();
 
@@ -115,7 +117,11 @@ async function readPass(numRuns: number, seedOffset: number, seed = SEED) {
 
 describe("fuzzing every route of /openapi.json", () => {
   for (const seed of READ_SEEDS) {
-    it(`reads and /mcp, eight at a time: no 5xx, reset or hang; errors keep their shape (seed ${seed})`, () => readPass(RUNS.readBatches, 0, seed), 150_000);
+    it(
+      `reads and /mcp, eight at a time: no 5xx, reset or hang; errors keep their shape (seed ${seed})`,
+      () => readPass(FIXED_SEEDS.includes(seed) ? RUNS.fixedReadBatches : RUNS.readBatches, 0, seed),
+      150_000,
+    );
   }
 
   it("writes one at a time: a refused write changes nothing observable, an accepted reflection is counted", async () => {

@@ -120,6 +120,10 @@ describe("rendered by the server in the background", () => {
   });
 });
 
+// A fixed hour whose service is a spoken one (a prayer and a blessing: about 15 minutes of audio, where a guided
+// service runs over 20), so every run renders the same whole service, the shortest kind there is.
+const SPOKEN_HOUR = new Date("2026-11-22T09:30:00Z");
+
 describe("recordings", () => {
   let dataDir: string;
   let mediaDir: string;
@@ -127,7 +131,7 @@ describe("recordings", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    // The pieces of this hour's service, rendered before a fresh server records the service: its parts then
+    // The pieces of the hour's service, rendered before a fresh server records the service: its parts then
     // carry the recordings' measured lengths (docs/behaviour.md §3). Measured lengths can change which pieces the
     // rotation fits, so: render what the service names, and start afresh until every part has its recording.
     mediaDir = join(await mkdtemp(join(tmpdir(), "sanctuary-media-")), "media");
@@ -135,7 +139,7 @@ describe("recordings", () => {
     for (let attempt = 0; ; attempt++) {
       dataDir = await mkdtemp(join(tmpdir(), "sanctuary-recordings-"));
       await cp(mediaDir, join(dataDir, "media"), { recursive: true }).catch(() => {});
-      const probe = await startTestServer({}, {}, dataDir);
+      const probe = await startTestServer({}, { clock: () => SPOKEN_HOUR }, dataDir);
       const order: Array<{ path?: string; slug?: string }> = (await probe.get("/api/now")).body.service.order;
       const library = probe.deps.library;
       pieces = order.map((p) => library.pieces.find((x) => (p.path ? x.path === p.path : x.kind === "song" && x.slug === p.slug))!);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENSO_URL, fetchEnso, parseEnso } from "../../planner/sources/enso.ts";
 import { SourceError, TtlCache, fetchText } from "../../planner/sources/fetch.ts";
 import { SPACE_WEATHER_URLS, fetchSpaceWeather } from "../../planner/sources/space-weather.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 type Reply = { status?: number; body?: string; type?: string; delayMs?: number; hang?: boolean };
 
@@ -146,7 +147,12 @@ describe("fetchText", () => {
     const f = await fake({ "/p": [{ hang: true }] });
     const controller = new AbortController();
     const pending = fetchText(f.url("/p"), { timeoutMs: 20_000, retries: 5, signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Cancelled once the request has arrived (a fixed 50 ms could pass before it did on a busy machine).
+    await eventually(
+      async () => f.hits("/p"),
+      (n) => n > 0,
+    );
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ retryable: false });
     expect(f.hits("/p")).toBe(1);
   });
