@@ -5,7 +5,7 @@ import { loadLibrary } from "../../corpus/library.ts";
 import { lyricsHtml } from "../../web/pages/lyrics.ts";
 
 const library = await loadLibrary("corpus/library");
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "\n");
+const linesShown = (html: string) => html.replace(/<[^>]+>/g, "\n");
 
 describe("lyricsHtml", () => {
   it("labels a chant's direction as not read aloud", () => {
@@ -20,6 +20,6 @@ describe("lyricsHtml", () => {
       ...library.pieces.filter((p) => p.kind === "chant").map((p) => [p.path, p.listenersText] as const),
     ];
     expect(texts.length).toBeGreaterThan(150);
-    for (const [path, text] of texts) expect(textOf(lyricsHtml(text).value), path).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
+    for (const [path, text] of texts) expect(linesShown(lyricsHtml(text).value), path).not.toMatch(/^\s*\[[^\]]*\]\s*$/m);
   });
 });
