@@ -8,15 +8,16 @@ export type OutageKind = "unreachable" | "timed out" | "disk full" | "read-only"
 /** Seconds a client is asked to wait before retrying a refused call. */
 export const RETRY_AFTER_SECONDS = 30;
 
+// One text for reads and writes: a refused call changed nothing and read nothing, whichever it was.
 const SUGGESTION: Record<OutageKind, string> = {
   unreachable:
-    "Nothing was stored: the sanctuary's store cannot be reached just now. Reading services, songs, documents and search goes on; please try this again in a minute.",
+    "Nothing was read or stored: the sanctuary's store cannot be reached just now. Services, songs, documents and search go on; please try this again in a minute.",
   "timed out":
-    "Nothing was stored: the sanctuary's store is not answering in time. Reading services, songs, documents and search goes on; please try this again in a minute.",
+    "Nothing was read or stored: the sanctuary's store is not answering in time. Services, songs, documents and search go on; please try this again in a minute.",
   "disk full":
     "Nothing was stored: the sanctuary's disk is full. Reading goes on; please try this again later (the operator has been told by the health check).",
   "read-only": "Nothing was stored: the sanctuary's store cannot be written just now. Reading goes on; please try this again later.",
-  "i/o error": "Nothing was stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
+  "i/o error": "Nothing was read or stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
 };
 
 /** The error every call that needs a failing store receives, within a second, never after a reconnect. */

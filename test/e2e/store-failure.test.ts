@@ -74,8 +74,10 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBeTruthy();
     expect(refused.body.error).toMatch(/store is unavailable/);
-    expect(refused.body.suggestion).toMatch(/Nothing was stored/);
+    expect(refused.body.suggestion).toMatch(/Nothing was read or stored/);
     expect((await call("/api/attend?name=Outage%20Heron")).status).toBe(503);
+    // A refused read is told the same true thing: nothing was read, nothing stored.
+    expect((await call("/api/reflections")).body.suggestion).toMatch(/^Nothing was read or stored/);
     for (const path of ["/api/now", "/api/music", "/api/docs/welcome", "/api/search?q=rain%20on%20the%20roof"])
       expect((await call(path)).status, path).toBe(200);
     const health = await call("/api/health");
