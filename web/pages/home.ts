@@ -17,7 +17,8 @@ import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionTha
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
-import { REFLECTIONS_RESTING, unlessStoreDown } from "./store-down.ts";
+import { REFLECTIONS_RESTING } from "./store-down.ts";
+import { unlessStoreDown } from "../../storage/store-failure.ts";
 import { showMarks } from "./docs.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";

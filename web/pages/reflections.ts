@@ -10,7 +10,8 @@ import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionTh
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
-import { REFLECTIONS_RESTING, unlessStoreDown } from "./store-down.ts";
+import { REFLECTIONS_RESTING } from "./store-down.ts";
+import { unlessStoreDown } from "../../storage/store-failure.ts";
 import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";

@@ -4,8 +4,6 @@
 import type { H3Event } from "h3";
 import type { SanctuaryError } from "../../core/errors.ts";
 import { isStoreUnavailable } from "../../storage/store-failure.ts";
-
-export { unlessStoreDown } from "../../storage/store-failure.ts";
 import type { WebContext } from "../context.ts";
 import { html } from "./html.ts";
 import { renderPage } from "./layout.ts";
