@@ -36,7 +36,9 @@ export class CorruptValue extends Error {
     readonly key: string,
     cause: z.ZodError,
   ) {
-    super(`The value stored at ${key} is not a readable ${family}: ${cause.issues[0]?.message ?? "it does not match its schema"}`, { cause });
+    const issue = cause.issues[0];
+    const where = issue?.path.length ? ` (at ${issue.path.join(".")})` : "";
+    super(`The value stored at ${key} is not a readable ${family}: ${issue?.message ?? "it does not match its schema"}${where}`, { cause });
     this.name = "CorruptValue";
   }
 }
