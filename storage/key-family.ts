@@ -53,10 +53,14 @@ function warnOnce(error: CorruptValue): void {
   process.emitWarning(`${error.message}; it is treated as missing`);
 }
 
-/** A stored value (null: absent) as its family's type: null when absent or read as missing, else checked or `CorruptValue`. */
-export function checkStored<T>(family: KeyFamily<T>, key: string, value: unknown): T | null {
+/**
+ * A stored value (null: absent) as its family's type: null when absent or read as missing, else checked or
+ * `CorruptValue`. `shared`: the engine hands back the same object until the key is written, so the check is
+ * remembered by it; an engine that decodes afresh would pay more for the WeakMap (~2 µs) than for the check.
+ */
+export function checkStored<T>(family: KeyFamily<T>, key: string, value: unknown, shared = false): T | null {
   if (value === null || value === undefined) return null;
-  const object = typeof value === "object" ? value : null;
+  const object = shared && typeof value === "object" ? value : null;
   if (object) {
     const hit = family.checked.get(object);
     if (hit !== undefined) return hit;

@@ -83,9 +83,9 @@ export class KeyValueStore {
    * The value at a key, checked against its family's schema: null when absent; a value that does not match is
    * a `CorruptValue`, or null for a family that reads it as missing (storage/key-family.ts).
    */
-  async read<T>(family: KeyFamily<T>, rawKey: string): Promise<T | null> {
+  read<T>(family: KeyFamily<T>, rawKey: string): Promise<T | null> {
     const key = safeKey(rawKey);
-    return checkStored(family, key, await this.engine.get(key));
+    return this.engine.get(key).then((value) => checkStored(family, key, value, this.engine.sharesReads));
   }
 
   /** Write a value; waits for any update of the same key queued before it. */
