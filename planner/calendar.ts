@@ -46,7 +46,7 @@ const RecordedPart: z.ZodType<RecordedPart> = z.object({
   basis: z.enum(["hour", "song", "override"]),
 });
 const context = z.record(z.string(), z.unknown()).nullable();
-/** Fields a record does not name are kept: a record is served as it was stored (docs/behaviour.md §6). */
+/** Fields a record does not name are kept: a record reads back as it was stored. */
 const ServiceRecord: z.ZodType<ServiceRecord> = z.looseObject({
   ...ServiceKey.shape,
   mode: z.enum(["planned", "rotation"]),
