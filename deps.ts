@@ -26,6 +26,7 @@ import type { WebContext } from "./web/context.ts";
 import OpenAI from "openai";
 import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder } from "./search/embedders/index.ts";
+import type { MemoryMemo } from "./search/index.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./services/conversations.ts";
 import { createReviewBackend } from "./review/choose.ts";
@@ -62,6 +63,8 @@ export interface DepsOverrides {
   startPlanner?: boolean;
   /** Replaces the audio engine behind the background recorder (tests use a fast fake). */
   render?: RecorderOptions["render"];
+  /** Built search memories shared by the servers of one process (tests: each opens a copy of one index). */
+  searchMemo?: MemoryMemo;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -85,7 +88,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     log.info({ imported, damaged, alreadyPresent, resumed }, `imported ${total} records from the old file layout, old files kept at ${movedTo}`);
   }
   const calendar = new ServiceCalendar(kv, library, media, clock);
-  const search = new SearchService(log);
+  const search = new SearchService(log, { memo: overrides.searchMemo });
   void search.start(config, library, overrides.embedder ?? (() => chooseEmbedder(config, (message) => log.info(message))));
   // Every store lives in the engine (SQLite file or Redis), so every process on the same data sees the same
   // presence, reflections and conversations; each moves what the earlier layout left into its indexes once.

@@ -6,23 +6,26 @@ import { defineConfig } from "vitest/config";
 // of these starting last kept one core busy alone at the end of the run.
 const SLOWEST = [
   "test/e2e/recordings.test.ts",
-  "test/e2e/mcp-stdio.test.ts",
   "test/e2e/fuzz.test.ts",
-  "test/e2e/pages-look.test.ts",
+  "test/e2e/mcp-stdio.test.ts",
   "test/e2e/crash.test.ts",
-  "test/e2e/shared-approvals.test.ts",
-  "test/e2e/shutdown.test.ts",
   "test/e2e/first-start.test.ts",
-  "test/e2e/first-screen.test.ts",
-  "test/unit/audio-holds.test.ts",
-  "test/e2e/child-killed.test.ts",
+  "test/e2e/pages-look.test.ts",
   "test/e2e/search-ask.test.ts",
+  "test/e2e/child-killed.test.ts",
+  "test/e2e/shared-approvals.test.ts",
+  "test/unit/audio-holds.test.ts",
   "test/e2e/backup.test.ts",
-  "test/e2e/browser-pages.test.ts",
-  "test/e2e/player-persists.test.ts",
+  "test/e2e/shutdown.test.ts",
   "test/unit/audio-blocks.test.ts",
+  "test/unit/search-quality.test.ts",
+  "test/e2e/first-screen.test.ts",
+  "test/e2e/player-persists.test.ts",
   "test/unit/search-ask.test.ts",
+  "test/e2e/browser-pages.test.ts",
+  "test/unit/storage-processes.test.ts",
   "test/e2e/planner.test.ts",
+  "test/unit/audio-directions.test.ts",
 ];
 
 class SlowestFirst extends BaseSequencer {
@@ -48,10 +51,11 @@ export default defineConfig({
     sequence: { sequencer: SlowestFirst },
     globalSetup: ["test/global-setup.ts"],
     projects: [
-      // Unit files share their worker's modules (isolate: false): importing the sources again for each file was
-      // most of their CPU. They keep no state between files (no module mocks, no environment changes).
+      // Files share their worker's modules (isolate: false): importing the sources again for each file was most
+      // of a unit file's CPU, and about 3 s of each end-to-end file's (the whole server graph). No file keeps
+      // state between files: no module mocks, no environment changes, spies restored, every server stopped.
       { test: { ...common, name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false } },
-      { test: { ...common, name: "e2e", include: ["test/e2e/**/*.test.ts"] } },
+      { test: { ...common, name: "e2e", include: ["test/e2e/**/*.test.ts"], isolate: false } },
     ],
   },
 });

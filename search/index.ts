@@ -2,6 +2,7 @@
 // background, persisted, and swapped in whole on a rebuild (a new table, then state.json renamed over
 // the old one) — and served from memory: at open and at every swap the table's rows are read back into
 // a MemoryIndex (vectors, word postings, WordNet expansions), so a search costs arithmetic, not I/O.
+import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { connect, type Connection, type Table } from "@lancedb/lancedb";
@@ -14,6 +15,7 @@ import type { Embedder } from "./embedder.ts";
 import { expansionsFor, parseExpansions, type BuiltExpansions } from "./expansions.ts";
 import type { Expansions } from "./lexicon.ts";
 import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
+import { buildMemory, type MemoryData } from "./memory-build.ts";
 import type { Calibration } from "./rank.ts";
 
 export type { Hit } from "./memory.ts";
@@ -91,6 +93,8 @@ export class LibraryIndex {
     /** How this embedder's cosines map to evidence (rank.ts). */
     readonly calibration: Calibration,
     private log: Logger,
+    /** Memories already built in this process, reused when a stored index's rows and expansions are the same. */
+    private memo?: MemoryMemo,
   ) {}
 
   get ready(): boolean {
@@ -137,8 +141,8 @@ export class LibraryIndex {
     if (state && state.contentHash === library.contentHash && state.embedder === this.embedder.id && state.recipe === RECIPE) {
       try {
         const table = await (await this.connection()).openTable(state.table);
-        const expansions = await parseExpansions(await readFile(this.expansionsFile(state.table), "utf8"));
-        this.live = { table, name: state.table, memory: await loadMemory(table, expansions), chunks: state.chunks, pages: state.pages };
+        const expansions = await readFile(this.expansionsFile(state.table), "utf8");
+        this.live = { table, name: state.table, memory: await loadStoredMemory(table, expansions, this.memo), chunks: state.chunks, pages: state.pages };
         this.log.info({ table: state.table, chunks: state.chunks }, "search index opened");
         return;
       } catch (err) {
@@ -237,6 +241,45 @@ function embeddingText(c: { role: "card" | "passage"; title: string; section: st
 }
 
 async function loadMemory(table: Table, expansions: Expansions): Promise<MemoryIndex> {
+  return MemoryIndex.from(await readRows(table), expansions);
+}
+
+/**
+ * Built memories by a digest of what they are built from (the stored rows and the expansions' text), the
+ * last `keep` of them: a process that opens the same stored index again reads its rows but builds nothing
+ * (test servers open copies of one built index: building was about 1.5 s of CPU each). A server's own
+ * index opens once per process, so the server passes none.
+ */
+export class MemoryMemo {
+  private built = new Map<string, Promise<MemoryData>>();
+  constructor(private readonly keep = 2) {}
+
+  get(key: string, build: () => Promise<MemoryData>): Promise<MemoryData> {
+    const known = this.built.get(key);
+    if (known) return known;
+    const made = build();
+    made.catch(() => this.built.delete(key));
+    this.built.set(key, made);
+    if (this.built.size > this.keep) this.built.delete(this.built.keys().next().value!);
+    return made;
+  }
+}
+
+/** A stored index's memory from its table and its expansions as stored (JSON lines), through `memo` when given. */
+async function loadStoredMemory(table: Table, expansionsText: string, memo?: MemoryMemo): Promise<MemoryIndex> {
+  const rows = await readRows(table);
+  if (!memo) return MemoryIndex.from(rows, await parseExpansions(expansionsText));
+  const digest = createHash("sha256").update(expansionsText);
+  for (const row of rows) {
+    const { vector, ...fields } = row;
+    const floats = vector instanceof Float32Array ? vector : Float32Array.from(vector);
+    digest.update(JSON.stringify(fields)).update(new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength));
+  }
+  return MemoryIndex.over(await memo.get(digest.digest("hex"), async () => buildMemory(rows, await parseExpansions(expansionsText))));
+}
+
+/** The table's rows, grouped by page: its card, then its passages in order. */
+async function readRows(table: Table): Promise<Row[]> {
   const count = await table.countRows();
   const slice = timeSlicer();
   const rows: Row[] = [];
@@ -250,8 +293,7 @@ async function loadMemory(table: Table, expansions: Expansions): Promise<MemoryI
   // Table order is not promised: group by page (first seen first), card then passages in their order.
   const byPage = new Map<string, Row[]>();
   for (const row of rows) (byPage.get(row.page) ?? byPage.set(row.page, []).get(row.page)!).push(row);
-  const ordered = [...byPage.values()].flatMap((group) => group.sort((a, b) => order(a) - order(b)));
-  return MemoryIndex.from(ordered, expansions);
+  return [...byPage.values()].flatMap((group) => group.sort((a, b) => order(a) - order(b)));
 }
 
 /** A row as `build` stored it (null texts as ""), read back with each field checked: a table written otherwise fails loudly. */

@@ -63,6 +63,11 @@ export class MemoryIndex {
     return new MemoryIndex(await buildMemory(rows, expansions));
   }
 
+  /** Over data already built (never changed, so indexes may share it; each keeps its own scratch arrays). */
+  static over(data: MemoryData): MemoryIndex {
+    return new MemoryIndex(data);
+  }
+
   /** False for an index built from words alone (rows without vectors): its scores are its word evidence. */
   get hasMeaning(): boolean {
     return this.data.products.dims > 0;

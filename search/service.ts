@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import type { Library } from "../corpus/library.ts";
 import { unavailable } from "../core/errors.ts";
 import type { Embedder } from "./embedder.ts";
-import { LibraryIndex, prepareRows, storedIndexMatches, type Hit, type Prepared } from "./index.ts";
+import { LibraryIndex, prepareRows, storedIndexMatches, type Hit, type MemoryMemo, type Prepared } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { MemoryIndex } from "./memory.ts";
 import { calibrationFor } from "./rank.ts";
@@ -54,7 +54,7 @@ export class SearchService {
 
   constructor(
     private log: Logger,
-    private options: { firstAnswerWaitMs?: number } = {},
+    private options: { firstAnswerWaitMs?: number; memo?: MemoryMemo } = {},
   ) {
     this.answerable = new Promise((resolve) => (this.markAnswerable = resolve));
     this.complete = new Promise((resolve) => (this.markComplete = resolve));
@@ -79,7 +79,7 @@ export class SearchService {
       .then(async ({ embedder, reason }) => {
         if (this.stopped) return;
         this.embedderReason = reason;
-        this.index = new LibraryIndex(dir, embedder, calibrationFor(embedder.id), this.log);
+        this.index = new LibraryIndex(dir, embedder, calibrationFor(embedder.id), this.log, this.options.memo);
         await (this.opening = this.index.open(library, () => this.answerFromWords(library)));
         await this.index.settled();
         if (this.index.ready) {

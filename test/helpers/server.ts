@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { loadConfig } from "../../config.ts";
 import type { DepsOverrides } from "../../deps.ts";
+import { MemoryMemo } from "../../search/index.ts";
 import { startServer, type RunningServer } from "../../server.ts";
 import { sharedGlove } from "./embedder.ts";
 import { seedIndex } from "./search-index.ts";
@@ -28,6 +29,10 @@ export async function searchComplete(server: RunningServer): Promise<void> {
   }
 }
 
+// The servers of one worker open copies of one built index: its memory is built once per worker (a server
+// whose index differs still builds its own).
+const searchMemo = new MemoryMemo();
+
 export async function startTestServer(env: Record<string, string> = {}, overrides: DepsOverrides = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "sanctuary-test-")));
   const config = loadConfig({
@@ -44,7 +49,7 @@ export async function startTestServer(env: Record<string, string> = {}, override
   // A test that chooses the embedder is testing search before or without its index: it builds its own.
   const seeded = !overrides.embedder && (await seedIndex(dir, config.libraryDir));
   const embedder = overrides.embedder ?? (async () => ({ embedder: await sharedGlove(), reason: "tests share one converted GloVe file" }));
-  const running = await startServer(config, { ...overrides, embedder });
+  const running = await startServer(config, { searchMemo, ...overrides, embedder });
   // A copied index answers once it is open (there is no words-only stage before it): the server is handed
   // over then, so a test's first search never races the opening on a loaded machine.
   if (seeded) await searchComplete(running);
