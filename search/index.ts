@@ -77,6 +77,13 @@ function readState(dir: string): Promise<State | null> {
 /** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
 const QUERY_CACHE = 2048;
 
+/** A build ended because the process is stopping: not a failure (health is not asked again). */
+class BuildStopped extends Error {
+  constructor() {
+    super("search index build stopped: the process is stopping (the next start builds it again)");
+  }
+}
+
 export class LibraryIndex {
   private live: Live | null = null;
   private building: Promise<void> | null = null;
@@ -86,6 +93,8 @@ export class LibraryIndex {
   private queryVectors = new Map<string, Float32Array>();
   /** Rows embedded so far by the build under way, and of how many. */
   private embedded = { done: 0, of: 0 };
+  /** Set by `stop`: a build under way ends at its next batch instead of running to the end. */
+  private stopping = false;
 
   constructor(
     private dir: string,
@@ -103,6 +112,15 @@ export class LibraryIndex {
 
   get isBuilding(): boolean {
     return this.building !== null;
+  }
+
+  /**
+   * The process is stopping: a build under way ends at its next batch, its half-written table dropped, and no other
+   * starts. The stored index (if any) stays as it was; the next start builds again. Stopping waited for a whole
+   * build before (tens of seconds on a first start), and MCP clients kill a stdio server that takes more than a few.
+   */
+  stop(): void {
+    this.stopping = true;
   }
 
   /** Resolves when no build is running (one may start another: wait them all out), so the folder can be closed or removed. */
@@ -154,10 +172,12 @@ export class LibraryIndex {
 
   /** Build a fresh table for the library and swap it in. Concurrent calls share one build. */
   rebuild(library: Library, prepare: () => Promise<Prepared> = () => prepareRows(library)): Promise<void> {
+    if (this.stopping) return Promise.resolve();
     this.building ??= this.build(library, prepare)
       .then(
         () => void (this.buildFailure = null),
         (err: unknown) => {
+          if (err instanceof BuildStopped) return void this.log.info({ embedded: this.embedded.done, of: this.embedded.of }, err.message);
           this.buildFailure = err instanceof Error ? err.message : String(err);
           this.log.error({ err }, "search index build failed");
         },
@@ -179,6 +199,7 @@ export class LibraryIndex {
     this.log.info({ rows: all.length, embedder: this.embedder.id }, "building the search index");
     const rows: Array<Record<string, unknown>> = [];
     for (let i = 0; i < all.length; i += EMBED_BATCH) {
+      this.stopIfAsked();
       const batch = all.slice(i, i + EMBED_BATCH);
       const vectors = await this.embedder.embed(batch.map(embeddingText));
       batch.forEach((c, j) => rows.push({ ...c, path: c.path ?? "", slug: c.slug ?? "", section: c.section ?? "", vector: Array.from(vectors[j]) }));
@@ -191,10 +212,18 @@ export class LibraryIndex {
     const name = `chunks_${library.contentHash}_${Date.now().toString(36)}`;
     const db = await this.connection();
     // Written in batches: LanceDB turns rows into Arrow in this thread, ~1 s for the whole library at once.
+    this.stopIfAsked();
     const table = await db.createTable(name, rows.slice(0, WRITE_BATCH), { mode: "overwrite" });
-    for (let i = WRITE_BATCH; i < rows.length; i += WRITE_BATCH) {
-      await nextTurn();
-      await table.add(rows.slice(i, i + WRITE_BATCH));
+    try {
+      for (let i = WRITE_BATCH; i < rows.length; i += WRITE_BATCH) {
+        await nextTurn();
+        this.stopIfAsked();
+        await table.add(rows.slice(i, i + WRITE_BATCH));
+      }
+    } catch (error) {
+      // A table no state names would be left in the folder for good: it goes now.
+      if (error instanceof BuildStopped) await db.dropTable(name).catch(() => {});
+      throw error;
     }
     await writeFile(`${this.expansionsFile(name)}.tmp`, json);
     await rename(`${this.expansionsFile(name)}.tmp`, this.expansionsFile(name));
@@ -215,6 +244,10 @@ export class LibraryIndex {
         void rm(this.expansionsFile(previous.name), { force: true });
       }, 30_000).unref();
     }
+  }
+
+  private stopIfAsked(): void {
+    if (this.stopping) throw new BuildStopped();
   }
 
   /** Pages ordered by fused evidence (rank.ts), one passage each, above the floor. */

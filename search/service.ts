@@ -60,10 +60,14 @@ export class SearchService {
     this.complete = new Promise((resolve) => (this.markComplete = resolve));
   }
 
-  /** Resolves when an index open or build under way has finished: stopping waits for it, so nothing writes into a closed data folder. */
+  /**
+   * Resolves when an index open or build under way has ended: a build stops at its next batch (search/index.ts
+   * `stop`), and stopping waits for that, so nothing writes into a closed data folder.
+   */
   async settle(): Promise<void> {
     // An embedder still being chosen is not waited for (it may never answer); it will not open an index after this.
     this.stopped = true;
+    this.index?.stop();
     await this.opening?.catch(() => {});
     await this.index?.settled();
     await this.prepared?.then((p) => p.expansions).catch(() => {});
