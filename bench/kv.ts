@@ -6,7 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import { openKeyValueStore, type KeyValueStore, type StorageBackend } from "../storage/index.ts";
+import { keyFamily } from "../storage/key-family.ts";
 
 const { values } = parseArgs({ options: { ops: { type: "string", default: "20000" } } });
 const OPS = Number(values.ops);
@@ -22,6 +24,10 @@ async function measure(n: number, concurrency: number, op: (i: number) => Promis
   );
   return n / ((performance.now() - started) / 1000);
 }
+
+/** A small checked value, the shape of a rate-limit window: what `read` costs over `get`. */
+const WINDOW = keyFamily("bench window", z.object({ points: z.number(), expire: z.number().nullable() }));
+const window = (i: number) => ({ points: i % 5, expire: 1_764_000_000_000 + i });
 
 const visitor = (i: number) => ({ name: `visitor ${i}`, at: 1_764_000_000_000 + i });
 const reflection = (i: number) => ({
@@ -39,6 +45,9 @@ async function suite(kv: KeyValueStore, n: number): Promise<Record<string, numbe
   out["get, existing key (first read)"] = await measure(n, 1, (i) => kv.get(`bench:${run}:presence:${i}`));
   out["get, missing key"] = await measure(n, 1, (i) => kv.get(`bench:${run}:absent:${i}`));
   out["get, 100 keys read again and again"] = await measure(n, 1, (i) => kv.get(`bench:${run}:presence:${i % 100}`));
+  await measure(100, 32, (i) => kv.set(`bench:${run}:window:${i}`, window(i)));
+  out["get, a small object, 100 keys again and again"] = await measure(n, 1, (i) => kv.get(`bench:${run}:window:${i % 100}`));
+  out["read (checked), the same 100 keys"] = await measure(n, 1, (i) => kv.read(WINDOW, `bench:${run}:window:${i % 100}`));
   out["update (read-modify-write), 100 keys"] = await measure(n, 32, (i) => kv.update<number>(`bench:${run}:tally:${i % 100}`, (c) => (c ?? 0) + 1));
   out["increment, one counter"] = await measure(n, 32, () => kv.increment(`bench:${run}:counter`));
   out["setIfAbsent, new key each"] = await measure(n, 32, (i) => kv.setIfAbsent(`bench:${run}:claim:${i}`, { at: i }));

@@ -12,6 +12,8 @@ export interface BenchRow {
   bareRps: number;
   p50: number;
   p99: number;
+  /** With --floor: a minimal h3 app's CPU per request for the same bytes (the framework's own floor). */
+  floorCpu?: number;
   /** With --before: the earlier checkout's CPU per request, and its ratio to ours (median over trials). */
   beforeCpu?: number;
   cpuVsBefore?: number;
@@ -52,7 +54,11 @@ interface Column {
 }
 
 /** The one list of columns both tables are drawn from. Bare's CPU over ours: 1 is as cheap as a bare server. */
-function columns(before: boolean): Column[] {
+function columns(before: boolean, floor = false): Column[] {
+  const floorColumns: Column[] = [
+    { head: "h3 floor cpu µs/req", cell: (r) => (r.floorCpu === undefined ? "" : us(r.floorCpu)) },
+    { head: "floor ratio", cell: (r) => (r.floorCpu === undefined ? "" : ratio(r.bareCpu, r.floorCpu)) },
+  ];
   const beforeColumns: Column[] = [
     { head: "before cpu µs/req", cell: (r) => (r.beforeCpu === undefined ? "" : us(r.beforeCpu)) },
     {
@@ -68,6 +74,7 @@ function columns(before: boolean): Column[] {
     ...(before ? beforeColumns : []),
     { head: "bare cpu µs/req", cell: (r) => us(r.bareCpu) },
     { head: "cpu ratio", cell: (r) => ratio(r.bareCpu, r.cpu) },
+    ...(floor ? floorColumns : []),
     { head: "req/s", cell: (r) => count(r.rps) },
     { head: "p50 ms", cell: (r) => r.p50.toFixed(1), readme: false },
     { head: "p99 ms", cell: (r) => r.p99.toFixed(1), readme: false },
@@ -79,7 +86,10 @@ function columns(before: boolean): Column[] {
 /** The docs/performance.md block for a run: how it was taken, then one row per route. */
 export function benchBlock(run: BenchRun): string {
   const before = run.before !== undefined;
-  const shown = columns(before).filter((c) => c.readme !== false);
+  const shown = columns(
+    before,
+    run.rows.some((r) => r.floorCpu !== undefined),
+  ).filter((c) => c.readme !== false);
   const lines = [
     `Run of ${run.at.slice(0, 16).replace("T", " ")} UTC, Node ${run.node}, ${run.cores}; ${run.trials > 1 ? `${run.trials} trials (fresh processes each) × ` : ""}${run.rounds} rounds of ${run.seconds} s per server and route, ${run.connections} connections${before ? `, beside commit ${run.before}` : ""}:`,
     "",
@@ -105,7 +115,10 @@ export async function recordRun(run: BenchRun): Promise<void> {
 
 /** The run as a console table, every figure the bench has (docs/performance.md keeps the CPU and throughput columns). */
 export function printRows(rows: BenchRow[]) {
-  const shown = columns(rows.some((r) => r.beforeCpu !== undefined));
+  const shown = columns(
+    rows.some((r) => r.beforeCpu !== undefined),
+    rows.some((r) => r.floorCpu !== undefined),
+  );
   const table = [shown.map((c) => c.head), ...rows.map((r) => shown.map((c) => c.cell(r)))];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   for (const row of table) console.log(row.map((c, i) => c.padStart(widths[i])).join("  "));

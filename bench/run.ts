@@ -5,7 +5,8 @@
 // Each round reads both servers' CPU time from /proc around it and divides by the requests answered: CPU
 // microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
 // (autocannon's fixed-count mode paced requests at about 10,000/s here, so rounds are timed instead.)
-// Usage: npm run bench [-- --large --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
+// `--floor` adds a third server, a minimal h3 app answering the same bodies: the framework's own cost over bare.
+// Usage: npm run bench [-- --floor --large --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 // Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (docs/performance.md).
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -18,7 +19,7 @@ import { ROTATING, median, run, unique, type Round } from "./round.ts";
 import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { printMcpRatios, printRows, recordRun, type BenchRow } from "./report.ts";
-import { placement, startBare, startCheckout, startSettings, stop, type Spawned } from "./servers.ts";
+import { placement, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     trials: { type: "string", default: "4" },
     /** With --before: both servers' young generation (semi-space) in MB, fixed. */
     young: { type: "string", default: "16" },
+    /** Also measure h3's own floor: a minimal h3 app serving the same bodies (what the framework costs over bare). */
+    floor: { type: "boolean", default: false },
     /** Write the figures to bench/last-run.json and docs/performance.md's table (bench/report.ts). */
     record: { type: "boolean", default: false },
   },
@@ -78,6 +81,7 @@ interface RouteFigures {
   ours: Round[];
   before: Round[];
   bare: Round[];
+  floor: Round[];
   trialRatios: number[];
 }
 
@@ -120,9 +124,10 @@ async function main() {
   const queries = await benchQueries(await loadLibrary(new URL("../corpus/library", import.meta.url).pathname));
   ROTATING["/api/search*"] = queries.map(searchPath);
   searchQueries = queries;
-  const figures = new Map(routes.map((r): [string, RouteFigures] => [r, { ours: [], before: [], bare: [], trialRatios: [] }]));
+  const figures = new Map(routes.map((r): [string, RouteFigures] => [r, { ours: [], before: [], bare: [], floor: [], trialRatios: [] }]));
   const bodies: Record<string, string> = {};
   let bare: Target | null = null;
+  let floor: Target | null = null;
   const started: Spawned[] = [];
   const keep = (s: Promise<Spawned>) => s.then((x) => (started.push(x), x));
   const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
@@ -156,7 +161,9 @@ async function main() {
         // A file, not an environment variable: hundreds of bodies exceed the kernel's limit for one variable.
         const bodiesFile = join(dataDir, "..", "bare-bodies.json");
         await writeFile(bodiesFile, JSON.stringify(bodies));
-        bare = { server: await keep(startBare(bodiesFile)), path: (r) => (isMcpRoute(r) ? bareMcpPath(r) : ours.path(r)) };
+        const barePath = (r: string) => (isMcpRoute(r) ? bareMcpPath(r) : ours.path(r));
+        bare = { server: await keep(startBare(bodiesFile)), path: barePath };
+        if (values.floor) floor = { server: await keep(startFloor(bodiesFile)), path: barePath };
         if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
         console.log(
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,
@@ -174,11 +181,12 @@ async function main() {
           console.log(`before: the checkout at ${values.before}, measured round for round beside this one; both with ${youngFlags?.join(" ")}`);
       }
       for (const route of routes) {
-        const targets = before ? [ours, before, bare] : [ours, bare];
+        const targets = [ours, ...(before ? [before] : []), ...(floor ? [floor] : []), bare];
         const measured = await measureRoute(targets, route, rounds, seconds, connections, trial);
         const f = figures.get(route)!;
         f.ours.push(...measured[0]);
         f.bare.push(...measured[measured.length - 1]);
+        if (floor) f.floor.push(...measured[measured.length - 2]);
         if (before) {
           f.before.push(...measured[1]);
           // Round by round (the median of each round's ratio), so a slow spell of the machine cancels out.
@@ -215,6 +223,7 @@ function rowsOf(routes: string[], figures: Map<string, RouteFigures>, bodies: Re
       bytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
       cpu: cpuOf(f.ours),
       bareCpu: cpuOf(f.bare),
+      ...(f.floor.length ? { floorCpu: cpuOf(f.floor) } : {}),
       rps: median(f.ours.map((r) => r.rps)),
       bareRps: median(f.bare.map((r) => r.rps)),
       p50: median(f.ours.map((r) => r.p50)),

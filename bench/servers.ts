@@ -111,6 +111,37 @@ export async function startBare(bodiesFile: string): Promise<Spawned> {
   return { base, child };
 }
 
+// The framework's own floor: h3's `serve` (srvx) with one catch-all route answering the same bodies with the same
+// headers as the bare server, as srvx's FastResponse (as ours are: adapters/headers.ts). What it costs over bare is h3's and srvx's per request (web Request and Response
+// objects, routing); what ours costs over it is this project's code.
+const FLOOR_SERVER = `
+import { H3, serve } from "h3";
+import { FastResponse } from "srvx";
+import { readFileSync } from "node:fs";
+const bodies = JSON.parse(readFileSync(process.env.BODIES_FILE, "utf8"));
+const bytes = new Map(Object.entries(bodies).map(([path, body]) => [path, Buffer.from(body)]));
+const app = new H3().all("/**", (event) => {
+  // The path as sent (the bare server reads it the same way): a parsed URL would re-encode some queries.
+  const url = event.runtime?.node?.req?.url ?? event.url.pathname + event.url.search;
+  const body = bytes.get(url) ?? bytes.get(url.replace(/u[0-9]+/g, "{n}")) ?? Buffer.from("{}");
+  return new FastResponse(body, { headers: { "content-type": "application/json; charset=utf-8", "content-length": String(body.byteLength) } });
+});
+serve(app, { port: Number(process.env.PORT), hostname: "127.0.0.1", silent: true, gracefulShutdown: false });
+`;
+
+/** A minimal h3 app (this checkout's h3) answering each path with the body in `bodiesFile`, as the bare server does. */
+export async function startFloor(bodiesFile: string): Promise<Spawned> {
+  const port = await freePort();
+  const child = spawnNode(["--input-type=module", "-e", FLOOR_SERVER], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: String(port), BODIES_FILE: bodiesFile },
+    stdio: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, child);
+  return { base, child };
+}
+
 /** Ends a spawned process and waits until it has exited (its port is free again for the next trial). */
 export async function stop(spawned: Spawned): Promise<void> {
   if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;

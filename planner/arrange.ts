@@ -17,13 +17,14 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
-export interface Attempt {
-  turn: number;
-  ms: number;
-  outcome: "valid" | "invalid" | "error";
-  violations?: string[];
-  error?: string;
-}
+export const Attempt = z.object({
+  turn: z.number(),
+  ms: z.number(),
+  outcome: z.enum(["valid", "invalid", "error"]),
+  violations: z.array(z.string()).optional(),
+  error: z.string().optional(),
+});
+export type Attempt = z.infer<typeof Attempt>;
 
 export interface Arrangement {
   plan: Plan;

@@ -3,10 +3,13 @@
 // request for it, whichever comes first — by the planner's plan if one exists, else by the rotation.
 import type { Library } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
+import { z } from "zod";
+import { kinds } from "../corpus/schema.ts";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { timeSlicer } from "../core/time-slice.ts";
-import { rotationFor, type ServiceKey } from "./rotation.ts";
+import { rotationFor, ServiceKey } from "./rotation.ts";
 import { whereFor } from "./placement.ts";
 import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart } from "./rules.ts";
 import type { Tier } from "./time.ts";
@@ -36,6 +39,37 @@ export interface ServiceRecord extends ServiceKey {
   relaxed: string[];
   recordedAt: string;
 }
+
+const RecordedPart: z.ZodType<RecordedPart> = z.object({
+  path: z.string(),
+  kind: z.enum(kinds),
+  seconds: z.number(),
+  basis: z.enum(["hour", "song", "override"]),
+});
+const context = z.record(z.string(), z.unknown()).nullable();
+/** Fields a record does not name are kept: a record reads back as it was stored. */
+const ServiceRecord: z.ZodType<ServiceRecord> = z.looseObject({
+  ...ServiceKey.shape,
+  mode: z.enum(["planned", "rotation"]),
+  name: z.string().nullable(),
+  word: z.string().optional(),
+  arrangedBy: z.string(),
+  parts: z.array(RecordedPart),
+  plannedFrom: context,
+  sky: context,
+  earth: context,
+  visitors: context,
+  relaxed: z.array(z.string()),
+  recordedAt: z.string(),
+});
+
+/**
+ * What the calendar reads back, checked. A record that cannot be read is refused (500, logged, naming its key):
+ * records are final, so one is never quietly replaced. The index of dates is read as missing when unreadable,
+ * as when torn (BUG-11): it only saves reads, and the records themselves are what is served.
+ */
+const RECORD = keyFamily("service record", ServiceRecord);
+const DATES = keyFamily("index of dates with services", z.array(z.string()), { ifCorrupt: "missing" });
 
 export const ROTATION_ARRANGED_BY =
   "Arranged by the sanctuary's rotation through its library, under the same rules as every service; no model named it or wrote its word.";
@@ -91,7 +125,7 @@ export class ServiceCalendar {
     const id = recordKey(key);
     const cached = this.cache.get(id);
     if (cached) return cached;
-    const stored = await this.kv.get<ServiceRecord>(id);
+    const stored = await this.kv.read(RECORD, id);
     if (stored) this.cache.set(id, stored);
     return stored;
   }
@@ -110,7 +144,7 @@ export class ServiceCalendar {
   async store(record: ServiceRecord): Promise<ServiceRecord> {
     const { value, created } = await this.kv.setIfAbsent(recordKey(record), record);
     this.cache.set(recordKey(record), value);
-    if (created) await this.kv.update<string[]>(DATES_KEY, (dates) => [...new Set([...(dates ?? []), record.date])].sort());
+    if (created) await this.kv.updateChecked(DATES, DATES_KEY, (dates) => [...new Set([...(dates ?? []), record.date])].sort());
     return value;
   }
 
@@ -192,7 +226,7 @@ export class ServiceCalendar {
 
   /** Dates that hold at least one service, sorted. */
   async dates(): Promise<string[]> {
-    return (await this.kv.get<string[]>(DATES_KEY)) ?? [];
+    return (await this.kv.read(DATES, DATES_KEY)) ?? [];
   }
 
   /** Record every key whose slot has begun somewhere within the last 30 hours and is still being served. */

@@ -5,6 +5,7 @@
 // the same song rarely, and services of 22.5–30 minutes (issue 18: fuller services, spec 15–40 still holds).
 // Two services in six are spoken, a prayer and a blessing (planner/form.ts, issue 26).
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import type { Piece } from "../corpus/library.ts";
 import { fitsForm, formOf, type Form } from "./form.ts";
 import { LENGTH_WEIGHT, SPOKEN_TARGET_LOW, TARGET_SECONDS, freshness, lengthPenalty } from "./freshness.ts";
@@ -28,6 +29,13 @@ export interface ServiceKey {
   slotIndex: number;
   tier: Tier;
 }
+
+/** A service key as stored in a record or a plan log (checked where those are read). */
+export const ServiceKey = z.object({
+  date: z.string(),
+  slotIndex: z.number(),
+  tier: z.enum(["north", "south", "unknown"] as const satisfies readonly Tier[]),
+}) satisfies z.ZodType<ServiceKey>;
 
 export interface RotationResult {
   parts: PlannedPart[];

@@ -4,12 +4,14 @@
 import type OpenAI from "openai";
 import type { Logger } from "../core/logger.ts";
 import type { Library, Piece } from "../corpus/library.ts";
+import { z } from "zod";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import { arrange, candidatesFor, type Attempt } from "./arrange.ts";
+import { arrange, Attempt, candidatesFor } from "./arrange.ts";
 import { TIERS, type ServiceCalendar, type ServiceRecord } from "./calendar.ts";
 import { gatherContext, type ContextSources } from "./context.ts";
 import { whereFor } from "./placement.ts";
-import type { ServiceKey } from "./rotation.ts";
+import { ServiceKey } from "./rotation.ts";
 import { slotsBeginningBetween } from "./time.ts";
 
 export const HORIZON_HOURS = 12;
@@ -29,13 +31,17 @@ export interface PlannerOptions {
   onOutcome?: (outcome: PlanLogEntry["outcome"]) => void;
 }
 
-export interface PlanLogEntry {
-  key: ServiceKey;
-  at: string;
-  model: string;
-  outcome: "planned" | "rotation" | "already recorded";
-  attempts: Attempt[];
-}
+const PlanLogEntry = z.object({
+  key: ServiceKey,
+  at: z.string(),
+  model: z.string(),
+  outcome: z.enum(["planned", "rotation", "already recorded"]),
+  attempts: z.array(Attempt),
+});
+export type PlanLogEntry = z.infer<typeof PlanLogEntry>;
+
+/** A date's planner log, read back checked; one that cannot be read is refused (the operator's view of it, 500). */
+const PLAN_LOG = keyFamily("planner log of a date", z.array(PlanLogEntry));
 
 const keyId = (k: ServiceKey) => `${k.date}:${k.slotIndex}:${k.tier}`;
 
@@ -124,6 +130,6 @@ export class Planner {
 
   /** The planner's log for a date: every attempt, its timing and outcome. */
   logFor(date: string): Promise<PlanLogEntry[] | null> {
-    return this.o.kv.get<PlanLogEntry[]>(`planner:log:${date}`);
+    return this.o.kv.read(PLAN_LOG, `planner:log:${date}`);
   }
 }

@@ -5,7 +5,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomically } from "../core/atomic-write.ts";
+import { z } from "zod";
 import { loadLibrary } from "../corpus/library.ts";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { reindex, type PublishPorts } from "./publish.ts";
 
@@ -17,13 +19,17 @@ const PREFIX = "library:approved:";
 const keyOf = (path: string) => `${PREFIX}${path.replace("/", ":")}`;
 const pathOf = (key: string) => key.slice(PREFIX.length).replace(":", "/");
 
-export interface ApprovedPiece {
-  /** Library path, `<category>/<slug>`. */
-  path: string;
+const ApprovedPiece = z.object({
+  /** Library path, `<category>/<slug>`: nothing else is ever written into the library folder. */
+  path: z.string().regex(/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/),
   /** The file's whole text, front matter included. */
-  source: string;
-  approvedAt: string;
-}
+  source: z.string(),
+  approvedAt: z.string(),
+});
+export type ApprovedPiece = z.infer<typeof ApprovedPiece>;
+
+/** An approval that cannot be read (or names a path outside the library's form) is passed over, warned once. */
+const APPROVED = keyFamily("approved contribution", ApprovedPiece, { ifCorrupt: "missing" });
 
 /** Records an approval for the other processes (after the approving one has published it). */
 export function recordApproval(kv: KeyValueStore, piece: ApprovedPiece): Promise<void> {
@@ -63,8 +69,8 @@ export class ApprovedSync {
     if (!missing.length) return 0;
     const written: string[] = [];
     for (const path of missing) {
-      const piece = await this.kv.get<ApprovedPiece>(keyOf(path));
-      if (!piece || !/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/.test(piece.path)) continue;
+      const piece = await this.kv.read(APPROVED, keyOf(path));
+      if (!piece) continue;
       const file = join(libraryDir, `${piece.path}.md`);
       // A folder shared by several processes may have the file already; it then only needs a reload.
       if (!existsSync(file)) await writeFileAtomically(file, piece.source);

@@ -1,5 +1,6 @@
 // Where submissions go for people to review. Two backends share this contract: a code host (pull requests
 // and issues) when one is configured, else the local moderation queue. review/choose.ts chooses.
+import { z } from "zod";
 import type { ContributionDraft } from "./document.ts";
 
 export const feedbackCategories = ["bug", "feedback", "question"] as const;
@@ -13,6 +14,15 @@ export interface FeedbackReport {
   description: string;
   context?: Record<string, unknown>;
 }
+
+/** A report as the moderation queue keeps it (read back through review/queue.ts); fields it does not name are kept. */
+export const FeedbackReport: z.ZodType<FeedbackReport> = z.looseObject({
+  name: z.string().nullable(),
+  category: z.enum(feedbackCategories),
+  title: z.string(),
+  description: z.string(),
+  context: z.record(z.string(), z.unknown()).optional(),
+});
 
 /** Where a submission waits: a pull request or issue, or a moderation-queue entry. */
 export interface ReviewRef {

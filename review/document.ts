@@ -2,7 +2,8 @@
 // (corpus/WRITING.md, corpus/schema.ts) and the markdown body. Pure; both review backends use it.
 import { createHash } from "node:crypto";
 import { stringify } from "yaml";
-import { CommonFrontMatter, kindOfFolder, type Kind } from "../corpus/schema.ts";
+import { z } from "zod";
+import { CommonFrontMatter, kindOfFolder, kinds, type Kind } from "../corpus/schema.ts";
 import { wordsOf } from "../services/screening.ts";
 import { parseMarkdown } from "./markdown.ts";
 
@@ -28,6 +29,22 @@ export interface ContributionDraft {
   /** The whole file: front matter and body. */
   source: string;
 }
+
+/** A draft as the moderation queue keeps it (read back through review/queue.ts); fields it does not name are kept. */
+export const ContributionDraft: z.ZodType<ContributionDraft> = z.looseObject({
+  name: z.string(),
+  category: z.enum(contributionCategories),
+  kind: z.enum(kinds),
+  title: z.string(),
+  content: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  file: z.string(),
+  tldr: z.string(),
+  seconds: z.number(),
+  words: z.number(),
+  source: z.string(),
+});
 
 const MAX_SLUG = 60;
 

@@ -1,15 +1,20 @@
 // Titles waiting for review, keyed by the slug they would take (one file name per slug), so the same
 // piece is not queued twice. A claim is taken atomically (kv.update) before submitting and released
 // when the submission fails or a moderator decides.
+import { z } from "zod";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { conflict, type SanctuaryError } from "../core/errors.ts";
 
-interface Claim {
+const Claim = z.object({
   /** Where the waiting submission is (queue number or pull-request URL). */
-  ref: string;
+  ref: z.string(),
   /** Epoch ms after which the claim lapses; null keeps it until released. */
-  expires: number | null;
-}
+  expires: z.number().nullable(),
+});
+
+/** A claim that cannot be read holds nothing: the title may be claimed again (as a lapsed claim). */
+export const TITLE_CLAIM = keyFamily("claim on a title waiting for review", Claim, { ifCorrupt: "missing" });
 
 export class PendingTitles {
   constructor(
@@ -23,7 +28,7 @@ export class PendingTitles {
   }
 
   async isPending(slug: string, now = Date.now()): Promise<boolean> {
-    const claim = await this.kv.get<Claim>(this.key(slug));
+    const claim = await this.kv.read(TITLE_CLAIM, this.key(slug));
     return claim !== null && (claim.expires === null || claim.expires > now);
   }
 
@@ -32,7 +37,7 @@ export class PendingTitles {
     // A held claim is answered from a read, so a refused duplicate writes nothing.
     if (await this.isPending(slug, now)) return false;
     let taken = false;
-    await this.kv.update<Claim | null>(this.key(slug), (current) => {
+    await this.kv.updateChecked(TITLE_CLAIM, this.key(slug), (current) => {
       // The change may run again when another process wrote the key meanwhile: decide afresh each time.
       taken = false;
       if (current && current.ref !== ref && (current.expires === null || current.expires > now)) return current;

@@ -1,11 +1,13 @@
 // The local moderation queue, the embedded default: submissions wait in the key-value store, numbered from
 // one atomic counter, until an admin approves (a contribution joins the library) or rejects them.
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { conflict, notFound } from "../core/errors.ts";
-import type { FeedbackReport, ReviewBackend, ReviewPreview, ReviewRef, SubmitContext } from "./backend.ts";
-import type { ContributionDraft } from "./document.ts";
+import { FeedbackReport, type ReviewBackend, type ReviewPreview, type ReviewRef, type SubmitContext } from "./backend.ts";
+import { ContributionDraft } from "./document.ts";
 import { alreadyPending, PendingTitles } from "./pending.ts";
 import { publishContribution, type PublishPorts } from "./publish.ts";
 import { recordApproval } from "./approved-sync.ts";
@@ -21,6 +23,20 @@ interface SubmissionBase {
   note: string | null;
 }
 export type Submission = SubmissionBase & ({ type: "contribution"; contribution: ContributionDraft } | { type: "feedback"; feedback: FeedbackReport });
+
+const statuses = ["pending", "approved", "rejected"] as const satisfies readonly SubmissionStatus[];
+const base = { id: z.number(), status: z.enum(statuses), receivedAt: z.string(), decidedAt: z.string().nullable(), note: z.string().nullable() };
+/**
+ * A submission as read back; one that cannot be read is refused (500, logged, naming its key) rather than shown
+ * or decided on. Fields it does not name are kept, as the admin pages show the record whole.
+ */
+const SUBMISSION = keyFamily<Submission>(
+  "submission",
+  z.discriminatedUnion("type", [
+    z.looseObject({ ...base, type: z.literal("contribution"), contribution: ContributionDraft }),
+    z.looseObject({ ...base, type: z.literal("feedback"), feedback: FeedbackReport }),
+  ]),
+);
 
 const COUNTER = "review:counter";
 const itemKey = (id: number) => `review:items:${id}`;
@@ -87,7 +103,7 @@ export class ModerationQueue implements ReviewBackend {
   }
 
   async get(id: number): Promise<Submission> {
-    const item = await this.kv.get<Submission>(itemKey(id));
+    const item = await this.kv.read(SUBMISSION, itemKey(id));
     if (!item) throw notFound(`There is no submission number ${id}.`, { suggestion: "Nothing is lost. GET /admin/api/submissions lists what is waiting." });
     return item;
   }
@@ -95,7 +111,7 @@ export class ModerationQueue implements ReviewBackend {
   /** Every submission with this status (all when null), oldest first. */
   async list(status: SubmissionStatus | null): Promise<Submission[]> {
     const keys = await this.kv.keys("review:items");
-    const items = await Promise.all(keys.map((k) => this.kv.get<Submission>(k)));
+    const items = await Promise.all(keys.map((k) => this.kv.read(SUBMISSION, k)));
     return items.filter((s): s is Submission => s !== null && (status === null || s.status === status)).sort((a, b) => a.id - b.id);
   }
 

@@ -2,7 +2,9 @@
 // One sorted collection holds each folded name scored by its last visit, in whatever engine the
 // store uses, so every process sharing the data (SQLite file or Redis) counts the same visitors:
 // a visit is one conditional write, the count one index range count, never a scan of all visits.
+import { z } from "zod";
 import { isStoreUnavailable } from "../storage/store-failure.ts";
+import { keyFamily } from "../storage/key-family.ts";
 import { nameKey } from "../core/text.ts";
 import type { KeyValueStore, SortedCollection } from "../storage/kv.ts";
 
@@ -18,6 +20,8 @@ const COUNT_REUSE_MS = 500;
 /** How often expired names are removed (only for space: counting already ignores them). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 const MIGRATED = "migrations:presence-sorted";
+/** One visit in the earlier one-key-per-visit layout; a torn one is no visit (counted as no soul: BUG-12). */
+export const LEGACY_VISIT = keyFamily("visit (earlier layout)", z.object({ name: z.string(), at: z.number() }), { ifCorrupt: "missing" });
 
 export function presenceName(name: string): string {
   return nameKey(name);
@@ -55,8 +59,8 @@ export class PresenceStore implements Presence {
     if (await this.kv.get(MIGRATED)) return;
     for (const key of await this.kv.keys("presence")) {
       if (key === "presence:zset") continue; // the old Redis sorted set: the Redis engine moves it, never through get()
-      const value = await this.kv.get<{ name: string; at: number }>(key);
-      if (value && typeof value.name === "string" && Number.isFinite(value.at)) await this.visits.put(value.name, value.at, null, { onlyIfHigher: true });
+      const value = await this.kv.read(LEGACY_VISIT, key);
+      if (value) await this.visits.put(value.name, value.at, null, { onlyIfHigher: true });
       await this.kv.remove(key);
     }
     await this.kv.set(MIGRATED, { at: new Date().toISOString() });

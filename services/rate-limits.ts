@@ -3,14 +3,20 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
+import { z } from "zod";
 import { rateLimited, SanctuaryError } from "../core/errors.ts";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 
-interface Stored {
-  points: number;
+const Stored = z.object({
+  points: z.number(),
   /** Epoch ms when the window ends; null for no expiry. */
-  expire: number | null;
-}
+  expire: z.number().nullable(),
+});
+type Stored = z.infer<typeof Stored>;
+
+/** A subject's window; one that cannot be read is no window (as if it had lapsed), not a 500 on every call. */
+export const LIMIT_WINDOW = keyFamily("rate-limit window", Stored, { ifCorrupt: "missing" });
 
 // The library's base for custom stores is not re-exported from its index, so it is loaded by path.
 const RateLimiterStoreAbstract = createRequire(import.meta.url)("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js") as typeof StoreAbstractType;
@@ -39,7 +45,7 @@ class RateLimiterKeyValue extends RateLimiterStoreAbstract {
   }
 
   _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Stored> {
-    return this.kv.update<Stored>(storageKey(key), (old) => {
+    return this.kv.updateChecked(LIMIT_WINDOW, storageKey(key), (old) => {
       const now = Date.now();
       const live = old && (old.expire === null || old.expire > now) ? old : null;
       if (forceExpire || !live) return { points, expire: msDuration > 0 ? now + msDuration : null };
@@ -48,7 +54,7 @@ class RateLimiterKeyValue extends RateLimiterStoreAbstract {
   }
 
   async _get(key: string): Promise<Stored | null> {
-    const value = await this.kv.get<Stored>(storageKey(key));
+    const value = await this.kv.read(LIMIT_WINDOW, storageKey(key));
     return value && (value.expire === null || value.expire > Date.now()) ? value : null;
   }
 

@@ -2,28 +2,29 @@
 // its page holds, not what history holds: by hour (the 48-hour live feed), by song and month (the
 // archive), by service (services by date), and running counts per song.
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import { conflict } from "../core/errors.ts";
 import { foldText, nameKey } from "../core/text.ts";
+import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 
-export interface Reflection {
-  id: string;
-  name: string;
-  text: string;
+const Reflection = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string(),
   /** Song slug it is filed under. */
-  song: string;
-  timezone: string;
-  location: string | null;
-  createdAt: string;
+  song: z.string(),
+  timezone: z.string(),
+  location: z.string().nullable(),
+  createdAt: z.string(),
   /** The service that was being heard where and when it was left. */
-  service: { date: string; slotIndex: number; tier: string };
-}
+  service: z.object({ date: z.string(), slotIndex: z.number(), tier: z.string() }),
+});
+export type Reflection = z.infer<typeof Reflection>;
 
-export interface SongTally {
-  count: number;
-  mostRecent: Reflection;
-}
+const SongTally = z.object({ count: z.number(), mostRecent: Reflection });
+export type SongTally = z.infer<typeof SongTally>;
 
 export const LIVE_FEED_MS = 48 * 3600_000;
 export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
@@ -50,13 +51,25 @@ const REBUILT = "migrations:reflections-sorted";
 /** The reflections of index entries; a damaged entry (read as missing) is left out rather than failing the page. */
 const values = (entries: Array<{ value: Reflection | null }>) => entries.flatMap((e) => (e.value && typeof e.value === "object" ? [e.value] : []));
 
-interface Claim {
-  at: string;
-  id: string;
+const Claim = z.object({
+  at: z.string(),
+  id: z.string(),
   /** Present until every index holds the reflection (see ReflectionStore.repair). */
-  reflection?: Reflection;
-}
+  reflection: Reflection.optional(),
+});
+type Claim = z.infer<typeof Claim>;
 type Claims = Record<string, Claim>;
+
+/**
+ * What the store reads back, checked. Claims, the write counter and the earlier layout's lists are read as
+ * missing when unreadable (a bucket of claims is no bucket: the same words are taken again; the rebuild passes a
+ * list over); a tally that cannot be read is refused (500, logged) rather than shown as no reflections.
+ */
+const CLAIMS = keyFamily("bucket of same-words claims", z.record(z.string(), Claim), { ifCorrupt: "missing" });
+const WRITTEN_COUNT = keyFamily("count of reflection writes", z.number(), { ifCorrupt: "missing" });
+const TALLY = keyFamily("tally of reflections per song", z.record(z.string(), SongTally));
+const SONG_MONTHS = keyFamily("list of a song's months (earlier layout)", z.array(z.string()), { ifCorrupt: "missing" });
+const MONTH_LIST = keyFamily("list of a song's reflections in a month (earlier layout)", z.array(z.unknown()), { ifCorrupt: "missing" });
 
 /** Markers live in 256 buckets (by hash prefix), pruned of expired entries as they are rewritten. */
 const bucketOf = (words: string) => `reflections:same-words:${words.slice(0, 2)}`;
@@ -85,7 +98,7 @@ export class ReflectionStore {
     const claimOf = (bucket: Claims | null) => bucket?.[words];
     const isRepeat = (claim: Claim | undefined) => stillClaims(claim, at);
     return this.sameWords.run(bucketKey, async () => {
-      if (isRepeat(claimOf(await this.kv.get<Claims>(bucketKey)))) throw repeated();
+      if (isRepeat(claimOf(await this.kv.read(CLAIMS, bucketKey)))) throw repeated();
       // Limits are taken only after the duplicate check, inside this section: a repeat answers 409, never 429.
       await takeLimits();
       // The claim holds the whole reflection and is written atomically (across processes too, on
@@ -112,7 +125,7 @@ export class ReflectionStore {
   /** For a dry run: refuses (409) exactly as `add` would if these words came from this name in the last 30 days. */
   async checkNotRepeated(name: string, text: string, createdAt: string): Promise<void> {
     const words = sameWordsKey(name, text);
-    if (stillClaims((await this.kv.get<Claims>(bucketOf(words)))?.[words], Date.parse(createdAt))) throw repeated();
+    if (stillClaims((await this.kv.read(CLAIMS, bucketOf(words)))?.[words], Date.parse(createdAt))) throw repeated();
   }
 
   /**
@@ -136,7 +149,7 @@ export class ReflectionStore {
     let repaired = 0;
     for (let i = 0; i < 256; i++) {
       const bucketKey = bucketOf(i.toString(16).padStart(2, "0"));
-      const bucket = await this.kv.get<Claims>(bucketKey);
+      const bucket = await this.kv.read(CLAIMS, bucketKey);
       for (const [words, claim] of Object.entries(bucket ?? {})) {
         if (!claim.reflection || now.getTime() - Date.parse(claim.at) < minAgeMs) continue;
         await this.index(claim.reflection);
@@ -170,9 +183,15 @@ export class ReflectionStore {
     let rebuilt = 0;
     for (const key of await this.kv.keys("reflections:song-months")) {
       const song = key.slice("reflections:song-months:".length);
-      for (const month of (await this.kv.get<string[]>(key)) ?? []) {
-        const list = (await this.kv.get<Reflection[]>(`reflections:song:${song}:${month}`)) ?? [];
-        await this.putAll(list.filter((r) => r && typeof r.id === "string" && typeof r.createdAt === "string" && r.song === song));
+      for (const month of (await this.kv.read(SONG_MONTHS, key)) ?? []) {
+        const list = (await this.kv.read(MONTH_LIST, `reflections:song:${song}:${month}`)) ?? [];
+        // Entry by entry, so one damaged reflection does not take its month's others with it.
+        await this.putAll(
+          list.flatMap((r) => {
+            const checked = Reflection.safeParse(r);
+            return checked.success && checked.data.song === song ? [checked.data] : [];
+          }),
+        );
         rebuilt += list.length;
       }
     }
@@ -216,7 +235,7 @@ export class ReflectionStore {
     const fresh = hit && Math.abs(at - hit.at) < 1000;
     if (fresh && hit.counter === counter) return hit.value;
     // Something was written: reread the feed only if it was a reflection.
-    const written = (await this.kv.get<number>(WRITTEN)) ?? 0;
+    const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
     if (fresh && hit.written === written) return ((hit.counter = counter), hit.value);
     const value = values(await this.kv.sorted<Reflection>(LIVE).range({ from: at - windowMs + 1, to: at, order: "desc", limit }));
     if (this.recentCache.size > 16) this.recentCache.clear();
@@ -240,6 +259,6 @@ export class ReflectionStore {
 
   /** Count and most recent reflection per song. */
   async tally(): Promise<Record<string, SongTally>> {
-    return (await this.kv.get<Record<string, SongTally>>("reflections:tally")) ?? {};
+    return (await this.kv.read(TALLY, "reflections:tally")) ?? {};
   }
 }

@@ -24,6 +24,11 @@ export type Change<T> = (current: T | null) => T | Promise<T>;
 
 export interface Engine {
   readonly kind: "memory" | "sqlite" | "redis" | "unstorage";
+  /**
+   * Whether `get` hands back the same object for a key until it is written (SQLite's cache of reads), so what was
+   * checked of it can be remembered (storage/key-family.ts); engines that decode afresh on every read do not.
+   */
+  readonly sharesReads?: boolean;
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
   /**

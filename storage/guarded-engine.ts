@@ -11,6 +11,7 @@ class StoreTimeout extends Error {
 
 export class GuardedEngine implements Engine {
   readonly kind: Engine["kind"];
+  readonly sharesReads: boolean;
   private lastCounter = 0;
 
   constructor(
@@ -21,6 +22,7 @@ export class GuardedEngine implements Engine {
     private readonly timeoutMs: number | null,
   ) {
     this.kind = inner.kind;
+    this.sharesReads = inner.sharesReads ?? false;
   }
 
   /** `write`: whether the call writes (a read that succeeds says nothing of a full disk). */

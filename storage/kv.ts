@@ -5,7 +5,7 @@
 import type { Change, Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
 import type { ImportReport } from "./import-files.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
-import { CorruptValue, type KeyFamily } from "./key-family.ts";
+import { checkStored, type KeyFamily } from "./key-family.ts";
 
 export type { Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
 
@@ -71,19 +71,21 @@ export class KeyValueStore {
     return this.engine.kind;
   }
 
-  /** The value at a key, unchecked: families not yet given a schema (prefer `read`). */
-  async get<T>(rawKey: string): Promise<T | null> {
-    return (await this.engine.get(safeKey(rawKey))) as T | null;
+  /**
+   * The value at a key as stored, unknown: for whether a key holds anything, and for tests. A value the code
+   * uses is read through `read` and its family, which checks it.
+   */
+  get(rawKey: string): Promise<unknown> {
+    return this.engine.get(safeKey(rawKey));
   }
 
-  /** The value at a key, checked against its family's schema: null when absent, `CorruptValue` when unreadable. */
-  async read<T>(family: KeyFamily<T>, rawKey: string): Promise<T | null> {
+  /**
+   * The value at a key, checked against its family's schema: null when absent; a value that does not match is
+   * a `CorruptValue`, or null for a family that reads it as missing (storage/key-family.ts).
+   */
+  read<T>(family: KeyFamily<T>, rawKey: string): Promise<T | null> {
     const key = safeKey(rawKey);
-    const value = await this.engine.get(key);
-    if (value === null) return null;
-    const checked = family.schema.safeParse(value);
-    if (!checked.success) throw new CorruptValue(family.name, key, checked.error);
-    return checked.data;
+    return this.engine.get(key).then((value) => checkStored(family, key, value, this.engine.sharesReads));
   }
 
   /** Write a value; waits for any update of the same key queued before it. */
@@ -99,6 +101,14 @@ export class KeyValueStore {
   update<T>(rawKey: string, change: Change<T>): Promise<T> {
     const key = safeKey(rawKey);
     return this.mutex.run(key, () => this.engine.update(key, change));
+  }
+
+  /**
+   * `update` with the current value checked against its family first (refused, or read as missing, as `read`
+   * does), so `change` is handed only what it can trust.
+   */
+  updateChecked<T>(family: KeyFamily<T>, rawKey: string, change: Change<T>): Promise<T> {
+    return this.update<T>(rawKey, (current) => change(checkStored(family, safeKey(rawKey), current)));
   }
 
   /** Store `value` unless the key already holds one; returns what is stored and whether this call wrote it. */

@@ -36,6 +36,7 @@ export class SqliteEngine implements Engine {
   private batch: WriteBatch;
   private cache = new Map<string, Row>();
   private readonly cacheLimit: number;
+  readonly sharesReads: boolean;
   /** data_version when the cache was last known good; it moves only on other connections' commits. */
   private seen = -1;
   private checkedAt = -Infinity;
@@ -46,6 +47,7 @@ export class SqliteEngine implements Engine {
     this.q = statements(this.db);
     this.batch = new WriteBatch(this.db);
     this.cacheLimit = options.cacheEntries ?? 0;
+    this.sharesReads = this.cacheLimit > 0;
   }
 
   private dataVersion(): number {

@@ -1,9 +1,7 @@
 // GET /media/<file>: the rendered recordings under DATA_DIR/media, with byte ranges so players can seek.
 // Paths come from the outside world: everything resolves inside the media folder or is a 404.
-import { createReadStream } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
+import { open, realpath, stat, type FileHandle } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
-import { Readable } from "node:stream";
 import type { H3Event } from "h3";
 import type { WebContext } from "./context.ts";
 import type { Route } from "../core/route.ts";
@@ -78,7 +76,40 @@ async function serveMedia(event: H3Event, dir: string): Promise<Response> {
     etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
     mtime: info.mtime,
     headers: { "content-type": TYPES[extname(file).toLowerCase()], "cache-control": "public, max-age=86400" },
-    slice: (start, end) => Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream,
+    slice: (start, end) => fileSlice(file, start, end),
+  });
+}
+
+const SLICE_CHUNK = 64 * 1024;
+
+/**
+ * Bytes start..end (inclusive) of a file as a web stream, read a chunk at a time as the client takes them (a
+ * player seeking through a long recording holds one chunk, not the file). Written against the web stream the
+ * Response takes: Node's own converter answers a stream of `node:stream/web`'s type, which the DOM's does not accept.
+ */
+export function fileSlice(file: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let handle: FileHandle | undefined;
+  let at = start;
+  const close = () => handle?.close().catch(() => {});
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        handle ??= await open(file, "r");
+        const want = Math.min(SLICE_CHUNK, end + 1 - at);
+        const { bytesRead, buffer } = want > 0 ? await handle.read(Buffer.allocUnsafe(want), 0, want, at) : { bytesRead: 0, buffer: null };
+        if (bytesRead === 0 || !buffer) {
+          await close();
+          controller.close();
+          return;
+        }
+        at += bytesRead;
+        controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead));
+      } catch (error) {
+        await close();
+        controller.error(error);
+      }
+    },
+    cancel: close,
   });
 }
 

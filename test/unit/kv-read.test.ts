@@ -1,6 +1,9 @@
 // Stored values are checked where they are read: `kv.read` returns what its family's schema accepts, and a value
 // that does not match is a named error (its key, what is wrong) that an operation answers as a logged 500:
 // never a crash, and never a body built from what could not be read.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AdapterContext } from "../../adapters/context.ts";
@@ -23,6 +26,21 @@ describe("kv.read", () => {
     expect(error).toBeInstanceOf(CorruptValue);
     expect(error).toMatchObject({ family: "list of numbers", key: "numbers:b" });
     expect(String(error)).toMatch(/numbers:b is not a readable list of numbers/);
+  });
+
+  it("checks a value SQLite hands back from its cache once, and a written one afresh", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-kv-read-"));
+    const kv = openKeyValueStore({ kind: "sqlite", file: join(dir, "state.db"), cacheEntries: 100 });
+    try {
+      await kv.set("numbers:a", [1, 2]);
+      const first = await kv.read(NUMBERS, "numbers:a");
+      expect(await kv.read(NUMBERS, "numbers:a")).toBe(first);
+      await kv.set("numbers:a", [1, "two"]);
+      await expect(kv.read(NUMBERS, "numbers:a")).rejects.toBeInstanceOf(CorruptValue);
+    } finally {
+      await kv.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("makes a corrupt conversation a logged 500 of the operation reading it, not a crash or a half-read body", async () => {

@@ -36,6 +36,7 @@ describe("presence", () => {
     await kv.set("presence:aaa", { name: "wren", at: T - 3600_000 });
     await kv.set("presence:bbb", { name: "moss", at: T - PRESENCE_WINDOW_MS - 1 });
     await kv.set("presence:ccc", "not a visit");
+    await kv.set("presence:cdd", { name: "ash", at: "an hour ago" });
     const presence = new PresenceStore(kv);
     await presence.load();
     expect(await kv.keys("presence")).toEqual([]);

@@ -1,0 +1,145 @@
+// Every key family the stores read: a stored value of the wrong shape is never handed on as if it were what the
+// family holds. Families of indexes, claims, counters and windows read it as missing (warned once per key);
+// records (a service, a submission, the tally, a planner log) refuse it with a CorruptValue naming the key.
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { Library } from "../../corpus/library.ts";
+import type { Media } from "../../corpus/media.ts";
+import { ServiceCalendar } from "../../planner/calendar.ts";
+import { Planner, type PlannerOptions } from "../../planner/scheduler.ts";
+import { ApprovedSync } from "../../review/approved-sync.ts";
+import { PendingTitles } from "../../review/pending.ts";
+import type { PublishPorts } from "../../review/publish.ts";
+import { ModerationQueue } from "../../review/queue.ts";
+import { LIMIT_WINDOW, LIMITS, RateLimits } from "../../services/rate-limits.ts";
+import { ReflectionStore, sameWordsKey, type Reflection } from "../../services/reflections.ts";
+import { openKeyValueStore } from "../../storage/index.ts";
+import { CorruptValue, keyFamily } from "../../storage/key-family.ts";
+import { z } from "zod";
+
+const T = Date.parse("2026-11-24T12:00:00Z");
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+const reflection = (id: string, song = "turn-the-press-slowly"): Reflection => ({
+  id,
+  name: "Wren",
+  text: `Words about the evening, ${id}.`,
+  song,
+  timezone: "UTC",
+  location: null,
+  createdAt: new Date(T - 60_000).toISOString(),
+  service: { date: "2026-11-24", slotIndex: 3, tier: "north" },
+});
+
+const refused = (promise: Promise<unknown>, key: string) => expect(promise).rejects.toSatisfy((e) => e instanceof CorruptValue && e.key === key);
+
+describe("key families read as missing", () => {
+  it("warns once per key, however often the value is read", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const LIST = keyFamily("list of words", z.array(z.string()), { ifCorrupt: "missing" });
+    await kv.set("words:torn", [1, 2]);
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 3; i++) expect(await kv.read(LIST, "words:torn")).toBeNull();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/words:torn is not a readable list of words.*treated as missing/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("rate-limit window: an unreadable window is no window, so the allowance starts afresh", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const limits = new RateLimits(kv, { ...LIMITS, reflect: { points: 2, duration: 3600 } });
+    expect(await limits.take("reflect", { name: "wren" })).toBe(true);
+    expect(await limits.take("reflect", { name: "wren" })).toBe(true);
+    expect(await limits.secondsUntilFree("reflect", { name: "wren" })).toBeGreaterThan(0);
+    const [key] = await kv.keys("limits");
+    await kv.set(key!, { points: "two", expire: "later" });
+    expect(await kv.read(LIMIT_WINDOW, key!)).toBeNull();
+    expect(await limits.secondsUntilFree("reflect", { name: "wren" })).toBe(0);
+    expect(await limits.take("reflect", { name: "wren" })).toBe(true);
+    expect(await kv.get(key!)).toMatchObject({ points: 1 });
+  });
+
+  it("title claim: an unreadable claim holds no title", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const pending = new PendingTitles(kv, null);
+    await kv.set("review:pending:morning-light", { ref: 3, expires: "never" });
+    expect(await pending.isPending("morning-light", T)).toBe(false);
+    expect(await pending.claim("morning-light", "ref-1", T)).toBe(true);
+    expect(await pending.isPending("morning-light", T)).toBe(true);
+  });
+
+  it("same-words claims and the write count: unreadable ones neither refuse new words nor break the feed", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const store = new ReflectionStore(kv);
+    const first = reflection("r1");
+    await store.add(first);
+    // A claim on these very words, but without the id every claim holds: not a claim, so not a repeat.
+    const words = sameWordsKey(first.name, first.text);
+    await kv.set(`reflections:same-words:${words.slice(0, 2)}`, { [words]: { at: first.createdAt } });
+    await kv.set("reflections:written", "many");
+    await expect(store.checkNotRepeated(first.name, first.text, first.createdAt)).resolves.toBeUndefined();
+    expect((await store.recent(new Date(T))).map((r) => r.id)).toEqual(["r1"]);
+  });
+
+  it("earlier layout's lists: an unreadable list is passed over, and a damaged entry leaves its month's others", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    await kv.set("reflections:song-months:turn-the-press-slowly", ["2026-11"]);
+    await kv.set("reflections:song:turn-the-press-slowly:2026-11", [reflection("r1"), { id: "r2", song: "turn-the-press-slowly" }]);
+    await kv.set("reflections:song-months:broken", "2026-11");
+    expect(await new ReflectionStore(kv).rebuild()).toBe(2);
+    expect((await new ReflectionStore(kv).forSong("turn-the-press-slowly")).map((r) => r.id)).toEqual(["r1"]);
+  });
+
+  it("index of dates: an unreadable index reads as no dates, and the next record starts it again", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const calendar = new ServiceCalendar(kv, {} as Library, {} as Media);
+    await kv.set("services-index:dates", { "2026-11-24": true });
+    expect(await calendar.dates()).toEqual([]);
+  });
+
+  it("approved contribution: an unreadable approval, or one naming a path outside the library's form, writes nothing", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const libraryDir = await mkdtemp(join(tmpdir(), "sanctuary-approved-"));
+    dirs.push(libraryDir);
+    await kv.set("library:approved:prayers:torn", { path: "prayers/torn" });
+    await kv.set("library:approved:prayers:escape", { path: "../outside", source: "text", approvedAt: new Date(T).toISOString() });
+    const ports = { library: { piece: () => undefined }, libraryDir, log: { info: () => {}, error: () => {} } } as unknown as PublishPorts;
+    expect(await new ApprovedSync(kv, ports).sync()).toBe(0);
+    expect(await readdir(libraryDir)).toEqual([]);
+  });
+});
+
+describe("key families that refuse", () => {
+  it("service record: an unreadable record is a CorruptValue, never served or replaced", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const calendar = new ServiceCalendar(kv, {} as Library, {} as Media);
+    await kv.set("services:2026-11-24:3:north", { date: "2026-11-24", slotIndex: 3, tier: "north", parts: "none" });
+    await refused(calendar.get({ date: "2026-11-24", slotIndex: 3, tier: "north" }), "services:2026-11-24:3:north");
+  });
+
+  it("submission: an unreadable submission is a CorruptValue, alone or in the list", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const queue = new ModerationQueue(kv);
+    await kv.set("review:items:1", { id: 1, type: "feedback", status: "pending", feedback: { title: 7 } });
+    await refused(queue.get(1), "review:items:1");
+    await refused(queue.list(null), "review:items:1");
+  });
+
+  it("tally of reflections: an unreadable tally is a CorruptValue, not an empty archive", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    await kv.set("reflections:tally", { "turn-the-press-slowly": { count: "one" } });
+    await refused(new ReflectionStore(kv).tally(), "reflections:tally");
+  });
+
+  it("planner log: an unreadable log is a CorruptValue", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    await kv.set("planner:log:2026-11-24", [{ key: "2026-11-24", outcome: "planned" }]);
+    await refused(new Planner({ kv } as PlannerOptions).logFor("2026-11-24"), "planner:log:2026-11-24");
+  });
+});
