@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { Metrics } from "./core/metrics.ts";
 import { memoryLimitBytes, renderersFor } from "./core/memory.ts";
 import { availableParallelism } from "node:os";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createLogger, type Logger } from "./core/logger.ts";
 import { loadLibrary } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
@@ -113,6 +114,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       kv.kind !== "memory" ? reflections.repair(clock()).catch((err) => log.error({ err }, "repairing reflections failed")) : undefined,
     ]);
   await tick();
+  // What follows builds the route table in one go: it starts on a turn of its own, not at the end of the tick's.
+  await nextTurn();
   const timer = setInterval(tick, 60_000);
   timer.unref();
 

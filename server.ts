@@ -4,6 +4,7 @@ import { loopFigures } from "./core/loop-monitor.ts";
 import { serve } from "h3";
 import type { Server as HttpServer } from "node:http";
 import { pathToFileURL } from "node:url";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
@@ -27,6 +28,8 @@ export async function startServer(
   options: { reusePort?: boolean; recordings?: boolean } = {},
 ): Promise<RunningServer> {
   const deps = await createDeps(config, overrides);
+  // Mounting every route is a task of its own, apart from the routes' building (core/loop-monitor.ts counts each).
+  await nextTurn();
   const app = createApp(deps);
   deps.media.watch();
   // A request (headers and body) must arrive within 8 s, checked every second: a slow or never-ending

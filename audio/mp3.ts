@@ -10,8 +10,22 @@ export const MP3_KBPS = 64 as const;
 export const MUSIC_KBPS = 128 as const;
 
 // One encoder per process, reconfigured for each file (configure() starts a fresh stream). Encoding is
-// synchronous, so two files never interleave in it.
-const encoder = await createMp3Encoder();
+// synchronous, so two files never interleave in it. Compiled on first need, not at import: a top-level await
+// here made the server (which only reads MP3 lengths) compile LAME, and split its start-up's module
+// evaluation in two, the second half one long task on a running event loop.
+let encoder: Awaited<ReturnType<typeof createMp3Encoder>> | undefined;
+let loading: Promise<void> | undefined;
+
+/** Compiles the LAME encoder once per process; `encodeMp3` and `encodeMp3Blocks` need it done. */
+export function loadMp3Encoder(): Promise<void> {
+  loading ??= createMp3Encoder().then((e) => void (encoder = e));
+  return loading;
+}
+
+function loadedEncoder(): NonNullable<typeof encoder> {
+  if (!encoder) throw new Error("the MP3 encoder is not loaded yet: await loadMp3Encoder() before encoding");
+  return encoder;
+}
 
 const RATES_OK = [16_000, 22_050, 24_000, 32_000, 44_100, 48_000] as const;
 const KBPS_OK = [32, 40, 48, 64, 80, 96, 112, 128, 160, 192] as const;
@@ -34,6 +48,7 @@ export function encodeMp3Blocks(
   if (!rate) throw new Error(`encodeMp3: ${format.sampleRate} Hz is not an MP3 sample rate; resample first`);
   if (!KBPS_OK.includes(kbps)) throw new Error(`encodeMp3: ${kbps} kbps is not offered`);
   // outputSampleRate pinned: left alone, LAME may pick a lower rate for a low bitrate.
+  const encoder = loadedEncoder();
   encoder.configure({ sampleRate: rate, channels: format.stereo ? 2 : 1, bitrate: kbps, outputSampleRate: rate });
   const chunks: Buffer[] = [];
   // Fed a minute at most at a time; the returned view belongs to the encoder, so it is copied at once.

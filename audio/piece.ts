@@ -6,7 +6,7 @@ import { chantRounds } from "../corpus/chant-length.ts";
 import type { Piece, Song } from "../corpus/library.ts";
 import { toScript } from "../corpus/script.ts";
 import { MUSIC_RATE } from "./bed.ts";
-import { encodeMp3Blocks, mp3Info } from "./mp3.ts";
+import { encodeMp3Blocks, loadMp3Encoder, mp3Info } from "./mp3.ts";
 import { SAMPLE_RATE, type Pcm } from "./pcm.ts";
 import { songBlocks } from "./song-stream.ts";
 import { planSong, renderSong, type SongOptions } from "./song.ts";
@@ -94,6 +94,7 @@ export interface Rendered {
 
 /** Render to `file`. The MP3 appears only when complete (core/atomic-write.ts). */
 export async function renderPieceToFile(p: PieceInput, file: string): Promise<Rendered> {
+  await loadMp3Encoder();
   const cpu = process.cpuUsage();
   const { format, blocks } = renderPieceBlocks(p);
   const mp3 = encodeMp3Blocks(blocks, format);

@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { fromLibrary, renderInBackground, sourceHash, type BackgroundOptions, type RenderJob } from "./index.ts";
 import type { Logger } from "../core/logger.ts";
+import { timeSlicer } from "../core/time-slice.ts";
 import type { Library, Piece } from "../corpus/library.ts";
 import { ManifestStore, type ManifestEntry } from "../corpus/media.ts";
 
@@ -23,7 +24,14 @@ export function plan(piece: Piece, mediaDir: string): Planned {
 
 /** Which of `pieces` (optionally only those under a path prefix) need rendering, in library order. */
 export async function planRecordings(pieces: Piece[], store: ManifestStore, only?: string): Promise<{ chosen: Planned[]; todo: Planned[] }> {
-  const chosen = pieces.filter((p) => !only || p.path.startsWith(only)).map((p) => plan(p, store.mediaDir));
+  // Hashing every piece's input is tens of milliseconds for the library: it gives way to requests as it goes.
+  const slice = timeSlicer();
+  const chosen: Planned[] = [];
+  for (const p of pieces) {
+    if (only && !p.path.startsWith(only)) continue;
+    chosen.push(plan(p, store.mediaDir));
+    await slice();
+  }
   const current = await Promise.all(chosen.map((p) => store.isCurrent({ piece: p.piece, file: p.name, sourceHash: p.sourceHash })));
   return { chosen, todo: chosen.filter((_, i) => !current[i]) };
 }

@@ -8,6 +8,7 @@ import { kinds } from "../corpus/schema.ts";
 import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
+import { timeSlicer } from "../core/time-slice.ts";
 import { rotationFor, ServiceKey } from "./rotation.ts";
 import { whereFor } from "./placement.ts";
 import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart } from "./rules.ts";
@@ -232,11 +233,15 @@ export class ServiceCalendar {
   async tick(now: Date): Promise<number> {
     let recorded = 0;
     const since = new Date(now.getTime() - 30 * 3600_000);
+    // The store answers without a turn of the loop (SQLite), so a first start's twenty-odd rotations would
+    // otherwise run as one task: they give way to requests between services.
+    const slice = timeSlicer();
     for (const { date, slotIndex } of slotsBeginningBetween(since, new Date(now.getTime() + 1))) {
       for (const tier of TIERS) {
         if (!(await this.get({ date, slotIndex, tier }))) {
           await this.ensure({ date, slotIndex, tier });
           recorded++;
+          await slice();
         }
       }
     }

@@ -2,6 +2,7 @@
 // services playing now (the no-timezone visitor's first, then by how many of the world's zones hear each),
 // then the services that begin next somewhere, in order of their start, then every other piece.
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { timeSlicer } from "../core/time-slice.ts";
 import { ServiceCalendar, TIERS } from "./calendar.ts";
 import type { ServiceKey } from "./rotation.ts";
 import { placedZones, resolveZone, slotOf, slotsBeginningBetween, tierOf } from "./time.ts";
@@ -13,10 +14,12 @@ export async function servicesNow(now: Date, zones: string[] = placedZones()): P
   const heard = new Map<string, { key: ServiceKey; zones: number }>();
   const fallback = resolveZone(undefined).zone;
   const all = [fallback, ...zones];
+  // Placing a zone the first time costs about 0.2 ms (its rules are read), more on a busy machine: requests
+  // get a turn whenever the slice's budget has run.
+  const slice = timeSlicer();
   for (let i = 0; i < all.length; i++) {
     const zone = all[i];
-    // Placing a zone the first time costs about 0.2 ms (its rules are read): requests get a turn now and then.
-    if (i % 50 === 49) await nextTurn();
+    await slice();
     const { date, slotIndex } = slotOf(now, zone);
     const key = { date, slotIndex, tier: tierOf(zone) };
     const entry = heard.get(keyOf(key)) ?? heard.set(keyOf(key), { key, zones: 0 }).get(keyOf(key))!;

@@ -45,8 +45,9 @@ interface State {
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
 const RECIPE = 6;
-/** Texts embedded per call, and rows written per call: the event loop gets a turn between calls. */
-const EMBED_BATCH = 64;
+/** Texts embedded per call, and rows written per call: the event loop gets a turn between calls (a card is a
+ * whole page's text: 64 of them at once held the loop longer than a request should wait). */
+const EMBED_BATCH = 16;
 const WRITE_BATCH = 128;
 
 /** Each page's card, then its passages, page by page in library order (what the index holds, minus vectors). */
@@ -204,7 +205,7 @@ export class LibraryIndex {
       const vectors = await this.embedder.embed(batch.map(embeddingText));
       batch.forEach((c, j) => rows.push({ ...c, path: c.path ?? "", slug: c.slug ?? "", section: c.section ?? "", vector: Array.from(vectors[j]) }));
       this.embedded = { done: i + batch.length, of: all.length };
-      if ((i / EMBED_BATCH) % 10 === 9) this.log.info({ embedded: i + batch.length, of: all.length }, "search index progress");
+      if ((i / EMBED_BATCH) % 40 === 39) this.log.info({ embedded: i + batch.length, of: all.length }, "search index progress");
       // An embedder that computes in this thread (GloVe) resolves at once: give requests their turn.
       await nextTurn();
     }

@@ -5,8 +5,11 @@ import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Piece } from "../../corpus/library.ts";
 import { ManifestStore } from "../../corpus/media.ts";
 import type { Kind } from "../../corpus/schema.ts";
-import { encodeMp3 } from "../../audio/mp3.ts";
+import { encodeMp3, loadMp3Encoder } from "../../audio/mp3.ts";
 import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
+
+// The LAME encoder compiles once per process, on first need (audio/mp3.ts).
+await loadMp3Encoder();
 
 /** The piece with the shortest declared length (the cheapest to render or to stand a recording in for). */
 export const shortest = <T extends Piece>(list: readonly T[]): T => [...list].sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];

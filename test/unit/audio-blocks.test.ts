@@ -4,11 +4,14 @@
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bedBlocks, renderBed } from "../../audio/bed.ts";
-import { encodeMp3, encodeMp3Blocks } from "../../audio/mp3.ts";
+import { encodeMp3, encodeMp3Blocks, loadMp3Encoder } from "../../audio/mp3.ts";
 import { progression } from "../../audio/music.ts";
 import { concat, type Pcm } from "../../audio/pcm.ts";
 import { renderPieceBlocks, renderPiecePcm, type PieceInput } from "../../audio/piece.ts";
 import { parseStyle, type Texture } from "../../audio/style.ts";
+
+// The LAME encoder compiles once per process, on first need (audio/mp3.ts).
+await loadMp3Encoder();
 
 let decoder: MPEGDecoder;
 beforeAll(async () => {

@@ -5,12 +5,15 @@ import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rms } from "../../audio/pcm.ts";
 import { tempoOf, windowRms } from "../helpers/audio-analysis.ts";
-import { encodeMp3 } from "../../audio/mp3.ts";
+import { encodeMp3, loadMp3Encoder } from "../../audio/mp3.ts";
 import { seconds, type Pcm } from "../../audio/pcm.ts";
 import { renderSongWithPlan } from "../../audio/song.ts";
 import { renderSpeech } from "../../audio/speech.ts";
 import { parseStyle } from "../../audio/style.ts";
 import { loadLibrary } from "../../corpus/library.ts";
+
+// The LAME encoder compiles once per process, on first need (audio/mp3.ts).
+await loadMp3Encoder();
 
 let decoder: MPEGDecoder;
 beforeAll(async () => {

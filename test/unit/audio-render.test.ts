@@ -6,12 +6,15 @@ import { join } from "node:path";
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bestTriad, chroma, median, pitchTrack, semitones, triadName, windowRms } from "../helpers/audio-analysis.ts";
-import { encodeMp3, mp3Info } from "../../audio/mp3.ts";
+import { encodeMp3, loadMp3Encoder, mp3Info } from "../../audio/mp3.ts";
 import { barSeconds, chordAt, chordPitchClasses, progression } from "../../audio/music.ts";
 import { seconds, SAMPLE_RATE, type Pcm } from "../../audio/pcm.ts";
 import { renderPieceToFile } from "../../audio/piece.ts";
 import { renderSong } from "../../audio/song.ts";
 import { renderChant, renderSilence, renderSpeech } from "../../audio/speech.ts";
+
+// The LAME encoder compiles once per process, on first need (audio/mp3.ts).
+await loadMp3Encoder();
 
 let decoder: MPEGDecoder;
 let dir: string;
