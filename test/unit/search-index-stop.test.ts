@@ -11,7 +11,7 @@ import { calibrationFor } from "../../search/rank.ts";
 import { sharedGlove } from "../helpers/embedder.ts";
 import { LIBRARY_DIR } from "../helpers/search-index.ts";
 
-const exists = (path: string) =>
+const pathExists = (path: string) =>
   stat(path).then(
     () => true,
     () => false,
@@ -36,7 +36,7 @@ describe("a search index build stopped part way", () => {
       expect(index.buildFailure).toBeNull();
       expect(lines.some((l) => l.includes("search index build stopped"))).toBe(true);
       expect(lines.some((l) => l.includes("search index build failed"))).toBe(false);
-      expect(await exists(join(dir, "state.json"))).toBe(false);
+      expect(await pathExists(join(dir, "state.json"))).toBe(false);
       const tables = (await readdir(join(dir, "lancedb")).catch(() => [])).filter((f) => f.startsWith("chunks_"));
       expect(tables).toEqual([]);
       // Asked again after the stop, it starts nothing.
