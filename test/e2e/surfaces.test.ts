@@ -120,14 +120,20 @@ describeSurfaces("reflect", theServer, [
   { title: "refuses a placeholder for the words", input: { name: "Surface Ilse", text: "<what stayed with you, in a sentence or two>" }, status: 400 },
 ]);
 // The stdio surface wrote from a second process, and the server reads other processes' commits within a short
-// staleness bound (storage/sqlite-engine.ts): compare the archives only once every surface's write has arrived,
-// or REST and in-process may read either side of that moment.
+// staleness bound (storage/sqlite-engine.ts): compare the archives only once every surface's write has arrived
+// in each of them, or REST and in-process may read either side of that moment. A song's reflections are read
+// from the database, the tally behind the archive by song through the read cache (up to 50 ms behind): wait
+// for both, or the archive's REST read may still hold the count before the stdio write (it did, in CI).
 describe("after the writes", () => {
   it("every surface's reflection reaches the server", async () => {
     const mira = async () =>
       ((await getJson(`${server.url}/api/reflections/song/${song}`)).body.reflections as Array<{ name: string }>).filter((r) => r.name === "Surface Mira")
         .length;
     await pollLong(mira).toBe(wordOf.size);
+    const tallied = async () =>
+      ((await getJson(`${server.url}/api/reflections/by-song`)).body.songs as Array<{ slug: string; reflectionCount: number }>).find((s) => s.slug === song)
+        ?.reflectionCount;
+    await pollLong(tallied).toBe(wordOf.size);
   });
 });
 describeSurfaces("reflections-recent", theServer, [{ title: "the live feed", input: {}, status: 200 }]);
