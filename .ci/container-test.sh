@@ -90,6 +90,11 @@ pm rm -f -t 15 "$ctr" >/dev/null 2>&1
 # read from the container's cgroup on the host). podman here reports OOMKilled=false even when the kernel
 # killed the server: the exit code and a running container are what tell. The peak is the cgroup's own
 # (v2 memory.peak, v1 max_usage_in_bytes).
+# In CI (.ci/run) everything above ran beside npm ci and the checks; the small box waits for them to pass.
+if [ -n "${SANCTUARY_CONTAINER_GO:-}" ]; then
+  read -r verdict <"$SANCTUARY_CONTAINER_GO"
+  [ "$verdict" = go ] || { echo "container: stopped before the small box (the checks failed)"; exit 1; }
+fi
 t7=$(date +%s)
 sport=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 pm volume create "$small" >/dev/null || fail "volume create (512 MB run)"
