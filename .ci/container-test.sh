@@ -41,20 +41,42 @@ echo "container: base image $((t1 - t0)) s, image build $((t2 - t1)) s, image si
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 volume=sanctuary-ci-data-$$
 ctr=sanctuary-ci-$$
-small=sanctuary-ci-small-$$
+watch_log=$(mktemp /tmp/sanctuary-watch.XXXXXX)
 cleanup() {
-  pm rm -f -t 0 "$ctr" "$small" >/dev/null 2>&1
-  pm volume rm -f "$volume" "$small" >/dev/null 2>&1
-  rm -f "$conf"
+  [ -n "${watch_pid:-}" ] && kill "$watch_pid" 2>/dev/null
+  pm rm -f -t 0 "$ctr" >/dev/null 2>&1
+  pm volume rm -f "$volume" >/dev/null 2>&1
+  rm -f "$conf" "$watch_log"
 }
 trap cleanup EXIT
+# .ci/run stops this job with SIGTERM when the checks fail: leave through the EXIT trap (no container left behind).
+trap 'exit 143' TERM INT
 pm volume create "$volume" >/dev/null || fail "volume create"
-# Host networking (these machines have no container network set up); rendering recordings is left out
-# (an hour of CPU), everything else is the image's defaults.
+
+# One container does it all, as a small box: a first start with recordings on (the image's defaults) in 512 MB,
+# on host networking (these machines have no container network set up).
 # (podman complains on stderr that it cannot set up systemd timers for the HEALTHCHECK; `healthcheck run` below runs it.)
-pm run -d --name "$ctr" --network=host -v "$volume:/data" -e PORT="$port" -e HOST=127.0.0.1 -e SANCTUARY_RECORDINGS=off "$image" >/dev/null 2>/tmp/sanctuary-run.log ||
-  fail "podman run"
+t3=$(date +%s)
+pm run -d --name "$ctr" --network=host --memory 512m --memory-swap 512m -v "$volume:/data" -e PORT="$port" -e HOST=127.0.0.1 "$image" >/dev/null 2>/tmp/sanctuary-run.log ||
+  fail "podman run --memory 512m"
 url="http://127.0.0.1:$port"
+
+# The watch polls /api/now once a second from the first answer, through the first start and the checks below,
+# for three minutes and until the box has used two minutes of CPU (CI runs this beside the checks and the suite
+# at a lower priority; the CPU is read from the container's cgroup on the host). podman here reports
+# OOMKilled=false even when the kernel killed the server: the exit code and a running container are what tell.
+cpu_file=""
+if pid=$(pm inspect --format '{{.State.Pid}}' "$ctr") && [ -r "/proc/$pid/cgroup" ]; then
+  # The container's own cgroup (never the root one, which would count the whole machine).
+  v1=$(grep -E '^[0-9]+:([^:]*,)?cpuacct(,[^:]*)?:' "/proc/$pid/cgroup" | cut -d: -f3-)
+  v2=$(grep -E '^0::' "/proc/$pid/cgroup" | cut -d: -f3-)
+  candidates=()
+  [ -n "$v1" ] && [ "$v1" != / ] && candidates+=("/sys/fs/cgroup/cpuacct$v1/cpuacct.usage" "/sys/fs/cgroup/cpu,cpuacct$v1/cpuacct.usage")
+  [ -n "$v2" ] && [ "$v2" != / ] && candidates+=("/sys/fs/cgroup$v2/cpu.stat")
+  for f in "${candidates[@]}"; do [ -r "$f" ] && { cpu_file=$f; break; }; done
+fi
+node .ci/container-poll.mjs "$url" "${SANCTUARY_SMALL_BOX_SECONDS:-180}" "$cpu_file" "${SANCTUARY_SMALL_BOX_CPU_SECONDS:-120}" >"$watch_log" &
+watch_pid=$!
 
 # Health answers first and search from words soon after; start-up has finished (the index built and swapped
 # in, WordNet read) when /api/health says healthy. Stopping before that would wait for the build.
@@ -66,14 +88,24 @@ wait_healthy() {
   done
   return 1
 }
-t3=$(date +%s)
-wait_healthy || fail "no /api/health 200 after the first start"
+wait_healthy || fail "no /api/health 200 after the first start (exit code $(pm inspect --format '{{.State.ExitCode}}' "$ctr"); 137 is the OOM killer)"
 t4=$(date +%s)
-echo "container: first start to a built index (the image's word vectors, nothing converted) $((t4 - t3)) s"
+echo "container: first start in 512 MB with recordings on, to a built index (the image's word vectors, nothing converted) $((t4 - t3)) s"
 pm healthcheck run "$ctr" >/dev/null || fail "the image's HEALTHCHECK did not pass"
 [ "$(pm exec "$ctr" id -u)" != 0 ] || fail "the server runs as root"
-
 node .ci/container-checks.mjs before "$url" || fail "checks before the restart"
+
+wait "$watch_pid"
+watched=$?
+watch_pid=""
+polled=$(cat "$watch_log")
+[ "$watched" = 0 ] || fail "in 512 MB: $polled"
+[ "$(pm inspect --format '{{.State.Running}}' "$ctr")" = true ] || fail "in 512 MB the server exited ($(pm inspect --format '{{.State.ExitCode}}' "$ctr"); 137 is the OOM killer): $polled"
+# The cgroup's own peak (v2 memory.peak, v1 max_usage_in_bytes).
+peak=$(pm exec "$ctr" sh -c 'cat /sys/fs/cgroup/memory.peak 2>/dev/null || cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null' || echo 0)
+echo "container: in 512 MB with recordings on for $(($(date +%s) - t3)) s: $polled; the container's peak memory $((peak / 1048576)) MiB"
+
+# A clean stop mid-recording, and the data volume kept across a start.
 t5=$(date +%s)
 pm stop -t 15 "$ctr" >/dev/null 2>>/tmp/sanctuary-run.log || fail "podman stop"
 code=$(pm inspect --format '{{.State.ExitCode}}' "$ctr")
@@ -81,39 +113,6 @@ code=$(pm inspect --format '{{.State.ExitCode}}' "$ctr")
 pm start "$ctr" >/dev/null 2>>/tmp/sanctuary-run.log || fail "podman start"
 wait_healthy || fail "no /api/health 200 after the restart"
 t6=$(date +%s)
-echo "container: stop (SIGTERM, exit 0) and restart $((t6 - t5)) s"
+echo "container: stop mid-recording (SIGTERM, exit 0) and restart $((t6 - t5)) s"
 node .ci/container-checks.mjs after "$url" || fail "checks after the restart"
-pm rm -f -t 15 "$ctr" >/dev/null 2>&1
-
-# A small box: a first start with recordings on (the image's defaults) in 512 MB, polled for three minutes and
-# until the box has used two minutes of CPU (CI runs this beside the suite at a lower priority; the CPU is
-# read from the container's cgroup on the host). podman here reports OOMKilled=false even when the kernel
-# killed the server: the exit code and a running container are what tell. The peak is the cgroup's own
-# (v2 memory.peak, v1 max_usage_in_bytes).
-# In CI (.ci/run) everything above ran beside npm ci and the checks; the small box waits for them to pass.
-if [ -n "${SANCTUARY_CONTAINER_GO:-}" ]; then
-  read -r verdict <"$SANCTUARY_CONTAINER_GO"
-  [ "$verdict" = go ] || { echo "container: stopped before the small box (the checks failed)"; exit 1; }
-fi
-t7=$(date +%s)
-sport=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-pm volume create "$small" >/dev/null || fail "volume create (512 MB run)"
-pm run -d --name "$small" --network=host --memory 512m --memory-swap 512m -v "$small:/data" -e PORT="$sport" -e HOST=127.0.0.1 "$image" >/dev/null 2>>/tmp/sanctuary-run.log ||
-  fail "podman run --memory 512m"
-ctr=$small
-cpu_file=""
-if pid=$(pm inspect --format '{{.State.Pid}}' "$small") && [ -r "/proc/$pid/cgroup" ]; then
-  # The container's own cgroup (never the root one, which would count the whole machine).
-  v1=$(grep -E '^[0-9]+:([^:]*,)?cpuacct(,[^:]*)?:' "/proc/$pid/cgroup" | cut -d: -f3-)
-  v2=$(grep -E '^0::' "/proc/$pid/cgroup" | cut -d: -f3-)
-  candidates=()
-  [ -n "$v1" ] && [ "$v1" != / ] && candidates+=("/sys/fs/cgroup/cpuacct$v1/cpuacct.usage" "/sys/fs/cgroup/cpu,cpuacct$v1/cpuacct.usage")
-  [ -n "$v2" ] && [ "$v2" != / ] && candidates+=("/sys/fs/cgroup$v2/cpu.stat")
-  for f in "${candidates[@]}"; do [ -r "$f" ] && { cpu_file=$f; break; }; done
-fi
-polled=$(node .ci/container-poll.mjs "http://127.0.0.1:$sport" "${SANCTUARY_SMALL_BOX_SECONDS:-180}" "$cpu_file" "${SANCTUARY_SMALL_BOX_CPU_SECONDS:-120}") ||
-  fail "in 512 MB: $polled"
-[ "$(pm inspect --format '{{.State.Running}}' "$small")" = true ] || fail "in 512 MB the server exited ($(pm inspect --format '{{.State.ExitCode}}' "$small"); 137 is the OOM killer): $polled"
-peak=$(pm exec "$small" sh -c 'cat /sys/fs/cgroup/memory.peak 2>/dev/null || cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null' || echo 0)
-echo "container: in 512 MB with recordings on for $(($(date +%s) - t7)) s: $polled; the container's peak memory $((peak / 1048576)) MiB"
 echo "container: passed in $(($(date +%s) - started)) s"
