@@ -185,14 +185,14 @@ export class ReflectionStore {
       const song = key.slice("reflections:song-months:".length);
       for (const month of (await this.kv.read(SONG_MONTHS, key)) ?? []) {
         const list = (await this.kv.read(MONTH_LIST, `reflections:song:${song}:${month}`)) ?? [];
-        // Entry by entry, so one damaged reflection does not take its month's others with it.
-        await this.putAll(
-          list.flatMap((r) => {
-            const checked = Reflection.safeParse(r);
-            return checked.success && checked.data.song === song ? [checked.data] : [];
-          }),
-        );
-        rebuilt += list.length;
+        // Entry by entry, so one damaged reflection does not take its month's others with it; only what was
+        // readable is counted (the log's "rebuilt" says how many reflections visitors will see).
+        const readable = list.flatMap((r) => {
+          const checked = Reflection.safeParse(r);
+          return checked.success && checked.data.song === song ? [checked.data] : [];
+        });
+        await this.putAll(readable);
+        rebuilt += readable.length;
       }
     }
     await this.kv.set(REBUILT, { at: new Date().toISOString(), reflections: rebuilt });
