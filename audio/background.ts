@@ -3,6 +3,7 @@
 // one piece, not the server. Used by a server or CLI: give it jobs, get each outcome as it lands.
 import type { ChildProcess } from "node:child_process";
 import { forkTypeScript } from "../core/child-job.ts";
+import { processBudget } from "../core/memory-budget.ts";
 import type { PieceInput, Rendered } from "./piece.ts";
 import type { ChildReply, ChildRequest } from "./render-child.ts";
 
@@ -11,6 +12,9 @@ import type { ChildReply, ChildRequest } from "./render-child.ts";
  * 4-minute song (npx tsx bench/renderer-memory.ts); a child past RETIRE_BYTES after a piece is replaced.
  */
 const RENDERER_PEAK_MB = 176;
+const MIB = 1024 * 1024;
+/** How often a renderer waiting to start beside another looks again (memory falls when a child is let go). */
+const BESIDE_POLL_MS = 500;
 
 export interface RenderJob {
   /** Library path, to report back. */
@@ -44,18 +48,31 @@ export interface BackgroundOptions {
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
   const { niceness = 19, restMs = 0, signal, onChild, renderers = 1, tries = 3, backoffMs = 2_000, onRetry } = opts;
   let next = 0;
+  /** Renderer children started and not yet let go, of all the renderers here. */
+  let live = 0;
   // Each renderer is one child taking the next job in order, so the first jobs finish first.
   const renderer = async (): Promise<void> => {
     let child: ChildProcess | undefined;
+    /** Whether this renderer's child is counted in `live`. */
+    let counted = false;
     const stop = () => child?.kill();
     signal?.addEventListener("abort", stop, { once: true });
     try {
       let attempt = 1;
       let id = -1;
       while ((attempt > 1 || next < jobs.length) && !signal?.aborted) {
+        // Beside another live renderer, a new child starts only when it fits the tree's ceiling (memory-budget.ts
+        // `fitsBeside`), and before it takes a piece, so no piece waits on it while another renderer could take it.
+        while (!child?.connected && live > 0 && !processBudget.fitsBeside(RENDERER_PEAK_MB * MIB) && (attempt > 1 || next < jobs.length)) {
+          if (signal?.aborted) break;
+          await pause(BESIDE_POLL_MS, signal);
+        }
+        if (signal?.aborted || (attempt === 1 && next >= jobs.length)) break;
         if (attempt === 1) id = next++;
         const job = jobs[id];
         if (!child?.connected) {
+          live++;
+          counted = true;
           child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB);
           if (signal?.aborted) break; // stopped while the child was being bundled or started (finally lets it go)
           // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
@@ -84,6 +101,10 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
           current.disconnect();
           child = undefined;
         }
+        if (!child && counted) {
+          live--;
+          counted = false;
+        }
         if ("error" in reply && died && attempt < tries && !signal?.aborted) {
           const wait = backoffMs * 2 ** (attempt - 1);
           attempt++; // not inside onRetry?.(…): its arguments are not evaluated when there is no onRetry
@@ -100,6 +121,7 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
     } finally {
       signal?.removeEventListener("abort", stop);
       if (child?.connected) child.disconnect();
+      if (counted) live--;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(renderers, jobs.length)) }, renderer));
