@@ -48,22 +48,22 @@ export interface BackgroundOptions {
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
   const { niceness = 19, restMs = 0, signal, onChild, renderers = 1, tries = 3, backoffMs = 2_000, onRetry } = opts;
   let next = 0;
-  /** Renderer children started and not yet let go, of all the renderers here. */
-  let live = 0;
+  /** Renderer children being started (bundled, admitted, forked): not yet among the budget's children. */
+  let starting = 0;
   // Each renderer is one child taking the next job in order, so the first jobs finish first.
   const renderer = async (): Promise<void> => {
     let child: ChildProcess | undefined;
-    /** Whether this renderer's child is counted in `live`. */
-    let counted = false;
     const stop = () => child?.kill();
     signal?.addEventListener("abort", stop, { once: true });
     try {
       let attempt = 1;
       let id = -1;
       while ((attempt > 1 || next < jobs.length) && !signal?.aborted) {
-        // Beside another live renderer, a new child starts only when it fits the tree's ceiling (memory-budget.ts
-        // `fitsBeside`), and before it takes a piece, so no piece waits on it while another renderer could take it.
-        while (!child?.connected && live > 0 && !processBudget.fitsBeside(RENDERER_PEAK_MB * MIB) && (attempt > 1 || next < jobs.length)) {
+        // Beside another live child (a renderer, search's conversion or WordNet child), a renderer starts only when it
+        // fits the tree's ceiling (memory-budget.ts `fitsBeside`), and before it takes a piece, so no piece waits on it
+        // while another renderer could take it.
+        const beside = () => processBudget.children + starting > 0 && !processBudget.fitsBeside(RENDERER_PEAK_MB * MIB * (1 + starting));
+        while (!child?.connected && beside() && (attempt > 1 || next < jobs.length)) {
           if (signal?.aborted) break;
           await pause(BESIDE_POLL_MS, signal);
         }
@@ -71,9 +71,8 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         if (attempt === 1) id = next++;
         const job = jobs[id];
         if (!child?.connected) {
-          live++;
-          counted = true;
-          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB);
+          starting++;
+          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB).finally(() => starting--);
           if (signal?.aborted) break; // stopped while the child was being bundled or started (finally lets it go)
           // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
           child.on("error", () => {});
@@ -98,12 +97,11 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         if (died) child = undefined;
         // A child grown past its bound (render-child.ts RETIRE_BYTES) is let go; the next piece starts a fresh one.
         else if (reply.retiring) {
+          // Its exit (at once on disconnect) ends its count in the budget before the next child asks to start.
+          const exited = new Promise((resolve) => current.once("exit", resolve));
           current.disconnect();
+          await Promise.race([exited, pause(2_000, signal)]);
           child = undefined;
-        }
-        if (!child && counted) {
-          live--;
-          counted = false;
         }
         if ("error" in reply && died && attempt < tries && !signal?.aborted) {
           const wait = backoffMs * 2 ** (attempt - 1);
@@ -121,7 +119,6 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
     } finally {
       signal?.removeEventListener("abort", stop);
       if (child?.connected) child.disconnect();
-      if (counted) live--;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(renderers, jobs.length)) }, renderer));

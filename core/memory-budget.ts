@@ -84,10 +84,15 @@ export class MemoryBudget {
   }
 
   /**
-   * The tree's ceiling for a child that only speeds work up (a second renderer beside a live one), on every box:
+   * The tree's ceiling for a renderer beside another live child (a renderer, or search's conversion), on every box:
    * `bytes` binds only on a small one. Infinite until the server's entry point sets it (`limitProcessBudget`).
    */
   ceiling = Number.POSITIVE_INFINITY;
+
+  /** Children started through the budget and not yet exited. */
+  get children(): number {
+    return this.live.size;
+  }
 
   /** Whether a child expecting `expected` bytes fits now under the ceiling as well as the budget (no queue, no wait). */
   fitsBeside(expected: number): boolean {
