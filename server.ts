@@ -87,15 +87,18 @@ export async function startServer(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
-    // The server run as a program (npm start, the image) on a small box keeps its children within its memory budget.
-    if (budgetBinds(memoryLimitBytes())) limitProcessBudget();
-    const running = await startServer(loadConfig());
+    // The server run as a program (npm start, the image) on a small box keeps its children within its memory budget;
+    // on a larger one, only a renderer beside another (unless SANCTUARY_RENDERERS asks for more): a second renderer
+    // beside a server of ~330 MB took a checkout's first start to 717–721 MB (issue 36).
+    const config = loadConfig();
+    const binds = budgetBinds(memoryLimitBytes());
+    if (binds || config.renderers === undefined) limitProcessBudget(undefined, binds);
+    const running = await startServer(config);
     onShutdownSignal(
       () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info("sanctuary closed cleanly")),
       (message, fields) => running.deps.log.info(fields ?? {}, message),
     );
     // The banner is written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), as a JSON line.
-    const config = running.deps.config;
     createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
   } catch (error) {
     // One JSON line like every other, so a log pipeline keeps it.

@@ -3,6 +3,7 @@
 // one piece, not the server. Used by a server or CLI: give it jobs, get each outcome as it lands.
 import type { ChildProcess } from "node:child_process";
 import { forkTypeScript } from "../core/child-job.ts";
+import { processBudget } from "../core/memory-budget.ts";
 import type { PieceInput, Rendered } from "./piece.ts";
 import type { ChildReply, ChildRequest } from "./render-child.ts";
 
@@ -11,6 +12,9 @@ import type { ChildReply, ChildRequest } from "./render-child.ts";
  * 4-minute song (npx tsx bench/renderer-memory.ts); a child past RETIRE_BYTES after a piece is replaced.
  */
 const RENDERER_PEAK_MB = 176;
+const MIB = 1024 * 1024;
+/** How often a renderer waiting to start beside another looks again (memory falls when a child is let go). */
+const BESIDE_POLL_MS = 500;
 
 export interface RenderJob {
   /** Library path, to report back. */
@@ -44,6 +48,8 @@ export interface BackgroundOptions {
 export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOutcome) => void, opts: BackgroundOptions = {}): Promise<void> {
   const { niceness = 19, restMs = 0, signal, onChild, renderers = 1, tries = 3, backoffMs = 2_000, onRetry } = opts;
   let next = 0;
+  /** Renderer children being started (bundled, admitted, forked): not yet among the budget's children. */
+  let starting = 0;
   // Each renderer is one child taking the next job in order, so the first jobs finish first.
   const renderer = async (): Promise<void> => {
     let child: ChildProcess | undefined;
@@ -53,10 +59,20 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
       let attempt = 1;
       let id = -1;
       while ((attempt > 1 || next < jobs.length) && !signal?.aborted) {
+        // Beside another live child (a renderer, search's conversion or WordNet child), a renderer starts only when it
+        // fits the tree's ceiling (memory-budget.ts `fitsBeside`), and before it takes a piece, so no piece waits on it
+        // while another renderer could take it.
+        const beside = () => processBudget.children + starting > 0 && !processBudget.fitsBeside(RENDERER_PEAK_MB * MIB * (1 + starting));
+        while (!child?.connected && beside() && (attempt > 1 || next < jobs.length)) {
+          if (signal?.aborted) break;
+          await pause(BESIDE_POLL_MS, signal);
+        }
+        if (signal?.aborted || (attempt === 1 && next >= jobs.length)) break;
         if (attempt === 1) id = next++;
         const job = jobs[id];
         if (!child?.connected) {
-          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB);
+          starting++;
+          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB).finally(() => starting--);
           if (signal?.aborted) break; // stopped while the child was being bundled or started (finally lets it go)
           // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
           child.on("error", () => {});
@@ -81,7 +97,10 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         if (died) child = undefined;
         // A child grown past its bound (render-child.ts RETIRE_BYTES) is let go; the next piece starts a fresh one.
         else if (reply.retiring) {
+          // Its exit (at once on disconnect) ends its count in the budget before the next child asks to start.
+          const exited = new Promise((resolve) => current.once("exit", resolve));
           current.disconnect();
+          await Promise.race([exited, pause(2_000, signal)]);
           child = undefined;
         }
         if ("error" in reply && died && attempt < tries && !signal?.aborted) {

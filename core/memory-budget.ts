@@ -83,6 +83,22 @@ export class MemoryBudget {
     until.then(end, end);
   }
 
+  /**
+   * The tree's ceiling for a renderer beside another live child (a renderer, or search's conversion), on every box:
+   * `bytes` binds only on a small one. Infinite until the server's entry point sets it (`limitProcessBudget`).
+   */
+  ceiling = Number.POSITIVE_INFINITY;
+
+  /** Children started through the budget and not yet exited. */
+  get children(): number {
+    return this.live.size;
+  }
+
+  /** Whether a child expecting `expected` bytes fits now under the ceiling as well as the budget (no queue, no wait). */
+  fitsBeside(expected: number): boolean {
+    return this.inUse() + expected <= Math.min(this.bytes, this.ceiling);
+  }
+
   started(pid: number, expected: number): void {
     this.live.set(pid, expected);
   }
@@ -98,7 +114,11 @@ export class MemoryBudget {
  */
 export const processBudget = new MemoryBudget(Number.POSITIVE_INFINITY);
 
-/** Bound this process's children by the memory it is given (core/memory.ts treeBudgetBytes). */
-export function limitProcessBudget(bytes = treeBudgetBytes(memoryLimitBytes())): void {
-  processBudget.bytes = bytes;
+/**
+ * Bound this process's children by the memory it is given (core/memory.ts treeBudgetBytes): all of them when
+ * `all` (a small box), else only a child that speeds work up beside another (a second renderer).
+ */
+export function limitProcessBudget(bytes = treeBudgetBytes(memoryLimitBytes()), all = true): void {
+  if (all) processBudget.bytes = bytes;
+  processBudget.ceiling = bytes;
 }

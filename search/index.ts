@@ -14,6 +14,7 @@ import { cardOf, chunkPiece } from "./chunks.ts";
 import type { Embedder } from "./embedder.ts";
 import { expansionsFor, parseExpansions, type BuiltExpansions } from "./expansions.ts";
 import type { Expansions } from "./lexicon.ts";
+import { rowsTable, storedText } from "./arrow-rows.ts";
 import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
 import { buildMemory, type MemoryData } from "./memory-build.ts";
 import type { Calibration } from "./rank.ts";
@@ -45,10 +46,9 @@ interface State {
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
 const RECIPE = 6;
-/** Texts embedded per call, and rows written per call: the event loop gets a turn between calls (a card is a
- * whole page's text: 64 of them at once held the loop longer than a request should wait). */
+/** Texts embedded per call: the event loop gets a turn between calls (a card is a whole page's text: 64 of them at
+ * once held the loop longer than a request should wait). */
 const EMBED_BATCH = 16;
-const WRITE_BATCH = 128;
 
 /** Each page's card, then its passages, page by page in library order (what the index holds, minus vectors). */
 export async function prepareRows(library: Library, log?: (message: string) => void): Promise<Prepared> {
@@ -198,12 +198,11 @@ export class LibraryIndex {
     const prepared = await prepare();
     const all = prepared.rows;
     this.log.info({ rows: all.length, embedder: this.embedder.id }, "building the search index");
-    const rows: Array<Record<string, unknown>> = [];
+    const vectors: Float32Array[] = [];
     for (let i = 0; i < all.length; i += EMBED_BATCH) {
       this.stopIfAsked();
       const batch = all.slice(i, i + EMBED_BATCH);
-      const vectors = await this.embedder.embed(batch.map(embeddingText));
-      batch.forEach((c, j) => rows.push({ ...c, path: c.path ?? "", slug: c.slug ?? "", section: c.section ?? "", vector: Array.from(vectors[j]) }));
+      vectors.push(...(await this.embedder.embed(batch.map(embeddingText))));
       this.embedded = { done: i + batch.length, of: all.length };
       if ((i / EMBED_BATCH) % 40 === 39) this.log.info({ embedded: i + batch.length, of: all.length }, "search index progress");
       // An embedder that computes in this thread (GloVe) resolves at once: give requests their turn.
@@ -212,20 +211,13 @@ export class LibraryIndex {
     const { expansions, json } = await prepared.expansions;
     const name = `chunks_${library.contentHash}_${Date.now().toString(36)}`;
     const db = await this.connection();
-    // Written in batches: LanceDB turns rows into Arrow in this thread, ~1 s for the whole library at once.
     this.stopIfAsked();
-    const table = await db.createTable(name, rows.slice(0, WRITE_BATCH), { mode: "overwrite" });
-    try {
-      for (let i = WRITE_BATCH; i < rows.length; i += WRITE_BATCH) {
-        await nextTurn();
-        this.stopIfAsked();
-        await table.add(rows.slice(i, i + WRITE_BATCH));
-      }
-    } catch (error) {
-      // A table no state names would be left in the folder for good: it goes now.
-      if (error instanceof BuildStopped) await db.dropTable(name).catch(() => {});
-      throw error;
-    }
+    const dims = vectors[0]?.length ?? 0;
+    const flat = new Float32Array(all.length * dims);
+    vectors.forEach((v, r) => flat.set(v, r * dims));
+    // One Arrow table built column by column (arrow-rows.ts), written in one call: LanceDB's own conversion of
+    // plain rows held the loop for tens of milliseconds a batch.
+    const table = await db.createTable(name, await rowsTable(all.map(storedText), flat, dims), { mode: "overwrite" });
     await writeFile(`${this.expansionsFile(name)}.tmp`, json);
     await rename(`${this.expansionsFile(name)}.tmp`, this.expansionsFile(name));
     // Read back from the table: what is served is exactly what was stored.

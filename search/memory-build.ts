@@ -122,15 +122,37 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
       (lists.get(stem) ?? lists.set(stem, []).get(stem)!).push([p, strength]);
     }
   }
+  // Every step below is sliced as well: unsliced, this tail (tens of thousands of postings, then the surfaces,
+  // chunks and passages) held the event loop for one long task at each swap of a first start.
   const postings = new Map<string, Posting>();
   for (const [stem, list] of lists) {
-    postings.set(stem, { pages: Int32Array.from(list.map((e) => e[0])), strengths: Float32Array.from(list.map((e) => e[1])) });
+    await slice();
+    const pagesOf = new Int32Array(list.length);
+    const strengths = new Float32Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      pagesOf[i] = list[i][0];
+      strengths[i] = list[i][1];
+    }
+    postings.set(stem, { pages: pagesOf, strengths });
   }
+  lists.clear();
   const byTitle = new Map<string, number[]>();
   pages.forEach((page, p) => (byTitle.get(page.titleKey) ?? byTitle.set(page.titleKey, []).get(page.titleKey)!).push(p));
-  const surfaces = new Map([...surfaceSets].map(([w, set]) => [w, Int32Array.from(set)]));
-  const chunks = rows.map(toChunk);
-  pages.forEach((page) => page.rows.forEach((r) => rows[r].role === "passage" && page.passages.push(chunks[r])));
+  const surfaces = new Map<string, Int32Array>();
+  for (const [w, set] of surfaceSets) {
+    await slice();
+    surfaces.set(w, Int32Array.from(set));
+  }
+  surfaceSets.clear();
+  const chunks: Chunk[] = [];
+  for (const row of rows) {
+    await slice();
+    chunks.push(toChunk(row));
+  }
+  for (const page of pages) {
+    await slice();
+    for (const r of page.rows) if (rows[r].role === "passage") page.passages.push(chunks[r]);
+  }
   const rowIsCard = Uint8Array.from(rows, (r) => (r.role === "card" ? 1 : 0));
   return { rows, chunks, pages, rowPage, rowIsCard, products: new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions };
 }

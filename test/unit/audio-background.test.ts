@@ -4,6 +4,7 @@ import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderInBackground, type RenderJob, type RenderOutcome } from "../../audio/background.ts";
+import { processBudget } from "../../core/memory-budget.ts";
 
 let dir: string;
 beforeAll(async () => {
@@ -53,5 +54,30 @@ describe("renderInBackground", () => {
       { signal: stop.signal },
     );
     expect(done).toEqual(["one"]);
+  }, 120_000);
+
+  it("starts a second renderer beside a live one only while the tree's ceiling allows it", async () => {
+    const jobs = (prefix: string): RenderJob[] =>
+      ["one", "two", "three"].map((n) => ({ path: n, input: { kind: "prayer", text: `Line ${n}.`, seconds: 3 }, file: join(dir, `${prefix}-${n}.mp3`) }));
+    const run = async (prefix: string) => {
+      const children: number[] = [];
+      const done: string[] = [];
+      await renderInBackground(jobs(prefix), (o) => done.push(`${o.job.path}${"error" in o ? ` (${o.error})` : ""}`), {
+        renderers: 2,
+        onChild: (pid) => children.push(pid),
+      });
+      return { children, done: done.sort() };
+    };
+    const ceiling = processBudget.ceiling;
+    try {
+      // This process alone is past a ceiling of 1 MiB: the second renderer never starts, the first does every piece.
+      processBudget.ceiling = 1024 * 1024;
+      expect(await run("held")).toEqual({ children: [expect.any(Number)], done: ["one", "three", "two"] });
+      // Without a ceiling both start.
+      processBudget.ceiling = Number.POSITIVE_INFINITY;
+      expect((await run("free")).children).toHaveLength(2);
+    } finally {
+      processBudget.ceiling = ceiling;
+    }
   }, 120_000);
 });
