@@ -33,6 +33,8 @@ export interface HttpClient {
   /** `path` on the app (or a whole URL on its origin): a Response as fetch gives it. */
   fetch: (path: string, init?: TestInit) => Promise<Response>;
   get: (path: string, init?: TestInit) => Promise<Answer>;
+  /** `path` read as a browser would: the response and its whole text. */
+  text: (path: string, init?: TestInit) => Promise<{ res: Response; status: number; headers: Headers; text: string }>;
   post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Answer>;
 }
 
@@ -86,6 +88,10 @@ function client(target: Target, fetchPath: HttpClient["fetch"]): HttpClient {
     target,
     fetch: fetchPath,
     get: async (path, init) => readAnswer(await fetchPath(path, init)),
+    text: async (path, init) => {
+      const res = await fetchPath(path, init);
+      return { res, status: res.status, headers: res.headers, text: await res.text() };
+    },
     post: async (path, body, headers = {}) =>
       readAnswer(
         await fetchPath(path, {
