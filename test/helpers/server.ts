@@ -108,7 +108,7 @@ function client(target: Target, fetchPath: HttpClient["fetch"]): HttpClient {
  * address is the request's `ip`, the field a runtime adapter fills with the socket's peer (srvx's own adapters
  * set it so); the app's rules then read it and X-Forwarded-For exactly as they read a socket's (docs/behaviour.md §9).
  */
-export function inProcessClient(app: H3, origin: string): HttpClient {
+function inProcessClient(app: H3, origin: string): HttpClient {
   return client("in-process", async (path, init = {}) => {
     const { peer = LOOPBACK_PEER, ...rest } = init;
     const url = onOrigin(path, origin);
