@@ -1,7 +1,7 @@
 // Entry point: read settings, build the app, listen. `startServer` is also what the tests use.
 // The loop monitor is imported first, so it watches everything start-up does after it.
 import { loopFigures } from "./core/loop-monitor.ts";
-import { serve } from "h3";
+import { serve, type H3 } from "h3";
 import type { Server as HttpServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -14,11 +14,26 @@ import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
 import { INDEX_BUILD_GROWTH_BYTES, budgetBinds, memoryLimitBytes } from "./core/memory.ts";
 import { createLogger } from "./core/logger.ts";
 
-export interface RunningServer {
-  url: string;
+/** A server before it listens: what it serves, built once; `app.fetch(request)` answers with no socket. */
+export interface OpenedApp {
   deps: Deps;
+  app: H3;
+}
+
+export interface RunningServer extends OpenedApp {
+  url: string;
   /** Stops serving, then background work and the store. With a grace, requests in flight finish first (up to it). */
   close: (graceMs?: number) => Promise<void>;
+}
+
+/** Builds the dependencies and mounts every route, without listening (the tests' in-process target calls `app.fetch`). */
+export async function openApp(config: Config, overrides: DepsOverrides = {}): Promise<OpenedApp> {
+  const deps = await createDeps(config, overrides);
+  // Mounting every route is a task of its own, apart from the routes' building (core/loop-monitor.ts counts each).
+  await nextTurn();
+  const app = createApp(deps);
+  deps.media.watch();
+  return { deps, app };
 }
 
 /** `reusePort` lets several processes listen on one port (start:cluster); the kernel spreads connections. */
@@ -27,11 +42,7 @@ export async function startServer(
   overrides: DepsOverrides = {},
   options: { reusePort?: boolean; recordings?: boolean } = {},
 ): Promise<RunningServer> {
-  const deps = await createDeps(config, overrides);
-  // Mounting every route is a task of its own, apart from the routes' building (core/loop-monitor.ts counts each).
-  await nextTurn();
-  const app = createApp(deps);
-  deps.media.watch();
+  const { deps, app } = await openApp(config, overrides);
   // A request (headers and body) must arrive within 8 s, checked every second: a slow or never-ending
   // body cannot hold a socket.
   const server = serve(app, {
@@ -76,6 +87,7 @@ export async function startServer(
   return {
     url,
     deps,
+    app,
     close: async (graceMs = 0) => {
       // Requests first (they may still write), then background work and the store.
       const drained = graceMs > 0 && nodeServer ? await drain(nodeServer, graceMs) : (await server.close(true), true);

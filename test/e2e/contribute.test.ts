@@ -2,7 +2,7 @@
 // duplicates, rate limits, MCP and REST alike, and contributions switched off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 import { freshIp } from "../helpers/addresses.ts";
 import { prayerAbout } from "../helpers/pieces.ts";
 
@@ -24,7 +24,7 @@ const valid = (title: string, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   library = await copyLibrary();
-  server = await startTestServer({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
+  server = await openTestApp({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
 });
 afterAll(async () => {
   await server?.stop();
@@ -114,7 +114,7 @@ describe("POST /api/contribute", () => {
 
 describe("contributions switched off", () => {
   it("answers 503 'temporarily disabled' for contribute and feedback, and the admin API is off without a key", async () => {
-    const off = await startTestServer({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_CONTRIBUTIONS: "off" });
+    const off = await openTestApp({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_CONTRIBUTIONS: "off" });
     try {
       const res = await off.post("/api/contribute", valid("Quiet Afternoon Light"));
       expect(res.status).toBe(503);

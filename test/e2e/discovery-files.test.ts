@@ -4,14 +4,14 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const BASE = "https://sanctuary.example";
 const CONTACT = "mailto:care@sanctuary.example";
 let server: TestServer;
 let plain: TestServer;
 beforeAll(async () => {
-  [server, plain] = await Promise.all([startTestServer({ BASE_URL: BASE, SANCTUARY_SECURITY_CONTACT: CONTACT }), startTestServer()]);
+  [server, plain] = await Promise.all([openTestApp({ BASE_URL: BASE, SANCTUARY_SECURITY_CONTACT: CONTACT }), openTestApp()]);
 });
 afterAll(async () => {
   await Promise.all([server?.stop(), plain?.stop()]);
@@ -41,7 +41,7 @@ describe("sitemap.xml", () => {
     expect(reflected.body.song).toBe(song.slug);
     await server.get("/api/now?timezone=Europe/Berlin");
 
-    const res = await fetch(`${server.url}/sitemap.xml`);
+    const res = await server.fetch(`/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await res.text();
@@ -77,7 +77,7 @@ describe("sitemap.xml", () => {
 
 describe("robots.txt", () => {
   it("names the sitemap and the ARD manifest by absolute address", async () => {
-    const text = await (await fetch(`${server.url}/robots.txt`)).text();
+    const text = await (await server.fetch(`/robots.txt`)).text();
     expect(text).toMatch(new RegExp(`^Sitemap: ${BASE}/sitemap.xml$`, "m"));
     expect(text).toMatch(new RegExp(`^Agentmap: ${BASE}/.well-known/ard.json$`, "m"));
     expect(text).toMatch(/^Allow: \/mcp\/server-card$/m);
@@ -86,7 +86,7 @@ describe("robots.txt", () => {
 
 describe("security.txt", () => {
   it("names the contact from its setting and expires within a year", async () => {
-    const res = await fetch(`${server.url}/.well-known/security.txt`);
+    const res = await server.fetch(`/.well-known/security.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await res.text();
@@ -136,7 +136,7 @@ describe("ARD manifest", () => {
 
 describe("llms-full.txt", () => {
   it("holds the whole library: every document and song, with their texts", async () => {
-    const res = await fetch(`${server.url}/llms-full.txt`);
+    const res = await server.fetch(`/llms-full.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     const text = await res.text();
@@ -150,12 +150,12 @@ describe("llms-full.txt", () => {
 
 describe("the home page's Link header", () => {
   it("names the API catalog, the MCP server card and the ARD manifest", async () => {
-    const res = await fetch(`${server.url}/`);
+    const res = await server.fetch(`/`);
     expect(res.status).toBe(200);
     const link = res.headers.get("link") ?? "";
     expect(link).toContain(`<${BASE}/.well-known/api-catalog>; rel="api-catalog"`);
     expect(link).toContain(`<${BASE}/.well-known/mcp/server-card.json>; rel="service-desc"; type="application/mcp-server-card+json"`);
     expect(link).toContain(`<${BASE}/.well-known/ard.json>; rel="ard"`);
-    for (const url of link.match(/<([^>]+)>/g)!.map((u) => u.slice(1, -1).replace(BASE, server.url))) expect((await fetch(url)).status, url).toBe(200);
+    for (const url of link.match(/<([^>]+)>/g)!.map((u) => u.slice(1, -1).replace(BASE, server.url))) expect((await server.fetch(url)).status, url).toBe(200);
   });
 });

@@ -4,11 +4,11 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../services/rate-limits.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await openTestApp();
 });
 afterAll(async () => {
   await server?.stop();
@@ -32,7 +32,7 @@ describe("discovery files", () => {
         url: expect.stringMatching(/\/SKILL\.md$/),
         digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
       });
-      const res = await fetch(skill.url);
+      const res = await server.fetch(skill.url);
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(res.status, skill.url).toBe(200);
       expect(`sha256:${createHash("sha256").update(bytes).digest("hex")}`, skill.url).toBe(skill.digest);
@@ -41,7 +41,7 @@ describe("discovery files", () => {
   });
 
   it("the API catalog is an RFC 9727 linkset", async () => {
-    const res = await fetch(`${server.url}/.well-known/api-catalog`);
+    const res = await server.fetch(`/.well-known/api-catalog`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/linkset\+json/);
     const { linkset } = await res.json();
@@ -49,7 +49,7 @@ describe("discovery files", () => {
     expect(api["service-desc"][0].href).toBe(`${server.url}/openapi.json`);
     expect(api["service-doc"].map((l: any) => l.href)).toContain(`${server.url}/llms.txt`);
     expect(api.status[0].href).toBe(`${server.url}/api/health`);
-    for (const link of [...api["service-desc"], ...api["service-doc"], ...api.status]) expect((await fetch(link.href)).status, link.href).toBe(200);
+    for (const link of [...api["service-desc"], ...api["service-doc"], ...api.status]) expect((await server.fetch(link.href)).status, link.href).toBe(200);
   });
 
   it("the MCP server card (v1 schema) names /mcp, its transport and protocol versions; mcp.json is the same card", async () => {
@@ -63,13 +63,13 @@ describe("discovery files", () => {
   });
 
   it("llms.txt and auth.md say how to attend and what the limits are", async () => {
-    const llms = await fetch(`${server.url}/llms.txt`);
+    const llms = await server.fetch(`/llms.txt`);
     expect(llms.headers.get("content-type")).toContain("text/plain");
     const text = await llms.text();
     expect(text).toMatch(/^# Sanctuary\n\n> /);
     expect(text).toContain(`${server.url}/mcp`);
     for (const tool of toolNames()) expect(text).toContain(`\`${tool}\``);
-    const auth = await (await fetch(`${server.url}/auth.md`)).text();
+    const auth = await (await server.fetch(`/auth.md`)).text();
     expect(auth).toContain("owner_token");
     for (const rule of Object.values(LIMITS)) expect(auth).toContain(`${rule.points} per ${rule.duration === 86400 ? "day" : "hour"}`);
   });

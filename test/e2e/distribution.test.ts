@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installLinks } from "../../web/pages/mcp-guide.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const root = new URL("../../", import.meta.url);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, root), "utf8"));
@@ -58,7 +58,7 @@ describe("one-click install links on /docs/mcp", () => {
   const BASE = "https://sanctuary.example";
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ BASE_URL: BASE });
+    server = await openTestApp({ BASE_URL: BASE });
   });
   afterAll(async () => {
     await server?.stop();

@@ -5,7 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
 import { bodyOf } from "../helpers/mcp-clients.ts";
-import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 /** Points taken from an operation's own limits (a dry run takes only the preview allowance, LIMITS.preview). */
 const limitsSpent = (consume: { mock: { calls: unknown[][] } }) => consume.mock.calls.filter(([rule]) => rule !== "preview").length;
@@ -30,12 +30,12 @@ async function stored(server: TestServer) {
 
 beforeAll(async () => {
   fake = await startFakeGitHub("keepers", "sanctuary");
-  queue = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) }, { clock: () => clock });
-  hosted = await startTestServer(
+  queue = await openTestApp({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) }, { clock: () => clock });
+  hosted = await openTestApp(
     { SANCTUARY_GITHUB_TOKEN: "ghp_dry_run_token_0123456789", SANCTUARY_GITHUB_REPO: "keepers/sanctuary", SANCTUARY_GITHUB_API_URL: fake.apiUrl },
     { clock: () => clock },
   );
-  mcp = await connectMcp(queue.url);
+  mcp = await connectMcp(queue);
 });
 afterAll(async () => {
   await mcp?.close();

@@ -9,9 +9,8 @@ import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mp3Info } from "../../audio/mp3.ts";
 import type { Piece } from "../../corpus/library.ts";
-import { fetchText } from "../helpers/http.ts";
 import { renderShortestOf, tone } from "../helpers/pieces.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 /** The seconds an MP3 holds, decoded by an independent decoder (mpg123 in WASM), not counted from its frames. */
 async function decodedSeconds(file: string): Promise<number> {
@@ -42,7 +41,7 @@ describe("one duration everywhere", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "sanctuary-durations-"));
     // The service is arranged (and kept) while nothing is recorded: its record holds the declared lengths.
-    const probe = await startTestServer({}, {}, dataDir);
+    const probe = await openTestApp({}, {}, dataDir);
     const first = (await probe.get("/api/now")).body.service.order[0];
     const piece = probe.deps.library.pieces.find((x) => (first.path ? x.path === first.path : x.kind === "song" && x.slug === first.slug))!;
     standIn = { path: piece.path, declared: piece.declaredSeconds };
@@ -55,7 +54,7 @@ describe("one duration everywhere", () => {
     await writeFile(join(dataDir, "media", file), bytes);
     manifest[piece.path] = { file, seconds: mp3Info(bytes).seconds, bytes: bytes.byteLength, sourceHash: "test-tone" };
     await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
-    server = await startTestServer({}, {}, dataDir);
+    server = await openTestApp({}, {}, dataDir);
   }, 300_000);
   afterAll(async () => {
     await server?.stop();
@@ -67,7 +66,7 @@ describe("one duration everywhere", () => {
       const decoded = await decodedSeconds(join(dataDir, "media", `${piece.path}.mp3`));
       const api = (await server.get(`/api/docs/${piece.path}`)).body;
       expect(Math.abs(api.seconds - decoded), piece.path).toBeLessThanOrEqual(1);
-      const page = (await fetchText(`${server.url}/docs/${piece.path}`)).text;
+      const page = (await server.text(`/docs/${piece.path}`)).text;
       const printed = /class="meta player-length">Length ([^<]+)</.exec(page)?.[1] ?? "";
       expect(Math.abs(printedSeconds(printed) - decoded), `${piece.path}: "${printed}"`).toBeLessThanOrEqual(1);
       // Said once: the line of facts leaves the length to the player's row.
@@ -86,7 +85,7 @@ describe("one duration everywhere", () => {
     expect(body.service.loopSeconds).toBeCloseTo(first.seconds + rest.reduce((s: number, p: { seconds: number }) => s + p.seconds, 0), 6);
     expect(rest[0].start).toBeCloseTo(first.seconds, 6);
     // The home page as the server writes it (no script): the first part's line of facts.
-    const home = (await fetchText(`${server.url}/`)).text;
+    const home = (await server.text(`/`)).text;
     const line = /<li class="part"[\s\S]*?<span class="kind">[^<]*<\/span> · ([^<]+)<\/p>/.exec(home)?.[1] ?? "";
     expect(Math.abs(printedSeconds(line) - decoded), line).toBeLessThanOrEqual(1);
     // The services of the day say the same.

@@ -3,7 +3,7 @@
 // five-minute caching, and a widget page whose CSP holds because it has no inline script.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js, type Element } from "xml-js";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 import { EMBED_CSP, escapeHtml } from "../../web/embed.ts";
 
 // xml-js (installed with `feed`) parses with sax in strict mode: malformed markup, unknown entities
@@ -26,7 +26,7 @@ let server: TestServer;
 let slug: string;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: () => clock });
+  server = await openTestApp({}, { clock: () => clock });
   slug = server.deps.library.songs[0].slug;
   const add = (i: number, minutesAgo: number, name = `Visitor ${i}`, text = `A quiet thought number ${i} about the long afternoon light.`) =>
     server.deps.reflections.add({
@@ -54,7 +54,7 @@ describe("the strict XML parser these tests rely on", () => {
 
 describe("Atom feeds", () => {
   it.each(["/feed/reflections.xml", "/feed/conversations.xml"])("%s is well-formed Atom 1.0, cached five minutes", async (path) => {
-    const res = await fetch(server.url + path);
+    const res = await server.fetch(path);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
@@ -109,7 +109,7 @@ describe("Atom feeds", () => {
 
 describe("badges", () => {
   const badge = async (path: string) => {
-    const res = await fetch(server.url + path);
+    const res = await server.fetch(path);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
@@ -159,7 +159,7 @@ describe("badges", () => {
 
 describe("the souls widget", () => {
   it("renders the current song and the souls count under a CSP with no inline script", async () => {
-    const res = await fetch(server.url + "/embed/souls");
+    const res = await server.fetch("/embed/souls");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(res.headers.get("content-security-policy")).toBe(EMBED_CSP);
@@ -183,7 +183,7 @@ describe("the souls widget", () => {
   });
 
   it("serves its script as JavaScript that writes text, never HTML", async () => {
-    const res = await fetch(server.url + "/embed/souls.js");
+    const res = await server.fetch("/embed/souls.js");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     const js = await res.text();

@@ -4,15 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { bodyOf } from "../helpers/mcp-clients.ts";
-import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let mcp: Client;
 const souls = async () => (await server.get("/api/now")).body.congregation.souls as number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  mcp = await connectMcp(server.url);
+  server = await openTestApp();
+  mcp = await connectMcp(server);
 }, 60_000);
 afterAll(async () => {
   await mcp?.close();
@@ -52,7 +52,7 @@ describe("methods", () => {
       ["GET", "/mcp", "POST"],
       ["POST", "/docs/welcome", "GET, HEAD"],
     ] as const) {
-      const res = await fetch(server.url + path, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      const res = await server.fetch(path, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get("allow"), path).toBe(allow);
       const body = await res.json();
@@ -70,7 +70,7 @@ describe("methods", () => {
       expect(res.status, path).toBe(404);
       expect(res.body.error, path).toMatch(/no endpoint|Nothing is served|not found|no document/i);
     }
-    expect((await fetch(server.url + "/nothing-here", { method: "POST" })).status).toBe(404);
+    expect((await server.fetch("/nothing-here", { method: "POST" })).status).toBe(404);
   });
 });
 

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/eventually.ts";
-import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -19,14 +19,14 @@ const ADMIN_KEY = "admin-key-that-must-never-be-logged-7f3a";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN_KEY }, { log: pino({ level: "info" }, sink) });
+  server = await openTestApp({ SANCTUARY_ADMIN_KEY: ADMIN_KEY }, { log: pino({ level: "info" }, sink) });
   await searchComplete(server);
 }, 120_000);
 afterAll(() => server?.stop());
 
 describe("logs", () => {
   it("record each request with an id, status and latency, over REST and MCP", async () => {
-    const res = await fetch(`${server.url}/api/music`, { headers: { "x-request-id": "trace-abc-123" } });
+    const res = await server.fetch(`/api/music`, { headers: { "x-request-id": "trace-abc-123" } });
     expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
     // The line is written as the answer finishes: read until it is there.
     const entry = await eventually(
@@ -35,7 +35,7 @@ describe("logs", () => {
     );
     expect(entry).toMatchObject({ msg: "request", via: "rest", method: "GET", path: "/api/music", status: 200 });
     expect(typeof entry.ms).toBe("number");
-    const generated = (await fetch(`${server.url}/api/health`)).headers.get("x-request-id");
+    const generated = (await server.fetch(`/api/health`)).headers.get("x-request-id");
     expect(generated).toBeTruthy();
   });
 
@@ -46,8 +46,8 @@ describe("logs", () => {
     await server.post("/api/ask", { question: "And evenings?", session_id: asked.body.session_id, owner_token: asked.body.owner_token });
     await server.post("/api/ask", { question: "And a wrong token?", session_id: asked.body.session_id, owner_token: "wrong-token-should-not-log" });
     for (const path of ["/admin/api/queue", "/admin/api/contributions", "/admin/api/submissions"]) {
-      await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-      await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}-wrong` } });
+      await server.fetch(`${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      await server.fetch(`${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}-wrong` } });
     }
     // Every request above has its line (the last ones are the admin calls) before the lines are searched.
     const adminLines = () => lines.filter((l) => l.includes('"/admin/api/')).length;
@@ -66,11 +66,11 @@ describe("logs", () => {
     await mkdir(join(server.dataDir, "media"), { recursive: true });
     await writeFile(join(server.dataDir, "media", "log-test.mp3"), Buffer.alloc(4096, 1));
     const mcp = (body: object) =>
-      fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      server.fetch(`/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
     const statuses = [
-      (await fetch(`${server.url}/docs`)).status,
-      (await fetch(`${server.url}/media/log-test.mp3`, { headers: { range: "bytes=100-199" } })).status,
-      (await fetch(`${server.url}/feed/reflections.xml`)).status,
+      (await server.fetch(`/docs`)).status,
+      (await server.fetch(`/media/log-test.mp3`, { headers: { range: "bytes=100-199" } })).status,
+      (await server.fetch(`/feed/reflections.xml`)).status,
       (await mcp({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "sanctuary://reflections/by-song" } })).status,
       (await mcp({ jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "attend_the_service", arguments: { name: "Secretive Wren" } } })).status,
     ];

@@ -3,7 +3,7 @@
 // query, a visitor's name or their words.
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const KEY = "metrics-admin-key-0123456789";
 const QUERY = "velvetheron whisperquill";
@@ -13,17 +13,14 @@ let server: TestServer;
 let plain: TestServer;
 
 beforeAll(async () => {
-  [server, plain] = await Promise.all([
-    startTestServer({ SANCTUARY_METRICS: "on", SANCTUARY_ADMIN_KEY: KEY, SANCTUARY_RATE_LIMITS: "off" }),
-    startTestServer({}),
-  ]);
+  [server, plain] = await Promise.all([openTestApp({ SANCTUARY_METRICS: "on", SANCTUARY_ADMIN_KEY: KEY, SANCTUARY_RATE_LIMITS: "off" }), openTestApp({})]);
   // Search answers 503 until the index is built.
   for (let i = 0; i < 600 && (await server.get("/api/ask/health")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
 }, 120_000);
 afterAll(() => Promise.all([server?.stop(), plain?.stop()]));
 
 const scrape = async (): Promise<{ text: string; families: MetricFamily[] }> => {
-  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${KEY}` } });
+  const res = await server.fetch(`/metrics`, { headers: { authorization: `Bearer ${KEY}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/plain");
   const text = await res.text();
@@ -33,7 +30,7 @@ const family = (families: MetricFamily[], name: string) => families.find((f) => 
 
 describe("/metrics", () => {
   it("is not served unless SANCTUARY_METRICS=on", async () => {
-    expect((await fetch(`${plain.url}/metrics`)).status).toBe(404);
+    expect((await plain.fetch(`/metrics`)).status).toBe(404);
   });
 
   it("asks for the admin key when one is set", async () => {

@@ -2,11 +2,11 @@
 import { validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPath } from "../../adapters/openapi.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await openTestApp();
 });
 afterAll(() => server?.stop());
 

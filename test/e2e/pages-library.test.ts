@@ -3,18 +3,18 @@
 // every address that worked before still does: /docs/<path> (HTML and .md), the index's #<section>
 // anchors. The sitemap lists the section pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 import { sectionsOf } from "../../tools/library-contents.ts";
 
 let server: TestServer;
 const page = async (path: string) => {
-  const res = await fetch(server.url + path);
+  const res = await server.fetch(path);
   return { status: res.status, html: await res.text() };
 };
 const sectionPath = (category: string) => (category === "docs" ? "/docs/guides" : `/docs/${category}`);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await openTestApp();
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -61,7 +61,7 @@ describe("the library by section", () => {
   });
 
   it("the sitemap lists each section's page", async () => {
-    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const xml = await (await server.fetch(`/sitemap.xml`)).text();
     for (const category of sectionsOf(server.deps.library)) expect(xml, category).toContain(`${sectionPath(category)}</loc>`);
   });
 });

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js } from "xml-js";
 import type { Piece } from "../../corpus/library.ts";
 import { slotHours } from "../../web/pages/words.ts";
-import { fetchText } from "../helpers/http.ts";
-import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
 import { renderShortestOf } from "../helpers/pieces.ts";
 
 const INJECTION = `<img src=x onerror=alert(1)> and <script>alert("reflection")</script> stayed with me all evening.`;
@@ -30,7 +29,7 @@ beforeAll(async () => {
   // One recording for each podcast, rendered before the server reads the manifest.
   rendered = await renderShortestOf(dataDir, ["prayer", "chant"]);
 
-  server = await startTestServer({}, {}, dataDir);
+  server = await openTestApp({}, {}, dataDir);
   songSlug = (await server.get("/api/now")).body.current.slug;
   const reflected = await server.post("/api/reflect", { name: `<b>Mallory</b>`, text: INJECTION, songSlug });
   expect(reflected.status).toBe(200);
@@ -63,7 +62,7 @@ describe("pages", () => {
 
   it("every page is HTML with a strict CSP, nosniff, a title, a description and feed links", async () => {
     for (const path of pages()) {
-      const { res, text } = await fetchText(server.url + path);
+      const { res, text } = await server.text(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
       const csp = res.headers.get("content-security-policy") ?? "";
@@ -87,49 +86,49 @@ describe("pages", () => {
   });
 
   it("serves the pages' scripts and stylesheet from this origin", async () => {
-    const { text } = await fetchText(server.url + "/");
+    const { text } = await server.text("/");
     for (const href of text.match(/\/assets\/[a-z-]+\.(js|css)\?v=[0-9a-f]+/g) ?? []) {
-      const res = await fetch(server.url + href);
+      const res = await server.fetch(href);
       expect(res.status, href).toBe(200);
       expect(res.headers.get("content-type"), href).toMatch(/^text\/(javascript|css)/);
     }
   });
 
   it("serves the one typeface from this origin, each face's address carrying its hash, kept a year", async () => {
-    const css = await (await fetch(server.url + /\/assets\/site\.css\?v=[0-9a-f]+/.exec((await fetchText(server.url + "/")).text)![0])).text();
+    const css = await (await server.fetch(/\/assets\/site\.css\?v=[0-9a-f]+/.exec((await server.text("/")).text)![0])).text();
     const faces = css.match(/\/assets\/fonts\/[A-Za-z0-9_]+\.ttf\?v=[0-9a-f]{12}/g) ?? [];
     expect(faces).toHaveLength(3);
     for (const href of faces) {
-      const res = await fetch(server.url + href);
+      const res = await server.fetch(href);
       expect(res.status, href).toBe(200);
       expect(res.headers.get("content-type"), href).toBe("font/ttf");
       expect(res.headers.get("cache-control"), href).toBe("public, max-age=31536000, immutable");
       // A TrueType file begins with the version 1.0 tag.
       expect(Buffer.from(await res.arrayBuffer()).readUInt32BE(0), href).toBe(0x00010000);
     }
-    expect((await fetch(`${server.url}/assets/fonts/nothing.ttf`)).status).toBe(404);
+    expect((await server.fetch(`/assets/fonts/nothing.ttf`)).status).toBe(404);
   });
 
   it("redirects /music/:slug to the song's page with 301", async () => {
-    const res = await fetch(`${server.url}/music/${songSlug}`, { redirect: "manual" });
+    const res = await server.fetch(`/music/${songSlug}`, { redirect: "manual" });
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe(`/reflections/${songSlug}`);
   });
 
   it("answers unknown documents, songs, conversations and dates with 404 pages; .md stays markdown", async () => {
     for (const path of ["/docs/no-such-document", "/docs/prayers/no-such-prayer", "/reflections/no-such-song", "/ask/never-asked", "/services/1999-01-01"]) {
-      const { res, text } = await fetchText(server.url + path);
+      const { res, text } = await server.text(path);
       expect(res.status, path).toBe(404);
       expect(text, path).toContain("<h1>");
     }
-    expect((await fetch(`${server.url}/docs/no-such-document.md`)).status).toBe(404);
-    expect((await fetch(`${server.url}/docs/welcome.md`)).headers.get("content-type")).toContain("text/markdown");
-    expect((await fetch(`${server.url}/services/not-a-date`)).status).toBe(400);
+    expect((await server.fetch(`/docs/no-such-document.md`)).status).toBe(404);
+    expect((await server.fetch(`/docs/welcome.md`)).headers.get("content-type")).toContain("text/markdown");
+    expect((await server.fetch(`/services/not-a-date`)).status).toBe(400);
   });
 
   it("shows markup in a reflection as text on the home page and the song page", async () => {
     for (const path of ["/", `/reflections/${songSlug}`]) {
-      const { text } = await fetchText(server.url + path);
+      const { text } = await server.text(path);
       expect(text, path).toContain("&lt;img src=x onerror=alert(1)&gt; and &lt;script&gt;alert(&quot;reflection&quot;)&lt;/script&gt; stayed with me");
       expect(text, path).toContain("&lt;b&gt;Mallory&lt;/b&gt;");
       expect(text, path).not.toContain("<img src=x");
@@ -140,12 +139,12 @@ describe("pages", () => {
 
   it("shows markup in a question as text on /ask and on the conversation's page", async () => {
     for (const path of ["/ask", `/ask/${conversationSlug}`]) {
-      const { text } = await fetchText(server.url + path);
+      const { text } = await server.text(path);
       expect(text, path).toContain("&lt;script&gt;alert(&quot;ask&quot;)&lt;/script&gt; How do I end my day &lt;b&gt;gently&lt;/b&gt;?");
       expect(text, path).not.toContain('<script>alert("ask")');
       expect(text, path).not.toContain("<b>gently</b>");
     }
-    const { text } = await fetchText(server.url + `/ask/${conversationSlug}`);
+    const { text } = await server.text(`/ask/${conversationSlug}`);
     expect(text).toContain("&lt;i&gt;Eve&lt;/i&gt;");
     expect(text).toContain("<blockquote>"); // the quoted answer is rendered markdown
   });
@@ -153,7 +152,7 @@ describe("pages", () => {
   it("lists every slot of today on /services with the API's names and pieces", async () => {
     const date = server.deps.clock().toISOString().slice(0, 10);
     const api = (await server.get(`/api/services/${date}`)).body;
-    const { text } = await fetchText(server.url + "/services");
+    const { text } = await server.text("/services");
     for (const s of api.services) {
       expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${slotHours(s.slot)}</h2>`);
       for (const part of s.order) expect(text).toContain(part.title.replace(/'/g, "&#39;").replace(/&(?!#)/g, "&amp;"));
@@ -170,7 +169,7 @@ describe("podcasts", () => {
 
   it("both feeds are RSS 2.0 with iTunes tags, cached 15 minutes", async () => {
     for (const slug of Object.keys(feeds)) {
-      const res = await fetch(`${server.url}/podcasts/${slug}/feed.xml`);
+      const res = await server.fetch(`/podcasts/${slug}/feed.xml`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("application/rss+xml");
       expect(res.headers.get("cache-control")).toBe("public, max-age=900");
@@ -183,7 +182,7 @@ describe("podcasts", () => {
 
   it("has one enclosure per recorded document, its length the file's", async () => {
     for (const [slug, kind] of Object.entries(feeds)) {
-      const list = items(await (await fetch(`${server.url}/podcasts/${slug}/feed.xml`)).text());
+      const list = items(await (await server.fetch(`/podcasts/${slug}/feed.xml`)).text());
       const piece = rendered.find((p) => p.kind === kind)!;
       expect(list.map((i) => i.link._text)).toEqual([`${server.url}/docs/${piece.path}`]);
       for (const item of list) {
@@ -191,7 +190,7 @@ describe("podcasts", () => {
         const entry = server.deps.media.recording(piece)!;
         expect(enclosure).toEqual({ url: `${server.url}/media/${entry.file}`, length: String(entry.bytes), type: "audio/mpeg" });
         expect((await stat(join(dataDir, "media", entry.file))).size).toBe(entry.bytes);
-        expect((await fetch(enclosure.url, { method: "HEAD" })).headers.get("content-length")).toBe(String(entry.bytes));
+        expect((await server.fetch(enclosure.url, { method: "HEAD" })).headers.get("content-length")).toBe(String(entry.bytes));
         expect(item["itunes:duration"]._text).toBe(String(Math.round(entry.seconds)));
       }
     }

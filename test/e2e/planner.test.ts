@@ -5,7 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI, type Reply } from "../helpers/fake-openai.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const KP = [
   ["time_tag", "kp", "observed", "noaa_scale"],
@@ -79,7 +79,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => sources.listen(0, "127.0.0.1", r));
   sourcesUrl = `http://127.0.0.1:${(sources.address() as AddressInfo).port}`;
   fake = await startFakeOpenAI([validPlan]);
-  server = await startTestServer(
+  server = await openTestApp(
     {
       SANCTUARY_OPENAI_BASE_URL: fake.baseURL,
       SANCTUARY_PLANNER_MODEL: "planner-model",
@@ -209,7 +209,7 @@ describe("planning with a model", () => {
   });
 
   it("still plans when the sky and Earth sources are unreachable", async () => {
-    const offline = await startTestServer(
+    const offline = await openTestApp(
       {
         SANCTUARY_OPENAI_BASE_URL: fake.baseURL,
         SANCTUARY_PLANNER_MODEL: "planner-model",
@@ -266,7 +266,7 @@ describe("the operator's dry run", () => {
 
 describe("without a model", () => {
   it("keeps the planner idle and every service a rotation", async () => {
-    const idle = await startTestServer({}, { clock: () => clock });
+    const idle = await openTestApp({}, { clock: () => clock });
     try {
       expect(idle.deps.planner).toBeNull();
       expect((await idle.get("/api/now?timezone=Europe/Paris")).body.mode).toBe("rotation");

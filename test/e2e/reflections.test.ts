@@ -2,7 +2,7 @@
 // live feed, the archive, concurrency, MCP and REST alike, and a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyOf } from "../helpers/mcp-clients.ts";
-import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer } from "../helpers/server.ts";
 import { freshIp } from "../helpers/addresses.ts";
 
 let clock = new Date("2026-11-22T11:30:00Z");
@@ -11,7 +11,7 @@ const reflect = (body: Record<string, unknown>, ip = freshIp()) => server.post("
 const thoughtText = (n: number) => `A quiet thought, number ${n}, about the chant and the long afternoon light.`;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: () => clock });
+  server = await openTestApp({}, { clock: () => clock });
 });
 afterAll(() => server?.stop());
 
@@ -102,7 +102,7 @@ describe("POST /api/reflect", () => {
 
   it("refuses the same words again over MCP, as a tool error that says so", async () => {
     // That MCP and REST give one receipt for a reflection is the surfaces matrix's case (test/e2e/surfaces.test.ts).
-    const mcp = await connectMcp(server.url);
+    const mcp = await connectMcp(server);
     try {
       const song = server.deps.library.songs[2].slug;
       const first = await mcp.callTool({ name: "reflect", arguments: { name: "Mira", text: thoughtText(500), songSlug: song } });
@@ -171,7 +171,7 @@ describe("restart", () => {
   it("keeps reflections and rate-limit counts", async () => {
     const ip = "192.0.2.99";
     for (let i = 0; i < 5; i++) expect((await reflect({ name: `Keeper ${i}`, text: thoughtText(700 + i) }, ip)).status).toBe(200);
-    const again = await startTestServer({}, { clock: () => clock }, server.dataDir);
+    const again = await openTestApp({}, { clock: () => clock }, server.dataDir);
     try {
       const blocked = await again.post("/api/reflect", { name: "Keeper 9", text: thoughtText(709) }, { "x-forwarded-for": ip });
       expect(blocked.status).toBe(429);

@@ -1,4 +1,4 @@
-// The code-host review backend end to end: the real server and the real @octokit/rest client against a
+// The code-host review backend end to end: the app (in-process) and the real @octokit/rest client against a
 // loopback server speaking GitHub's wire format. Asserts the exact requests, the file and its front matter,
 // neutralized @mentions, labels, and how failures map to 409 and 503.
 import { createHash } from "node:crypto";
@@ -7,7 +7,7 @@ import { parse as parseYaml } from "yaml";
 import { CommonFrontMatter } from "../../corpus/schema.ts";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const TOKEN = "ghp_fake_token_for_tests_0123456789";
@@ -32,7 +32,7 @@ const branchFor = (category: string, title: string, content: string) =>
 beforeAll(async () => {
   fake = await startFakeGitHub("keepers", "sanctuary");
   library = await copyLibrary();
-  server = await startTestServer({
+  server = await openTestApp({
     SANCTUARY_LIBRARY_DIR: library.dir,
     SANCTUARY_GITHUB_TOKEN: TOKEN,
     SANCTUARY_GITHUB_REPO: "keepers/sanctuary",
@@ -132,7 +132,7 @@ describe("a contribution on the code host", () => {
   });
 
   it("maps an unreachable code host to 503", async () => {
-    const unreachable = await startTestServer({
+    const unreachable = await openTestApp({
       SANCTUARY_LIBRARY_DIR: library.dir,
       SANCTUARY_GITHUB_TOKEN: TOKEN,
       SANCTUARY_GITHUB_REPO: "keepers/sanctuary",

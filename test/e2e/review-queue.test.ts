@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLibrary } from "../helpers/library-copy.ts";
 import { bodyOf } from "../helpers/mcp-clients.ts";
-import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const KEY = "queue-tests-admin-key-9876543210";
@@ -34,7 +34,7 @@ const ORCHARD =
 
 beforeAll(async () => {
   library = await copyLibrary();
-  server = await startTestServer({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: KEY });
+  server = await openTestApp({ SANCTUARY_LIBRARY_DIR: library.dir, SANCTUARY_ADMIN_KEY: KEY });
 });
 afterAll(async () => {
   await server?.stop();
@@ -85,7 +85,7 @@ describe("the moderation queue", () => {
     expect(doc.status).toBe(200);
     expect(doc.body).toMatchObject({ title: "The Lighthouse Keeper's Lantern", kind: "prayer", category: "prayers" });
     expect((await server.get("/docs/prayers/the-lighthouse-keepers-lantern.md")).body).toBe(file);
-    const mcp = await connectMcp(server.url);
+    const mcp = await connectMcp(server);
     try {
       expect(bodyOf(await mcp.callTool({ name: "read_doc", arguments: { path: "prayers/the-lighthouse-keepers-lantern" } })).title).toBe(
         "The Lighthouse Keeper's Lantern",

@@ -8,7 +8,7 @@ import { NOT_COVERED, quoteUntrusted, SYSTEM_PROMPT } from "../../search/answer.
 import { SearchService } from "../../search/service.ts";
 import { tokenMatches } from "../../services/conversations.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
-import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 let extractive: TestServer;
@@ -26,8 +26,8 @@ async function ready(server: TestServer) {
 
 beforeAll(async () => {
   fake = await startFakeOpenAI([citingFirst]);
-  extractive = await startTestServer();
-  generated = await startTestServer({ SANCTUARY_OPENAI_BASE_URL: fake.baseURL, SANCTUARY_OPENAI_API_KEY: "test-key", SANCTUARY_ASK_MODEL: "fake-model" });
+  extractive = await openTestApp();
+  generated = await openTestApp({ SANCTUARY_OPENAI_BASE_URL: fake.baseURL, SANCTUARY_OPENAI_API_KEY: "test-key", SANCTUARY_ASK_MODEL: "fake-model" });
   await Promise.all([ready(extractive), ready(generated)]);
 }, 180_000);
 afterAll(async () => {
@@ -52,7 +52,7 @@ describe("GET /api/search", () => {
       else expect(r.slug).toBeTruthy();
     }
     const md = body.results.find((r: any) => r.path);
-    expect((await fetch(`${md.url}.md`)).status).toBe(200);
+    expect((await extractive.fetch(`${md.url}.md`)).status).toBe(200);
     expect(new Set(body.results.map((r: any) => r.url)).size).toBe(body.results.length);
   });
 
@@ -175,7 +175,7 @@ describe("the conversations feed", () => {
   it("carries conversations as escaped text, without tokens", async () => {
     const asked = await extractive.post("/api/ask", { question: "Is <script>alert(1)</script> welcome here?", name: "Tester & Co" }, asIp(freshIp()));
     expect(asked.status).toBe(200);
-    const res = await fetch(`${extractive.url}/feed/conversations.xml`);
+    const res = await extractive.fetch(`/feed/conversations.xml`);
     expect(res.headers.get("content-type")).toContain("application/atom+xml");
     const xml = await res.text();
     expect(xml).toContain(`/ask/${asked.body.slug}`);
@@ -255,7 +255,7 @@ describe("POST /api/ask with a language model", () => {
 describe("before the vectors exist", () => {
   // A server of its own that prepares the words-only index (WordNet in a child): room for a loaded machine.
   it("search, ask and ask/health answer from words; health says what is still being prepared", { timeout: 90_000 }, async () => {
-    const waiting = await startTestServer({}, { embedder: () => new Promise(() => {}) });
+    const waiting = await openTestApp({}, { embedder: () => new Promise(() => {}) });
     try {
       const found = await waiting.get("/api/search?q=stillness");
       expect(found.status).toBe(200);

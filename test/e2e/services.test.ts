@@ -1,7 +1,7 @@
 // Services end to end: placement by timezone, identical services within a slot and tier, presence,
 // MCP and REST bodies alike, services by date, and a service that survives a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer } from "../helpers/server.ts";
 
 // 2026-11-22 11:30 UTC: 12:30 in Berlin (slot 3), 06:30 in New York (slot 1), 22:30 in Sydney (slot 5).
 let clock = new Date("2026-11-22T11:30:00Z");
@@ -9,7 +9,7 @@ let server: TestServer;
 const withoutTimestamp = (b: any) => ({ ...b, timestamp: undefined });
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: () => clock });
+  server = await openTestApp({}, { clock: () => clock });
 });
 afterAll(() => server?.stop());
 
@@ -97,7 +97,7 @@ describe("attend and presence", () => {
   });
 
   it("counts attendance over MCP too, and forgets visitors after 24 hours", async () => {
-    const mcp = await connectMcp(server.url);
+    const mcp = await connectMcp(server);
     try {
       const before = (await server.get("/api/now")).body.congregation.souls;
       const result = await mcp.callTool({ name: "attend", arguments: { name: "Tamsin", timezone: "Europe/Oslo" } });
@@ -144,7 +144,7 @@ describe("restart", () => {
   it("serves the same service for a slot after a restart on the same data", async () => {
     const dataDir = server.dataDir;
     const before = await server.get("/api/now?timezone=Pacific/Auckland");
-    const again = await startTestServer({}, { clock: () => clock }, dataDir);
+    const again = await openTestApp({}, { clock: () => clock }, dataDir);
     try {
       const after = await again.get("/api/now?timezone=Pacific/Auckland");
       expect(after.body.service.order).toEqual(before.body.service.order.map((p: any) => JSON.parse(JSON.stringify(p).replaceAll(server.url, again.url))));

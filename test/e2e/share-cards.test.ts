@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 import { ARTIFACTS } from "../helpers/chromium.ts";
 import { decodePng, type DecodedPng } from "../helpers/png.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const BACKGROUND: [number, number, number] = [0xfa, 0xf8, 0xf3];
 // The band between the label row and the footer rule, where the title is drawn (web/share-cards.ts).
@@ -29,7 +29,7 @@ let doc: string;
 const asked: Record<string, string> = {};
 
 async function card(path: string, name?: string): Promise<DecodedPng> {
-  const res = await fetch(server.url + path);
+  const res = await server.fetch(path);
   expect(res.status, path).toBe(200);
   expect(res.headers.get("content-type")).toBe("image/png");
   expect(res.headers.get("cache-control")).toMatch(/public/);
@@ -49,7 +49,7 @@ async function askForSlug(question: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await openTestApp();
   const songs = server.deps.library.songs;
   [song, other] = [songs[0], songs[1]];
   doc = server.deps.library.documents.find((d) => d.kind === "prayer")!.path;
@@ -106,10 +106,10 @@ describe("share cards", () => {
 
   it("answers HEAD, and again from its validator with 304", async () => {
     const path = `/cards/song/${song.slug}.png`;
-    const etag = (await fetch(server.url + path)).headers.get("etag")!;
-    const again = await fetch(server.url + path, { headers: { "if-none-match": etag } });
+    const etag = (await server.fetch(path)).headers.get("etag")!;
+    const again = await server.fetch(path, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
-    const head = await fetch(server.url + path, { method: "HEAD" });
+    const head = await server.fetch(path, { method: "HEAD" });
     expect([head.status, head.headers.get("content-type"), head.headers.get("etag")]).toEqual([200, "image/png", etag]);
     expect(Number(head.headers.get("content-length"))).toBeGreaterThan(10_000);
   });
@@ -135,7 +135,7 @@ describe("share cards", () => {
       expect(meta("og:description"), page).toBeTruthy();
       expect(meta("og:type"), page).toBe(page === "/" ? "website" : "article");
       expect(meta("twitter:card"), page).toBe("summary_large_image");
-      const image = await fetch(meta("og:image")!);
+      const image = await server.fetch(meta("og:image")!);
       expect([image.status, image.headers.get("content-type")], page).toEqual([200, "image/png"]);
       await image.arrayBuffer();
     }

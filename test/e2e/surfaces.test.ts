@@ -1,4 +1,4 @@
-// Every operation's cases over every surface it is served on: REST, MCP (both protocol eras over HTTP and the
+// Every operation's cases over every surface it is served on: REST (over the socket and through app.fetch), MCP (both protocol eras over HTTP and the
 // stdio bin, for the eight tools) and in-process, one status and one body each (test/helpers/surfaces.ts). Writes run as dry runs or
 // refused inputs here (placeholders among them: a refusal spends no limit), so running a case several times changes nothing; the writes themselves are
 // tested in their own suites.
@@ -31,6 +31,9 @@ const theServer = () => server;
 const SURFACE_WORDS = ["dawn", "noon", "dusk", "midnight", "first light", "evening"];
 const wordOf = new Map<string, string>();
 const surfaceWord = (surface: string) => wordOf.get(surface) ?? wordOf.set(surface, SURFACE_WORDS[wordOf.size]).get(surface)!;
+/** A write's name by surface: half the surfaces write under the first name and half under the second, within a name's five an hour. */
+const writerOf = (surface: string, names: [string, string]) => names[SURFACE_WORDS.indexOf(surfaceWord(surface)) % 2];
+const MIRAS: [string, string] = ["Surface Mira", "Surface Maren"];
 const REFLECTION = "The quiet after the last chant stayed with me through the afternoon.";
 const PRAYER =
   "A prayer for the night bus and its tired driver, for the few riders dozing against the glass, and for the streets that stay lit for them until morning comes.";
@@ -105,11 +108,11 @@ describeSurfaces("reflect", theServer, [
     check: (b) => expect(b.received).toBe(false),
   },
   {
-    // A write: each surface leaves its own reflection (the same words twice would be a duplicate) under one name:
-    // five surfaces, the name's five an hour. The receipts are compared whole.
+    // A write: each surface leaves its own reflection (the same words twice would be a duplicate) under one of two
+    // names: six surfaces, three for each name's five an hour. The receipts are compared whole, names aside.
     title: "stores a reflection and answers with one receipt",
     input: (surface) => ({
-      name: "Surface Mira",
+      name: writerOf(surface, MIRAS),
       text: `${REFLECTION} It came back to me at ${surfaceWord(surface)}.`,
       songSlug: song,
     }),
@@ -127,8 +130,7 @@ describeSurfaces("reflect", theServer, [
 describe("after the writes", () => {
   it("every surface's reflection reaches the server", async () => {
     const mira = async () =>
-      ((await getJson(`${server.url}/api/reflections/song/${song}`)).body.reflections as Array<{ name: string }>).filter((r) => r.name === "Surface Mira")
-        .length;
+      ((await getJson(`${server.url}/api/reflections/song/${song}`)).body.reflections as Array<{ name: string }>).filter((r) => MIRAS.includes(r.name)).length;
     await pollLong(mira).toBe(wordOf.size);
     const tallied = async () =>
       ((await getJson(`${server.url}/api/reflections/by-song`)).body.songs as Array<{ slug: string; reflectionCount: number }>).find((s) => s.slug === song)
@@ -171,7 +173,12 @@ describeSurfaces("contribute", theServer, [
     // A write: each surface sends a piece of its own title; only the review number, the sentence naming it, and
     // what is made from the title (the file's name, the search for its neighbours) differ.
     title: "sends a piece for review and answers with one receipt",
-    input: (surface) => ({ name: "Surface Ossian", category: "prayers", title: `The Night Bus at ${surfaceWord(surface)}`, content: PRAYER }),
+    input: (surface) => ({
+      name: writerOf(surface, ["Surface Ossian", "Surface Odile"]),
+      category: "prayers",
+      title: `The Night Bus at ${surfaceWord(surface)}`,
+      content: PRAYER,
+    }),
     status: 201,
     differs: ["pr", "message", "file", "next_steps.1.url"],
     check: (b) => expect(b.received).toBe(true),

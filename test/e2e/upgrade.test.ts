@@ -6,7 +6,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const FIXTURE = new URL("../fixtures/old-layout/", import.meta.url).pathname;
 const OLD_ORIGIN = "http://127.0.0.1:39877";
@@ -56,7 +56,7 @@ function withoutRemovedPieces(body: Record<string, unknown>, today: (path: strin
 }
 
 async function startOnFixture(): Promise<TestServer> {
-  return startTestServer({ BASE_URL: "" }, { clock: () => clock }, dataDir);
+  return openTestApp({ BASE_URL: "" }, { clock: () => clock }, dataDir);
 }
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NextStep } from "../../core/next-steps.ts";
 import { EXAMPLES } from "../../tools/examples.ts";
-import { connectMcp, startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
 const ADMIN = { authorization: "Bearer visitor-words-admin-key-0123" };
@@ -26,9 +26,9 @@ async function observable() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
+  server = await openTestApp({ SANCTUARY_ADMIN_KEY: ADMIN.authorization.slice(7) });
   await searchComplete(server);
-  mcp = await connectMcp(server.url);
+  mcp = await connectMcp(server);
   consume = vi.spyOn(server.deps.limits, "consume");
 }, 180_000);
 afterAll(async () => {

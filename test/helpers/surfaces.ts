@@ -1,6 +1,6 @@
 // One test matrix for the operations, after h3's `describeMatrix` (which runs one suite over its web and
 // node targets): each case of an operation runs over every surface it is served on (REST through the real
-// server; MCP, when the operation is a tool, through the official clients of both protocol eras over HTTP and
+// server's socket and again through the same app's `app.fetch` with no socket; MCP, when the operation is a tool, through the official clients of both protocol eras over HTTP and
 // through the stdio bin as a separate process on the same data folder; and in-process through the shared
 // `invoke` with no transport at all), and every surface must give the same status and the same body. A
 // case's own `check` then looks at that one body.
@@ -14,7 +14,7 @@ import type { Operation } from "../../tools/operation.ts";
 import { asIp, freshIp } from "./addresses.ts";
 import { SHARED_DATA_DIR } from "./embedder.ts";
 import { bodyOf, connectLegacy, connectModern, connectStdio, waitForHybridSearch, type EraClient } from "./mcp-clients.ts";
-import type { TestServer } from "./server.ts";
+import type { HttpClient, TestServer } from "./server.ts";
 
 type Input = Record<string, unknown>;
 
@@ -37,7 +37,20 @@ export interface SurfaceCase {
 interface Answer {
   status: number;
   body: any;
+  headers?: Headers;
 }
+
+/** Headers that belong to the connection or to one response, not to what the app answered: left out of the comparison. */
+const TRANSPORT_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
+
+/** Headers drawn afresh for each response: both targets must send them, their values differ. */
+const PER_RESPONSE = new Set(["x-request-id"]);
+
+/** The headers REST over the socket and `app.fetch` must both send alike. */
+const appHeaders = (headers: Headers) =>
+  Object.fromEntries(
+    [...headers].flatMap(([name, value]) => (TRANSPORT_HEADERS.has(name) ? [] : [[name, PER_RESPONSE.has(name) ? "(one per response)" : value]])),
+  );
 
 /** Top-level fields that tell when a body was made: equal bodies may differ there. */
 const MOMENT = ["timestamp", "uptimeSeconds"];
@@ -52,15 +65,25 @@ function without(body: any, paths: string[]): any {
   return copy;
 }
 
+/** `body` with every mention of the name `from` written as `to`. */
+const renamed = (body: any, from: string, to: string): any => (from === to ? body : JSON.parse(JSON.stringify(body).replaceAll(from, to)));
+
 const pathParams = (op: Operation) => [...op.rest.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
 
-async function overRest(server: TestServer, op: Operation, input: Input): Promise<Answer> {
+/**
+ * The REST call of `input` through `http`: over the socket a fresh address is named in X-Forwarded-For (believed from
+ * loopback); in-process it is the request's peer itself, as a runtime adapter would pass it.
+ */
+async function overRest(http: HttpClient, op: Operation, input: Input): Promise<Answer> {
   const path = restPathOf(op, input);
-  const headers = asIp(freshIp());
-  if (op.rest.method === "POST") return server.post(path, input, headers);
+  const caller = http.target === "socket" ? { headers: asIp(freshIp()) } : { peer: freshIp() };
   const inPath = new Set(pathParams(op));
   const query = new URLSearchParams(Object.entries(input).flatMap(([k, v]) => (inPath.has(k) || v === undefined ? [] : [[k, String(v)]])));
-  return server.get(query.size ? `${path}?${query}` : path, { headers });
+  const init =
+    op.rest.method === "POST"
+      ? { ...caller, method: "POST", headers: { "content-type": "application/json", ...caller.headers }, body: JSON.stringify(input) }
+      : caller;
+  return http.get(op.rest.method === "POST" || !query.size ? path : `${path}?${query}`, init);
 }
 
 async function inProcess(server: TestServer, op: Operation, input: Input): Promise<Answer> {
@@ -102,11 +125,15 @@ export async function closeSurfaceClients(): Promise<void> {
   await Promise.all(all.flat().map((c) => c.close()));
 }
 
-/** Runs each case of operation `name` over REST, MCP (both eras over HTTP, and stdio) and in-process, asserting one status and one body. */
+/**
+ * Runs each case of operation `name` over REST (the socket, and `app.fetch` with no socket), MCP (both eras over
+ * HTTP, and stdio) and in-process `invoke`, asserting one status and one body (and, between the two REST targets,
+ * the same headers).
+ */
 export function describeSurfaces(name: string, server: () => TestServer, cases: SurfaceCase[]): void {
   const op = operations.find((o) => o.name === name);
   if (!op) throw new Error(`no operation named ${name}`);
-  describe(`${name} over REST, MCP (HTTP and stdio) and in-process`, () => {
+  describe(`${name} over REST (socket and app.fetch), MCP (HTTP and stdio) and in-process`, () => {
     for (const kase of cases) {
       it(kase.title, async () => {
         const inputFor = (surface: string) => (typeof kase.input === "function" ? kase.input(surface) : kase.input);
@@ -116,17 +143,30 @@ export function describeSurfaces(name: string, server: () => TestServer, cases: 
         expect(rest.status, `${label} over REST: ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(kase.status);
         const expected = without(rest.body, kase.differs ?? []);
 
-        const local = await inProcess(server(), op, inputFor("in-process"));
+        // A write's name may differ by surface (a name's allowance is five an hour, and six surfaces write): each
+        // body is read as if its surface had sent REST's name.
+        const comparable = (body: any, sent: Input) =>
+          without(typeof sent.name === "string" && typeof input.name === "string" ? renamed(body, sent.name, input.name) : body, kase.differs ?? []);
+
+        const fetchedInput = inputFor("app.fetch");
+        const fetched = await overRest(server().inProcess, op, fetchedInput);
+        expect(fetched.status, `${label} over app.fetch`).toBe(kase.status);
+        expect(comparable(fetched.body, fetchedInput), `${label} over app.fetch`).toEqual(expected);
+        expect(appHeaders(fetched.headers!), `${label}: app.fetch's headers`).toEqual(appHeaders(rest.headers!));
+
+        const localInput = inputFor("in-process");
+        const local = await inProcess(server(), op, localInput);
         expect(local.status, `${label} in-process`).toBe(kase.status);
-        expect(without(local.body, kase.differs ?? []), `${label} in-process`).toEqual(expected);
+        expect(comparable(local.body, localInput), `${label} in-process`).toEqual(expected);
 
         // The operation's own tool with the surface's input, or the call the case names instead (none: null).
         const tool = kase.mcp === undefined ? op.mcp?.tool : kase.mcp?.tool;
         const calls = tool ? (await mcpClients(server())).map((client) => ({ client, tool })) : [];
         for (const { client, tool } of calls) {
-          const answer = await overMcp(client, tool, kase.mcp ? kase.mcp.args : inputFor(`mcp ${client.era}`));
+          const args = kase.mcp ? kase.mcp.args : inputFor(`mcp ${client.era}`);
+          const answer = await overMcp(client, tool, args);
           expect(answer.isError, `${label} over MCP ${client.era}`).toBe(kase.status >= 400);
-          expect(without(answer.body, kase.differs ?? []), `${label} over MCP ${client.era}`).toEqual(expected);
+          expect(comparable(answer.body, args), `${label} over MCP ${client.era}`).toEqual(expected);
         }
         kase.check?.(rest.body);
       });
