@@ -183,9 +183,24 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
 
 /** A dispatched answer: one JSON body, or one SSE event for a client that accepts only a stream. */
 function answered(message: Bytes, json: boolean): Response {
-  const bytes = json ? message : bytesOf(["event: message\ndata: ", message, "\n\n"]);
-  const type: Record<string, string> = json ? { "content-type": "application/json" } : { "content-type": "text/event-stream", "cache-control": "no-cache" };
-  return new ResponseWithCommonHeaders(bytes, { status: 200, headers: { ...type, "content-length": String(bytes.byteLength), ...COMMON_HEADERS } });
+  if (json) return new ResponseWithCommonHeaders(message, { status: 200, headers: withLength(JSON_HEADERS, message.byteLength) });
+  const bytes = bytesOf(["event: message\ndata: ", message, "\n\n"]);
+  return new ResponseWithCommonHeaders(bytes, { status: 200, headers: withLength(SSE_HEADERS, bytes.byteLength) });
+}
+
+// An answer's headers but its length, made once: each answer copies them with its own length (one object of one
+// shape, where spreading the type and the common headers into a literal built a new shape's object per request).
+const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "content-length": "", ...COMMON_HEADERS };
+const SSE_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache",
+  "content-length": "",
+  ...COMMON_HEADERS,
+};
+function withLength(headers: Readonly<Record<string, string>>, length: number): Record<string, string> {
+  const out = { ...headers };
+  out["content-length"] = String(length);
+  return out;
 }
 
 function jsonRpcResult(id: Id, result: unknown): Response {
@@ -218,17 +233,26 @@ const RPC_METHODS = new Set(
   ),
 );
 
+// Notes that name only a method or a listed tool are few: one frozen object each, made once, not one per request.
+const fixedNotes = new Map<string, Readonly<RequestNote>>();
+const fixedNote = (rpc: string, tool?: string): Readonly<RequestNote> => {
+  const key = tool === undefined ? rpc : `${rpc} ${tool}`;
+  let note = fixedNotes.get(key);
+  if (!note) fixedNotes.set(key, (note = Object.freeze(tool === undefined ? { rpc } : { rpc, tool })));
+  return note;
+};
+
 /** What the access line says of a JSON-RPC message: its method, a listed tool's name, a resource's URI without
  * its query, a prompt's name. Never arguments (they carry visitors' words), never an unlisted name sent by a client. */
-function rpcNote(body: unknown, tools: Set<string>): RequestNote {
-  if (Array.isArray(body)) return { rpc: "batch" };
+function rpcNote(body: unknown, tools: Set<string>): Readonly<RequestNote> {
+  if (Array.isArray(body)) return fixedNote("batch");
   const message = body as { method?: unknown; params?: { name?: unknown; uri?: unknown } } | null;
   const method = typeof message?.method === "string" && RPC_METHODS.has(message.method) ? message.method : "other";
   const params = message?.params;
-  if (method === "tools/call") return { rpc: method, tool: typeof params?.name === "string" && tools.has(params.name) ? params.name : "unlisted" };
+  if (method === "tools/call") return fixedNote(method, typeof params?.name === "string" && tools.has(params.name) ? params.name : "unlisted");
   if (method === "resources/read" && typeof params?.uri === "string") return { rpc: method, uri: params.uri.split(/[?#]/)[0].slice(0, 200) };
   if (method === "prompts/get" && typeof params?.name === "string") return { rpc: method, prompt: params.name.slice(0, 64) };
-  return { rpc: method };
+  return fixedNote(method);
 }
 
 export function mcpRoute(app: AdapterContext, operations: Operation[], options: McpHttpOptions): Route & { methodNotAllowed: Route["handler"] } {

@@ -1,6 +1,7 @@
 // Per-request cost inside the process (no sockets): builds the app on a data folder and calls
 // `app.request` in a loop, so a change to a route's own code can be measured on a busy machine, where
 // HTTP figures swing with the load. Usage: npm run bench:inproc -- --data-dir .bench/data --routes /api/now,/api/reflections
+import { PerformanceObserver, constants } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -26,6 +27,19 @@ const config = {
 const deps = await createDeps(config);
 const app = createApp(deps);
 const calls = Number(values.calls);
+// Garbage collection during the timed calls: on a busy machine CPU figures swing, while the young generation's
+// collections per request follow what a request allocates (fix its size with --min/--max-semi-space-size to compare).
+const gc = { minor: 0, major: 0, ms: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.ms += entry.duration;
+    // A gc entry's `detail` ({ kind }) is not in this @types/node's PerformanceEntry.
+    const detail: unknown = Reflect.get(entry, "detail");
+    const kind = detail !== null && typeof detail === "object" ? Reflect.get(detail, "kind") : undefined;
+    if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gc.minor++;
+    else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+  }
+}).observe({ entryTypes: ["gc"] });
 const queries = await benchQueries(deps.library);
 for (const route of values.routes!.split(",")) {
   let n = 0;
@@ -40,6 +54,10 @@ for (const route of values.routes!.split(",")) {
     return app.request(`http://127.0.0.1${post.path}`, { method: "POST", headers: post.headers, body: post.body });
   };
   for (let i = 0; i < Math.min(2000, calls); i++) await (await request()).arrayBuffer();
+  // The observer is told of collections on a later turn of the loop, which in-process calls never yield to.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  await settle();
+  gc.minor = gc.major = gc.ms = 0;
   const started = process.hrtime.bigint();
   const cpuStarted = process.cpuUsage();
   let bytes = 0;
@@ -52,6 +70,8 @@ for (const route of values.routes!.split(",")) {
   // CPU time is steadier than wall time on a shared machine (other processes' turns are not counted).
   const cpu = process.cpuUsage(cpuStarted);
   const cpuUs = (cpu.user + cpu.system) / calls;
-  console.log(`${route.padEnd(44)} ${us.toFixed(1).padStart(7)} µs/request  ${cpuUs.toFixed(1).padStart(7)} µs CPU/request  ${bytes} bytes`);
+  await settle();
+  const gcText = `${((gc.minor * 1000) / calls).toFixed(2).padStart(6)} scavenges/1k ${((gc.major * 1000) / calls).toFixed(2).padStart(5)} full/1k ${((gc.ms * 1000) / calls).toFixed(1).padStart(5)} µs GC/request`;
+  console.log(`${route.padEnd(44)} ${us.toFixed(1).padStart(7)} µs/request  ${cpuUs.toFixed(1).padStart(7)} µs CPU/request  ${gcText}  ${bytes} bytes`);
 }
 await deps.stop();

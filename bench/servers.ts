@@ -48,7 +48,7 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  */
 /**
  * The node flags and environment `npm start` gives the server (package.json's start script), so the bench
- * measures the server as people run it: e.g. `--max-semi-space-size=2` and `MALLOC_ARENA_MAX=2`.
+ * measures the server as people run it: e.g. `--max-semi-space-size=4` and `MALLOC_ARENA_MAX=2`.
  */
 export function startSettings(root: string): { flags: string[]; env: Record<string, string> } {
   const script: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts?.start ?? "";
