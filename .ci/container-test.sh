@@ -26,7 +26,10 @@ runbase=localhost/sanctuary-run:bookworm
 image=localhost/sanctuary:ci
 t0=$(date +%s)
 if ! pm image exists "$base" || ! pm image exists "$runbase"; then
-  bash .ci/container-base.sh "$base" 20.20.2 "$runbase" || fail "making the base images"
+  # Its output (debootstrap's, mostly) only when it fails.
+  base_log=$(mktemp /tmp/sanctuary-base.XXXXXX.log)
+  bash .ci/container-base.sh "$base" 20.20.2 "$runbase" >"$base_log" 2>&1 || { tail -20 "$base_log"; fail "making the base images"; }
+  rm -f "$base_log"
 fi
 t1=$(date +%s)
 # --format docker keeps the HEALTHCHECK (the OCI format has none).
