@@ -1,6 +1,7 @@
 // The memory budget of the server and its children (issue 36): a child starts only while the server's
 // memory, each live child's (its declared peak until it grows past it) and its own fit; in the order asked;
-// and a child waiting on the server alone starts after a bounded wait rather than never.
+// and a child waiting on the server alone starts once the server's memory stops falling, or after a bounded
+// wait, rather than never.
 import { describe, expect, it } from "vitest";
 import { MemoryBudget } from "../../core/memory-budget.ts";
 import { budgetBinds, treeBudgetBytes } from "../../core/memory.ts";
@@ -53,6 +54,18 @@ describe("the tree's memory budget", () => {
     expect(started).toBe(false);
     await admitted; // without the rule this never resolves (the test's timeout fails it)
     expect(started).toBe(true);
+  });
+
+  it("alone and over the budget, waits while the server's memory falls and starts once it stops falling", async () => {
+    // Each reading of the server's memory is 9 MB lower than the last, ten times (a collection under way), then flat:
+    // every settling window holds at least two readings, so it sees the fall however slowly the timers run.
+    let server = 480 * MB;
+    let falls = 10;
+    const ownRss = () => (falls > 0 ? (falls--, (server -= 9 * MB)) : server);
+    const budget = new MemoryBudget(512 * MB, { ownRss, pollMs: 1, aloneWaitMs: 60_000, settledMs: 10 });
+    await budget.admit(170 * MB); // 390 + 170 is still over 512: started because the fall stopped, not because it fits
+    expect(falls).toBe(0);
+    expect(budget.inUse()).toBe(390 * MB);
   });
 
   it("counts the server's announced growth until its work ends, and then starts the waiting child", async () => {
