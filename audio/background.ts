@@ -13,6 +13,8 @@ import type { ChildReply, ChildRequest } from "./render-child.ts";
  */
 const RENDERER_PEAK_MB = 176;
 const MIB = 1024 * 1024;
+/** The renderer (scripts/bundle-children.ts bundles it ahead where the app's folder is read-only). */
+export const RENDER_CHILD = new URL("./render-child.ts", import.meta.url);
 /** How often a renderer waiting to start beside another looks again (memory falls when a child is let go). */
 const BESIDE_POLL_MS = 500;
 
@@ -72,7 +74,7 @@ export async function renderInBackground(jobs: RenderJob[], onDone: (o: RenderOu
         const job = jobs[id];
         if (!child?.connected) {
           starting++;
-          child = await forkTypeScript(new URL("./render-child.ts", import.meta.url), niceness, undefined, RENDERER_PEAK_MB).finally(() => starting--);
+          child = await forkTypeScript(RENDER_CHILD, niceness, undefined, RENDERER_PEAK_MB).finally(() => starting--);
           if (signal?.aborted) break; // stopped while the child was being bundled or started (finally lets it go)
           // A piece sent to a child that has just died fails to write (EPIPE); its exit reports the death.
           child.on("error", () => {});

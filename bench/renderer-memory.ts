@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { tmpdir } from "node:os";
+import { RENDER_CHILD } from "../audio/background.ts";
 import { forkTypeScript } from "../core/child-job.ts";
 import { loadLibrary } from "../corpus/library.ts";
 import { fromLibrary } from "../audio/piece.ts";
@@ -12,7 +13,7 @@ import type { ChildReply } from "../audio/render-child.ts";
 
 const { values, positionals } = parseArgs({ options: { seconds: { type: "string" } }, allowPositionals: true });
 const library = await loadLibrary(new URL("../corpus/library", import.meta.url).pathname);
-let child = await forkTypeScript(new URL("../audio/render-child.ts", import.meta.url), 0);
+let child = await forkTypeScript(RENDER_CHILD, 0);
 const status = async () => {
   const text = await readFile(`/proc/${child.pid}/status`, "utf8");
   const kb = (k: string) => Math.round(Number(new RegExp(`${k}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024);
@@ -35,7 +36,7 @@ for (const path of positionals) {
   // As the server does (audio/background.ts): a child past its bound is replaced.
   if (reply.retiring) {
     child.disconnect();
-    child = await forkTypeScript(new URL("../audio/render-child.ts", import.meta.url), 0);
+    child = await forkTypeScript(RENDER_CHILD, 0);
   }
 }
 child.disconnect();

@@ -17,6 +17,8 @@ const bundles = new Map<string, Promise<string | null>>();
 /** Bundles being built: esbuild's service process (~20 MB) is stopped when none is left. */
 let building = 0;
 let bundlerStarted = false;
+/** A stop of the service under way: a build waits for it. */
+let stopping: Promise<void> | null = null;
 
 /**
  * The .mjs to run for the TypeScript module `module`, or null when it cannot be had (no esbuild, a folder
@@ -37,11 +39,8 @@ export function childBundle(module: URL): Promise<string | null> {
 
 async function bundleOnce(source: string): Promise<string | null> {
   if (!source.endsWith(".ts")) return source;
-  // Where the folder cannot be written (an image's node_modules, owned by root) there is nothing to run
-  // a bundle from: tsx, without the cost of building one.
-  await mkdir(BUNDLE_DIR, { recursive: true });
-  await access(BUNDLE_DIR, constants.W_OK);
   const esbuild = await import("esbuild");
+  await stopping;
   bundlerStarted = true;
   const out = await esbuild.build({
     entryPoints: [source],
@@ -57,7 +56,11 @@ async function bundleOnce(source: string): Promise<string | null> {
   const code = out.outputFiles[0].contents;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   const file = join(BUNDLE_DIR, `${basename(source, ".ts")}-${hash}.mjs`);
+  // The image bundles its children when it is built (scripts/bundle-children.ts): its node_modules is root's, so
+  // the server finds them here but could not write them. Where neither holds, the caller runs tsx.
   if (existsSync(file)) return file;
+  await mkdir(BUNDLE_DIR, { recursive: true });
+  await access(BUNDLE_DIR, constants.W_OK);
   // Written whole then renamed: a child started meanwhile by another process never reads half a file.
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, code);
@@ -65,12 +68,19 @@ async function bundleOnce(source: string): Promise<string | null> {
   return file;
 }
 
-/** Stop esbuild's service process (a later build starts it again). */
+/**
+ * Stop esbuild's service process (a later build starts it again). Only while no build is in flight when the stop
+ * would land, and a build waits for a stop under way: a build started beside a stop never settled (found when
+ * three bundles were asked for one after another, as scripts/bundle-children.ts does).
+ */
 function stopBundler(): void {
   if (!bundlerStarted) return;
-  bundlerStarted = false;
-  import("esbuild").then(
-    (esbuild) => esbuild.stop(),
-    () => {},
-  );
+  stopping = import("esbuild")
+    .then(async (esbuild) => {
+      if (building > 0 || !bundlerStarted) return;
+      bundlerStarted = false;
+      await esbuild.stop();
+    })
+    .catch(() => {})
+    .finally(() => (stopping = null));
 }

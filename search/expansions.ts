@@ -12,12 +12,15 @@ export interface BuiltExpansions {
   json: string;
 }
 
+/** The child that reads WordNet (scripts/bundle-children.ts bundles it ahead where the app's folder is read-only). */
+export const EXPANSIONS_CHILD = new URL("./expansions-child.ts", import.meta.url);
+
 /**
  * `texts`: everything the index holds, as text (titles, summaries, themes, headings, passages). A child
  * that dies (a small machine's OOM killer) is started again after a wait (core/child-job.ts); `log` hears it.
  */
 export async function expansionsFor(texts: string[], log?: (message: string) => void): Promise<BuiltExpansions> {
-  const json = await runInChild<string[], string>(new URL("./expansions-child.ts", import.meta.url), texts, { heapMb: 128, expectedMb: 128, log });
+  const json = await runInChild<string[], string>(EXPANSIONS_CHILD, texts, { heapMb: 128, expectedMb: 128, log });
   return { json, expansions: await parseExpansions(json) };
 }
 

