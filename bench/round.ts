@@ -30,7 +30,9 @@ export async function run(url: string, seconds: number, connections: number, pid
   const requests =
     given ??
     (paths
-      ? paths.map((p) => ({ method: "GET" as const, path: p }))
+      ? // One count across connections: each connection walking the list from its start would send every query
+        // once per connection, within a few requests of each other (caches keyed by the query would answer).
+        [{ setupRequest: (req: object) => ({ ...req, method: "GET", path: paths[requestNumber++ % paths.length] }) }]
       : path.includes("{n}")
         ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
         : undefined);
