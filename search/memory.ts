@@ -81,7 +81,6 @@ export class MemoryIndex {
   private ownCount = new Uint8Array(0);
   private exactMark = new Uint8Array(0);
   private scores = new Float32Array(0);
-  private cardCosine = new Float32Array(0);
   private meanings = new Float32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
@@ -89,7 +88,7 @@ export class MemoryIndex {
     const P = this.data.pages.length;
     const R = this.data.rows.length;
     if (this.held.length !== P) {
-      [this.held, this.strength, this.pageCosine, this.scores, this.meanings, this.cardCosine] = [1, 2, 3, 4, 5, 6].map(() => new Float32Array(P));
+      [this.held, this.strength, this.pageCosine, this.scores, this.meanings] = [1, 2, 3, 4, 5].map(() => new Float32Array(P));
       [this.ownCount, this.exactMark, this.noCosines] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R)];
     }
     const { held, strength, ownCount, pageCosine } = this;
@@ -160,23 +159,20 @@ export class MemoryIndex {
       rowCosine = this.data.products.run(centered(vector, this.data.mean));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
-      const { cardCosine } = this;
-      const { rowIsCard, rowPage } = this.data;
-      cardCosine.fill(-2);
-      for (let r = 0; r < R; r++) {
-        const p = rowPage[r];
-        if (rowIsCard[r]) cardCosine[p] = rowCosine[r];
-        else if (rowCosine[r] > pageCosine[p]) pageCosine[p] = rowCosine[r];
-      }
+      const { pageCard, passageStart, passageRows } = this.data;
       for (let p = 0; p < P; p++) {
-        const card = cardCosine[p] > -2 ? cardCosine[p] : pageCosine[p];
-        pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (pageCosine[p] > -1 ? pageCosine[p] : card);
+        let best = -1;
+        for (let i = passageStart[p]; i < passageStart[p + 1]; i++) if (rowCosine[passageRows[i]] > best) best = rowCosine[passageRows[i]];
+        const card = pageCard[p] >= 0 ? rowCosine[pageCard[p]] : best;
+        pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (best > -1 ? best : card);
       }
     }
     const phrase = typed.size >= 2 ? phraseKey(query) : "";
     // Without vectors the words are all the evidence there is, and still a score in 0..1.
     const share = this.hasMeaning ? meaningShare(typed.size) : 0;
     const { scores, meanings } = this;
+    // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
+    const maybe: number[] = [];
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
       // A phrase can only be present where every one of its words is: test the text only then. The title first:
@@ -184,7 +180,8 @@ export class MemoryIndex {
       if (phrase && ownCount[p] === typed.size) {
         const page = this.data.pages[p];
         const inTitle = page.titleText.includes(phrase);
-        lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+        if (inTitle || explain) lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+        else maybe.push(p);
       }
       const meaning = meaningEvidence(pageCosine[p], calibration);
       // One word typed: the pages holding it (or its stem) come before those only near it in meaning or WordNet.
@@ -194,7 +191,22 @@ export class MemoryIndex {
       scores[p] = shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size) ? score : -1;
       meanings[p] = meaning;
     }
-    const picked = topPages(scores, meanings, P, limit);
+    let picked = topPages(scores, meanings, P, limit);
+    // Scanning a page's whole text for the phrase was a search's costliest step. A page's score with the phrase
+    // found is the most it can score: below the last score picked without it, the page is not picked either way
+    // (`limit` pages stay ahead of it), and its text need not be read. Any other is scanned, and scored as before.
+    if (maybe.length) {
+      const bar = picked.length === limit ? scores[picked[limit - 1]] : -Infinity;
+      let rose = false;
+      for (const p of maybe) {
+        // Two words or more, every one held: `near` is 1 and the page is shown whatever its score.
+        const withIt = fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
+        if (Math.fround(withIt) < bar || !this.data.pages[p].text.includes(phrase)) continue;
+        scores[p] = withIt;
+        rose = true;
+      }
+      if (rose) picked = topPages(scores, meanings, P, limit);
+    }
     const queryTerms = [...typed.keys()];
     return picked.map((page) => ({
       chunk: this.data.chunks[this.bestPassage(page, rowCosine, queryTerms)],
