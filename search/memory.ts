@@ -155,7 +155,7 @@ export class MemoryIndex {
     let rowCosine: Float32Array = this.noCosines;
     // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
     // page "nearest" to gibberish, and nonsense must find nothing.
-    if (known > 0 && this.hasMeaning && vector.some((x) => x !== 0)) {
+    if (known > 0 && this.hasMeaning && !isZero(vector)) {
       rowCosine = this.data.products.run(centered(vector, this.data.mean));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
@@ -218,12 +218,13 @@ export class MemoryIndex {
   /** The passage to show: nearest in meaning, nudged toward passages holding the query's words. */
   private bestPassage(p: number, rowCosine: Float32Array, queryTerms: string[]): number {
     const page = this.data.pages[p];
+    const { passageStart, passageRows, rowTerms } = this.data;
     let best = page.firstPassage >= 0 ? page.firstPassage : page.rows[0];
     let bestValue = -Infinity;
-    for (const r of page.rows) {
-      if (this.data.rows[r].role === "card") continue;
+    for (let i = passageStart[p]; i < passageStart[p + 1]; i++) {
+      const r = passageRows[i];
       let held = 0;
-      for (const t of queryTerms) if (this.data.rowTerms[r].has(t)) held++;
+      for (const t of queryTerms) if (rowTerms[r].has(t)) held++;
       const value = rowCosine[r] + (queryTerms.length ? (0.5 * held) / queryTerms.length : 0);
       if (value > bestValue) {
         best = r;
@@ -232,4 +233,10 @@ export class MemoryIndex {
     }
     return best;
   }
+}
+
+/** A vector of zeros only (no word the embedder knows): it is near nothing. */
+function isZero(v: Float32Array): boolean {
+  for (let j = 0; j < v.length; j++) if (v[j] !== 0) return false;
+  return true;
 }
