@@ -24,7 +24,10 @@ export async function benchQueries(library: Library, count = BENCH_QUERIES): Pro
       at = (at * 31 + 17) % 997;
       const length = 2 + (at % 4);
       const from = (round * 3 + at) % Math.max(1, summary.length - length + 1);
-      const phrase = summary.slice(from, from + length).join(" ").replace(/[.,;:!?]+$/, "");
+      const phrase = summary
+        .slice(from, from + length)
+        .join(" ")
+        .replace(/[.,;:!?]+$/, "");
       // One word of four letters at least: "of the" is no query anyone sends (and would cost nothing).
       if (/\p{L}{4}/u.test(phrase)) out.add(phrase);
       if (out.size >= count) break;
