@@ -192,20 +192,11 @@ export class MemoryIndex {
       meanings[p] = meaning;
     }
     let picked = topPages(scores, meanings, P, limit);
-    // Scanning a page's whole text for the phrase was a search's costliest step. A page's score with the phrase
-    // found is the most it can score: below the last score picked without it, the page is not picked either way
-    // (`limit` pages stay ahead of it), and its text need not be read. Any other is scanned, and scored as before.
     if (maybe.length) {
-      const bar = picked.length === limit ? scores[picked[limit - 1]] : -Infinity;
-      let rose = false;
-      for (const p of maybe) {
-        // Two words or more, every one held: `near` is 1 and the page is shown whatever its score.
-        const withIt = fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
-        if (Math.fround(withIt) < bar || !this.data.pages[p].text.includes(phrase)) continue;
-        scores[p] = withIt;
-        rose = true;
-      }
-      if (rose) picked = topPages(scores, meanings, P, limit);
+      // Two words or more, every one held: `near` is 1 and the page is shown whatever its score.
+      const withIt = (p: number) =>
+        fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
+      if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, P, limit);
     }
     const queryTerms = [...typed.keys()];
     return picked.map((page) => ({
@@ -213,6 +204,34 @@ export class MemoryIndex {
       score: Math.round(scores[page] * 1000) / 1000,
       passages: this.data.pages[page].passages,
     }));
+  }
+
+  /**
+   * Scanning a page's whole text for the phrase was a search's costliest step, so it is done only where it can
+   * change the answer. A page's score with the phrase found (`withIt`) is the most it can score; pages are
+   * taken from the highest such score down, and the scan stops at the first that cannot reach the lowest of the
+   * `limit` best scores so far (`picked`, then raised by each phrase found): `limit` pages stay ahead of it and
+   * of all after it, found or not. Each page scanned is scored as before. True when a score rose.
+   */
+  private phraseInText(maybe: number[], withIt: (p: number) => number, picked: number[], limit: number, phrase: string): boolean {
+    const { scores } = this;
+    const best = maybe.map((p) => ({ p, score: withIt(p) })).sort((a, b) => b.score - a.score);
+    // The pages of the best `limit` scores, highest first (scores only rise, so the lowest of them is a floor).
+    const top = [...picked];
+    let rose = false;
+    for (const { p, score } of best) {
+      if (top.length === limit && Math.fround(score) < scores[top[limit - 1]]) break;
+      if (!this.data.pages[p].text.includes(phrase)) continue;
+      scores[p] = score;
+      rose = true;
+      const at = top.indexOf(p);
+      if (at >= 0) top.splice(at, 1);
+      let to = 0;
+      while (to < top.length && scores[top[to]] >= scores[p]) to++;
+      top.splice(to, 0, p);
+      if (top.length > limit) top.pop();
+    }
+    return rose;
   }
 
   /** The passage to show: nearest in meaning, nudged toward passages holding the query's words. */
