@@ -4,7 +4,20 @@
 import type { Chunk } from "./chunks.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { buildMemory, centered, surfaceOf, type MemoryData, type Row } from "./memory-build.ts";
-import { CARD_SHARE, expansionWeight, NEAR_ONLY, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
+import {
+  CARD_SHARE,
+  expansionWeight,
+  NEAR_ONLY,
+  fuse,
+  idf,
+  meaningEvidence,
+  meaningShare,
+  shown,
+  STEM_ONLY,
+  topPages,
+  withPhrase,
+  type Calibration,
+} from "./rank.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
 
 export type { Row } from "./memory-build.ts";
@@ -19,33 +32,6 @@ export interface Hit {
 
 /** Called with every page's evidence when tuning (bench/search-quality.ts --explain). */
 export type Explain = (page: string, meaning: number, words: number, score: number) => void;
-
-/**
- * The best `limit` pages by score (then meaning, then library order) among those scored 0 or more, in one pass:
- * each is placed among the few kept so far, after every kept page at least as good (earlier pages win ties), and
- * the last drops out when more than `limit` are kept. (A pass per result, or a sort of every page, cost more.)
- */
-export function topPages(scores: Float32Array, meanings: Float32Array, count: number, limit: number): number[] {
-  const picked: number[] = [];
-  if (limit <= 0) return picked;
-  for (let p = 0; p < count; p++) {
-    const score = scores[p];
-    if (!(score >= 0)) continue;
-    if (picked.length === limit) {
-      const last = picked[limit - 1];
-      if (score < scores[last] || (score === scores[last] && meanings[p] <= meanings[last])) continue;
-    }
-    let at = picked.length;
-    while (at > 0) {
-      const q = picked[at - 1];
-      if (score > scores[q] || (score === scores[q] && meanings[p] > meanings[q])) at--;
-      else break;
-    }
-    picked.splice(at, 0, p);
-    if (picked.length > limit) picked.pop();
-  }
-  return picked;
-}
 
 export class MemoryIndex {
   private constructor(private data: MemoryData) {}
