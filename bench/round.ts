@@ -3,7 +3,7 @@
 import autocannon from "autocannon";
 import { treeCpuMs } from "./cpu.ts";
 
-/** Rotating routes: each connection walks this list of paths in turn. */
+/** Rotating routes: requests take this list's paths in turn (one count across connections). */
 export const ROTATING: Record<string, string[]> = {};
 
 /** A route's `{n}` spelled once (for its sample body) or per request. */
@@ -27,13 +27,19 @@ export async function run(url: string, seconds: number, connections: number, pid
   const origin = url.slice(0, url.indexOf("/", "http://".length));
   const path = url.slice(origin.length);
   const paths = given ? null : ROTATING[path];
+  // A list of requests is handed out with one count across connections: each connection walking the list from
+  // its start would send every query once per connection, within a few requests of each other (so caches keyed
+  // by the query would answer all but the first).
+  const inTurn = (list: autocannon.Request[]) => [{ setupRequest: (req: object) => ({ ...req, ...list[requestNumber++ % list.length] }) }];
   const requests =
-    given ??
-    (paths
-      ? paths.map((p) => ({ method: "GET" as const, path: p }))
-      : path.includes("{n}")
-        ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
-        : undefined);
+    given && given.length > 1
+      ? inTurn(given)
+      : (given ??
+        (paths
+          ? inTurn(paths.map((p) => ({ method: "GET" as const, path: p })))
+          : path.includes("{n}")
+            ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
+            : undefined));
   const before = await treeCpuMs(pid);
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

@@ -31,9 +31,10 @@ export class Steps {
   ) {}
 
   url(path: string, query: Record<string, string | number | undefined> = {}): string {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") qs.set(k, String(v));
-    const s = qs.toString();
+    // Most links have no query (a search's results and most steps): those are made without a URLSearchParams.
+    let qs: URLSearchParams | null = null;
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") (qs ??= new URLSearchParams()).set(k, String(v));
+    const s = qs ? qs.toString() : "";
     return `${this.base}${path}${s ? `?${s}` : ""}`;
   }
 

@@ -22,3 +22,20 @@ export function dotsJs(matrix: Float32Array, dims: number, v: Float32Array, out:
     out[r] = a0 + a1 + a2 + a3;
   }
 }
+
+/**
+ * dots.ts's order of additions in float32 (Math.fround at every step), for the tests: four lane sums over
+ * j ≡ 0, 1, 2, 3 (mod 4), added as (l0 + l1) + (l2 + l3), then the last dims % 4 products in turn. The
+ * module, one row at a time or four, must give exactly these sums: a search's scores do not change with it.
+ */
+export function dotsLanes(matrix: Float32Array, dims: number, v: Float32Array, out: Float32Array): void {
+  const f = Math.fround;
+  const whole = dims - (dims % 4);
+  for (let r = 0, b = 0; b < matrix.length; r++, b += dims) {
+    const lanes = [0, 0, 0, 0];
+    for (let j = 0; j < whole; j++) lanes[j % 4] = f(lanes[j % 4] + f(matrix[b + j] * v[j]));
+    let sum = f(f(lanes[0] + lanes[1]) + f(lanes[2] + lanes[3]));
+    for (let j = whole; j < dims; j++) sum = f(sum + f(matrix[b + j] * v[j]));
+    out[r] = sum;
+  }
+}

@@ -250,6 +250,13 @@ export class LibraryIndex {
     return live.memory.search(query, await this.queryVector(query), limit, this.calibration, explain);
   }
 
+  /** The same ranking without a query vector (words alone, as before the vectors are ready): bench/search-same.ts compares it. */
+  async searchWords(query: string, limit: number): Promise<Hit[]> {
+    const live = this.live;
+    if (!live) throw new Error("the search index is not built yet");
+    return live.memory.search(query, new Float32Array(0), limit, this.calibration);
+  }
+
   private async queryVector(query: string): Promise<Float32Array> {
     const cached = this.queryVectors.get(query);
     if (cached) return cached;

@@ -189,31 +189,33 @@ function* mergedIndex(files: Array<Generator<IndexEntry>>): Generator<[string, I
   }
 }
 
+/** WordNet's detachment rules: an ending, and what takes its place. */
+const MORPHY: ReadonlyArray<readonly [string, string]> = [
+  ["ies", "y"],
+  ["ses", "s"],
+  ["xes", "x"],
+  ["ches", "ch"],
+  ["shes", "sh"],
+  ["men", "man"],
+  ["s", ""],
+  ["es", "e"],
+  ["es", ""],
+  ["ed", "e"],
+  ["ed", ""],
+  ["ing", "e"],
+  ["ing", ""],
+  ["er", ""],
+  ["est", ""],
+];
+
 /**
  * The forms WordNet may list a typed word under (its "morphy" detachment rules, simplified):
  * moderators → moderator, cicadas → cicada, grieving → grieve, grieving → griev.
  */
 export function baseForms(word: string): string[] {
   const out = [word];
-  const rules: Array<[string, string]> = [
-    ["ies", "y"],
-    ["ses", "s"],
-    ["xes", "x"],
-    ["ches", "ch"],
-    ["shes", "sh"],
-    ["men", "man"],
-    ["s", ""],
-    ["es", "e"],
-    ["es", ""],
-    ["ed", "e"],
-    ["ed", ""],
-    ["ing", "e"],
-    ["ing", ""],
-    ["er", ""],
-    ["est", ""],
-  ];
   // A plain plural of a short word counts too ("ads" → "ad"); other endings need a longer word.
-  for (const [end, put] of rules) if (word.length > end.length + (end === "s" ? 1 : 2) && word.endsWith(end)) out.push(word.slice(0, -end.length) + put);
+  for (const [end, put] of MORPHY) if (word.length > end.length + (end === "s" ? 1 : 2) && word.endsWith(end)) out.push(word.slice(0, -end.length) + put);
   return out;
 }
 

@@ -41,8 +41,10 @@ export interface MemoryData {
   rows: Row[];
   chunks: Chunk[];
   pages: Page[];
-  rowPage: Int32Array;
-  rowIsCard: Uint8Array;
+  /** Each page's card row (-1 for none), and its passage rows: page p's are passageRows[passageStart[p] .. passageStart[p + 1]). */
+  pageCard: Int32Array;
+  passageStart: Int32Array;
+  passageRows: Int32Array;
   products: DotProducts;
   /** The mean of the stored vectors, taken out of rows and queries alike. */
   mean: Float32Array;
@@ -61,7 +63,6 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
   // The library's mean direction: every passage shares it, so it says nothing about any one of them.
   const mean = new Float32Array(dims);
   for (const row of rows) for (let j = 0; j < dims; j++) mean[j] += row.vector[j] / rows.length;
-  const rowPage = new Int32Array(rows.length);
   const pageIndex = new Map<string, number>();
   const pages: Page[] = [];
   const hits: Array<Map<string, { title: boolean; themes: boolean; tldr: boolean; headings: boolean; bodyTf: number }>> = [];
@@ -88,7 +89,6 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
       hits.push(new Map());
       bodyLength.push(0);
     }
-    rowPage[r] = p;
     const page = pages[p];
     page.rows.push(r);
     for (const w of words(`${row.title} ${row.themes.replace(/-/g, " ")} ${row.tldr} ${row.headings} ${row.text}`)) {
@@ -153,8 +153,26 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     await slice();
     for (const r of page.rows) if (rows[r].role === "passage") page.passages.push(chunks[r]);
   }
-  const rowIsCard = Uint8Array.from(rows, (r) => (r.role === "card" ? 1 : 0));
-  return { rows, chunks, pages, rowPage, rowIsCard, products: new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions };
+  return { rows, chunks, pages, ...pageRows(rows, pages), products: new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions };
+}
+
+/**
+ * Page by page, the rows a search reads for a page's nearness: its card (the last, should a page have two) and
+ * its passages in order. Read page by page, the cosines of a page are found without a write per row.
+ */
+function pageRows(rows: Row[], pages: Page[]): Pick<MemoryData, "pageCard" | "passageStart" | "passageRows"> {
+  const pageCard = new Int32Array(pages.length).fill(-1);
+  const passageStart = new Int32Array(pages.length + 1);
+  const passageRows: number[] = [];
+  pages.forEach((page, p) => {
+    passageStart[p] = passageRows.length;
+    for (const r of page.rows) {
+      if (rows[r].role === "card") pageCard[p] = r;
+      else passageRows.push(r);
+    }
+  });
+  passageStart[pages.length] = passageRows.length;
+  return { pageCard, passageStart, passageRows: Int32Array.from(passageRows) };
 }
 
 /**

@@ -4,7 +4,20 @@
 import type { Chunk } from "./chunks.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { buildMemory, centered, surfaceOf, type MemoryData, type Row } from "./memory-build.ts";
-import { CARD_SHARE, expansionWeight, NEAR_ONLY, fuse, idf, meaningEvidence, meaningShare, shown, STEM_ONLY, withPhrase, type Calibration } from "./rank.ts";
+import {
+  CARD_SHARE,
+  expansionWeight,
+  NEAR_ONLY,
+  fuse,
+  idf,
+  meaningEvidence,
+  meaningShare,
+  shown,
+  STEM_ONLY,
+  topPages,
+  withPhrase,
+  type Calibration,
+} from "./rank.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
 
 export type { Row } from "./memory-build.ts";
@@ -19,33 +32,6 @@ export interface Hit {
 
 /** Called with every page's evidence when tuning (bench/search-quality.ts --explain). */
 export type Explain = (page: string, meaning: number, words: number, score: number) => void;
-
-/**
- * The best `limit` pages by score (then meaning, then library order) among those scored 0 or more, in one pass:
- * each is placed among the few kept so far, after every kept page at least as good (earlier pages win ties), and
- * the last drops out when more than `limit` are kept. (A pass per result, or a sort of every page, cost more.)
- */
-export function topPages(scores: Float32Array, meanings: Float32Array, count: number, limit: number): number[] {
-  const picked: number[] = [];
-  if (limit <= 0) return picked;
-  for (let p = 0; p < count; p++) {
-    const score = scores[p];
-    if (!(score >= 0)) continue;
-    if (picked.length === limit) {
-      const last = picked[limit - 1];
-      if (score < scores[last] || (score === scores[last] && meanings[p] <= meanings[last])) continue;
-    }
-    let at = picked.length;
-    while (at > 0) {
-      const q = picked[at - 1];
-      if (score > scores[q] || (score === scores[q] && meanings[p] > meanings[q])) at--;
-      else break;
-    }
-    picked.splice(at, 0, p);
-    if (picked.length > limit) picked.pop();
-  }
-  return picked;
-}
 
 export class MemoryIndex {
   private constructor(private data: MemoryData) {}
@@ -81,7 +67,6 @@ export class MemoryIndex {
   private ownCount = new Uint8Array(0);
   private exactMark = new Uint8Array(0);
   private scores = new Float32Array(0);
-  private cardCosine = new Float32Array(0);
   private meanings = new Float32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
@@ -89,7 +74,7 @@ export class MemoryIndex {
     const P = this.data.pages.length;
     const R = this.data.rows.length;
     if (this.held.length !== P) {
-      [this.held, this.strength, this.pageCosine, this.scores, this.meanings, this.cardCosine] = [1, 2, 3, 4, 5, 6].map(() => new Float32Array(P));
+      [this.held, this.strength, this.pageCosine, this.scores, this.meanings] = [1, 2, 3, 4, 5].map(() => new Float32Array(P));
       [this.ownCount, this.exactMark, this.noCosines] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R)];
     }
     const { held, strength, ownCount, pageCosine } = this;
@@ -156,27 +141,24 @@ export class MemoryIndex {
     let rowCosine: Float32Array = this.noCosines;
     // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
     // page "nearest" to gibberish, and nonsense must find nothing.
-    if (known > 0 && this.hasMeaning && vector.some((x) => x !== 0)) {
+    if (known > 0 && this.hasMeaning && !isZero(vector)) {
       rowCosine = this.data.products.run(centered(vector, this.data.mean));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
-      const { cardCosine } = this;
-      const { rowIsCard, rowPage } = this.data;
-      cardCosine.fill(-2);
-      for (let r = 0; r < R; r++) {
-        const p = rowPage[r];
-        if (rowIsCard[r]) cardCosine[p] = rowCosine[r];
-        else if (rowCosine[r] > pageCosine[p]) pageCosine[p] = rowCosine[r];
-      }
+      const { pageCard, passageStart, passageRows } = this.data;
       for (let p = 0; p < P; p++) {
-        const card = cardCosine[p] > -2 ? cardCosine[p] : pageCosine[p];
-        pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (pageCosine[p] > -1 ? pageCosine[p] : card);
+        let best = -1;
+        for (let i = passageStart[p]; i < passageStart[p + 1]; i++) if (rowCosine[passageRows[i]] > best) best = rowCosine[passageRows[i]];
+        const card = pageCard[p] >= 0 ? rowCosine[pageCard[p]] : best;
+        pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (best > -1 ? best : card);
       }
     }
     const phrase = typed.size >= 2 ? phraseKey(query) : "";
     // Without vectors the words are all the evidence there is, and still a score in 0..1.
     const share = this.hasMeaning ? meaningShare(typed.size) : 0;
     const { scores, meanings } = this;
+    // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
+    const maybe: number[] = [];
     for (let p = 0; p < P; p++) {
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
       // A phrase can only be present where every one of its words is: test the text only then. The title first:
@@ -184,7 +166,8 @@ export class MemoryIndex {
       if (phrase && ownCount[p] === typed.size) {
         const page = this.data.pages[p];
         const inTitle = page.titleText.includes(phrase);
-        lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+        if (inTitle || explain) lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+        else maybe.push(p);
       }
       const meaning = meaningEvidence(pageCosine[p], calibration);
       // One word typed: the pages holding it (or its stem) come before those only near it in meaning or WordNet.
@@ -194,7 +177,13 @@ export class MemoryIndex {
       scores[p] = shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size) ? score : -1;
       meanings[p] = meaning;
     }
-    const picked = topPages(scores, meanings, P, limit);
+    let picked = topPages(scores, meanings, P, limit);
+    if (maybe.length) {
+      // Two words or more, every one held: `near` is 1 and the page is shown whatever its score.
+      const withIt = (p: number) =>
+        fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
+      if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, P, limit);
+    }
     const queryTerms = [...typed.keys()];
     return picked.map((page) => ({
       chunk: this.data.chunks[this.bestPassage(page, rowCosine, queryTerms)],
@@ -203,15 +192,44 @@ export class MemoryIndex {
     }));
   }
 
+  /**
+   * Scanning a page's whole text for the phrase was a search's costliest step, so it is done only where it can
+   * change the answer. A page's score with the phrase found (`withIt`) is the most it can score; pages are
+   * taken from the highest such score down, and the scan stops at the first that cannot reach the lowest of the
+   * `limit` best scores so far (`picked`, then raised by each phrase found): `limit` pages stay ahead of it and
+   * of all after it, found or not. Each page scanned is scored as before. True when a score rose.
+   */
+  private phraseInText(maybe: number[], withIt: (p: number) => number, picked: number[], limit: number, phrase: string): boolean {
+    const { scores } = this;
+    const best = maybe.map((p) => ({ p, score: withIt(p) })).sort((a, b) => b.score - a.score);
+    // The pages of the best `limit` scores, highest first (scores only rise, so the lowest of them is a floor).
+    const top = [...picked];
+    let rose = false;
+    for (const { p, score } of best) {
+      if (top.length === limit && Math.fround(score) < scores[top[limit - 1]]) break;
+      if (!this.data.pages[p].text.includes(phrase)) continue;
+      scores[p] = score;
+      rose = true;
+      const at = top.indexOf(p);
+      if (at >= 0) top.splice(at, 1);
+      let to = 0;
+      while (to < top.length && scores[top[to]] >= scores[p]) to++;
+      top.splice(to, 0, p);
+      if (top.length > limit) top.pop();
+    }
+    return rose;
+  }
+
   /** The passage to show: nearest in meaning, nudged toward passages holding the query's words. */
   private bestPassage(p: number, rowCosine: Float32Array, queryTerms: string[]): number {
     const page = this.data.pages[p];
+    const { passageStart, passageRows, rowTerms } = this.data;
     let best = page.firstPassage >= 0 ? page.firstPassage : page.rows[0];
     let bestValue = -Infinity;
-    for (const r of page.rows) {
-      if (this.data.rows[r].role === "card") continue;
+    for (let i = passageStart[p]; i < passageStart[p + 1]; i++) {
+      const r = passageRows[i];
       let held = 0;
-      for (const t of queryTerms) if (this.data.rowTerms[r].has(t)) held++;
+      for (const t of queryTerms) if (rowTerms[r].has(t)) held++;
       const value = rowCosine[r] + (queryTerms.length ? (0.5 * held) / queryTerms.length : 0);
       if (value > bestValue) {
         best = r;
@@ -220,4 +238,10 @@ export class MemoryIndex {
     }
     return best;
   }
+}
+
+/** A vector of zeros only (no word the embedder knows): it is near nothing. */
+function isZero(v: Float32Array): boolean {
+  for (let j = 0; j < v.length; j++) if (v[j] !== 0) return false;
+  return true;
 }

@@ -129,3 +129,30 @@ export const NEAR_ONLY = 0.5;
 
 /** A stem-only match (stillness typed, still written) is weaker than the word itself. */
 export const STEM_ONLY = 0.7;
+
+/**
+ * The best `limit` pages by score (then meaning, then library order) among those scored 0 or more, in one pass:
+ * each is placed among the few kept so far, after every kept page at least as good (earlier pages win ties), and
+ * the last drops out when more than `limit` are kept. (A pass per result, or a sort of every page, cost more.)
+ */
+export function topPages(scores: Float32Array, meanings: Float32Array, count: number, limit: number): number[] {
+  const picked: number[] = [];
+  if (limit <= 0) return picked;
+  for (let p = 0; p < count; p++) {
+    const score = scores[p];
+    if (!(score >= 0)) continue;
+    if (picked.length === limit) {
+      const last = picked[limit - 1];
+      if (score < scores[last] || (score === scores[last] && meanings[p] <= meanings[last])) continue;
+    }
+    let at = picked.length;
+    while (at > 0) {
+      const q = picked[at - 1];
+      if (score > scores[q] || (score === scores[q] && meanings[p] > meanings[q])) at--;
+      else break;
+    }
+    picked.splice(at, 0, p);
+    if (picked.length > limit) picked.pop();
+  }
+  return picked;
+}

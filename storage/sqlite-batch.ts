@@ -5,6 +5,8 @@ import type Database from "libsql";
 
 interface Pending {
   write: () => unknown;
+  /** A sorted put, held by `held` until the next other write or the commit. */
+  held: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -12,15 +14,21 @@ interface Pending {
 export class WriteBatch {
   private pending: Pending[] | null = null;
 
-  constructor(private db: Database.Database) {}
+  constructor(
+    private db: Database.Database,
+    private held?: { write(): void; discard(): void },
+  ) {}
 
-  /** Runs `write` inside the next group commit (at most one turn of the event loop away). */
-  add<T>(write: () => T): Promise<T> {
+  /**
+   * Runs `write` inside the next group commit (at most one turn of the event loop away). `held`: the write only
+   * records into `held` (sqlite-sorted-puts.ts), written out before any other write and before the commit.
+   */
+  add<T>(write: () => T, held = false): Promise<T> {
     if (!this.pending) {
       this.pending = [];
       setImmediate(() => this.flush());
     }
-    return new Promise<T>((resolve, reject) => this.pending!.push({ write, resolve: resolve as (value: unknown) => void, reject }));
+    return new Promise<T>((resolve, reject) => this.pending!.push({ write, held, resolve: resolve as (value: unknown) => void, reject }));
   }
 
   /** Commit what is waiting now (also before the connection closes). */
@@ -31,9 +39,14 @@ export class WriteBatch {
     const results: unknown[] = [];
     try {
       this.db.exec("BEGIN IMMEDIATE");
-      for (const item of batch) results.push(item.write());
+      for (const item of batch) {
+        if (!item.held) this.held?.write();
+        results.push(item.write());
+      }
+      this.held?.write();
       this.db.exec("COMMIT");
     } catch (error) {
+      this.held?.discard();
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
       for (const item of batch) item.reject(error);
       return;

@@ -16,6 +16,7 @@ import {
   type SortedEntry,
 } from "./engine.ts";
 import { WriteBatch } from "./sqlite-batch.ts";
+import { SortedPuts } from "./sqlite-sorted-puts.ts";
 import { openDatabase, statements, type SqliteOptions, type Statements } from "./sqlite-schema.ts";
 
 export type { SqliteOptions } from "./sqlite-schema.ts";
@@ -34,6 +35,7 @@ export class SqliteEngine implements Engine {
   readonly db: Database.Database;
   private q: Statements;
   private batch: WriteBatch;
+  private sortedPuts: SortedPuts;
   private cache = new Map<string, Row>();
   private readonly cacheLimit: number;
   readonly sharesReads: boolean;
@@ -45,7 +47,8 @@ export class SqliteEngine implements Engine {
   constructor(options: SqliteOptions) {
     this.db = openDatabase(options);
     this.q = statements(this.db);
-    this.batch = new WriteBatch(this.db);
+    this.sortedPuts = new SortedPuts(this.q.sortedScore, this.q.sortedPut);
+    this.batch = new WriteBatch(this.db, this.sortedPuts);
     this.cacheLimit = options.cacheEntries ?? 0;
     this.sharesReads = this.cacheLimit > 0;
   }
@@ -102,13 +105,13 @@ export class SqliteEngine implements Engine {
   }
 
   /** A blind write, committed with the others of this turn; the cache entry is dropped when it lands. */
-  private later<T>(key: string | null, write: () => T): Promise<T> {
+  private later<T>(key: string | null, write: () => T, held = false): Promise<T> {
     return this.batch.add(() => {
       const result = write();
       this.ownCommits++;
       if (key !== null) this.cache.delete(key);
       return result;
-    });
+    }, held);
   }
 
   async set(key: string, value: unknown): Promise<void> {
@@ -174,7 +177,7 @@ export class SqliteEngine implements Engine {
 
   sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
     const text = encode(value);
-    return this.later(null, () => (onlyIfHigher ? this.q.sortedPutHigher : this.q.sortedPut).run(name, member, score, text).changes > 0);
+    return this.later(null, () => this.sortedPuts.put(name, member, score, text, onlyIfHigher), true);
   }
 
   async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {

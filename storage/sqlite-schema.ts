@@ -96,8 +96,8 @@ const SQL = {
   keysUnder: "SELECT key FROM kv WHERE key >= ? AND key < ? ORDER BY key",
   sortedPut: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
     ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value`,
-  sortedPutHigher: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
-    ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value WHERE excluded.score > sorted.score`,
+  // What a sorted put compares with (sqlite-sorted-puts.ts: a batch's puts of one member are written once).
+  sortedScore: "SELECT score FROM sorted WHERE name = ? AND member = ?",
   sortedRangeAsc: "SELECT member, score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score, member LIMIT ?",
   sortedRangeDesc: "SELECT member, score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score DESC, member DESC LIMIT ?",
   sortedCount: "SELECT count(*) FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",

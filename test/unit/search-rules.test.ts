@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { chooseSentences, cuesOf, cueFit, held, sentencesOf, subjectTerms, type Candidate } from "../../search/extract.ts";
 import { baseForms, expansionsOf, expansionTable, parseSynset } from "../../search/lexicon.ts";
 import { DotProducts } from "../../search/dots.ts";
-import { dotsJs } from "../../search/dots-js.ts";
+import { dotsJs, dotsLanes } from "../../search/dots-js.ts";
 import { BELOW_EXACT, expansionWeight, fieldStrength, FLOOR, fuse, idf, meaningEvidence, shown, withPhrase } from "../../search/rank.ts";
 import { phraseKey, terms, titleKey } from "../../search/text.ts";
 
@@ -97,6 +97,19 @@ describe("evidence and fusion", () => {
     dotsJs(big, 384, query, js);
     const wasm = new DotProducts(big, 384).run(query);
     for (let r = 0; r < 3000; r += 97) expect(wasm[r]).toBeCloseTo(js[r], 3);
+  });
+
+  it("sums in WebAssembly exactly as one row at a time in float32 would, four rows at a time or one", () => {
+    // Any count of rows (four at a time, then the rest) and of dimensions (four lanes, then the rest).
+    for (const dims of [1, 3, 4, 7, 100, 101]) {
+      for (const rows of [1, 3, 4, 5, 9]) {
+        const matrix = Float32Array.from({ length: rows * dims }, (_, i) => Math.sin(i * 1.7 + dims));
+        const query = Float32Array.from({ length: dims }, (_, i) => Math.cos(i * 0.3 + rows));
+        const lanes = new Float32Array(rows);
+        dotsLanes(matrix, dims, query, lanes);
+        expect([...new DotProducts(matrix, dims).run(query)]).toEqual([...lanes]);
+      }
+    }
   });
 });
 

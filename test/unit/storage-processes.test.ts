@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import atomicFsDriver from "../../storage/atomic-fs-driver.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "../../storage/index.ts";
 import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
+import { PresenceStore, PRESENCE_WINDOW_MS, presenceName } from "../../services/presence.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const CHILD = join(ROOT, "test/helpers/kv-child.ts");
@@ -65,29 +66,46 @@ describe("SQLite under DATA_DIR", () => {
   });
 });
 
+/** kv-child writing `mode` (keys, or visits) until `enough` writes are acknowledged, then killed with SIGKILL: what it acknowledged. */
+async function acknowledgedBeforeKill(backend: StorageBackend, mode: "forever" | "visits", enough = 2000): Promise<string[]> {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), "acked", mode], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const acknowledged: string[] = [];
+  let buffered = "";
+  await new Promise<void>((resolve) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (buffered + chunk).split("\n");
+      buffered = lines.pop()!;
+      acknowledged.push(...lines);
+      if (acknowledged.length >= enough && child.signalCode === null) child.kill("SIGKILL");
+    });
+    child.once("exit", () => resolve());
+  });
+  expect(child.signalCode).toBe("SIGKILL");
+  return acknowledged;
+}
+
 describe("kill -9 on SQLite", () => {
   it("loses no acknowledged write", async () => {
     const backend: StorageBackend = { kind: "sqlite", file: join(dir, "killed.db") };
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(backend), "acked", "forever"], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const acknowledged: string[] = [];
-    let buffered = "";
-    await new Promise<void>((resolve) => {
-      child.stdout!.on("data", (chunk: Buffer) => {
-        const lines = (buffered + chunk).split("\n");
-        buffered = lines.pop()!;
-        acknowledged.push(...lines);
-        if (acknowledged.length >= 2000 && child.signalCode === null) child.kill("SIGKILL");
-      });
-      child.once("exit", () => resolve());
-    });
-    expect(child.signalCode).toBe("SIGKILL");
+    const acknowledged = await acknowledgedBeforeKill(backend, "forever");
     const kv = openKeyValueStore(backend);
     const missing = [];
     for (const key of acknowledged) if ((await kv.get(key)) === null) missing.push(key);
     expect(missing).toEqual([]);
+    await kv.close();
+  }, 60_000);
+
+  it("loses no acknowledged visit: every visitor counted before the kill is counted after it", async () => {
+    // A visit is two sorted puts of one member, written once in the group commit (storage/sqlite-sorted-puts.ts).
+    const backend: StorageBackend = { kind: "sqlite", file: join(dir, "visits.db") };
+    const acknowledged = await acknowledgedBeforeKill(backend, "visits");
+    const kv = openKeyValueStore(backend);
+    const present = new Set((await kv.sorted("presence").range({ from: Date.now() - PRESENCE_WINDOW_MS })).map((v) => v.member));
+    expect(acknowledged.filter((name) => !present.has(presenceName(name)))).toEqual([]);
+    expect(await new PresenceStore(kv).count(new Date())).toBeGreaterThanOrEqual(acknowledged.length);
     await kv.close();
   }, 60_000);
 });

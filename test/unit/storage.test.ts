@@ -137,6 +137,32 @@ describe.each(backends)("KeyValueStore on %s", (name, backend) => {
     expect(await seen.count()).toBe(0);
   });
 
+  it("answers puts and removes sent in one turn as one at a time would, and ends with the same rows", async () => {
+    // SQLite writes a turn's puts of one member once (storage/sqlite-sorted-puts.ts): a visit sends two.
+    const visits = kv.sorted<number>(`${prefix}:turn`);
+    const members = ["wren", "ash", "oak"];
+    type Op = { member: string; score: number; higher: boolean } | { member: string; remove: true };
+    // A fixed walk with ties, lower and higher scores, unconditional puts and removes in between.
+    const ops: Op[] = Array.from({ length: 90 }, (_, i) => {
+      const member = members[(i * 7) % 3];
+      return i % 11 === 5 ? { member, remove: true } : { member, score: (i * 37) % 6, higher: i % 4 !== 0 };
+    });
+    const model = new Map<string, { score: number; value: number }>();
+    const expected = ops.map((op, i) => {
+      if ("remove" in op) return model.delete(op.member);
+      const old = model.get(op.member);
+      if (op.higher && old && !(op.score > old.score)) return false;
+      model.set(op.member, { score: op.score, value: i });
+      return true;
+    });
+    const answers = await Promise.all(
+      ops.map((op, i) => ("remove" in op ? visits.remove(op.member) : visits.put(op.member, op.score, i, { onlyIfHigher: op.higher }))),
+    );
+    expect(answers).toEqual(expected);
+    const rows = (await visits.range()).map(({ member, score, value }) => [member, score, value]);
+    expect(rows.sort()).toEqual([...model].map(([member, { score, value }]) => [member, score, value]).sort());
+  });
+
   it("moves the change counter on every kind of write", async () => {
     let last = await kv.changeCounter();
     const writes = [

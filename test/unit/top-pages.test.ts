@@ -1,8 +1,8 @@
-// topPages (search/memory.ts) picks a search's results in one pass: the same pages, in the same order, as sorting
+// topPages (search/rank.ts) picks a search's results in one pass: the same pages, in the same order, as sorting
 // every shown page by score, then meaning, then library order.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { topPages } from "../../search/memory.ts";
+import { topPages } from "../../search/rank.ts";
 
 describe("topPages", () => {
   it("equals a full sort by score, meaning and position, cut at the limit", () => {
