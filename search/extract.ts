@@ -8,6 +8,7 @@
 import { answerTypeOf, askingClause, PARTS } from "./answer-type.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
+import { slotsHeld, slotsOf } from "./slots.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askStem, askTerms, plainPhrases, STOP_WORDS, words } from "./text.ts";
 
@@ -426,6 +427,19 @@ function chooseWith<C extends Candidate>(
   const near = (x: (typeof scored)[number]) => x.score >= best.score * 0.85;
   const rank = (x: (typeof scored)[number]) => (x.c.leads && (x.c.asked ?? 0) >= SAME_QUESTION ? 0 : cues.length && fits(x) && near(x) ? 1 : 2);
   const ordered = chosen.map((x, i) => ({ x, i })).sort((a, b) => rank(a.x) - rank(b.x) || a.i - b.i);
+  // A question after a particular fact (a year, a price, who founded it: slots.ts) is answered only by a sentence
+  // holding one; a near one that does leads, and without any the library does not say.
+  const slots = slotsOf(question);
+  if (
+    slots.length &&
+    !slotsHeld(
+      slots,
+      chosen.map((x) => x.c),
+    )
+  ) {
+    const holding = scored.find((x) => x.score >= best.score * NEAR_BEST && about(x) && slotsHeld(slots, [x.c]));
+    return holding ? { chosen: [holding.c], score: holding.score } : { chosen: [], score: best.score };
+  }
   return { chosen: ordered.map(({ x }) => x.c), score: best.score };
 }
 
