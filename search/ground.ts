@@ -239,9 +239,18 @@ function namedPieces(found: PieceCard[], hits: Hit[]): Grounding {
 }
 
 /**
+ * What a guide's sentence that shares any of the question's words gains as meaning without vectors. The vectors
+ * give such a sentence some meaning whatever its words (GloVe's mean on dev is about 0.35), so words alone left a
+ * guide's fact just under the floor that hybrid answers pass; fitted on dev (docs/ask-eval.md, sixth round). A
+ * piece's line gains nothing: verse and stories share everyday words with off-topic questions ("sourdough").
+ */
+export const WORDS_GUIDE_MEANING = 0.2;
+
+/**
  * Meaning without vectors: how much of the question the sentence and its heading hold in words, stems and
  * expansions. It stands where the vectors' evidence stands, so the same floor and weights serve both modes.
  */
 function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number): number {
-  return questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
+  const held = questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
+  return held > 0 && c.guide !== false ? Math.min(1, WORDS_GUIDE_MEANING + held) : held;
 }
