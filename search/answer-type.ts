@@ -15,7 +15,7 @@ export const PARTS =
 const TYPES: Array<[AnswerType, RegExp]> = [
   [
     "duration",
-    /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b/i,
+    /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
   ],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   [

@@ -8,6 +8,7 @@
 import { answerTypeOf, askingClause, PARTS } from "./answer-type.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
+import { slotsHeld, slotsOf } from "./slots.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askStem, askTerms, plainPhrases, STOP_WORDS, words } from "./text.ts";
 
@@ -56,9 +57,10 @@ const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|u
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time|short)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b/i,
+    /\bhow (long|much time|short)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
     {
-      words: /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit)$/,
+      words:
+        /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit|size|length|limit|limits|min|max|minimum|maximum)$/,
       // "How long can a title be?" is a limit: "up to 200 characters".
       strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}|\bup to\s+${N}\s+${UNIT}`),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
@@ -426,6 +428,19 @@ function chooseWith<C extends Candidate>(
   const near = (x: (typeof scored)[number]) => x.score >= best.score * 0.85;
   const rank = (x: (typeof scored)[number]) => (x.c.leads && (x.c.asked ?? 0) >= SAME_QUESTION ? 0 : cues.length && fits(x) && near(x) ? 1 : 2);
   const ordered = chosen.map((x, i) => ({ x, i })).sort((a, b) => rank(a.x) - rank(b.x) || a.i - b.i);
+  // A question after a particular fact (a year, a price, who founded it: slots.ts) is answered only by a sentence
+  // holding one; a near one that does leads, and without any the library does not say.
+  const slots = slotsOf(question);
+  if (
+    slots.length &&
+    !slotsHeld(
+      slots,
+      chosen.map((x) => x.c),
+    )
+  ) {
+    const holding = scored.find((x) => x.score >= best.score * NEAR_BEST && about(x) && slotsHeld(slots, [x.c]));
+    return holding ? { chosen: [holding.c], score: holding.score } : { chosen: [], score: best.score };
+  }
   return { chosen: ordered.map(({ x }) => x.c), score: best.score };
 }
 

@@ -173,15 +173,19 @@ export async function groundAnswer(
     // A question of nothing but its kind ("How long is it?") is about nothing the library can be asked: a
     // follow-up is read with the question before it (tools/ask.ts).
     if (!subject.length) return { chosen: [], score: 0 };
+    const alternatives = expansions ? alternativesOf(asked, expansions) : undefined;
     const local = localWeights(
       subject,
       own.map((c) => c.sentence),
-      expansions ? alternativesOf(asked, expansions) : undefined,
+      alternatives,
     );
+    // A word that no sentence here holds and nothing links to the library ("goldfish") keeps the rarest weight
+    // (localWeights): the question is about something the library never speaks of.
+    const strange = alternatives !== undefined && subject.some((t, i) => !alternatives.get(t)?.length && local[i] >= Math.log(1 + own.length) - 1e-9);
     const weights = new Map(subject.map((t, i) => [t, local[i]]));
     const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;
     const weightOf = (t: string) => weights.get(t) ?? usual;
-    own.forEach((c, i) => (c.meaning = embedder ? meaningOf(i) : wordsOnly(asked, c, expansions, weightOf)));
+    own.forEach((c, i) => (c.meaning = embedder ? meaningOf(i) : wordsOnly(asked, c, expansions, weightOf, strange)));
     // Each unit's question against the visitor's, in words (stems, expansions; rarer words weigh more) and meaning.
     const asked_ = new Map(
       questions.map((unit, i) => {
@@ -239,9 +243,19 @@ function namedPieces(found: PieceCard[], hits: Hit[]): Grounding {
 }
 
 /**
+ * What a guide's sentence that shares any of the question's words gains as meaning without vectors. The vectors
+ * give such a sentence some meaning whatever its words (GloVe's mean on dev is about 0.35), so words alone left a
+ * guide's fact just under the floor that hybrid answers pass; fitted on dev (docs/ask-eval.md, sixth round). A
+ * piece's line gains nothing: verse and stories share everyday words with off-topic questions ("sourdough"); nor
+ * does any sentence when the question holds a word the library and its links never use (vectors would tell).
+ */
+export const WORDS_GUIDE_MEANING = 0.2;
+
+/**
  * Meaning without vectors: how much of the question the sentence and its heading hold in words, stems and
  * expansions. It stands where the vectors' evidence stands, so the same floor and weights serve both modes.
  */
-function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number): number {
-  return questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
+function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number, strange: boolean): number {
+  const held = questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
+  return held > 0 && c.guide !== false && !strange ? Math.min(1, WORDS_GUIDE_MEANING + held) : held;
 }

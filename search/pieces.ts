@@ -126,11 +126,13 @@ const LINKED = 0.6;
 const MEANING = 0.4;
 /** Least score for a piece to be named: below it the library is said not to have one. */
 export const PIECE_FLOOR = 0.3;
+/** Without vectors: the least share of the topic a piece's title, summary and themes hold for it to be named (fitted on dev). */
+export const WORDS_PIECE_FLOOR = 0.18;
 /** A second piece is named beside the first when it scores this share of the first's. */
 const RUNNER_UP = 0.9;
 
-function strengthOf(card: PieceCard, term: string): number {
-  return card.title.has(term) ? STRENGTH.title : card.about.has(term) ? STRENGTH.about : card.body.has(term) ? STRENGTH.body : 0;
+function strengthOf(card: PieceCard, term: string, body = true): number {
+  return card.title.has(term) ? STRENGTH.title : card.about.has(term) ? STRENGTH.about : body && card.body.has(term) ? STRENGTH.body : 0;
 }
 
 /** A word said only before the asking sentence ("My dad died last week. Do you have…?") weighs this share of its weight: it sets the scene. */
@@ -166,11 +168,11 @@ export async function findPieces(
   const df = topic.map((t) => ofKind.filter((c) => strengthOf(c, t) > 0).length);
   const asking = new Set(askTerms(askingSentence(question)));
   const weights = df.map((d) => Math.log(1 + ofKind.length / (1 + d))).map((w, i) => (asking.has(topic[i]) ? w : SCENE * w));
-  const held = (c: PieceCard) => {
+  const held = (c: PieceCard, body = true) => {
     let sum = 0;
     topic.forEach((t, i) => {
-      let s = strengthOf(c, t);
-      for (const [target, weight] of links.get(t) ?? []) s = Math.max(s, weight * strengthOf(c, target));
+      let s = strengthOf(c, t, body);
+      for (const [target, weight] of links.get(t) ?? []) s = Math.max(s, weight * strengthOf(c, target, body));
       sum += weights[i] * s;
     });
     return sum / weights.reduce((a, b) => a + b, 0);
@@ -187,6 +189,10 @@ export async function findPieces(
   }
   const scored = ofKind.map((c, i) => ({ c, score: embedder ? (1 - MEANING) * held(c) + MEANING * meaning(i) : held(c) })).sort((a, b) => b.score - a.score);
   const [best, next] = scored;
-  if (best.score < PIECE_FLOOR) return { found: [], score: best.score };
+  // Without vectors a piece whose title, summary or themes hold the topic may be named from a lower floor: words
+  // alone fall short of the floor set with meaning. Its body's words do not count there ("a song about football"
+  // is not a song that mentions a match once).
+  const named = best.score >= PIECE_FLOOR || (!embedder && held(best.c, false) >= WORDS_PIECE_FLOOR);
+  if (!named) return { found: [], score: best.score };
   return { found: next && next.score >= best.score * RUNNER_UP ? [best.c, next.c] : [best.c], score: best.score };
 }

@@ -26,6 +26,8 @@ describe("answerTypeOf", () => {
     ["What is the shortest a meeting can be?", "duration"],
     ["How short can the film be?", "duration"],
     ["How big a slice of my afternoon does the walk take?", "duration"],
+    ["What's the size limit on a letter to the editor?", "duration"],
+    ["Is there a min or max length for a comment?", "duration"],
     ["How many chairs are in the hall?", "count"],
     ["How often does the bus come?", "count"],
     ["When does the garden open?", "when"],
@@ -99,6 +101,14 @@ describe("the sentence chooser", () => {
       sentence("A tea break lasts between 10 and 20 minutes.", { position: 1 }),
     ]);
     expect(chosen[0].sentence).toBe("A tea break lasts between 10 and 20 minutes.");
+  });
+
+  it("answers a question after a size limit with the sentence that gives the limit in its unit", () => {
+    const { chosen } = choose("What's the size limit on a letter for the title and for the body?", [
+      sentence("A letter to the editor is read with care by the whole desk.", { position: 0 }),
+      sentence("The title can be up to 80 characters; the body up to 2,000 characters.", { position: 1 }),
+    ]);
+    expect(chosen[0].sentence).toBe("The title can be up to 80 characters; the body up to 2,000 characters.");
   });
 
   it("does not quote a line of verse that shares only some of the question's words", () => {

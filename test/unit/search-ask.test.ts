@@ -64,14 +64,14 @@ describe("extractive answers", () => {
     for (const answer of [twice, looking, shared]) expect(answer).not.toMatch(BARE_YES_NO);
   });
 
-  it("keep the floor set on the off-topic calibration set's dev split: at least 85% of it answered not covered", async () => {
+  it("keep the floor set on the off-topic calibration set's dev split: at least 95% of it answered not covered", async () => {
     const offTopic = ofSplit(JSON.parse(await readFile(new URL("../fixtures/ask-off-topic.json", import.meta.url), "utf8")) as AskSet, "dev");
     expect(offTopic.uncovered.length).toBeGreaterThanOrEqual(30);
     const answered: string[] = [];
     for (const q of offTopic.uncovered) if (!(await ask(q)).answer.includes(NOT_COVERED)) answered.push(q);
-    // A guard against a floor that lets more through, not the target (#41 asks 95% of questions nobody tuned on):
-    // 88 questions since the fourth fresh set joined, 78 of them (88.6%) answered not covered when it did.
-    expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.15));
+    // A guard against a floor that lets more through, on dev (#41 asks 95% of questions nobody tuned on): since the
+    // sixth round's particular facts (search/slots.ts), 103 of 105 are answered not covered.
+    expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.05));
   }, 120_000);
 
   it("quote the top source first when it has an answering sentence, unless a guide's entry asks the visitor's very question", async () => {

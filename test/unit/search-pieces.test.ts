@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Piece } from "../../corpus/library.ts";
 import { answerTypeOf } from "../../search/answer-type.ts";
-import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts";
+import { findPieces, PIECE_FLOOR, piecesAsked, type PieceCard } from "../../search/pieces.ts";
 import { synonymsOf } from "../../search/synonyms.ts";
 import { askTerms, plainPhrases } from "../../search/text.ts";
 
@@ -57,6 +57,15 @@ describe("questions after a piece", () => {
     expect(scene.found.map((c) => c.piece.title)).toEqual(["While She Sits the Exam"]);
     // A word only in a piece's body does not make it about that.
     expect((await findPieces("Is there a song about football?", ["song"], cards, null, null)).found).toEqual([]);
+  });
+
+  it("without vectors, name a piece whose summary holds a share of a long topic below the floor set with meaning", async () => {
+    const q = "My old dog is tired and grey and snores all night. Is there a prayer for him?";
+    const found = await findPieces(q, ["prayer"], cards, null, null);
+    expect(found.score).toBeLessThan(PIECE_FLOOR);
+    expect(found.found.map((c) => c.piece.title)).toEqual(["For Biscuit, Who Is Old Now"]);
+    // A lower floor is no licence for a topic found only in a piece's body.
+    expect((await findPieces("Is there a song about a football on the lawn?", ["song"], cards, null, null)).found).toEqual([]);
   });
 });
 
