@@ -2,22 +2,10 @@
 // rules that rest on them (search/extract.ts): pure functions, no library.
 import { describe, expect, it } from "vitest";
 import { answerTypeOf, askingClause, partsOf } from "../../search/answer-type.ts";
-import { choose, held, alternativesOf, kindsNamed, type Candidate } from "../../search/extract.ts";
+import { choose, held, alternativesOf, kindsNamed } from "../../search/extract.ts";
 import { expansionTable } from "../../search/lexicon.ts";
 import { askTerms, terms } from "../../search/text.ts";
-
-const sentence = (text: string, fields: Partial<Candidate> = {}): Candidate => ({
-  sentence: text,
-  title: "A Guide",
-  context: "A Guide. .",
-  heading: "",
-  pageRank: 0,
-  position: 0,
-  meaning: 0,
-  leads: false,
-  guide: true,
-  ...fields,
-});
+import { sentence } from "../helpers/candidates.ts";
 
 describe("answerTypeOf", () => {
   it.each([

@@ -1,12 +1,8 @@
 // Questions after a particular fact (search/slots.ts): answered only by a sentence that holds a fact of that kind.
 import { describe, expect, it } from "vitest";
-import { choose, type Candidate } from "../../search/extract.ts";
+import { choose } from "../../search/extract.ts";
 import { slotsHeld, slotsOf } from "../../search/slots.ts";
-
-const sentence = (text: string, fields: Partial<Candidate> = {}): Candidate => ({
-  ...{ sentence: text, title: "A Guide", context: "A Guide. .", heading: "", pageRank: 0, position: 0, meaning: 0, leads: false, guide: true },
-  ...fields,
-});
+import { sentence } from "../helpers/candidates.ts";
 
 describe("slotsOf", () => {
   it.each([
