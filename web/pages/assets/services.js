@@ -19,6 +19,10 @@
       zone = "";
     }
     var slot = String(Math.floor(new Date().getHours() / 4));
+    // The service the server opened (its own hour), for a page that has no service in the browser's hour: a day's
+    // page lists only the slots recorded for that date, and the browser's hour may fall on its own next or last day.
+    var opened = document.querySelector("details.service[data-slot][open]");
+    var openedSlot = opened ? opened.getAttribute("data-slot") : null;
     var asked = /[?&]half=/.test(location.search);
     function inSlot(s) {
       return Array.prototype.filter.call(all, function (d) {
@@ -67,7 +71,7 @@
     }
     function unfold(tier) {
       showHalf(tier);
-      var mine = pick(inSlot(slot), tier);
+      var mine = pick(inSlot(slot), tier) || (openedSlot !== null ? pick(inSlot(openedSlot), tier) : undefined);
       if (!mine) return;
       Array.prototype.forEach.call(all, function (d) {
         if (d !== mine && d.open && !d.hasAttribute("data-touched")) d.open = false;
