@@ -130,13 +130,16 @@ export function subjectTerms(question: string, cues: Cue[]): string[] {
 }
 
 /** Per subject word, its weight among the candidates: a word most sentences share tells them apart least. */
+/** The weight `localWeights` gives a word that none of `count` sentences holds: the rarest there is. */
+export const rarestWeight = (count: number): number => Math.log(1 + count);
+
 export function localWeights(subject: string[], sentences: string[], alternatives?: Alternatives): number[] {
   const df = subject.map(() => 0);
   for (const s of sentences) {
     const have = new Set(askTerms(s));
     subject.forEach((t, i) => (df[i] += have.has(t) ? 1 : 0));
   }
-  const weights = df.map((d) => Math.log(1 + sentences.length / (1 + d)));
+  const weights = df.map((d) => (d === 0 ? rarestWeight(sentences.length) : Math.log(1 + sentences.length / (1 + d))));
   // A word no candidate uses cannot tell them apart: it counts against every sentence, as much as a usual word
   // of the question (not as the rarest of all), so a visitor's own words ("history", "hurting") do not outweigh
   // the ones the library shares.

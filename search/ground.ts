@@ -5,7 +5,7 @@ import type { Library } from "../corpus/library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { partsOf } from "./answer-type.ts";
-import { alternativesOf, choose, cuesOf, localWeights, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
+import { alternativesOf, choose, cuesOf, localWeights, rarestWeight, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionWords, unitQuestion } from "./questions.ts";
@@ -181,7 +181,7 @@ export async function groundAnswer(
     );
     // A word that no sentence here holds and nothing links to the library ("goldfish") keeps the rarest weight
     // (localWeights): the question is about something the library never speaks of.
-    const strange = alternatives !== undefined && subject.some((t, i) => !alternatives.get(t)?.length && local[i] >= Math.log(1 + own.length) - 1e-9);
+    const strange = alternatives !== undefined && subject.some((t, i) => !alternatives.get(t)?.length && local[i] === rarestWeight(own.length));
     const weights = new Map(subject.map((t, i) => [t, local[i]]));
     const usual = local.length ? local.reduce((a, b) => a + b, 0) / local.length : 1;
     const weightOf = (t: string) => weights.get(t) ?? usual;
