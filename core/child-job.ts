@@ -106,25 +106,40 @@ export async function runInChild<I, O>(module: URL, input: I, options: ChildJobO
 
 async function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb, expectedMb }: ChildJobOptions): Promise<O> {
   const child = await forkTypeScript(module, niceness, heapMb, expectedMb);
+  const answer = answerOf<O>(child, fileURLToPath(module), log);
+  child.send({ input });
+  return answer;
+}
+
+/** What a child job's process emits, as far as its answer goes (a ChildProcess; tests give an emitter). */
+export interface ChildEvents<O> {
+  readonly pid?: number;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  on(event: "message", listener: (message: FromChild<O>) => void): unknown;
+  on(event: "error", listener: (err: Error) => void): unknown;
+  on(event: "exit", listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+}
+
+/**
+ * The child's answer, or how it died. A child that started and then failed a send (EPIPE: it was killed
+ * before reading its job) is reported by its exit, which follows and says how it ended (SIGKILL, say);
+ * only one that never started is reported by the error itself.
+ */
+export function answerOf<O>(child: ChildEvents<O>, name: string, log: (message: string) => void): Promise<O> {
   return new Promise<O>((resolve, reject) => {
     let settled = false;
-    child.on("message", (m: FromChild<O>) => {
+    const settle = (how: () => void) => !settled && ((settled = true), how());
+    child.on("message", (m) => {
       if ("log" in m) log(m.log);
-      else if (!settled) {
-        settled = true;
-        if ("result" in m) resolve(m.result);
-        else reject(new Error(m.error));
-      }
+      else settle(() => ("result" in m ? resolve(m.result) : reject(new Error(m.error))));
     });
-    // Not started at all (no memory for a process, say): as worth another try as a child killed midway.
-    child.on("error", (err) => !settled && ((settled = true), reject(new ChildDied(`${fileURLToPath(module)} could not run: ${err.message}`))));
-    child.on("exit", (code, signal) => {
-      if (!settled) {
-        settled = true;
-        reject(new ChildDied(`${fileURLToPath(module)} exited (${signal ?? code}) before answering`));
-      }
+    child.on("error", (err) => {
+      const running = child.pid !== undefined && child.exitCode === null && child.signalCode === null;
+      // Not started at all (no memory for a process, say): as worth another try as a child killed midway.
+      if (!running) settle(() => reject(new ChildDied(`${name} could not run: ${err.message}`)));
     });
-    child.send({ input });
+    child.on("exit", (code, signal) => settle(() => reject(new ChildDied(`${name} exited (${signal ?? code}) before answering`))));
   });
 }
 

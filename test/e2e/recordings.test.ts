@@ -62,14 +62,17 @@ describe("rendered by the server in the background", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  const startRecording = () => startTestServer({ SANCTUARY_RECORDINGS: "on", SANCTUARY_LIBRARY_DIR: join(root, "library") }, {}, join(root, "data"));
+  // The server's own background recorder, its renderer at the test's priority: at nice 19 it got a core only
+  // when both were idle, and beside the suite's other files that could be minutes (220 s timed out).
+  const atOurPriority: typeof renderRecordings = (batch, store, onDone, opts) => renderRecordings(batch, store, onDone, { ...opts, niceness: 0 });
+  const startRecording = () =>
+    startTestServer({ SANCTUARY_RECORDINGS: "on", SANCTUARY_LIBRARY_DIR: join(root, "library") }, { render: atOurPriority }, join(root, "data"));
 
   it("renders every piece after listening, reports progress in /api/health, and links the recordings", async () => {
     server = await startRecording();
     const first = (await server.get("/api/health")).body.recordings;
     expect(first.done).toBeLessThan(tiny.pieces.length); // rendering has not finished the moment the server listens
     const seen = new Set<number>();
-    // The renderer runs at nice 19: on a machine busy with other work it gets a core only now and then.
     const renderedAll = async () => {
       const r = (await server!.get("/api/health")).body.recordings;
       seen.add(r.done);
@@ -195,7 +198,7 @@ describe("recordings", () => {
       .sort((a, b) => a.declaredSeconds - b.declaredSeconds)[0];
     expect((await server.get(`/api/docs/${prayer.path}`)).body.recording).toBeNull();
     const store = await ManifestStore.open(mediaDir);
-    await renderRecordings((await planRecordings([prayer], store)).todo, store, (_, r) => expect(r).not.toBeInstanceOf(Error));
+    await renderRecordings((await planRecordings([prayer], store)).todo, store, (_, r) => expect(r).not.toBeInstanceOf(Error), { niceness: 0 });
     await server.deps.media.reload(); // what the server's manifest watch does on its own every few seconds
     expect((await server.get(`/api/docs/${prayer.path}`)).body.recording).toBe(`${server.url}/media/${prayer.path}.mp3`);
   });

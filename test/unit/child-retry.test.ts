@@ -1,12 +1,13 @@
 // A helper process that dies is not the end (issue 36): a child job killed before answering is started
 // again after a wait, a renderer killed mid-piece gives the piece to a new one, and when the tries run
 // out health says `degraded`, naming what is missing, instead of `starting` for ever.
+import { EventEmitter } from "node:events";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderInBackground, type RenderOutcome } from "../../audio/background.ts";
-import { ChildDied, runInChild } from "../../core/child-job.ts";
+import { answerOf, ChildDied, runInChild } from "../../core/child-job.ts";
 import { degradedOf, preparationOf, statusOf } from "../../tools/health.ts";
 
 const DIES_FIRST = new URL("../fixtures/children/dies-first.ts", import.meta.url);
@@ -36,6 +37,42 @@ describe("a child job that dies", () => {
     expect((failed as Error).message).toMatch(/dies-first\.ts exited \(SIGKILL\) before answering/);
     expect(await readFile(counter, "utf8")).toBe("2");
   }, 60_000);
+});
+
+/** A child process as far as its answer goes: the events a real one emits, in the order a test chooses. */
+class FakeChild extends EventEmitter {
+  pid?: number = 4242;
+  exitCode: number | null = null;
+  signalCode: NodeJS.Signals | null = null;
+}
+
+describe("how a child's death is reported", () => {
+  it("killed before it read its job: the failed send (EPIPE) waits for the exit, which names the signal", async () => {
+    const child = new FakeChild();
+    const answer = answerOf<string>(child, "wordnet.ts", () => {});
+    child.emit("error", Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+    child.signalCode = "SIGKILL";
+    child.emit("exit", null, "SIGKILL");
+    await expect(answer).rejects.toThrow(new ChildDied("wordnet.ts exited (SIGKILL) before answering"));
+  });
+
+  it("never started (no pid): the error itself is the reason", async () => {
+    const child = Object.assign(new FakeChild(), { pid: undefined });
+    const answer = answerOf<string>(child, "wordnet.ts", () => {});
+    child.emit("error", new Error("spawn ENOMEM"));
+    await expect(answer).rejects.toThrow(new ChildDied("wordnet.ts could not run: spawn ENOMEM"));
+  });
+
+  it("answers once: its log lines are heard, and a death after the answer changes nothing", async () => {
+    const child = new FakeChild();
+    const heard: string[] = [];
+    const answer = answerOf<string>(child, "wordnet.ts", (line) => heard.push(line));
+    child.emit("message", { log: "reading WordNet" });
+    child.emit("message", { result: "done" });
+    child.emit("exit", 0, null);
+    await expect(answer).resolves.toBe("done");
+    expect(heard).toEqual(["reading WordNet"]);
+  });
 });
 
 describe("a renderer killed while rendering", () => {
