@@ -64,9 +64,10 @@ const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", 
  * and neither the question's words nor the vectors keep digits, so a number typed in digits would be lost.
  */
 export function spelledNumbers(text: string): string {
-  return text.replace(/(?<![\d.,:/])(\d{1,2})(?![\d.,:/])\s*(%?)/g, (_, digits: string, percent: string) => {
+  return text.replace(/(?<![\d.,:/])(\d{1,2})(?![\d.,:/])(\s*%)?(?=(\p{L})?)/gu, (_, digits: string, percent?: string, letter?: string) => {
     const n = Number(digits);
     const said = n < 20 ? UNITS[n] : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${UNITS[n % 10]}` : ""}`;
-    return `${said}${percent ? " percent" : ""} `;
+    // "5am": the unit after the number stays a word of its own.
+    return `${said}${percent ? " percent" : ""}${letter ? " " : ""}`;
   });
 }

@@ -1,6 +1,7 @@
 // Words as the lexical side of search sees them: lowercase letter runs, stop words dropped, Porter stems
 // (so breath, breaths and breathing meet). Pure functions; the stem cache only saves repeated work.
 import { stemmer } from "stemmer";
+import { clockWords } from "./clock-words.ts";
 
 const WORDS = /\p{L}+(?:['’]\p{L}+)*/gu;
 
@@ -90,9 +91,9 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bwhere I am\b/gi, "location"],
 ];
 
-/** The text with phrases said for one word rewritten as that word. */
+/** The text with phrases said for one word rewritten as that word, and clock times as their hour's word (clock-words.ts). */
 export function plainPhrases(text: string): string {
-  return ASK_PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), text);
+  return ASK_PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), clockWords(text));
 }
 
 /** Stems of the content words as ask compares them (askStem, and the question's own filler words left out). */
