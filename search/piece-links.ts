@@ -56,18 +56,28 @@ export async function vectorLinks(embedder: Embedder, vocabulary: CardVocabulary
   return links;
 }
 
+/** "3am", "11 p.m.": an hour of the day, said as the library says it ("three in the morning"). */
+const HOUR_OF_DAY = /(?<![\d.,:/])(1[0-2]|0?[1-9])\s*([ap])\.?\s?m\b\.?/gi;
+
+function hourSaid(hour: number, afternoon: boolean): string {
+  if (hour === 12) return afternoon ? "noon" : "midnight";
+  return `${UNITS[hour]} ${afternoon ? (hour < 6 ? "in the afternoon" : "in the evening") : "in the morning"}`;
+}
+
 const UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 /**
- * "91%" as "ninety-one percent", "3am" as "three am": the pieces' titles and summaries spell small numbers out,
+ * "91%" as "ninety-one percent", "3am" as "three in the morning": the pieces' titles and summaries spell small numbers out,
  * and neither the question's words nor the vectors keep digits, so a number typed in digits would be lost.
  */
 export function spelledNumbers(text: string): string {
-  return text.replace(/(?<![\d.,:/])(\d{1,2})(?![\d.,:/])(\s*%)?(?=(\p{L})?)/gu, (_, digits: string, percent?: string, letter?: string) => {
-    const n = Number(digits);
-    const said = n < 20 ? UNITS[n] : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${UNITS[n % 10]}` : ""}`;
-    // "5am": the unit after the number stays a word of its own.
-    return `${said}${percent ? " percent" : ""}${letter ? " " : ""}`;
-  });
+  return text
+    .replace(HOUR_OF_DAY, (_, digits: string, half: string) => hourSaid(Number(digits), /^p/i.test(half)))
+    .replace(/(?<![\d.,:/])(\d{1,2})(?![\d.,:/])(\s*%)?(?=(\p{L})?)/gu, (_, digits: string, percent?: string, letter?: string) => {
+      const n = Number(digits);
+      const said = n < 20 ? UNITS[n] : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${UNITS[n % 10]}` : ""}`;
+      // "5am": the unit after the number stays a word of its own.
+      return `${said}${percent ? " percent" : ""}${letter ? " " : ""}`;
+    });
 }

@@ -41,8 +41,9 @@ const ASKS_FOR =
 const TOPIC_FOLLOWS =
   "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
 
-/** Questions about a kind that ask something else: its length, how to write or send one, what one is. */
-const NOT_A_SEARCH = /\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
+/** Questions about a kind that ask something else: who or why, its length, how to write or send one, what one is. */
+const NOT_A_SEARCH =
+  /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
 
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {
@@ -60,7 +61,7 @@ export function piecesAsked(question: string): string[] | null {
 const FINDING = new Set(
   askTerms(
     "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen pray recite recommend suggest looking " +
-      "find know point give share good one kind sort type help have got want need like please thing things meant made written moment lol",
+      "find know point give share good one kind sort type help have got want need like please thing things meant made written moment lol can't cannot won't don't didn't",
   ),
 );
 const KIND_TERMS = new Set(askTerms(KINDS.map(([, name]) => name.source.replace(/\\b|[()?:|]|s\?/g, " ")).join(" ")));

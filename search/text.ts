@@ -40,7 +40,7 @@ const IRREGULAR = new Map<string, string>(
     "spoken:speak spent:spend spun:spin stood:stand stole:steal stolen:steal stuck:stick stung:sting strove:strive struck:strike " +
     "swore:swear sworn:swear swept:sweep swam:swim swum:swim took:take taken:take taught:teach tore:tear torn:tear told:tell " +
     "thought:think threw:throw thrown:throw understood:understand woke:wake woken:wake wore:wear worn:wear wept:weep " +
-    "wrote:write written:write children:child men:man women:woman people:person feet:foot teeth:tooth mice:mouse"
+    "wrote:write written:write lying:lie dying:die tying:tie children:child men:man women:woman people:person feet:foot teeth:tooth mice:mouse"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
