@@ -46,21 +46,53 @@ function dayHour(hour: number, half: string): number {
 
 const HALF = "(a\\.?\\s?m\\b\\.?|p\\.?\\s?m\\b\\.?|in the (?:morning|afternoon|evening)|at night)";
 const HOUR = "(1[0-2]|0?[1-9])(?::00)?";
-/** "4 to 8 in the morning", "4am-8am" before single times: the range's half of the day holds for both ends. */
-const RANGE = new RegExp(`\\b${HOUR}\\s*(?:${HALF})?\\s*(to|until|till|and|-|–)\\s*${HOUR}\\s*${HALF}`, "gi");
-const SINGLE = new RegExp(`\\b${HOUR}\\s*(?:o'?clock\\s*)?${HALF}`, "gi");
-const TWENTY_FOUR = /\b([01]?\d|2[0-4]):00\b/g;
+/**
+ * One pass, in order of preference: a range ("4 to 8 in the morning", "4am-8am", whose half of the day holds for
+ * both ends), a single 12-hour time, a 24-hour one, midnight or noon.
+ */
+const TIME = new RegExp(
+  [
+    `\\b${HOUR}\\s*(?:${HALF})?\\s*(?:to|until|till|and|-|–)\\s*${HOUR}\\s*${HALF}`,
+    `\\b${HOUR}\\s*(?:o'?clock\\s*)?${HALF}`,
+    "\\b([01]?\\d|2[0-4]):00\\b",
+    "\\b(midnight)\\b",
+    "\\b(noon|midday)\\b",
+  ].join("|"),
+  "gi",
+);
 
-/** The text with every clock time written as its hour's word; "midnight" and "noon" gain theirs beside them. */
-export function clockWords(text: string): string {
+/** The text with each clock time replaced by what `said` makes of its hours (0–23, in order). */
+function eachTime(text: string, said: (written: string, hours: number[]) => string): string {
   if (!/\d|midnight|noon|midday/i.test(text)) return text;
-  return text
-    .replace(RANGE, (_, from: string, fromHalf: string | undefined, joint: string, to: string, toHalf: string) => {
-      const start = dayHour(Number(from), fromHalf ?? toHalf);
-      return `${clockWord(start)} ${joint} ${clockWord(dayHour(Number(to), toHalf))}`;
-    })
-    .replace(SINGLE, (_, hour: string, half: string) => clockWord(dayHour(Number(hour), half)))
-    .replace(TWENTY_FOUR, (_, hour: string) => clockWord(Number(hour)))
-    .replace(/\bmidnight\b/gi, (m) => `${m} ${clockWord(0)}`)
-    .replace(/\b(noon|midday)\b/gi, (m) => `${m} ${clockWord(12)}`);
+  return text.replace(TIME, (written, ...g: Array<string | undefined>) => {
+    const [from, fromHalf, to, toHalf, single, singleHalf, full, midnight] = g;
+    if (from && to && toHalf) return said(written, [dayHour(Number(from), fromHalf ?? toHalf), dayHour(Number(to), toHalf)]);
+    if (single && singleHalf) return said(written, [dayHour(Number(single), singleHalf)]);
+    if (full) return said(written, [Number(full) % 24]);
+    return said(written, [midnight ? 0 : 12]);
+  });
+}
+
+/** The text with every clock time written as its hour's word; "midnight" and "noon" keep theirs beside it. */
+export function clockWords(text: string): string {
+  return eachTime(text, (written, hours) => {
+    const words = hours.map(clockWord).join(" to ");
+    return /^(midnight|noon|midday)$/i.test(written) ? `${written} ${words}` : words;
+  });
+}
+
+/** The text with its clock times left out ("log on at 8am" as "log on at"). */
+export function withoutTimes(text: string): string {
+  return eachTime(text, () => "");
+}
+
+/** The sanctuary's slots (watches) are four hours long, from midnight (planner/time.ts). */
+const SLOT_HOURS = 4;
+
+/** Each time with its watch's start beside it, as its word: "10pm" falls in the watch the guides say begins at 20:00. */
+export function withWatchStarts(text: string): string {
+  return eachTime(text, (written, hours) => {
+    const starts = [...new Set(hours.filter((h) => h % SLOT_HOURS).map((h) => clockWord(h - (h % SLOT_HOURS))))];
+    return starts.length ? `${written} ${starts.join(" ")}` : written;
+  });
 }

@@ -2,7 +2,7 @@
 // its words to a card's, numbers typed in digits, and clock times as the guides write them.
 import { describe, expect, it } from "vitest";
 import type { Piece } from "../../corpus/library.ts";
-import { clockWords } from "../../search/clock-words.ts";
+import { clockWords, withoutTimes, withWatchStarts } from "../../search/clock-words.ts";
 import { normalize, type Embedder } from "../../search/embedder.ts";
 import { cardVocabulary, spelledNumbers, vectorLinks } from "../../search/piece-links.ts";
 import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts";
@@ -90,5 +90,13 @@ describe("clock times", () => {
     expect(hours("11 at night")).toEqual(hours("23:00"));
     expect(hours("from midnight")).toEqual(hours("at 00:00"));
     expect(clockWords("a quiet room with no times in it")).toBe("a quiet room with no times in it");
+  });
+
+  it("inside a watch carry the watch's start; said as the scene, they can be left out", () => {
+    const hours = (text: string) => askTerms(text).filter((t) => t.startsWith("clock"));
+    // 7pm and 5pm fall in the watch from 16:00; 16:00 itself starts one, and gains nothing.
+    expect(hours(withWatchStarts("between 5pm and 7pm"))).toEqual(hours("17:00 19:00 16:00"));
+    expect(withWatchStarts("at 16:00 sharp")).toBe("at 16:00 sharp");
+    expect(withoutTimes("We both tune in at 9 in the morning")).toBe("We both tune in at ");
   });
 });
