@@ -3,13 +3,15 @@
 // (already loaded for search) place them near each other. These links let a question's word stand for a card's
 // word it is close to, as WordNet's links do (pieces.ts), so a piece is found by its situation. Per-embedder
 // caches; no I/O.
-import { cosine, type Embedder } from "./embedder.ts";
+import type { Embedder } from "./embedder.ts";
 import { askTerms, words } from "./text.ts";
 
 /** The words of the cards' titles, summaries and themes, as typed, with the stem each stands for. */
 export interface CardVocabulary {
   stems: string[];
-  vectors: Float32Array[];
+  dimensions: number;
+  /** The words' unit vectors end to end, one row per word: one pass over them per question word. */
+  rows: Float32Array;
 }
 
 /** Cosine of two words' vectors below which they are not linked: unrelated words in GloVe sit near 0.2–0.4 (fitted on dev). */
@@ -28,7 +30,10 @@ export function cardVocabulary(embedder: Embedder, cards: object, texts: () => s
   if (!vocabulary) {
     vocabulary = (async () => {
       const typed = [...new Set(texts().flatMap((t) => words(t)))].filter((w) => askTerms(w).length === 1);
-      return { stems: typed.map((w) => askTerms(w)[0]), vectors: await embedder.embed(typed) };
+      const vectors = await embedder.embed(typed);
+      const rows = new Float32Array(typed.length * embedder.dimensions);
+      vectors.forEach((v, j) => rows.set(v, j * embedder.dimensions));
+      return { stems: typed.map((w) => askTerms(w)[0]), dimensions: embedder.dimensions, rows };
     })();
     byCards.set(cards, vocabulary);
   }
@@ -44,13 +49,15 @@ export async function vectorLinks(embedder: Embedder, vocabulary: CardVocabulary
     const own = askTerms(word)[0];
     if (!own) return;
     const best = new Map<string, number>();
-    vocabulary.vectors.forEach((v, j) => {
-      const stem = vocabulary.stems[j];
-      const c = cosine(vectors[i], v);
-      if (stem === own || c < VECTOR_LO) return;
+    const { rows, dimensions: d, stems } = vocabulary;
+    const q = vectors[i];
+    for (let j = 0; j < stems.length; j++) {
+      let c = 0;
+      for (let k = 0, at = j * d; k < d; k++) c += q[k] * rows[at + k];
+      if (stems[j] === own || c < VECTOR_LO) continue;
       const weight = VECTOR_SHARE * Math.min(1, (c - VECTOR_LO) / (VECTOR_HI - VECTOR_LO));
-      if (weight > (best.get(stem) ?? 0)) best.set(stem, weight);
-    });
+      if (weight > (best.get(stems[j]) ?? 0)) best.set(stems[j], weight);
+    }
     links.set(own, [...(links.get(own) ?? []), ...best]);
   });
   return links;
