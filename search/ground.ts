@@ -3,8 +3,9 @@
 // content and its page's rank; a question that asks two things is answered part by part.
 import type { Library } from "../corpus/library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
+import { withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { cosine, type Embedder } from "./embedder.ts";
-import { partsOf } from "./answer-type.ts";
+import { askingClause, partsOf } from "./answer-type.ts";
 import { alternativesOf, choose, cuesOf, localWeights, rarestWeight, sentencesOf, subjectTerms, type Candidate, type Cue } from "./extract.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
@@ -156,6 +157,7 @@ export async function groundAnswer(
   const found = new Set(hits.map((h) => h.chunk.page));
   const candidates = candidatesOf([...hits, ...more.filter((h) => !found.has(h.chunk.page))], summaryOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
+  question = questionTimes(question);
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
   const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
@@ -258,4 +260,17 @@ export const WORDS_GUIDE_MEANING = 0.2;
 function wordsOnly(question: string, c: Candidate, expansions: Expansions | null, weightOf: (t: string) => number, strange: boolean): number {
   const held = questionWords(question, `${c.sentence} ${c.heading}`, expansions, weightOf);
   return held > 0 && c.guide !== false && !strange ? Math.min(1, WORDS_GUIDE_MEANING + held) : held;
+}
+
+/**
+ * A clock time said before the words that ask ("If we both log on at 8am our own time, do we hear the same
+ * thing?") says when the visitor is, not what they ask about: it is left out, unless those words ask after a
+ * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
+ * watch's start beside it (clock-words.ts).
+ */
+function questionTimes(question: string): string {
+  const asking = askingClause(question);
+  const at = Math.max(0, question.lastIndexOf(asking));
+  const scene = question.slice(0, at);
+  return withWatchStarts(`${/\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) ? scene : withoutTimes(scene)}${question.slice(at)}`);
 }

@@ -6,6 +6,7 @@ import type { Library, Piece } from "../corpus/library.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { centered } from "./memory-build.ts";
+import { cardVocabulary, spelledNumbers, vectorLinks } from "./piece-links.ts";
 import { calibrationFor, meaningEvidence } from "./rank.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askTerms, plainPhrases, words } from "./text.ts";
@@ -23,26 +24,30 @@ const KINDS: Array<[string, RegExp]> = [
 ];
 /** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant))\b/i;
+  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now))\b/i;
 /** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
 const VERB_KINDS: Array<[RegExp, string[]]> = [
   [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],
   [/\b(?:to|could|can|might) sing\b/i, ["song", "hymn", "chant"]],
   [/\b(?:to|could|can|might) chant\b/i, ["chant"]],
 ];
-/** The shape of asking after a piece: is there, have you got, any, recommend, looking for, which/what <kind>. */
+/**
+ * The shape of asking after a piece: is there, have you got, any, recommend, looking for, which/what <kind>; or a
+ * sentence that opens with "anything"/"something" after the scene it follows ("…before we move. anything for that?").
+ */
 const ASKS_FOR =
-  /\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
+  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
-  "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
+  "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
 
-/** Questions about a kind that ask something else: its length, how to write or send one, what one is. */
-const NOT_A_SEARCH = /\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
+/** Questions about a kind that ask something else: who or why, its length, how to write or send one, what one is. */
+const NOT_A_SEARCH =
+  /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
 
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {
-  if (NOT_A_SEARCH.test(question) || !(ASKS_FOR.test(question) || /^\s*anything\b/i.test(question))) return null;
+  if (NOT_A_SEARCH.test(question) || !ASKS_FOR.test(question)) return null;
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
   if (named.length) return named;
@@ -56,7 +61,7 @@ export function piecesAsked(question: string): string[] | null {
 const FINDING = new Set(
   askTerms(
     "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen pray recite recommend suggest looking " +
-      "find know point give share good one kind sort type help have got want need like please",
+      "find know point give share good one kind sort type help have got want need like please thing things meant made written moment lol can't cannot won't don't didn't",
   ),
 );
 const KIND_TERMS = new Set(askTerms(KINDS.map(([, name]) => name.source.replace(/\\b|[()?:|]|s\?/g, " ")).join(" ")));
@@ -154,6 +159,7 @@ export async function findPieces(
   embedder: Embedder | null,
   expansions: Expansions | null,
 ): Promise<{ found: PieceCard[]; score: number }> {
+  question = spelledNumbers(question);
   const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
   const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
   if (!topic.length || !ofKind.length) return { found: [], score: 0 };
@@ -164,6 +170,12 @@ export async function findPieces(
       [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : []).map(([t, r]): [string, number] => [t, LINKED * r])],
     ]),
   );
+  // The vectors link a situation's words to a card's other words for it ("chemo", "treatment"), as WordNet does.
+  if (embedder) {
+    const vocabulary = await cardVocabulary(embedder, cards, () => cards.map((c) => c.card));
+    const typed = words(plainPhrases(question)).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
+    for (const [term, more] of await vectorLinks(embedder, vocabulary, typed)) links.set(term, [...(links.get(term) ?? []), ...more]);
+  }
   // A topic word many pieces share tells them apart least (idf over the pieces of the kind).
   const df = topic.map((t) => ofKind.filter((c) => strengthOf(c, t) > 0).length);
   const asking = new Set(askTerms(askingSentence(question)));

@@ -1,6 +1,7 @@
 // Words as the lexical side of search sees them: lowercase letter runs, stop words dropped, Porter stems
 // (so breath, breaths and breathing meet). Pure functions; the stem cache only saves repeated work.
 import { stemmer } from "stemmer";
+import { clockWords } from "./clock-words.ts";
 
 const WORDS = /\p{L}+(?:['’]\p{L}+)*/gu;
 
@@ -39,7 +40,7 @@ const IRREGULAR = new Map<string, string>(
     "spoken:speak spent:spend spun:spin stood:stand stole:steal stolen:steal stuck:stick stung:sting strove:strive struck:strike " +
     "swore:swear sworn:swear swept:sweep swam:swim swum:swim took:take taken:take taught:teach tore:tear torn:tear told:tell " +
     "thought:think threw:throw thrown:throw understood:understand woke:wake woken:wake wore:wear worn:wear wept:weep " +
-    "wrote:write written:write children:child men:man women:woman people:person feet:foot teeth:tooth mice:mouse"
+    "wrote:write written:write lying:lie dying:die tying:tie children:child men:man women:woman people:person feet:foot teeth:tooth mice:mouse"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
@@ -90,9 +91,9 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bwhere I am\b/gi, "location"],
 ];
 
-/** The text with phrases said for one word rewritten as that word. */
+/** The text with phrases said for one word rewritten as that word, and clock times as their hour's word (clock-words.ts). */
 export function plainPhrases(text: string): string {
-  return ASK_PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), text);
+  return ASK_PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), clockWords(text));
 }
 
 /** Stems of the content words as ask compares them (askStem, and the question's own filler words left out). */

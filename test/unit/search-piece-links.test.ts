@@ -1,0 +1,102 @@
+// A piece asked for by a situation in the visitor's own words: the question's shape, the vectors' links from
+// its words to a card's, numbers typed in digits, and clock times as the guides write them.
+import { describe, expect, it } from "vitest";
+import type { Piece } from "../../corpus/library.ts";
+import { clockWords, withoutTimes, withWatchStarts } from "../../search/clock-words.ts";
+import { normalize, type Embedder } from "../../search/embedder.ts";
+import { cardVocabulary, spelledNumbers, vectorLinks } from "../../search/piece-links.ts";
+import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts";
+import { askTerms } from "../../search/text.ts";
+
+// Five directions of meaning; a word is its direction, a text the sum of its known words'.
+const SPACE: Record<string, number[]> = {
+  surgery: [1, 0, 0, 0, 0],
+  operation: [0.95, 0.3, 0, 0, 0],
+  sleep: [0, 0, 1, 0, 0],
+  night: [0, 0.2, 0.9, 0, 0],
+  bicycle: [0, 0, 0, 1, 0],
+  puncture: [0, 0, 0, 0.8, 0.6],
+  garden: [0, 0, 0, 0, 1],
+};
+const embedder: Embedder = {
+  id: "test-space/1",
+  dimensions: 5,
+  embed: async (texts) =>
+    texts.map((t) => {
+      const sum = new Float32Array(5);
+      for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) (SPACE[w] ?? []).forEach((x, j) => (sum[j] += x));
+      return normalize(sum);
+    }),
+};
+
+const card = (kind: string, title: string, tldr: string, themes: string[]): PieceCard => ({
+  piece: { kind, title, tldr, themes, listenersText: "", path: `${kind}s/${title}` } as Piece,
+  card: `${title}. ${tldr} ${themes.join(", ")}.`,
+  title: new Set(askTerms(title)),
+  about: new Set(askTerms(`${tldr} ${themes.join(" ")}`)),
+  body: new Set(),
+});
+const cards = [
+  card("blessing", "A Blessing Before an Operation", "The bag by the door and the drive in at dawn.", ["courage"]),
+  card("blessing", "A Blessing for Deep Sleep", "The pillow turned to its cool side.", ["rest"]),
+  card("blessing", "A Blessing for a Bicycle Puncture", "A tyre gone soft halfway home.", ["patience"]),
+];
+
+describe("a piece asked for by a situation", () => {
+  it("is asked for by 'anything…?' after the scene, or 'something to calm me'", () => {
+    for (const q of [
+      "My brother has surgery on Friday. anything for that?",
+      "I keep rehearsing what I'll say to my landlord. Something to steady me first?",
+      "Stuck on a delayed ferry for hours, anything to do while we wait?",
+    ])
+      expect(piecesAsked(q), q).not.toBeNull();
+    for (const q of [
+      "Is there anything to pay?",
+      "Do I need to do anything to take part?",
+      "Something on the page looks wrong. Who do I tell?",
+      "Who picks the hymns for each service, is there a committee?",
+    ])
+      expect(piecesAsked(q), q).toBeNull();
+  });
+
+  it("links a visitor's word to a card's word the vectors hold close, and not to a far one", async () => {
+    const vocabulary = await cardVocabulary(embedder, cards, () => cards.map((c) => c.card));
+    const links = new Map((await vectorLinks(embedder, vocabulary, ["surgery"])).get(askTerms("surgery")[0]));
+    expect(links.get(askTerms("operation")[0])).toBeGreaterThan(0);
+    expect(links.has(askTerms("bicycle")[0])).toBe(false);
+    expect(links.has(askTerms("surgery")[0])).toBe(false);
+  });
+
+  it("names the piece whose card says the situation in other words, which words alone miss", async () => {
+    const q = "My brother has surgery on Friday. Is there a blessing for him?";
+    expect((await findPieces(q, ["blessing"], cards, null, null)).found).toEqual([]);
+    const found = await findPieces(q, ["blessing"], cards, embedder, null);
+    expect(found.found.map((c) => c.piece.title)).toEqual(["A Blessing Before an Operation"]);
+    expect((await findPieces("Is there a blessing for my garden?", ["blessing"], cards, embedder, null)).found).toEqual([]);
+  });
+
+  it("reads numbers typed in digits as the library spells them", () => {
+    expect(spelledNumbers("stuck at 47% since lunch")).toBe("stuck at forty-seven percent since lunch");
+    expect(spelledNumbers("up at 5am, home by 7 p.m.")).toBe("up at five in the morning, home by seven in the evening");
+    expect(spelledNumbers("the year 2031, at 10:30")).toBe("the year 2031, at 10:30");
+  });
+});
+
+describe("clock times", () => {
+  it("are one word for their hour however written", () => {
+    const hours = (text: string) => askTerms(text).filter((t) => t.startsWith("clock"));
+    expect(hours("the hours from 3pm to 7pm")).toEqual(hours("from 15:00 until 19:00"));
+    expect(hours("between 2 and 6 in the morning")).toEqual(hours("02:00 to 06:00"));
+    expect(hours("11 at night")).toEqual(hours("23:00"));
+    expect(hours("from midnight")).toEqual(hours("at 00:00"));
+    expect(clockWords("a quiet room with no times in it")).toBe("a quiet room with no times in it");
+  });
+
+  it("inside a watch carry the watch's start; said as the scene, they can be left out", () => {
+    const hours = (text: string) => askTerms(text).filter((t) => t.startsWith("clock"));
+    // 7pm and 5pm fall in the watch from 16:00; 16:00 itself starts one, and gains nothing.
+    expect(hours(withWatchStarts("between 5pm and 7pm"))).toEqual(hours("17:00 19:00 16:00"));
+    expect(withWatchStarts("at 16:00 sharp")).toBe("at 16:00 sharp");
+    expect(withoutTimes("We both tune in at 9 in the morning")).toBe("We both tune in at ");
+  });
+});
