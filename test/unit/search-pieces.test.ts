@@ -1,21 +1,11 @@
 // Asking after a piece ("is there a prayer for…"): which questions do, and the piece found by its topic.
 import { describe, expect, it } from "vitest";
-import type { Piece } from "../../corpus/library.ts";
 import { answerTypeOf } from "../../search/answer-type.ts";
-import { findPieces, PIECE_FLOOR, piecesAsked, type PieceCard } from "../../search/pieces.ts";
+import { findPieces, PIECE_FLOOR, piecesAsked } from "../../search/pieces.ts";
 import { synonymsOf } from "../../search/synonyms.ts";
 import { askTerms, plainPhrases } from "../../search/text.ts";
+import { pieceCard } from "../helpers/piece-cards.ts";
 
-const pieceCard = (kind: string, title: string, tldr: string, themes: string[], body = ""): PieceCard => {
-  const piece = { kind, title, tldr, themes, listenersText: body, path: `${kind}s/${title}` } as Piece;
-  return {
-    piece,
-    card: `${title}. ${tldr}`,
-    title: new Set(askTerms(title)),
-    about: new Set(askTerms(`${tldr} ${themes.join(" ")}`)),
-    body: new Set(askTerms(body)),
-  };
-};
 const cards = [
   pieceCard("prayer", "While She Sits the Exam", "A parent waiting in a car park while a daughter sits an exam.", ["parenthood", "waiting"]),
   pieceCard("prayer", "For Biscuit, Who Is Old Now", "An old dog asleep in a square of sun.", ["animals", "age"]),
