@@ -1,6 +1,7 @@
 // The child process that reads WordNet for the library's vocabulary (expansions.ts starts it): a few
 // seconds of parsing that would otherwise stop the server's event loop. It answers in chunks of JSON
 // lines, so the server parses them a chunk at a time between requests.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { serveChildJob } from "../core/child-job.ts";
 import { expansionLists } from "./lexicon.ts";
 import { terms } from "./text.ts";
@@ -20,6 +21,9 @@ serveChildJob(async (texts: string[]) => {
     if (line.length === WORDS_PER_LINE) {
       lines.push(`{${line.join(",")}}`);
       line = [];
+      // A turn of the event loop now and then, so a parent that is gone (killed with SIGKILL, say) is heard
+      // ("disconnect" exits): the words themselves never wait on I/O, and an orphan read WordNet to the end.
+      await nextTurn();
     }
   }
   if (line.length) lines.push(`{${line.join(",")}}`);
