@@ -9,7 +9,7 @@ ARG RUN_IMAGE=debian:bookworm-slim
 # declarations that packages ship beside their JavaScript, source maps, the font faces no page or card uses,
 # flite's 4 MB of debugging sections) weighs in the image. It copies only the files the conversion and the
 # trimming import, not the whole tree: a change to the app's source then rebuilds neither (~30 s), only the
-# last stage's copy. A new import in those files fails the build by name; add the file to the list.
+# last stage's copy. A new import in those files fails test/unit/dockerfile-build-stage.test.ts by name: add it here.
 FROM ${BASE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
