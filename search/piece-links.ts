@@ -3,6 +3,7 @@
 // (already loaded for search) place them near each other. These links let a question's word stand for a card's
 // word it is close to, as WordNet's links do (pieces.ts), so a piece is found by its situation. Per-embedder
 // caches; no I/O.
+import { timeSlicer } from "../core/time-slice.ts";
 import type { Embedder } from "./embedder.ts";
 import { askTerms, words } from "./text.ts";
 
@@ -21,6 +22,8 @@ export const VECTOR_HI = 0.85;
 /** A link found by the vectors counts at most this share of the word itself: closeness is not sameness. */
 export const VECTOR_SHARE = 0.6;
 
+/** Words embedded at a time while the vocabulary is made (a few milliseconds each). */
+const EMBED_BATCH = 64;
 const vocabularies = new WeakMap<Embedder, WeakMap<object, Promise<CardVocabulary>>>();
 
 /** The vocabulary of cards' texts, embedded word by word once per embedder and card set. */
@@ -29,11 +32,29 @@ export function cardVocabulary(embedder: Embedder, cards: object, texts: () => s
   let vocabulary = byCards.get(cards);
   if (!vocabulary) {
     vocabulary = (async () => {
-      const typed = [...new Set(texts().flatMap((t) => words(t)))].filter((w) => askTerms(w).length === 1);
-      const vectors = await embedder.embed(typed);
+      // Made on the first piece question, between requests: ~85 ms of work in one piece held the event loop.
+      const slice = timeSlicer();
+      const unique = new Set<string>();
+      for (const text of texts()) {
+        for (const w of words(text)) unique.add(w);
+        await slice();
+      }
+      const typed: string[] = [];
+      const stems: string[] = [];
+      for (const w of unique) {
+        const terms = askTerms(w);
+        if (terms.length === 1) {
+          typed.push(w);
+          stems.push(terms[0]);
+        }
+        await slice();
+      }
       const rows = new Float32Array(typed.length * embedder.dimensions);
-      vectors.forEach((v, j) => rows.set(v, j * embedder.dimensions));
-      return { stems: typed.map((w) => askTerms(w)[0]), dimensions: embedder.dimensions, rows };
+      for (let at = 0; at < typed.length; at += EMBED_BATCH) {
+        (await embedder.embed(typed.slice(at, at + EMBED_BATCH))).forEach((v, j) => rows.set(v, (at + j) * embedder.dimensions));
+        await slice();
+      }
+      return { stems, dimensions: embedder.dimensions, rows };
     })();
     byCards.set(cards, vocabulary);
   }
