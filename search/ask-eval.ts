@@ -45,10 +45,12 @@ export const holds = (answer: string, fact: string) => fact.split("|").some((f) 
 export const BARE_YES_NO = /^>\s*\**\s*(yes|no)\s*[.,;!:—–-]/im;
 
 export function judgeAnswer(answer: string, facts: string[]) {
+  const notCovered = answer.includes(NOT_COVERED);
   return {
     answer,
-    missing: facts.filter((f) => !holds(answer, f)),
+    // A refusal carries no fact, though its pointers may contain a loose one ("start" in "starting with /docs/faq").
+    missing: notCovered ? facts : facts.filter((f) => !holds(answer, f)),
     bareYesNo: BARE_YES_NO.test(answer),
-    notCovered: answer.includes(NOT_COVERED),
+    notCovered,
   };
 }

@@ -2,7 +2,7 @@
 // unit's question is matched as a question, a yes or no is quoted only under its own question, and a
 // generated answer stands only on the sources it was given. No index, no embedder.
 import { describe, expect, it } from "vitest";
-import { extractiveAnswer, type Grounding } from "../../search/answer.ts";
+import { extractiveAnswer, NOT_COVERED, type Grounding } from "../../search/answer.ts";
 import { BARE_YES_NO, judgeAnswer } from "../../search/ask-eval.ts";
 import { sections } from "../../search/chunks.ts";
 import { citedNumbers, citesOnlyGiven } from "../../search/cite.ts";
@@ -87,6 +87,11 @@ describe("question-and-answer units", () => {
     expect(quoted).not.toMatch(BARE_YES_NO);
     expect(judgeAnswer("> No. Reflections are public.", []).bareYesNo).toBe(true);
     expect(judgeAnswer(quoted, ["public", "two days"]).missing).toEqual([]);
+  });
+
+  it("counts no fact in a refusal, though its pointers contain a loose one", () => {
+    const refusal = `${NOT_COVERED} You might try the search tool, or read the guides, starting with /docs/faq.`;
+    expect(judgeAnswer(refusal, ["start|beginning", "guides"])).toMatchObject({ notCovered: true, missing: ["start|beginning", "guides"] });
   });
 });
 
