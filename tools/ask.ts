@@ -43,7 +43,9 @@ export const ask = defineOperation({
   }),
   output: z.object({
     answer: z.string().describe("The answer"),
-    sources: z.array(AskSource).describe("Pages retrieved for the question, one per page; a generated answer's [n] cites the n-th"),
+    sources: z
+      .array(AskSource)
+      .describe("The pages the answer stands on, one per page (none when the library does not cover the question); a generated answer's [n] cites the n-th"),
     method: SearchMethodField,
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
@@ -125,7 +127,8 @@ export const ask = defineOperation({
       else ctx.log.warn("the language model's answer cited no source it was given; the quoted answer is given instead");
     }
     // A guide the answer quotes from beyond the hits is a source too, numbered after them (as its citations are).
-    const sources = [...hits, ...grounding.extra].map(({ chunk, score }) => ({
+    // A question the library does not cover has none: the pages search happened to find are not what it stands on.
+    const sources = (grounding.covered ? [...hits, ...grounding.extra] : []).map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
       category: chunk.category,
