@@ -43,9 +43,7 @@ export const ask = defineOperation({
   }),
   output: z.object({
     answer: z.string().describe("The answer"),
-    sources: z
-      .array(AskSource)
-      .describe("The pages the answer stands on, one per page (none when the library does not cover the question); a generated answer's [n] cites the n-th"),
+    sources: z.array(AskSource).describe("Pages the answer stands on (none when not covered); a generated answer's [n] cites the n-th"),
     method: SearchMethodField,
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
