@@ -4,15 +4,15 @@
 // word it is close to, as WordNet's links do (pieces.ts), so a piece is found by its situation. Per-embedder
 // caches; no I/O.
 import { timeSlicer } from "../core/time-slice.ts";
+import { DotProducts } from "./dots.ts";
 import type { Embedder } from "./embedder.ts";
 import { askTerms, words } from "./text.ts";
 
 /** The words of the cards' titles, summaries and themes, as typed, with the stem each stands for. */
 export interface CardVocabulary {
   stems: string[];
-  dimensions: number;
-  /** The words' unit vectors end to end, one row per word: one pass over them per question word. */
-  rows: Float32Array;
+  /** The words' unit vectors, one row per word, held for one pass of products per question word (dots.ts). */
+  products: DotProducts;
 }
 
 /** Cosine of two words' vectors below which they are not linked: unrelated words in GloVe sit near 0.2–0.4 (fitted on dev). */
@@ -54,7 +54,7 @@ export function cardVocabulary(embedder: Embedder, cards: object, texts: () => s
         (await embedder.embed(typed.slice(at, at + EMBED_BATCH))).forEach((v, j) => rows.set(v, (at + j) * embedder.dimensions));
         await slice();
       }
-      return { stems, dimensions: embedder.dimensions, rows };
+      return { stems, products: new DotProducts(rows, embedder.dimensions) };
     })();
     byCards.set(cards, vocabulary);
   }
@@ -70,11 +70,10 @@ export async function vectorLinks(embedder: Embedder, vocabulary: CardVocabulary
     const own = askTerms(word)[0];
     if (!own) return;
     const best = new Map<string, number>();
-    const { rows, dimensions: d, stems } = vocabulary;
-    const q = vectors[i];
+    const { products, stems } = vocabulary;
+    const cosines = products.run(vectors[i]);
     for (let j = 0; j < stems.length; j++) {
-      let c = 0;
-      for (let k = 0, at = j * d; k < d; k++) c += q[k] * rows[at + k];
+      const c = cosines[j];
       if (stems[j] === own || c < VECTOR_LO) continue;
       const weight = VECTOR_SHARE * Math.min(1, (c - VECTOR_LO) / (VECTOR_HI - VECTOR_LO));
       if (weight > (best.get(stems[j]) ?? 0)) best.set(stems[j], weight);
