@@ -16,7 +16,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY scripts/prebuild-vectors.ts scripts/strip-wasm.ts scripts/
 COPY audio/wasm-slim.ts audio/
-COPY core/atomic-write.ts core/child-bundle.ts core/child-job.ts core/memory-budget.ts core/memory.ts core/time-slice.ts core/
+COPY core/atomic-write.ts core/bundle.mjs core/child-bundle.ts core/child-job.ts core/memory-budget.ts core/memory.ts core/time-slice.ts core/
 COPY search/embedder.ts search/text.ts search/clock-words.ts search/
 COPY search/embedders/glove.ts search/embedders/glove-convert.ts search/embedders/wink-stream.ts search/embedders/
 RUN node --import tsx scripts/prebuild-vectors.ts \
@@ -54,8 +54,8 @@ COPY --from=build /opt/node/node /usr/local/bin/node
 COPY --from=build /app/node_modules /app/node_modules
 COPY --from=build /app/.prebuilt /app/.prebuilt
 COPY . /app
-# The server cannot write under node_modules (root's): its child processes are bundled here, or each would run
-# its TypeScript through tsx (about 50 MB more, and an esbuild process orphaned to the server when it exits).
+# The server cannot write under node_modules (root's): the server and its child processes are bundled here, or
+# each would run its TypeScript through tsx (about 50 MB more, and an esbuild process orphaned when a child exits).
 RUN node --import tsx scripts/bundle-children.ts >/dev/null \
  && chown -R sanctuary:sanctuary corpus/library
 
@@ -71,4 +71,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
 STOPSIGNAL SIGTERM
 # A 4 MB young generation (V8 grows its default to 16 MB before collecting): 30 MB less at the peak than the
 # default, half the young collections per request of 2 MB (docs/operating.md).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=20", "--import", "tsx", "server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=20", "bin/run.mjs", "server.ts"]

@@ -97,7 +97,8 @@ export async function startServer(
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** The server as a program (npm start, the image): started, stopped on SIGTERM/SIGINT, "ready" logged. */
+export async function main(): Promise<void> {
   try {
     // The server run as a program (npm start, the image) on a small box keeps its children within its memory budget;
     // on a larger one, only a renderer beside another (unless SANCTUARY_RENDERERS asks for more): a second renderer
@@ -118,3 +119,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     setTimeout(() => process.exit(1), 50);
   }
 }
+
+// Run directly (`node --import tsx server.ts`). bin/run.mjs runs the bundle, where this module's URL is its
+// source file's, not the program's, and calls main() itself.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

@@ -11,7 +11,7 @@ const { values } = parseArgs({
 
 async function once(port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["bin/run.mjs", "server.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: values["data-dir"], SANCTUARY_LOG_LEVEL: "warn", SANCTUARY_RECORDINGS: "off" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,7 +1,7 @@
 // The processes a bench run measures: the server of a checkout (this one, or an earlier one to compare with)
 // and the bare node:http server that serves the same bodies. Each is a child whose CPU time is read from /proc.
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../test/helpers/free-port.ts";
@@ -52,7 +52,7 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  */
 export function startSettings(root: string): { flags: string[]; env: Record<string, string> } {
   const script: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts?.start ?? "";
-  const beforeImport = script.split("--import")[0];
+  const beforeImport = script.split(/--import|bin\/run\.mjs/)[0];
   const flags = beforeImport.match(/--[\w-]+=\S+/g) ?? [];
   const env = Object.fromEntries([...script.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]+)\}/g)].map((m) => [m[1], process.env[m[1]] ?? m[2]]));
   return { flags, env };
@@ -64,7 +64,9 @@ export async function startCheckout(root: string, dataDir: string, nodeFlags?: s
   // Recordings off: the background renderer would take a core from the server being measured (it rendered the
   // whole library during every run on a fresh bench folder, halving the figures).
   // Given flags (a fixed young generation, to compare two checkouts) stand in for the start script's.
-  const child = spawnNode([...(nodeFlags ?? settings.flags), "--import", "tsx", join(root, "server.ts")], {
+  // As npm start runs it (the bundled server), or through tsx in a checkout from before bin/run.mjs.
+  const entry = existsSync(join(root, "bin/run.mjs")) ? [join(root, "bin/run.mjs"), "server.ts"] : ["--import", "tsx", join(root, "server.ts")];
+  const child = spawnNode([...(nodeFlags ?? settings.flags), ...entry], {
     cwd: root,
     env: {
       ...process.env,

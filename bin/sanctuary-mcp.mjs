@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `sanctuary-mcp`: the MCP server over stdio (`npx sanctuary-mcp` in the checkout, or `node <checkout>/bin/sanctuary-mcp.mjs`
-// from anywhere). It runs node directly (no npm banner on stdout) and the TypeScript sources through tsx; the entry
-// (mcp-stdio.ts) keeps stdout for the protocol and state beside the installation.
-import { register } from "tsx/esm/api";
+// from anywhere). It runs node directly (no npm banner on stdout) and the sources as one bundled .mjs (core/bundle.mjs;
+// through tsx when none can be had); the entry (mcp-stdio.ts) keeps stdout for the protocol and state beside the installation.
+import { fileURLToPath } from "node:url";
+import { importEntry } from "../core/bundle.mjs";
 
-register();
-await import("../mcp-stdio.ts");
+await importEntry(fileURLToPath(new URL("../mcp-stdio.ts", import.meta.url)));

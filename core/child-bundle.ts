@@ -1,17 +1,10 @@
-// A child's TypeScript entry bundled into one plain .mjs that node runs with no loader. Under tsx each
-// child carried tsx's module-hooks thread (its own V8 isolate) and an esbuild service process: about 50 MB
-// a child, measured on an empty module (91 MB resident against 43 for the same module as .mjs).
-// Bundled on first need in each server process (esbuild takes a few hundred milliseconds, in its own
-// process), written under node_modules/.cache keyed by the bundle's own hash, so npm packages resolve
-// from the project's node_modules as they do from the sources and a changed source is a new file.
-import { createHash } from "node:crypto";
-import { constants, existsSync } from "node:fs";
-import { access, mkdir, rename, writeFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+// A child's TypeScript entry as one plain .mjs (core/bundle.mjs: built once, kept while its sources are unchanged),
+// so a child runs with no loader. This module keeps one bundle job per child in the server process and
+// stops esbuild's service (~20 MB, its own process) once no build is left.
 import { fileURLToPath } from "node:url";
+import { BUNDLE_DIR, freshBundle, writeBundle } from "./bundle.mjs";
 
-/** Where bundles are written: inside node_modules, so bare imports resolve as they do from the project. */
-export const BUNDLE_DIR = fileURLToPath(new URL("../node_modules/.cache/sanctuary-children/", import.meta.url));
+export { BUNDLE_DIR };
 
 const bundles = new Map<string, Promise<string | null>>();
 /** Bundles being built: esbuild's service process (~20 MB) is stopped when none is left. */
@@ -39,33 +32,14 @@ export function childBundle(module: URL): Promise<string | null> {
 
 async function bundleOnce(source: string): Promise<string | null> {
   if (!source.endsWith(".ts")) return source;
+  // The image bundles its children when it is built (scripts/bundle-children.ts): its node_modules is root's, so
+  // the server finds them fresh there but could not write them. Where neither holds, the caller runs tsx.
+  const fresh = await freshBundle(source);
+  if (fresh) return fresh;
   const esbuild = await import("esbuild");
   await stopping;
   bundlerStarted = true;
-  const out = await esbuild.build({
-    entryPoints: [source],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    // npm packages stay imports (resolved from node_modules at run time); only our own modules are bundled.
-    packages: "external",
-    write: false,
-    logLevel: "silent",
-  });
-  const code = out.outputFiles[0].contents;
-  const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = join(BUNDLE_DIR, `${basename(source, ".ts")}-${hash}.mjs`);
-  // The image bundles its children when it is built (scripts/bundle-children.ts): its node_modules is root's, so
-  // the server finds them here but could not write them. Where neither holds, the caller runs tsx.
-  if (existsSync(file)) return file;
-  await mkdir(BUNDLE_DIR, { recursive: true });
-  await access(BUNDLE_DIR, constants.W_OK);
-  // Written whole then renamed: a child started meanwhile by another process never reads half a file.
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, code);
-  await rename(temp, file);
-  return file;
+  return writeBundle(esbuild, source);
 }
 
 /**

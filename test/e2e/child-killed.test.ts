@@ -30,7 +30,7 @@ describe("a first start whose WordNet child is killed", () => {
     await shareEmbeddings(dataDir);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    const server = spawn(process.execPath, ["bin/run.mjs", "server.ts"], {
       cwd: ROOT,
       env: {
         ...process.env,

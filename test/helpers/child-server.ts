@@ -30,13 +30,13 @@ export async function shareEmbeddings(dataDir: string): Promise<void> {
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /**
- * `node --import tsx server.ts` with `env` over quiet defaults; resolves once /api/health answers 200, and
+ * `node bin/run.mjs server.ts` (as npm start runs it: the bundled server) with `env` over quiet defaults; resolves once /api/health answers 200, and
  * throws if the child exits first or is not healthy within `waitMs` (two starts at once on a busy machine
  * may take a minute). Pass PORT to start again on the same port after a stop.
  */
 export async function startChildServer(env: Record<string, string>, script = "server.ts", waitMs = 90_000): Promise<ChildServer> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, ["bin/run.mjs", script], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -41,7 +41,7 @@ describe("the cluster", () => {
   it("refuses an unstorage engine before starting any worker, and says what to use instead", async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, "cluster"), SANCTUARY_STORAGE: "unstorage:fs", SANCTUARY_WORKERS: "2", PORT: "0" };
     delete env.BASE_URL; // vitest's own, not a URL
-    const failed = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "server-cluster.ts")], { cwd: ROOT, env }).then(
+    const failed = await promisify(execFile)(process.execPath, [join(ROOT, "bin/run.mjs"), "server-cluster.ts"], { cwd: ROOT, env }).then(
       () => null,
       (err: { code: number; stderr: string }) => err,
     );

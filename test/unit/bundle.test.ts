@@ -1,0 +1,41 @@
+// core/bundle.mjs: a TypeScript entry as one .mjs whose modules still read their own source's import.meta.url, made
+// once and kept while its inputs are unchanged, made again when one changes.
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { BUNDLE_DIR, bundleFor, freshBundle } from "../../core/bundle.mjs";
+
+/** Folders and bundles this file made. */
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
+
+describe("bundled entries", () => {
+  it("keeps each module's own URL, reuses the bundle while its inputs are unchanged, and makes a new one after a change", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-bundle-"));
+    folders.push(dir);
+    const entry = join(dir, "entry.ts");
+    const part = join(dir, "part.ts");
+    await writeFile(entry, `export { here, value } from "./part.ts";\nexport const entryUrl: string = import.meta.url;\n`);
+    await writeFile(part, `export const here: string = import.meta.url;\nexport const value: number = 1;\n`);
+
+    expect(await freshBundle(entry)).toBeNull();
+    const first = await bundleFor(entry);
+    folders.push(first!);
+    expect(first?.startsWith(BUNDLE_DIR)).toBe(true);
+    const made = await import(pathToFileURL(first!).href);
+    expect(made).toMatchObject({ here: pathToFileURL(part).href, entryUrl: pathToFileURL(entry).href, value: 1 });
+    expect(await freshBundle(entry)).toBe(first);
+
+    await writeFile(part, `export const here: string = import.meta.url;\nexport const value: number = 2;\n`);
+    // A later time than the first write's, whatever the file system's clock resolution.
+    const later = new Date(Date.now() + 5_000);
+    await utimes(part, later, later);
+    expect(await freshBundle(entry)).toBeNull();
+    const second = await bundleFor(entry);
+    folders.push(second!);
+    expect(second).not.toBe(first);
+    expect((await import(pathToFileURL(second!).href)).value).toBe(2);
+  }, 30_000);
+});
