@@ -14,6 +14,9 @@ export const BUNDLE_DIR = fileURLToPath(new URL("../node_modules/.cache/sanctuar
 /** The checkout: esbuild names its inputs relative to it. */
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+/** `import.meta.url` as an expression, not as the text of a quoted string (as in the replacement below). */
+const META_URL = /(?<![\w$.'"`])import\.meta\.url(?![\w$'"`])/g;
+
 /**
  * Each module's `import.meta.url` is its own source file's URL, as it was under tsx: the modules find their assets
  * (`new URL("./assets/icon.svg", import.meta.url)`), packages and child entries beside their sources, wherever the
@@ -23,9 +26,11 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const sourceUrls = {
   name: "source-urls",
   setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+    // Our own .mjs too (this file is bundled into the server: left alone, BUNDLE_DIR would be read beside the bundle).
+    build.onLoad({ filter: /\.(ts|mjs)$/ }, async ({ path }) => {
       const contents = await readFile(path, "utf8");
-      return { contents: contents.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(path).href)), loader: "ts" };
+      const loader = path.endsWith(".ts") ? "ts" : "js";
+      return { contents: contents.replace(META_URL, JSON.stringify(pathToFileURL(path).href)), loader };
     });
   },
 };

@@ -3,7 +3,7 @@
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUNDLE_DIR, bundleFor, freshBundle } from "../../core/bundle.mjs";
 
@@ -17,7 +17,12 @@ describe("bundled entries", () => {
     folders.push(dir);
     const entry = join(dir, "entry.ts");
     const part = join(dir, "part.ts");
-    await writeFile(entry, `export { here, value } from "./part.ts";\nexport const entryUrl: string = import.meta.url;\n`);
+    const plain = join(dir, "plain.mjs");
+    await writeFile(
+      entry,
+      `export { here, value } from "./part.ts";\nexport { plainUrl } from "./plain.mjs";\nexport const entryUrl: string = import.meta.url;\n`,
+    );
+    await writeFile(plain, `export const plainUrl = import.meta.url;\n`);
     await writeFile(part, `export const here: string = import.meta.url;\nexport const value: number = 1;\n`);
 
     expect(await freshBundle(entry)).toBeNull();
@@ -25,7 +30,7 @@ describe("bundled entries", () => {
     folders.push(first!);
     expect(first?.startsWith(BUNDLE_DIR)).toBe(true);
     const made = await import(pathToFileURL(first!).href);
-    expect(made).toMatchObject({ here: pathToFileURL(part).href, entryUrl: pathToFileURL(entry).href, value: 1 });
+    expect(made).toMatchObject({ here: pathToFileURL(part).href, entryUrl: pathToFileURL(entry).href, plainUrl: pathToFileURL(plain).href, value: 1 });
     expect(await freshBundle(entry)).toBe(first);
 
     await writeFile(part, `export const here: string = import.meta.url;\nexport const value: number = 2;\n`);
@@ -37,5 +42,10 @@ describe("bundled entries", () => {
     folders.push(second!);
     expect(second).not.toBe(first);
     expect((await import(pathToFileURL(second!).href)).value).toBe(2);
+  }, 30_000);
+
+  it("finds the bundle folder from inside a bundle as from the sources (the server is bundled with the code that bundles)", async () => {
+    const file = await bundleFor(fileURLToPath(new URL("../../core/child-bundle.ts", import.meta.url)));
+    expect((await import(pathToFileURL(file!).href)).BUNDLE_DIR).toBe(BUNDLE_DIR);
   }, 30_000);
 });
