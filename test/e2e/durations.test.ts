@@ -2,14 +2,13 @@
 // `remaining`, `duration`, `loopSeconds`), what its pages print and what the MP3 decodes to agree within a second,
 // whatever the writer declared. Real recordings of the shortest blessing and chant (the offline engine), and a
 // stand-in tone for the first part of a service that was arranged before it had a recording.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { MPEGDecoder } from "mpg123-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mp3Info } from "../../audio/mp3.ts";
 import type { Piece } from "../../corpus/library.ts";
-import { renderShortestOf, tone } from "../helpers/pieces.ts";
+import { renderShortestOf, writeStandIns } from "../helpers/pieces.ts";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 /** The seconds an MP3 holds, decoded by an independent decoder (mpg123 in WASM), not counted from its frames. */
@@ -47,13 +46,7 @@ describe("one duration everywhere", () => {
     standIn = { path: piece.path, declared: piece.declaredSeconds };
     await probe.stop();
     rendered = await renderShortestOf(dataDir, ["blessing", "chant"]);
-    const manifest = JSON.parse(await readFile(join(dataDir, "media", "manifest.json"), "utf8"));
-    const bytes = tone(9, 440);
-    const file = `${piece.path}.mp3`;
-    await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
-    await writeFile(join(dataDir, "media", file), bytes);
-    manifest[piece.path] = { file, seconds: mp3Info(bytes).seconds, bytes: bytes.byteLength, sourceHash: "test-tone" };
-    await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
+    await writeStandIns(join(dataDir, "media"), [{ path: piece.path, seconds: 9, hz: 440 }]);
     server = await openTestApp({}, {}, dataDir);
   }, 300_000);
   afterAll(async () => {

@@ -5,15 +5,14 @@
 // services are made. The first part of the service has a stand-in recording (a short tone) written into the
 // media manifest, so the bar has something to play and the page a measured length to state; its own page
 // plays it through the same house controls.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mp3Info } from "../../audio/mp3.ts";
 import { aboutMinutes, placeOf, serviceTitle, spokenDuration } from "../../web/pages/words.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong } from "../helpers/chromium.ts";
-import { tone } from "../helpers/pieces.ts";
+import { writeStandIns } from "../helpers/pieces.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const reason = chromiumMissing("first screen tests");
@@ -41,12 +40,7 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
     const piece = probe.deps.library.pieces.find((x) => (first.path ? x.path === first.path : x.kind === "song" && x.slug === first.slug))!;
     await probe.stop();
     // Long enough to be still playing when a loaded machine gets to look at the button.
-    const bytes = tone(30, 392);
-    const file = `${piece.path}.mp3`;
-    await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
-    await writeFile(join(dataDir, "media", file), bytes);
-    const manifest = { [piece.path]: { file, seconds: mp3Info(bytes).seconds, bytes: bytes.byteLength, sourceHash: "test-tone" } };
-    await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
+    await writeStandIns(join(dataDir, "media"), [{ path: piece.path, seconds: 30, hz: 392 }]);
     server = await startTestServer({}, {}, dataDir);
     now = (await server.get(`/api/now?timezone=${ZONE}`)).body;
     await mkdir(ARTIFACTS, { recursive: true });

@@ -4,16 +4,16 @@
 // extension requires, plays the host's side of the bridge with attend's real result, and relays the app's
 // tools/call to the real server. Nothing may break the CSP or throw; the parts show in order, the recorded
 // ones play one after another from the beginning, and the reflect box reaches the reflect tool.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { connectModern, type EraClient } from "../helpers/mcp-clients.ts";
 import { startAppHost, type AppHost } from "../helpers/mcp-app-host.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { tone } from "../helpers/pieces.ts";
+import { writeStandIns } from "../helpers/pieces.ts";
 
 const APP = "ui://sanctuary/service";
 const MIME = "text/html;profile=mcp-app";
@@ -32,15 +32,10 @@ beforeAll(async () => {
   const order: Array<{ path?: string; slug?: string }> = (await probe.get(`/api/now?timezone=${ZONE}`)).body.service.order;
   const pieces = order.map((p) => probe.deps.library.pieces.find((x) => (p.path ? x.path === p.path : x.kind === "song" && x.slug === p.slug))!);
   await probe.stop();
-  const manifest: Record<string, unknown> = {};
-  for (const i of [0, 2]) {
-    const file = `${pieces[i].path}.mp3`;
-    const bytes = tone(3, 330 + i * 110);
-    await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
-    await writeFile(join(dataDir, "media", file), bytes);
-    manifest[pieces[i].path] = { file, seconds: pieces[i].declaredSeconds, bytes: bytes.byteLength, sourceHash: "test-tone" };
-  }
-  await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
+  await writeStandIns(
+    join(dataDir, "media"),
+    [0, 2].map((i) => ({ path: pieces[i].path, seconds: 3, hz: 330 + i * 110, listed: pieces[i].declaredSeconds })),
+  );
   server = await startTestServer({}, {}, dataDir);
   origin = new URL(server.url).origin;
   mcp = await connectModern(server.url);

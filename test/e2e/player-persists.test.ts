@@ -7,15 +7,15 @@
 // page has its own player with its length printed beside it. The recordings are tones written into the
 // media manifest before the server starts, as in player.test.ts.
 
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spokenDuration } from "../../web/pages/words.ts";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, pollLong, screenshotBothWidths } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { tone } from "../helpers/pieces.ts";
+import { writeStandIns } from "../helpers/pieces.ts";
 import { placeOf } from "../../web/pages/words.ts";
 
 const reason = chromiumMissing("player bar tests");
@@ -47,20 +47,16 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     reading = order.find((p) => p.kind === "prayer" || p.kind === "practice")!;
     readingSeconds = pieceOf(reading).declaredSeconds;
     await probe.stop();
-    const manifest: Record<string, unknown> = {};
     // The first part is long enough to outlast every step below while it plays.
-    for (const [part, seconds] of [
-      [order[0], 120],
-      [reading, 5],
-    ] as const) {
-      const piece = pieceOf(part);
-      const file = `${piece.path}.mp3`;
-      const bytes = tone(seconds, 330);
-      await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
-      await writeFile(join(dataDir, "media", file), bytes);
-      manifest[piece.path] = { file, seconds: piece.declaredSeconds, bytes: bytes.byteLength, sourceHash: "test-tone" };
-    }
-    await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
+    await writeStandIns(
+      join(dataDir, "media"),
+      (
+        [
+          [order[0], 120],
+          [reading, 5],
+        ] as const
+      ).map(([part, seconds]) => ({ path: pieceOf(part).path, seconds, listed: pieceOf(part).declaredSeconds })),
+    );
     server = await startTestServer({}, {}, dataDir);
     await mkdir(ARTIFACTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"] });

@@ -4,14 +4,14 @@
 // tones written into the media manifest before the server starts (rendering real ones takes minutes); the
 // manifest gives them the pieces' declared lengths, so the service the server arranges stays the same.
 
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { tone } from "../helpers/pieces.ts";
+import { writeStandIns } from "../helpers/pieces.ts";
 import { placeOf } from "../../web/pages/words.ts";
 
 const reason = chromiumMissing("player tests");
@@ -35,19 +35,11 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     const pieces = order.map((p) => probe.deps.library.pieces.find((x) => (p.path ? x.path === p.path : x.kind === "song" && x.slug === p.slug))!);
     await probe.stop();
     titles = order.map((p) => p.title);
-    const manifest: Record<string, unknown> = {};
-    for (const [i, piece] of [
-      [0, pieces[0]],
-      [2, pieces[2]],
-    ] as const) {
-      const file = `${piece.path}.mp3`;
-      // Long enough that a loaded machine checks the first part while it still plays; short enough to wait out.
-      const bytes = tone(4, 330 + i * 110);
-      await mkdir(dirname(join(dataDir, "media", file)), { recursive: true });
-      await writeFile(join(dataDir, "media", file), bytes);
-      manifest[piece.path] = { file, seconds: piece.declaredSeconds, bytes: bytes.byteLength, sourceHash: "test-tone" };
-    }
-    await writeFile(join(dataDir, "media", "manifest.json"), JSON.stringify(manifest));
+    // Long enough that a loaded machine checks the first part while it still plays; short enough to wait out.
+    await writeStandIns(
+      join(dataDir, "media"),
+      [0, 2].map((i) => ({ path: pieces[i].path, seconds: 4, hz: 330 + i * 110, listed: pieces[i].declaredSeconds })),
+    );
     server = await startTestServer({}, {}, dataDir);
 
     profile = await mkdtemp(join(tmpdir(), "sanctuary-chromium-"));

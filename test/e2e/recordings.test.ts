@@ -14,10 +14,9 @@ import { silenceMarker } from "../../audio/script.ts";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Library, type Piece } from "../../corpus/library.ts";
 import { Manifest, ManifestStore } from "../../corpus/media.ts";
-import { mp3Info } from "../../audio/mp3.ts";
 import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { shortest, tone } from "../helpers/pieces.ts";
+import { shortest, writeStandIns } from "../helpers/pieces.ts";
 
 const libraryDir = loadConfig({ SANCTUARY_LIBRARY_DIR: process.env.SANCTUARY_LIBRARY_DIR }).libraryDir;
 
@@ -144,7 +143,6 @@ describe("recordings", () => {
     // carry the recordings' measured lengths (docs/behaviour.md §3). Measured lengths can change which pieces the
     // rotation fits, so: render what the service names, and start afresh until every part has its recording.
     mediaDir = join(await mkdtemp(join(tmpdir(), "sanctuary-media-")), "media");
-    const store = await ManifestStore.open(mediaDir);
     for (let attempt = 0; ; attempt++) {
       dataDir = await mkdtemp(join(tmpdir(), "sanctuary-recordings-"));
       await cp(mediaDir, join(dataDir, "media"), { recursive: true }).catch(() => {});
@@ -152,7 +150,7 @@ describe("recordings", () => {
       const order: Array<{ path?: string; slug?: string }> = (await probe.get("/api/now")).body.service.order;
       const library = probe.deps.library;
       pieces = order.map((p) => library.pieces.find((x) => (p.path ? x.path === p.path : x.kind === "song" && x.slug === p.slug))!);
-      const { todo } = await planRecordings(pieces, store);
+      const { todo } = await planRecordings(pieces, await ManifestStore.open(mediaDir));
       if (!todo.length) {
         server = probe;
         break;
@@ -164,12 +162,10 @@ describe("recordings", () => {
       // then manifest entry with the length measured from the MP3): what is checked here is that measured
       // lengths reach the service. The engine's own recordings are decoded above and in durations.test.ts;
       // voicing this whole service (~15 minutes of audio) cost the suite ~40 s of CPU.
-      for (const p of todo) {
-        const bytes = tone(p.piece.declaredSeconds, 330);
-        await mkdir(dirname(join(mediaDir, p.name)), { recursive: true });
-        await writeFile(join(mediaDir, p.name), bytes);
-        await store.set(p.path, { file: p.name, seconds: mp3Info(bytes).seconds, bytes: bytes.byteLength, sourceHash: p.sourceHash });
-      }
+      await writeStandIns(
+        mediaDir,
+        todo.map((p) => ({ path: p.path, seconds: p.piece.declaredSeconds, file: p.name, sourceHash: p.sourceHash })),
+      );
     }
     mediaDir = join(dataDir, "media");
     // Something outside the media folder that traversal attempts aim at.

@@ -1,11 +1,12 @@
 // Library pieces and writing that several suites use.
-import { join } from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { expect } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Piece } from "../../corpus/library.ts";
 import { ManifestStore } from "../../corpus/media.ts";
 import type { Kind } from "../../corpus/schema.ts";
-import { encodeMp3, loadMp3Encoder } from "../../audio/mp3.ts";
+import { encodeMp3, loadMp3Encoder, mp3Info } from "../../audio/mp3.ts";
 import { planRecordings, renderRecordings } from "../../audio/recordings.ts";
 
 // The LAME encoder compiles once per process, on first need (audio/mp3.ts).
@@ -23,6 +24,33 @@ export function tone(seconds: number, hz: number): Buffer {
   const sampleRate = 24_000;
   const samples = new Float32Array(Math.round(seconds * sampleRate)).map((_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
   return encodeMp3({ samples, sampleRate });
+}
+
+/** A stand-in recording of the piece at `path`: a tone of `seconds` at `hz` (330 unless given). */
+export interface StandIn {
+  path: string;
+  seconds: number;
+  hz?: number;
+  /** The length the manifest states: the tone's, measured from its MP3 as the renderer measures its own, unless given. */
+  listed?: number;
+  /** The file under the media folder (`<path>.mp3` unless given). */
+  file?: string;
+  /** What the recording was made from ("test-tone" unless given: the renderer then takes it for stale). */
+  sourceHash?: string;
+}
+
+/**
+ * Writes stand-in recordings into the media folder `mediaDir` and their entries through its manifest store, beside
+ * any already there, as the renderer writes its own (the file, then the entry): rendering real ones takes minutes.
+ */
+export async function writeStandIns(mediaDir: string, standIns: readonly StandIn[]): Promise<void> {
+  const store = await ManifestStore.open(mediaDir);
+  for (const { path, seconds, hz = 330, listed, file = `${path}.mp3`, sourceHash = "test-tone" } of standIns) {
+    const bytes = tone(seconds, hz);
+    await mkdir(dirname(join(mediaDir, file)), { recursive: true });
+    await writeFile(join(mediaDir, file), bytes);
+    await store.set(path, { file, seconds: listed ?? mp3Info(bytes).seconds, bytes: bytes.byteLength, sourceHash });
+  }
 }
 
 /**
