@@ -1,7 +1,7 @@
 // A TypeScript entry of this checkout as one plain .mjs that node runs with no loader: the server, the stdio bin
 // (bin/run.mjs, bin/sanctuary-mcp.mjs) and the server's children (child-bundle.ts). Under tsx a process carried
 // tsx's module-hooks thread (its own V8 isolate) and an esbuild service: about 50 MB, and about 2 s of CPU for
-// each start of the server (measured: 4.1–5.2 s of CPU to healthy under tsx, 2.7–3.2 s as a bundle).
+// each start of the server (measured on a fresh data folder: 5.4–6.1 s of CPU to healthy under tsx, 3.1–3.5 s bundled).
 // Plain JavaScript, because the programs that start the server cannot load TypeScript before it is bundled.
 import { createHash } from "node:crypto";
 import { constants, existsSync } from "node:fs";

@@ -5,19 +5,18 @@
 import { fileURLToPath } from "node:url";
 import { RENDER_CHILD } from "../audio/background.ts";
 import { bundleFor } from "../core/bundle.mjs";
-import { childBundle } from "../core/child-bundle.ts";
 import { CONVERT_CHILD } from "../search/embedders/glove-convert.ts";
 import { EXPANSIONS_CHILD } from "../search/expansions.ts";
 
-for (const child of [RENDER_CHILD, EXPANSIONS_CHILD, CONVERT_CHILD]) {
-  const file = await childBundle(child);
-  if (!file) throw new Error(`${child.pathname} could not be bundled`);
-  console.log(`bundled ${child.pathname} as ${file}`);
-}
-// The programs bin/run.mjs and bin/sanctuary-mcp.mjs start.
-for (const entry of ["server.ts", "server-cluster.ts", "mcp-stdio.ts"]) {
-  const source = fileURLToPath(new URL(`../${entry}`, import.meta.url));
-  const file = await bundleFor(source);
-  if (!file) throw new Error(`${entry} could not be bundled`);
-  console.log(`bundled ${entry} as ${file}`);
+// The children the server starts, and the programs bin/run.mjs and bin/sanctuary-mcp.mjs start.
+const entries = [
+  RENDER_CHILD,
+  EXPANSIONS_CHILD,
+  CONVERT_CHILD,
+  ...["server.ts", "server-cluster.ts", "mcp-stdio.ts"].map((e) => new URL(`../${e}`, import.meta.url)),
+];
+for (const entry of entries) {
+  const file = await bundleFor(fileURLToPath(entry));
+  if (!file) throw new Error(`${entry.pathname} could not be bundled`);
+  console.log(`bundled ${entry.pathname} as ${file}`);
 }

@@ -1,5 +1,5 @@
-// A child's TypeScript bundled into one .mjs (core/child-bundle.ts): what scripts/bundle-children.ts asks for when
-// an image is built. Asked one after another, every bundle settles (a build that began while the idle service was
+// A child's TypeScript bundled into one .mjs (core/child-bundle.ts), each child as the server asks for it. Asked one
+// after another, every bundle settles (a build that began while the idle service was
 // being stopped never did), and a bundle asked again is the same file.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
