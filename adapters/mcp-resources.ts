@@ -74,9 +74,13 @@ export function listResourceTemplates(): ListResourceTemplatesResult {
   };
 }
 
-/** A refusal in JSON-RPC terms (-32602, as the 2026-07-28 revision asks for a missing resource), carrying the REST error body. */
-function refusal(uri: string, body: Record<string, unknown>): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, String(body.error ?? "The resource could not be read."), { uri, ...body });
+/**
+ * A refusal in JSON-RPC terms, carrying the REST error body: -32602 for what the reader asked wrongly (as the
+ * 2026-07-28 revision asks for a missing resource), -32603 for what the server cannot give now (REST's 5xx).
+ */
+function refusal(uri: string, body: Record<string, unknown>, status = 404): ProtocolError {
+  const code = status >= 500 ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams;
+  return new ProtocolError(code, String(body.error ?? "The resource could not be read."), { uri, ...body });
 }
 
 export async function readResource(uri: string, app: AdapterContext, call: { caller: McpCaller; base: string }): Promise<ReadResourceResult> {
@@ -92,7 +96,7 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
   const { kind, vars } = found;
   if (kind.op) {
     const outcome = await invoke(kind.op, vars, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
-    if (!outcome.ok) throw refusal(uri, outcome.error);
+    if (!outcome.ok) throw refusal(uri, outcome.error, outcome.status);
     return { contents: [{ uri, mimeType: kind.mimeType, text: JSON.stringify(expand(outcome.body)) }] };
   }
   const text = kind.text?.(vars, app) ?? null;

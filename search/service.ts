@@ -165,12 +165,19 @@ export class SearchService {
     };
   }
 
+  /**
+   * Waits (bounded) for the first index that can answer: a new process's first request (a one-shot stdio call)
+   * arrives a moment before the words are read, and gets its answer rather than "being built".
+   */
+  async firstAnswer(): Promise<void> {
+    if (this.answering || this.failure) return;
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, this.options.firstAnswerWaitMs ?? FIRST_ANSWER_WAIT_MS).unref());
+    await Promise.race([this.answerable, waited]);
+  }
+
   /** Hits with how they were found. Waits (bounded) for the first index that can answer. */
   async find(query: string, limit: number): Promise<Found> {
-    if (!this.answering && !this.failure) {
-      const waited = new Promise<void>((resolve) => setTimeout(resolve, this.options.firstAnswerWaitMs ?? FIRST_ANSWER_WAIT_MS).unref());
-      await Promise.race([this.answerable, waited]);
-    }
+    await this.firstAnswer();
     const index = this.index;
     if (index?.ready) return { hits: await index.search(query, limit), method: "hybrid", embedder: index.embedder };
     if (this.words) return { hits: this.words.search(query, new Float32Array(0), limit, calibrationFor("")), method: "words", embedder: null };

@@ -19,8 +19,9 @@ export const askHealth = defineOperation({
   }),
   rest: { method: "GET", path: "/api/ask/health" },
   errors: ["unavailable"],
-  handler(_input, ctx) {
+  async handler(_input, ctx) {
     const { steps } = ctx;
+    await ctx.search.firstAnswer(); // as search and ask do: a first request waits for the words, not a refusal
     const index = ctx.search.index;
     if (!ctx.search.answering) {
       throw unavailable(

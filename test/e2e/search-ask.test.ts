@@ -258,6 +258,16 @@ describe("before the vectors exist", () => {
   it("search, ask and ask/health answer from words; health says what is still being prepared", { timeout: 90_000 }, async () => {
     const waiting = await openTestApp({}, { embedder: () => new Promise(() => {}) });
     try {
+      // The first request, while the words are still being read: a readiness read waits for them as search
+      // does (a one-shot stdio process asks this first), rather than refusing with "being built".
+      const first = await waiting.fetch("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "sanctuary://ask/health" } }),
+      });
+      const read = await first.json();
+      expect(read.error).toBeUndefined();
+      expect(JSON.parse(read.result.contents[0].text)).toMatchObject({ ready: true, method: "words" });
       const found = await waiting.get("/api/search?q=stillness");
       expect(found.status).toBe(200);
       expect(found.body.method).toBe("words");
