@@ -11,3 +11,5 @@ export declare function writeBundle(esbuild: typeof Esbuild, source: string): Pr
 export declare function bundleFor(source: string): Promise<string | null>;
 /** Import the entry `source` as its bundle, or through tsx (said on stderr) when no bundle can be had. */
 export declare function importEntry(source: string): Promise<Record<string, unknown>>;
+/** Remove bundles no record names, records whose bundle is gone and left temporary files, once older than ten minutes. */
+export declare function sweepBundles(): Promise<void>;

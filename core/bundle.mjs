@@ -5,7 +5,7 @@
 // Plain JavaScript, because the programs that start the server cannot load TypeScript before it is bundled.
 import { createHash } from "node:crypto";
 import { constants, existsSync } from "node:fs";
-import { access, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -88,7 +88,41 @@ export async function writeBundle(esbuild, source) {
     inputs[path] = fingerprint(await stat(path));
   }
   await place(recordFile(source), JSON.stringify({ bundle: file, inputs }));
+  await sweepBundles().catch(() => {});
   return file;
+}
+
+/** How long an unnamed file is left alone: a bundle written just now may not have its record yet (another process). */
+const SWEEP_GRACE_MS = 10 * 60_000;
+
+/**
+ * Remove what no record names any more: the bundles of earlier sources (a few hundred KB each, one per change),
+ * records whose bundle is gone, and temporary files a killed writer left. Runs after each new bundle, so only
+ * when sources change; a running process is not disturbed (it imported its bundle, and its children's bundles are
+ * the ones the records name).
+ */
+export async function sweepBundles() {
+  const now = Date.now();
+  const names = await readdir(BUNDLE_DIR);
+  const records = names.filter((n) => n.endsWith(".json"));
+  const named = new Set();
+  for (const name of records) {
+    const record = await readFile(join(BUNDLE_DIR, name), "utf8").then(JSON.parse, () => null);
+    if (typeof record?.bundle === "string" && existsSync(record.bundle)) named.add(basename(record.bundle));
+    else if (record) named.add(`stale:${name}`);
+  }
+  for (const name of names) {
+    const unnamed = name.endsWith(".tmp") || (name.endsWith(".mjs") && !named.has(name)) || named.has(`stale:${name}`);
+    if (!unnamed) continue;
+    const path = join(BUNDLE_DIR, name);
+    const age =
+      now -
+      (await stat(path).then(
+        (s) => s.mtimeMs,
+        () => now,
+      ));
+    if (age > SWEEP_GRACE_MS) await rm(path, { force: true });
+  }
 }
 
 /**

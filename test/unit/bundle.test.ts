@@ -1,11 +1,12 @@
 // core/bundle.mjs: a TypeScript entry as one .mjs whose modules still read their own source's import.meta.url, made
 // once and kept while its inputs are unchanged, made again when one changes.
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUNDLE_DIR, bundleFor, freshBundle } from "../../core/bundle.mjs";
+import { BUNDLE_DIR, bundleFor, freshBundle, sweepBundles } from "../../core/bundle.mjs";
 
 /** Folders and bundles this file made. */
 const folders: string[] = [];
@@ -42,6 +43,18 @@ describe("bundled entries", () => {
     folders.push(second!);
     expect(second).not.toBe(first);
     expect((await import(pathToFileURL(second!).href)).value).toBe(2);
+
+    // The earlier bundle is named by no record now: swept once it is old enough (a new one is left alone, as
+    // another process may not have written its record yet); the current one stays whatever its age.
+    await sweepBundles();
+    expect(existsSync(first!)).toBe(true);
+    const earlier = new Date(Date.now() - 11 * 60_000);
+    await utimes(first!, earlier, earlier);
+    await utimes(second!, earlier, earlier);
+    await sweepBundles();
+    expect(existsSync(first!)).toBe(false);
+    expect(existsSync(second!)).toBe(true);
+    expect(await freshBundle(entry)).toBe(second);
   }, 30_000);
 
   it("finds the bundle folder from inside a bundle as from the sources (the server is bundled with the code that bundles)", async () => {
