@@ -85,3 +85,18 @@ describe("joined bodies", () => {
     expect(encodedText(joined({ timestamp: "t" }, {}))).toBe(JSON.stringify({ timestamp: "t" }));
   });
 });
+
+describe("bodies made whole per request", () => {
+  it("equal JSON.stringify whether or not a field is an immutable part (fast-check, 300 runs)", () => {
+    const part = immutable({ title: "A Blessing – ü", order: [1, 2] });
+    const leaf = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constant(part));
+    const body = fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), leaf)));
+    fc.assert(
+      fc.property(body, (value) => {
+        expect(encodedText(value)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
+    expect(encodedText([part, 1])).toBe(JSON.stringify([part, 1]));
+  });
+});
