@@ -18,6 +18,7 @@ import { seedReflections } from "./seed.ts";
 import { ROTATING, median, run, unique, type Round } from "./round.ts";
 import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
+import { oneConnection } from "./one-connection.ts";
 import { printMcpRatios, printRows, recordRun, type BenchRow } from "./report.ts";
 import { placement, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
 
@@ -131,6 +132,7 @@ async function main() {
   const started: Spawned[] = [];
   const keep = (s: Promise<Spawned>) => s.then((x) => (started.push(x), x));
   const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
+  let searchAlone = "";
   try {
     for (let trial = 0; trial < trials; trial++) {
       // Fresh processes each trial, the earlier checkout started first every other trial: the same code measures
@@ -196,11 +198,17 @@ async function main() {
         const errors = [...measured[0], ...(before ? measured[1] : [])].reduce((n, r) => n + r.errors, 0);
         if (errors) console.warn(`  ${route}: ${errors} errors or non-2xx responses`);
       }
+      if (trial === trials - 1 && routes.includes("/api/search*")) {
+        // The distinct queries one at a time, as a single agent asks them (after the load above: caches as warm).
+        const alone = await oneConnection(ours.server.base, ROTATING["/api/search*"], seconds);
+        searchAlone = `/api/search* at one connection, one request at a time (${alone.requests} distinct-query requests): p50 ${alone.p50.toFixed(2)} ms, p99 ${alone.p99.toFixed(2)} ms`;
+      }
       for (const t of [ours, before]) if (t) await stop(t.server);
     }
     const rows = rowsOf(routes, figures, bodies, bare!.path);
     printRows(rows);
     printMcpRatios(rows);
+    if (searchAlone) console.log(searchAlone);
     if (values.record) {
       const commit = values.before ? spawnSync("git", ["-C", values.before, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() : "";
       const run = { at: new Date().toISOString(), node: process.version, cores: placement, rounds, seconds, connections, trials, rows };
