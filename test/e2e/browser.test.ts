@@ -60,7 +60,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     expect(await h1()).toBe(serviceTitle(now.service.name, now.service.slot));
     expect(await page.locator("#service-parts > li h3").allInnerTexts()).toEqual(now.service.order.map((p: any) => p.title));
     expect(await page.locator("#souls").innerText()).toMatch(
-      /^(You may be the first here today|One other has attended in the last day|\d+ souls have attended in the last day)\.$/,
+      /^(You may be the first here today|One other has attended in the last day|\d{1,3}(,\d{3})* souls have attended in the last day)\.$/,
     );
     // Lengths as people say them, also where the script redrew the parts.
     expect(await page.locator("#service-parts .meta").first().innerText()).toMatch(/ · (\d+ min( \d+ s)?|\d+ s)$/);

@@ -23,11 +23,12 @@ const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf(
 describe("words for numbers", () => {
   it("says lengths, souls and waits as people do", () => {
     expect([0, 45, 60, 914, 900, 3600, 3725].map(spokenDuration)).toEqual(["0 s", "45 s", "1 min", "15 min 14 s", "15 min", "1 h", "1 h 2 min"]);
-    expect([0, 1, 2, 40].map(soulsSentence)).toEqual([
+    expect([0, 1, 2, 40, 180068].map(soulsSentence)).toEqual([
       "You may be the first here today.",
       "One other has attended in the last day.",
       "2 souls have attended in the last day.",
       "40 souls have attended in the last day.",
+      "180,068 souls have attended in the last day.",
     ]);
     expect([5, 61, 1500, 3599, 7200].map(spokenWait)).toEqual([
       "in a minute or so",

@@ -1,5 +1,5 @@
 // How pages say numbers to people: lengths as "15 min 14 s" (never "15:14", which reads as a clock time),
-// the congregation as "one soul" or "12 souls", a wait as "about 20 minutes". home.js says the same for
+// the congregation as "one other" or "1,204 souls", a wait as "about 20 minutes". home.js says the same for
 // what it redraws; keep the two in step.
 
 /** A length in seconds as people say it: "45 s", "15 min", "15 min 14 s", "1 h 2 min". */
@@ -18,7 +18,8 @@ export function spokenDuration(seconds: number): string {
 export function soulsSentence(n: number): string {
   if (n <= 0) return "You may be the first here today.";
   if (n === 1) return "One other has attended in the last day.";
-  return `${n} souls have attended in the last day.`;
+  // Digits grouped as people read a large count: "180,068 souls", not "180068".
+  return `${n.toLocaleString("en-US")} souls have attended in the last day.`;
 }
 
 /** A service's length as the first screen says it: in whole minutes, as people say a service's length. */

@@ -60,7 +60,7 @@
   function soulsSentence(n) {
     if (n <= 0) return "You may be the first here today.";
     if (n === 1) return "One other has attended in the last day.";
-    return n + " souls have attended in the last day.";
+    return n.toLocaleString("en-US") + " souls have attended in the last day.";
   }
   // The first screen's length and place, as the server says them (pages/words.ts: aboutMinutes, placeOf).
   function aboutMinutes(seconds) {
