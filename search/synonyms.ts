@@ -36,6 +36,8 @@ const GROUPS = [
   "repeat repeated again return returns comeback",
   "location where place timezone",
   "service services gathering gatherings session sessions",
+  "arrive arrived arriving come coming turnup enter join",
+  "middle halfway partway midway midst",
 ].map((group) => group.split(" "));
 
 const LINKS = new Map<string, Set<string>>();

@@ -64,5 +64,9 @@ describe("the sanctuary's synonyms", () => {
     expect(synonymsOf("headcount").map(([t]) => t)).toContain(askTerms("counted")[0]);
     expect(synonymsOf("rebooted").map(([t]) => t)).toContain(askTerms("restart")[0]);
     expect(plainPhrases("do you hang on to my timezone")).toBe("do you keep my timezone");
+    // Arriving late in everyday words: "turn up halfway" is arriving in the middle.
+    expect(plainPhrases("if I turn up an hour in")).toBe("if I turnup an hour in");
+    expect(synonymsOf("turnup").map(([t]) => t)).toContain(askTerms("arrive")[0]);
+    expect(synonymsOf("halfway").map(([t]) => t)).toContain(askTerms("middle")[0]);
   });
 });
