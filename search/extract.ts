@@ -82,7 +82,9 @@ export const CUES: Array<[RegExp, Cue]> = [
     PARTS,
     {
       words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain|include|list|offer|give|return|goes|called|names|made|consist|composed|make)$/,
-      strong: /;[^;]+;/,
+      // Items between semicolons, or three or more of a word or three each after a colon ("eight tools in all:
+      // attend, now, read_song…"); a colon before clauses of prose is no list.
+      strong: /;[^;]+;|:\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}(?:,\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}){2,}[.;]?$/,
       some: /(?:[^,]+,){2}/,
     },
   ],
@@ -117,7 +119,20 @@ export const CUES: Array<[RegExp, Cue]> = [
 
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
-  return CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  const cues = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  const counted = countedOf(asking);
+  return counted ? [...cues, counted] : cues;
+}
+
+/**
+ * "How many tools…" is answered by a number of tools ("eight tools in all"), not by any number: a sentence
+ * holding a number just before the word counted (a word or two may stand between) has exactly what is asked.
+ */
+function countedOf(asking: string): Cue | undefined {
+  const noun = /\bhow many ([a-z]+)/i.exec(asking)?.[1];
+  if (!noun || STOP_WORDS.has(noun.toLowerCase())) return undefined;
+  const stem = askStem(noun.toLowerCase()).replace(/[^a-z]/g, "");
+  return { words: /^$/, strong: rx(String.raw`\b${N}\s+(?:[\w-]+\s+){0,2}${stem}`), some: /^$/ };
 }
 
 /** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
