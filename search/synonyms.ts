@@ -31,7 +31,7 @@ const GROUPS = [
   "length long characters size",
   "planner planning plans plan model",
   "down unavailable unreachable offline reached",
-  "arranged arrange puttogether assembled planned compose composed",
+  "arranged arrange puttogether assembled planned compose composed choose chooses chosen pick picks picked decide decides decided select selects selected",
   "history searches queries",
   "repeat repeated again return returns comeback",
   "location where place timezone",
