@@ -22,6 +22,25 @@ export function libraryWords(library: Library): ReadonlyMap<string, number> {
   return found;
 }
 
+/**
+ * Contractions typed without their apostrophe ("whats in a service", "im not religious", "dont"): the kind of
+ * question is read from the contraction ("what's in" asks for parts), so each is written as it is meant.
+ */
+const BARE_CONTRACTIONS = new Map(
+  (
+    "whats:what's wheres:where's whos:who's hows:how's thats:that's theres:there's im:I'm ive:I've youre:you're " +
+    "dont:don't doesnt:doesn't didnt:didn't cant:can't wont:won't isnt:isn't arent:aren't wasnt:wasn't werent:weren't " +
+    "shouldnt:shouldn't wouldnt:wouldn't couldnt:couldn't havent:haven't hasnt:hasn't"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/** The question with each contraction typed without its apostrophe written with it. */
+export function withApostrophes(question: string): string {
+  return question.replace(/\b[A-Za-z]+\b/g, (typed) => BARE_CONTRACTIONS.get(typed.toLowerCase()) ?? typed);
+}
+
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /** The words one edit from `word`: a letter dropped, added, changed, or two neighbours swapped. */
@@ -52,6 +71,7 @@ const LEAST_LENGTH = 6;
  * anyway). Without WordNet at hand (the first seconds of a start) the question is left as typed.
  */
 export function spelledAsLibrary(question: string, vocabulary: ReadonlyMap<string, number>, expansions: Expansions | null): string {
+  question = withApostrophes(question);
   if (!expansions) return question;
   return question.replace(/[A-Za-z]+/g, (typed) => {
     const w = typed.toLowerCase();

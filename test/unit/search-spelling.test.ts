@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneEditFrom, spelledAsLibrary } from "../../search/spelling.ts";
+import { oneEditFrom, spelledAsLibrary, withApostrophes } from "../../search/spelling.ts";
 
 // A small library's words with their counts, and WordNet's links for a few real words it never uses.
 const vocabulary = new Map([
@@ -38,5 +38,11 @@ describe("a slip of the keyboard", () => {
 
   it("leaves the question as typed before WordNet is at hand", () => {
     expect(spelledAsLibrary("How long does a sevice last?", vocabulary, null)).toBe("How long does a sevice last?");
+  });
+
+  it("writes a contraction typed without its apostrophe as it is meant", () => {
+    expect(withApostrophes("whats in a service? im not sure, dont know")).toBe("what's in a service? I'm not sure, don't know");
+    expect(withApostrophes("the session id and the whatsapp")).toBe("the session id and the whatsapp");
+    expect(spelledAsLibrary("whats in a sevice", vocabulary, null)).toBe("what's in a sevice");
   });
 });
