@@ -135,8 +135,28 @@ function countedOf(asking: string): Cue | undefined {
   return { words: /^$/, strong: rx(String.raw`\b${N}\s+(?:[\w-]+\s+){0,2}${stem}`), some: /^$/ };
 }
 
-/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
-const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing", "no", "realli", "actual", "pleas", "ever", "us", "need"]);
+/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"), and a visitor's asides ("weird —", "really"). */
+const FILLER = new Set([
+  "put",
+  "get",
+  "make",
+  "want",
+  "happen",
+  "go",
+  "tell",
+  "let",
+  "thing",
+  "no",
+  "realli",
+  "actual",
+  "pleas",
+  "ever",
+  "us",
+  "need",
+  "weird",
+  "strang",
+  "odd",
+]);
 
 /** The question's content stems, without the words that only name the kind of question. */
 export function subjectTerms(question: string, cues: Cue[]): string[] {

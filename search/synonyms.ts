@@ -36,6 +36,9 @@ const GROUPS = [
   "repeat repeated again return returns comeback",
   "location where place timezone",
   "service services gathering gatherings session sessions",
+  "winter wintry frost frosty snow snowy midwinter",
+  "summer summery hot heat heatwave boiling scorching midsummer",
+  "speaks speak talk talked talks mentions mentioned",
   "arrive arrived arriving come coming turnup enter join",
   "middle halfway partway midway midst",
 ].map((group) => group.split(" "));

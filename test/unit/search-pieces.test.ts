@@ -68,6 +68,9 @@ describe("the sanctuary's synonyms", () => {
     expect(plainPhrases("if I turn up an hour in")).toBe("if I turnup an hour in");
     expect(synonymsOf("turnup").map(([t]) => t)).toContain(askTerms("arrive")[0]);
     expect(synonymsOf("halfway").map(([t]) => t)).toContain(askTerms("middle")[0]);
+    // A season said by its weather: "boiling hot here" is summer, "frost and snow" winter.
+    expect(synonymsOf("boiling").map(([t]) => t)).toContain(askTerms("summer")[0]);
+    expect(synonymsOf("frost").map(([t]) => t)).toContain(askTerms("winter")[0]);
     // Who picks or decides what goes into a service asks who arranges it.
     expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
