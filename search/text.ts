@@ -88,6 +88,7 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bput together\b/gi, "puttogether"],
   [/\bcom(?:e|es|ing) back\b/gi, "comeback"],
   [/\bsign(?:ing)? up\b/gi, "signup"],
+  [/\bon (?:behalf of|(?:\w+|\w+'s) behalf)\b/gi, "acting for"],
   [/\b(?:turn|show|drop|wander|come|pop)(?:s|ed|ing)? (?:up|in)\b|\bturned up\b|\bcame in\b/gi, "turnup"],
   [/\bwhere I am\b/gi, "location"],
 ];

@@ -71,6 +71,10 @@ describe("the sanctuary's synonyms", () => {
     // A season said by its weather: "boiling hot here" is summer, "frost and snow" winter.
     expect(synonymsOf("boiling").map(([t]) => t)).toContain(askTerms("summer")[0]);
     expect(synonymsOf("frost").map(([t]) => t)).toContain(askTerms("winter")[0]);
+    // Attending for someone else: "on behalf of my user" is acting for a person.
+    expect(plainPhrases("attending on behalf of my user")).toBe("attending acting for my user");
+    expect(synonymsOf("user").map(([t]) => t)).toContain(askTerms("person")[0]);
+    expect(synonymsOf("assistant").map(([t]) => t)).toContain(askTerms("agent")[0]);
     // Who picks or decides what goes into a service asks who arranges it.
     expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
