@@ -39,6 +39,8 @@ const GROUPS = [
   "winter wintry frost frosty snow snowy midwinter",
   "summer summery hot heat heatwave boiling scorching midsummer",
   "speaks speak talk talked talks mentions mentioned",
+  "title titled untitled name named",
+  "intro introduction opening opener",
   "agent agents assistant assistants bot bots",
   "person user users client clients human humans employer boss",
   "arrive arrived arriving come coming turnup enter join",

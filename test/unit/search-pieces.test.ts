@@ -75,6 +75,9 @@ describe("the sanctuary's synonyms", () => {
     expect(plainPhrases("attending on behalf of my user")).toBe("attending acting for my user");
     expect(synonymsOf("user").map(([t]) => t)).toContain(askTerms("person")[0]);
     expect(synonymsOf("assistant").map(([t]) => t)).toContain(askTerms("agent")[0]);
+    // A service's title is its name; its intro its opening words.
+    expect(synonymsOf("title").map(([t]) => t)).toContain(askTerms("name")[0]);
+    expect(synonymsOf("intro").map(([t]) => t)).toContain(askTerms("opening")[0]);
     // Who picks or decides what goes into a service asks who arranges it.
     expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
