@@ -90,13 +90,14 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // "What is it called?": a sentence that names it ("has a name:", "is called").
   [/\b(called|named)\s*\??\s*$|\bwhat(?:'s| is) the name\b/i, { words: /^(called|named|name)$/, strong: /\b(called|named|names?)\b/i, some: /:/ }],
-  // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence.
+  // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence. "What happens
+  // after I send…" asks this kind too, so a unit asking it is never taken for "How long can what I send be?".
   [
-    /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b(?!.*\b(no|without|not|never)\b)/i,
+    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b(?!.*\b(no|without|not|never)\b)/i,
     { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise|whenever)\b/i, some: /\b(when|then)\b/i },
   ],
   [
-    /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b.*\b(no|without|not|never)\b/i,
+    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b.*\b(no|without|not|never)\b/i,
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
   // A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours").

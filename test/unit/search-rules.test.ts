@@ -133,6 +133,12 @@ describe("answers", () => {
     expect(held(["timezon", "give"], "Your own, as an IANA name.", "What timezone should I give?")).toBeCloseTo(0.7);
   });
 
+  it("reads 'what happens after…' as a kind of question of its own, never the same as 'how long…'", () => {
+    const after = cuesOf("What happens after I send a contribution?");
+    expect(after.length).toBe(1);
+    expect(cuesOf("How long can my contribution be?").some((c) => after.includes(c))).toBe(false);
+  });
+
   it("answers how many of a thing with a number of that thing, and a list with a short list after a colon", () => {
     const tools = cuesOf("How many tools does the server offer?");
     expect(cueFit("The server offers eight tools in all: attend, now, search.", tools, ["tool"], false)).toBe(1);
