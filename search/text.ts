@@ -88,6 +88,10 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bput together\b/gi, "puttogether"],
   [/\bcom(?:e|es|ing) back\b/gi, "comeback"],
   [/\bsign(?:ing)? up\b/gi, "signup"],
+  // "End up" says only where something goes or what one gets: the question's subject is elsewhere.
+  [/\b(?:end|ends|ended|ending|wind|winds|wound) up\b/gi, "get"],
+  // A field left blank is a value not given: "leave the location field blank" is "without location".
+  [/\bleav(?:e|ing) (?:the |my |that |a )?(\w+)(?: field| box)? (?:blank|empty|out|off)\b/gi, "without $1"],
   [/\bon (?:behalf of|(?:\w+|\w+'s) behalf)\b/gi, "acting for"],
   [/\b(?:turn|show|drop|wander|come|pop)(?:s|ed|ing)? (?:up|in)\b|\bturned up\b|\bcame in\b/gi, "turnup"],
   [/\bwhere I am\b/gi, "location"],

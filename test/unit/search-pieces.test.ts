@@ -78,6 +78,10 @@ describe("the sanctuary's synonyms", () => {
     // A service's title is its name; its intro its opening words.
     expect(synonymsOf("title").map(([t]) => t)).toContain(askTerms("name")[0]);
     expect(synonymsOf("intro").map(([t]) => t)).toContain(askTerms("opening")[0]);
+    // "End up" says only where something goes; a field left blank is a value not given.
+    expect(plainPhrases("where do old reflections end up")).toBe("where do old reflections get");
+    expect(plainPhrases("if I leave the location field blank")).toBe("if I without location");
+    expect(plainPhrases("if I leave the timezone out entirely")).toBe("if I without timezone entirely");
     // Who picks or decides what goes into a service asks who arranges it.
     expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
