@@ -24,13 +24,16 @@ export function libraryWords(library: Library): ReadonlyMap<string, number> {
 
 /**
  * Contractions typed without their apostrophe ("whats in a service", "im not religious", "dont"): the kind of
- * question is read from the contraction ("what's in" asks for parts), so each is written as it is meant.
+ * question is read from the contraction ("what's in" asks for parts), so each is written as it is meant, as is
+ * chat's shorthand ("pls", "u").
  */
 const BARE_CONTRACTIONS = new Map(
   (
     "whats:what's wheres:where's whos:who's hows:how's thats:that's theres:there's im:I'm ive:I've youre:you're " +
     "dont:don't doesnt:doesn't didnt:didn't cant:can't wont:won't isnt:isn't arent:aren't wasnt:wasn't werent:weren't " +
-    "shouldnt:shouldn't wouldnt:wouldn't couldnt:couldn't havent:haven't hasnt:hasn't"
+    "shouldnt:shouldn't wouldnt:wouldn't couldnt:couldn't havent:haven't hasnt:hasn't " +
+    // And chat's shorthand, which weighs as the rarest of words when it stays as typed ("list them pls").
+    "pls:please plz:please u:you ur:your"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),

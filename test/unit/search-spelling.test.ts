@@ -43,6 +43,7 @@ describe("a slip of the keyboard", () => {
   it("writes a contraction typed without its apostrophe as it is meant", () => {
     expect(withApostrophes("whats in a service? im not sure, dont know")).toBe("what's in a service? I'm not sure, don't know");
     expect(withApostrophes("the session id and the whatsapp")).toBe("the session id and the whatsapp");
+    expect(withApostrophes("list them pls, can u")).toBe("list them please, can you");
     expect(spelledAsLibrary("whats in a sevice", vocabulary, null)).toBe("what's in a sevice");
   });
 });
