@@ -36,7 +36,10 @@ const BARE_CONTRACTIONS = new Map(
     "pls:please plz:please u:you ur:your"
   )
     .split(" ")
-    .map((pair) => pair.split(":") as [string, string]),
+    .map((pair): [string, string] => {
+      const [typed, meant] = pair.split(":");
+      return [typed, meant];
+    }),
 );
 
 /** The question with each contraction typed without its apostrophe written with it. */
