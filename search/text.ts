@@ -90,8 +90,10 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bsign(?:ing)? up\b/gi, "signup"],
   // "End up" says only where something goes or what one gets: the question's subject is elsewhere.
   [/\b(?:end|ends|ended|ending|wind|winds|wound) up\b/gi, "get"],
-  // A field left blank is a value not given: "leave the location field blank" is "without location".
+  // A field left blank, or a value not said, is a value not given: "leave the location field blank" and "don't say
+  // where I am" are "without location".
   [/\bleav(?:e|ing) (?:the |my |that |a )?(\w+)(?: field| box)? (?:blank|empty|out|off)\b/gi, "without $1"],
+  [/\b(?:don['’]t|do not|never|didn['’]t) (?:say|give|tell|send|set|provide|enter|fill in)(?: you| us)?\b/gi, "without"],
   [/\bon (?:behalf of|(?:\w+|\w+'s) behalf)\b/gi, "acting for"],
   [/\b(?:turn|show|drop|wander|come|pop)(?:s|ed|ing)? (?:up|in)\b|\bturned up\b|\bcame in\b/gi, "turnup"],
   [/\bwhere I am\b/gi, "location"],

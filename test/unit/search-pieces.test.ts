@@ -82,6 +82,7 @@ describe("the sanctuary's synonyms", () => {
     expect(plainPhrases("where do old reflections end up")).toBe("where do old reflections get");
     expect(plainPhrases("if I leave the location field blank")).toBe("if I without location");
     expect(plainPhrases("if I leave the timezone out entirely")).toBe("if I without timezone entirely");
+    expect(plainPhrases("what if I don't say where I am")).toBe("what if I without location");
     // Who picks or decides what goes into a service asks who arranges it.
     expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
