@@ -64,11 +64,12 @@ export function words(text: string): string[] {
   return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
 }
 
-/** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself"): ask leaves them out. */
+/** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself", "can't"): ask leaves them out. */
 const ASK_STOP_WORDS = new Set(
   (
     "i'm i've i'd i'll you're you've you'd you'll we're we've we'd they're they've it's that's there's what's who's here's he's she's " +
-    "myself yourself ourselves yourselves itself themselves himself herself"
+    "myself yourself ourselves yourselves itself themselves himself herself " +
+    "don't doesn't didn't can't won't isn't aren't wasn't weren't hasn't haven't hadn't shouldn't wouldn't couldn't"
   ).split(" "),
 );
 

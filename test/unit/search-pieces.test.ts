@@ -83,6 +83,8 @@ describe("the sanctuary's synonyms", () => {
     expect(plainPhrases("if I leave the location field blank")).toBe("if I without location");
     expect(plainPhrases("if I leave the timezone out entirely")).toBe("if I without timezone entirely");
     expect(plainPhrases("what if I don't say where I am")).toBe("what if I without location");
+    // A negative contraction is no subject of its own: "I can't sleep" is about sleep.
+    expect(askTerms("I can't sleep, I don't know")).toEqual(askTerms("sleep know"));
     // Who picks or decides what goes into a service asks who arranges it.
     expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
