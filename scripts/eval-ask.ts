@@ -19,6 +19,8 @@ import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
 import { MemoryIndex } from "../search/memory.ts";
 import { calibrationFor } from "../search/rank.ts";
 import { judgeAnswer, ofSplit, type AskSet, type Split } from "../search/ask-eval.ts";
+import { libraryWords, spelledAsLibrary } from "../search/spelling.ts";
+import type { Expansions } from "../search/lexicon.ts";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -51,11 +53,13 @@ const asked = ofSplit(set, split as Split | undefined);
 const library = await loadLibrary(resolve(arg("--library") ?? join(process.cwd(), "corpus", "library")));
 let search: (q: string) => Promise<Hit[]>;
 let grounding: (q: string, hits: Hit[]) => ReturnType<typeof groundAnswer>;
+let expansions: Expansions | null;
 if (wordsOnly) {
   // The first seconds after a start: words, stems and WordNet expansions, no vectors (search/service.ts).
   const prepared = await prepareRows(library);
   const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
   search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
+  expansions = words.expansions;
   grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
 } else {
   const dataDir = join(process.cwd(), ".bench", "quality");
@@ -64,13 +68,16 @@ if (wordsOnly) {
   await index.open(library);
   if (!index.ready) await index.rebuild(library);
   search = (q) => index.search(q, 5);
+  expansions = index.expansions;
   grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
 }
 
-const answerOf = async (q: string) => {
+const answerOf = async (typed: string) => {
+  // As tools/ask.ts reads it: a slip of the keyboard as the library's word (search/spelling.ts).
+  const q = spelledAsLibrary(typed, libraryWords(library), expansions);
   const hits = await search(q);
   const g = await grounding(q, hits);
-  if (scores) console.log(`score ${g.score.toFixed(3)}  top page ${(hits[0]?.score ?? 0).toFixed(3)}  ${q}`);
+  if (scores) console.log(`score ${g.score.toFixed(3)}  top page ${(hits[0]?.score ?? 0).toFixed(3)}  ${typed}`);
   return extractiveAnswer(g);
 };
 const byType = new Map<string, { carried: number; total: number }>();

@@ -82,19 +82,22 @@ export const CUES: Array<[RegExp, Cue]> = [
     PARTS,
     {
       words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain|include|list|offer|give|return|goes|called|names|made|consist|composed|make)$/,
-      strong: /;[^;]+;/,
+      // Items between semicolons, or three or more of a word or three each after a colon ("eight tools in all:
+      // attend, now, read_song…"); a colon before clauses of prose is no list.
+      strong: /;[^;]+;|:\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}(?:,\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}){2,}[.;]?$/,
       some: /(?:[^,]+,){2}/,
     },
   ],
   // "What is it called?": a sentence that names it ("has a name:", "is called").
   [/\b(called|named)\s*\??\s*$|\bwhat(?:'s| is) the name\b/i, { words: /^(called|named|name)$/, strong: /\b(called|named|names?)\b/i, some: /:/ }],
-  // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence.
+  // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence. "What happens
+  // after I send…" asks this kind too, so a unit asking it is never taken for "How long can what I send be?".
   [
-    /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b(?!.*\b(no|without|not|never)\b)/i,
+    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b(?!.*\b(no|without|not|never)\b)/i,
     { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise|whenever)\b/i, some: /\b(when|then)\b/i },
   ],
   [
-    /\bwhat (?:(?:happens|would happen) (?:if|when)|if)\b.*\b(no|without|not|never)\b/i,
+    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b.*\b(no|without|not|never)\b/i,
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
   // A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours").
@@ -117,11 +120,44 @@ export const CUES: Array<[RegExp, Cue]> = [
 
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
-  return CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  const cues = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  const counted = countedOf(asking);
+  return counted ? [...cues, counted] : cues;
 }
 
-/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"). */
-const FILLER = new Set(["put", "get", "make", "want", "happen", "go", "tell", "let", "thing", "no", "realli", "actual", "pleas", "ever", "us", "need"]);
+/**
+ * "How many tools…" is answered by a number of tools ("eight tools in all"), not by any number: a sentence
+ * holding a number just before the word counted (a word or two may stand between) has exactly what is asked.
+ */
+function countedOf(asking: string): Cue | undefined {
+  const noun = /\bhow many ([a-z]+)/i.exec(asking)?.[1];
+  if (!noun || STOP_WORDS.has(noun.toLowerCase())) return undefined;
+  const stem = askStem(noun.toLowerCase()).replace(/[^a-z]/g, "");
+  return { words: /^$/, strong: rx(String.raw`\b${N}\s+(?:[\w-]+\s+){0,2}${stem}`), some: /^$/ };
+}
+
+/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"), and a visitor's asides ("weird —", "really"). */
+const FILLER = new Set([
+  "put",
+  "get",
+  "make",
+  "want",
+  "happen",
+  "go",
+  "tell",
+  "let",
+  "thing",
+  "no",
+  "realli",
+  "actual",
+  "pleas",
+  "ever",
+  "us",
+  "need",
+  "weird",
+  "strang",
+  "odd",
+]);
 
 /** The question's content stems, without the words that only name the kind of question. */
 export function subjectTerms(question: string, cues: Cue[]): string[] {

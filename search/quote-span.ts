@@ -1,5 +1,6 @@
 // How far a chosen sentence's quote reaches: a question-and-answer unit from its answer's opening, and a sentence
-// that only sets the scene together with the one that carries it on. Pure functions over the candidates.
+// that only sets the scene together with the one that carries it on, and one that carries on with what it refers
+// back to. Pure functions over the candidates.
 import type { Chunk } from "./chunks.ts";
 import type { Candidate } from "./extract.ts";
 import { SAME_QUESTION } from "./questions.ts";
@@ -15,7 +16,16 @@ const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that c
 export function withSequel<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[]): C[] {
   const out: C[] = [];
   for (const c of picked) {
-    out.push(c);
+    // And the other way: a sentence that carries on ("Such a service has no name…") comes after what it refers
+    // to ("Then a rotation… fills the slot"), up to two sentences back.
+    const before: C[] = [];
+    for (let at = c; c.guide !== false && before.length < 2 && CARRIES_ON.test(at.sentence);) {
+      const prev = candidates.find((x) => x.passage.page === at.passage.page && x.position === at.position - 1 && x.question === at.question);
+      if (!prev || picked.includes(prev) || out.includes(prev)) break;
+      before.unshift(prev);
+      at = prev;
+    }
+    out.push(...before, c);
     if (c.guide === false) continue;
     const next = candidates.find((x) => x.passage.page === c.passage.page && x.position === c.position + 1 && x.question === c.question);
     if (!next || picked.includes(next) || out.includes(next)) continue;

@@ -31,11 +31,20 @@ const GROUPS = [
   "length long characters size",
   "planner planning plans plan model",
   "down unavailable unreachable offline reached",
-  "arranged arrange puttogether assembled planned compose composed",
+  "arranged arrange puttogether assembled planned compose composed choose chooses chosen pick picks picked decide decides decided select selects selected",
   "history searches queries",
   "repeat repeated again return returns comeback",
   "location where place timezone",
   "service services gathering gatherings session sessions",
+  "winter wintry frost frosty snow snowy midwinter",
+  "summer summery hot heat heatwave boiling scorching midsummer",
+  "speaks speak talk talked talks mentions mentioned",
+  "title titled untitled name named",
+  "intro introduction opening opener",
+  "agent agents assistant assistants bot bots",
+  "person user users client clients human humans employer boss",
+  "arrive arrived arriving come coming turnup enter join",
+  "middle halfway partway midway midst",
 ].map((group) => group.split(" "));
 
 const LINKS = new Map<string, Set<string>>();

@@ -64,11 +64,12 @@ export function words(text: string): string[] {
   return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
 }
 
-/** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself"): ask leaves them out. */
+/** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself", "can't"): ask leaves them out. */
 const ASK_STOP_WORDS = new Set(
   (
     "i'm i've i'd i'll you're you've you'd you'll we're we've we'd they're they've it's that's there's what's who's here's he's she's " +
-    "myself yourself ourselves yourselves itself themselves himself herself"
+    "myself yourself ourselves yourselves itself themselves himself herself " +
+    "don't doesn't didn't can't won't isn't aren't wasn't weren't hasn't haven't hadn't shouldn't wouldn't couldn't"
   ).split(" "),
 );
 
@@ -88,6 +89,14 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bput together\b/gi, "puttogether"],
   [/\bcom(?:e|es|ing) back\b/gi, "comeback"],
   [/\bsign(?:ing)? up\b/gi, "signup"],
+  // "End up" says only where something goes or what one gets: the question's subject is elsewhere.
+  [/\b(?:end|ends|ended|ending|wind|winds|wound) up\b/gi, "get"],
+  // A field left blank, or a value not said, is a value not given: "leave the location field blank" and "don't say
+  // where I am" are "without location".
+  [/\bleav(?:e|ing) (?:the |my |that |a )?(\w+)(?: field| box)? (?:blank|empty|out|off)\b/gi, "without $1"],
+  [/\b(?:don['’]t|do not|never|didn['’]t) (?:say|give|tell|send|set|provide|enter|fill in)(?: you| us)?\b/gi, "without"],
+  [/\bon (?:behalf of|(?:\w+|\w+'s) behalf)\b/gi, "acting for"],
+  [/\b(?:turn|show|drop|wander|come|pop)(?:s|ed|ing)? (?:up|in)\b|\bturned up\b|\bcame in\b/gi, "turnup"],
   [/\bwhere I am\b/gi, "location"],
 ];
 

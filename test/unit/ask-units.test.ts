@@ -9,6 +9,8 @@ import { citedNumbers, citesOnlyGiven } from "../../search/cite.ts";
 import { chooseSentences, cueFit, cuesOf, saying, type Candidate } from "../../search/extract.ts";
 import { askedMatch, openingYesNo, questionWords, SAME_QUESTION, unitQuestion } from "../../search/questions.ts";
 import { expansionTable } from "../../search/lexicon.ts";
+import { withSequel } from "../../search/quote-span.ts";
+import type { Chunk } from "../../search/chunks.ts";
 
 const candidate = (sentence: string, over: Partial<Candidate> = {}): Candidate => ({
   sentence,
@@ -87,6 +89,19 @@ describe("question-and-answer units", () => {
     expect(quoted).not.toMatch(BARE_YES_NO);
     expect(judgeAnswer("> No. Reflections are public.", []).bareYesNo).toBe(true);
     expect(judgeAnswer(quoted, ["public", "two days"]).missing).toEqual([]);
+  });
+
+  it("quotes a sentence that carries on from the ones before it with them, and one that sets a scene with the next", () => {
+    const passage = { page: "what-a-service-is", id: "p1" } as Chunk;
+    const guide = (sentence: string, position: number) => ({ ...candidate(sentence, { position, guide: true, question: null }), passage });
+    const all = [
+      guide("Sometimes no plan exists: just after the server starts.", 0),
+      guide("Then a rotation through the library fills the slot under the same rules.", 1),
+      guide("Such a service has no name and no opening word, but it is a whole service all the same.", 2),
+      guide("Each visitor is offered the whole service.", 3),
+    ];
+    expect(withSequel([all[2]], all).map((c) => c.position)).toEqual([0, 1, 2]);
+    expect(withSequel([all[3]], all).map((c) => c.position)).toEqual([3]);
   });
 
   it("counts no fact in a refusal, though its pointers contain a loose one", () => {

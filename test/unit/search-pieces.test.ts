@@ -64,5 +64,28 @@ describe("the sanctuary's synonyms", () => {
     expect(synonymsOf("headcount").map(([t]) => t)).toContain(askTerms("counted")[0]);
     expect(synonymsOf("rebooted").map(([t]) => t)).toContain(askTerms("restart")[0]);
     expect(plainPhrases("do you hang on to my timezone")).toBe("do you keep my timezone");
+    // Arriving late in everyday words: "turn up halfway" is arriving in the middle.
+    expect(plainPhrases("if I turn up an hour in")).toBe("if I turnup an hour in");
+    expect(synonymsOf("turnup").map(([t]) => t)).toContain(askTerms("arrive")[0]);
+    expect(synonymsOf("halfway").map(([t]) => t)).toContain(askTerms("middle")[0]);
+    // A season said by its weather: "boiling hot here" is summer, "frost and snow" winter.
+    expect(synonymsOf("boiling").map(([t]) => t)).toContain(askTerms("summer")[0]);
+    expect(synonymsOf("frost").map(([t]) => t)).toContain(askTerms("winter")[0]);
+    // Attending for someone else: "on behalf of my user" is acting for a person.
+    expect(plainPhrases("attending on behalf of my user")).toBe("attending acting for my user");
+    expect(synonymsOf("user").map(([t]) => t)).toContain(askTerms("person")[0]);
+    expect(synonymsOf("assistant").map(([t]) => t)).toContain(askTerms("agent")[0]);
+    // A service's title is its name; its intro its opening words.
+    expect(synonymsOf("title").map(([t]) => t)).toContain(askTerms("name")[0]);
+    expect(synonymsOf("intro").map(([t]) => t)).toContain(askTerms("opening")[0]);
+    // "End up" says only where something goes; a field left blank is a value not given.
+    expect(plainPhrases("where do old reflections end up")).toBe("where do old reflections get");
+    expect(plainPhrases("if I leave the location field blank")).toBe("if I without location");
+    expect(plainPhrases("if I leave the timezone out entirely")).toBe("if I without timezone entirely");
+    expect(plainPhrases("what if I don't say where I am")).toBe("what if I without location");
+    // A negative contraction is no subject of its own: "I can't sleep" is about sleep.
+    expect(askTerms("I can't sleep, I don't know")).toEqual(askTerms("sleep know"));
+    // Who picks or decides what goes into a service asks who arranges it.
+    expect(synonymsOf("decides").map(([t]) => t)).toContain(askTerms("arranged")[0]);
   });
 });

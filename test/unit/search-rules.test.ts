@@ -133,6 +133,22 @@ describe("answers", () => {
     expect(held(["timezon", "give"], "Your own, as an IANA name.", "What timezone should I give?")).toBeCloseTo(0.7);
   });
 
+  it("reads 'what happens after…' as a kind of question of its own, never the same as 'how long…'", () => {
+    const after = cuesOf("What happens after I send a contribution?");
+    expect(after.length).toBe(1);
+    expect(cuesOf("How long can my contribution be?").some((c) => after.includes(c))).toBe(false);
+  });
+
+  it("answers how many of a thing with a number of that thing, and a list with a short list after a colon", () => {
+    const tools = cuesOf("How many tools does the server offer?");
+    expect(cueFit("The server offers eight tools in all: attend, now, search.", tools, ["tool"], false)).toBe(1);
+    expect(cueFit("It was written in two weeks by three people.", tools, ["tool"], false)).toBe(0.5);
+    const which = cuesOf("Which tools does the server offer?");
+    expect(cueFit("The server offers eight tools in all: attend, now, read_song, search and ask.", which, ["tool"], false)).toBe(1);
+    // A colon before clauses of prose is no list.
+    expect(cueFit("Some pieces are short: a practice someone does, a few lines said before sleep, a ritual.", which, ["piec"], false)).toBe(0.5);
+  });
+
   it("quotes the top source first and covers nothing when no sentence holds the question", () => {
     const c = (sentence: string, pageRank: number, meaning = 0.5): Candidate => ({
       sentence,
