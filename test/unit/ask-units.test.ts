@@ -6,7 +6,8 @@ import { extractiveAnswer, NOT_COVERED, type Grounding } from "../../search/answ
 import { BARE_YES_NO, judgeAnswer } from "../../search/ask-eval.ts";
 import { sections } from "../../search/chunks.ts";
 import { citedNumbers, citesOnlyGiven } from "../../search/cite.ts";
-import { chooseSentences, cueFit, cuesOf, saying, type Candidate } from "../../search/extract.ts";
+import { cueFit, cuesOf } from "../../search/answer-cues.ts";
+import { chooseSentences, saying, type Candidate } from "../../search/extract.ts";
 import { askedMatch, openingYesNo, questionWords, SAME_QUESTION, unitQuestion } from "../../search/questions.ts";
 import { expansionTable } from "../../search/lexicon.ts";
 import { withSequel } from "../../search/quote-span.ts";

@@ -1,7 +1,9 @@
 // The pure rules behind search and ask: words and stems, WordNet lines, evidence and fusion, sentence
 // splitting and question types. No index, no embedder.
 import { describe, expect, it } from "vitest";
-import { chooseSentences, cuesOf, cueFit, held, sentencesOf, subjectTerms, type Candidate } from "../../search/extract.ts";
+import { cueFit, cuesOf, subjectTerms } from "../../search/answer-cues.ts";
+import { chooseSentences, sentencesOf, type Candidate } from "../../search/extract.ts";
+import { held } from "../../search/sentence-evidence.ts";
 import { baseForms, expansionsOf, expansionTable, parseSynset } from "../../search/lexicon.ts";
 import { DotProducts } from "../../search/dots.ts";
 import { dotsJs, dotsLanes } from "../../search/dots-js.ts";

@@ -1,0 +1,146 @@
+// What a question asks for, as pure rules: its type's cues (a duration, a count, a time, a yes or no, a list…,
+// recognized from the asking clause), the words that only name that type, and the subject words left over; and
+// how well a sentence has the content a type asks for (extract.ts weighs that into a sentence's score).
+import { askingClause, PARTS } from "./answer-type.ts";
+import { askStem, askTerms, STOP_WORDS } from "./text.ts";
+
+export interface Cue {
+  /** Words that only name the question's type, not its subject ("long" in "how long"). */
+  words: RegExp;
+  /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
+  strong: RegExp;
+  some: RegExp;
+}
+
+const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
+const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
+const rx = (s: string) => new RegExp(s, "i");
+
+/** "How do I…": a guide answers with the call or tool to use; a practice or ritual is itself the how (sentenceScore). */
+export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
+
+/** Question types, recognized from the question, and what an answer to each contains. */
+export const CUES: Array<[RegExp, Cue]> = [
+  [
+    /\bhow (long|much time|short)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
+    {
+      words:
+        /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit|size|length|limit|limits|min|max|minimum|maximum)$/,
+      // "How long can a title be?" is a limit: "up to 200 characters".
+      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}|\bup to\s+${N}\s+${UNIT}`),
+      some: rx(String.raw`\b${N}\s+${UNIT}\b`),
+    },
+  ],
+  [
+    /\bhow (many|often)\b/i,
+    { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) },
+  ],
+  [
+    /^\s*(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b/i,
+    {
+      words: /^(time|begin|begins|start|starts|open|opens)$/,
+      strong: /\b\d{1,2}:\d{2}\b/,
+      some: /\b(midnight|noon|dawn|dusk|morning|evening|before|after|hours?)\b/i,
+    },
+  ],
+  [
+    PARTS,
+    {
+      words: /^(kind|kinds|sort|sorts|type|types|have|hold|contain|include|list|offer|give|return|goes|called|names|made|consist|composed|make)$/,
+      // Items between semicolons, or three or more of a word or three each after a colon ("eight tools in all:
+      // attend, now, read_song…"); a colon before clauses of prose is no list.
+      strong: /;[^;]+;|:\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}(?:,\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}){2,}[.;]?$/,
+      some: /(?:[^,]+,){2}/,
+    },
+  ],
+  // "What is it called?": a sentence that names it ("has a name:", "is called").
+  [/\b(called|named)\s*\??\s*$|\bwhat(?:'s| is) the name\b/i, { words: /^(called|named|name)$/, strong: /\b(called|named|names?)\b/i, some: /:/ }],
+  // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence. "What happens
+  // after I send…" asks this kind too, so a unit asking it is never taken for "How long can what I send be?".
+  [
+    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b(?!.*\b(no|without|not|never)\b)/i,
+    { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise|whenever)\b/i, some: /\b(when|then)\b/i },
+  ],
+  [
+    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b.*\b(no|without|not|never)\b/i,
+    { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
+  ],
+  // A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours").
+  [
+    /^\s*(do|does|is|are|can|may|should|must|will|am)\b/i,
+    {
+      words: /^$/,
+      strong: rx(String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}`),
+      some: /./,
+    },
+  ],
+  [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
+  [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
+  // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
+  [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
+  [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
+  [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
+];
+
+export function cuesOf(question: string): Cue[] {
+  const asking = askingClause(question);
+  const cues = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  const counted = countedOf(asking);
+  return counted ? [...cues, counted] : cues;
+}
+
+/**
+ * "How many tools…" is answered by a number of tools ("eight tools in all"), not by any number: a sentence
+ * holding a number just before the word counted (a word or two may stand between) has exactly what is asked.
+ */
+function countedOf(asking: string): Cue | undefined {
+  const noun = /\bhow many ([a-z]+)/i.exec(asking)?.[1];
+  if (!noun || STOP_WORDS.has(noun.toLowerCase())) return undefined;
+  const stem = askStem(noun.toLowerCase()).replace(/[^a-z]/g, "");
+  return { words: /^$/, strong: rx(String.raw`\b${N}\s+(?:[\w-]+\s+){0,2}${stem}`), some: /^$/ };
+}
+
+/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"), and a visitor's asides ("weird —", "really"). */
+const FILLER = new Set([
+  "put",
+  "get",
+  "make",
+  "want",
+  "happen",
+  "go",
+  "tell",
+  "let",
+  "thing",
+  "no",
+  "realli",
+  "actual",
+  "pleas",
+  "ever",
+  "us",
+  "need",
+  "weird",
+  "strang",
+  "odd",
+]);
+
+/** The question's content stems, without the words that only name the kind of question. */
+export function subjectTerms(question: string, cues: Cue[]): string[] {
+  const kept = question.split(/\s+/).filter((w) => !cues.some((c) => c.words.test(w.toLowerCase().replace(/[^a-z]/g, ""))));
+  return [...new Set(askTerms(kept.join(" ")))].filter((t) => !FILLER.has(t));
+}
+
+/** How well the sentence has the content the question's type asks for (1 when it has no type). */
+export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWhatIs: boolean): number {
+  if (!cues.length) return 1;
+  let best = 0;
+  for (const c of cues) best = Math.max(best, c.strong.test(sentence) ? 1 : c.some.test(sentence) ? 0.5 : 0);
+  // "What is a reflection?": a sentence opening with the subject and "is" defines it.
+  if (
+    asksWhatIs &&
+    /^\W*(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(is|are|means)\b/i.test(sentence) &&
+    subject.some((t) => askTerms(sentence.split(/\s+/).slice(0, 3).join(" ")).includes(t))
+  )
+    best = 1;
+  return best;
+}
