@@ -149,6 +149,39 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     await page.screenshot({ path: join(ARTIFACTS, "doc.png"), fullPage: true });
   });
 
+  it("the header's horizon keeps the visitor's hour: its watch named from the browser's clock, the sun placed and the night sky drawn by it", async () => {
+    await openPage("/");
+    const WATCHES = ["deep", "turning", "morning", "noon", "gathering", "closing"];
+    // The watch of the hour in Tokyo (the browser's zone), before and after reading the page: a read that
+    // straddles a watch's turn may see either.
+    const watchNow = () =>
+      WATCHES[Math.floor(Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: "Asia/Tokyo" }).format(new Date())) / 4)];
+    const before = watchNow();
+    const named = await page.evaluate(() => document.documentElement.dataset.watch);
+    expect([before, watchNow()]).toContain(named);
+    // What each watch draws (light theme): the sun high at noon, low at dusk; a dark sky in the night watches.
+    const drawn = (watch: string) =>
+      page.evaluate((w) => {
+        const root = document.documentElement;
+        root.dataset.watch = w;
+        root.dataset.theme = "light";
+        const sun = document.querySelector(".horizon .sun")!;
+        const sky = document.querySelector(".horizon .sky-top")!;
+        return { sun: getComputedStyle(sun).transform, sky: getComputedStyle(sky).stopColor };
+      }, watch);
+    const noon = await drawn("noon");
+    const dusk = await drawn("gathering");
+    const night = await drawn("deep");
+    expect(noon.sun).toBe("matrix(1, 0, 0, 1, -60, -50)");
+    expect(dusk.sun).toBe("matrix(1, 0, 0, 1, 300, 6)");
+    expect(noon.sky).not.toBe(night.sky);
+    expect(night.sky).toBe("rgb(39, 48, 74)");
+    await page.locator(".horizon").screenshot({ path: join(ARTIFACTS, "horizon-deep-light.png") });
+    await drawn("noon");
+    await page.locator(".horizon").screenshot({ path: join(ARTIFACTS, "horizon-noon-light.png") });
+    await page.evaluate(() => delete document.documentElement.dataset.theme);
+  });
+
   it("no page broke its CSP or threw", () => {
     expect(problems).toEqual([]);
   });

@@ -1,10 +1,19 @@
 // Light or dark. Loaded in <head> without defer, so a chosen theme is on <html data-theme> before the first
 // paint (no flash). No choice yet: no attribute, and the stylesheet follows the system's
 // prefers-color-scheme (as it does with scripts off). The header's button switches and remembers the choice.
+// It also names the watch of the visitor's own hour on <html data-watch>, so the header's horizon keeps that
+// hour (site.css): the sun low at dawn and dusk, high at noon, the moon and stars in the night watches.
 "use strict";
 (function () {
   var KEY = "sanctuary-theme";
   var root = document.documentElement;
+  var WATCHES = ["deep", "turning", "morning", "noon", "gathering", "closing"];
+  function markWatch() {
+    root.setAttribute("data-watch", WATCHES[Math.floor(new Date().getHours() / 4)]);
+  }
+  markWatch();
+  // A page left open across a watch's end keeps up (checked each minute; the attribute changes only at the turn).
+  setInterval(markWatch, 60000);
   var saved = null;
   try {
     saved = localStorage.getItem(KEY);
