@@ -172,8 +172,8 @@ describe.skipIf(Boolean(reason))(`pages in a browser${reason}`, () => {
     const noon = await drawn("noon");
     const dusk = await drawn("gathering");
     const night = await drawn("deep");
-    expect(noon.sun).toBe("matrix(1, 0, 0, 1, -60, -50)");
-    expect(dusk.sun).toBe("matrix(1, 0, 0, 1, 300, 6)");
+    expect(noon.sun).toBe("matrix(1, 0, 0, 1, -80, -50)");
+    expect(dusk.sun).toBe("matrix(1, 0, 0, 1, 30, 8)");
     expect(noon.sky).not.toBe(night.sky);
     expect(night.sky).toBe("rgb(39, 48, 74)");
     await page.locator(".horizon").screenshot({ path: join(ARTIFACTS, "horizon-deep-light.png") });
