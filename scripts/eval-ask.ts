@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
-import { guidePages, pieceSummaries } from "../search/ground.ts";
+import { guidePages, pieceSummaries } from "../search/ask-library.ts";
 import { pieceCards } from "../search/pieces.ts";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
 import { loadGlove } from "../search/embedders/glove.ts";

@@ -1,7 +1,7 @@
 // What an answer stands on: every sentence of the retrieved pages is a candidate, scored for the question
 // (extract.ts) by its words, stems and WordNet expansions, its meaning (the vectors, when ready), its kind of
 // content and its page's rank; a question that asks two things is answered part by part.
-import type { Library } from "../corpus/library.ts";
+import type { Summary } from "./ask-library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { cosine, type Embedder } from "./embedder.ts";
@@ -26,49 +26,8 @@ export interface Grounding {
   numbers: number[];
   /** The best sentence's score: how surely the library covers the question (when it does not, how nearly). */
   score: number;
-  /** Pages the answer quotes that were not among the hits (guides read whole, see guidePages): sources after the hits, numbered on from them. */
+  /** Pages the answer quotes that were not among the hits (guides read whole, see ask-library.ts guidePages): sources after the hits, numbered on from them. */
   extra: Hit[];
-}
-
-const guides = new WeakMap<Library, Hit[]>();
-
-/**
- * The library's guides (its top-level pages on how the sanctuary works) as whole pages, made once per library.
- * Every answer weighs their sentences too, whatever search found: a visitor's question in words the guides do
- * not use ("submit a prayer") may find verse first, while the guide's sentence is there to be weighed.
- */
-export function guidePages(library: Library): Hit[] {
-  let pages = guides.get(library);
-  if (!pages) {
-    pages = [];
-    for (const piece of library.documents) {
-      const passages = chunkPiece(piece);
-      if (passages.length && passages[0].category === "docs") pages.push({ chunk: passages[0], score: 0, passages });
-    }
-    guides.set(library, pages);
-  }
-  return pages;
-}
-
-/** A piece's own one-line summary (its tldr) and kind, by page. */
-export interface Summary {
-  tldr: string;
-  kind: string;
-  themes: string[];
-}
-
-const summaries = new WeakMap<Library, ReadonlyMap<string, Summary>>();
-
-/** Every piece's summary (not the guides'), by page, made once per library. */
-export function pieceSummaries(library: Library): ReadonlyMap<string, Summary> {
-  let found = summaries.get(library);
-  if (!found) {
-    const made = new Map<string, Summary>();
-    for (const piece of library.pieces) if (piece.kind !== "doc") made.set(piece.path, { tldr: piece.tldr, kind: piece.kind, themes: piece.themes });
-    summaries.set(library, made);
-    found = made;
-  }
-  return found;
 }
 
 type Sourced = Candidate & { passage: Chunk; hit: Hit };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { citesOnlyGiven } from "../search/cite.ts";
-import { guidePages, pieceSummaries } from "../search/ground.ts";
+import { guidePages, pieceSummaries } from "../search/ask-library.ts";
 import { pieceCards } from "../search/pieces.ts";
 import { libraryWords, spelledAsLibrary } from "../search/spelling.ts";
 import { invalid, unavailable } from "../core/errors.ts";

@@ -5,7 +5,7 @@ import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED, NOT_COVERED_NEXT } from "../../search/answer.ts";
 import { BARE_YES_NO, judgeAnswer, ofSplit, type AskSet } from "../../search/ask-eval.ts";
-import { guidePages, pieceSummaries } from "../../search/ground.ts";
+import { guidePages, pieceSummaries } from "../../search/ask-library.ts";
 import { pieceCards } from "../../search/pieces.ts";
 import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
