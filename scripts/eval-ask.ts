@@ -19,7 +19,7 @@ import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
 import { MemoryIndex } from "../search/memory.ts";
 import { calibrationFor } from "../search/rank.ts";
 import { judgeAnswer, ofSplit, type AskSet, type Split } from "../search/ask-eval.ts";
-import { libraryWords, spelledAsLibrary } from "../search/spelling.ts";
+import { questionAsRead } from "../search/spelling.ts";
 import type { Expansions } from "../search/lexicon.ts";
 
 const arg = (name: string) => {
@@ -73,8 +73,8 @@ if (wordsOnly) {
 }
 
 const answerOf = async (typed: string) => {
-  // As tools/ask.ts reads it: a slip of the keyboard as the library's word (search/spelling.ts).
-  const q = spelledAsLibrary(typed, libraryWords(library), expansions);
+  // As tools/ask.ts reads it (search/spelling.ts).
+  const q = questionAsRead(typed, library, expansions);
   const hits = await search(q);
   const g = await grounding(q, hits);
   if (scores) console.log(`score ${g.score.toFixed(3)}  top page ${(hits[0]?.score ?? 0).toFixed(3)}  ${typed}`);

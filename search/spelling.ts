@@ -3,6 +3,7 @@
 // WordNet knows is read again, and only as a word the library itself uses: a real word the library never
 // speaks of ("goldfish") keeps its place, so an off-topic question stays off-topic (docs/ask-eval.md, round 8).
 import type { Library } from "../corpus/library.ts";
+import { withoutMarkup } from "../core/text.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { askStem, STOP_WORDS } from "./text.ts";
 
@@ -13,7 +14,8 @@ export function libraryWords(library: Library): ReadonlyMap<string, number> {
   let found = vocabularies.get(library);
   if (!found) {
     const counts = new Map<string, number>();
-    for (const piece of [...library.documents, ...library.pieces, ...library.songs])
+    // Every piece once: the documents and the songs are the pieces again.
+    for (const piece of library.pieces)
       for (const w of `${piece.title} ${piece.tldr} ${piece.themes.join(" ")} ${piece.markdown}`.toLowerCase().match(/[a-z]+/g) ?? [])
         counts.set(w, (counts.get(w) ?? 0) + 1);
     vocabularies.set(library, counts);
@@ -87,4 +89,13 @@ export function spelledAsLibrary(question: string, vocabulary: ReadonlyMap<strin
       if (near[0] === w[0] && askStem(near) !== askStem(w) && (vocabulary.get(near) ?? 0) > (best ? (vocabulary.get(best) ?? 0) : 0)) best = near;
     return best ?? typed;
   });
+}
+
+/**
+ * The question as ask reads it for retrieval (tools/ask.ts, and eval:ask alike): markup pasted with it left out
+ * (it would only dilute the meaning), then slips of the keyboard read as the library's words. The question
+ * itself is kept as typed.
+ */
+export function questionAsRead(question: string, library: Library, expansions: Expansions | null): string {
+  return spelledAsLibrary(withoutMarkup(question) || question, libraryWords(library), expansions);
 }

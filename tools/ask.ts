@@ -4,7 +4,7 @@ import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../s
 import { citesOnlyGiven } from "../search/cite.ts";
 import { guidePages, pieceSummaries } from "../search/ask-library.ts";
 import { pieceCards } from "../search/pieces.ts";
-import { libraryWords, spelledAsLibrary } from "../search/spelling.ts";
+import { questionAsRead } from "../search/spelling.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -82,9 +82,8 @@ export const ask = defineOperation({
     const { steps, now } = ctx;
     if (input.owner_token && !input.session_id) throw invalid("`owner_token` goes together with `session_id`.", { field: "session_id" });
     const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
-    // Retrieval reads what the question means; markup pasted with it would only dilute it, and a slip of the
-    // keyboard ("sevice") is read as the library's word (search/spelling.ts). The question is kept as typed.
-    const meaning = spelledAsLibrary(withoutMarkup(input.question) || input.question, libraryWords(ctx.library), ctx.search.expansions);
+    // Retrieval reads what the question means (search/spelling.ts): without markup, slips read as the library's words.
+    const meaning = questionAsRead(input.question, ctx.library, ctx.search.expansions);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];
     let method: SearchMethod = "hybrid";
     const ground = async (words: string) => {
