@@ -41,8 +41,12 @@ export interface MemoryData {
   rows: Row[];
   chunks: Chunk[];
   pages: Page[];
-  /** Each page's card row (-1 for none), and its passage rows: page p's are passageRows[passageStart[p] .. passageStart[p + 1]). */
-  pageCard: Int32Array;
+  /**
+   * The dot products' rows are in slot order: every page's passages in turn, then the cards. Page p's passages
+   * are slots passageStart[p] .. passageStart[p + 1] (passageRows maps a slot to its row), its card is slot
+   * cardSlot[p] (-1 for none): a page's cosines are read as one run, without a lookup per row.
+   */
+  cardSlot: Int32Array;
   passageStart: Int32Array;
   passageRows: Int32Array;
   products: DotProducts;
@@ -51,7 +55,8 @@ export interface MemoryData {
   postings: Map<string, Posting>;
   /** Pages holding each word as written (plural -s dropped), to tell a word match from a stem-only one. */
   surfaces: Map<string, Int32Array>;
-  rowTerms: Array<Set<string>>;
+  /** Per stem, the passage slots whose text holds it, ascending: which passage of a page holds a query's words. */
+  slotTerms: Map<string, Int32Array>;
   byTitle: Map<string, number[]>;
   expansions: Expansions;
 }
@@ -67,7 +72,7 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
   const pages: Page[] = [];
   const hits: Array<Map<string, { title: boolean; themes: boolean; tldr: boolean; headings: boolean; bodyTf: number }>> = [];
   const bodyLength: number[] = [];
-  const rowTerms: Array<Set<string>> = [];
+  const rowTerms: Array<Set<string> | null> = [];
   const surfaceSets = new Map<string, Set<number>>();
   for (let r = 0; r < rows.length; r++) {
     await slice();
@@ -103,7 +108,7 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
       for (const t of terms(row.tldr)) mark(t).tldr = true;
       for (const t of terms(row.headings)) mark(t).headings = true;
       page.text += ` ${phraseKey(row.tldr)}`;
-      rowTerms.push(new Set());
+      rowTerms.push(null);
     } else {
       if (page.firstPassage < 0) page.firstPassage = r;
       const own = terms(row.text);
@@ -153,26 +158,57 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     await slice();
     for (const r of page.rows) if (rows[r].role === "passage") page.passages.push(chunks[r]);
   }
-  return { rows, chunks, pages, ...pageRows(rows, pages), products: new DotProducts(vectors, dims), mean, postings, surfaces, rowTerms, byTitle, expansions };
+  const slots = pageSlots(rows, pages);
+  const { slotRows } = slots;
+  const ordered = new Float32Array(vectors.length);
+  for (let i = 0; i < slotRows.length; i++) ordered.set(vectors.subarray(slotRows[i] * dims, (slotRows[i] + 1) * dims), i * dims);
+  const { cardSlot, passageStart, passageRows } = slots;
+  const slotTerms = new Map<string, Int32Array>();
+  const slotLists = new Map<string, number[]>();
+  for (let i = 0; i < passageRows.length; i++) {
+    await slice();
+    for (const t of rowTerms[passageRows[i]] ?? []) (slotLists.get(t) ?? slotLists.set(t, []).get(t)!).push(i);
+  }
+  for (const [t, list] of slotLists) slotTerms.set(t, Int32Array.from(list));
+  return {
+    rows,
+    chunks,
+    pages,
+    cardSlot,
+    passageStart,
+    passageRows,
+    products: new DotProducts(ordered, dims),
+    mean,
+    postings,
+    surfaces,
+    slotTerms,
+    byTitle,
+    expansions,
+  };
 }
 
 /**
- * Page by page, the rows a search reads for a page's nearness: its card (the last, should a page have two) and
- * its passages in order. Read page by page, the cosines of a page are found without a write per row.
+ * The slot order of the dot products' rows: page by page, its passages in order; then the cards (a page's card is
+ * the last, should it have two). Read page by page, a page's cosines are one run of the products' output.
  */
-function pageRows(rows: Row[], pages: Page[]): Pick<MemoryData, "pageCard" | "passageStart" | "passageRows"> {
-  const pageCard = new Int32Array(pages.length).fill(-1);
+function pageSlots(rows: Row[], pages: Page[]): Pick<MemoryData, "cardSlot" | "passageStart" | "passageRows"> & { slotRows: Int32Array } {
   const passageStart = new Int32Array(pages.length + 1);
   const passageRows: number[] = [];
+  const cards: number[] = [];
+  const cardOf = new Int32Array(pages.length).fill(-1);
   pages.forEach((page, p) => {
     passageStart[p] = passageRows.length;
     for (const r of page.rows) {
-      if (rows[r].role === "card") pageCard[p] = r;
+      if (rows[r].role === "card") cardOf[p] = r;
       else passageRows.push(r);
     }
   });
   passageStart[pages.length] = passageRows.length;
-  return { pageCard, passageStart, passageRows: Int32Array.from(passageRows) };
+  for (let r = 0; r < rows.length; r++) if (rows[r].role === "card") cards.push(r);
+  const slotRows = Int32Array.from([...passageRows, ...cards]);
+  const slotOfCard = new Map(cards.map((r, i) => [r, passageRows.length + i]));
+  const cardSlot = cardOf.map((r) => (r >= 0 ? slotOfCard.get(r)! : -1));
+  return { cardSlot, passageStart, passageRows: Int32Array.from(passageRows), slotRows };
 }
 
 /**

@@ -65,6 +65,8 @@ export class MemoryIndex {
   private held = new Float32Array(0);
   private strength = new Float32Array(0);
   private ownCount = new Uint8Array(0);
+  private touched = new Int32Array(0);
+  private slotHeld = new Uint8Array(0);
   private exactMark = new Uint8Array(0);
   private scores = new Float32Array(0);
   private meanings = new Float32Array(0);
@@ -75,7 +77,8 @@ export class MemoryIndex {
     const R = this.data.rows.length;
     if (this.held.length !== P) {
       [this.held, this.strength, this.pageCosine, this.scores, this.meanings] = [1, 2, 3, 4, 5].map(() => new Float32Array(P));
-      [this.ownCount, this.exactMark, this.noCosines] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R)];
+      [this.ownCount, this.exactMark, this.noCosines, this.touched] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R), new Int32Array(P)];
+      this.slotHeld = new Uint8Array(R);
     }
     const { held, strength, ownCount, pageCosine } = this;
     held.fill(0);
@@ -91,33 +94,40 @@ export class MemoryIndex {
     // stem matches) or, if stronger, an expansion's times the expansion's weight.
     let totalWeight = 0;
     let known = 0;
-    const touched: number[] = [];
+    // The pages a term reached, in a scratch array kept between searches (a fresh array per term was most of
+    // what a search allocated).
+    const touched = this.touched;
+    let reached = 0;
     for (const [term, forms] of typed) {
       const own = this.data.postings.get(term);
       const df = own?.pages.length ?? 0;
       const weight = idf(P, df);
       totalWeight += weight;
-      touched.length = 0;
+      reached = 0;
       if (own) {
         // Stem matches first at the weaker strength, then pages with the word as typed at full strength.
         for (let i = 0; i < own.pages.length; i++) {
           const p = own.pages[i];
           strength[p] = own.strengths[i] * STEM_ONLY;
           ownCount[p]++;
-          touched.push(p);
+          touched[reached++] = p;
         }
         const mark = this.exactMark;
         for (const form of forms) {
-          for (const p of this.data.surfaces.get(surfaceOf(form)) ?? []) {
+          const surface = this.data.surfaces.get(surfaceOf(form));
+          for (let i = 0; surface && i < surface.length; i++) {
+            const p = surface[i];
             if (strength[p] > 0 && !mark[p]) {
               strength[p] /= STEM_ONLY;
               mark[p] = 1;
             }
           }
         }
-        for (const p of touched) mark[p] = 0;
+        for (let i = 0; i < reached; i++) mark[touched[i]] = 0;
       }
-      for (const [target, relation] of expansionsOf(this.data.expansions, forms[0])) {
+      const linked = expansionsOf(this.data.expansions, forms[0]);
+      for (let e = 0; e < linked.length; e++) {
+        const [target, relation] = linked[e];
         const other = this.data.postings.get(target);
         const w = expansionWeight(relation, df, P);
         if (!other || w <= 0) continue;
@@ -125,31 +135,34 @@ export class MemoryIndex {
           const p = other.pages[i];
           const s = w * other.strengths[i];
           if (s > strength[p]) {
-            if (strength[p] === 0) touched.push(p);
+            if (strength[p] === 0) touched[reached++] = p;
             strength[p] = s;
           }
         }
       }
-      if (touched.length) known++;
-      for (const p of touched) {
+      if (reached) known++;
+      for (let i = 0; i < reached; i++) {
+        const p = touched[i];
         held[p] += weight * strength[p];
         strength[p] = 0;
       }
     }
     // Meaning: cosine with every row (vectors are unit length), best row per page. No content word, no meaning.
     pageCosine.fill(-1);
-    let rowCosine: Float32Array = this.noCosines;
+    let slotCosine: Float32Array = this.noCosines;
     // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
     // page "nearest" to gibberish, and nonsense must find nothing.
     if (known > 0 && this.hasMeaning && !isZero(vector)) {
-      rowCosine = this.data.products.run(centered(vector, this.data.mean));
+      // In slot order (memory-build.ts): each page's passages one run, then the cards.
+      slotCosine = this.data.products.run(centered(vector, this.data.mean));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
-      const { pageCard, passageStart, passageRows } = this.data;
-      for (let p = 0; p < P; p++) {
+      const { cardSlot, passageStart } = this.data;
+      for (let p = 0, i = passageStart[0]; p < P; p++) {
         let best = -1;
-        for (let i = passageStart[p]; i < passageStart[p + 1]; i++) if (rowCosine[passageRows[i]] > best) best = rowCosine[passageRows[i]];
-        const card = pageCard[p] >= 0 ? rowCosine[pageCard[p]] : best;
+        // Math.max rather than a comparison: compiled without a branch, which a run of cosines mispredicts.
+        for (const end = passageStart[p + 1]; i < end; i++) best = Math.max(best, slotCosine[i]);
+        const card = cardSlot[p] >= 0 ? slotCosine[cardSlot[p]] : best;
         pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (best > -1 ? best : card);
       }
     }
@@ -184,9 +197,9 @@ export class MemoryIndex {
         fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
       if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, P, limit);
     }
-    const queryTerms = [...typed.keys()];
+    const termsHeld = picked.length ? this.slotsHolding(typed.keys()) : this.slotHeld;
     return picked.map((page) => ({
-      chunk: this.data.chunks[this.bestPassage(page, rowCosine, queryTerms)],
+      chunk: this.data.chunks[this.bestPassage(page, slotCosine, termsHeld, typed.size)],
       score: Math.round(scores[page] * 1000) / 1000,
       passages: this.data.pages[page].passages,
     }));
@@ -220,23 +233,32 @@ export class MemoryIndex {
     return rose;
   }
 
-  /** The passage to show: nearest in meaning, nudged toward passages holding the query's words. */
-  private bestPassage(p: number, rowCosine: Float32Array, queryTerms: string[]): number {
+  /** The passage to show: nearest in meaning, nudged toward passages holding the query's words (`held`, per slot). */
+  private bestPassage(p: number, slotCosine: Float32Array, held: Uint8Array, termCount: number): number {
     const page = this.data.pages[p];
-    const { passageStart, passageRows, rowTerms } = this.data;
+    const { passageStart, passageRows } = this.data;
     let best = page.firstPassage >= 0 ? page.firstPassage : page.rows[0];
     let bestValue = -Infinity;
     for (let i = passageStart[p]; i < passageStart[p + 1]; i++) {
-      const r = passageRows[i];
-      let held = 0;
-      for (const t of queryTerms) if (rowTerms[r].has(t)) held++;
-      const value = rowCosine[r] + (queryTerms.length ? (0.5 * held) / queryTerms.length : 0);
+      const value = slotCosine[i] + (termCount ? (0.5 * held[i]) / termCount : 0);
       if (value > bestValue) {
-        best = r;
+        best = passageRows[i];
         bestValue = value;
       }
     }
     return best;
+  }
+
+  /** How many of the query's terms each passage slot holds, through the terms' slot lists (a scratch array; a query of 300
+   * characters has far fewer than 256 terms). */
+  private slotsHolding(queryTerms: Iterable<string>): Uint8Array {
+    const held = this.slotHeld;
+    held.fill(0);
+    for (const t of queryTerms) {
+      const slots = this.data.slotTerms.get(t);
+      for (let i = 0; slots && i < slots.length; i++) held[slots[i]]++;
+    }
+    return held;
   }
 }
 

@@ -29,7 +29,7 @@ export function localWeights(subject: string[], sentences: string[], alternative
 }
 
 /** Per subject stem, the library stems WordNet links it to, with the link's weight (lexicon.ts). */
-export type Alternatives = Map<string, Array<[string, number]>>;
+export type Alternatives = Map<string, ReadonlyArray<readonly [string, number]>>;
 
 /** The question's words' links, keyed by their stems: the sanctuary's synonyms (synonyms.ts), then WordNet's expansions. */
 export function alternativesOf(question: string, expansions: Expansions | null): Alternatives {

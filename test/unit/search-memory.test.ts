@@ -1,0 +1,63 @@
+// The in-memory index reads its dot products in slot order (each page's passages in one run, then the cards),
+// not in the table's row order: the passage it shows and the page it ranks must not depend on which order the
+// rows came in. The rows here interleave two pages on purpose, so any slot read as a row index shows.
+import { describe, expect, it } from "vitest";
+import { MemoryIndex, type Row } from "../../search/memory.ts";
+import { calibrationFor } from "../../search/rank.ts";
+
+const axis = (k: number) => Float32Array.from({ length: 5 }, (_, j) => (j === k ? 1 : 0));
+function row(id: string, page: string, role: Row["role"], text: string, vector: Float32Array): Row {
+  const title = page === "a" ? "Lantern Hours" : "River Notes";
+  return {
+    id,
+    page,
+    title,
+    pagePath: `/docs/${page}`,
+    path: page,
+    slug: null,
+    category: "docs",
+    section: null,
+    text,
+    role,
+    tldr: "",
+    themes: "",
+    headings: "",
+    vector,
+  };
+}
+const rows: Row[] = [
+  row("b-card", "b", "card", "", axis(0)),
+  row("a-1", "a", "passage", "A lantern hangs by the door all night.", axis(1)),
+  row("b-1", "b", "passage", "Stones in the river keep their own time.", axis(2)),
+  row("a-card", "a", "card", "", axis(0)),
+  row("a-2", "a", "passage", "Morning bread is shared at the long table.", axis(3)),
+];
+
+describe("MemoryIndex over rows of pages interleaved", () => {
+  const calibration = calibrationFor("glove");
+  const index = MemoryIndex.from(rows, new Map());
+
+  it("shows the passage nearest the query and holding its words, whatever the rows' order", async () => {
+    const memory = await index;
+    const bread = memory.search("morning bread", axis(3), 5, calibration);
+    expect(bread[0].chunk.id).toBe("a-2");
+    const lantern = memory.search("lantern", axis(1), 5, calibration);
+    expect(lantern[0].chunk.id).toBe("a-1");
+    const stones = memory.search("river stones", axis(2), 5, calibration);
+    expect(stones[0].chunk.id).toBe("b-1");
+    expect(stones[0].passages.map((p) => p.id)).toEqual(["b-1"]);
+  });
+
+  it("leans toward the passage holding the query's words when meaning is level", async () => {
+    const memory = await index;
+    // Halfway between a-1 and a-2 in meaning: the words decide.
+    const between = Float32Array.from([0, 1, 0, 1, 0]);
+    expect(memory.search("bread", between, 5, calibration)[0].chunk.id).toBe("a-2");
+    expect(memory.search("lantern", between, 5, calibration)[0].chunk.id).toBe("a-1");
+  });
+
+  it("answers from words alone with no vector, the first passage holding them", async () => {
+    const memory = await index;
+    expect(memory.search("bread", new Float32Array(0), 5, calibration)[0].chunk.id).toBe("a-2");
+  });
+});
