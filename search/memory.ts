@@ -18,7 +18,7 @@ import {
   withPhrase,
   type Calibration,
 } from "./rank.ts";
-import { phraseKey, terms, titleKey, words } from "./text.ts";
+import { queryKeys, terms } from "./text.ts";
 
 export type { Row } from "./memory-build.ts";
 
@@ -83,10 +83,11 @@ export class MemoryIndex {
     const { held, strength, ownCount, pageCosine } = this;
     held.fill(0);
     ownCount.fill(0);
-    const exact = this.data.byTitle.get(titleKey(query));
+    const keys = queryKeys(query);
+    const exact = this.data.byTitle.get(keys.title);
     // Each typed content word with its stem; repeated stems count once (the first form typed leads).
     const typed = new Map<string, string[]>();
-    for (const w of words(query)) {
+    for (const w of keys.said) {
       const [term] = terms(w);
       if (term) (typed.get(term) ?? typed.set(term, []).get(term)!).push(w);
     }
@@ -166,7 +167,7 @@ export class MemoryIndex {
         pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (best > -1 ? best : card);
       }
     }
-    const phrase = typed.size >= 2 ? phraseKey(query) : "";
+    const phrase = typed.size >= 2 ? keys.phrase : "";
     // Without vectors the words are all the evidence there is, and still a score in 0..1.
     const share = this.hasMeaning ? meaningShare(typed.size) : 0;
     const { scores, meanings } = this;

@@ -121,12 +121,17 @@ export function terms(text: string): string[] {
 
 /** A title or query reduced for exact comparison: words only, a leading article dropped. */
 export function titleKey(text: string): string {
-  return words(text)
-    .join(" ")
-    .replace(/^(?:a|an|the) /, "");
+  return queryKeys(text).title;
 }
 
 /** Words joined by single spaces, for phrase containment tests on normalized text. */
 export function phraseKey(text: string): string {
   return words(text).join(" ");
+}
+
+/** A query's words with its phraseKey and titleKey, the text read once (a search needs all three). */
+export function queryKeys(text: string): { said: string[]; phrase: string; title: string } {
+  const said = words(text);
+  const phrase = said.join(" ");
+  return { said, phrase, title: phrase.replace(/^(?:a|an|the) /, "") };
 }
