@@ -2,23 +2,11 @@
 // when the index opens or a rebuild swaps in), so a search is arithmetic over arrays, not I/O: words
 // and their expansions through the postings, meaning through one pass of dot products, then fusion.
 import type { Chunk } from "./chunks.ts";
-import { expansionsOf, type Expansions } from "./lexicon.ts";
-import { buildMemory, centered, surfaceOf, type MemoryData, type Row } from "./memory-build.ts";
-import {
-  CARD_SHARE,
-  expansionWeight,
-  NEAR_ONLY,
-  fuse,
-  idf,
-  meaningEvidence,
-  meaningShare,
-  shown,
-  STEM_ONLY,
-  topPages,
-  withPhrase,
-  type Calibration,
-} from "./rank.ts";
-import { queryKeys, terms } from "./text.ts";
+import type { Expansions } from "./lexicon.ts";
+import { buildMemory, centered, type MemoryData, type Row } from "./memory-build.ts";
+import { CARD_SHARE, NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, type Calibration } from "./rank.ts";
+import { queryKeys } from "./text.ts";
+import { typedTerms, wordEvidence, type WordScratch } from "./word-evidence.ts";
 
 export type { Row } from "./memory-build.ts";
 
@@ -62,12 +50,14 @@ export class MemoryIndex {
   // Scratch arrays reused by every search (searches are synchronous, so they never overlap).
   private noCosines: Float32Array = new Float32Array(0);
   private pageCosine = new Float32Array(0);
-  private held = new Float32Array(0);
-  private strength = new Float32Array(0);
-  private ownCount = new Uint8Array(0);
-  private touched = new Int32Array(0);
+  private words: WordScratch = {
+    held: new Float32Array(0),
+    ownCount: new Uint8Array(0),
+    strength: new Float32Array(0),
+    touched: new Int32Array(0),
+    exactMark: new Uint8Array(0),
+  };
   private slotHeld = new Uint8Array(0);
-  private exactMark = new Uint8Array(0);
   private scores = new Float32Array(0);
   private meanings = new Float32Array(0);
 
@@ -75,79 +65,23 @@ export class MemoryIndex {
   search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain): Hit[] {
     const P = this.data.pages.length;
     const R = this.data.rows.length;
-    if (this.held.length !== P) {
-      [this.held, this.strength, this.pageCosine, this.scores, this.meanings] = [1, 2, 3, 4, 5].map(() => new Float32Array(P));
-      [this.ownCount, this.exactMark, this.noCosines, this.touched] = [new Uint8Array(P), new Uint8Array(P), new Float32Array(R), new Int32Array(P)];
-      this.slotHeld = new Uint8Array(R);
+    if (this.scores.length !== P) {
+      [this.pageCosine, this.scores, this.meanings] = [new Float32Array(P), new Float32Array(P), new Float32Array(P)];
+      this.words = {
+        held: new Float32Array(P),
+        ownCount: new Uint8Array(P),
+        strength: new Float32Array(P),
+        touched: new Int32Array(P),
+        exactMark: new Uint8Array(P),
+      };
+      [this.noCosines, this.slotHeld] = [new Float32Array(R), new Uint8Array(R)];
     }
-    const { held, strength, ownCount, pageCosine } = this;
-    held.fill(0);
-    ownCount.fill(0);
+    const { pageCosine } = this;
+    const { held, ownCount } = this.words;
     const keys = queryKeys(query);
     const exact = this.data.byTitle.get(keys.title);
-    // Each typed content word with its stem; repeated stems count once (the first form typed leads).
-    const typed = new Map<string, string[]>();
-    for (const w of keys.said) {
-      const [term] = terms(w);
-      if (term) (typed.get(term) ?? typed.set(term, []).get(term)!).push(w);
-    }
-    // Words: Σ over query terms of idf × the page's strength for the term — its own (weaker when only the
-    // stem matches) or, if stronger, an expansion's times the expansion's weight.
-    let totalWeight = 0;
-    let known = 0;
-    // The pages a term reached, in a scratch array kept between searches (a fresh array per term was most of
-    // what a search allocated).
-    const touched = this.touched;
-    let reached = 0;
-    for (const [term, forms] of typed) {
-      const own = this.data.postings.get(term);
-      const df = own?.pages.length ?? 0;
-      const weight = idf(P, df);
-      totalWeight += weight;
-      reached = 0;
-      if (own) {
-        // Stem matches first at the weaker strength, then pages with the word as typed at full strength.
-        for (let i = 0; i < own.pages.length; i++) {
-          const p = own.pages[i];
-          strength[p] = own.strengths[i] * STEM_ONLY;
-          ownCount[p]++;
-          touched[reached++] = p;
-        }
-        const mark = this.exactMark;
-        for (const form of forms) {
-          const surface = this.data.surfaces.get(surfaceOf(form));
-          for (let i = 0; surface && i < surface.length; i++) {
-            const p = surface[i];
-            if (strength[p] > 0 && !mark[p]) {
-              strength[p] /= STEM_ONLY;
-              mark[p] = 1;
-            }
-          }
-        }
-        for (let i = 0; i < reached; i++) mark[touched[i]] = 0;
-      }
-      const linked = expansionsOf(this.data.expansions, forms[0]);
-      for (let e = 0; e < linked.length; e++) {
-        const [target, relation] = linked[e];
-        const other = this.data.postings.get(target);
-        const w = expansionWeight(relation, df, P);
-        if (!other || w <= 0) continue;
-        for (let i = 0; i < other.pages.length; i++) {
-          const p = other.pages[i];
-          const s = w * other.strengths[i];
-          if (s > strength[p]) {
-            if (strength[p] === 0) touched[reached++] = p;
-            strength[p] = s;
-          }
-        }
-      }
-      if (reached) known++;
-      for (let i = 0; i < reached; i++) {
-        const p = touched[i];
-        held[p] += weight * strength[p];
-        strength[p] = 0;
-      }
-    }
+    const typed = typedTerms(keys.said);
+    const { totalWeight, known } = wordEvidence(this.data, typed, this.words);
     // Meaning: cosine with every row (vectors are unit length), best row per page. No content word, no meaning.
     pageCosine.fill(-1);
     let slotCosine: Float32Array = this.noCosines;

@@ -3,6 +3,8 @@
 // rows came in. The rows here interleave two pages on purpose, so any slot read as a row index shows.
 import { describe, expect, it } from "vitest";
 import { MemoryIndex, type Row } from "../../search/memory.ts";
+import { buildMemory } from "../../search/memory-build.ts";
+import { typedTerms, wordEvidence } from "../../search/word-evidence.ts";
 import { calibrationFor } from "../../search/rank.ts";
 
 const axis = (k: number) => Float32Array.from({ length: 5 }, (_, j) => (j === k ? 1 : 0));
@@ -59,5 +61,31 @@ describe("MemoryIndex over rows of pages interleaved", () => {
   it("answers from words alone with no vector, the first passage holding them", async () => {
     const memory = await index;
     expect(memory.search("bread", new Float32Array(0), 5, calibration)[0].chunk.id).toBe("a-2");
+  });
+});
+
+describe("wordEvidence", () => {
+  it("weighs a word as typed above a match of its stem alone, and counts the terms that reached a page", async () => {
+    const data = await buildMemory(
+      [row("a-1", "a", "passage", "Breathing slowly at the window.", axis(1)), row("b-1", "b", "passage", "One breath, then another.", axis(2))],
+      new Map(),
+    );
+    const P = data.pages.length;
+    const scratch = {
+      held: new Float32Array(P),
+      ownCount: new Uint8Array(P),
+      strength: new Float32Array(P),
+      touched: new Int32Array(P),
+      exactMark: new Uint8Array(P),
+    };
+    const { totalWeight, known } = wordEvidence(data, typedTerms(["breath", "zzzq"]), scratch);
+    expect(known).toBe(1);
+    expect(totalWeight).toBeGreaterThan(0);
+    const [a, b] = [data.pages.findIndex((p) => p.title === "Lantern Hours"), data.pages.findIndex((p) => p.title === "River Notes")];
+    expect(scratch.held[b]).toBeGreaterThan(scratch.held[a]);
+    expect(scratch.held[a]).toBeGreaterThan(0);
+    expect([...scratch.ownCount]).toEqual([1, 1]);
+    // The scratch is left clean for the next search: strengths back to zero.
+    expect(scratch.strength.every((v) => v === 0)).toBe(true);
   });
 });

@@ -1,0 +1,90 @@
+// The words' side of a search, over the postings built in memory-build.ts: for each term the query holds, its
+// idf times how strongly each page holds it, through the word itself, its stem, or a WordNet expansion. Writes
+// into scratch arrays the index keeps between searches (searches are synchronous, so they never overlap).
+import { expansionsOf } from "./lexicon.ts";
+import { surfaceOf, type MemoryData } from "./memory-build.ts";
+import { STEM_ONLY, expansionWeight, idf } from "./rank.ts";
+import { terms } from "./text.ts";
+
+/** Per page: `held`, the words' evidence (summed); `ownCount`, how many terms it holds itself. The rest is scratch. */
+export interface WordScratch {
+  held: Float32Array;
+  ownCount: Uint8Array;
+  strength: Float32Array;
+  /** The pages a term reached (a fresh array per term was most of what a search allocated). */
+  touched: Int32Array;
+  exactMark: Uint8Array;
+}
+
+/** Each typed content word's stem with the forms typed; repeated stems count once (the first form typed leads). */
+export function typedTerms(said: readonly string[]): Map<string, string[]> {
+  const typed = new Map<string, string[]>();
+  for (const w of said) {
+    const [term] = terms(w);
+    if (term) (typed.get(term) ?? typed.set(term, []).get(term)!).push(w);
+  }
+  return typed;
+}
+
+/**
+ * Σ over the query's terms of idf × the page's strength for the term, into `scratch.held`: its own (weaker when
+ * only the stem matches) or, if stronger, an expansion's times the expansion's weight. `totalWeight` is the sum
+ * of the terms' idf; `known`, how many terms reached any page.
+ */
+export function wordEvidence(data: MemoryData, typed: ReadonlyMap<string, readonly string[]>, scratch: WordScratch): { totalWeight: number; known: number } {
+  const { held, strength, ownCount, touched, exactMark: mark } = scratch;
+  const P = data.pages.length;
+  held.fill(0);
+  ownCount.fill(0);
+  let totalWeight = 0;
+  let known = 0;
+  for (const [term, forms] of typed) {
+    const own = data.postings.get(term);
+    const df = own?.pages.length ?? 0;
+    const weight = idf(P, df);
+    totalWeight += weight;
+    let reached = 0;
+    if (own) {
+      // Stem matches first at the weaker strength, then pages with the word as typed at full strength.
+      for (let i = 0; i < own.pages.length; i++) {
+        const p = own.pages[i];
+        strength[p] = own.strengths[i] * STEM_ONLY;
+        ownCount[p]++;
+        touched[reached++] = p;
+      }
+      for (const form of forms) {
+        const surface = data.surfaces.get(surfaceOf(form));
+        for (let i = 0; surface && i < surface.length; i++) {
+          const p = surface[i];
+          if (strength[p] > 0 && !mark[p]) {
+            strength[p] /= STEM_ONLY;
+            mark[p] = 1;
+          }
+        }
+      }
+      for (let i = 0; i < reached; i++) mark[touched[i]] = 0;
+    }
+    const linked = expansionsOf(data.expansions, forms[0]);
+    for (let e = 0; e < linked.length; e++) {
+      const [target, relation] = linked[e];
+      const other = data.postings.get(target);
+      const w = expansionWeight(relation, df, P);
+      if (!other || w <= 0) continue;
+      for (let i = 0; i < other.pages.length; i++) {
+        const p = other.pages[i];
+        const s = w * other.strengths[i];
+        if (s > strength[p]) {
+          if (strength[p] === 0) touched[reached++] = p;
+          strength[p] = s;
+        }
+      }
+    }
+    if (reached) known++;
+    for (let i = 0; i < reached; i++) {
+      const p = touched[i];
+      held[p] += weight * strength[p];
+      strength[p] = 0;
+    }
+  }
+  return { totalWeight, known };
+}
