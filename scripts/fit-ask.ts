@@ -1,0 +1,159 @@
+// npm run fit:ask [-- --write] [--folds 5] [--lambdas 0.001,0.01,0.1] [--floors 0.1,0.2,0.3,0.4] [--modes hybrid,words]:
+// fits the weights of the sentence scorer (search/sentence-features.ts) on the DEV questions only
+// (docs/ask-eval.md): every dev question is asked as eval:ask asks it, each candidate sentence's features are
+// recorded under the hand formula, and labelled 1 when it holds one of the question's facts (the judge's
+// `holds`; an off-topic question's sentences are all 0). The regularisation, the "covered" floor and whether
+// the hand formula's score is kept as a feature are chosen by k-fold cross-validation over the dev questions
+// (folds by question): each fold is answered end to end by the model fitted on the other folds, and its
+// questions count as eval:ask counts them. The hand formula has nothing fitted, so its figure on a fold is its
+// figure there. With --write the chosen model, fitted on all of dev, goes to search/ask-weights.ts, adopted
+// only when its cross-validated figure beats the hand formula's.
+import { createHash } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { holds, judgeAnswer, ofSplit } from "../search/ask-eval.ts";
+import { COVERED, featuresOf, fittedScorer, HAND_SCORER, TYPED_COVERED, useScorer } from "../search/extract.ts";
+import { fitLogistic } from "../search/fit-logistic.ts";
+import { FEATURE_NAMES, type FittedModel } from "../search/sentence-features.ts";
+import { askPipeline, FIXTURES, readAskSets } from "./ask-pipeline.ts";
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const numbers = (s: string) => s.split(",").map(Number);
+const FOLDS = Number(arg("--folds", "5"));
+const LAMBDAS = numbers(arg("--lambdas", "0.0001,0.001,0.01"));
+const FLOORS = numbers(arg("--floors", "0.1,0.2,0.3,0.4"));
+const MODES = arg("--modes", "hybrid,words").split(",");
+
+// Dev only, before anything else looks at a question.
+const dev = ofSplit(await readAskSets(FIXTURES.map((f) => resolve(f))), "dev");
+interface Question {
+  q: string;
+  facts: string[];
+  fold: number;
+}
+const foldOf = (q: string) => createHash("sha256").update(`fold:${q.trim().toLowerCase()}`).digest().readUInt32BE(0) % FOLDS;
+const questions: Question[] = [...dev.covered.map((c) => ({ q: c.q, facts: c.facts })), ...dev.uncovered.map((q) => ({ q, facts: [] }))].map((x) => ({
+  ...x,
+  fold: foldOf(x.q),
+}));
+
+/** Per fold: covered questions whose facts the answer carries, and off-topic ones answered "not covered". */
+type Tally = Array<{ carried: number; covered: number; offRight: number; off: number }>;
+const emptyTally = (): Tally => Array.from({ length: FOLDS }, () => ({ carried: 0, covered: 0, offRight: 0, off: 0 }));
+function count(t: Tally, question: Question, answer: string) {
+  const f = t[question.fold];
+  const verdict = judgeAnswer(answer, question.facts);
+  if (question.facts.length) {
+    f.covered += 1;
+    f.carried += verdict.missing.length ? 0 : 1;
+  } else {
+    f.off += 1;
+    f.offRight += verdict.notCovered && !/^>/m.test(answer) ? 1 : 0;
+  }
+}
+const total = (t: Tally) =>
+  t.reduce((a, f) => ({ carried: a.carried + f.carried, covered: a.covered + f.covered, offRight: a.offRight + f.offRight, off: a.off + f.off }));
+const meanFold = (t: Tally) => t.reduce((s, f) => s + f.carried / Math.max(1, f.covered), 0) / FOLDS;
+const show = (t: Tally) => {
+  const a = total(t);
+  return `carried ${a.carried}/${a.covered}, mean over folds ${(100 * meanFold(t)).toFixed(1)}%, off-topic ${a.offRight}/${a.off}`;
+};
+
+const pipelines = await Promise.all(MODES.map(async (mode) => ({ mode, ...(await askPipeline({ wordsOnly: mode === "words", keepHits: true })) })));
+
+// 1. The hand formula, end to end, recording every scored sentence's features and label.
+const rows: Array<{ x: number[]; y: number; fold: number }> = [];
+const hand = new Map(MODES.map((m) => [m, emptyTally()]));
+for (const p of pipelines)
+  for (const question of questions) {
+    useScorer({
+      ...HAND_SCORER,
+      score: (s) => {
+        const x = featuresOf(s);
+        rows.push({ x, y: question.facts.some((f) => holds(s.c.sentence, f)) ? 1 : 0, fold: question.fold });
+        return x[FEATURE_NAMES.indexOf("hand")];
+      },
+    });
+    count(hand.get(p.mode)!, question, (await p.answerOf(question.q)).answer);
+  }
+useScorer(HAND_SCORER);
+console.log(
+  `dev: ${dev.covered.length} covered, ${dev.uncovered.length} off-topic; ${rows.length} sentences scored, ${rows.filter((r) => r.y).length} holding a fact`,
+);
+for (const m of MODES) console.log(`hand formula, ${m}: ${show(hand.get(m)!)}`);
+
+// 2. Cross-validation: per variant and lambda, a model per fold fitted on the other folds; per floor, each fold answered by its model.
+const HAND_AT = FEATURE_NAMES.indexOf("hand");
+const VARIANTS: Record<string, (x: number[]) => number[]> = {
+  fitted: (x) => x.map((v, i) => (i === HAND_AT ? 0 : v)),
+  combined: (x) => x,
+};
+const fit = (variant: string, lambda: number, keep: (r: (typeof rows)[number]) => boolean): FittedModel =>
+  fitLogistic(
+    rows.filter(keep).map((r) => VARIANTS[variant](r.x)),
+    rows.filter(keep).map((r) => r.y),
+    lambda,
+  );
+const floorsOf = (floor: number) => ({ covered: floor, typedCovered: (floor * TYPED_COVERED) / COVERED });
+interface Result {
+  variant: string;
+  lambda: number;
+  floor: number;
+  tallies: Map<string, Tally>;
+}
+const results: Result[] = [];
+for (const variant of Object.keys(VARIANTS))
+  for (const lambda of LAMBDAS) {
+    const models = Array.from({ length: FOLDS }, (_, k) => fit(variant, lambda, (r) => r.fold !== k));
+    for (const floor of FLOORS) {
+      const tallies = new Map(MODES.map((m) => [m, emptyTally()]));
+      for (const p of pipelines)
+        for (const question of questions) {
+          useScorer(fittedScorer({ ...models[question.fold], ...floorsOf(floor) }));
+          count(tallies.get(p.mode)!, question, (await p.answerOf(question.q)).answer);
+        }
+      results.push({ variant, lambda, floor, tallies });
+      console.log(`${variant} lambda ${lambda} floor ${floor}: ${MODES.map((m) => `${m} ${show(tallies.get(m)!)}`).join("; ")}`);
+    }
+  }
+useScorer(HAND_SCORER);
+
+// 3. The choice: most facts carried over the modes, off-topic rejections no fewer than the hand formula's.
+const sum = (ts: Map<string, Tally>, key: "carried" | "offRight") => MODES.reduce((s, m) => s + total(ts.get(m)!)[key], 0);
+const allowed = results.filter((r) => sum(r.tallies, "offRight") >= sum(hand, "offRight"));
+const best = allowed.sort((a, b) => sum(b.tallies, "carried") - sum(a.tallies, "carried") || sum(b.tallies, "offRight") - sum(a.tallies, "offRight"))[0];
+if (!best) {
+  console.log("no fitted model keeps the off-topic rejections; the hand formula stays");
+  process.exit(0);
+}
+const adopted = sum(best.tallies, "carried") > sum(hand, "carried");
+console.log(`chosen: ${best.variant}, lambda ${best.lambda}, floor ${best.floor}; ${adopted ? "beats" : "does NOT beat"} the hand formula in cross-validation`);
+const model = fit(best.variant, best.lambda, () => true);
+for (const [name, w] of FEATURE_NAMES.map((n, i) => [n, model.weights[i]] as const)) console.log(`  ${name.padEnd(14)} ${w.toFixed(4)}`);
+console.log(`  ${"(bias)".padEnd(14)} ${model.bias.toFixed(4)}`);
+
+if (process.argv.includes("--write")) {
+  const cv = MODES.map((m) => `//   ${m}: hand formula ${show(hand.get(m)!)}; fitted ${show(best.tallies.get(m)!)}`).join("\n");
+  const round = (v: number) => Number(v.toPrecision(6));
+  const text = `// Written by scripts/fit-ask.ts (npm run fit:ask -- --write) on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.
+// Fitted on the dev split only (${dev.covered.length} covered, ${dev.uncovered.length} off-topic questions): ${best.variant}, L2 lambda ${best.lambda},
+// "covered" floor ${best.floor}, chosen by ${FOLDS}-fold cross-validation over dev questions. Cross-validated (held-out folds):
+${cv}
+// Features, in order: ${FEATURE_NAMES.join(", ")}.
+import type { FittedModel } from "./sentence-features.ts";
+
+export const ASK_WEIGHTS: FittedModel & { adopted: boolean; covered: number; typedCovered: number } = {
+  adopted: ${adopted},
+  bias: ${round(model.bias)},
+  weights: [${model.weights.map(round).join(", ")}],
+  covered: ${round(floorsOf(best.floor).covered)},
+  typedCovered: ${round(floorsOf(best.floor).typedCovered)},
+};
+`;
+  await writeFile(resolve("search/ask-weights.ts"), text);
+  console.log("wrote search/ask-weights.ts");
+}
+process.exit(0);
