@@ -94,6 +94,8 @@ export interface Scorer {
   score(s: Scoring): number;
   covered: number;
   typedCovered: number;
+  /** The floors weigh the hand formula's score, not this one's: the fit ranks the sentences, the hand says if any answers. */
+  gated?: boolean;
 }
 
 export const HAND_SCORER: Scorer = { score: sentenceScore, covered: COVERED, typedCovered: TYPED_COVERED };
@@ -102,8 +104,8 @@ export const HAND_SCORER: Scorer = { score: sentenceScore, covered: COVERED, typ
 export const featuresOf = (s: Scoring): number[] => sentenceFeatures(s, saying(s.c), sentenceScore(s));
 
 /** The logistic model fitted on the dev questions (scripts/fit-ask.ts), with its own floors. */
-export function fittedScorer(model: FittedModel & { covered: number; typedCovered: number }): Scorer {
-  return { score: (s) => fittedScore(model, featuresOf(s)), covered: model.covered, typedCovered: model.typedCovered };
+export function fittedScorer(model: FittedModel & { covered: number; typedCovered: number; gated?: boolean }): Scorer {
+  return { score: (s) => fittedScore(model, featuresOf(s)), covered: model.covered, typedCovered: model.typedCovered, gated: model.gated };
 }
 
 // The fitted model scores only when cross-validation on dev found it better than the hand formula (ask-weights.ts).
@@ -238,11 +240,11 @@ function chooseWith<C extends Candidate>(
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
   const scored = candidates
-    .map((c) => ({
-      c,
-      score: scorer.score({ c, subject, cues, asksWhatIs: WHAT_IS.test(question), weights, alternatives, pieceShare }),
-      held: held(subject, c.sentence, c.context, weights, alternatives),
-    }))
+    .map((c) => {
+      const scoring = { c, subject, cues, asksWhatIs: WHAT_IS.test(question), weights, alternatives, pieceShare };
+      const score = scorer.score(scoring);
+      return { c, score, gate: scorer.gated ? sentenceScore(scoring) : score, held: held(subject, c.sentence, c.context, weights, alternatives) };
+    })
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
   // A sentence with exactly the kind of content a typed question asks for (the duration, the count, the time)
   // needs fewer of its words: "How much time should I set aside for a service?" is answered by "A service is
@@ -255,14 +257,14 @@ function chooseWith<C extends Candidate>(
     cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
   // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
   const best =
-    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.score >= scorer.covered) ??
+    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.gate >= scorer.covered) ??
     scored.find(
       (s) =>
-        s.score >= scorer.covered &&
+        s.gate >= scorer.covered &&
         (s.c.guide !== false || s.held >= pieceHeld) &&
         // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
         (!WHO.test(question) || (s.c.asked ?? 0) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
-        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= scorer.typedCovered)),
+        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.

@@ -74,14 +74,23 @@ export function sentenceFeatures(s: Scoring, saying: string, hand: number): numb
   ];
 }
 
-/** A fitted logistic model: P(the sentence carries one of the question's facts) = sigmoid(bias + weights · features). */
+/**
+ * A fitted model. As a "chance": P(the sentence carries one of the question's facts) = sigmoid(bias + weights ·
+ * features). As a "correction": the hand formula's score times exp(bias + weights · features), the weights (of
+ * the other features; hand's own is unused) fitted to pick a fact's sentence and drawn towards 0, that is
+ * towards the hand formula itself.
+ */
 export interface FittedModel {
+  form?: "chance" | "correction";
   bias: number;
   weights: number[];
 }
 
+const HAND = FEATURE_NAMES.indexOf("hand");
+
 export function fittedScore(model: FittedModel, features: number[]): number {
   let z = model.bias;
-  for (let i = 0; i < features.length; i++) z += (model.weights[i] ?? 0) * features[i];
-  return 1 / (1 + Math.exp(-z));
+  const correction = model.form === "correction";
+  for (let i = 0; i < features.length; i++) if (!(correction && i === HAND)) z += (model.weights[i] ?? 0) * features[i];
+  return correction ? features[HAND] * Math.exp(z) : 1 / (1 + Math.exp(-z));
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { cuesOf, subjectTerms } from "../../search/answer-cues.ts";
 import { featuresOf, sentenceScore, type Candidate } from "../../search/extract.ts";
-import { fitLogistic, solve } from "../../search/fit-logistic.ts";
+import { fitLogistic, fitRanked, solve, type Group } from "../../search/fit-logistic.ts";
 import { FEATURE_NAMES, fittedScore, type Scoring } from "../../search/sentence-features.ts";
 
 const candidate = (over: Partial<Candidate>): Candidate => ({
@@ -40,6 +40,14 @@ describe("sentence features", () => {
     expect(f.typedFit).toBe(1);
     expect(f.piece + f.pieceAlone).toBe(0);
     expect(f.hand).toBe(sentenceScore(s));
+  });
+
+  it("scores a correction of the hand formula as the hand score when nothing is corrected, more when a corrected feature is had", () => {
+    const s = scoring("How long is a service?", candidate({}));
+    const none = FEATURE_NAMES.map(() => 0);
+    expect(fittedScore({ form: "correction", bias: 0, weights: none }, featuresOf(s))).toBeCloseTo(sentenceScore(s));
+    const held = none.map((_, i) => (FEATURE_NAMES[i] === "held" ? 0.5 : 0));
+    expect(fittedScore({ form: "correction", bias: 0, weights: held }, featuresOf(s))).toBeCloseTo(sentenceScore(s) * Math.exp(0.5));
   });
 
   it("tells a piece weighed beside the guides from one weighed alone, and a unit's question from a heading", () => {
@@ -87,5 +95,25 @@ describe("fitLogistic", () => {
     );
     expect(s[0]).toBeCloseTo(1 / 11);
     expect(s[1]).toBeCloseTo(7 / 11);
+  });
+});
+
+describe("fitRanked", () => {
+  // Groups of three sentences: the labelled one has the larger first feature; the second feature is the same
+  // within a group (a thing of the question, not of the sentence), so it can teach nothing.
+  const groups: Group[] = Array.from({ length: 30 }, (_, g) => ({
+    x: [
+      [0.2 + (g % 5) / 10, g % 2],
+      [0.9, g % 2],
+      [0.1, g % 2],
+    ],
+    y: g % 7 === 0 ? [1, 0, 0] : [0, 1, 0],
+  }));
+
+  it("gives the same weights for the same groups, and weighs up the feature that picks the labelled sentence", () => {
+    const w = fitRanked(groups, 0.01);
+    expect(fitRanked(groups, 0.01)).toEqual(w);
+    expect(w[0]).toBeGreaterThan(1);
+    expect(Math.abs(w[1])).toBeLessThan(1e-6);
   });
 });
