@@ -1,13 +1,14 @@
-// npm run fit:ask [-- --write] [--folds 5] [--lambdas 0.001,0.01,0.1] [--floors 0.1,0.2,0.3,0.4] [--modes hybrid,words]:
+// npm run fit:ask [-- --write] [--folds 5] [--modes hybrid,words] [--variants fitted,combined,correction,gated]
+// [--lambdas L,..] [--floors F,..] (the chance forms) [--correction-lambdas L,..] [--correction-floors F,..] [--rows FILE]:
 // fits the weights of the sentence scorer (search/sentence-features.ts) on the DEV questions only
 // (docs/ask-eval.md): every dev question is asked as eval:ask asks it, each candidate sentence's features are
 // recorded under the hand formula, and labelled 1 when it holds one of the question's facts (the judge's
-// `holds`; an off-topic question's sentences are all 0). The regularisation, the "covered" floor and whether
-// the hand formula's score is kept as a feature are chosen by k-fold cross-validation over the dev questions
-// (folds by question): each fold is answered end to end by the model fitted on the other folds, and its
-// questions count as eval:ask counts them. The hand formula has nothing fitted, so its figure on a fold is its
-// figure there. With --write the chosen model, fitted on all of dev, goes to search/ask-weights.ts, adopted
-// only when its cross-validated figure beats the hand formula's.
+// `holds`; an off-topic question's sentences are all 0). The form of model, its regularisation and its "covered"
+// floor are chosen by k-fold cross-validation over the dev questions (folds by question): each fold is answered
+// end to end by the model fitted on the other folds, and its questions count as eval:ask counts them. The hand
+// formula has nothing fitted, so its figure on a fold is its figure there. With --write the chosen model, fitted
+// on all of dev, goes to search/ask-weights.ts, adopted only when its cross-validated figure beats the hand
+// formula's. --rows writes the recorded features and labels (numbers only) for study.
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
