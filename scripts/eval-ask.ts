@@ -6,32 +6,15 @@
 // covered" answer with no passage quoted. Without --file the four fixtures are asked together; --split keeps
 // one split of them (search/ask-eval.ts splitOf; docs/ask-eval.md: only dev is looked at while working).
 // --scores prints each question's best sentence score and top page score (the floor's calibration).
-import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { pino } from "pino";
-import { loadLibrary } from "../corpus/library.ts";
-import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
-import { guidePages, pieceSummaries } from "../search/ask-library.ts";
-import { pieceCards } from "../search/pieces.ts";
+import { resolve } from "node:path";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
-import { loadGlove } from "../search/embedders/glove.ts";
-import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
-import { MemoryIndex } from "../search/memory.ts";
-import { calibrationFor } from "../search/rank.ts";
-import { judgeAnswer, ofSplit, type AskSet, type Split } from "../search/ask-eval.ts";
-import { questionAsRead } from "../search/spelling.ts";
-import type { Expansions } from "../search/lexicon.ts";
+import { judgeAnswer, ofSplit, type Split } from "../search/ask-eval.ts";
+import { askPipeline, FIXTURES, readAskSets } from "./ask-pipeline.ts";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const FIXTURES = [
-  "test/fixtures/ask-facts.json",
-  "test/fixtures/ask-facts-untuned.json",
-  "test/fixtures/ask-facts-fresh.json",
-  "test/fixtures/ask-off-topic.json",
-];
 const given = arg("--file");
 const files = given ? [resolve(given)] : FIXTURES.map((f) => resolve(f));
 const split = arg("--split");
@@ -40,45 +23,12 @@ const quiet = process.argv.includes("--quiet");
 const wordsOnly = process.argv.includes("--words");
 const scores = process.argv.includes("--scores");
 
-const set: AskSet = { covered: [], uncovered: [] };
-for (const file of files) {
-  const read = JSON.parse(await readFile(file, "utf8")) as Partial<AskSet>;
-  if (!Array.isArray(read.covered ?? []) || !Array.isArray(read.uncovered ?? []))
-    throw new Error(`${file}: expected { covered: [{ q, facts }], uncovered: [string] }`);
-  set.covered.push(...(read.covered ?? []));
-  set.uncovered.push(...(read.uncovered ?? []));
-}
-const asked = ofSplit(set, split as Split | undefined);
-
-const library = await loadLibrary(resolve(arg("--library") ?? join(process.cwd(), "corpus", "library")));
-let search: (q: string) => Promise<Hit[]>;
-let grounding: (q: string, hits: Hit[]) => ReturnType<typeof groundAnswer>;
-let expansions: Expansions | null;
-if (wordsOnly) {
-  // The first seconds after a start: words, stems and WordNet expansions, no vectors (search/service.ts).
-  const prepared = await prepareRows(library);
-  const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
-  search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
-  expansions = words.expansions;
-  grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
-} else {
-  const dataDir = join(process.cwd(), ".bench", "quality");
-  const embedder = await loadGlove({ dataDir });
-  const index = new LibraryIndex(join(dataDir, "index"), embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
-  await index.open(library);
-  if (!index.ready) await index.rebuild(library);
-  search = (q) => index.search(q, 5);
-  expansions = index.expansions;
-  grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
-}
-
+const asked = ofSplit(await readAskSets(files), split as Split | undefined);
+const pipeline = await askPipeline({ wordsOnly, library: arg("--library") });
 const answerOf = async (typed: string) => {
-  // As tools/ask.ts reads it (search/spelling.ts).
-  const q = questionAsRead(typed, library, expansions);
-  const hits = await search(q);
-  const g = await grounding(q, hits);
-  if (scores) console.log(`score ${g.score.toFixed(3)}  top page ${(hits[0]?.score ?? 0).toFixed(3)}  ${typed}`);
-  return extractiveAnswer(g);
+  const { answer, score, topPage } = await pipeline.answerOf(typed);
+  if (scores) console.log(`score ${score.toFixed(3)}  top page ${topPage.toFixed(3)}  ${typed}`);
+  return answer;
 };
 const byType = new Map<string, { carried: number; total: number }>();
 const count = (type: string, ok: boolean) => {

@@ -7,10 +7,12 @@
 // plainly rather than quoting something loosely related. What a question asks for is read in answer-cues.ts;
 // how much of its subject a sentence holds, in sentence-evidence.ts.
 import { answerTypeOf } from "./answer-type.ts";
-import { cueFit, cuesOf, HOW_TO, subjectTerms, type Cue } from "./answer-cues.ts";
+import { cueFit, cuesOf, subjectTerms } from "./answer-cues.ts";
+import { ASK_WEIGHTS } from "./ask-weights.ts";
 import type { Expansions } from "./lexicon.ts";
 import { openingYesNo, SAME_QUESTION } from "./questions.ts";
-import { alternativesOf, held, localWeights, type Alternatives } from "./sentence-evidence.ts";
+import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
+import { fitOf, fittedScore, sentenceFeatures, type FittedModel, type Scoring } from "./sentence-features.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
 
 export interface Candidate {
@@ -75,27 +77,45 @@ export function saying(c: Candidate): string {
   return (c.asked ?? 0) >= SAME_QUESTION ? c.sentence : c.sentence.slice(openingYesNo(c.sentence).length);
 }
 
-export function sentenceScore(
-  c: Candidate,
-  subject: string[],
-  cues: Cue[],
-  asksWhatIs = false,
-  weights?: number[],
-  alternatives?: Alternatives,
-  pieceShare = PIECE_SHARE,
-): number {
+export function sentenceScore(s: Scoring): number {
+  const { c, subject } = s;
   const relevance =
-    HELD_SHARE * held(subject, c.sentence, c.context, weights, alternatives) +
+    HELD_SHARE * held(subject, c.sentence, c.context, s.weights, s.alternatives) +
     MEANING_SHARE * c.meaning +
-    (c.question ? QUESTION_SHARE * (c.asked ?? 0) : HEADING_SHARE * held(subject, c.heading, "", weights)) +
+    (c.question ? QUESTION_SHARE * (c.asked ?? 0) : HEADING_SHARE * held(subject, c.heading, "", s.weights)) +
     (PAGE_BONUS[c.pageRank] ?? 0) +
     (c.leads ? LEAD_BONUS : 0);
   // The answer that opens a unit asking the visitor's own question has exactly the kind of content asked for.
-  const fit =
-    (c.leads && (c.asked ?? 0) >= SAME_QUESTION) || (cues.includes(HOW_TO) && (c.kind === "practice" || c.kind === "ritual"))
-      ? 1
-      : cueFit(saying(c), cues, subject, asksWhatIs);
-  return relevance * (0.4 + 0.6 * fit) * (c.guide === false ? pieceShare : 1);
+  return relevance * (0.4 + 0.6 * fitOf(s, saying(c))) * (c.guide === false ? s.pieceShare : 1);
+}
+
+/** How sentences are scored, and the floors a question's best sentence must reach to be covered (chooseWith). */
+export interface Scorer {
+  score(s: Scoring): number;
+  covered: number;
+  typedCovered: number;
+  /** The floors weigh the hand formula's score, not this one's: the fit ranks the sentences, the hand says if any answers. */
+  gated?: boolean;
+}
+
+export const HAND_SCORER: Scorer = { score: sentenceScore, covered: COVERED, typedCovered: TYPED_COVERED };
+
+/** A sentence's features (sentence-features.ts), the hand formula's score among them. */
+export const featuresOf = (s: Scoring): number[] => sentenceFeatures(s, saying(s.c), sentenceScore(s));
+
+/** The logistic model fitted on the dev questions (scripts/fit-ask.ts), with its own floors. */
+export function fittedScorer(model: FittedModel & { covered: number; typedCovered: number; gated?: boolean }): Scorer {
+  return { score: (s) => fittedScore(model, featuresOf(s)), covered: model.covered, typedCovered: model.typedCovered, gated: model.gated };
+}
+
+// The fitted model scores only when cross-validation on dev found it better than the hand formula (ask-weights.ts).
+let scorer: Scorer = ASK_WEIGHTS.adopted ? fittedScorer(ASK_WEIGHTS) : HAND_SCORER;
+
+/** For scripts/fit-ask.ts: score with another scorer (to record features, or to try a fit); returns the one before. */
+export function useScorer(next: Scorer): Scorer {
+  const before = scorer;
+  scorer = next;
+  return before;
 }
 
 /**
@@ -220,11 +240,11 @@ function chooseWith<C extends Candidate>(
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
   const scored = candidates
-    .map((c) => ({
-      c,
-      score: sentenceScore(c, subject, cues, WHAT_IS.test(question), weights, alternatives, pieceShare),
-      held: held(subject, c.sentence, c.context, weights, alternatives),
-    }))
+    .map((c) => {
+      const scoring = { c, subject, cues, asksWhatIs: WHAT_IS.test(question), weights, alternatives, pieceShare };
+      const score = scorer.score(scoring);
+      return { c, score, gate: scorer.gated ? sentenceScore(scoring) : score, held: held(subject, c.sentence, c.context, weights, alternatives) };
+    })
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
   // A sentence with exactly the kind of content a typed question asks for (the duration, the count, the time)
   // needs fewer of its words: "How much time should I set aside for a service?" is answered by "A service is
@@ -237,14 +257,14 @@ function chooseWith<C extends Candidate>(
     cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
   // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
   const best =
-    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.score >= COVERED) ??
+    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.gate >= scorer.covered) ??
     scored.find(
       (s) =>
-        s.score >= COVERED &&
+        s.gate >= scorer.covered &&
         (s.c.guide !== false || s.held >= pieceHeld) &&
         // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
         (!WHO.test(question) || (s.c.asked ?? 0) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
-        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.score >= TYPED_COVERED)),
+        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
