@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
+import { ASK_SCORER, type Scorer } from "../search/extract.ts";
 import { guidePages, pieceSummaries } from "../search/ask-library.ts";
 import type { AskSet } from "../search/ask-eval.ts";
 import { pieceCards } from "../search/pieces.ts";
@@ -44,13 +45,13 @@ export interface Asked {
 }
 
 /**
- * answerOf(typed) answers as tools/ask.ts does. With `keepHits` each question's hits are kept after its first
+ * answerOf(typed) answers as tools/ask.ts does (or with another way of scoring sentences, a fit being measured). With `keepHits` each question's hits are kept after its first
  * asking: the search does not depend on how sentences are scored, so a fit may ask again under another scorer.
  */
 export async function askPipeline(options: { wordsOnly: boolean; library?: string; keepHits?: boolean }) {
   const library = await loadLibrary(resolve(options.library ?? join(process.cwd(), "corpus", "library")));
   let search: (q: string) => Promise<Hit[]>;
-  let grounding: (q: string, hits: Hit[]) => ReturnType<typeof groundAnswer>;
+  let grounding: (q: string, hits: Hit[], scorer: Scorer) => ReturnType<typeof groundAnswer>;
   let expansions: Expansions | null;
   if (options.wordsOnly) {
     // The first seconds after a start: words, stems and WordNet expansions, no vectors (search/service.ts).
@@ -58,7 +59,7 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
     search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
     expansions = words.expansions;
-    grounding = (q, hits) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
+    grounding = (q, hits, scorer) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library), scorer);
   } else {
     const dataDir = join(process.cwd(), ".bench", "quality");
     const embedder = await loadGlove({ dataDir });
@@ -67,15 +68,16 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     if (!index.ready) await index.rebuild(library);
     search = (q) => index.search(q, 5);
     expansions = index.expansions;
-    grounding = (q, hits) => groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library));
+    grounding = (q, hits, scorer) =>
+      groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library), scorer);
   }
   const kept = new Map<string, Hit[]>();
-  const answerOf = async (typed: string): Promise<Asked> => {
+  const answerOf = async (typed: string, scorer: Scorer = ASK_SCORER): Promise<Asked> => {
     // As tools/ask.ts reads it (search/spelling.ts).
     const q = questionAsRead(typed, library, expansions);
     const hits = kept.get(q) ?? (await search(q));
     if (options.keepHits) kept.set(q, hits);
-    const g = await grounding(q, hits);
+    const g = await grounding(q, hits, scorer);
     return { answer: extractiveAnswer(g), score: g.score, topPage: hits[0]?.score ?? 0 };
   };
   return { library, answerOf };

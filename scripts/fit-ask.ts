@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { holds, judgeAnswer, ofSplit } from "../search/ask-eval.ts";
-import { COVERED, featuresOf, fittedScorer, HAND_SCORER, TYPED_COVERED, useScorer } from "../search/extract.ts";
+import { COVERED, featuresOf, fittedScorer, HAND_SCORER, TYPED_COVERED, type Scorer } from "../search/extract.ts";
 import { fitLogistic, fitRanked, type Group } from "../search/fit-logistic.ts";
 import { FEATURE_NAMES, type FittedModel } from "../search/sentence-features.ts";
 import { askPipeline, FIXTURES, readAskSets } from "./ask-pipeline.ts";
@@ -75,7 +75,7 @@ let lastSubject: string[] | undefined;
 const hand = new Map(MODES.map((m) => [m, emptyTally()]));
 for (const p of pipelines)
   for (const question of questions) {
-    useScorer({
+    const recording: Scorer = {
       ...HAND_SCORER,
       score: (s) => {
         const x = featuresOf(s);
@@ -83,10 +83,9 @@ for (const p of pipelines)
         rows.push({ x, y: question.facts.some((f) => holds(s.c.sentence, f)) ? 1 : 0, fold: question.fold, group });
         return x[FEATURE_NAMES.indexOf("hand")];
       },
-    });
-    count(hand.get(p.mode)!, question, (await p.answerOf(question.q)).answer);
+    };
+    count(hand.get(p.mode)!, question, (await p.answerOf(question.q, recording)).answer);
   }
-useScorer(HAND_SCORER);
 console.log(
   `dev: ${dev.covered.length} covered, ${dev.uncovered.length} off-topic; ${rows.length} sentences scored, ${rows.filter((r) => r.y).length} holding a fact`,
 );
@@ -152,15 +151,14 @@ for (const variant of chosenVariants) {
       const tallies = new Map(MODES.map((m) => [m, emptyTally()]));
       for (const p of pipelines)
         for (const question of questions) {
-          useScorer(fittedScorer({ ...models[question.fold], ...floorsOf(floor), ...gatedOf(variant) }));
-          count(tallies.get(p.mode)!, question, (await p.answerOf(question.q)).answer);
+          const fitted = fittedScorer({ ...models[question.fold], ...floorsOf(floor), ...gatedOf(variant) });
+          count(tallies.get(p.mode)!, question, (await p.answerOf(question.q, fitted)).answer);
         }
       results.push({ variant, lambda, floor, tallies });
       console.log(`${variant} lambda ${lambda} floor ${floor}: ${MODES.map((m) => `${m} ${show(tallies.get(m)!)}`).join("; ")}`);
     }
   }
 }
-useScorer(HAND_SCORER);
 
 // 3. The choice: the most questions right over the modes (facts carried plus off-topic refused), adopted only when
 // it carries more facts than the hand formula and refuses no fewer off-topic questions.

@@ -108,15 +108,8 @@ export function fittedScorer(model: FittedModel & { covered: number; typedCovere
   return { score: (s) => fittedScore(model, featuresOf(s)), covered: model.covered, typedCovered: model.typedCovered, gated: model.gated };
 }
 
-// The fitted model scores only when cross-validation on dev found it better than the hand formula (ask-weights.ts).
-let scorer: Scorer = ASK_WEIGHTS.adopted ? fittedScorer(ASK_WEIGHTS) : HAND_SCORER;
-
-/** For scripts/fit-ask.ts: score with another scorer (to record features, or to try a fit); returns the one before. */
-export function useScorer(next: Scorer): Scorer {
-  const before = scorer;
-  scorer = next;
-  return before;
-}
+/** How ask scores sentences: the fitted model only when cross-validation on dev found it better than the hand formula (ask-weights.ts). */
+export const ASK_SCORER: Scorer = ASK_WEIGHTS.adopted ? fittedScorer(ASK_WEIGHTS) : HAND_SCORER;
 
 /**
  * Up to `count` sentences: the top source's best first (when it is nearly the best), then the best of
@@ -183,6 +176,7 @@ export function choose<C extends Candidate>(
   candidates: C[],
   count = 3,
   expansions: Expansions | null = null,
+  scorer: Scorer = ASK_SCORER,
 ): { chosen: C[]; score: number } {
   // Someone in danger, in whatever words, is answered first by the guides' word on where help is (the sanctuary
   // is no crisis service): never "not covered" because their words are not the guide's.
@@ -199,7 +193,7 @@ export function choose<C extends Candidate>(
   const named = kindsNamed(question);
   if (named.length) {
     const ofKind = candidates.filter((c) => c.guide === false && named.includes(c.kind ?? ""));
-    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, count, expansions, 1) : undefined;
+    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, count, expansions, scorer, 1) : undefined;
     if (found?.chosen.length) return found;
   }
   // A piece answers only the questions a piece can: how to do something, by a practice or ritual (a song about
@@ -212,10 +206,10 @@ export function choose<C extends Candidate>(
       ? c.kind === "practice" || c.kind === "ritual"
       : type !== "where" && (!NUMERIC.includes(type) || cueFit(saying(c), cues, [], false) === 1));
   candidates = candidates.filter(answers);
-  const first = chooseWith(question, candidates, count, expansions, PIECE_SHARE);
+  const first = chooseWith(question, candidates, count, expansions, scorer, PIECE_SHARE);
   if (first.chosen.length) return first;
   const pieces = candidates.filter((c) => c.guide === false);
-  const again = pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, 1, PIECES_ALONE_HELD) : first;
+  const again = pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, scorer, 1, PIECES_ALONE_HELD) : first;
   return again.chosen.length ? again : first;
 }
 
@@ -224,6 +218,7 @@ function chooseWith<C extends Candidate>(
   candidates: C[],
   count: number,
   expansions: Expansions | null,
+  scorer: Scorer,
   pieceShare: number,
   pieceHeld = PIECE_HELD,
 ): { chosen: C[]; score: number } {

@@ -7,7 +7,7 @@ import { withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
 import { cuesOf, subjectTerms, type Cue } from "./answer-cues.ts";
-import { choose, sentencesOf, type Candidate } from "./extract.ts";
+import { ASK_SCORER, choose, sentencesOf, type Candidate, type Scorer } from "./extract.ts";
 import { alternativesOf, localWeights, rarestWeight } from "./sentence-evidence.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
@@ -107,6 +107,8 @@ export async function groundAnswer(
   more: Hit[] = [],
   summaryOf: ReadonlyMap<string, Summary> = new Map(),
   cards: PieceCard[] = [],
+  /** How sentences are scored (extract.ts): ask's own unless a fit being measured (scripts/fit-ask.ts) says otherwise. */
+  scorer: Scorer = ASK_SCORER,
 ): Promise<Grounding> {
   // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
   const kinds = piecesAsked(question);
@@ -165,7 +167,7 @@ export async function groundAnswer(
       }),
     );
     for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
-    const { chosen, score } = choose(asked, own, parts.length > 1 ? 2 : 3, expansions);
+    const { chosen, score } = choose(asked, own, parts.length > 1 ? 2 : 3, expansions, scorer);
     return { chosen: withSequel(wholeUnits(chosen, own), own), score };
   }
   const chosen: Sourced[] = [];
