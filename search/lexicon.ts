@@ -225,29 +225,9 @@ export function expansionsOf(expansions: Expansions, word: string): ReadonlyArra
     // A map, not a plain object: a typed word such as "constructor" must not find what every object
     // inherits (it did while the expansions were still loading: ask answered 500).
     const found = expansions.get(form);
-    if (found) return parsedOf(expansions, form, found);
+    if (found) return JSON.parse(found) as Array<[string, number]>;
   }
   return [];
-}
-
-/**
- * Lists read from their text lately, per table: the words people search for recur, and parsing a word's list
- * was most of what a search allocated (docs/performance.md). Bounded, and emptied when full: a table's lists
- * as arrays are the 27 MB the text form saves.
- */
-const parsed = new WeakMap<Expansions, Map<string, ReadonlyArray<readonly [string, number]>>>();
-const PARSED_WORDS = 2048;
-
-function parsedOf(expansions: Expansions, form: string, text: string): ReadonlyArray<readonly [string, number]> {
-  let lists = parsed.get(expansions);
-  if (!lists) parsed.set(expansions, (lists = new Map()));
-  let list = lists.get(form);
-  if (!list) {
-    if (lists.size >= PARSED_WORDS) lists.clear();
-    list = Object.freeze((JSON.parse(text) as Array<[string, number]>).map((pair) => Object.freeze(pair)));
-    lists.set(form, list);
-  }
-  return list;
 }
 
 function words(text: string): string[] {

@@ -44,15 +44,6 @@ describe("WordNet", () => {
     expect(expansionsOf(new Map(), "anything")).toEqual([]);
   });
 
-  it("reads a word's list once per table, and never lets it be changed", () => {
-    const table = expansionTable({ translator: [["interpret", 0.5]] });
-    const first = expansionsOf(table, "translator");
-    expect(expansionsOf(table, "translators")).toBe(first);
-    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
-    // Another table (a rebuild) has its own lists, though the word is the same.
-    expect(expansionsOf(expansionTable({ translator: [["render", 0.4]] }), "translator")).toEqual([["render", 0.4]]);
-  });
-
   it('finds nothing an object inherits (a question of one word such as "constructor" once answered 500)', () => {
     for (const word of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
       expect(expansionsOf(new Map(), word)).toEqual([]);
