@@ -124,15 +124,19 @@ export function printRows(rows: BenchRow[]) {
   for (const row of table) console.log(row.map((c, i) => c.padStart(widths[i])).join("  "));
 }
 
-/** Each MCP row beside its REST twin (the same operation), or for a list the REST row nearest its size: CPU ratio. */
+/**
+ * Each MCP row beside its REST twin (the same operation), or for a list the REST read nearest its size: CPU ratio. A
+ * route with `{n}` writes a new value per request (attend), no read to weigh a list against.
+ */
 export function printMcpRatios(rows: BenchRow[]) {
   const rest = rows.filter((r) => !isMcpRoute(r.route));
+  const reads = rest.filter((r) => !r.route.includes("{n}"));
   const lines: string[] = [];
   for (const row of rows.filter((r) => isMcpRoute(r.route))) {
     const twinRoute = mcpRouteOf(row.route, []).twin;
     const twin = twinRoute
       ? rest.find((r) => r.route === twinRoute || r.route === twinRoute.replace(/\*$/, ""))
-      : [...rest].sort((a, b) => Math.abs(a.bytes - row.bytes) - Math.abs(b.bytes - row.bytes))[0];
+      : [...reads].sort((a, b) => Math.abs(a.bytes - row.bytes) - Math.abs(b.bytes - row.bytes))[0];
     if (twin)
       lines.push(`  ${row.route}: ${(row.cpu / twin.cpu).toFixed(2)}× the CPU of ${twin.route}${twinRoute ? "" : ` (nearest size, ${twin.bytes} bytes)`}`);
   }
