@@ -7,6 +7,7 @@
 // plainly rather than quoting something loosely related. What a question asks for is read in answer-cues.ts;
 // how much of its subject a sentence holds, in sentence-evidence.ts.
 import { answerTypeOf } from "./answer-type.ts";
+import type { Candidate } from "./candidate.ts";
 import { cueFit, cuesOf, subjectTerms } from "./answer-cues.ts";
 import { ASK_WEIGHTS } from "./ask-weights.ts";
 import type { Expansions } from "./lexicon.ts";
@@ -15,32 +16,7 @@ import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
 import { fitOf, fittedScore, sentenceFeatures, type FittedModel, type Scoring } from "./sentence-features.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
 
-export interface Candidate {
-  sentence: string;
-  title: string;
-  /** Page title, section heading and the sentence before: what the sentence is about when it does not say. */
-  context: string;
-  /** The section heading alone (a guide's headings are often the very question). */
-  heading: string;
-  /** Rank of the sentence's page among the search hits (0 = top source). */
-  pageRank: number;
-  /** Order within the page, to break ties in reading order. */
-  position: number;
-  /** Calibrated meaning evidence (0..1) of the question against this sentence. */
-  meaning: number;
-  /** First sentence under a heading that asks a question (a FAQ's answer starts there). */
-  leads: boolean;
-  /** The question of the question-and-answer unit the sentence belongs to (questions.ts), if any. */
-  question?: string | null;
-  /** How nearly that question is the visitor's, 0..1 (0 outside such units). */
-  asked?: number;
-  /** From a guide (the library's top-level pages on how the sanctuary works), not a prayer, song or other piece. */
-  guide?: boolean;
-  /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence. */
-  kind?: string;
-  /** Where to read the piece, when the answer names it ("is there a prayer for…"). */
-  where?: string;
-}
+export type { Candidate } from "./candidate.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
 const WHO = /^\s*who\b/i;

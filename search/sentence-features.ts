@@ -2,7 +2,7 @@
 // formula kept apart so their weights can be fitted on the dev questions (scripts/fit-ask.ts) instead of set by
 // hand. Few on purpose (about two hundred dev questions): each is one the hand formula already weighs.
 import { cueFit, HOW_TO, type Cue } from "./answer-cues.ts";
-import type { Candidate } from "./extract.ts";
+import type { Candidate } from "./candidate.ts";
 import { SAME_QUESTION } from "./questions.ts";
 import { held, type Alternatives } from "./sentence-evidence.ts";
 
