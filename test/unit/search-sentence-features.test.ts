@@ -6,7 +6,7 @@ import { featuresOf, sentenceScore, type Candidate } from "../../search/extract.
 import { fitLogistic, fitRanked, solve, type Group } from "../../search/fit-logistic.ts";
 import { FEATURE_NAMES, fittedScore, type Scoring } from "../../search/sentence-features.ts";
 
-const candidate = (over: Partial<Candidate>): Candidate => ({
+const sentenceOf = (over: Partial<Candidate>): Candidate => ({
   sentence: "A service is between 15 and 40 minutes long.",
   title: "Services",
   context: "Services. How long. ",
@@ -28,7 +28,7 @@ describe("sentence features", () => {
   const named = (s: Scoring) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, featuresOf(s)[i]]));
 
   it("keeps the hand formula's pieces apart, the hand score among them", () => {
-    const s = scoring("How long is a service?", candidate({}));
+    const s = scoring("How long is a service?", sentenceOf({}));
     const f = named(s);
     expect(featuresOf(s)).toHaveLength(FEATURE_NAMES.length);
     expect(f.held).toBe(1);
@@ -43,7 +43,7 @@ describe("sentence features", () => {
   });
 
   it("scores a correction of the hand formula as the hand score when nothing is corrected, more when a corrected feature is had", () => {
-    const s = scoring("How long is a service?", candidate({}));
+    const s = scoring("How long is a service?", sentenceOf({}));
     const none = FEATURE_NAMES.map(() => 0);
     expect(fittedScore({ form: "correction", bias: 0, weights: none }, featuresOf(s))).toBeCloseTo(sentenceScore(s));
     const held = none.map((_, i) => (FEATURE_NAMES[i] === "held" ? 0.5 : 0));
@@ -51,7 +51,7 @@ describe("sentence features", () => {
   });
 
   it("tells a piece weighed beside the guides from one weighed alone, and a unit's question from a heading", () => {
-    const piece = candidate({ guide: false, kind: "song", pageRank: 2, question: "How long is a service?", asked: 0.9, leads: true });
+    const piece = sentenceOf({ guide: false, kind: "song", pageRank: 2, question: "How long is a service?", asked: 0.9, leads: true });
     const beside = named(scoring("How long is a service?", piece));
     const alone = named(scoring("How long is a service?", piece, 1));
     expect([beside.piece, beside.pieceAlone, alone.piece, alone.pieceAlone]).toEqual([1, 0, 0, 1]);
