@@ -2,9 +2,9 @@
 // operations, and the routes deps.ts built (OpenAPI, MCP at /mcp, web/routes.ts), and the fallbacks (404, 405 + Allow).
 import { H3 } from "h3";
 import { fallbackHandler } from "./adapters/fallback.ts";
-import { preflight, withCommonHeaders } from "./adapters/headers.ts";
+import { commonLayer } from "./adapters/headers.ts";
 import { errorResponse, jsonResponse, stepsFor, baseUrlOf } from "./adapters/http.ts";
-import { requestLog } from "./adapters/request-log.ts";
+import { requestWatch } from "./adapters/request-log.ts";
 import { mountRest } from "./adapters/rest.ts";
 import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
 import type { WebContext } from "./web/context.ts";
@@ -33,15 +33,10 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
     },
   });
 
-  // Access lines and request metrics cost a few microseconds on every request: paid only when someone reads them
-  // (logs at info or finer, or /metrics on).
-  if (ctx.config.metrics || ctx.log.isLevelEnabled("info")) app.use(requestLog(ctx, { metrics: ctx.config.metrics }));
-  // One layer for both, and no await when the route answers at once: it runs on every request.
-  app.use((event, next) => {
-    if (event.req.method === "OPTIONS") return preflight(event);
-    const answer = next();
-    return answer instanceof Promise ? answer.then(withCommonHeaders) : withCommonHeaders(answer);
-  });
+  // Preflights, the common headers and the request's end in one layer, on every request. Access lines and request
+  // metrics cost a few microseconds a request: paid only when someone reads them (logs at info or finer, or /metrics on).
+  const watched = ctx.config.metrics || ctx.log.isLevelEnabled("info");
+  app.use(commonLayer(watched ? requestWatch(ctx, { metrics: ctx.config.metrics }) : undefined));
 
   const { http } = ctx;
   const { operations, routes } = http;

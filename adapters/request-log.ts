@@ -1,7 +1,7 @@
 // One JSON line and one metrics observation per request, whatever answers it: operations (REST), MCP, pages,
 // forms, media, feeds, badges, the fallbacks. The line names the real path (never the query: search words stay
 // out of logs); the metric names the operation or the route's pattern (never a path, which may carry a name).
-import type { H3Event, Middleware } from "h3";
+import type { H3Event } from "h3";
 import { rawLineWriterOf } from "../core/logger.ts";
 import type { Metrics, Transport } from "../core/metrics.ts";
 import type { AdapterContext } from "./context.ts";
@@ -69,11 +69,15 @@ export function accessFields(
   return out;
 }
 
-export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }, options = { metrics: true }): Middleware {
+/** What the request's one layer (headers.ts `commonLayer`) tells of each request's end: its access line and metrics. */
+export interface RequestWatch {
+  answered(event: H3Event, started: number, response: unknown): void;
+  failed(event: H3Event, started: number, error: unknown): void;
+}
+
+export function requestWatch(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }, options = { metrics: true }): RequestWatch {
   // The house logger's own writer when it has one; any other logger (tests pass their own) gets the fields as an object.
   const writeFields = rawLineWriterOf(ctx.log);
-  // Made once, not per request: a closure per request (three of them) cost an allocation each, and under tsx a
-  // defineProperty each for its name.
   function done(event: H3Event, started: number, status: number): void {
     const note = event.context.sanctuaryRequest;
     const path = event.url.pathname;
@@ -86,28 +90,10 @@ export function requestLog(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics
     if (writeFields) writeFields(accessFields(via, event.req.method, path, status, tenths, note, range), "request");
     else ctx.log.info({ via, method: event.req.method, path, status, ms: tenths, ...note, ...(range ? { range } : {}) }, "request");
   }
-  function answered(event: H3Event, started: number, response: unknown): unknown {
-    done(event, started, response instanceof Response ? response.status : 200);
-    return response;
-  }
-  function failed(event: H3Event, started: number, error: unknown): never {
+  return {
+    answered: (event, started, response) => done(event, started, response instanceof Response ? response.status : 200),
     // h3's HTTPError and our SanctuaryError both carry their status.
-    done(event, started, error !== null && typeof error === "object" && "status" in error && typeof error.status === "number" ? error.status : 500);
-    throw error;
-  }
-  return (event, next) => {
-    const started = performance.now();
-    let answer: unknown;
-    try {
-      answer = next();
-    } catch (error) {
-      return failed(event, started, error);
-    }
-    return answer instanceof Promise
-      ? answer.then(
-          (response: unknown) => answered(event, started, response),
-          (error: unknown) => failed(event, started, error),
-        )
-      : answered(event, started, answer);
+    failed: (event, started, error) =>
+      done(event, started, error !== null && typeof error === "object" && "status" in error && typeof error.status === "number" ? error.status : 500),
   };
 }

@@ -39,6 +39,24 @@ describe("logs", () => {
     expect(generated).toBeTruthy();
   });
 
+  it("record a preflight and a refusal with their own status, the common headers on both (one layer does all three)", async () => {
+    const preflight = await server.fetch(`/api/reflections`, { method: "OPTIONS", headers: { "x-request-id": "trace-preflight-1" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    const refused = await server.fetch(`/api/music/no-such-song-here`, { headers: { "x-request-id": "trace-refused-1" } });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
+    // Lines are written in the order the answers finish: once the refusal's line is there, the preflight's is too.
+    const lineOf = (id: string) =>
+      eventually(
+        async () => lines.map((l) => JSON.parse(l)).find((l) => l.reqId === id),
+        (found) => found !== undefined,
+      );
+    expect(await lineOf("trace-refused-1")).toMatchObject({ msg: "request", method: "GET", path: "/api/music/no-such-song-here", status: 404 });
+    const optionsLine = lines.map((l) => JSON.parse(l)).find((l) => l.method === "OPTIONS" && l.path === "/api/reflections");
+    expect(optionsLine).toMatchObject({ msg: "request", status: 204 });
+  });
+
   it("never contain a search query, an owner token or the admin key", async () => {
     await server.get("/api/search?q=my%20most%20private%20sorrow%20zebra");
     const asked = await server.post("/api/ask", { question: "A question about quiet mornings?" });
