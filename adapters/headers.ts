@@ -62,7 +62,11 @@ export function commonLayer(watch?: RequestWatch): Middleware {
   };
   return (event, next) => {
     const started = performance.now();
-    if (event.req.method === "OPTIONS") return finish(event, started, preflight(event));
+    if (event.req.method === "OPTIONS") {
+      const answer = preflight(event);
+      watch.answered(event, started, answer);
+      return answer;
+    }
     let answer: unknown;
     try {
       answer = next();

@@ -64,7 +64,6 @@ export interface MemoryData {
 /** Row vectors may be empty (length 0): the index then answers from words alone. Runs in slices (time-slice.ts). */
 export async function buildMemory(rows: Row[], expansions: Expansions, slice = timeSlicer()): Promise<MemoryData> {
   const dims = rows[0]?.vector.length ?? 0;
-  const vectors = new Float32Array(rows.length * dims);
   // The library's mean direction: every passage shares it, so it says nothing about any one of them.
   const mean = new Float32Array(dims);
   for (const row of rows) for (let j = 0; j < dims; j++) mean[j] += row.vector[j] / rows.length;
@@ -77,7 +76,6 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
   for (let r = 0; r < rows.length; r++) {
     await slice();
     const row = rows[r];
-    vectors.set(centered(row.vector, mean), r * dims);
     let p = pageIndex.get(row.page);
     if (p === undefined) {
       p = pages.length;
@@ -160,8 +158,12 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
   }
   const slots = pageSlots(rows, pages);
   const { slotRows } = slots;
-  const ordered = new Float32Array(vectors.length);
-  for (let i = 0; i < slotRows.length; i++) ordered.set(vectors.subarray(slotRows[i] * dims, (slotRows[i] + 1) * dims), i * dims);
+  // Centred straight into slot order: one matrix, not a copy in row order first.
+  const vectors = new Float32Array(rows.length * dims);
+  for (let i = 0; i < slotRows.length; i++) {
+    await slice();
+    vectors.set(centered(rows[slotRows[i]].vector, mean), i * dims);
+  }
   const { cardSlot, passageStart, passageRows } = slots;
   const slotTerms = new Map<string, Int32Array>();
   const slotLists = new Map<string, number[]>();
@@ -177,7 +179,7 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     cardSlot,
     passageStart,
     passageRows,
-    products: new DotProducts(ordered, dims),
+    products: new DotProducts(vectors, dims),
     mean,
     postings,
     surfaces,
