@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
+import { ASKED_FOLDER, parseAsked } from "./asked.ts";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
 import { lyricsProblems } from "./lyric-marks.ts";
@@ -47,8 +48,10 @@ export function checkLibrary(root: string): LibraryCheck {
   const walk = (d: string) => {
     for (const f of readdirSync(d)) {
       const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith(".md")) files.push(p);
+      // The asked-as files are questions about guides, not pieces: checked below.
+      if (statSync(p).isDirectory()) {
+        if (p !== join(root, ASKED_FOLDER)) walk(p);
+      } else if (p.endsWith(".md")) files.push(p);
     }
   };
   walk(root);
@@ -193,7 +196,28 @@ export function checkLibrary(root: string): LibraryCheck {
     const have = t.folders.reduce((sum, f) => sum + (counts[f] ?? 0), 0);
     if (have < t.min) problems.push(`${t.folders.join(" + ")}: ${have} pieces, services need at least ${t.min}`);
   }
-  problems.push(...formulaProblems(checked, axiomTexts));
+  problems.push(...formulaProblems(checked, axiomTexts), ...askedProblems(root));
   for (const rule of libraryRules) problems.push(...rule(pieces));
   return { counts, problems, formulas: formulaCounts(checked, axiomTexts), reflexes: reflexReport(pieces) };
+}
+
+/** Each asked-as file names a guide and, by fragments found once in it, its sentences, with 4 to 8 questions each (asked.ts). */
+function askedProblems(root: string): string[] {
+  const folder = join(root, ASKED_FOLDER);
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((n) => n.endsWith(".md"));
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const slug = name.slice(0, -3);
+    try {
+      const guide = readFileSync(join(root, name), "utf8");
+      parseAsked(slug, readFileSync(join(folder, name), "utf8"), guide.replace(/^---[\s\S]*?\n---\n/, ""));
+      return [];
+    } catch (e) {
+      return [(e as NodeJS.ErrnoException).code === "ENOENT" ? `asked/${name}: there is no guide ${name} at the top of the library` : (e as Error).message];
+    }
+  });
 }

@@ -1,7 +1,8 @@
 // Loads the library (markdown with front matter) once into memory and answers lookups from it.
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
+import { ASKED_FOLDER, loadAsked, type AskedSentence } from "./asked.ts";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
@@ -67,18 +68,20 @@ interface LibraryContents {
   documents: Piece[];
   bySlug: Map<string, Song>;
   byPath: Map<string, Piece>;
+  /** Asked-as questions by guide slug (asked.ts). */
+  asked: ReadonlyMap<string, AskedSentence[]>;
 }
 
 export class Library {
   private contents: LibraryContents;
 
-  constructor(pieces: Piece[], axioms: Axiom[], contentHash: string) {
+  constructor(pieces: Piece[], axioms: Axiom[], contentHash: string, asked: ReadonlyMap<string, AskedSentence[]> = new Map()) {
     const songs = pieces.filter(isSong).sort((a, b) => a.title.localeCompare(b.title));
     const bySlug = new Map<string, Song>();
     const byPath = new Map<string, Piece>();
     for (const s of songs) bySlug.set(s.slug, s);
     for (const p of pieces) byPath.set(p.path, p);
-    this.contents = { pieces, axioms, contentHash, songs, documents: pieces.filter((p) => p.kind !== "song"), bySlug, byPath };
+    this.contents = { pieces, axioms, contentHash, songs, documents: pieces.filter((p) => p.kind !== "song"), bySlug, byPath, asked };
   }
 
   get pieces(): Piece[] {
@@ -121,6 +124,11 @@ export class Library {
     return this.contents.byPath.get(path);
   }
 
+  /** The questions visitors ask in their own words that a guide's sentences answer (asked.ts); none for other pages. */
+  askedOf(path: string): readonly AskedSentence[] {
+    return this.contents.asked.get(path) ?? [];
+  }
+
   ofKind(kind: Kind): Piece[] {
     return this.contents.pieces.filter((p) => p.kind === kind);
   }
@@ -147,8 +155,10 @@ function sectionOf(body: string, heading: string): string | null {
 
 async function markdownFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  // The asked-as folder holds questions about guides (asked.ts), not pages.
+  const asked = resolve(dir, ASKED_FOLDER);
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith(".md"))
+    .filter((e) => e.isFile() && e.name.endsWith(".md") && resolve(e.parentPath) !== asked)
     .map((e) => join(e.parentPath, e.name))
     .sort();
 }
@@ -242,5 +252,9 @@ export async function loadLibrary(dir: string): Promise<Library> {
     if (titles.has(key)) throw new LibraryError(`Library file for ${p.path} is not valid: its title "${p.title}" is also used by ${titles.get(key)}`);
     titles.set(key, p.path);
   }
-  return new Library(pieces, axioms, hash.digest("hex").slice(0, 16));
+  const guides = new Map(pieces.filter((p) => p.category === "docs").map((p) => [p.slug, p.markdown]));
+  const asked = await loadAsked(dir, (slug) => guides.get(slug)).catch((e: Error) => {
+    throw new LibraryError(`The library's ${e.message}`);
+  });
+  return new Library(pieces, axioms, hash.digest("hex").slice(0, 16), asked);
 }

@@ -7,9 +7,8 @@ import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
 import { ASK_SCORER, type Scorer } from "../search/extract.ts";
-import { guidePages, pieceSummaries } from "../search/ask-library.ts";
+import { askSources } from "../search/ask-library.ts";
 import type { AskSet } from "../search/ask-eval.ts";
-import { pieceCards } from "../search/pieces.ts";
 import { loadGlove } from "../search/embedders/glove.ts";
 import { LibraryIndex, prepareRows, type Hit } from "../search/index.ts";
 import { MemoryIndex } from "../search/memory.ts";
@@ -59,7 +58,7 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
     search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
     expansions = words.expansions;
-    grounding = (q, hits, scorer) => groundAnswer(null, q, hits, words.expansions, guidePages(library), pieceSummaries(library), pieceCards(library), scorer);
+    grounding = (q, hits, scorer) => groundAnswer(null, q, hits, words.expansions, askSources(library), scorer);
   } else {
     const dataDir = join(process.cwd(), ".bench", "quality");
     const embedder = await loadGlove({ dataDir });
@@ -68,8 +67,7 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     if (!index.ready) await index.rebuild(library);
     search = (q) => index.search(q, 5);
     expansions = index.expansions;
-    grounding = (q, hits, scorer) =>
-      groundAnswer(index.embedder, q, hits, index.expansions, guidePages(library), pieceSummaries(library), pieceCards(library), scorer);
+    grounding = (q, hits, scorer) => groundAnswer(index.embedder, q, hits, index.expansions, askSources(library), scorer);
   }
   const kept = new Map<string, Hit[]>();
   const answerOf = async (typed: string, scorer: Scorer = ASK_SCORER): Promise<Asked> => {

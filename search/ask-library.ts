@@ -1,8 +1,10 @@
 // What ask weighs besides the search hits, made once per library: the guides (the top-level pages on how the
-// sanctuary works) read whole, and every piece's own one-line summary and kind (ground.ts).
+// sanctuary works) read whole, every piece's own one-line summary and kind, and the asked-as questions (ground.ts).
+import type { AskedSentence } from "../corpus/asked.ts";
 import type { Library } from "../corpus/library.ts";
 import { chunkPiece } from "./chunks.ts";
 import type { Hit } from "./index.ts";
+import { pieceCards, type PieceCard } from "./pieces.ts";
 
 const guides = new WeakMap<Library, Hit[]>();
 
@@ -43,4 +45,20 @@ export function pieceSummaries(library: Library): ReadonlyMap<string, Summary> {
     found = made;
   }
   return found;
+}
+
+/** Everything ask weighs besides the hits, for one library: its guides whole, the pieces' summaries and cards, and the asked-as questions. */
+export interface AskSources {
+  guides: Hit[];
+  summaries: ReadonlyMap<string, Summary>;
+  cards: PieceCard[];
+  /** The questions a guide's sentences answer, in visitors' words (corpus/asked.ts). */
+  askedOf(page: string): readonly AskedSentence[];
+}
+
+export const NO_SOURCES: AskSources = { guides: [], summaries: new Map(), cards: [], askedOf: () => [] };
+
+/** A library's sources for ask (each part made once per library). */
+export function askSources(library: Library): AskSources {
+  return { guides: guidePages(library), summaries: pieceSummaries(library), cards: pieceCards(library), askedOf: (page) => library.askedOf(page) };
 }

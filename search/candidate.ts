@@ -20,6 +20,8 @@ export interface Candidate {
   question?: string | null;
   /** How nearly that question is the visitor's, 0..1 (0 outside such units). */
   asked?: number;
+  /** How nearly one of the questions this sentence answers in visitors' words (corpus/asked.ts) is the visitor's, 0..1. */
+  askedAs?: number;
   /** From a guide (the library's top-level pages on how the sanctuary works), not a prayer, song or other piece. */
   guide?: boolean;
   /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence. */

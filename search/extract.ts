@@ -48,9 +48,15 @@ export const QUESTION_SHARE = 0.35;
 /** A unit's question this near the visitor's is theirs in other words: its answer opens the reply. */
 export const OWN_QUESTION = 0.85;
 
+/** How nearly a question this sentence answers is the visitor's: its unit's (a FAQ's heading) or one asked in visitors' words (corpus/asked.ts). */
+export const askedness = (c: Candidate) => Math.max(c.asked ?? 0, c.askedAs ?? 0);
+
+/** Whether the sentence opens the answer to the visitor's own question: it leads a unit asking it, or is asked so in visitors' words. */
+const answersOwn = (c: Candidate, floor: number) => (c.leads && (c.asked ?? 0) >= floor) || (c.askedAs ?? 0) >= floor;
+
 /** The sentence as its kind is judged: an opening yes or no counts only under the visitor's own question. */
 export function saying(c: Candidate): string {
-  return (c.asked ?? 0) >= SAME_QUESTION ? c.sentence : c.sentence.slice(openingYesNo(c.sentence).length);
+  return askedness(c) >= SAME_QUESTION ? c.sentence : c.sentence.slice(openingYesNo(c.sentence).length);
 }
 
 export function sentenceScore(s: Scoring): number {
@@ -58,7 +64,7 @@ export function sentenceScore(s: Scoring): number {
   const relevance =
     HELD_SHARE * held(subject, c.sentence, c.context, s.weights, s.alternatives) +
     MEANING_SHARE * c.meaning +
-    (c.question ? QUESTION_SHARE * (c.asked ?? 0) : HEADING_SHARE * held(subject, c.heading, "", s.weights)) +
+    Math.max(c.question ? QUESTION_SHARE * (c.asked ?? 0) : HEADING_SHARE * held(subject, c.heading, "", s.weights), QUESTION_SHARE * (c.askedAs ?? 0)) +
     (PAGE_BONUS[c.pageRank] ?? 0) +
     (c.leads ? LEAD_BONUS : 0);
   // The answer that opens a unit asking the visitor's own question has exactly the kind of content asked for.
@@ -228,14 +234,14 @@ function chooseWith<C extends Candidate>(
     cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
   // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
   const best =
-    scored.find((s) => s.c.leads && (s.c.asked ?? 0) >= OWN_QUESTION && s.gate >= scorer.covered) ??
+    scored.find((s) => answersOwn(s.c, OWN_QUESTION) && s.gate >= scorer.covered) ??
     scored.find(
       (s) =>
         s.gate >= scorer.covered &&
         (s.c.guide !== false || s.held >= pieceHeld) &&
         // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
-        (!WHO.test(question) || (s.c.asked ?? 0) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
-        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || (s.c.asked ?? 0) >= SAME_QUESTION || (typed(s) && s.gate >= scorer.typedCovered)),
+        (!WHO.test(question) || askedness(s.c) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
+        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || askedness(s.c) >= SAME_QUESTION || (typed(s) && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
@@ -244,7 +250,7 @@ function chooseWith<C extends Candidate>(
   const chosen = fromTop ? [fromTop] : [];
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.
-  const about = (s: (typeof scored)[number]) => s.held >= 0.25 || (s.c.asked ?? 0) >= SAME_QUESTION;
+  const about = (s: (typeof scored)[number]) => s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION;
   for (const s of [best, ...scored]) {
     if (chosen.length >= count || s.score < best.score * NEAR_BEST) break;
     if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || about(s))) chosen.push(s);
@@ -258,7 +264,7 @@ function chooseWith<C extends Candidate>(
   // rule), and the answer to the visitor's own question, lead; the rest keep their order.
   // Only a sentence nearly as good as the best is moved ahead: one of a kind but about something else stays behind.
   const near = (x: (typeof scored)[number]) => x.score >= best.score * 0.85;
-  const rank = (x: (typeof scored)[number]) => (x.c.leads && (x.c.asked ?? 0) >= SAME_QUESTION ? 0 : cues.length && fits(x) && near(x) ? 1 : 2);
+  const rank = (x: (typeof scored)[number]) => (answersOwn(x.c, SAME_QUESTION) ? 0 : cues.length && fits(x) && near(x) ? 1 : 2);
   const ordered = chosen.map((x, i) => ({ x, i })).sort((a, b) => rank(a.x) - rank(b.x) || a.i - b.i);
   // A question after a particular fact (a year, a price, who founded it: slots.ts) is answered only by a sentence
   // holding one; a near one that does leads, and without any the library does not say.

@@ -26,27 +26,70 @@ export function questionWords(
   /** Words that only name the kind of question ("goes" in "what goes into"): what both ask about is compared, not how. */
   onlyKind: (word: string) => boolean = () => false,
 ): number {
-  visitor = oneWord(visitor);
-  const theirs = new Set(askTerms(oneWord(unit)));
+  return wordsHeld(readQuestion(visitor, expansions), questionTerms(unit), weightOf, onlyKind);
+}
+
+/** A question's word as questionWords weighs it: its term, and the terms it links to (synonyms, WordNet expansions). */
+export interface ReadWord {
+  word: string;
+  term: string;
+  links: ReadonlyArray<readonly [string, number]>;
+}
+
+/** A question read once, word by word, for wordsHeld: a question compared with many units is read only once. */
+export function readQuestion(question: string, expansions: Expansions | null): ReadWord[] {
+  const read: ReadWord[] = [];
+  for (const word of words(plainPhrases(oneWord(question)))) {
+    if (ASKING.has(word)) continue;
+    const [term] = askTerms(word);
+    if (term) read.push({ word, term, links: [...synonymsOf(word), ...(expansions ? expansionsOf(expansions, word) : [])] });
+  }
+  return read;
+}
+
+/** questionWords over a question already read and the unit's terms (questionTerms). */
+export function wordsHeld(
+  read: readonly ReadWord[],
+  theirs: ReadonlySet<string>,
+  weightOf: (term: string) => number = () => 1,
+  onlyKind: (word: string) => boolean = () => false,
+): number {
   let sum = 0;
   let total = 0;
   const seen = new Set<string>();
-  for (const w of words(plainPhrases(visitor))) {
-    if (ASKING.has(w) || onlyKind(w)) continue;
-    const [term] = askTerms(w);
-    if (!term || seen.has(term)) continue;
+  for (const { word, term, links } of read) {
+    if (onlyKind(word) || seen.has(term)) continue;
     seen.add(term);
     const weight = weightOf(term);
     total += weight;
     if (theirs.has(term)) sum += weight;
     else {
       let best = 0;
-      for (const [target, relation] of [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : [])])
-        if (theirs.has(target)) best = Math.max(best, 0.7 * relation);
+      for (const [target, relation] of links) if (theirs.has(target)) best = Math.max(best, 0.7 * relation);
       sum += weight * best;
     }
   }
   return total > 0 ? sum / total : 0;
+}
+
+/** A question's terms as questionWords compares them. */
+export function questionTerms(question: string): ReadonlySet<string> {
+  return new Set(askTerms(oneWord(question)));
+}
+
+/**
+ * Every term a question's words reach in another question, as wordsHeld weighs them: each word's own term and the
+ * terms it links to. A unit holding none of them holds nothing of the question (wordsHeld answers 0), so it need
+ * not be weighed word by word.
+ */
+export function reachedTerms(read: readonly ReadWord[], onlyKind: (word: string) => boolean = () => false): Set<string> {
+  const reached = new Set<string>();
+  for (const { word, term, links } of read) {
+    if (onlyKind(word)) continue;
+    reached.add(term);
+    for (const [target, relation] of links) if (relation > 0) reached.add(target);
+  }
+  return reached;
 }
 
 /** Compounds visitors write both ways ("time zone", "timezone") as one word, so the two forms meet. */

@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
 import { citesOnlyGiven } from "../search/cite.ts";
-import { guidePages, pieceSummaries } from "../search/ask-library.ts";
-import { pieceCards } from "../search/pieces.ts";
+import { askSources } from "../search/ask-library.ts";
 import { questionAsRead } from "../search/spelling.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { withoutMarkup } from "../core/text.ts";
@@ -91,15 +90,7 @@ export const ask = defineOperation({
       method = found.method;
       return {
         hits: found.hits,
-        grounding: await groundAnswer(
-          found.embedder,
-          words,
-          found.hits,
-          ctx.search.expansions,
-          guidePages(ctx.library),
-          pieceSummaries(ctx.library),
-          pieceCards(ctx.library),
-        ),
+        grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, askSources(ctx.library)),
       };
     };
     let { hits, grounding } = await ground(meaning);

@@ -5,8 +5,7 @@ import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractiveAnswer, generatedAnswer, groundAnswer, NOT_COVERED, NOT_COVERED_NEXT } from "../../search/answer.ts";
 import { BARE_YES_NO, judgeAnswer, ofSplit, type AskSet } from "../../search/ask-eval.ts";
-import { guidePages, pieceSummaries } from "../../search/ask-library.ts";
-import { pieceCards } from "../../search/pieces.ts";
+import { askSources } from "../../search/ask-library.ts";
 import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
 let real: RealIndex;
@@ -24,15 +23,7 @@ beforeAll(async () => {
 afterAll(() => real?.close());
 
 async function ask(question: string) {
-  const grounding = await groundAnswer(
-    real.index.embedder,
-    question,
-    await real.index.search(question, 5),
-    real.index.expansions,
-    guidePages(real.library),
-    pieceSummaries(real.library),
-    pieceCards(real.library),
-  );
+  const grounding = await groundAnswer(real.index.embedder, question, await real.index.search(question, 5), real.index.expansions, askSources(real.library));
   return { grounding, answer: extractiveAnswer(grounding) };
 }
 
@@ -121,7 +112,10 @@ describe("generated answers", () => {
       expect(user).toContain(`(https://sanctuary.test${p.chunk.pagePath})`);
     });
     const hits = await real.index.search("How long is a service?", 5);
-    covered.grounding.passages.forEach((p, i) => expect(hits[covered.grounding.numbers[i] - 1].chunk.page).toBe(p.chunk.page));
+    // A guide read whole beyond the hits (ask-library.ts) is numbered after them, in `extra`.
+    const { numbers, extra } = covered.grounding;
+    const pageOf = (n: number) => (n <= hits.length ? hits[n - 1] : extra[n - hits.length - 1]).chunk.page;
+    covered.grounding.passages.forEach((p, i) => expect(pageOf(numbers[i])).toBe(p.chunk.page));
     const uncovered = await ask(fixture.uncovered[0]);
     await generatedAnswer(recordingClient(sent), "m", fixture.uncovered[0], uncovered.grounding, []);
     expect(String(sent[1].messages[1].content)).toContain("(no passages were close enough)");
