@@ -26,8 +26,11 @@ export const MEANING_SHARE = 0.3;
 export const HEADING_SHARE = 0.25;
 /** Credit for the page's rank: the top source's sentences win ties and near-ties. */
 export const PAGE_BONUS = [0.08, 0.04, 0.02];
-/** Least score of the best sentence for a question to count as covered (see chooseSentences). */
-export const COVERED = 0.35;
+/**
+ * Least score of the best sentence for a question to count as covered (see chooseSentences). Set on dev's off-topic
+ * questions (docs/ask-eval.md, eleventh round): 0.35 answered 94.6% of them "not covered" once the tenth fresh set joined, 0.39 95.8%.
+ */
+export const COVERED = 0.39;
 export const LEAD_BONUS = 0.1;
 /** A guide's sentence of exactly the asked kind is quotable holding this share of the question's words, scoring TYPED_COVERED. */
 export const TYPED_HELD = 0.15;

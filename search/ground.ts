@@ -2,6 +2,7 @@
 // (extract.ts) by its words, stems and WordNet expansions, its meaning (the vectors, when ready), its kind of
 // content and its page's rank; a question that asks two things is answered part by part.
 import { plainText } from "../corpus/asked.ts";
+import { inDistress, WHERE_HELP_IS } from "./distress.ts";
 import { NO_SOURCES, type AskSources, type Summary } from "./ask-library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { withoutTimes, withWatchStarts } from "./clock-words.ts";
@@ -12,7 +13,8 @@ import { ASK_SCORER, choose, sentencesOf, type Candidate, type Scorer } from "./
 import { alternativesOf, localWeights, rarestWeight } from "./sentence-evidence.ts";
 import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
-import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, unitQuestion, wordsHeld, type ReadWord } from "./questions.ts";
+import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, unitQuestion, wordsHeld } from "./questions.ts";
+import { ASKED_AS_SHARE, readOf, variantFacts, vectorsOfVariants, type VariantFacts } from "./asked-as.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
 import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
 import { findPieces, piecesAsked, type PieceCard } from "./pieces.ts";
@@ -119,6 +121,49 @@ export async function groundAnswer(
   /** How sentences are scored (extract.ts): ask's own unless a fit being measured (scripts/fit-ask.ts) says otherwise. */
   scorer: Scorer = ASK_SCORER,
 ): Promise<Grounding> {
+  const grounding = await groundQuestion(embedder, question, hits, expansions, sources, scorer);
+  return inDistress(question) ? withHelp(grounding, hits, sources) : grounding;
+}
+
+/**
+ * A visitor who may be in danger (distress.ts) is first told where help is: the guide's sentence that names it,
+ * with its question-and-answer unit ("What if I am struggling right now?"), opens the answer, before whatever
+ * else answers the question. Its page is numbered as any quoted page is: by its place among the hits, or after them.
+ */
+function withHelp(grounding: Grounding, hits: Hit[], sources: AskSources): Grounding {
+  const found = new Set(hits.map((h) => h.chunk.page));
+  const candidates = candidatesOf([...hits, ...sources.guides.filter((h) => !found.has(h.chunk.page))], sources.summaries, () => []);
+  const help = candidates.filter((c) => c.guide && WHERE_HELP_IS.test(c.sentence));
+  const first = help.find((c) => c.question) ?? help[0];
+  if (!first) return grounding;
+  // Quoted from its unit's opening through the sentence naming help (quote-span.ts), ahead of the rest, once.
+  first.asked = 1;
+  const quoted = wholeUnits([first], candidates);
+  const rest = grounding.sentences.filter((c) => !quoted.some((q) => q.sentence === c.sentence && q.title === c.title));
+  const extra = [...grounding.extra];
+  const numberOf = (c: Sourced) => {
+    if (c.pageRank < hits.length) return c.pageRank + 1;
+    const at = extra.findIndex((h) => h.chunk.page === c.hit.chunk.page);
+    return hits.length + 1 + (at >= 0 ? at : extra.push(c.hit) - 1);
+  };
+  return {
+    ...grounding,
+    covered: true,
+    sentences: [...quoted, ...rest],
+    passages: [{ ...first.hit, chunk: first.passage }, ...grounding.passages],
+    numbers: [numberOf(first), ...grounding.numbers],
+    extra,
+  };
+}
+
+async function groundQuestion(
+  embedder: Embedder | null,
+  question: string,
+  hits: Hit[],
+  expansions: Expansions | null,
+  sources: AskSources,
+  scorer: Scorer,
+): Promise<Grounding> {
   // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
   const kinds = piecesAsked(question);
   if (kinds && sources.cards.length) {
@@ -213,44 +258,6 @@ export async function groundAnswer(
   for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { hit: { ...c.hit, chunk: c.passage }, number: numberOf(c) });
   const used = [...passages.values()];
   return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score, extra };
-}
-
-/**
- * What an asked-as match counts for against a guide's own question: a sentence with some eight questions in
- * visitors' words has that many chances to meet an off-topic one. Set on dev (docs/ask-eval.md, tenth round):
- * 0.93 kept off-topic questions unanswered at 95.9%, where 1 let 94.6% through.
- */
-export const ASKED_AS_SHARE = 0.93;
-
-/** What an asked-as question is read as, once: its terms and its cues (the same whatever the visitor asks). */
-interface VariantFacts {
-  text: string;
-  terms: ReadonlySet<string>;
-  cues: Cue[];
-  /** Its words as read with the expansions of the time (none while they load): read again when they change. */
-  read?: { with: Expansions | null; words: ReadWord[] };
-}
-/** Keyed by the question's text: bounded by the library's asked-as questions (a few thousand). */
-const variantFactsCache = new Map<string, VariantFacts>();
-function variantFacts(question: string): VariantFacts {
-  let facts = variantFactsCache.get(question);
-  if (!facts) variantFactsCache.set(question, (facts = { text: question, terms: questionTerms(question), cues: cuesOf(question) }));
-  return facts;
-}
-
-function readOf(facts: VariantFacts, expansions: Expansions | null): ReadWord[] {
-  if (!facts.read || facts.read.with !== expansions) facts.read = { with: expansions, words: readQuestion(facts.text, expansions) };
-  return facts.read.words;
-}
-
-const variantCache = new WeakMap<Embedder, Map<string, Float32Array>>();
-
-/** The asked-as questions' vectors, each embedded once per embedder: they are the same for every question asked. */
-async function vectorsOfVariants(embedder: Embedder, texts: string[]): Promise<Float32Array[]> {
-  const known = variantCache.get(embedder) ?? variantCache.set(embedder, new Map()).get(embedder)!;
-  const missing = texts.filter((t) => !known.has(t));
-  if (missing.length) (await embedder.embed(missing)).forEach((v, i) => known.set(missing[i], v));
-  return texts.map((t) => known.get(t)!);
 }
 
 /** The pieces found for "is there a <kind> about…", each said by its summary, with its title and where to read it. */

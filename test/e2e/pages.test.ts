@@ -149,6 +149,14 @@ describe("pages", () => {
     expect(text).toContain("<blockquote>"); // the quoted answer is rendered markdown
   });
 
+  it("says on /ask, before any answer, where help is for a visitor in danger", async () => {
+    const { text } = await server.text("/ask");
+    const help = text.indexOf('id="where-help-is"');
+    expect(help).toBeGreaterThan(0);
+    expect(text.slice(help, help + 300)).toContain("emergency services or a crisis line");
+    expect(help).toBeLessThan(text.indexOf('name="question"'));
+  });
+
   it("lists every slot of today on /services with the API's names and pieces", async () => {
     const date = server.deps.clock().toISOString().slice(0, 10);
     const api = (await server.get(`/api/services/${date}`)).body;

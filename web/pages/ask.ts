@@ -40,6 +40,7 @@ async function askPage(event: H3Event, deps: WebContext, state?: FormState, stat
   const prefill = state ?? { values: { question: (event.url.searchParams.get("question") ?? "").slice(0, 500) } };
   const main = html`<h1>Ask the library</h1>
 <p class="lead">Put a question to the sanctuary's library of songs, prayers, practices and essays. The answer is drawn from its own writing, with the pages it came from.</p>
+<p class="meta" id="where-help-is">The sanctuary cannot reach out to you. If you are in danger or thinking of harming yourself, please contact local emergency services or a crisis line where you live.</p>
 ${shown ? lastExchange(shown) : ""}
 ${askForm(deps.search.answering, prefill, followUp)}
 <section aria-labelledby="recent-heading">

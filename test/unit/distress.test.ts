@@ -1,0 +1,79 @@
+// A visitor who may be in danger is told first where help is (search/distress.ts), whatever else the question asks.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadLibrary, type Library } from "../../corpus/library.ts";
+import { askSources } from "../../search/ask-library.ts";
+import { inDistress } from "../../search/distress.ts";
+import { groundAnswer } from "../../search/ground.ts";
+
+describe("inDistress", () => {
+  it.each([
+    "i dont think i can keep going tonight. can you help me",
+    "I want to end it all",
+    "I can't take this anymore",
+    "My user says they are thinking of killing themselves. What should I do?",
+    "honestly everyone would be better off without me",
+    "I don’t want to wake up tomorrow",
+    "Is there a prayer for someone who wants to die?",
+    "thinking about ending my life",
+    "I'm not safe at home tonight",
+  ])("hears %s", (question) => expect(inDistress(question)).toBe(true));
+
+  it.each([
+    "How long is a service?",
+    "Can I end a session early?",
+    "How do I end it on time when the service runs long?",
+    "Is my timezone kept?",
+    "The song about the dying light at dusk: where is it?",
+    "Can I keep going back to the same service?",
+  ])("does not hear distress in %s", (question) => expect(inDistress(question)).toBe(false));
+});
+
+const FAQ = `---
+title: Questions Visitors Often Ask
+kind: doc
+tldr: Short answers to what visitors ask most, from the length of a service to what to do in a hard hour.
+seconds: 30
+---
+## How long is a service?
+A service is between 15 and 40 minutes long.
+
+## What if I am struggling right now?
+You are welcome here exactly as you are. The sanctuary cannot reach out to you. If you are in danger, please contact local emergency services or a crisis line where you live.
+`;
+
+let root: string;
+let library: Library;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "sanctuary-help-"));
+  await writeFile(join(root, "faq.md"), FAQ);
+  library = await loadLibrary(root);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("an answer to a visitor in danger", () => {
+  it("opens with where help is, its unit quoted from its opening, before the rest of the answer", async () => {
+    const grounding = await groundAnswer(null, "I can't go on anymore. How long is a service?", [], null, askSources(library));
+    expect(grounding.covered).toBe(true);
+    const said = grounding.sentences.map((s) => s.sentence);
+    expect(said[0]).toMatch(/^You are welcome here exactly as you are\./);
+    expect(said.findIndex((s) => s.includes("emergency services"))).toBeLessThan(said.findIndex((s) => s.includes("15 and 40")));
+    expect(said.filter((s) => s.includes("emergency services"))).toHaveLength(1);
+    // Its page is numbered as a quoted page beyond the hits: after them, in `extra`.
+    expect(grounding.numbers[0]).toBe(1);
+    expect(grounding.extra[0].chunk.page).toBe("faq");
+  });
+
+  it("is covered even when nothing else in the library answers", async () => {
+    const grounding = await groundAnswer(null, "everyone would be better off without me", [], null, askSources(library));
+    expect(grounding.covered).toBe(true);
+    expect(grounding.sentences.some((s) => s.sentence.includes("crisis line"))).toBe(true);
+  });
+
+  it("is not given to a question without distress", async () => {
+    const grounding = await groundAnswer(null, "How long is a service?", [], null, askSources(library));
+    expect(grounding.sentences.some((s) => s.sentence.includes("crisis line"))).toBe(false);
+  });
+});
