@@ -3,7 +3,7 @@
 // weighs them as it weighs a FAQ's own question (search/ground.ts), so "can I drop a link to my website" meets
 // the sentence about web addresses although the two share no word. They are not pages, and not searched.
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 
 /** A sentence of a guide, named by a fragment of it, and the questions it answers. */
 export interface AskedSentence {
@@ -58,16 +58,54 @@ export function parseAsked(slug: string, text: string, guide: string): AskedSent
   return out;
 }
 
-/** Every asked-as file under `<dir>/asked/`, by guide slug; `guideText` gives a guide's markdown (undefined: no such guide). */
-export async function loadAsked(dir: string, guideText: (slug: string) => string | undefined): Promise<Map<string, AskedSentence[]>> {
+/**
+ * Reads one piece's asked-as file (`asked/<folder>/<slug>.md`): `# <folder>/<slug>`, then 4–8 `- <request>?` lines,
+ * requests for which the piece is a fitting answer ("is there a prayer for the night before chemo?").
+ */
+export function parseAskedPiece(path: string, text: string): string[] {
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const fail = (why: string): never => {
+    throw new Error(`asked/${path}.md: ${why}`);
+  };
+  if (lines[0] !== `# ${path}`) fail(`the first line must be "# ${path}"`);
+  const requests = lines.slice(1).map((line) => line.match(/^- (.+\?)$/)?.[1] ?? fail(`expected '- <request>?', found "${line}"`));
+  if (requests.length < 4 || requests.length > 8) fail(`${requests.length} requests (4 to 8)`);
+  if (new Set(requests.map((r) => r.toLowerCase())).size < requests.length) fail("a request is written twice");
+  return requests;
+}
+
+/** A library's asked-as questions: the guides' sentences', by guide slug, and the pieces' requests, by piece path. */
+export interface Asked {
+  guides: Map<string, AskedSentence[]>;
+  pieces: Map<string, string[]>;
+}
+
+/**
+ * Every asked-as file under `<dir>/asked/`: `<slug>.md` for a guide (`guideText` gives its markdown, undefined when
+ * there is no such guide), `<folder>/<slug>.md` for a piece (`isPiece` says whether the library holds it).
+ */
+export async function loadAsked(dir: string, guideText: (slug: string) => string | undefined, isPiece: (path: string) => boolean): Promise<Asked> {
   const folder = join(dir, ASKED_FOLDER);
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const out = new Map<string, AskedSentence[]>();
-  for (const name of names.filter((n) => n.endsWith(".md")).sort()) {
-    const slug = name.slice(0, -3);
-    const guide = guideText(slug);
-    if (guide === undefined) throw new Error(`asked/${name}: there is no guide ${slug}.md at the top of the library`);
-    out.set(slug, parseAsked(slug, await readFile(join(folder, name), "utf8"), guide));
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
+  const asked: Asked = { guides: new Map(), pieces: new Map() };
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith(".md"))
+    .map((e) => relative(folder, join(e.parentPath, e.name)).split(sep).join("/"))
+    .sort();
+  for (const file of files) {
+    const path = file.slice(0, -3);
+    const text = await readFile(join(folder, file), "utf8");
+    if (path.includes("/")) {
+      if (!isPiece(path)) throw new Error(`asked/${file}: there is no piece ${path} in the library`);
+      asked.pieces.set(path, parseAskedPiece(path, text));
+      continue;
+    }
+    const guide = guideText(path);
+    if (guide === undefined) throw new Error(`asked/${file}: there is no guide ${path}.md at the top of the library`);
+    asked.guides.set(path, parseAsked(path, text, guide));
   }
-  return out;
+  return asked;
 }

@@ -2,10 +2,10 @@
 // and opening lines, and no run of six lines repeated across pieces (no templated filler); the rules
 // listed in check-rules.ts (directions, spelling, reflex caps) run over the same parsed files.
 // Used by scripts/check-library.ts (for writers) and by test/unit/library-content.test.ts.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
-import { ASKED_FOLDER, parseAsked } from "./asked.ts";
+import { ASKED_FOLDER, parseAsked, parseAskedPiece } from "./asked.ts";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
 import { lyricsProblems } from "./lyric-marks.ts";
@@ -201,20 +201,29 @@ export function checkLibrary(root: string): LibraryCheck {
   return { counts, problems, formulas: formulaCounts(checked, axiomTexts), reflexes: reflexReport(pieces) };
 }
 
-/** Each asked-as file names a guide and, by fragments found once in it, its sentences, with 4 to 8 questions each (asked.ts). */
+/**
+ * Each asked-as file names a guide and, by fragments found once in it, its sentences, with 4 to 8 questions each; or
+ * (`<folder>/<slug>.md`) a piece, with 4 to 8 requests it answers (asked.ts).
+ */
 function askedProblems(root: string): string[] {
   const folder = join(root, ASKED_FOLDER);
   let names: string[];
   try {
-    names = readdirSync(folder).filter((n) => n.endsWith(".md"));
+    names = (readdirSync(folder, { recursive: true }) as string[]).filter((n) => n.endsWith(".md")).map((n) => n.split("\\").join("/"));
   } catch {
     return [];
   }
   return names.flatMap((name) => {
-    const slug = name.slice(0, -3);
+    const path = name.slice(0, -3);
     try {
+      const text = readFileSync(join(folder, name), "utf8");
+      if (path.includes("/")) {
+        if (!existsSync(join(root, name))) return [`asked/${name}: there is no piece ${path} in the library`];
+        parseAskedPiece(path, text);
+        return [];
+      }
       const guide = readFileSync(join(root, name), "utf8");
-      parseAsked(slug, readFileSync(join(folder, name), "utf8"), guide.replace(/^---[\s\S]*?\n---\n/, ""));
+      parseAsked(path, text, guide.replace(/^---[\s\S]*?\n---\n/, ""));
       return [];
     } catch (e) {
       return [(e as NodeJS.ErrnoException).code === "ENOENT" ? `asked/${name}: there is no guide ${name} at the top of the library` : (e as Error).message];

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { ASKED_FOLDER, loadAsked, type AskedSentence } from "./asked.ts";
+import { ASKED_FOLDER, loadAsked, type Asked, type AskedSentence } from "./asked.ts";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
@@ -68,14 +68,14 @@ interface LibraryContents {
   documents: Piece[];
   bySlug: Map<string, Song>;
   byPath: Map<string, Piece>;
-  /** Asked-as questions by guide slug (asked.ts). */
-  asked: ReadonlyMap<string, AskedSentence[]>;
+  /** Asked-as questions: the guides' sentences' and the pieces' requests (asked.ts). */
+  asked: Asked;
 }
 
 export class Library {
   private contents: LibraryContents;
 
-  constructor(pieces: Piece[], axioms: Axiom[], contentHash: string, asked: ReadonlyMap<string, AskedSentence[]> = new Map()) {
+  constructor(pieces: Piece[], axioms: Axiom[], contentHash: string, asked: Asked = { guides: new Map(), pieces: new Map() }) {
     const songs = pieces.filter(isSong).sort((a, b) => a.title.localeCompare(b.title));
     const bySlug = new Map<string, Song>();
     const byPath = new Map<string, Piece>();
@@ -126,7 +126,12 @@ export class Library {
 
   /** The questions visitors ask in their own words that a guide's sentences answer (asked.ts); none for other pages. */
   askedOf(path: string): readonly AskedSentence[] {
-    return this.contents.asked.get(path) ?? [];
+    return this.contents.asked.guides.get(path) ?? [];
+  }
+
+  /** Requests in visitors' words for which a piece is a fitting answer (asked.ts); none for a guide. */
+  requestsFor(path: string): readonly string[] {
+    return this.contents.asked.pieces.get(path) ?? [];
   }
 
   ofKind(kind: Kind): Piece[] {
@@ -158,7 +163,7 @@ async function markdownFiles(dir: string): Promise<string[]> {
   // The asked-as folder holds questions about guides (asked.ts), not pages.
   const asked = resolve(dir, ASKED_FOLDER);
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith(".md") && resolve(e.parentPath) !== asked)
+    .filter((e) => e.isFile() && e.name.endsWith(".md") && !`${resolve(e.parentPath)}${sep}`.startsWith(`${asked}${sep}`))
     .map((e) => join(e.parentPath, e.name))
     .sort();
 }
@@ -253,7 +258,12 @@ export async function loadLibrary(dir: string): Promise<Library> {
     titles.set(key, p.path);
   }
   const guides = new Map(pieces.filter((p) => p.category === "docs").map((p) => [p.slug, p.markdown]));
-  const asked = await loadAsked(dir, (slug) => guides.get(slug)).catch((e: Error) => {
+  const paths = new Set(pieces.map((p) => p.path));
+  const asked = await loadAsked(
+    dir,
+    (slug) => guides.get(slug),
+    (path) => paths.has(path),
+  ).catch((e: Error) => {
     throw new LibraryError(`The library's ${e.message}`);
   });
   return new Library(pieces, axioms, hash.digest("hex").slice(0, 16), asked);

@@ -73,6 +73,8 @@ export interface PieceCard {
   title: ReadonlySet<string>;
   about: ReadonlySet<string>;
   body: ReadonlySet<string>;
+  /** Each request in visitors' words that the piece answers (corpus/asked.ts), as its topic's terms. */
+  requests: ReadonlyArray<ReadonlySet<string>>;
 }
 
 /** "…; with a version for agents": said of many pieces, so it tells none of them apart by topic. */
@@ -96,6 +98,7 @@ export function pieceCards(library: Library): PieceCard[] {
         title: new Set(withoutUn(askTerms(piece.title))),
         about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
         body: new Set(askTerms(piece.listenersText)),
+        requests: library.requestsFor(piece.path).map((r) => new Set(askTerms(r).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)))),
       }));
     cardsOf.set(library, cards);
   }
@@ -129,6 +132,8 @@ const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
 const LINKED = 0.6;
 /** Words and meaning weigh alike when vectors are ready; words alone before. */
 const MEANING = 0.4;
+/** A request the piece answers, holding the visitor's topic, counts for this share of its title holding it (set on dev). */
+export const REQUEST_SHARE = 0.85;
 /** Least score for a piece to be named: below it the library is said not to have one. */
 export const PIECE_FLOOR = 0.3;
 /** Without vectors: the least share of the topic a piece's title, summary and themes hold for it to be named (fitted on dev). */
@@ -189,6 +194,23 @@ export async function findPieces(
     });
     return sum / weights.reduce((a, b) => a + b, 0);
   };
+  // One request in visitors' words that the piece answers (corpus/asked.ts), holding the topic as the visitor put it:
+  // "my dad starts chemo tomorrow" meets "a blessing for the night before treatment" through such a request.
+  const total = weights.reduce((a, b) => a + b, 0);
+  const requested = (c: PieceCard) => {
+    let best = 0;
+    for (const request of c.requests) {
+      let sum = 0;
+      topic.forEach((t, i) => {
+        let s = request.has(t) ? 1 : 0;
+        for (const [target, weight] of links.get(t) ?? []) if (request.has(target)) s = Math.max(s, weight);
+        sum += weights[i] * s;
+      });
+      best = Math.max(best, sum);
+    }
+    return best / total;
+  };
+  const inWords = (c: PieceCard, body = true) => Math.max(held(c, body), REQUEST_SHARE * requested(c));
   let meaning: (i: number) => number = () => 0;
   if (embedder) {
     // The topic's own words, as typed, against each card: the question's scene and asking words would make every card near.
@@ -199,12 +221,14 @@ export async function findPieces(
     const calibration = calibrationFor(embedder.id);
     meaning = (i) => meaningEvidence(cosine(asked, space.vectors.get(ofKind[i])!), calibration);
   }
-  const scored = ofKind.map((c, i) => ({ c, score: embedder ? (1 - MEANING) * held(c) + MEANING * meaning(i) : held(c) })).sort((a, b) => b.score - a.score);
+  const scored = ofKind
+    .map((c, i) => ({ c, score: embedder ? (1 - MEANING) * inWords(c) + MEANING * meaning(i) : inWords(c) }))
+    .sort((a, b) => b.score - a.score);
   const [best, next] = scored;
   // Without vectors a piece whose title, summary or themes hold the topic may be named from a lower floor: words
   // alone fall short of the floor set with meaning. Its body's words do not count there ("a song about football"
   // is not a song that mentions a match once).
-  const named = best.score >= PIECE_FLOOR || (!embedder && held(best.c, false) >= WORDS_PIECE_FLOOR);
+  const named = best.score >= PIECE_FLOOR || (!embedder && inWords(best.c, false) >= WORDS_PIECE_FLOOR);
   if (!named) return { found: [], score: best.score };
   return { found: next && next.score >= best.score * RUNNER_UP ? [best.c, next.c] : [best.c], score: best.score };
 }

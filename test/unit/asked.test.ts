@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseAsked } from "../../corpus/asked.ts";
+import { parseAsked, parseAskedPiece } from "../../corpus/asked.ts";
 import { checkLibrary } from "../../corpus/check.ts";
 import { LibraryError, loadLibrary } from "../../corpus/library.ts";
 import { askSources, NO_SOURCES } from "../../search/ask-library.ts";
@@ -45,7 +45,10 @@ async function libraryWithAsked(asked: Record<string, string>): Promise<string> 
   dir = await mkdtemp(join(tmpdir(), "sanctuary-asked-"));
   await mkdir(join(dir, "asked"));
   await writeFile(join(dir, "how-reflections-work.md"), GUIDE);
-  for (const [name, text] of Object.entries(asked)) await writeFile(join(dir, "asked", name), text);
+  for (const [name, text] of Object.entries(asked)) {
+    await mkdir(join(dir, "asked", name, ".."), { recursive: true });
+    await writeFile(join(dir, "asked", name), text);
+  }
   return dir;
 }
 afterEach(async () => {
@@ -80,6 +83,22 @@ describe("parseAsked", () => {
     expect(() => parseAsked("g", `## "may not contain web addresses"\n- Is a link allowed?\n`, BODY)).toThrow(/has 1 questions \(4 to 8\)/);
     expect(() => parseAsked("g", `${four("may not contain web addresses")}- one question here?\n`, BODY)).toThrow(/asked twice/);
     expect(() => parseAsked("g", `## "may not contain web addresses"\n- Is a link allowed\n`, BODY)).toThrow(/line 2: expected/);
+  });
+});
+
+describe("a piece's requests", () => {
+  const requests = (n: number) => Array.from({ length: n }, (_, i) => `- is there something for moment ${i}?`).join("\n");
+  it("are read after the piece's path, 4 to 8 of them", () => {
+    expect(parseAskedPiece("prayers/for-a-test", `# prayers/for-a-test\n${requests(4)}\n`)).toHaveLength(4);
+    expect(() => parseAskedPiece("prayers/for-a-test", `# prayers/other\n${requests(4)}`)).toThrow(/first line must be "# prayers\/for-a-test"/);
+    expect(() => parseAskedPiece("prayers/for-a-test", `# prayers/for-a-test\n${requests(3)}`)).toThrow(/3 requests \(4 to 8\)/);
+    expect(() => parseAskedPiece("prayers/for-a-test", `# prayers/for-a-test\n${requests(4)}\n- is there something for moment 0?`)).toThrow(/twice/);
+  });
+
+  it("name a piece the library holds, at load and in the checker", async () => {
+    const root = await libraryWithAsked({ "prayers/no-such-prayer.md": `# prayers/no-such-prayer\n${requests(4)}` });
+    await expect(loadLibrary(root)).rejects.toThrow(/no piece prayers\/no-such-prayer/);
+    expect(checkLibrary(root).problems).toContain("asked/prayers/no-such-prayer.md: there is no piece prayers/no-such-prayer in the library");
   });
 });
 

@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { askSources } from "../../search/ask-library.ts";
+import EXAMPLES from "../../search/distress-examples.json" with { type: "json" };
 import { inDistress } from "../../search/distress.ts";
+import { featuresOf, learnOdds } from "../../search/distress-model.ts";
 import { groundAnswer } from "../../search/ground.ts";
 
 describe("inDistress", () => {
@@ -75,5 +77,25 @@ describe("an answer to a visitor in danger", () => {
   it("is not given to a question without distress", async () => {
     const grounding = await groundAnswer(null, "How long is a service?", [], null, askSources(library));
     expect(grounding.sentences.some((s) => s.sentence.includes("crisis line"))).toBe(false);
+  });
+});
+
+describe("the distress model (search/distress-model.ts)", () => {
+  it("reads words and neighbouring pairs, and learns which side each leans to", () => {
+    expect(featuresOf("I can't face it")).toEqual(["i", "can't", "face", "it", "i can't", "can't face", "face it"]);
+    const odds = learnOdds({
+      distress: ["i can't face another night", "nobody would notice if i was gone", "this is goodbye"],
+      ordinary: ["how long is a service", "can i face the window while i pray", "is there a blessing for a new job"],
+    });
+    expect(odds("i can't face tonight")).toBeGreaterThan(0);
+    expect(odds("how long is the evening service")).toBeLessThan(0);
+    // Words neither side has seen tell nothing: even odds.
+    expect(odds("zebra quantum")).toBe(0);
+  });
+
+  it("is heard beside the phrases: its examples' distress messages are heard, its ordinary ones mostly not", () => {
+    const heard = (messages: string[]) => messages.filter(inDistress).length / messages.length;
+    expect(heard(EXAMPLES.distress)).toBeGreaterThan(0.9);
+    expect(heard(EXAMPLES.ordinary)).toBeLessThan(0.1);
   });
 });

@@ -13,6 +13,19 @@ const cards = [
   pieceCard("blessing", "A Blessing for New Glasses", "First day in new glasses, when the trees have leaves.", ["wonder"]),
 ];
 
+describe("a piece's requests in visitors' words (corpus/asked.ts)", () => {
+  it("find it where its title, summary and themes share no word with the visitor's", async () => {
+    const treatment = (requests: string[]) =>
+      pieceCard("blessing", "For the Night Before Treatment", "A hospital bag by the door and a body asked to be brave.", ["courage"], "", undefined, requests);
+    const question = "my dad starts chemo in the morning, any blessing for tonight?";
+    expect((await findPieces(question, ["blessing"], [treatment([])], null, null)).found).toEqual([]);
+    const asked = treatment(["is there a blessing for someone starting chemo tomorrow?", "my mum has her first radiotherapy session tomorrow, anything?"]);
+    expect((await findPieces(question, ["blessing"], [asked], null, null)).found).toEqual([asked]);
+    // A request about something else does not bring it in.
+    expect((await findPieces("any blessing for my new puppy?", ["blessing"], [asked], null, null)).found).toEqual([]);
+  });
+});
+
 describe("questions after a piece", () => {
   it("are told by the shape of asking and the kind named with its topic", () => {
     for (const q of [
