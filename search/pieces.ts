@@ -36,7 +36,7 @@ const VERB_KINDS: Array<[RegExp, string[]]> = [
  * sentence that opens with "anything"/"something" after the scene it follows ("…before we move. anything for that?").
  */
 const ASKS_FOR =
-  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b/i;
+  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
   "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
@@ -51,10 +51,13 @@ export function piecesAsked(question: string): string[] | null {
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
   if (named.length) return named;
-  if (!ANY_PIECE.test(question)) return null;
+  // "What can I pray?" asks for a piece by its verb alone.
+  const byVerb = /\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i.test(question);
+  if (!ANY_PIECE.test(question) && !byVerb) return null;
   // "Anything I could pray there?" names its kind by the verb.
   const verb = VERB_KINDS.find(([said]) => said.test(question));
-  return verb ? verb[1] : KINDS.map(([kind]) => kind);
+  if (verb) return verb[1];
+  return byVerb ? ["prayer", "blessing"] : KINDS.map(([kind]) => kind);
 }
 
 /** Words of asking after a piece, which say nothing of its topic. */
@@ -73,8 +76,8 @@ export interface PieceCard {
   title: ReadonlySet<string>;
   about: ReadonlySet<string>;
   body: ReadonlySet<string>;
-  /** Each request in visitors' words that the piece answers (corpus/asked.ts), as its topic's terms. */
-  requests: ReadonlyArray<ReadonlySet<string>>;
+  /** The terms of the requests in visitors' words that the piece answers (corpus/asked.ts), all together. */
+  requests: ReadonlySet<string>;
 }
 
 /** "…; with a version for agents": said of many pieces, so it tells none of them apart by topic. */
@@ -98,7 +101,7 @@ export function pieceCards(library: Library): PieceCard[] {
         title: new Set(withoutUn(askTerms(piece.title))),
         about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
         body: new Set(askTerms(piece.listenersText)),
-        requests: library.requestsFor(piece.path).map((r) => new Set(askTerms(r).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)))),
+        requests: new Set(askTerms(library.requestsFor(piece.path).join(" ")).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t))),
       }));
     cardsOf.set(library, cards);
   }
@@ -194,21 +197,18 @@ export async function findPieces(
     });
     return sum / weights.reduce((a, b) => a + b, 0);
   };
-  // One request in visitors' words that the piece answers (corpus/asked.ts), holding the topic as the visitor put it:
-  // "my dad starts chemo tomorrow" meets "a blessing for the night before treatment" through such a request.
+  // The requests in visitors' words that the piece answers (corpus/asked.ts), holding the topic as visitors put it:
+  // "my dad starts chemo tomorrow" meets "a blessing for the night before treatment" through them. All of a piece's
+  // requests together: one visitor's scene ("we just drifted… no fight") is said across several of them (set on dev).
   const total = weights.reduce((a, b) => a + b, 0);
   const requested = (c: PieceCard) => {
-    let best = 0;
-    for (const request of c.requests) {
-      let sum = 0;
-      topic.forEach((t, i) => {
-        let s = request.has(t) ? 1 : 0;
-        for (const [target, weight] of links.get(t) ?? []) if (request.has(target)) s = Math.max(s, weight);
-        sum += weights[i] * s;
-      });
-      best = Math.max(best, sum);
-    }
-    return best / total;
+    let sum = 0;
+    topic.forEach((t, i) => {
+      let s = c.requests.has(t) ? 1 : 0;
+      for (const [target, weight] of links.get(t) ?? []) if (c.requests.has(target)) s = Math.max(s, weight);
+      sum += weights[i] * s;
+    });
+    return sum / total;
   };
   const inWords = (c: PieceCard, body = true) => Math.max(held(c, body), REQUEST_SHARE * requested(c));
   let meaning: (i: number) => number = () => 0;

@@ -22,6 +22,6 @@ export function pieceCard(
     title: new Set(askTerms(title)),
     about: new Set(askTerms(`${tldr} ${themes.join(" ")}`)),
     body: new Set(askTerms(body)),
-    requests: requests.map((r) => new Set(askTerms(r))),
+    requests: new Set(askTerms(requests.join(" "))),
   };
 }

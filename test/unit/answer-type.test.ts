@@ -95,9 +95,9 @@ describe("the sentence chooser", () => {
   it("answers a question after a size limit with the sentence that gives the limit in its unit", () => {
     const { chosen } = choose("What's the size limit on a letter for the title and for the body?", [
       sentence("A letter to the editor is read with care by the whole desk.", { position: 0 }),
-      sentence("The title can be up to 80 characters; the body up to 2,000 characters.", { position: 1 }),
+      sentence("A letter's title can be up to 80 characters; its body up to 2,000 characters.", { position: 1 }),
     ]);
-    expect(chosen[0].sentence).toBe("The title can be up to 80 characters; the body up to 2,000 characters.");
+    expect(chosen[0].sentence).toBe("A letter's title can be up to 80 characters; its body up to 2,000 characters.");
   });
 
   it("does not quote a line of verse that shares only some of the question's words", () => {
