@@ -28,9 +28,10 @@ export const HEADING_SHARE = 0.25;
 export const PAGE_BONUS = [0.08, 0.04, 0.02];
 /**
  * Least score of the best sentence for a question to count as covered (see chooseSentences). Set on dev's off-topic
- * questions (docs/ask-eval.md, eleventh round): 0.35 answered 94.6% of them "not covered" once the tenth fresh set joined, 0.39 95.8%.
+ * questions (docs/ask-eval.md, eleventh round): 0.35 answered 94.6% of them "not covered" once the tenth fresh set joined, 0.39 95.8%; 0.39 fell to 94.7% of
+ * ask-off-topic.json's dev part once the thirteenth joined, 0.43 holds it (fourteenth round).
  */
-export const COVERED = 0.39;
+export const COVERED = 0.43;
 export const LEAD_BONUS = 0.1;
 /** A guide's sentence of exactly the asked kind is quotable holding this share of the question's words, scoring TYPED_COVERED. */
 export const TYPED_HELD = 0.15;

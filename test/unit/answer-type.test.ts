@@ -118,8 +118,10 @@ describe("the sentence chooser", () => {
       guide: false,
       kind: "practice",
       title: "A Ledger",
+      // Near in meaning, both of them, as the vectors find them.
+      meaning: 0.4,
     });
-    const song = sentence("Close the day and close the book, the evening sings.", { guide: false, kind: "song", title: "A Song", position: 1 });
+    const song = sentence("Close the day and close the book, the evening sings.", { guide: false, kind: "song", title: "A Song", position: 1, meaning: 0.4 });
     expect(choose("How can I close the day well?", [song, practice]).chosen.map((c) => c.title)).toEqual(["A Ledger"]);
     expect(choose("How can I close the day well?", [song]).chosen).toEqual([]);
   });

@@ -20,7 +20,7 @@ seconds: 20
 ## The few rules
 A reflection is between twenty and a thousand characters.
 
-Reflections may not contain web addresses, so the feed never turns into advertising.
+Reflections may not contain web addresses, so the feed never turns into advertising for anyone's website.
 
 ## Where it goes
 It stays on the live feed for 48 hours, then moves to the archive.
