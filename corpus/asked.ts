@@ -83,29 +83,44 @@ export interface Asked {
   pieces: Map<string, string[]>;
 }
 
+/** Where the library's guides and pieces are, as an asked-as file names them. */
+export interface AskedTargets {
+  /** A guide's markdown by slug; undefined when there is no such guide. */
+  guideText(slug: string): string | undefined;
+  /** Whether the library holds a piece at this path. */
+  isPiece(path: string): boolean;
+}
+
 /**
- * Every asked-as file under `<dir>/asked/`: `<slug>.md` for a guide (`guideText` gives its markdown, undefined when
- * there is no such guide), `<folder>/<slug>.md` for a piece (`isPiece` says whether the library holds it).
+ * Reads one asked-as file (`file`: its path below `asked/`) into `asked`: `<slug>.md` is a guide's, `<folder>/<slug>.md`
+ * a piece's. Throws naming the file when it names nothing the library holds or breaks the form. The loader and the
+ * checker (check.ts) both read the files through it.
  */
-export async function loadAsked(dir: string, guideText: (slug: string) => string | undefined, isPiece: (path: string) => boolean): Promise<Asked> {
+export function addAskedFile(asked: Asked, file: string, text: string, targets: AskedTargets): void {
+  const path = file.slice(0, -3);
+  if (path.includes("/")) {
+    if (!targets.isPiece(path)) throw new Error(`asked/${file}: there is no piece ${path} in the library`);
+    asked.pieces.set(path, parseAskedPiece(path, text));
+    return;
+  }
+  const guide = targets.guideText(path);
+  if (guide === undefined) throw new Error(`asked/${file}: there is no guide ${path}.md at the top of the library`);
+  asked.guides.set(path, parseAsked(path, text, guide));
+}
+
+/** Every asked-as file under `<dir>/asked/`, by its path there ("faq.md", "prayers/for-a-test.md"), sorted. */
+async function askedFiles(dir: string): Promise<string[]> {
   const folder = join(dir, ASKED_FOLDER);
   const entries = await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
-  const asked: Asked = { guides: new Map(), pieces: new Map() };
-  const files = entries
+  return entries
     .filter((e) => e.isFile() && e.name.endsWith(".md"))
     .map((e) => relative(folder, join(e.parentPath, e.name)).split(sep).join("/"))
     .sort();
-  for (const file of files) {
-    const path = file.slice(0, -3);
-    const text = await readFile(join(folder, file), "utf8");
-    if (path.includes("/")) {
-      if (!isPiece(path)) throw new Error(`asked/${file}: there is no piece ${path} in the library`);
-      asked.pieces.set(path, parseAskedPiece(path, text));
-      continue;
-    }
-    const guide = guideText(path);
-    if (guide === undefined) throw new Error(`asked/${file}: there is no guide ${path}.md at the top of the library`);
-    asked.guides.set(path, parseAsked(path, text, guide));
-  }
+}
+
+/** Every asked-as file under `<dir>/asked/`, read (addAskedFile). */
+export async function loadAsked(dir: string, targets: AskedTargets): Promise<Asked> {
+  const asked: Asked = { guides: new Map(), pieces: new Map() };
+  for (const file of await askedFiles(dir)) addAskedFile(asked, file, await readFile(join(dir, ASKED_FOLDER, file), "utf8"), targets);
   return asked;
 }

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
-import { ASKED_FOLDER, parseAsked, parseAskedPiece } from "./asked.ts";
+import { addAskedFile, ASKED_FOLDER, type Asked, type AskedTargets } from "./asked.ts";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
 import { lyricsProblems } from "./lyric-marks.ts";
@@ -203,7 +203,7 @@ export function checkLibrary(root: string): LibraryCheck {
 
 /**
  * Each asked-as file names a guide and, by fragments found once in it, its sentences, with 4 to 8 questions each; or
- * (`<folder>/<slug>.md`) a piece, with 4 to 8 requests it answers (asked.ts).
+ * (`<folder>/<slug>.md`) a piece, with 4 to 8 requests it answers: read as the loader reads them (asked.ts).
  */
 function askedProblems(root: string): string[] {
   const folder = join(root, ASKED_FOLDER);
@@ -213,20 +213,17 @@ function askedProblems(root: string): string[] {
   } catch {
     return [];
   }
+  const asked: Asked = { guides: new Map(), pieces: new Map() };
+  const targets: AskedTargets = {
+    guideText: (slug) => (existsSync(join(root, `${slug}.md`)) ? readFileSync(join(root, `${slug}.md`), "utf8").replace(/^---[\s\S]*?\n---\n/, "") : undefined),
+    isPiece: (path) => existsSync(join(root, `${path}.md`)),
+  };
   return names.flatMap((name) => {
-    const path = name.slice(0, -3);
     try {
-      const text = readFileSync(join(folder, name), "utf8");
-      if (path.includes("/")) {
-        if (!existsSync(join(root, name))) return [`asked/${name}: there is no piece ${path} in the library`];
-        parseAskedPiece(path, text);
-        return [];
-      }
-      const guide = readFileSync(join(root, name), "utf8");
-      parseAsked(path, text, guide.replace(/^---[\s\S]*?\n---\n/, ""));
+      addAskedFile(asked, name, readFileSync(join(folder, name), "utf8"), targets);
       return [];
     } catch (e) {
-      return [(e as NodeJS.ErrnoException).code === "ENOENT" ? `asked/${name}: there is no guide ${name} at the top of the library` : (e as Error).message];
+      return [(e as Error).message];
     }
   });
 }

@@ -259,11 +259,7 @@ export async function loadLibrary(dir: string): Promise<Library> {
   }
   const guides = new Map(pieces.filter((p) => p.category === "docs").map((p) => [p.slug, p.markdown]));
   const paths = new Set(pieces.map((p) => p.path));
-  const asked = await loadAsked(
-    dir,
-    (slug) => guides.get(slug),
-    (path) => paths.has(path),
-  ).catch((e: Error) => {
+  const asked = await loadAsked(dir, { guideText: (slug) => guides.get(slug), isPiece: (path) => paths.has(path) }).catch((e: Error) => {
     throw new LibraryError(`The library's ${e.message}`);
   });
   return new Library(pieces, axioms, hash.digest("hex").slice(0, 16), asked);

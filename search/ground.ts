@@ -125,14 +125,19 @@ export async function groundAnswer(
   return inDistress(question) ? withHelp(grounding, hits, sources) : grounding;
 }
 
+/** The pages an answer weighs: the hits, then every guide not among them (read whole: ask-library.ts). */
+function pagesWeighed(hits: Hit[], sources: AskSources): Hit[] {
+  const found = new Set(hits.map((h) => h.chunk.page));
+  return [...hits, ...sources.guides.filter((h) => !found.has(h.chunk.page))];
+}
+
 /**
  * A visitor who may be in danger (distress.ts) is first told where help is: the guide's sentence that names it,
  * with its question-and-answer unit ("What if I am struggling right now?"), opens the answer, before whatever
  * else answers the question. Its page is numbered as any quoted page is: by its place among the hits, or after them.
  */
 function withHelp(grounding: Grounding, hits: Hit[], sources: AskSources): Grounding {
-  const found = new Set(hits.map((h) => h.chunk.page));
-  const candidates = candidatesOf([...hits, ...sources.guides.filter((h) => !found.has(h.chunk.page))], sources.summaries, () => []);
+  const candidates = candidatesOf(pagesWeighed(hits, sources), sources.summaries, () => []);
   const help = candidates.filter((c) => c.guide && WHERE_HELP_IS.test(c.sentence));
   const first = help.find((c) => c.question) ?? help[0];
   if (!first) return grounding;
@@ -171,8 +176,7 @@ async function groundQuestion(
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
   }
-  const found = new Set(hits.map((h) => h.chunk.page));
-  const candidates = candidatesOf([...hits, ...sources.guides.filter((h) => !found.has(h.chunk.page))], sources.summaries, sources.askedOf);
+  const candidates = candidatesOf(pagesWeighed(hits, sources), sources.summaries, sources.askedOf);
   if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
   question = questionTimes(question);
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
