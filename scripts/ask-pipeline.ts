@@ -47,8 +47,10 @@ export interface Asked {
  * answerOf(typed) answers as tools/ask.ts does (or with another way of scoring sentences, a fit being measured). With `keepHits` each question's hits are kept after its first
  * asking: the search does not depend on how sentences are scored, so a fit may ask again under another scorer.
  */
-export async function askPipeline(options: { wordsOnly: boolean; library?: string; keepHits?: boolean }) {
+export async function askPipeline(options: { wordsOnly: boolean; library?: string; keepHits?: boolean; offTopicHeard?: boolean }) {
   const library = await loadLibrary(resolve(options.library ?? join(process.cwd(), "corpus", "library")));
+  // Without the off-topic model (scripts/fit-off-topic.ts measures what it would refuse).
+  const sources = options.offTopicHeard === false ? { ...askSources(library), offTopicOdds: Promise.resolve(() => -Infinity) } : askSources(library);
   let search: (q: string) => Promise<Hit[]>;
   let grounding: (q: string, hits: Hit[], scorer: Scorer) => ReturnType<typeof groundAnswer>;
   let expansions: Expansions | null;
@@ -58,7 +60,7 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     const words = await MemoryIndex.from(prepared.rows, (await prepared.expansions).expansions);
     search = async (q) => words.search(q, new Float32Array(0), 5, calibrationFor(""));
     expansions = words.expansions;
-    grounding = (q, hits, scorer) => groundAnswer(null, q, hits, words.expansions, askSources(library), scorer);
+    grounding = (q, hits, scorer) => groundAnswer(null, q, hits, words.expansions, sources, scorer);
   } else {
     const dataDir = join(process.cwd(), ".bench", "quality");
     const embedder = await loadGlove({ dataDir });
@@ -67,7 +69,7 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     if (!index.ready) await index.rebuild(library);
     search = (q) => index.search(q, 5);
     expansions = index.expansions;
-    grounding = (q, hits, scorer) => groundAnswer(index.embedder, q, hits, index.expansions, askSources(library), scorer);
+    grounding = (q, hits, scorer) => groundAnswer(index.embedder, q, hits, index.expansions, sources, scorer);
   }
   const kept = new Map<string, Hit[]>();
   const answerOf = async (typed: string, scorer: Scorer = ASK_SCORER): Promise<Asked> => {

@@ -4,6 +4,8 @@ import type { AskedSentence } from "../corpus/asked.ts";
 import type { Library } from "../corpus/library.ts";
 import { chunkPiece } from "./chunks.ts";
 import type { Hit } from "./index.ts";
+import type { LogOdds } from "./naive-bayes.ts";
+import { offTopicOddsOf } from "./off-topic.ts";
 import { pieceCards, type PieceCard } from "./pieces.ts";
 
 const guides = new WeakMap<Library, Hit[]>();
@@ -54,11 +56,19 @@ export interface AskSources {
   cards: PieceCard[];
   /** The questions a guide's sentences answer, in visitors' words (corpus/asked.ts). */
   askedOf(page: string): readonly AskedSentence[];
+  /** How surely a question is one the library is not about (off-topic.ts). */
+  offTopicOdds: Promise<LogOdds>;
 }
 
-export const NO_SOURCES: AskSources = { guides: [], summaries: new Map(), cards: [], askedOf: () => [] };
+export const NO_SOURCES: AskSources = { guides: [], summaries: new Map(), cards: [], askedOf: () => [], offTopicOdds: Promise.resolve(() => -Infinity) };
 
 /** A library's sources for ask (each part made once per library). */
 export function askSources(library: Library): AskSources {
-  return { guides: guidePages(library), summaries: pieceSummaries(library), cards: pieceCards(library), askedOf: (page) => library.askedOf(page) };
+  return {
+    guides: guidePages(library),
+    summaries: pieceSummaries(library),
+    cards: pieceCards(library),
+    askedOf: (page) => library.askedOf(page),
+    offTopicOdds: offTopicOddsOf(library),
+  };
 }

@@ -18,6 +18,7 @@ import { ASKED_AS_SHARE, readOf, variantFacts, vectorsOfVariants, type VariantFa
 import { wholeUnits, withSequel } from "./quote-span.ts";
 import { meaningEvidence, rawCalibrationFor } from "./rank.ts";
 import { findPieces, piecesAsked, type PieceCard } from "./pieces.ts";
+import { heldOffTopic } from "./off-topic.ts";
 
 /** What an answer stands on: the sentences chosen for the question and the passages they come from. */
 export interface Grounding {
@@ -32,6 +33,9 @@ export interface Grounding {
   /** Pages the answer quotes that were not among the hits (guides read whole, see ask-library.ts guidePages): sources after the hits, numbered on from them. */
   extra: Hit[];
 }
+
+/** No answer: the library does not cover the question. */
+const NOTHING: Grounding = { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
 
 type Sourced = Candidate & {
   passage: Chunk;
@@ -122,7 +126,9 @@ export async function groundAnswer(
   scorer: Scorer = ASK_SCORER,
 ): Promise<Grounding> {
   const grounding = await groundQuestion(embedder, question, hits, expansions, sources, scorer);
-  return inDistress(question) ? withHelp(grounding, hits, sources) : grounding;
+  if (inDistress(question)) return withHelp(grounding, hits, sources);
+  if (heldOffTopic(question, grounding.covered, grounding.score, await sources.offTopicOdds)) return { ...NOTHING, score: grounding.score };
+  return grounding;
 }
 
 /** The pages an answer weighs: the hits, then every guide not among them (read whole: ask-library.ts). */
@@ -174,10 +180,10 @@ async function groundQuestion(
   if (kinds && sources.cards.length) {
     const { found } = await findPieces(question, kinds, sources.cards, embedder, expansions);
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
-    return found.length ? namedPieces(found, hits) : { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
+    return found.length ? namedPieces(found, hits) : NOTHING;
   }
   const candidates = candidatesOf(pagesWeighed(hits, sources), sources.summaries, sources.askedOf);
-  if (!candidates.length) return { covered: false, sentences: [], passages: [], numbers: [], score: 0, extra: [] };
+  if (!candidates.length) return NOTHING;
   question = questionTimes(question);
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
   const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));

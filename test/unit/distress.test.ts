@@ -7,7 +7,8 @@ import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { askSources } from "../../search/ask-library.ts";
 import EXAMPLES from "../../search/distress-examples.json" with { type: "json" };
 import { inDistress } from "../../search/distress.ts";
-import { featuresOf, learnOdds } from "../../search/distress-model.ts";
+import { learnOdds } from "../../search/distress-model.ts";
+import { featuresOf } from "../../search/naive-bayes.ts";
 import { groundAnswer } from "../../search/ground.ts";
 
 describe("inDistress", () => {
