@@ -12,6 +12,11 @@ export const PRESENCE_WINDOW_MS = 24 * 3600_000;
 /** A name seen this recently is not written again: it changes nothing that matters for a 24-hour window. */
 const SKIP_MS = 60_000;
 /**
+ * Names remembered per minute, at most. A flood of new names (a million in two minutes) would otherwise hold them all
+ * in memory; a name not remembered is only written again, and the store's write already knows it (`onlyIfHigher`).
+ */
+export const REMEMBERED_NAMES = 50_000;
+/**
  * How long a full count is reused. Counting is an index range count, which grows with
  * the visitors and is too slow for every attend; this process's own new visitors are added to it at once, and other processes'
  * show within this time (the promise is one second).
@@ -86,7 +91,7 @@ export class PresenceStore implements Presence {
       await this.visits.put(name, horizon, null);
       return false;
     }
-    this.seen.set(name, ms);
+    if (this.seen.size < REMEMBERED_NAMES) this.seen.set(name, ms);
     if (added) this.added++;
     return true;
   }

@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { SortedCollection } from "../../storage/kv.ts";
-import { PRESENCE_WINDOW_MS, PresenceStore } from "../../services/presence.ts";
+import { PRESENCE_WINDOW_MS, PresenceStore, REMEMBERED_NAMES } from "../../services/presence.ts";
 import { storeUnavailable } from "../../storage/store-failure.ts";
 import { eventually } from "../helpers/eventually.ts";
 
@@ -29,6 +29,21 @@ describe("presence", () => {
     expect(await presence.count(afterStart(PRESENCE_WINDOW_MS))).toBe(1);
     expect(await presence.count(afterStart(PRESENCE_WINDOW_MS + 2 * 3600_000))).toBe(0);
     expect(await kv.sorted("presence").count()).toBe(0);
+  });
+
+  it("counts a name once when more new names arrive in a minute than it remembers", async () => {
+    const kv = openKeyValueStore({ kind: "memory" });
+    const presence = new PresenceStore(kv);
+    const puts = vi.spyOn(SortedCollection.prototype, "put");
+    for (let i = 0; i <= REMEMBERED_NAMES; i++) await presence.record(`visitor ${i}`, afterStart(i % 1000));
+    // The first name was remembered and is not written again; the last came after the memory was full, and is.
+    const before = puts.mock.calls.length;
+    await presence.record("visitor 0", afterStart(2000));
+    expect(puts.mock.calls.length).toBe(before);
+    expect(await presence.record(`visitor ${REMEMBERED_NAMES}`, afterStart(2000))).toBe(true);
+    expect(puts.mock.calls.length).toBe(before + 2);
+    puts.mockRestore();
+    expect(await presence.count(afterStart(3000))).toBe(REMEMBERED_NAMES + 1);
   });
 
   it("moves visits kept one key per name into the collection once, leaving damaged ones out", async () => {
