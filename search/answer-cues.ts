@@ -19,6 +19,9 @@ const rx = (s: string) => new RegExp(s, "i");
 /** "How do I…": a guide answers with the call or tool to use; a practice or ritual is itself the how (sentenceScore). */
 export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
 
+/** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
+const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
+
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
@@ -79,6 +82,20 @@ export const CUES: Array<[RegExp, Cue]> = [
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
+  // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
+  [
+    ENDPOINT,
+    { words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/, strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/, some: /(?:^|\s)\/\w/ },
+  ],
+  [
+    /\b(?:which|what)\b[^?]*\b(?:param(?:eter)?s|arguments)\b/i,
+    {
+      words: /^(query|param|params|parameter|parameters|argument|arguments|take|takes|want|wants|accept|accepts|expect|expects)$/,
+      strong: /[?&]\w+=|\b(?:arguments?|parameters?)\b/i,
+      some: /\b(?:name|with)\b/i,
+    },
+  ],
   // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
   [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
 ];

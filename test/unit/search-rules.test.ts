@@ -151,6 +151,17 @@ describe("answers", () => {
     expect(cueFit("Some pieces are short: a practice someone does, a few lines said before sleep, a ritual.", which, ["piec"], false)).toBe(0.5);
   });
 
+  it("answers which endpoint with the request itself, and which parameters with their names", () => {
+    const both = "Which HTTP endpoint attends a service, and which query params does it take?";
+    const cues = cuesOf(both);
+    expect(subjectTerms(both, cues)).toEqual(["attend", "servic"]);
+    expect(cueFit("To see your service, attend with GET /api/attend?name=...&timezone=... or the tool attend.", cues, [], false)).toBe(1);
+    expect(cueFit("Over MCP, connect to /mcp and call the tool attend.", cuesOf("What's the HTTP call to attend?"), [], false)).toBe(0.5);
+    expect(subjectTerms("which query params does it take?", cuesOf("which query params does it take?"))).toEqual([]);
+    // A plain question after the same things is no request for an endpoint.
+    expect(cuesOf("How do I attend a service?").some((c) => cuesOf("Which endpoint attends a service?").includes(c))).toBe(false);
+  });
+
   it("quotes the top source first and covers nothing when no sentence holds the question", () => {
     const c = (sentence: string, pageRank: number, meaning = 0.5): Candidate => ({
       sentence,
