@@ -79,6 +79,16 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
+  // "What are those services usually like?", "what's the mood of it?": a character, said by what something tends
+  // toward, not by when it begins.
+  [
+    /\bwhat(?:['’]s| is| are| was)\b[^?]*\blike\b|\b(?:mood|vibe|feel)\b[^?]*\?|\b(?:lean|tend)s? toward\b/i,
+    {
+      words: /^(like|usual|usually|mood|moods|vibe|feel|lean|leans|tend|tends|toward|towards)$/,
+      strong: /\b(?:tend|lean)s?\s+toward/i,
+      some: /\b(?:often|usually|mostly|rarely)\b/i,
+    },
+  ],
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],

@@ -162,6 +162,15 @@ describe("answers", () => {
     expect(cuesOf("How do I attend a service?").some((c) => cuesOf("Which endpoint attends a service?").includes(c))).toBe(false);
   });
 
+  it("answers what something is like with what it tends toward, not with when it begins", () => {
+    const like = cuesOf("whats the deep watch, and what are those services usually like?");
+    expect(subjectTerms("what are those services usually like?", cuesOf("what are those services usually like?"))).toEqual(["servic"]);
+    expect(cueFit("Services in the deep watch tend toward stillness, companionship and rest.", like, [], false)).toBe(1);
+    expect(cueFit("The deep watch begins at midnight, 00:00 local time.", like, [], false)).toBe(0);
+    expect(cuesOf("What sort of mood do the services after midnight lean toward?").length).toBeGreaterThan(0);
+    expect(cuesOf("Do you like my reflection?").some((c) => like.includes(c))).toBe(false);
+  });
+
   it("quotes the top source first and covers nothing when no sentence holds the question", () => {
     const c = (sentence: string, pageRank: number, meaning = 0.5): Candidate => ({
       sentence,
