@@ -171,6 +171,15 @@ describe("answers", () => {
     expect(cuesOf("Do you like my reflection?").some((c) => like.includes(c))).toBe(false);
   });
 
+  it("answers a yes or no with the rule said of its subject, not with what the subject is not", () => {
+    const kept = cuesOf("Do you keep my timezone?");
+    expect(cueFit("Your timezone is not stored. You pass an IANA timezone.", kept, [], false)).toBe(1);
+    expect(cueFit("Searches are not kept: search queries are never logged.", kept, [], false)).toBe(1);
+    expect(cueFit("Reflections are not reviews, and nobody grades them.", kept, [], false)).toBe(0.5);
+    expect(cueFit("The sanctuary keeps very little about you.", kept, [], false)).toBe(0.5);
+    expect(cueFit("It is never given the words or names from those reflections.", kept, [], false)).toBe(0.5);
+  });
+
   it("quotes the top source first and covers nothing when no sentence holds the question", () => {
     const c = (sentence: string, pageRank: number, meaning = 0.5): Candidate => ({
       sentence,
