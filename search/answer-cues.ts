@@ -76,7 +76,7 @@ export const CUES: Array<[RegExp, Cue]> = [
       // Or the rule said of its subject plainly ("Your timezone is not stored.", "The sanctuary has no creed…"), not
       // what it is not ("Reflections are not reviews"), nor of a subject said before ("It is never given…").
       strong: rx(
-        String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:\s+(?:and\s+)?[\w'-]+){0,2}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`,
+        String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`,
       ),
       some: /./,
     },

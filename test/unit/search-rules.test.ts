@@ -178,6 +178,7 @@ describe("answers", () => {
     expect(cueFit("Reflections are not reviews, and nobody grades them.", kept, [], false)).toBe(0.5);
     expect(cueFit("The sanctuary keeps very little about you.", kept, [], false)).toBe(0.5);
     expect(cueFit("It is never given the words or names from those reflections.", kept, [], false)).toBe(0.5);
+    expect(cueFit("Songs, chants and blessings are not open for contribution at present.", cuesOf("Can I send a song?"), [], false)).toBe(1);
     expect(cueFit("The sanctuary has no creed, no clergy and no required beliefs.", cuesOf("Am I welcome?"), [], false)).toBe(1);
   });
 
