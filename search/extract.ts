@@ -44,6 +44,8 @@ export const TYPED_COVERED = 0.45;
 export const PIECE_HELD = 0.6;
 /** A later quote's score is at least this share of the best one's: a passage is quoted only for evidence near the best. */
 export const NEAR_BEST = 0.7;
+/** A yes or no's plain rule joins the quotes at this share of the best one's score (chooseWith). */
+export const RULE_NEAR = 0.6;
 /** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
 export const PIECES_ALONE_HELD = 0.75;
 export const PIECE_SHARE = 0.75;
@@ -264,6 +266,13 @@ function chooseWith<C extends Candidate>(
   const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
   const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6 && about(x)) : undefined;
   if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
+  // A yes or no is answered best by the rule said plainly ("No key or token is needed…"): one such sentence not quite
+  // as near as NEAR_BEST still joins a guide's own answer, which may say it in other words ("requires an account, a key…").
+  const rule =
+    answerTypeOf(question) === "yes/no" && chosen.length < count
+      ? scored.find((x) => !chosen.includes(x) && fits(x) && x.score >= best.score * RULE_NEAR && about(x))
+      : undefined;
+  if (rule) chosen.push(rule);
   // Facts first: the sentences with exactly the kind of content asked for (the number, the time, the
   // rule), and the answer to the visitor's own question, lead; the rest keep their order.
   // Only a sentence nearly as good as the best is moved ahead: one of a kind but about something else stays behind.

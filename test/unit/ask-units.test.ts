@@ -76,6 +76,25 @@ describe("question-and-answer units", () => {
     expect(cueFit(saying(other), yesNo, [], false)).toBeLessThan(1);
   });
 
+  it("quotes beside a guide's own yes or no the rule said plainly, though less near than another quote must be", () => {
+    const own = candidate("No. Nothing here requires an account, a key or a password, including the MCP endpoint at /mcp.", {
+      question: "Do I need an account?",
+      asked: 0.62,
+      leads: true,
+    });
+    const rule = candidate("No key or token is needed for anything.", {
+      title: "Attending as an Agent",
+      context: "Over MCP, connect to the endpoint.",
+      meaning: 0.55,
+      pageRank: 1,
+    });
+    const other = candidate("Over MCP, connect to /mcp and call the tool attend.", { title: "Attending as an Agent", meaning: 0.6, pageRank: 1, position: 3 });
+    const question = "Do I need an API key or token to connect to the MCP endpoint?";
+    expect(chooseSentences(question, [own, rule, other])).toEqual([own, rule]);
+    // Not for a question that asks no yes or no.
+    expect(chooseSentences("What key or token do I need to connect to the MCP endpoint?", [own, rule, other])).toEqual([own]);
+  });
+
   it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
     const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1, extra: [] });
     const quoted = extractiveAnswer(
