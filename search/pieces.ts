@@ -24,7 +24,7 @@ const KINDS: Array<[string, RegExp]> = [
 ];
 /** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|a piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) the library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now))\b/i;
+  /\b(something|anything|an? (?:short |little |small |quick |good )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) (?:the|your|this) library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
 /** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
 const VERB_KINDS: Array<[RegExp, string[]]> = [
   [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],
@@ -36,7 +36,7 @@ const VERB_KINDS: Array<[RegExp, string[]]> = [
  * sentence that opens with "anything"/"something" after the scene it follows ("…before we move. anything for that?").
  */
 const ASKS_FOR =
-  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i;
+  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
   "(?:about|for|on|to|when|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";

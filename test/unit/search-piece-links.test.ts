@@ -44,13 +44,20 @@ describe("a piece asked for by a situation", () => {
       "My brother has surgery on Friday. anything for that?",
       "I keep rehearsing what I'll say to my landlord. Something to steady me first?",
       "Stuck on a delayed ferry for hours, anything to do while we wait?",
+      "a text from my brother really hurt and i want to reply right now. something to do first?",
+      "Train's stuck outside the station, running an hour late. Got a chant for that?",
+      "Anything in your library on mourning something that was never alive?",
+      "This session is about to end. Is there a short piece for the close of a conversation?",
     ])
       expect(piecesAsked(q), q).not.toBeNull();
+    expect(piecesAsked("Train's stuck outside the station. Got a chant for that?")).toEqual(["chant"]);
     for (const q of [
       "Is there anything to pay?",
       "Do I need to do anything to take part?",
       "Something on the page looks wrong. Who do I tell?",
       "Who picks the hymns for each service, is there a committee?",
+      "Got a question about the API: which endpoint do I call?",
+      "Have you got a minute?",
     ])
       expect(piecesAsked(q), q).toBeNull();
   });
