@@ -51,6 +51,10 @@ describe("a piece asked for by a situation", () => {
     ])
       expect(piecesAsked(q), q).not.toBeNull();
     expect(piecesAsked("Train's stuck outside the station. Got a chant for that?")).toEqual(["chant"]);
+    // What a piece has one do is no question about writing one.
+    expect(piecesAsked("is there a ritual where you write to yourself and open it in spring?")).toEqual(["ritual"]);
+    expect(piecesAsked("Can I send a song I wrote myself?")).toBeNull();
+    expect(piecesAsked("how do I write a ritual where people hold hands?")).toBeNull();
     for (const q of [
       "Is there anything to pay?",
       "Do I need to do anything to take part?",
