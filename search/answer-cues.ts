@@ -10,6 +10,8 @@ export interface Cue {
   /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
   strong: RegExp;
   some: RegExp;
+  /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (extract.ts). */
+  particular?: boolean;
 }
 
 const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
@@ -100,7 +102,12 @@ export const CUES: Array<[RegExp, Cue]> = [
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
   [
     ENDPOINT,
-    { words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/, strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/, some: /(?:^|\s)\/\w/ },
+    {
+      words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/,
+      strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/,
+      some: /(?:^|\s)\/\w/,
+      particular: true,
+    },
   ],
   [
     /\b(?:which|what)\b[^?]*\b(?:param(?:eter)?s|arguments)\b/i,
@@ -108,6 +115,16 @@ export const CUES: Array<[RegExp, Cue]> = [
       words: /^(query|param|params|parameter|parameters|argument|arguments|take|takes|want|wants|accept|accepts|expect|expects)$/,
       strong: /[?&]\w+=|\b(?:arguments?|parameters?)\b/i,
       some: /\b(?:name|with)\b/i,
+    },
+  ],
+  // "Which field holds…?" is answered by a sentence naming one as a program reads it ("service.loopSeconds", "next_steps").
+  [
+    /\b(?:which|what)\s+(?:json\s+)?(?:fields?|propert(?:y|ies)|attributes?)\b/i,
+    {
+      words: /^(field|fields|property|properties|attribute|attributes|json|hold|holds|response)$/,
+      strong: /\b[a-z]+[A-Z]\w*\b|\b[a-z]{2,}\.[a-z]{2,}\w*\b|\b[a-z]+_[a-z]+\b/,
+      some: /\bfields?\b/i,
+      particular: true,
     },
   ],
   // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").

@@ -233,11 +233,11 @@ function chooseWith<C extends Candidate>(
   // needs fewer of its words: "How much time should I set aside for a service?" is answered by "A service is
   // between 15 and 40 minutes long" though "set aside" is nowhere in the library.
   const numeric = NUMERIC.includes(answerTypeOf(question));
+  // So does one naming a particular thing asked for ("Which field holds the running time?": "service.loopSeconds gives…").
   const typed = (s: (typeof scored)[number]) =>
-    numeric &&
     s.c.guide !== false &&
     held(subject, s.c.sentence, s.c.context, weights) >= TYPED_HELD &&
-    cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
+    ((numeric && cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1) || cues.some((c) => c.particular && c.strong.test(saying(s.c))));
   // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
   const best =
     scored.find((s) => answersOwn(s.c, OWN_QUESTION) && s.gate >= scorer.covered) ??

@@ -95,6 +95,21 @@ describe("question-and-answer units", () => {
     expect(chooseSentences("What key or token do I need to connect to the MCP endpoint?", [own, rule, other])).toEqual([own]);
   });
 
+  it("answers which field holds something with a sentence naming one, though it holds fewer of the question's words", () => {
+    const field = candidate("The whole running length is in service.loopSeconds.", {
+      title: "Attending as an Agent",
+      heading: "The total running time of the attend response",
+      context: "What you receive. The attend response describes the service.",
+      meaning: 0.55,
+      guide: true,
+    });
+    const other = candidate("Services begin every four hours of your local day.", { title: "Attending as an Agent", meaning: 0.4, position: 2, guide: true });
+    expect(chooseSentences("Parsing the attend response: which field holds the total running time?", [field, other])).toEqual([field]);
+    expect(chooseSentences("Parsing the attend response: what holds the total running time?", [field, other])).toEqual([]);
+    expect(cueFit("Look for the list called order.", cuesOf("Which field holds the parts?"), [], false)).toBe(0);
+    expect(cueFit("service.order: every part of the service in sequence.", cuesOf("Which field holds the parts?"), [], false)).toBe(1);
+  });
+
   it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
     const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1, extra: [] });
     const quoted = extractiveAnswer(
