@@ -31,8 +31,10 @@ export const CUES: Array<[RegExp, Cue]> = [
     {
       words:
         /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit|size|length|limit|limits|min|max|minimum|maximum)$/,
-      // "How long can a title be?" is a limit: "up to 200 characters".
-      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}|\bup to\s+${N}\s+${UNIT}`),
+      // "How long can a title be?" is a limit: "up to 200 characters"; a span may be said "three hours or five".
+      strong: rx(
+        String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+(?:to|or)\s+${N}\s+${UNIT}|\b${N}\s+${UNIT}\s+or\s+${N}\b|\bup to\s+${N}\s+${UNIT}`,
+      ),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
   ],

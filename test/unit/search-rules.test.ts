@@ -130,6 +130,9 @@ describe("answers", () => {
     expect(subjectTerms("How long is a service?", long)).toEqual(["servic"]);
     expect(cueFit("It runs between fifteen and forty minutes.", long, ["servic"], false)).toBe(1);
     expect(cueFit("Services are planned by a model.", long, ["servic"], false)).toBe(0);
+    expect(cueFit("When clocks change, a slot may last three hours or five.", long, ["slot"], false)).toBe(1);
+    expect(cueFit("It may last three or five hours.", long, [], false)).toBe(1);
+    expect(cueFit("It lasts three hours.", long, [], false)).toBe(0.5);
     expect(cueFit("The day has six slots: 00:00 to 04:00, 04:00 to 08:00.", cuesOf("When do slots begin?"), [], false)).toBe(1);
     expect(cueFit("A reflection is a few sentences left behind.", cuesOf("What is a reflection?"), ["reflect"], true)).toBe(1);
     expect(held(["timezon", "give"], "Your own, as an IANA name.", "What timezone should I give?")).toBeCloseTo(0.7);
