@@ -57,7 +57,8 @@ export const CUES: Array<[RegExp, Cue]> = [
       // Items between semicolons, or three or more of a word or three each after a colon ("eight tools in all:
       // attend, now, read_song…"); a colon before clauses of prose is no list.
       strong: /;[^;]+;|:\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}(?:,\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}){2,}[.;]?$/,
-      some: /(?:[^,]+,){2}/,
+      // Or three said "A, B and C" ("no cookies for visitors, no advertising and no profile").
+      some: /(?:[^,]+,){2}|\b[\w'-]+(?: [\w'-]+){0,3}, [\w'-]+(?: [\w'-]+){0,3},? (?:and|or|nor) [\w'-]+/,
     },
   ],
   // "What is it called?": a sentence that names it ("has a name:", "is called").

@@ -150,6 +150,8 @@ describe("answers", () => {
     expect(cueFit("It was written in two weeks by three people.", tools, ["tool"], false)).toBe(0.5);
     const which = cuesOf("Which tools does the server offer?");
     expect(cueFit("The server offers eight tools in all: attend, now, read_song, search and ask.", which, ["tool"], false)).toBe(1);
+    expect(cueFit("There are no cookies for visitors, no advertising and no profile.", which, [], false)).toBe(0.5);
+    expect(cueFit("There are no cookies for visitors.", which, [], false)).toBe(0);
     // A colon before clauses of prose is no list.
     expect(cueFit("Some pieces are short: a practice someone does, a few lines said before sleep, a ritual.", which, ["piec"], false)).toBe(0.5);
   });
