@@ -18,8 +18,8 @@ const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten
 const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 const rx = (s: string) => new RegExp(s, "i");
 
-/** "How do I…": a guide answers with the call or tool to use; a practice or ritual is itself the how (sentenceScore). */
-export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
+/** "How do I…": a guide answers with the call or tool to use, or the address to open; a practice or ritual is itself the how (sentenceScore). */
+export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a-z<]/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
 
 /** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
 const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;

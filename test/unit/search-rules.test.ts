@@ -156,6 +156,13 @@ describe("answers", () => {
     expect(cueFit("Some pieces are short: a practice someone does, a few lines said before sleep, a ritual.", which, ["piec"], false)).toBe(0.5);
   });
 
+  it("answers how to do something with the call, the tool or the address to open", () => {
+    const how = cuesOf("How do I fetch a document as plain markdown?");
+    expect(cueFit("Any document can be read at /docs/<path>, and as plain markdown by adding .md.", how, [], false)).toBe(1);
+    expect(cueFit("Search finds passages: GET /api/search (the tool search).", how, [], false)).toBe(1);
+    expect(cueFit("Documents are plain markdown, there 24/7.", how, [], false)).toBe(0);
+  });
+
   it("answers which endpoint with the request itself, and which parameters with their names", () => {
     const both = "Which HTTP endpoint attends a service, and which query params does it take?";
     const cues = cuesOf(both);
