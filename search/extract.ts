@@ -44,6 +44,13 @@ export const TYPED_COVERED = 0.45;
 export const PIECE_HELD = 0.6;
 /** A later quote's score is at least this share of the best one's: a passage is quoted only for evidence near the best. */
 export const NEAR_BEST = 0.7;
+/**
+ * A guide's sentence this near the question in meaning (the vectors'; words alone never reach it) is quotable holding
+ * NEAREST_HELD of its words: "tonight's has neither [a name nor an intro]. is it broken?" meets "Such a service has no
+ * name and no opening word…" in few words. Set on dev: 0.8 let an off-topic question through, 0.85 and 0.9 none.
+ */
+export const NEAREST_MEANING = 0.9;
+export const NEAREST_HELD = 0.2;
 /** A yes or no's plain rule joins the quotes at this share of the best one's score (chooseWith). */
 export const RULE_NEAR = 0.6;
 /** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
@@ -247,7 +254,11 @@ function chooseWith<C extends Candidate>(
         (s.c.guide !== false || s.held >= pieceHeld) &&
         // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
         (!WHO.test(question) || askedness(s.c) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
-        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || askedness(s.c) >= SAME_QUESTION || (typed(s) && s.gate >= scorer.typedCovered)),
+        (s.held >= 0.4 ||
+          (s.held > 0.34 && s.c.meaning >= 0.6) ||
+          (s.c.guide !== false && s.held >= NEAREST_HELD && s.c.meaning >= NEAREST_MEANING) ||
+          askedness(s.c) >= SAME_QUESTION ||
+          (typed(s) && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.

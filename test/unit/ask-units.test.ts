@@ -110,6 +110,19 @@ describe("question-and-answer units", () => {
     expect(cueFit("service.order: every part of the service in sequence.", cuesOf("Which field holds the parts?"), [], false)).toBe(1);
   });
 
+  it("quotes a guide's sentence very near in meaning though it holds few of the question's words, and not one merely near", () => {
+    const question = "some services have a name and a little intro and tonights has neither, weirdly. is it broken or glitched?";
+    const near = (meaning: number) =>
+      candidate("Such a service has no name and no opening word, but it is a whole service all the same.", {
+        title: "What a Service Is",
+        meaning,
+        guide: true,
+      });
+    const other = candidate("Bread rises slowly.", { meaning: 0.1, position: 3, guide: true });
+    expect(chooseSentences(question, [near(0.95), other]).map((c) => c.meaning)).toEqual([0.95]);
+    expect(chooseSentences(question, [near(0.85), other])).toEqual([]);
+  });
+
   it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
     const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1, extra: [] });
     const quoted = extractiveAnswer(
