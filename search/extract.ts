@@ -51,6 +51,15 @@ export const NEAR_BEST = 0.7;
  */
 export const NEAREST_MEANING = 0.9;
 export const NEAREST_HELD = 0.2;
+/**
+ * The answer that opens a guide's unit whose question nearly asks the visitor's (UNIT_ASKED, short of SAME_QUESTION)
+ * is quotable holding UNIT_HELD of the question's words: "I'm an atheist. Is this place for me…?" and "Is this a
+ * religion?" answered "No. The sanctuary has no creed…". Set on dev: without UNIT_HELD three off-topic questions were
+ * quoted, their units' answers holding at most 0.18 of their words ("…feedback for a restaurant" and "Report a bug, send
+ * feedback…"); 0.2 to 0.25 kept them out.
+ */
+export const UNIT_ASKED = 0.5;
+export const UNIT_HELD = 0.22;
 /** A yes or no's plain rule joins the quotes at this share of the best one's score (chooseWith). */
 export const RULE_NEAR = 0.6;
 /** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
@@ -256,6 +265,7 @@ function chooseWith<C extends Candidate>(
         (!WHO.test(question) || askedness(s.c) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
         (s.held >= 0.4 ||
           (s.held > 0.34 && s.c.meaning >= 0.6) ||
+          (s.c.leads && (s.c.asked ?? 0) >= UNIT_ASKED && s.held >= UNIT_HELD) ||
           (s.c.guide !== false && s.held >= NEAREST_HELD && s.c.meaning >= NEAREST_MEANING) ||
           askedness(s.c) >= SAME_QUESTION ||
           (typed(s) && s.gate >= scorer.typedCovered)),

@@ -123,6 +123,15 @@ describe("question-and-answer units", () => {
     expect(chooseSentences(question, [near(0.85), other])).toEqual([]);
   });
 
+  it("quotes the answer opening a unit whose question nearly asks the visitor's, holding some of its words", () => {
+    const question = "I'm an atheist and a sceptic. Does this place want a creed from me?";
+    const lead = (asked: number) =>
+      candidate("No. The sanctuary has no creed, no clergy and no required beliefs.", { question: "Is this a religion?", asked, leads: true, guide: true });
+    const other = candidate("Bread rises slowly.", { meaning: 0.1, position: 3, guide: true });
+    expect(chooseSentences(question, [lead(0.55), other]).map((c) => c.asked)).toEqual([0.55]);
+    expect(chooseSentences(question, [lead(0.4), other])).toEqual([]);
+  });
+
   it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
     const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1, extra: [] });
     const quoted = extractiveAnswer(
