@@ -10,14 +10,19 @@ export interface Cue {
   /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
   strong: RegExp;
   some: RegExp;
+  /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (extract.ts). */
+  particular?: boolean;
 }
 
 const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
 const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 const rx = (s: string) => new RegExp(s, "i");
 
-/** "How do I…": a guide answers with the call or tool to use; a practice or ritual is itself the how (sentenceScore). */
-export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
+/** "How do I…": a guide answers with the call or tool to use, or the address to open; a practice or ritual is itself the how (sentenceScore). */
+export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a-z<]/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
+
+/** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
+const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
@@ -26,8 +31,10 @@ export const CUES: Array<[RegExp, Cue]> = [
     {
       words:
         /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit|size|length|limit|limits|min|max|minimum|maximum)$/,
-      // "How long can a title be?" is a limit: "up to 200 characters".
-      strong: rx(String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+to\s+${N}\s+${UNIT}|\bup to\s+${N}\s+${UNIT}`),
+      // "How long can a title be?" is a limit: "up to 200 characters"; a span may be said "three hours or five".
+      strong: rx(
+        String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+(?:to|or)\s+${N}\s+${UNIT}|\b${N}\s+${UNIT}\s+or\s+${N}\b|\bup to\s+${N}\s+${UNIT}`,
+      ),
       some: rx(String.raw`\b${N}\s+${UNIT}\b`),
     },
   ],
@@ -50,7 +57,8 @@ export const CUES: Array<[RegExp, Cue]> = [
       // Items between semicolons, or three or more of a word or three each after a colon ("eight tools in all:
       // attend, now, read_song…"); a colon before clauses of prose is no list.
       strong: /;[^;]+;|:\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}(?:,\s*[^\s,.;:]+(?:\s[^\s,.;:]+){0,2}){2,}[.;]?$/,
-      some: /(?:[^,]+,){2}/,
+      // Or three said "A, B and C" ("no cookies for visitors, no advertising and no profile").
+      some: /(?:[^,]+,){2}|\b[\w'-]+(?: [\w'-]+){0,3}, [\w'-]+(?: [\w'-]+){0,3},? (?:and|or|nor) [\w'-]+/,
     },
   ],
   // "What is it called?": a sentence that names it ("has a name:", "is called").
@@ -70,15 +78,58 @@ export const CUES: Array<[RegExp, Cue]> = [
     /^\s*(do|does|is|are|can|may|should|must|will|am)\b/i,
     {
       words: /^$/,
-      strong: rx(String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}`),
+      // Or the rule said of its subject plainly ("Your timezone is not stored.", "The sanctuary has no creed…"), not
+      // what it is not ("Reflections are not reviews"), nor of a subject said before ("It is never given…").
+      strong: rx(
+        String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`,
+      ),
       some: /./,
     },
   ],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
+  // "What are those services usually like?", "what's the mood of it?": a character, said by what something tends
+  // toward, not by when it begins.
+  [
+    /\bwhat(?:['’]s| is| are| was)\b[^?]*\blike\b|\b(?:mood|vibe|feel)\b[^?]*\?|\b(?:lean|tend)s? toward\b/i,
+    {
+      words: /^(like|usual|usually|mood|moods|vibe|feel|lean|leans|tend|tends|toward|towards)$/,
+      strong: /\b(?:tend|lean)s?\s+toward/i,
+      some: /\b(?:often|usually|mostly|rarely)\b/i,
+    },
+  ],
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
+  // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
+  [
+    ENDPOINT,
+    {
+      words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/,
+      strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/,
+      some: /(?:^|\s)\/\w/,
+      particular: true,
+    },
+  ],
+  [
+    /\b(?:which|what)\b[^?]*\b(?:param(?:eter)?s|arguments)\b/i,
+    {
+      words: /^(query|param|params|parameter|parameters|argument|arguments|take|takes|want|wants|accept|accepts|expect|expects)$/,
+      strong: /[?&]\w+=|\b(?:arguments?|parameters?)\b/i,
+      some: /\b(?:name|with)\b/i,
+    },
+  ],
+  // "Which field holds…?" is answered by a sentence naming one as a program reads it ("service.loopSeconds", "next_steps").
+  [
+    /\b(?:which|what)\s+(?:json\s+)?(?:fields?|propert(?:y|ies)|attributes?)\b/i,
+    {
+      words: /^(field|fields|property|properties|attribute|attributes|json|hold|holds|response)$/,
+      strong: /\b[a-z]+[A-Z]\w*\b|\b[a-z]{2,}\.[a-z]{2,}\w*\b|\b[a-z]+_[a-z]+\b/,
+      some: /\bfields?\b/i,
+      particular: true,
+    },
+  ],
   // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
   [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
 ];

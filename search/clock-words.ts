@@ -61,15 +61,16 @@ const TIME = new RegExp(
   "gi",
 );
 
-/** The text with each clock time replaced by what `said` makes of its hours (0–23, in order). */
-function eachTime(text: string, said: (written: string, hours: number[]) => string): string {
+/** The text with each clock time replaced by what `said` makes of its hours (0–23, in order); `before` is the text before it. */
+export function eachTime(text: string, said: (written: string, hours: number[], before: string) => string): string {
   if (!/\d|midnight|noon|midday/i.test(text)) return text;
-  return text.replace(TIME, (written, ...g: Array<string | undefined>) => {
-    const [from, fromHalf, to, toHalf, single, singleHalf, full, midnight] = g;
-    if (from && to && toHalf) return said(written, [dayHour(Number(from), fromHalf ?? toHalf), dayHour(Number(to), toHalf)]);
-    if (single && singleHalf) return said(written, [dayHour(Number(single), singleHalf)]);
-    if (full) return said(written, [Number(full) % 24]);
-    return said(written, [midnight ? 0 : 12]);
+  return text.replace(TIME, (written, ...g: Array<string | number | undefined>) => {
+    const [from, fromHalf, to, toHalf, single, singleHalf, full, midnight, , at] = g.map((x) => (x === undefined ? undefined : String(x)));
+    const before = text.slice(0, Number(at));
+    if (from && to && toHalf) return said(written, [dayHour(Number(from), fromHalf ?? toHalf), dayHour(Number(to), toHalf)], before);
+    if (single && singleHalf) return said(written, [dayHour(Number(single), singleHalf)], before);
+    if (full) return said(written, [Number(full) % 24], before);
+    return said(written, [midnight ? 0 : 12], before);
   });
 }
 

@@ -45,6 +45,24 @@ export const TYPED_COVERED = 0.45;
 export const PIECE_HELD = 0.6;
 /** A later quote's score is at least this share of the best one's: a passage is quoted only for evidence near the best. */
 export const NEAR_BEST = 0.7;
+/**
+ * A guide's sentence this near the question in meaning (the vectors'; words alone never reach it) is quotable holding
+ * NEAREST_HELD of its words: "tonight's has neither [a name nor an intro]. is it broken?" meets "Such a service has no
+ * name and no opening word…" in few words. Set on dev: 0.8 let an off-topic question through, 0.85 and 0.9 none.
+ */
+export const NEAREST_MEANING = 0.9;
+export const NEAREST_HELD = 0.2;
+/**
+ * The answer that opens a guide's unit whose question nearly asks the visitor's (UNIT_ASKED, short of SAME_QUESTION)
+ * is quotable holding UNIT_HELD of the question's words: "I'm an atheist. Is this place for me…?" and "Is this a
+ * religion?" answered "No. The sanctuary has no creed…". Set on dev: without UNIT_HELD three off-topic questions were
+ * quoted, their units' answers holding at most 0.18 of their words ("…feedback for a restaurant" and "Report a bug, send
+ * feedback…"); 0.2 to 0.25 kept them out.
+ */
+export const UNIT_ASKED = 0.5;
+export const UNIT_HELD = 0.22;
+/** A yes or no's plain rule joins the quotes at this share of the best one's score (chooseWith). */
+export const RULE_NEAR = 0.6;
 /** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
 export const PIECES_ALONE_HELD = 0.75;
 export const PIECE_SHARE = 0.75;
@@ -232,11 +250,11 @@ function chooseWith<C extends Candidate>(
   // needs fewer of its words: "How much time should I set aside for a service?" is answered by "A service is
   // between 15 and 40 minutes long" though "set aside" is nowhere in the library.
   const numeric = NUMERIC.includes(answerTypeOf(question));
+  // So does one naming a particular thing asked for ("Which field holds the running time?": "service.loopSeconds gives…").
   const typed = (s: (typeof scored)[number]) =>
-    numeric &&
     s.c.guide !== false &&
     held(subject, s.c.sentence, s.c.context, weights) >= TYPED_HELD &&
-    cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1;
+    ((numeric && cueFit(saying(s.c), cues, subject, WHAT_IS.test(question)) === 1) || cues.some((c) => c.particular && c.strong.test(saying(s.c))));
   // The answer under the visitor's very question (a guide that asks it in other words) opens the reply.
   const best =
     scored.find((s) => answersOwn(s.c, OWN_QUESTION) && s.gate >= scorer.covered) ??
@@ -246,7 +264,12 @@ function chooseWith<C extends Candidate>(
         (s.c.guide !== false || s.held >= pieceHeld) &&
         // "Who founded it?" is answered by a sentence that names someone, or by a unit asking the very question.
         (!WHO.test(question) || askedness(s.c) >= SAME_QUESTION || cueFit(saying(s.c), cues, subject, false) > 0) &&
-        (s.held >= 0.4 || (s.held > 0.34 && s.c.meaning >= 0.6) || askedness(s.c) >= SAME_QUESTION || (typed(s) && s.gate >= scorer.typedCovered)),
+        (s.held >= 0.4 ||
+          (s.held > 0.34 && s.c.meaning >= 0.6) ||
+          (s.c.leads && (s.c.asked ?? 0) >= UNIT_ASKED && s.held >= UNIT_HELD) ||
+          (s.c.guide !== false && s.held >= NEAREST_HELD && s.c.meaning >= NEAREST_MEANING) ||
+          askedness(s.c) >= SAME_QUESTION ||
+          (typed(s) && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
@@ -265,6 +288,13 @@ function chooseWith<C extends Candidate>(
   const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
   const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6 && about(x)) : undefined;
   if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
+  // A yes or no is answered best by the rule said plainly ("No key or token is needed…"): one such sentence not quite
+  // as near as NEAR_BEST still joins a guide's own answer, which may say it in other words ("requires an account, a key…").
+  const rule =
+    answerTypeOf(question) === "yes/no" && chosen.length < count
+      ? scored.find((x) => !chosen.includes(x) && fits(x) && x.score >= best.score * RULE_NEAR && about(x))
+      : undefined;
+  if (rule) chosen.push(rule);
   // Facts first: the sentences with exactly the kind of content asked for (the number, the time, the
   // rule), and the answer to the visitor's own question, lead; the rest keep their order.
   // Only a sentence nearly as good as the best is moved ahead: one of a kind but about something else stays behind.

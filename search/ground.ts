@@ -6,6 +6,7 @@ import { inDistress, WHERE_HELP_IS } from "./distress.ts";
 import { NO_SOURCES, type AskSources, type Summary } from "./ask-library.ts";
 import { chunkPiece, type Chunk } from "./chunks.ts";
 import { withoutTimes, withWatchStarts } from "./clock-words.ts";
+import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
 import { cuesOf, subjectTerms, type Cue } from "./answer-cues.ts";
@@ -184,7 +185,7 @@ async function groundQuestion(
   }
   const candidates = candidatesOf(pagesWeighed(hits, sources), sources.summaries, sources.askedOf);
   if (!candidates.length) return NOTHING;
-  question = questionTimes(question);
+  question = questionTimes(question, namedSpans(new Set(candidates.map((c) => c.heading))));
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
   const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
@@ -314,9 +315,13 @@ function wordsOnly(question: string, c: Candidate, expansions: Expansions | null
  * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
  * watch's start beside it (clock-words.ts).
  */
-function questionTimes(question: string): string {
+function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const asking = askingClause(question);
   const at = Math.max(0, question.lastIndexOf(asking));
-  const scene = question.slice(0, at);
-  return withWatchStarts(`${/\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) ? scene : withoutTimes(scene)}${question.slice(at)}`);
+  // What comes before the words that ask is a scene only after any question it holds ("what's the 4am to 8am watch
+  // called? and the one after midnight?" asks by both times).
+  const asked = question.slice(0, at).lastIndexOf("?") + 1;
+  const scene = question.slice(asked, at);
+  const kept = `${question.slice(0, asked)}${/\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) ? scene : withoutTimes(scene)}${question.slice(at)}`;
+  return withWatchStarts(withSpanNames(kept, spans));
 }

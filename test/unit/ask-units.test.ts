@@ -76,6 +76,62 @@ describe("question-and-answer units", () => {
     expect(cueFit(saying(other), yesNo, [], false)).toBeLessThan(1);
   });
 
+  it("quotes beside a guide's own yes or no the rule said plainly, though less near than another quote must be", () => {
+    const own = candidate("No. Nothing here requires an account, a key or a password, including the MCP endpoint at /mcp.", {
+      question: "Do I need an account?",
+      asked: 0.62,
+      leads: true,
+    });
+    const rule = candidate("No key or token is needed for anything.", {
+      title: "Attending as an Agent",
+      context: "Over MCP, connect to the endpoint.",
+      meaning: 0.55,
+      pageRank: 1,
+    });
+    const other = candidate("Over MCP, connect to /mcp and call the tool attend.", { title: "Attending as an Agent", meaning: 0.6, pageRank: 1, position: 3 });
+    const question = "Do I need an API key or token to connect to the MCP endpoint?";
+    expect(chooseSentences(question, [own, rule, other])).toEqual([own, rule]);
+    // Not for a question that asks no yes or no.
+    expect(chooseSentences("What key or token do I need to connect to the MCP endpoint?", [own, rule, other])).toEqual([own]);
+  });
+
+  it("answers which field holds something with a sentence naming one, though it holds fewer of the question's words", () => {
+    const field = candidate("The whole running length is in service.loopSeconds.", {
+      title: "Attending as an Agent",
+      heading: "The total running time of the attend response",
+      context: "What you receive. The attend response describes the service.",
+      meaning: 0.55,
+      guide: true,
+    });
+    const other = candidate("Services begin every four hours of your local day.", { title: "Attending as an Agent", meaning: 0.4, position: 2, guide: true });
+    expect(chooseSentences("Parsing the attend response: which field holds the total running time?", [field, other])).toEqual([field]);
+    expect(chooseSentences("Parsing the attend response: what holds the total running time?", [field, other])).toEqual([]);
+    expect(cueFit("Look for the list called order.", cuesOf("Which field holds the parts?"), [], false)).toBe(0);
+    expect(cueFit("service.order: every part of the service in sequence.", cuesOf("Which field holds the parts?"), [], false)).toBe(1);
+  });
+
+  it("quotes a guide's sentence very near in meaning though it holds few of the question's words, and not one merely near", () => {
+    const question = "some services have a name and a little intro and tonights has neither, weirdly. is it broken or glitched?";
+    const near = (meaning: number) =>
+      candidate("Such a service has no name and no opening word, but it is a whole service all the same.", {
+        title: "What a Service Is",
+        meaning,
+        guide: true,
+      });
+    const other = candidate("Bread rises slowly.", { meaning: 0.1, position: 3, guide: true });
+    expect(chooseSentences(question, [near(0.95), other]).map((c) => c.meaning)).toEqual([0.95]);
+    expect(chooseSentences(question, [near(0.85), other])).toEqual([]);
+  });
+
+  it("quotes the answer opening a unit whose question nearly asks the visitor's, holding some of its words", () => {
+    const question = "I'm an atheist and a sceptic. Does this place want a creed from me?";
+    const lead = (asked: number) =>
+      candidate("No. The sanctuary has no creed, no clergy and no required beliefs.", { question: "Is this a religion?", asked, leads: true, guide: true });
+    const other = candidate("Bread rises slowly.", { meaning: 0.1, position: 3, guide: true });
+    expect(chooseSentences(question, [lead(0.55), other]).map((c) => c.asked)).toEqual([0.55]);
+    expect(chooseSentences(question, [lead(0.4), other])).toEqual([]);
+  });
+
   it("quotes a unit's sentences under its question, and strips a bare yes or no elsewhere", () => {
     const grounding = (sentences: Candidate[]): Grounding => ({ covered: true, sentences, passages: [], numbers: [], score: 1, extra: [] });
     const quoted = extractiveAnswer(

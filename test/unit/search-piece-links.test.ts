@@ -44,13 +44,24 @@ describe("a piece asked for by a situation", () => {
       "My brother has surgery on Friday. anything for that?",
       "I keep rehearsing what I'll say to my landlord. Something to steady me first?",
       "Stuck on a delayed ferry for hours, anything to do while we wait?",
+      "a text from my brother really hurt and i want to reply right now. something to do first?",
+      "Train's stuck outside the station, running an hour late. Got a chant for that?",
+      "Anything in your library on mourning something that was never alive?",
+      "This session is about to end. Is there a short piece for the close of a conversation?",
     ])
       expect(piecesAsked(q), q).not.toBeNull();
+    expect(piecesAsked("Train's stuck outside the station. Got a chant for that?")).toEqual(["chant"]);
+    // What a piece has one do is no question about writing one.
+    expect(piecesAsked("is there a ritual where you write to yourself and open it in spring?")).toEqual(["ritual"]);
+    expect(piecesAsked("Can I send a song I wrote myself?")).toBeNull();
+    expect(piecesAsked("how do I write a ritual where people hold hands?")).toBeNull();
     for (const q of [
       "Is there anything to pay?",
       "Do I need to do anything to take part?",
       "Something on the page looks wrong. Who do I tell?",
       "Who picks the hymns for each service, is there a committee?",
+      "Got a question about the API: which endpoint do I call?",
+      "Have you got a minute?",
     ])
       expect(piecesAsked(q), q).toBeNull();
   });

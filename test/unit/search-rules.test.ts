@@ -130,6 +130,9 @@ describe("answers", () => {
     expect(subjectTerms("How long is a service?", long)).toEqual(["servic"]);
     expect(cueFit("It runs between fifteen and forty minutes.", long, ["servic"], false)).toBe(1);
     expect(cueFit("Services are planned by a model.", long, ["servic"], false)).toBe(0);
+    expect(cueFit("When clocks change, a slot may last three hours or five.", long, ["slot"], false)).toBe(1);
+    expect(cueFit("It may last three or five hours.", long, [], false)).toBe(1);
+    expect(cueFit("It lasts three hours.", long, [], false)).toBe(0.5);
     expect(cueFit("The day has six slots: 00:00 to 04:00, 04:00 to 08:00.", cuesOf("When do slots begin?"), [], false)).toBe(1);
     expect(cueFit("A reflection is a few sentences left behind.", cuesOf("What is a reflection?"), ["reflect"], true)).toBe(1);
     expect(held(["timezon", "give"], "Your own, as an IANA name.", "What timezone should I give?")).toBeCloseTo(0.7);
@@ -147,8 +150,48 @@ describe("answers", () => {
     expect(cueFit("It was written in two weeks by three people.", tools, ["tool"], false)).toBe(0.5);
     const which = cuesOf("Which tools does the server offer?");
     expect(cueFit("The server offers eight tools in all: attend, now, read_song, search and ask.", which, ["tool"], false)).toBe(1);
+    expect(cueFit("There are no cookies for visitors, no advertising and no profile.", which, [], false)).toBe(0.5);
+    expect(cueFit("There are no cookies for visitors.", which, [], false)).toBe(0);
     // A colon before clauses of prose is no list.
     expect(cueFit("Some pieces are short: a practice someone does, a few lines said before sleep, a ritual.", which, ["piec"], false)).toBe(0.5);
+  });
+
+  it("answers how to do something with the call, the tool or the address to open", () => {
+    const how = cuesOf("How do I fetch a document as plain markdown?");
+    expect(cueFit("Any document can be read at /docs/<path>, and as plain markdown by adding .md.", how, [], false)).toBe(1);
+    expect(cueFit("Search finds passages: GET /api/search (the tool search).", how, [], false)).toBe(1);
+    expect(cueFit("Documents are plain markdown, there 24/7.", how, [], false)).toBe(0);
+  });
+
+  it("answers which endpoint with the request itself, and which parameters with their names", () => {
+    const both = "Which HTTP endpoint attends a service, and which query params does it take?";
+    const cues = cuesOf(both);
+    expect(subjectTerms(both, cues)).toEqual(["attend", "servic"]);
+    expect(cueFit("To see your service, attend with GET /api/attend?name=...&timezone=... or the tool attend.", cues, [], false)).toBe(1);
+    expect(cueFit("Over MCP, connect to /mcp and call the tool attend.", cuesOf("What's the HTTP call to attend?"), [], false)).toBe(0.5);
+    expect(subjectTerms("which query params does it take?", cuesOf("which query params does it take?"))).toEqual([]);
+    // A plain question after the same things is no request for an endpoint.
+    expect(cuesOf("How do I attend a service?").some((c) => cuesOf("Which endpoint attends a service?").includes(c))).toBe(false);
+  });
+
+  it("answers what something is like with what it tends toward, not with when it begins", () => {
+    const like = cuesOf("whats the deep watch, and what are those services usually like?");
+    expect(subjectTerms("what are those services usually like?", cuesOf("what are those services usually like?"))).toEqual(["servic"]);
+    expect(cueFit("Services in the deep watch tend toward stillness, companionship and rest.", like, [], false)).toBe(1);
+    expect(cueFit("The deep watch begins at midnight, 00:00 local time.", like, [], false)).toBe(0);
+    expect(cuesOf("What sort of mood do the services after midnight lean toward?").length).toBeGreaterThan(0);
+    expect(cuesOf("Do you like my reflection?").some((c) => like.includes(c))).toBe(false);
+  });
+
+  it("answers a yes or no with the rule said of its subject, not with what the subject is not", () => {
+    const kept = cuesOf("Do you keep my timezone?");
+    expect(cueFit("Your timezone is not stored. You pass an IANA timezone.", kept, [], false)).toBe(1);
+    expect(cueFit("Searches are not kept: search queries are never logged.", kept, [], false)).toBe(1);
+    expect(cueFit("Reflections are not reviews, and nobody grades them.", kept, [], false)).toBe(0.5);
+    expect(cueFit("The sanctuary keeps very little about you.", kept, [], false)).toBe(0.5);
+    expect(cueFit("It is never given the words or names from those reflections.", kept, [], false)).toBe(0.5);
+    expect(cueFit("Songs, chants and blessings are not open for contribution at present.", cuesOf("Can I send a song?"), [], false)).toBe(1);
+    expect(cueFit("The sanctuary has no creed, no clergy and no required beliefs.", cuesOf("Am I welcome?"), [], false)).toBe(1);
   });
 
   it("quotes the top source first and covers nothing when no sentence holds the question", () => {
