@@ -64,9 +64,10 @@ const TIME = new RegExp(
 /** The text with each clock time replaced by what `said` makes of its hours (0–23, in order); `before` is the text before it. */
 export function eachTime(text: string, said: (written: string, hours: number[], before: string) => string): string {
   if (!/\d|midnight|noon|midday/i.test(text)) return text;
-  return text.replace(TIME, (written, ...g: Array<string | number | undefined>) => {
-    const [from, fromHalf, to, toHalf, single, singleHalf, full, midnight, , at] = g.map((x) => (x === undefined ? undefined : String(x)));
-    const before = text.slice(0, Number(at));
+  return text.replace(TIME, (written, ...g: unknown[]) => {
+    // TIME's nine groups (a range's four, a time's two, a 24-hour hour, midnight, noon), then the match's offset.
+    const [from, fromHalf, to, toHalf, single, singleHalf, full, midnight] = g.slice(0, 8) as Array<string | undefined>;
+    const before = text.slice(0, g[9] as number);
     if (from && to && toHalf) return said(written, [dayHour(Number(from), fromHalf ?? toHalf), dayHour(Number(to), toHalf)], before);
     if (single && singleHalf) return said(written, [dayHour(Number(single), singleHalf)], before);
     if (full) return said(written, [Number(full) % 24], before);
