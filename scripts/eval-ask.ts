@@ -6,6 +6,9 @@
 // covered" answer with no passage quoted. Without --file the four fixtures are asked together; --split keeps
 // one split of them (search/ask-eval.ts splitOf; docs/ask-eval.md: only dev is looked at while working).
 // --scores prints each question's best sentence score and top page score (the floor's calibration).
+// --answers FILE writes each question, its facts, the answer and the strict verdict as JSON lines, for a reader
+// who judges them blind (scripts/ask-adjudicate.ts).
+import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
 import { judgeAnswer, ofSplit, type Split } from "../search/ask-eval.ts";
@@ -22,6 +25,8 @@ if (split !== undefined && split !== "dev" && split !== "test") throw new Error(
 const quiet = process.argv.includes("--quiet");
 const wordsOnly = process.argv.includes("--words");
 const scores = process.argv.includes("--scores");
+const answersFile = arg("--answers");
+const answerLines: string[] = [];
 
 const asked = ofSplit(await readAskSets(files), split as Split | undefined);
 const pipeline = await askPipeline({ wordsOnly, library: arg("--library") });
@@ -52,12 +57,14 @@ for (const item of asked.covered) {
   if (partsOf(item.q).length > 1) count("(two parts)", ok);
   const marks = `${ok ? "facts ok" : `MISSING ${verdict.missing.join(", ")}`}${verdict.bareYesNo ? ", BARE YES/NO" : ""}`;
   show(`[${type}] [${marks}] ${item.q}`, verdict.answer);
+  answerLines.push(JSON.stringify({ q: item.q, facts: item.facts, type, answer: verdict.answer, strict: ok }));
 }
 for (const q of asked.uncovered) {
   const verdict = judgeAnswer(await answerOf(q), []);
   const right = verdict.notCovered && !/^>/m.test(verdict.answer);
   offTopicRight += right ? 1 : 0;
   show(`[off-topic] [${right ? "not covered ok" : "ANSWERED"}] ${q}`, verdict.answer);
+  answerLines.push(JSON.stringify({ q, offTopic: true, answer: verdict.answer, strict: right }));
 }
 const pct = (n: number, d: number) => `${d ? Math.round((1000 * n) / d) / 10 : 100}%`;
 console.log(`\n${given ?? "the four fixtures"}${split ? `, ${split} split` : ""}, ${wordsOnly ? "words only" : "hybrid"}`);
@@ -66,4 +73,5 @@ for (const [type, t] of [...byType].sort((a, b) => a[0].localeCompare(b[0]))) co
 console.log(`facts carried: ${carried}/${asked.covered.length} (${pct(carried, asked.covered.length)})`);
 console.log(`answers quoting a bare yes/no without its question: ${misleading}`);
 console.log(`off-topic answered "not covered" with nothing quoted: ${offTopicRight}/${asked.uncovered.length} (${pct(offTopicRight, asked.uncovered.length)})`);
+if (answersFile) await writeFile(answersFile, answerLines.map((line) => `${line}\n`).join(""));
 process.exit(0);
