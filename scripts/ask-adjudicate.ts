@@ -35,12 +35,12 @@ if (step === "prepare" && dir && given.length) {
   for (const file of (await readdir(join(dir, "reader"))).filter((f) => /^verdict-\d+\.json$/.test(f)))
     for (const v of JSON.parse(await readFile(join(dir, "reader", file), "utf8")) as Verdict[]) verdicts.set(v.id, v);
   const { idOf } = batchesToJudge(runs, BATCHES, SEED);
-  console.log("run                          strict    judged    (strict misses carried, strict hits not carried, unjudged)");
+  console.log("run                          strict    judged    (strict misses carried, strict hits not carried, a stray quote, unjudged)");
   for (const [label, answered] of runs) {
     const t = tally(answered, idOf, verdicts);
     const pct = (n: number) => `${Math.round((1000 * n) / t.total) / 10}%`;
     console.log(
-      `${label.padEnd(28)} ${`${t.strict}/${t.total}`.padEnd(9)} ${`${t.judged}/${t.total}`.padEnd(9)} ${pct(t.strict)} -> ${pct(t.judged)}  (${t.missesCarried}, ${t.hitsNotCarried}, ${t.unjudged})`,
+      `${label.padEnd(28)} ${`${t.strict}/${t.total}`.padEnd(9)} ${`${t.judged}/${t.total}`.padEnd(9)} ${pct(t.strict)} -> ${pct(t.judged)}  (${t.missesCarried}, ${t.hitsNotCarried}, ${t.stray}, ${t.unjudged})`,
     );
   }
 } else {

@@ -24,6 +24,8 @@ export interface ToJudge {
 export interface Verdict {
   id: string;
   carried: boolean;
+  /** The answer quotes a passage that does nothing for the question (issue #41's "quotes that belong"). */
+  stray?: boolean;
   note?: string;
 }
 
@@ -51,12 +53,14 @@ export interface Tally {
   /** Strict misses the reader found carried, and strict hits the reader found not carried. */
   missesCarried: number;
   hitsNotCarried: number;
+  /** Answers the reader found quoting a passage that does nothing for the question. */
+  stray: number;
   unjudged: number;
 }
 
 /** Per run: carried by the strict verdict and by the reader's. */
 export function tally(answered: AnsweredQuestion[], idOf: (a: AnsweredQuestion) => string, verdicts: ReadonlyMap<string, Verdict>): Tally {
-  const t: Tally = { total: answered.length, strict: 0, judged: 0, missesCarried: 0, hitsNotCarried: 0, unjudged: 0 };
+  const t: Tally = { total: answered.length, strict: 0, judged: 0, missesCarried: 0, hitsNotCarried: 0, stray: 0, unjudged: 0 };
   for (const a of answered) {
     const v = verdicts.get(idOf(a));
     if (a.strict) t.strict++;
@@ -65,6 +69,7 @@ export function tally(answered: AnsweredQuestion[], idOf: (a: AnsweredQuestion) 
       continue;
     }
     if (v.carried) t.judged++;
+    if (v.stray) t.stray++;
     if (v.carried && !a.strict) t.missesCarried++;
     if (!v.carried && a.strict) t.hitsNotCarried++;
   }

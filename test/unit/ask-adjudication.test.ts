@@ -28,9 +28,9 @@ describe("answers judged by a reader", () => {
     const { idOf } = batchesToJudge(runs, 2, 7);
     const verdicts = new Map<string, Verdict>([
       [idOf(before[0]), { id: idOf(before[0]), carried: false }],
-      [idOf(before[1]), { id: idOf(before[1]), carried: true }],
+      [idOf(before[1]), { id: idOf(before[1]), carried: true, stray: true }],
     ]);
-    expect(tally(before, idOf, verdicts)).toEqual({ total: 2, strict: 1, judged: 1, missesCarried: 1, hitsNotCarried: 1, unjudged: 0 });
+    expect(tally(before, idOf, verdicts)).toEqual({ total: 2, strict: 1, judged: 1, missesCarried: 1, hitsNotCarried: 1, stray: 1, unjudged: 0 });
     expect(tally(after, idOf, verdicts)).toMatchObject({ strict: 1, judged: 0, unjudged: 1 });
   });
 });
