@@ -27,7 +27,7 @@ import type { WebContext } from "./web/context.ts";
 import OpenAI from "openai";
 import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder } from "./search/embedders/index.ts";
-import type { MemoryMemo } from "./search/index.ts";
+import type { MemoryMemo } from "./search/stored-memory.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./services/conversations.ts";
 import { createReviewBackend } from "./review/choose.ts";

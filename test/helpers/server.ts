@@ -11,7 +11,7 @@ import type { H3 } from "h3";
 import type { ServerRequest } from "srvx";
 import { loadConfig, type Config } from "../../config.ts";
 import type { DepsOverrides } from "../../deps.ts";
-import { MemoryMemo } from "../../search/index.ts";
+import { MemoryMemo } from "../../search/stored-memory.ts";
 import { openApp, startServer, type RunningServer } from "../../server.ts";
 import { sharedGlove } from "./embedder.ts";
 import { seedIndex } from "./search-index.ts";
