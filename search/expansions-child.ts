@@ -3,7 +3,7 @@
 // lines, so the server parses them a chunk at a time between requests.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { serveChildJob } from "../core/child-job.ts";
-import { expansionLists } from "./lexicon.ts";
+import { expansionLists } from "./wordnet.ts";
 import { terms } from "./text.ts";
 
 /** Words per JSON line: each parses in a few milliseconds. */
