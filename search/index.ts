@@ -4,7 +4,7 @@
 // a MemoryIndex (vectors, word postings, WordNet expansions), so a search costs arithmetic, not I/O.
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { connect, type Connection, type Table } from "@lancedb/lancedb";
+import type { Connection, Table } from "@lancedb/lancedb";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../core/logger.ts";
 import { timeSlicer } from "../core/time-slice.ts";
@@ -145,6 +145,11 @@ export class LibraryIndex {
   private async connection(): Promise<Connection> {
     if (!this.db) {
       await mkdir(join(this.dir, "lancedb"), { recursive: true });
+      // LanceDB's own logger writes plain-text lines on stderr, outside the JSON log: a WARN at every build ("No
+      // existing dataset … it will be created") read as trouble on a first start. Errors only, unless the operator
+      // sets LANCEDB_LOG, which its native part reads once, as it loads: hence the import here, after it is set.
+      process.env.LANCEDB_LOG ??= "error";
+      const { connect } = await import("@lancedb/lancedb");
       this.db = await connect(join(this.dir, "lancedb"));
     }
     return this.db;
