@@ -39,6 +39,8 @@ function poll(url: string, everyMs: number): Poll {
   return state;
 }
 
+const withoutLanceLog = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([name]) => name !== "LANCEDB_LOG"));
+
 const folders: string[] = [];
 afterAll(async () => {
   await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
@@ -53,7 +55,16 @@ describe("the first start on an empty data folder", () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = spawn("npm", ["start", "--silent"], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", BASE_URL: "", SANCTUARY_LOG_LEVEL: "info", SANCTUARY_EMBEDDER: "glove" },
+      // Without the test run's LANCEDB_LOG (global-setup.ts quiets LanceDB for the tests' own output): the server's default.
+      env: {
+        ...withoutLanceLog(process.env),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: "",
+        SANCTUARY_LOG_LEVEL: "info",
+        SANCTUARY_EMBEDDER: "glove",
+      },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,
     });
@@ -93,6 +104,8 @@ describe("the first start on an empty data folder", () => {
     }
     expect([...now.errors, ...health.errors]).toEqual([]);
     expect(now.answers).toBeGreaterThan(10);
+    // Every line is the JSON log's: nothing of a library's own (LanceDB's plain-text WARN at a build) between them.
+    expect(log.split("\n").filter((l) => l.trim() && !l.startsWith("{"))).toEqual([]);
     const finished = log
       .split("\n")
       .filter((l) => l.startsWith("{"))
