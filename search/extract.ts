@@ -129,7 +129,9 @@ const NUMERIC: readonly string[] = ["duration", "count", "when"];
 /** Words of someone who may be in danger now. */
 const DANGER = new RegExp(
   [
-    String.raw`(?:hurt|hurting|harm|harming|kill|killing|cut|cutting)\s+(?:my\s?self|me)`,
+    String.raw`(?:hurt|hurting|harm|harming|kill|killing)\s+(?:my\s?self|me)`,
+    // "cut me" is also "cut me off" (a limit), "cut me some slack": those are no danger.
+    String.raw`(?:cut|cutting)\s+(?:my\s?self|me(?!\s+(?:off|out|short|some|in|loose|free|down|up)\b))`,
     String.raw`self[-\s]?harm\w*`,
     String.raw`suicid\w*`,
     String.raw`overdos\w*`,

@@ -147,6 +147,8 @@ describe("the sentence chooser", () => {
     const other = sentence("A bad day can be set down in a place like this.", { guide: false, kind: "prayer", title: "A Prayer" });
     expect(choose("I feel awful and keep thinking of hurting myself. Can you help?", [other, help]).chosen).toEqual([help]);
     for (const words of [
+      "I keep wanting to cut myself tonight",
+      "when it gets bad I cut me arms, can anything here help",
       "I don't feel safe tonight and I'm scared of what I might do. Can you help?",
       "I can't go on like this.",
       "Sometimes I think everyone would be better off dead without me, is there a prayer?",
@@ -154,7 +156,12 @@ describe("the sentence chooser", () => {
     ])
       expect(choose(words, [other, help]).chosen, words).toEqual([help]);
     // Ordinary questions that share a word or two are not taken for danger.
-    for (const words of ["Is my email address safe with you?", "Can't go on the site from my phone, what should I do?"])
+    for (const words of [
+      "Is my email address safe with you?",
+      "Can't go on the site from my phone, what should I do?",
+      "how many questions can i ask you in an hour before you cut me off",
+      "Could you cut me some slack on the search limit?",
+    ])
       expect(choose(words, [other, help]).chosen, words).not.toEqual([help]);
   });
 
