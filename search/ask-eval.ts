@@ -39,7 +39,15 @@ export interface AskSet {
   uncovered: string[];
 }
 
-export const holds = (answer: string, fact: string) => fact.split("|").some((f) => answer.toLowerCase().includes(f.toLowerCase()));
+/**
+ * Whether the answer says the fact: one of its alternatives, in any case, where a word begins ("review" holds in
+ * "reviewed", never "ten" in "often", which once counted a quote on being in crisis as the ten questions an hour).
+ */
+export const holds = (answer: string, fact: string) => {
+  const said = answer.toLowerCase();
+  return fact.split("|").some((alternative) => new RegExp(`(?<![\\p{L}\\p{N}])${escaped(alternative.toLowerCase())}`, "u").test(said));
+};
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A quoted line that opens with a bare yes or no: read as the answer to whatever was asked. */
 export const BARE_YES_NO = /^>\s*\**\s*(yes|no)\s*[.,;!:—–-]/im;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { batchesToJudge, tally, type AnsweredQuestion, type Verdict } from "../../search/ask-adjudication.ts";
+import { holds } from "../../search/ask-eval.ts";
 
 const answered = (q: string, answer: string, strict: boolean): AnsweredQuestion => ({ q, facts: ["x"], type: "other", answer, strict });
 
@@ -32,5 +33,17 @@ describe("answers judged by a reader", () => {
     ]);
     expect(tally(before, idOf, verdicts)).toEqual({ total: 2, strict: 1, judged: 1, missesCarried: 1, hitsNotCarried: 1, stray: 1, unjudged: 0 });
     expect(tally(after, idOf, verdicts)).toMatchObject({ strict: 1, judged: 0, unjudged: 1 });
+  });
+});
+
+describe("the strict judge", () => {
+  it("finds a fact's alternative where a word begins, in any case, and nowhere else", () => {
+    expect(holds("Each one is Reviewed by a person.", "review")).toBe(true);
+    expect(holds("Ten questions an hour.", "ten|10")).toBe(true);
+    expect(holds("Send it to POST /api/feedback.", "/api/feedback|feedback")).toBe(true);
+    expect(holds("— Questions Visitors Often Ask", "ten|10")).toBe(false);
+    expect(holds("A 100-year-old rite.", "10")).toBe(true);
+    expect(holds("In 2010 it began.", "10")).toBe(false);
+    expect(holds("Costs (a lot).", "(a lot")).toBe(true);
   });
 });
