@@ -43,6 +43,10 @@ const ConfigSchema = z.object({
     ),
   SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body in bytes (larger: 413)"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("pino level; logs go to stderr"),
+  LANCEDB_LOG: z
+    .enum(["error", "warn", "info", "debug", "trace"])
+    .default("error")
+    .describe("LanceDB's own log level (plain text on stderr, beside the JSON log): errors only unless asked"),
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
   SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
   SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves missing recordings unrendered at start (on: npm start renders them in the background)"),
@@ -161,6 +165,7 @@ export interface Config {
   newSoulsPerAddress: number;
   bodyLimit: number;
   logLevel: RawConfig["SANCTUARY_LOG_LEVEL"];
+  lancedbLog: RawConfig["LANCEDB_LOG"];
   checkOutput: boolean;
   rateLimits: boolean;
   /** Render missing recordings in the background once the server listens. */
@@ -203,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     newSoulsPerAddress: c.SANCTUARY_NEW_SOULS_PER_ADDRESS,
     bodyLimit: c.SANCTUARY_BODY_LIMIT,
     logLevel: c.SANCTUARY_LOG_LEVEL,
+    lancedbLog: c.LANCEDB_LOG,
     checkOutput: c.SANCTUARY_CHECK_OUTPUT === "on",
     rateLimits: c.SANCTUARY_RATE_LIMITS === "on",
     recordings: c.SANCTUARY_RECORDINGS === "on",

@@ -89,6 +89,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     log.info({ imported, damaged, alreadyPresent, resumed }, `imported ${total} records from the old file layout, old files kept at ${movedTo}`);
   }
   const calendar = new ServiceCalendar(kv, library, media, clock);
+  // LanceDB's native part reads its log level from the environment once, as it loads (on the index's first connection).
+  process.env.LANCEDB_LOG = config.lancedbLog;
   const search = new SearchService(log, { memo: overrides.searchMemo });
   void search.start(config, library, overrides.embedder ?? (() => chooseEmbedder(config, (message) => log.info(message))));
   // Every store lives in the engine (SQLite file or Redis), so every process on the same data sees the same

@@ -145,10 +145,8 @@ export class LibraryIndex {
   private async connection(): Promise<Connection> {
     if (!this.db) {
       await mkdir(join(this.dir, "lancedb"), { recursive: true });
-      // LanceDB's own logger writes plain-text lines on stderr, outside the JSON log: a WARN at every build ("No
-      // existing dataset … it will be created") read as trouble on a first start. Errors only, unless the operator
-      // sets LANCEDB_LOG, which its native part reads once, as it loads: hence the import here, after it is set.
-      process.env.LANCEDB_LOG ??= "error";
+      // Loaded here, not imported above: its native part reads its log level (LANCEDB_LOG, a setting deps.ts applies)
+      // once, as it loads. Its own plain-text lines would otherwise say WARN at every build ("No existing dataset …").
       const { connect } = await import("@lancedb/lancedb");
       this.db = await connect(join(this.dir, "lancedb"));
     }
