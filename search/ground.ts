@@ -21,9 +21,15 @@ import { candidatesOf, pagesWeighed } from "./page-candidates.ts";
 import { rawCalibrationFor } from "./rank.ts";
 import { findPieces, piecesAsked } from "./pieces.ts";
 import { heldOffTopic } from "./off-topic.ts";
+import { KINDS } from "./piece-words.ts";
+import { sceneTold } from "./scene-request.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
+
+/** A guide's answer scoring this much stands before any piece for a scene (sceneTold): it answers the message itself. On dev 0, 0.5 and no such answer at all route the same questions. */
+export const SCENE_GUIDE_STRONG = 0.5;
+const ANY_KIND = KINDS.map(([kind]) => kind);
 
 /**
  * Picks the sentences that answer this question (extract.ts) from the hits' pages. Both kinds of answer
@@ -62,6 +68,25 @@ async function groundQuestion(
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
+  const grounding = await groundSentences(embedder, question, hits, expansions, sources, scorer);
+  // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
+  // strongly is answered by the pieces about it, of any kind, when one is; one who may be in danger is told where help is (withHelp), with no piece.
+  if (sceneTold(question) && !inDistress(question) && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
+    const { found } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
+    if (found.length) return namedPieces(found, hits);
+  }
+  return grounding;
+}
+
+/** The sentences of the hits' pages and the guides that answer the question, part by part. */
+async function groundSentences(
+  embedder: Embedder | null,
+  question: string,
+  hits: Hit[],
+  expansions: Expansions | null,
+  sources: AskSources,
+  scorer: Scorer,
+): Promise<Grounding> {
   const candidates = candidatesOf(pagesWeighed(hits, sources), sources.summaries, sources.askedOf);
   if (!candidates.length) return NOTHING;
   question = questionTimes(question, namedSpans(new Set(candidates.map((c) => c.heading))));
