@@ -9,6 +9,7 @@ import { cardVocabulary, spelledNumbers, vectorLinks } from "./piece-links.ts";
 import { nearestRequests, requestSpace } from "./piece-scenes.ts";
 import { FINDING, KIND_TERMS } from "./piece-words.ts";
 import { calibrationFor, meaningEvidence } from "./rank.ts";
+import { situationLinks, situationPhrases } from "./situations.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askTerms, plainPhrases, words } from "./text.ts";
 
@@ -75,7 +76,7 @@ export async function rankPieces(
   /** Requests left out of the nearest (scripts/eval-piece-scenes.ts holds one out), by their row (piece-scenes.ts). */
   options: { skipRequest?: (row: number) => boolean } = {},
 ): Promise<ScoredPiece[]> {
-  question = spelledNumbers(question);
+  question = situationPhrases(spelledNumbers(question));
   const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
   const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
   if (!topic.length || !ofKind.length) return [];
@@ -83,7 +84,7 @@ export async function rankPieces(
   const links = new Map(
     words(plainPhrases(question)).map((w) => [
       askTerms(w)[0],
-      [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : []).map(([t, r]): [string, number] => [t, LINKED * r])],
+      [...synonymsOf(w), ...situationLinks(w), ...(expansions ? expansionsOf(expansions, w) : []).map(([t, r]): [string, number] => [t, LINKED * r])],
     ]),
   );
   // The vectors link a situation's words to a card's other words for it ("chemo", "treatment"), as WordNet does.
