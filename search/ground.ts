@@ -17,7 +17,8 @@ import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { vectorsOfVariants } from "./asked-as.ts";
 import { namedPieces } from "./named-pieces.ts";
-import { candidatesOf, pagesWeighed } from "./page-candidates.ts";
+import { asksForNames } from "./heading-lists.ts";
+import { candidatesOf, headingListCandidates, pagesWeighed } from "./page-candidates.ts";
 import { rawCalibrationFor } from "./rank.ts";
 import { findPieces, piecesAsked } from "./pieces.ts";
 import { heldOffTopic } from "./off-topic.ts";
@@ -87,7 +88,10 @@ async function groundSentences(
   sources: AskSources,
   scorer: Scorer,
 ): Promise<Grounding> {
-  const candidates = candidatesOf(pagesWeighed(hits, sources), sources.summaries, sources.askedOf);
+  const weighed = pagesWeighed(hits, sources);
+  // A set named only in a guide's headings is said as one sentence for a question after names or a list.
+  const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
+  const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
   question = questionTimes(question, namedSpans(new Set(candidates.map((c) => c.heading))));
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.

@@ -6,6 +6,7 @@ import type { AskSources, Summary } from "./ask-library.ts";
 import type { Sourced } from "./grounding.ts";
 import type { Hit } from "./index.ts";
 import { unitQuestion } from "./questions.ts";
+import { headingList } from "./heading-lists.ts";
 import { sentencesOf } from "./sentence-split.ts";
 
 /**
@@ -71,6 +72,29 @@ export function candidatesOf(hits: Hit[], summaryOf: ReadonlyMap<string, Summary
     }
   });
   return candidates;
+}
+
+/**
+ * For each guide weighed whose headings name a set (heading-lists.ts), the sentence that says the set, after the
+ * page's own sentences: read from the guide whole, whatever passages search found of it.
+ */
+export function headingListCandidates(weighed: Hit[], guides: Hit[]): Sourced[] {
+  const out: Sourced[] = [];
+  weighed.forEach((hit, pageRank) => {
+    const whole = guides.find((g) => g.chunk.page === hit.chunk.page);
+    const sentence =
+      whole &&
+      headingList(
+        whole.chunk.title,
+        whole.passages.map((p) => p.section ?? ""),
+      );
+    if (!whole || !sentence) return;
+    out.push({
+      ...{ sentence, title: whole.chunk.title, context: `${whole.chunk.title}.`, heading: "", pageRank, position: Number.MAX_SAFE_INTEGER },
+      ...{ meaning: 0, leads: false, question: null, asked: 0, guide: true, passage: whole.passages[0], hit },
+    });
+  });
+  return out;
 }
 
 /** The pages an answer weighs: the hits, then every guide not among them (read whole: ask-library.ts). */
