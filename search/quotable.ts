@@ -35,6 +35,18 @@ export const NEAREST_HELD = 0.2;
  */
 export const UNIT_ASKED = 0.5;
 export const UNIT_HELD = 0.22;
+/**
+ * A story that implies a rule ("the clocks went back and the early slot seemed way longer. bug?", "can I just send
+ * EST?", "it's 35 degrees and December, why all the frost?") shares few words with the guide's sentence that states
+ * it, but one of the questions that sentence answers in visitors' words (corpus/asked.ts) is near it: a guide's
+ * sentence so asked (ASKED_NEAR, short of SAME_QUESTION) is quotable holding ASKED_NEAR_HELD of the question's words
+ * when it scores within ASKED_NEAR_TOP of the best. Set on dev, the off-topic refusals cross-validated
+ * (scripts/fit-off-topic.ts): 0.5 carried 320/361 hybrid, 289 words, refused 207/214 and 205 (as without it); 0.45
+ * 322, 293, 206 and 205; 0.4 323, 298, 203 and 205.
+ */
+export const ASKED_NEAR = 0.45;
+export const ASKED_NEAR_HELD = 0.1;
+export const ASKED_NEAR_TOP = 0.9;
 /** A yes or no's plain rule joins the quotes at this share of the best one's score (chooseWith). */
 export const RULE_NEAR = 0.6;
 /** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
@@ -102,6 +114,7 @@ export function chooseWith<C extends Candidate>(
           (s.c.leads && (s.c.asked ?? 0) >= UNIT_ASKED && s.held >= UNIT_HELD) ||
           (s.c.guide !== false && s.held >= NEAREST_HELD && s.c.meaning >= NEAREST_MEANING) ||
           askedness(s.c) >= SAME_QUESTION ||
+          (s.c.guide !== false && (s.c.askedAs ?? 0) >= ASKED_NEAR && s.held >= ASKED_NEAR_HELD && s.score >= scored[0].score * ASKED_NEAR_TOP) ||
           (typed(s) && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
