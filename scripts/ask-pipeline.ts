@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
-import { ASK_SCORER, type Scorer } from "../search/extract.ts";
+import { ASK_SCORER, type Scorer } from "../search/sentence-score.ts";
 import { askSources } from "../search/ask-library.ts";
 import type { AskSet } from "../search/ask-eval.ts";
 import { loadGlove } from "../search/embedders/glove.ts";

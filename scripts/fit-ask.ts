@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { holds, judgeAnswer, ofSplit } from "../search/ask-eval.ts";
-import { COVERED, featuresOf, fittedScorer, HAND_SCORER, TYPED_COVERED, type Scorer } from "../search/extract.ts";
+import { COVERED, featuresOf, fittedScorer, HAND_SCORER, TYPED_COVERED, type Scorer } from "../search/sentence-score.ts";
 import { fitLogistic, fitRanked, type Group } from "../search/fit-logistic.ts";
 import { FEATURE_NAMES, type FittedModel } from "../search/sentence-features.ts";
 import { askPipeline, FIXTURES, readAskSets } from "./ask-pipeline.ts";

@@ -1,6 +1,6 @@
 // What a question asks for, as pure rules: its type's cues (a duration, a count, a time, a yes or no, a list…,
 // recognized from the asking clause), the words that only name that type, and the subject words left over; and
-// how well a sentence has the content a type asks for (extract.ts weighs that into a sentence's score).
+// how well a sentence has the content a type asks for (sentence-score.ts weighs that into a sentence's score).
 import { askingClause, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 
@@ -10,7 +10,7 @@ export interface Cue {
   /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
   strong: RegExp;
   some: RegExp;
-  /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (extract.ts). */
+  /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (quotable.ts). */
   particular?: boolean;
 }
 

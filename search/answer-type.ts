@@ -7,9 +7,9 @@ export type AnswerType = "piece" | "duration" | "count" | "when" | "yes/no" | "p
 
 export const ANSWER_TYPES: readonly AnswerType[] = ["piece", "duration", "count", "when", "yes/no", "parts", "how-to", "where", "definition", "other"];
 
-/** A question after a list: what something holds, is made of, or the names of its kinds. */
+/** A question after a list: what something holds, is made of, or the names of its kinds or members ("what are the six … called", "list them"). */
 export const PARTS =
-  /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b/i;
+  /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b|\b(?:are|were) (?:they|those|these|the [\w-]+(?: [\w-]+){0,5}) called\b|\b(?:the|their) names\b|\blist (?:them|the|all|every)\b|\bname (?:them|all|each|every)\b/i;
 
 /** In order: the first that matches names the question's type ("how many minutes" is a duration, not a count). */
 const TYPES: Array<[AnswerType, RegExp]> = [

@@ -1,5 +1,5 @@
-// A sentence that may answer a question, with what is known of where it stands: built by ground.ts, scored by
-// extract.ts and sentence-features.ts, which is why it lives apart from both.
+// A sentence that may answer a question, with what is known of where it stands: built by page-candidates.ts, scored by
+// sentence-score.ts and sentence-features.ts, which is why it lives apart from both.
 
 export interface Candidate {
   sentence: string;

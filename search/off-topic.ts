@@ -1,5 +1,5 @@
 // A question the library is not about ("which fertiliser for tomatoes in pots?") may still share words with a
-// sentence that is, and be quoted it. Beside the floor every answer must reach (extract.ts COVERED), a naive Bayes
+// sentence that is, and be quoted it. Beside the floor every answer must reach (sentence-score.ts COVERED), a naive Bayes
 // model (naive-bayes.ts) hears such a question by its words as a whole: on one side, everyday questions the library
 // cannot answer (search/off-topic-examples.json, written for it by a helper who saw no test set, and the dev split's
 // off-topic questions), on the other the library's own asked-as questions and requests (corpus/asked.ts) and the dev
@@ -19,7 +19,7 @@ export interface OffTopicExamples {
 }
 
 /**
- * Log odds at or above which a question is heard as off-topic, and the best sentence's score (extract.ts) that answers
+ * Log odds at or above which a question is heard as off-topic, and the best sentence's score (sentence-score.ts) that answers
  * it all the same. Set on dev by 10-fold cross-validation (docs/ask-eval.md, fifteenth round): no carried question was
  * heard above -6.7, while 6 of the 12 off-topic questions the floor let through were heard at -2 or above.
  */

@@ -2,26 +2,14 @@
 // by naming the piece (its title, summary and where to read it), found among the pieces of the kind asked for by
 // its topic — title, summary, themes and body, in words, stems, WordNet links and meaning — even when no title
 // word matches and search did not rank it among its first pages. Pure functions but the per-library caches.
-import type { Library, Piece } from "../corpus/library.ts";
-import { cosine, type Embedder } from "./embedder.ts";
-import { expansionsOf, type Expansions } from "./lexicon.ts";
-import { centered } from "./memory-build.ts";
-import { cardVocabulary, spelledNumbers, vectorLinks } from "./piece-links.ts";
-import { calibrationFor, meaningEvidence } from "./rank.ts";
-import { synonymsOf } from "./synonyms.ts";
-import { askTerms, plainPhrases, words } from "./text.ts";
+import type { Embedder } from "./embedder.ts";
+import type { Expansions } from "./lexicon.ts";
+import type { PieceCard } from "./piece-cards.ts";
+import { rankPieces } from "./piece-rank.ts";
+import { KINDS } from "./piece-words.ts";
 
-/** The library's kinds of piece, as visitors name them. */
-const KINDS: Array<[string, RegExp]> = [
-  ["prayer", /\bprayers?\b/i],
-  ["song", /\b(songs?|music|lullab(?:y|ies))\b/i],
-  ["chant", /\bchants?\b/i],
-  ["blessing", /\bblessings?\b/i],
-  ["ritual", /\b(rituals?|ceremon(?:y|ies))\b/i],
-  ["practice", /\b(practices?|exercises?|meditations?)\b/i],
-  ["hymn", /\bhymns?\b/i],
-  ["philosophy", /\b(essays?|philosophy|philosophical)\b/i],
-];
+export { pieceCards, type PieceCard } from "./piece-cards.ts";
+
 /** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
   /\b(something|anything|an? (?:short |little |small |quick |good )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) (?:the|your|this) library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
@@ -65,104 +53,16 @@ export function piecesAsked(question: string): string[] | null {
   return byVerb ? ["prayer", "blessing"] : KINDS.map(([kind]) => kind);
 }
 
-/** Words of asking after a piece, which say nothing of its topic. */
-const FINDING = new Set(
-  askTerms(
-    "is there are any anything something piece pieces library reading readings poem poems words could would say read sing listen pray recite recommend suggest looking " +
-      "find know point give share good one kind sort type help have got want need like please thing things meant made moment lol can't cannot won't don't didn't",
-  ),
-);
-const KIND_TERMS = new Set(askTerms(KINDS.map(([, name]) => name.source.replace(/\\b|[()?:|]|s\?/g, " ")).join(" ")));
-
-/** A piece as it is found by topic: its card (title, summary, themes) and its body's stems. */
-export interface PieceCard {
-  piece: Piece;
-  card: string;
-  title: ReadonlySet<string>;
-  about: ReadonlySet<string>;
-  body: ReadonlySet<string>;
-  /** The terms of the requests in visitors' words that the piece answers (corpus/asked.ts), all together. */
-  requests: ReadonlySet<string>;
-}
-
-/** "…; with a version for agents": said of many pieces, so it tells none of them apart by topic. */
-const AGENTS_VERSION = /[;,.]?\s*with (?:a|an) [^.;]*\bversion\b[^.;]*/gi;
-
-/** A title's "Unfinished" is about finishing: the stem without its "un" is kept beside it. */
-function withoutUn(terms: string[]): string[] {
-  return [...terms, ...terms.filter((t) => /^un\w{4,}/.test(t)).map((t) => askTerms(t.slice(2))[0] ?? t)];
-}
-
-const cardsOf = new WeakMap<Library, PieceCard[]>();
-
-export function pieceCards(library: Library): PieceCard[] {
-  let cards = cardsOf.get(library);
-  if (!cards) {
-    cards = library.pieces
-      .filter((p) => p.kind !== "doc")
-      .map((piece) => ({
-        piece,
-        card: `${piece.title}. ${piece.tldr} ${piece.themes.join(", ")}.`,
-        title: new Set(withoutUn(askTerms(piece.title))),
-        about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
-        body: new Set(askTerms(piece.listenersText)),
-        requests: new Set(askTerms(library.requestsFor(piece.path).join(" ")).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t))),
-      }));
-    cardsOf.set(library, cards);
-  }
-  return cards;
-}
-
-/** Card vectors with the cards' mean direction taken out (as search compares pages): GloVe averages all sit near one another. */
-interface CardSpace {
-  vectors: Map<PieceCard, Float32Array>;
-  mean: Float32Array;
-}
-
-const spaces = new WeakMap<Embedder, WeakMap<PieceCard[], CardSpace>>();
-
-async function cardSpace(embedder: Embedder, cards: PieceCard[]): Promise<CardSpace> {
-  const byCards = spaces.get(embedder) ?? spaces.set(embedder, new WeakMap()).get(embedder)!;
-  let space = byCards.get(cards);
-  if (!space) {
-    const raw = await embedder.embed(cards.map((c) => c.card));
-    const mean = new Float32Array(raw[0]?.length ?? 0);
-    for (const v of raw) for (let j = 0; j < mean.length; j++) mean[j] += v[j] / raw.length;
-    space = { vectors: new Map(cards.map((c, i) => [c, centered(raw[i], mean)])), mean };
-    byCards.set(cards, space);
-  }
-  return space;
-}
-
-/** A word in the title names the piece; in its summary or themes it is what the piece is about; in its body, less. */
-const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
-/** A WordNet link counts for this share of the word itself, times the link's weight. */
-const LINKED = 0.6;
-/** Words and meaning weigh alike when vectors are ready; words alone before. */
-const MEANING = 0.4;
-/** A request the piece answers, holding the visitor's topic, counts for this share of its title holding it (set on dev). */
-export const REQUEST_SHARE = 0.85;
-/** Least score for a piece to be named: below it the library is said not to have one. */
-export const PIECE_FLOOR = 0.3;
+/**
+ * Least score for a piece to be named: below it the library is said not to have one. 0.27 since requests add to a
+ * card's words rather than stand in for them (piece-rank.ts REQUEST_SHARE), which scores pieces lower; set on dev
+ * (0.3: 306/361 hybrid, 0.27 and 0.25: 308, off-topic 212/214 at each).
+ */
+export const PIECE_FLOOR = 0.27;
 /** Without vectors: the least share of the topic a piece's title, summary and themes hold for it to be named (fitted on dev). */
 export const WORDS_PIECE_FLOOR = 0.18;
 /** A second piece is named beside the first when it scores this share of the first's. */
 const RUNNER_UP = 0.9;
-
-function strengthOf(card: PieceCard, term: string, body = true): number {
-  return card.title.has(term) ? STRENGTH.title : card.about.has(term) ? STRENGTH.about : body && card.body.has(term) ? STRENGTH.body : 0;
-}
-
-/** A word said only before the asking sentence ("My dad died last week. Do you have…?") weighs this share of its weight: it sets the scene. */
-const SCENE = 0.5;
-
-/** The sentence that asks (the last ending in "?"), or the whole question when none does or it is the only one. */
-function askingSentence(question: string): string {
-  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
-  const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s));
-  // "…Is there a prayer to get ready for it?": an asking sentence with no topic of its own leaves the scene whole.
-  return asking && askTerms(asking).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)).length > 1 ? asking : question;
-}
 
 /** The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's score. */
 export async function findPieces(
@@ -172,68 +72,12 @@ export async function findPieces(
   embedder: Embedder | null,
   expansions: Expansions | null,
 ): Promise<{ found: PieceCard[]; score: number }> {
-  question = spelledNumbers(question);
-  const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
-  const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
-  if (!topic.length || !ofKind.length) return { found: [], score: 0 };
-  // A word of the hand-kept list stands for its fellows at the list's own weight; WordNet's links count for LINKED of theirs.
-  const links = new Map(
-    words(plainPhrases(question)).map((w) => [
-      askTerms(w)[0],
-      [...synonymsOf(w), ...(expansions ? expansionsOf(expansions, w) : []).map(([t, r]): [string, number] => [t, LINKED * r])],
-    ]),
-  );
-  // The vectors link a situation's words to a card's other words for it ("chemo", "treatment"), as WordNet does.
-  if (embedder) {
-    const vocabulary = await cardVocabulary(embedder, cards, () => cards.map((c) => c.card));
-    const typed = words(plainPhrases(question)).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
-    for (const [term, more] of await vectorLinks(embedder, vocabulary, typed)) links.set(term, [...(links.get(term) ?? []), ...more]);
-  }
-  // A topic word many pieces share tells them apart least (idf over the pieces of the kind).
-  const df = topic.map((t) => ofKind.filter((c) => strengthOf(c, t) > 0).length);
-  const asking = new Set(askTerms(askingSentence(question)));
-  const weights = df.map((d) => Math.log(1 + ofKind.length / (1 + d))).map((w, i) => (asking.has(topic[i]) ? w : SCENE * w));
-  const held = (c: PieceCard, body = true) => {
-    let sum = 0;
-    topic.forEach((t, i) => {
-      let s = strengthOf(c, t, body);
-      for (const [target, weight] of links.get(t) ?? []) s = Math.max(s, weight * strengthOf(c, target, body));
-      sum += weights[i] * s;
-    });
-    return sum / weights.reduce((a, b) => a + b, 0);
-  };
-  // The requests in visitors' words that the piece answers (corpus/asked.ts), holding the topic as visitors put it:
-  // "my dad starts chemo tomorrow" meets "a blessing for the night before treatment" through them. All of a piece's
-  // requests together: one visitor's scene ("we just drifted… no fight") is said across several of them (set on dev).
-  const total = weights.reduce((a, b) => a + b, 0);
-  const requested = (c: PieceCard) => {
-    let sum = 0;
-    topic.forEach((t, i) => {
-      let s = c.requests.has(t) ? 1 : 0;
-      for (const [target, weight] of links.get(t) ?? []) if (c.requests.has(target)) s = Math.max(s, weight);
-      sum += weights[i] * s;
-    });
-    return sum / total;
-  };
-  const inWords = (c: PieceCard, body = true) => Math.max(held(c, body), REQUEST_SHARE * requested(c));
-  let meaning: (i: number) => number = () => 0;
-  if (embedder) {
-    // The topic's own words, as typed, against each card: the question's scene and asking words would make every card near.
-    const space = await cardSpace(embedder, cards);
-    // Of the asking sentence when it names a topic of its own: the scene ("My dad died last week.") pulls every card's way.
-    const typed = words(askingSentence(question)).filter((w) => topic.includes(askTerms(w)[0] ?? ""));
-    const asked = centered((await embedder.embed([typed.join(" ")]))[0], space.mean);
-    const calibration = calibrationFor(embedder.id);
-    meaning = (i) => meaningEvidence(cosine(asked, space.vectors.get(ofKind[i])!), calibration);
-  }
-  const scored = ofKind
-    .map((c, i) => ({ c, score: embedder ? (1 - MEANING) * inWords(c) + MEANING * meaning(i) : inWords(c) }))
-    .sort((a, b) => b.score - a.score);
-  const [best, next] = scored;
+  const [best, next] = await rankPieces(question, kinds, cards, embedder, expansions);
+  if (!best) return { found: [], score: 0 };
   // Without vectors a piece whose title, summary or themes hold the topic may be named from a lower floor: words
   // alone fall short of the floor set with meaning. Its body's words do not count there ("a song about football"
   // is not a song that mentions a match once).
-  const named = best.score >= PIECE_FLOOR || (!embedder && inWords(best.c, false) >= WORDS_PIECE_FLOOR);
+  const named = best.score >= PIECE_FLOOR || (!embedder && best.cardWords() >= WORDS_PIECE_FLOOR);
   if (!named) return { found: [], score: best.score };
   return { found: next && next.score >= best.score * RUNNER_UP ? [best.c, next.c] : [best.c], score: best.score };
 }

@@ -1,4 +1,4 @@
-// What a candidate sentence has for a question, as separate numbers: the pieces of extract.ts's hand-set
+// What a candidate sentence has for a question, as separate numbers: the pieces of sentence-score.ts's hand-set
 // formula kept apart so their weights can be fitted on the dev questions (scripts/fit-ask.ts) instead of set by
 // hand. Few on purpose (about two hundred dev questions): each is one the hand formula already weighs.
 import { cueFit, HOW_TO, type Cue } from "./answer-cues.ts";
@@ -37,7 +37,7 @@ export const FEATURE_NAMES = [
   "hand",
 ] as const;
 
-/** How well the sentence has the kind of content asked for (1 for an untyped question): extract.ts's fit. */
+/** How well the sentence has the kind of content asked for (1 for an untyped question): sentence-score.ts's fit. */
 export function fitOf(s: Scoring, saying: string): number {
   const { c, cues } = s;
   return (c.leads && (c.asked ?? 0) >= SAME_QUESTION) || (cues.includes(HOW_TO) && (c.kind === "practice" || c.kind === "ritual"))
@@ -46,8 +46,8 @@ export function fitOf(s: Scoring, saying: string): number {
 }
 
 /**
- * The features, in FEATURE_NAMES's order. `hand` is the hand formula's score (extract.ts sentenceScore), so a
- * fit may keep it and learn corrections; `saying` is the sentence as its kind is judged (extract.ts saying).
+ * The features, in FEATURE_NAMES's order. `hand` is the hand formula's score (sentence-score.ts sentenceScore), so a
+ * fit may keep it and learn corrections; `saying` is the sentence as its kind is judged (sentence-score.ts saying).
  */
 export function sentenceFeatures(s: Scoring, saying: string, hand: number): number[] {
   const { c, subject } = s;

@@ -2,7 +2,8 @@
 // rules that rest on them (search/extract.ts): pure functions, no library.
 import { describe, expect, it } from "vitest";
 import { answerTypeOf, askingClause, partsOf } from "../../search/answer-type.ts";
-import { choose, kindsNamed } from "../../search/extract.ts";
+import { choose } from "../../search/extract.ts";
+import { kindsNamed } from "../../search/kinds-named.ts";
 import { alternativesOf, held } from "../../search/sentence-evidence.ts";
 import { expansionTable } from "../../search/lexicon.ts";
 import { askTerms, terms } from "../../search/text.ts";

@@ -2,7 +2,8 @@
 // splitting and question types. No index, no embedder.
 import { describe, expect, it } from "vitest";
 import { cueFit, cuesOf, subjectTerms } from "../../search/answer-cues.ts";
-import { chooseSentences, sentencesOf, type Candidate } from "../../search/extract.ts";
+import { chooseSentences, type Candidate } from "../../search/extract.ts";
+import { sentencesOf } from "../../search/sentence-split.ts";
 import { held } from "../../search/sentence-evidence.ts";
 import { baseForms, expansionsOf, expansionTable } from "../../search/lexicon.ts";
 import { parseSynset } from "../../search/wordnet.ts";

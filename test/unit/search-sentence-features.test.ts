@@ -2,7 +2,8 @@
 // deterministic (the same rows give the same weights) and finds the direction a synthetic set was made with.
 import { describe, expect, it } from "vitest";
 import { cuesOf, subjectTerms } from "../../search/answer-cues.ts";
-import { featuresOf, sentenceScore, type Candidate } from "../../search/extract.ts";
+import type { Candidate } from "../../search/candidate.ts";
+import { featuresOf, sentenceScore } from "../../search/sentence-score.ts";
 import { fitLogistic, fitRanked, solve, type Group } from "../../search/fit-logistic.ts";
 import { FEATURE_NAMES, fittedScore, type Scoring } from "../../search/sentence-features.ts";
 

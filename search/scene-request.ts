@@ -1,0 +1,35 @@
+// A visitor may ask for a piece without naming one, or without asking at all: they tell what is happening to them
+// ("my mum died on sunday and i don't know what to do with myself", "last evening in the house I raised my kids in.")
+// and, at most, add a bare "got anything?" or "something short?". Such a message wants a piece of the library about
+// its scene, of any kind (pieces.ts), when no guide's fact answers it (ground.ts). Pure rules.
+import { askingClause } from "./answer-type.ts";
+import { piecesAsked } from "./pieces.ts";
+
+/** The visitor speaks of themself or theirs. */
+const FIRST_PERSON = /\b(?:i|i['’]m|im|i['’]ve|ive|i['’]ll|i['’]d|my|me|myself|we|we['’]re|our|us)\b/i;
+
+/**
+ * Words of the sanctuary's own workings: a message naming them is about how it works (a service that felt long, a
+ * reflection refused), which the guides answer, not a scene of the visitor's life.
+ */
+const ABOUT_THE_SANCTUARY =
+  /\b(?:services?|reflections?|reflect|timezones?|time zones?|attend(?:ing|ed)?|slots?|watch(?:es)?|api|endpoints?|mcp|tokens?|urls?|links?|site|website|page|bug|broken|submit|contribute|account|feed|stream|count(?:ed)?|planner|sanctuary)\b/i;
+
+/**
+ * An asking clause that asks only for something, of no particular kind: "got anything?", "something short?", "any
+ * words for that?", "what can I do?", "help?". Words of a particular question ("should I take her to the vet?",
+ * "what's wrong with them?") ask for a fact, which no piece is.
+ */
+const BARE_ASK =
+  /^\s*(?:so\s+|and\s+|but\s+|please\s+)?(?:(?:have\s+you\s+)?got\s+(?:anything|something)|anything|something|any\s+(?:thoughts|words|ideas|help)|help|what\s+(?:can|could|should|do)\s+i\s+(?:do|say|read|try)|is\s+there\s+anything|do\s+you\s+have\s+anything)\b[^?]{0,40}\?\s*$/i;
+
+/** A clause that opens as a question or a request for a task ("how do I…", "what's wrong with it", "write me…"). */
+const ASKS_OR_BIDS =
+  /(?:^|[.,;:!—–-]\s*)(?:how|what|what['’]?s|whats|where|when|why|which|who|should|shall|can|could|do|does|did|is|are|will|would|may|must|write|give|tell|show|convert|solve|list|explain|find|recommend)\b/i;
+
+/** Whether the message tells a scene of the visitor's life and asks for a piece only barely, or not at all. */
+export function sceneTold(question: string): boolean {
+  if (piecesAsked(question) || !FIRST_PERSON.test(question) || ABOUT_THE_SANCTUARY.test(question)) return false;
+  if (!/\?/.test(question)) return !ASKS_OR_BIDS.test(question.trim());
+  return BARE_ASK.test(askingClause(question));
+}
