@@ -3,6 +3,7 @@
 // are said, not from any evaluation's questions. Each group's words stand in for one another when a piece is found by
 // its topic (piece-rank.ts), so "my mum passed away" meets a piece whose requests say "died" and "bereaved", and "the
 // movers come at 8" one whose say "moving out". Only there: guides' sentences are matched on their own words.
+import { linksWithin } from "./synonyms.ts";
 import { askStem } from "./text.ts";
 
 const GROUPS = [
@@ -38,14 +39,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bsmall hours\b|\bmiddle of the night\b/gi, "night"],
 ];
 
-const LINKS = new Map<string, Set<string>>();
-for (const group of GROUPS) {
-  const stems = group.map((w) => askStem(w));
-  for (const s of stems) {
-    const into = LINKS.get(s) ?? LINKS.set(s, new Set()).get(s)!;
-    for (const t of stems) if (t !== s) into.add(t);
-  }
-}
+const LINKS = linksWithin(GROUPS);
 
 /** How far a word of a situation stands in for another of it: a near synonym, a little less than the hand-kept list's. */
 export const SITUATION = 0.7;

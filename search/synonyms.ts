@@ -47,13 +47,19 @@ const GROUPS = [
   "middle halfway partway midway midst",
 ].map((group) => group.split(" "));
 
-const LINKS = new Map<string, Set<string>>();
-for (const group of GROUPS) {
-  const stems = group.map((w) => askStem(w));
-  for (const s of stems) {
-    const into = LINKS.get(s) ?? LINKS.set(s, new Set()).get(s)!;
-    for (const t of stems) if (t !== s) into.add(t);
+const LINKS = linksWithin(GROUPS);
+
+/** Each word's stem linked to the stems of the other words of its groups (a word in two groups links to both). */
+export function linksWithin(groups: readonly string[][]): ReadonlyMap<string, ReadonlySet<string>> {
+  const links = new Map<string, Set<string>>();
+  for (const group of groups) {
+    const stems = group.map((w) => askStem(w));
+    for (const s of stems) {
+      const into = links.get(s) ?? links.set(s, new Set()).get(s)!;
+      for (const t of stems) if (t !== s) into.add(t);
+    }
   }
+  return links;
 }
 
 /** How far a word of the list stands in for another: near the word itself, as a first-sense synonym. */
