@@ -92,7 +92,8 @@ watch_pid=$!
 wait_healthy() {
   for _ in $(seq 1 600); do
     node -e 'fetch(process.argv[1]).then(async (r) => process.exit(r.ok && (await r.json()).status === "healthy" ? 0 : 1), () => process.exit(1))' "$url/api/health" && return 0
-    [ "$(pm inspect --format '{{.State.Running}}' "$ctr")" = true ] || return 1
+    # Only a container known to have stopped ends the wait: an inspect that fails under load (podman's lock) says nothing.
+    [ "$(pm inspect --format '{{.State.Running}}' "$ctr" 2>/dev/null)" = false ] && return 1
     sleep 0.5
   done
   return 1
