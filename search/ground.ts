@@ -48,20 +48,25 @@ export async function groundAnswer(
   /** How sentences are scored (sentence-score.ts): ask's own unless a fit being measured (scripts/fit-ask.ts) says otherwise. */
   scorer: Scorer = ASK_SCORER,
 ): Promise<Grounding> {
-  const grounding = await groundQuestion(embedder, question, hits, expansions, sources, scorer);
-  if (inDistress(question)) return withHelp(grounding, hits, sources);
+  const reading: Reading = { embedder, hits, expansions, sources, scorer, distressed: inDistress(question) };
+  const grounding = await groundQuestion(question, reading);
+  if (reading.distressed) return withHelp(grounding, hits, sources);
   if (heldOffTopic(question, grounding.covered, grounding.score, await sources.offTopicOdds)) return { ...NOTHING, score: grounding.score };
   return grounding;
 }
 
-async function groundQuestion(
-  embedder: Embedder | null,
-  question: string,
-  hits: Hit[],
-  expansions: Expansions | null,
-  sources: AskSources,
-  scorer: Scorer,
-): Promise<Grounding> {
+/** What a question is read with, once per question: groundAnswer's arguments, and whether the visitor may be in danger. */
+interface Reading {
+  embedder: Embedder | null;
+  hits: Hit[];
+  expansions: Expansions | null;
+  sources: AskSources;
+  scorer: Scorer;
+  distressed: boolean;
+}
+
+async function groundQuestion(question: string, reading: Reading): Promise<Grounding> {
+  const { embedder, hits, expansions, sources } = reading;
   // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
   const kinds = piecesAsked(question);
   if (kinds && sources.cards.length) {
@@ -69,10 +74,10 @@ async function groundQuestion(
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
-  const grounding = await groundSentences(embedder, question, hits, expansions, sources, scorer);
+  const grounding = await groundSentences(question, reading);
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
   // strongly is answered by the pieces about it, of any kind, when one is; one who may be in danger is told where help is (withHelp), with no piece.
-  if (sceneTold(question) && !inDistress(question) && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
+  if (sceneTold(question) && !reading.distressed && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
     const { found } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
     if (found.length) return namedPieces(found, hits);
   }
@@ -80,14 +85,7 @@ async function groundQuestion(
 }
 
 /** The sentences of the hits' pages and the guides that answer the question, part by part. */
-async function groundSentences(
-  embedder: Embedder | null,
-  question: string,
-  hits: Hit[],
-  expansions: Expansions | null,
-  sources: AskSources,
-  scorer: Scorer,
-): Promise<Grounding> {
+async function groundSentences(question: string, { embedder, hits, expansions, sources, scorer }: Reading): Promise<Grounding> {
   const weighed = pagesWeighed(hits, sources);
   // A set named only in a guide's headings is said as one sentence for a question after names or a list.
   const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
