@@ -74,7 +74,7 @@ export function groundPart(ctx: PartContext, asked: string, q: number): { chosen
     // own: an average let a short one ("How much does it cost?") or one set in a scene ("I'm in Lisbon…") meet
     // questions about other things ("…a premium subscription", "…a train from Lisbon to Porto").
     const inWords = variant ? Math.min(fwd, back) : (fwd + back) / 2;
-    return askedMatch(inWords, embedder ? meaning() : inWords, sameKindAs(theirs));
+    return askedMatch(inWords, embedder ? meaning() : wordsMeaning(inWords, strange), sameKindAs(theirs));
   };
   const asked_ = new Map(questions.map((unit, i) => [unit, matchOf(unit, () => meaningOf(candidates.length + i))]));
   // An asked-as question holding none of the terms the visitor's words reach holds nothing of them (questionWords
@@ -102,6 +102,18 @@ export function groundPart(ctx: PartContext, asked: string, q: number): { chosen
  * does any sentence when the question holds a word the library and its links never use (vectors would tell).
  */
 export const WORDS_GUIDE_MEANING = 0.2;
+
+/**
+ * What a unit's or an asked-as question that shares words with the visitor's gains as meaning without vectors: as for
+ * sentences (WORDS_GUIDE_MEANING), GloVe gives two questions about the sanctuary some meaning whatever their words,
+ * so from words alone the guides' questions in visitors' words fell short of the matches (ASKED_NEAR, SAME_QUESTION)
+ * hybrid reaches. A question holding a word nothing links to gains none, and no meaning at all: its words are not
+ * the library's. Set on dev with the off-topic refusals cross-validated (scripts/fit-off-topic.ts, words): none
+ * 314/390 carried and 215/225 refused; 0.35 327 and 215; 0.5 334 and 214 (docs/ask-eval.md, seventeenth round).
+ */
+export const WORDS_ASKED_MEANING = 0.35;
+
+const wordsMeaning = (inWords: number, strange: boolean) => (inWords > 0 && !strange ? Math.min(1, WORDS_ASKED_MEANING + inWords) : 0);
 
 /**
  * Meaning without vectors: how much of the question the sentence and its heading hold in words, stems and
