@@ -47,6 +47,15 @@ export const UNIT_HELD = 0.22;
 export const ASKED_NEAR = 0.45;
 export const ASKED_NEAR_HELD = 0.1;
 export const ASKED_NEAR_TOP = 0.9;
+/**
+ * A later quote's unit or visitor-worded question comes this near the visitor's, or it holds LATER_HELD of the
+ * question's words, or it has the kind of content asked for (chooseWith). Set on dev against the quotes readers
+ * judged stray at the sixteenth freeze (docs/ask-judged.json, dev answers only): 0.4 carried 347/390 (346 without),
+ * 864 quotes down to 845, fewer quotes in 10 of the 124 answers judged stray and in 6 of the 237 judged clean; 0.45
+ * 346, 827, 18 and 9; 0.5 345.
+ */
+export const LATER_ASKED = 0.4;
+export const LATER_HELD = 0.4;
 /** A yes or no's plain rule joins the quotes at this share of the best one's score (chooseWith). */
 export const RULE_NEAR = 0.6;
 /** Among the pieces alone (no guide answers), a sentence opens an answer holding this share of the question's words. */
@@ -125,13 +134,18 @@ export function chooseWith<C extends Candidate>(
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.
   const about = (s: (typeof scored)[number]) => s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION;
+  const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
+  // And a later quote answers something like the visitor's question (a unit's or a visitor-worded question of its
+  // sentence comes near it), holds much of it, or has the kind of content asked for: one sharing a word or two and
+  // near in meaning is often a fact about the same thing that answers another question ("the same reflection
+  // cannot be posted twice" for "are links allowed?").
+  const answersLike = (s: (typeof scored)[number]) => askedness(s.c) >= LATER_ASKED || s.held >= LATER_HELD || (cues.length > 0 && fits(s));
   for (const s of [best, ...scored]) {
     if (chosen.length >= count || s.score < best.score * NEAR_BEST) break;
-    if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || about(s))) chosen.push(s);
+    if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || (about(s) && answersLike(s)))) chosen.push(s);
   }
   // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of
   // content when a close-enough one exists, even if looser sentences scored higher.
-  const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
   const exact = cues.length && !chosen.some(fits) ? scored.find((x) => fits(x) && x.score >= best.score * 0.6 && about(x)) : undefined;
   if (exact) chosen.splice(Math.min(chosen.length, count - 1), 1, exact);
   // A yes or no is answered best by the rule said plainly ("No key or token is needed…"): one such sentence not quite
