@@ -6,6 +6,7 @@
 import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { withoutTimes, withWatchStarts } from "./clock-words.ts";
+import { withWeatherWords } from "./weather-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
@@ -138,5 +139,5 @@ function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const asked = question.slice(0, at).lastIndexOf("?") + 1;
   const scene = question.slice(asked, at);
   const kept = `${question.slice(0, asked)}${/\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) ? scene : withoutTimes(scene)}${question.slice(at)}`;
-  return withWatchStarts(withSpanNames(kept, spans));
+  return withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
 }
