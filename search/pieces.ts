@@ -10,9 +10,9 @@ import { KINDS } from "./piece-words.ts";
 
 export { pieceCards, type PieceCard } from "./piece-cards.ts";
 
-/** Any piece at all: "something in the library about…", "a piece for…", "anything I could read when…". */
+/** Any piece at all: "something in the library about…", "anything here for that", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|an? (?:short |little |small |quick |good )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:in|from|of) (?:the|your|this) library\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
+  /\b(something|anything|an? (?:short |little |small |quick |good )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
 /** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
 const VERB_KINDS: Array<[RegExp, string[]]> = [
   [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],

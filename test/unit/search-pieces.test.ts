@@ -36,6 +36,7 @@ describe("questions after a piece", () => {
     ])
       expect(piecesAsked(q), q).not.toBeNull();
     expect(piecesAsked("Is there something in the library about an aging pet?")).toContain("song");
+    expect(piecesAsked("The house is so quiet since the cat died. Is there anything here for that?")).toContain("song");
     expect(answerTypeOf("Is there a prayer for someone sitting an exam?")).toBe("piece");
     // The verb names the kind: "anything I could pray" wants a prayer or a blessing, "something to sing" a song.
     expect(piecesAsked("We are waiting outside the operating theatre. Is there anything I could pray while we wait?")).toEqual(["prayer", "blessing"]);
