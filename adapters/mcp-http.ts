@@ -7,12 +7,13 @@
 import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
 import { SanctuaryError } from "../core/errors.ts";
-import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
-import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
-import { noteRequest, type RequestNote } from "./request-log.ts";
+import { answered, jsonRpcResult, rpcError, sdkRequest, settled } from "./mcp-http-answers.ts";
+import { noteRequest } from "./request-log.ts";
+import { acceptFor, hostnameOf } from "./mcp-host.ts";
+import { rpcNote } from "./mcp-note.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
 import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
@@ -22,37 +23,8 @@ import { routeOf } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
 import type { Id } from "./mcp-wire.ts";
 
-/** A JSON-RPC error as the whole HTTP answer (the MCP transports' own form for refusals). */
-function rpcError(status: number, code: number, message: string, id: Id = null, headers: Record<string, string> = {}): Response {
-  const body = JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } });
-  return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
-}
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
-
-/**
- * The Host names a loopback listener accepts (DNS-rebinding protection: a page on another site that resolves its
- * name to 127.0.0.1 still sends its own name as Host), or null when the listener is not loopback and any Host goes.
- */
-export function allowedHostsFor(listenHost: string, baseUrl?: string): string[] | null {
-  if (!LOOPBACK.test(listenHost)) return null;
-  const hosts = ["localhost", "127.0.0.1", "[::1]", listenHost.toLowerCase()];
-  if (baseUrl) hosts.push(new URL(baseUrl).hostname.toLowerCase());
-  return [...new Set(hosts)];
-}
-
-/** The Host header's name without its port (`[::1]:3000` → `[::1]`). */
-const hostnameOf = (host: string) => host.toLowerCase().replace(/:\d+$/, "");
-
-/** Accept as clients send it → what the SDK is shown, and whether the answer is JSON or an SSE stream. */
-export function acceptFor(accept: string | null): { json: boolean } {
-  const a = (accept ?? "").toLowerCase();
-  const sseOnly = a.includes("text/event-stream") && !a.includes("application/json") && !a.includes("*/*");
-  return { json: !sseOnly };
-}
-
 export interface McpHttpOptions {
-  /** Host names accepted; null accepts any (see allowedHostsFor). */
+  /** Host names accepted; null accepts any (mcp-host.ts allowedHostsFor). */
   allowedHosts: string[] | null;
 }
 
@@ -182,79 +154,7 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
 }
 
 /** A dispatched answer: one JSON body, or one SSE event for a client that accepts only a stream. */
-function answered(message: Bytes, json: boolean): Response {
-  if (json) return new ResponseWithCommonHeaders(message, { status: 200, headers: withLength(JSON_HEADERS, message.byteLength) });
-  const bytes = bytesOf(["event: message\ndata: ", message, "\n\n"]);
-  return new ResponseWithCommonHeaders(bytes, { status: 200, headers: withLength(SSE_HEADERS, bytes.byteLength) });
-}
-
-// An answer's headers but its length, made once: each answer copies them with its own length (one object of one
-// shape, where spreading the type and the common headers into a literal built a new shape's object per request).
-const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json", "content-length": "", ...COMMON_HEADERS };
-const SSE_HEADERS: Readonly<Record<string, string>> = {
-  "content-type": "text/event-stream",
-  "cache-control": "no-cache",
-  "content-length": "",
-  ...COMMON_HEADERS,
-};
-function withLength(headers: Readonly<Record<string, string>>, length: number): Record<string, string> {
-  const out = { ...headers };
-  out["content-length"] = String(length);
-  return out;
-}
-
-function jsonRpcResult(id: Id, result: unknown): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }), { status: 200, headers: { "content-type": "application/json" } });
-}
-
-/** The request as the SDK should see it: Accept naming both forms (the SDK requires it) and a JSON content type. */
-function sdkRequest(event: H3Event, text: string): Request {
-  const headers = new Headers(event.req.headers);
-  headers.set("accept", "application/json, text/event-stream");
-  if (!headers.has("content-type")) headers.set("content-type", "application/json");
-  return new Request(event.url, { method: "POST", headers, body: text });
-}
-
-/** A JSON answer is read whole (its length known); a stream passes through. Fresh headers: ours get added. */
-async function settled(response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  if (!String(headers.get("content-type")).includes("text/event-stream")) {
-    const bytes = await response.arrayBuffer();
-    return new Response(bytes.byteLength ? bytes : null, { status: response.status, headers });
-  }
-  return new Response(response.body, { status: response.status, headers });
-}
-
 /** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
-// The protocol's own methods: anything else a client sends is logged and counted as "other".
-const RPC_METHODS = new Set(
-  "initialize ping tools/list tools/call resources/list resources/templates/list resources/read resources/subscribe prompts/list prompts/get completion/complete logging/setLevel server/discover notifications/initialized notifications/cancelled".split(
-    " ",
-  ),
-);
-
-// Notes that name only a method or a listed tool are few: one frozen object each, made once, not one per request.
-const fixedNotes = new Map<string, Readonly<RequestNote>>();
-const fixedNote = (rpc: string, tool?: string): Readonly<RequestNote> => {
-  const key = tool === undefined ? rpc : `${rpc} ${tool}`;
-  let note = fixedNotes.get(key);
-  if (!note) fixedNotes.set(key, (note = Object.freeze(tool === undefined ? { rpc } : { rpc, tool })));
-  return note;
-};
-
-/** What the access line says of a JSON-RPC message: its method, a listed tool's name, a resource's URI without
- * its query, a prompt's name. Never arguments (they carry visitors' words), never an unlisted name sent by a client. */
-function rpcNote(body: unknown, tools: Set<string>): Readonly<RequestNote> {
-  if (Array.isArray(body)) return fixedNote("batch");
-  const message = body as { method?: unknown; params?: { name?: unknown; uri?: unknown } } | null;
-  const method = typeof message?.method === "string" && RPC_METHODS.has(message.method) ? message.method : "other";
-  const params = message?.params;
-  if (method === "tools/call") return fixedNote(method, typeof params?.name === "string" && tools.has(params.name) ? params.name : "unlisted");
-  if (method === "resources/read" && typeof params?.uri === "string") return { rpc: method, uri: params.uri.split(/[?#]/)[0].slice(0, 200) };
-  if (method === "prompts/get" && typeof params?.name === "string") return { rpc: method, prompt: params.name.slice(0, 64) };
-  return fixedNote(method);
-}
-
 export function mcpRoute(app: AdapterContext, operations: Operation[], options: McpHttpOptions): Route & { methodNotAllowed: Route["handler"] } {
   const mcp = createMcpHttp(operations, app, options);
   return {

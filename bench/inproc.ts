@@ -18,7 +18,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "1" },
   },
 });
-// Warn, as `npm run bench` runs the server: at info every request writes an access line, which would be measured too.
+// Warn by default, so a route's own code is what is measured; `npm run bench` runs the server at its default, info,
+// access lines included (SANCTUARY_LOG_LEVEL=info here measures them in process too).
 // Rate limits off, as there (bench/servers.ts): one address making thousands of searches is otherwise refused, and a
 // refusal is what would be measured.
 const config = {

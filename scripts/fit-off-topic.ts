@@ -1,12 +1,12 @@
-// npx tsx scripts/fit-off-topic.ts [--write]: what the off-topic model (search/off-topic.ts) would refuse on the dev
+// npx tsx scripts/fit-off-topic.ts [--write] [--smoothing A]: what the off-topic model (search/off-topic.ts) would refuse on the dev
 // split of ask's fixtures, hybrid and from words alone, at each pair of thresholds: covered questions still carried
 // and off-topic ones refused. Each dev question is heard by a model learnt without it (10-fold cross-validation over
 // the dev questions; the written examples and the library's asked-as questions are always learnt). OFF_TOPIC_ODDS and
-// OFF_TOPIC_SURE are chosen from its table. --write first puts the dev split's questions into the examples
+// OFF_TOPIC_SURE are chosen from its table, for the model's smoothing (OFF_TOPIC_SMOOTHING unless --smoothing says). --write first puts the dev split's questions into the examples
 // (`visitors`): never the test split.
 import { readFile, writeFile } from "node:fs/promises";
 import { judgeAnswer, ofSplit } from "../search/ask-eval.ts";
-import { askedQuestions, learnOffTopic, type OffTopicExamples } from "../search/off-topic.ts";
+import { askedQuestions, learnOffTopic, OFF_TOPIC_SMOOTHING, type OffTopicExamples } from "../search/off-topic.ts";
 import { piecesAsked } from "../search/pieces.ts";
 import { askPipeline, FIXTURES, readAskSets } from "./ask-pipeline.ts";
 
@@ -18,6 +18,8 @@ if (process.argv.includes("--write")) {
   await writeFile(path, `${JSON.stringify(examples, null, 2)}\n`);
 }
 const FOLDS = 10;
+const at = process.argv.indexOf("--smoothing");
+const smoothing = at > 0 ? Number(process.argv[at + 1]) : OFF_TOPIC_SMOOTHING;
 interface Row {
   covered: boolean;
   /** Carried its facts, or (off-topic) refused with nothing quoted. */
@@ -36,10 +38,14 @@ for (const wordsOnly of [false, true]) {
   const models = await Promise.all(
     Array.from({ length: FOLDS }, (_, fold) => {
       const others = asked.filter((_, j) => j % FOLDS !== fold);
-      return learnOffTopic(onTopic, {
-        offTopic: examples.offTopic,
-        visitors: { offTopic: others.filter((o) => !o.facts).map((o) => o.q), onTopic: others.filter((o) => o.facts).map((o) => o.q) },
-      });
+      return learnOffTopic(
+        onTopic,
+        {
+          offTopic: examples.offTopic,
+          visitors: { offTopic: others.filter((o) => !o.facts).map((o) => o.q), onTopic: others.filter((o) => o.facts).map((o) => o.q) },
+        },
+        smoothing,
+      );
     }),
   );
   const rows: Row[] = [];

@@ -31,8 +31,13 @@ function* counting(examples: readonly string[], features: Features, tally: Tally
   }
 }
 
-/** The prior is even: how many examples each side has says nothing of how often visitors write either. */
-function oddsOf(a: Tally, b: Tally, features: Features): LogOdds {
+/**
+ * The prior is even: how many examples each side has says nothing of how often visitors write either. Each count is
+ * smoothed by `alpha` (Lidstone; 1 is add-one). With sides of very unequal size a large alpha is no longer neutral:
+ * the smaller side's share of every feature is shrunk the more, so each feature both sides know ("the", "service",
+ * "at") leans toward the larger side, and a long message is pulled there by its length alone.
+ */
+function oddsOf(a: Tally, b: Tally, features: Features, alpha: number): LogOdds {
   const vocabulary = new Set([...a.byFeature.keys(), ...b.byFeature.keys()]).size;
   return (message) => {
     let odds = 0;
@@ -41,7 +46,7 @@ function oddsOf(a: Tally, b: Tally, features: Features): LogOdds {
       const y = b.byFeature.get(f) ?? 0;
       // A feature neither side has seen tells nothing either way.
       if (x + y === 0) continue;
-      odds += Math.log((x + 1) / (a.total + vocabulary)) - Math.log((y + 1) / (b.total + vocabulary));
+      odds += Math.log((x + alpha) / (a.total + alpha * vocabulary)) - Math.log((y + alpha) / (b.total + alpha * vocabulary));
     }
     return odds;
   };
@@ -50,17 +55,17 @@ function oddsOf(a: Tally, b: Tally, features: Features): LogOdds {
 const empty = (): Tally => ({ byFeature: new Map(), total: 0 });
 
 /** Learns the log odds of `yes` against `no` from examples of each, at once (a few hundred examples). */
-export function learnLogOdds(yes: readonly string[], no: readonly string[], features: Features = featuresOf): LogOdds {
+export function learnLogOdds(yes: readonly string[], no: readonly string[], features: Features = featuresOf, alpha = 1): LogOdds {
   const [a, b] = [empty(), empty()];
   for (const _ of counting(yes, features, a));
   for (const _ of counting(no, features, b));
-  return oddsOf(a, b, features);
+  return oddsOf(a, b, features, alpha);
 }
 
 /** As learnLogOdds, yielding to requests as `slice` says (core/time-slice.ts): thousands of examples take a moment. */
-export async function learnLogOddsInSlices(yes: readonly string[], no: readonly string[], features: Features, slice: Yielder): Promise<LogOdds> {
+export async function learnLogOddsInSlices(yes: readonly string[], no: readonly string[], features: Features, slice: Yielder, alpha = 1): Promise<LogOdds> {
   const [a, b] = [empty(), empty()];
   for (const _ of counting(yes, features, a)) await slice();
   for (const _ of counting(no, features, b)) await slice();
-  return oddsOf(a, b, features);
+  return oddsOf(a, b, features, alpha);
 }

@@ -20,11 +20,20 @@ export interface OffTopicExamples {
 
 /**
  * Log odds at or above which a question is heard as off-topic, and the best sentence's score (sentence-score.ts) that answers
- * it all the same. Set on dev by 10-fold cross-validation (docs/ask-eval.md, fifteenth round): no carried question was
- * heard above -6.7, while 6 of the 12 off-topic questions the floor let through were heard at -2 or above.
+ * it all the same. Set on dev by 10-fold cross-validation (docs/ask-eval.md, fifteenth and seventeenth rounds): any
+ * odds from -5 to 1 refuse the same questions there and hold no carried one.
  */
 export const OFF_TOPIC_ODDS = -2;
 export const OFF_TOPIC_SURE = 0.7;
+
+/**
+ * How much each feature's count is smoothed (naive-bayes.ts). The library's side has about eleven times the off-topic
+ * side's words: at add-one every word both sides know ("the", "at", "first", "service") leaned about 1.2 toward the
+ * library, so a long everyday question sharing one of its words in another sense ("my car is due its first service at
+ * 10,000 miles…") was heard as the library's by its length. At 0.03 that lean is under a tenth, and the words only one
+ * side knows ("my car") decide (docs/ask-eval.md, seventeenth round).
+ */
+export const OFF_TOPIC_SMOOTHING = 0.03;
 
 /** Every question and request the library's asked-as files say it answers, in visitors' words. */
 export function askedQuestions(library: Library): string[] {
@@ -37,9 +46,9 @@ export function askedQuestions(library: Library): string[] {
 }
 
 /** The model for a library's questions against everyday ones, learnt in slices of the event loop (about 0.2 s in all). */
-export function learnOffTopic(onTopic: readonly string[], examples: OffTopicExamples): Promise<LogOdds> {
+export function learnOffTopic(onTopic: readonly string[], examples: OffTopicExamples, smoothing = OFF_TOPIC_SMOOTHING): Promise<LogOdds> {
   const offTopic = [...examples.offTopic, ...(examples.visitors?.offTopic ?? [])];
-  return learnLogOddsInSlices(offTopic, [...onTopic, ...(examples.visitors?.onTopic ?? [])], termsOf, timeSlicer());
+  return learnLogOddsInSlices(offTopic, [...onTopic, ...(examples.visitors?.onTopic ?? [])], termsOf, timeSlicer(), smoothing);
 }
 
 /**

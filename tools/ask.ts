@@ -1,7 +1,7 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
-import { citesOnlyGiven } from "../search/cite.ts";
+import { citedPages, citesOnlyGiven } from "../search/cite.ts";
 import { askSources } from "../search/ask-library.ts";
 import { questionAsRead } from "../search/spelling.ts";
 import { invalid, unavailable } from "../core/errors.ts";
@@ -43,7 +43,7 @@ export const ask = defineOperation({
   }),
   output: z.object({
     answer: z.string().describe("The answer"),
-    sources: z.array(AskSource).describe("Pages the answer stands on (none when not covered); a generated answer's [n] cites the n-th"),
+    sources: z.array(AskSource).describe("The pages quoted, each once (none when not covered); a generated answer's [n] cites the n-th"),
     method: SearchMethodField,
     slug: z.string().describe("The conversation's public slug (/ask/<slug>)"),
     owner_token: z.string().describe("Keep it to continue the conversation; shown once"),
@@ -88,18 +88,18 @@ export const ask = defineOperation({
     const ground = async (words: string) => {
       const found = await ctx.search.find(words, 5);
       method = found.method;
-      return {
-        hits: found.hits,
-        grounding: await groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, askSources(ctx.library)),
-      };
+      return groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, askSources(ctx.library));
     };
-    let { hits, grounding } = await ground(meaning);
+    let grounding = await ground(meaning);
     // A follow-up that the library does not cover on its own ("How long is it?") is read with the question before it.
     const earlier = existing?.messages.filter((m) => m.role === "user").at(-1)?.content;
     if (!grounding.covered && earlier) {
       const together = await ground(`${withoutMarkup(earlier) || earlier} ${meaning}`);
-      if (together.grounding.covered) ({ hits, grounding } = together);
+      if (together.covered) grounding = together;
     }
+    // The sources are the pages quoted, numbered in the order quoted; a generated answer cites them by those numbers.
+    const cited = citedPages(grounding.covered ? grounding.passages : []);
+    grounding = { ...grounding, numbers: cited.numbers };
     // The quoted answer is always made: it is the answer when no model is configured, when the library does
     // not cover the question (the model is not asked then), and when the model cites nothing it was given.
     let answer = extractiveAnswer(grounding);
@@ -116,9 +116,8 @@ export const ask = defineOperation({
       if (citesOnlyGiven(generated, grounding.numbers)) answer = generated;
       else ctx.log.warn("the language model's answer cited no source it was given; the quoted answer is given instead");
     }
-    // A guide the answer quotes from beyond the hits is a source too, numbered after them (as its citations are).
     // A question the library does not cover has none: the pages search happened to find are not what it stands on.
-    const sources = (grounding.covered ? [...hits, ...grounding.extra] : []).map(({ chunk, score }) => ({
+    const sources = cited.pages.map(({ chunk, score }) => ({
       title: chunk.title,
       url: steps.url(chunk.pagePath),
       category: chunk.category,

@@ -3,7 +3,7 @@
 import { request } from "node:http";
 import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowedHostsFor } from "../../adapters/mcp-http.ts";
+import { allowedHostsFor } from "../../adapters/mcp-host.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const META = {

@@ -114,6 +114,10 @@ describe("POST /api/ask without a language model", () => {
     expect(first.answer).toMatch(/^> /m);
     expect(first.sources.length).toBeGreaterThan(0);
     expect(first.sources[0]).toMatchObject({ title: expect.any(String), url: expect.any(String), category: expect.any(String), score: expect.any(Number) });
+    // The sources are the pages quoted, each once (decisions.md §4), not every page the search found.
+    const quotedTitles = [...first.answer.matchAll(/^> — "([^"]+)"/gm)].map((m: RegExpMatchArray) => m[1]);
+    expect(new Set(first.sources.map((s: { title: string }) => s.title))).toEqual(new Set(quotedTitles));
+    expect(new Set(first.sources.map((s: { url: string }) => s.url)).size).toBe(first.sources.length);
     expect(first.slug).toMatch(/^how-long-does-a-service-last/);
     expect(first.owner_token.length).toBeGreaterThan(20);
     const thread = await extractive.get(`/api/ask/conversation/${first.slug}`);

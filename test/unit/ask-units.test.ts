@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { extractiveAnswer, NOT_COVERED, type Grounding } from "../../search/answer.ts";
 import { BARE_YES_NO, judgeAnswer } from "../../search/ask-eval.ts";
 import { sections } from "../../search/chunks.ts";
-import { citedNumbers, citesOnlyGiven } from "../../search/cite.ts";
+import { citedNumbers, citedPages, citesOnlyGiven } from "../../search/cite.ts";
 import { cueFit, cuesOf } from "../../search/answer-cues.ts";
 import { chooseSentences, type Candidate } from "../../search/extract.ts";
 import { saying } from "../../search/sentence-score.ts";
@@ -178,5 +178,15 @@ describe("citations", () => {
     expect(citesOnlyGiven("Fifteen to forty minutes [2].", [2, 4])).toBe(true);
     expect(citesOnlyGiven("Fifteen to forty minutes.", [2, 4])).toBe(false);
     expect(citesOnlyGiven("Fifteen to forty minutes [2], as [7] says.", [2, 4])).toBe(false);
+  });
+
+  it("numbers the pages quoted from 1 in the order first quoted, each page once, and lists nothing else", () => {
+    const passage = (page: string, section: string) => ({ chunk: { page, section } });
+    const quoted = [passage("faq", "Length"), passage("services", "Slots"), passage("faq", "Order"), passage("welcome", "")];
+    const { pages, numbers } = citedPages(quoted);
+    expect(pages.map((p) => p.chunk.page)).toEqual(["faq", "services", "welcome"]);
+    expect(pages[0]).toBe(quoted[0]); // the page's first passage quoted stands for it
+    expect(numbers).toEqual([1, 2, 1, 3]);
+    expect(citedPages([])).toEqual({ pages: [], numbers: [] });
   });
 });

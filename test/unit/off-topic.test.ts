@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { learnLogOdds } from "../../search/naive-bayes.ts";
-import { askedQuestions, heldOffTopic, learnOffTopic, OFF_TOPIC_ODDS, OFF_TOPIC_SURE, offTopicOddsOf } from "../../search/off-topic.ts";
+import { askedQuestions, heldOffTopic, learnOffTopic, OFF_TOPIC_ODDS, OFF_TOPIC_SMOOTHING, OFF_TOPIC_SURE, offTopicOddsOf } from "../../search/off-topic.ts";
 
 let library: Library;
 beforeAll(async () => {
@@ -19,6 +19,13 @@ describe("learnLogOdds", () => {
     expect(odds("a prayer and a blessing")).toBeLessThan(0);
   });
   it("learns nothing from words neither side has seen", () => expect(odds("zeppelin quartz")).toBe(0));
+
+  // "the" is half of each side's words; the second side has ten times as many: only add-one leans it that way.
+  const many = [..."abcdefghijklmnopqrst"].map((c) => `the ${c.repeat(3)}`);
+  it("leans a word both sides use alike toward the larger side only at add-one", () => {
+    expect(learnLogOdds(["the cat", "the dog"], many)("the")).toBeLessThan(-1);
+    expect(Math.abs(learnLogOdds(["the cat", "the dog"], many, undefined, OFF_TOPIC_SMOOTHING)("the"))).toBeLessThan(0.2);
+  });
 });
 
 describe("the off-topic model of the real library", () => {
