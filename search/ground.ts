@@ -7,6 +7,7 @@ import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
+import { withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
@@ -129,7 +130,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
  * A clock time said before the words that ask ("If we both log on at 8am our own time, do we hear the same
  * thing?") says when the visitor is, not what they ask about: it is left out, unless those words ask after a
  * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
- * watch's start beside it (clock-words.ts).
+ * watch's start beside it (clock-words.ts); a place named with a season has its hemisphere beside it (place-words.ts).
  */
 function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const asking = askingClause(question);
@@ -139,5 +140,5 @@ function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const asked = question.slice(0, at).lastIndexOf("?") + 1;
   const scene = question.slice(asked, at);
   const kept = `${question.slice(0, asked)}${/\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) ? scene : withoutTimes(scene)}${question.slice(at)}`;
-  return withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
+  return withPlaceHalves(withWeatherWords(withWatchStarts(withSpanNames(kept, spans))));
 }

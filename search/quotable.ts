@@ -9,6 +9,7 @@ import { SAME_QUESTION } from "./questions.ts";
 import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
 import { answersOwn, askedness, saying, sentenceScore, type Scorer } from "./sentence-score.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
+import { answersPlaceHalf } from "./place-words.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
 const WHO = /^\s*who\b/i;
@@ -124,7 +125,9 @@ export function chooseWith<C extends Candidate>(
           (s.c.guide !== false && s.held >= NEAREST_HELD && s.c.meaning >= NEAREST_MEANING) ||
           askedness(s.c) >= SAME_QUESTION ||
           (s.c.guide !== false && (s.c.askedAs ?? 0) >= ASKED_NEAR && s.held >= ASKED_NEAR_HELD && s.score >= scored[0].score * ASKED_NEAR_TOP) ||
-          (typed(s) && s.gate >= scorer.typedCovered)),
+          (typed(s) && s.gate >= scorer.typedCovered) ||
+          // Or the hemisphere, asked after by a place and its season (place-words.ts), its words counted with their links.
+          (s.c.guide !== false && answersPlaceHalf(question, saying(s.c)) && s.held >= TYPED_HELD && s.gate >= scorer.typedCovered)),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.

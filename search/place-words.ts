@@ -1,0 +1,100 @@
+// A visitor says where they are as a place, not a timezone ("It's 31 degrees here in Perth and the service kept
+// talking about frost"), and the guides answer such a question by the hemisphere the timezone sets, and so the
+// season. A place named with a season (a month, a season's or the weather's word) is read with its hemisphere
+// beside it, so the question meets "the southern hemisphere" and "your hemisphere, and so your season". Places are
+// the city part of the tz database's zone names (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), and a
+// region whose every zone lies in one half ("Australia", "Europe"). Pure functions.
+import coordinates from "../planner/zone-coordinates.json" with { type: "json" };
+
+type Half = "northern" | "southern";
+type ZoneTable = { zones: Record<string, { lat: number; lon: number }>; links: Record<string, string> };
+const table = coordinates as ZoneTable;
+
+// City parts that are also ordinary words or people's names ("It's Christmas", "Casey said"), or that name a
+// zone's old region rather than a place ("US/Eastern", "Australia/North").
+const NOT_PLACES = new Set(
+  "north south east west center central eastern mountain pacific atlantic indian christmas easter wake virgin jersey knox palmer casey davis regina marengo beulah creston chatham acre currie yancowinna oral troll".split(
+    " ",
+  ),
+);
+// Link prefixes that are countries' old zone sets; their last parts are regions, not cities.
+const REGION_LINKS = /^(US|Canada|Brazil|Chile|Mexico)\//;
+
+function halfOf(lat: number): Half {
+  return lat >= 0 ? "northern" : "southern";
+}
+
+/** Every place a visitor may name, in lower case with spaces, and its half of the world. */
+function placeTable(): Map<string, Half> {
+  const places = new Map<string, Half>();
+  const regions = new Map<string, Set<Half>>();
+  const name = (zone: string) => zone.split("/").at(-1)!.replace(/_/g, " ").toLowerCase();
+  for (const [zone, { lat }] of Object.entries(table.zones)) {
+    const region = zone.split("/")[0]!;
+    if (zone.includes("/")) regions.set(region, (regions.get(region) ?? new Set()).add(halfOf(lat)));
+    if (zone.startsWith("Antarctica/") || !zone.includes("/")) continue;
+    places.set(name(zone), halfOf(lat));
+  }
+  for (const [alias, target] of Object.entries(table.links)) {
+    const lat = table.zones[target]?.lat;
+    if (lat === undefined || !alias.includes("/") || REGION_LINKS.test(alias) || alias.startsWith("Antarctica/")) continue;
+    if (!places.has(name(alias))) places.set(name(alias), halfOf(lat));
+  }
+  for (const [region, halves] of regions) if (halves.size === 1 && region !== "Etc") places.set(region.toLowerCase(), [...halves][0]!);
+  for (const word of NOT_PLACES) places.delete(word);
+  return places;
+}
+
+const PLACES = placeTable();
+// The longest names first, so "Buenos Aires" is one place; written with a capital as a place is.
+const PLACE = new RegExp(
+  `\\b(${[...PLACES.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(^|\s)(\w)/g, (_, s: string, c: string) => `${s}[${c.toUpperCase()}]`))
+    .join("|")})\\b`,
+  "g",
+);
+
+// What says the season where the visitor is: a month, a season, the weather (weather-words.ts writes a
+// temperature's "hot" or "cold" before this runs), or the length of the days.
+const SEASON =
+  /\b(january|february|march|april|june|july|august|september|october|november|december|summer|winter|spring|autumn|seasons?|frost\w*|snow\w*|icy|freezing|hot|cold|heat\w*|warm|chilly|midsummer|midwinter|solstice|(?:long|short)(?:est)? (?:days?|nights?|evenings?))\b/i;
+// "May" only with its capital: "may I…" says no month.
+const MAY = /\bMay\b/;
+
+/** What withPlaceHalves writes beside a place. */
+const PLACED_HALF = /\((?:southern|northern) hemisphere\)/;
+const HEMISPHERE = /\bhemispheres?\b/i;
+
+/**
+ * Whether a sentence answers a question that named a place with its season (withPlaceHalves) the way the guides do:
+ * by the hemisphere. Such a sentence is particular, as a field's name is (quotable.ts): it needs fewer of the
+ * question's words, which tell a scene ("it's 31 degrees, the service kept talking about frost") the guides never do.
+ */
+export function answersPlaceHalf(question: string, sentence: string): boolean {
+  return PLACED_HALF.test(question) && HEMISPHERE.test(sentence);
+}
+
+/** The half of the world a place named in the text lies in, for each place, in order. */
+export function placesNamed(text: string): Array<{ place: string; half: Half }> {
+  return [...text.matchAll(PLACE)].map((m) => ({ place: m[1]!, half: PLACES.get(m[1]!.toLowerCase())! }));
+}
+
+/**
+ * The question with "(southern hemisphere)" or "(northern hemisphere)" after the first place in each half, when it also says a season
+ * or names places in both halves ("I'm in Melbourne and my pen pal is in Madrid: do we hear the same service?").
+ */
+export function withPlaceHalves(question: string): string {
+  const places = placesNamed(question);
+  if (!places.length) return question;
+  const rest = question.replace(PLACE, "");
+  if (!SEASON.test(rest) && !MAY.test(rest) && new Set(places.map((p) => p.half)).size < 2) return question;
+  // Each half is said once, by its first place ("Tasmania (Hobart)" is one place said twice).
+  const said = new Set<Half>();
+  return question.replace(PLACE, (place: string) => {
+    const half = PLACES.get(place.toLowerCase())!;
+    if (said.has(half)) return place;
+    said.add(half);
+    return `${place} (${half} hemisphere)`;
+  });
+}

@@ -1,0 +1,39 @@
+// A place named with its season is read with its hemisphere beside it (search/place-words.ts), so "It's 31 degrees
+// here in Perth and the service kept talking about frost" meets the guides' hemispheres and seasons.
+import { describe, expect, it } from "vitest";
+import { answersPlaceHalf, placesNamed, withPlaceHalves } from "../../search/place-words.ts";
+
+describe("place words", () => {
+  it("finds a zone's city, a link's and a region wholly in one half", () => {
+    expect(placesNamed("Writing from Buenos Aires in January")).toEqual([{ place: "Buenos Aires", half: "southern" }]);
+    expect(placesNamed("Hei from Oslo!")).toEqual([{ place: "Oslo", half: "northern" }]);
+    expect(placesNamed("greetings from Canberra")).toEqual([{ place: "Canberra", half: "southern" }]);
+    expect(placesNamed("summer in Australia")).toEqual([{ place: "Australia", half: "southern" }]);
+  });
+
+  it("leaves words that only look like places, and places written in lower case", () => {
+    for (const q of ["It's Christmas and hot", "Casey said it was cold", "Eastern time in winter", "im in toronto in winter"])
+      expect(placesNamed(q)).toEqual([]);
+  });
+
+  it("writes each half beside its first place when the question says a season or names both halves", () => {
+    expect(withPlaceHalves("I'm in Hobart and it's July. Which season?")).toBe("I'm in Hobart (southern hemisphere) and it's July. Which season?");
+    expect(withPlaceHalves("In Perth, 38 degrees hot, all frost")).toBe("In Perth (southern hemisphere), 38 degrees hot, all frost");
+    expect(withPlaceHalves("I'm in Melbourne and my pen pal is in Madrid: the same service?")).toBe(
+      "I'm in Melbourne (southern hemisphere) and my pen pal is in Madrid (northern hemisphere): the same service?",
+    );
+    expect(withPlaceHalves("Tasmania (Hobart), July")).toBe("Tasmania (southern hemisphere) (Hobart), July");
+  });
+
+  it("leaves a place said without a season, and a modal may", () => {
+    for (const q of ["What times do services start? I'm in Toronto", "may I attend from London?", "Is Paris nice?"]) expect(withPlaceHalves(q)).toBe(q);
+    expect(withPlaceHalves("Visiting London in May")).toBe("Visiting London (northern hemisphere) in May");
+  });
+
+  it("holds a sentence naming the hemisphere an answer only to a question so read", () => {
+    const sentence = "It plans separately for the northern hemisphere, the southern hemisphere and a place unknown.";
+    expect(answersPlaceHalf(withPlaceHalves("Perth in January, why frost?"), sentence)).toBe(true);
+    expect(answersPlaceHalf("Why frost in January?", sentence)).toBe(false);
+    expect(answersPlaceHalf(withPlaceHalves("Perth in January, why frost?"), "A service is 15 to 40 minutes long.")).toBe(false);
+  });
+});
