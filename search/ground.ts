@@ -139,6 +139,9 @@ function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   // called? and the one after midnight?" asks by both times).
   const asked = question.slice(0, at).lastIndexOf("?") + 1;
   const scene = question.slice(asked, at);
-  const kept = `${question.slice(0, asked)}${/\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) ? scene : withoutTimes(scene)}${question.slice(at)}`;
-  return withPlaceHalves(withWeatherWords(withWatchStarts(withSpanNames(kept, spans))));
+  const asksHour = /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking);
+  const kept = `${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`;
+  // One asking which watch or hour it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
+  const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
+  return asksHour ? timed : withPlaceHalves(timed);
 }
