@@ -3,7 +3,7 @@
 // season. A place named with a season (a month, a season's or the weather's word) is read with its hemisphere
 // beside it, so the question meets "the southern hemisphere" and "your hemisphere, and so your season". Places are
 // the city part of the tz database's zone names (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), and a
-// region whose every zone lies in one half ("Australia", "Europe"). Pure functions.
+// region whose every zone lies in one half ("Australia", "Europe", "Argentina"). Pure functions.
 import coordinates from "../planner/zone-coordinates.json" with { type: "json" };
 
 type Half = "northern" | "southern";
@@ -27,20 +27,25 @@ function halfOf(lat: number): Half {
 /** Every place a visitor may name, in lower case with spaces, and its half of the world. */
 function placeTable(): Map<string, Half> {
   const places = new Map<string, Half>();
+  // Every part of a name but its last is a region ("America/Argentina/Salta": America, Argentina); so is a country's
+  // old zone set ("Brazil/Acre"). A region names a half when all its zones lie in it.
   const regions = new Map<string, Set<Half>>();
+  const addRegions = (zone: string, half: Half) => {
+    for (const region of zone.split("/").slice(0, -1)) regions.set(region, (regions.get(region) ?? new Set()).add(half));
+  };
   const name = (zone: string) => zone.split("/").at(-1)!.replace(/_/g, " ").toLowerCase();
   for (const [zone, { lat }] of Object.entries(table.zones)) {
-    const region = zone.split("/")[0]!;
-    if (zone.includes("/")) regions.set(region, (regions.get(region) ?? new Set()).add(halfOf(lat)));
+    addRegions(zone, halfOf(lat));
     if (zone.startsWith("Antarctica/") || !zone.includes("/")) continue;
     places.set(name(zone), halfOf(lat));
   }
   for (const [alias, target] of Object.entries(table.links)) {
     const lat = table.zones[target]?.lat;
-    if (lat === undefined || !alias.includes("/") || REGION_LINKS.test(alias) || alias.startsWith("Antarctica/")) continue;
-    if (!places.has(name(alias))) places.set(name(alias), halfOf(lat));
+    if (lat === undefined || !alias.includes("/") || alias.startsWith("Antarctica/")) continue;
+    addRegions(alias, halfOf(lat));
+    if (!REGION_LINKS.test(alias) && !places.has(name(alias))) places.set(name(alias), halfOf(lat));
   }
-  for (const [region, halves] of regions) if (halves.size === 1 && region !== "Etc") places.set(region.toLowerCase(), [...halves][0]!);
+  for (const [region, halves] of regions) if (halves.size === 1 && region !== "Etc") places.set(region.replace(/_/g, " ").toLowerCase(), [...halves][0]!);
   for (const word of NOT_PLACES) places.delete(word);
   return places;
 }

@@ -9,6 +9,12 @@ describe("place words", () => {
     expect(placesNamed("Hei from Oslo!")).toEqual([{ place: "Oslo", half: "northern" }]);
     expect(placesNamed("greetings from Canberra")).toEqual([{ place: "Canberra", half: "southern" }]);
     expect(placesNamed("summer in Australia")).toEqual([{ place: "Australia", half: "southern" }]);
+    // A middle part of a zone's name, and a country's old zone set, wholly in one half.
+    expect(placesNamed("from Argentina, and Brazil")).toEqual([
+      { place: "Argentina", half: "southern" },
+      { place: "Brazil", half: "southern" },
+    ]);
+    expect(placesNamed("Asia and America")).toEqual([]);
   });
 
   it("leaves words that only look like places, and places written in lower case", () => {
