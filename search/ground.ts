@@ -141,7 +141,7 @@ function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const scene = question.slice(asked, at);
   const asksHour = /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking);
   const kept = `${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`;
-  // One asking which watch or hour it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
+  // One asking which watch it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
   const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
-  return asksHour ? timed : withPlaceHalves(timed);
+  return /\b(?:watch(?:es)?|slots?)\b/i.test(asking) ? timed : withPlaceHalves(timed);
 }
