@@ -124,6 +124,11 @@ export function placedZones(): string[] {
   return Object.keys(table.zones);
 }
 
+/** The tz database's other names for its zones ("Australia/Tasmania", "US/Eastern"), as it spells them. */
+export function zoneLinks(): string[] {
+  return Object.keys(table.links);
+}
+
 /** Hemisphere tier from the zone's reference latitude in the tz database: lat >= 0 is north. */
 export function tierOf(zone: string): Tier {
   return remember(tiers, zone, () => tierUncached(zone));

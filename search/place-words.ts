@@ -4,11 +4,9 @@
 // beside it, so the question meets "the southern hemisphere" and "your hemisphere, and so your season". Places are
 // the city part of the tz database's zone names (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), and a
 // region whose every zone lies in one half ("Australia", "Europe", "Argentina"). Pure functions.
-import coordinates from "../planner/zone-coordinates.json" with { type: "json" };
+import { placedZones, tierOf, zoneLinks } from "../planner/time.ts";
 
 type Half = "northern" | "southern";
-type ZoneTable = { zones: Record<string, { lat: number; lon: number }>; links: Record<string, string> };
-const table = coordinates as ZoneTable;
 
 // City parts that are also ordinary words or people's names ("It's Christmas", "Casey said"), or that name a
 // zone's old region rather than a place ("US/Eastern", "Australia/North").
@@ -20,8 +18,10 @@ const NOT_PLACES = new Set(
 // Link prefixes that are countries' old zone sets; their last parts are regions, not cities.
 const REGION_LINKS = /^(US|Canada|Brazil|Chile|Mexico)\//;
 
-function halfOf(lat: number): Half {
-  return lat >= 0 ? "northern" : "southern";
+/** A zone's half of the world, as the planner reads it (its tier); none for a clock with no place. */
+function halfOf(zone: string): Half | undefined {
+  const tier = tierOf(zone);
+  return tier === "unknown" ? undefined : tier === "north" ? "northern" : "southern";
 }
 
 /** Every place a visitor may name, in lower case with spaces, and its half of the world. */
@@ -34,16 +34,19 @@ function placeTable(): Map<string, Half> {
     for (const region of zone.split("/").slice(0, -1)) regions.set(region, (regions.get(region) ?? new Set()).add(half));
   };
   const name = (zone: string) => zone.split("/").at(-1)!.replace(/_/g, " ").toLowerCase();
-  for (const [zone, { lat }] of Object.entries(table.zones)) {
-    addRegions(zone, halfOf(lat));
+  for (const zone of placedZones()) {
+    const half = halfOf(zone);
+    if (!half) continue;
+    addRegions(zone, half);
     if (zone.startsWith("Antarctica/") || !zone.includes("/")) continue;
-    places.set(name(zone), halfOf(lat));
+    places.set(name(zone), half);
   }
-  for (const [alias, target] of Object.entries(table.links)) {
-    const lat = table.zones[target]?.lat;
-    if (lat === undefined || !alias.includes("/") || alias.startsWith("Antarctica/")) continue;
-    addRegions(alias, halfOf(lat));
-    if (!REGION_LINKS.test(alias) && !places.has(name(alias))) places.set(name(alias), halfOf(lat));
+  for (const alias of zoneLinks()) {
+    if (!alias.includes("/") || alias.startsWith("Antarctica/")) continue;
+    const half = halfOf(alias);
+    if (!half) continue;
+    addRegions(alias, half);
+    if (!REGION_LINKS.test(alias) && !places.has(name(alias))) places.set(name(alias), half);
   }
   for (const [region, halves] of regions) if (halves.size === 1 && region !== "Etc") places.set(region.replace(/_/g, " ").toLowerCase(), [...halves][0]!);
   for (const word of NOT_PLACES) places.delete(word);
