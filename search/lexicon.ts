@@ -49,13 +49,30 @@ export function baseForms(word: string): string[] {
   return out;
 }
 
-/** Expansions for one typed word: those of its first base form that WordNet knows. */
+/** Lists already parsed, per table (a table is never changed once built): a search reads each typed word's list. */
+const parsedLists = new WeakMap<Expansions, Map<string, ReadonlyArray<readonly [string, number]>>>();
+/** Enough for the words of many thousand distinct queries; full, the cache holds about 2.7 MB (measured over the library's table). */
+const PARSED_KEPT = 8192;
+const NONE: ReadonlyArray<readonly [string, number]> = Object.freeze([]);
+
+/** Expansions for one typed word: those of its first base form that WordNet knows (shared, never to be mutated). */
 export function expansionsOf(expansions: Expansions, word: string): ReadonlyArray<readonly [string, number]> {
+  let parsed = parsedLists.get(expansions);
+  if (!parsed) parsedLists.set(expansions, (parsed = new Map()));
+  const known = parsed.get(word);
+  if (known) return known;
+  const list = parseListOf(expansions, word);
+  if (parsed.size >= PARSED_KEPT) parsed.clear();
+  parsed.set(word, list);
+  return list;
+}
+
+function parseListOf(expansions: Expansions, word: string): ReadonlyArray<readonly [string, number]> {
   for (const form of baseForms(word)) {
     // A map, not a plain object: a typed word such as "constructor" must not find what every object
     // inherits (it did while the expansions were still loading: ask answered 500).
     const found = expansions.get(form);
     if (found) return JSON.parse(found) as Array<[string, number]>;
   }
-  return [];
+  return NONE;
 }

@@ -46,6 +46,15 @@ describe("WordNet", () => {
     expect(expansionsOf(new Map(), "anything")).toEqual([]);
   });
 
+  it("parses a word's list once per table, and never lends one table's list to another", () => {
+    const first = expansionTable({ grief: [["sorrow", 0.8]] });
+    const second = expansionTable({ grief: [["loss", 0.6]] });
+    const list = expansionsOf(first, "grief");
+    expect(expansionsOf(first, "grief")).toBe(list);
+    expect(expansionsOf(second, "grief")).toEqual([["loss", 0.6]]);
+    expect(list).toEqual([["sorrow", 0.8]]);
+  });
+
   it('finds nothing an object inherits (a question of one word such as "constructor" once answered 500)', () => {
     for (const word of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
       expect(expansionsOf(new Map(), word)).toEqual([]);
