@@ -289,6 +289,11 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
       return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, quotedInner, '"'] };
     }
   }
+  // A body made whole per request (a search's hits): its text once, quoted from the string, never decoded back from bytes.
+  if (isPlainObject(value) && !encoded.has(value) && plainFields(value)) {
+    const text = JSON.stringify(value);
+    return { text: [text], quoted: [JSON.stringify(text)] };
+  }
   const bytes = toJsonBytes(value);
   return { text: [bytes], quoted: [JSON.stringify(bytes.toString("utf8"))] };
 }
