@@ -2,7 +2,7 @@
 // record the call under its REST path, take its limits, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
-import { deepFreeze, expand, readOnlyView } from "../core/json.ts";
+import { deepFreeze, expand, readOnlyView } from "../core/body.ts";
 import type { Steps } from "../core/next-steps.ts";
 import { DRY_RUN_FIELD, type Body, type Operation, type OutputSchema } from "../tools/operation.ts";
 import { callContext, type AdapterContext } from "./context.ts";

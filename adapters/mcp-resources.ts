@@ -9,7 +9,7 @@ import {
   type Resource,
 } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
-import { expand } from "../core/json.ts";
+import { expand } from "../core/body.ts";
 import type { ToolServices } from "../tools/context.ts";
 import { RESOURCES, isTemplate, matchResource, type ListedResource, type ResourceKind } from "../tools/mcp-resources.ts";
 import { SERVICE_APP } from "../tools/mcp-app.ts";

@@ -3,7 +3,8 @@
 // the REST body. Recordings ride along as resource_link content.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
-import { expand, jsonAndQuoted } from "../core/json.ts";
+import { jsonAndQuoted } from "../core/json.ts";
+import { expand } from "../core/body.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";

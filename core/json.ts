@@ -2,6 +2,8 @@
 // are the same for every visitor of a slot, so they are serialized and UTF-8 encoded once, not once
 // per request (encoding long texts with non-ASCII characters is most of a response's cost).
 // The output is byte for byte JSON.stringify's for plain data.
+import { joinedParts } from "./body.ts";
+
 // Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
 export type Bytes = Buffer<ArrayBuffer>;
 const encoded = new WeakMap<object, Bytes>();
@@ -10,106 +12,21 @@ const EMPTY = Buffer.alloc(0);
 
 /** Mark an object (never to be changed again) so its JSON is computed and encoded once. */
 export function immutable<T extends object>(value: T): T {
-  if (!encoded.has(value)) encoded.set(value, Buffer.from(JSON.stringify(value), "utf8"));
+  encodedOf(value);
   return value;
 }
 
-declare const JOINED: unique symbol;
-
-/**
- * A body joined from per-request fields and a shared part. Its type is opaque on purpose: a field read or a
- * spread compiles only after `expand` (the whole body as a plain object); `toJsonBytes` writes it without
- * copying the shared part, and `JSON.stringify` (through `toJSON`) gives the whole body too.
- */
-export interface Joined<T> {
-  readonly [JOINED]: T;
-  toJSON(): T;
-}
-
-/**
- * What `{ ...dynamic, ...shared }` is: the shared part's fields, and the per-request fields it does not have
- * (in JSON, as in a spread, the later key wins; the bytes are written in that order too).
- */
-export type Joint<D, S> = Flat<Omit<D, keyof S> & S>;
-type Flat<T> = { [K in keyof T]: T[K] };
-
-/** The per-request fields and the shared part, both in private fields: nothing to read but through `expand`. */
-class JoinedBody<D extends Record<string, unknown>, S extends object> implements Joined<Joint<D, S>> {
-  // The brand exists for the compiler only (no value at run time, nothing emitted).
-  declare readonly [JOINED]: Joint<D, S>;
-  readonly #dynamic: D;
-  readonly #shared: S;
-  constructor(dynamic: D, shared: S) {
-    this.#dynamic = dynamic;
-    this.#shared = shared;
-  }
-  static dynamicOf(value: JoinedBody<Record<string, unknown>, object>): Record<string, unknown> {
-    return value.#dynamic;
-  }
-  static sharedOf(value: JoinedBody<Record<string, unknown>, object>): object {
-    return value.#shared;
-  }
-  /** The whole body. The compiler reads a generic spread as `D & S`; `Joint` is what the spread makes of it. */
-  toJSON(): Joint<D, S> {
-    return { ...this.#dynamic, ...this.#shared } as Joint<D, S>;
-  }
-}
-
-/**
- * A response made of a few per-request fields and a large part shared by many requests (marked
- * immutable): it is written as the small fields followed by the shared part's cached bytes, without
- * copying the shared part. Its type is computed from its parts. Whoever needs the whole object (MCP, output
- * checks, pages) calls `expand`.
- */
-export function joined<D extends Record<string, unknown>, S extends object>(dynamic: D, shared: S): Joined<Joint<D, S>> {
-  return new JoinedBody(dynamic, immutable(shared));
-}
-
-/** The whole body as a plain object (a `joined` body merged; anything else as it is). */
-export function expand<T>(value: T | Joined<T>): T {
-  // Every `Joined<T>` is a JoinedBody whose `toJSON` gives its `T`; a plain body is returned as it is.
-  return isJoined(value) ? value.toJSON() : value;
-}
-
-function isJoined<T>(value: T | Joined<T>): value is Joined<T> {
-  return value instanceof JoinedBody;
-}
-
-/** Freeze a body all the way down, a joined body's shared part included (the output check's guard). */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object") return value;
-  if (value instanceof JoinedBody) {
-    deepFreeze(JoinedBody.dynamicOf(value));
-    deepFreeze(JoinedBody.sharedOf(value));
-  }
-  if (Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-  return value;
-}
-
-/** A value that cannot be changed through this type, at any depth (inputs and bodies). */
-export type DeepReadonly<T> = T extends (...args: never[]) => unknown
-  ? T
-  : T extends ReadonlyArray<infer E>
-    ? ReadonlyArray<DeepReadonly<E>>
-    : T extends object
-      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-      : T;
-
-/**
- * The same value seen through its read-only type. Sound for any `T` (read-only is only ever less than `T`
- * allows); the compiler cannot see that for a type still generic, which is the one place this is for.
- */
-export function readOnlyView<T>(value: T): DeepReadonly<T> {
-  return value as DeepReadonly<T>;
+/** An immutable object's bytes, encoded on first use (a joined body's shared part is first met here). */
+function encodedOf(value: object): Bytes {
+  let bytes = encoded.get(value);
+  if (!bytes) encoded.set(value, (bytes = Buffer.from(JSON.stringify(value), "utf8")));
+  return bytes;
 }
 
 /** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes among the values `depth` levels down (top level by default). */
 export function toJsonBytes(value: unknown, depth = 1): Bytes {
-  if (value instanceof JoinedBody) {
-    return joinedBytes(JoinedBody.dynamicOf(value), JoinedBody.sharedOf(value), depth);
-  }
+  const parts = joinedParts(value);
+  if (parts) return joinedBytes(parts.dynamic, parts.shared, depth);
   // A body made whole per request (a search's hits, an error): nothing cached to reuse at the top level, so one
   // JSON.stringify rather than a walk that stringifies field by field (a search answer's JSON cost half as much).
   if (depth === 1 && isPlainObject(value) && !encoded.has(value) && plainFields(value)) return Buffer.from(JSON.stringify(value), "utf8");
@@ -155,7 +72,7 @@ const lastJoined = new WeakMap<object, { fields: Record<string, unknown>; bytes:
 // once made. The fields are compared before they are written out: the bench (docs/performance.md, "Before and after") showed
 // now and attend dearer by their text's cost per request without that comparison.
 function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: number): Bytes {
-  const fixed = encoded.get(shared)!;
+  const fixed = encodedOf(shared);
   const last = lastJoined.get(shared);
   if (last && sameFields(dynamic, last.fields, COMPARED_DEPTH)) return last.bytes;
   // The per-request part is small and plain (a time, a count) unless it holds immutable parts of its own.
@@ -266,7 +183,7 @@ const sharedParts = new WeakMap<object, { inner: Bytes; quotedInner: Bytes }>();
 function sharedPartsOf(shared: object): { inner: Bytes; quotedInner: Bytes } {
   let found = sharedParts.get(shared);
   if (!found) {
-    const inner = encoded.get(shared)!.subarray(1);
+    const inner = encodedOf(shared).subarray(1);
     found = { inner, quotedInner: Buffer.from(JSON.stringify(inner.toString("utf8")).slice(1, -1), "utf8") };
     sharedParts.set(shared, found);
   }
@@ -278,9 +195,9 @@ function sharedPartsOf(shared: object): { inner: Bytes; quotedInner: Bytes } {
  * character, so a joined body's shared part is quoted (and encoded) once and only the per-request fields each time.
  */
 export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonPieces } {
-  if (value instanceof JoinedBody) {
-    const dynamic = JoinedBody.dynamicOf(value);
-    const shared = JoinedBody.sharedOf(value);
+  const parts = joinedParts(value);
+  if (parts) {
+    const { dynamic, shared } = parts;
     if (plainFields(dynamic)) {
       const { inner, quotedInner } = sharedPartsOf(shared);
       const head = JSON.stringify(dynamic);

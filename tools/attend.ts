@@ -1,7 +1,7 @@
 // GET /api/attend — join the service for your hour and be counted among the souls (MCP: attend).
 // Presence is recorded here, after validation and once the service is found, over REST and MCP alike.
 import { z } from "zod";
-import { joined } from "../core/json.ts";
+import { joined } from "../core/body.ts";
 import { LIMITS } from "../services/rate-limits.ts";
 import { EXAMPLES } from "./examples.ts";
 import { NAME_OR_USERNAME, nameField, requireName, timezoneField, usernameField } from "./inputs.ts";

@@ -1,6 +1,6 @@
 // GET /api/now — the service for your hour, registering nothing (MCP: now).
 import { z } from "zod";
-import { joined } from "../core/json.ts";
+import { joined } from "../core/body.ts";
 import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";

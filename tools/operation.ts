@@ -2,7 +2,7 @@
 // and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
 import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
-import type { DeepReadonly, Joined } from "../core/json.ts";
+import type { DeepReadonly, Joined } from "../core/body.ts";
 import type { LimitName } from "../services/rate-limits.ts";
 import type { RecordingLink } from "./mcp-recordings.ts";
 import type { ToolContext } from "./context.ts";

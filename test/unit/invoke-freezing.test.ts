@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { invoke } from "../../adapters/invoke.ts";
-import { expand, joined } from "../../core/json.ts";
+import { expand, joined } from "../../core/body.ts";
 import { defineOperation } from "../../tools/operation.ts";
 
 const appWith = (checkOutput: boolean) =>

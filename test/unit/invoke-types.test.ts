@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { invoke, type Output } from "../../adapters/invoke.ts";
 import type { ErrorBody } from "../../core/errors.ts";
-import { expand, joined } from "../../core/json.ts";
+import { expand, joined } from "../../core/body.ts";
 import type { attend } from "../../tools/attend.ts";
 import type { now } from "../../tools/now.ts";
 import { defineOperation } from "../../tools/operation.ts";

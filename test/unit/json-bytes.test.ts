@@ -1,7 +1,8 @@
 // core/json.ts: encoded-once JSON must be byte for byte what JSON.stringify writes, however it is reused.
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { expand, immutable, joined, toJsonBytes } from "../../core/json.ts";
+import { immutable, toJsonBytes } from "../../core/json.ts";
+import { expand, joined } from "../../core/body.ts";
 
 const encodedText = (value: unknown) => toJsonBytes(value).toString("utf8");
 

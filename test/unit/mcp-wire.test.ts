@@ -2,7 +2,8 @@
 // JSON.stringify's, whatever it holds; the ready tools/list text equals what the operations' schemas produce now.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bytesOf, jsonAndQuoted, joined, toJsonBytes, type JsonPieces } from "../../core/json.ts";
+import { bytesOf, jsonAndQuoted, toJsonBytes, type JsonPieces } from "../../core/json.ts";
+import { joined } from "../../core/body.ts";
 import { createMcpDispatch } from "../../adapters/mcp-dispatch.ts";
 import { toolsOf } from "../../adapters/mcp-tools.ts";
 import { routeOf } from "../../adapters/mcp-route.ts";

@@ -8,7 +8,7 @@ import { Seasons } from "astronomy-engine";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stepsFor } from "../../adapters/http.ts";
-import { expand, joined } from "../../core/json.ts";
+import { expand, joined } from "../../core/body.ts";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { Media } from "../../corpus/media.ts";
 import { ServiceCalendar } from "../../planner/calendar.ts";

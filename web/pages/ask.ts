@@ -2,7 +2,7 @@
 // conversations), POST /ask (that form, without JavaScript: see ask-form.ts) and GET /ask/:slug (one
 // public conversation). Questions are visitors' words: always escaped text.
 // Answers are markdown (quoted passages or a model's words): rendered, then sanitized.
-import { expand } from "../../core/json.ts";
+import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";

@@ -2,7 +2,7 @@
 // the service for everywhere (exactly what GET /api/now says without one); home.js then asks /api/now
 // in the browser's own timezone and redraws the service. Below: the reflection form and the live feed.
 // POST / is that form without JavaScript: stored through the reflect operation, then 303 back to /.
-import { expand } from "../../core/json.ts";
+import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { homeLinks } from "../agent-catalog.ts";

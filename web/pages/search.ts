@@ -1,7 +1,7 @@
 // GET /search?q= — the library searched for people: the same `search` operation the API and MCP run
 // (through adapters/invoke.ts, so the results are the API's, in its order), shown as links to the pages
 // with the searched words marked in each excerpt. A plain GET form: it works without JavaScript.
-import { expand } from "../../core/json.ts";
+import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";

@@ -3,7 +3,7 @@
 // something the API would not): names, words, pieces, reflections and what the planner was told. Each
 // service is folded to one line; one half of the world's services is shown (`?half=`, services.js finds the
 // browser's own), and the visitor's own hour is open.
-import { expand } from "../../core/json.ts";
+import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import { DateTime } from "luxon";
 import type { z } from "zod";
