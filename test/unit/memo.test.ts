@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { BoundedMemo } from "../../core/memo.ts";
+
+describe("BoundedMemo", () => {
+  it("makes a value once per key and never holds more than its bound", () => {
+    const memo = new BoundedMemo<number>(8);
+    let made = 0;
+    for (let round = 0; round < 3; round++) for (let i = 0; i < 4; i++) memo.get(`k${i}`, () => ++made);
+    expect(made).toBe(4);
+    for (let i = 0; i < 1000; i++) {
+      memo.get(`one-off ${i}`, () => i);
+      expect(memo.size).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it("keeps what is used again and drops what is not", () => {
+    const memo = new BoundedMemo<string>(8);
+    memo.put("kept", "value");
+    for (let i = 0; i < 100; i++) {
+      memo.get(`one-off ${i}`, () => "x");
+      expect(memo.find("kept")).toBe("value");
+    }
+    expect(memo.find("one-off 0")).toBeUndefined();
+    expect(memo.find("one-off 99")).toBe("x");
+  });
+
+  it("keeps a value that is undefined or null as a value", () => {
+    const memo = new BoundedMemo<null | undefined>(4);
+    let made = 0;
+    memo.get("null", () => (made++, null));
+    memo.get("null", () => (made++, null));
+    memo.get("undefined", () => (made++, undefined));
+    memo.get("undefined", () => (made++, undefined));
+    expect(made).toBe(2);
+  });
+});
