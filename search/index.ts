@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Connection, Table } from "@lancedb/lancedb";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../core/logger.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import { timeSlicer } from "../core/time-slice.ts";
 import type { Library } from "../corpus/library.ts";
 import { cardOf, chunkPiece } from "./chunks.ts";
@@ -90,7 +91,7 @@ export class LibraryIndex {
   /** Why the last build failed (null once one succeeds): health says the index is missing. */
   buildFailure: string | null = null;
   private db: Connection | null = null;
-  private queryVectors = new Map<string, Float32Array>();
+  private queryVectors = new BoundedMemo<Float32Array>(QUERY_CACHE);
   /** Rows embedded so far by the build under way, and of how many. */
   private embedded = { done: 0, of: 0 };
   /** Set by `stop`: a build under way ends at its next batch instead of running to the end. */
@@ -260,11 +261,10 @@ export class LibraryIndex {
   }
 
   private async queryVector(query: string): Promise<Float32Array> {
-    const cached = this.queryVectors.get(query);
+    const cached = this.queryVectors.find(query);
     if (cached) return cached;
     const [vector] = await this.embedder.embed([query]);
-    if (this.queryVectors.size >= QUERY_CACHE) this.queryVectors.delete(this.queryVectors.keys().next().value!);
-    this.queryVectors.set(query, vector);
+    this.queryVectors.put(query, vector);
     return vector;
   }
 }
