@@ -17,11 +17,23 @@ const SKIP_MS = 60_000;
  */
 export const REMEMBERED_NAMES = 50_000;
 /**
- * How long a full count is reused. Counting is an index range count, which grows with
+ * How long a full count is reused, at least. Counting is an index range count, which grows with
  * the visitors and is too slow for every attend; this process's own new visitors are added to it at once, and other processes'
- * show within this time (the promise is one second).
+ * show within this time.
  */
 const COUNT_REUSE_MS = 500;
+/**
+ * A slow count is reused longer: for COUNT_COST_SHARE times what it took, so full counts hold the event loop (the
+ * binding is synchronous) at most a hundredth of the time, up to COUNT_REUSE_MAX_MS. At 818,337 souls a count took
+ * 22–40 ms, every half second; from about 5 ms a count (some 150,000 souls) it is reused longer than half a second.
+ */
+const COUNT_COST_SHARE = 100;
+const COUNT_REUSE_MAX_MS = 5_000;
+
+/** How long a count that took `tookMs` is reused (pure: the rule above). */
+export function countReuseMs(tookMs: number): number {
+  return Math.min(COUNT_REUSE_MAX_MS, Math.max(COUNT_REUSE_MS, tookMs * COUNT_COST_SHARE));
+}
 /** How often expired names are removed (only for space: counting already ignores them). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 const MIGRATED = "migrations:presence-sorted";
@@ -49,7 +61,7 @@ export class PresenceStore implements Presence {
   private seen = new Map<string, number>();
   private seenBefore = new Map<string, number>();
   private generationStart = -Infinity;
-  private cached: { at: number; countedAt: number; count: number } | null = null;
+  private cached: { at: number; countedAt: number; count: number; reuseMs: number } | null = null;
   private counting: Promise<number> | null = null;
   /** Visitors this process added to the window since the last full count began. */
   private added = 0;
@@ -97,9 +109,9 @@ export class PresenceStore implements Presence {
   }
 
   /**
-   * Unique visitors within the window ending at `now`. A full count is reused for half a second, plus this
-   * process's new visitors since, so a visitor is counted in their own answer and what another process
-   * records shows here within a second.
+   * Unique visitors within the window ending at `now`. A full count is reused for half a second (longer when
+   * counting is slow: `countReuseMs`), plus this process's new visitors since, so a visitor is counted in their
+   * own answer and what another process records shows here within that time.
    */
   async count(now: Date): Promise<number> {
     const at = now.getTime();
@@ -107,7 +119,7 @@ export class PresenceStore implements Presence {
       const c = this.cached;
       // Either side of the counted instant: concurrent requests read the clock in one order and arrive here in
       // another, and a slightly earlier `at` must not cost a full count each time.
-      if (c && performance.now() - c.countedAt < COUNT_REUSE_MS && Math.abs(at - c.at) < COUNT_REUSE_MS) return c.count + this.added;
+      if (c && performance.now() - c.countedAt < c.reuseMs && Math.abs(at - c.at) < c.reuseMs) return c.count + this.added;
       // One full count at a time: the requests that arrive while it runs wait for it instead of each counting.
       if (!this.counting) {
         // While the store cannot count, the last count stands (a read goes on; docs/behaviour.md §10).
@@ -137,7 +149,7 @@ export class PresenceStore implements Presence {
     this.added = 0;
     const countedAt = performance.now();
     const count = await this.visits.count({ from: at - PRESENCE_WINDOW_MS + 1, to: at });
-    this.cached = { at, countedAt, count };
+    this.cached = { at, countedAt, count, reuseMs: countReuseMs(performance.now() - countedAt) };
     return count;
   }
 }

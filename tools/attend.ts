@@ -72,7 +72,7 @@ export const attend = defineOperation({
     // Counted before the count is read, so the souls the visitor is told of include them. A new name is
     // counted only while the address has new names left today (LIMITS.newSouls), over REST and MCP alike.
     const counted = await ctx.presence.record(label, ctx.now, () => ctx.limits.take("newSouls", { ip: ctx.ip }));
-    // A count reused for half a second may not yet hold a name that another process added (docs/behaviour.md
+    // A count reused for a moment (services/presence.ts) may not yet hold a name that another process added (docs/behaviour.md
     // §8): a visitor who is counted is never told of fewer souls than themself.
     const souls = Math.max(await ctx.presence.count(ctx.now), counted ? 1 : 0);
     const first = shared.service.order[0];

@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { SortedCollection } from "../../storage/kv.ts";
-import { PRESENCE_WINDOW_MS, PresenceStore, REMEMBERED_NAMES } from "../../services/presence.ts";
+import { PRESENCE_WINDOW_MS, PresenceStore, REMEMBERED_NAMES, countReuseMs } from "../../services/presence.ts";
 import { storeUnavailable } from "../../storage/store-failure.ts";
 import { eventually } from "../helpers/eventually.ts";
 
@@ -96,6 +96,32 @@ describe("presence", () => {
     expect(await client.exists("sanctuary:presence:zset")).toBe(0);
     await kv.close();
     client.disconnect();
+  });
+
+  it("reuses a slow count longer, so counting holds the process at most a hundredth of the time", async () => {
+    expect(countReuseMs(0.2)).toBe(500);
+    expect(countReuseMs(30)).toBe(3000);
+    expect(countReuseMs(400)).toBe(5000);
+    const kv = openKeyValueStore({ kind: "memory" });
+    const presence = new PresenceStore(kv);
+    await presence.load();
+    await presence.record("Wren", afterStart(0));
+    const real = SortedCollection.prototype.count;
+    // A count that takes 20 ms (as some 500,000 souls would) is reused for two seconds of the visitors' clock.
+    const counts = vi.spyOn(SortedCollection.prototype, "count").mockImplementation(async function (this: SortedCollection<unknown>, range) {
+      const started = performance.now();
+      while (performance.now() - started < 20);
+      return real.call(this, range);
+    });
+    try {
+      expect(await presence.count(afterStart(10))).toBe(1);
+      expect(await presence.count(afterStart(1_500))).toBe(1);
+      expect(counts).toHaveBeenCalledTimes(1);
+      expect(await presence.count(afterStart(6_000))).toBe(1);
+      expect(counts).toHaveBeenCalledTimes(2);
+    } finally {
+      counts.mockRestore();
+    }
   });
 
   it("counts once for many requests at once, whichever order their clocks were read in", async () => {
