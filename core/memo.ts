@@ -41,6 +41,12 @@ export class BoundedMemo<V> {
     this.current.set(key, value);
   }
 
+  /** Forgets `key` (a value that changed). */
+  delete(key: string): void {
+    this.current.delete(key);
+    this.older.delete(key);
+  }
+
   clear(): void {
     this.current.clear();
     this.older.clear();

@@ -2,6 +2,7 @@
 // share. The binding (libsql) is synchronous, so no statement ever waits on another request's await, and a
 // write transaction never spans an await: it could not, since every statement on the connection would join it.
 import type Database from "libsql";
+import { BoundedMemo } from "../core/memo.ts";
 import {
   backoff,
   decodeStored,
@@ -36,7 +37,8 @@ export class SqliteEngine implements Engine {
   private q: Statements;
   private batch: WriteBatch;
   private sortedPuts: SortedPuts;
-  private cache = new Map<string, Row>();
+  /** Values read or written lately (a key used again stays; core/memo.ts), or none when `cacheEntries` is 0. */
+  private cache: BoundedMemo<Row>;
   private readonly cacheLimit: number;
   readonly sharesReads: boolean;
   /** data_version when the cache was last known good; it moves only on other connections' commits. */
@@ -50,6 +52,7 @@ export class SqliteEngine implements Engine {
     this.sortedPuts = new SortedPuts(this.q.sortedScore, this.q.sortedPut);
     this.batch = new WriteBatch(this.db, this.sortedPuts);
     this.cacheLimit = options.cacheEntries ?? 0;
+    this.cache = new BoundedMemo(this.cacheLimit);
     this.sharesReads = this.cacheLimit > 0;
   }
 
@@ -75,13 +78,8 @@ export class SqliteEngine implements Engine {
   private read(key: string, now = false): Row {
     if (this.cacheLimit) {
       this.fresh(now);
-      const hit = this.cache.get(key);
-      if (hit) {
-        // Least recently used goes first: move a hit to the end.
-        this.cache.delete(key);
-        this.cache.set(key, hit);
-        return hit;
-      }
+      const hit = this.cache.find(key);
+      if (hit) return hit;
     }
     const row = this.q.get.get(key) as [string, number] | undefined;
     return this.remember(key, row ? { value: decodeStored(key, row[0]), version: row[1] } : { value: null, version: null });
@@ -89,8 +87,7 @@ export class SqliteEngine implements Engine {
 
   private remember(key: string, row: Row): Row {
     if (!this.cacheLimit) return row;
-    if (this.cache.size >= this.cacheLimit) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(key, row);
+    this.cache.put(key, row);
     return row;
   }
 

@@ -24,6 +24,16 @@ describe("BoundedMemo", () => {
     expect(memo.find("one-off 99")).toBe("x");
   });
 
+  it("forgets a deleted key in either generation", () => {
+    const memo = new BoundedMemo<number>(4);
+    memo.put("a", 1);
+    memo.put("b", 2);
+    memo.put("c", 3); // "a" and "b" are the older generation now
+    memo.delete("a");
+    memo.delete("c");
+    expect([memo.find("a"), memo.find("b"), memo.find("c")]).toEqual([undefined, 2, undefined]);
+  });
+
   it("keeps a value that is undefined or null as a value", () => {
     const memo = new BoundedMemo<null | undefined>(4);
     let made = 0;
