@@ -7,6 +7,7 @@ import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
+import { withDurationWords } from "./duration-words.ts";
 import { withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -26,6 +27,7 @@ import { findPieces, piecesAsked } from "./pieces.ts";
 import { heldOffTopic } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
 import { sceneTold } from "./scene-request.ts";
+import { askingSentence } from "./asking-sentence.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
@@ -76,7 +78,7 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
-  const grounding = await groundSentences(question, reading);
+  const grounding = await askedAlone(question, reading, await groundSentences(question, reading));
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
   // strongly is answered by the pieces about it, of any kind, when one is; one who may be in danger is told where help is (withHelp), with no piece.
   if (sceneTold(question) && !reading.distressed && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
@@ -86,6 +88,19 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
   return grounding;
 }
 
+/**
+ * A question not covered as a whole may be covered by its asking sentence alone (askingSentence): "My dad died in
+ * March and I'd like to leave a few words after tonight's service. Can strangers see them?" asks who sees what is
+ * left, and the grief before it holds no word of the guide that answers. Never a scene asking only for something
+ * (sceneTold), which the pieces answer.
+ */
+async function askedAlone(question: string, reading: Reading, whole: Grounding): Promise<Grounding> {
+  const asking = askingSentence(question);
+  if (whole.covered || !asking || sceneTold(question)) return whole;
+  const alone = await groundSentences(asking, reading);
+  return alone.covered ? alone : whole;
+}
+
 /** The sentences of the hits' pages and the guides that answer the question, part by part. */
 async function groundSentences(question: string, { embedder, hits, expansions, sources, scorer }: Reading): Promise<Grounding> {
   const weighed = pagesWeighed(hits, sources);
@@ -93,7 +108,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
-  question = questionTimes(question, namedSpans(new Set(candidates.map((c) => c.heading))));
+  question = questionTimes(withDurationWords(question), namedSpans(new Set(candidates.map((c) => c.heading))));
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
   const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];

@@ -29,9 +29,19 @@ const ASKS_FOR =
 const TOPIC_FOLLOWS =
   "(?:about|for|on|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
 
-/** Questions about a kind that ask something else: who or why, its length, how to write or send one, what one is. */
-const NOT_A_SEARCH =
-  /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|send|write|writing|propose|add|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
+/** Questions about a kind that ask something else: who or why, its length, how to offer one, what one is. */
+const NOT_A_SEARCH = /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|propose|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
+/** A piece, of any kind, as the object of writing or sending one. */
+const A_PIECE = `(?:${KINDS.map(([, name]) => name.source.replace(/\\b/g, "")).join("|")}|pieces?|poems?)\\b`;
+/**
+ * Writing or sending a piece of one's own ("Can I send a song I wrote?", "how do I write a ritual…", "a prayer I've
+ * written"): a question about offering it. Writing or sending anything else belongs to the visitor's scene ("I have
+ * to send my brother an apology… is there a song for sitting down to write it?"), which asks for a piece all the same.
+ */
+const OFFERS_A_PIECE = new RegExp(
+  `\\b(?:send|sending|write|writing|add|adding)\\b(?:\\s+(?:in|it|you|up|out))?(?:\\s+(?:a|an|my|our|the|this|your|own|new|little|short|of|some))*\\s+${A_PIECE}|${A_PIECE}\\s+(?:that\\s+|which\\s+)?(?:i|we)(?:['’]ve|\\s+have|\\s+had)?\\s+(?:wrote|written|made|composed)\\b`,
+  "i",
+);
 
 /** A kind of piece with what it has one do: "a ritual where you write…", "a practice in which you send…". */
 const DESCRIBED = new RegExp(`(${KINDS.map(([, name]) => name.source).join("|")})\\s+(?:where|in which)\\b[^?.!]*`, "gi");
@@ -40,7 +50,7 @@ const DESCRIBED = new RegExp(`(${KINDS.map(([, name]) => name.source).join("|")}
 export function piecesAsked(question: string): string[] | null {
   // What a piece is said to do ("a ritual where you write to yourself") is no question about writing one.
   const asked = question.replace(DESCRIBED, "$1");
-  if (NOT_A_SEARCH.test(asked) || !ASKS_FOR.test(question)) return null;
+  if (NOT_A_SEARCH.test(asked) || OFFERS_A_PIECE.test(asked) || !ASKS_FOR.test(question)) return null;
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
   if (named.length) return named;

@@ -37,6 +37,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:laid|let) (?:me )?(?:off|go)\b/gi, "redundant"],
   [/\bfell out\b|\bfalling out\b|\bfallen out\b/gi, "breakup"],
   [/\bsmall hours\b|\bmiddle of the night\b/gi, "night"],
+  // Phrasal verbs said for one word: "giving the drill back" is returning it, "try again" retrying.
+  [/\b(?:give|gives|giving|gave|given|hand|hands|handing|handed|bring|brings|bringing|brought)\s+(?:[\w'’]+\s+){0,3}?back\b/gi, "returning"],
+  [/\b(?:try|tries|trying|tried)\s+(?:it\s+|that\s+)?again\b/gi, "retry"],
 ];
 
 const LINKS = linksWithin(GROUPS);

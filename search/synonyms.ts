@@ -35,6 +35,7 @@ const GROUPS = [
   "history searches queries",
   "repeat repeated again return returns comeback",
   "location where place timezone",
+  "location town village hometown",
   "service services gathering gatherings session sessions",
   "winter wintry frost frosty snow snowy midwinter cold freezing",
   "summer summery hot heat heatwave boiling scorching sweltering sweating midsummer",

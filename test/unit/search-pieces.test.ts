@@ -47,8 +47,14 @@ describe("questions after a piece", () => {
       "How long is a song?",
       "Something on the site seems broken. How do I say so?",
       "Is there a live stream?",
+      "Can I send in a song I wrote?",
+      "Where do I send a prayer I've written?",
+      "How do I write my own chant?",
     ])
       expect(piecesAsked(q), q).toBeNull();
+    // Writing or sending something other than a piece is the visitor's scene, and the piece is asked for all the same.
+    expect(piecesAsked("I have to send my brother an apology. Is there a song for sitting down to write it?")).toEqual(["song"]);
+    expect(piecesAsked("Is there a blessing I could send to my sister, who is ill?")).toEqual(["blessing"]);
   });
 
   it("are answered by the piece of that kind about the topic, or by none", async () => {

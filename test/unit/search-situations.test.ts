@@ -10,6 +10,11 @@ describe("situations a visitor tells", () => {
   it("reads a phrase said for one word of a situation as that word", () => {
     expect(situationPhrases("our neighbour passed away in the night")).toContain("died");
     expect(situationPhrases("they let me go on friday")).toContain("redundant");
+    // A phrasal verb is said as its one word: an object may stand between the verb and its particle.
+    expect(situationPhrases("any ritual around giving things back?")).toContain("returning");
+    expect(situationPhrases("I need to bring my sister's car back")).toContain("returning");
+    expect(situationPhrases("so I have to try again later")).toContain("retry");
+    expect(situationPhrases("the band is back together")).not.toContain("returning");
     expect(situationPhrases("the exam passed off fine")).not.toContain("died");
   });
 
