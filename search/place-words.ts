@@ -3,10 +3,13 @@
 // season. A place named with a season (a month, a season's or the weather's word) is read with its hemisphere
 // beside it, so the question meets "the southern hemisphere" and "your hemisphere, and so your season". Places are
 // the city part of the tz database's zone names (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), and a
-// region whose every zone lies in one half ("Australia", "Europe", "Argentina"). Pure functions.
+// region whose every zone lies in one half ("Australia", "Europe", "Argentina"), and the places WordNet holds in
+// those (place-halves.json, written by scripts/generate-place-halves.ts: "Cape Town", "Wellington", "Boston").
+// Pure functions.
 import { placedZones, tierOf, zoneLinks } from "../planner/time.ts";
+import beyondZones from "./place-halves.json" with { type: "json" };
 
-type Half = "northern" | "southern";
+export type Half = "northern" | "southern";
 
 // City parts that are also ordinary words or people's names ("It's Christmas", "Casey said"), or that name a
 // zone's old region rather than a place ("US/Eastern", "Australia/North").
@@ -24,8 +27,8 @@ function halfOf(zone: string): Half | undefined {
   return tier === "unknown" ? undefined : tier === "north" ? "northern" : "southern";
 }
 
-/** Every place a visitor may name, in lower case with spaces, and its half of the world. */
-function placeTable(): Map<string, Half> {
+/** Every place the tz database names, in lower case with spaces, and its half of the world. */
+export function zonePlaces(): Map<string, Half> {
   const places = new Map<string, Half>();
   // Every part of a name but its last is a region ("America/Argentina/Salta": America, Argentina); so is a country's
   // old zone set ("Brazil/Acre"). A region names a half when all its zones lie in it.
@@ -53,14 +56,27 @@ function placeTable(): Map<string, Half> {
   return places;
 }
 
-const PLACES = placeTable();
-// The longest names first, so "Buenos Aires" is one place; written with a capital as a place is.
+/** The zones' places and WordNet's beyond them (a zone's half wins), and the names that need their capital. */
+function placeTable(): { places: Map<string, Half>; ordinary: Set<string> } {
+  const places = zonePlaces();
+  for (const half of ["northern", "southern"] as const) for (const name of beyondZones[half]) if (!places.has(name)) places.set(name, half);
+  for (const word of NOT_PLACES) places.delete(word);
+  return { places, ordinary: new Set(beyondZones.ordinary) };
+}
+
+const { places: PLACES, ordinary: ORDINARY } = placeTable();
+/** A place's name as a pattern: with its capital when it is also an ordinary word ("Nice", "Lima"), else either case. */
+function namePattern(name: string): string {
+  const capital = ORDINARY.has(name) || NOT_PLACES.has(name.split(" ")[0]!);
+  return name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => `${s}[${c.toUpperCase()}${capital ? "" : c}]`);
+}
+// The longest names first, so "Buenos Aires" is one place.
 const PLACE = new RegExp(
-  `\\b(${[...PLACES.keys()]
+  `(?<![\\p{L}\\p{N}])(${[...PLACES.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(^|\s)(\w)/g, (_, s: string, c: string) => `${s}[${c.toUpperCase()}]`))
-    .join("|")})\\b`,
-  "g",
+    .map(namePattern)
+    .join("|")})(?![\\p{L}\\p{N}])`,
+  "gu",
 );
 
 // What says the season where the visitor is: a month, a season, the weather (weather-words.ts writes a

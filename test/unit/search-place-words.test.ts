@@ -17,9 +17,27 @@ describe("place words", () => {
     expect(placesNamed("Asia and America")).toEqual([]);
   });
 
-  it("leaves words that only look like places, and places written in lower case", () => {
-    for (const q of ["It's Christmas and hot", "Casey said it was cold", "Eastern time in winter", "im in toronto in winter"])
+  it("leaves words that only look like places, and a place that is also a word written in lower case", () => {
+    for (const q of ["It's Christmas and hot", "Casey said it was cold", "Eastern time in winter", "a nice day in winter", "reading in the cold"])
       expect(placesNamed(q)).toEqual([]);
+    expect(placesNamed("Nice in winter")).toEqual([{ place: "Nice", half: "northern" }]);
+  });
+
+  it("finds a place written in lower case that is no other word", () => {
+    expect(placesNamed("im in toronto in winter")).toEqual([{ place: "toronto", half: "northern" }]);
+    expect(placesNamed("me in porto, my sister in melbourne")).toEqual([
+      { place: "porto", half: "northern" },
+      { place: "melbourne", half: "southern" },
+    ]);
+  });
+
+  it("finds places WordNet holds in a half, beyond the zones' names", () => {
+    expect(placesNamed("Cape Town, Wellington, Rio de Janeiro and Boston")).toEqual([
+      { place: "Cape Town", half: "southern" },
+      { place: "Wellington", half: "southern" },
+      { place: "Rio de Janeiro", half: "southern" },
+      { place: "Boston", half: "northern" },
+    ]);
   });
 
   it("writes each half beside its first place when the question says a season or names both halves", () => {
