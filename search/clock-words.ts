@@ -75,6 +75,16 @@ export function eachTime(text: string, said: (written: string, hours: number[], 
   });
 }
 
+/**
+ * The text with a visitor's minutes dropped ("17:30" as "17:00", "9:45pm" as "9pm"): the watch is told by the hour,
+ * and the clock words above read whole hours only. Questions only: a piece's "02:14" is a moment of its story.
+ */
+export function onTheHour(text: string): string {
+  return text
+    .replace(/\b([01]?\d|2[0-3]):(?!00\b)[0-5]\d(?!\d)(?=\s*(a\.?\s?m\b|p\.?\s?m\b))/gi, "$1")
+    .replace(/(?<![\d:])\b([01]?\d|2[0-3]):(?!00\b)[0-5]\d(?![\d:])/g, (_, hour: string) => `${hour.padStart(2, "0")}:00`);
+}
+
 /** The text with every clock time written as its hour's word; "midnight" and "noon" keep theirs beside it. */
 export function clockWords(text: string): string {
   return eachTime(text, (written, hours) => {

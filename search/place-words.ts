@@ -104,6 +104,11 @@ export function placesNamed(text: string): Array<{ place: string; half: Half }> 
   return [...text.matchAll(PLACE)].map((m) => ({ place: m[1]!, half: PLACES.get(m[1]!.toLowerCase())! }));
 }
 
+/** The text without the places it names: where a visitor is says nothing of what they ask (off-topic.ts). */
+export function withoutPlaces(text: string): string {
+  return text.replace(PLACE, "");
+}
+
 /**
  * The question with "(southern hemisphere)" or "(northern hemisphere)" after the first place in each half, when it also says a season
  * or names places in both halves ("I'm in Melbourne and my pen pal is in Madrid: do we hear the same service?").

@@ -1,7 +1,7 @@
 // A place named with its season is read with its hemisphere beside it (search/place-words.ts), so "It's 31 degrees
 // here in Perth and the service kept talking about frost" meets the guides' hemispheres and seasons.
 import { describe, expect, it } from "vitest";
-import { answersPlaceHalf, placesNamed, withPlaceHalves } from "../../search/place-words.ts";
+import { answersPlaceHalf, placesNamed, withoutPlaces, withPlaceHalves } from "../../search/place-words.ts";
 
 describe("place words", () => {
   it("finds a zone's city, a link's and a region wholly in one half", () => {
@@ -52,6 +52,11 @@ describe("place words", () => {
   it("leaves a place said without a season, and a modal may", () => {
     for (const q of ["What times do services start? I'm in Toronto", "may I attend from London?", "Is Paris nice?"]) expect(withPlaceHalves(q)).toBe(q);
     expect(withPlaceHalves("Visiting London in May")).toBe("Visiting London (northern hemisphere) in May");
+  });
+
+  it("leaves the places out, for a reading of what is asked", () => {
+    expect(withoutPlaces("I'm in Edinburgh and it's 17:30. Which watch?")).toBe("I'm in  and it's 17:30. Which watch?");
+    expect(withoutPlaces("a nice day")).toBe("a nice day");
   });
 
   it("holds a sentence naming the hemisphere an answer only to a question so read", () => {
