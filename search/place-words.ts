@@ -1,11 +1,11 @@
 // A visitor says where they are as a place, not a timezone ("It's 31 degrees here in Perth and the service kept
 // talking about frost"), and the guides answer such a question by the hemisphere the timezone sets, and so the
 // season. A place named with a season (a month, a season's or the weather's word) is read with its hemisphere
-// beside it, so the question meets "the southern hemisphere" and "your hemisphere, and so your season". Places are
-// the city part of the tz database's zone names (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), and a
-// region whose every zone lies in one half ("Australia", "Europe", "Argentina"), and the places WordNet holds in
-// those (place-halves.json, written by scripts/generate-place-halves.ts: "Cape Town", "Wellington", "Boston").
-// Pure functions.
+// and its timezone beside it, so the question meets "the southern hemisphere" and "your hemisphere follows the
+// timezone you give", "and so your season". Places are the city part of the tz database's zone names
+// (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), a region whose every zone lies in one half
+// ("Australia", "Europe", "Argentina"), and the places WordNet holds in those (place-halves.json, written by
+// scripts/generate-place-halves.ts: "Cape Town", "Wellington", "Boston"). Pure functions.
 import { placedZones, tierOf, zoneLinks } from "../planner/time.ts";
 import beyondZones from "./place-halves.json" with { type: "json" };
 
@@ -87,8 +87,9 @@ const SEASON =
 const MAY = /\bMay\b/;
 
 /** What withPlaceHalves writes beside a place. */
-const PLACED_HALF = /\((?:southern|northern) hemisphere\)/;
+const PLACED_HALF = /\((?:southern|northern) hemisphere\b/;
 const HEMISPHERE = /\bhemispheres?\b/i;
+const TIMEZONE = /\btime ?zones?\b/i;
 
 /**
  * Whether a sentence answers a question that named a place with its season (withPlaceHalves) the way the guides do:
@@ -96,7 +97,10 @@ const HEMISPHERE = /\bhemispheres?\b/i;
  * question's words, which tell a scene ("it's 31 degrees, the service kept talking about frost") the guides never do.
  */
 export function answersPlaceHalf(question: string, sentence: string): boolean {
-  return PLACED_HALF.test(question) && HEMISPHERE.test(sentence);
+  if (!PLACED_HALF.test(question) || !HEMISPHERE.test(sentence)) return false;
+  // Places in both halves ask whether they differ: the hemispheres answer. A place and its season ask why the
+  // service's season is not theirs: the answer is how the timezone sets the hemisphere.
+  return /\(northern hemisphere\b/.test(question) && /\(southern hemisphere\b/.test(question) ? true : TIMEZONE.test(sentence);
 }
 
 /** The half of the world a place named in the text lies in, for each place, in order. */
@@ -110,7 +114,8 @@ export function withoutPlaces(text: string): string {
 }
 
 /**
- * The question with "(southern hemisphere)" or "(northern hemisphere)" after the first place in each half, when it also says a season
+ * The question with "(southern hemisphere, season by timezone)" or the northern after the first place in each half (the guides
+ * answer such a question by how the timezone sets the hemisphere, and so the season), when it also says a season
  * or names places in both halves ("I'm in Melbourne and my pen pal is in Madrid: do we hear the same service?").
  */
 export function withPlaceHalves(question: string): string {
@@ -124,6 +129,6 @@ export function withPlaceHalves(question: string): string {
     const half = PLACES.get(place.toLowerCase())!;
     if (said.has(half)) return place;
     said.add(half);
-    return `${place} (${half} hemisphere)`;
+    return `${place} (${half} hemisphere, season by timezone)`;
   });
 }

@@ -41,17 +41,19 @@ describe("place words", () => {
   });
 
   it("writes each half beside its first place when the question says a season or names both halves", () => {
-    expect(withPlaceHalves("I'm in Hobart and it's July. Which season?")).toBe("I'm in Hobart (southern hemisphere) and it's July. Which season?");
-    expect(withPlaceHalves("In Perth, 38 degrees hot, all frost")).toBe("In Perth (southern hemisphere), 38 degrees hot, all frost");
-    expect(withPlaceHalves("I'm in Melbourne and my pen pal is in Madrid: the same service?")).toBe(
-      "I'm in Melbourne (southern hemisphere) and my pen pal is in Madrid (northern hemisphere): the same service?",
+    expect(withPlaceHalves("I'm in Hobart and it's July. Which season?")).toBe(
+      "I'm in Hobart (southern hemisphere, season by timezone) and it's July. Which season?",
     );
-    expect(withPlaceHalves("Tasmania (Hobart), July")).toBe("Tasmania (southern hemisphere) (Hobart), July");
+    expect(withPlaceHalves("In Perth, 38 degrees hot, all frost")).toBe("In Perth (southern hemisphere, season by timezone), 38 degrees hot, all frost");
+    expect(withPlaceHalves("I'm in Melbourne and my pen pal is in Madrid: the same service?")).toBe(
+      "I'm in Melbourne (southern hemisphere, season by timezone) and my pen pal is in Madrid (northern hemisphere, season by timezone): the same service?",
+    );
+    expect(withPlaceHalves("Tasmania (Hobart), July")).toBe("Tasmania (southern hemisphere, season by timezone) (Hobart), July");
   });
 
   it("leaves a place said without a season, and a modal may", () => {
     for (const q of ["What times do services start? I'm in Toronto", "may I attend from London?", "Is Paris nice?"]) expect(withPlaceHalves(q)).toBe(q);
-    expect(withPlaceHalves("Visiting London in May")).toBe("Visiting London (northern hemisphere) in May");
+    expect(withPlaceHalves("Visiting London in May")).toBe("Visiting London (northern hemisphere, season by timezone) in May");
   });
 
   it("leaves the places out, for a reading of what is asked", () => {
@@ -61,7 +63,12 @@ describe("place words", () => {
 
   it("holds a sentence naming the hemisphere an answer only to a question so read", () => {
     const sentence = "It plans separately for the northern hemisphere, the southern hemisphere and a place unknown.";
-    expect(answersPlaceHalf(withPlaceHalves("Perth in January, why frost?"), sentence)).toBe(true);
+    const how = "Your season follows your hemisphere, and your hemisphere follows the timezone you give.";
+    // One place and its season ask why: the sentence says how the timezone sets the hemisphere.
+    expect(answersPlaceHalf(withPlaceHalves("Perth in January, why frost?"), how)).toBe(true);
+    expect(answersPlaceHalf(withPlaceHalves("Perth in January, why frost?"), sentence)).toBe(false);
+    // Places in both halves ask whether they differ: the hemispheres answer.
+    expect(answersPlaceHalf(withPlaceHalves("Perth and Oslo at 8am: the same service?"), sentence)).toBe(true);
     expect(answersPlaceHalf("Why frost in January?", sentence)).toBe(false);
     expect(answersPlaceHalf(withPlaceHalves("Perth in January, why frost?"), "A service is 15 to 40 minutes long.")).toBe(false);
   });
