@@ -7,7 +7,7 @@ import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
-import { withPlaceHalves } from "./place-words.ts";
+import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
@@ -147,5 +147,8 @@ function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const kept = onTheHour(`${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`);
   // One asking which watch it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
   const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
-  return /\b(?:watch(?:es)?|slots?)\b/i.test(asking) ? timed : withPlaceHalves(timed);
+  if (!/\b(?:watch(?:es)?|slots?)\b/i.test(asking)) return withPlaceHalves(timed);
+  // Its place says only where that clock is: the hour tells the watch, and a guide's example naming the place
+  // ("such as Europe/Lisbon") is no answer to it.
+  return withoutTimes(kept) === kept ? timed : withoutPlaces(timed);
 }
