@@ -80,9 +80,9 @@ const PLACE = new RegExp(
 );
 
 // What says the season where the visitor is: a month, a season, the weather (weather-words.ts writes a
-// temperature's "hot" or "cold" before this runs), or the length of the days.
+// temperature's "hot" or "cold" before this runs), or the length of the days; or what asks after the half itself.
 const SEASON =
-  /\b(january|february|march|april|june|july|august|september|october|november|december|summer|winter|spring|autumn|seasons?|frost\w*|snow\w*|icy|freezing|hot|cold|heat\w*|warm|chilly|midsummer|midwinter|solstice|(?:long|short)(?:est)? (?:days?|nights?|evenings?))\b/i;
+  /\b(hemispheres?|half of the (?:world|planet|globe)|equator|january|february|march|april|june|july|august|september|october|november|december|summer|winter|spring|autumn|seasons?|frost\w*|snow\w*|icy|freezing|hot|cold|heat\w*|warm|chilly|midsummer|midwinter|solstice|(?:long|short)(?:est)? (?:days?|nights?|evenings?))\b/i;
 // "May" only with its capital: "may I…" says no month.
 const MAY = /\bMay\b/;
 

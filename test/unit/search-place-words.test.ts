@@ -51,6 +51,12 @@ describe("place words", () => {
     expect(withPlaceHalves("Tasmania (Hobart), July")).toBe("Tasmania (southern hemisphere, season by timezone) (Hobart), July");
   });
 
+  it("writes the half beside a place whose half is asked after", () => {
+    expect(withPlaceHalves("I'm in Nairobi. Which half of the world's services will I hear?")).toBe(
+      "I'm in Nairobi (southern hemisphere, season by timezone). Which half of the world's services will I hear?",
+    );
+  });
+
   it("leaves a place said without a season, and a modal may", () => {
     for (const q of ["What times do services start? I'm in Toronto", "may I attend from London?", "Is Paris nice?"]) expect(withPlaceHalves(q)).toBe(q);
     expect(withPlaceHalves("Visiting London in May")).toBe("Visiting London (northern hemisphere, season by timezone) in May");
