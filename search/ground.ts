@@ -135,7 +135,8 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
 /** Words asking what the service is, or leans toward, now or at the hour said: "which service would I get?", "what's on now?". */
 const ASKS_WHAT_IS_ON = /^\W*(?:what|which)\b.*\b(?:service|on now|now)\b/i;
 
-function questionTimes(question: string, spans: readonly NamedSpan[]): string {
+function questionTimes(said: string, spans: readonly NamedSpan[]): string {
+  const question = onTheHour(said);
   const asking = askingClause(question);
   const at = Math.max(0, question.lastIndexOf(asking));
   // What comes before the words that ask is a scene only after any question it holds ("what's the 4am to 8am watch
@@ -144,7 +145,7 @@ function questionTimes(question: string, spans: readonly NamedSpan[]): string {
   const scene = question.slice(asked, at);
   // So does one asking what is on at that hour ("It's 2am in Tokyo. Which service would I get?").
   const asksHour = /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) || ASKS_WHAT_IS_ON.test(asking);
-  const kept = onTheHour(`${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`);
+  const kept = `${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`;
   // One asking which watch it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
   const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
   if (!/\b(?:watch(?:es)?|slots?)\b/i.test(asking)) return withPlaceHalves(timed);

@@ -114,4 +114,12 @@ describe("clock times", () => {
     expect(onTheHour("almost 7:05.")).toBe("almost 07:00.");
     for (const same of ["at 16:00 sharp", "a ratio of 3:1", "12:05:33", "25:30"]) expect(onTheHour(same)).toBe(same);
   });
+
+  it("said in words are read in figures, by their hour", () => {
+    expect(onTheHour("half past nine in the evening")).toBe("9 in the evening");
+    expect(onTheHour("quarter to six in the morning")).toBe("5 in the morning");
+    expect(onTheHour("quarter to one am")).toBe("12 am");
+    expect(onTheHour("eleven at night, or ten o'clock")).toBe("11 at night, or 10 o'clock");
+    expect(onTheHour("one of the songs, two chants")).toBe("one of the songs, two chants");
+  });
 });
