@@ -42,6 +42,10 @@ export function answerTypeOf(question: string): AnswerType {
 const CONDITION =
   /^\s*(?:if|once|after|before|since|while|because|although|though|unless|as soon as|in case|now that|when(?!\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|shall|may|might|must)\b))\b[^?]*?,\s*/i;
 
+const OPENERS = "will|would|what|which|how|is|are|do|does|did|can|could|should|why|when|where|who";
+const ASKS = new RegExp(`^\\W*(?:${OPENERS})\\b`, "i");
+const SCENE_DASH = new RegExp(`\\s+[—–-]+\\s+(?=(?:${OPENERS})\\b)`, "i");
+
 /**
  * The words that ask, without what sets the scene: the last sentence that asks ("I can't sleep at three. What
  * could help?"), after a colon ("I'm in Melbourne: will my service differ…?"), without an opening condition
@@ -49,7 +53,9 @@ const CONDITION =
  */
 export function askingClause(question: string): string {
   const q = question.trim();
-  const sentences = q.split(/(?<=[.!?:;])\s+(?=\S)/);
+  // A dash before the words that ask ends a scene as a full stop would ("It's July — will the service…?"); after
+  // words that already ask ("Who chooses the songs — is there a person?") it only adds to them.
+  const sentences = q.split(/(?<=[.!?:;])\s+(?=\S)/).flatMap((s) => (ASKS.test(s) ? [s] : s.split(SCENE_DASH)));
   const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? q;
   const clause = asking.replace(CONDITION, "");
   return clause.trim() ? clause : asking;

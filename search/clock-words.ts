@@ -75,6 +75,28 @@ export function eachTime(text: string, said: (written: string, hours: number[], 
   });
 }
 
+const NUMBERS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const NUMBER = `(${NUMBERS.join("|")}|1[0-2]|0?[1-9])`;
+const OF_DAY = "(?=\\s*(?:o'?clock|a\\.?\\s?m\\b|p\\.?\\s?m\\b|in the (?:morning|afternoon|evening)|at night))";
+/** An hour said in words, read in figures as TIME above reads it: "half past nine in the evening" as "9 in the evening", "quarter to ten pm" as "9 pm", "eleven at night" as "11 at night". */
+function hoursInFigures(text: string): string {
+  const figure = (n: string) => (/^\d/.test(n) ? Number(n) : NUMBERS.indexOf(n.toLowerCase()) + 1);
+  return text
+    .replace(new RegExp(`\\b(?:half|quarter|\\d{1,2} minutes) past ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))
+    .replace(new RegExp(`\\b(?:quarter|\\d{1,2} minutes) to ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(((figure(n) + 10) % 12) + 1))
+    .replace(new RegExp(`\\b(${NUMBERS.join("|")})\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)));
+}
+
+/**
+ * The text with a visitor's minutes dropped ("17:30" as "17:00", "9:45pm" as "9pm"): the watch is told by the hour,
+ * and the clock words above read whole hours only. Questions only: a piece's "02:14" is a moment of its story.
+ */
+export function onTheHour(text: string): string {
+  return hoursInFigures(text)
+    .replace(/\b([01]?\d|2[0-3]):(?!00\b)[0-5]\d(?!\d)(?=\s*(a\.?\s?m\b|p\.?\s?m\b))/gi, "$1")
+    .replace(/(?<![\d:])\b([01]?\d|2[0-3]):(?!00\b)[0-5]\d(?![\d:])/g, (_, hour: string) => `${hour.padStart(2, "0")}:00`);
+}
+
 /** The text with every clock time written as its hour's word; "midnight" and "noon" keep theirs beside it. */
 export function clockWords(text: string): string {
   return eachTime(text, (written, hours) => {

@@ -5,10 +5,10 @@
 // (ground-help.ts); a question heard as off-topic and not clearly covered is refused (off-topic.ts).
 import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
-import { withoutTimes, withWatchStarts } from "./clock-words.ts";
+import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
 import { withDurationWords } from "./duration-words.ts";
-import { withPlaceHalves } from "./place-words.ts";
+import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
@@ -147,16 +147,24 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
  * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
  * watch's start beside it (clock-words.ts); a place named with a season has its hemisphere beside it (place-words.ts).
  */
-function questionTimes(question: string, spans: readonly NamedSpan[]): string {
+/** Words asking what the service is, or leans toward, now or at the hour said: "which service would I get?", "what's on now?". */
+const ASKS_WHAT_IS_ON = /^\W*(?:what|which)\b.*\b(?:service|on now|now)\b/i;
+
+function questionTimes(said: string, spans: readonly NamedSpan[]): string {
+  const question = onTheHour(said);
   const asking = askingClause(question);
   const at = Math.max(0, question.lastIndexOf(asking));
   // What comes before the words that ask is a scene only after any question it holds ("what's the 4am to 8am watch
   // called? and the one after midnight?" asks by both times).
   const asked = question.slice(0, at).lastIndexOf("?") + 1;
   const scene = question.slice(asked, at);
-  const asksHour = /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking);
+  // So does one asking what is on at that hour ("It's 2am in Tokyo. Which service would I get?").
+  const asksHour = /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) || ASKS_WHAT_IS_ON.test(asking);
   const kept = `${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`;
   // One asking which watch it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
   const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
-  return /\b(?:watch(?:es)?|slots?)\b/i.test(asking) ? timed : withPlaceHalves(timed);
+  if (!/\b(?:watch(?:es)?|slots?)\b/i.test(asking)) return withPlaceHalves(timed);
+  // Its place says only where that clock is: the hour tells the watch, and a guide's example naming the place
+  // ("such as Europe/Lisbon") is no answer to it.
+  return withoutTimes(kept) === kept ? timed : withoutPlaces(timed);
 }

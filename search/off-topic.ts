@@ -11,6 +11,7 @@ import { timeSlicer } from "../core/time-slice.ts";
 import { featuresOf, learnLogOddsInSlices, type LogOdds } from "./naive-bayes.ts";
 import { piecesAsked } from "./pieces.ts";
 import { askTerms } from "./text.ts";
+import { withoutPlaces } from "./place-words.ts";
 
 export interface OffTopicExamples {
   offTopic: string[];
@@ -57,7 +58,10 @@ export function learnOffTopic(onTopic: readonly string[], examples: OffTopicExam
  * knows "hatchback"), where its "how do I" would lean toward the library's questions; the plain words keep what the
  * content words lose ("what's wrong with").
  */
-function termsOf(question: string): string[] {
+function termsOf(said: string): string[] {
+  // Where the visitor is ("I'm in Edinburgh and it's 17:30") says nothing of what they ask; the everyday side's
+  // travel questions would make any city a sign of being off-topic (place-words.ts knows the places).
+  const question = withoutPlaces(said);
   const terms = askTerms(question);
   return [...terms, ...terms.slice(1).map((t, i) => `${terms[i]} ${t}`), ...featuresOf(question).map((f) => `=${f}`)];
 }

@@ -1,12 +1,15 @@
 // A visitor says where they are as a place, not a timezone ("It's 31 degrees here in Perth and the service kept
 // talking about frost"), and the guides answer such a question by the hemisphere the timezone sets, and so the
 // season. A place named with a season (a month, a season's or the weather's word) is read with its hemisphere
-// beside it, so the question meets "the southern hemisphere" and "your hemisphere, and so your season". Places are
-// the city part of the tz database's zone names (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), and a
-// region whose every zone lies in one half ("Australia", "Europe", "Argentina"). Pure functions.
+// and its timezone beside it, so the question meets "the southern hemisphere" and "your hemisphere follows the
+// timezone you give", "and so your season". Places are the city part of the tz database's zone names
+// (planner/zone-coordinates.json: "Buenos_Aires", "Hobart"), a region whose every zone lies in one half
+// ("Australia", "Europe", "Argentina"), and the places WordNet holds in those (place-halves.json, written by
+// scripts/generate-place-halves.ts: "Cape Town", "Wellington", "Boston"). Pure functions.
 import { placedZones, tierOf, zoneLinks } from "../planner/time.ts";
+import beyondZones from "./place-halves.json" with { type: "json" };
 
-type Half = "northern" | "southern";
+export type Half = "northern" | "southern";
 
 // City parts that are also ordinary words or people's names ("It's Christmas", "Casey said"), or that name a
 // zone's old region rather than a place ("US/Eastern", "Australia/North").
@@ -24,8 +27,8 @@ function halfOf(zone: string): Half | undefined {
   return tier === "unknown" ? undefined : tier === "north" ? "northern" : "southern";
 }
 
-/** Every place a visitor may name, in lower case with spaces, and its half of the world. */
-function placeTable(): Map<string, Half> {
+/** Every place the tz database names, in lower case with spaces, and its half of the world. */
+export function zonePlaces(): Map<string, Half> {
   const places = new Map<string, Half>();
   // Every part of a name but its last is a region ("America/Argentina/Salta": America, Argentina); so is a country's
   // old zone set ("Brazil/Acre"). A region names a half when all its zones lie in it.
@@ -53,26 +56,40 @@ function placeTable(): Map<string, Half> {
   return places;
 }
 
-const PLACES = placeTable();
-// The longest names first, so "Buenos Aires" is one place; written with a capital as a place is.
+/** The zones' places and WordNet's beyond them (a zone's half wins), and the names that need their capital. */
+function placeTable(): { places: Map<string, Half>; ordinary: Set<string> } {
+  const places = zonePlaces();
+  for (const half of ["northern", "southern"] as const) for (const name of beyondZones[half]) if (!places.has(name)) places.set(name, half);
+  for (const word of NOT_PLACES) places.delete(word);
+  return { places, ordinary: new Set(beyondZones.ordinary) };
+}
+
+const { places: PLACES, ordinary: ORDINARY } = placeTable();
+/** A place's name as a pattern: with its capital when it is also an ordinary word ("Nice", "Lima"), else either case. */
+function namePattern(name: string): string {
+  const capital = ORDINARY.has(name) || NOT_PLACES.has(name.split(" ")[0]!);
+  return name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => `${s}[${c.toUpperCase()}${capital ? "" : c}]`);
+}
+// The longest names first, so "Buenos Aires" is one place.
 const PLACE = new RegExp(
-  `\\b(${[...PLACES.keys()]
+  `(?<![\\p{L}\\p{N}])(${[...PLACES.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(^|\s)(\w)/g, (_, s: string, c: string) => `${s}[${c.toUpperCase()}]`))
-    .join("|")})\\b`,
-  "g",
+    .map(namePattern)
+    .join("|")})(?![\\p{L}\\p{N}])`,
+  "gu",
 );
 
 // What says the season where the visitor is: a month, a season, the weather (weather-words.ts writes a
-// temperature's "hot" or "cold" before this runs), or the length of the days.
+// temperature's "hot" or "cold" before this runs), or the length of the days; or what asks after the half itself.
 const SEASON =
-  /\b(january|february|march|april|june|july|august|september|october|november|december|summer|winter|spring|autumn|seasons?|frost\w*|snow\w*|icy|freezing|hot|cold|heat\w*|warm|chilly|midsummer|midwinter|solstice|(?:long|short)(?:est)? (?:days?|nights?|evenings?))\b/i;
+  /\b(hemispheres?|half of the (?:world|planet|globe)|equator|january|february|march|april|june|july|august|september|october|november|december|summer|winter|spring|autumn|seasons?|frost\w*|snow\w*|icy|freezing|hot|cold|heat\w*|warm|chilly|midsummer|midwinter|solstice|(?:long|short)(?:est)? (?:days?|nights?|evenings?))\b/i;
 // "May" only with its capital: "may I…" says no month.
 const MAY = /\bMay\b/;
 
 /** What withPlaceHalves writes beside a place. */
-const PLACED_HALF = /\((?:southern|northern) hemisphere\)/;
+const PLACED_HALF = /\((?:southern|northern) hemisphere\b/;
 const HEMISPHERE = /\bhemispheres?\b/i;
+const TIMEZONE = /\btime ?zones?\b/i;
 
 /**
  * Whether a sentence answers a question that named a place with its season (withPlaceHalves) the way the guides do:
@@ -80,7 +97,10 @@ const HEMISPHERE = /\bhemispheres?\b/i;
  * question's words, which tell a scene ("it's 31 degrees, the service kept talking about frost") the guides never do.
  */
 export function answersPlaceHalf(question: string, sentence: string): boolean {
-  return PLACED_HALF.test(question) && HEMISPHERE.test(sentence);
+  if (!PLACED_HALF.test(question) || !HEMISPHERE.test(sentence)) return false;
+  // Places in both halves ask whether they differ: the hemispheres answer. A place and its season ask why the
+  // service's season is not theirs: the answer is how the timezone sets the hemisphere.
+  return /\(northern hemisphere\b/.test(question) && /\(southern hemisphere\b/.test(question) ? true : TIMEZONE.test(sentence);
 }
 
 /** The half of the world a place named in the text lies in, for each place, in order. */
@@ -88,8 +108,14 @@ export function placesNamed(text: string): Array<{ place: string; half: Half }> 
   return [...text.matchAll(PLACE)].map((m) => ({ place: m[1]!, half: PLACES.get(m[1]!.toLowerCase())! }));
 }
 
+/** The text without the places it names: where a visitor is says nothing of what they ask (off-topic.ts). */
+export function withoutPlaces(text: string): string {
+  return text.replace(PLACE, "");
+}
+
 /**
- * The question with "(southern hemisphere)" or "(northern hemisphere)" after the first place in each half, when it also says a season
+ * The question with "(southern hemisphere, season by timezone)" or the northern after the first place in each half (the guides
+ * answer such a question by how the timezone sets the hemisphere, and so the season), when it also says a season
  * or names places in both halves ("I'm in Melbourne and my pen pal is in Madrid: do we hear the same service?").
  */
 export function withPlaceHalves(question: string): string {
@@ -103,6 +129,6 @@ export function withPlaceHalves(question: string): string {
     const half = PLACES.get(place.toLowerCase())!;
     if (said.has(half)) return place;
     said.add(half);
-    return `${place} (${half} hemisphere)`;
+    return `${place} (${half} hemisphere, season by timezone)`;
   });
 }

@@ -39,6 +39,9 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("I cannot sleep. When does the café open?")).toBe("when");
     expect(askingClause("When I arrive, what is kept?")).toBe("what is kept?");
     expect(askingClause("When does it open?")).toBe("When does it open?");
+    // A dash ends a scene as a full stop would, but not words that already ask.
+    expect(askingClause("It's July — will the café be open?")).toBe("will the café be open?");
+    expect(askingClause("Who bakes the bread — is it a person?")).toBe("Who bakes the bread — is it a person?");
     expect(answerTypeOf("What goes into a pie?")).toBe("parts");
     expect(answerTypeOf("What does the menu list?")).toBe("parts");
   });

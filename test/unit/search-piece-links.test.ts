@@ -1,7 +1,7 @@
 // A piece asked for by a situation in the visitor's own words: the question's shape, the vectors' links from
 // its words to a card's, numbers typed in digits, and clock times as the guides write them.
 import { describe, expect, it } from "vitest";
-import { clockWords, withoutTimes, withWatchStarts } from "../../search/clock-words.ts";
+import { clockWords, onTheHour, withoutTimes, withWatchStarts } from "../../search/clock-words.ts";
 import { normalize, type Embedder } from "../../search/embedder.ts";
 import { cardVocabulary, spelledNumbers, vectorLinks } from "../../search/piece-links.ts";
 import { findPieces, piecesAsked, type PieceCard } from "../../search/pieces.ts";
@@ -106,5 +106,20 @@ describe("clock times", () => {
     expect(hours(withWatchStarts("between 5pm and 7pm"))).toEqual(hours("17:00 19:00 16:00"));
     expect(withWatchStarts("at 16:00 sharp")).toBe("at 16:00 sharp");
     expect(withoutTimes("We both tune in at 9 in the morning")).toBe("We both tune in at ");
+  });
+
+  it("said with minutes are read by their hour, as the watches are", () => {
+    expect(onTheHour("It's 17:30 in Lisbon")).toBe("It's 17:00 in Lisbon");
+    expect(onTheHour("at 9:45pm, or 4:30 am")).toBe("at 9pm, or 4 am");
+    expect(onTheHour("almost 7:05.")).toBe("almost 07:00.");
+    for (const same of ["at 16:00 sharp", "a ratio of 3:1", "12:05:33", "25:30"]) expect(onTheHour(same)).toBe(same);
+  });
+
+  it("said in words are read in figures, by their hour", () => {
+    expect(onTheHour("half past nine in the evening")).toBe("9 in the evening");
+    expect(onTheHour("quarter to six in the morning")).toBe("5 in the morning");
+    expect(onTheHour("quarter to one am")).toBe("12 am");
+    expect(onTheHour("eleven at night, or ten o'clock")).toBe("11 at night, or 10 o'clock");
+    expect(onTheHour("one of the songs, two chants")).toBe("one of the songs, two chants");
   });
 });
