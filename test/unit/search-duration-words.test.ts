@@ -13,7 +13,8 @@ describe("duration words", () => {
   });
 
   it("leave other words and long spans as they are", () => {
-    for (const q of ["What day is the service?", "Three months ago my dog died.", "How many days are in the rotation?", "every hour", "Ten questions an hour?"]) expect(withDurationWords(q)).toBe(q);
+    for (const q of ["What day is the service?", "Three months ago my dog died.", "How many days are in the rotation?", "every hour", "Ten questions an hour?"])
+      expect(withDurationWords(q)).toBe(q);
     expect(guidesUnit(30, "days")).toBeUndefined();
     expect(guidesUnit(2, "weeks")).toBeUndefined();
   });
