@@ -3,16 +3,10 @@
 // how well a sentence has the content a type asks for (sentence-score.ts weighs that into a sentence's score).
 import { askingClause, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
+import type { Cue } from "./cue.ts";
+import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST } from "./program-cues.ts";
 
-export interface Cue {
-  /** Words that only name the question's type, not its subject ("long" in "how long"). */
-  words: RegExp;
-  /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
-  strong: RegExp;
-  some: RegExp;
-  /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (quotable.ts). */
-  particular?: boolean;
-}
+export type { Cue } from "./cue.ts";
 
 const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
 const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
@@ -20,9 +14,6 @@ const rx = (s: string) => new RegExp(s, "i");
 
 /** "How do I…": a guide answers with the call or tool to use, or the address to open; a practice or ritual is itself the how (sentenceScore). */
 export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a-z<]/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
-
-/** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
-const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
@@ -103,15 +94,7 @@ export const CUES: Array<[RegExp, Cue]> = [
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
-  [
-    ENDPOINT,
-    {
-      words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/,
-      strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/,
-      some: /(?:^|\s)\/\w/,
-      particular: true,
-    },
-  ],
+  [ENDPOINT, REQUEST],
   [
     /\b(?:which|what)\b[^?]*\b(?:param(?:eter)?s|arguments)\b/i,
     {
@@ -121,22 +104,16 @@ export const CUES: Array<[RegExp, Cue]> = [
     },
   ],
   // "Which field holds…?" is answered by a sentence naming one as a program reads it ("service.loopSeconds", "next_steps").
-  [
-    /\b(?:which|what)\s+(?:json\s+)?(?:fields?|propert(?:y|ies)|attributes?)\b/i,
-    {
-      words: /^(field|fields|property|properties|attribute|attributes|json|hold|holds|response)$/,
-      strong: /\b[a-z]+[A-Z]\w*\b|\b[a-z]{2,}\.[a-z]{2,}\w*\b|\b[a-z]+_[a-z]+\b/,
-      some: /\bfields?\b/i,
-      particular: true,
-    },
-  ],
+  [FIELD_ASKED, FIELD],
   // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
   [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
 ];
 
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
-  const cues = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
+  const cues = [...own, ...programCues(question).filter((c) => !own.includes(c))];
   const counted = countedOf(asking);
   return counted ? [...cues, counted] : cues;
 }

@@ -1,0 +1,11 @@
+// What a type of question asks for in a sentence that answers it: shared by the asking words' cues (answer-cues.ts)
+// and the program's (program-cues.ts), which each read it without the other.
+export interface Cue {
+  /** Words that only name the question's type, not its subject ("long" in "how long"). */
+  words: RegExp;
+  /** A sentence with this has the kind of content asked for (1); with `some`, partly (0.5). */
+  strong: RegExp;
+  some: RegExp;
+  /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (quotable.ts). */
+  particular?: boolean;
+}

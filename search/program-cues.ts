@@ -1,0 +1,44 @@
+// What a question about the API asks for, as pure rules: "which endpoint…?" wants the request itself, "which
+// field…?" a name as a program reads it. A question that only says it is about the JSON or the HTTP side ("where do I
+// find the parts in the JSON I get back?", "how do I get the total length out of the attend json?") wants the same,
+// whatever its asking words: a general sentence about the service answers the visitor, not the program.
+import type { Cue } from "./cue.ts";
+
+/** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
+export const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
+
+/** Answered by the request itself ("GET /api/attend?…"), not by a sentence about the same operation over MCP. */
+export const REQUEST: Cue = {
+  words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/,
+  strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/,
+  some: /(?:^|\s)\/\w/,
+  particular: true,
+};
+
+/** "Which field holds…?", asked in so many words. */
+export const FIELD_ASKED = /\b(?:which|what)\s+(?:json\s+)?(?:fields?|propert(?:y|ies)|attributes?)\b/i;
+
+/** Answered by a name as a program reads it ("service.loopSeconds", "Service.order" opening a list item, "next_steps"). */
+export const FIELD: Cue = {
+  words: /^(field|fields|property|properties|attribute|attributes|json|hold|holds|response)$/,
+  strong: /\b[a-z]+[A-Z]\w*\b|\b[A-Za-z][a-z]+\.[a-z]{2,}\w*\b|\b[a-z]+_[a-z]+\b/,
+  some: /\bfields?\b/i,
+  particular: true,
+};
+
+/** A question set in the answer a program reads: its JSON, response, payload or a field of it. */
+const IN_THE_ANSWER = /\b(?:json|payload|response(?:'s)? (?:body|object)|(?:attend|now|api) (?:response|answer|output))\b/i;
+
+/** A question set on the HTTP side: its endpoint, an HTTP or API call, a request sent from code. */
+const ON_THE_WIRE = /\b(?:endpoints?|http|rest api|api call|curl)\b/i;
+
+/**
+ * The program's cues a question holds anywhere, not only in its asking words: a field's name for one set in the
+ * JSON, the request for one set on the wire. Each is added to the asking words' own cues (answer-cues.ts cuesOf).
+ */
+export function programCues(question: string): Cue[] {
+  const cues: Cue[] = [];
+  if (IN_THE_ANSWER.test(question)) cues.push(FIELD);
+  if (ON_THE_WIRE.test(question)) cues.push(REQUEST);
+  return cues;
+}
