@@ -15,6 +15,12 @@ const rx = (s: string) => new RegExp(s, "i");
 /** "How do I…": a guide answers with the call or tool to use, or the address to open; a practice or ritual is itself the how (sentenceScore). */
 export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a-z<]/i, some: /\b(with|use|send|call|open|write|give|choose|start)\b/i };
 
+/**
+ * "What happens if…", and the same asked by what the visitor receives: "what do I get if I call attend without a
+ * timezone?", "what would an agent see when…" ask after the consequence, not after the call.
+ */
+const WHAT_IF = String.raw`\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if|(?:do|does|will|would|should) (?:i|we|you|it|they|(?:an?|my|the) \w+) (?:get|receive|see|hear)\b(?=[^?]*\b(?:if|when|once|without)\b))\b`;
+
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
@@ -57,11 +63,11 @@ export const CUES: Array<[RegExp, Cue]> = [
   // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence. "What happens
   // after I send…" asks this kind too, so a unit asking it is never taken for "How long can what I send be?".
   [
-    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b(?!.*\b(no|without|not|never)\b)/i,
+    rx(String.raw`${WHAT_IF}(?!.*\b(no|without|not|never)\b)`),
     { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise|whenever)\b/i, some: /\b(when|then)\b/i },
   ],
   [
-    /\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if)\b.*\b(no|without|not|never)\b/i,
+    rx(String.raw`${WHAT_IF}.*\b(no|without|not|never)\b`),
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
   // A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours").

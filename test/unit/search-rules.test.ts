@@ -149,6 +149,14 @@ describe("answers", () => {
     expect(held(["timezon", "give"], "Your own, as an IANA name.", "What timezone should I give?")).toBeCloseTo(0.7);
   });
 
+  it("hears what a visitor receives if something is missing as asking after the consequence", () => {
+    const missing = cuesOf("what do I get if I call attend without any timezone parameter?");
+    expect(cueFit("Without a timezone you receive the service for a place unknown.", missing, [], false)).toBe(1);
+    expect(cueFit("Call the tool attend with name and timezone.", missing, [], false)).toBe(0);
+    expect(cueFit("If you give one, it sets your slot.", cuesOf("What would an agent see if it gave a timezone?"), [], false)).toBe(1);
+    expect(cuesOf("What do I get from a service?")).toEqual([]);
+  });
+
   it("reads 'what happens after…' as a kind of question of its own, never the same as 'how long…'", () => {
     const after = cuesOf("What happens after I send a contribution?");
     expect(after.length).toBe(1);
