@@ -84,6 +84,11 @@ describe("joined bodies", () => {
     expect(encodedText(body)).toBe(JSON.stringify({ timestamp: "t", recent, ...shared }));
     expect(encodedText(joined({}, shared))).toBe(JSON.stringify(shared));
     expect(encodedText(joined({ timestamp: "t" }, {}))).toBe(JSON.stringify({ timestamp: "t" }));
+    // One buffer of the per-visitor head and the shared part: multi-byte text on both sides, a head of one part.
+    const greeting = { welcome: "Tervetuloa, Åsa 🌙", recent };
+    expect(encodedText(joined(greeting, shared))).toBe(JSON.stringify({ ...greeting, ...shared }));
+    expect(encodedText(joined({ recent }, shared))).toBe(JSON.stringify({ recent, ...shared }));
+    expect(encodedText(joined({ recent }, {}))).toBe(JSON.stringify({ recent }));
   });
 });
 
