@@ -4,7 +4,7 @@
 import { askingClause, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 import type { Cue } from "./cue.ts";
-import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST } from "./program-cues.ts";
+import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
 
 export type { Cue } from "./cue.ts";
@@ -112,6 +112,8 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // "Which field holds…?" is answered by a sentence naming one as a program reads it ("service.loopSeconds", "next_steps").
   [FIELD_ASKED, FIELD],
+  // "Which tool…?", "is there a function for…?": a tool named as a program calls it.
+  [TOOL_ASKED, TOOL],
   // "What format is it in?", "what should it look like?": the form, shown by an example (form-cues.ts).
   [FORM_ASKED, FORM],
   // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
