@@ -3,6 +3,7 @@
 // find the parts in the JSON I get back?", "how do I get the total length out of the attend json?") wants the same,
 // whatever its asking words: a general sentence about the service answers the visitor, not the program.
 import type { Cue } from "./cue.ts";
+import { asksFields, FIELD_ITEMS } from "./field-items.ts";
 
 /** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
 export const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
@@ -70,5 +71,6 @@ export function programCues(question: string): Cue[] {
   if (IN_THE_ANSWER.test(question)) cues.push(FIELD);
   if (ON_THE_WIRE.test(question)) cues.push(REQUEST);
   if (OVER_MCP.test(question) || TOOLS_ASKED.test(question)) cues.push(TOOLS);
+  if (asksFields(question)) cues.push(FIELD_ITEMS);
   return cues;
 }
