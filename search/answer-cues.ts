@@ -6,6 +6,7 @@ import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 import type { Cue } from "./cue.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
+import { HOW_DECIDED, HOW_DECIDED_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -98,6 +99,9 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
+  // "Why doesn't it have…?" by the absence said; "how does it know…?" by what sets it (reason-cues.ts).
+  [WHY_NOT_ASKED, WHY_NOT],
+  [HOW_DECIDED_ASKED, HOW_DECIDED],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
