@@ -6,7 +6,7 @@ import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 import type { Cue } from "./cue.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
-import { HOW_DECIDED, HOW_DECIDED_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
+import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -102,6 +102,8 @@ export const CUES: Array<[RegExp, Cue]> = [
   // "Why doesn't it have…?" by the absence said; "how does it know…?" by what sets it (reason-cues.ts).
   [WHY_NOT_ASKED, WHY_NOT],
   [HOW_DECIDED_ASKED, HOW_DECIDED],
+  // "Is a human picking them, or a machine?" asks who does it.
+  [WHO_DOES_ASKED, WHO_DOES],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.

@@ -23,3 +23,24 @@ export const HOW_DECIDED: Cue = {
   strong: /\b(?:follows?|sets?|tells?|decides?|determines?|(?:is |are )?(?:set|placed|decided|chosen) by)\b/i,
   some: /\b(?:by|from|through)\b/i,
 };
+
+/** Who might do it, a person or a machine, as a visitor names them. */
+const PERSON = "(?:humans?|persons?|people|someone|somebody|curators?)";
+const MACHINE = "(?:machines?|computers?|ai|bots?|robots?|algorithms?)";
+
+/**
+ * "Is a human picking the songs or a machine?", "are they chosen by AI?", "is a person choosing…?": asked after who
+ * does it, by a choice between a person and a machine, by the doer ("by…"), or by one said doing it.
+ */
+export const WHO_DOES_ASKED = new RegExp(
+  String.raw`^\W*(?:is|are|does|do|was|were)\b[^?]*(?:\bby (?:an? |the |some )?(?:real )?(?:${PERSON}|${MACHINE})\b|\b${PERSON}\b[^?]*\bor (?:an? |the )?${MACHINE}\b|\b${MACHINE}\b[^?]*\bor (?:an? |the )?${PERSON}\b|\b(?:an?|the) (?:real )?(?:${PERSON}|${MACHINE}) (?:\w+ing|behind)\b)`,
+  "i",
+);
+
+/** Answered by the sentence that names who does it ("an AI model arranges…", "people review…"), as "who…?" is. */
+export const WHO_DOES: Cue = {
+  words:
+    /^(human|humans|person|persons|someone|somebody|curator|curators|machine|machines|computer|computers|ai|bot|bots|robot|robots|algorithm|algorithms|real)$/,
+  strong: /\b(?:people|person|model|planner|reviewers?)\b/i,
+  some: /\b(?:visitors?|anyone|everyone|agents?)\b/i,
+};
