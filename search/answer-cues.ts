@@ -4,7 +4,9 @@
 import { askingClause, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 import type { Cue } from "./cue.ts";
-import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST } from "./program-cues.ts";
+import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
+import { FORM, FORM_ASKED } from "./form-cues.ts";
+import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -97,6 +99,11 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
+  // "Why doesn't it have…?" by the absence said; "how does it know…?" by what sets it (reason-cues.ts).
+  [WHY_NOT_ASKED, WHY_NOT],
+  [HOW_DECIDED_ASKED, HOW_DECIDED],
+  // "Is a human picking them, or a machine?" asks who does it.
+  [WHO_DOES_ASKED, WHO_DOES],
   [/\bhow (do|can|should|to)\b/i, HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
@@ -111,6 +118,10 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // "Which field holds…?" is answered by a sentence naming one as a program reads it ("service.loopSeconds", "next_steps").
   [FIELD_ASKED, FIELD],
+  // "Which tool…?", "is there a function for…?": a tool named as a program calls it.
+  [TOOL_ASKED, TOOL],
+  // "What format is it in?", "what should it look like?": the form, shown by an example (form-cues.ts).
+  [FORM_ASKED, FORM],
   // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
   [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
 ];

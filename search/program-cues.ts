@@ -3,6 +3,7 @@
 // find the parts in the JSON I get back?", "how do I get the total length out of the attend json?") wants the same,
 // whatever its asking words: a general sentence about the service answers the visitor, not the program.
 import type { Cue } from "./cue.ts";
+import { asksFields, FIELD_ITEMS } from "./field-items.ts";
 
 /** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
 export const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
@@ -26,11 +27,40 @@ export const FIELD: Cue = {
   particular: true,
 };
 
+/** "Which tool…?", "is there a function for…?": asked after one tool, by its name. */
+export const TOOL_ASKED =
+  /\b(?:which|what)\b[^?]*\b(?:tool|function|operation|command)\b(?!s)|\b(?:is|are) there (?:(?:an?|any) )?(?:\w+ )?(?:tools?|functions?|operations?|commands?)\b/i;
+
+/**
+ * Answered by a tool named as a program calls it ("the tool reflect", "read_song fetches a song"), not by a sentence
+ * about what the same operation does for a visitor.
+ */
+export const TOOL: Cue = {
+  words: /^(tool|tools|function|functions|operation|operations|command|commands|call|available|expose|exposes)$/,
+  strong: /\btool [a-z]+(?:_[a-z]+)?\b|\b[a-z]+_[a-z]+\b/i,
+  some: /\btools?\b/i,
+  particular: true,
+};
+
+/** "What functions…?", "which operations can I call?", "list the tools": asked after all of them. */
+export const TOOLS_ASKED = /\b(?:which|what|list)\b[^?]*\b(?:tools|functions|operations|commands)\b/i;
+
+/** Answered by the tools listed by name ("eight tools in all: attend, now, read_song…"), not by one of them. */
+export const TOOLS: Cue = {
+  words: TOOL.words,
+  strong: /\btools in all\b|:\s*[a-z]+(?:_[a-z]+)?(?:,\s*[a-z]+(?:_[a-z]+)?){2,}/,
+  some: /\btools?\b/i,
+  particular: true,
+};
+
 /** A question set in the answer a program reads: its JSON, response, payload or a field of it. */
 const IN_THE_ANSWER = /\b(?:json|payload|response(?:'s)? (?:body|object)|(?:attend|now|api) (?:response|answer|output))\b/i;
 
 /** A question set on the HTTP side: its endpoint, an HTTP or API call, a request sent from code. */
 const ON_THE_WIRE = /\b(?:endpoints?|http|rest api|api call|curl)\b/i;
+
+/** A question asking what there is over MCP ("what can my agent do once it's connected to /mcp?"): its tools. */
+const OVER_MCP = /^(?=[^?]*\bmcp\b)\W*(?:what|which|list)\b/i;
 
 /**
  * The program's cues a question holds anywhere, not only in its asking words: a field's name for one set in the
@@ -40,5 +70,7 @@ export function programCues(question: string): Cue[] {
   const cues: Cue[] = [];
   if (IN_THE_ANSWER.test(question)) cues.push(FIELD);
   if (ON_THE_WIRE.test(question)) cues.push(REQUEST);
+  if (OVER_MCP.test(question) || TOOLS_ASKED.test(question)) cues.push(TOOLS);
+  if (asksFields(question)) cues.push(FIELD_ITEMS);
   return cues;
 }
