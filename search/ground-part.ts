@@ -10,6 +10,7 @@ import type { Sourced } from "./grounding.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, wordsHeld } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
+import { withWhatIsOpen } from "./closed-open.ts";
 import { meaningEvidence, type Calibration } from "./rank.ts";
 import { alternativesOf, localWeights, rarestWeight } from "./sentence-evidence.ts";
 import type { Scorer } from "./sentence-score.ts";
@@ -91,7 +92,7 @@ export function groundPart(ctx: PartContext, asked: string, q: number): { chosen
   for (const c of own) if (c.variants) c.askedAs = ASKED_AS_SHARE * Math.max(...c.variants.map((v) => variantMatch.get(v) ?? 0));
   for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
   const { chosen, score } = choose(asked, own, ctx.count, expansions, scorer);
-  return { chosen: withSequel(wholeUnits(chosen, own), own), score };
+  return { chosen: withWhatIsOpen(withSequel(wholeUnits(chosen, own), own), own), score };
 }
 
 /**

@@ -28,6 +28,7 @@ import { heldOffTopic } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
 import { sceneTold } from "./scene-request.ts";
 import { askingSentence } from "./asking-sentence.ts";
+import { offeredKind } from "./offered-kind.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
@@ -78,7 +79,8 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
-  const grounding = await askedAlone(question, reading, await groundSentences(question, reading));
+  // A visitor offering a piece of their own asks whether its kind is open (offered-kind.ts), whatever the story around it.
+  const grounding = await askedAlone(question, reading, await groundSentences(offeredKind(question) ?? question, reading));
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
   // strongly is answered by the pieces about it, of any kind, when one is; one who may be in danger is told where help is (withHelp), with no piece.
   if (sceneTold(question) && !reading.distressed && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
