@@ -8,6 +8,7 @@ import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
 import { withDurationWords } from "./duration-words.ts";
+import { withClockChangeWords } from "./clock-change-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -110,7 +111,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
-  question = questionTimes(withDurationWords(question), namedSpans(new Set(candidates.map((c) => c.heading))));
+  question = questionTimes(withClockChangeWords(withDurationWords(question)), namedSpans(new Set(candidates.map((c) => c.heading))));
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
   const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
