@@ -97,7 +97,8 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
-  [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // Not "how do the axioms relate to the songs?", which asks how two things stand to each other (answer-type.ts).
+  [/\bhow (do|can|should|to)\b(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)/i, HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
   [ENDPOINT, REQUEST],

@@ -23,7 +23,11 @@ const TYPES: Array<[AnswerType, RegExp]> = [
     /^\s*(?:and\s+)?(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b|\bat what point\b|\bschedule\b/i,
   ],
   ["parts", PARTS],
-  ["how-to", /\bhow (do|can|should|would|to|could|does one)\b|\bwhat (?:is the way|steps)\b/i],
+  // "How do the axioms relate to the songs?" asks how two things stand to each other, not how to do something.
+  [
+    "how-to",
+    /\bhow (do|can|should|would|to|could|does one)\b(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)|\bwhat (?:is the way|steps)\b/i,
+  ],
   ["where", /^\s*(?:and\s+)?(where|which (link|page|address|url|feed))\b|\b(link|url|address) (to|for|of)\b/i],
   ["yes/no", /^\s*(?:and\s+)?(do|does|did|is|are|was|can|could|may|might|should|must|will|would|am|has|have)\b/i],
   ["definition", /^\s*(?:and\s+)?(what(?: is|'s| are)|what does .* mean|define|who (is|are))\b/i],
