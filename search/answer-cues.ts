@@ -4,6 +4,7 @@
 import { askingClause, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 import type { Cue } from "./cue.ts";
+import { ASKS_LIMIT } from "./limit-words.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST } from "./program-cues.ts";
 
 export type { Cue } from "./cue.ts";
@@ -119,6 +120,8 @@ export const CUES: Array<[RegExp, Cue]> = [
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
   const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  // A limit asked in other words than "how long" wants the span a length's cue does (limit-words.ts).
+  if (ASKS_LIMIT.test(asking) && !own.includes(CUES[0][1])) own.unshift(CUES[0][1]);
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
   const cues = [...own, ...programCues(question).filter((c) => !own.includes(c))];
   const counted = countedOf(asking);

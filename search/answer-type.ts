@@ -2,6 +2,7 @@
 // Pure functions: the sentence chooser (extract.ts) weighs sentences by the type, the grounding
 // (answer.ts) answers each part on its own, and eval:ask totals its results per type.
 import { piecesAsked } from "./pieces.ts";
+import { ASKS_LIMIT } from "./limit-words.ts";
 
 export type AnswerType = "piece" | "duration" | "count" | "when" | "yes/no" | "parts" | "how-to" | "where" | "definition" | "other";
 
@@ -17,6 +18,8 @@ const TYPES: Array<[AnswerType, RegExp]> = [
     "duration",
     /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
   ],
+  // A limit on what is sent, in words other than "how long" (limit-words.ts).
+  ["duration", ASKS_LIMIT],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   [
     "when",
