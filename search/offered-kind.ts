@@ -20,6 +20,10 @@ const ASKS_LEAVE = /^\W*(?:and\s+)?(?:can|could|may|might|would|will|do|does|is|
 /** A part that asks: it opens with a word of asking, not with the story ("I wrote a song"). */
 const ASKS = /^\W*(?:and\s+|but\s+|so\s+)?(?:can|could|may|might|would|will|do|does|is|are|what|which|how|why|when|where|who|if not|if)\b/i;
 
+/** Which kinds may be offered, in the visitor's words: "what sorts of writing can we submit?", "which forms do you take?". */
+const ASKS_WHICH_KINDS =
+  /\b(?:what|which)\s+(?:kinds?|types?|sorts?|categories|forms?)\s+(?:of\s+(?:writing|work|pieces?|things?|stuff|texts?|contributions?)\s+)?(?:can|could|may|do|does|are|is)\b[^?]*\b(?:send|submit|contribute|offer|share|post|add|accept|accepted|take|allowed|open)\b/i;
+
 /** A later part asking only what may be offered instead: "if not, what can I send?", "what can I submit instead?". */
 const INSTEAD = /\bif not\b|\binstead\b|\b(?:what|which)\b[^?]*\b(?:send|submit|share|contribute|offer|post|allowed|accepted|open)\b/i;
 
@@ -28,6 +32,8 @@ const INSTEAD = /\bif not\b|\binstead\b|\b(?:what|which)\b[^?]*\b(?:send|submit|
  * asks anything else: how long a prayer may be, or when it appears, is answered from the message itself.
  */
 export function offeredKind(question: string): string | undefined {
+  // "What types of writing can visitors send in?" asks the same of every kind: which are open.
+  if (partsOf(question).length === 1 && ASKS_WHICH_KINDS.test(question)) return "What kinds of pieces can I contribute?";
   // Offered as the visitor's own, or with what may be offered instead ("If songs are off the table, what can I submit instead?").
   if (!MADE.test(question) && !/\binstead\b|\bif not\b/i.test(question)) return undefined;
   // Each sentence's parts that ask ("I wrote a song, can I submit it?" asks only after the comma).

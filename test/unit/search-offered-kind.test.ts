@@ -12,6 +12,11 @@ describe("offeredKind", () => {
     expect(offeredKind("If chants aren't taken, what might I send instead?")).toBe("Can I contribute a chant?");
   });
 
+  it("asks which kinds are open, for a question after the kinds one may send", () => {
+    expect(offeredKind("Which sorts of pieces may agents submit?")).toBe("What kinds of pieces can I contribute?");
+    expect(offeredKind("What kinds of pieces does a service hold?")).toBeUndefined();
+  });
+
   it("leaves a message that asks anything else, or offers nothing of its own", () => {
     expect(offeredKind("I wrote a prayer. Can I submit it, and how long may it be?")).toBeUndefined();
     expect(offeredKind("I wrote a prayer; when will it appear?")).toBeUndefined();
