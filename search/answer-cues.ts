@@ -7,6 +7,7 @@ import type { Cue } from "./cue.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
+import { ASKS_LIMIT } from "./limit-words.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -104,7 +105,8 @@ export const CUES: Array<[RegExp, Cue]> = [
   [HOW_DECIDED_ASKED, HOW_DECIDED],
   // "Is a human picking them, or a machine?" asks who does it.
   [WHO_DOES_ASKED, WHO_DOES],
-  [/\bhow (do|can|should|to)\b/i, HOW_TO],
+  // Not "how do the axioms relate to the songs?", which asks how two things stand to each other (answer-type.ts).
+  [/\bhow (do|can|should|to)\b(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)/i, HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
   [ENDPOINT, REQUEST],
@@ -129,6 +131,8 @@ export const CUES: Array<[RegExp, Cue]> = [
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
   const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  // A limit asked in other words than "how long" wants the span a length's cue does (limit-words.ts).
+  if (ASKS_LIMIT.test(asking) && !own.includes(CUES[0][1])) own.unshift(CUES[0][1]);
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
   const cues = [...own, ...programCues(question).filter((c) => !own.includes(c))];
   const counted = countedOf(asking);

@@ -2,6 +2,7 @@
 // Pure functions: the sentence chooser (extract.ts) weighs sentences by the type, the grounding
 // (answer.ts) answers each part on its own, and eval:ask totals its results per type.
 import { piecesAsked } from "./pieces.ts";
+import { ASKS_LIMIT } from "./limit-words.ts";
 
 export type AnswerType = "piece" | "duration" | "count" | "when" | "yes/no" | "parts" | "how-to" | "where" | "definition" | "other";
 
@@ -17,13 +18,19 @@ const TYPES: Array<[AnswerType, RegExp]> = [
     "duration",
     /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
   ],
+  // A limit on what is sent, in words other than "how long" (limit-words.ts).
+  ["duration", ASKS_LIMIT],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   [
     "when",
     /^\s*(?:and\s+)?(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b|\bat what point\b|\bschedule\b/i,
   ],
   ["parts", PARTS],
-  ["how-to", /\bhow (do|can|should|would|to|could|does one)\b|\bwhat (?:is the way|steps)\b/i],
+  // "How do the axioms relate to the songs?" asks how two things stand to each other, not how to do something.
+  [
+    "how-to",
+    /\bhow (do|can|should|would|to|could|does one)\b(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)|\bwhat (?:is the way|steps)\b/i,
+  ],
   ["where", /^\s*(?:and\s+)?(where|which (link|page|address|url|feed))\b|\b(link|url|address) (to|for|of)\b/i],
   ["yes/no", /^\s*(?:and\s+)?(do|does|did|is|are|was|can|could|may|might|should|must|will|would|am|has|have)\b/i],
   ["definition", /^\s*(?:and\s+)?(what(?: is|'s| are)|what does .* mean|define|who (is|are))\b/i],

@@ -11,6 +11,7 @@ import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, wordsHeld } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
 import { asksFields, withFieldItems } from "./field-items.ts";
+import { withWhatIsOpen } from "./closed-open.ts";
 import { meaningEvidence, type Calibration } from "./rank.ts";
 import { alternativesOf, localWeights, rarestWeight } from "./sentence-evidence.ts";
 import type { Scorer } from "./sentence-score.ts";
@@ -92,7 +93,7 @@ export function groundPart(ctx: PartContext, asked: string, q: number): { chosen
   for (const c of own) if (c.variants) c.askedAs = ASKED_AS_SHARE * Math.max(...c.variants.map((v) => variantMatch.get(v) ?? 0));
   for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
   const { chosen, score } = choose(asked, own, ctx.count, expansions, scorer);
-  return { chosen: withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), score };
+  return { chosen: withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own), score };
 }
 
 /**

@@ -8,6 +8,7 @@ import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
 import { withDurationWords } from "./duration-words.ts";
+import { withClockChangeWords } from "./clock-change-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -28,6 +29,7 @@ import { heldOffTopic } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
 import { sceneTold } from "./scene-request.ts";
 import { askingSentence } from "./asking-sentence.ts";
+import { offeredKind } from "./offered-kind.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
@@ -78,7 +80,8 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
-  const grounding = await askedAlone(question, reading, await groundSentences(question, reading));
+  // A visitor offering a piece of their own asks whether its kind is open (offered-kind.ts), whatever the story around it.
+  const grounding = await askedAlone(question, reading, await groundSentences(offeredKind(question) ?? question, reading));
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
   // strongly is answered by the pieces about it, of any kind, when one is; one who may be in danger is told where help is (withHelp), with no piece.
   if (sceneTold(question) && !reading.distressed && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
@@ -108,7 +111,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
-  question = questionTimes(withDurationWords(question), namedSpans(new Set(candidates.map((c) => c.heading))));
+  question = questionTimes(withClockChangeWords(withDurationWords(question)), namedSpans(new Set(candidates.map((c) => c.heading))));
   // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
   const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];

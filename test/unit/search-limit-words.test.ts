@@ -1,0 +1,15 @@
+// A limit asked in other words than "how long" (search/limit-words.ts) is a question of length.
+import { describe, expect, it } from "vitest";
+import { answerTypeOf } from "../../search/answer-type.ts";
+
+describe("a limit asked in other words", () => {
+  it("is read as a question of length", () => {
+    for (const q of ["Is there a maximum size for my reflection?", "What's the biggest title I can give?", "Do you cap how much text a question holds?"])
+      expect(answerTypeOf(q)).toBe("duration");
+  });
+
+  it("leaves a limit in words, and a limit of how often, as they were", () => {
+    expect(answerTypeOf("Is there a word limit for essays?")).toBe("yes/no");
+    expect(answerTypeOf("Is there a limit on how many questions I can ask an hour?")).toBe("count");
+  });
+});
