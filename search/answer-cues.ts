@@ -150,7 +150,7 @@ function countedOf(asking: string): Cue | undefined {
   return { words: /^$/, strong: rx(String.raw`\b${N}\s+(?:[\w-]+\s+){0,2}${stem}`), some: /^$/ };
 }
 
-/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"), and a visitor's asides ("weird —", "really"). */
+/** Verbs that carry a question rather than its subject ("can I put…", "what happens…"), and a visitor's asides ("weird —", "really", "hey"). */
 const FILLER = new Set([
   "put",
   "get",
@@ -171,6 +171,11 @@ const FILLER = new Set([
   "weird",
   "strang",
   "odd",
+  // Greetings: "Hey, what are the six watches called…" asks nothing about a greeting.
+  "hei",
+  "hi",
+  "hello",
+  "hiya",
 ]);
 
 /** The question's content stems, without the words that only name the kind of question. */

@@ -3,6 +3,9 @@
 // (answer.ts) answers each part on its own, and eval:ask totals its results per type.
 import { piecesAsked } from "./pieces.ts";
 import { ASKS_LIMIT } from "./limit-words.ts";
+import { CONDITION, OPENERS, partsOf } from "./question-parts.ts";
+
+export { partsOf } from "./question-parts.ts";
 
 export type AnswerType = "piece" | "duration" | "count" | "when" | "yes/no" | "parts" | "how-to" | "where" | "definition" | "other";
 
@@ -45,11 +48,6 @@ export function answerTypeOf(question: string): AnswerType {
   return "other";
 }
 
-/** A clause that sets a condition or a scene for the question after it: "If I stay…, how long…", "When I attend, what…". */
-const CONDITION =
-  /^\s*(?:if|once|after|before|since|while|because|although|though|unless|as soon as|in case|now that|when(?!\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|shall|may|might|must)\b))\b[^?]*?,\s*/i;
-
-const OPENERS = "will|would|what|which|how|is|are|do|does|did|can|could|should|why|when|where|who";
 const ASKS = new RegExp(`^\\W*(?:${OPENERS})\\b`, "i");
 const SCENE_DASH = new RegExp(`\\s+[—–-]+\\s+(?=(?:${OPENERS})\\b)`, "i");
 
@@ -66,45 +64,4 @@ export function askingClause(question: string): string {
   const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? q;
   const clause = asking.replace(CONDITION, "");
   return clause.trim() ? clause : asking;
-}
-
-/** A second question inside the first begins here: ", and how…", "? And when…", "; what…". */
-const SECOND = /(?:[,;]\s*(?:and|but|also)?\s*|\?\s*(?:and\s+|also\s+)?|\s+and\s+)(?=(?:how|what|when|where|which|who|why|is|are|do|does|can|will|should)\b)/gi;
-
-/**
- * The parts of a question that asks two (or more) things: "How many services are there in a day, and how long
- * is each slot?" is two questions. A part too short to stand alone (fewer than three words) stays with the one
- * before it; a question of one part comes back whole. The subject of the first part is carried into a later
- * part that names none of its own ("…, and how long is each?") by the caller, not here.
- */
-export function partsOf(question: string): string[] {
-  const q = question.trim();
-  const cuts: number[] = [];
-  for (const m of q.matchAll(SECOND)) {
-    const at = m.index + m[0].length;
-    // "and" between two nouns ("songs and chants") is no second question: what follows must ask.
-    if (m[0].trim().toLowerCase() === "and" && !/^(how|what|when|where|which|who|why)\b/i.test(q.slice(at))) continue;
-    if (at > 0 && at < q.length) cuts.push(at);
-  }
-  const parts: string[] = [];
-  let start = 0;
-  let carried = "";
-  for (const cut of [...cuts, q.length]) {
-    const text = q.slice(start, cut);
-    const own = text
-      .replace(/^(and|but|also)\s+/i, "")
-      .replace(/[\s,;]+(and|but|also)?\s*$/i, "")
-      .trim();
-    const part = `${carried}${own}`;
-    start = cut;
-    // A condition ("If I stay for a whole service,") asks nothing: it belongs to the question after it.
-    if (!carried && cut < q.length && CONDITION.test(`${own}, `) && !/\?\s*$/.test(text.trim())) {
-      carried = `${own}, `;
-      continue;
-    }
-    carried = "";
-    if (part.split(/\s+/).length < 3 && parts.length) parts[parts.length - 1] += ` ${part}`;
-    else if (part) parts.push(part);
-  }
-  return parts.length > 1 ? parts.map((p) => (/[?.!]$/.test(p) ? p : `${p}?`)) : [q];
 }

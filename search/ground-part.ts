@@ -37,7 +37,7 @@ export interface PartContext {
 }
 
 /** The sentences chosen for one part (`asked`, the q-th of ctx.asks) and the best one's score. */
-export function groundPart(ctx: PartContext, asked: string, q: number): { chosen: Sourced[]; score: number } {
+export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: (c: Sourced) => boolean): { chosen: Sourced[]; score: number } {
   const { embedder, candidates, asks, questions, variants, vectors, variantVectors, calibration, expansions, scorer } = ctx;
   const own = candidates.map((c) => ({ ...c }));
   const meaningOf = (i: number) => (embedder ? meaningEvidence(cosine(vectors[q], vectors[asks.length + i]), calibration) : 0);
@@ -92,7 +92,8 @@ export function groundPart(ctx: PartContext, asked: string, q: number): { chosen
   );
   for (const c of own) if (c.variants) c.askedAs = ASKED_AS_SHARE * Math.max(...c.variants.map((v) => variantMatch.get(v) ?? 0));
   for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
-  const { chosen, score } = choose(asked, own, ctx.count, expansions, scorer);
+  // Sentences already quoted for an earlier part are no answer to a later one read with it (ground.ts).
+  const { chosen, score } = choose(asked, quoted ? own.filter((c) => !quoted(c)) : own, ctx.count, expansions, scorer);
   return { chosen: withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own), score };
 }
 

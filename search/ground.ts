@@ -12,8 +12,8 @@ import { withClockChangeWords } from "./clock-change-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
-import { askingClause, partsOf } from "./answer-type.ts";
-import { cuesOf, subjectTerms } from "./answer-cues.ts";
+import { askingClause } from "./answer-type.ts";
+import { partsRead } from "./follow-up.ts";
 import { groundPart, type PartContext } from "./ground-part.ts";
 import { withHelp } from "./ground-help.ts";
 import { NOTHING, type Grounding, type Sourced } from "./grounding.ts";
@@ -112,8 +112,9 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
   question = questionTimes(withClockChangeWords(withDurationWords(question)), namedSpans(new Set(candidates.map((c) => c.heading))));
-  // A later part that names almost nothing of its own ("…, and what did they do before?") is read with the first part.
-  const parts = partsOf(question).map((p, i, all) => (i > 0 && subjectTerms(p, cuesOf(p)).length < 3 ? `${all[0]} ${p}` : p));
+  // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
+  const read = partsRead(question);
+  const parts = read.map((p) => p.text);
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
   const variants = [...new Set(candidates.flatMap((c) => c.variants ?? []))];
   // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
@@ -126,9 +127,15 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
     ...{ embedder, candidates, asks, questions, variants, vectors, variantVectors, calibration, expansions, scorer },
     count: parts.length > 1 ? 2 : 3,
   };
-  const picks = parts.length > 1 ? parts.map((part, i) => groundPart(context, part, i + 1)) : [groundPart(context, question, 0)];
   const chosen: Sourced[] = [];
-  for (const p of picks) for (const c of p.chosen) if (!chosen.some((x) => x.sentence === c.sentence && x.passage.page === c.passage.page)) chosen.push(c);
+  const quoted = (c: Sourced) => chosen.some((x) => x.sentence === c.sentence && x.passage.page === c.passage.page);
+  const picks: Array<{ chosen: Sourced[]; score: number }> = [];
+  // A part read with the one before leans toward that part's answer: it is answered by sentences not yet quoted.
+  for (const [i, part] of parts.entries()) {
+    const pick = parts.length > 1 ? groundPart(context, part, i + 1, read[i].carried ? quoted : undefined) : groundPart(context, question, 0);
+    picks.push(pick);
+    for (const c of pick.chosen) if (!quoted(c)) chosen.push(c);
+  }
   const score = Math.max(...picks.map((p) => p.score));
   // Every passage a chosen sentence comes from, once, in the order the sentences are quoted; a page from
   // beyond the hits is numbered after them, in the order it is first quoted.

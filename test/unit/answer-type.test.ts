@@ -70,6 +70,23 @@ describe("partsOf", () => {
       "how long is the wait?",
     ]);
   });
+
+  it("keeps a scene or a condition with the question after it, and finds the second question after one", () => {
+    // A scene asks nothing ("I baked a cake,"), nor does a clause going on with the sentence (", when the others…").
+    expect(partsOf("I baked a cake, can I bring it to the fair?")).toEqual(["I baked a cake, can I bring it to the fair?"]);
+    expect(partsOf("Why was the hall shut, when the others were open?")).toEqual(["Why was the hall shut, when the others were open?"]);
+    // "? If not, what…" and "? And if I…, do I…" begin a second question with its condition.
+    expect(partsOf("Can I bring a dog? If not, what can I bring?")).toEqual(["Can I bring a dog?", "If not, what can I bring?"]);
+    expect(partsOf("Is the hall heated? And if I come at six, is it open?")).toEqual(["Is the hall heated?", "if I come at six, is it open?"]);
+    // "… and does anyone…" asks again; a condition with its question inside asks too.
+    expect(partsOf("Where do I hand it in and does anyone read it?")).toEqual(["Where do I hand it in?", "does anyone read it?"]);
+    expect(partsOf("If my letter is late will it be read, and can I send it twice?")).toEqual([
+      "If my letter is late will it be read?",
+      "can I send it twice?",
+    ]);
+    // A scene between two questions stays with both.
+    expect(partsOf("Is this a club? I hate clubs, must I join?")).toEqual(["Is this a club? I hate clubs?", "I hate clubs, must I join?"]);
+  });
 });
 
 describe("the words ask compares", () => {

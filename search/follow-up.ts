@@ -1,0 +1,40 @@
+// A later part of a question that names almost nothing of its own ("…, and how long is each?", "…? how many
+// searches?") or opens on the answer to the part before ("If not, what can I send?") names its subject there: it is read with that part, as a
+// statement before it, so that its own words still say what it asks (its type and cues: answer-type.ts,
+// answer-cues.ts). Pure functions for ground.ts.
+import { cuesOf, subjectTerms } from "./answer-cues.ts";
+import { partsOf } from "./question-parts.ts";
+
+/** A later part that opens on the answer to the one before: "If not, what can I send?", "If so, how long…?". */
+const REFERS_BACK = /^\W*(?:if (?:not|so)|otherwise|or else)\b/i;
+
+/** One part of a question as it is read: its words, and whether the part before it was read into them. */
+export interface PartRead {
+  text: string;
+  carried: boolean;
+}
+
+/**
+ * The question's parts, each later part that names almost nothing of its own (fewer than three subject words) or
+ * opens on the answer to the part before read after that part (itself as read), its question marks made full stops so the
+ * words that ask stay the later part's own.
+ */
+export function partsRead(question: string): PartRead[] {
+  const read: PartRead[] = [];
+  for (const part of partsOf(question)) {
+    const before = read[read.length - 1];
+    const refers = before && (subjectTerms(part, cuesOf(part)).length < 3 || REFERS_BACK.test(part));
+    read.push(refers ? { text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true } : { text: part, carried: false });
+  }
+  return read;
+}
+
+/** The part without the scene it shares with the part before ("…? I don't believe in anything" and "I don't believe in anything, do I have to?"): said once. */
+function withoutShared(before: string, part: string): string {
+  const last =
+    before
+      .replace(/\?\s*$/, "")
+      .split(/(?<=[.!?:;])\s+/)
+      .pop() ?? "";
+  return last && part.startsWith(last) ? part.slice(last.length).replace(/^[\s,;:]+/, "") : part;
+}

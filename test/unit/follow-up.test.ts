@@ -1,0 +1,29 @@
+// How a later part of a question that names its subject in the part before is read (search/follow-up.ts): pure, no library.
+import { describe, expect, it } from "vitest";
+import { answerTypeOf } from "../../search/answer-type.ts";
+import { partsRead } from "../../search/follow-up.ts";
+
+describe("partsRead", () => {
+  it("reads a later part that names almost nothing with the part before, asking its own question", () => {
+    const [first, second] = partsRead("Where can I read the rules of the club, and how do they change?");
+    expect(first).toEqual({ text: "Where can I read the rules of the club?", carried: false });
+    expect(second).toEqual({ text: "Where can I read the rules of the club. how do they change?", carried: true });
+    // Its type is its own words', not the first part's ("where").
+    expect(answerTypeOf(second.text)).toBe("how-to");
+  });
+
+  it("reads a part opening on the answer before ('If not, …') with it, and says a shared scene once", () => {
+    expect(partsRead("Can I bring a dog to the fair? If not, which pets are welcome at the fair?")[1]).toEqual({
+      text: "Can I bring a dog to the fair. If not, which pets are welcome at the fair?",
+      carried: true,
+    });
+    expect(partsRead("Is this a club? I'm shy, must I join?")[1].text).toBe("Is this a club. I'm shy. must I join?");
+  });
+
+  it("leaves a later part that names its own subject alone", () => {
+    expect(partsRead("How long is the walk, and where does the bus to the lake stop?")[1]).toEqual({
+      text: "where does the bus to the lake stop?",
+      carried: false,
+    });
+  });
+});
