@@ -27,12 +27,12 @@ describe("offeredKind", () => {
 
 describe("withWhatIsOpen", () => {
   const passage = { page: "docs/how-to-contribute" } as Chunk;
-  const at = (sentence: string, position: number, heading = "What you can offer") => ({
+  const sentenceAt = (sentence: string, position: number, heading = "What you can offer") => ({
     ...{ sentence, title: "How to Contribute", context: "", heading, pageRank: 0, position, meaning: 0, leads: false, guide: true },
     passage,
   });
-  const list = at("Pieces come in three kinds: poems; letters; lists.", 1);
-  const closed = at("Songs are not open at present.", 2);
+  const list = sentenceAt("Pieces come in three kinds: poems; letters; lists.", 1);
+  const closed = sentenceAt("Songs are not open at present.", 2);
 
   it("puts the list of what is open before the sentence saying what is closed", () => {
     expect(withWhatIsOpen([closed], [list, closed])).toEqual([list, closed]);
@@ -40,6 +40,6 @@ describe("withWhatIsOpen", () => {
 
   it("adds nothing from another section, nor a sentence that lists nothing", () => {
     expect(withWhatIsOpen([closed], [{ ...list, heading: "Elsewhere" }, closed])).toEqual([closed]);
-    expect(withWhatIsOpen([closed], [at("Pieces are welcome.", 1), closed])).toEqual([closed]);
+    expect(withWhatIsOpen([closed], [sentenceAt("Pieces are welcome.", 1), closed])).toEqual([closed]);
   });
 });

@@ -67,6 +67,17 @@ describe("place words", () => {
     expect(withoutPlaces("a nice day")).toBe("a nice day");
   });
 
+  it("reads a place as it is written: the longest name at a word's start, a word's first letter either case", () => {
+    const named = (text: string) => placesNamed(text).map((p) => p.place);
+    expect(named("From Buenos Aires to new york, via Paris.")).toEqual(["Buenos Aires", "new york", "Paris"]);
+    // Only at a word's edges, and the rest of each word as the name has it.
+    expect(named("xParis, Parisian, NEW YORK, Paris2")).toEqual([]);
+    // A name that is also an ordinary word only with its capital; an abbreviation with its full stop.
+    expect(named("a nice day in Nice")).toEqual(["Nice"]);
+    expect(named("Calif. or calif")).toEqual(["Calif."]);
+    expect(withoutPlaces("Hobart,Hobart!")).toBe(",!");
+  });
+
   it("holds a sentence naming the hemisphere an answer only to a question so read", () => {
     const sentence = "It plans separately for the northern hemisphere, the southern hemisphere and a place unknown.";
     const how = "Your season follows your hemisphere, and your hemisphere follows the timezone you give.";
