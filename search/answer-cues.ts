@@ -7,7 +7,7 @@ import type { Cue } from "./cue.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
-import { ASKS_LIMIT } from "./limit-words.ts";
+import { ASKS_CAP, ASKS_LIMIT } from "./limit-words.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -23,6 +23,17 @@ export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a
  * timezone?", "what would an agent see when…" ask after the consequence, not after the call.
  */
 const WHAT_IF = String.raw`\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if|(?:do|does|will|would|should) (?:i|we|you|it|they|(?:an?|my|the) \w+) (?:get|receive|see|hear)\b(?=[^?]*\b(?:if|when|once|without)\b))\b`;
+
+/** A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours"). */
+const YES_NO: Cue = {
+  words: /^$/,
+  // Or the rule said of its subject plainly ("Your timezone is not stored.", "The sanctuary has no creed…"), not
+  // what it is not ("Reflections are not reviews"), nor of a subject said before ("It is never given…").
+  strong: rx(
+    String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`,
+  ),
+  some: /./,
+};
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
@@ -40,7 +51,15 @@ export const CUES: Array<[RegExp, Cue]> = [
   ],
   [
     /\bhow (many|often)\b/i,
-    { words: /^(many|often)$/, strong: rx(String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\bup to\s+${N}\b`), some: rx(String.raw`\b${N}\b`) },
+    // A cap's own words ("cap", "limit", "allowed") are the kind asked, not its subject (limit-words.ts ASKS_CAP); a
+    // count may name what it counts before its period ("five reflections an hour").
+    {
+      words: /^(many|often|cap|caps|ceiling|limit|limits|limited|maximum|max|quota|quotas|throttle|throttled|rate|allowed|stopped|blocked)$/,
+      strong: rx(
+        String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\b${N}\s+[\w-]+\s+(?:an?|per|each|every)\s+(?:hour|day|week|month|minute)\b|\bup to\s+${N}\b`,
+      ),
+      some: rx(String.raw`\b${N}\b`),
+    },
   ],
   [
     /^\s*(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b/i,
@@ -73,19 +92,7 @@ export const CUES: Array<[RegExp, Cue]> = [
     rx(String.raw`${WHAT_IF}.*\b(no|without|not|never)\b`),
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
-  // A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours").
-  [
-    /^\s*(do|does|is|are|can|may|should|must|will|am)\b/i,
-    {
-      words: /^$/,
-      // Or the rule said of its subject plainly ("Your timezone is not stored.", "The sanctuary has no creed…"), not
-      // what it is not ("Reflections are not reviews"), nor of a subject said before ("It is never given…").
-      strong: rx(
-        String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`,
-      ),
-      some: /./,
-    },
-  ],
+  [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, YES_NO],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
   // "What are those services usually like?", "what's the mood of it?": a character, said by what something tends
@@ -133,6 +140,9 @@ export function cuesOf(question: string): Cue[] {
   const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
   // A limit asked in other words than "how long" wants the span a length's cue does (limit-words.ts).
   if (ASKS_LIMIT.test(asking) && !own.includes(CUES[0][1])) own.unshift(CUES[0][1]);
+  // A cap on how often one may act wants what "how many…?" does: a count an hour ("sixty searches").
+  // It is no yes or no: any rule about searches would answer that ("search queries are never logged").
+  else if (ASKS_CAP.test(asking) && !own.includes(CUES[1][1])) own.splice(0, own.length, CUES[1][1], ...own.filter((c) => c !== YES_NO));
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
   const cues = [...own, ...programCues(question).filter((c) => !own.includes(c))];
   const counted = countedOf(asking);

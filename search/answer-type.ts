@@ -2,7 +2,7 @@
 // Pure functions: the sentence chooser (extract.ts) weighs sentences by the type, the grounding
 // (answer.ts) answers each part on its own, and eval:ask totals its results per type.
 import { piecesAsked } from "./pieces.ts";
-import { ASKS_LIMIT } from "./limit-words.ts";
+import { ASKS_CAP, ASKS_LIMIT } from "./limit-words.ts";
 import { CONDITION, OPENERS, partsOf } from "./question-parts.ts";
 
 export { partsOf } from "./question-parts.ts";
@@ -13,7 +13,7 @@ export const ANSWER_TYPES: readonly AnswerType[] = ["piece", "duration", "count"
 
 /** A question after a list: what something holds, is made of, or the names of its kinds or members ("what are the six … called", "list them"). */
 export const PARTS =
-  /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b|\b(?:are|were) (?:they|those|these|the [\w-]+(?: [\w-]+){0,5}) called\b|\b(?:the|their) names\b|\blist (?:them|the|all|every)\b|\bname (?:them|all|each|every)\b/i;
+  /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\b(?:the|its|their) (?:parts|components|elements|ingredients|sections|segments) of\b|\bwhat are (?:the|its|their) (?:parts|components|elements|ingredients|sections|segments|pieces)\b|\bwhat (?:components|elements|ingredients|sections|segments)\b|^\s*(?:is|are) (?:it|they|a \w+|the \w+) (?:all|entirely|purely|nothing but) (?:music|songs?|singing|chants?|chanting|words|text|reading|prayers?|talk|talking|audio|sound)\s*\?*\s*$|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b|\b(?:are|were) (?:they|those|these|the [\w-]+(?: [\w-]+){0,5}) called\b|\b(?:the|their) names\b|\blist (?:them|the|all|every)\b|\bname (?:them|all|each|every)\b/i;
 
 /** In order: the first that matches names the question's type ("how many minutes" is a duration, not a count). */
 const TYPES: Array<[AnswerType, RegExp]> = [
@@ -24,6 +24,8 @@ const TYPES: Array<[AnswerType, RegExp]> = [
   // A limit on what is sent, in words other than "how long" (limit-words.ts).
   ["duration", ASKS_LIMIT],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
+  // A cap on how often one may act, asked as a yes or no, wants its count (limit-words.ts).
+  ["count", ASKS_CAP],
   [
     "when",
     /^\s*(?:and\s+)?(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b|\bat what point\b|\bschedule\b/i,

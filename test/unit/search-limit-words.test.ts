@@ -1,5 +1,6 @@
 // A limit asked in other words than "how long" (search/limit-words.ts) is a question of length.
 import { describe, expect, it } from "vitest";
+import { cuesOf } from "../../search/answer-cues.ts";
 import { answerTypeOf } from "../../search/answer-type.ts";
 
 describe("a limit asked in other words", () => {
@@ -11,5 +12,12 @@ describe("a limit asked in other words", () => {
   it("leaves a limit in words, and a limit of how often, as they were", () => {
     expect(answerTypeOf("Is there a word limit for essays?")).toBe("yes/no");
     expect(answerTypeOf("Is there a limit on how many questions I can ask an hour?")).toBe("count");
+  });
+
+  it("reads a cap on how often one may act as a count, not a yes or no", () => {
+    expect(answerTypeOf("Is there a cap on searches?")).toBe("count");
+    expect(answerTypeOf("Will I get rate-limited?")).toBe("count");
+    expect(answerTypeOf("How many reflections can I post before I get stopped?")).toBe("count");
+    expect(cuesOf("Is there a cap on searches?")).not.toContain(cuesOf("Is it kept?")[0]);
   });
 });
