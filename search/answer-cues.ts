@@ -1,7 +1,7 @@
 // What a question asks for, as pure rules: its type's cues (a duration, a count, a time, a yes or no, a list…,
 // recognized from the asking clause), the words that only name that type, and the subject words left over; and
 // how well a sentence has the content a type asks for (sentence-score.ts weighs that into a sentence's score).
-import { askingClause, PARTS } from "./answer-type.ts";
+import { askingClause, NOT_A_RELATION, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
 import type { Cue } from "./cue.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
@@ -113,7 +113,7 @@ export const CUES: Array<[RegExp, Cue]> = [
   // "Is a human picking them, or a machine?" asks who does it.
   [WHO_DOES_ASKED, WHO_DOES],
   // Not "how do the axioms relate to the songs?", which asks how two things stand to each other (answer-type.ts).
-  [/\bhow (do|can|should|to)\b(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)/i, HOW_TO],
+  [new RegExp(String.raw`\bhow (do|can|should|to)\b${NOT_A_RELATION}`, "i"), HOW_TO],
   // "Which endpoint…?", "what's the HTTP call…?" is answered by the request itself ("GET /api/attend?…"), not by a
   // sentence about the same operation over MCP; "which parameters does it take?" by the names it is given.
   [ENDPOINT, REQUEST],

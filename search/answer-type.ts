@@ -15,6 +15,12 @@ export const ANSWER_TYPES: readonly AnswerType[] = ["piece", "duration", "count"
 export const PARTS =
   /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\b(?:the|its|their) (?:parts|components|elements|ingredients|sections|segments) of\b|\bwhat are (?:the|its|their) (?:parts|components|elements|ingredients|sections|segments|pieces)\b|\bwhat (?:components|elements|ingredients|sections|segments)\b|^\s*(?:is|are) (?:it|they|a \w+|the \w+) (?:all|entirely|purely|nothing but) (?:music|songs?|singing|chants?|chanting|words|text|reading|prayers?|talk|talking|audio|sound)\s*\?*\s*$|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b|\b(?:are|were) (?:they|those|these|the [\w-]+(?: [\w-]+){0,5}) called\b|\b(?:the|their) names\b|\blist (?:them|the|all|every)\b|\bname (?:them|all|each|every)\b/i;
 
+/**
+ * After "how do…": not "how do the axioms relate to the songs?", which asks how two things stand to each other, not how
+ * to do something ("how do I connect…" still does). The how-to type and its cue (answer-cues.ts) share it.
+ */
+export const NOT_A_RELATION = String.raw`(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)`;
+
 /** In order: the first that matches names the question's type ("how many minutes" is a duration, not a count). */
 const TYPES: Array<[AnswerType, RegExp]> = [
   [
@@ -31,11 +37,7 @@ const TYPES: Array<[AnswerType, RegExp]> = [
     /^\s*(?:and\s+)?(when|what time|at what (?:time|hour)|what hour|which hours?)\b|\bwhat(?: is|'s) the (?:best |right )?time\b|\bat what point\b|\bschedule\b/i,
   ],
   ["parts", PARTS],
-  // "How do the axioms relate to the songs?" asks how two things stand to each other, not how to do something.
-  [
-    "how-to",
-    /\bhow (do|can|should|would|to|could|does one)\b(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relate[sd]?|connect(?:s|ed)?|linked|tie[sd]? (?:in|together|up)|fit together)\b)|\bwhat (?:is the way|steps)\b/i,
-  ],
+  ["how-to", new RegExp(String.raw`\bhow (do|can|should|would|to|could|does one)\b${NOT_A_RELATION}|\bwhat (?:is the way|steps)\b`, "i")],
   ["where", /^\s*(?:and\s+)?(where|which (link|page|address|url|feed))\b|\b(link|url|address) (to|for|of)\b/i],
   ["yes/no", /^\s*(?:and\s+)?(do|does|did|is|are|was|can|could|may|might|should|must|will|would|am|has|have)\b/i],
   ["definition", /^\s*(?:and\s+)?(what(?: is|'s| are)|what does .* mean|define|who (is|are))\b/i],

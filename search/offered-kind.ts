@@ -2,7 +2,7 @@
 // whether that kind of piece may be contributed; the story around it (the dog, the daughter, the walk) shares words
 // with verse and other guides' sentences and drowned the guide's rule on what is open. Such a message is read as the
 // plain question it asks of that kind. Pure functions.
-import { partsOf } from "./answer-type.ts";
+import { partsOf } from "./question-parts.ts";
 
 /** The kinds a visitor may offer, in their words, with the library's name for each ("lyrics" are a song's). */
 const KIND = /\b(songs?|lyrics|chants?|blessings?|prayers?|hymns?|rituals?|practices?|essays?|poems?)\b/i;
