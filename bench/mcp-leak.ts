@@ -27,6 +27,8 @@ const config = loadConfig({
   SANCTUARY_LOG_LEVEL: "warn",
 });
 const running = await startServer(config);
+// The start's own growth (the search index built or loaded, the word vectors) is not a leak: measure after it.
+await running.deps.search.complete;
 const requests = [
   "mcp 2025 tools/call now?timezone=Europe/Berlin",
   "mcp 2026 tools/call now?timezone=Asia/Tokyo",
