@@ -78,10 +78,17 @@ export const ABOUT_ASKED = 0.5;
 export const aboutShare = (c: Candidate, own: number): number => (Math.max(c.asked ?? 0, c.askedAs ?? 0) >= ABOUT_ASKED ? 1 : own);
 
 /**
- * Its content counts only in a sentence that itself holds enough of the question's subject (`about`, answer-cues.ts
+ * Its words: a yes or no's polarity, and the words asking leave ("am I allowed…", "is it OK to…"), none of them what it
+ * is about. Its content counts only in a sentence that itself holds enough of the question's subject (`about`, answer-cues.ts
  * cueFit): a rule about something else shares the shape, not the answer.
  */
-export const YES_NO: Cue = { words: /^(not|never|no|ever)$/, strong: new RegExp(PLAIN, "i"), rule: rulesOn, some: /./, about: true };
+export const YES_NO: Cue = {
+  words: /^(not|never|no|ever|allowed|permitted|ok|okay|alright|fine|acceptable)$/,
+  strong: new RegExp(PLAIN, "i"),
+  rule: rulesOn,
+  some: /./,
+  about: true,
+};
 
 /**
  * How well a sentence has an `about` cue's content, judged sentence by sentence on the subject each holds itself: "No

@@ -24,6 +24,11 @@ describe("a yes or no's rule", () => {
     expect(rulesOn("You may give any name you like.", ["delet", "name"])).toBe(false);
     expect(rulesOn("You may be in different four-hour slots.", ["differ", "name"])).toBe(false);
   });
+
+  it("leaves the words of asking leave out of what is asked about", () => {
+    expect(subjectTerms("Am I allowed to mention my sister?", cuesOf("Am I allowed to mention my sister?"))).toEqual(["mention", "sister"]);
+    expect(subjectTerms("Is it OK to never sign?", cuesOf("Is it OK to never sign?"))).toEqual(["sign"]);
+  });
 });
 
 describe("withRepeatWords", () => {
