@@ -8,6 +8,7 @@ import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } 
 import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 import { ASKS_CAP, ASKS_LIMIT } from "./limit-words.ts";
+import { ruleFit, YES_NO } from "./rule-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -23,17 +24,6 @@ export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a
  * timezone?", "what would an agent see when…" ask after the consequence, not after the call.
  */
 const WHAT_IF = String.raw`\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if|(?:do|does|will|would|should) (?:i|we|you|it|they|(?:an?|my|the) \w+) (?:get|receive|see|hear)\b(?=[^?]*\b(?:if|when|once|without)\b))\b`;
-
-/** A yes or no is answered by a rule: its verb and its limit ("refused for 30 days", "kept for 48 hours"). */
-const YES_NO: Cue = {
-  words: /^$/,
-  // Or the rule said of its subject plainly ("Your timezone is not stored.", "The sanctuary has no creed…"), not
-  // what it is not ("Reflections are not reviews"), nor of a subject said before ("It is never given…").
-  strong: rx(
-    String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`,
-  ),
-  some: /./,
-};
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
@@ -194,11 +184,14 @@ export function subjectTerms(question: string, cues: Cue[]): string[] {
   return [...new Set(askTerms(kept.join(" ")))].filter((t) => !FILLER.has(t));
 }
 
-/** How well the sentence has the content the question's type asks for (1 when it has no type). */
-export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWhatIs: boolean): number {
+/**
+ * How well the sentence has the content the question's type asks for (1 when it has no type). `own` says how much of the
+ * subject a text holds itself (sentence-evidence.ts held, without its context), which an `about` cue's content needs.
+ */
+export function cueFit(sentence: string, cues: Cue[], subject: string[], asksWhatIs: boolean, own?: (text: string) => number): number {
   if (!cues.length) return 1;
   let best = 0;
-  for (const c of cues) best = Math.max(best, c.strong.test(sentence) ? 1 : c.some.test(sentence) ? 0.5 : 0);
+  for (const c of cues) best = Math.max(best, c.about ? ruleFit(sentence, c, subject, own) : c.strong.test(sentence) ? 1 : c.some.test(sentence) ? 0.5 : 0);
   // "What is a reflection?": a sentence opening with the subject and "is" defines it.
   if (
     asksWhatIs &&

@@ -8,4 +8,8 @@ export interface Cue {
   some: RegExp;
   /** Its content is particular enough (a request, a field's name) that a guide's sentence holding it needs fewer of the question's words (quotable.ts). */
   particular?: boolean;
+  /** Its content answers only when the sentence itself holds enough of the question's subject (rule-cues.ts, cueFit's `own`). */
+  about?: boolean;
+  /** Or a sentence has it by this test of the sentence and the question's subject stems (rule-cues.ts rulesOn). */
+  rule?: (sentence: string, subject: readonly string[]) => boolean;
 }

@@ -10,6 +10,7 @@ import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
 import { answersOwn, askedness, saying, sentenceScore, type Scorer } from "./sentence-score.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
 import { answersPlaceHalf } from "./place-words.ts";
+import { aboutShare } from "./rule-cues.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
 const WHO = /^\s*who\b/i;
@@ -137,7 +138,8 @@ export function chooseWith<C extends Candidate>(
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.
   const about = (s: (typeof scored)[number]) => s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION;
-  const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
+  const fits = (x: (typeof scored)[number]) =>
+    cueFit(saying(x.c), cues, subject, WHAT_IS.test(question), (text) => aboutShare(x.c, held(subject, text, "", weights, alternatives))) === 1;
   // And a later quote answers something like the visitor's question (a unit's or a visitor-worded question of its
   // sentence comes near it), holds much of it, or has the kind of content asked for: one sharing a word or two and
   // near in meaning is often a fact about the same thing that answers another question ("the same reflection

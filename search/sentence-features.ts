@@ -5,6 +5,7 @@ import { cueFit, HOW_TO, type Cue } from "./answer-cues.ts";
 import type { Candidate } from "./candidate.ts";
 import { SAME_QUESTION } from "./questions.ts";
 import { held, type Alternatives } from "./sentence-evidence.ts";
+import { aboutShare } from "./rule-cues.ts";
 
 /** What sentenceFeatures and sentenceScore are given: the question as read and the sentence. */
 export interface Scoring {
@@ -40,9 +41,8 @@ export const FEATURE_NAMES = [
 /** How well the sentence has the kind of content asked for (1 for an untyped question): sentence-score.ts's fit. */
 export function fitOf(s: Scoring, saying: string): number {
   const { c, cues } = s;
-  return (c.leads && (c.asked ?? 0) >= SAME_QUESTION) || (cues.includes(HOW_TO) && (c.kind === "practice" || c.kind === "ritual"))
-    ? 1
-    : cueFit(saying, cues, s.subject, s.asksWhatIs);
+  if ((c.leads && (c.asked ?? 0) >= SAME_QUESTION) || (cues.includes(HOW_TO) && (c.kind === "practice" || c.kind === "ritual"))) return 1;
+  return cueFit(saying, cues, s.subject, s.asksWhatIs, (text) => aboutShare(c, held(s.subject, text, "", s.weights, s.alternatives)));
 }
 
 /**

@@ -33,7 +33,7 @@ const GROUPS = [
   "down unavailable unreachable offline reached",
   "arranged arrange puttogether assembled planned compose composed choose chooses chosen pick picks picked decide decides decided select selects selected",
   "history searches queries",
-  "repeat repeated again return returns comeback",
+  "repeat repeated repeats again return returns comeback reuse reused reuses rerun reruns recur recurs recurring",
   "location where place timezone",
   "location town village hometown",
   "service services gathering gatherings session sessions",
