@@ -57,6 +57,8 @@ describe("a size given, a cap's count and what follows a cap", () => {
     expect(answerTypeOf("I wrote a 15,000 character practice. Can I submit all of it?")).toBe("duration");
     expect(lengthOf("I wrote a 15,000 character practice. Can I submit all of it?")).toBe("size");
     expect(answerTypeOf("I wrote a practice. Can I submit it?")).toBe("yes/no");
+    expect(answerTypeOf("my poem runs to about 12k characters, will the endpoint accept it?")).toBe("duration");
+    expect(lengthOf("Can I write a really long reflection, like several pages?")).toBe("size");
   });
 
   it("reads a maximum number, as much as one likes, or a count one means to send as a cap's count", () => {
