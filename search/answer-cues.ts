@@ -3,16 +3,16 @@
 // how well a sentence has the content a type asks for (sentence-score.ts weighs that into a sentence's score).
 import { askingClause, NOT_A_RELATION, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
-import type { Cue } from "./cue.ts";
+import { N, type Cue } from "./cue.ts";
+import { lengthAsked, lengthCues, type LengthKind } from "./length-kind.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
-import { ASKS_CAP, ASKS_LIMIT } from "./limit-words.ts";
+import { ASKS_AFTER_CAP, ASKS_CAP, asksLimit } from "./limit-words.ts";
 import { ruleFit, YES_NO } from "./rule-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
-const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
 const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 const rx = (s: string) => new RegExp(s, "i");
 
@@ -24,6 +24,16 @@ export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a
  * timezone?", "what would an agent see when…" ask after the consequence, not after the call.
  */
 const WHAT_IF = String.raw`\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if|(?:do|does|will|would|should) (?:i|we|you|it|they|(?:an?|my|the) \w+) (?:get|receive|see|hear)\b(?=[^?]*\b(?:if|when|once|without)\b))\b`;
+
+/** "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>"). */
+const WHERE: Cue = { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i };
+
+/** After a cap is reached, what the guides say: wait, and the counters expire when the hour is up. "Limit" stays the subject. */
+const AFTER_CAP: Cue = {
+  words: /^(reset|resets|blocked|block|hit|hits|reach|reached|exceed|exceeded|over|forever|good|permanent|permanently|banned|locked|cap|caps|quota)$/,
+  strong: /\b(?:how long to wait|wait|expire[sd]?|when the hour is up|try again|retry)\b/i,
+  some: /\b(?:hour|limit|counters?)\b/i,
+};
 
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
@@ -82,6 +92,8 @@ export const CUES: Array<[RegExp, Cue]> = [
     rx(String.raw`${WHAT_IF}.*\b(no|without|not|never)\b`),
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
+  // "Do the limits reset?", "blocked for good once I hit one?": the wait, and when the count ends (limit-words.ts).
+  [ASKS_AFTER_CAP, AFTER_CAP],
   [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, YES_NO],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
@@ -121,22 +133,39 @@ export const CUES: Array<[RegExp, Cue]> = [
   [TOOL_ASKED, TOOL],
   // "What format is it in?", "what should it look like?": the form, shown by an example (form-cues.ts).
   [FORM_ASKED, FORM],
-  // "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>").
-  [/^\s*where\b/i, { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i }],
+  [/^\s*where\b/i, WHERE],
 ];
+
+const LENGTHS = lengthCues(CUES[0][1]);
 
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
   const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
   // A limit asked in other words than "how long" wants the span a length's cue does (limit-words.ts).
-  if (ASKS_LIMIT.test(asking) && !own.includes(CUES[0][1])) own.unshift(CUES[0][1]);
+  // ("A limit on how long it can be" is that, not a cap on how often.)
+  if (asksLimit(asking, question)) {
+    if (!own.includes(CUES[0][1])) own.unshift(CUES[0][1]);
+  }
   // A cap on how often one may act wants what "how many…?" does: a count an hour ("sixty searches").
   // It is no yes or no: any rule about searches would answer that ("search queries are never logged").
   else if (ASKS_CAP.test(asking) && !own.includes(CUES[1][1])) own.splice(0, own.length, CUES[1][1], ...own.filter((c) => c !== YES_NO));
+  // A length is of a text, of a piece's running, or of a span of time, each said in its own units (length-kind.ts).
+  const length = own.includes(CUES[0][1]) ? lengthAsked(asking, question) : undefined;
+  // "Where do I find how long a piece runs?" asks where the length is given (a field, a list), not for an address;
+  // "is there a size limit?" is answered by the limit, not by any rule said plainly.
+  // So is "do the limits reset?" by the wait (AFTER_CAP).
+  const aside = (c: Cue) => (length && c === WHERE) || ((length === "size" || own.includes(AFTER_CAP)) && c === YES_NO);
+  const narrowed = own.filter((c) => !aside(c)).map((c) => (length && c === CUES[0][1] ? LENGTHS[length] : c));
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
-  const cues = [...own, ...programCues(question).filter((c) => !own.includes(c))];
+  const cues = [...narrowed, ...programCues(question).filter((c) => !own.includes(c))];
   const counted = countedOf(asking);
   return counted ? [...cues, counted] : cues;
+}
+
+/** The length a question asks after, of a text, a piece's running or time (length-kind.ts), when it asks one. */
+export function lengthOf(question: string): LengthKind | undefined {
+  const cues = cuesOf(question);
+  return (Object.keys(LENGTHS) as LengthKind[]).find((kind) => cues.includes(LENGTHS[kind]));
 }
 
 /**

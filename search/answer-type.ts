@@ -2,7 +2,7 @@
 // Pure functions: the sentence chooser (extract.ts) weighs sentences by the type, the grounding
 // (answer.ts) answers each part on its own, and eval:ask totals its results per type.
 import { piecesAsked } from "./pieces.ts";
-import { ASKS_CAP, ASKS_LIMIT } from "./limit-words.ts";
+import { ASKS_CAP, asksLimit } from "./limit-words.ts";
 import { CONDITION, OPENERS, partsOf } from "./question-parts.ts";
 
 export { partsOf } from "./question-parts.ts";
@@ -27,8 +27,6 @@ const TYPES: Array<[AnswerType, RegExp]> = [
     "duration",
     /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
   ],
-  // A limit on what is sent, in words other than "how long" (limit-words.ts).
-  ["duration", ASKS_LIMIT],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   // A cap on how often one may act, asked as a yes or no, wants its count (limit-words.ts).
   ["count", ASKS_CAP],
@@ -47,7 +45,10 @@ const TYPES: Array<[AnswerType, RegExp]> = [
 export function answerTypeOf(question: string): AnswerType {
   // "Is there a prayer for…?" asks after a piece, answered by naming it, not by a yes or no (pieces.ts).
   if (piecesAsked(question)) return "piece";
-  const q = askingClause(partsOf(question)[0]);
+  const first = partsOf(question)[0];
+  const q = askingClause(first);
+  // A limit on what is sent, in words other than "how long", or a size given before "can I submit it?" (limit-words.ts).
+  if (asksLimit(q, first)) return "duration";
   for (const [type, asks] of TYPES) if (asks.test(q)) return type;
   return "other";
 }

@@ -12,4 +12,13 @@ export interface Cue {
   about?: boolean;
   /** Or a sentence has it by this test of the sentence and the question's subject stems (rule-cues.ts rulesOn). */
   rule?: (sentence: string, subject: readonly string[]) => boolean;
+  /** The cue this one narrows (a size or a span of time, of "how long": length-kind.ts): of the same kind as it, not as its siblings. */
+  family?: Cue;
 }
+
+/** Whether two questions' cues ask the same kind of thing: the same cue, or one narrowing the other. */
+export const sameKind = (a: Cue, b: Cue) => a === b || a.family === b || b.family === a;
+
+/** A number as the guides write one, in figures or words. */
+export const N =
+  "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";

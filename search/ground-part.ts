@@ -4,6 +4,7 @@
 import { cuesOf, subjectTerms, type Cue } from "./answer-cues.ts";
 import { ASKED_AS_SHARE, readOf, variantFacts, type VariantFacts } from "./asked-as.ts";
 import type { Candidate } from "./candidate.ts";
+import { sameKind } from "./cue.ts";
 import { cosine, type Embedder } from "./embedder.ts";
 import { choose } from "./extract.ts";
 import type { Sourced } from "./grounding.ts";
@@ -64,7 +65,7 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   // The visitor's question read once, for every unit and asked-as question it is weighed against.
   const visitorRead = readQuestion(asked, expansions);
   const visitorTerms = questionTerms(asked);
-  const sameKindAs = (theirs: Cue[]) => (kinds.length && theirs.length ? (kinds.some((k) => theirs.includes(k)) ? 1 : 0) : 0.5);
+  const sameKindAs = (theirs: Cue[]) => (kinds.length && theirs.length ? (kinds.some((k) => theirs.some((t) => sameKind(k, t))) ? 1 : 0) : 0.5);
   const matchOf = (unit: string, meaning: () => number, variant?: VariantFacts) => {
     // Both ways, each without its words of kind ("goes" in "what goes into", "hold" in "what does it hold"): the
     // unit asks the visitor's question when each holds what the other asks about, not only when the visitor's

@@ -3,6 +3,7 @@
 // with verse and other guides' sentences and drowned the guide's rule on what is open. Such a message is read as the
 // plain question it asks of that kind. Pure functions.
 import { partsOf } from "./question-parts.ts";
+import { SIZE_GIVEN } from "./limit-words.ts";
 
 /** The kinds a visitor may offer, in their words, with the library's name for each ("lyrics" are a song's). */
 const KIND = /\b(songs?|lyrics|chants?|blessings?|prayers?|hymns?|rituals?|practices?|essays?|poems?)\b/i;
@@ -34,6 +35,8 @@ const INSTEAD = /\bif not\b|\binstead\b|\b(?:what|which)\b[^?]*\b(?:send|submit|
 export function offeredKind(question: string): string | undefined {
   // "What types of writing can visitors send in?" asks the same of every kind: which are open.
   if (partsOf(question).length === 1 && ASKS_WHICH_KINDS.test(question)) return "What kinds of pieces can I contribute?";
+  // A size given ("a 15,000 character practice. can I submit all of it?") asks after the limit (limit-words.ts).
+  if (SIZE_GIVEN.test(question)) return undefined;
   // Offered as the visitor's own, or with what may be offered instead ("If songs are off the table, what can I submit instead?").
   if (!MADE.test(question) && !/\binstead\b|\bif not\b/i.test(question)) return undefined;
   // Each sentence's parts that ask ("I wrote a song, can I submit it?" asks only after the comma).

@@ -3,11 +3,10 @@
 // last three weeks"). Said of something else it decides nothing: "No key or token is needed…" is no answer to
 // "does the planner read my reflection?", however rule-like. Pure rules.
 import type { Candidate } from "./candidate.ts";
-import type { Cue } from "./cue.ts";
+import { N, type Cue } from "./cue.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askTerms } from "./text.ts";
 
-const N = "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
 const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 
 /**
