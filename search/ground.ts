@@ -113,7 +113,10 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
-  question = questionTimes(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question)))), namedSpans(new Set(candidates.map((c) => c.heading))));
+  question = questionTimes(
+    withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question)))),
+    namedSpans(new Set(candidates.map((c) => c.heading))),
+  );
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
   const read = partsRead(question);
   const parts = read.map((p) => p.text);
