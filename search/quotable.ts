@@ -3,13 +3,15 @@
 // related. Its floors, each set on dev (docs/ask-eval.md). Pure functions.
 import { answerTypeOf } from "./answer-type.ts";
 import type { Candidate } from "./candidate.ts";
-import { cueFit, cuesOf, subjectTerms } from "./answer-cues.ts";
+import { cueFit, cuesOf, HOW_TO, subjectTerms } from "./answer-cues.ts";
+import { REQUEST, TOOL, TOOLS } from "./program-cues.ts";
 import type { Expansions } from "./lexicon.ts";
 import { SAME_QUESTION } from "./questions.ts";
 import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
 import { answersOwn, askedness, saying, sentenceScore, type Scorer } from "./sentence-score.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
 import { answersPlaceHalf } from "./place-words.ts";
+import { operationsAsked, operationsNamed, routeElsewhere } from "./route-ops.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
 const WHO = /^\s*who\b/i;
@@ -69,6 +71,9 @@ export const PIECE_SHARE = 0.75;
 /** A unit's question this near the visitor's is theirs in other words: its answer opens the reply. */
 export const OWN_QUESTION = 0.85;
 
+/** What a sentence giving another operation's route than the one the question names keeps of its score (route-ops.ts). */
+export const ROUTE_ELSEWHERE = 0.8;
+
 /** Answer types whose answer holds a number or a time. */
 export const NUMERIC: readonly string[] = ["duration", "count", "when"];
 
@@ -94,11 +99,17 @@ export function chooseWith<C extends Candidate>(
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
+  // Asked for a route or tool, a sentence giving another operation's than the one the question names answers another
+  // question (route-ops.ts). Only then: "will peeking add me to the tally?" names attend only through "tally".
+  const routeAsked = cues.some((c) => c === REQUEST || c === TOOL || c === TOOLS || c === HOW_TO);
+  const known = routeAsked ? new Set(candidates.flatMap((c) => operationsNamed(c.sentence))) : new Set<string>();
+  const asked = operationsAsked(question, subject, [...known], alternatives);
   const scored = candidates
     .map((c) => {
       const scoring = { c, subject, cues, asksWhatIs: WHAT_IS.test(question), weights, alternatives, pieceShare };
-      const score = scorer.score(scoring);
-      return { c, score, gate: scorer.gated ? sentenceScore(scoring) : score, held: held(subject, c.sentence, c.context, weights, alternatives) };
+      const share = routeElsewhere(c.sentence, asked) ? ROUTE_ELSEWHERE : 1;
+      const score = share * scorer.score(scoring);
+      return { c, score, gate: scorer.gated ? share * sentenceScore(scoring) : score, held: held(subject, c.sentence, c.context, weights, alternatives) };
     })
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
   // A sentence with exactly the kind of content a typed question asks for (the duration, the count, the time)
