@@ -11,6 +11,7 @@ import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
 import { answersOwn, askedness, saying, sentenceScore, type Scorer } from "./sentence-score.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
 import { answersPlaceHalf } from "./place-words.ts";
+import { CARRIES_ON } from "./quote-span.ts";
 import { operationsAsked, operationsNamed, routeElsewhere } from "./route-ops.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
@@ -143,11 +144,23 @@ export function chooseWith<C extends Candidate>(
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   // A piece's line must hold as much of the question here as anywhere (a practice's "an old shopkeeper" is no answer to "old reflections").
-  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && (s.c.guide !== false || s.held >= pieceHeld) && s.score >= best.score * 0.8);
+  // Beside the best, a passage carries evidence of its own: some of the question's words in the sentence itself (their
+  // stems or links), not only in its page's title or heading ("You need twenty or thirty minutes…", under "Attending
+  // as a Person", for "when I attend, what do you keep, and for how long?"); or in the sentence it carries on from
+  // ("They are gentle…", quoted with it: quote-span.ts); or it answers the very question, or holds the particular thing
+  // asked for ("eight tools in all: attend, now…" for "what can my agent do over /mcp?").
+  const ownEvidence = (s: (typeof scored)[number]) =>
+    askedness(s.c) >= SAME_QUESTION ||
+    held(subject, s.c.sentence, "", weights, alternatives) > 0 ||
+    (CARRIES_ON.test(s.c.sentence) && s.held > 0) ||
+    cues.some((c) => c.particular && c.strong.test(saying(s.c)));
+  const fromTop = scored.find(
+    (s) => s.c.pageRank === 0 && s.held > 0.34 && (s.c.guide !== false || s.held >= pieceHeld) && s.score >= best.score * 0.8 && (s === best || ownEvidence(s)),
+  );
   const chosen = fromTop ? [fromTop] : [];
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.
-  const about = (s: (typeof scored)[number]) => s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION;
+  const about = (s: (typeof scored)[number]) => (s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION) && ownEvidence(s);
   const fits = (x: (typeof scored)[number]) => cueFit(saying(x.c), cues, subject, WHAT_IS.test(question)) === 1;
   // And a later quote answers something like the visitor's question (a unit's or a visitor-worded question of its
   // sentence comes near it), holds much of it, or has the kind of content asked for: one sharing a word or two and
