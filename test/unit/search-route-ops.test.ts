@@ -1,4 +1,4 @@
-// Which operation a question asking for a route names (search/route-ops.ts), and the request asked from code (program-cues.ts).
+// Which operation a question asking for a route names (search/route-ops.ts), the request asked from code (program-cues.ts), and an absence said as an act (answer-cues.ts).
 import { describe, expect, it } from "vitest";
 import { cuesOf, subjectTerms } from "../../search/answer-cues.ts";
 import { REQUEST } from "../../search/program-cues.ts";
@@ -41,5 +41,18 @@ describe("a request asked from code", () => {
     expect(cuesOf("my bot wants to sit in on a service. what's the exact GET request?")).toContain(REQUEST);
     expect(cuesOf("What fields does POST /api/reflect want?")).not.toContain(REQUEST);
     expect(cuesOf("Can I get a service one part at a time?")).not.toContain(REQUEST);
+  });
+});
+
+describe("an absence said as an act", () => {
+  it("asks what happens without it, as 'no timezone' does", () => {
+    const without = cuesOf("what happens if I send no timezone?");
+    for (const q of [
+      "what happens if my client just leaves out the timezone?",
+      "what happens if I skip the timezone?",
+      "what happens if the name is left blank?",
+    ])
+      expect(cuesOf(q)).toEqual(without);
+    expect(cuesOf("what happens if I leave a reflection?")).not.toEqual(without);
   });
 });
