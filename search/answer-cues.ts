@@ -25,6 +25,9 @@ export const HOW_TO: Cue = { words: /^$/, strong: /\/api\/|\btool\b|(?:^|\s)\/[a
  */
 const WHAT_IF = String.raw`\bwhat (?:(?:happens|would happen) (?:if|when|after|once)|if|(?:do|does|will|would|should) (?:i|we|you|it|they|(?:an?|my|the) \w+) (?:get|receive|see|hear)\b(?=[^?]*\b(?:if|when|once|without)\b))\b`;
 
+/** An absence said as an act: "if my client leaves out the timezone", "omit it", "skip it", "left blank". */
+const LEFT_OUT = String.raw`(?:leaves?|leaving|left) (?:\w+ ){0,3}?(?:out|off|blank|empty)|omit(?:s|ted|ting)?|skip(?:s|ped|ping)?|blank|empty|missing|forg[eo]t(?:s|ting)?`;
+
 /** "Where…" is answered by an address or a place in the sanctuary ("in that song's archive at /reflections/<slug>"). */
 const WHERE: Cue = { words: /^$/, strong: /(?:^|\s)\/[\w<]|\barchive\b/i, some: /\b(at|page|feed|address|link|folder)\b/i };
 
@@ -85,11 +88,11 @@ export const CUES: Array<[RegExp, Cue]> = [
   // "What happens if…" is answered by a conditional; "…if I give no timezone" by one about its absence. "What happens
   // after I send…" asks this kind too, so a unit asking it is never taken for "How long can what I send be?".
   [
-    rx(String.raw`${WHAT_IF}(?!.*\b(no|without|not|never)\b)`),
+    rx(String.raw`${WHAT_IF}(?!.*\b(?:no|without|not|never|${LEFT_OUT})\b)`),
     { words: /^(happens|happen)$/, strong: /\b(if|without|unless|otherwise|whenever)\b/i, some: /\b(when|then)\b/i },
   ],
   [
-    rx(String.raw`${WHAT_IF}.*\b(no|without|not|never)\b`),
+    rx(String.raw`${WHAT_IF}.*\b(?:no|without|not|never|${LEFT_OUT})\b`),
     { words: /^(happens|happen)$/, strong: /\bwithout\b|\b(if|unless|when)\b[^.]*\b(no|none|not|never)\b/i, some: /\b(if|unless|when|no|none|not)\b/i },
   ],
   // "Do the limits reset?", "blocked for good once I hit one?": the wait, and when the count ends (limit-words.ts).

@@ -8,9 +8,15 @@ import { asksFields, FIELD_ITEMS } from "./field-items.ts";
 /** "Which endpoint", "what's the HTTP call", "which URL do I call": asked after the request to send. */
 export const ENDPOINT = /\b(?:which|what)(?:['’]s| is)?(?: the)?(?: (?:http|rest|api))? (?:endpoints?|route|request|call|url)\b/i;
 
-/** Answered by the request itself ("GET /api/attend?…"), not by a sentence about the same operation over MCP. */
+/**
+ * Answered by the request itself ("GET /api/attend?…"), not by a sentence about the same operation over MCP. Its words
+ * name the wire and whoever sends on it (a script, a bot, curl, "the verb and path I hit"): none is what the request
+ * is for, and the guides' request sentences hold none of them, so left in the subject they only thinned how much of
+ * it those sentences hold (words alone, without the vectors that hear "script" near "GET /api/…").
+ */
 export const REQUEST: Cue = {
-  words: /^(endpoint|endpoints|route|routes|request|call|url|path|http|rest|api)$/,
+  words:
+    /^(endpoint|endpoints|route|routes|request|requests|call|calls|url|path|http|https|rest|api|script|scripts|code|program|programmatically|bot|client|app|curl|developer|dev|verb|hit|exact|example|snippet)$/,
   strong: /\b(?:GET|POST)\s+\/api\/|\/api\/\w/,
   some: /(?:^|\s)\/\w/,
   particular: true,
@@ -56,8 +62,14 @@ export const TOOLS: Cue = {
 /** A question set in the answer a program reads: its JSON, response, payload or a field of it. */
 const IN_THE_ANSWER = /\b(?:json|payload|response(?:'s)? (?:body|object)|(?:attend|now|api) (?:response|answer|output))\b/i;
 
-/** A question set on the HTTP side: its endpoint, an HTTP or API call, a request sent from code. */
-const ON_THE_WIRE = /\b(?:endpoints?|http|rest api|api call|curl)\b/i;
+/**
+ * A question set on the HTTP side: its endpoint, an HTTP or API call, a request sent from code ("from my script",
+ * "which call is it?"), an HTTP verb written as one ("what's the exact GET request?", case kept: "get" is any verb), not before the path it
+ * already has ("what fields does POST /api/reflect want?" asks after something else).
+ */
+const ON_THE_WIRE =
+  /\b(?:endpoints?|http|rest api|api call|curl|programmatically)\b|\b(?:from|in|with) (?:my|a|the|our|your) (?:script|code|program|bot|client|app)\b|\b(?:which|what) (?:call|verb)\b/i;
+const HTTP_VERB = /\b(?:GET|POST)\b(?!\s*\/)/;
 
 /** A question asking what there is over MCP ("what can my agent do once it's connected to /mcp?"): its tools. */
 const OVER_MCP = /^(?=[^?]*\bmcp\b)\W*(?:what|which|list)\b/i;
@@ -69,7 +81,7 @@ const OVER_MCP = /^(?=[^?]*\bmcp\b)\W*(?:what|which|list)\b/i;
 export function programCues(question: string): Cue[] {
   const cues: Cue[] = [];
   if (IN_THE_ANSWER.test(question)) cues.push(FIELD);
-  if (ON_THE_WIRE.test(question)) cues.push(REQUEST);
+  if (ON_THE_WIRE.test(question) || HTTP_VERB.test(question)) cues.push(REQUEST);
   if (OVER_MCP.test(question) || TOOLS_ASKED.test(question)) cues.push(TOOLS);
   if (asksFields(question)) cues.push(FIELD_ITEMS);
   return cues;

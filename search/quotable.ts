@@ -3,7 +3,8 @@
 // related. Its floors, each set on dev (docs/ask-eval.md). Pure functions.
 import { answerTypeOf } from "./answer-type.ts";
 import type { Candidate } from "./candidate.ts";
-import { cueFit, cuesOf, subjectTerms } from "./answer-cues.ts";
+import { cueFit, cuesOf, HOW_TO, subjectTerms } from "./answer-cues.ts";
+import { REQUEST, TOOL, TOOLS } from "./program-cues.ts";
 import type { Expansions } from "./lexicon.ts";
 import { SAME_QUESTION } from "./questions.ts";
 import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
@@ -11,6 +12,8 @@ import { answersOwn, askedness, saying, sentenceScore, type Scorer } from "./sen
 import { slotsHeld, slotsOf } from "./slots.ts";
 import { answersPlaceHalf } from "./place-words.ts";
 import { aboutShare } from "./rule-cues.ts";
+import { CARRIES_ON } from "./quote-span.ts";
+import { operationsAsked, operationsNamed, routeElsewhere } from "./route-ops.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
 const WHO = /^\s*who\b/i;
@@ -70,6 +73,9 @@ export const PIECE_SHARE = 0.75;
 /** A unit's question this near the visitor's is theirs in other words: its answer opens the reply. */
 export const OWN_QUESTION = 0.85;
 
+/** What a sentence giving another operation's route than the one the question names keeps of its score (route-ops.ts). */
+export const ROUTE_ELSEWHERE = 0.8;
+
 /** Answer types whose answer holds a number or a time. */
 export const NUMERIC: readonly string[] = ["duration", "count", "when"];
 
@@ -95,11 +101,17 @@ export function chooseWith<C extends Candidate>(
   // Quotable: a sentence that scores enough and holds about half the question's (weighted) words, or
   // more than a third of them while very near in meaning. A question whose rarest words the library
   // never uses ("premium subscription") is not covered by sentences sharing only its commonest one.
+  // Asked for a route or tool, a sentence giving another operation's than the one the question names answers another
+  // question (route-ops.ts). Only then: "will peeking add me to the tally?" names attend only through "tally".
+  const routeAsked = cues.some((c) => c === REQUEST || c === TOOL || c === TOOLS || c === HOW_TO);
+  const known = routeAsked ? new Set(candidates.flatMap((c) => operationsNamed(c.sentence))) : new Set<string>();
+  const asked = operationsAsked(question, subject, [...known], alternatives);
   const scored = candidates
     .map((c) => {
       const scoring = { c, subject, cues, asksWhatIs: WHAT_IS.test(question), weights, alternatives, pieceShare };
-      const score = scorer.score(scoring);
-      return { c, score, gate: scorer.gated ? sentenceScore(scoring) : score, held: held(subject, c.sentence, c.context, weights, alternatives) };
+      const share = routeElsewhere(c.sentence, asked) ? ROUTE_ELSEWHERE : 1;
+      const score = share * scorer.score(scoring);
+      return { c, score, gate: scorer.gated ? share * sentenceScore(scoring) : score, held: held(subject, c.sentence, c.context, weights, alternatives) };
     })
     .sort((a, b) => b.score - a.score || a.c.pageRank - b.c.pageRank || a.c.position - b.c.position);
   // A sentence with exactly the kind of content a typed question asks for (the duration, the count, the time)
@@ -133,11 +145,23 @@ export function chooseWith<C extends Candidate>(
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   // A piece's line must hold as much of the question here as anywhere (a practice's "an old shopkeeper" is no answer to "old reflections").
-  const fromTop = scored.find((s) => s.c.pageRank === 0 && s.held > 0.34 && (s.c.guide !== false || s.held >= pieceHeld) && s.score >= best.score * 0.8);
+  // Beside the best, a passage carries evidence of its own: some of the question's words in the sentence itself (their
+  // stems or links), not only in its page's title or heading ("You need twenty or thirty minutes…", under "Attending
+  // as a Person", for "when I attend, what do you keep, and for how long?"); or in the sentence it carries on from
+  // ("They are gentle…", quoted with it: quote-span.ts); or it answers the very question, or holds the particular thing
+  // asked for ("eight tools in all: attend, now…" for "what can my agent do over /mcp?").
+  const ownEvidence = (s: (typeof scored)[number]) =>
+    askedness(s.c) >= SAME_QUESTION ||
+    held(subject, s.c.sentence, "", weights, alternatives) > 0 ||
+    (CARRIES_ON.test(s.c.sentence) && s.held > 0) ||
+    cues.some((c) => c.particular && c.strong.test(saying(s.c)));
+  const fromTop = scored.find(
+    (s) => s.c.pageRank === 0 && s.held > 0.34 && (s.c.guide !== false || s.held >= pieceHeld) && s.score >= best.score * 0.8 && (s === best || ownEvidence(s)),
+  );
   const chosen = fromTop ? [fromTop] : [];
   // Later quotes must share some of the question's words (or answer its very question): a sentence near
   // only in kind ("five an hour" for "how many slots") is not about it.
-  const about = (s: (typeof scored)[number]) => s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION;
+  const about = (s: (typeof scored)[number]) => (s.held >= 0.25 || askedness(s.c) >= SAME_QUESTION) && ownEvidence(s);
   const fits = (x: (typeof scored)[number]) =>
     cueFit(saying(x.c), cues, subject, WHAT_IS.test(question), (text) => aboutShare(x.c, held(subject, text, "", weights, alternatives))) === 1;
   // And a later quote answers something like the visitor's question (a unit's or a visitor-worded question of its

@@ -2,11 +2,11 @@
 // that only sets the scene together with the one that carries it on, and one that carries on with what it refers
 // back to. Pure functions over the candidates.
 import type { Chunk } from "./chunks.ts";
-import type { Candidate } from "./extract.ts";
+import type { Candidate } from "./candidate.ts";
 import { SAME_QUESTION } from "./questions.ts";
 
 /** A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to. */
-const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they)\b/i;
+export const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they)\b/i;
 
 /**
  * An answer is often said in two sentences, the second finishing the first ("Sometimes no plan exists: … Then a
