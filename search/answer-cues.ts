@@ -3,7 +3,7 @@
 // how well a sentence has the content a type asks for (sentence-score.ts weighs that into a sentence's score).
 import { askingClause, NOT_A_RELATION, PARTS } from "./answer-type.ts";
 import { askStem, askTerms, STOP_WORDS } from "./text.ts";
-import { N, type Cue } from "./cue.ts";
+import { N, UNIT, type Cue } from "./cue.ts";
 import { lengthAsked, lengthCues, type LengthKind } from "./length-kind.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
@@ -13,7 +13,6 @@ import { ruleFit, YES_NO } from "./rule-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
-const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 const rx = (s: string) => new RegExp(s, "i");
 
 /** "How do I…": a guide answers with the call or tool to use, or the address to open; a practice or ritual is itself the how (sentenceScore). */

@@ -22,3 +22,6 @@ export const sameKind = (a: Cue, b: Cue) => a === b || a.family === b || b.famil
 /** A number as the guides write one, in figures or words. */
 export const N =
   "(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand)";
+
+/** A unit a limit or a span is given in. */
+export const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";

@@ -3,11 +3,9 @@
 // last three weeks"). Said of something else it decides nothing: "No key or token is needed…" is no answer to
 // "does the planner read my reflection?", however rule-like. Pure rules.
 import type { Candidate } from "./candidate.ts";
-import { N, type Cue } from "./cue.ts";
+import { N, UNIT, type Cue } from "./cue.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askTerms } from "./text.ts";
-
-const UNIT = "(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?)";
 
 /**
  * A rule said plainly: an answer's opening yes or no (sentence-score.ts `saying` keeps it only under the visitor's own
