@@ -6,22 +6,21 @@ import { partsOf } from "./question-parts.ts";
 import { lengthOf } from "./answer-cues.ts";
 import { PIECE_NOUN } from "./length-kind.ts";
 
-/** What the guides call a piece, by the length asked of it. */
-const CALLED = { size: "contribution" } as const;
+/** What the guides call a piece one sends, whose size is asked. */
+const CALLED = "(contribution)";
 
-/** The question with the guides' word in brackets after the piece it asks the size or running time of. */
+/** The question with the guides' word in brackets after the piece one sends whose size it asks. */
 export function withLengthWords(question: string): string {
   let out = question;
   let from = 0;
   for (const part of partsOf(question)) {
     const end = question.indexOf(part, from) + part.length;
     from = end;
-    const kind = lengthOf(question.slice(0, end));
-    if (kind !== "size") continue;
+    if (lengthOf(question.slice(0, end)) !== "size") continue;
     const named = [...question.slice(0, end).matchAll(/[a-z]+/gi)].find((m) => PIECE_NOUN.test(m[0]) && !/^parts?$/i.test(m[0]));
-    if (!named || out.includes(`(${CALLED[kind]})`)) continue;
+    if (!named || out.includes(CALLED)) continue;
     const at = out.indexOf(named[0], named.index) + named[0].length;
-    out = `${out.slice(0, at)} (${CALLED[kind]})${out.slice(at)}`;
+    out = `${out.slice(0, at)} ${CALLED}${out.slice(at)}`;
   }
   return out;
 }

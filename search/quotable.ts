@@ -104,8 +104,9 @@ export function chooseWith<C extends Candidate>(
   // Asked for a route or tool, a sentence giving another operation's than the one the question names answers another
   // question (route-ops.ts). Only then: "will peeking add me to the tally?" names attend only through "tally".
   const routeAsked = cues.some((c) => c === REQUEST || c === TOOL || c === TOOLS || c === HOW_TO);
-  const known = routeAsked ? new Set(candidates.flatMap((c) => operationsNamed(c.sentence))) : new Set<string>();
-  const asked = operationsAsked(question, subject, [...known], alternatives);
+  const asked = routeAsked
+    ? operationsAsked(question, subject, [...new Set(candidates.flatMap((c) => operationsNamed(c.sentence)))], alternatives)
+    : new Set<string>();
   const scored = candidates
     .map((c) => {
       const scoring = { c, subject, cues, asksWhatIs: WHAT_IS.test(question), weights, alternatives, pieceShare };
