@@ -138,6 +138,8 @@ const LENGTHS = lengthCues(CUES[0][1]);
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
   const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  // "What are the night services usually about? And the late ones?": a character asked before a bare follow-up (subject-cues.ts).
+  if (!own.length && CHARACTER_ASKED.test(question)) own.push(CHARACTER);
   // A limit asked in other words than "how long" wants the span a length's cue does (limit-words.ts).
   // ("A limit on how long it can be" is that, not a cap on how often.)
   if (asksLimit(asking, question)) {

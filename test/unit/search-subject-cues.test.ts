@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cuesOf } from "../../search/answer-cues.ts";
 import { ACTING_FOR, asksActingFor, CHARACTER, HOW_COUNTED, REFUSED, withActingForWords } from "../../search/subject-cues.ts";
 import { PARTS } from "../../search/answer-type.ts";
+import { timedRule } from "../../search/rule-cues.ts";
 
 describe("subject cues", () => {
   it("hears an agent attending for a person, and not a program set up for one", () => {
@@ -28,5 +29,14 @@ describe("subject cues", () => {
     expect(night).toContain(CHARACTER);
     expect(PARTS.test("what kind of themes")).toBe(true);
     expect(night.some((c) => c.strong.test("One or two songs; one or two chants; a reading."))).toBe(false);
+  });
+});
+
+describe("timedRule", () => {
+  it("takes a limit in time as the rule only for what the question asks happens", () => {
+    const refused = "The same words from the same name are refused for 30 days.";
+    expect(timedRule(refused, ["name", "keep", "attend"])).toBe(false);
+    expect(timedRule("Attending keeps your name, kept for 24 hours.", ["name", "keep", "attend"])).toBe(true);
+    expect(timedRule(refused, ["post", "same", "twice"])).toBe(true);
   });
 });
