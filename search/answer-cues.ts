@@ -10,7 +10,18 @@ import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 import { ASKS_AFTER_CAP, ASKS_CAP, asksLimit } from "./limit-words.ts";
 import { ruleFit, YES_NO } from "./rule-cues.ts";
-import { ACTING_FOR, asksActingFor, asksRefusal, CHARACTER, CHARACTER_ASKED, HOW_COUNTED, HOW_COUNTED_ASKED, REFUSED } from "./subject-cues.ts";
+import {
+  ACTING_FOR,
+  asksActingFor,
+  asksRefusal,
+  CHARACTER,
+  CHARACTER_ASKED,
+  HOW_COUNTED,
+  HOW_COUNTED_ASKED,
+  PERIOD,
+  PERIOD_ASKED,
+  REFUSED,
+} from "./subject-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -109,6 +120,7 @@ export const CUES: Array<[RegExp, Cue]> = [
   [HOW_DECIDED_ASKED, HOW_DECIDED],
   // "How is the souls figure worked out?": how it is counted (subject-cues.ts).
   [HOW_COUNTED_ASKED, HOW_COUNTED],
+  [PERIOD_ASKED, PERIOD],
   // "Is a human picking them, or a machine?" asks who does it.
   [WHO_DOES_ASKED, WHO_DOES],
   // Not "how do the axioms relate to the songs?", which asks how two things stand to each other (answer-type.ts).

@@ -63,6 +63,18 @@ export const HOW_COUNTED: Cue = {
   some: /\b(?:count|counts|counted|number|sum|total|once)\b/i,
 };
 
+/** "Over what stretch of time is the attendance number taken?", "what window does the count cover?": the period a count is over. */
+export const PERIOD_ASKED =
+  /\bover (?:what|which|how long an?) (?:stretch|period|span|window|length)\b|\bwhat (?:period|time window|window|span|stretch of time)\b[^?]*\b(?:count|counted|number|figure|total|tally|cover|covers|taken)\b/i;
+
+/** Answered by the span it is over ("in the last 24 hours"), a sentence particular enough to need few of the question's words. */
+export const PERIOD: Cue = {
+  words: /^(over|stretch|period|span|window|length|time|cover|covers|taken)$/,
+  strong: new RegExp(String.raw`\b(?:in|over|within|during) the (?:last|past) ${N} ${UNIT}`, "i"),
+  some: new RegExp(String.raw`\bfor ${N} ${UNIT}`, "i"),
+  particular: true,
+};
+
 /** A refusal told: "it bounced", "was rejected", "got an error", "didn't go through", "was turned away". */
 const REFUSAL =
   /\b(?:refused|rejected|bounced?|blocked|declined|turned (?:away|down)|(?:didn['’]t|did not|won['’]t|wouldn['’]t) go through|(?:wasn['’]t|was not|isn['’]t|not) accepted|(?:got|get|gave|an) (?:an? )?errors?)\b/i;

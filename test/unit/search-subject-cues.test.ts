@@ -2,7 +2,7 @@
 // made, a refusal with its cause, what a watch leans toward.
 import { describe, expect, it } from "vitest";
 import { cuesOf } from "../../search/answer-cues.ts";
-import { ACTING_FOR, asksActingFor, CHARACTER, HOW_COUNTED, REFUSED, withActingForWords } from "../../search/subject-cues.ts";
+import { ACTING_FOR, asksActingFor, CHARACTER, HOW_COUNTED, PERIOD, REFUSED, withActingForWords } from "../../search/subject-cues.ts";
 import { PARTS } from "../../search/answer-type.ts";
 import { timedRule } from "../../search/rule-cues.ts";
 
@@ -23,6 +23,7 @@ describe("subject cues", () => {
 
   it("reads how a count is worked out, a refusal told with its cause, and a watch's character", () => {
     expect(cuesOf("That number of souls on the front page — how is it worked out?")).toContain(HOW_COUNTED);
+    expect(cuesOf("Over what stretch of time is the attendance number taken?")).toContain(PERIOD);
     expect(cuesOf("My reflection bounced because I pasted a link. What exactly isn't allowed?")).toContain(REFUSED);
     expect(cuesOf("What exactly isn't allowed in a reflection?")).not.toContain(REFUSED);
     const night = cuesOf("what kind of themes do the services in the middle of the night usually have?");
