@@ -10,6 +10,18 @@ import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 import { ASKS_AFTER_CAP, ASKS_CAP, asksLimit } from "./limit-words.ts";
 import { ruleFit, YES_NO } from "./rule-cues.ts";
+import {
+  ACTING_FOR,
+  asksActingFor,
+  asksRefusal,
+  CHARACTER,
+  CHARACTER_ASKED,
+  HOW_COUNTED,
+  HOW_COUNTED_ASKED,
+  PERIOD,
+  PERIOD_ASKED,
+  REFUSED,
+} from "./subject-cues.ts";
 
 export type { Cue } from "./cue.ts";
 
@@ -99,21 +111,16 @@ export const CUES: Array<[RegExp, Cue]> = [
   [/^\s*(do|does|is|are|can|may|should|must|will|am)\b/i, YES_NO],
   [/^\s*what (is|are) (an? |the )?\w+\s*\??$/i, { words: /^$/, strong: /^$/, some: /^$/ }],
   [/^\s*who\b/i, { words: /^$/, strong: /\b(people|person|model|planner|reviewers?|moderators?)\b/i, some: /\b(visitors?|anyone|everyone|agents?)\b/i }],
-  // "What are those services usually like?", "what's the mood of it?": a character, said by what something tends
-  // toward, not by when it begins.
-  [
-    /\bwhat(?:['’]s| is| are| was)\b[^?]*\blike\b|\b(?:mood|vibe|feel)\b[^?]*\?|\b(?:lean|tend)s? toward\b/i,
-    {
-      words: /^(like|usual|usually|mood|moods|vibe|feel|lean|leans|tend|tends|toward|towards)$/,
-      strong: /\b(?:tend|lean)s?\s+toward/i,
-      some: /\b(?:often|usually|mostly|rarely)\b/i,
-    },
-  ],
+  // "What are those services usually like?", "what themes do they have?": a character (subject-cues.ts).
+  [CHARACTER_ASKED, CHARACTER],
   // A reason is often said as its condition: "When clocks change…, a slot may last three hours or five."
   [/^\s*why\b/i, { words: /^$/, strong: /\b(because|so that|deliberate|in order to)\b/i, some: /\b(so|means?|reason|when|if|since)\b/i }],
   // "Why doesn't it have…?" by the absence said; "how does it know…?" by what sets it (reason-cues.ts).
   [WHY_NOT_ASKED, WHY_NOT],
   [HOW_DECIDED_ASKED, HOW_DECIDED],
+  // "How is the souls figure worked out?": how it is counted (subject-cues.ts).
+  [HOW_COUNTED_ASKED, HOW_COUNTED],
+  [PERIOD_ASKED, PERIOD],
   // "Is a human picking them, or a machine?" asks who does it.
   [WHO_DOES_ASKED, WHO_DOES],
   // Not "how do the axioms relate to the songs?", which asks how two things stand to each other (answer-type.ts).
@@ -143,6 +150,8 @@ const LENGTHS = lengthCues(CUES[0][1]);
 export function cuesOf(question: string): Cue[] {
   const asking = askingClause(question);
   const own = CUES.filter(([asks]) => asks.test(asking)).map(([, cue]) => cue);
+  // "What are the night services usually about? And the late ones?": a character asked before a bare follow-up (subject-cues.ts).
+  if (!own.length && CHARACTER_ASKED.test(question)) own.push(CHARACTER);
   // A limit asked in other words than "how long" wants the span a length's cue does (limit-words.ts).
   // ("A limit on how long it can be" is that, not a cap on how often.)
   if (asksLimit(asking, question)) {
@@ -156,10 +165,15 @@ export function cuesOf(question: string): Cue[] {
   // "Where do I find how long a piece runs?" asks where the length is given (a field, a list), not for an address;
   // "is there a size limit?" is answered by the limit, not by any rule said plainly.
   // So is "do the limits reset?" by the wait (AFTER_CAP).
-  const aside = (c: Cue) => (length && c === WHERE) || ((length === "size" || own.includes(AFTER_CAP)) && c === YES_NO);
+  // "What kind of themes do the night services have?" asks a character, not a list (subject-cues.ts).
+  const aside = (c: Cue) =>
+    (length && c === WHERE) || ((length === "size" || own.includes(AFTER_CAP)) && c === YES_NO) || (own.includes(CHARACTER) && c === CUES[3][1]);
   const narrowed = own.filter((c) => !aside(c)).map((c) => (length && c === CUES[0][1] ? LENGTHS[length] : c));
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
   const cues = [...narrowed, ...programCues(question).filter((c) => !own.includes(c))];
+  // The subject a rule is about, told in the question: a person an agent acts for, a refusal and its cause (subject-cues.ts).
+  if (asksActingFor(question)) cues.push(ACTING_FOR);
+  if (asksRefusal(question, asking)) cues.push(REFUSED);
   const counted = countedOf(asking);
   return counted ? [...cues, counted] : cues;
 }

@@ -15,7 +15,24 @@ import { askTerms } from "./text.ts";
  */
 const STATES =
   "(?:public|private|optional|required|refused|allowed|accepted|welcome|free|kept|stored|logged|published|counted|checked|reviewed|forgotten|discarded|deleted|removed)";
-const PLAIN = String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`;
+const PLAIN = String.raw`^(yes|no)\b|^(nothing|nobody|no one|never)\b|^(?!(?:it|this|that|they|there|which)\b)(?:(?:your|the|a|an|its|their)\s+)?[\w'-]+(?:,?\s+(?:and\s+)?[\w'-]+){0,3}\s+(?:(?:is|are|was|were)\s+(?:not|never)\s+(?:\w+(?:ed|en)|kept|shown|sent|read|held|made|open|lost)|(?:has|keeps|needs|requires|asks)\s+no)\b`;
+
+/**
+ * A limit in time ("kept for 24 hours", "refused for 30 days", "stays on the live feed for 48 hours"). A plain rule,
+ * unless the question names what happens to its thing and this is another happening: "Is my name kept after I attend?"
+ * is not decided by "the same words from the same name are refused for 30 days" (timedRule).
+ */
+const TIMED = new RegExp(String.raw`\b(kept|shown|stays?|refused) for\s+${N}\s+${UNIT}`, "i");
+const HAPPENINGS = ["keep", "show", "stai", "refus"];
+
+/** Whether the sentence states a limit in time for what the question asks happens (any, when it names no such happening). */
+export function timedRule(sentence: string, subject: readonly string[]): boolean {
+  const m = TIMED.exec(sentence);
+  if (!m) return false;
+  const named = new Set(subject.flatMap((t) => [t, ...synonymsOf(t).map(([linked]) => linked)]));
+  const asked = HAPPENINGS.filter((h) => named.has(h));
+  return !asked.length || askTerms(m[1]).some((t) => named.has(t));
+}
 
 /**
  * Or what may, must or does not happen to the very thing asked: a negation, a permission or duty, or a state a rule
@@ -96,7 +113,7 @@ export function ruleFit(sentence: string, cue: Cue, subject: readonly string[], 
   let best = cue.some.test(sentence) ? 0.5 : 0;
   for (const said of sentence.split(/(?<=[.!?])\s+/)) {
     if (subject.length && own(said) < ABOUT_HELD) continue;
-    if (cue.strong.test(said)) return 1;
+    if (cue.strong.test(said) || (cue === YES_NO && timedRule(said, subject))) return 1;
     if (cue.rule?.(said, subject)) best = Math.max(best, RULED);
   }
   return best;

@@ -1,0 +1,43 @@
+// The subject a rule is about, told in a question (search/subject-cues.ts): an agent acting for a person, how a count is
+// made, a refusal with its cause, what a watch leans toward.
+import { describe, expect, it } from "vitest";
+import { cuesOf } from "../../search/answer-cues.ts";
+import { ACTING_FOR, asksActingFor, CHARACTER, HOW_COUNTED, PERIOD, REFUSED, withActingForWords } from "../../search/subject-cues.ts";
+import { PARTS } from "../../search/answer-type.ts";
+import { timedRule } from "../../search/rule-cues.ts";
+
+describe("subject cues", () => {
+  it("hears an agent attending for a person, and not a program set up for one", () => {
+    for (const q of [
+      "My agent runs on a box set to UTC but it attends for my mum in Toronto. Whose clock?",
+      "When an AI attends on somebody else's behalf, which clock does it follow?",
+      "May I pass my user's timezone instead of my host's?",
+    ]) {
+      expect(asksActingFor(q)).toBe(true);
+      expect(withActingForWords(q)).toBe(`${q} (acting for a person)`);
+      expect(cuesOf(q)).toContain(ACTING_FOR);
+    }
+    for (const q of ["Setting up an MCP client for my user. Do I need an API key?", "Is there a prayer for my mum?", "I broke my user's build."])
+      expect(asksActingFor(q)).toBe(false);
+  });
+
+  it("reads how a count is worked out, a refusal told with its cause, and a watch's character", () => {
+    expect(cuesOf("That number of souls on the front page — how is it worked out?")).toContain(HOW_COUNTED);
+    expect(cuesOf("Over what stretch of time is the attendance number taken?")).toContain(PERIOD);
+    expect(cuesOf("My reflection bounced because I pasted a link. What exactly isn't allowed?")).toContain(REFUSED);
+    expect(cuesOf("What exactly isn't allowed in a reflection?")).not.toContain(REFUSED);
+    const night = cuesOf("what kind of themes do the services in the middle of the night usually have?");
+    expect(night).toContain(CHARACTER);
+    expect(PARTS.test("what kind of themes")).toBe(true);
+    expect(night.some((c) => c.strong.test("One or two songs; one or two chants; a reading."))).toBe(false);
+  });
+});
+
+describe("timedRule", () => {
+  it("takes a limit in time as the rule only for what the question asks happens", () => {
+    const refused = "The same words from the same name are refused for 30 days.";
+    expect(timedRule(refused, ["name", "keep", "attend"])).toBe(false);
+    expect(timedRule("Attending keeps your name, kept for 24 hours.", ["name", "keep", "attend"])).toBe(true);
+    expect(timedRule(refused, ["post", "same", "twice"])).toBe(true);
+  });
+});
