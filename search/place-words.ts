@@ -141,6 +141,20 @@ export function answersPlaceHalf(question: string, sentence: string): boolean {
   return /\(northern hemisphere\b/.test(question) && /\(southern hemisphere\b/.test(question) ? true : TIMEZONE.test(sentence);
 }
 
+/** What the sanctuary gives, named in a question: its season is the service's, not the weather's. */
+const SANCTUARY_SAID = /\b(?:services?|readings?|songs?|chants?|prayers?|blessings?|sanctuary|watch(?:es)?|slots?)\b/i;
+
+/**
+ * Whether a question read with its places' halves (withPlaceHalves) asks after the sanctuary's hemispheres, not the
+ * weather: it names places in both halves ("me in Porto, my sister in Melbourne: same thing at 9pm?"), or a place
+ * and its season beside what the sanctuary gave ("December in Perth, 35 degrees, and the service was all frost").
+ * "Which is warmer in January, Sydney or Rio?" is neither.
+ */
+export function asksServiceHalf(question: string): boolean {
+  const both = /\(northern hemisphere\b/.test(question) && /\(southern hemisphere\b/.test(question);
+  return both || (PLACED_HALF.test(question) && SANCTUARY_SAID.test(question));
+}
+
 /** The half of the world a place named in the text lies in, for each place, in order. */
 export function placesNamed(text: string): Array<{ place: string; half: Half }> {
   return placeSpans(text).map(({ start, end, name }) => ({ place: text.slice(start, end), half: PLACES.get(name)! }));

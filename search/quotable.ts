@@ -10,7 +10,7 @@ import { SAME_QUESTION } from "./questions.ts";
 import { alternativesOf, held, localWeights } from "./sentence-evidence.ts";
 import { answersOwn, askedness, saying, sentenceScore, type Scorer } from "./sentence-score.ts";
 import { slotsHeld, slotsOf } from "./slots.ts";
-import { answersPlaceHalf } from "./place-words.ts";
+import { answersPlaceHalf, asksServiceHalf } from "./place-words.ts";
 import { aboutShare } from "./rule-cues.ts";
 import { CARRIES_ON } from "./quote-span.ts";
 import { operationsAsked, operationsNamed, routeElsewhere } from "./route-ops.ts";
@@ -140,8 +140,12 @@ export function chooseWith<C extends Candidate>(
           askedness(s.c) >= SAME_QUESTION ||
           (s.c.guide !== false && (s.c.askedAs ?? 0) >= ASKED_NEAR && s.held >= ASKED_NEAR_HELD && s.score >= scored[0].score * ASKED_NEAR_TOP) ||
           (typed(s) && s.gate >= scorer.typedCovered) ||
-          // Or the hemisphere, asked after by a place and its season (place-words.ts), its words counted with their links.
-          (s.c.guide !== false && answersPlaceHalf(question, saying(s.c)) && s.held >= TYPED_HELD && s.gate >= scorer.typedCovered)),
+          // Or the hemisphere, asked after by a place and its season (place-words.ts), its words counted with their links;
+          // at the plain floor when the question is of the sanctuary's hemispheres, not the weather (asksServiceHalf).
+          (s.c.guide !== false &&
+            answersPlaceHalf(question, saying(s.c)) &&
+            s.held >= TYPED_HELD &&
+            s.gate >= (asksServiceHalf(question) ? scorer.covered : scorer.typedCovered))),
     );
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.

@@ -98,6 +98,12 @@ const ASK_PHRASES: Array<[RegExp, string]> = [
   [/\bon (?:behalf of|(?:\w+|\w+'s) behalf)\b/gi, "acting for"],
   [/\b(?:turn|show|drop|wander|come|pop)(?:s|ed|ing)? (?:up|in)\b|\bturned up\b|\bcame in\b/gi, "turnup"],
   [/\bwhere I am\b/gi, "location"],
+  // What a search gives back is what it returns; a service caught at its tail end, or wherever it has got to, is
+  // joined in the middle, and one heard from the top is heard from its beginning; one logs on to attend.
+  [/\b(?:give|gives|giving|gave|bring|brings|bringing|brought|hand|hands|send|sends) back\b/gi, "return"],
+  [/\b(?:the )?tail end\b|\bwherever it (?:has|had|'s) got(?:ten)? to\b|\bmid-(?:service|stream|way)\b/gi, "middle"],
+  [/\bfrom the (?:top|very start)\b/gi, "from the beginning"],
+  [/\blog(?:s|ged|ging)? (?:on|in)\b/gi, "attend"],
 ];
 
 /** The text with phrases said for one word rewritten as that word, and clock times as their hour's word (clock-words.ts). */
