@@ -3,6 +3,7 @@
 // statement before it, so that its own words still say what it asks (its type and cues: answer-type.ts,
 // answer-cues.ts). Pure functions for ground.ts.
 import { cuesOf, subjectTerms } from "./answer-cues.ts";
+import { readWithAntecedent } from "./part-antecedent.ts";
 import { partsOf } from "./question-parts.ts";
 
 /** A later part that opens on the answer to the one before: "If not, what can I send?", "If so, how long…?". */
@@ -12,6 +13,8 @@ const REFERS_BACK = /^\W*(?:if (?:not|so)|otherwise|or else)\b/i;
 export interface PartRead {
   text: string;
   carried: boolean;
+  /** Another reading, asked when this one finds nothing (part-antecedent.ts): the part with the earlier one's subject, or alone. */
+  otherwise?: string;
 }
 
 /**
@@ -24,7 +27,11 @@ export function partsRead(question: string): PartRead[] {
   for (const part of partsOf(question)) {
     const before = read[read.length - 1];
     const refers = before && (subjectTerms(part, cuesOf(part)).length < 3 || REFERS_BACK.test(part));
-    read.push(refers ? { text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true } : { text: part, carried: false });
+    // A part pointing back by a pronoun ("…, and can I edit it later?") is read with the earlier part's subject.
+    const pointed = before ? readWithAntecedent(before.text, part) : undefined;
+    if (refers) read.push({ text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true, otherwise: pointed });
+    // Read so, it holds the earlier part's subject and leans toward its answer too: it is answered by sentences not yet quoted.
+    else read.push(pointed ? { text: pointed, carried: true, otherwise: part } : { text: part, carried: false });
   }
   return read;
 }

@@ -121,14 +121,15 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
   const read = partsRead(question);
   const parts = read.map((p) => p.text);
+  const otherwise = read.flatMap((p) => (p.otherwise ? [p.otherwise] : []));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
   const variants = [...new Set(candidates.flatMap((c) => c.variants ?? []))];
   // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
   // matched by their words alone, and words stand in for meaning too (ground-part.ts wordsOnly).
-  const vectors = embedder ? await embedder.embed([question, ...parts, ...candidates.map((c) => c.sentence), ...questions]) : [];
+  const vectors = embedder ? await embedder.embed([question, ...parts, ...otherwise, ...candidates.map((c) => c.sentence), ...questions]) : [];
   const variantVectors = embedder ? await vectorsOfVariants(embedder, variants) : [];
   const calibration = rawCalibrationFor(embedder?.id ?? "");
-  const asks = [question, ...parts];
+  const asks = [question, ...parts, ...otherwise];
   const context: PartContext = {
     ...{ embedder, candidates, asks, questions, variants, vectors, variantVectors, calibration, expansions, scorer },
     count: parts.length > 1 ? 2 : 3,
@@ -138,7 +139,10 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const picks: Array<{ chosen: Sourced[]; score: number }> = [];
   // A part read with the one before leans toward that part's answer: it is answered by sentences not yet quoted.
   for (const [i, part] of parts.entries()) {
-    const pick = parts.length > 1 ? groundPart(context, part, i + 1, read[i].carried ? quoted : undefined) : groundPart(context, question, 0);
+    let pick = parts.length > 1 ? groundPart(context, part, i + 1, read[i].carried ? quoted : undefined) : groundPart(context, question, 0);
+    // A part whose reading finds nothing is asked in its other reading (follow-up.ts): with the earlier part's subject, or alone.
+    const other = read[i].otherwise;
+    if (!pick.chosen.length && other !== undefined) pick = groundPart(context, other, asks.indexOf(other), quoted);
     picks.push(pick);
     for (const c of pick.chosen) if (!quoted(c)) chosen.push(c);
   }

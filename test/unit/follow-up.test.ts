@@ -7,7 +7,12 @@ describe("partsRead", () => {
   it("reads a later part that names almost nothing with the part before, asking its own question", () => {
     const [first, second] = partsRead("Where can I read the rules of the club, and how do they change?");
     expect(first).toEqual({ text: "Where can I read the rules of the club?", carried: false });
-    expect(second).toEqual({ text: "Where can I read the rules of the club. how do they change?", carried: true });
+    // Its other reading, should this one find nothing, says the pronoun as the part before's phrase (part-antecedent.ts).
+    expect(second).toEqual({
+      text: "Where can I read the rules of the club. how do they change?",
+      carried: true,
+      otherwise: "how do the rules change?",
+    });
     // Its type is its own words', not the first part's ("where").
     expect(answerTypeOf(second.text)).toBe("how-to");
   });

@@ -1,0 +1,44 @@
+// A later part pointing back by a pronoun, read with the earlier part's subject (search/part-antecedent.ts): pure, no library.
+import { describe, expect, it } from "vitest";
+import { partsRead } from "../../search/follow-up.ts";
+import { phrasesOf, readWithAntecedent } from "../../search/part-antecedent.ts";
+
+describe("readWithAntecedent", () => {
+  it("says a pronoun as the noun phrase of the part before", () => {
+    expect(readWithAntecedent("How tall may a kite be?", "can I paint it later?")).toBe("can I paint a kite later?");
+    expect(readWithAntecedent("Do you keep my letters?", "who can read them?")).toBe("who can read my letters?");
+    expect(readWithAntecedent("Does the ferry need a ticket?", "when does it leave?")).toBe("when does the ferry leave?");
+  });
+
+  it("says 'its' as the phrase's owner, and the phrase a 'which' asks after with the rest of its clause", () => {
+    expect(readWithAntecedent("Which gate is it at noon?", "is its queue long?")).toBe("is the gate noon's queue long?");
+  });
+
+  it("reads a part with the scene or condition that opens the part before, when the pronoun stands for something there", () => {
+    expect(readWithAntecedent("If I bake a pie, does it need a tin?", "how long should it cool?")).toBe("If I bake a pie, how long should it cool?");
+  });
+
+  it("points nowhere from an impersonal 'it', nor a 'they' standing for whoever a 'who' asks after", () => {
+    expect(readWithAntecedent("Can I bring a dog?", "is it ok to bring two?")).toBeUndefined();
+    expect(readWithAntecedent("Who built the bridge?", "what did they do before?")).toBeUndefined();
+    expect(readWithAntecedent("How long is the walk?", "where does the bus stop?")).toBeUndefined();
+  });
+});
+
+describe("phrasesOf", () => {
+  it("ends a phrase before the verb after 'does', joins 'of', and leaves 'what' asking for a subject alone", () => {
+    expect(phrasesOf("What tools does your tool shed hold?").map((p) => p.said)).toEqual(["the tools", "your tool shed"]);
+    expect(phrasesOf("what kinds of cake can I order?").map((p) => p.said)).toEqual(["the kinds of cake"]);
+    expect(phrasesOf("Who or what rings the bells?").map((p) => p.said)).toEqual(["the bells"]);
+  });
+});
+
+describe("partsRead with a pronoun", () => {
+  it("reads a later part with its own subject words through the earlier part's phrase, keeping the plain part as its other reading", () => {
+    expect(partsRead("How heavy can a parcel be, and does it need a paper stamp on the front cover?")[1]).toEqual({
+      text: "does a parcel need a paper stamp on the front cover?",
+      carried: true,
+      otherwise: "does it need a paper stamp on the front cover?",
+    });
+  });
+});
