@@ -60,7 +60,7 @@ const SITUATIONS: Situation[] = [
     said: /\b(?:thankful|grateful|gratitude|thanks|thank you|give thanks)\b/i,
   },
   {
-    themes: ["beginnings"],
+    themes: ["beginnings", "arrival", "thresholds"],
     near: ["work"],
     said: /\b(?:new job|first day (?:at|of) (?:a |my |the )?(?:new )?(?:job|work|office)|new (?:role|position|office)|start(?:ing|s)? (?:a |my )?(?:new )?job)\b/i,
   },
