@@ -9,6 +9,7 @@ import { cardVocabulary, spelledNumbers, vectorLinks } from "./piece-links.ts";
 import { nearestRequests, requestSpace } from "./piece-scenes.ts";
 import { FINDING, KIND_TERMS } from "./piece-words.ts";
 import { calibrationFor, meaningEvidence } from "./rank.ts";
+import { situated, situationFit, situationsOf } from "./piece-situation.ts";
 import { situationLinks, situationPhrases } from "./situations.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askTerms, plainPhrases, words } from "./text.ts";
@@ -71,6 +72,8 @@ export interface ScoredPiece {
   meaning: number;
   /** Its nearest request's cosine (piece-scenes.ts), when weighed. */
   scene: number;
+  /** How far it declares the situation the visitor tells (piece-situation.ts). */
+  fit: number;
   cardWords: () => number;
 }
 
@@ -88,6 +91,8 @@ export async function rankPieces(
   const topic = [...new Set(askTerms(question))].filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t));
   const ofKind = cards.filter((c) => kinds.includes(c.piece.kind));
   if (!topic.length || !ofKind.length) return [];
+  // What the visitor is going through, against what each piece declares it is for (piece-situation.ts).
+  const fit = situationFit(situationsOf(question), cards);
   // A word of the hand-kept list stands for its fellows at the list's own weight; WordNet's links count for LINKED of theirs.
   const links = new Map(
     words(plainPhrases(question)).map((w) => [
@@ -151,8 +156,9 @@ export async function rankPieces(
       requested: requested(c),
       meaning: meaning(i),
       scene: scene.get(c) ?? 0,
-      cardWords: () => inWords(c, false),
+      fit: fit(c),
+      cardWords: () => situated(inWords(c, false), fit(c)),
     }))
-    .map((p) => ({ ...p, score: embedder ? sceneBlend(SCENE_BLEND, p.words, p.meaning, p.scene) : p.words }))
+    .map((p) => ({ ...p, score: situated(embedder ? sceneBlend(SCENE_BLEND, p.words, p.meaning, p.scene) : p.words, p.fit) }))
     .sort((a, b) => b.score - a.score);
 }

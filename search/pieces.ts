@@ -6,6 +6,7 @@ import type { Embedder } from "./embedder.ts";
 import type { Expansions } from "./lexicon.ts";
 import type { PieceCard } from "./piece-cards.ts";
 import { rankPieces } from "./piece-rank.ts";
+import { situationsOf } from "./piece-situation.ts";
 import { KINDS } from "./piece-words.ts";
 
 export { pieceCards, type PieceCard } from "./piece-cards.ts";
@@ -27,7 +28,7 @@ const ASKS_FOR =
   /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
-  "(?:about|for|on|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
+  "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
 
 /** Questions about a kind that ask something else: who or why, its length, how to offer one, what one is. */
 const NOT_A_SEARCH = /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|propose|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
@@ -46,13 +47,27 @@ const OFFERS_A_PIECE = new RegExp(
 /** A kind of piece with what it has one do: "a ritual where you write…", "a practice in which you send…". */
 const DESCRIBED = new RegExp(`(${KINDS.map(([, name]) => name.source).join("|")})\\s+(?:where|in which)\\b[^?.!]*`, "gi");
 
+/**
+ * "My mum's on the ward and I'm sitting with her through the night. Is there a prayer?": a kind asked for bare, in a
+ * sentence of its own after a situation told (piece-situation.ts), has that situation for its topic.
+ */
+function bareAfterSituation(question: string, name: RegExp): boolean {
+  const bare = new RegExp(
+    `[.!?]\\s+(?:so\\s+|and\\s+)?(?:is there|are there|any|got|do you have|have you got)\\s+(?:an?\\s+|any\\s+|some\\s+)?${name.source}\\s*\\??\\s*$`,
+    "i",
+  );
+  return bare.test(question.trim()) && situationsOf(question).length > 0;
+}
+
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {
   // What a piece is said to do ("a ritual where you write to yourself") is no question about writing one.
   const asked = question.replace(DESCRIBED, "$1");
   if (NOT_A_SEARCH.test(asked) || OFFERS_A_PIECE.test(asked) || !ASKS_FOR.test(question)) return null;
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
-  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question)).map(([kind]) => kind);
+  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question) || bareAfterSituation(question, name)).map(
+    ([kind]) => kind,
+  );
   if (named.length) return named;
   // "What can I pray?" asks for a piece by its verb alone.
   const byVerb = /\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i.test(question);

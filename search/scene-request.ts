@@ -3,6 +3,7 @@
 // and, at most, add a bare "got anything?" or "something short?". Such a message wants a piece of the library about
 // its scene, of any kind (pieces.ts), when no guide's fact answers it (ground.ts). Pure rules.
 import { askingClause } from "./answer-type.ts";
+import { feltSituation } from "./piece-situation.ts";
 import { piecesAsked } from "./pieces.ts";
 
 /** The visitor speaks of themself or theirs. */
@@ -27,9 +28,13 @@ const BARE_ASK =
 const ASKS_OR_BIDS =
   /(?:^|[.,;:!—–-]\s*)(?:how|what|what['’]?s|whats|where|when|why|which|who|should|shall|can|could|do|does|did|is|are|will|would|may|must|write|give|tell|show|convert|solve|list|explain|find|recommend)\b/i;
 
-/** Whether the message tells a scene of the visitor's life and asks for a piece only barely, or not at all. */
+/**
+ * Whether the message tells a scene of the visitor's life and asks for a piece only barely, or not at all. How someone
+ * is, said ("3am again, wide awake…", piece-situation.ts), tells it as well as a first person does.
+ */
 export function sceneTold(question: string): boolean {
-  if (piecesAsked(question) || !FIRST_PERSON.test(question) || ABOUT_THE_SANCTUARY.test(question)) return false;
+  if (piecesAsked(question) || ABOUT_THE_SANCTUARY.test(question)) return false;
+  if (!FIRST_PERSON.test(question) && !feltSituation(question)) return false;
   if (!/\?/.test(question)) return !ASKS_OR_BIDS.test(question.trim());
   return BARE_ASK.test(askingClause(question));
 }

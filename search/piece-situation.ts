@@ -1,0 +1,158 @@
+// What a visitor asking for a piece is going through (a loss, a sleepless night, a wait, a new job…), read from
+// the words people commonly use for it, against what each piece declares it is for: its themes and its title's
+// words, the library's own names for situations (corpus/library/*/ front matter). A piece made for the visitor's
+// situation should win over one that merely shares a word of their scene ("night" with the longest night, "friend"
+// with a friendship gone quiet). The vocabulary below is the one place situations are named: general words for each
+// situation, written from how such things are said, each mapped to the library's theme names for it. Pure functions.
+import type { PieceCard } from "./piece-cards.ts";
+import { askTerms } from "./text.ts";
+
+/**
+ * A situation: the library's theme names for it (a piece carrying one is made for it) and for what stands near it (a
+ * piece carrying those is partly about it), the visitor's words for it, and whether those words say how someone is
+ * (awake, afraid, angry, lonely) rather than what is happening (a baby, a flight, a hospital).
+ */
+interface Situation {
+  themes: string[];
+  near?: string[];
+  said: RegExp;
+  felt?: boolean;
+}
+
+const KIN =
+  "(?:mum|mom|mother|dad|father|parent|brother|sister|son|daughter|child|baby|husband|wife|partner|friend|nan|gran|grandma|grandad|grandpa|grandmother|grandfather|aunt|uncle|cousin|dog|cat|pet)";
+const WHOSE = "(?:my|her|his|their|our|your|a|the)";
+
+const SITUATIONS: Situation[] = [
+  {
+    themes: ["grief"],
+    near: ["memory", "impermanence"],
+    said: new RegExp(
+      `\\b(?:died|dies|dying|death|dead|funeral|funerals|passed (?:away|on)|bereaved|bereavement|mourning|mourn|grieving|grief|widowed|widow|widower|condolences?|sympathy card|memorial|put (?:down|to sleep)|lost ${WHOSE}(?: \\w+)? ${KIN}s?|loss of ${WHOSE}(?: \\w+)? ${KIN})\\b`,
+      "i",
+    ),
+  },
+  {
+    themes: ["sleep"],
+    near: ["worry", "rest", "night"],
+    felt: true,
+    said: /\b(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|unable to) (?:get (?:back )?to |fall )?(?:sleep|asleep)\b|\b(?:sleepless|insomnia|wide awake|lie awake|lying awake|lay awake|still awake|awake at|switch off|drift off|nod off|[1-5] ?(?:am|a\.m\.))\b/i,
+  },
+  {
+    themes: ["waiting"],
+    near: ["patience"],
+    said: /\b(?:wait|waits|waiting|waited|queue|queueing|delayed|running (?:late|behind)|no (?:word|news) (?:yet|on)|still no (?:word|news)|hear back|results)\b/i,
+  },
+  {
+    themes: ["fear", "worry", "calm"],
+    near: ["courage"],
+    felt: true,
+    said: /\b(?:afraid|scared|frighten(?:s|ed|ing)?|terrified|fear|fears|panic(?:king|ky)?|anxious|anxiety|nervous|dread(?:ing)?|shaking|petrified)\b/i,
+  },
+  {
+    themes: ["compassion", "resilience"],
+    near: ["forgiveness"],
+    felt: true,
+    said: /\b(?:angry|anger|furious|fuming|seething|rage|raging|livid|stewing|resent(?:ful|ment)?)\b/i,
+  },
+  {
+    themes: ["gratitude"],
+    said: /\b(?:thankful|grateful|gratitude|thanks|thank you|give thanks)\b/i,
+  },
+  {
+    themes: ["beginnings", "arrival", "thresholds"],
+    near: ["work"],
+    said: /\b(?:new job|first day (?:at|of) (?:a |my |the )?(?:new )?(?:job|work|office)|new (?:role|position|office)|start(?:ing|s)? (?:a |my )?(?:new )?job)\b/i,
+  },
+  {
+    themes: ["moving"],
+    near: ["beginnings", "home"],
+    said: /\b(?:moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house))\b/i,
+  },
+  {
+    themes: ["new-year"],
+    near: ["beginnings"],
+    said: /\b(?:new year['’]?s (?:eve|resolutions?)|resolutions|fresh start|start(?:ing)? over|clean slate)\b/i,
+  },
+  {
+    themes: ["loneliness", "solitude"],
+    felt: true,
+    said: /\b(?:lonely|loneliness|alone|on my own|by myself|isolated|no one to (?:talk|ring|call))\b/i,
+  },
+  {
+    themes: ["illness", "vigil"],
+    near: ["care"],
+    said: /\b(?:hospital|ward|illness|sick|surgery|operation|diagnosis|diagnosed|chemo|treatment|biopsy|scan|consultant|icu|hospice)\b/i,
+  },
+  {
+    themes: ["caregivers"],
+    near: ["care"],
+    said: /\b(?:look(?:ing)? after|caring for|carer|caregiver|dementia)\b/i,
+  },
+  {
+    themes: ["mistakes"],
+    near: ["forgiveness", "repair"],
+    said: /\b(?:mistake|mistakes|messed up|screwed up|got it wrong|let (?:\w+ ){0,2}down|my fault|blew it)\b/i,
+  },
+  {
+    themes: ["speech"],
+    near: ["honesty", "courage"],
+    said: /\b(?:(?:have|need|going|got) to (?:tell|confront)|break (?:it|the news)|hard conversation|difficult conversation|won['’]?t want to hear)\b/i,
+  },
+  {
+    themes: ["parenthood"],
+    said: /\b(?:baby|babies|newborn|toddler|night feeds?|breastfeed(?:ing)?)\b/i,
+  },
+  {
+    themes: ["travel", "journey"],
+    said: /\b(?:fly|flies|flew|flying|flight|plane|planes|airport|journey|trip|travel(?:l?ing)?)\b/i,
+  },
+];
+
+/** The situations a question tells, by the visitor's words for them. */
+export function situationsOf(question: string): Situation[] {
+  return SITUATIONS.filter((s) => s.said.test(question));
+}
+
+/** Whether the message says how someone is ("3am again, wide awake"): a scene of a life, said without "I". */
+export function feltSituation(question: string): boolean {
+  return SITUATIONS.some((s) => s.felt && s.said.test(question));
+}
+
+/** What stands near a situation counts for at most this share of the situation itself. */
+const NEAR = 0.5;
+
+/** A theme's stem, to be found among a title's words ("A Blessing on the Edge of Sleep" is made for sleep). */
+const titleStem = (theme: string) => (askTerms(theme).length === 1 ? askTerms(theme)[0] : theme);
+
+/**
+ * How far a piece declares the situations told, averaged over them: 1 when its themes or title carry one of the
+ * situation's own themes, else NEAR times the share of its near themes its themes carry (a title's "night" says no
+ * sleeplessness), each weighed by its idf over the pieces (a theme many carry tells them apart least); 0 if none is told.
+ */
+export function situationFit(situations: Situation[], cards: readonly PieceCard[]): (card: PieceCard) => number {
+  if (!situations.length) return () => 0;
+  const idf = (t: string) => Math.log(1 + cards.length / (1 + cards.filter((c) => c.piece.themes.includes(t)).length));
+  const carries = (card: PieceCard, t: string) => card.piece.themes.includes(t) || card.title.has(titleStem(t));
+  const weighed = situations.map((s) => ({ themes: s.themes, near: (s.near ?? []).map((t) => ({ t, w: idf(t) })) }));
+  return (card) => {
+    let sum = 0;
+    for (const { themes, near } of weighed) {
+      if (themes.some((t) => carries(card, t))) sum += 1;
+      else if (near.length) sum += (NEAR * near.reduce((s, { t, w }) => s + (card.piece.themes.includes(t) ? w : 0), 0)) / near.reduce((s, { w }) => s + w, 0);
+    }
+    return sum / situations.length;
+  };
+}
+
+/**
+ * What a piece's declaring the situation adds, as a share of what its evidence leaves. Set on the situation probes
+ * (test/fixtures/ask-probe-situations.json) and held-out requests (scripts/eval-piece-scenes.ts, words): 0.5 carried
+ * more probes but fewer held-out requests than none at all, 0.3 held them and 0.2 lost probes.
+ */
+export const SITUATION_SHARE = 0.3;
+
+/** A piece's score with its fit to the situation told: what the fit holds adds to what the evidence holds. */
+export function situated(score: number, fit: number): number {
+  return 1 - (1 - score) * (1 - SITUATION_SHARE * fit);
+}

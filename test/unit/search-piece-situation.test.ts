@@ -1,0 +1,34 @@
+// What a visitor asking for a piece is going through (search/piece-situation.ts), with messages written for this test.
+import { describe, expect, it } from "vitest";
+import { feltSituation, situationFit, situationsOf } from "../../search/piece-situation.ts";
+import type { PieceCard } from "../../search/piece-cards.ts";
+import { piecesAsked } from "../../search/pieces.ts";
+import { sceneTold } from "../../search/scene-request.ts";
+import { askTerms } from "../../search/text.ts";
+
+const themesOf = (message: string) => situationsOf(message).flatMap((s) => s.themes);
+const card = (title: string, themes: string[]) => ({ piece: { title, themes }, title: new Set(askTerms(title)) }) as unknown as PieceCard;
+
+describe("the situation a visitor tells", () => {
+  it("reads it from the visitor's words, not from an incidental one", () => {
+    expect(themesOf("our neighbour lost her husband in the spring")).toContain("grief");
+    expect(themesOf("wide awake at 4am with my head spinning")).toContain("sleep");
+    expect(themesOf("a song about the night sky?")).toEqual([]);
+    expect(themesOf("my friend is coming to stay")).toEqual([]);
+  });
+
+  it("prefers the piece whose themes or title declare it", () => {
+    const cards = [card("A Blessing on the Edge of Sleep", ["rest", "night"]), card("A Blessing on the Longest Night", ["darkness", "hope"])];
+    const fit = situationFit(situationsOf("I can't sleep again tonight"), cards);
+    expect(fit(cards[0])).toBe(1);
+    expect(fit(cards[1])).toBe(0);
+  });
+
+  it("hears a kind asked for bare after a situation, and how someone is said without 'I'", () => {
+    expect(piecesAsked("Dad goes into hospital tomorrow for his operation. Is there a blessing?")).toEqual(["blessing"]);
+    expect(piecesAsked("I like the chants here. Are there any songs?")).toBeNull();
+    expect(feltSituation("3am, wide awake again. got anything?")).toBe(true);
+    expect(sceneTold("3am, wide awake again. got anything?")).toBe(true);
+    expect(sceneTold("good names for a new baby")).toBe(false);
+  });
+});
