@@ -7,7 +7,7 @@ import { sceneTold } from "../../search/scene-request.ts";
 import { askTerms } from "../../search/text.ts";
 
 const themesOf = (message: string) => situationsOf(message).flatMap((s) => s.themes);
-const card = (title: string, themes: string[]) => ({ piece: { title, themes }, title: new Set(askTerms(title)) }) as unknown as PieceCard;
+const situationCard = (title: string, themes: string[]) => ({ piece: { title, themes }, title: new Set(askTerms(title)) }) as unknown as PieceCard;
 
 describe("the situation a visitor tells", () => {
   it("reads it from the visitor's words, not from an incidental one", () => {
@@ -18,7 +18,7 @@ describe("the situation a visitor tells", () => {
   });
 
   it("prefers the piece whose themes or title declare it", () => {
-    const cards = [card("A Blessing on the Edge of Sleep", ["rest", "night"]), card("A Blessing on the Longest Night", ["darkness", "hope"])];
+    const cards = [situationCard("A Blessing on the Edge of Sleep", ["rest", "night"]), situationCard("A Blessing on the Longest Night", ["darkness", "hope"])];
     const fit = situationFit(situationsOf("I can't sleep again tonight"), cards);
     expect(fit(cards[0])).toBe(1);
     expect(fit(cards[1])).toBe(0);
