@@ -128,6 +128,8 @@ const MAY = /\bMay\b/;
 const PLACED_HALF = /\((?:southern|northern) hemisphere\b/;
 const HEMISPHERE = /\bhemispheres?\b/i;
 const TIMEZONE = /\btime ?zones?\b/i;
+/** A question asking which timezone to give (or whose). */
+const WHICH_ZONE = /\b(?:which|what|whose)\b[^?.!]*\b(?:time ?zones?|zone)\b/i;
 
 /**
  * Whether a sentence answers a question that named a place with its season (withPlaceHalves) the way the guides do:
@@ -174,7 +176,10 @@ export function withPlaceHalves(question: string): string {
   const places = placesNamed(question);
   if (!places.length) return question;
   const rest = withoutPlaces(question);
-  if (!SEASON.test(rest) && !MAY.test(rest) && new Set(places.map((p) => p.half)).size < 2) return question;
+  // Places in both halves in a question asking which timezone to give say where its people are ("my dad is in Perth
+  // and I'm in Leeds: which zone should my agent send?"): whose clock, not whether the halves differ.
+  const bothHalves = new Set(places.map((p) => p.half)).size >= 2 && !WHICH_ZONE.test(rest);
+  if (!SEASON.test(rest) && !MAY.test(rest) && !bothHalves) return question;
   // Each half is said once, by its first place ("Tasmania (Hobart)" is one place said twice).
   const said = new Set<Half>();
   return replacePlaces(question, (place, name) => {

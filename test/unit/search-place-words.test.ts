@@ -62,6 +62,12 @@ describe("place words", () => {
     expect(withPlaceHalves("Visiting London in May")).toBe("Visiting London (northern hemisphere, season by timezone) in May");
   });
 
+  it("leaves places in both halves in a question asking which timezone to give, unless it says a season", () => {
+    const q = "My agent attends for my dad, who lives in Perth; I'm in Leeds. Which timezone should it send?";
+    expect(withPlaceHalves(q)).toBe(q);
+    expect(withPlaceHalves("I'm in Perth and it's December; which time zone gives me summer?")).toContain("(southern hemisphere");
+  });
+
   it("leaves the places out, for a reading of what is asked", () => {
     expect(withoutPlaces("I'm in Edinburgh and it's 17:30. Which watch?")).toBe("I'm in  and it's 17:30. Which watch?");
     expect(withoutPlaces("a nice day")).toBe("a nice day");
