@@ -14,13 +14,14 @@ const PERSON =
 const ACTOR = /\b(?:agents?|assistants?|bots?|ai|llms?|models?|programs?|scripts?|apps?|processe?s?|servers?|boxe?s?)\b/i;
 
 /**
- * An agent acting for a person: "on my grandmother's behalf", "attends for my mum", "goes to the services for my dad",
+ * An agent acting for a person: "on my grandmother's behalf", "on behalf of my dad", "attends for my mum", "goes to the services for my dad",
  * "keeps the hours with my mum", "my user's timezone". Said of a program attending only: "a prayer for my mum" asks
  * after a piece, "an MCP client for my user" how to connect.
  */
 const ACTS_FOR = new RegExp(
   [
     String.raw`\bon (?:(?:my|his|her|their|your|its|the|a) )?(?:\w+['’]s?|my|his|her|their|your|its|someone else['’]s|somebody else['’]s) behalf\b`,
+    String.raw`\bon behalf of (?:me|someone|somebody|(?:my|his|her|their|its|a|the) ${PERSON})\b`,
     String.raw`\b(?:attends?|attending|goes|going|go|acts?|acting|keeps?|keeping|listens?|listening|sits?|sitting)\b[^.?!;]{0,40}?\b(?:for|with) (?:me|someone|somebody|(?:my|his|her|their|its|a|the) ${PERSON})\b`,
   ].join("|"),
   "i",
@@ -40,7 +41,15 @@ const ACTING_SAY = "(acting for a person)";
  * goes to the services for my dad"), as a clock change is read (clock-change-words.ts): its scene (a city, a host) is
  * otherwise most of its words.
  */
-export const withActingForWords = (question: string) => (asksActingFor(question) && !question.includes(ACTING_SAY) ? `${question} ${ACTING_SAY}` : question);
+export function withActingForWords(question: string): string {
+  if (!asksActingFor(question) || question.includes(ACTING_SAY)) return question;
+  // Beside the words that say it, so that in a question of two parts they stay with the part they belong to ("…on behalf
+  // of a user in Tokyo. Which timezone should I send, and what if I just send UTC?" is not read as asking the second).
+  const said = ACTS_FOR.exec(question) ?? THEIR_CLOCK.exec(question);
+  if (!said) return `${question} ${ACTING_SAY}`;
+  const end = said.index + said[0].length;
+  return `${question.slice(0, end)} ${ACTING_SAY}${question.slice(end)}`;
+}
 
 /** Answered by the rule for one who acts for a person ("If you act for a person, use their timezone"), not by one's own. */
 export const ACTING_FOR: Cue = {

@@ -7,14 +7,21 @@ import { PARTS } from "../../search/answer-type.ts";
 import { timedRule } from "../../search/rule-cues.ts";
 
 describe("subject cues", () => {
+  it("says the guides' words beside the words that say it, so a second part keeps its own subject", () => {
+    expect(withActingForWords("I'm an agent attending on behalf of a user in Tokyo. Which timezone should I send, and what if I send UTC?")).toBe(
+      "I'm an agent attending on behalf of a user (acting for a person) in Tokyo. Which timezone should I send, and what if I send UTC?",
+    );
+  });
+
   it("hears an agent attending for a person, and not a program set up for one", () => {
     for (const q of [
       "My agent runs on a box set to UTC but it attends for my mum in Toronto. Whose clock?",
       "When an AI attends on somebody else's behalf, which clock does it follow?",
       "May I pass my user's timezone instead of my host's?",
+      "I'm setting up an agent that attends on behalf of my dad, who lives in Perth. Which timezone should it send?",
     ]) {
       expect(asksActingFor(q)).toBe(true);
-      expect(withActingForWords(q)).toBe(`${q} (acting for a person)`);
+      expect(withActingForWords(q)).toContain("(acting for a person)");
       expect(cuesOf(q)).toContain(ACTING_FOR);
     }
     for (const q of ["Setting up an MCP client for my user. Do I need an API key?", "Is there a prayer for my mum?", "I broke my user's build."])
