@@ -5,8 +5,12 @@ import type { Chunk } from "./chunks.ts";
 import type { Candidate } from "./candidate.ts";
 import { SAME_QUESTION } from "./questions.ts";
 
-/** A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to. */
-export const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they)\b/i;
+/**
+ * A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to;
+ * "After that it moves into the song's archive" says nothing of when without the sentence before it.
+ */
+export const CARRIES_ON =
+  /^(?:then|so|that|this|these|those|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they|(?:after|before|until|by|from) (?:that|this|then|which)|each of (?:those|these|them))\b/i;
 
 /**
  * An answer is often said in two sentences, the second finishing the first ("Sometimes no plan exists: … Then a
