@@ -32,6 +32,7 @@ import { heldOffTopic } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
 import { sceneTold } from "./scene-request.ts";
 import { askingSentence } from "./asking-sentence.ts";
+import { withoutGuesses } from "./guessed-values.ts";
 import { offeredKind } from "./offered-kind.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
@@ -101,6 +102,9 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
  * (sceneTold), which the pieces answer.
  */
 async function askedAlone(question: string, reading: Reading, whole: Grounding): Promise<Grounding> {
+  // Or by the question without the values the visitor guesses at (guessed-values.ts).
+  const unguessed = whole.covered ? undefined : withoutGuesses(question);
+  if (unguessed) whole = await askedAlone(unguessed, reading, await groundSentences(unguessed, reading));
   const asking = askingSentence(question);
   if (whole.covered || !asking || sceneTold(question)) return whole;
   const alone = await groundSentences(asking, reading);

@@ -5,8 +5,12 @@ import type { Chunk } from "./chunks.ts";
 import type { Candidate } from "./candidate.ts";
 import { SAME_QUESTION } from "./questions.ts";
 
-/** A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to. */
-export const CARRIES_ON = /^(?:then|so|that|this|these|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they)\b/i;
+/**
+ * A sentence that carries on from the one before: what happens then, or what "this", "such" or "that" refers to;
+ * "After that it moves into the song's archive" says nothing of when without the sentence before it.
+ */
+export const CARRIES_ON =
+  /^(?:then|so|that|this|these|those|such|instead|otherwise|in that case|if so|without (?:it|one|them)|it|they|(?:after|before|until|by|from) (?:that|this|then|which)|each of (?:those|these|them))\b/i;
 
 /**
  * An answer is often said in two sentences, the second finishing the first ("Sometimes no plan exists: … Then a
@@ -38,6 +42,8 @@ export function withSequel<C extends Candidate & { passage: Chunk }>(picked: C[]
 
 /** Sentences of a unit quoted together are as many as this from its answer's opening, at most. */
 const UNIT_SENTENCES = 3;
+/** A unit's question this near the visitor's has its answer quoted to its second sentence at least. */
+const UNIT_NEAR = 0.5;
 
 /**
  * A unit is quoted from its answer's opening, without gaps: a later sentence of it comes with the ones
@@ -49,7 +55,10 @@ export function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[]
     if (c.question) {
       const unit = candidates.filter((x) => x.question === c.question && x.passage.page === c.passage.page);
       const start = unit.find((x) => x.leads)?.position ?? c.position;
-      const end = Math.max(c.position, (c.asked ?? 0) >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : start);
+      // A unit asking nearly the visitor's question keeps its answer's second sentence, which often holds the detail asked
+      // ("…Nobody checks it." after "No."): its first alone may only say yes or no.
+      const asked = c.asked ?? 0;
+      const end = Math.max(c.position, asked >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : asked >= UNIT_NEAR ? start + 1 : start);
       for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
     }
     if (!chosen.includes(c)) chosen.push(c);

@@ -57,6 +57,13 @@ const GROUPS = [
   "season seasons summer summery",
   "count number figure total",
   "soul souls congregation attendees",
+  // A programmer's words: "tz" for the timezone, and for what a request is given and how a value is written
+  // ("which format does the tz param take?" is answered by "You pass an IANA timezone such as…", "written as an
+  // IANA timezone name"); and a visitor's "does somebody check it first" by the guides' reviewing.
+  "timezone tz",
+  "param params parameter parameters argument arguments arg args pass passed",
+  "format formats formatted written notation syntax",
+  "check checked checks review reviewed reviews moderate moderated moderation approve approved vet vetted",
 ].map((group) => group.split(" "));
 
 const LINKS = linksWithin(GROUPS);
