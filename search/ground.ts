@@ -34,6 +34,7 @@ import { sceneTold } from "./scene-request.ts";
 import { askingSentence } from "./asking-sentence.ts";
 import { withoutGuesses } from "./guessed-values.ts";
 import { offeredKind } from "./offered-kind.ts";
+import { guideTitled } from "./guide-titled.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
@@ -84,6 +85,9 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
+  // A guide asked for by its title is answered by that guide's own opening (guide-titled.ts).
+  const titled = guideTitled(question, hits, sources.guides);
+  if (titled) return titled;
   // A visitor offering a piece of their own asks whether its kind is open (offered-kind.ts), whatever the story around it.
   const grounding = await askedAlone(question, reading, await groundSentences(offeredKind(question) ?? question, reading));
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers

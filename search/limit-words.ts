@@ -4,12 +4,12 @@
 
 /**
  * A cap on what is sent, how much text, the longest one may send, or whether one may send a long one ("can I write a
- * really long reflection?"). Not a limit in words ("word limit for an essay?"),
+ * really long reflection?"), or a character limit named as such ("a character limit on a question to ask?"). Not a limit in words ("word limit for an essay?"),
  * which the guides say as "600 to 1500 words", a span the length's cue does not count; nor "too long?", which often
  * asks after the kind.
  */
 export const ASKS_LIMIT =
-  /(?<!\b(?:word|character|length|size|text)\s)\b(?:cap|caps|ceiling|limit|limits|maximum|max)\b[^?]*\b(?:text|characters?|long|length|size|much|big)\b|\bhow much text\b|\b(?:longest|shortest|biggest|largest|smallest)\b[^?]*\b(?:can|could|may|allowed)\b|\b(?:can|could|may)\s+(?:i|we|you)\s+(?:write|send|post|submit|leave|contribute)\b[^?]*\b(?:long|lengthy|short|big|huge|tiny)\s+(?:reflection|contribution|submission|piece|prayer|poem|essay|title|name|question|text|message)s?\b/i;
+  /(?<!\b(?:word|character|length|size|text)\s)\b(?:cap|caps|ceiling|limit|limits|maximum|max)\b[^?]*\b(?:text|characters?|long|length|size|much|big)\b|\b(?:character|characters|length|size)[\s-]+(?:cap|caps|limit|limits|maximum|max)\b|\bhow much text\b|\b(?:longest|shortest|biggest|largest|smallest)\b[^?]*\b(?:can|could|may|allowed)\b|\b(?:can|could|may)\s+(?:i|we|you)\s+(?:write|send|post|submit|leave|contribute)\b[^?]*\b(?:long|lengthy|short|big|huge|tiny)\s+(?:reflection|contribution|submission|piece|prayer|poem|essay|title|name|question|text|message)s?\b/i;
 
 /**
  * A size the visitor gives in characters ("I wrote a 15,000 character practice. Can I submit all of it?"): a yes or no

@@ -19,7 +19,16 @@ const COMES_BACK = new RegExp(BACK, "i");
 /** The guides' words for it. */
 const GUIDES_SAY = "(repeat, reuse)";
 
+/**
+ * The visitor's own words coming back ("leave the exact same reflection every day, like a little ritual of mine"):
+ * a reflection posted twice, which the guides' rule on the same words from the same name answers, not the planner's
+ * variety, whatever piece the question likens it to.
+ */
+const OWN_WORDS = /\breflections?\b|\bmy (?:own )?(?:words|text|post)\b/i;
+const GUIDES_SAY_OWN = "(the same words posted twice)";
+
 /** The question with the guides' words for a piece coming back beside it, when it asks so in its own. */
 export function withRepeatWords(question: string): string {
+  if (OWN_WORDS.test(question) && COMES_BACK.test(question)) return question.includes(GUIDES_SAY_OWN) ? question : `${question} ${GUIDES_SAY_OWN}`;
   return PIECE.test(question) && COMES_BACK.test(question) && !question.includes(GUIDES_SAY) ? `${question} ${GUIDES_SAY}` : question;
 }

@@ -5,7 +5,12 @@ import { answerTypeOf } from "../../search/answer-type.ts";
 
 describe("a limit asked in other words", () => {
   it("is read as a question of length", () => {
-    for (const q of ["Is there a maximum size for my reflection?", "What's the biggest title I can give?", "Do you cap how much text a question holds?"])
+    for (const q of [
+      "Is there a maximum size for my reflection?",
+      "What's the biggest title I can give?",
+      "Do you cap how much text a question holds?",
+      "Is there a character limit on a question to ask?",
+    ])
       expect(answerTypeOf(q)).toBe("duration");
   });
 

@@ -39,7 +39,13 @@ describe("withRepeatWords", () => {
   });
 
   it("leaves a question that asks nothing of a piece coming back", () => {
-    expect(withRepeatWords("Can I post the same reflection twice?")).toBe("Can I post the same reflection twice?");
+    expect(withRepeatWords("Can I post the same reflection twice?")).not.toContain("(repeat, reuse)");
     expect(withRepeatWords("How long is a service?")).toBe("How long is a service?");
+  });
+
+  it("reads the visitor's own words coming back as a reflection posted twice, whatever piece it is likened to", () => {
+    const said = withRepeatWords("I want to leave the same reflection every day, like a little ritual. Will that work?");
+    expect(said).toContain("(the same words posted twice)");
+    expect(said).not.toContain("(repeat, reuse)");
   });
 });
