@@ -59,13 +59,18 @@ function bareAfterSituation(question: string, name: RegExp): boolean {
   return bare.test(question.trim()) && situationsOf(question).length > 0;
 }
 
+/** Where a piece is held, said after its kind: "in your library", "from the collection". */
+const HELD_IN = /\s+(?:in|from) (?:the|your|this|its) (?:library|collection|sanctuary)\b/gi;
+
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {
   // What a piece is said to do ("a ritual where you write to yourself") is no question about writing one.
   const asked = question.replace(DESCRIBED, "$1");
   if (NOT_A_SEARCH.test(asked) || OFFERS_A_PIECE.test(asked) || !ASKS_FOR.test(question)) return null;
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
-  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(question) || bareAfterSituation(question, name)).map(
+  // Where it is held says nothing of what it is for: "a blessing in your library for someone grieving" is "a blessing for…".
+  const held = question.replace(HELD_IN, "");
+  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(held) || bareAfterSituation(held, name)).map(
     ([kind]) => kind,
   );
   if (named.length) return named;

@@ -36,6 +36,8 @@ describe("questions after a piece", () => {
     ])
       expect(piecesAsked(q), q).not.toBeNull();
     expect(piecesAsked("Is there something in the library about an aging pet?")).toContain("song");
+    // Where it is held, between the kind and what it is for, hides nothing.
+    expect(piecesAsked("Is there a blessing in your library for someone who is grieving?")).toEqual(["blessing"]);
     expect(piecesAsked("The house is so quiet since the cat died. Is there anything here for that?")).toContain("song");
     expect(answerTypeOf("Is there a prayer for someone sitting an exam?")).toBe("piece");
     // The verb names the kind: "anything I could pray" wants a prayer or a blessing, "something to sing" a song.
