@@ -48,16 +48,18 @@ const OFFERS_A_PIECE = new RegExp(
 const DESCRIBED = new RegExp(`(${KINDS.map(([, name]) => name.source).join("|")})\\s+(?:where|in which)\\b[^?.!]*`, "gi");
 
 /**
- * "My mum's on the ward and I'm sitting with her through the night. Is there a prayer?": a kind asked for bare, in a
- * sentence of its own after a situation told (piece-situation.ts), has that situation for its topic.
+ * Each kind as a request names it: followed by what it is for ("a prayer for…", "a chant I could say…"), or asked for
+ * bare in a sentence of its own ("My mum's on the ward and I'm sitting with her through the night. Is there a prayer?"),
+ * which after a situation told (piece-situation.ts) has that situation for its topic. Made once, not per question.
  */
-function bareAfterSituation(question: string, name: RegExp): boolean {
-  const bare = new RegExp(
+const KIND_REQUESTS = KINDS.map(([kind, name]) => ({
+  kind,
+  withTopic: new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i"),
+  bare: new RegExp(
     `[.!?]\\s+(?:so\\s+|and\\s+)?(?:is there|are there|any|got|do you have|have you got)\\s+(?:an?\\s+|any\\s+|some\\s+)?${name.source}\\s*\\??\\s*$`,
     "i",
-  );
-  return bare.test(question.trim()) && situationsOf(question).length > 0;
-}
+  ),
+}));
 
 /** Where a piece is held, said after its kind: "in your library", "from the collection". */
 const HELD_IN = /\s+(?:in|from) (?:the|your|this|its) (?:library|collection|sanctuary)\b/gi;
@@ -70,9 +72,7 @@ export function piecesAsked(question: string): string[] | null {
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   // Where it is held says nothing of what it is for: "a blessing in your library for someone grieving" is "a blessing for…".
   const held = question.replace(HELD_IN, "");
-  const named = KINDS.filter(([, name]) => new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i").test(held) || bareAfterSituation(held, name)).map(
-    ([kind]) => kind,
-  );
+  const named = KIND_REQUESTS.filter((k) => k.withTopic.test(held) || (k.bare.test(held.trim()) && situationsOf(held).length > 0)).map((k) => k.kind);
   if (named.length) return named;
   // "What can I pray?" asks for a piece by its verb alone.
   const byVerb = /\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i.test(question);
