@@ -5,6 +5,7 @@
 // with a friendship gone quiet). The vocabulary below is the one place situations are named: general words for each
 // situation, written from how such things are said, each mapped to the library's theme names for it. Pure functions.
 import type { PieceCard } from "./piece-cards.ts";
+import { FAMILY, PETS } from "./kin-words.ts";
 import { askTerms } from "./text.ts";
 
 /**
@@ -19,8 +20,7 @@ interface Situation {
   felt?: boolean;
 }
 
-const KIN =
-  "(?:mum|mom|mother|dad|father|parent|brother|sister|son|daughter|child|baby|husband|wife|partner|friend|nan|gran|grandma|grandad|grandpa|grandmother|grandfather|aunt|uncle|cousin|dog|cat|pet)";
+const KIN = `(?:${FAMILY}|${PETS})`;
 const WHOSE = "(?:my|her|his|their|our|your|a|the)";
 
 const SITUATIONS: Situation[] = [
@@ -28,7 +28,7 @@ const SITUATIONS: Situation[] = [
     themes: ["grief"],
     near: ["memory", "impermanence"],
     said: new RegExp(
-      `\\b(?:died|dies|dying|death|dead|funeral|funerals|passed (?:away|on)|bereaved|bereavement|mourning|mourn|grieving|grief|widowed|widow|widower|condolences?|sympathy card|memorial|put (?:down|to sleep)|lost ${WHOSE}(?: \\w+)? ${KIN}s?|loss of ${WHOSE}(?: \\w+)? ${KIN})\\b`,
+      `\\b(?:died|dies|dying|death|dead|funeral|funerals|buried|burial|burying|passed (?:away|on)|bereaved|bereavement|mourning|mourn|grieving|grief|widowed|widow|widower|condolences?|sympathy card|memorial|put (?:down|to sleep)|lost ${WHOSE}(?: \\w+)? ${KIN}s?|loss of ${WHOSE}(?: \\w+)? ${KIN})\\b`,
       "i",
     ),
   },
@@ -41,7 +41,7 @@ const SITUATIONS: Situation[] = [
   {
     themes: ["waiting"],
     near: ["patience"],
-    said: /\b(?:wait|waits|waiting|waited|queue|queueing|delayed|running (?:late|behind)|no (?:word|news) (?:yet|on)|still no (?:word|news)|hear back|results)\b/i,
+    said: /\b(?:wait|waits|waiting|waited|queue|queueing|delayed|delays?|cancell?ed|stranded|running (?:(?:an?|\w+) (?:hour|hours|minutes?) )?(?:late|behind)|(?:still )?not (?:been )?seen|no (?:word|news) (?:yet|on)|still no (?:word|news)|hear back|results)\b/i,
   },
   {
     themes: ["fear", "worry", "calm"],
@@ -53,7 +53,7 @@ const SITUATIONS: Situation[] = [
     themes: ["compassion", "resilience"],
     near: ["forgiveness"],
     felt: true,
-    said: /\b(?:angry|anger|furious|fuming|seething|rage|raging|livid|stewing|resent(?:ful|ment)?)\b/i,
+    said: /\b(?:angry|anger|furious|fuming|seething|rage|raging|livid|stewing|resent(?:ful|ment)?|under my skin|wound (?:me )?up|(?:fire|hit|snap|lash|shout) (?:back|out)|bite back)\b/i,
   },
   {
     themes: ["gratitude"],
@@ -62,7 +62,7 @@ const SITUATIONS: Situation[] = [
   {
     themes: ["beginnings", "arrival", "thresholds"],
     near: ["work"],
-    said: /\b(?:new job|first day (?:at|of) (?:a |my |the )?(?:new )?(?:job|work|office)|new (?:role|position|office)|start(?:ing|s)? (?:a |my )?(?:new )?job)\b/i,
+    said: /\b(?:new job|first day (?:at|of) (?:a |my |the )?(?:new )?(?:job|work|office)|new (?:role|position|office)|start(?:ing|s)? (?:a |my )?(?:new )?job|(?:back to|out of) work|unemploy(?:ed|ment))\b/i,
   },
   {
     themes: ["moving"],
@@ -82,7 +82,7 @@ const SITUATIONS: Situation[] = [
   {
     themes: ["illness", "vigil"],
     near: ["care"],
-    said: /\b(?:hospital|ward|illness|sick|surgery|operation|diagnosis|diagnosed|chemo|treatment|biopsy|scan|consultant|icu|hospice)\b/i,
+    said: /\b(?:hospital|ward|illness|sick|surgery|operation|diagnosis|diagnosed|chemo|treatment|biopsy|scan|consultant|icu|hospice|a&e|casualty|emergency (?:room|department))\b/i,
   },
   {
     themes: ["caregivers"],
@@ -102,6 +102,41 @@ const SITUATIONS: Situation[] = [
   {
     themes: ["parenthood"],
     said: /\b(?:baby|babies|newborn|toddler|night feeds?|breastfeed(?:ing)?)\b/i,
+  },
+  {
+    // Working through the night: a piece for the shift, not for sleeplessness ("3am on my break").
+    themes: ["nursing", "shift"],
+    near: ["night", "work", "vigil"],
+    said: /\b(?:night (?:shifts?|nurse|nurses|duty|porter)|nights? on (?:a|the) ward|(?:work|working|worked|on) nights|nightshifts?|graveyard shift)\b/i,
+  },
+  {
+    // An agent whose conversation or context is about to close.
+    themes: ["conversation"],
+    near: ["endings", "impermanence", "handoffs"],
+    said: /\b(?:session|context|conversation|chat|context window)\b[^.?!]{0,40}\b(?:end|ends|ending|close|closes|closing|cleared|wiped|reset|over|full)\b/i,
+  },
+  {
+    // Rain after a long dry spell. "drought" is no theme: a title carrying it is made for it.
+    themes: ["drought", "relief"],
+    near: ["rain", "water"],
+    said: /\b(?:drought|dry spell|parched|no (?:proper |real )?rain|(?:finally|at last) (?:rained|poured|came))\b/i,
+  },
+  {
+    // Bad news that keeps coming. Not "news" for a theme: its stem is "new", which would fit every new thing.
+    themes: ["fear"],
+    near: ["courage", "community"],
+    said: /\b(?:(?:refresh|check|read|watch|scroll)(?:ing|s|ed)? (?:the )?(?:news|headlines)|doom ?scroll(?:ing)?|headlines|news (?:keeps|every|is all)|bad news (?:keeps|every))\b/i,
+  },
+  {
+    // Something borrowed to give back (situations.ts reads "giving it back" as "returning").
+    themes: ["borrowed", "responsibility"],
+    said: /\b(?:borrowed|borrowing|lent (?:me|us)|returning(?! (?:to|home|from)\b))\b/i,
+  },
+  {
+    // An animal growing old, which a piece for its age answers before any other fear told with it.
+    themes: ["aging", "animals"],
+    near: ["care"],
+    said: new RegExp(`\\b(?:(?:old|elderly|ageing|aging|senior) ${PETS}|${PETS} (?:is|['’]s) (?:old|getting old|\\d+))\\b`, "i"),
   },
   {
     themes: ["travel", "journey"],

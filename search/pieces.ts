@@ -13,7 +13,7 @@ export { pieceCards, type PieceCard } from "./piece-cards.ts";
 
 /** Any piece at all: "something in the library about…", "anything here for that", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|an? (?:short |little |small |quick |good )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
+  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
 /** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
 const VERB_KINDS: Array<[RegExp, string[]]> = [
   [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],
@@ -28,7 +28,7 @@ const ASKS_FOR =
   /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
-  "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
+  "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:suited|suitable|fitting|right) (?:to|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
 
 /** Questions about a kind that ask something else: who or why, its length, how to offer one, what one is. */
 const NOT_A_SEARCH = /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|propose|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
@@ -54,7 +54,8 @@ const DESCRIBED = new RegExp(`(${KINDS.map(([, name]) => name.source).join("|")}
  */
 const KIND_REQUESTS = KINDS.map(([kind, name]) => ({
   kind,
-  withTopic: new RegExp(`${name.source}\\s+${TOPIC_FOLLOWS}`, "i"),
+  // Or named beside another kind that is ("a song or chant that fits", "a prayer or a blessing for…"): both are asked for.
+  withTopic: new RegExp(`${name.source}\\s+(?:(?:or|and|/)\\s+(?:an?\\s+)?${A_PIECE}\\s+)?${TOPIC_FOLLOWS}`, "i"),
   bare: new RegExp(
     `[.!?]\\s+(?:so\\s+|and\\s+)?(?:is there|are there|any|got|do you have|have you got)\\s+(?:an?\\s+|any\\s+|some\\s+)?${name.source}\\s*\\??\\s*$`,
     "i",

@@ -5,10 +5,10 @@
 // about?" asks what a watch leans toward, not what a service holds. Pure rules.
 import type { Cue } from "./cue.ts";
 import { N, UNIT } from "./cue.ts";
+import { FAMILY } from "./kin-words.ts";
 
 /** Someone an agent may act for, as visitors name them. */
-const PERSON =
-  "(?:user|users|human|person|owner|principal|client|boss|employer|family|mum|mom|mother|dad|father|parents?|grandmother|grandfather|grandma|grandpa|gran|nan|granny|partner|wife|husband|friend|sister|brother|son|daughter|aunt|uncle|patient)";
+const PERSON = `(?:user|users|human|person|owner|principal|client|boss|employer|family|patient|${FAMILY})`;
 
 /** A program that acts, as visitors name it. */
 const ACTOR = /\b(?:agents?|assistants?|bots?|ai|llms?|models?|programs?|scripts?|apps?|processe?s?|servers?|boxe?s?)\b/i;
