@@ -170,7 +170,7 @@ export function cuesOf(question: string): Cue[] {
     (length && c === WHERE) || ((length === "size" || own.includes(AFTER_CAP)) && c === YES_NO) || (own.includes(CHARACTER) && c === CUES[3][1]);
   const narrowed = own.filter((c) => !aside(c)).map((c) => (length && c === CUES[0][1] ? LENGTHS[length] : c));
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
-  const cues = [...narrowed, ...programCues(question).filter((c) => !own.includes(c))];
+  const cues = [...narrowed, ...programCues(question, asking).filter((c) => !own.includes(c))];
   // The subject a rule is about, told in the question: a person an agent acts for, a refusal and its cause (subject-cues.ts).
   if (asksActingFor(question)) cues.push(ACTING_FOR);
   if (asksRefusal(question, asking)) cues.push(REFUSED);

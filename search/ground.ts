@@ -11,6 +11,7 @@ import { withDurationWords } from "./duration-words.ts";
 import { withLengthWords } from "./length-words.ts";
 import { withClockChangeWords } from "./clock-change-words.ts";
 import { withRepeatWords } from "./repeat-words.ts";
+import { withPlanWords } from "./plan-words.ts";
 import { withActingForWords } from "./subject-cues.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
@@ -123,7 +124,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
   question = questionTimes(
-    withActingForWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question))))),
+    withActingForWords(withPlanWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question)))))),
     namedSpans(new Set(candidates.map((c) => c.heading))),
   );
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).

@@ -71,6 +71,13 @@ const ON_THE_WIRE =
   /\b(?:endpoints?|http|rest api|api call|curl|programmatically)\b|\b(?:from|in|with) (?:my|a|the|our|your) (?:script|code|program|bot|client|app)\b|\b(?:which|what) (?:call|verb)\b/i;
 const HTTP_VERB = /\b(?:GET|POST)\b(?!\s*\/)/;
 
+/**
+ * Asked after what came back, not how to ask for it: "I called the attend endpoint without any timezone. Which service
+ * did I get?" is answered by the service for a place unknown; the endpoint is only where the visitor was.
+ */
+const WHAT_CAME_BACK =
+  /^\W*(?:which|what)\b[^?]*\b(?:service|one|do i|did i|will i|would i|does it|did it)\b[^?]*\b(?:get|got|receive|received|end up with|see|saw|give|gave)\b/i;
+
 /** A question asking what there is over MCP ("what can my agent do once it's connected to /mcp?"): its tools. */
 const OVER_MCP = /^(?=[^?]*\bmcp\b)\W*(?:what|which|list)\b/i;
 
@@ -78,10 +85,12 @@ const OVER_MCP = /^(?=[^?]*\bmcp\b)\W*(?:what|which|list)\b/i;
  * The program's cues a question holds anywhere, not only in its asking words: a field's name for one set in the
  * JSON, the request for one set on the wire. Each is added to the asking words' own cues (answer-cues.ts cuesOf).
  */
-export function programCues(question: string): Cue[] {
+export function programCues(question: string, asking = question): Cue[] {
   const cues: Cue[] = [];
   if (IN_THE_ANSWER.test(question)) cues.push(FIELD);
-  if (ON_THE_WIRE.test(question) || HTTP_VERB.test(question)) cues.push(REQUEST);
+  // Set on the wire only before the words that ask, asking what came back: the request is no answer.
+  const wire = ON_THE_WIRE.test(question) || HTTP_VERB.test(question);
+  if (wire && (ON_THE_WIRE.test(asking) || HTTP_VERB.test(asking) || !WHAT_CAME_BACK.test(asking))) cues.push(REQUEST);
   if (OVER_MCP.test(question) || TOOLS_ASKED.test(question)) cues.push(TOOLS);
   if (asksFields(question)) cues.push(FIELD_ITEMS);
   return cues;

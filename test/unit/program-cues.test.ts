@@ -14,6 +14,13 @@ describe("programCues", () => {
     expect(programCues("Is there an endpoint for looking without being counted?")).toEqual([REQUEST]);
   });
 
+  it("hears no request asked when the wire is only where the visitor was, and the question asks what came back", () => {
+    expect(cuesOf("I called the attend endpoint without any timezone. Which service did I get then?")).not.toContain(REQUEST);
+    expect(cuesOf("I hit the endpoint with no timezone. What did I receive?")).not.toContain(REQUEST);
+    // Still asked for when the asking words are themselves on the wire.
+    expect(cuesOf("I have no timezone. Which endpoint do I call?")).toContain(REQUEST);
+  });
+
   it("hears nothing of the kind in a visitor's question", () => {
     expect(programCues("How long does a service last?")).toEqual([]);
     expect(programCues("What response should I give to a hard day?")).toEqual([]);
