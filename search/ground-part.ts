@@ -13,6 +13,7 @@ import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, w
 import { wholeUnits, withSequel } from "./quote-span.ts";
 import { asksFields, withFieldItems } from "./field-items.ts";
 import { withWhatIsOpen } from "./closed-open.ts";
+import { withReviewSaid } from "./review-said.ts";
 import { meaningEvidence, type Calibration } from "./rank.ts";
 import { alternativesOf, localWeights, rarestWeight } from "./sentence-evidence.ts";
 import type { Scorer } from "./sentence-score.ts";
@@ -95,7 +96,8 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
   // Sentences already quoted for an earlier part are no answer to a later one read with it (ground.ts).
   const { chosen, score } = choose(asked, quoted ? own.filter((c) => !quoted(c)) : own, ctx.count, expansions, scorer);
-  return { chosen: withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own), score };
+  const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);
+  return { chosen: withReviewSaid(widened, own, asked, asks[0]), score };
 }
 
 /**

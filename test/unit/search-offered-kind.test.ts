@@ -12,6 +12,23 @@ describe("offeredKind", () => {
     expect(offeredKind("If chants aren't taken, what might I send instead?")).toBe("Can I contribute a chant?");
   });
 
+  it("asks whether a closed kind is open when it is what is offered, whoever wrote it", () => {
+    expect(offeredKind("Can I post a song to the library?")).toBe("Can I contribute a song?");
+    expect(offeredKind("Do you accept chants from visitors?")).toBe("Can I contribute a chant?");
+    expect(offeredKind("I wrote a song and would love to add it to the library, can I submit it?")).toBe("Can I contribute a song?");
+    expect(offeredKind("Can I leave a reflection on a song?")).toBeUndefined();
+    expect(offeredKind("Is there a blessing for my mum?")).toBeUndefined();
+  });
+
+  it("asks after original work when another's words are offered, whatever the credit given", () => {
+    const others = "Can I submit something I didn't write?";
+    expect(offeredKind("Can I submit a poem by Rumi if I credit him properly?")).toBe(others);
+    expect(offeredKind("May I send in a prayer my grandmother wrote years ago?")).toBe(others);
+    expect(offeredKind("Can I upload somebody else's essay to the library?")).toBe(others);
+    expect(offeredKind("Could I contribute a hymn, with full credit to the poet?")).toBe(others);
+    expect(offeredKind("I wrote a prayer for my grandmother. Can I send it in by Friday?")).toBe("Can I contribute a prayer?");
+  });
+
   it("asks which kinds are open, for a question after the kinds one may send", () => {
     expect(offeredKind("Which sorts of pieces may agents submit?")).toBe("What kinds of pieces can I contribute?");
     expect(offeredKind("What kinds of pieces does a service hold?")).toBeUndefined();
