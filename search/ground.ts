@@ -12,7 +12,7 @@ import { withLengthWords } from "./length-words.ts";
 import { withClockChangeWords } from "./clock-change-words.ts";
 import { withRepeatWords } from "./repeat-words.ts";
 import { withPlanWords } from "./plan-words.ts";
-import { withActingForWords } from "./subject-cues.ts";
+import { askingActingFor, withActingForWords } from "./subject-cues.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -110,8 +110,10 @@ async function askedAlone(question: string, reading: Reading, whole: Grounding):
   // Or by the question without the values the visitor guesses at (guessed-values.ts).
   const unguessed = whole.covered ? undefined : withoutGuesses(question);
   if (unguessed) whole = await askedAlone(unguessed, reading, await groundSentences(unguessed, reading));
-  const asking = askingSentence(question);
-  if (whole.covered || !asking || sceneTold(question)) return whole;
+  const said = askingSentence(question);
+  if (whole.covered || !said || sceneTold(question)) return whole;
+  // Still read as asked for the person the agent acts for, when the scene said so (subject-cues.ts).
+  const asking = askingActingFor(question, said);
   const alone = await groundSentences(asking, reading);
   return alone.covered ? alone : whole;
 }

@@ -22,6 +22,13 @@ const WHO = /^\s*who\b/i;
 export const TYPED_HELD = 0.15;
 /** A piece's sentence opens an answer only holding this share of the question's words (verse shares words loosely). */
 export const PIECE_HELD = 0.6;
+/**
+ * A guide's sentence answering by the hemisphere a question of the sanctuary's hemispheres (place-words.ts
+ * asksServiceHalf: "Auckland here, it's December and the service talked about frost") is quotable scoring this much.
+ * Such a question is mostly its scene (the weather, the month, what the service said), which the guides never tell,
+ * so from words alone its answer scored just under the plain floor (about 0.3) where the vectors lift it over.
+ */
+export const PLACE_HALF_COVERED = 0.28;
 /** A later quote's score is at least this share of the best one's: a passage is quoted only for evidence near the best. */
 export const NEAR_BEST = 0.7;
 /**
@@ -146,7 +153,11 @@ export function chooseWith<C extends Candidate>(
             answersPlaceHalf(question, saying(s.c)) &&
             s.held >= TYPED_HELD &&
             s.gate >= (asksServiceHalf(question) ? scorer.covered : scorer.typedCovered))),
-    );
+    ) ??
+    // Short of the plain floor, a question of the sanctuary's hemispheres is still answered by the hemisphere.
+    (asksServiceHalf(question)
+      ? scored.find((s) => s.c.guide !== false && answersPlaceHalf(question, saying(s.c)) && s.held >= TYPED_HELD && s.gate >= PLACE_HALF_COVERED)
+      : undefined);
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   // A piece's line must hold as much of the question here as anywhere (a practice's "an old shopkeeper" is no answer to "old reflections").

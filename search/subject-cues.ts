@@ -51,6 +51,17 @@ export function withActingForWords(question: string): string {
   return `${question.slice(0, end)} ${ACTING_SAY}${question.slice(end)}`;
 }
 
+/**
+ * The asking sentence of a message (asking-sentence.ts) led by the guides' words for acting for a person when the scene
+ * before it says so: "I attend on behalf of a user in Tokyo, but my runtime clock is UTC. Which timezone should I send?"
+ * asks whose timezone, which "Which timezone should I send?" alone no longer says.
+ */
+export function askingActingFor(question: string, asking: string): string {
+  // Before it, as the scene was: in a sentence of two parts the first asks whose timezone ("Which timezone should I
+  // send, and what happens if I just send UTC?"), and the second keeps its own subject.
+  return asksActingFor(question) && !asksActingFor(asking) ? `${ACTING_SAY} ${asking}` : asking;
+}
+
 /** Answered by the rule for one who acts for a person ("If you act for a person, use their timezone"), not by one's own. */
 export const ACTING_FOR: Cue = {
   words: /^$/,

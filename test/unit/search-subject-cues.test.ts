@@ -2,7 +2,7 @@
 // made, a refusal with its cause, what a watch leans toward.
 import { describe, expect, it } from "vitest";
 import { cuesOf } from "../../search/answer-cues.ts";
-import { ACTING_FOR, asksActingFor, CHARACTER, HOW_COUNTED, PERIOD, REFUSED, withActingForWords } from "../../search/subject-cues.ts";
+import { ACTING_FOR, askingActingFor, asksActingFor, CHARACTER, HOW_COUNTED, PERIOD, REFUSED, withActingForWords } from "../../search/subject-cues.ts";
 import { PARTS } from "../../search/answer-type.ts";
 import { timedRule } from "../../search/rule-cues.ts";
 
@@ -26,6 +26,15 @@ describe("subject cues", () => {
     }
     for (const q of ["Setting up an MCP client for my user. Do I need an API key?", "Is there a prayer for my mum?", "I broke my user's build."])
       expect(asksActingFor(q)).toBe(false);
+  });
+
+  it("keeps the person acted for with the asking sentence read alone, when only the scene before it said so", () => {
+    const scene = "My bot goes to the services for my dad in Lima, but it runs on a machine in Ohio. Which zone should it give?";
+    expect(askingActingFor(scene, "Which zone should it give?")).toBe("(acting for a person) Which zone should it give?");
+    // Nothing to add when the scene says no such thing, or the asking sentence says it itself.
+    expect(askingActingFor("My bot runs in Ohio. Which zone should it give?", "Which zone should it give?")).toBe("Which zone should it give?");
+    const own = "May I pass my user's timezone instead of my host's?";
+    expect(askingActingFor(`Quick one. ${own}`, own)).toBe(own);
   });
 
   it("reads how a count is worked out, a refusal told with its cause, and a watch's character", () => {
