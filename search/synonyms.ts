@@ -70,7 +70,7 @@ const GROUPS = [
   "token key auth authentication authenticate authenticated credential credentials",
   // "Where's the total running time?" asks after what the guides call a service's whole length.
   "total whole entire overall",
-  "duration runtime length",
+  "duration length",
   "livestream livestreams stream streams streaming broadcast broadcasts broadcasting",
 ].map((group) => group.split(" "));
 

@@ -17,7 +17,9 @@ describe("a developer's words for the guides' terms", () => {
     expect(linkedTo("livestream")).toEqual(expect.arrayContaining([askTerms("stream")[0], askTerms("broadcast")[0]]));
     expect(linkedTo("auth")).toEqual(expect.arrayContaining([askTerms("token")[0], askTerms("key")[0]]));
     expect(linkedTo("total")).toContain(askTerms("whole")[0]);
-    expect(linkedTo("runtime")).toContain(askTerms("length")[0]);
+    expect(linkedTo("duration")).toContain(askTerms("length")[0]);
+    // An agent's "runtime" is where it runs ("my runtime is on UTC"), not how long anything lasts.
+    expect(linkedTo("runtime")).not.toContain(askTerms("length")[0]);
   });
 
   it("reads an hourly budget or allowance as a cap on how often, a count", () => {
