@@ -68,7 +68,7 @@ export const CUES: Array<[RegExp, Cue]> = [
     // A cap's own words ("cap", "limit", "allowed") are the kind asked, not its subject (limit-words.ts ASKS_CAP); a
     // count may name what it counts before its period ("five reflections an hour").
     {
-      words: /^(many|often|cap|caps|ceiling|limit|limits|limited|maximum|max|quota|quotas|throttle|throttled|rate|allowed|stopped|blocked)$/,
+      words: /^(many|often|cap|caps|ceiling|limit|limits|limited|maximum|max|quota|quotas|budget|allowance|throttle|throttled|rate|allowed|stopped|blocked)$/,
       strong: rx(
         String.raw`\b${N}\s+(?:an?|per|each|every)\s+\w+|\b${N}\s+[\w-]+\s+(?:an?|per|each|every)\s+(?:hour|day|week|month|minute)\b|\bup to\s+${N}\b`,
       ),

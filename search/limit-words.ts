@@ -37,6 +37,8 @@ export const ASKS_CAP = new RegExp(
     String.raw`(?<!\b(?:word|character|length|size|text)\s)\b(?:cap|caps|ceiling|limit|limits|limited|maximum|max|quota|quotas|throttled?|rate[- ]limit(?:s|ed)?)\b\s+(?:on|to|for|of)\s+(?:the\s+)?(?:number of\s+|how many\s+)?(?:my\s+)?\w+`,
     String.raw`\bbefore (?:i|we|you|they|it) (?:get|gets|am|are|is) (?:stopped|blocked|cut off|limited|throttled|refused)\b|\brate[- ]limit(?:s|ed)?\b`,
     String.raw`\b(?:max|maximum|most|greatest|highest|upper)\s+(?:number|amount|count)\s+of\b|\bunlimited\b`,
+    // A developer's word for the same cap: "what's the hourly budget?", "my request allowance per hour".
+    String.raw`\b(?:hourly|daily|request|call|api|rate)\s+(?:budget|allowance)s?\b|\b(?:budget|allowance)s?\s+(?:an|per|each|every)\s+hour\b`,
     String.raw`\bas (?:much|many|often)(?:\s+\w+){0,2}\s+as (?:i|we|you|they|it) (?:like|likes|want|wants|please|wish|need|needs)\b`,
     String.raw`\btoo (?:many|often)\b(?:\s+\w+)?\s+(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|times)\b|\btoo many\s*\?*$`,
     // A count of what one sends, asked whether it may be sent: "can I post ten reflections in a row?".

@@ -82,8 +82,9 @@ export function partsOf(question: string): string[] {
     const piece = q.slice(start, cut);
     const own = trimmed(piece);
     const ownAt = start + piece.indexOf(own);
-    // The piece's last sentence, after the last full stop, question mark or colon within it.
-    const ends = [...own.matchAll(/[.!?:;]\s+(?=\S)/g)];
+    // The piece's last sentence, after the last full stop, question mark or colon within it, or a dash set between
+    // spaces: "Found a bug in the attend endpoint — where do I report it and…" asks after its scene, as after a full stop.
+    const ends = [...own.matchAll(/(?:[.!?:;]|\s[—–-])\s+(?=\S)/g)];
     const tailAt = ends.length ? ends[ends.length - 1].index + ends[ends.length - 1][0].length : 0;
     const tail = own.slice(tailAt);
     start = cut;

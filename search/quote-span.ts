@@ -57,7 +57,10 @@ export function wholeUnits<C extends Candidate & { passage: Chunk }>(picked: C[]
       const start = unit.find((x) => x.leads)?.position ?? c.position;
       // A unit asking nearly the visitor's question keeps its answer's second sentence, which often holds the detail asked
       // ("…Nobody checks it." after "No."): its first alone may only say yes or no.
-      const asked = c.asked ?? 0;
+      // So does one whose answer's opening is asked so in visitors' words (corpus/asked.ts): "Something's broken, who do I
+      // tell?" under "Report a bug, send feedback…" is the visitor's question too, and the unit's later sentences hold
+      // what such a question goes on to ask ("Each report becomes an issue that the people who keep the sanctuary read").
+      const asked = Math.max(c.asked ?? 0, unit.find((x) => x.leads)?.askedAs ?? 0);
       const end = Math.max(c.position, asked >= SAME_QUESTION ? start + UNIT_SENTENCES - 1 : asked >= UNIT_NEAR ? start + 1 : start);
       for (const x of unit) if (x.position >= start && x.position <= end && x.position - start < UNIT_SENTENCES + 2 && !chosen.includes(x)) chosen.push(x);
     }

@@ -64,6 +64,14 @@ const GROUPS = [
   "param params parameter parameters argument arguments arg args pass passed",
   "format formats formatted written notation syntax",
   "check checked checks review reviewed reviews moderate moderated moderation approve approved vet vetted",
+  // A developer's and a listener's words (#41): a cap "hourly" is one "an hour"; a "livestream" is the guides' live
+  // stream or broadcast, which the one-word form ("is there a livestream I can tune into?") otherwise never meets.
+  "hour hours hourly",
+  "token key auth authentication authenticate authenticated credential credentials",
+  // "Where's the total running time?" asks after what the guides call a service's whole length.
+  "total whole entire overall",
+  "duration length",
+  "livestream livestreams stream streams streaming broadcast broadcasts broadcasting",
 ].map((group) => group.split(" "));
 
 const LINKS = linksWithin(GROUPS);
