@@ -12,6 +12,7 @@ import { withLengthWords } from "./length-words.ts";
 import { withClockChangeWords } from "./clock-change-words.ts";
 import { withRepeatWords } from "./repeat-words.ts";
 import { withActingForWords } from "./subject-cues.ts";
+import { withPrivacyWords } from "./privacy-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -123,7 +124,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
   question = questionTimes(
-    withActingForWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question))))),
+    withPrivacyWords(withActingForWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question)))))),
     namedSpans(new Set(candidates.map((c) => c.heading))),
   );
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
