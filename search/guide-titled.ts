@@ -35,13 +35,23 @@ function fit(asked: ReadonlySet<string>, guide: Hit): number {
 }
 
 /**
+ * Whether the question names the guide's whole title, of two words or more ("which page tells me what the sanctuary
+ * keeps about visitors?"): that guide is the one asked for, whatever another's many headings share with the question.
+ */
+function titleNamed(asked: ReadonlySet<string>, guide: Hit): boolean {
+  const title = new Set(askTerms(guide.chunk.title));
+  return title.size >= 2 && [...title].every((t) => asked.has(t));
+}
+
+/**
  * The guide a question asks for by its title, answered with its opening sentence (what the guide says it is for),
  * or null when the question does not ask for one or no guide stands out: at least one title word, and more than the next.
  */
 export function guideTitled(question: string, hits: readonly Hit[], guides: readonly Hit[]): Grounding | null {
   if (!asksForGuide(question) || !guides.length) return null;
   const asked = new Set(askTerms(question.replace(DENIED, " ")).filter((t) => !ASKING.has(t)));
-  const ranked = guides.map((guide) => ({ guide, score: fit(asked, guide) })).sort((a, b) => b.score - a.score);
+  const named = guides.filter((guide) => titleNamed(asked, guide));
+  const ranked = (named.length === 1 ? named : guides).map((guide) => ({ guide, score: fit(asked, guide) })).sort((a, b) => b.score - a.score);
   const [best, next] = ranked;
   if (best.score < 2 || (next && next.score >= best.score)) return null;
   const passage = best.guide.passages[0];

@@ -7,7 +7,7 @@ import { askStem } from "./text.ts";
 const GROUPS = [
   "headcount count counted present presence attendance tally",
   "check look see view peek browse glance",
-  "keep kept store stored hold retain save saved remember log logged record",
+  "keep kept store stored hold held retain save saved remember log logged record",
   "fetch get obtain retrieve request receive",
   "register join enrol enroll attend signup",
   "signup account",
@@ -63,7 +63,7 @@ const GROUPS = [
   "timezone tz",
   "param params parameter parameters argument arguments arg args pass passed",
   "format formats formatted written notation syntax",
-  "check checked checks review reviewed reviews moderate moderated moderation approve approved vet vetted",
+  "check checked checks review reviewed reviews moderate moderated moderation approve approved vet vetted verify verified verifies",
   // A developer's and a listener's words (#41): a cap "hourly" is one "an hour"; a "livestream" is the guides' live
   // stream or broadcast, which the one-word form ("is there a livestream I can tune into?") otherwise never meets.
   "hour hours hourly",

@@ -35,6 +35,21 @@ describe("a guide asked for by its title", () => {
     expect(guideTitled("Which guide covers the watches of the day? Its title?", [], guides)?.sentences[0].title).toBe("The Six Watches of the Day");
   });
 
+  it("answers with the guide whose whole title the question names, whatever another's headings share with it", () => {
+    const keeps = guide("What the Sanctuary Keeps", [[null, "The sanctuary keeps as little about you as it can."]]);
+    const faq = guide("Questions Visitors Often Ask", [
+      [null, "These are the questions that come up most often."],
+      ["What does the sanctuary keep about me?", "Very little."],
+      ["Can I read before I attend?", "Yes."],
+    ]);
+    const said = guideTitled(
+      "Which page in the library tells me what the sanctuary keeps about visitors? I want to read it before I attend.",
+      [],
+      [faq, keeps],
+    );
+    expect(said?.sentences[0].title).toBe("What the Sanctuary Keeps");
+  });
+
   it("names none when no guide stands out", () => {
     expect(guideTitled("Which guide is about attending? Give its title.", [], guides)).toBeNull();
     expect(guideTitled("Which guide is about cooking? Give its title.", [], guides)).toBeNull();
