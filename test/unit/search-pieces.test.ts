@@ -64,18 +64,26 @@ describe("questions after a piece", () => {
     expect(exam.found.map((c) => c.piece.title)).toEqual(["While She Sits the Exam"]);
     const dog = await findPieces("Is there a song about an old dog?", ["song"], cards, null, null);
     expect(dog.found[0].piece.title).toBe("Where the Old Dog Slept");
-    // The asking sentence names the topic; the scene before it ("an old dog… in the sun") weighs half.
-    const scene = await findPieces("Our old dog slept in the sun all day. Is there a prayer for a daughter sitting an exam?", ["prayer"], cards, null, null);
+    // The asking sentence names the topic; the scene before it ("a square of sun", another card's words) weighs half.
+    // (A scene that tells a situation, such as an old dog, lifts the pieces made for it: piece-situation.ts.)
+    const scene = await findPieces(
+      "The sun lay in a square on the floor all day. Is there a prayer for a daughter sitting an exam?",
+      ["prayer"],
+      cards,
+      null,
+      null,
+    );
     expect(scene.found.map((c) => c.piece.title)).toEqual(["While She Sits the Exam"]);
     // A word only in a piece's body does not make it about that.
     expect((await findPieces("Is there a song about football?", ["song"], cards, null, null)).found).toEqual([]);
   });
 
   it("without vectors, name a piece whose summary holds a share of a long topic below the floor set with meaning", async () => {
-    const q = "My old dog is tired and grey and snores all night. Is there a prayer for him?";
-    const found = await findPieces(q, ["prayer"], cards, null, null);
+    // (No situation told: a piece that declares the visitor's situation is lifted above the floor, piece-situation.ts.)
+    const q = "Today I wore glasses for the first time, walking to the bus after work, and the trees had leaves, sharp and many. Is there a blessing for that?";
+    const found = await findPieces(q, ["blessing"], cards, null, null);
     expect(found.score).toBeLessThan(PIECE_FLOOR);
-    expect(found.found.map((c) => c.piece.title)).toEqual(["For Biscuit, Who Is Old Now"]);
+    expect(found.found.map((c) => c.piece.title)).toEqual(["A Blessing for New Glasses"]);
     // A lower floor is no licence for a topic found only in a piece's body.
     expect((await findPieces("Is there a song about a football on the lawn?", ["song"], cards, null, null)).found).toEqual([]);
   });
