@@ -41,6 +41,8 @@ export class SearchService {
   private words: MemoryIndex | null = null;
   private wordPassages = 0;
   private prepared: Promise<Prepared> | null = null;
+  /** The library content `prepared` was made from (its one key). */
+  private preparedFor = "";
   private expansionsRead = false;
   /** Why WordNet could not be read after the child's retries (search matches without related words). */
   private expansionsFailure: string | null = null;
@@ -102,18 +104,28 @@ export class SearchService {
       });
   }
 
-  /** The rows (without vectors) and expansions, prepared once; the words-only index is built from them. */
+  /**
+   * The rows (without vectors) and expansions, prepared once per library content; the words-only index is built
+   * from them. Keyed by the content hash: an approval may replace the library (in place) after the words were
+   * prepared and before the vectors' index opens from these rows, and rows of the older content would then be
+   * indexed under the newer content's hash, the approved piece never found and never rebuilt.
+   */
   private answerFromWords(library: Library): Promise<Prepared> {
-    this.prepared ??= prepareRows(library, (message) => this.log.warn({ child: "wordnet" }, message)).then((prepared) => {
-      void this.buildWords(prepared);
+    if (this.prepared && this.preparedFor === library.contentHash) return this.prepared;
+    const content = (this.preparedFor = library.contentHash);
+    this.prepared = prepareRows(library, (message) => this.log.warn({ child: "wordnet" }, message)).then((prepared) => {
+      void this.buildWords(prepared, content);
       return prepared;
     });
     return this.prepared;
   }
 
-  private async buildWords(prepared: Prepared): Promise<void> {
+  private async buildWords(prepared: Prepared, content: string): Promise<void> {
     try {
-      this.words = await MemoryIndex.from(prepared.rows, new Map());
+      const words = await MemoryIndex.from(prepared.rows, new Map());
+      // Rows of content replaced meanwhile answer nothing: the newer content's own are on their way.
+      if (content !== this.preparedFor) return;
+      this.words = words;
       this.wordPassages = prepared.rows.filter((r) => r.role === "passage").length;
       this.markAnswerable();
       this.log.info({ rows: prepared.rows.length }, "search answers from words while the vectors are prepared");
@@ -124,7 +136,7 @@ export class SearchService {
       this.expansionsRead = true;
       if (!this.index?.ready) {
         const withExpansions = await MemoryIndex.from(prepared.rows, expansions);
-        if (!this.index?.ready) this.words = withExpansions;
+        if (!this.index?.ready && content === this.preparedFor) this.words = withExpansions;
       }
     } catch (err) {
       this.log.error({ err }, "the words-only search index could not be built");
