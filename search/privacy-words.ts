@@ -3,6 +3,7 @@
 // ("does whatever picks the next service read my reflection?"), keeping asked as "what do you do with my timezone?",
 // and being followed as cookies and ads. Each is read with the guides' words beside it, as a clock change is
 // (clock-change-words.ts): the visitor's own words are otherwise most of the question. Pure functions.
+import { endOf, withSaidAt } from "./said-beside.ts";
 
 /** Typing into the box the visitor is in, which is ask's: "type something in here", "the questions I put in this box". */
 const ASK_BOX =
@@ -45,19 +46,11 @@ export const asksFollowed = (question: string) => followedEnd(question) !== unde
 
 /** Where the question says it is followed: after its words said of the visitor, or after the second of them. */
 function followedEnd(question: string): number | undefined {
-  const me = FOLLOWS_ME.exec(question);
-  if (me) return me.index + me[0].length;
-  const ends = FOLLOWED.flatMap((w) => {
-    const m = w.exec(question);
-    return m ? [m.index + m[0].length] : [];
-  }).sort((a, b) => a - b);
+  const me = endOf(FOLLOWS_ME, question);
+  if (me !== undefined) return me;
+  const ends = FOLLOWED.flatMap((w) => endOf(w, question) ?? []).sort((a, b) => a - b);
   return ends.length >= 2 ? ends[1] : undefined;
 }
-
-const endOf = (rx: RegExp, question: string) => {
-  const m = rx.exec(question);
-  return m ? m.index + m[0].length : undefined;
-};
 
 /** The guides' words for what the question asks about, each with where it is said (empty when it asks none of these). */
 function privacyPlaced(question: string): Array<{ at: number; say: string }> {
@@ -79,7 +72,5 @@ export const privacySaid = (question: string): string[] => privacyPlaced(questio
  * what I search?" is not read as asking whether searches build a profile).
  */
 export function withPrivacyWords(question: string): string {
-  let said = question;
-  for (const { at, say } of privacyPlaced(question).sort((a, b) => b.at - a.at)) said = `${said.slice(0, at)} ${say}${said.slice(at)}`;
-  return said;
+  return withSaidAt(question, privacyPlaced(question));
 }

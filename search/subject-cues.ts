@@ -3,6 +3,7 @@
 // anyone gives; "how is the souls figure worked out?" asks how it is counted, not any number; a refusal told with
 // its cause ("it bounced, I'd pasted a link") asks the rule on that cause; "what are the night services usually
 // about?" asks what a watch leans toward, not what a service holds. Pure rules.
+import { endOf, withSaidAt } from "./said-beside.ts";
 import type { Cue } from "./cue.ts";
 import { N, UNIT } from "./cue.ts";
 import { FAMILY } from "./kin-words.ts";
@@ -45,10 +46,8 @@ export function withActingForWords(question: string): string {
   if (!asksActingFor(question) || question.includes(ACTING_SAY)) return question;
   // Beside the words that say it, so that in a question of two parts they stay with the part they belong to ("…on behalf
   // of a user in Tokyo. Which timezone should I send, and what if I just send UTC?" is not read as asking the second).
-  const said = ACTS_FOR.exec(question) ?? THEIR_CLOCK.exec(question);
-  if (!said) return `${question} ${ACTING_SAY}`;
-  const end = said.index + said[0].length;
-  return `${question.slice(0, end)} ${ACTING_SAY}${question.slice(end)}`;
+  const at = endOf(ACTS_FOR, question) ?? endOf(THEIR_CLOCK, question);
+  return at === undefined ? `${question} ${ACTING_SAY}` : withSaidAt(question, [{ at, say: ACTING_SAY }]);
 }
 
 /**
