@@ -34,8 +34,9 @@ const BARE_CONTRACTIONS = new Map(
     "whats:what's wheres:where's whos:who's hows:how's thats:that's theres:there's im:I'm ive:I've youre:you're " +
     "dont:don't doesnt:doesn't didnt:didn't cant:can't wont:won't isnt:isn't arent:aren't wasnt:wasn't werent:weren't " +
     "shouldnt:shouldn't wouldnt:wouldn't couldnt:couldn't havent:haven't hasnt:hasn't " +
-    // And chat's shorthand, which weighs as the rarest of words when it stays as typed ("list them pls").
-    "pls:please plz:please u:you ur:your"
+    // And chat's shorthand, which weighs as the rarest of words when it stays as typed ("list them pls"); "hw long"
+    // typed for "how long" loses the kind of answer asked for as well.
+    "pls:please plz:please u:you ur:your hw:how thx:thanks tmrw:tomorrow thru:through abt:about"
   )
     .split(" ")
     .map((pair): [string, string] => {

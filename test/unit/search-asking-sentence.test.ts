@@ -8,6 +8,15 @@ describe("askingSentence", () => {
     expect(askingSentence("Loved last night's reading. How long before it comes back? Thanks!")).toBe("How long before it comes back?");
   });
 
+  it("is the question asked first, with the reason for asking after it", () => {
+    expect(askingSentence("roughly how long does one service run? I need to set a sensible timeout on my client")).toBe(
+      "roughly how long does one service run?",
+    );
+    expect(askingSentence("Can I leave the same words again next week? It's a line I say for her every Sunday.")).toBe(
+      "Can I leave the same words again next week?",
+    );
+  });
+
   it("is nothing for one sentence, a message that asks nothing, or an asking sentence naming too little", () => {
     expect(askingSentence("Can strangers see the words I leave after a service?")).toBeUndefined();
     expect(askingSentence("My dad died in March. I miss him.")).toBeUndefined();

@@ -44,6 +44,7 @@ describe("a slip of the keyboard", () => {
     expect(withApostrophes("whats in a service? im not sure, dont know")).toBe("what's in a service? I'm not sure, don't know");
     expect(withApostrophes("the session id and the whatsapp")).toBe("the session id and the whatsapp");
     expect(withApostrophes("list them pls, can u")).toBe("list them please, can you");
+    expect(withApostrophes("hw long can it be? thx")).toBe("how long can it be? thanks");
     expect(spelledAsLibrary("whats in a sevice", vocabulary, null)).toBe("what's in a sevice");
   });
 });
