@@ -44,7 +44,7 @@ function dayHour(hour: number, half: string): number {
   return afternoon ? hour + 12 : hour;
 }
 
-const HALF = "(a\\.?\\s?m\\b\\.?|p\\.?\\s?m\\b\\.?|in the (?:morning|afternoon|evening)|at night)";
+const HALF = "(a\\.?\\s?m\\b\\.?|p\\.?\\s?m\\b\\.?|in the (?:morning|afternoon|evening|night)|at night)";
 const HOUR = "(1[0-2]|0?[1-9])(?::00)?";
 /**
  * One pass, in order of preference: a range ("4 to 8 in the morning", "4am-8am", whose half of the day holds for
@@ -77,14 +77,22 @@ export function eachTime(text: string, said: (written: string, hours: number[], 
 
 const NUMBERS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const NUMBER = `(${NUMBERS.join("|")}|1[0-2]|0?[1-9])`;
-const OF_DAY = "(?=\\s*(?:o'?clock|a\\.?\\s?m\\b|p\\.?\\s?m\\b|in the (?:morning|afternoon|evening)|at night))";
+/** A bare hour or a range of them ("3", "1 and 3", "2 to 4"), with no half of the day said. */
+const HOUR_OR_RANGE = "(?:1[0-2]|0?[1-9])(?:\\s*(?:to|until|till|and|-|–)\\s*(?:1[0-2]|0?[1-9]))?";
+const OF_DAY = "(?=\\s*(?:o'?clock|a\\.?\\s?m\\b|p\\.?\\s?m\\b|in the (?:morning|afternoon|evening|night)|at night))";
 /** An hour said in words, read in figures as TIME above reads it: "half past nine in the evening" as "9 in the evening", "quarter to ten pm" as "9 pm", "eleven at night" as "11 at night". */
 function hoursInFigures(text: string): string {
   const figure = (n: string) => (/^\d/.test(n) ? Number(n) : NUMBERS.indexOf(n.toLowerCase()) + 1);
-  return text
-    .replace(new RegExp(`\\b(?:half|quarter|\\d{1,2} minutes) past ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))
-    .replace(new RegExp(`\\b(?:quarter|\\d{1,2} minutes) to ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(((figure(n) + 10) % 12) + 1))
-    .replace(new RegExp(`\\b(${NUMBERS.join("|")})\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)));
+  return (
+    text
+      // An hour said of the nights ("awake at 3 most nights", "between 1 and 3 every night") is the small hours.
+      .replace(new RegExp(`\\b(${HOUR_OR_RANGE})\\s+(?:most|every|some|many|other) nights?\\b`, "gi"), "$1 at night")
+      // "half two" is half past two, as said in Britain and Ireland; "half an hour", "half past" and "half the" are not.
+      .replace(new RegExp(`\\bhalf ${NUMBER}\\b(?!\\s*(?:past|hours?|minutes?)\\b)${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))
+      .replace(new RegExp(`\\b(?:half|quarter|\\d{1,2} minutes) past ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))
+      .replace(new RegExp(`\\b(?:quarter|\\d{1,2} minutes) to ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(((figure(n) + 10) % 12) + 1))
+      .replace(new RegExp(`\\b(${NUMBERS.join("|")})\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))
+  );
 }
 
 /**

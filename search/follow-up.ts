@@ -4,6 +4,7 @@
 // answer-cues.ts). Pure functions for ground.ts.
 import { cuesOf, subjectTerms } from "./answer-cues.ts";
 import { readWithAntecedent } from "./part-antecedent.ts";
+import { withEarlierTimes } from "./part-time.ts";
 import { partsOf } from "./question-parts.ts";
 
 /** A later part that opens on the answer to the one before: "If not, what can I send?", "If so, how long…?". */
@@ -24,8 +25,10 @@ export interface PartRead {
  */
 export function partsRead(question: string): PartRead[] {
   const read: PartRead[] = [];
-  for (const part of partsOf(question)) {
+  for (const said of partsOf(question)) {
     const before = read[read.length - 1];
+    // "…, and what are the services there like?": the hour the part before named is this part's too (part-time.ts).
+    const part = before ? withEarlierTimes(before.text, said) : said;
     const refers = before && (subjectTerms(part, cuesOf(part)).length < 3 || REFERS_BACK.test(part));
     // A part pointing back by a pronoun ("…, and can I edit it later?") is read with the earlier part's subject.
     const pointed = before ? readWithAntecedent(before.text, part) : undefined;

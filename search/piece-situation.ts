@@ -154,6 +154,12 @@ export function feltSituation(question: string): boolean {
   return SITUATIONS.some((s) => s.felt && s.said.test(question));
 }
 
+/**
+ * A piece's first theme is what it is for; a situation among its later themes is one it touches ("The First Token
+ * Falls" is about answering a stranger's message, grief third), and fits this share of one it leads with.
+ */
+const LATER = 0.6;
+
 /** What stands near a situation counts for at most this share of the situation itself. */
 const NEAR = 0.5;
 
@@ -162,18 +168,21 @@ const titleStem = (theme: string) => (askTerms(theme).length === 1 ? askTerms(th
 
 /**
  * How far a piece declares the situations told, averaged over them: 1 when its themes or title carry one of the
- * situation's own themes, else NEAR times the share of its near themes its themes carry (a title's "night" says no
+ * situation's own themes or its title tells the situation as visitors say it, else NEAR times the share of its near themes its themes carry (a title's "night" says no
  * sleeplessness), each weighed by its idf over the pieces (a theme many carry tells them apart least); 0 if none is told.
  */
 export function situationFit(situations: Situation[], cards: readonly PieceCard[]): (card: PieceCard) => number {
   if (!situations.length) return () => 0;
   const idf = (t: string) => Math.log(1 + cards.length / (1 + cards.filter((c) => c.piece.themes.includes(t)).length));
   const carries = (card: PieceCard, t: string) => card.piece.themes.includes(t) || card.title.has(titleStem(t));
-  const weighed = situations.map((s) => ({ themes: s.themes, near: (s.near ?? []).map((t) => ({ t, w: idf(t) })) }));
+  const leads = (card: PieceCard, t: string) => card.piece.themes[0] === t || card.title.has(titleStem(t));
+  const weighed = situations.map((s) => ({ themes: s.themes, said: s.said, near: (s.near ?? []).map((t) => ({ t, w: idf(t) })) }));
   return (card) => {
     let sum = 0;
-    for (const { themes, near } of weighed) {
-      if (themes.some((t) => carries(card, t))) sum += 1;
+    for (const { themes, said, near } of weighed) {
+      // A title that tells the situation in visitors' own words ("Going Back to Work", "One Who Is Grieving") is made for it.
+      if (themes.some((t) => leads(card, t)) || said.test(card.piece.title)) sum += 1;
+      else if (themes.some((t) => carries(card, t))) sum += LATER;
       else if (near.length) sum += (NEAR * near.reduce((s, { t, w }) => s + (card.piece.themes.includes(t) ? w : 0), 0)) / near.reduce((s, { w }) => s + w, 0);
     }
     return sum / situations.length;

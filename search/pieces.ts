@@ -13,7 +13,13 @@ export { pieceCards, type PieceCard } from "./piece-cards.ts";
 
 /** Any piece at all: "something in the library about…", "anything here for that", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
+  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:short|little|small|quick|gentle|good|quiet)\s+)?(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:meant|made|written) for|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
+/**
+ * "Got anything?" at the end of a situation told ("3am again. lying awake staring at the ceiling. got anything"):
+ * asks for any piece for it, though it names neither kind nor topic (piece-situation.ts tells the situation).
+ */
+const BARE_ANY =
+  /(?:^|[.!?,;:]\s*|\b(?:so|and|but)\s+)(?:got|have you got|you got|is there|any)\s+(?:anything|something)(?:\s+(?:for (?:me|this|that|it)|here))?\s*[?.!]*\s*$/i;
 /** Verbs that name the kind of piece wanted ("anything I could pray", "something to sing"). */
 const VERB_KINDS: Array<[RegExp, string[]]> = [
   [/\b(?:to|could|can|might) (?:pray|recite)\b/i, ["prayer", "blessing"]],
@@ -25,7 +31,7 @@ const VERB_KINDS: Array<[RegExp, string[]]> = [
  * sentence that opens with "anything"/"something" after the scene it follows ("…before we move. anything for that?").
  */
 const ASKS_FOR =
-  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i;
+  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b|\bwhat (?:would|might|could|will) (?:fit|suit|help)\b|\b(?:want|need|would like)\s+(?:something|anything)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
   "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:suited|suitable|fitting|right) (?:to|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
@@ -77,7 +83,8 @@ export function piecesAsked(question: string): string[] | null {
   if (named.length) return named;
   // "What can I pray?" asks for a piece by its verb alone.
   const byVerb = /\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b/i.test(question);
-  if (!ANY_PIECE.test(question) && !byVerb) return null;
+  const bare = BARE_ANY.test(question) && situationsOf(question).length > 0;
+  if (!ANY_PIECE.test(question) && !byVerb && !bare) return null;
   // "Anything I could pray there?" names its kind by the verb.
   const verb = VERB_KINDS.find(([said]) => said.test(question));
   if (verb) return verb[1];

@@ -25,6 +25,13 @@ describe("partsRead", () => {
     expect(partsRead("Is this a club? I'm shy, must I join?")[1].text).toBe("Is this a club. I'm shy. must I join?");
   });
 
+  it("reads a later part pointing back to the hour the part before named with that hour", () => {
+    expect(partsRead("What is 7pm called here, and what happens there?")[1].text).toMatch(/what happens there at 7pm\?$/);
+    expect(partsRead("What is the hour from midnight called, and what goes on in it?")[1].text).toMatch(/at midnight\?$/);
+    // A part naming its own hour, or not pointing back, keeps its own words.
+    expect(partsRead("What is 7pm called here, and what happens at 9pm?")[1].text).toMatch(/what happens at 9pm\?$/);
+  });
+
   it("leaves a later part that names its own subject alone", () => {
     expect(partsRead("How long is the walk, and where does the bus to the lake stop?")[1]).toEqual({
       text: "where does the bus to the lake stop?",

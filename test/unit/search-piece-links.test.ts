@@ -112,6 +112,11 @@ describe("clock times", () => {
     expect(onTheHour("It's 17:30 in Lisbon")).toBe("It's 17:00 in Lisbon");
     expect(onTheHour("at 9:45pm, or 4:30 am")).toBe("at 9pm, or 4 am");
     expect(onTheHour("almost 7:05.")).toBe("almost 07:00.");
+    // Hours said loosely: of the nights, or "half two" with its half of the day.
+    expect(clockWords(onTheHour("awake between 1 and 3 most nights"))).toBe("awake between clockone to clockthree");
+    expect(clockWords(onTheHour("up at 3 every night"))).toBe("up at clockthree");
+    expect(clockWords(onTheHour("at half two in the night"))).toBe("at clocktwo");
+    for (const same of ["half an hour at night", "2 nights a week", "half two"]) expect(onTheHour(same)).toBe(same);
     for (const same of ["at 16:00 sharp", "a ratio of 3:1", "12:05:33", "25:30"]) expect(onTheHour(same)).toBe(same);
   });
 

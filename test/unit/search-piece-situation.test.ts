@@ -24,11 +24,33 @@ describe("the situation a visitor tells", () => {
     expect(fit(cards[1])).toBe(0);
   });
 
+  it("takes a title telling the situation in visitors' words as made for it, and a situation among later themes as touched", () => {
+    const cards = [
+      situationCard("A Blessing for Hands Going Back to Work", ["hands", "care"]),
+      situationCard("For the Ones Who Mourn", ["grief", "care"]),
+      situationCard("A Song About a Message at Night", ["language", "courage", "grief"]),
+    ];
+    expect(situationFit(situationsOf("I go back to work on Monday after a long time out"), cards)(cards[0])).toBe(1);
+    const grief = situationFit(situationsOf("my gran died on Friday"), cards);
+    expect(grief(cards[1])).toBe(1);
+    expect(grief(cards[2])).toBeGreaterThan(0);
+    expect(grief(cards[2])).toBeLessThan(1);
+  });
+
+  it("hears 'got anything' after a situation, a piece 'meant for' a moment, and 'something short to read'", () => {
+    expect(piecesAsked("4am and wide awake again, worrying. got anything")).not.toBeNull();
+    expect(piecesAsked("I like the hymns. got anything")).toBeNull();
+    expect(piecesAsked("My session is about to close. Is there a piece in your library meant for that?")).not.toBeNull();
+    expect(piecesAsked("on a break from the night shift and I need something short to read. what would fit?")).not.toBeNull();
+  });
+
   it("hears a kind asked for bare after a situation, and how someone is said without 'I'", () => {
     expect(piecesAsked("Dad goes into hospital tomorrow for his operation. Is there a blessing?")).toEqual(["blessing"]);
     expect(piecesAsked("I like the chants here. Are there any songs?")).toBeNull();
     expect(feltSituation("3am, wide awake again. got anything?")).toBe(true);
-    expect(sceneTold("3am, wide awake again. got anything?")).toBe(true);
+    // "got anything?" after how someone is asks for any piece (pieces.ts); a bare "something short?" is a scene told.
+    expect(piecesAsked("3am, wide awake again. got anything?")).not.toBeNull();
+    expect(sceneTold("3am, wide awake again. something short?")).toBe(true);
     expect(sceneTold("good names for a new baby")).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ const cards = [
 describe("a piece's requests in visitors' words (corpus/asked.ts)", () => {
   it("find it where its title, summary and themes share no word with the visitor's", async () => {
     const treatment = (requests: string[]) =>
-      pieceCard("blessing", "For the Night Before Treatment", "A hospital bag by the door and a body asked to be brave.", ["courage"], "", undefined, requests);
+      pieceCard("blessing", "For the Night Before It", "A hospital bag by the door and a body asked to be brave.", ["courage"], "", undefined, requests);
     const question = "my dad starts chemo in the morning, any blessing for tonight?";
     expect((await findPieces(question, ["blessing"], [treatment([])], null, null)).found).toEqual([]);
     const asked = treatment(["is there a blessing for someone starting chemo tomorrow?", "my mum has her first radiotherapy session tomorrow, anything?"]);
