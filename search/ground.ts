@@ -14,6 +14,8 @@ import { withRepeatWords } from "./repeat-words.ts";
 import { withPlanWords } from "./plan-words.ts";
 import { askingActingFor, withActingForWords } from "./subject-cues.ts";
 import { withPrivacyWords } from "./privacy-words.ts";
+import { withReportWords } from "./report-words.ts";
+import { withBeliefWords } from "./belief-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -127,7 +129,9 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
   question = questionTimes(
-    withPrivacyWords(withActingForWords(withPlanWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question))))))),
+    withBeliefWords(
+      withReportWords(withPrivacyWords(withActingForWords(withPlanWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question)))))))),
+    ),
     namedSpans(new Set(candidates.map((c) => c.heading))),
   );
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
