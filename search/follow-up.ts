@@ -3,7 +3,7 @@
 // statement before it, so that its own words still say what it asks (its type and cues: answer-type.ts,
 // answer-cues.ts). Pure functions for ground.ts.
 import { cuesOf, subjectTerms } from "./answer-cues.ts";
-import { readWithAntecedent } from "./part-antecedent.ts";
+import { readWithAntecedent, sceneOf } from "./part-antecedent.ts";
 import { withEarlierTimes } from "./part-time.ts";
 import { partsOf } from "./question-parts.ts";
 
@@ -32,11 +32,22 @@ export function partsRead(question: string): PartRead[] {
     const refers = before && (subjectTerms(part, cuesOf(part)).length < 3 || REFERS_BACK.test(part));
     // A part pointing back by a pronoun ("…, and can I edit it later?") is read with the earlier part's subject.
     const pointed = before ? readWithAntecedent(before.text, part) : undefined;
-    if (refers) read.push({ text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true, otherwise: pointed });
+    // Read after the whole earlier part it leans toward that part's answer ("If I send in a prayer, does it go up straight
+    // away? And is there a size limit?"): when that finds nothing, it is asked after the earlier part's scene only.
+    const otherwise = pointed ?? (!before || REFERS_BACK.test(part) ? undefined : withScene(before.text, part));
+    if (refers) read.push({ text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true, otherwise });
     // Read so, it holds the earlier part's subject and leans toward its answer too: it is answered by sentences not yet quoted.
     else read.push(pointed ? { text: pointed, carried: true, otherwise: part } : { text: part, carried: false });
   }
   return read;
+}
+
+/** The part after the scene or condition that opens the earlier part ("If I contribute a prayer, is there a size limit?"), when it has one. */
+function withScene(before: string, part: string): string | undefined {
+  const scene = sceneOf(before);
+  // Never the part alone: "…, and what was the score?" would meet whatever else holds "score".
+  if (!scene) return undefined;
+  return part.startsWith(scene) ? part : `${scene} ${part}`;
 }
 
 /** The part without the scene it shares with the part before ("…? I don't believe in anything" and "I don't believe in anything, do I have to?"): said once. */

@@ -88,7 +88,7 @@ export function phrasesOf(clause: string): Phrase[] {
 }
 
 /** The earlier part's opening scene or condition: what comes before the words that ask ("If I submit a prayer,"). */
-function sceneOf(before: string): string {
+export function sceneOf(before: string): string {
   const asking = askingClause(before);
   const at = before.lastIndexOf(asking);
   return at > 0

@@ -38,4 +38,16 @@ describe("partsRead", () => {
       carried: false,
     });
   });
+
+  it("gives a carried part without a pronoun another reading: after the earlier part's scene only", () => {
+    // Read after the whole first part it leans toward "does it open late"; asked after "If I visit the fair," it asks its own.
+    expect(partsRead("If I visit the fair, does it open late? And is there a parking fee?")[1]).toEqual({
+      text: "If I visit the fair, does it open late. is there a parking fee?",
+      carried: true,
+      otherwise: "If I visit the fair, is there a parking fee?",
+    });
+    // Never the part alone, which would meet whatever else holds its one word ("…, and what was the score?").
+    expect(partsRead("Who won the regatta, and what was the score?")[1].otherwise).toBeUndefined();
+    expect(partsRead("Who built the old mill, and what did they do before?")[1].otherwise).toBeUndefined();
+  });
 });
