@@ -7,15 +7,8 @@ import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
-import { withDurationWords } from "./duration-words.ts";
-import { withLengthWords } from "./length-words.ts";
-import { withClockChangeWords } from "./clock-change-words.ts";
-import { withRepeatWords } from "./repeat-words.ts";
-import { withPlanWords } from "./plan-words.ts";
-import { askingActingFor, withActingForWords } from "./subject-cues.ts";
-import { withPrivacyWords } from "./privacy-words.ts";
-import { withReportWords } from "./report-words.ts";
-import { withBeliefWords } from "./belief-words.ts";
+import { askingActingFor } from "./subject-cues.ts";
+import { withGuidesWords } from "./guides-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -128,12 +121,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const lists = asksForNames(question) ? headingListCandidates(weighed, sources.guides) : [];
   const candidates = [...candidatesOf(weighed, sources.summaries, sources.askedOf), ...lists];
   if (!candidates.length) return NOTHING;
-  question = questionTimes(
-    withBeliefWords(
-      withReportWords(withPrivacyWords(withActingForWords(withPlanWords(withRepeatWords(withClockChangeWords(withDurationWords(withLengthWords(question)))))))),
-    ),
-    namedSpans(new Set(candidates.map((c) => c.heading))),
-  );
+  question = questionTimes(withGuidesWords(question), namedSpans(new Set(candidates.map((c) => c.heading))));
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
   const read = partsRead(question);
   const parts = read.map((p) => p.text);
