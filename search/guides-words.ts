@@ -10,6 +10,7 @@ import { withPlanWords } from "./plan-words.ts";
 import { withPrivacyWords } from "./privacy-words.ts";
 import { withRepeatWords } from "./repeat-words.ts";
 import { withReportWords } from "./report-words.ts";
+import { withServiceHoldsWords } from "./service-holds-words.ts";
 import { withActingForWords } from "./subject-cues.ts";
 
 const REWRITES: readonly ((question: string) => string)[] = [
@@ -22,6 +23,7 @@ const REWRITES: readonly ((question: string) => string)[] = [
   withPrivacyWords,
   withReportWords,
   withBeliefWords,
+  withServiceHoldsWords,
 ];
 
 /** The question with the guides' words for what it asks said beside the visitor's own. */
