@@ -78,7 +78,13 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
       message = issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`;
       break;
     case "too_small":
-      message = issue.origin === "string" ? `${subject} must be at least ${issue.minimum} characters.` : `${subject} must be at least ${issue.minimum}.`;
+      // "at least 1 characters" reads as a machine's; an empty string is simply empty.
+      message =
+        issue.origin !== "string"
+          ? `${subject} must be at least ${issue.minimum}.`
+          : Number(issue.minimum) === 1
+            ? `${subject} must not be empty.`
+            : `${subject} must be at least ${issue.minimum} characters.`;
       break;
     case "invalid_value":
       allowed = issue.values.map(String);

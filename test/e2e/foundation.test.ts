@@ -157,6 +157,11 @@ describe("validation and bodies", () => {
     expect(missing.body.error).toContain("required");
     const typed = await server.post("/api/reflect", { name: "Wren", text: 12345 });
     expect(typed.body.error).toBe("`text` must be a string.");
+    const empty = await server.post("/api/ask", { question: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe("`question` must not be empty.");
+    const short = await server.post("/api/reflect", { name: "Wren", text: "too short", songSlug: "x" });
+    expect(short.body.error).toMatch(/must be at least \d+ characters\.$/);
     const limit = await server.get("/api/search?q=rest&limit=21");
     expect(limit.status).toBe(400);
     expect(limit.body.field).toBe("limit");
