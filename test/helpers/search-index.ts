@@ -9,6 +9,8 @@ import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
+import { extractiveAnswer, groundAnswer } from "../../search/answer.ts";
+import { askSources } from "../../search/ask-library.ts";
 import { LibraryIndex, storedIndexMatches } from "../../search/index.ts";
 import { calibrationFor } from "../../search/rank.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "./embedder.ts";
@@ -92,3 +94,13 @@ export async function realLibraryIndex(): Promise<RealIndex> {
 
 /** A hit's page as the fixtures name it: a document's library path, or songs/<slug>. */
 export const pageOf = (h: { chunk: { path: string | null; slug: string | null } }) => h.chunk.path ?? `songs/${h.chunk.slug}`;
+
+/**
+ * The quoted answer ask gives on the real library, without a language model: with the vectors (hybrid), or from
+ * words alone as in the first seconds after a start.
+ */
+export async function quotedAnswer(real: RealIndex, question: string, mode: "hybrid" | "words"): Promise<string> {
+  const { index, library } = real;
+  const embedder = mode === "hybrid" ? index.embedder : null;
+  return extractiveAnswer(await groundAnswer(embedder, question, await index.search(question, 5), index.expansions, askSources(library)));
+}

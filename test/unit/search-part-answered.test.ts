@@ -1,9 +1,7 @@
 // Each part of a message answered on the real library (search/follow-up.ts, search/ground.ts): a later part that
 // names almost nothing of its own is asked after the earlier part's scene when, read after that whole part, it finds nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractiveAnswer, groundAnswer } from "../../search/answer.ts";
-import { askSources } from "../../search/ask-library.ts";
-import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
+import { quotedAnswer, realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
 let partsIndex: RealIndex;
 
@@ -13,10 +11,7 @@ beforeAll(async () => {
 afterAll(() => partsIndex?.close());
 
 /** From words alone, as in the first seconds after a start, where a part read after the whole earlier one most often went astray. */
-async function answerOfParts(question: string) {
-  const { index, library } = partsIndex;
-  return extractiveAnswer(await groundAnswer(null, question, await index.search(question, 5), index.expansions, askSources(library)));
-}
+const answerOfParts = (question: string) => quotedAnswer(partsIndex, question, "words");
 
 describe("every part of a message", () => {
   it("answers a bare later part after the earlier part's scene: the size of a contribution beside its review", async () => {

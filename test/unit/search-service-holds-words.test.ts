@@ -1,10 +1,8 @@
 // What a service is made of asked in a visitor's words, read with the guides' words for what a service holds
 // (search/service-holds-words.ts), and the answer that follows from the real library.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractiveAnswer, groundAnswer } from "../../search/answer.ts";
-import { askSources } from "../../search/ask-library.ts";
 import { asksWhatServiceHolds, HOLDS_SAID, withServiceHoldsWords } from "../../search/service-holds-words.ts";
-import { realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
+import { quotedAnswer, realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
 describe("withServiceHoldsWords", () => {
   it("says the guides' words at the end of the clause that asks what a service is made of", () => {
@@ -48,10 +46,7 @@ describe("what a service holds, answered on the real library", () => {
   afterAll(() => holdsIndex?.close());
 
   /** With the vectors (hybrid), where the contribution guide's "pieces" won before. */
-  async function answerOfHolds(question: string) {
-    const { index, library } = holdsIndex;
-    return extractiveAnswer(await groundAnswer(index.embedder, question, await index.search(question, 5), index.expansions, askSources(library)));
-  }
+  const answerOfHolds = (question: string) => quotedAnswer(holdsIndex, question, "hybrid");
 
   it("quotes what a service holds first, and nothing on contributions, for 'What pieces make up a service?'", async () => {
     const answer = await answerOfHolds("What pieces make up a service?");
