@@ -9,10 +9,12 @@ import { z } from "zod";
 import { loadLibrary } from "../corpus/library.ts";
 import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import { reindex, type PublishPorts } from "./publish.ts";
+import { indexBehind, reindex, type PublishPorts } from "./publish.ts";
 
 /** Well inside the minute an operator may expect: a few key listings a minute cost next to nothing. */
 export const SYNC_MS = 15_000;
+/** A search index left behind the library is rebuilt at most this often (a build that keeps failing costs a core while it runs). */
+export const CATCH_UP_MS = 60_000;
 
 const PREFIX = "library:approved:";
 // `<category>:<slug>`: a "/" in a key segment would be stored encoded (storage/kv.ts safeKey).
@@ -39,11 +41,13 @@ export function recordApproval(kv: KeyValueStore, piece: ApprovedPiece): Promise
 export class ApprovedSync {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private caughtUpAt = -Infinity;
 
   constructor(
     private readonly kv: KeyValueStore,
     private readonly ports: PublishPorts,
     private readonly everyMs = SYNC_MS,
+    private readonly catchUpMs = CATCH_UP_MS,
   ) {}
 
   start(): void {
@@ -66,7 +70,10 @@ export class ApprovedSync {
     const { library, libraryDir, log } = this.ports;
     const keys = await this.kv.keys(PREFIX.slice(0, -1));
     const missing = keys.map(pathOf).filter((path) => !library.piece(path));
-    if (!missing.length) return 0;
+    if (!missing.length) {
+      this.catchUp();
+      return 0;
+    }
     const written: string[] = [];
     for (const path of missing) {
       const piece = await this.kv.read(APPROVED, keyOf(path));
@@ -82,5 +89,17 @@ export class ApprovedSync {
     log.info({ added: written, hash: fresh.contentHash }, "approved contributions added from the shared store");
     void reindex(this.ports);
     return written.length;
+  }
+
+  /** Rebuilds a search index left behind the library (see indexBehind), at most once a CATCH_UP_MS. */
+  private catchUp(): void {
+    if (!indexBehind(this.ports) || Date.now() - this.caughtUpAt < this.catchUpMs) return;
+    this.caughtUpAt = Date.now();
+    const index = this.ports.search.index;
+    this.ports.log.warn(
+      { index: index?.contentHash, library: this.ports.library.contentHash, lastFailure: index?.buildFailure },
+      "search index is behind the library: rebuilding",
+    );
+    void reindex(this.ports);
   }
 }

@@ -72,3 +72,13 @@ export async function reindex(deps: PublishPorts): Promise<void> {
     deps.log.error({ err }, "search index rebuild after an approval failed");
   }
 }
+
+/**
+ * Whether the served index was built from older content than the library holds, with no build under way to
+ * catch it up: a rebuild after an approval failed (a WordNet child killed under load), or the approval reached
+ * this process while its index was still being chosen or opened. Pure over the two hashes.
+ */
+export function indexBehind(deps: Pick<PublishPorts, "library" | "search">): boolean {
+  const index = deps.search.index;
+  return !!index?.ready && !index.isBuilding && index.contentHash !== deps.library.contentHash;
+}

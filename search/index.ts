@@ -24,6 +24,8 @@ export type { Hit } from "./memory.ts";
 interface Live {
   table: Table;
   name: string;
+  /** The library content the table was built from. */
+  contentHash: string;
   memory: MemoryIndex;
   chunks: number;
   pages: number;
@@ -134,6 +136,11 @@ export class LibraryIndex {
     return this.building && this.embedded.of ? this.embedded.done / this.embedded.of : null;
   }
 
+  /** The library content the served index was built from (null before one is ready): behind the library's after a change until a rebuild swaps in. */
+  get contentHash(): string | null {
+    return this.live?.contentHash ?? null;
+  }
+
   /** The expansions of the index being served, or null before one is ready. */
   get expansions(): Expansions | null {
     return this.live?.memory.expansions ?? null;
@@ -164,8 +171,13 @@ export class LibraryIndex {
       try {
         const table = await (await this.connection()).openTable(state.table);
         const expansions = await readFile(this.expansionsFile(state.table), "utf8");
-        this.live = { table, name: state.table, memory: await loadStoredMemory(table, expansions, this.memo), chunks: state.chunks, pages: state.pages };
+        const memory = await loadStoredMemory(table, expansions, this.memo);
+        // A rebuild (an approval meanwhile) may have swapped in newer content while the table was read: keep that.
+        this.live ??= { table, name: state.table, contentHash: state.contentHash, memory, chunks: state.chunks, pages: state.pages };
         this.log.info({ table: state.table, chunks: state.chunks }, "search index opened");
+        // The library may have changed while the stored table was read; the approval's own rebuild may have been
+        // skipped or finished first. One of our own (shared with any under way) brings the index up to date.
+        if (this.live.contentHash !== library.contentHash) void this.rebuild(library);
         return;
       } catch (err) {
         this.log.warn({ err }, "stored search index could not be opened; rebuilding");
@@ -198,6 +210,9 @@ export class LibraryIndex {
 
   private async build(library: Library, prepare: () => Promise<Prepared>): Promise<void> {
     const started = Date.now();
+    // The content the rows are prepared from (taken before `prepare` reads the library, which an approval may replace
+    // during the build): the table and state name it, not the content the library holds by the end.
+    const content = library.contentHash;
     const prepared = await prepare();
     const all = prepared.rows;
     this.log.info({ rows: all.length, embedder: this.embedder.id }, "building the search index");
@@ -212,7 +227,7 @@ export class LibraryIndex {
       await nextTurn();
     }
     const { expansions, json } = await prepared.expansions;
-    const name = `chunks_${library.contentHash}_${Date.now().toString(36)}`;
+    const name = `chunks_${content}_${Date.now().toString(36)}`;
     const db = await this.connection();
     this.stopIfAsked();
     const dims = vectors[0]?.length ?? 0;
@@ -228,10 +243,10 @@ export class LibraryIndex {
     const previous = this.live;
     const pages = memory.pageCount;
     const passages = all.filter((r) => r.role === "passage").length;
-    const state: State = { table: name, contentHash: library.contentHash, embedder: this.embedder.id, recipe: RECIPE, chunks: passages, pages };
+    const state: State = { table: name, contentHash: content, embedder: this.embedder.id, recipe: RECIPE, chunks: passages, pages };
     await writeFile(join(this.dir, "state.json.tmp"), JSON.stringify(state));
     await rename(join(this.dir, "state.json.tmp"), join(this.dir, "state.json"));
-    this.live = { table, name, memory, chunks: passages, pages };
+    this.live = { table, name, contentHash: content, memory, chunks: passages, pages };
     this.log.info({ table: name, chunks: passages, pages, ms: Date.now() - started }, "search index ready");
     // Searches never touch the old table (they use memory), but a concurrent open may; drop it later.
     if (previous) {

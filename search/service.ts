@@ -29,6 +29,8 @@ export interface SearchPreparation {
   words: "waiting" | "ready";
   expansions: "waiting" | "ready" | "failed";
   vectors: "choosing embedder" | "opening" | "building" | "ready" | "failed";
+  /** Why the index serves older content than the library (a rebuild after a change failed; retried), else null. */
+  behind: string | null;
 }
 
 /** How long a search waits for the first answerable index before answering 503 (a start on an empty folder needs ~1 s). */
@@ -175,6 +177,7 @@ export class SearchService {
       words: this.answering ? "ready" : "waiting",
       expansions: this.expansionsRead || index?.ready ? "ready" : this.expansionsFailure ? "failed" : "waiting",
       vectors,
+      behind: index?.ready && index.buildFailure && !index.isBuilding ? index.buildFailure : null,
     };
   }
 

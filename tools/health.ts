@@ -132,6 +132,11 @@ export function degradedOf(search: SearchPreparation, recordings: RecordingProgr
   if (search.expansions === "failed")
     out.push({ what: "search-expansions", reason: "WordNet could not be read: search matches the words asked, not their relatives" });
   if (search.vectors === "failed") out.push({ what: "search-vectors", reason: "the search index could not be built: search and ask answer from words only" });
+  if (search.behind)
+    out.push({
+      what: "search-vectors",
+      reason: `the search index could not be rebuilt after the library changed (${search.behind}): it answers from the library as it was, and is rebuilt again within a minute`,
+    });
   if (recordings.failed > 0) out.push({ what: "recordings", reason: `${recordings.failed} pieces could not be recorded: the player passes over them` });
   return out;
 }

@@ -109,7 +109,7 @@ describe("a renderer killed while rendering", () => {
 });
 
 describe("health after the tries run out", () => {
-  const ready = { words: "ready", expansions: "ready", vectors: "ready" } as const;
+  const ready = { words: "ready", expansions: "ready", vectors: "ready", behind: null } as const;
   const recorded = { done: 3, total: 3, failed: 0 };
 
   it("is healthy when everything was prepared, starting while something still is", () => {
@@ -119,7 +119,7 @@ describe("health after the tries run out", () => {
   });
 
   it("is degraded, naming each missing part, when WordNet, the index or recordings were given up on", () => {
-    const failed = { words: "ready", expansions: "failed", vectors: "failed" } as const;
+    const failed = { words: "ready", expansions: "failed", vectors: "failed", behind: null } as const;
     const someLost = { done: 2, total: 3, failed: 1 };
     const degraded = degradedOf(failed, someLost);
     expect(degraded.map((d) => d.what)).toEqual(["search-expansions", "search-vectors", "recordings"]);
@@ -127,5 +127,12 @@ describe("health after the tries run out", () => {
     expect(statusOf(preparationOf(failed, null, someLost), degraded)).toBe("degraded");
     // Recordings still under way do not hold a degraded server at starting, nor does a lost recording alone read as starting.
     expect(statusOf(preparationOf(ready, null, someLost), degradedOf(ready, someLost))).toBe("degraded");
+  });
+
+  it("is degraded while the index answers from an older library because its rebuild failed", () => {
+    const behind = { ...ready, behind: "the WordNet child was killed" } as const;
+    const degraded = degradedOf(behind, recorded);
+    expect(degraded).toEqual([{ what: "search-vectors", reason: expect.stringContaining("(the WordNet child was killed)") }]);
+    expect(statusOf(preparationOf(behind, null, recorded), degraded)).toBe("degraded");
   });
 });
