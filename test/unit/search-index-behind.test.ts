@@ -9,13 +9,13 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createLogger } from "../../core/logger.ts";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { ApprovedSync } from "../../review/approved-sync.ts";
-import { normalize, type Embedder } from "../../search/embedder.ts";
 import { LibraryIndex } from "../../search/index.ts";
 import { calibrationFor } from "../../search/rank.ts";
 import { SearchService } from "../../search/service.ts";
 import type { MemoryData } from "../../search/memory-build.ts";
 import { MemoryMemo } from "../../search/stored-memory.ts";
 import { openKeyValueStore } from "../../storage/index.ts";
+import { letterEmbedder } from "../helpers/embedder.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
 
 const log = createLogger("silent");
@@ -26,12 +26,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Eight numbers from a text's letters: enough for the index to build, no model to load. */
-const letterEmbedder: Embedder = {
-  id: "letters-test/1",
-  dimensions: 8,
-  embed: async (texts) => texts.map((t) => normalize(Float32Array.from({ length: 8 }, (_, j) => 1 + [...t].filter((c, i) => i % 8 === j && c > "m").length))),
-};
 const indexIn = (memo?: MemoryMemo) => new LibraryIndex(dataDir, letterEmbedder, calibrationFor(letterEmbedder.id), log, memo);
 
 /** Writes a prayer into the library folder and replaces the library in place, as an approval does. */

@@ -8,8 +8,9 @@ import { afterAll, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../core/logger.ts";
 import { loadLibrary } from "../../corpus/library.ts";
-import { normalize, type Embedder } from "../../search/embedder.ts";
+import type { Embedder } from "../../search/embedder.ts";
 import { SearchService } from "../../search/service.ts";
+import { letterEmbedder } from "../helpers/embedder.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
 
 const copy = await copyLibrary();
@@ -18,13 +19,6 @@ afterAll(async () => {
   await copy.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/** Eight numbers from a text's letters: enough for the index to build, no model to load. */
-const letterEmbedder: Embedder = {
-  id: "letters-test/1",
-  dimensions: 8,
-  embed: async (texts) => texts.map((t) => normalize(Float32Array.from({ length: 8 }, (_, j) => 1 + [...t].filter((c, i) => i % 8 === j && c > "m").length))),
-};
 
 it("builds the index from the library as it is when the index opens, not from words prepared before a replacement", async () => {
   const library = await loadLibrary(copy.dir);
