@@ -8,6 +8,7 @@ import type { Connection, Table } from "@lancedb/lancedb";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../core/logger.ts";
 import { BoundedMemo } from "../core/memo.ts";
+import { warnWhileSlow } from "../core/slow-work.ts";
 import { timeSlicer } from "../core/time-slice.ts";
 import type { Library } from "../corpus/library.ts";
 import { cardOf, chunkPiece } from "./chunks.ts";
@@ -98,6 +99,8 @@ export class LibraryIndex {
   private embedded = { done: 0, of: 0 };
   /** Set by `stop`: a build under way ends at its next batch instead of running to the end. */
   private stopping = false;
+  /** The step the build under way is at (named in the log while a build runs long). */
+  private stage = "";
 
   constructor(
     private dir: string,
@@ -189,7 +192,14 @@ export class LibraryIndex {
   /** Build a fresh table for the library and swap it in. Concurrent calls share one build. */
   rebuild(library: Library, prepare: () => Promise<Prepared> = () => prepareRows(library)): Promise<void> {
     if (this.stopping) return Promise.resolve();
-    this.building ??= this.build(library, prepare)
+    if (this.building) return this.building;
+    // A build takes seconds; one that runs for minutes (a WordNet child that never answers, say) is named in the log.
+    const quiet = warnWhileSlow(this.log, "search index build still running", () => ({
+      stage: this.stage,
+      embedded: this.embedded.done,
+      of: this.embedded.of,
+    }));
+    this.building = this.build(library, prepare)
       .then(
         () => void (this.buildFailure = null),
         (err: unknown) => {
@@ -199,6 +209,7 @@ export class LibraryIndex {
         },
       )
       .finally(() => {
+        quiet();
         this.building = null;
       });
     return this.building;
@@ -213,7 +224,10 @@ export class LibraryIndex {
     // The content the rows are prepared from (taken before `prepare` reads the library, which an approval may replace
     // during the build): the table and state name it, not the content the library holds by the end.
     const content = library.contentHash;
+    this.stage = "preparing rows";
+    this.embedded = { done: 0, of: 0 };
     const prepared = await prepare();
+    this.stage = "embedding";
     const all = prepared.rows;
     this.log.info({ rows: all.length, embedder: this.embedder.id }, "building the search index");
     const vectors: Float32Array[] = [];
@@ -226,7 +240,9 @@ export class LibraryIndex {
       // An embedder that computes in this thread (GloVe) resolves at once: give requests their turn.
       await nextTurn();
     }
+    this.stage = "reading WordNet (expansions child)";
     const { expansions, json } = await prepared.expansions;
+    this.stage = "writing the table";
     const name = `chunks_${content}_${Date.now().toString(36)}`;
     const db = await this.connection();
     this.stopIfAsked();
@@ -239,6 +255,7 @@ export class LibraryIndex {
     await writeFile(`${this.expansionsFile(name)}.tmp`, json);
     await rename(`${this.expansionsFile(name)}.tmp`, this.expansionsFile(name));
     // Read back from the table: what is served is exactly what was stored.
+    this.stage = "reading the table back";
     const memory = await loadMemory(table, expansions);
     const previous = this.live;
     const pages = memory.pageCount;

@@ -76,9 +76,9 @@ describe.skipIf(!base)("an approval on one machine", () => {
       found = search.status === 200 && search.body.results.some((r: any) => r.path === PATH);
       if (!found) await new Promise((r) => setTimeout(r, 500));
     }
-    const { status, preparing, degraded } = (await health(b)).body;
+    const { status, preparing, degraded, index } = (await health(b)).body;
     // Its log's warnings and errors (the servers log at warn) say why, should it ever fail again.
-    const why = JSON.stringify({ status, preparing, degraded, log: b.stderr().slice(-3000) });
+    const why = JSON.stringify({ status, preparing, degraded, index, log: b.stderr().slice(-3000) });
     expect(found, `the other machine's search finds it (its health and log: ${why})`).toBe(true);
     console.info(`shared approvals: served by the other machine ${Math.round((Date.now() - started) / 1000)} s after approval (search included)`);
   }, 360_000);
