@@ -39,7 +39,15 @@ describe.skipIf(!base)("an approval on one machine", () => {
 
   it("reaches the other's library, search and content hash within a minute", async () => {
     const [a, b] = servers;
-    const hashBefore = (await health(b)).body.library.hash;
+    // Both indexes complete first (a start answers from words while its index opens), so b's page count is its own.
+    for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+      const bodies = await Promise.all([health(a), health(b)]);
+      if (bodies.every((h) => h.body.status === "healthy")) break;
+    }
+    const before = (await health(b)).body;
+    expect(before.status).toBe("healthy");
+    const hashBefore = before.library.hash;
+    const pagesBefore = before.index.documents;
     expect((await health(a)).body.library.hash).toBe(hashBefore);
     const sent = await json(
       await fetch(`${a.url}/api/contribute`, {
@@ -69,16 +77,20 @@ describe.skipIf(!base)("an approval on one machine", () => {
 
     // The other machine's search finds it once its index is rebuilt: a wait on that, bounded generously. On a
     // quiet machine it takes about 25 s; CI runs this beside CPU-bound audio tests and the container's watch,
-    // where the rebuild (WordNet child, embedding, the table) once needed more than two minutes.
-    let found = false;
-    while (!found && Date.now() - started < 300_000) {
-      const search = await json(await fetch(`${b.url}/api/search?q=ferryman%20second%20lamp%20far%20bank&limit=5`));
-      found = search.status === 200 && search.body.results.some((r: any) => r.path === PATH);
-      if (!found) await new Promise((r) => setTimeout(r, 500));
+    // where the rebuild (WordNet child, embedding, the table) once needed more than two minutes. The wait reads
+    // the index's page count from health, not search: search allows sixty an hour from one address, and polling it
+    // twice a second through a slow rebuild once used them all up (every later search a 429, the piece never seen).
+    let indexed = false;
+    while (!indexed && Date.now() - started < 300_000) {
+      const { index } = (await health(b)).body;
+      indexed = index.documents === pagesBefore + 1 && !index.building;
+      if (!indexed) await new Promise((r) => setTimeout(r, 1000));
     }
+    const search = await json(await fetch(`${b.url}/api/search?q=ferryman%20second%20lamp%20far%20bank&limit=5`));
+    const found = search.status === 200 && search.body.results.some((r: any) => r.path === PATH);
     const { status, preparing, degraded, index } = (await health(b)).body;
     // Its log's warnings and errors (the servers log at warn) say why, should it ever fail again.
-    const why = JSON.stringify({ status, preparing, degraded, index, log: b.stderr().slice(-3000) });
+    const why = JSON.stringify({ search: search.status, status, preparing, degraded, index, log: b.stderr().slice(-3000) });
     expect(found, `the other machine's search finds it (its health and log: ${why})`).toBe(true);
     console.info(`shared approvals: served by the other machine ${Math.round((Date.now() - started) / 1000)} s after approval (search included)`);
   }, 360_000);
