@@ -54,6 +54,8 @@ export interface AskSources {
   guides: Hit[];
   summaries: ReadonlyMap<string, Summary>;
   cards: PieceCard[];
+  /** Each guide's own one-line summary (its tldr), by page: what it says it is about (guide-titled.ts). */
+  guideAbout?: ReadonlyMap<string, string>;
   /** The questions a guide's sentences answer, in visitors' words (corpus/asked.ts). */
   askedOf(page: string): readonly AskedSentence[];
   /** How surely a question is one the library is not about (off-topic.ts). */
@@ -68,6 +70,7 @@ export function askSources(library: Library): AskSources {
     guides: guidePages(library),
     summaries: pieceSummaries(library),
     cards: pieceCards(library),
+    guideAbout: new Map(library.documents.map((doc) => [doc.path, doc.tldr])),
     askedOf: (page) => library.askedOf(page),
     offTopicOdds: offTopicOddsOf(library),
   };

@@ -32,6 +32,7 @@ import { askingSentence } from "./asking-sentence.ts";
 import { withoutGuesses } from "./guessed-values.ts";
 import { offeredKind } from "./offered-kind.ts";
 import { guideTitled } from "./guide-titled.ts";
+import { guidePartOf, joinedGroundings } from "./guide-part.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
@@ -82,8 +83,14 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
     return found.length ? namedPieces(found, hits) : NOTHING;
   }
-  // A guide asked for by its title is answered by that guide's own opening (guide-titled.ts).
-  const titled = guideTitled(question, hits, sources.guides);
+  // A guide asked for by its title is answered by that guide's own opening (guide-titled.ts); asked with more
+  // besides, the guide is named for its own part and the rest answered after it (guide-part.ts).
+  const split = guidePartOf(question);
+  const titled = guideTitled(question, hits, sources.guides, sources.guideAbout);
+  // The guide is named by its own part, or by the whole question when that part alone names none ("which doc says what
+  // you do with my data, and is my timezone saved?": the keeping is said in the later part).
+  const named = split && (guideTitled(split.guide, hits, sources.guides, sources.guideAbout) ?? titled);
+  if (split && named) return joinedGroundings(hits, named, await groundQuestion(split.rest, reading));
   if (titled) return titled;
   // A visitor offering a piece of their own asks whether its kind is open (offered-kind.ts), whatever the story around it.
   const grounding = await askedAlone(question, reading, await groundSentences(offeredKind(question) ?? question, reading));

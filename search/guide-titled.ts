@@ -4,35 +4,75 @@
 import type { Hit } from "./index.ts";
 import type { Grounding, Sourced } from "./grounding.ts";
 import { sentencesOf } from "./sentence-split.ts";
+import { SYNONYM, synonymsOf } from "./synonyms.ts";
 import { askTerms } from "./text.ts";
 
 /** Words naming a guide as such: the question is about one of the library's pages, not a piece or a field. */
-const GUIDE = /\b(?:guides?|pages?|docs?|documents?|articles?)\b/i;
-/** Words asking what a page is called, or which one it is. */
-const TITLED = /\b(?:title|titled|called|named|name of (?:the|that|this|it)|which (?:guide|page|doc|document|article)s?)\b/i;
+const GUIDE = /\b(?:guides?|pages?|docs?|documents?|articles?|write-?ups?)\b/i;
+const PAGE = String.raw`(?:guide|page|doc|document|article|write-?up)s?`;
+/**
+ * Words asking what a page is called, or which one it is: "which guide", "which of your pages", "what page", "is there
+ * a page about…", "which doc should I read first".
+ */
+const TITLED = new RegExp(
+  [
+    String.raw`\b(?:title|titled|called|named|name of (?:the|that|this|it))\b`,
+    String.raw`\bwhich(?: one)?(?: of (?:your|the|these|those))? ${PAGE}\b`,
+    // "What page…" asks for a guide; "what documents do I need to bring…" asks after paperwork.
+    String.raw`\bwhat(?: one of (?:your|the|these|those))? (?:guide|page)s?\b`,
+    String.raw`\bis there (?:a|an|one|any) (?:\w+ )?${PAGE} (?:about|on|of|for|that|which|explaining|covering|describing|listing|setting out|where)\b`,
+  ].join("|"),
+  "i",
+);
 /** Words of such a question that say it asks for a guide, not what the guide is about. */
 const ASKING = new Set(
   askTerms(
-    "guide guides page pages doc docs document article title titled called named name which written write explain explains cover covers tell give specific there",
+    "guide guides page pages doc docs document article title titled called named name which written write explain explains cover covers tell give specific there something anything thing things stuff",
   ),
 );
 
 /** A thing said not to be asked after ("I'm a person, not an agent"): its word names no guide. */
 const DENIED = /\b(?:not|rather than|instead of) (?:an? |the )?\w+/gi;
 
+/** The question's words that say what the guide asked for is about (not that a guide is asked for, nor a thing denied). */
+export const guideSubjectTerms = (question: string): string[] => askTerms(question.replace(DENIED, " ")).filter((t) => !ASKING.has(t));
+
 /** Whether the question asks which guide, or a guide's title. */
 export function asksForGuide(question: string): boolean {
   return GUIDE.test(question) && TITLED.test(question);
 }
 
-/** How nearly a guide is the one asked for: its title's words count twice, its headings' once, each word once. */
-function fit(asked: ReadonlySet<string>, guide: Hit): number {
+/**
+ * How nearly a guide is the one asked for: its title's words count twice, its headings' once, each word once; a
+ * visitor's word for a title's word ("send in" for "contribute", synonyms.ts) counts as that word, a little less.
+ */
+function fit(asked: ReadonlySet<string>, guide: Hit, about: string): number {
   const title = new Set(askTerms(guide.chunk.title));
-  const headings = new Set(guide.passages.flatMap((p) => (p.section ? askTerms(p.section) : [])));
+  // What the guide says it is about (its tldr) counts as its headings do: "how visitors treat one another" is the Code of Care's.
+  const headings = new Set([...guide.passages.flatMap((p) => (p.section ? askTerms(p.section) : [])), ...askTerms(about)]);
+  const near = (words: ReadonlySet<string>, term: string) => (words.has(term) ? 1 : synonymsOf(term).some(([t]) => words.has(t)) ? SYNONYM : 0);
   let score = 0;
-  for (const term of asked) score += title.has(term) ? 2 : headings.has(term) ? 1 : 0;
+  for (const term of asked) score += Math.max(2 * near(title, term), near(headings, term));
   return score;
 }
+
+/** The guide these words ask for: at least one title word's worth, and more than the next; null when none stands out. */
+function standingOut(terms: readonly string[], guides: readonly Hit[], aboutOf: ReadonlyMap<string, string>): { guide: Hit } | null {
+  const asked = new Set(terms);
+  const named = guides.filter((guide) => titleNamed(asked, guide));
+  const ranked = (named.length === 1 ? named : guides)
+    .map((guide) => ({ guide, score: fit(asked, guide, aboutOf.get(guide.chunk.page) ?? "") }))
+    .sort((a, b) => b.score - a.score);
+  const [best, next] = ranked;
+  return best.score < 2 || (next && next.score >= best.score) ? null : best;
+}
+
+/** The sentences of the question that name a guide: what the guide is asked to be about, without the scene told around it. */
+const askingForGuide = (question: string): string =>
+  question
+    .split(/(?<=[.!?])\s+/)
+    .filter((s) => GUIDE.test(s))
+    .join(" ") || question;
 
 /**
  * Whether the question names the guide's whole title, of two words or more ("which page tells me what the sanctuary
@@ -47,13 +87,17 @@ function titleNamed(asked: ReadonlySet<string>, guide: Hit): boolean {
  * The guide a question asks for by its title, answered with its opening sentence (what the guide says it is for),
  * or null when the question does not ask for one or no guide stands out: at least one title word, and more than the next.
  */
-export function guideTitled(question: string, hits: readonly Hit[], guides: readonly Hit[]): Grounding | null {
+export function guideTitled(
+  question: string,
+  hits: readonly Hit[],
+  guides: readonly Hit[],
+  aboutOf: ReadonlyMap<string, string> = new Map(),
+): Grounding | null {
   if (!asksForGuide(question) || !guides.length) return null;
-  const asked = new Set(askTerms(question.replace(DENIED, " ")).filter((t) => !ASKING.has(t)));
-  const named = guides.filter((guide) => titleNamed(asked, guide));
-  const ranked = (named.length === 1 ? named : guides).map((guide) => ({ guide, score: fit(asked, guide) })).sort((a, b) => b.score - a.score);
-  const [best, next] = ranked;
-  if (best.score < 2 || (next && next.score >= best.score)) return null;
+  // The sentence that asks for the guide says what it is about; when that alone names none, the scene around it may
+  // ("I'm an agent. Which doc should I read first?").
+  const best = standingOut(guideSubjectTerms(askingForGuide(question)), guides, aboutOf) ?? standingOut(guideSubjectTerms(question), guides, aboutOf);
+  if (!best) return null;
   const passage = best.guide.passages[0];
   const opening = passage && sentencesOf(passage.text)[0];
   if (!opening) return null;
