@@ -5,6 +5,7 @@
 import { cuesOf, subjectTerms } from "./answer-cues.ts";
 import { readWithAntecedent, sceneOf } from "./part-antecedent.ts";
 import { withEarlierTimes } from "./part-time.ts";
+import { listParts } from "./list-parts.ts";
 import { partsOf } from "./question-parts.ts";
 
 /** A later part that opens on the answer to the one before: "If not, what can I send?", "If so, how long…?". */
@@ -25,7 +26,10 @@ export interface PartRead {
  */
 export function partsRead(question: string): PartRead[] {
   const read: PartRead[] = [];
-  for (const said of partsOf(question)) {
+  for (const whole of partsOf(question)) {
+    // A part asking one figure of each thing it lists is one part per thing (list-parts.ts): each holds the whole
+    // frame, so the things after the first are read as they stand, never with the part before.
+    const [said, ...listed] = listParts(whole);
     const before = read[read.length - 1];
     // "…, and what are the services there like?": the hour the part before named is this part's too (part-time.ts).
     const part = before ? withEarlierTimes(before.text, said) : said;
@@ -38,6 +42,7 @@ export function partsRead(question: string): PartRead[] {
     if (refers) read.push({ text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true, otherwise });
     // Read so, it holds the earlier part's subject and leans toward its answer too: it is answered by sentences not yet quoted.
     else read.push(pointed ? { text: pointed, carried: true, otherwise: part } : { text: part, carried: false });
+    for (const thing of listed) read.push({ text: thing, carried: false });
   }
   return read;
 }

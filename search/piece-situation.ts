@@ -36,7 +36,7 @@ const SITUATIONS: Situation[] = [
     themes: ["sleep"],
     near: ["worry", "rest", "night"],
     felt: true,
-    said: /\b(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|unable to) (?:get (?:back )?to |fall )?(?:sleep|asleep)\b|\b(?:sleepless|insomnia|wide awake|lie awake|lying awake|lay awake|still awake|awake at|switch off|drift off|nod off|[1-5] ?(?:am|a\.m\.))\b/i,
+    said: /\b(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|unable to) (?:get (?:back )?to |fall )?(?:sleep|asleep)\b|\b(?:sleepless|insomnia|wide awake|lie awake|lying awake|lay awake|still awake|awake at|switch off|drift off|nod off|[1-5] ?(?:am|a\.m\.)|(?:[1-5]|one|two|three|four|five)(?: o['’]?clock)? in the morning)\b/i,
   },
   {
     themes: ["waiting"],
@@ -65,9 +65,16 @@ const SITUATIONS: Situation[] = [
     said: /\b(?:new job|first day (?:at|of) (?:a |my |the )?(?:new )?(?:job|work|office)|new (?:role|position|office)|start(?:ing|s)? (?:a |my )?(?:new )?job|(?:back to|out of) work|unemploy(?:ed|ment))\b/i,
   },
   {
+    // Going back to work after time away (out of work, at home, ill): a piece for hands or minds returning to work
+    // answers it before one for any new beginning.
+    themes: ["work"],
+    near: ["return", "beginnings"],
+    said: /\b(?:(?:back|return(?:ing|s)?|going back) to (?:\w+ )?work|out of work|unemploy(?:ed|ment)|(?:years?|months?) (?:out|off|away|at home)|redundan(?:t|cy))\b/i,
+  },
+  {
     themes: ["moving"],
     near: ["beginnings", "home"],
-    said: /\b(?:moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house))\b/i,
+    said: /\b(?:moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house)|(?:don['’]?t|do not) know (?:anyone|anybody|a (?:single )?(?:person|soul))|know (?:nobody|no one|not a soul))\b/i,
   },
   {
     themes: ["new-year"],
@@ -82,7 +89,7 @@ const SITUATIONS: Situation[] = [
   {
     themes: ["illness", "vigil"],
     near: ["care"],
-    said: /\b(?:hospital|ward|illness|sick|surgery|operation|diagnosis|diagnosed|chemo|treatment|biopsy|scan|consultant|icu|hospice|a&e|casualty|emergency (?:room|department))\b/i,
+    said: /\b(?:hospital|ward|illness|sick|surgery|operation|diagnosis|diagnosed|chemo|chemotherapy|radiotherapy|radiation|infusion|dialysis|treatment|biopsy|scan|consultant|icu|hospice|a&e|casualty|emergency (?:room|department))\b/i,
   },
   {
     themes: ["caregivers"],

@@ -36,6 +36,14 @@ const ASKS_FOR =
 const TOPIC_FOLLOWS =
   "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:suited|suitable|fitting|right) (?:to|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
 
+/**
+ * After a situation told (piece-situation.ts), "Which piece fits?", "what would suit it?" or "what should I read
+ * tonight" asks for a piece of the library as plainly as "is there a prayer for…" does, though it names no topic.
+ */
+const WHICH_FITS =
+  /(?:^|[.!?:;,]\s*)(?:so\s+|and\s+)?(?:which|what)\s+(?:\w+\s+)?(?:pieces?|prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|readings?|poems?)\s+(?:would |might |could |will |do you think )?(?:fits?|suits?|(?:is|be|are) (?:right|best|fitting))\b(?! (?:in|into|where|between|together)\b)/i;
+const WHAT_TO_READ = /\bwhat (?:can|could|should|might|do) (?:i|we) (?:read|listen to)\b(?:\s+(?:tonight|now|today|then))?\s*[?.!]*\s*$/i;
+
 /** Questions about a kind that ask something else: who or why, its length, how to offer one, what one is. */
 const NOT_A_SEARCH = /^\s*(?:who|why)\b|\bhow (long|many|often|much)\b|\b(submit|contribute|propose|upload)\b|^\s*what (is|are) (an? |the )?\w+\s*\??$/i;
 /** A piece, of any kind, as the object of writing or sending one. */
@@ -75,6 +83,12 @@ const HELD_IN = /\s+(?:in|from) (?:the|your|this|its) (?:library|collection|sanc
 export function piecesAsked(question: string): string[] | null {
   // What a piece is said to do ("a ritual where you write to yourself") is no question about writing one.
   const asked = question.replace(DESCRIBED, "$1");
+  const fits = WHICH_FITS.exec(question) ?? (situationsOf(question).length ? WHAT_TO_READ.exec(question) : null);
+  if (fits && !OFFERS_A_PIECE.test(asked)) {
+    // "Which blessing would fit?" names its kind; "which piece fits?" any.
+    const named = KINDS.filter(([, name]) => name.test(fits[0])).map(([kind]) => kind);
+    return named.length ? named : KINDS.map(([kind]) => kind);
+  }
   if (NOT_A_SEARCH.test(asked) || OFFERS_A_PIECE.test(asked) || !ASKS_FOR.test(question)) return null;
   // The kind must be followed by what it is for ("a prayer for…", "a chant I could say…"): "any songs in a service" asks no such thing.
   // Where it is held says nothing of what it is for: "a blessing in your library for someone grieving" is "a blessing for…".

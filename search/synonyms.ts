@@ -36,6 +36,7 @@ const GROUPS = [
   "repeat repeated repeats again return returns comeback reuse reused reuses rerun reruns recur recurs recurring",
   "location where place timezone",
   "location town village hometown",
+  "town city",
   "service services gathering gatherings session sessions",
   "winter wintry frost frosty snow snowy midwinter cold freezing",
   "summer summery hot heat heatwave boiling scorching sweltering sweating midsummer",

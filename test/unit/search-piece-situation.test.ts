@@ -53,4 +53,25 @@ describe("the situation a visitor tells", () => {
     expect(sceneTold("3am, wide awake again. something short?")).toBe(true);
     expect(sceneTold("good names for a new baby")).toBe(false);
   });
+
+  it("hears a situation in its everyday words: the hour said in full, a treatment by its name, knowing nobody, time out of work", () => {
+    expect(themesOf("awake since four in the morning")).toContain("sleep");
+    expect(themesOf("she starts chemotherapy on Friday")).toContain("illness");
+    expect(themesOf("radiotherapy tomorrow at nine")).toContain("illness");
+    expect(themesOf("a flat in a city where I don't know a single person")).toContain("moving");
+    expect(themesOf("back to paid work after three years at home")).toContain("work");
+    expect(themesOf("I work at the bakery")).toEqual([]);
+    const cards = [situationCard("The Ceiling at Three in the Morning", ["night", "rest"]), situationCard("Breakfast at Nine in the Morning", ["food"])];
+    const sleepless = situationFit(situationsOf("3am again and wide awake"), cards);
+    expect(sleepless(cards[0])).toBe(1);
+    expect(sleepless(cards[1])).toBe(0);
+  });
+
+  it("hears 'which piece fits?' as asking for a piece, and 'what should I read' after a situation told", () => {
+    expect(piecesAsked("My old phone gets reset tonight before I hand it on. Which piece fits?")).not.toBeNull();
+    expect(piecesAsked("Packing for the hospital tomorrow. Which blessing would fit?")).toEqual(["blessing"]);
+    expect(piecesAsked("My wife has her operation in the morning. What could I read tonight?")).not.toBeNull();
+    expect(piecesAsked("what should I read first to learn the API?")).toBeNull();
+    expect(piecesAsked("Which piece fits where in a service?")).toBeNull();
+  });
 });
