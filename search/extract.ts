@@ -8,7 +8,7 @@ import { cueFit, cuesOf } from "./answer-cues.ts";
 import { DANGER } from "./danger-words.ts";
 import { kindsNamed, withoutKinds } from "./kinds-named.ts";
 import type { Expansions } from "./lexicon.ts";
-import { chooseWith, NUMERIC, PIECE_SHARE, PIECES_ALONE_HELD } from "./quotable.ts";
+import { chooseWith, NUMERIC, PIECE_HELD, PIECE_SHARE, PIECES_ALONE_HELD } from "./quotable.ts";
 import { ASK_SCORER, saying, type Scorer } from "./sentence-score.ts";
 
 export type { Candidate } from "./candidate.ts";
@@ -32,6 +32,8 @@ export function choose<C extends Candidate>(
   count = 3,
   expansions: Expansions | null = null,
   scorer: Scorer = ASK_SCORER,
+  /** Whether the sentences were weighed without vectors (quotable.ts chooseWith). */
+  wordsOnly = false,
 ): { chosen: C[]; score: number } {
   // Someone in danger, in whatever words, is answered first by the guides' word on where help is (the sanctuary
   // is no crisis service): never "not covered" because their words are not the guide's.
@@ -48,7 +50,7 @@ export function choose<C extends Candidate>(
   const named = kindsNamed(question);
   if (named.length) {
     const ofKind = candidates.filter((c) => c.guide === false && named.includes(c.kind ?? ""));
-    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, count, expansions, scorer, 1) : undefined;
+    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, count, expansions, scorer, 1, PIECE_HELD, wordsOnly) : undefined;
     if (found?.chosen.length) return found;
   }
   // A piece answers only the questions a piece can: how to do something, by a practice or ritual (a song about
@@ -61,9 +63,10 @@ export function choose<C extends Candidate>(
       ? c.kind === "practice" || c.kind === "ritual"
       : type !== "where" && (!NUMERIC.includes(type) || cueFit(saying(c), cues, [], false) === 1));
   candidates = candidates.filter(answers);
-  const first = chooseWith(question, candidates, count, expansions, scorer, PIECE_SHARE);
+  const first = chooseWith(question, candidates, count, expansions, scorer, PIECE_SHARE, PIECE_HELD, wordsOnly);
   if (first.chosen.length) return first;
   const pieces = candidates.filter((c) => c.guide === false);
-  const again = pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, scorer, 1, PIECES_ALONE_HELD) : first;
+  const again =
+    pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, scorer, 1, PIECES_ALONE_HELD, wordsOnly) : first;
   return again.chosen.length ? again : first;
 }

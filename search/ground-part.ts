@@ -94,8 +94,9 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   );
   for (const c of own) if (c.variants) c.askedAs = ASKED_AS_SHARE * Math.max(...c.variants.map((v) => variantMatch.get(v) ?? 0));
   for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
-  // Sentences already quoted for an earlier part are no answer to a later one read with it (ground.ts).
-  const { chosen, score } = choose(asked, quoted ? own.filter((c) => !quoted(c)) : own, ctx.count, expansions, scorer);
+  // Sentences already quoted for an earlier part are no answer to a later one read with it (ground.ts). The words'
+  // lead (words-lead.ts) answers a question asked whole: a part that finds nothing is asked again in its other reading.
+  const { chosen, score } = choose(asked, quoted ? own.filter((c) => !quoted(c)) : own, ctx.count, expansions, scorer, !embedder && q === 0);
   const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);
   return { chosen: withReviewSaid(widened, own, asked, asks[0]), score };
 }

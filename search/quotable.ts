@@ -13,6 +13,7 @@ import { slotsHeld, slotsOf } from "./slots.ts";
 import { answersPlaceHalf, asksServiceHalf } from "./place-words.ts";
 import { aboutShare } from "./rule-cues.ts";
 import { CARRIES_ON } from "./quote-span.ts";
+import { wordsLead } from "./words-lead.ts";
 import { operationsAsked, operationsNamed, routeElsewhere } from "./route-ops.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
@@ -95,6 +96,8 @@ export function chooseWith<C extends Candidate>(
   scorer: Scorer,
   pieceShare: number,
   pieceHeld = PIECE_HELD,
+  /** Whether the sentences were weighed without vectors (ground-part.ts wordsOnly). */
+  wordsOnly = false,
 ): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);
@@ -157,7 +160,9 @@ export function chooseWith<C extends Candidate>(
     // Short of the plain floor, a question of the sanctuary's hemispheres is still answered by the hemisphere.
     (asksServiceHalf(question)
       ? scored.find((s) => s.c.guide !== false && answersPlaceHalf(question, saying(s.c)) && s.held >= TYPED_HELD && s.gate >= PLACE_HALF_COVERED)
-      : undefined);
+      : undefined) ??
+    // From words alone, the best-scoring guide sentence that reaches the floor, holding little of a long message (words-lead.ts).
+    (wordsOnly ? wordsLead(scored, scorer.covered) : undefined);
   if (!best) return { chosen: [], score: scored[0]?.score ?? 0 };
   // The top source's best quotable sentence leads when it is nearly as good; then the best; then the rest.
   // A piece's line must hold as much of the question here as anywhere (a practice's "an old shopkeeper" is no answer to "old reflections").
