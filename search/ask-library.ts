@@ -2,31 +2,26 @@
 // sanctuary works) read whole, every piece's own one-line summary and kind, and the asked-as questions (ground.ts).
 import type { AskedSentence } from "../corpus/asked.ts";
 import type { Library } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
 import { chunkPiece } from "./chunks.ts";
 import type { Hit } from "./index.ts";
 import type { LogOdds } from "./naive-bayes.ts";
 import { offTopicOddsOf } from "./off-topic.ts";
 import { pieceCards, type PieceCard } from "./pieces.ts";
 
-const guides = new WeakMap<Library, Hit[]>();
-
 /**
  * The library's guides (its top-level pages on how the sanctuary works) as whole pages, made once per library.
  * Every answer weighs their sentences too, whatever search found: a visitor's question in words the guides do
  * not use ("submit a prayer") may find verse first, while the guide's sentence is there to be weighed.
  */
-export function guidePages(library: Library): Hit[] {
-  let pages = guides.get(library);
-  if (!pages) {
-    pages = [];
-    for (const piece of library.documents) {
-      const passages = chunkPiece(piece);
-      if (passages.length && passages[0].category === "docs") pages.push({ chunk: passages[0], score: 0, passages });
-    }
-    guides.set(library, pages);
+export const guidePages = perContent((library): Hit[] => {
+  const pages: Hit[] = [];
+  for (const piece of library.documents) {
+    const passages = chunkPiece(piece);
+    if (passages.length && passages[0].category === "docs") pages.push({ chunk: passages[0], score: 0, passages });
   }
   return pages;
-}
+});
 
 /** A piece's own one-line summary (its tldr) and kind, by page. */
 export interface Summary {
@@ -35,19 +30,15 @@ export interface Summary {
   themes: string[];
 }
 
-const summaries = new WeakMap<Library, ReadonlyMap<string, Summary>>();
-
 /** Every piece's summary (not the guides'), by page, made once per library. */
-export function pieceSummaries(library: Library): ReadonlyMap<string, Summary> {
-  let found = summaries.get(library);
-  if (!found) {
-    const made = new Map<string, Summary>();
-    for (const piece of library.pieces) if (piece.kind !== "doc") made.set(piece.path, { tldr: piece.tldr, kind: piece.kind, themes: piece.themes });
-    summaries.set(library, made);
-    found = made;
-  }
-  return found;
-}
+export const pieceSummaries = perContent((library): ReadonlyMap<string, Summary> => {
+  const made = new Map<string, Summary>();
+  for (const piece of library.pieces) if (piece.kind !== "doc") made.set(piece.path, { tldr: piece.tldr, kind: piece.kind, themes: piece.themes });
+  return made;
+});
+
+/** Each guide's own one-line summary (its tldr), by page, made once per library content. */
+const guideSummaries = perContent((library): ReadonlyMap<string, string> => new Map(library.documents.map((doc) => [doc.path, doc.tldr])));
 
 /** Everything ask weighs besides the hits, for one library: its guides whole, the pieces' summaries and cards, and the asked-as questions. */
 export interface AskSources {
@@ -70,7 +61,7 @@ export function askSources(library: Library): AskSources {
     guides: guidePages(library),
     summaries: pieceSummaries(library),
     cards: pieceCards(library),
-    guideAbout: new Map(library.documents.map((doc) => [doc.path, doc.tldr])),
+    guideAbout: guideSummaries(library),
     askedOf: (page) => library.askedOf(page),
     offTopicOdds: offTopicOddsOf(library),
   };

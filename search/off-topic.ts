@@ -6,6 +6,7 @@
 // split's covered questions. A question it hears is answered only by a sentence that covers it clearly
 // (OFF_TOPIC_SURE). Thresholds set on dev by cross-validation (scripts/fit-off-topic.ts). Pure functions.
 import type { Library } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
 import EXAMPLES from "./off-topic-examples.json" with { type: "json" };
 import { timeSlicer } from "../core/time-slice.ts";
 import { featuresOf, learnLogOddsInSlices, type LogOdds } from "./naive-bayes.ts";
@@ -66,14 +67,8 @@ function termsOf(said: string): string[] {
   return [...terms, ...terms.slice(1).map((t, i) => `${terms[i]} ${t}`), ...featuresOf(question).map((f) => `=${f}`)];
 }
 
-const models = new WeakMap<Library, Promise<LogOdds>>();
-
-/** The model of this library, made once per library, when first asked for. */
-export function offTopicOddsOf(library: Library): Promise<LogOdds> {
-  let odds = models.get(library);
-  if (!odds) models.set(library, (odds = learnOffTopic(askedQuestions(library), EXAMPLES as OffTopicExamples)));
-  return odds;
-}
+/** The model of this library, made once per library content, when first asked for. */
+export const offTopicOddsOf = perContent((library): Promise<LogOdds> => learnOffTopic(askedQuestions(library), EXAMPLES as OffTopicExamples));
 
 /**
  * Whether a covered answer is refused as off-topic: heard so by the model and not covered clearly. A request for a

@@ -1,7 +1,8 @@
 // A piece as it is found by topic (its card): title, summary and themes, its body's stems and the terms of the
 // requests in visitors' words it answers (corpus/asked.ts); and the cards' vectors. Made once per library (and
 // embedder); no I/O.
-import type { Library, Piece } from "../corpus/library.ts";
+import type { Piece } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
 import type { Embedder } from "./embedder.ts";
 import { centered } from "./memory-build.ts";
 import { FINDING, KIND_TERMS } from "./piece-words.ts";
@@ -32,26 +33,20 @@ export function requestTerms(requests: readonly string[]): Set<string> {
   return new Set(askTerms(requests.join(" ")).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)));
 }
 
-const cardsOf = new WeakMap<Library, PieceCard[]>();
-
-export function pieceCards(library: Library): PieceCard[] {
-  let cards = cardsOf.get(library);
-  if (!cards) {
-    cards = library.pieces
-      .filter((p) => p.kind !== "doc")
-      .map((piece) => ({
-        piece,
-        card: `${piece.title}. ${piece.tldr} ${piece.themes.join(", ")}.`,
-        title: new Set(withoutUn(askTerms(piece.title))),
-        about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
-        body: new Set(askTerms(piece.listenersText)),
-        requests: requestTerms(library.requestsFor(piece.path)),
-        asked: library.requestsFor(piece.path),
-      }));
-    cardsOf.set(library, cards);
-  }
-  return cards;
-}
+/** Every piece (not the guides) as found by topic, made once per library content. */
+export const pieceCards = perContent((library): PieceCard[] =>
+  library.pieces
+    .filter((p) => p.kind !== "doc")
+    .map((piece) => ({
+      piece,
+      card: `${piece.title}. ${piece.tldr} ${piece.themes.join(", ")}.`,
+      title: new Set(withoutUn(askTerms(piece.title))),
+      about: new Set(withoutUn(askTerms(`${piece.tldr.replace(AGENTS_VERSION, "")} ${piece.themes.join(" ")}`))),
+      body: new Set(askTerms(piece.listenersText)),
+      requests: requestTerms(library.requestsFor(piece.path)),
+      asked: library.requestsFor(piece.path),
+    })),
+);
 
 /** Card vectors with the cards' mean direction taken out (as search compares pages): GloVe averages all sit near one another. */
 export interface CardSpace {

@@ -3,26 +3,20 @@
 // WordNet knows is read again, and only as a word the library itself uses: a real word the library never
 // speaks of ("goldfish") keeps its place, so an off-topic question stays off-topic (docs/ask-eval.md, round 8).
 import type { Library } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
 import { withoutMarkup } from "../core/text.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { askStem, STOP_WORDS } from "./text.ts";
 
-const vocabularies = new WeakMap<Library, ReadonlyMap<string, number>>();
-
-/** Every word of the library (titles, summaries, themes, text) with how often it is used, made once per library. */
-export function libraryWords(library: Library): ReadonlyMap<string, number> {
-  let found = vocabularies.get(library);
-  if (!found) {
-    const counts = new Map<string, number>();
-    // Every piece once: the documents and the songs are the pieces again.
-    for (const piece of library.pieces)
-      for (const w of `${piece.title} ${piece.tldr} ${piece.themes.join(" ")} ${piece.markdown}`.toLowerCase().match(/[a-z]+/g) ?? [])
-        counts.set(w, (counts.get(w) ?? 0) + 1);
-    vocabularies.set(library, counts);
-    found = counts;
-  }
-  return found;
-}
+/** Every word of the library (titles, summaries, themes, text) with how often it is used, made once per library content. */
+export const libraryWords = perContent((library): ReadonlyMap<string, number> => {
+  const counts = new Map<string, number>();
+  // Every piece once: the documents and the songs are the pieces again.
+  for (const piece of library.pieces)
+    for (const w of `${piece.title} ${piece.tldr} ${piece.themes.join(" ")} ${piece.markdown}`.toLowerCase().match(/[a-z]+/g) ?? [])
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+});
 
 /**
  * Contractions typed without their apostrophe ("whats in a service", "im not religious", "dont"): the kind of
