@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { loadLibrary } from "../corpus/library.ts";
 import { loadGlove } from "../search/embedders/glove.ts";
 import type { Embedder } from "../search/embedder.ts";
-import { prepareRows } from "../search/index.ts";
+import { prepareRows } from "../search/index-recipe.ts";
 import { requestTerms, pieceCards, type PieceCard } from "../search/piece-cards.ts";
 import { rankPieces, sceneBlend } from "../search/piece-rank.ts";
 import { nearestRequests, requestSpace } from "../search/piece-scenes.ts";

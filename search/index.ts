@@ -9,15 +9,13 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "../core/logger.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import { warnWhileSlow } from "../core/slow-work.ts";
-import { timeSlicer } from "../core/time-slice.ts";
 import type { Library } from "../corpus/library.ts";
-import { cardOf, chunkPiece } from "./chunks.ts";
 import type { Embedder } from "./embedder.ts";
-import { expansionsFor, type BuiltExpansions } from "./expansions.ts";
 import type { Expansions } from "./lexicon.ts";
 import { rowsTable, storedText } from "./arrow-rows.ts";
-import { MemoryIndex, type Explain, type Hit, type Row } from "./memory.ts";
+import { MemoryIndex, type Explain, type Hit } from "./memory.ts";
 import type { Calibration } from "./rank.ts";
+import { embeddingText, prepareRows, readState, RECIPE, writeState, type Prepared } from "./index-recipe.ts";
 import { loadMemory, loadStoredMemory, type MemoryMemo } from "./stored-memory.ts";
 
 export type { Hit } from "./memory.ts";
@@ -32,52 +30,9 @@ interface Live {
   pages: number;
 }
 
-/** The library's rows without vectors and its WordNet expansions: enough to answer from words. */
-export interface Prepared {
-  rows: Row[];
-  expansions: Promise<BuiltExpansions>;
-}
-
-interface State {
-  table: string;
-  contentHash: string;
-  embedder: string;
-  recipe: number;
-  chunks: number;
-  pages: number;
-}
-
-// Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-const RECIPE = 6;
 /** Texts embedded per call: the event loop gets a turn between calls (a card is a whole page's text: 64 of them at
  * once held the loop longer than a request should wait). */
 const EMBED_BATCH = 16;
-
-/** Each page's card, then its passages, page by page in library order (what the index holds, minus vectors). */
-export async function prepareRows(library: Library, log?: (message: string) => void): Promise<Prepared> {
-  const slice = timeSlicer();
-  const rows: Row[] = [];
-  for (const piece of library.pieces) {
-    await slice();
-    rows.push({ ...cardOf(piece), role: "card", vector: [] });
-    for (const c of chunkPiece(piece)) rows.push({ ...c, role: "passage", tldr: "", themes: "", headings: "", vector: [] });
-  }
-  const texts = rows.map((c) => `${c.title} ${c.tldr} ${c.themes.replace(/-/g, " ")} ${c.headings} ${c.text}`);
-  return { rows, expansions: expansionsFor(texts, log) };
-}
-
-/** Whether the stored index was built from this library with this recipe (its embedder is checked at open). */
-export async function storedIndexMatches(dir: string, library: Library): Promise<boolean> {
-  const state = await readState(dir);
-  return state !== null && state.contentHash === library.contentHash && state.recipe === RECIPE;
-}
-
-function readState(dir: string): Promise<State | null> {
-  return readFile(join(dir, "state.json"), "utf8").then(
-    (t) => JSON.parse(t) as State,
-    () => null,
-  );
-}
 /** Query vectors kept (the embedding is the only per-query cost that repeats for repeated words). */
 const QUERY_CACHE = 2048;
 
@@ -260,9 +215,7 @@ export class LibraryIndex {
     const previous = this.live;
     const pages = memory.pageCount;
     const passages = all.filter((r) => r.role === "passage").length;
-    const state: State = { table: name, contentHash: content, embedder: this.embedder.id, recipe: RECIPE, chunks: passages, pages };
-    await writeFile(join(this.dir, "state.json.tmp"), JSON.stringify(state));
-    await rename(join(this.dir, "state.json.tmp"), join(this.dir, "state.json"));
+    await writeState(this.dir, { table: name, contentHash: content, embedder: this.embedder.id, recipe: RECIPE, chunks: passages, pages });
     this.live = { table, name, contentHash: content, memory, chunks: passages, pages };
     this.log.info({ table: name, chunks: passages, pages, ms: Date.now() - started }, "search index ready");
     // Searches never touch the old table (they use memory), but a concurrent open may; drop it later.
@@ -299,10 +252,4 @@ export class LibraryIndex {
     this.queryVectors.put(query, vector);
     return vector;
   }
-}
-
-/** What each row's vector is made from: a passage with its page title and heading; a card with all it says. */
-function embeddingText(c: { role: "card" | "passage"; title: string; section: string | null; text: string; themes: string; headings: string }): string {
-  if (c.role === "card") return `${c.title}. ${c.text} ${c.themes.replace(/-/g, " ")}. ${c.headings.replace(/\n/g, ", ")}`;
-  return `${c.title}. ${c.section ?? ""}. ${c.text}`;
 }

@@ -11,7 +11,8 @@ import { loadConfig } from "../../config.ts";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { extractiveAnswer, groundAnswer } from "../../search/answer.ts";
 import { askSources } from "../../search/ask-library.ts";
-import { LibraryIndex, storedIndexMatches } from "../../search/index.ts";
+import { LibraryIndex } from "../../search/index.ts";
+import { storedIndexMatches } from "../../search/index-recipe.ts";
 import { calibrationFor } from "../../search/rank.ts";
 import { SHARED_DATA_DIR, sharedGlove } from "./embedder.ts";
 
