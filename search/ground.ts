@@ -9,6 +9,7 @@ import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
 import { withWeatherWords } from "./weather-words.ts";
 import { askingActingFor } from "./subject-cues.ts";
 import { withGuidesWords } from "./guides-words.ts";
+import { withConceptWords } from "./concept-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
@@ -60,7 +61,8 @@ export async function groundAnswer(
   const reading: Reading = { embedder, hits, expansions, sources, scorer, distressed: inDistress(question) };
   const grounding = await groundQuestion(question, reading);
   if (reading.distressed) return withHelp(grounding, hits, sources);
-  if (heldOffTopic(question, grounding.covered, grounding.score, await sources.offTopicOdds)) return { ...NOTHING, score: grounding.score };
+  // Heard with the guides' words for the sanctuary's concepts it says in its own ("is GMT+1 ok?"): concept-words.ts.
+  if (heldOffTopic(withConceptWords(question), grounding.covered, grounding.score, await sources.offTopicOdds)) return { ...NOTHING, score: grounding.score };
   return grounding;
 }
 

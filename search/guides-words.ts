@@ -4,6 +4,7 @@
 // earlier one added). Pure function for ground.ts.
 import { withBeliefWords } from "./belief-words.ts";
 import { withClockChangeWords } from "./clock-change-words.ts";
+import { withConceptWords } from "./concept-words.ts";
 import { withDurationWords } from "./duration-words.ts";
 import { withLengthWords } from "./length-words.ts";
 import { withPlanWords } from "./plan-words.ts";
@@ -23,6 +24,7 @@ const REWRITES: readonly ((question: string) => string)[] = [
   withPrivacyWords,
   withReportWords,
   withBeliefWords,
+  withConceptWords,
   withServiceHoldsWords,
 ];
 

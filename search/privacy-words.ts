@@ -25,12 +25,15 @@ const DONE_WITH = /\bwhat (?:do|does|will|would) (?:you|it|they|the (?:sanctuary
 /** What a visitor gives when attending (reflections, contributions and questions have their own guides' words). */
 const GIVEN = /\b(?:time ?zones?|tz|names?|data|details|info(?:rmation)?|location|ip(?: address)?)\b/i;
 /** The two together, said where the thing given is named. */
-const DONE_WITH_GIVEN = new RegExp(`(?:${DONE_WITH.source})[^.?!]*?(?:${GIVEN.source})`, "i");
+const DONE_WITH_GIVEN = new RegExp(
+  `(?:${DONE_WITH.source})[^.?!]*?(?:${GIVEN.source})|(?:${GIVEN.source})[^?!]{0,40}?\\bwhat (?:happens|will happen|do you do|does it do) (?:to|with) (?:it|them|that)\\b`,
+  "i",
+);
 const KEPT_SAY = "(is it kept or stored)";
 
-/** Whether a name must be true: "my real name", "a made-up name", "does anyone verify it?". */
+/** Whether a name must be true: "my real name", "a made-up name", "does anyone verify it?", a nickname, or a name quoted ("my name is just 'moth'"). */
 const NAME_TRUE =
-  /\b(?:real|true|actual|legal|full|fake|made[- ]up|false|pretend) (?:first |full )?names?\b|\bnames?\b[^?]*\b(?:verif\w*|authenticat\w*|prove[dn]?)\b|\b(?:verif\w*|authenticat\w*|prove)\b[^?]*\bnames?\b/i;
+  /\b(?:real|true|actual|legal|full|fake|made[- ]up|false|pretend) (?:first |full )?names?\b|\bnames?\b[^?]*\b(?:verif\w*|authenticat\w*|prove[dn]?)\b|\b(?:verif\w*|authenticat\w*|prove)\b[^?]*\bnames?\b|\b(?:nick ?names?|pseudonyms?|alias(?:es)?|user ?names?|screen ?names?|pen ?names?|handles?)\b|\bnames?\b[^?.!]{0,20}\b(?:is|be|as) (?:just |only |simply )?['"‘“]\w+/i;
 /** Asked whether it must be so, or may not be: not "if I type my real name, how long is it kept?". */
 const MUST_BE = /\b(?:have to|has to|must|needs? to|should|required|allowed|can i|may i|okay|ok|anyone|anybody|someone|somebody)\b/i;
 const NAME_SAY = "(a name is a label, not a credential)";

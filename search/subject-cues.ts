@@ -31,8 +31,16 @@ const ACTS_FOR = new RegExp(
 /** A person's own clock named: "may I pass my user's timezone?", which only one acting for them asks. */
 const THEIR_CLOCK = new RegExp(String.raw`\b(?:my|its|the|their) ${PERSON}['’]s (?:timezone|time ?zone|zone|clock|hours?|time)\b`, "i");
 
+/** A person named as the agent's own ("my user is in Nairobi", "the person I help"), beside the question which or whose timezone to send. */
+const THEIR_PERSON = new RegExp(String.raw`\b(?:my|the|our) ${PERSON}\b`, "i");
+const WHOSE_ZONE = /\b(?:which|what|whose)\b[^?.!]*\b(?:time ?zones?|zones?|clock)\b|\bmine or (?:hers|his|theirs)\b/i;
+/** The agent's own place told: a host, a server, a deployment. */
+const OWN_HOST = /\b(?:deployed|hosted|servers?|host|runtime|data ?cent(?:er|re))\b/i;
+
 export const asksActingFor = (question: string) =>
-  (ACTS_FOR.test(question) && (ACTOR.test(question) || /\bbehalf\b/i.test(question))) || THEIR_CLOCK.test(question);
+  (ACTS_FOR.test(question) && (ACTOR.test(question) || /\bbehalf\b/i.test(question))) ||
+  THEIR_CLOCK.test(question) ||
+  (THEIR_PERSON.test(question) && WHOSE_ZONE.test(question) && (ACTOR.test(question) || OWN_HOST.test(question)));
 
 /** The guides' words for it. */
 const ACTING_SAY = "(acting for a person)";

@@ -21,11 +21,16 @@ describe("withPrivacyWords", () => {
     expect(privacySaid("what do you do with the timezone i send when i attend?")).toEqual(["(is it kept or stored)"]);
     expect(privacySaid("What happens to my name after I attend?")).toEqual(["(is it kept or stored)"]);
     expect(privacySaid("what happens to my contribution after I send it?")).toEqual([]);
+    // The thing given named first, and what happens to it asked after.
+    expect(privacySaid("Once I type in my timezone, what happens to it?")).toEqual(["(is it kept or stored)"]);
+    expect(privacySaid("I sent a contribution yesterday. What happens to it now?")).toEqual([]);
   });
 
   it("hears whether a name must be true, not a question about a real name's keeping", () => {
     expect(privacySaid("Do I have to give my real name? Does anyone verify it?")).toEqual(["(a name is a label, not a credential)"]);
     expect(privacySaid("If I type my real first name when attending, how long is it held on to?")).toEqual([]);
+    expect(privacySaid("I go by the nickname Wren online, is that ok here?")).toEqual(["(a name is a label, not a credential)"]);
+    expect(privacySaid("my name is just 'fern', is that allowed?")).toEqual(["(a name is a label, not a credential)"]);
   });
 
   it("hears being followed: said of the visitor, or two of its words together", () => {

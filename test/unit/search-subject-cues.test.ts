@@ -28,6 +28,14 @@ describe("subject cues", () => {
       expect(asksActingFor(q)).toBe(false);
   });
 
+  it("hears the person an agent acts for told as its own, beside which timezone to send from where it runs", () => {
+    expect(asksActingFor("My user lives in Santiago and my server is in Oregon. Which timezone goes in the call?")).toBe(true);
+    expect(asksActingFor("the person I help is in Rome, I'm hosted in Dublin: mine or hers?")).toBe(true);
+    // Without the agent's own place, or without asking which zone, it is no such question.
+    expect(asksActingFor("My user lives in Santiago. Which timezone is she in?")).toBe(false);
+    expect(asksActingFor("My user's server crashed. Is the service down?")).toBe(false);
+  });
+
   it("keeps the person acted for with the asking sentence read alone, when only the scene before it said so", () => {
     const scene = "My bot goes to the services for my dad in Lima, but it runs on a machine in Ohio. Which zone should it give?";
     expect(askingActingFor(scene, "Which zone should it give?")).toBe("(acting for a person) Which zone should it give?");
