@@ -11,7 +11,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { answerTypeOf, partsOf } from "../search/answer-type.ts";
-import { judgeAnswer, ofSplit, type Split } from "../search/ask-eval.ts";
+import { holds, judgeAnswer, ofSplit, type Split } from "../search/ask-eval.ts";
 import { askPipeline, FIXTURES, readAskSets } from "./ask-pipeline.ts";
 
 const arg = (name: string) => {
@@ -44,11 +44,20 @@ const count = (type: string, ok: boolean) => {
 let carried = 0;
 let misleading = 0;
 let offTopicRight = 0;
+// Quotes in answers that carry their facts, and how many of those quotes hold none of the question's facts: a rough
+// proxy for stray quotes (one may support without holding a fact's words), to be read beside facts carried, never traded for it.
+let quotesInCarried = 0;
+let quotesCarryingNone = 0;
 const show = (line: string, answer: string) => console.log(quiet ? line : `${line}\n${answer.replace(/^/gm, "    ")}\n`);
 for (const item of asked.covered) {
   const verdict = judgeAnswer(await answerOf(item.q), item.facts);
   const ok = !verdict.missing.length;
   carried += ok ? 1 : 0;
+  if (ok) {
+    const quotes = quotesOf(verdict.answer);
+    quotesInCarried += quotes.length;
+    quotesCarryingNone += quotes.filter((quote) => !item.facts.some((fact) => holds(quote, fact))).length;
+  }
   misleading += verdict.bareYesNo ? 1 : 0;
   // A question asking after a piece ("is there a prayer for…") counts as such whatever its fixture says.
   const typed = answerTypeOf(item.q);
@@ -66,11 +75,19 @@ for (const q of asked.uncovered) {
   show(`[off-topic] [${right ? "not covered ok" : "ANSWERED"}] ${q}`, verdict.answer);
   answerLines.push(JSON.stringify({ q, offTopic: true, answer: verdict.answer, strict: right }));
 }
+/** An answer's quotes: each block of "> " lines (its passage and its source line). */
+function quotesOf(answer: string): string[] {
+  return answer
+    .split(/\n\s*\n/)
+    .filter((block) => block.startsWith(">"))
+    .map((block) => block.trim());
+}
 const pct = (n: number, d: number) => `${d ? Math.round((1000 * n) / d) / 10 : 100}%`;
 console.log(`\n${given ?? "the four fixtures"}${split ? `, ${split} split` : ""}, ${wordsOnly ? "words only" : "hybrid"}`);
 console.log("type          carried");
 for (const [type, t] of [...byType].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`${type.padEnd(14)}${t.carried}/${t.total}`);
 console.log(`facts carried: ${carried}/${asked.covered.length} (${pct(carried, asked.covered.length)})`);
+console.log(`quotes: ${quotesInCarried} in answers that carry their facts, ${quotesCarryingNone} of them carrying none of the question's facts`);
 console.log(`answers quoting a bare yes/no without its question: ${misleading}`);
 console.log(`off-topic answered "not covered" with nothing quoted: ${offTopicRight}/${asked.uncovered.length} (${pct(offTopicRight, asked.uncovered.length)})`);
 if (answersFile) await writeFile(answersFile, answerLines.map((line) => `${line}\n`).join(""));

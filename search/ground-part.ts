@@ -11,6 +11,7 @@ import type { Sourced } from "./grounding.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, wordsHeld } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
+import { ofSpanAsked } from "./span-subject.ts";
 import { asksFields, withFieldItems } from "./field-items.ts";
 import { withWhatIsOpen } from "./closed-open.ts";
 import { withReviewSaid } from "./review-said.ts";
@@ -96,7 +97,10 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   for (const c of own) c.asked = c.question ? (asked_.get(c.question) ?? 0) : 0;
   // Sentences already quoted for an earlier part are no answer to a later one read with it (ground.ts). The words'
   // lead (words-lead.ts) answers a question asked whole: a part that finds nothing is asked again in its other reading.
-  const { chosen, score } = choose(asked, quoted ? own.filter((c) => !quoted(c)) : own, ctx.count, expansions, scorer, !embedder && q === 0);
+  // Of a span of the day, only what is said of the spans asked after (span-subject.ts).
+  const ofSpan = ofSpanAsked(asked, asks[0], own);
+  const open = own.filter((c) => ofSpan(c) && !quoted?.(c));
+  const { chosen, score } = choose(asked, open, ctx.count, expansions, scorer, !embedder && q === 0);
   const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);
   return { chosen: withReviewSaid(widened, own, asked, asks[0]), score };
 }

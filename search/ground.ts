@@ -13,9 +13,10 @@ import { withConceptWords } from "./concept-words.ts";
 import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
 import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
 import type { Embedder } from "./embedder.ts";
-import { askingClause } from "./answer-type.ts";
+import { askingClause, partsOf } from "./answer-type.ts";
 import { partsRead } from "./follow-up.ts";
 import { groundPart, type PartContext } from "./ground-part.ts";
+import { holdsPartOwn, wordsAdded } from "./part-own-words.ts";
 import { withHelp } from "./ground-help.ts";
 import { NOTHING, type Grounding, type Sourced } from "./grounding.ts";
 import type { Hit } from "./index.ts";
@@ -152,10 +153,16 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   const picks: Array<{ chosen: Sourced[]; score: number }> = [];
   // A part read with the one before leans toward that part's answer: it is answered by sentences not yet quoted.
   for (const [i, part] of parts.entries()) {
-    let pick = parts.length > 1 ? groundPart(context, part, i + 1, read[i].carried ? quoted : undefined) : groundPart(context, question, 0);
+    // Read with a part before that found its answer, it is answered only by sentences holding what it adds (part-own-words.ts);
+    // read with one that found none, it answers that part too.
+    const own = read[i].carried && picks[i - 1]?.chosen.length ? holdsPartOwn(wordsAdded(part, parts[i - 1]), part, expansions) : undefined;
+    const passed = (c: Sourced) => quoted(c) || (own !== undefined && !own(c));
+    let pick = parts.length > 1 ? groundPart(context, part, i + 1, read[i].carried ? passed : undefined) : groundPart(context, question, 0);
     // A part whose reading finds nothing is asked in its other reading (follow-up.ts): with the earlier part's subject, or alone.
     const other = read[i].otherwise;
-    if (!pick.chosen.length && other !== undefined) pick = groundPart(context, other, asks.indexOf(other), quoted);
+    if (!pick.chosen.length && other !== undefined) pick = groundPart(context, other, asks.indexOf(other), passed);
+    // None holding them, the part may still be answered in other words, near in meaning: as it was read before.
+    if (!pick.chosen.length && own !== undefined) pick = groundPart(context, part, i + 1, quoted);
     picks.push(pick);
     for (const c of pick.chosen) if (!quoted(c)) chosen.push(c);
   }
@@ -183,6 +190,8 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
 /** Words asking what the service is, or leans toward, now or at the hour said: "which service would I get?", "what's on now?". */
 const ASKS_WHAT_IS_ON = /^\W*(?:what|which)\b.*\b(?:service|on now|now)\b/i;
 
+const asksAfterHour = (asking: string) => /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) || ASKS_WHAT_IS_ON.test(asking);
+
 function questionTimes(said: string, spans: readonly NamedSpan[]): string {
   const question = onTheHour(said);
   const asking = askingClause(question);
@@ -192,7 +201,8 @@ function questionTimes(said: string, spans: readonly NamedSpan[]): string {
   const asked = question.slice(0, at).lastIndexOf("?") + 1;
   const scene = question.slice(asked, at);
   // So does one asking what is on at that hour ("It's 2am in Tokyo. Which service would I get?").
-  const asksHour = /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) || ASKS_WHAT_IS_ON.test(asking);
+  // Any part may ask so: "…what do you call that stretch, what do the services at that time lean toward, and is there a blessing…?"
+  const asksHour = partsOf(question).some((part) => asksAfterHour(askingClause(part)));
   const kept = `${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`;
   // One asking which watch it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
   const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));

@@ -1,5 +1,6 @@
 // Each part of a message answered on the real library (search/follow-up.ts, search/ground.ts): a later part that
-// names almost nothing of its own is asked after the earlier part's scene when, read after that whole part, it finds nothing.
+// names almost nothing of its own is asked after the earlier part's scene when, read after that whole part, it finds nothing;
+// a part asking after the hour a scene names keeps that hour, and a watch's leanings are quoted only from its own section.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotedAnswer, realLibraryIndex, type RealIndex } from "../helpers/search-index.ts";
 
@@ -18,5 +19,13 @@ describe("every part of a message", () => {
     const answer = await answerOfParts("If I send in a ritual, will it appear right away? And is there a size limit?");
     expect(answer).toMatch(/review|read and accepted/i);
     expect(answer).toContain("10,000");
+  });
+
+  it("keeps the hour a scene names when any part asks after its time, and quotes only that watch's leanings", async () => {
+    const answer = await answerOfParts(
+      "I'm a hospice nurse and around 2 in the morning I sit with patients. What do we call that stretch of the night, what do the services at that time lean toward, and do I need an account to attend?",
+    );
+    expect(answer).toMatch(/stillness|companionship/i);
+    expect(answer).not.toMatch(/beginnings, thresholds|intention, clarity|release, forgiveness/i);
   });
 });
