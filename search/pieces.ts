@@ -13,7 +13,7 @@ export { pieceCards, type PieceCard } from "./piece-cards.ts";
 
 /** Any piece at all: "something in the library about…", "anything here for that", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:short|little|small|quick|gentle|good|quiet)\s+)?(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:meant|made|written) for|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
+  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:short|little|small|quick|gentle|good|quiet)\s+)?(?:(?:(?:in|from|of) (?:the|your|this) (?:library|sanctuary|collection|site)|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:meant|made|written) for|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|(?:I|we|you|she|he|they) (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
 /**
  * "Got anything?" at the end of a situation told ("3am again. lying awake staring at the ceiling. got anything"):
  * asks for any piece for it, though it names neither kind nor topic (piece-situation.ts tells the situation).
@@ -76,8 +76,8 @@ const KIND_REQUESTS = KINDS.map(([kind, name]) => ({
   ),
 }));
 
-/** Where a piece is held, said after its kind: "in your library", "from the collection". */
-const HELD_IN = /\s+(?:in|from) (?:the|your|this|its) (?:library|collection|sanctuary)\b/gi;
+/** Where a piece is held, said after its kind: "in your library", "from the collection", "in here" ("a blessing in here I could send her"). */
+const HELD_IN = /\s+(?:(?:in|from|on) (?:the|your|this|its) (?:library|collection|sanctuary|site)|(?:in|on) here)\b/gi;
 
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {
