@@ -31,7 +31,7 @@ const VERB_KINDS: Array<[RegExp, string[]]> = [
  * sentence that opens with "anything"/"something" after the scene it follows ("…before we move. anything for that?").
  */
 const ASKS_FOR =
-  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b|\bwhat (?:would|might|could|will) (?:fit|suit|help)\b|\b(?:want|need|would like)\s+(?:something|anything)\b/i;
+  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|would there be|will there be|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b|\bwhat (?:would|might|could|will) (?:fit|suit|help)\b|\b(?:want|need|would like)\s+(?:something|anything)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
   "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:suited|suitable|fitting|right) (?:to|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
@@ -77,7 +77,7 @@ const KIND_REQUESTS = KINDS.map(([kind, name]) => ({
 }));
 
 /** Where a piece is held, said after its kind: "in your library", "from the collection", "in here" ("a blessing in here I could send her"). */
-const HELD_IN = /\s+(?:(?:in|from|on) (?:the|your|this|its) (?:library|collection|sanctuary|site)|(?:in|on) here)\b/gi;
+const HELD_IN = /\s+(?:(?:in|from|on) (?:the|your|this|its) (?:library|collection|sanctuary|site)|(?:in|on) here|here(?=\s+(?:for|about|to)\b))\b/gi;
 
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {

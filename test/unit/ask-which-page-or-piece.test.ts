@@ -51,6 +51,7 @@ describe("naming the page asked for", () => {
 describe("naming the piece a situation asks for", () => {
   it("hears a piece asked for 'in here' or 'from the sanctuary', for someone else to read", () => {
     expect(piecesAsked("My best friend lost her husband last week. Is there a blessing in here I could send her?")).toContain("blessing");
+    expect(piecesAsked("My grandmother died this morning. Would there be a prayer here for someone like me?")).toContain("prayer");
     expect(piecesAsked("Find something from the sanctuary she can read in the car park while she waits. What would suit?")).not.toBeNull();
   });
 
