@@ -34,7 +34,7 @@ import { askingSentence } from "./asking-sentence.ts";
 import { withoutGuesses } from "./guessed-values.ts";
 import { offeredKind } from "./offered-kind.ts";
 import { guideTitled } from "./guide-titled.ts";
-import { guidePartOf, joinedGroundings } from "./guide-part.ts";
+import { afterThePiece, guidePartOf, joinedGroundings } from "./guide-part.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
@@ -84,7 +84,11 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
   if (kinds && sources.cards.length) {
     const { found } = await findPieces(question, kinds, sources.cards, embedder, expansions);
     // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
-    return found.length ? namedPieces(found, hits) : NOTHING;
+    if (!found.length) return NOTHING;
+    // What is asked besides the piece ("…? And what's the watch called?") is answered after it (guide-part.ts).
+    const rest = afterThePiece(question);
+    const more = rest ? await groundQuestion(rest, reading) : NOTHING;
+    return more.covered ? joinedGroundings(hits, namedPieces(found, hits), more) : namedPieces(found, hits);
   }
   // A guide asked for by its title is answered by that guide's own opening (guide-titled.ts); asked with more
   // besides, the guide is named for its own part and the rest answered after it (guide-part.ts).

@@ -20,7 +20,7 @@ const TITLED = new RegExp(
     String.raw`\bwhich(?: one)?(?: of (?:your|the|these|those))? ${PAGE}\b`,
     // "What page…" asks for a guide; "what documents do I need to bring…" asks after paperwork.
     String.raw`\bwhat(?: one of (?:your|the|these|those))? (?:guide|page)s?\b`,
-    String.raw`\bis there (?:a|an|one|any) (?:\w+ )?${PAGE} (?:about|on|of|for|that|which|explaining|covering|describing|listing|setting out|where)\b`,
+    String.raw`\bis there (?:a|an|one|any) (?:\w+ )?${PAGE} (?:(?:written|made|meant|aimed|intended|designed) )?(?:about|on|of|for|that|which|explaining|covering|describing|listing|setting out|where)\b`,
   ].join("|"),
   "i",
 );
@@ -45,26 +45,50 @@ export function asksForGuide(question: string): boolean {
 /**
  * How nearly a guide is the one asked for: its title's words count twice, its headings' once, each word once; a
  * visitor's word for a title's word ("send in" for "contribute", synonyms.ts) counts as that word, a little less.
+ * `weight` says how much each word tells the guides apart (1 for all when unweighed).
  */
-function fit(asked: ReadonlySet<string>, guide: Hit, about: string): number {
+function fit(asked: ReadonlySet<string>, guide: Hit, about: string, weight: (term: string) => number = () => 1): number {
   const title = new Set(askTerms(guide.chunk.title));
   // What the guide says it is about (its tldr) counts as its headings do: "how visitors treat one another" is the Code of Care's.
   const headings = new Set([...guide.passages.flatMap((p) => (p.section ? askTerms(p.section) : [])), ...askTerms(about)]);
   const near = (words: ReadonlySet<string>, term: string) => (words.has(term) ? 1 : synonymsOf(term).some(([t]) => words.has(t)) ? SYNONYM : 0);
   let score = 0;
-  for (const term of asked) score += Math.max(2 * near(title, term), near(headings, term));
+  for (const term of asked) score += weight(term) * Math.max(2 * near(title, term), near(headings, term));
   return score;
 }
 
-/** The guide these words ask for: at least one title word's worth, and more than the next; null when none stands out. */
-function standingOut(terms: readonly string[], guides: readonly Hit[], aboutOf: ReadonlyMap<string, string>): { guide: Hit } | null {
+/**
+ * How much a word tells the guides apart: its idf over the guides' whole text, as a share of the largest. "people"
+ * is in every guide and names none ("a page about how people treat each other" is the Code of Care, not Attending as
+ * a Person); "treat" is in few.
+ */
+function guideIdf(guides: readonly Hit[]): (term: string) => number {
+  const texts = guides.map((g) => new Set(askTerms([g.chunk.title, ...g.passages.map((p) => `${p.section ?? ""} ${p.text}`)].join(" "))));
+  const most = Math.log(1 + guides.length);
+  return (term) => Math.log(1 + guides.length / (1 + texts.filter((t) => t.has(term)).length)) / most;
+}
+
+/**
+ * The guide these words ask for: at least one title word's worth, and more than the next once each word is weighed by
+ * how much it tells the guides apart; null when none stands out.
+ */
+function standingOut(
+  terms: readonly string[],
+  guides: readonly Hit[],
+  aboutOf: ReadonlyMap<string, string>,
+): { guide: Hit; asked: ReadonlySet<string> } | null {
   const asked = new Set(terms);
   const named = guides.filter((guide) => titleNamed(asked, guide));
+  const idf = guideIdf(guides);
   const ranked = (named.length === 1 ? named : guides)
-    .map((guide) => ({ guide, score: fit(asked, guide, aboutOf.get(guide.chunk.page) ?? "") }))
-    .sort((a, b) => b.score - a.score);
+    .map((guide) => ({
+      guide,
+      score: fit(asked, guide, aboutOf.get(guide.chunk.page) ?? ""),
+      weighed: fit(asked, guide, aboutOf.get(guide.chunk.page) ?? "", idf),
+    }))
+    .sort((a, b) => b.weighed - a.weighed || b.score - a.score);
   const [best, next] = ranked;
-  return best.score < 2 || (next && next.score >= best.score) ? null : best;
+  return best.score < 2 || (next && next.weighed >= best.weighed) ? null : { guide: best.guide, asked };
 }
 
 /** The sentences of the question that name a guide: what the guide is asked to be about, without the scene told around it. */
@@ -83,6 +107,23 @@ function titleNamed(asked: ReadonlySet<string>, guide: Hit): boolean {
   return title.size >= 2 && [...title].every((t) => asked.has(t));
 }
 
+/** A section holding this many of the asked words is the one asked for, when the guide's title holds none of them. */
+const SECTION_WORDS = 2;
+
+/**
+ * The guide's section the question asks about, when the guide was found by a heading and not its title ("which guide
+ * explains the bits that say [silence: 1 minute]?" finds the FAQ's "What are the silences…?"): its opening would be
+ * no answer. Null when the title holds an asked word, or no heading holds SECTION_WORDS of them.
+ */
+function sectionAsked(guide: Hit, asked: ReadonlySet<string>): Hit["chunk"] | null {
+  const near = (words: readonly string[], term: string) => words.includes(term) || synonymsOf(term).some(([t]) => words.includes(t));
+  const title = askTerms(guide.chunk.title);
+  if ([...asked].some((t) => near(title, t))) return null;
+  const held = (section: string) => [...asked].filter((t) => near(askTerms(section), t)).length;
+  const best = guide.passages.filter((p) => p.section).sort((a, b) => held(b.section!) - held(a.section!))[0];
+  return best && held(best.section!) >= SECTION_WORDS ? best : null;
+}
+
 /**
  * The guide a question asks for by its title, answered with its opening sentence (what the guide says it is for),
  * or null when the question does not ask for one or no guide stands out: at least one title word, and more than the next.
@@ -98,19 +139,21 @@ export function guideTitled(
   // ("I'm an agent. Which doc should I read first?").
   const best = standingOut(guideSubjectTerms(askingForGuide(question)), guides, aboutOf) ?? standingOut(guideSubjectTerms(question), guides, aboutOf);
   if (!best) return null;
-  const passage = best.guide.passages[0];
-  const opening = passage && sentencesOf(passage.text)[0];
-  if (!opening) return null;
+  const section = sectionAsked(best.guide, best.asked);
+  const passage = section ?? best.guide.passages[0];
+  // A section asked for is said by its first two sentences (what it is, then what to do); a guide by its opening.
+  const said = passage ? sentencesOf(passage.text).slice(0, section ? 2 : 1) : [];
+  if (!said.length) return null;
   const rank = hits.findIndex((h) => h.chunk.page === best.guide.chunk.page);
   const hit = rank >= 0 ? hits[rank] : best.guide;
-  const sentence: Sourced = {
-    ...{ sentence: opening, title: passage.title, context: passage.title, heading: passage.section ?? "", position: 0 },
+  const sentences: Sourced[] = said.map((sentence, position) => ({
+    ...{ sentence, title: passage.title, context: passage.title, heading: passage.section ?? "", position },
     ...{ pageRank: rank >= 0 ? rank : hits.length, meaning: 1, leads: false, question: null, asked: 0, guide: true, passage, hit },
-  };
+  }));
   const cited = { ...hit, chunk: passage };
   return {
     covered: true,
-    sentences: [sentence],
+    sentences,
     passages: [cited],
     numbers: [rank >= 0 ? rank + 1 : hits.length + 1],
     score: 1,

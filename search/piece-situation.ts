@@ -74,7 +74,8 @@ const SITUATIONS: Situation[] = [
   {
     themes: ["moving"],
     near: ["beginnings", "home"],
-    said: /\b(?:moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house)|(?:don['’]?t|do not) know (?:anyone|anybody|a (?:single )?(?:person|soul))|know (?:nobody|no one|not a soul))\b/i,
+    // Leaving a home is moving too: "I move out tomorrow", "our last night in the house".
+    said: /\b(?:mov(?:e|es|ing) out|moving (?:house|home|flat)|last night in (?:an? |the |our |my )?(?:old )?(?:home|house|flat)|moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house)|(?:don['’]?t|do not) know (?:anyone|anybody|a (?:single )?(?:person|soul))|know (?:nobody|no one|not a soul))\b/i,
   },
   {
     themes: ["new-year"],
@@ -120,7 +121,7 @@ const SITUATIONS: Situation[] = [
     // An agent whose conversation or context is about to close.
     themes: ["conversation"],
     near: ["endings", "impermanence", "handoffs"],
-    said: /\b(?:session|context|conversation|chat|context window)\b[^.?!]{0,40}\b(?:end|ends|ending|close|closes|closing|cleared|wiped|reset|over|full)\b/i,
+    said: /\b(?:session|context|conversation|chat|context window)\b[^.?!]{0,60}\b(?:end|ends|ending|close|closes|closing|cleared|wiped|reset|over|full)\b/i,
   },
   {
     // Rain after a long dry spell. "drought" is no theme: a title carrying it is made for it.

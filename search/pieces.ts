@@ -13,7 +13,7 @@ export { pieceCards, type PieceCard } from "./piece-cards.ts";
 
 /** Any piece at all: "something in the library about…", "anything here for that", "a piece for…", "anything I could read when…". */
 const ANY_PIECE =
-  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:short|little|small|quick|gentle|good|quiet)\s+)?(?:(?:(?:in|from|of) (?:the|your|this) library|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:meant|made|written) for|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|I (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
+  /\b(something|anything|an? (?:short |little |small |quick |good |closing |opening )?piece|any pieces|pieces|a reading|readings|a poem|poems|words)\s+(?:(?:short|little|small|quick|gentle|good|quiet)\s+)?(?:(?:(?:in|from|of) (?:the|your|this) (?:library|sanctuary|collection|site)|(?:in |on |around )?here)\s+)?(?:about|for|on|(?:meant|made|written) for|(?:suited|suitable|fitting|right) (?:to|for)|to (?:read|say|sing|hear|listen|pray|recite|chant)|(?:I|we|you|she|he|they) (?:could|can|might) (?:read|say|sing|hear|listen|pray|recite|chant)|(?:to|that might|that could|that would|that will) (?:calm|steady|settle|soothe|comfort|ground|help me)|to do (?:while|when|before|after|during|tonight|now|first))\b/i;
 /**
  * "Got anything?" at the end of a situation told ("3am again. lying awake staring at the ceiling. got anything"):
  * asks for any piece for it, though it names neither kind nor topic (piece-situation.ts tells the situation).
@@ -31,7 +31,7 @@ const VERB_KINDS: Array<[RegExp, string[]]> = [
  * sentence that opens with "anything"/"something" after the scene it follows ("…before we move. anything for that?").
  */
 const ASKS_FOR =
-  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b|\bwhat (?:would|might|could|will) (?:fit|suit|help)\b|\b(?:want|need|would like)\s+(?:something|anything)\b/i;
+  /(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:anything|something)\b[^.!?]*(?:\?|$)|\b(is there|are there|would there be|will there be|do you have|have you got|does the library have|does the library hold|got any|got anything|got something|got an?|any|recommend|suggest|looking for|know of|point me|find me|give me|share)\b|^\s*(what|which)\s+(\w+\s+)?(prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|pieces?|exercises?|meditations?)\b|(?:^|[.!?:;,]\s+)(?:so\s+|and\s+|but\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:prayers?|songs?|chants?|blessings?|rituals?|practices?|hymns?|essays?|meditations?)\s+(?:for|about|to)\b[^.!?]*\?|\bwhat (?:can|could|should|might) (?:i|we) (?:pray|say|sing|recite)\b|\bwhat (?:would|might|could|will) (?:fit|suit|help)\b|\b(?:want|need|would like)\s+(?:something|anything)\b/i;
 /** What follows a kind named in search of a piece: its topic or its use. */
 const TOPIC_FOLLOWS =
   "(?:about|for|on|of (?!(?:the|a|an|this|these|those|that|your|its|it|them|each|all|any)\\b)|to|when|where|in which|that|which|who|while|if|after|before|around|with|over|(?:is|are) (?:about|for)|(?:meant|made|written|good) for|(?:suited|suitable|fitting|right) (?:to|for)|(?:I|we|you) (?:could|can|might|would)|(?:could|can|would|might) (?:I|we|you))\\b";
@@ -76,8 +76,8 @@ const KIND_REQUESTS = KINDS.map(([kind, name]) => ({
   ),
 }));
 
-/** Where a piece is held, said after its kind: "in your library", "from the collection". */
-const HELD_IN = /\s+(?:in|from) (?:the|your|this|its) (?:library|collection|sanctuary)\b/gi;
+/** Where a piece is held, said after its kind: "in your library", "from the collection", "in here" ("a blessing in here I could send her"). */
+const HELD_IN = /\s+(?:(?:in|from|on) (?:the|your|this|its) (?:library|collection|sanctuary|site)|(?:in|on) here|here(?=\s+(?:for|about|to)\b))\b/gi;
 
 /** The kinds of piece a question asks for ("all" for any piece); null when it does not ask after a piece. */
 export function piecesAsked(question: string): string[] | null {

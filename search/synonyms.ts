@@ -8,7 +8,7 @@ const GROUPS = [
   "headcount count counted present presence attendance tally",
   "check look see view peek browse glance",
   "keep kept store stored hold held retain save saved remember log logged record",
-  "fetch get obtain retrieve request receive",
+  "fetch get obtain retrieve request receive pull download",
   "register join enrol enroll attend signup",
   "signup account",
   "track tracking follow profile monitor",
@@ -16,6 +16,10 @@ const GROUPS = [
   "visible public see seen shown read readable anyone everyone",
   "maintainers maintainer keepers keeper developers admins administrators team",
   "broken bug error fault glitch fails failing crash",
+  // A page that stops answering is broken too ("the page froze").
+  "broken bug froze frozen freezes unresponsive",
+  // Markdown as it is written, before a page shows it.
+  "raw plain unformatted",
   "reboot rebooted restart restarted boot booted relaunch",
   "online running live awake waking wake",
   "submit send contribute contribution post propose offer",
