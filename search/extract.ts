@@ -7,9 +7,8 @@ import type { Candidate } from "./candidate.ts";
 import { cueFit, cuesOf } from "./answer-cues.ts";
 import { DANGER } from "./danger-words.ts";
 import { kindsNamed, withoutKinds } from "./kinds-named.ts";
-import type { Expansions } from "./lexicon.ts";
-import { chooseWith, NUMERIC, PIECE_HELD, PIECE_SHARE, PIECES_ALONE_HELD } from "./quotable.ts";
-import { ASK_SCORER, saying, type Scorer } from "./sentence-score.ts";
+import { chooseWith, NUMERIC, PIECE_HELD, PIECE_SHARE, PIECES_ALONE_HELD, type Weighing } from "./quotable.ts";
+import { ASK_SCORER, saying } from "./sentence-score.ts";
 
 export type { Candidate } from "./candidate.ts";
 
@@ -18,7 +17,7 @@ export type { Candidate } from "./candidate.ts";
  * the rest, never two alike. Empty when nothing covers the question.
  */
 export function chooseSentences<C extends Candidate>(question: string, candidates: C[], count = 3): C[] {
-  return choose(question, candidates, count).chosen;
+  return choose(question, candidates, { count }).chosen;
 }
 
 /**
@@ -26,15 +25,8 @@ export function chooseSentences<C extends Candidate>(question: string, candidate
  * quotable). Pieces weigh PIECE_SHARE of a guide first; when no guide's sentence answers, a question about
  * living rather than about the sanctuary ("How can I close the day well?") is weighed again among the pieces alone, at their whole weight.
  */
-export function choose<C extends Candidate>(
-  question: string,
-  candidates: C[],
-  count = 3,
-  expansions: Expansions | null = null,
-  scorer: Scorer = ASK_SCORER,
-  /** Whether the sentences were weighed without vectors (quotable.ts chooseWith). */
-  wordsOnly = false,
-): { chosen: C[]; score: number } {
+export function choose<C extends Candidate>(question: string, candidates: C[], weighing: Weighing = {}): { chosen: C[]; score: number } {
+  const weighed: Required<Weighing> = { count: 3, expansions: null, scorer: ASK_SCORER, wordsOnly: false, ...weighing };
   // Someone in danger, in whatever words, is answered first by the guides' word on where help is (the sanctuary
   // is no crisis service): never "not covered" because their words are not the guide's.
   if (DANGER.test(question)) {
@@ -50,7 +42,7 @@ export function choose<C extends Candidate>(
   const named = kindsNamed(question);
   if (named.length) {
     const ofKind = candidates.filter((c) => c.guide === false && named.includes(c.kind ?? ""));
-    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, count, expansions, scorer, 1, PIECE_HELD, wordsOnly) : undefined;
+    const found = ofKind.length ? chooseWith(withoutKinds(question), ofKind, weighed, { pieceShare: 1, pieceHeld: PIECE_HELD }) : undefined;
     if (found?.chosen.length) return found;
   }
   // A piece answers only the questions a piece can: how to do something, by a practice or ritual (a song about
@@ -63,10 +55,10 @@ export function choose<C extends Candidate>(
       ? c.kind === "practice" || c.kind === "ritual"
       : type !== "where" && (!NUMERIC.includes(type) || cueFit(saying(c), cues, [], false) === 1));
   candidates = candidates.filter(answers);
-  const first = chooseWith(question, candidates, count, expansions, scorer, PIECE_SHARE, PIECE_HELD, wordsOnly);
+  const first = chooseWith(question, candidates, weighed, { pieceShare: PIECE_SHARE, pieceHeld: PIECE_HELD });
   if (first.chosen.length) return first;
   const pieces = candidates.filter((c) => c.guide === false);
   const again =
-    pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, count, expansions, scorer, 1, PIECES_ALONE_HELD, wordsOnly) : first;
+    pieces.length && pieces.length < candidates.length ? chooseWith(question, pieces, weighed, { pieceShare: 1, pieceHeld: PIECES_ALONE_HELD }) : first;
   return again.chosen.length ? again : first;
 }

@@ -100,7 +100,7 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   // Of a span of the day, only what is said of the spans asked after (span-subject.ts).
   const ofSpan = ofSpanAsked(asked, asks[0], own);
   const open = own.filter((c) => ofSpan(c) && !quoted?.(c));
-  const { chosen, score } = choose(asked, open, ctx.count, expansions, scorer, !embedder && q === 0);
+  const { chosen, score } = choose(asked, open, { count: ctx.count, expansions, scorer, wordsOnly: !embedder && q === 0 });
   const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);
   return { chosen: withReviewSaid(widened, own, asked, asks[0]), score };
 }

@@ -87,17 +87,24 @@ export const ROUTE_ELSEWHERE = 0.8;
 /** Answer types whose answer holds a number or a time. */
 export const NUMERIC: readonly string[] = ["duration", "count", "when"];
 
+/** How a question's sentences are weighed and how many are quoted (extract.ts choose, chooseWith). */
+export interface Weighing {
+  /** Sentences quoted at most. */
+  count?: number;
+  /** WordNet's expansions: without them a word's links are unknown, and only its own form and stem count. */
+  expansions?: Expansions | null;
+  scorer?: Scorer;
+  /** Whether the sentences were weighed without vectors (ground-part.ts wordsOnly): words-lead.ts may answer then. */
+  wordsOnly?: boolean;
+}
+
 /** The quotable sentences among these, best first, and the best sentence's score (see extract.ts choose). */
 export function chooseWith<C extends Candidate>(
   question: string,
   candidates: C[],
-  count: number,
-  expansions: Expansions | null,
-  scorer: Scorer,
-  pieceShare: number,
-  pieceHeld = PIECE_HELD,
-  /** Whether the sentences were weighed without vectors (ground-part.ts wordsOnly). */
-  wordsOnly = false,
+  { count, expansions, scorer, wordsOnly }: Required<Weighing>,
+  /** What a piece's sentence weighs beside a guide's, and how much of the question it must hold to be quoted. */
+  { pieceShare, pieceHeld }: { pieceShare: number; pieceHeld: number },
 ): { chosen: C[]; score: number } {
   const cues = cuesOf(question);
   const subject = subjectTerms(question, cues);

@@ -3,13 +3,19 @@
 // PLACE_HALF_COVERED); a question of the weather alone is not. Sentences and questions written for this test.
 import { describe, expect, it } from "vitest";
 import { withPlaceHalves } from "../../search/place-words.ts";
-import { chooseWith, PLACE_HALF_COVERED } from "../../search/quotable.ts";
+import { chooseWith, PIECE_HELD, PLACE_HALF_COVERED } from "../../search/quotable.ts";
 import { HAND_SCORER } from "../../search/sentence-score.ts";
 import { sentence } from "../helpers/candidates.ts";
 
 const hemisphereRule = (meaning: number) =>
   sentence("Your season follows your hemisphere, and your hemisphere follows the timezone you give.", { meaning, pageRank: 4 });
-const chosenFor = (question: string, meaning: number) => chooseWith(withPlaceHalves(question), [hemisphereRule(meaning)], 3, null, HAND_SCORER, 0.75);
+const chosenFor = (question: string, meaning: number) =>
+  chooseWith(
+    withPlaceHalves(question),
+    [hemisphereRule(meaning)],
+    { count: 3, expansions: null, scorer: HAND_SCORER, wordsOnly: false },
+    { pieceShare: 0.75, pieceHeld: PIECE_HELD },
+  );
 
 describe("a question of the sanctuary's hemispheres short of the plain floor", () => {
   const service = "It's December and sunny in Auckland, but the service kept talking about frost and the longest night. What is going on?";

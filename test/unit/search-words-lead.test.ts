@@ -13,16 +13,16 @@ const gransClock = (fields = {}) => [
 
 describe("the words' lead sentence", () => {
   it("answers from words alone a message whose scene thins the evidence of the guide's sentence", () => {
-    const { chosen } = choose(gransAgent, gransClock(), 3, null, undefined, true);
+    const { chosen } = choose(gransAgent, gransClock(), { wordsOnly: true });
     expect(chosen.map((c) => c.sentence)).toEqual([gransClock()[0].sentence]);
   });
 
   it("is no answer where the vectors weigh meaning: there the usual tests decide", () => {
-    expect(choose(gransAgent, gransClock(), 3, null, undefined, false).chosen).toEqual([]);
+    expect(choose(gransAgent, gransClock(), { wordsOnly: false }).chosen).toEqual([]);
   });
 
   it("is never a piece's line, nor a sentence short of the floor or holding too little", () => {
-    expect(choose(gransAgent, gransClock({ guide: false, kind: "song" }), 3, null, undefined, true).chosen).toEqual([]);
+    expect(choose(gransAgent, gransClock({ guide: false, kind: "song" }), { wordsOnly: true }).chosen).toEqual([]);
     const c = sentence("A guide's sentence.");
     expect(wordsLead([{ c, gate: 0.34, held: 0.5 }], 0.35)).toBeUndefined();
     expect(wordsLead([{ c, gate: 0.5, held: WORDS_LEAD_HELD - 0.01 }], 0.35)).toBeUndefined();
