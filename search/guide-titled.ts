@@ -63,10 +63,22 @@ function fit(asked: ReadonlySet<string>, guide: Hit, about: string, weight: (ter
  * a Person); "treat" is in few.
  */
 function guideIdf(guides: readonly Hit[]): (term: string) => number {
-  const texts = guides.map((g) => new Set(askTerms([g.chunk.title, ...g.passages.map((p) => `${p.section ?? ""} ${p.text}`)].join(" "))));
-  const most = Math.log(1 + guides.length);
-  return (term) => Math.log(1 + guides.length / (1 + texts.filter((t) => t.has(term)).length)) / most;
+  let idf = idfOfGuides.get(guides);
+  if (!idf) {
+    // How many guides hold each word, counted once: the guides' whole text is not read again on every request.
+    const holding = new Map<string, number>();
+    for (const g of guides) {
+      const terms = new Set(askTerms([g.chunk.title, ...g.passages.map((p) => `${p.section ?? ""} ${p.text}`)].join(" ")));
+      for (const t of terms) holding.set(t, (holding.get(t) ?? 0) + 1);
+    }
+    const most = Math.log(1 + guides.length);
+    idf = (term) => Math.log(1 + guides.length / (1 + (holding.get(term) ?? 0))) / most;
+    idfOfGuides.set(guides, idf);
+  }
+  return idf;
 }
+/** Keyed by the guides array, which ask-library.ts guidePages makes once per library content. */
+const idfOfGuides = new WeakMap<readonly Hit[], (term: string) => number>();
 
 /**
  * The guide these words ask for: at least one title word's worth, and more than the next once each word is weighed by

@@ -10,8 +10,17 @@ import { namedSpans, type NamedSpan } from "./hour-names.ts";
 /** The spans the text names ("deep watch"), among those the headings name. */
 function spansNamed(text: string, spans: readonly NamedSpan[]): NamedSpan[] {
   const said = text.toLowerCase();
-  return spans.filter((s) => new RegExp(`\\b${s.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(said));
+  return spans.filter((s) => nameWords(s.name).test(said));
 }
+
+/** A span's name as whole words, made once per name: it is tested against every candidate sentence of an answer. */
+function nameWords(name: string): RegExp {
+  let words = NAME_WORDS.get(name);
+  if (!words) NAME_WORDS.set(name, (words = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)));
+  return words;
+}
+/** The headings' span names: six watches, so the map stays small. */
+const NAME_WORDS = new Map<string, RegExp>();
 
 /**
  * Whether a candidate may answer a part of a question naming spans: it stands under no span's heading, or under one the
