@@ -52,10 +52,10 @@ const AFTER_CAP: Cue = {
 /** Question types, recognized from the question, and what an answer to each contains. */
 export const CUES: Array<[RegExp, Cue]> = [
   [
-    /\bhow (long|much time|short)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
+    /\bhow (long|much time|short)\b|\b(?:short|long|quick|brief) enough\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days)\b|\b(shortest|longest)\b.*\b(be|lasts?|takes?|runs?)\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
     {
       words:
-        /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit|size|length|limit|limits|min|max|minimum|maximum)$/,
+        /^(long|much|time|many|minutes|hours|seconds|days|short|shortest|longest|be|last|lasts|take|takes|run|runs|big|large|chunk|share|part|slice|bit|size|length|limit|limits|min|max|minimum|maximum|enough|quick|brief)$/,
       // "How long can a title be?" is a limit: "up to 200 characters"; a span may be said "three hours or five".
       strong: rx(
         String.raw`\b(?:between|from)\s+${N}\s+(?:and|to)\s+${N}\s+${UNIT}|\b${N}\s+(?:to|or)\s+${N}\s+${UNIT}|\b${N}\s+${UNIT}\s+or\s+${N}\b|\bup to\s+${N}\s+${UNIT}`,

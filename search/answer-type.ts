@@ -25,7 +25,7 @@ export const NOT_A_RELATION = String.raw`(?!\s+(?!i\b|we\b|you\b)[^?]*\b(?:relat
 const TYPES: Array<[AnswerType, RegExp]> = [
   [
     "duration",
-    /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\bwhat length\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
+    /\bhow (long|much time)\b|\bhow (?:much|(?:big|large) an? \w+) of (?:my|your|the|an?|one) (?:time|evening|morning|night|day|afternoon|hour|lunch)|\bhow many (minutes|hours|seconds|days|weeks)\b|\b(shortest|longest)\b.*\b(be|last|lasts|take|takes|run|runs)\b|\bhow short\b|\b(?:short|long|quick|brief) enough\b|\bwhat length\b|\b(?:size|length) limits?\b|\blimits? on (?:the )?(?:size|length)\b|\b(?:min|max|minimum|maximum) (?:or (?:min|max|minimum|maximum) )?(?:size|length)\b/i,
   ],
   ["count", /\bhow (many|often|much)\b|\bnumber of\b|\bhow frequently\b/i],
   // A cap on how often one may act, asked as a yes or no, wants its count (limit-words.ts).

@@ -3,7 +3,7 @@
 // statement before it, so that its own words still say what it asks (its type and cues: answer-type.ts,
 // answer-cues.ts). Pure functions for ground.ts.
 import { cuesOf, subjectTerms } from "./answer-cues.ts";
-import { readWithAntecedent, sceneOf } from "./part-antecedent.ts";
+import { partAlone, readWithAntecedent, sceneOf } from "./part-antecedent.ts";
 import { withEarlierTimes } from "./part-time.ts";
 import { listParts } from "./list-parts.ts";
 import { partsOf } from "./question-parts.ts";
@@ -17,6 +17,8 @@ export interface PartRead {
   carried: boolean;
   /** Another reading, asked when this one finds nothing (part-antecedent.ts): the part with the earlier one's subject, or alone. */
   otherwise?: string;
+  /** The last reading, asked when both find nothing: the part alone, its pronoun said as what it points to, without the scene (part-antecedent.ts partAlone). */
+  alone?: string;
 }
 
 /**
@@ -39,9 +41,13 @@ export function partsRead(question: string): PartRead[] {
     // Read after the whole earlier part it leans toward that part's answer ("If I send in a prayer, does it go up straight
     // away? And is there a size limit?"): when that finds nothing, it is asked after the earlier part's scene only.
     const otherwise = pointed ?? (!before || REFERS_BACK.test(part) ? undefined : withScene(before.text, part));
-    if (refers) read.push({ text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, part)}`, carried: true, otherwise });
+    const alone = before ? partAlone(before.text, part) : undefined;
+    // Read after the earlier part, its pronoun is still said as what it points to ("…how many questions…, and how long can one be?").
+    const resolved = pointed !== undefined ? withoutScene(before.text, pointed) : part;
+    if (refers)
+      read.push({ text: `${before.text.replace(/\?/g, ".")} ${withoutShared(before.text, resolved)}`, carried: true, otherwise, ...(alone && { alone }) });
     // Read so, it holds the earlier part's subject and leans toward its answer too: it is answered by sentences not yet quoted.
-    else read.push(pointed ? { text: pointed, carried: true, otherwise: part } : { text: part, carried: false });
+    else read.push(pointed ? { text: pointed, carried: true, otherwise: part, ...(alone && { alone }) } : { text: part, carried: false });
     for (const thing of listed) read.push({ text: thing, carried: false });
   }
   return read;
@@ -53,6 +59,12 @@ function withScene(before: string, part: string): string | undefined {
   // Never the part alone: "…, and what was the score?" would meet whatever else holds "score".
   if (!scene) return undefined;
   return part.startsWith(scene) ? part : `${scene} ${part}`;
+}
+
+/** A part read with the earlier part's subject (readWithAntecedent), without the scene said before it. */
+function withoutScene(before: string, pointed: string): string {
+  const scene = sceneOf(before);
+  return scene && pointed.startsWith(`${scene} `) ? pointed.slice(scene.length + 1) : pointed;
 }
 
 /** The part without the scene it shares with the part before ("…? I don't believe in anything" and "I don't believe in anything, do I have to?"): said once. */

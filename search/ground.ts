@@ -139,7 +139,7 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   // A later part that names almost nothing of its own, or refers back ("…, and what did they do before?"), is read with the part before (follow-up.ts).
   const read = partsRead(question);
   const parts = read.map((p) => p.text);
-  const otherwise = read.flatMap((p) => (p.otherwise ? [p.otherwise] : []));
+  const otherwise = read.flatMap((p) => [p.otherwise, p.alone].filter((o): o is string => o !== undefined));
   const questions = [...new Set(candidates.map((c) => c.question).filter((q): q is string => !!q))];
   const variants = [...new Set(candidates.flatMap((c) => c.variants ?? []))];
   // Without an embedder (the first seconds of a start, search from words only) sentences and questions are
@@ -167,6 +167,9 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
     if (!pick.chosen.length && other !== undefined) pick = groundPart(context, other, asks.indexOf(other), passed);
     // None holding them, the part may still be answered in other words, near in meaning: as it was read before.
     if (!pick.chosen.length && own !== undefined) pick = groundPart(context, part, i + 1, quoted);
+    // Nor so, it is asked alone, without the scene told before the earlier part: the story's words outweighed its own.
+    const alone = read[i].alone;
+    if (!pick.chosen.length && alone !== undefined) pick = groundPart(context, alone, asks.indexOf(alone), quoted);
     picks.push(pick);
     for (const c of pick.chosen) if (!quoted(c)) chosen.push(c);
   }

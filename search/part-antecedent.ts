@@ -8,17 +8,19 @@ import { askingClause } from "./answer-type.ts";
 import { STOP_WORDS } from "./text.ts";
 
 /** Words that open a noun phrase the later part may point back to; "which" and "what" ask after it ("Which watch…"). */
-const DETERMINERS = new Set("a an the my your our their his her each every any which what whose".split(" "));
-/** Determiners said as "the" in the later part: "which watch" is "the watch" once asked after. */
-const ASKING_DETERMINERS = new Set(["which", "what", "whose", "each", "every", "any"]);
+const DETERMINERS = new Set("a an the my your our their his her each every any which what whose many".split(" "));
+/** Determiners said as "the" in the later part: "which watch" is "the watch" once asked after, "how many questions" "the questions". */
+const ASKING_DETERMINERS = new Set(["which", "what", "whose", "each", "every", "any", "many"]);
 const AUXILIARIES = /\b(?:do|does|did|can|could|will|would|should|may|might|must|is|are|was|were|has|have)\b/i;
 
 /**
  * A pronoun pointing back, and what it stands for in the sentence: "it", "them", "they" as the thing; "its", "their"
- * as its owner; "one" after "the same", "that", "which" as its kind. "It" with nothing before it to stand for ("is it
- * ok…", "it's 2am") points nowhere.
+ * as its owner; "one" after "the same", "that", "which" as its kind; "one" after "can" or "does" ("how long can one be?")
+ * as one of it, "ones" ("how often do new ones start?") as more of it. "It" with nothing before it to stand for ("is it
+ * ok…", "it's 2am") points nowhere; nor do "loved ones" and "little ones".
  */
-const POINTS_BACK = /\b(?:(its|their)|(it|them|they)|(?<=\b(?:same|that|this|which|each|every|evening|morning|night|other|next|first|last)\s+)(one))\b/i;
+const POINTS_BACK =
+  /\b(?:(its|their)|(it|them|they)|(?<=\b(?:same|that|this|which|each|every|evening|morning|night|other|next|first|last)\s+)(one)|(?<=\b(?:can|could|do|does|did|will|would|should|may|might|must)\s+)(one)(?!\s+(?:of|or|and)\b)|(?<!\b(?:loved|little|young|dear|old|wee)\s+)(ones))\b/i;
 const IMPERSONAL_IT =
   /\bit(?:['’]s|\s+is|\s+was|\s+would be)?\s+(?:ok|okay|alright|possible|true|fine|allowed|normal|bad|rude|wrong|right|worth|safe|too|one|just|still|the same|really)\b|\b(?:is|was)\s+it\s+(?:ok|okay|alright|possible|true|fine|allowed|normal|bad|rude|wrong|right|worth|safe|too|one|just|really|at|now|in)\b/i;
 
@@ -99,6 +101,10 @@ export function sceneOf(before: string): string {
     : "";
 }
 
+/** A head word said as one thing ("questions" → "question") or as several ("service" → "services"), for "one" and "ones". */
+const singular = (head: string) => head.replace(/([^s])s$/i, "$1");
+const pluralOf = (head: string) => (/s$/i.test(head) ? head : `${head}s`);
+
 /** A thing named again by "that" or "those" ("the services in that watch"): said in the earlier part's scene. */
 const DEMONSTRATIVE = /\b(?:that|this|those|these)\s+(?!is\b|was\b|are\b|means?\b)[a-z]+/i;
 
@@ -115,13 +121,47 @@ export function readWithAntecedent(before: string, part: string): string | undef
   const asking = askingClause(before);
   // An earlier part that itself points back ("If I submit a prayer, does it appear…?") points to its scene, as this one does.
   const phrases = scene && POINTS_BACK.test(asking) && !IMPERSONAL_IT.test(asking) ? [] : phrasesOf(asking);
-  const plural = /^(?:their|them|they)$/i.test(m[0]);
+  const plural = /^(?:their|them|they|ones)$/i.test(m[0]);
   // "Who founded it, and what did they do before?": "they" is whoever the earlier part asks after, not a thing it names.
   if (plural && /^\W*who\b/i.test(asking)) return undefined;
-  const named = phrases.filter((p) => !p.framed).length ? phrases.filter((p) => !p.framed) : phrases;
-  const phrase = named.find((p) => p.plural === plural) ?? named[0];
+  const named = unframed(phrases.filter(namesAThing));
+  // "One" and "ones" stand for the kind the earlier part asks about first, whatever its number ("how many questions…
+  // an hour, and how long can one be?").
+  const phrase = m[4] || m[5] ? named[0] : (named.find((p) => p.plural === plural) ?? named[0]);
   if (!phrase && !scene) return undefined;
-  const said = !phrase ? m[0] : m[1] ? `${phrase.said}'s` : m[3] ? phrase.head : phrase.said;
-  const read = `${part.slice(0, m.index)}${said}${part.slice(m.index + m[0].length)}`;
+  const read = phrase ? saidAs(part, m, phrase) : part;
   return scene ? `${scene} ${read}` : read;
+}
+
+/** The part with its pronoun said as the phrase: "its" as the phrase's owner, "one" and "ones" by its head word. */
+function saidAs(part: string, m: RegExpExecArray, phrase: Phrase): string {
+  const said = m[1] ? `${phrase.said}'s` : m[3] ? phrase.head : m[4] ? `a ${singular(phrase.head)}` : m[5] ? pluralOf(phrase.head) : phrase.said;
+  // "it's" is "it is": "whether it's short enough" reads "whether a service is short enough", never as an owner.
+  const after = part.slice(m.index + m[0].length);
+  return `${part.slice(0, m.index)}${said}${m[2] ? after.replace(/^['’]s\b/i, " is") : after}`;
+}
+
+/** A measure is no thing a pronoun points back to: "how many minutes should I set aside, and how many parts will it have?". */
+const MEASURE = /^(?:minutes?|hours?|seconds?|days?|weeks?|months?|years?|characters?|words?|times?|miles?|kilomet(?:re|er)s?|met(?:re|er)s?|pages?)$/i;
+const namesAThing = (p: Phrase) => !MEASURE.test(bare(p.head));
+const unframed = (phrases: Phrase[]) => (phrases.some((p) => !p.framed) ? phrases.filter((p) => !p.framed) : phrases);
+
+/**
+ * The later part alone, its pronoun said as what it points to, without the scene that opens the earlier part: "My wife
+ * died in the spring and I'd like to sit through one service for her tonight. How many minutes should I set aside, and
+ * how many parts will it have?" asks how many parts a service has, and read with the grief before it, the sentence that
+ * says so holds too little of the message to be quoted. What it points to is the earlier part's asking clause's, or else
+ * the last thing its scene names with an article ("one service" said as "a service"). Undefined without a scene or a pronoun.
+ */
+export function partAlone(before: string, part: string): string | undefined {
+  const scene = sceneOf(before);
+  const m = POINTS_BACK.exec(part);
+  if (!scene || !m || (IMPERSONAL_IT.test(part) && !/\b(?:its|their|them|they)\b/i.test(part))) return undefined;
+  const asking = askingClause(before);
+  // An earlier part that itself points back ("If I bake a pie, does it need a tin?") points to its scene, as this one does.
+  const asked = POINTS_BACK.test(asking) && !IMPERSONAL_IT.test(asking) ? [] : unframed(phrasesOf(asking).filter(namesAThing));
+  const told = phrasesOf(scene.replace(/\bone\s+(?!(?:or|of|and|more|day|time)\b)/gi, "a ")).filter(namesAThing);
+  // Of the scene's, the last said with an article: "for her tonight" names the one it is for, not the thing.
+  const phrase = asked[0] ?? told.filter((p) => /^(?:a|an|the)\s/i.test(p.said)).pop() ?? told.pop();
+  return phrase ? saidAs(part, m, phrase) : undefined;
 }

@@ -24,7 +24,7 @@ const WHO_NEXT = "anyone|anybody|someone|somebody|it|they|i|you|we|there|the|my|
  */
 const SECOND = new RegExp(
   [
-    `(?:[,;]\\s*(?:and|but|also)?\\s*|\\?\\s*(?:and\\s+|also\\s+)?|\\s+and\\s+)(?=(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why|is|are|am|was|do|does|did|can|could|will|would|should|may|must|has)\\b)`,
+    `(?:[,;]\\s*(?:and|but|also)?\\s*|\\?\\s*(?:and\\s+|also\\s+)?|\\s+and\\s+)(?=(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why|whether|is|are|am|was|do|does|did|can|could|will|would|should|may|must|has)\\b)`,
     `\\?\\s*(?:(?:and|but)\\s+)?(?=(?:if|unless|otherwise)\\b)`,
     `[,;]\\s*(?:and|but|or)\\s+(?=if\\b)`,
   ].join("|"),
@@ -32,7 +32,7 @@ const SECOND = new RegExp(
 );
 
 /** After a bare "and", what follows asks only as a wh-question or a yes-or-no about someone ("and does anyone…"), never "songs and chants". */
-const ASKS_AFTER_AND = new RegExp(`^(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why)\\b|^(?:${AUX})\\s+(?:${WHO_NEXT})\\b`, "i");
+const ASKS_AFTER_AND = new RegExp(`^(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why|whether)\\b|^(?:${AUX})\\s+(?:${WHO_NEXT})\\b`, "i");
 
 /** ", when the others all did" and ", where I live" go on with the sentence before: a clause, not a question. */
 const CLAUSE_AFTER_COMMA = new RegExp(
@@ -47,7 +47,15 @@ const ASKED_INSIDE = new RegExp(`\\s(?:${AUX}|am|were|shall|might)\\s+(?:${WHO_N
  * Whether a sentence asks: it opens with words that ask, and is no condition ("When I arrive late", "If not"); or it is
  * a condition with a question inside it ("If my reflection is refused will it tell me why").
  */
-const asksItself = (sentence: string) => (CONDITION.test(`${sentence}, `) ? ASKED_INSIDE.test(sentence) : ASKS_AT.test(sentence));
+const asksItself = (sentence: string) =>
+  CONDITION.test(`${sentence}, `) ? ASKED_INSIDE.test(sentence) : ASKS_AT.test(sentence) || ASKS_INDIRECTLY.test(sentence);
+
+/**
+ * A sentence that asks without a question's shape, as a wish to know: "I'd like to know what a service is made of, and
+ * whether it's short enough for my break" asks two things, each a part of its own.
+ */
+const ASKS_INDIRECTLY =
+  /^\W*(?:i['’]?d (?:like|love) to (?:know|find out|hear)|i (?:want|need|would like) to (?:know|find out)|i(?:['’]m| am) (?:wondering|curious|not sure)|i wonder|(?:can|could|would) you (?:tell|explain)|please (?:tell|explain))\b/i;
 
 const trimmed = (text: string) =>
   text

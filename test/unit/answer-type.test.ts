@@ -15,6 +15,7 @@ describe("answerTypeOf", () => {
     ["How many minutes is the tea break?", "duration"],
     ["What is the shortest a meeting can be?", "duration"],
     ["How short can the film be?", "duration"],
+    ["Is the lecture short enough for a lunch hour?", "duration"],
     ["How big a slice of my afternoon does the walk take?", "duration"],
     ["What's the size limit on a letter to the editor?", "duration"],
     ["Is there a min or max length for a comment?", "duration"],
@@ -55,6 +56,19 @@ describe("answerTypeOf", () => {
 });
 
 describe("partsOf", () => {
+  it("splits a wish to know two things, the second asked by 'whether'", () => {
+    expect(partsOf("Busy week. I'd like to know what the tour covers, and whether it's short enough for my break.")).toEqual([
+      "Busy week. I'd like to know what the tour covers?",
+      "whether it's short enough for my break.",
+    ]);
+    expect(partsOf("I want to know how long the ferry takes and whether dogs may board")).toEqual([
+      "I want to know how long the ferry takes?",
+      "whether dogs may board?",
+    ]);
+    // "whether" inside one question is no second one.
+    expect(partsOf("I wonder whether the museum opens on Sundays")).toEqual(["I wonder whether the museum opens on Sundays"]);
+  });
+
   it("splits a question that asks two things, and keeps one that asks one whole", () => {
     expect(partsOf("How many rooms are there in the house, and how long is each talk?")).toEqual([
       "How many rooms are there in the house?",

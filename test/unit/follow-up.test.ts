@@ -7,14 +7,25 @@ describe("partsRead", () => {
   it("reads a later part that names almost nothing with the part before, asking its own question", () => {
     const [first, second] = partsRead("Where can I read the rules of the club, and how do they change?");
     expect(first).toEqual({ text: "Where can I read the rules of the club?", carried: false });
-    // Its other reading, should this one find nothing, says the pronoun as the part before's phrase (part-antecedent.ts).
+    // Read after the part before, its pronoun is said as that part's phrase (part-antecedent.ts); its other reading, should
+    // this one find nothing, is the part so said alone.
     expect(second).toEqual({
-      text: "Where can I read the rules of the club. how do they change?",
+      text: "Where can I read the rules of the club. how do the rules change?",
       carried: true,
       otherwise: "how do the rules change?",
     });
     // Its type is its own words', not the first part's ("where").
     expect(answerTypeOf(second.text)).toBe("how-to");
+  });
+
+  it("keeps as a last reading the part alone, its pronoun said as what it points to, without the story told first", () => {
+    const [, second] = partsRead(
+      "My aunt died last winter and I want to walk one trail for her. How many miles should I plan, and how many stiles will it have?",
+    );
+    expect(second.alone).toBe("how many stiles will a trail have?");
+    expect(partsRead("If I bake a pie, does it need a tin? And how long should it cool?")[1].alone).toBe("how long should a pie cool?");
+    // Without a story or a condition before the earlier part, there is no such reading.
+    expect(partsRead("How heavy can a parcel be, and does it need a stamp?")[1].alone).toBeUndefined();
   });
 
   it("reads a part opening on the answer before ('If not, …') with it, and says a shared scene once", () => {

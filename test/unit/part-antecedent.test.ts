@@ -1,7 +1,7 @@
 // A later part pointing back by a pronoun, read with the earlier part's subject (search/part-antecedent.ts): pure, no library.
 import { describe, expect, it } from "vitest";
 import { partsRead } from "../../search/follow-up.ts";
-import { phrasesOf, readWithAntecedent } from "../../search/part-antecedent.ts";
+import { partAlone, phrasesOf, readWithAntecedent } from "../../search/part-antecedent.ts";
 
 describe("readWithAntecedent", () => {
   it("says a pronoun as the noun phrase of the part before", () => {
@@ -16,6 +16,17 @@ describe("readWithAntecedent", () => {
 
   it("reads a part with the scene or condition that opens the part before, when the pronoun stands for something there", () => {
     expect(readWithAntecedent("If I bake a pie, does it need a tin?", "how long should it cool?")).toBe("If I bake a pie, how long should it cool?");
+  });
+
+  it("says 'one' after 'can' or 'does' as one of the thing asked about first, and 'ones' as several", () => {
+    expect(readWithAntecedent("How many tickets can I buy a day?", "how long does one last?")).toBe("how long does a ticket last?");
+    expect(readWithAntecedent("how long does a ferry take?", "how often do new ones leave?")).toBe("how often do new ferrys leave?");
+    expect(readWithAntecedent("Is there a card for my sister?", "is there one for my loved ones?")).toBeUndefined();
+  });
+
+  it("never points back to a measure: 'it' after 'how many minutes' is the thing the scene names", () => {
+    expect(readWithAntecedent("How many minutes does the walk take?", "is it steep?")).toBe("is the walk steep?");
+    expect(partAlone("I want to walk one trail with my dog. How many minutes should I plan?", "is it steep?")).toBe("is a trail steep?");
   });
 
   it("points nowhere from an impersonal 'it', nor a 'they' standing for whoever a 'who' asks after", () => {
