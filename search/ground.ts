@@ -5,15 +5,12 @@
 // (ground-help.ts); a question heard as off-topic and not clearly covered is refused (off-topic.ts).
 import { inDistress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
-import { onTheHour, withoutTimes, withWatchStarts } from "./clock-words.ts";
-import { withWeatherWords } from "./weather-words.ts";
 import { askingActingFor } from "./subject-cues.ts";
 import { withGuidesWords } from "./guides-words.ts";
 import { withConceptWords } from "./concept-words.ts";
-import { withoutPlaces, withPlaceHalves } from "./place-words.ts";
-import { namedSpans, withSpanNames, type NamedSpan } from "./hour-names.ts";
+import { namedSpans } from "./hour-names.ts";
+import { questionTimes } from "./question-times.ts";
 import type { Embedder } from "./embedder.ts";
-import { askingClause, partsOf } from "./answer-type.ts";
 import { partsRead } from "./follow-up.ts";
 import { groundPart, type PartContext } from "./ground-part.ts";
 import { holdsPartOwn, wordsAdded } from "./part-own-words.ts";
@@ -186,35 +183,4 @@ async function groundSentences(question: string, { embedder, hits, expansions, s
   for (const c of chosen) if (!passages.has(c.passage.id)) passages.set(c.passage.id, { hit: { ...c.hit, chunk: c.passage }, number: numberOf(c) });
   const used = [...passages.values()];
   return { covered: chosen.length > 0, sentences: chosen, passages: used.map((p) => p.hit), numbers: used.map((p) => p.number), score, extra };
-}
-
-/**
- * A clock time said before the words that ask ("If we both log on at 8am our own time, do we hear the same
- * thing?") says when the visitor is, not what they ask about: it is left out, unless those words ask after a
- * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
- * watch's start beside it (clock-words.ts); a place named with a season has its hemisphere beside it (place-words.ts).
- */
-/** Words asking what the service is, or leans toward, now or at the hour said: "which service would I get?", "what's on now?". */
-const ASKS_WHAT_IS_ON = /^\W*(?:what|which)\b.*\b(?:service|on now|now)\b/i;
-
-const asksAfterHour = (asking: string) => /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) || ASKS_WHAT_IS_ON.test(asking);
-
-function questionTimes(said: string, spans: readonly NamedSpan[]): string {
-  const question = onTheHour(said);
-  const asking = askingClause(question);
-  const at = Math.max(0, question.lastIndexOf(asking));
-  // What comes before the words that ask is a scene only after any question it holds ("what's the 4am to 8am watch
-  // called? and the one after midnight?" asks by both times).
-  const asked = question.slice(0, at).lastIndexOf("?") + 1;
-  const scene = question.slice(asked, at);
-  // So does one asking what is on at that hour ("It's 2am in Tokyo. Which service would I get?").
-  // Any part may ask so: "…what do you call that stretch, what do the services at that time lean toward, and is there a blessing…?"
-  const asksHour = partsOf(question).some((part) => asksAfterHour(askingClause(part)));
-  const kept = `${question.slice(0, asked)}${asksHour ? scene : withoutTimes(scene)}${question.slice(at)}`;
-  // One asking which watch it is where they are ("Hei from Oslo! It's December and almost 22:00") asks by the clock, not the season.
-  const timed = withWeatherWords(withWatchStarts(withSpanNames(kept, spans)));
-  if (!/\b(?:watch(?:es)?|slots?)\b/i.test(asking)) return withPlaceHalves(timed);
-  // Its place says only where that clock is: the hour tells the watch, and a guide's example naming the place
-  // ("such as Europe/Lisbon") is no answer to it.
-  return withoutTimes(kept) === kept ? timed : withoutPlaces(timed);
 }
