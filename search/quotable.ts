@@ -14,6 +14,7 @@ import { answersPlaceHalf, asksServiceHalf } from "./place-words.ts";
 import { aboutShare } from "./rule-cues.ts";
 import { CARRIES_ON } from "./quote-span.ts";
 import { wordsLead } from "./words-lead.ts";
+import { mayJoinOwnAnswer } from "./later-evidence.ts";
 import { operationsAsked, operationsNamed, routeElsewhere } from "./route-ops.ts";
 
 const WHAT_IS = /^\s*what (is|are)\b/i;
@@ -197,9 +198,17 @@ export function chooseWith<C extends Candidate>(
   // near in meaning is often a fact about the same thing that answers another question ("the same reflection
   // cannot be posted twice" for "are links allowed?").
   const answersLike = (s: (typeof scored)[number]) => askedness(s.c) >= LATER_ASKED || s.held >= LATER_HELD || (cues.length > 0 && fits(s));
+  // Beside the visitor's very question answered (a unit asking it), a later quote answers a near one or brings what it lacks (later-evidence.ts).
+  const ownAnswered = answersOwn(best.c, OWN_QUESTION);
+  const addsEvidence = (s: (typeof scored)[number]) =>
+    mayJoinOwnAnswer(
+      { c: s.c, askedNear: askedness(s.c) >= LATER_ASKED, kindLacking: cues.length > 0 && fits(s) && !chosen.some(fits) },
+      chosen.map((x) => x.c),
+      ownAnswered,
+    );
   for (const s of [best, ...scored]) {
     if (chosen.length >= count || s.score < best.score * NEAR_BEST) break;
-    if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || (about(s) && answersLike(s)))) chosen.push(s);
+    if (!chosen.some((x) => x.c.sentence === s.c.sentence) && (s === best || (about(s) && answersLike(s) && addsEvidence(s)))) chosen.push(s);
   }
   // A question of a type ("what kinds", "how long") deserves one sentence with exactly that kind of
   // content when a close-enough one exists, even if looser sentences scored higher.
