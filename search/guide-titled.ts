@@ -42,19 +42,40 @@ export function asksForGuide(question: string): boolean {
   return GUIDE.test(question) && TITLED.test(question);
 }
 
+/** A guide's words as `fit` reads them: its title's, and its headings' with what it says it is about (its tldr). */
+interface GuideWords {
+  about: string;
+  title: ReadonlySet<string>;
+  headings: ReadonlySet<string>;
+}
+
+/** A guide's words, made once per guide (ask-library.ts makes the guides once per library content), not per request. */
+function guideWords(guide: Hit, about: string): GuideWords {
+  const kept = wordsOfGuide.get(guide);
+  if (kept?.about === about) return kept;
+  // What the guide says it is about counts as its headings do: "how visitors treat one another" is the Code of Care's.
+  const headings = new Set([...guide.passages.flatMap((p) => (p.section ? askTerms(p.section) : [])), ...askTerms(about)]);
+  const words = { about, title: new Set(askTerms(guide.chunk.title)), headings };
+  wordsOfGuide.set(guide, words);
+  return words;
+}
+const wordsOfGuide = new WeakMap<Hit, GuideWords>();
+
 /**
  * How nearly a guide is the one asked for: its title's words count twice, its headings' once, each word once; a
  * visitor's word for a title's word ("send in" for "contribute", synonyms.ts) counts as that word, a little less.
- * `weight` says how much each word tells the guides apart (1 for all when unweighed).
+ * `score` counts every word alike; `weighed` by how much each word tells the guides apart (`weight`).
  */
-function fit(asked: ReadonlySet<string>, guide: Hit, about: string, weight: (term: string) => number = () => 1): number {
-  const title = new Set(askTerms(guide.chunk.title));
-  // What the guide says it is about (its tldr) counts as its headings do: "how visitors treat one another" is the Code of Care's.
-  const headings = new Set([...guide.passages.flatMap((p) => (p.section ? askTerms(p.section) : [])), ...askTerms(about)]);
-  const near = (words: ReadonlySet<string>, term: string) => (words.has(term) ? 1 : synonymsOf(term).some(([t]) => words.has(t)) ? SYNONYM : 0);
+function fit(asked: ReadonlySet<string>, words: GuideWords, weight: (term: string) => number): { score: number; weighed: number } {
+  const near = (set: ReadonlySet<string>, term: string) => (set.has(term) ? 1 : synonymsOf(term).some(([t]) => set.has(t)) ? SYNONYM : 0);
   let score = 0;
-  for (const term of asked) score += weight(term) * Math.max(2 * near(title, term), near(headings, term));
-  return score;
+  let weighed = 0;
+  for (const term of asked) {
+    const nearness = Math.max(2 * near(words.title, term), near(words.headings, term));
+    score += nearness;
+    weighed += weight(term) * nearness;
+  }
+  return { score, weighed };
 }
 
 /**
@@ -93,11 +114,7 @@ function standingOut(
   const named = guides.filter((guide) => titleNamed(asked, guide));
   const idf = guideIdf(guides);
   const ranked = (named.length === 1 ? named : guides)
-    .map((guide) => ({
-      guide,
-      score: fit(asked, guide, aboutOf.get(guide.chunk.page) ?? ""),
-      weighed: fit(asked, guide, aboutOf.get(guide.chunk.page) ?? "", idf),
-    }))
+    .map((guide) => ({ guide, ...fit(asked, guideWords(guide, aboutOf.get(guide.chunk.page) ?? ""), idf) }))
     .sort((a, b) => b.weighed - a.weighed || b.score - a.score);
   const [best, next] = ranked;
   return best.score < 2 || (next && next.weighed >= best.weighed) ? null : { guide: best.guide, asked };
