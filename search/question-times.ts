@@ -7,12 +7,6 @@ import { withSpanNames, type NamedSpan } from "./hour-names.ts";
 import { askingClause, partsOf } from "./answer-type.ts";
 import { withNextWatch } from "./next-watch.ts";
 
-/**
- * A clock time said before the words that ask ("If we both log on at 8am our own time, do we hear the same
- * thing?") says when the visitor is, not what they ask about: it is left out, unless those words ask after a
- * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
- * watch's start beside it (clock-words.ts); a place named with a season has its hemisphere beside it (place-words.ts).
- */
 /** Words asking what the service is, or leans toward, now or at the hour said: "which service would I get?", "what's on now?". */
 const ASKS_WHAT_IS_ON = /^\W*(?:what|which)\b.*\b(?:service|on now|now)\b/i;
 
@@ -25,6 +19,12 @@ const DAY_PART =
 
 const asksAfterHour = (asking: string) => /\b(?:watch(?:es)?|slots?|hours?|time)\b/i.test(asking) || ASKS_WHAT_IS_ON.test(asking) || DAY_PART.test(asking);
 
+/**
+ * A clock time said before the words that ask ("If we both log on at 8am our own time, do we hear the same
+ * thing?") says when the visitor is, not what they ask about: it is left out, unless those words ask after a
+ * watch, slot or time ("I come at 10pm. What's that watch called?"). Each time kept is its hour's word, with its
+ * watch's start beside it (clock-words.ts); a place named with a season has its hemisphere beside it (place-words.ts).
+ */
 export function questionTimes(said: string, spans: readonly NamedSpan[]): string {
   const question = onTheHour(said);
   const asking = askingClause(question);
