@@ -6,7 +6,7 @@ import { cuesOf, subjectTerms } from "./answer-cues.ts";
 import { partAlone, readWithAntecedent, sceneOf } from "./part-antecedent.ts";
 import { withEarlierTimes } from "./part-time.ts";
 import { listParts } from "./list-parts.ts";
-import { partsOf } from "./question-parts.ts";
+import { asksNothingOwn, partsOf } from "./question-parts.ts";
 
 /** A later part that opens on the answer to the one before: "If not, what can I send?", "If so, how long…?". */
 const REFERS_BACK = /^\W*(?:if (?:not|so)|otherwise|or else)\b/i;
@@ -35,7 +35,8 @@ export function partsRead(question: string): PartRead[] {
     const before = read[read.length - 1];
     // "…, and what are the services there like?": the hour the part before named is this part's too (part-time.ts).
     const part = before ? withEarlierTimes(before.text, said) : said;
-    const refers = before && (subjectTerms(part, cuesOf(part)).length < 3 || REFERS_BACK.test(part));
+    // An elliptical part ("…called? And the one at 8 at night?") asks what the part before asks: it is read with it too.
+    const refers = before && (subjectTerms(part, cuesOf(part)).length < 3 || REFERS_BACK.test(part) || asksNothingOwn(part));
     // A part pointing back by a pronoun ("…, and can I edit it later?") is read with the earlier part's subject.
     const pointed = before ? readWithAntecedent(before.text, part) : undefined;
     // Read after the whole earlier part it leans toward that part's answer ("If I send in a prayer, does it go up straight

@@ -66,7 +66,12 @@ export function phrasesOf(clause: string): Phrase[] {
     const asking = det === "which" || det === "what";
     const next = j < tokens.length ? bare(tokens[j]) : "";
     if (asking && !AUXILIARIES.test(next)) continue;
-    if (i > 0 && DO_MODAL.has(bare(tokens[i - 1])) && own.length > 1) own.pop();
+    if (i > 0 && DO_MODAL.has(bare(tokens[i - 1]))) {
+      // An adverb after the subject stands before its verb: "when do the services actually start" names "the services".
+      const adverb = own.findIndex((w, k) => k > 0 && /ly$/i.test(bare(w)));
+      if (adverb > 0) own.splice(adverb);
+      else if (own.length > 1) own.pop();
+    }
     const content = own.filter((w) => bare(w) !== "of");
     if (!content.length) continue;
     const head = content[content.length - 1];

@@ -26,6 +26,11 @@ const SECOND = new RegExp(
   [
     `(?:[,;]\\s*(?:and|but|also)?\\s*|\\?\\s*(?:and\\s+|also\\s+)?|\\s+and\\s+)(?=(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why|whether|is|are|am|was|do|does|did|can|could|will|would|should|may|must|has)\\b)`,
     `\\?\\s*(?:(?:and|but)\\s+)?(?=(?:if|unless|otherwise)\\b)`,
+    // A sentence after a question that ends as a question itself asks, whatever it opens on: "…called? And the one that
+    // begins at 8 at night?", "…? Also the noon one?" (an elliptical question: its asking words are the one before's).
+    `\\?\\s*(?:(?:and|but|also|or)\\s+)?(?=[^?.!]*[a-z0-9][^?.!]*\\?)`,
+    // Typed in haste, the last such question has no mark at all: "…called again? and the one right after midnight".
+    `\\?\\s*(?:and|also|or|plus)\\s+(?=[^?.!]*[a-z0-9][^?.!]*$)`,
     `[,;]\\s*(?:and|but|or)\\s+(?=if\\b)`,
   ].join("|"),
   "gi",
@@ -57,6 +62,12 @@ const asksItself = (sentence: string) =>
 const ASKS_INDIRECTLY =
   /^\W*(?:i['’]?d (?:like|love) to (?:know|find out|hear)|i (?:want|need|would like) to (?:know|find out)|i(?:['’]m| am) (?:wondering|curious|not sure)|i wonder|(?:can|could|would) you (?:tell|explain)|please (?:tell|explain))\b/i;
 
+/**
+ * A part that asks by no words of its own, only by its question mark: "And the one that begins at 8 at night?", "the
+ * noon one?". It is elliptical: it asks what the part before asks, of another thing (follow-up.ts reads it so).
+ */
+export const asksNothingOwn = (part: string) => !ASKS_AT.test(part) && !ASKS_INDIRECTLY.test(part) && !ASKED_INSIDE.test(part);
+
 const trimmed = (text: string) =>
   text
     .replace(/^\s*(and|but|also)\s+/i, "")
@@ -79,6 +90,9 @@ export function partsOf(question: string): string[] {
     const next = q.slice(at);
     if (m[0].trim().toLowerCase() === "and" && !ASKS_AFTER_AND.test(next)) continue;
     if (/^[,;]/.test(m[0]) && CLAUSE_AFTER_COMMA.test(next)) continue;
+    // After a question mark, a sentence opening on no asking word is a question of its own only when it asks by its mark
+    // alone ("? And the one at 8?"); one asking inside ("? I'm shy, must I join?") is a scene that stays with the next.
+    if (/^\?/.test(m[0]) && !ASKS_AT.test(next) && !/^(?:if|unless|otherwise)\b/i.test(next) && !asksNothingOwn(next.split(/[?.!]/)[0])) continue;
     if (at > 0 && at < q.length) cuts.push(at);
   }
   const parts: string[] = [];

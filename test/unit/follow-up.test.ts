@@ -62,3 +62,21 @@ describe("partsRead", () => {
     expect(partsRead("Who built the old mill, and what did they do before?")[1].otherwise).toBeUndefined();
   });
 });
+
+describe("partsRead of an elliptical part", () => {
+  it("splits a question asked by its mark alone, and reads it with the part before: it asks the same of another thing", () => {
+    expect(partsRead("What is the ferry at 9 called? And the one that leaves at noon?")).toEqual([
+      { text: "What is the ferry at 9 called?", carried: false },
+      { text: "What is the ferry at 9 called. the one that leaves at noon?", carried: true },
+    ]);
+    // Typed in haste, the last has no mark: "…? and the one at noon".
+    expect(partsRead("whats the 9am ferry called? and the one at noon")[1]).toEqual({ text: "whats the 9am ferry called. the one at noon?", carried: true });
+  });
+
+  it("keeps a scene asking inside ('I'm tall, may I…?') with the question before, as before", () => {
+    expect(partsRead("What is the ferry at 9 called? I'm tall, may I stand?").map((p) => p.text)).toEqual([
+      "What is the ferry at 9 called? I'm tall?",
+      "What is the ferry at 9 called. I'm tall. may I stand?",
+    ]);
+  });
+});

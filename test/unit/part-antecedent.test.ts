@@ -53,3 +53,10 @@ describe("partsRead with a pronoun", () => {
     });
   });
 });
+
+describe("phrasesOf with an adverb", () => {
+  it("ends the subject after 'do' at an adverb before its verb", () => {
+    expect(phrasesOf("when do the boats actually leave the harbour?").map((p) => p.said)).toEqual(["the boats", "the harbour"]);
+    expect(readWithAntecedent("when do the boats actually leave?", "how long does one take?")).toBe("how long does a boat take?");
+  });
+});
