@@ -24,7 +24,7 @@ const WHO_NEXT = "anyone|anybody|someone|somebody|it|they|i|you|we|there|the|my|
  */
 const SECOND = new RegExp(
   [
-    `(?:[,;]\\s*(?:and|but|also)?\\s*|\\?\\s*(?:and\\s+|also\\s+)?|\\s+and\\s+)(?=(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why|whether|is|are|am|was|do|does|did|can|could|will|would|should|may|must|has)\\b)`,
+    `(?:[,;]\\s*(?:and|but|also)?\\s*|\\?\\s*(?:and\\s+|also\\s+)?|\\s+and\\s+)(?=(?:\\w+ly\\s+)?(?:(?:how|what|when|where|who)s|how|what|when|where|which|who|why|whether|is|are|am|was|do|does|did|can|could|will|would|should|may|must|has)\\b)`,
     `\\?\\s*(?:(?:and|but)\\s+)?(?=(?:if|unless|otherwise)\\b)`,
     // A sentence after a question that ends as a question itself asks, whatever it opens on: "…called? And the one that
     // begins at 8 at night?", "…? Also the noon one?" (an elliptical question: its asking words are the one before's).
@@ -36,8 +36,11 @@ const SECOND = new RegExp(
   "gi",
 );
 
-/** After a bare "and", what follows asks only as a wh-question or a yes-or-no about someone ("and does anyone…"), never "songs and chants". */
-const ASKS_AFTER_AND = new RegExp(`^(?:\\w+ly\\s+)?(?:how|what|when|where|which|who|why|whether)\\b|^(?:${AUX})\\s+(?:${WHO_NEXT})\\b`, "i");
+/** After a bare "and", what follows asks only as a wh-question (typed "whats" too) or a yes-or-no about someone ("and does anyone…"), never "songs and chants". */
+const ASKS_AFTER_AND = new RegExp(
+  `^(?:\\w+ly\\s+)?(?:(?:how|what|when|where|who)s|how|what|when|where|which|who|why|whether)\\b|^(?:${AUX})\\s+(?:${WHO_NEXT})\\b`,
+  "i",
+);
 
 /** ", when the others all did" and ", where I live" go on with the sentence before: a clause, not a question. */
 const CLAUSE_AFTER_COMMA = new RegExp(

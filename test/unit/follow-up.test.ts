@@ -80,3 +80,12 @@ describe("partsRead of an elliptical part", () => {
     ]);
   });
 });
+
+describe("partsRead of a part typed without its apostrophe", () => {
+  it("splits at '… and whats …' as at '… and what's …'", () => {
+    expect(partsRead("how often does the ferry leave and whats the fare for a bike").map((p) => p.text)).toEqual([
+      "how often does the ferry leave?",
+      "whats the fare for a bike?",
+    ]);
+  });
+});
