@@ -10,6 +10,7 @@ import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
 import { ASKS_AFTER_CAP, ASKS_CAP, asksLimit } from "./limit-words.ts";
 import { ruleFit, YES_NO } from "./rule-cues.ts";
+import { asksFate, FATE } from "./fate-cues.ts";
 import {
   ACTING_FOR,
   asksActingFor,
@@ -24,7 +25,6 @@ import {
 } from "./subject-cues.ts";
 
 export type { Cue } from "./cue.ts";
-
 const rx = (s: string) => new RegExp(s, "i");
 
 /** "How do I…": a guide answers with the call or tool to use, or the address to open; a practice or ritual is itself the how (sentenceScore). */
@@ -171,9 +171,11 @@ export function cuesOf(question: string): Cue[] {
   const narrowed = own.filter((c) => !aside(c)).map((c) => (length && c === CUES[0][1] ? LENGTHS[length] : c));
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
   const cues = [...narrowed, ...programCues(question, asking).filter((c) => !own.includes(c))];
-  // The subject a rule is about, told in the question: a person an agent acts for, a refusal and its cause (subject-cues.ts).
+  // The subject a rule is about, told in the question: a person an agent acts for, a refusal and its cause (subject-cues.ts),
+  // what becomes of what is given, asked in other words than a yes or no's, said by the verb saying it is kept, shown or checked (fate-cues.ts).
   if (asksActingFor(question)) cues.push(ACTING_FOR);
   if (asksRefusal(question, asking)) cues.push(REFUSED);
+  if (!cues.includes(YES_NO) && asksFate(asking, question)) cues.push(FATE);
   const counted = countedOf(asking);
   return counted ? [...cues, counted] : cues;
 }

@@ -12,6 +12,8 @@ export interface Cue {
   about?: boolean;
   /** Or a sentence has it by this test of the sentence and the question's subject stems (rule-cues.ts rulesOn). */
   rule?: (sentence: string, subject: readonly string[]) => boolean;
+  /** What a sentence passing `rule` is worth (rule-cues.ts RULED when unset): 1 where the rule is the whole answer (fate-cues.ts). */
+  ruled?: number;
   /** The cue this one narrows (a size or a span of time, of "how long": length-kind.ts): of the same kind as it, not as its siblings. */
   family?: Cue;
 }

@@ -5,6 +5,7 @@
 // whole service all the same"; "…writes a few opening sentences, called its word"; "The planner is told about… the
 // sky… the El Niño or La Niña outlook"), which a symptom or a nickname for the planner shares little of. A question
 // asking so is read with the guides' words beside it, as a clock change is (clock-change-words.ts). Pure function.
+import { endOf, withSaidAt } from "./said-beside.ts";
 
 /** A service or what it is made of, as a visitor names it. */
 const SERVICE = String.raw`(?:services?|gatherings?|sessions?|songs?|hymns?|chants?|pieces?|readings?|one)`;
@@ -82,10 +83,27 @@ export function withPlanWords(question: string): string {
   if (MISSING.test(question) && ofAService(question)) said.push(NO_PLAN_SAID);
   else if (PLANNER_DOWN.test(question)) said.push(PLANNER_DOWN_SAID);
   else if (NAME_ASKED.test(question) && ofAService(question)) said.push(NAME_SAID);
-  else if (NO_TIMEZONE.test(question)) said.push(NO_TIMEZONE_SAID);
+  else if (NO_TIMEZONE.test(question)) return withNoTimezoneWords(question);
   else if (REFLECTIONS.test(question)) return question;
   else if (PLANNER_NAMED.test(question) && WORLD.test(question)) said.push(WORLD_SAID);
   else if (WHO_PLANS.test(question)) said.push(WHO_PLANS_SAID);
   const fresh = said.filter((s) => !question.includes(s));
   return fresh.length ? `${question} ${fresh.join(" ")}` : question;
+}
+
+/**
+ * A timezone left out, said in an earlier question than the last ("what happens if I leave the timezone blank? And if I
+ * fill it in, is it saved anywhere?"): the guides' words go before it, without their colon, so that the last question's
+ * asking words stay its own (answer-type.ts askingClause reads the last sentence that asks). Said in the last, they follow it.
+ */
+function withNoTimezoneWords(question: string): string {
+  const beside = NO_TIMEZONE_SAID.replace(":", ",");
+  if (question.includes(NO_TIMEZONE_SAID) || question.includes(beside)) return question;
+  const at = endOf(NO_TIMEZONE, question);
+  const from = Math.max(0, ...[".", "!", "?", ":"].map((p) => question.lastIndexOf(p, (NO_TIMEZONE.exec(question)?.index ?? 0) - 1) + 1));
+  // The rest of the question after the sentence that leaves it out: another question there is asked after it.
+  const after = at === undefined ? "" : question.slice(at).replace(/^[^?]*\?/, "");
+  if (at === undefined || !after.includes("?")) return `${question} ${NO_TIMEZONE_SAID}`;
+  // Before the sentence that says it, so that a later part pointing back to the timezone reads its own words (part-antecedent.ts).
+  return withSaidAt(question, [{ at: from, say: `${beside} ` }]);
 }

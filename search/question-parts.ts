@@ -19,7 +19,7 @@ const AUX = "do|does|did|is|are|was|can|could|will|would|should|may|must|has|hav
 const WHO_NEXT = "anyone|anybody|someone|somebody|it|they|i|you|we|there|the|my|your|this|that|these|those|he|she|people";
 
 /**
- * A second question inside the first begins here: ", and how…", "? And when…", "; what…", "… and does anyone…",
+ * A second question inside the first begins here: ", and how…", "? And when…", "; what…", "… and does anyone…", ". Also do…",
  * and a condition after a question ("? If not, what…", "? And if I…, do I…") that belongs to the question after it.
  */
 const SECOND = new RegExp(
@@ -31,6 +31,8 @@ const SECOND = new RegExp(
     `\\?\\s*(?:(?:and|but|also|or)\\s+)?(?=[^?.!]*[a-z0-9][^?.!]*\\?)`,
     // Typed in haste, the last such question has no mark at all: "…called again? and the one right after midnight".
     `\\?\\s*(?:and|also|or|plus)\\s+(?=[^?.!]*[a-z0-9][^?.!]*$)`,
+    // A sentence after a full stop that opens on "also" or "and" asks anew ("…I'm not sure that worked. also do you save it?").
+    `[.!]\\s+(?:and|also|but|plus)\\s+(?=(?:how|what|when|where|which|who|why|is|are|do|does|did|can|could|will|would|should|may|must|has)\\b)`,
     `[,;]\\s*(?:and|but|or)\\s+(?=if\\b)`,
   ].join("|"),
   "gi",

@@ -114,7 +114,7 @@ export function ruleFit(sentence: string, cue: Cue, subject: readonly string[], 
   for (const said of sentence.split(/(?<=[.!?])\s+/)) {
     if (subject.length && own(said) < ABOUT_HELD) continue;
     if (cue.strong.test(said) || (cue === YES_NO && timedRule(said, subject))) return 1;
-    if (cue.rule?.(said, subject)) best = Math.max(best, RULED);
+    if (cue.rule?.(said, subject)) best = Math.max(best, cue.ruled ?? RULED);
   }
   return best;
 }
