@@ -24,8 +24,8 @@ export interface Candidate {
   askedAs?: number;
   /** From a guide (the library's top-level pages on how the sanctuary works), not a prayer, song or other piece. */
   guide?: boolean;
-  /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence. */
+  /** A piece's kind (prayer, practice, song…); undefined for a guide's sentence, "guide" for a guide offered as the answer (guide-titled.ts). */
   kind?: string;
-  /** Where to read the piece, when the answer names it ("is there a prayer for…"). */
+  /** Where to read the piece or guide, when the answer names it ("is there a prayer for…", "which page…"). */
   where?: string;
 }

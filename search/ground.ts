@@ -31,6 +31,7 @@ import { askingSentence } from "./asking-sentence.ts";
 import { withoutGuesses } from "./guessed-values.ts";
 import { offeredKind } from "./offered-kind.ts";
 import { guideTitled } from "./guide-titled.ts";
+import { guideWhereRead } from "./guide-where.ts";
 import { afterThePiece, guidePartOf, joinedGroundings } from "./guide-part.ts";
 import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
@@ -104,6 +105,9 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     const { found } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
     if (found.length) return namedPieces(found, hits);
   }
+  // "Where do I read the axioms?" is answered by the guide that is about them, named with its address, first (guide-where.ts).
+  const place = guideWhereRead(question, hits, sources.guides, sources.guideAbout);
+  if (place) return grounding.covered ? joinedGroundings(hits, place, grounding) : place;
   return grounding;
 }
 

@@ -167,7 +167,23 @@ export function guideTitled(
   // The sentence that asks for the guide says what it is about; when that alone names none, the scene around it may
   // ("I'm an agent. Which doc should I read first?").
   const best = standingOut(guideSubjectTerms(askingForGuide(question)), guides, aboutOf) ?? standingOut(guideSubjectTerms(question), guides, aboutOf);
-  if (!best) return null;
+  return best && guideAnswer(best, hits);
+}
+
+/** The guide these words name by a word of its title, standing out from the others (guide-where.ts); null when none does. */
+export function guideByTitle(
+  terms: readonly string[],
+  guides: readonly Hit[],
+  aboutOf: ReadonlyMap<string, string>,
+): { guide: Hit; asked: ReadonlySet<string> } | null {
+  const best = guides.length ? standingOut(terms, guides, aboutOf) : null;
+  const title = best && askTerms(best.guide.chunk.title);
+  const near = (t: string) => title!.includes(t) || synonymsOf(t).some(([s]) => title!.includes(s));
+  return best && [...best.asked].some(near) ? best : null;
+}
+
+/** The guide found, said by its opening (or the section asked), named with where to read it. */
+export function guideAnswer(best: { guide: Hit; asked: ReadonlySet<string> }, hits: readonly Hit[]): Grounding | null {
   const section = sectionAsked(best.guide, best.asked);
   const passage = section ?? best.guide.passages[0];
   // A section asked for is said by its first two sentences (what it is, then what to do); a guide by its opening.
@@ -178,6 +194,8 @@ export function guideTitled(
   const sentences: Sourced[] = said.map((sentence, position) => ({
     ...{ sentence, title: passage.title, context: passage.title, heading: passage.section ?? "", position },
     ...{ pageRank: rank >= 0 ? rank : hits.length, meaning: 1, leads: false, question: null, asked: 0, guide: true, passage, hit },
+    // The guide is the answer, so it is named with where to read it ("a guide, to read at /docs/axioms"), as a piece offered is.
+    ...{ kind: "guide", where: passage.pagePath },
   }));
   const cited = { ...hit, chunk: passage };
   return {
