@@ -8,6 +8,7 @@
 import { N, UNIT, type Cue } from "./cue.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { askTerms } from "./text.ts";
+import { clauseStartBefore } from "./said-beside.ts";
 
 /** Kept or forgotten: "do you save it", "is it stored", "hang on to", "did someone delete it", "is it gone". */
 const KEEPING = new RegExp(
@@ -65,8 +66,8 @@ const STATED = new RegExp(
 /** A sentence that names keeping or showing without saying what becomes of the thing: partly. */
 const NAMED = /\b(?:keeps?|kept|stor\w*|sav\w*|shown|visible|seen|record\w*|logs?|logged|checks?|track\w*)\b/i;
 
-/** Where the clause holding a match begins: after the last full stop, colon, semicolon or comma before it. */
-const clauseStart = (sentence: string, at: number) => Math.max(...[".", ";", ":", ",", "!", "?"].map((p) => sentence.lastIndexOf(p, at - 1))) + 1;
+/** What ends a clause, for where the clause holding a match begins: a full stop, colon, semicolon or comma. */
+const CLAUSE_MARKS = [".", ";", ":", ",", "!", "?"];
 
 /**
  * Whether the sentence says what becomes of the very thing asked about: a fate said with its own subject before it in its
@@ -79,7 +80,7 @@ export function fateOf(sentence: string, subject: readonly string[]): boolean {
   const holds = (text: string) => askTerms(text).some((t) => named.has(t));
   for (const m of sentence.matchAll(STATED_ALL)) {
     const end = m.index + m[0].length;
-    if (holds(sentence.slice(clauseStart(sentence, m.index), end))) return true;
+    if (holds(sentence.slice(clauseStartBefore(sentence, m.index, CLAUSE_MARKS), end))) return true;
     if (/^\s+(?:it|them)\b/i.test(sentence.slice(end)) && holds(sentence.slice(0, m.index))) return true;
   }
   return false;

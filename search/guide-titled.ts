@@ -177,9 +177,10 @@ export function guideByTitle(
   aboutOf: ReadonlyMap<string, string>,
 ): { guide: Hit; asked: ReadonlySet<string> } | null {
   const best = guides.length ? standingOut(terms, guides, aboutOf) : null;
-  const title = best && askTerms(best.guide.chunk.title);
-  const near = (t: string) => title!.includes(t) || synonymsOf(t).some(([s]) => title!.includes(s));
-  return best && [...best.asked].some(near) ? best : null;
+  if (!best) return null;
+  const title = askTerms(best.guide.chunk.title);
+  const near = (t: string) => title.includes(t) || synonymsOf(t).some(([s]) => title.includes(s));
+  return [...best.asked].some(near) ? best : null;
 }
 
 /** The guide found, said by its opening (or the section asked), named with where to read it. */

@@ -5,7 +5,7 @@
 // whole service all the same"; "…writes a few opening sentences, called its word"; "The planner is told about… the
 // sky… the El Niño or La Niña outlook"), which a symptom or a nickname for the planner shares little of. A question
 // asking so is read with the guides' words beside it, as a clock change is (clock-change-words.ts). Pure function.
-import { endOf, withSaidAt } from "./said-beside.ts";
+import { clauseStartBefore, endOf, withSaidAt } from "./said-beside.ts";
 
 /** A service or what it is made of, as a visitor names it. */
 const SERVICE = String.raw`(?:services?|gatherings?|sessions?|songs?|hymns?|chants?|pieces?|readings?|one)`;
@@ -100,7 +100,7 @@ function withNoTimezoneWords(question: string): string {
   const beside = NO_TIMEZONE_SAID.replace(":", ",");
   if (question.includes(NO_TIMEZONE_SAID) || question.includes(beside)) return question;
   const at = endOf(NO_TIMEZONE, question);
-  const from = Math.max(0, ...[".", "!", "?", ":"].map((p) => question.lastIndexOf(p, (NO_TIMEZONE.exec(question)?.index ?? 0) - 1) + 1));
+  const from = clauseStartBefore(question, NO_TIMEZONE.exec(question)?.index ?? 0, [".", "!", "?", ":"]);
   // The rest of the question after the sentence that leaves it out: another question there is asked after it.
   const after = at === undefined ? "" : question.slice(at).replace(/^[^?]*\?/, "");
   if (at === undefined || !after.includes("?")) return `${question} ${NO_TIMEZONE_SAID}`;

@@ -7,6 +7,11 @@ export function endOf(rx: RegExp, text: string): number | undefined {
   return m ? m.index + m[0].length : undefined;
 }
 
+/** Where the clause holding position `at` begins: just after the last of `marks` before it (0 when none is). */
+export function clauseStartBefore(text: string, at: number, marks: readonly string[]): number {
+  return Math.max(...marks.map((mark) => text.lastIndexOf(mark, at - 1))) + 1;
+}
+
 /** The question with each `say` inserted at its `at` (positions in the question as given), later ones first so none moves. */
 export function withSaidAt(question: string, placed: ReadonlyArray<{ at: number; say: string }>): string {
   let said = question;
