@@ -87,6 +87,8 @@ function hoursInFigures(text: string): string {
     text
       // An hour said of the nights ("awake at 3 most nights", "between 1 and 3 every night") is the small hours.
       .replace(new RegExp(`\\b(${HOUR_OR_RANGE})\\s+(?:most|every|some|many|other) nights?\\b`, "gi"), "$1 at night")
+      // "10.30pm", "8.30 in the evening": minutes after a dot, as many write them, before the half of the day.
+      .replace(new RegExp(`\\b(1[0-2]|0?[1-9])\\.[0-5]\\d${OF_DAY}`, "gi"), "$1")
       // "half two" is half past two, as said in Britain and Ireland; "half an hour", "half past" and "half the" are not.
       .replace(new RegExp(`\\bhalf ${NUMBER}\\b(?!\\s*(?:past|hours?|minutes?)\\b)${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))
       .replace(new RegExp(`\\b(?:half|quarter|\\d{1,2} minutes) past ${NUMBER}\\b${OF_DAY}`, "gi"), (_, n: string) => String(figure(n)))

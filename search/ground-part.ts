@@ -11,7 +11,8 @@ import type { Sourced } from "./grounding.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, wordsHeld } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
-import { ofSpanAsked } from "./span-subject.ts";
+import { ofSpanAsked, withSpansAsked } from "./span-subject.ts";
+import { asksOfTheWatch } from "./watch-asked.ts";
 import { asksFields, withFieldItems } from "./field-items.ts";
 import { withWhatIsOpen } from "./closed-open.ts";
 import { withReviewSaid } from "./review-said.ts";
@@ -41,6 +42,25 @@ export interface PartContext {
 
 /** The sentences chosen for one part (`asked`, the q-th of ctx.asks) and the best one's score. */
 export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: (c: Sourced) => boolean): { chosen: Sourced[]; score: number } {
+  // A part asking after a span of the day itself ("what do you call this part of the night?", the hour told before it)
+  // is answered from that span's section, read with the guide's words for a span, when a sentence there answers it;
+  // from every candidate when none does (watch-asked.ts, span-subject.ts).
+  if (asksOfTheWatch(asked)) {
+    const read = withSpansAsked(asked, ctx.asks[0], ctx.candidates);
+    const ofWatch = read === asked ? undefined : groundAs(ctx, read, q, quoted, true);
+    if (ofWatch?.chosen.length) return ofWatch;
+  }
+  return groundAs(ctx, asked, q, quoted, false);
+}
+
+/** groundPart for one reading of the part; `spanOwn`, only sentences of the spans it asks after. */
+function groundAs(
+  ctx: PartContext,
+  asked: string,
+  q: number,
+  quoted: ((c: Sourced) => boolean) | undefined,
+  spanOwn: boolean,
+): { chosen: Sourced[]; score: number } {
   const { embedder, candidates, asks, questions, variants, vectors, variantVectors, calibration, expansions, scorer } = ctx;
   const own = candidates.map((c) => ({ ...c }));
   const meaningOf = (i: number) => (embedder ? meaningEvidence(cosine(vectors[q], vectors[asks.length + i]), calibration) : 0);
@@ -98,7 +118,7 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   // Sentences already quoted for an earlier part are no answer to a later one read with it (ground.ts). The words'
   // lead (words-lead.ts) answers a question asked whole: a part that finds nothing is asked again in its other reading.
   // Of a span of the day, only what is said of the spans asked after (span-subject.ts).
-  const ofSpan = ofSpanAsked(asked, asks[0], own);
+  const ofSpan = ofSpanAsked(asked, asks[0], own, spanOwn);
   const open = own.filter((c) => ofSpan(c) && !quoted?.(c));
   const { chosen, score } = choose(asked, open, { count: ctx.count, expansions, scorer, wordsOnly: !embedder && q === 0 });
   const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);

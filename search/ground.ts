@@ -28,6 +28,7 @@ import { heldOffTopic } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
 import { sceneTold } from "./scene-request.ts";
 import { askingSentence } from "./asking-sentence.ts";
+import { askedWithToldHour } from "./watch-asked.ts";
 import { withoutGuesses } from "./guessed-values.ts";
 import { offeredKind } from "./offered-kind.ts";
 import { guideTitled } from "./guide-titled.ts";
@@ -121,7 +122,8 @@ async function askedAlone(question: string, reading: Reading, whole: Grounding):
   // Or by the question without the values the visitor guesses at (guessed-values.ts).
   const unguessed = whole.covered ? undefined : withoutGuesses(question);
   if (unguessed) whole = await askedAlone(unguessed, reading, await groundSentences(unguessed, reading));
-  const said = askingSentence(question);
+  // Read with the hour the scene told, when it asks after that hour's watch (watch-asked.ts).
+  const said = askedWithToldHour(question) ?? askingSentence(question);
   if (whole.covered || !said || sceneTold(question)) return whole;
   // Still read as asked for the person the agent acts for, when the scene said so (subject-cues.ts).
   const asking = askingActingFor(question, said);

@@ -10,6 +10,7 @@ import { withLengthWords } from "./length-words.ts";
 import { withPlanWords } from "./plan-words.ts";
 import { withPrivacyWords } from "./privacy-words.ts";
 import { withRepeatWords } from "./repeat-words.ts";
+import { withSeasonWords } from "./season-words.ts";
 import { withReportWords } from "./report-words.ts";
 import { withServiceHoldsWords } from "./service-holds-words.ts";
 import { withActingForWords } from "./subject-cues.ts";
@@ -18,6 +19,7 @@ const REWRITES: readonly ((question: string) => string)[] = [
   withLengthWords,
   withDurationWords,
   withClockChangeWords,
+  withSeasonWords,
   withRepeatWords,
   withPlanWords,
   withActingForWords,

@@ -62,9 +62,13 @@ const WORLD =
   /\b(?:moon|moons|lunar|eclipses?|planets?|meteors?|sky|skies|stars|weather|climate|el ni[nñ]o|la ni[nñ]a|enso|seasons?|solstice|equinox|daylight|day length|information|info|consider|considers|take[s]? into account|look(?:s)? at|know(?:s)? (?:about|of)|told|aware)\b/i;
 const PLANNER_NAMED = new RegExp(String.raw`\b${PLANNER}\b|\b(?:planner|planning|ai|model)\b`, "i");
 
-/** A visitor attending with no timezone: "without any timezone", "left the timezone blank", "leave it out". */
+/**
+ * A visitor attending with no timezone: "without any timezone", "left the timezone blank", "leave it out"; or with UTC,
+ * which the guides answer alike ("If you send no timezone, or UTC, you receive the service for a place unknown"):
+ * "what would happen if I simply sent UTC?", not "UTC+2", an offset.
+ */
 const NO_TIMEZONE =
-  /\b(?:without|no|omit\w*|leav\w* out|left out|skip\w*|missing|forg[eo]t\w*)\b[^.?!]{0,20}\btime ?zones?\b|\btime ?zones?\b[^.?!]{0,20}\b(?:blank|empty|missing|out|off|omitted)\b/i;
+  /\b(?:without|no|omit\w*|leav\w* out|left out|skip\w*|missing|forg[eo]t\w*)\b[^.?!]{0,20}\btime ?zones?\b|\btime ?zones?\b[^.?!]{0,20}\b(?:blank|empty|missing|out|off|omitted)\b|\b(?:send|sent|sending|pass|passed|passing|give|gave|giving|use|used|using|just)\s+(?:it\s+|them\s+)?(?:utc|gmt|etc\/utc)\b(?![\s+-]*\d)/i;
 
 /** The planner reading reflections is another of the guides' facts ("It is never given the words or names…"). */
 const REFLECTIONS = /\breflections?\b/i;

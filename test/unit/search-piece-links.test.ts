@@ -118,6 +118,9 @@ describe("clock times", () => {
     expect(clockWords(onTheHour("at half two in the night"))).toBe("at clocktwo");
     for (const same of ["half an hour at night", "2 nights a week", "half two"]) expect(onTheHour(same)).toBe(same);
     for (const same of ["at 16:00 sharp", "a ratio of 3:1", "12:05:33", "25:30"]) expect(onTheHour(same)).toBe(same);
+    // Minutes after a dot, before the half of the day; a figure with a decimal point is no time.
+    expect(onTheHour("it's 10.30pm in my hotel room, or 8.15 in the evening")).toBe("it's 10pm in my hotel room, or 8 in the evening");
+    for (const same of ["2.5 hours", "version 3.10 of it"]) expect(onTheHour(same)).toBe(same);
   });
 
   it("said in words are read in figures, by their hour", () => {

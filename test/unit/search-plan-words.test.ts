@@ -39,6 +39,11 @@ describe("withPlanWords", () => {
     expect(withPlanWords("Which timezone should I give?")).toBe("Which timezone should I give?");
   });
 
+  it("reads UTC sent as a timezone as the guides say it, and an offset or a clock set to UTC as nothing of the kind", () => {
+    for (const q of ["What would happen if I simply sent UTC?", "can my agent just pass GMT?"]) expect(withPlanWords(q)).toBe(`${q} ${NO_TIMEZONE_SAID}`);
+    for (const q of ["can I just pass UTC+2?", "My server clock is UTC. Should I pass her timezone instead of mine?"]) expect(withPlanWords(q)).toBe(q);
+  });
+
   it("leaves names, titles and the planner's reading of reflections that are no service's making", () => {
     for (const q of [
       "Can I submit a prayer without a title?",

@@ -1,7 +1,7 @@
 // A sentence from a span of the day's own section ("Services here tend toward…") answers only a question after that span.
 import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../search/candidate.ts";
-import { ofSpanAsked } from "../../search/span-subject.ts";
+import { ofSpanAsked, withSpansAsked } from "../../search/span-subject.ts";
 
 const underHeading = (sentence: string, heading: string): Candidate => ({
   sentence,
@@ -36,6 +36,26 @@ describe("a span of the day's sentences", () => {
     const keeps = ofSpanAsked("what are the services in it usually like?", "whats the stretch from midnight deep watch to 4am called?", hours);
     expect(keeps(hours[1])).toBe(false);
     expect(keeps(hours[0])).toBe(true);
+  });
+
+  it("answer a part asking after the span itself only from its own section, or by naming it", () => {
+    const keeps = ofSpanAsked(
+      "what do you call this part of the night?",
+      "It's 2am clockzero deep watch. what do you call this part of the night?",
+      hours,
+      true,
+    );
+    expect(hours.filter(keeps).map((c) => c.sentence)).toEqual([
+      "Services in the deep watch tend toward stillness, companionship and rest.",
+      "Unlike the deep watch, this one is busy.",
+    ]);
+  });
+
+  it("read a part asking after a span with the guide's words for its name or its leaning", () => {
+    const whole = "It's 2am clockzero deep watch. what do you call this part of the night, and what are the services like?";
+    expect(withSpansAsked("what do you call this part of the night?", whole, hours)).toBe("what do you call this part of the night (the deep watch begins)?");
+    expect(withSpansAsked("I'm up. what are the services like?", whole, hours)).toBe("what are the services like (services in the deep watch tend toward)?");
+    expect(withSpansAsked("what are the watches like?", "what are the watches like?", hours)).toBe("what are the watches like?");
   });
 
   it("all answer a question naming no span", () => {
