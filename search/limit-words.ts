@@ -52,9 +52,9 @@ export const ASKS_CAP = new RegExp(
     // A developer's word for the same cap: "what's the hourly budget?", "my request allowance per hour".
     String.raw`\b(?:hourly|daily|request|call|api|rate)\s+(?:budget|allowance)s?\b|\b(?:budget|allowance)s?\s+(?:an|per|each|every)\s+hour\b`,
     String.raw`\bas (?:much|many|often)(?:\s+\w+){0,2}\s+as (?:i|we|you|they|it) (?:like|likes|want|wants|please|wish|need|needs)\b`,
-    String.raw`\btoo (?:many|often)\b(?:\s+\w+)?\s+(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|times)\b|\btoo many\s*\?*$`,
+    String.raw`\btoo (?:many|often)\b(?:\s+\w+)?\s+(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|posts|notes|calls|times)\b|\btoo many\s*\?*$`,
     // A count of what one sends, asked whether it may be sent: "can I post ten reflections in a row?".
-    String.raw`\b(?:can|could|may)\s+(?:i|we|you|an? \w+)\b[^?]*\b(?:\d+|two|three|four|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozen|several)\s+(?:more\s+)?(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|pieces|prayers|poems)\b`,
+    String.raw`\b(?:can|could|may)\s+(?:i|we|you|an? \w+)\b[^?]*\b(?:\d+|two|three|four|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozen|several)\s+(?:more\s+)?(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|pieces|prayers|poems|posts|notes|entries|calls|comments)\b`,
   ].join("|"),
   "i",
 );

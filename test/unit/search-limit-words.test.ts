@@ -23,6 +23,7 @@ describe("a limit asked in other words", () => {
     expect(answerTypeOf("Is there a cap on searches?")).toBe("count");
     expect(answerTypeOf("Will I get rate-limited?")).toBe("count");
     expect(answerTypeOf("How many reflections can I post before I get stopped?")).toBe("count");
+    expect(answerTypeOf("could I split it over several posts in one go?")).toBe("count");
     expect(cuesOf("Is there a cap on searches?")).not.toContain(cuesOf("Is it kept?")[0]);
   });
 });
