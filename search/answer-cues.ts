@@ -8,7 +8,7 @@ import { lengthAsked, lengthCues, type LengthKind } from "./length-kind.ts";
 import { ENDPOINT, FIELD, FIELD_ASKED, programCues, REQUEST, TOOL, TOOL_ASKED } from "./program-cues.ts";
 import { FORM, FORM_ASKED } from "./form-cues.ts";
 import { HOW_DECIDED, HOW_DECIDED_ASKED, WHO_DOES, WHO_DOES_ASKED, WHY_NOT, WHY_NOT_ASKED } from "./reason-cues.ts";
-import { ASKS_AFTER_CAP, ASKS_CAP, asksLimit } from "./limit-words.ts";
+import { ASKS_AFTER_CAP, ASKS_CAP, ASKS_LEAVE, asksLimit } from "./limit-words.ts";
 import { ruleFit, YES_NO } from "./rule-cues.ts";
 import { asksFate, FATE } from "./fate-cues.ts";
 import {
@@ -163,11 +163,11 @@ export function cuesOf(question: string): Cue[] {
   // A length is of a text, of a piece's running, or of a span of time, each said in its own units (length-kind.ts).
   const length = own.includes(CUES[0][1]) ? lengthAsked(asking, question) : undefined;
   // "Where do I find how long a piece runs?" asks where the length is given (a field, a list), not for an address;
-  // "is there a size limit?" is answered by the limit, not by any rule said plainly.
-  // So is "do the limits reset?" by the wait (AFTER_CAP).
+  // "is there a size limit?" is answered by the limit, not by any rule said plainly, unless asked as leave to act ("can I
+  // send just an emoji?": limit-words.ts); so is "do the limits reset?" by the wait (AFTER_CAP).
   // "What kind of themes do the night services have?" asks a character, not a list (subject-cues.ts).
-  const aside = (c: Cue) =>
-    (length && c === WHERE) || ((length === "size" || own.includes(AFTER_CAP)) && c === YES_NO) || (own.includes(CHARACTER) && c === CUES[3][1]);
+  const sizeOnly = length === "size" && !ASKS_LEAVE.test(asking);
+  const aside = (c: Cue) => (length && c === WHERE) || ((sizeOnly || own.includes(AFTER_CAP)) && c === YES_NO) || (own.includes(CHARACTER) && c === CUES[3][1]);
   const narrowed = own.filter((c) => !aside(c)).map((c) => (length && c === CUES[0][1] ? LENGTHS[length] : c));
   // A question set in the JSON or on the wire wants a field's name or the request, whatever its asking words.
   const cues = [...narrowed, ...programCues(question, asking).filter((c) => !own.includes(c))];

@@ -4,18 +4,30 @@
 
 /**
  * A cap on what is sent, how much text, the longest one may send, or whether one may send a long one ("can I write a
- * really long reflection?"), or a character limit named as such ("a character limit on a question to ask?"). Not a limit in words ("word limit for an essay?"),
+ * really long reflection?"), or a character limit named as such ("a character limit on a question to ask?", "is there a length thing?"). The size words
+ * must qualify what is sent ("a really long reflection"), not stand in a question after sameness ("the exact same short reflection every day?"). Not a limit in words ("word limit for an essay?"),
  * which the guides say as "600 to 1500 words", a span the length's cue does not count; nor "too long?", which often
  * asks after the kind.
  */
 export const ASKS_LIMIT =
-  /(?<!\b(?:word|character|length|size|text)\s)\b(?:cap|caps|ceiling|limit|limits|maximum|max)\b[^?]*\b(?:text|characters?|long|length|size|much|big)\b|\b(?:character|characters|length|size)[\s-]+(?:cap|caps|limit|limits|maximum|max)\b|\bhow much text\b|\b(?:longest|shortest|biggest|largest|smallest)\b[^?]*\b(?:can|could|may|allowed)\b|\b(?:can|could|may)\s+(?:i|we|you)\s+(?:write|send|post|submit|leave|contribute)\b[^?]*\b(?:long|lengthy|short|big|huge|tiny)\s+(?:reflection|contribution|submission|piece|prayer|poem|essay|title|name|question|text|message)s?\b/i;
+  /(?<!\b(?:word|character|length|size|text)\s)\b(?:cap|caps|ceiling|limit|limits|maximum|max)\b[^?]*\b(?:text|characters?|long|length|size|much|big)\b|\b(?:character|characters|length|size)[\s-]+(?:cap|caps|limit|limits|maximum|max|rules?|restrictions?|requirements?|things?)\b|\bhow much text\b|\b(?:longest|shortest|biggest|largest|smallest)\b[^?]*\b(?:can|could|may|allowed)\b|\b(?:can|could|may)\s+(?:i|we|you)\s+(?:write|send|post|submit|leave|contribute)\b(?:\s+(?!(?:same|identical|exact)\b)[\w'-]+){0,3}?\s+(?:long|lengthy|short|big|huge|tiny)\s+(?:reflection|contribution|submission|piece|prayer|poem|essay|title|name|question|text|message)s?\b/i;
 
 /**
  * A size the visitor gives in characters ("I wrote a 15,000 character practice. Can I submit all of it?"): a yes or no
  * after it, about sending it, asks whether it is within the limit, though the words that ask name no length.
  */
-export const SIZE_GIVEN = /(?:\b\d[\d,.]*k?|\bthousand|\bhundred)[\s-]*(?:characters?|chars)\b/i;
+export const SIZE_GIVEN = new RegExp(
+  [
+    String.raw`(?:\b\d[\d,.]*k?|\bthousand|\bhundred)[\s-]*(?:characters?|chars)\b`,
+    // Or said as a writer sees it ("a one-word reflection", "just an emoji", "a whole paragraph"): the limit in characters
+    // decides it as surely ("The shortest reflection allowed is 20 characters").
+    String.raw`\b(?:one|single|two|three)[\s-]words?\b|\b(?:an?|just|only)\s+(?:an?\s+)?(?:emojis?|smiley)\b|\b(?:whole|full|several|few|multiple|long)\s+paragraphs?\b|\ba paragraph\b`,
+  ].join("|"),
+  "i",
+);
+
+/** Leave asked to act ("can I post…", "may we send…"): a size asked so is also decided by the rule that may refuse it. */
+export const ASKS_LEAVE = /^\W*(?:can|could|may)\s+(?:i|we)\b/i;
 
 /** The words that ask whether it may be sent as it is, opening the question or after a comma ("…12k characters, will it be accepted?"). */
 export const MAY_SEND = /(?:^\W*|[,;:–—-]\s*)(?:and\s+|so\s+)?(?:can|could|may|will|would|is|does|am)\b/i;
@@ -40,9 +52,9 @@ export const ASKS_CAP = new RegExp(
     // A developer's word for the same cap: "what's the hourly budget?", "my request allowance per hour".
     String.raw`\b(?:hourly|daily|request|call|api|rate)\s+(?:budget|allowance)s?\b|\b(?:budget|allowance)s?\s+(?:an|per|each|every)\s+hour\b`,
     String.raw`\bas (?:much|many|often)(?:\s+\w+){0,2}\s+as (?:i|we|you|they|it) (?:like|likes|want|wants|please|wish|need|needs)\b`,
-    String.raw`\btoo (?:many|often)\b(?:\s+\w+)?\s+(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|times)\b|\btoo many\s*\?*$`,
+    String.raw`\btoo (?:many|often)\b(?:\s+\w+)?\s+(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|posts|notes|calls|times)\b|\btoo many\s*\?*$`,
     // A count of what one sends, asked whether it may be sent: "can I post ten reflections in a row?".
-    String.raw`\b(?:can|could|may)\s+(?:i|we|you|an? \w+)\b[^?]*\b(?:\d+|two|three|four|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozen|several)\s+(?:more\s+)?(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|pieces|prayers|poems)\b`,
+    String.raw`\b(?:can|could|may)\s+(?:i|we|you|an? \w+)\b[^?]*\b(?:\d+|two|three|four|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozen|several)\s+(?:more\s+)?(?:reflections|contributions|submissions|questions|searches|reports|messages|queries|requests|pieces|prayers|poems|posts|notes|entries|calls|comments)\b`,
   ].join("|"),
   "i",
 );

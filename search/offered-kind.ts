@@ -18,6 +18,9 @@ const OFFER = /\b(?:send|submit|share|contribute|offer|post|add|give|get|put|upl
 /** The words asking whether it may be offered: "can I…", "could I…", "is there any way…", "do you take…", "is it ok…". */
 const ASKS_LEAVE = /^\W*(?:and\s+)?(?:can|could|may|might|would|will|do|does|is|are)\b/i;
 
+/** A visitor's words left on the feed after a service, not a piece for the library. */
+const REFLECTION = /\breflections?\b/i;
+
 /** A part that asks: it opens with a word of asking, not with the story ("I wrote a song"). */
 const ASKS = /^\W*(?:and\s+|but\s+|so\s+)?(?:can|could|may|might|would|will|do|does|is|are|what|which|how|why|when|where|who|if not|if)\b/i;
 
@@ -71,6 +74,9 @@ export function offeredKind(question: string): string | undefined {
   // Every question it asks is whether it may be offered, or what may be offered instead.
   const leave = asking.filter((s) => (ASKS_LEAVE.test(s) || INSTEAD.test(s)) && OFFER.test(s));
   if (!leave.length || asking.some((s) => !leave.includes(s) && !INSTEAD.test(s))) return undefined;
+  // What is posted is a reflection, which the feed's rules answer, whatever kind it is likened to ("can I post the same
+  // short reflection every day, like a little daily ritual of my own?").
+  if (leave.some((s) => REFLECTION.test(s))) return undefined;
   // Another's words are answered by the rule on original work, whatever their kind (corpus/library/asked: "Can I submit something I didn't write?").
   if (others) return "Can I submit something I didn't write?";
   const kind = KIND.exec(question)?.[1].toLowerCase();

@@ -38,6 +38,9 @@ const SECOND = new RegExp(
   "gi",
 );
 
+/** A sentence that says it asks anew: "Also, …", "Separately: …", "One more thing, …", "PS …". */
+const ANNOUNCED = /^\W*(?:(?:oh\s+)?(?:and|also|plus)|separately|another thing|one more thing|p\.?s\.?)\s*[,:;–—-]/i;
+
 /** After a bare "and", what follows asks only as a wh-question (typed "whats" too) or a yes-or-no about someone ("and does anyone…"), never "songs and chants". */
 const ASKS_AFTER_AND = new RegExp(
   `^(?:\\w+ly\\s+)?(?:(?:how|what|when|where|who)s|how|what|when|where|which|who|why|whether)\\b|^(?:${AUX})\\s+(?:${WHO_NEXT})\\b`,
@@ -97,7 +100,15 @@ export function partsOf(question: string): string[] {
     if (/^[,;]/.test(m[0]) && CLAUSE_AFTER_COMMA.test(next)) continue;
     // After a question mark, a sentence opening on no asking word is a question of its own only when it asks by its mark
     // alone ("? And the one at 8?"); one asking inside ("? I'm shy, must I join?") is a scene that stays with the next.
-    if (/^\?/.test(m[0]) && !ASKS_AT.test(next) && !/^(?:if|unless|otherwise)\b/i.test(next) && !asksNothingOwn(next.split(/[?.!]/)[0])) continue;
+    // A sentence announced as another question ("? Also, separate question, I found a bug - how do I report it?") is one.
+    if (
+      /^\?/.test(m[0]) &&
+      !ASKS_AT.test(next) &&
+      !ANNOUNCED.test(next) &&
+      !/^(?:if|unless|otherwise)\b/i.test(next) &&
+      !asksNothingOwn(next.split(/[?.!]/)[0])
+    )
+      continue;
     if (at > 0 && at < q.length) cuts.push(at);
   }
   const parts: string[] = [];

@@ -56,6 +56,13 @@ describe("answerTypeOf", () => {
 });
 
 describe("partsOf", () => {
+  it("splits a sentence announced as another question, though it asks inside itself", () => {
+    expect(partsOf("What's the longest ticket I can buy? Also, unrelated, I lost my scarf - how do I find it?")).toEqual([
+      "What's the longest ticket I can buy?",
+      "Also, unrelated, I lost my scarf - how do I find it?",
+    ]);
+  });
+
   it("splits a wish to know two things, the second asked by 'whether'", () => {
     expect(partsOf("Busy week. I'd like to know what the tour covers, and whether it's short enough for my break.")).toEqual([
       "Busy week. I'd like to know what the tour covers?",

@@ -20,6 +20,10 @@ describe("offeredKind", () => {
     expect(offeredKind("Is there a blessing for my mum?")).toBeUndefined();
   });
 
+  it("offers nothing to the library when what is posted is a reflection, whatever kind it is likened to", () => {
+    expect(offeredKind("May I post one reflection each night, a little prayer of my own for him?")).toBeUndefined();
+  });
+
   it("asks after original work when another's words are offered, whatever the credit given", () => {
     const others = "Can I submit something I didn't write?";
     expect(offeredKind("Can I submit a poem by Rumi if I credit him properly?")).toBe(others);
