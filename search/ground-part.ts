@@ -11,6 +11,7 @@ import type { Sourced } from "./grounding.ts";
 import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, wordsHeld } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
+import { withUnitRest } from "./unit-rest.ts";
 import { ofSpanAsked } from "./span-subject.ts";
 import { asksFields, withFieldItems } from "./field-items.ts";
 import { withWhatIsOpen } from "./closed-open.ts";
@@ -101,7 +102,10 @@ export function groundPart(ctx: PartContext, asked: string, q: number, quoted?: 
   const ofSpan = ofSpanAsked(asked, asks[0], own);
   const open = own.filter((c) => ofSpan(c) && !quoted?.(c));
   const { chosen, score } = choose(asked, open, { count: ctx.count, expansions, scorer, wordsOnly: !embedder && q === 0 });
-  const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);
+  // A unit's later sentence holding what else the question asks is quoted with its opening (unit-rest.ts): "…and does
+  // anyone read it?", asked as a part of its own, is said in the unit the first part found.
+  const units = withUnitRest(wholeUnits(chosen, own), own, asks[0]);
+  const widened = withWhatIsOpen(withFieldItems(withSequel(units, own), own, asksFields(asked)), own);
   return { chosen: withReviewSaid(widened, own, asked, asks[0]), score };
 }
 
