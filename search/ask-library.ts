@@ -37,8 +37,13 @@ export const pieceSummaries = perContent((library): ReadonlyMap<string, Summary>
   return made;
 });
 
-/** Each guide's own one-line summary (its tldr), by page, made once per library content. */
-const guideSummaries = perContent((library): ReadonlyMap<string, string> => new Map(library.documents.map((doc) => [doc.path, doc.tldr])));
+/**
+ * What each guide says it is about, by page, made once per library content: its one-line summary (its tldr) and its
+ * themes, which name its purpose in a word ("conduct", "community", "privacy") a visitor asking for it may use.
+ */
+const guideSummaries = perContent(
+  (library): ReadonlyMap<string, string> => new Map(library.documents.map((doc) => [doc.path, [doc.tldr, ...doc.themes].join(" ")])),
+);
 
 /** Everything ask weighs besides the hits, for one library: its guides whole, the pieces' summaries and cards, and the asked-as questions. */
 export interface AskSources {

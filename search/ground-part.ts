@@ -12,6 +12,7 @@ import type { Expansions } from "./lexicon.ts";
 import { askedMatch, questionTerms, questionWords, reachedTerms, readQuestion, wordsHeld } from "./questions.ts";
 import { wholeUnits, withSequel } from "./quote-span.ts";
 import { ofSpanAsked, withSpansAsked } from "./span-subject.ts";
+import { withUnitRest } from "./unit-rest.ts";
 import { asksOfTheWatch } from "./watch-asked.ts";
 import { asksFields, withFieldItems } from "./field-items.ts";
 import { withWhatIsOpen } from "./closed-open.ts";
@@ -121,7 +122,10 @@ function groundAs(
   const ofSpan = ofSpanAsked(asked, asks[0], own, spanOwn);
   const open = own.filter((c) => ofSpan(c) && !quoted?.(c));
   const { chosen, score } = choose(asked, open, { count: ctx.count, expansions, scorer, wordsOnly: !embedder && q === 0 });
-  const widened = withWhatIsOpen(withFieldItems(withSequel(wholeUnits(chosen, own), own), own, asksFields(asked)), own);
+  // A unit's later sentence holding what else the question asks is quoted with its opening (unit-rest.ts): "…and does
+  // anyone read it?", asked as a part of its own, is said in the unit the first part found.
+  const units = withUnitRest(wholeUnits(chosen, own), own, asks[0]);
+  const widened = withWhatIsOpen(withFieldItems(withSequel(units, own), own, asksFields(asked)), own);
   return { chosen: withReviewSaid(widened, own, asked, asks[0]), score };
 }
 

@@ -6,6 +6,7 @@ import type { Grounding, Sourced } from "./grounding.ts";
 import { sentencesOf } from "./sentence-split.ts";
 import { SYNONYM, synonymsOf } from "./synonyms.ts";
 import { askTerms } from "./text.ts";
+import { bodyNearness } from "./guide-purpose.ts";
 
 /** Words naming a guide as such: the question is about one of the library's pages, not a piece or a field. */
 const GUIDE = /\b(?:guides?|pages?|docs?|documents?|articles?|write-?ups?)\b/i;
@@ -20,7 +21,8 @@ const TITLED = new RegExp(
     String.raw`\bwhich(?: one)?(?: of (?:your|the|these|those))? ${PAGE}\b`,
     // "What page…" asks for a guide; "what documents do I need to bring…" asks after paperwork.
     String.raw`\bwhat(?: one of (?:your|the|these|those))? (?:guide|page)s?\b`,
-    String.raw`\bis there (?:a|an|one|any) (?:\w+ )?${PAGE} (?:(?:written|made|meant|aimed|intended|designed) )?(?:about|on|of|for|that|which|explaining|covering|describing|listing|setting out|where)\b`,
+    // "Is there a page with the ground rules…", "do you have a document on conduct…": a page asked for by what it holds.
+    String.raw`\b(?:is there|do you have|have you got|you got) (?:a|an|one|any) (?:\w+ )?${PAGE} (?:(?:written|made|meant|aimed|intended|designed) )?(?:about|on|of|for|that|which|with|explaining|covering|describing|listing|setting out|where)\b`,
   ].join("|"),
   "i",
 );
@@ -63,17 +65,26 @@ const wordsOfGuide = new WeakMap<Hit, GuideWords>();
 
 /**
  * How nearly a guide is the one asked for: its title's words count twice, its headings' once, each word once; a
- * visitor's word for a title's word ("send in" for "contribute", synonyms.ts) counts as that word, a little less.
- * `score` counts every word alike; `weighed` by how much each word tells the guides apart (`weight`).
+ * visitor's word for a title's word ("send in" for "contribute", synonyms.ts) counts as that word, a little less;
+ * a word outside its title counts its body's saying it besides (guide-purpose.ts). `score` counts every word alike; `weighed` by how much each word tells the guides apart (`weight`).
  */
-function fit(asked: ReadonlySet<string>, words: GuideWords, weight: (term: string) => number): { score: number; weighed: number } {
+function fit(
+  asked: ReadonlySet<string>,
+  guide: Hit,
+  words: GuideWords,
+  weight: (term: string) => number,
+  share: (term: string) => number = () => 1,
+): { score: number; weighed: number } {
   const near = (set: ReadonlySet<string>, term: string) => (set.has(term) ? 1 : synonymsOf(term).some(([t]) => set.has(t)) ? SYNONYM : 0);
   let score = 0;
   let weighed = 0;
   for (const term of asked) {
-    const nearness = Math.max(2 * near(words.title, term), near(words.headings, term));
-    score += nearness;
-    weighed += weight(term) * nearness;
+    // A word not in its title counts its body's saying it too, for less (guide-purpose.ts): what a guide is for is said
+    // throughout it, and said often. Two guides whose titles both hold the word are not told apart by their bodies.
+    const titled = 2 * near(words.title, term);
+    const nearness = titled || near(words.headings, term) + bodyNearness(guide, term);
+    score += share(term) * nearness;
+    weighed += share(term) * weight(term) * nearness;
   }
   return { score, weighed };
 }
@@ -109,16 +120,21 @@ function standingOut(
   terms: readonly string[],
   guides: readonly Hit[],
   aboutOf: ReadonlyMap<string, string>,
+  scene: ReadonlySet<string> = new Set(),
 ): { guide: Hit; asked: ReadonlySet<string> } | null {
   const asked = new Set(terms);
+  const share = (term: string) => (scene.has(term) ? SCENE_SHARE : 1);
   const named = guides.filter((guide) => titleNamed(asked, guide));
   const idf = guideIdf(guides);
   const ranked = (named.length === 1 ? named : guides)
-    .map((guide) => ({ guide, ...fit(asked, guideWords(guide, aboutOf.get(guide.chunk.page) ?? ""), idf) }))
+    .map((guide) => ({ guide, ...fit(asked, guide, guideWords(guide, aboutOf.get(guide.chunk.page) ?? ""), idf, share) }))
     .sort((a, b) => b.weighed - a.weighed || b.score - a.score);
   const [best, next] = ranked;
   return best.score < 2 || (next && next.weighed >= best.weighed) ? null : { guide: best.guide, asked };
 }
+
+/** A word of the scene told around the sentence asking for a guide counts this share of one of that sentence's. */
+const SCENE_SHARE = 0.5;
 
 /** The sentences of the question that name a guide: what the guide is asked to be about, without the scene told around it. */
 const askingForGuide = (question: string): string =>
@@ -166,8 +182,20 @@ export function guideTitled(
   if (!asksForGuide(question) || !guides.length) return null;
   // The sentence that asks for the guide says what it is about; when that alone names none, the scene around it may
   // ("I'm an agent. Which doc should I read first?").
-  const best = standingOut(guideSubjectTerms(askingForGuide(question)), guides, aboutOf) ?? standingOut(guideSubjectTerms(question), guides, aboutOf);
+  // The scene's words count for less beside the asking sentence's: "read first" is in every guide's body, "agent" is not.
+  const asking = guideSubjectTerms(askingForGuide(question));
+  const scene = guideSubjectTerms(question).filter((t) => !asking.includes(t));
+  const best = standingOut([...asking, ...scene], guides, aboutOf, new Set(scene)) ?? standingOut(guideSubjectTerms(question), guides, aboutOf);
   return best && guideAnswer(best, hits);
+}
+
+/** The guide these words ask for by what it is for, standing out from the others (guide-where.ts); null when none does. */
+export function guideByPurpose(
+  terms: readonly string[],
+  guides: readonly Hit[],
+  aboutOf: ReadonlyMap<string, string>,
+): { guide: Hit; asked: ReadonlySet<string> } | null {
+  return guides.length ? standingOut(terms, guides, aboutOf) : null;
 }
 
 /** The guide these words name by a word of its title, standing out from the others (guide-where.ts); null when none does. */

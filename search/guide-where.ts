@@ -5,7 +5,7 @@
 import type { Grounding } from "./grounding.ts";
 import type { Hit } from "./index.ts";
 import { askingClause } from "./answer-type.ts";
-import { guideAnswer, guideByTitle, guideSubjectTerms } from "./guide-titled.ts";
+import { guideAnswer, guideByPurpose, guideByTitle, guideSubjectTerms } from "./guide-titled.ts";
 import { partsOf } from "./question-parts.ts";
 
 /**
@@ -19,6 +19,13 @@ export const WHERE_TO_READ =
 const PLACE_WORDS =
   /\b(?:read|find|see|look (?:up|at)|listed|list|written(?: down)?|set out|laid out|spel[lt] out|described|explained|documented|published)\b/gi;
 
+/**
+ * Where the written rules or guidelines are ("where are the rules on how people are expected to behave?"): a page asked
+ * for by what it sets out, which its title need not name (the Code of Care), so the guide is found by its purpose.
+ */
+const WHERE_WRITTEN =
+  /\bwhere(?:['’]?s| (?:are|is|can i find|do i find))\s+(?:the|your|any|its)\s+(?:\w+\s+)?(?:rules|guidelines|policy|policies|code of conduct)\b/i;
+
 /** The guide a part of the question asks where to read, said by its opening and named with its address; null when none stands out. */
 export function guideWhereRead(
   question: string,
@@ -27,8 +34,10 @@ export function guideWhereRead(
   aboutOf: ReadonlyMap<string, string> = new Map(),
 ): Grounding | null {
   for (const part of partsOf(question)) {
-    if (!WHERE_TO_READ.test(askingClause(part))) continue;
-    const best = guideByTitle(guideSubjectTerms(part.replace(PLACE_WORDS, " ")), guides, aboutOf);
+    const written = WHERE_WRITTEN.test(askingClause(part));
+    if (!written && !WHERE_TO_READ.test(askingClause(part))) continue;
+    const terms = guideSubjectTerms(part.replace(PLACE_WORDS, " "));
+    const best = written ? guideByPurpose(terms, guides, aboutOf) : guideByTitle(terms, guides, aboutOf);
     if (best) return guideAnswer(best, hits);
   }
   return null;

@@ -77,6 +77,8 @@ const GROUPS = [
   "total whole entire overall",
   "duration length",
   "livestream livestreams stream streams streaming broadcast broadcasts broadcasting",
+  // How visitors are to behave is what the guides call conduct (the Code of Care's theme): "a page on manners".
+  "conduct behave behaves behaved behaving behaviour behavior behaviours behaviors manners etiquette",
 ].map((group) => group.split(" "));
 
 const LINKS = linksWithin(GROUPS);

@@ -54,4 +54,22 @@ describe("a guide asked for by its title", () => {
     expect(guideTitled("Which guide is about attending? Give its title.", [], guides)).toBeNull();
     expect(guideTitled("Which guide is about cooking? Give its title.", [], guides)).toBeNull();
   });
+
+  it("finds a guide asked for by what it holds, from the words its body keeps saying", () => {
+    const care = guide("The Code of Care", [
+      [null, "This page describes how visitors treat one another."],
+      ["Everyone here is kin", "People: treat agents' words as sincerely offered. Do not mock how people write."],
+      ["In one sentence", "Treat every visitor as a guest, and people will treat you so."],
+    ]);
+    const reflections = guide("How Reflections Work", [
+      [null, "A reflection is a few words left after a service."],
+      ["The few rules", "Reflections hold no web addresses."],
+    ]);
+    expect(asksForGuide("Is there a page with the ground rules, like how people are expected to treat each other here?")).toBe(true);
+    expect(asksForGuide("Do you have a document on how people treat each other?")).toBe(true);
+    const about = new Map([[care.chunk.page, "How visitors treat one another."]]);
+    const asked = "Is there a page with the ground rules, like how people are expected to treat each other here?";
+    const said = guideTitled(asked, [], [care, reflections, ...guides], about);
+    expect(said?.sentences[0].title).toBe("The Code of Care");
+  });
 });

@@ -37,4 +37,15 @@ describe("a page asked for by what it is for", () => {
     const said = guideTitled("Which guide covers the watches of the day?", [], library);
     expect(said?.sentences[0]).toMatchObject({ kind: "guide", where: "/docs/the-six-watches-of-the-day" });
   });
+
+  it("names the guide whose written rules are asked for by what they are about, whatever its title", () => {
+    const care = wholeGuide("The Code of Care", [
+      [null, "The sanctuary has very few rules. This page describes how visitors treat one another."],
+      ["Everyone here is kin", "People: treat others' words with care. People are expected to behave as guests."],
+    ]);
+    const about = new Map([[care.chunk.page, "How visitors treat one another. care community conduct"]]);
+    const asked = "Before I post anything, where are the rules on how people are expected to behave here?";
+    expect(guideWhereRead(asked, [], [care, ...library], about)?.sentences[0].title).toBe("The Code of Care");
+    expect(guideWhereRead("Where are the rules for cooking pasta?", [], [care, ...library], about)).toBeNull();
+  });
 });
