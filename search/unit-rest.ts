@@ -23,14 +23,17 @@ function reach(term: string): string[] {
   return [term, ...synonymsOf(term).map(([t]) => t), ...(BECOMING.has(term) ? BECOMING : [])];
 }
 
+/** A question-and-answer unit: its page and its question. */
+const unitKey = (c: Candidate & { passage: Chunk }) => `${c.passage.page}\u0000${c.question}`;
+
 /** The picked sentences, each unit's widened to a later sentence that holds what else the visitor asks (see the top). */
 export function withUnitRest<C extends Candidate & { passage: Chunk }>(picked: C[], candidates: C[], asked: string): C[] {
   const askedTerms = askTerms(asked);
   if (!askedTerms.length) return picked;
   const out = [...picked];
-  const units = new Set(picked.filter((c) => c.question && c.guide !== false).map((c) => `${c.passage.page}\u0000${c.question}`));
+  const units = new Set(picked.filter((c) => c.question && c.guide !== false).map(unitKey));
   for (const key of units) {
-    const unit = candidates.filter((x) => `${x.passage.page}\u0000${x.question}` === key).sort((a, b) => a.position - b.position);
+    const unit = candidates.filter((x) => unitKey(x) === key).sort((a, b) => a.position - b.position);
     const start = unit.find((x) => x.leads)?.position ?? unit[0]?.position;
     if (start === undefined) continue;
     const quoted = unit.filter((x) => out.includes(x));
@@ -39,9 +42,9 @@ export function withUnitRest<C extends Candidate & { passage: Chunk }>(picked: C
     const said = new Set(askTerms([quoted[0]?.question ?? "", ...quoted.map((x) => x.sentence)].join(" ")));
     const wanted = askedTerms.filter((t) => !reach(t).some((r) => said.has(r)));
     if (!wanted.length) continue;
-    const holding = unit.find(
-      (x) => x.position > last && x.position - start < UNIT_REACH && askTerms(x.sentence).some((t) => wanted.some((w) => reach(w).includes(t))),
-    );
+    // Every term that would say what is wanted, reached once for the unit rather than per term of each sentence.
+    const answering = new Set(wanted.flatMap(reach));
+    const holding = unit.find((x) => x.position > last && x.position - start < UNIT_REACH && askTerms(x.sentence).some((t) => answering.has(t)));
     if (!holding) continue;
     const between = unit.filter((x) => x.position > last && x.position <= holding.position);
     // Kept in reading order: after the unit's last quoted sentence.
