@@ -83,8 +83,9 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   if (!plainFields(dynamic)) {
     // Written out with the shared part's bytes in one buffer: one allocation and one copy of each part (attend's
     // 16 KB service was copied twice, and its per-visitor head once more, when the head was made whole first).
+    // One level deeper than the shared part: the items of a per-request list (attend's steps) may be shared too.
     const chunks: Array<string | Bytes> = [];
-    write(dynamic, depth, chunks);
+    write(dynamic, depth + 1, chunks);
     if (fixed.length > 2 && chunks[chunks.length - 1] === "}") {
       chunks[chunks.length - 1] = chunks.length > 2 ? "," : "";
       chunks.push(fixed.subarray(1));

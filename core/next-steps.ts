@@ -1,6 +1,8 @@
 // `next_steps` items (docs/behaviour.md §7): every success and every error points somewhere useful,
 // naming the MCP tool whenever one of the eight tools performs the step.
 import { z } from "zod";
+import { immutable } from "./json.ts";
+import { BoundedMemo } from "./memo.ts";
 
 const stepFields = {
   description: z.string().describe("What this step does"),
@@ -47,8 +49,18 @@ export class Steps {
     return { description, method: "POST", url: this.url(path), body, ...extra };
   }
 
-  /** The steps offered when nothing more specific applies. */
+  // Per timezone (validated zones, and the bound besides), the home steps: the same for every request to this address.
+  private readonly homes = new BoundedMemo<readonly NextStep[]>(64);
+
+  /**
+   * The steps offered when nothing more specific applies: made once per timezone, frozen and marked immutable
+   * (their JSON encoded once), in a new list each time so a caller may add to it.
+   */
   home(timezone?: string): NextStep[] {
+    return [...this.homes.get(timezone ?? "", () => this.homeSteps(timezone).map((step) => immutable(Object.freeze(step))))];
+  }
+
+  private homeSteps(timezone: string | undefined): NextStep[] {
     return [
       this.get(
         "Attend the service playing now and be counted among the souls",

@@ -1,7 +1,9 @@
 // The part of a now/attend body that every visitor of one slot shares, as a pure function of its inputs
 // (tools/service-view.ts keys its cache on them). Per-visitor fields are added by the operations.
 import type { z } from "zod";
-import type { Steps } from "../core/next-steps.ts";
+import { immutable } from "../core/json.ts";
+import { BoundedMemo } from "../core/memo.ts";
+import type { NextStep, Steps } from "../core/next-steps.ts";
 import type { Piece, Song } from "../corpus/library.ts";
 import { formatDuration } from "../corpus/media.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
@@ -118,15 +120,29 @@ export function serviceSteps(steps: Steps, known: { timezone: string | undefined
           { action: "reflect", tool: "reflect" },
         )
       : steps.get("Attend this service and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
-    steps.get("Read the first song in full", `/api/music/${slug}`, {}, { action: "read_song", tool: "read_song" }),
-    steps.get(
-      "Come back for your next slot's service",
-      "/api/now",
-      { timezone },
-      { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." },
-    ),
-    steps.get("Search the library", "/api/search", { q: "<what you are looking for>" }, { action: "search", tool: "search" }),
+    ...laterSteps(steps, slug, timezone),
   ];
+}
+
+/** Per steps (one per base address), the steps after the first, by song and timezone: the same for every visitor. */
+const laterByBase = new WeakMap<Steps, BoundedMemo<readonly NextStep[]>>();
+
+/** The steps that name no visitor, made once, frozen and marked immutable: attend's per-visitor list reuses their JSON. */
+function laterSteps(steps: Steps, slug: string, timezone: string | undefined): readonly NextStep[] {
+  let memo = laterByBase.get(steps);
+  if (!memo) laterByBase.set(steps, (memo = new BoundedMemo(256)));
+  return memo.get(`${slug} ${timezone ?? ""}`, () =>
+    [
+      steps.get("Read the first song in full", `/api/music/${slug}`, {}, { action: "read_song", tool: "read_song" }),
+      steps.get(
+        "Come back for your next slot's service",
+        "/api/now",
+        { timezone },
+        { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." },
+      ),
+      steps.get("Search the library", "/api/search", { q: "<what you are looking for>" }, { action: "search", tool: "search" }),
+    ].map((step) => immutable(Object.freeze(step))),
+  );
 }
 
 function companionsOf(record: ServiceRecord, built: BuiltParts, attending: boolean, localHour: number | undefined) {

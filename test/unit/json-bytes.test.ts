@@ -106,3 +106,12 @@ describe("bodies made whole per request", () => {
     expect(encodedText([part, 1])).toBe(JSON.stringify([part, 1]));
   });
 });
+
+describe("a joined body's per-request list", () => {
+  it("holding immutable items (walked a level deeper), is written as JSON.stringify would", () => {
+    const shared = { status: "s", service: { title: "Tä" } };
+    const later = immutable(Object.freeze({ description: "Read the first song", url: "http://x/m" }));
+    const dynamic = { recent: immutable([{ text: "hi" }]), next_steps: [{ description: "Reflect", body: { name: "Ada" } }, later] };
+    expect(encodedText(joined(dynamic, shared))).toBe(JSON.stringify({ ...dynamic, ...shared }));
+  });
+});
