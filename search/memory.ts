@@ -107,7 +107,15 @@ export class MemoryIndex {
     const { scores, meanings } = this;
     // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
     const maybe: number[] = [];
+    const { lo } = calibration;
     for (let p = 0; p < P; p++) {
+      // Most pages hold none of the words and are no nearer than unrelated text: their meaning and fused score are
+      // 0, which is shown only for an exact title (fuse, shown), so they are left out at once (the same -1).
+      if (held[p] === 0 && pageCosine[p] <= lo && !explain && !exact?.includes(p)) {
+        scores[p] = -1;
+        meanings[p] = 0;
+        continue;
+      }
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
       // A phrase can only be present where every one of its words is: test the text only then. The title first:
       // found there, it decides (withPhrase), and the page's whole text need not be scanned.

@@ -101,4 +101,19 @@ describe("search quality with the glove embedder", () => {
     for (const r of results) expect(r.length).toBeGreaterThan(0);
     expect((await index.search("letting go of the day", 5)).length).toBeGreaterThan(0);
   }, 120_000);
+
+  it("answers the same whether every page is scored or the unrelated ones are left out at once", async () => {
+    // With `explain` (tuning) every page is scored; without it, pages holding no word and no nearer than unrelated
+    // text are set aside before fusion (search/memory.ts). Both must give the same pages, passages and scores.
+    const { queries } = JSON.parse(await readFile(new URL("../fixtures/search-relevance.json", import.meta.url), "utf8")) as Fixture;
+    const asked = [...queries.map((q) => q.q), ...library.pieces.slice(0, 60).map((p) => p.title), "zxqv blorp", "the of and"];
+    const shown = (hits: Awaited<ReturnType<LibraryIndex["search"]>>) => hits.map((h) => `${h.chunk.id}=${h.score}`).join(" ");
+    let scoredSomewhere = 0;
+    for (const q of asked) {
+      const quick = shown(await index.search(q, 10));
+      const every = shown(await index.search(q, 10, () => scoredSomewhere++));
+      expect(quick, q).toBe(every);
+    }
+    expect(scoredSomewhere).toBeGreaterThan(asked.length);
+  });
 });
