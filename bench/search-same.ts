@@ -3,8 +3,11 @@
 // file; `--compare` reads such a file and lists every query whose answer differs (exit 1 if any does).
 // Usage: npx tsx bench/search-same.ts --write /tmp/before.txt   (on the old code; --time also times them), then
 //        npx tsx bench/search-same.ts --compare /tmp/before.txt (on the new code). Needs a bench data folder.
+//        npx tsx bench/search-same.ts --versus ../wt/base: both versions' searches in this one process, taking turns
+//        by 50 queries, so a slow spell of a shared machine falls on both (the other checkout's search/index.ts over
+//        this checkout's library, embedder and index folder; a change to the index's recipe needs the HTTP bench).
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
@@ -21,6 +24,8 @@ const { values } = parseArgs({
     compare: { type: "string" },
     /** Then time the searches again, vectors kept (at most 2,048 queries): the search's own arithmetic, in CPU µs. */
     time: { type: "boolean", default: false },
+    /** Another checkout (a git worktree): its search's CPU beside this one's, and how many answers differ. */
+    versus: { type: "string" },
   },
 });
 const dataDir = values["data-dir"]!;
@@ -62,4 +67,35 @@ if (values.time) {
   // The least of seven rounds: on a shared machine other processes only ever add to a round.
   const shown = rounds.map((r) => r.toFixed(1)).join(", ");
   console.log(`µs CPU per hybrid search (vectors kept), seven rounds: ${shown}; least ${Math.min(...rounds).toFixed(1)}`);
+}
+
+if (values.versus) {
+  // A module loaded at run time: its type is this checkout's, which the other's must match (the same constructor).
+  const other = (await import(join(resolve(values.versus), "search/index.ts"))) as typeof import("../search/index.ts");
+  const before = new other.LibraryIndex(join(dataDir, "index"), embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
+  await before.open(library);
+  await before.settled();
+  const timed = queries.slice(0, 2000);
+  const cpu = { ours: 0, before: 0 };
+  let differ = 0;
+  const shown = (hits: Array<{ chunk: { id: string }; score: number }>) => hits.map((h) => `${h.chunk.id}=${h.score}`).join(" ");
+  for (const q of timed) if (shown(await index.search(q, 10)) !== shown(await before.search(q, 10))) differ++;
+  const turn = async (which: LibraryIndex, from: number) => {
+    const started = process.cpuUsage();
+    for (let i = from; i < Math.min(from + 50, timed.length); i++) await which.search(timed[i], 10);
+    const used = process.cpuUsage(started);
+    return used.user + used.system;
+  };
+  // Six passes, each version first in every other one (going first costs or saves a little of its own).
+  for (let pass = 0; pass < 6; pass++)
+    for (let at = 0; at < timed.length; at += 50) {
+      if (pass % 2) cpu.before += await turn(before, at);
+      cpu.ours += await turn(index, at);
+      if (!(pass % 2)) cpu.before += await turn(before, at);
+    }
+  const n = 6 * timed.length;
+  console.log(
+    `µs CPU per hybrid search (vectors kept), taking turns: ${(cpu.ours / n).toFixed(1)} here, ${(cpu.before / n).toFixed(1)} at ${values.versus} (${(cpu.ours / cpu.before).toFixed(3)} of it); ${differ} of ${timed.length} answers differ`,
+  );
+  before.stop();
 }
