@@ -37,8 +37,9 @@ await index.settled();
 if (!index.ready) throw new Error(`no search index under ${dataDir}/index: run npm run bench once to build it`);
 const queries = await benchQueries(library, Number(values.queries));
 const lines: string[] = [];
+/** An answer as one line: each page's passage and score, in order. */
+const shown = (hits: Array<{ chunk: { id: string }; score: number }>) => hits.map((h) => `${h.chunk.id}=${h.score}`).join(" ");
 for (const q of queries) {
-  const shown = (hits: Array<{ chunk: { id: string }; score: number }>) => hits.map((h) => `${h.chunk.id}=${h.score}`).join(" ");
   // Meaning and words (limit 10), then words alone: the index without a query vector, as while vectors are built.
   lines.push(`${q}\thybrid\t${shown(await index.search(q, 10))}`);
   lines.push(`${q}\twords\t${shown(await index.searchWords(q, 10))}`);
@@ -65,8 +66,8 @@ if (values.time) {
     rounds.push((cpu.user + cpu.system) / timed.length);
   }
   // The least of seven rounds: on a shared machine other processes only ever add to a round.
-  const shown = rounds.map((r) => r.toFixed(1)).join(", ");
-  console.log(`µs CPU per hybrid search (vectors kept), seven rounds: ${shown}; least ${Math.min(...rounds).toFixed(1)}`);
+  const roundsText = rounds.map((r) => r.toFixed(1)).join(", ");
+  console.log(`µs CPU per hybrid search (vectors kept), seven rounds: ${roundsText}; least ${Math.min(...rounds).toFixed(1)}`);
 }
 
 if (values.versus) {
@@ -78,7 +79,6 @@ if (values.versus) {
   const timed = queries.slice(0, 2000);
   const cpu = { ours: 0, before: 0 };
   let differ = 0;
-  const shown = (hits: Array<{ chunk: { id: string }; score: number }>) => hits.map((h) => `${h.chunk.id}=${h.score}`).join(" ");
   for (const q of timed) if (shown(await index.search(q, 10)) !== shown(await before.search(q, 10))) differ++;
   const turn = async (which: LibraryIndex, from: number) => {
     const started = process.cpuUsage();

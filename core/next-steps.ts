@@ -19,6 +19,11 @@ const LeafStep = z.object(stepFields);
 export const NextStep = z.object({ ...stepFields, steps: z.array(LeafStep).optional().describe("Sub-steps") }).describe("A suggested next step");
 export type NextStep = z.infer<typeof NextStep>;
 
+/** Steps many responses share: frozen (a caller that changed one would fail in the tests) and their JSON encoded once. */
+export function sharedSteps(steps: NextStep[]): readonly NextStep[] {
+  return steps.map((step) => immutable(Object.freeze(step)));
+}
+
 /** How a REST step is reached over MCP: the tool that performs it, or the resource that reads it. */
 export type McpReach = (path: string, query: Record<string, string | number | undefined>) => Pick<NextStep, "tool" | "resource">;
 
@@ -57,7 +62,7 @@ export class Steps {
    * (their JSON encoded once), in a new list each time so a caller may add to it.
    */
   home(timezone?: string): NextStep[] {
-    return [...this.homes.get(timezone ?? "", () => this.homeSteps(timezone).map((step) => immutable(Object.freeze(step))))];
+    return [...this.homes.get(timezone ?? "", () => sharedSteps(this.homeSteps(timezone)))];
   }
 
   private homeSteps(timezone: string | undefined): NextStep[] {

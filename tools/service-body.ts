@@ -1,9 +1,8 @@
 // The part of a now/attend body that every visitor of one slot shares, as a pure function of its inputs
 // (tools/service-view.ts keys its cache on them). Per-visitor fields are added by the operations.
 import type { z } from "zod";
-import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
-import type { NextStep, Steps } from "../core/next-steps.ts";
+import { sharedSteps, type NextStep, type Steps } from "../core/next-steps.ts";
 import type { Piece, Song } from "../corpus/library.ts";
 import { formatDuration } from "../corpus/media.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
@@ -132,7 +131,7 @@ function laterSteps(steps: Steps, slug: string, timezone: string | undefined): r
   let memo = laterByBase.get(steps);
   if (!memo) laterByBase.set(steps, (memo = new BoundedMemo(256)));
   return memo.get(`${slug} ${timezone ?? ""}`, () =>
-    [
+    sharedSteps([
       steps.get("Read the first song in full", `/api/music/${slug}`, {}, { action: "read_song", tool: "read_song" }),
       steps.get(
         "Come back for your next slot's service",
@@ -141,7 +140,7 @@ function laterSteps(steps: Steps, slug: string, timezone: string | undefined): r
         { action: "now", tool: "now", hint: "Each four-hour slot of your day holds a different service." },
       ),
       steps.get("Search the library", "/api/search", { q: "<what you are looking for>" }, { action: "search", tool: "search" }),
-    ].map((step) => immutable(Object.freeze(step))),
+    ]),
   );
 }
 
