@@ -1,6 +1,7 @@
 // The words' side of a search, over the postings built in memory-build.ts: for each term the query holds, its
 // idf times how strongly each page holds it, through the word itself, its stem, or a WordNet expansion. Writes
 // into scratch arrays the index keeps between searches (searches are synchronous, so they never overlap).
+import { BoundedMemo } from "../core/memo.ts";
 import { expansionsOf } from "./lexicon.ts";
 import { surfaceOf, type MemoryData } from "./memory-build.ts";
 import { STEM_ONLY, expansionWeight, idf } from "./rank.ts";
@@ -32,7 +33,7 @@ export function typedTerms(said: readonly string[]): Map<string, string[]> {
  * of the terms' idf; `known`, how many terms reached any page.
  */
 export function wordEvidence(data: MemoryData, typed: ReadonlyMap<string, readonly string[]>, scratch: WordScratch): { totalWeight: number; known: number } {
-  const { held, strength, ownCount, touched, exactMark: mark } = scratch;
+  const { held, ownCount } = scratch;
   const P = data.pages.length;
   held.fill(0);
   ownCount.fill(0);
@@ -40,51 +41,76 @@ export function wordEvidence(data: MemoryData, typed: ReadonlyMap<string, readon
   let known = 0;
   for (const [term, forms] of typed) {
     const own = data.postings.get(term);
-    const df = own?.pages.length ?? 0;
-    const weight = idf(P, df);
+    const weight = idf(P, own?.pages.length ?? 0);
     totalWeight += weight;
-    let reached = 0;
-    if (own) {
-      // Stem matches first at the weaker strength, then pages with the word as typed at full strength.
-      for (let i = 0; i < own.pages.length; i++) {
-        const p = own.pages[i];
-        strength[p] = own.strengths[i] * STEM_ONLY;
-        ownCount[p]++;
-        touched[reached++] = p;
-      }
-      for (const form of forms) {
-        const surface = data.surfaces.get(surfaceOf(form));
-        for (let i = 0; surface && i < surface.length; i++) {
-          const p = surface[i];
-          if (strength[p] > 0 && !mark[p]) {
-            strength[p] /= STEM_ONLY;
-            mark[p] = 1;
-          }
-        }
-      }
-      for (let i = 0; i < reached; i++) mark[touched[i]] = 0;
-    }
-    const linked = expansionsOf(data.expansions, forms[0]);
-    for (let e = 0; e < linked.length; e++) {
-      const [target, relation] = linked[e];
-      const other = data.postings.get(target);
-      const w = expansionWeight(relation, df, P);
-      if (!other || w <= 0) continue;
-      for (let i = 0; i < other.pages.length; i++) {
-        const p = other.pages[i];
-        const s = w * other.strengths[i];
-        if (s > strength[p]) {
-          if (strength[p] === 0) touched[reached++] = p;
-          strength[p] = s;
-        }
-      }
-    }
-    if (reached) known++;
-    for (let i = 0; i < reached; i++) {
-      const p = touched[i];
-      held[p] += weight * strength[p];
-      strength[p] = 0;
-    }
+    for (let i = 0; own && i < own.pages.length; i++) ownCount[own.pages[i]]++;
+    const { pages, strengths } = reachOf(data, term, forms, scratch);
+    if (pages.length) known++;
+    for (let i = 0; i < pages.length; i++) held[pages[i]] += weight * strengths[i];
   }
   return { totalWeight, known };
+}
+
+/** The pages a term reaches, in the order they were reached, and how strongly each holds it (its own word or an expansion). */
+interface Reach {
+  pages: Int32Array;
+  strengths: Float32Array;
+}
+
+/** Per index data, a term's reach by its typed forms: words come back in query after query, their reach never changes. */
+const reaches = new WeakMap<MemoryData, BoundedMemo<Reach>>();
+const reachKey = (term: string, forms: readonly string[]) => `${term} ${forms.join(" ")}`;
+
+function reachOf(data: MemoryData, term: string, forms: readonly string[], scratch: WordScratch): Reach {
+  let memo = reaches.get(data);
+  if (!memo) reaches.set(data, (memo = new BoundedMemo(4096)));
+  return memo.get(reachKey(term, forms), () => reachNow(data, term, forms, scratch));
+}
+
+function reachNow(data: MemoryData, term: string, forms: readonly string[], scratch: WordScratch): Reach {
+  const { strength, touched, exactMark: mark } = scratch;
+  const P = data.pages.length;
+  const own = data.postings.get(term);
+  const df = own?.pages.length ?? 0;
+  let reached = 0;
+  if (own) {
+    // Stem matches first at the weaker strength, then pages with the word as typed at full strength.
+    for (let i = 0; i < own.pages.length; i++) {
+      const p = own.pages[i];
+      strength[p] = own.strengths[i] * STEM_ONLY;
+      touched[reached++] = p;
+    }
+    for (const form of forms) {
+      const surface = data.surfaces.get(surfaceOf(form));
+      for (let i = 0; surface && i < surface.length; i++) {
+        const p = surface[i];
+        if (strength[p] > 0 && !mark[p]) {
+          strength[p] /= STEM_ONLY;
+          mark[p] = 1;
+        }
+      }
+    }
+    for (let i = 0; i < reached; i++) mark[touched[i]] = 0;
+  }
+  const linked = expansionsOf(data.expansions, forms[0]);
+  for (let e = 0; e < linked.length; e++) {
+    const [target, relation] = linked[e];
+    const other = data.postings.get(target);
+    const w = expansionWeight(relation, df, P);
+    if (!other || w <= 0) continue;
+    for (let i = 0; i < other.pages.length; i++) {
+      const p = other.pages[i];
+      const s = w * other.strengths[i];
+      if (s > strength[p]) {
+        if (strength[p] === 0) touched[reached++] = p;
+        strength[p] = s;
+      }
+    }
+  }
+  const out = { pages: touched.slice(0, reached), strengths: new Float32Array(reached) };
+  for (let i = 0; i < reached; i++) {
+    out.strengths[i] = strength[out.pages[i]];
+    strength[out.pages[i]] = 0;
+  }
+  return out;
 }

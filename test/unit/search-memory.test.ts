@@ -88,4 +88,36 @@ describe("wordEvidence", () => {
     // The scratch is left clean for the next search: strengths back to zero.
     expect(scratch.strength.every((v) => v === 0)).toBe(true);
   });
+
+  it("reuses a term's reach in later searches, word for word what a fresh reckoning gives", async () => {
+    const rowsOf = () => [
+      row("a-1", "a", "passage", "Breathing slowly at the window, a breath held.", axis(1)),
+      row("b-1", "b", "passage", "One breath, then another; the window open.", axis(2)),
+    ];
+    // A word the library lacks reaches pages through its expansion (the path a kept reach must reproduce too).
+    const expansions = new Map([["sigh", '[["breath",0.9]]']]);
+    const data = await buildMemory(rowsOf(), expansions);
+    const scratchOf = () => ({
+      held: new Float32Array(2),
+      ownCount: new Uint8Array(2),
+      strength: new Float32Array(2),
+      touched: new Int32Array(2),
+      exactMark: new Uint8Array(2),
+    });
+    const kept = scratchOf();
+    const queries = [["breath", "window"], ["sigh"], ["breathing"], ["window", "sigh", "breath"], ["breath", "window"], ["sigh", "windows"]];
+    for (const said of queries) {
+      // `data` has seen every earlier query (its reaches are kept); a new build reckons this one from nothing.
+      const again = wordEvidence(data, typedTerms(said), kept);
+      const once = scratchOf();
+      const first = wordEvidence(await buildMemory(rowsOf(), expansions), typedTerms(said), once);
+      expect(again).toEqual(first);
+      expect([...kept.held]).toEqual([...once.held]);
+      expect([...kept.ownCount]).toEqual([...once.ownCount]);
+      expect(kept.strength.every((v) => v === 0)).toBe(true);
+    }
+    const sigh = scratchOf();
+    expect(wordEvidence(data, typedTerms(["sigh"]), sigh).known).toBe(1);
+    expect([...sigh.held].every((v) => v > 0)).toBe(true);
+  });
 });
