@@ -2,7 +2,7 @@
 // the words I leave?") or the reason given after it ("roughly how long does one service run? I need to set a timeout
 // on my client"): the last sentence ending in "?", when other sentences come with it and it names two words of its
 // own beyond the words of asking. Pure function.
-import { STOP_WORDS, words } from "./text.ts";
+import { STOP_WORDS, messageSentences, words } from "./text.ts";
 
 /** Words of at least three letters that are not stop words: "Can strangers see them?" has two (strangers, see). */
 const OWN_WORDS = 2;
@@ -14,7 +14,7 @@ const OWN_WORDS = 2;
  * guide uses and thins the evidence of the sentence that answers.
  */
 export function askingSentence(question: string): string | undefined {
-  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
+  const sentences = messageSentences(question);
   if (sentences.length < 2) return undefined;
   let at = sentences.length - 1;
   while (at >= 0 && !/\?\s*$/.test(sentences[at])) at -= 1;

@@ -8,6 +8,7 @@ import { asksForGuide, guideSubjectTerms } from "./guide-titled.ts";
 import { readWithAntecedent, sceneOf } from "./part-antecedent.ts";
 import { partsOf } from "./question-parts.ts";
 import { piecesAsked } from "./pieces.ts";
+import { messageSentences } from "./text.ts";
 
 /** Words that name a guide as such, with the words that ask which one: "which of your docs", "is there a page". */
 const GUIDE_NAMED =
@@ -49,7 +50,7 @@ const AND_THEN = /,\s+and\s+(?=(?:once|if|when|after|before|then)\b)/i;
  * ", and", or a sentence after the guide's that asks without a question mark. The parts, or the question alone.
  */
 function afterTheGuide(question: string): string[] {
-  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
+  const sentences = messageSentences(question);
   const at = sentences.findIndex((s) => asksForGuide(s));
   if (at < 0) return [question];
   const joined = AND_THEN.exec(sentences[at]);

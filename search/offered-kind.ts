@@ -4,6 +4,7 @@
 // plain question it asks of that kind. Pure functions.
 import { partsOf } from "./question-parts.ts";
 import { SIZE_GIVEN } from "./limit-words.ts";
+import { messageSentences } from "./text.ts";
 
 /** The kinds a visitor may offer, in their words, with the library's name for each ("lyrics" are a song's). */
 const KIND = /\b(songs?|lyrics|chants?|blessings?|prayers?|hymns?|rituals?|practices?|essays?|poems?)\b/i;
@@ -66,7 +67,7 @@ export function offeredKind(question: string): string | undefined {
   const others = (OTHERS_WORDS.test(question) || BY_NAME.test(question)) && !MADE.test(question);
   if (!others && !MADE.test(question) && !OFFERS_CLOSED.test(question) && !/\binstead\b|\bif not\b/i.test(question)) return undefined;
   // Each sentence's parts that ask: "I wrote a song and would love to add it, can I submit it?" asks only after the comma.
-  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
+  const sentences = messageSentences(question);
   const asking = sentences
     .flatMap((s) => (/\?\s*$/.test(s) ? partsOf(s) : []))
     .map((p) => (ASKS.test(p) ? p : (p.split(/\s*[,;:—–]\s*|\s+-\s+/).pop() ?? "")))

@@ -12,7 +12,7 @@ import { calibrationFor, meaningEvidence } from "./rank.ts";
 import { situated, situationFit, situationsOf } from "./piece-situation.ts";
 import { situationLinks, situationPhrases } from "./situations.ts";
 import { synonymsOf } from "./synonyms.ts";
-import { askTerms, plainPhrases, words } from "./text.ts";
+import { askTerms, messageSentences, plainPhrases, words } from "./text.ts";
 
 /** A word in the title names the piece; in its summary or themes it is what the piece is about; in its body, less. */
 const STRENGTH = { title: 1, about: 0.85, body: 0.25 };
@@ -35,7 +35,7 @@ const SCENE = 0.5;
 
 /** The sentence that asks (the last ending in "?"), or the whole question when none does or it is the only one. */
 function askingSentence(question: string): string {
-  const sentences = question.trim().split(/(?<=[.!?])\s+(?=\S)/);
+  const sentences = messageSentences(question);
   const asking = [...sentences].reverse().find((s) => /\?\s*$/.test(s));
   // "…Is there a prayer to get ready for it?": an asking sentence with no topic of its own leaves the scene whole.
   return asking && askTerms(asking).filter((t) => !FINDING.has(t) && !KIND_TERMS.has(t)).length > 1 ? asking : question;

@@ -141,3 +141,8 @@ export function queryKeys(text: string): { said: string[]; phrase: string; title
   const phrase = said.join(" ");
   return { said, phrase, title: phrase.replace(/^(?:a|an|the) /, "") };
 }
+
+/** A visitor's message in its sentences, split after each ".", "!" or "?" that a space follows. */
+export function messageSentences(message: string): string[] {
+  return message.trim().split(/(?<=[.!?])\s+(?=\S)/);
+}

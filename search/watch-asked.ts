@@ -7,6 +7,7 @@
 import { askingClause } from "./answer-type.ts";
 import { onTheHour } from "./clock-words.ts";
 import { timesWritten } from "./part-time.ts";
+import { messageSentences } from "./text.ts";
 
 /**
  * A watch or a stretch of the day pointed at, not counted or timed: "which watch", "what slot", "this part of the
@@ -46,9 +47,6 @@ export function asksOfTheWatch(part: string): boolean {
   return THE_WATCH.test(asking) || (CHARACTER.test(asking) && (HOUR_SAID.test(asking) || (SERVICES.test(asking) && HOUR_SAID.test(part))));
 }
 
-/** The sentences of a message, split after their ends. */
-const sentencesOf = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=\S)/);
-
 /**
  * The sentence of a message that asks after the watch of an hour the scene before it told, with those times said after
  * it ("It's a bit after 2 in the morning here and I can't sleep… What do you call this part of the night?" asks "What do
@@ -57,7 +55,7 @@ const sentencesOf = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=\S)/);
  * its own words ("which watch is it for me?"): the hour is the subject. Undefined when no such sentence is.
  */
 export function askedWithToldHour(question: string): string | undefined {
-  const sentences = sentencesOf(question);
+  const sentences = messageSentences(question);
   const at = sentences.map((s) => /\?\s*$/.test(s)).lastIndexOf(true);
   if (sentences.length < 2 || at < 0) return undefined;
   const asking = sentences[at]!;
