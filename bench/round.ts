@@ -6,8 +6,14 @@ import { treeCpuMs } from "./cpu.ts";
 /** Rotating routes: requests take this list's paths in turn (one count across connections). */
 export const ROTATING: Record<string, string[]> = {};
 
-/** A route's `{n}` spelled once (for its sample body) or per request. */
-export const unique = (route: string, n: number | string) => route.replaceAll("{n}", `u${n}`);
+const RUN = Date.now();
+
+/**
+ * A route's `{n}` spelled once (for its sample body) or per request. Per request it begins with this run's start
+ * time: the bench folder keeps a day of visits, so a count restarting at 0 in the next run would attend with names
+ * the folder already holds, and "a new name" would be a known one. Digits only (the bare server reads `u[0-9]+`).
+ */
+export const unique = (route: string, n: number | string) => route.replaceAll("{n}", typeof n === "number" ? `u${RUN}${String(n).padStart(9, "0")}` : `u${n}`);
 let requestNumber = 0;
 
 export interface Round {
