@@ -49,7 +49,7 @@ export class SqliteEngine implements Engine {
   constructor(options: SqliteOptions) {
     this.db = openDatabase(options);
     this.q = statements(this.db);
-    this.sortedPuts = new SortedPuts(this.q.sortedScore, this.q.sortedPut);
+    this.sortedPuts = new SortedPuts(this.q);
     this.batch = new WriteBatch(this.db, this.sortedPuts);
     this.cacheLimit = options.cacheEntries ?? 0;
     this.cache = new BoundedMemo(this.cacheLimit);
@@ -174,13 +174,17 @@ export class SqliteEngine implements Engine {
 
   sortedPut(name: string, member: string, score: number, value: unknown, onlyIfHigher: boolean): Promise<boolean> {
     const text = encode(value);
+    this.sortedPuts.want(name, member);
     return this.later(null, () => this.sortedPuts.put(name, member, score, text, onlyIfHigher), true);
   }
 
   async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
     const statement = query.order === "desc" ? this.q.sortedRangeDesc : this.q.sortedRangeAsc;
-    const rows = statement.all(name, lowest(query), highest(query), query.limit ?? -1) as Array<[string, number, string]>;
-    return rows.map(([member, score, value]) => ({ member, score, value: decodeStored(`${name}/${member}`, value) }));
+    const rows = statement.all(name, lowest(query), highest(query), query.limit ?? -1) as Array<[Buffer, number, string]>;
+    return rows.map(([bytes, score, value]) => {
+      const member = bytes.toString("utf8");
+      return { member, score, value: decodeStored(`${name}/${member}`, value) };
+    });
   }
 
   async sortedCount(name: string, range: ScoreRange): Promise<number> {

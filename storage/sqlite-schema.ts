@@ -79,7 +79,7 @@ function execWhileBusy(db: Database.Database, sql: string, timeoutMs: number): v
 
 const NEW_VERSION = "abs(random() % 1000000000000)";
 
-const SQL = {
+export const SQL = {
   dataVersion: "PRAGMA data_version",
   get: "SELECT value, version FROM kv WHERE key = ?",
   upsert: `INSERT INTO kv (key, value, version) VALUES (?, ?, ${NEW_VERSION})
@@ -96,10 +96,17 @@ const SQL = {
   keysUnder: "SELECT key FROM kv WHERE key >= ? AND key < ? ORDER BY key",
   sortedPut: `INSERT INTO sorted (name, member, score, value) VALUES (?, ?, ?, ?)
     ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value`,
+  // The many-row forms take a JSON list (sqlite-sorted-puts.ts): one call for a batch's rows of one name.
+  sortedPutMany: `INSERT INTO sorted (name, member, score, value) SELECT ?1, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?2) AS j
+    WHERE true ON CONFLICT (name, member) DO UPDATE SET score = excluded.score, value = excluded.value`,
   // What a sorted put compares with (sqlite-sorted-puts.ts: a batch's puts of one member are written once).
   sortedScore: "SELECT score FROM sorted WHERE name = ? AND member = ?",
-  sortedRangeAsc: "SELECT member, score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score, member LIMIT ?",
-  sortedRangeDesc: "SELECT member, score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score DESC, member DESC LIMIT ?",
+  // By the member's place in the list: the binding cuts text read back at a NUL character. CROSS JOIN keeps the list
+  // the outer loop: as a plain JOIN it was planned as a walk of the whole collection (test/unit/sqlite-plans.test.ts).
+  sortedScores: "SELECT j.key, s.score FROM json_each(?2) AS j CROSS JOIN sorted AS s ON s.name = ?1 AND s.member = j.value",
+  // Members read as bytes: the binding cuts text at a NUL character, and a member may hold any.
+  sortedRangeAsc: "SELECT CAST(member AS BLOB), score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score, member LIMIT ?",
+  sortedRangeDesc: "SELECT CAST(member AS BLOB), score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score DESC, member DESC LIMIT ?",
   sortedCount: "SELECT count(*) FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",
   sortedRemove: "DELETE FROM sorted WHERE name = ? AND member = ?",
   sortedRemoveRange: "DELETE FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",
