@@ -26,10 +26,40 @@ function encodedOf(value: object): Bytes {
 export function toJsonBytes(value: unknown, depth = 1): Bytes {
   const parts = joinedParts(value);
   if (parts) return joinedBytes(parts.dynamic, parts.shared, depth);
-  // A body made whole per request (a search's hits, an error): nothing cached to reuse at the top level, so one
-  // JSON.stringify rather than a walk that stringifies field by field (a search answer's JSON cost half as much).
-  if (depth === 1 && isPlainObject(value) && !encoded.has(value) && plainFields(value)) return Buffer.from(JSON.stringify(value), "utf8");
+  // A body made whole per request (an error, a list): nothing cached to reuse, so one JSON.stringify rather than a
+  // walk that stringifies field by field (a search answer's JSON cost half as much).
+  if (depth === 1 && isPlainObject(value) && !encoded.has(value) && !composed.has(value)) {
+    const reach = cachedReach(value);
+    if (reach === 0) return Buffer.from(JSON.stringify(value), "utf8");
+    depth = reach;
+  }
   return encodedChunks(value, depth);
+}
+
+/**
+ * An object made of an immutable part's fields followed by a few fields of its own (a search result: the passage's
+ * card, then its score). It is a plain object like any other (`{...shared, ...extra}`), and its JSON is the part's
+ * bytes, encoded once, then the extra fields: JSON.stringify's output to the byte, since the extra keys are new.
+ */
+export function extended<S extends object, E extends Record<string, unknown>>(shared: S, extra: E): S & E {
+  for (const key in extra) if (Object.hasOwn(shared, key)) throw new TypeError(`extended: "${key}" is the shared part's own field`);
+  const whole = { ...shared, ...extra };
+  composed.set(whole, { shared: immutable(shared), extra });
+  return whole;
+}
+const composed = new WeakMap<object, { shared: object; extra: Record<string, unknown> }>();
+
+/** How deep a plain body's cached parts sit: 0 none, 1 a field, 2 an item of a list field (as search's results). */
+function cachedReach(value: Record<string, unknown>): 0 | 1 | 2 {
+  let reach: 0 | 1 | 2 = 0;
+  for (const key in value) {
+    const v = value[key];
+    if (v === null || typeof v !== "object") continue;
+    if (encoded.has(v) || composed.has(v)) return 1;
+    // The first item stands for the list: a list mixing kinds is still written right, only slower.
+    if (Array.isArray(v) && v.length && v[0] !== null && typeof v[0] === "object" && (encoded.has(v[0]) || composed.has(v[0]))) reach = 2;
+  }
+  return reach;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -38,25 +68,46 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** The walk: cached bytes for immutable objects `depth` levels down, JSON.stringify for the rest. */
 function encodedChunks(value: unknown, depth: number): Bytes {
-  const chunks: Array<string | Bytes> = [];
-  write(value, depth, chunks);
-  return bytesOf(coalesced(chunks));
+  const sink = new Pieces(false);
+  write(value, depth, sink);
+  return bytesOf(sink.done().text);
 }
 
-/** Adjacent strings joined, so each run of them is measured and written once. */
-function coalesced(chunks: ReadonlyArray<string | Bytes>): Array<string | Bytes> {
-  const out: Array<string | Bytes> = [];
-  let text = "";
-  for (const c of chunks) {
-    if (typeof c === "string") text += c;
-    else {
-      if (text) out.push(text);
-      text = "";
-      out.push(c);
+/**
+ * Where the walk writes: runs of text made per request, joined before they are measured and written once, and the
+ * cached bytes of immutable parts. `quoting` keeps a second form beside it, escaped to sit inside a JSON string (an
+ * MCP result carries the body as text too): each run of text is quoted once, each part's quoted bytes made once.
+ */
+class Pieces {
+  private run = "";
+  readonly text: Array<string | Bytes> = [];
+  readonly quoted: Array<string | Bytes> | null;
+  constructor(quoting: boolean) {
+    this.quoted = quoting ? [] : null;
+  }
+  add(text: string): void {
+    this.run += text;
+  }
+  /** An immutable part's bytes, all of them or without the last (`open`: its closing brace, for fields to follow). */
+  part(value: object, open = false): void {
+    this.end();
+    const bytes = encodedOf(value);
+    this.text.push(open ? bytes.subarray(0, -1) : bytes);
+    if (this.quoted) {
+      const quoted = quotedOf(value);
+      this.quoted.push(open ? quoted.subarray(0, -1) : quoted);
     }
   }
-  if (text) out.push(text);
-  return out;
+  done(): { text: JsonPieces; quoted: JsonPieces } {
+    this.end();
+    return { text: this.text, quoted: this.quoted ?? [] };
+  }
+  private end(): void {
+    if (!this.run) return;
+    this.text.push(this.run);
+    this.quoted?.push(JSON.stringify(this.run).slice(1, -1));
+    this.run = "";
+  }
 }
 
 /** Whether no field holds an immutable part (whose cached bytes the walk would reuse). */
@@ -84,13 +135,15 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
     // Written out with the shared part's bytes in one buffer: one allocation and one copy of each part (attend's
     // 16 KB service was copied twice, and its per-visitor head once more, when the head was made whole first).
     // One level deeper than the shared part: the items of a per-request list (attend's steps) may be shared too.
-    const chunks: Array<string | Bytes> = [];
-    write(dynamic, depth + 1, chunks);
-    if (fixed.length > 2 && chunks[chunks.length - 1] === "}") {
-      chunks[chunks.length - 1] = chunks.length > 2 ? "," : "";
-      chunks.push(fixed.subarray(1));
-    }
-    return bytesOf(coalesced(chunks));
+    const sink = new Pieces(false);
+    write(dynamic, depth + 1, sink);
+    const { text } = sink.done();
+    const last = text[text.length - 1];
+    if (fixed.length <= 2 || typeof last !== "string" || !last.endsWith("}")) return bytesOf(text);
+    // The head's closing brace becomes the comma before the shared part's fields (none when the head is empty).
+    const empty = text.length === 1 && last === "{}";
+    const chunks = [...text.slice(0, -1), empty ? "{" : `${last.slice(0, -1)},`, fixed.subarray(1)];
+    return bytesOf(chunks);
   }
   const head = JSON.stringify(dynamic);
   if (fixed.length <= 2) return Buffer.from(head, "utf8");
@@ -135,41 +188,50 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
   return true;
 }
 
-function write(value: unknown, depth: number, out: Array<string | Bytes>): void {
+function write(value: unknown, depth: number, out: Pieces): void {
   if (value === null || typeof value !== "object") {
-    out.push(JSON.stringify(value) ?? "null");
+    out.add(JSON.stringify(value) ?? "null");
     return;
   }
-  const cached = encoded.get(value);
-  if (cached) {
-    out.push(cached);
+  if (encoded.has(value)) {
+    out.part(value);
+    return;
+  }
+  const parts = composed.get(value);
+  if (parts) {
+    out.part(parts.shared, true);
+    writeFields(parts.extra, depth, out, encodedOf(parts.shared).length <= 2);
     return;
   }
   if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") {
-    out.push(JSON.stringify(value));
+    out.add(JSON.stringify(value));
     return;
   }
   if (Array.isArray(value)) {
-    out.push("[");
+    out.add("[");
     value.forEach((v, i) => {
-      if (i) out.push(",");
-      if (v === undefined || typeof v === "function" || typeof v === "symbol") out.push("null");
+      if (i) out.add(",");
+      if (v === undefined || typeof v === "function" || typeof v === "symbol") out.add("null");
       else write(v, depth - 1, out);
     });
-    out.push("]");
+    out.add("]");
     return;
   }
-  out.push("{");
-  let first = true;
+  out.add("{");
+  writeFields(value as Record<string, unknown>, depth, out, true);
+}
+
+/** An object's fields and its closing brace (`first`: no field written before them). */
+function writeFields(value: Record<string, unknown>, depth: number, out: Pieces, first: boolean): void {
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const v = (value as Record<string, unknown>)[key];
+    const v = value[key];
     if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
-    out.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    out.add(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
     first = false;
     write(v, depth - 1, out);
   }
-  out.push("}");
+  out.add("}");
 }
 
 /**
@@ -189,16 +251,12 @@ export function bytesOf(pieces: JsonPieces): Bytes {
   return out;
 }
 
-/** A joined body's shared part after its opening brace, as bytes and as bytes escaped for a JSON string: made once. */
-const sharedParts = new WeakMap<object, { inner: Bytes; quotedInner: Bytes }>();
-function sharedPartsOf(shared: object): { inner: Bytes; quotedInner: Bytes } {
-  let found = sharedParts.get(shared);
-  if (!found) {
-    const inner = encodedOf(shared).subarray(1);
-    found = { inner, quotedInner: Buffer.from(JSON.stringify(inner.toString("utf8")).slice(1, -1), "utf8") };
-    sharedParts.set(shared, found);
-  }
-  return found;
+/** An immutable object's bytes escaped to sit inside a JSON string (its JSON quoted, without the quotes): made once. */
+const quotedEncoded = new WeakMap<object, Bytes>();
+function quotedOf(value: object): Bytes {
+  let quoted = quotedEncoded.get(value);
+  if (!quoted) quotedEncoded.set(value, (quoted = Buffer.from(JSON.stringify(encodedOf(value).toString("utf8")).slice(1, -1), "utf8")));
+  return quoted;
 }
 
 /**
@@ -210,17 +268,27 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
   if (parts) {
     const { dynamic, shared } = parts;
     if (plainFields(dynamic)) {
-      const { inner, quotedInner } = sharedPartsOf(shared);
+      // The shared part after its opening brace, as it is and quoted (the quoted form of `{` is `{`).
+      const inner = encodedOf(shared).subarray(1);
       const head = JSON.stringify(dynamic);
       if (inner.length === 1) return { text: [head], quoted: [JSON.stringify(head)] };
       const open = head.length > 2 ? `${head.slice(0, -1)},` : "{";
-      return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, quotedInner, '"'] };
+      return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, quotedOf(shared).subarray(1), '"'] };
     }
   }
-  // A body made whole per request (a search's hits): its text once, quoted from the string, never decoded back from bytes.
-  if (isPlainObject(value) && !encoded.has(value) && plainFields(value)) {
-    const text = JSON.stringify(value);
-    return { text: [text], quoted: [JSON.stringify(text)] };
+  if (isPlainObject(value) && !encoded.has(value) && !composed.has(value)) {
+    const reach = cachedReach(value);
+    // A body made whole per request: its text once, quoted from the string, never decoded back from bytes.
+    if (reach === 0) {
+      const text = JSON.stringify(value);
+      return { text: [text], quoted: [JSON.stringify(text)] };
+    }
+    // One holding cached parts (search's results: each passage's card): walked once for both forms, each part's
+    // bytes and quoted bytes made once, so only the per-request text between them is quoted and encoded.
+    const sink = new Pieces(true);
+    write(value, reach, sink);
+    const { text, quoted } = sink.done();
+    return { text, quoted: ['"', ...quoted, '"'] };
   }
   const bytes = toJsonBytes(value);
   return { text: [bytes], quoted: [JSON.stringify(bytes.toString("utf8"))] };

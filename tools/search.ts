@@ -2,7 +2,9 @@
 // or stored, and the query never reaches a log (the operation marks `q` private).
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
-import { passageExcerpt } from "../search/chunks.ts";
+import { extended } from "../core/json.ts";
+import type { Steps } from "../core/next-steps.ts";
+import { passageExcerpt, type Chunk } from "../search/chunks.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
@@ -23,6 +25,33 @@ export const SearchResult = z.object({
       "Relevance 0..1 that results are ordered by: half how near the page is in meaning (cosine, rescaled per embedder), half how much of the query's words it holds (title and summary weigh most); 1 only for an exact title",
     ),
 });
+
+type Card = Omit<z.infer<typeof SearchResult>, "score">;
+// A passage's card (all of a result but its score) per passage and site address, immutable: its JSON and the same
+// quoted for MCP's text are made once (core/json.ts `extended`), where escaping and encoding the excerpts was
+// most of a search answer's JSON. Keyed by the passage object itself, so a rebuilt index never meets an old card.
+const cards = new WeakMap<Chunk, Map<string, Card>>();
+
+function cardOf(chunk: Chunk, steps: Steps): Card {
+  let byBase = cards.get(chunk);
+  if (!byBase) cards.set(chunk, (byBase = new Map()));
+  let card = byBase.get(steps.base);
+  if (!card) {
+    card = {
+      title: chunk.title,
+      url: steps.url(chunk.pagePath),
+      ...(chunk.path ? { path: chunk.path } : {}),
+      ...(chunk.slug ? { slug: chunk.slug } : {}),
+      category: chunk.category,
+      section: chunk.section,
+      excerpt: passageExcerpt(chunk),
+    };
+    // A site is reached by one address or a few: more means forwarded hosts are changing, not worth keeping.
+    if (byBase.size >= 4) byBase.clear();
+    byBase.set(steps.base, card);
+  }
+  return card;
+}
 
 export const SearchMethodField = z.enum(["hybrid", "words"]).describe("hybrid: meaning and words; words: words only, for the first minute after a start");
 
@@ -65,16 +94,7 @@ export const search = defineOperation({
   async handler({ q, limit }, ctx) {
     const { steps } = ctx;
     const { hits, method } = await ctx.search.find(q, limit);
-    const results = hits.map(({ chunk, score }) => ({
-      title: chunk.title,
-      url: steps.url(chunk.pagePath),
-      ...(chunk.path ? { path: chunk.path } : {}),
-      ...(chunk.slug ? { slug: chunk.slug } : {}),
-      category: chunk.category,
-      section: chunk.section,
-      excerpt: passageExcerpt(chunk),
-      score,
-    }));
+    const results = hits.map(({ chunk, score }) => extended(cardOf(chunk, steps), { score }));
     const first = results[0];
     return {
       query: q,

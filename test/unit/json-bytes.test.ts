@@ -1,7 +1,7 @@
 // core/json.ts: encoded-once JSON must be byte for byte what JSON.stringify writes, however it is reused.
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { immutable, toJsonBytes } from "../../core/json.ts";
+import { bytesOf, extended, immutable, jsonAndQuoted, toJsonBytes } from "../../core/json.ts";
 import { expand, joined } from "../../core/body.ts";
 
 const encodedText = (value: unknown) => toJsonBytes(value).toString("utf8");
@@ -113,5 +113,43 @@ describe("a joined body's per-request list", () => {
     const later = immutable(Object.freeze({ description: "Read the first song", url: "http://x/m" }));
     const dynamic = { recent: immutable([{ text: "hi" }]), next_steps: [{ description: "Reflect", body: { name: "Ada" } }, later] };
     expect(encodedText(joined(dynamic, shared))).toBe(JSON.stringify({ ...dynamic, ...shared }));
+  });
+});
+
+describe("extended objects (an immutable part, then fields of their own)", () => {
+  const bytesText = (pieces: ReadonlyArray<string | Buffer>) => bytesOf(pieces as never).toString("utf8");
+  const card = { title: "Kiitos – “thanks” \\ ünï 🌙", url: "http://x/docs/a", section: null, excerpt: 'He said "go"…\nthen left' };
+  // Whatever holds them (a list field, as search's results, or a field), both of an MCP result's forms are what
+  // JSON.stringify makes of the plain objects, and the quoted one is the text as one JSON string.
+  it("write both forms as JSON.stringify would, however they are held (fast-check, 300 runs)", () => {
+    const shared = immutable({ ...card });
+    const empty = immutable({});
+    const step = immutable({ description: "Read “A Blessing”", url: "http://x/m" });
+    const extra = fc.dictionary(fc.constantFrom("score", "rank", "x"), fc.oneof(fc.double({ noNaN: true }), fc.string(), fc.constant(undefined)), {
+      maxKeys: 3,
+    });
+    const item = fc.tuple(fc.constantFrom(shared, empty), extra).map(([part, fields]) => extended(part, fields));
+    const body = fc.record({
+      query: fc.string(),
+      results: fc.array(item, { maxLength: 4 }),
+      one: fc.option(item, { nil: undefined }),
+      next_steps: fc.array(fc.constantFrom(step, { description: "Ask" }), { maxLength: 2 }),
+    });
+    fc.assert(
+      fc.property(body, (value) => {
+        const text = JSON.stringify(value);
+        expect(encodedText(value)).toBe(text);
+        const both = jsonAndQuoted(value);
+        expect(bytesText(both.text)).toBe(text);
+        expect(bytesText(both.quoted)).toBe(JSON.stringify(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("are plain objects with the part's fields first, and refuse a field the part already has", () => {
+    const result = extended(immutable({ ...card }), { score: 0.5 });
+    expect(Object.keys(result)).toEqual([...Object.keys(card), "score"]);
+    expect(() => extended(immutable({ ...card }), { title: "other" })).toThrow(/shared part's own field/);
   });
 });
