@@ -98,6 +98,17 @@ class Pieces {
       this.quoted.push(open ? quoted.subarray(0, -1) : quoted);
     }
   }
+  /**
+   * Ends the object written so far with an immutable part's fields instead of its closing brace (a joined body:
+   * the per-request fields, then the shared part's); the head's brace becomes the comma, none when it is empty.
+   */
+  closeWith(shared: object): void {
+    if (!this.run.endsWith("}")) throw new TypeError("closeWith: the object written so far is not open to fields");
+    this.run = this.text.length === 0 && this.run === "{}" ? "{" : `${this.run.slice(0, -1)},`;
+    this.end();
+    this.text.push(encodedOf(shared).subarray(1));
+    this.quoted?.push(quotedOf(shared).subarray(1));
+  }
   done(): { text: JsonPieces; quoted: JsonPieces } {
     this.end();
     return { text: this.text, quoted: this.quoted ?? [] };
@@ -135,15 +146,7 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
     // Written out with the shared part's bytes in one buffer: one allocation and one copy of each part (attend's
     // 16 KB service was copied twice, and its per-visitor head once more, when the head was made whole first).
     // One level deeper than the shared part: the items of a per-request list (attend's steps) may be shared too.
-    const sink = new Pieces(false);
-    write(dynamic, depth + 1, sink);
-    const { text } = sink.done();
-    const last = text[text.length - 1];
-    if (fixed.length <= 2 || typeof last !== "string" || !last.endsWith("}")) return bytesOf(text);
-    // The head's closing brace becomes the comma before the shared part's fields (none when the head is empty).
-    const empty = text.length === 1 && last === "{}";
-    const chunks = [...text.slice(0, -1), empty ? "{" : `${last.slice(0, -1)},`, fixed.subarray(1)];
-    return bytesOf(chunks);
+    return bytesOf(joinedPieces(dynamic, shared, depth + 1, false).text);
   }
   const head = JSON.stringify(dynamic);
   if (fixed.length <= 2) return Buffer.from(head, "utf8");
@@ -156,6 +159,14 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   // A copy, not the handler's object: nothing is frozen outside the tests, so the original may yet change.
   lastJoined.set(shared, { fields: copied(dynamic, COMPARED_DEPTH), bytes });
   return bytes;
+}
+
+/** A joined body written by the walk (per-request fields `depth` levels down), then its shared part's bytes. */
+function joinedPieces(dynamic: Record<string, unknown>, shared: object, depth: number, quoting: boolean): { text: JsonPieces; quoted: JsonPieces } {
+  const sink = new Pieces(quoting);
+  write(dynamic, depth, sink);
+  if (encodedOf(shared).length > 2) sink.closeWith(shared);
+  return sink.done();
 }
 
 /** How deep per-request fields are compared (a time, and a count inside an object): deeper counts as different. */
@@ -275,6 +286,9 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
       const open = head.length > 2 ? `${head.slice(0, -1)},` : "{";
       return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, quotedOf(shared).subarray(1), '"'] };
     }
+    // Per-request fields holding immutable parts (attend's steps and recent reflections): walked once for both forms.
+    const { text, quoted } = joinedPieces(dynamic, shared, 2, true);
+    return { text, quoted: ['"', ...quoted, '"'] };
   }
   if (isPlainObject(value) && !encoded.has(value) && !composed.has(value)) {
     const reach = cachedReach(value);

@@ -147,6 +147,29 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
     );
   });
 
+  it("write a joined body's both forms as JSON.stringify would when its per-request fields hold immutable parts (fast-check, 200 runs)", () => {
+    const shared = immutable({ status: "playing", service: { title: "Tä “quoted” \\", parts: [1, 2] } });
+    const recent = immutable([{ name: "Åsa", text: 'a "line"\nbreak' }]);
+    const step = immutable({ description: "Read “A Blessing”", url: "http://x/m" });
+    const fields = fc.record(
+      {
+        welcome: fc.string(),
+        recent: fc.constant(recent),
+        next_steps: fc.array(fc.constantFrom(step, { description: "Reflect", body: { name: "Ådå" } }), { maxLength: 3 }),
+      },
+      { requiredKeys: ["recent"] },
+    );
+    fc.assert(
+      fc.property(fields, fc.constantFrom(shared, immutable({})), (dynamic, part) => {
+        const text = JSON.stringify({ ...dynamic, ...part });
+        const both = jsonAndQuoted(joined(dynamic, part));
+        expect(bytesText(both.text)).toBe(text);
+        expect(bytesText(both.quoted)).toBe(JSON.stringify(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("are plain objects with the part's fields first, and refuse a field the part already has", () => {
     const result = extended(immutable({ ...card }), { score: 0.5 });
     expect(Object.keys(result)).toEqual([...Object.keys(card), "score"]);
