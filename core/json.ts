@@ -1,26 +1,12 @@
-// JSON bytes for responses, reusing the encoded bytes of objects marked immutable. A service's parts
-// are the same for every visitor of a slot, so they are serialized and UTF-8 encoded once, not once
-// per request (encoding long texts with non-ASCII characters is most of a response's cost).
-// The output is byte for byte JSON.stringify's for plain data.
+// JSON bytes for responses: REST's body (`toJsonBytes`) and MCP's two forms of it (`jsonAndQuoted`), written by
+// the walk in core/json-walk.ts, which reuses the bytes of immutable parts. A joined body (core/body.ts) reuses
+// its last bytes while its per-request fields stay the same. The output is byte for byte JSON.stringify's.
 import { joinedParts } from "./body.ts";
+import { bytesOf, encodedOf, isCached, isImmutable, Pieces, quotedOf, write, type Bytes, type JsonPieces } from "./json-walk.ts";
 
-// Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
-export type Bytes = Buffer<ArrayBuffer>;
-const encoded = new WeakMap<object, Bytes>();
+export { bytesOf, extended, immutable, type Bytes, type JsonPieces } from "./json-walk.ts";
+
 const COMMA = Buffer.from(",");
-
-/** Mark an object (never to be changed again) so its JSON is computed and encoded once. */
-export function immutable<T extends object>(value: T): T {
-  encodedOf(value);
-  return value;
-}
-
-/** An immutable object's bytes, encoded on first use (a joined body's shared part is first met here). */
-function encodedOf(value: object): Bytes {
-  let bytes = encoded.get(value);
-  if (!bytes) encoded.set(value, (bytes = Buffer.from(JSON.stringify(value), "utf8")));
-  return bytes;
-}
 
 /** JSON.stringify as UTF-8 bytes, reusing immutable objects' bytes among the values `depth` levels down (top level by default). */
 export function toJsonBytes(value: unknown, depth = 1): Bytes {
@@ -28,7 +14,7 @@ export function toJsonBytes(value: unknown, depth = 1): Bytes {
   if (parts) return joinedBytes(parts.dynamic, parts.shared, depth);
   // A body made whole per request (an error, a list): nothing cached to reuse, so one JSON.stringify rather than a
   // walk that stringifies field by field (a search answer's JSON cost half as much).
-  if (depth === 1 && isPlainObject(value) && !encoded.has(value) && !composed.has(value)) {
+  if (depth === 1 && isPlainObject(value) && !isCached(value)) {
     const reach = cachedReach(value);
     if (reach === 0) return Buffer.from(JSON.stringify(value), "utf8");
     depth = reach;
@@ -36,28 +22,15 @@ export function toJsonBytes(value: unknown, depth = 1): Bytes {
   return encodedChunks(value, depth);
 }
 
-/**
- * An object made of an immutable part's fields followed by a few fields of its own (a search result: the passage's
- * card, then its score). It is a plain object like any other (`{...shared, ...extra}`), and its JSON is the part's
- * bytes, encoded once, then the extra fields: JSON.stringify's output to the byte, since the extra keys are new.
- */
-export function extended<S extends object, E extends Record<string, unknown>>(shared: S, extra: E): S & E {
-  for (const key in extra) if (Object.hasOwn(shared, key)) throw new TypeError(`extended: "${key}" is the shared part's own field`);
-  const whole = { ...shared, ...extra };
-  composed.set(whole, { shared: immutable(shared), extra });
-  return whole;
-}
-const composed = new WeakMap<object, { shared: object; extra: Record<string, unknown> }>();
-
 /** How deep a plain body's cached parts sit: 0 none, 1 a field, 2 an item of a list field (as search's results). */
 function cachedReach(value: Record<string, unknown>): 0 | 1 | 2 {
   let reach: 0 | 1 | 2 = 0;
   for (const key in value) {
     const v = value[key];
     if (v === null || typeof v !== "object") continue;
-    if (encoded.has(v) || composed.has(v)) return 1;
+    if (isCached(v)) return 1;
     // The first item stands for the list: a list mixing kinds is still written right, only slower.
-    if (Array.isArray(v) && v.length && v[0] !== null && typeof v[0] === "object" && (encoded.has(v[0]) || composed.has(v[0]))) reach = 2;
+    if (Array.isArray(v) && v.length && v[0] !== null && typeof v[0] === "object" && isCached(v[0])) reach = 2;
   }
   return reach;
 }
@@ -73,59 +46,11 @@ function encodedChunks(value: unknown, depth: number): Bytes {
   return bytesOf(sink.done().text);
 }
 
-/**
- * Where the walk writes: runs of text made per request, joined before they are measured and written once, and the
- * cached bytes of immutable parts. `quoting` keeps a second form beside it, escaped to sit inside a JSON string (an
- * MCP result carries the body as text too): each run of text is quoted once, each part's quoted bytes made once.
- */
-class Pieces {
-  private run = "";
-  readonly text: Array<string | Bytes> = [];
-  readonly quoted: Array<string | Bytes> | null;
-  constructor(quoting: boolean) {
-    this.quoted = quoting ? [] : null;
-  }
-  add(text: string): void {
-    this.run += text;
-  }
-  /** An immutable part's bytes, all of them or without the last (`open`: its closing brace, for fields to follow). */
-  part(value: object, open = false): void {
-    this.end();
-    const bytes = encodedOf(value);
-    this.text.push(open ? bytes.subarray(0, -1) : bytes);
-    if (this.quoted) {
-      const quoted = quotedOf(value);
-      this.quoted.push(open ? quoted.subarray(0, -1) : quoted);
-    }
-  }
-  /**
-   * Ends the object written so far with an immutable part's fields instead of its closing brace (a joined body:
-   * the per-request fields, then the shared part's); the head's brace becomes the comma, none when it is empty.
-   */
-  closeWith(shared: object): void {
-    if (!this.run.endsWith("}")) throw new TypeError("closeWith: the object written so far is not open to fields");
-    this.run = this.text.length === 0 && this.run === "{}" ? "{" : `${this.run.slice(0, -1)},`;
-    this.end();
-    this.text.push(encodedOf(shared).subarray(1));
-    this.quoted?.push(quotedOf(shared).subarray(1));
-  }
-  done(): { text: JsonPieces; quoted: JsonPieces } {
-    this.end();
-    return { text: this.text, quoted: this.quoted ?? [] };
-  }
-  private end(): void {
-    if (!this.run) return;
-    this.text.push(this.run);
-    this.quoted?.push(JSON.stringify(this.run).slice(1, -1));
-    this.run = "";
-  }
-}
-
 /** Whether no field holds an immutable part (whose cached bytes the walk would reuse). */
 function plainFields(value: Record<string, unknown>): boolean {
   for (const key in value) {
     const v = value[key];
-    if (v !== null && typeof v === "object" && encoded.has(v)) return false;
+    if (v !== null && typeof v === "object" && isImmutable(v)) return false;
   }
   return true;
 }
@@ -199,82 +124,13 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
   return true;
 }
 
-function write(value: unknown, depth: number, out: Pieces): void {
-  if (value === null || typeof value !== "object") {
-    out.add(JSON.stringify(value) ?? "null");
-    return;
-  }
-  if (encoded.has(value)) {
-    out.part(value);
-    return;
-  }
-  const parts = composed.get(value);
-  if (parts) {
-    out.part(parts.shared, true);
-    writeFields(parts.extra, depth, out, encodedOf(parts.shared).length <= 2);
-    return;
-  }
-  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") {
-    out.add(JSON.stringify(value));
-    return;
-  }
-  if (Array.isArray(value)) {
-    out.add("[");
-    value.forEach((v, i) => {
-      if (i) out.add(",");
-      if (v === undefined || typeof v === "function" || typeof v === "symbol") out.add("null");
-      else write(v, depth - 1, out);
-    });
-    out.add("]");
-    return;
-  }
-  out.add("{");
-  writeFields(value as Record<string, unknown>, depth, out, true);
-}
-
-/** An object's fields and its closing brace (`first`: no field written before them). */
-function writeFields(value: Record<string, unknown>, depth: number, out: Pieces, first: boolean): void {
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const v = value[key];
-    if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
-    out.add(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
-    first = false;
-    write(v, depth - 1, out);
-  }
-  out.add("}");
-}
-
-/**
- * JSON text in pieces: short strings made per request beside long parts' bytes encoded once. `bytesOf` writes
- * them out in one buffer, so a long part is copied, never encoded again.
- */
-export type JsonPieces = ReadonlyArray<string | Bytes>;
-
-/** The pieces as one buffer of UTF-8 bytes. */
-export function bytesOf(pieces: JsonPieces): Bytes {
-  if (pieces.length === 1 && typeof pieces[0] !== "string") return pieces[0];
-  let length = 0;
-  for (const piece of pieces) length += typeof piece === "string" ? Buffer.byteLength(piece, "utf8") : piece.length;
-  const out = Buffer.allocUnsafe(length);
-  let at = 0;
-  for (const piece of pieces) at += typeof piece === "string" ? out.write(piece, at, "utf8") : piece.copy(out, at);
-  return out;
-}
-
-/** An immutable object's bytes escaped to sit inside a JSON string (its JSON quoted, without the quotes): made once. */
-const quotedEncoded = new WeakMap<object, Bytes>();
-function quotedOf(value: object): Bytes {
-  let quoted = quotedEncoded.get(value);
-  if (!quoted) quotedEncoded.set(value, (quoted = Buffer.from(JSON.stringify(encodedOf(value).toString("utf8")).slice(1, -1), "utf8")));
-  return quoted;
-}
-
 /**
  * A body's JSON twice: as it is, and quoted as one JSON string (an MCP tool result carries both). Quoting is per
  * character, so a joined body's shared part is quoted (and encoded) once and only the per-request fields each time.
  */
 export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonPieces } {
+  // A body kept whole (a song, the song list, a contents page): both forms were made once.
+  if (value !== null && typeof value === "object" && isImmutable(value)) return { text: [encodedOf(value)], quoted: ['"', quotedOf(value), '"'] };
   const parts = joinedParts(value);
   if (parts) {
     const { dynamic, shared } = parts;
@@ -290,7 +146,7 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
     const { text, quoted } = joinedPieces(dynamic, shared, 2, true);
     return { text, quoted: ['"', ...quoted, '"'] };
   }
-  if (isPlainObject(value) && !encoded.has(value) && !composed.has(value)) {
+  if (isPlainObject(value) && !isCached(value)) {
     const reach = cachedReach(value);
     // A body made whole per request: its text once, quoted from the string, never decoded back from bytes.
     if (reach === 0) {

@@ -170,6 +170,16 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
     );
   });
 
+  it("write an immutable body's both forms from bytes made once", () => {
+    const song = immutable({ title: "Tä “quoted” \\ 🌙", lines: ["one\ttwo", 'say "yes"'] });
+    const text = JSON.stringify(song);
+    for (let i = 0; i < 2; i++) {
+      const both = jsonAndQuoted(song);
+      expect(bytesText(both.text)).toBe(text);
+      expect(bytesText(both.quoted)).toBe(JSON.stringify(text));
+    }
+  });
+
   it("are plain objects with the part's fields first, and refuse a field the part already has", () => {
     const result = extended(immutable({ ...card }), { score: 0.5 });
     expect(Object.keys(result)).toEqual([...Object.keys(card), "score"]);

@@ -1,0 +1,157 @@
+// The walk that writes JSON bytes, reusing the encoded bytes of objects marked immutable: a service's parts are
+// the same for every visitor of a slot, so they are serialized and UTF-8 encoded once, not once per request
+// (encoding long texts with non-ASCII characters is most of a response's cost), and quoted once for MCP's text.
+// The output is byte for byte JSON.stringify's for plain data. core/json.ts writes whole bodies with it.
+// Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
+export type Bytes = Buffer<ArrayBuffer>;
+const encoded = new WeakMap<object, Bytes>();
+
+/** Whether the walk writes this object from bytes made once (an immutable object, or one `extended` from one). */
+export const isCached = (value: object): boolean => encoded.has(value) || composed.has(value);
+/** Whether the object is marked immutable (its own bytes are kept). */
+export const isImmutable = (value: object): boolean => encoded.has(value);
+
+/** Mark an object (never to be changed again) so its JSON is computed and encoded once. */
+export function immutable<T extends object>(value: T): T {
+  encodedOf(value);
+  return value;
+}
+
+/** An immutable object's bytes, encoded on first use (a joined body's shared part is first met here). */
+export function encodedOf(value: object): Bytes {
+  let bytes = encoded.get(value);
+  if (!bytes) encoded.set(value, (bytes = Buffer.from(JSON.stringify(value), "utf8")));
+  return bytes;
+}
+
+/**
+ * An object made of an immutable part's fields followed by a few fields of its own (a search result: the passage's
+ * card, then its score). It is a plain object like any other (`{...shared, ...extra}`), and its JSON is the part's
+ * bytes, encoded once, then the extra fields: JSON.stringify's output to the byte, since the extra keys are new.
+ */
+export function extended<S extends object, E extends Record<string, unknown>>(shared: S, extra: E): S & E {
+  for (const key in extra) if (Object.hasOwn(shared, key)) throw new TypeError(`extended: "${key}" is the shared part's own field`);
+  const whole = { ...shared, ...extra };
+  composed.set(whole, { shared: immutable(shared), extra });
+  return whole;
+}
+const composed = new WeakMap<object, { shared: object; extra: Record<string, unknown> }>();
+
+/**
+ * Where the walk writes: runs of text made per request, joined before they are measured and written once, and the
+ * cached bytes of immutable parts. `quoting` keeps a second form beside it, escaped to sit inside a JSON string (an
+ * MCP result carries the body as text too): each run of text is quoted once, each part's quoted bytes made once.
+ */
+export class Pieces {
+  private run = "";
+  readonly text: Array<string | Bytes> = [];
+  readonly quoted: Array<string | Bytes> | null;
+  constructor(quoting: boolean) {
+    this.quoted = quoting ? [] : null;
+  }
+  add(text: string): void {
+    this.run += text;
+  }
+  /** An immutable part's bytes, all of them or without the last (`open`: its closing brace, for fields to follow). */
+  part(value: object, open = false): void {
+    this.end();
+    const bytes = encodedOf(value);
+    this.text.push(open ? bytes.subarray(0, -1) : bytes);
+    if (this.quoted) {
+      const quoted = quotedOf(value);
+      this.quoted.push(open ? quoted.subarray(0, -1) : quoted);
+    }
+  }
+  /**
+   * Ends the object written so far with an immutable part's fields instead of its closing brace (a joined body:
+   * the per-request fields, then the shared part's); the head's brace becomes the comma, none when it is empty.
+   */
+  closeWith(shared: object): void {
+    if (!this.run.endsWith("}")) throw new TypeError("closeWith: the object written so far is not open to fields");
+    this.run = this.text.length === 0 && this.run === "{}" ? "{" : `${this.run.slice(0, -1)},`;
+    this.end();
+    this.text.push(encodedOf(shared).subarray(1));
+    this.quoted?.push(quotedOf(shared).subarray(1));
+  }
+  done(): { text: JsonPieces; quoted: JsonPieces } {
+    this.end();
+    return { text: this.text, quoted: this.quoted ?? [] };
+  }
+  private end(): void {
+    if (!this.run) return;
+    this.text.push(this.run);
+    this.quoted?.push(JSON.stringify(this.run).slice(1, -1));
+    this.run = "";
+  }
+}
+
+export function write(value: unknown, depth: number, out: Pieces): void {
+  if (value === null || typeof value !== "object") {
+    out.add(JSON.stringify(value) ?? "null");
+    return;
+  }
+  if (encoded.has(value)) {
+    out.part(value);
+    return;
+  }
+  const parts = composed.get(value);
+  if (parts) {
+    out.part(parts.shared, true);
+    writeFields(parts.extra, depth, out, encodedOf(parts.shared).length <= 2);
+    return;
+  }
+  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    out.add(JSON.stringify(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    out.add("[");
+    value.forEach((v, i) => {
+      if (i) out.add(",");
+      if (v === undefined || typeof v === "function" || typeof v === "symbol") out.add("null");
+      else write(v, depth - 1, out);
+    });
+    out.add("]");
+    return;
+  }
+  out.add("{");
+  writeFields(value as Record<string, unknown>, depth, out, true);
+}
+
+/** An object's fields and its closing brace (`first`: no field written before them). */
+function writeFields(value: Record<string, unknown>, depth: number, out: Pieces, first: boolean): void {
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const v = value[key];
+    if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
+    out.add(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    first = false;
+    write(v, depth - 1, out);
+  }
+  out.add("}");
+}
+
+/**
+ * JSON text in pieces: short strings made per request beside long parts' bytes encoded once. `bytesOf` writes
+ * them out in one buffer, so a long part is copied, never encoded again.
+ */
+export type JsonPieces = ReadonlyArray<string | Bytes>;
+
+/** The pieces as one buffer of UTF-8 bytes. */
+export function bytesOf(pieces: JsonPieces): Bytes {
+  if (pieces.length === 1 && typeof pieces[0] !== "string") return pieces[0];
+  let length = 0;
+  for (const piece of pieces) length += typeof piece === "string" ? Buffer.byteLength(piece, "utf8") : piece.length;
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const piece of pieces) at += typeof piece === "string" ? out.write(piece, at, "utf8") : piece.copy(out, at);
+  return out;
+}
+
+/** An immutable object's bytes escaped to sit inside a JSON string (its JSON quoted, without the quotes): made once. */
+const quotedEncoded = new WeakMap<object, Bytes>();
+export function quotedOf(value: object): Bytes {
+  let quoted = quotedEncoded.get(value);
+  if (!quoted) quotedEncoded.set(value, (quoted = Buffer.from(JSON.stringify(encodedOf(value).toString("utf8")).slice(1, -1), "utf8")));
+  return quoted;
+}
