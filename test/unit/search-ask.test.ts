@@ -63,7 +63,9 @@ describe("extractive answers", () => {
     // A guard against a floor that lets more through, on dev (#41 asks 95% of questions nobody tuned on): since the
     // sixth round's particular facts (search/slots.ts), 103 of 105 are answered not covered.
     expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(Math.floor(offTopic.uncovered.length * 0.05));
-  }, 120_000);
+    // 105 asks: 48-108 s in CI runs of one day on a 2-CPU machine beside the other suites, and 135 s once beside a
+    // bench, against a 120 s limit: a limit is a guard against a hang, never a measure (figures: docs/performance.md).
+  }, 600_000);
 
   it("quote the top source first when it has an answering sentence, unless a guide's entry asks the visitor's very question", async () => {
     const hits = await real.index.search("What is a reflection?", 5);
