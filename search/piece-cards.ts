@@ -25,7 +25,7 @@ export interface PieceCard {
 const AGENTS_VERSION = /[;,.]?\s*with (?:a|an) [^.;]*\bversion\b[^.;]*/gi;
 
 /** A title's "Unfinished" is about finishing: the stem without its "un" is kept beside it. */
-function withoutUn(terms: string[]): string[] {
+function withoutUn(terms: readonly string[]): string[] {
   return [...terms, ...terms.filter((t) => /^un\w{4,}/.test(t)).map((t) => askTerms(t.slice(2))[0] ?? t)];
 }
 /** The terms of a piece's requests, all together, without the words of asking (piece-words.ts). */

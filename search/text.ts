@@ -1,6 +1,7 @@
 // Words as the lexical side of search sees them: lowercase letter runs, stop words dropped, Porter stems
 // (so breath, breaths and breathing meet). Pure functions; the stem cache only saves repeated work.
 import { stemmer } from "stemmer";
+import { BoundedMemo } from "../core/memo.ts";
 import { clockWords } from "./clock-words.ts";
 
 const WORDS = /\p{L}+(?:['’]\p{L}+)*/gu;
@@ -111,12 +112,19 @@ export function plainPhrases(text: string): string {
   return ASK_PHRASES.reduce((t, [phrase, word]) => t.replace(phrase, word), clockWords(text));
 }
 
-/** Stems of the content words as ask compares them (askStem, and the question's own filler words left out). */
-export function askTerms(text: string): string[] {
-  const out: string[] = [];
-  for (const w of words(plainPhrases(text))) if (!STOP_WORDS.has(w) && !ASK_STOP_WORDS.has(w) && w.length > 1) out.push(askStem(w));
-  return out;
+/**
+ * Stems of the content words as ask compares them (askStem, and the question's own filler words left out). Kept
+ * per text, frozen: an ask reads the same library sentences as every other ask, and working their terms out again
+ * (a hundred phrase patterns tried on each) was half of an ask's CPU.
+ */
+export function askTerms(text: string): readonly string[] {
+  return askTermsKept.get(text, () => {
+    const out: string[] = [];
+    for (const w of words(plainPhrases(text))) if (!STOP_WORDS.has(w) && !ASK_STOP_WORDS.has(w) && w.length > 1) out.push(askStem(w));
+    return Object.freeze(out);
+  });
 }
+const askTermsKept = new BoundedMemo<readonly string[]>(32768);
 
 /** Stems of the content words, in order (duplicates kept: term frequency counts them). */
 export function terms(text: string): string[] {

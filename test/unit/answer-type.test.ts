@@ -115,8 +115,11 @@ describe("partsOf", () => {
 
 describe("the words ask compares", () => {
   it("meets an irregular form with its base, and leaves out a question's own filler", () => {
-    expect(askTerms("Are the letters kept?").sort()).toEqual(askTerms("Do you keep the letters?").sort());
+    expect([...askTerms("Are the letters kept?")].sort()).toEqual([...askTerms("Do you keep the letters?")].sort());
     expect(askTerms("I'm hurting myself")).toEqual(["hurt"]);
+    // Kept per text and frozen: a caller that sorted or pushed would change every later ask's terms.
+    expect(askTerms("I'm hurting myself")).toBe(askTerms("I'm hurting myself"));
+    expect(Object.isFrozen(askTerms("Are the letters kept?"))).toBe(true);
     // Search keeps its own stems (its index and relevance fixture stand on them).
     expect(terms("kept")).toEqual(["kept"]);
   });
