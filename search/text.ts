@@ -124,7 +124,7 @@ export function askTerms(text: string): readonly string[] {
     return Object.freeze(out);
   });
 }
-const askTermsKept = new BoundedMemo<readonly string[]>(32768);
+const askTermsKept = new BoundedMemo<readonly string[]>(16384);
 
 /** Stems of the content words, in order (duplicates kept: term frequency counts them). */
 export function terms(text: string): string[] {
