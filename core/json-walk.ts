@@ -28,11 +28,12 @@ export function encodedOf(value: object): Bytes {
  * An object made of an immutable part's fields followed by a few fields of its own (a search result: the passage's
  * card, then its score). It is a plain object like any other (`{...shared, ...extra}`), and its JSON is the part's
  * bytes, encoded once, then the extra fields: JSON.stringify's output to the byte, since the extra keys are new.
+ * Frozen, as its parts are: a field changed afterwards would not reach its JSON.
  */
 export function extended<S extends object, E extends Record<string, unknown>>(shared: S, extra: E): S & E {
   for (const key in extra) if (Object.hasOwn(shared, key)) throw new TypeError(`extended: "${key}" is the shared part's own field`);
-  const whole = { ...shared, ...extra };
-  composed.set(whole, { shared: immutable(shared), extra });
+  const whole = Object.freeze({ ...shared, ...extra });
+  composed.set(whole, { shared: immutable(shared), extra: Object.freeze({ ...extra }) });
   return whole;
 }
 const composed = new WeakMap<object, { shared: object; extra: Record<string, unknown> }>();

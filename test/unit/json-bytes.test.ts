@@ -184,5 +184,11 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
     const result = extended(immutable({ ...card }), { score: 0.5 });
     expect(Object.keys(result)).toEqual([...Object.keys(card), "score"]);
     expect(() => extended(immutable({ ...card }), { title: "other" })).toThrow(/shared part's own field/);
+    // Its JSON is kept in parts, so nothing may change it afterwards: it is frozen, and its fields are its own copy.
+    const extra = { score: 0.5 };
+    const frozen = extended(immutable({ ...card }), extra);
+    extra.score = 0.9;
+    expect(Object.isFrozen(frozen)).toBe(true);
+    expect(encodedText({ results: [frozen] })).toBe(JSON.stringify({ results: [{ ...card, score: 0.5 }] }));
   });
 });
