@@ -22,7 +22,10 @@ export function toJsonBytes(value: unknown, depth = 1): Bytes {
   return encodedChunks(value, depth);
 }
 
-/** How deep a plain body's cached parts sit: 0 none, 1 a field, 2 an item of a list field (as search's results). */
+/**
+ * How deep a plain body's cached parts sit: 0 none (one JSON.stringify writes it), 1 a field, 2 an item of a list
+ * field (search's results, attend's steps).
+ */
 function cachedReach(value: Record<string, unknown>): 0 | 1 | 2 {
   let reach: 0 | 1 | 2 = 0;
   for (const key in value) {
@@ -46,15 +49,6 @@ function encodedChunks(value: unknown, depth: number): Bytes {
   return bytesOf(sink.done().text);
 }
 
-/** Whether no field holds an immutable part (whose cached bytes the walk would reuse). */
-function plainFields(value: Record<string, unknown>): boolean {
-  for (const key in value) {
-    const v = value[key];
-    if (v !== null && typeof v === "object" && isImmutable(v)) return false;
-  }
-  return true;
-}
-
 /** Per shared part, the last whole body made from it: a copy of its per-request fields, and the bytes. */
 const lastJoined = new WeakMap<object, { fields: Record<string, unknown>; bytes: Bytes }>();
 
@@ -67,7 +61,7 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   const last = lastJoined.get(shared);
   if (last && sameFields(dynamic, last.fields, COMPARED_DEPTH)) return last.bytes;
   // The per-request part is small and plain (a time, a count) unless it holds immutable parts of its own.
-  if (!plainFields(dynamic)) {
+  if (cachedReach(dynamic)) {
     // Written out with the shared part's bytes in one buffer: one allocation and one copy of each part (attend's
     // 16 KB service was copied twice, and its per-visitor head once more, when the head was made whole first).
     // One level deeper than the shared part: the items of a per-request list (attend's steps) may be shared too.
@@ -130,11 +124,11 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
  */
 export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonPieces } {
   // A body kept whole (a song, the song list, a contents page): both forms were made once.
-  if (value !== null && typeof value === "object" && isImmutable(value)) return { text: [encodedOf(value)], quoted: ['"', quotedOf(value), '"'] };
+  if (value !== null && typeof value === "object" && isImmutable(value)) return { text: [encodedOf(value)], quoted: asString([quotedOf(value)]) };
   const parts = joinedParts(value);
   if (parts) {
     const { dynamic, shared } = parts;
-    if (plainFields(dynamic)) {
+    if (!cachedReach(dynamic)) {
       // The shared part after its opening brace, as it is and quoted (the quoted form of `{` is `{`).
       const inner = encodedOf(shared).subarray(1);
       const head = JSON.stringify(dynamic);
@@ -144,7 +138,7 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
     }
     // Per-request fields holding immutable parts (attend's steps and recent reflections): walked once for both forms.
     const { text, quoted } = joinedPieces(dynamic, shared, 2, true);
-    return { text, quoted: ['"', ...quoted, '"'] };
+    return { text, quoted: asString(quoted) };
   }
   if (isPlainObject(value) && !isCached(value)) {
     const reach = cachedReach(value);
@@ -158,8 +152,11 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
     const sink = new Pieces(true);
     write(value, reach, sink);
     const { text, quoted } = sink.done();
-    return { text, quoted: ['"', ...quoted, '"'] };
+    return { text, quoted: asString(quoted) };
   }
   const bytes = toJsonBytes(value);
   return { text: [bytes], quoted: [JSON.stringify(bytes.toString("utf8"))] };
 }
+
+/** Quoted pieces as one JSON string: its quotes around them. */
+const asString = (quoted: JsonPieces): JsonPieces => ['"', ...quoted, '"'];
