@@ -31,6 +31,8 @@ export interface BenchRun {
   trials: number;
   /** The earlier commit measured beside this one, when there was one. */
   before?: string;
+  /** The share (0–1) of the servers' cores the host ran other machines on during the run (bench/host-steal.ts). */
+  stolen?: number;
   rows: BenchRow[];
 }
 
@@ -91,7 +93,7 @@ export function benchBlock(run: BenchRun): string {
     run.rows.some((r) => r.floorCpu !== undefined),
   ).filter((c) => c.readme !== false);
   const lines = [
-    `Run of ${run.at.slice(0, 16).replace("T", " ")} UTC, Node ${run.node}, ${run.cores}; ${run.trials > 1 ? `${run.trials} trials (fresh processes each) × ` : ""}${run.rounds} rounds of ${run.seconds} s per server and route, ${run.connections} connections${before ? `, beside commit ${run.before}` : ""}:`,
+    `Run of ${run.at.slice(0, 16).replace("T", " ")} UTC, Node ${run.node}, ${run.cores}; ${run.trials > 1 ? `${run.trials} trials (fresh processes each) × ` : ""}${run.rounds} rounds of ${run.seconds} s per server and route, ${run.connections} connections${before ? `, beside commit ${run.before}` : ""}${run.stolen === undefined ? "" : `; the host stole ${(run.stolen * 100).toFixed(1)}% of the servers' cores`}:`,
     "",
     `| ${shown.map((c) => c.head).join(" | ")} |`,
     `|${shown.map(() => "---").join("|")}|`,

@@ -20,7 +20,8 @@ import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { oneConnection } from "./one-connection.ts";
 import { printMcpRatios, printRows, recordRun, type BenchRow } from "./report.ts";
-import { placement, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
+import { placement, serverCores, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
+import { hostTicks, stolenShare } from "./host-steal.ts";
 
 const { values } = parseArgs({
   options: {
@@ -133,6 +134,8 @@ async function main() {
   const keep = (s: Promise<Spawned>) => s.then((x) => (started.push(x), x));
   const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
   let searchAlone = "";
+  // The host's own noise over every measured round (bench/host-steal.ts), printed and recorded with the figures.
+  const hostBefore = hostTicks(serverCores);
   try {
     for (let trial = 0; trial < trials; trial++) {
       // Fresh processes each trial, the earlier checkout started first every other trial: the same code measures
@@ -206,12 +209,24 @@ async function main() {
       for (const t of [ours, before]) if (t) await stop(t.server);
     }
     const rows = rowsOf(routes, figures, bodies, bare!.path);
+    const stolen = stolenShare(hostBefore, hostTicks(serverCores));
     printRows(rows);
     printMcpRatios(rows);
     if (searchAlone) console.log(searchAlone);
+    if (stolen !== null) console.log(`host: ${(stolen * 100).toFixed(1)}% of the servers' cores was stolen by the host for other machines during the run`);
     if (values.record) {
       const commit = values.before ? spawnSync("git", ["-C", values.before, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() : "";
-      const run = { at: new Date().toISOString(), node: process.version, cores: placement, rounds, seconds, connections, trials, rows };
+      const run = {
+        at: new Date().toISOString(),
+        node: process.version,
+        cores: placement,
+        rounds,
+        seconds,
+        connections,
+        trials,
+        rows,
+        ...(stolen === null ? {} : { stolen }),
+      };
       await recordRun(values.before ? { ...run, before: commit || values.before } : run);
       console.log("recorded in bench/last-run.json and docs/performance.md");
     }

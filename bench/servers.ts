@@ -20,6 +20,9 @@ export const placement = pinning
   ? `load generator on core 0, servers on ${cores === 2 ? "core 1" : `cores 1-${cores - 1}`}`
   : "not pinned to cores (no taskset, or one core): expect more spread between starts";
 
+/** The cores the servers run on: all but the load generator's when pinning works, else every core. */
+export const serverCores = Array.from({ length: cores }, (_, i) => i).filter((i) => !pinning || i > 0);
+
 /** `node args…`, on the servers' cores when pinning works. */
 function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
   return pinning ? spawn("taskset", ["-c", `1-${cores - 1}`, process.execPath, ...args], options) : spawn(process.execPath, args, options);
