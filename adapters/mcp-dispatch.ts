@@ -23,6 +23,10 @@ export function createMcpDispatch(operations: Operation[], app: AdapterContext):
   const { all: methods, standard } = createMcpMethods(operations, app);
   // Per method, era and address: a handful of entries (two eras, the addresses callers use).
   const ready = new BoundedMemo<Bytes>(64);
+  // And whole answers to them for the first ids: clients number their requests from 0 or 1, so most answers to a fixed
+  // method repeat one already sent, byte for byte, where each had copied the result (16 KB for tools/list) into a
+  // new buffer. Other ids (a UUID per request) are answered as before and never kept. At most 128 × 16 KB.
+  const repeated = new BoundedMemo<Bytes>(128);
   const failed = (id: Id, code: number, message: string, data?: unknown) => Buffer.from(errorMessage(id, code, message, data), "utf8");
   return {
     serves: (method, params) => methods.get(method)?.accepts(params) ?? false,
@@ -32,12 +36,14 @@ export function createMcpDispatch(operations: Operation[], app: AdapterContext):
       try {
         if (entry.fixed) {
           // Encoded once: each answer copies these bytes between its id and its closing brace.
-          const bytes = ready.get(`${method} ${call.era.version} ${call.base}`, () => {
+          const key = `${method} ${call.era.version} ${call.base}`;
+          const bytes = ready.get(key, () => {
             const result = entry.answer(params, call);
             if (result instanceof Promise) throw new Error(`${method} is marked fixed but answers asynchronously`);
             return bytesOf(resultPieces(method, result, call.era, call.base));
           });
-          return resultMessage(id, [bytes]);
+          if (!isFirstId(id)) return resultMessage(id, [bytes]);
+          return repeated.get(`${key} ${id}`, () => resultMessage(id, [bytes]));
         }
         return resultMessage(id, resultPieces(method, await entry.answer(params, call), call.era, call.base));
       } catch (error) {
@@ -54,3 +60,6 @@ export function createMcpDispatch(operations: Operation[], app: AdapterContext):
     },
   };
 }
+
+/** The ids whose answers to a fixed method are kept: a client's first few requests (JSON-RPC ids counted from 0 or 1). */
+export const isFirstId = (id: Id): id is number => typeof id === "number" && Number.isInteger(id) && id >= 0 && id < 64;

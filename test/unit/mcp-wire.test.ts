@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bytesOf, jsonAndQuoted, toJsonBytes, type JsonPieces } from "../../core/json.ts";
 import { joined } from "../../core/body.ts";
-import { createMcpDispatch } from "../../adapters/mcp-dispatch.ts";
+import { createMcpDispatch, isFirstId } from "../../adapters/mcp-dispatch.ts";
 import { toolsOf } from "../../adapters/mcp-tools.ts";
 import { routeOf } from "../../adapters/mcp-route.ts";
 import { eraOf } from "../../adapters/mcp-wire.ts";
@@ -54,6 +54,22 @@ describe("the dispatch's ready answers", () => {
       else expect(first.result).not.toHaveProperty("resultType");
     });
   }
+
+  it("keeps whole answers for a client's first ids only, each the message it would write afresh", async () => {
+    const call = { era: eraOf("2025-11-25"), caller, base: caller.baseUrl };
+    const list = (id: string | number | null) => dispatch.answer(id, "tools/list", {}, call);
+    const fresh = (id: string | number | null, result: unknown) => JSON.stringify({ jsonrpc: "2.0", id, result });
+    const { result } = JSON.parse(String(await list(1)));
+    for (const id of [0, 1, 63, 64, 1.5, -1, "1", "a1b2", null]) {
+      const once = await list(id);
+      const twice = await list(id);
+      expect(String(once)).toBe(fresh(id, result));
+      expect(String(twice)).toBe(String(once));
+      // Kept (the same bytes handed out again) for 0–63 only; any other id gets a message of its own.
+      expect(once === twice).toBe(isFirstId(id));
+    }
+    expect([0, 1, 63].every(isFirstId) && ![64, 1.5, -1, "1", null].some(isFirstId)).toBe(true);
+  });
 });
 
 describe("routeOf", () => {
