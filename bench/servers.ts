@@ -16,16 +16,16 @@ export interface Spawned {
 // and the same code then measured apart from one start to the next.
 const cores = availableParallelism();
 const pinning = cores >= 2 && spawnSync("taskset", ["-pc", "0", String(process.pid)], { stdio: "ignore" }).status === 0;
-export const placement = pinning
-  ? `load generator on core 0, servers on ${cores === 2 ? "core 1" : `cores 1-${cores - 1}`}`
-  : "not pinned to cores (no taskset, or one core): expect more spread between starts";
-
 /** The cores the servers run on: all but the load generator's when pinning works, else every core. */
 export const serverCores = Array.from({ length: cores }, (_, i) => i).filter((i) => !pinning || i > 0);
+const serverRange = `${serverCores[0]}-${serverCores.at(-1)}`;
+export const placement = pinning
+  ? `load generator on core 0, servers on ${serverCores.length === 1 ? `core ${serverCores[0]}` : `cores ${serverRange}`}`
+  : "not pinned to cores (no taskset, or one core): expect more spread between starts";
 
 /** `node args…`, on the servers' cores when pinning works. */
 function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
-  return pinning ? spawn("taskset", ["-c", `1-${cores - 1}`, process.execPath, ...args], options) : spawn(process.execPath, args, options);
+  return pinning ? spawn("taskset", ["-c", serverRange, process.execPath, ...args], options) : spawn(process.execPath, args, options);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
