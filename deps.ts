@@ -77,7 +77,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const media = await Media.open(config.dataDir);
   // npm run restore refuses while this mark says the folder is in use.
   const unmarkLive = markLive(config.dataDir);
-  const metrics = new Metrics();
+  const metrics = new Metrics({ processMetrics: config.metrics });
   // Every call to the store goes through its outage guard: a store that is down answers 503 within a second,
   // one log line when it goes and one when it is back (docs/behaviour.md §10).
   const storeState = new StoreState(log, (kind) => metrics.storeError(kind));

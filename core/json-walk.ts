@@ -32,9 +32,16 @@ export function encodedOf(value: object): Bytes {
  */
 export function extended<S extends object, E extends Record<string, unknown>>(shared: S, extra: E): S & E {
   for (const key in extra) if (Object.hasOwn(shared, key)) throw new TypeError(`extended: "${key}" is the shared part's own field`);
-  const whole = Object.freeze({ ...shared, ...extra });
-  composed.set(whole, { shared: immutable(shared), extra: Object.freeze({ ...extra }) });
-  return whole;
+  // Copied key by key rather than spread: a search makes five a request, and spreading parts of varied shapes (a
+  // card has a path, a slug, both or neither) cost 0.7 µs each where this costs 0.2 (docs/performance.md).
+  const whole: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const key of Object.keys(shared)) whole[key] = (shared as Record<string, unknown>)[key];
+  for (const key of Object.keys(extra)) whole[key] = own[key] = extra[key];
+  composed.set(whole, { shared: immutable(shared), extra: Object.freeze(own) });
+  // The copy holds exactly the parts' own enumerable string keys, as `{ ...shared, ...extra }` would (neither part
+  // has symbol keys: they are JSON), so it is the same type.
+  return Object.freeze(whole) as S & E;
 }
 const composed = new WeakMap<object, { shared: object; extra: Record<string, unknown> }>();
 

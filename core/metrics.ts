@@ -12,9 +12,12 @@ export class Metrics {
   private readonly planner: Counter<"outcome">;
   private readonly storeErrors: Counter<"kind">;
 
-  constructor() {
-    // Process CPU, memory, handles, GC, and the event loop's delay (nodejs_eventloop_lag_*), from prom-client.
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+  /** `processMetrics`: whether /metrics is served (SANCTUARY_METRICS=on), so the process's own figures are gathered. */
+  constructor(options: { processMetrics: boolean }) {
+    // Process CPU, memory, handles, GC, and the event loop's delay (nodejs_eventloop_lag_*), from prom-client. Only
+    // when someone can read them: gathering them watches every garbage collection (a callback each, dozens a second
+    // under load) and samples the event loop's delay.
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
       name: "sanctuary_requests_total",
       help: "Requests answered, by operation (or route pattern), transport and status",
