@@ -12,6 +12,11 @@ export interface BenchRow {
   bareRps: number;
   p50: number;
   p99: number;
+  /**
+   * Bare's CPU over ours in each round, the two servers having taken turns within it: how far the run's rounds agree
+   * (a host whose load changes from one turn to the next spreads them). Absent from runs recorded before it was kept.
+   */
+  roundRatios?: number[];
   /** With --floor: a minimal h3 app's CPU per request for the same bytes (the framework's own floor). */
   floorCpu?: number;
   /** With --before: the earlier checkout's CPU per request, and its ratio to ours (median over trials). */
@@ -43,7 +48,7 @@ const BLOCK = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;
 const us = (n: number) => n.toFixed(0);
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
-/** The lowest and highest trial ratio, where there were several trials. */
+/** The lowest and highest of several ratios (trials', or rounds'). */
 const spread = (ratios: number[] = []) => (ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : "");
 
 /** One column of the tables: its heading and its cell; `readme` false keeps it to the console (off the page). */
@@ -75,7 +80,12 @@ function columns(before: boolean, floor = false): Column[] {
     { head: "cpu µs/req", cell: (r) => us(r.cpu) },
     ...(before ? beforeColumns : []),
     { head: "bare cpu µs/req", cell: (r) => us(r.bareCpu) },
-    { head: "cpu ratio", cell: (r) => ratio(r.bareCpu, r.cpu) },
+    {
+      head: "cpu ratio",
+      cell: (r) => ratio(r.bareCpu, r.cpu),
+      readmeCell: (r) => `${ratio(r.bareCpu, r.cpu)}${spread(r.roundRatios)}`,
+    },
+    { head: "rounds' ratios", cell: (r) => spread(r.roundRatios).trim().replace(/[()]/g, ""), readme: false },
     ...(floor ? floorColumns : []),
     { head: "req/s", cell: (r) => count(r.rps) },
     { head: "p50 ms", cell: (r) => r.p50.toFixed(1), readme: false },

@@ -1,0 +1,43 @@
+// The recorded bench block (bench/report.ts): each CPU ratio with the spread of its rounds' own ratios, so a reader
+// sees how far a run's rounds agreed; a run recorded before rounds' ratios were kept reads as it did.
+import { describe, expect, it } from "vitest";
+import { benchBlock, type BenchRow, type BenchRun } from "../../bench/report.ts";
+
+const row = (extra: Partial<BenchRow> = {}): BenchRow => ({
+  route: "/api/now",
+  bytes: 6854,
+  cpu: 30,
+  bareCpu: 15,
+  rps: 30_000,
+  bareRps: 60_000,
+  p50: 0,
+  p99: 2,
+  ...extra,
+});
+const run = (rows: BenchRow[]): BenchRun => ({
+  at: "2026-12-02T07:33:17.081Z",
+  node: "v20.20.2",
+  cores: "load generator on core 0, servers on core 1",
+  rounds: 3,
+  seconds: 4,
+  connections: 32,
+  trials: 1,
+  rows,
+});
+const cells = (block: string) =>
+  block
+    .split("\n")
+    .find((l) => l.startsWith("| `/api/now`"))!
+    .split(" | ");
+
+describe("bench block", () => {
+  it("gives each CPU ratio the lowest and highest of its rounds' ratios", () => {
+    const block = benchBlock(run([row({ roundRatios: [0.52, 0.61, 0.47] })]));
+    expect(block).toContain("| cpu ratio |");
+    expect(cells(block)[4]).toBe("0.50 (0.47–0.61)");
+  });
+
+  it("reads a run recorded without rounds' ratios as before", () => {
+    expect(cells(benchBlock(run([row()])))[4]).toBe("0.50");
+  });
+});
