@@ -6,7 +6,7 @@
 // microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
 // (autocannon's fixed-count mode paced requests at about 10,000/s here, so rounds are timed instead.)
 // `--floor` adds a third server, a minimal h3 app answering the same bodies: the framework's own cost over bare.
-// Usage: npm run bench [-- --floor --large --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
+// Usage: npm run bench [-- --floor --large --trials 1 --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 // Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (docs/performance.md).
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -36,8 +36,11 @@ const { values } = parseArgs({
      * the same run, round for round beside this one: "before and after" a change on the same machine state.
      */
     before: { type: "string" },
-    /** With --before: how many times to start both servers afresh and measure every route again. */
-    trials: { type: "string", default: "4" },
+    /**
+     * How many times to start the servers afresh and measure every route again (4 with --before, else 1): one start
+     * of the same code can measure a quarter dearer than the next for a whole run, its rounds agreeing throughout.
+     */
+    trials: { type: "string" },
     /** With --before: both servers' young generation (semi-space) in MB, fixed. */
     young: { type: "string", default: "16" },
     /** Also measure h3's own floor: a minimal h3 app serving the same bodies (what the framework costs over bare). */
@@ -112,7 +115,7 @@ async function main() {
   const seconds = Number(values.seconds);
   const rounds = Number(values.rounds);
   const connections = Number(values.connections);
-  const trials = values.before ? Number(values.trials) : 1;
+  const trials = Number(values.trials ?? (values.before ? 4 : 1));
   // Comparing two checkouts, both get one fixed young generation: V8 sizes it per process as it goes, and two
   // processes of the same code can spend very different shares of a request on garbage collection, more than
   // any code change to compare. A plain run keeps V8's own sizing, as production does.
