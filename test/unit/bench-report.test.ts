@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { benchBlock, type BenchRow, type BenchRun } from "../../bench/report.ts";
 
-const row = (extra: Partial<BenchRow> = {}): BenchRow => ({
+const benchRow = (extra: Partial<BenchRow> = {}): BenchRow => ({
   route: "/api/now",
   bytes: 6854,
   cpu: 30,
@@ -14,7 +14,7 @@ const row = (extra: Partial<BenchRow> = {}): BenchRow => ({
   p99: 2,
   ...extra,
 });
-const run = (rows: BenchRow[]): BenchRun => ({
+const recordedRun = (rows: BenchRow[]): BenchRun => ({
   at: "2026-12-02T07:33:17.081Z",
   node: "v20.20.2",
   cores: "load generator on core 0, servers on core 1",
@@ -24,7 +24,7 @@ const run = (rows: BenchRow[]): BenchRun => ({
   trials: 1,
   rows,
 });
-const cells = (block: string) =>
+const nowCells = (block: string) =>
   block
     .split("\n")
     .find((l) => l.startsWith("| `/api/now`"))!
@@ -32,12 +32,12 @@ const cells = (block: string) =>
 
 describe("bench block", () => {
   it("gives each CPU ratio the lowest and highest of its rounds' ratios", () => {
-    const block = benchBlock(run([row({ roundRatios: [0.52, 0.61, 0.47] })]));
+    const block = benchBlock(recordedRun([benchRow({ roundRatios: [0.52, 0.61, 0.47] })]));
     expect(block).toContain("| cpu ratio |");
-    expect(cells(block)[4]).toBe("0.50 (0.47–0.61)");
+    expect(nowCells(block)[4]).toBe("0.50 (0.47–0.61)");
   });
 
   it("reads a run recorded without rounds' ratios as before", () => {
-    expect(cells(benchBlock(run([row()])))[4]).toBe("0.50");
+    expect(nowCells(benchBlock(recordedRun([benchRow()])))[4]).toBe("0.50");
   });
 });
