@@ -38,7 +38,7 @@ const { values } = parseArgs({
     before: { type: "string" },
     /**
      * How many times to start the servers afresh and measure every route again (4 with --before, else 1): one start
-     * of the same code can measure a quarter dearer than the next for a whole run, its rounds agreeing throughout.
+     * of the same code can measure dearer than the next for a whole run, its rounds agreeing throughout.
      */
     trials: { type: "string" },
     /** With --before: both servers' young generation (semi-space) in MB, fixed. */

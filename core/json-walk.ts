@@ -33,7 +33,7 @@ export function encodedOf(value: object): Bytes {
 export function extended<S extends object, E extends Record<string, unknown>>(shared: S, extra: E): S & E {
   for (const key in extra) if (Object.hasOwn(shared, key)) throw new TypeError(`extended: "${key}" is the shared part's own field`);
   // Copied key by key rather than spread: a search makes five a request, and spreading parts of varied shapes (a
-  // card has a path, a slug, both or neither) cost 0.7 µs each where this costs 0.2 (docs/performance.md).
+  // card has a path, a slug, both or neither) cost several times as much (docs/performance.md, thirtieth session).
   const whole: Record<string, unknown> = {};
   const own: Record<string, unknown> = {};
   for (const key of Object.keys(shared)) whole[key] = (shared as Record<string, unknown>)[key];

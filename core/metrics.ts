@@ -15,8 +15,8 @@ export class Metrics {
   /** `processMetrics`: whether /metrics is served (SANCTUARY_METRICS=on), so the process's own figures are gathered. */
   constructor(options: { processMetrics: boolean }) {
     // Process CPU, memory, handles, GC, and the event loop's delay (nodejs_eventloop_lag_*), from prom-client. Only
-    // when someone can read them: gathering them watches every garbage collection (a callback each, dozens a second
-    // under load) and samples the event loop's delay.
+    // when someone can read them: gathering them runs a callback at every garbage collection and
+    // samples the event loop's delay.
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
       name: "sanctuary_requests_total",
