@@ -48,14 +48,16 @@ const BLOCK = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;
 const us = (n: number) => n.toFixed(0);
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
-/** The lowest and highest of several ratios (trials', or rounds'). */
-const spread = (ratios: number[] = []) => (ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : "");
+/** The lowest and highest of several ratios (trials', or rounds'), "" for fewer than two. */
+const range = (ratios: number[] = []) => (ratios.length > 1 ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : "");
+/** The same range in brackets after a figure. */
+const spread = (ratios?: number[]) => (range(ratios) ? ` (${range(ratios)})` : "");
 
 /** One column of the tables: its heading and its cell; `readme` false keeps it to the console (off the page). */
 interface Column {
   head: string;
   cell: (r: BenchRow) => string;
-  /** The page's cell where it says more than the console's (the trial spread). */
+  /** The page's cell where it says more than the console's (the trials' or rounds' spread). */
   readmeCell?: (r: BenchRow) => string;
   readme?: false;
 }
@@ -85,7 +87,7 @@ function columns(before: boolean, floor = false): Column[] {
       cell: (r) => ratio(r.bareCpu, r.cpu),
       readmeCell: (r) => `${ratio(r.bareCpu, r.cpu)}${spread(r.roundRatios)}`,
     },
-    { head: "rounds' ratios", cell: (r) => spread(r.roundRatios).trim().replace(/[()]/g, ""), readme: false },
+    { head: "rounds' ratios", cell: (r) => range(r.roundRatios), readme: false },
     ...(floor ? floorColumns : []),
     { head: "req/s", cell: (r) => count(r.rps) },
     { head: "p50 ms", cell: (r) => r.p50.toFixed(1), readme: false },

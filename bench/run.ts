@@ -249,7 +249,7 @@ function rowsOf(routes: string[], figures: Map<string, RouteFigures>, bodies: Re
       bytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
       cpu: cpuOf(f.ours),
       bareCpu: cpuOf(f.bare),
-      roundRatios: f.bare.map((b, i) => (b.cpuPerRequest ?? NaN) / (f.ours[i]?.cpuPerRequest ?? NaN)),
+      roundRatios: f.bare.map((b, i) => (b.cpuPerRequest ?? NaN) / (f.ours[i].cpuPerRequest ?? NaN)),
       ...(f.floor.length ? { floorCpu: cpuOf(f.floor) } : {}),
       rps: median(f.ours.map((r) => r.rps)),
       bareRps: median(f.bare.map((r) => r.rps)),
