@@ -72,6 +72,8 @@ function read(blocks: Token[]): ParsedMarkdown {
         for (const c of t.children ?? []) if (c.type === "html_inline") rawHtml ??= c.content;
         // Raw HTML counts as the text it is (it is refused anyway); images' alt text is in their children.
         if (t.type === "text" || t.type === "code_inline" || t.type === "html_inline") line += t.content;
+        // A line break inside a paragraph (a poem's lines) separates words as a space does.
+        else if (t.type === "softbreak" || t.type === "hardbreak") line += " ";
       }
       parts.push(line);
     } else if (block.type === "fence" || block.type === "code_block") parts.push(block.content);

@@ -51,6 +51,16 @@ describe("draftDocument", () => {
     }
   });
 
+  it("reads a poem's line breaks as spaces: its words stay apart in the tldr and all count toward its seconds", () => {
+    const lines = ["May the kettle click", "and the house stay still", "may the first cup be slow", "and may I notice the steam"];
+    const draft = draftDocument({ name: "N", category: "prayers", title: "Kettle Lines", content: lines.join("\n") });
+    expect(draft.source).toMatch(/tldr: .*click and the house stay still may the first cup/);
+    expect(draft.seconds).toBe(Math.round(20 / 2.5));
+    // A hard break (two trailing spaces) too, and one word to a line.
+    const words = Array.from({ length: 21 }, (_, i) => `word${i}`);
+    expect(draftDocument({ name: "N", category: "prayers", title: "One Word Lines", content: words.join("  \n") }).seconds).toBe(Math.round(21 / 2.5));
+  });
+
   it("makes slugs from accented titles and a stable one for titles without Latin letters", () => {
     expect(slugOf("Café at Dawn: Noël's Song")).toBe("cafe-at-dawn-noels-song");
     expect(slugOf("祈り")).toMatch(/^piece-[0-9a-f]{8}$/);
