@@ -36,8 +36,12 @@ export function withoutMarkup(text: string): string {
     .trim();
 }
 
-/** Invisible format characters (Unicode category Cf: zero-width spaces and joiners, bidi controls, soft hyphens). */
-const INVISIBLE = /\p{Cf}/gu;
+/**
+ * Invisible characters: format characters (Unicode category Cf: zero-width spaces and joiners, bidi controls, soft
+ * hyphens) and the letters and symbols that draw nothing (the Hangul fillers, the blank braille pattern, the combining
+ * grapheme joiner), which a "name" made only of them would otherwise pass as visible.
+ */
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
 
 /** Text without invisible format characters: what a visitor sees is what is kept. */
 export function withoutInvisible(text: string): string {

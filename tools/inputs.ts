@@ -45,20 +45,45 @@ export const NAME_OR_USERNAME = { "x-required-one-of": ["name", "username"] } as
 /** Web addresses are refused in public text (docs/behaviour.md §8): http://, https:// and www., any letter case. */
 export const WEB_ADDRESS = /https?:\/\/|www\./i;
 
-/** A public text field: trimmed, no web addresses, no control characters. */
+/**
+ * Whether text holds a web address as a reader would see it: invisible characters taken out and wide or stylised
+ * forms folded (NFKC), so that "h\u200Bttps://" and "ｈｔｔｐｓ：／／" are the address they show.
+ */
+export function hasWebAddress(text: string): boolean {
+  return WEB_ADDRESS.test(text) || WEB_ADDRESS.test(withoutInvisible(text).normalize("NFKC"));
+}
+
+/** A public text field: trimmed, at least `min` visible characters, no web addresses, no control characters. */
 export function publicText(field: string, min: number, max: number) {
   return z
     .string()
     .trim()
     .min(min)
     .max(max)
-    .refine((s) => !WEB_ADDRESS.test(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
+    .refine((s) => s.length < min || withoutInvisible(s).trim().length >= min, {
+      message: `\`${field}\` must hold at least ${min} visible characters (invisible ones do not count)`,
+      abort: true,
+    })
+    .refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
     .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
 }
 
 /** A public name (reflect): a visitor's name with the public-text rules (no web addresses, no control characters). */
 export function publicName(field: string) {
   return visitorName(field)
-    .refine((s) => !WEB_ADDRESS.test(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
+    .refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
     .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
+}
+
+/**
+ * A whole number given in a query string (text) or JSON: digits only, since `Number` would also read "0x5", "1e1" and
+ * "" as numbers (decision 27: refused, not reinterpreted). Empty or null counts as not given, so `fallback` applies.
+ */
+export function wholeNumber(min: number, max: number, fallback: number) {
+  return z.preprocess(digitsAsNumber, z.int().min(min).max(max).default(fallback));
+}
+
+function digitsAsNumber(value: unknown): unknown {
+  if (value === "" || value === null) return undefined;
+  return typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;
 }

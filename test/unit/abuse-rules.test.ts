@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { hasVisibleText, nameKey, withoutInvisible } from "../../core/text.ts";
 import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
 import { unsafeMarkup } from "../../review/screening.ts";
+import { publicText } from "../../tools/inputs.ts";
 import { parseRange } from "../../web/media.ts";
 
 describe("nameKey", () => {
@@ -28,6 +29,35 @@ describe("invisible characters", () => {
     expect(withoutInvisible("Wren\u200b \u2066Hollow\u2069\u00ad")).toBe("Wren Hollow");
     expect(hasVisibleText("\u200b\u200d\ufeff \u2060")).toBe(false);
     expect(hasVisibleText("\u200bA")).toBe(true);
+  });
+
+  it("include the letters and symbols that draw nothing: Hangul fillers, the blank braille pattern", () => {
+    for (const blank of ["\u3164", "\u2800\u2800", "\u115F\u1160", "\uFFA0", "\u034F"]) expect([blank, hasVisibleText(blank)]).toEqual([blank, false]);
+    // Korean itself, braille with dots and an emoji's joiners keep what they show.
+    expect(withoutInvisible("한글 ⠃⠗")).toBe("한글 ⠃⠗");
+    expect(hasVisibleText("👩\u200D👧")).toBe(true);
+  });
+});
+
+describe("public text", () => {
+  const text = publicText("text", 20, 1000);
+
+  it("refuses a web address hidden by invisible characters or written in wide letters", () => {
+    for (const hidden of [
+      "find me at h\u200bttps://evil.example/x for more of this",
+      "visit ｈｔｔｐｓ：／／evil.example for more words",
+      "see ｗｗｗ．evil.example for much more",
+    ]) {
+      expect([hidden, text.safeParse(hidden).error?.issues[0]?.message]).toEqual([hidden, "`text` must not contain web addresses (http://, https:// or www.)"]);
+    }
+    expect(text.safeParse("a line about the dawn, with no address at all").success).toBe(true);
+  });
+
+  it("counts only visible characters toward the least length", () => {
+    const refused = text.safeParse("\u200b".repeat(22));
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(["`text` must hold at least 20 visible characters (invisible ones do not count)"]);
+    expect(text.safeParse(`${"\u2800".repeat(25)}`).success).toBe(false);
+    expect(text.safeParse("Twenty visible chars\u200b").success).toBe(true);
   });
 });
 
