@@ -80,6 +80,8 @@ export const ask = defineOperation({
   async handler(input, ctx) {
     const { steps, now } = ctx;
     if (input.owner_token && !input.session_id) throw invalid("`owner_token` goes together with `session_id`.", { field: "session_id" });
+    // Asked before the conversation is looked up: a missing token is the caller's slip, not a wrong token.
+    if (input.session_id && !input.owner_token) throw invalid("`session_id` goes together with `owner_token`.", { field: "owner_token" });
     const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
     // Retrieval reads what the question means (search/spelling.ts): without markup, slips read as the library's words.
     const meaning = questionAsRead(input.question, ctx.library, ctx.search.expansions);

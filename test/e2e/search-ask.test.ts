@@ -70,10 +70,25 @@ describe("GET /api/search", () => {
     ["limit 0", "q=rest&limit=0"],
     ["limit 21", "q=rest&limit=21"],
     ["a word for limit", "q=rest&limit=ten"],
+    // Number() reads these as 5, 10 and 2; decision 27 refuses rather than reinterprets.
+    ["a hexadecimal limit", "q=rest&limit=0x5"],
+    ["an exponent for limit", "q=rest&limit=1e1"],
+    ["a fraction for limit", "q=rest&limit=2.5"],
   ])("refuses %s with 400", async (_label, query) => {
     const res = await extractive.get(`/api/search?${query}`, { headers: asIp(freshIp()) });
     expect(res.status).toBe(400);
     expect(res.body.suggestion).toBeTruthy();
+  });
+
+  it("says a limit must be digits, and reads an empty one as not given", async () => {
+    const hex = await extractive.get("/api/search?q=rest&limit=0x5", { headers: asIp(freshIp()) });
+    expect([hex.body.error, hex.body.field]).toEqual(["`limit` must be a whole number written in digits, such as 5.", "limit"]);
+    const given = await extractive.get("/api/search?q=rest", { headers: asIp(freshIp()) });
+    expect(given.body.results.length).toBe(10);
+    const empty = await extractive.get("/api/search?q=rest&limit=", { headers: asIp(freshIp()) });
+    expect([empty.status, empty.body.results.length]).toEqual([200, 10]);
+    const five = await extractive.get("/api/search?q=rest&limit=%205", { headers: asIp(freshIp()) });
+    expect([five.status, five.body.results.length]).toEqual([200, 5]);
   });
 
   // That a search's words never reach the request log is in test/e2e/logs.test.ts.
@@ -137,8 +152,9 @@ describe("POST /api/ask without a language model", () => {
     expect((await extractive.get(`/api/ask/conversation/${first.slug}`)).body.messages).toHaveLength(4);
     const wrong = await extractive.post("/api/ask", { question: "Again?", session_id: first.session_id, owner_token: "not-the-token" }, asIp(freshIp()));
     expect(wrong.status).toBe(403);
+    // No token at all is a slip in the request (400, as a token without its session is), not a wrong token.
     const missing = await extractive.post("/api/ask", { question: "Again?", session_id: first.session_id }, asIp(freshIp()));
-    expect(missing.status).toBe(403);
+    expect([missing.status, missing.body.error, missing.body.field]).toEqual([400, "`session_id` goes together with `owner_token`.", "owner_token"]);
     const unknown = await extractive.post("/api/ask", { question: "Again?", session_id: "no-such-session", owner_token: "x" }, asIp(freshIp()));
     expect(unknown.status).toBe(404);
     const tokenAlone = await extractive.post("/api/ask", { question: "Again?", owner_token: "x" }, asIp(freshIp()));
