@@ -72,7 +72,10 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
           ? `${subject} is required.`
           : Array.isArray(sent) && issue.expected !== "array"
             ? `${subject} must be given once, not repeated or as a list.`
-            : `${subject} must be ${article(issue.expected)}.`;
+            : typeof sent === "string" && (issue.expected === "number" || issue.expected === "int")
+              ? // Text that is not plain digits ("0x5", "1e1", "five"): the only numbers inputs take are whole (tools/inputs.ts wholeNumber).
+                `${subject} must be a whole number written in digits, such as 5.`
+              : `${subject} must be ${article(issue.expected)}.`;
       break;
     case "too_big":
       message = issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`;

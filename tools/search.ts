@@ -6,6 +6,7 @@ import { extended } from "../core/json.ts";
 import type { Steps } from "../core/next-steps.ts";
 import { passageExcerpt, type Chunk } from "../search/chunks.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
+import { wholeNumber } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
@@ -62,7 +63,7 @@ export const search = defineOperation({
     "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
   input: z.object({
     q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning and words (related words and word forms too)"),
-    limit: z.coerce.number().int().min(1).max(20).default(10).describe("Number of pages returned, 1 to 20 (default 10)"),
+    limit: wholeNumber(1, 20, 10).describe("Number of pages returned, 1 to 20 (default 10)"),
   }),
   output: z.object({
     query: z.string().describe("The query as understood"),
