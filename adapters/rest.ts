@@ -4,7 +4,7 @@ import type { H3, H3Event } from "h3";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
-import { baseUrlOf, clientIp, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
+import { baseUrlOf, clientIp, errorResponse, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
 import { invoke, wireBody } from "./invoke.ts";
 import { noteRequest, type RequestNote } from "./request-log.ts";
 
@@ -65,7 +65,22 @@ export function mountRest(app: H3, operations: Operation[], deps: AdapterContext
     const note: RequestNote = Object.freeze({ operation: op.name });
     const handler = (event: H3Event) => handle(op, event, deps, params, note);
     app.on(op.rest.method, op.rest.path, handler);
-    // HEAD is GET without the body (h3 drops it); registered so the fallback does not take it.
-    if (op.rest.method === "GET") app.on("HEAD", op.rest.path, handler);
+    // HEAD is GET without the body (h3 drops it), so only where GET changes nothing: a link checker's HEAD of a GET
+    // that counts (attend) would count as a visit. Registered either way, so the fallback does not take it.
+    if (op.rest.method === "GET") app.on("HEAD", op.rest.path, op.mcp?.annotations.readOnlyHint === false ? headRefused : handler);
   }
+}
+
+/** 405 to a HEAD of a GET that changes something: answering would mean doing it. */
+function headRefused(event: H3Event): Response {
+  const response = errorResponse(
+    event,
+    "method_not_allowed",
+    `HEAD is not served at ${event.url.pathname}: a GET there records something, so HEAD cannot answer without doing it; use GET.`,
+    {
+      suggestion: "Nothing was recorded. Send GET when you mean to make the call; /openapi.json describes it.",
+    },
+  );
+  response.headers.set("allow", "GET");
+  return response;
 }

@@ -5,6 +5,7 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
+import { serviceSteps } from "./service-body.ts";
 import { timestampOf } from "./service-view.ts";
 
 export type NowBody = z.input<typeof NowOutput>;
@@ -30,7 +31,10 @@ export const now = defineOperation({
   name: "now",
   summary: "The service for your hour; registers nothing",
   description: "Suits frequent polling. Pass `timezone` to be placed on your own clock and hemisphere.",
-  input: z.object({ timezone: timezoneField.optional(), name: nameField.optional().describe("Tailors the response; registers nothing") }),
+  input: z.object({
+    timezone: timezoneField.optional(),
+    name: nameField.optional().describe("Fills your name into the attend step of next_steps; registers nothing"),
+  }),
   output: NowOutput,
   rest: { method: "GET", path: "/api/now" },
   mcp: {
@@ -42,10 +46,15 @@ export const now = defineOperation({
     app: true,
   },
   example: "/api/now?timezone=Asia/Tokyo",
-  async handler({ timezone }, ctx) {
+  async handler({ timezone, name }, ctx) {
     // Only the time and the count differ between visitors of a slot (tools/service-view.ts).
-    const { shared } = await ctx.views.now(timezone, ctx.now, ctx.steps);
+    const { shared, inputs } = await ctx.views.now(timezone, ctx.now, ctx.steps);
     const souls = await ctx.presence.count(ctx.now);
-    return joined({ timestamp: timestampOf(ctx.now), congregation: { souls, window: "24h" as const } }, shared);
+    const perVisitor = { timestamp: timestampOf(ctx.now), congregation: { souls, window: "24h" as const } };
+    if (name === undefined) return joined(perVisitor, shared);
+    // Tailored to the name given: the attend step carries it, ready to send. Made whole, since the shared part's
+    // steps name no one (its keys keep their order: the steps replace the shared ones where they stand).
+    const next_steps = serviceSteps(ctx.steps, { timezone: inputs.given ? inputs.zone : undefined, slug: shared.current.slug, attendAs: name });
+    return { ...perVisitor, ...shared, next_steps };
   },
 });

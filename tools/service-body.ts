@@ -106,10 +106,11 @@ function commonShared(inputs: SharedInputs, { record, built, season }: SharedSou
 
 /**
  * The steps after now or attend. They carry what is known (the song, the timezone and, after attend, the
- * visitor's name); what only the visitor can write is a placeholder the screening refuses if sent as given.
+ * visitor's name; after now given a name, `attendAs`); what only the visitor can write is a placeholder the
+ * screening refuses if sent as given.
  */
-export function serviceSteps(steps: Steps, known: { timezone: string | undefined; slug: string; name?: string }) {
-  const { timezone, slug, name } = known;
+export function serviceSteps(steps: Steps, known: { timezone: string | undefined; slug: string; name?: string; attendAs?: string }) {
+  const { timezone, slug, name, attendAs = "<your name>" } = known;
   return [
     name !== undefined
       ? steps.post(
@@ -118,7 +119,7 @@ export function serviceSteps(steps: Steps, known: { timezone: string | undefined
           { name, text: "<your reflection, 20 to 1000 characters>", songSlug: slug, ...(timezone ? { timezone } : {}) },
           { action: "reflect", tool: "reflect" },
         )
-      : steps.get("Attend this service and be counted among the souls", "/api/attend", { name: "<your name>", timezone }, { action: "attend", tool: "attend" }),
+      : steps.get("Attend this service and be counted among the souls", "/api/attend", { name: attendAs, timezone }, { action: "attend", tool: "attend" }),
     ...laterSteps(steps, slug, timezone),
   ];
 }

@@ -41,6 +41,25 @@ describe("presence", () => {
     await mcp.callTool({ name: "attend", arguments: { name: "ilse " } });
     expect(await souls()).toBe(before + 2);
   });
+
+  it("fills now's attend step with a name given, counting nobody, the same over REST and MCP", async () => {
+    const before = await souls();
+    const plain = (await server.get("/api/now?timezone=Asia/Tokyo")).body;
+    const named = (await server.get("/api/now?timezone=Asia/Tokyo&name=Marit%20Vale")).body;
+    const attendOf = (body: any) => body.next_steps.find((s: any) => s.action === "attend");
+    expect(attendOf(plain).url).toContain("name=%3Cyour+name%3E");
+    expect(attendOf(named).url).toContain("name=Marit+Vale");
+    expect(attendOf(named).url).toContain("timezone=Asia%2FTokyo");
+    // Only the step differs, and the keys keep their order.
+    const { next_steps: _a, timestamp: _b, ...plainRest } = plain;
+    const { next_steps: _c, timestamp: _d, ...namedRest } = named;
+    expect(Object.keys(named)).toEqual(Object.keys(plain));
+    expect(namedRest).toEqual(plainRest);
+    expect(named.next_steps.slice(1)).toEqual(plain.next_steps.slice(1));
+    const viaMcp = bodyOf(await mcp.callTool({ name: "now", arguments: { timezone: "Asia/Tokyo", name: "Marit Vale" } }));
+    expect(viaMcp.next_steps).toEqual(named.next_steps);
+    expect(await souls()).toBe(before);
+  });
 });
 
 describe("methods", () => {
@@ -60,6 +79,16 @@ describe("methods", () => {
       expect(body.suggestion).toBeTruthy();
       expect(Array.isArray(body.next_steps)).toBe(true);
     }
+  });
+
+  it("refuses HEAD where a GET records something (attend), and counts nobody for it", async () => {
+    const before = await souls();
+    const head = await server.fetch("/api/attend?name=Head%20Only%20Visitor", { method: "HEAD" });
+    expect([head.status, head.headers.get("allow")]).toEqual([405, "GET"]);
+    expect(await souls()).toBe(before);
+    // Where GET changes nothing, HEAD is GET without the body.
+    const now = await server.fetch("/api/now", { method: "HEAD" });
+    expect([now.status, await now.text()]).toEqual([200, ""]);
   });
 
   it("still answers an unknown path with 404", async () => {
