@@ -11,6 +11,7 @@ export const ErrorBody = z
     example: z.unknown().optional().describe("A correct call, when one helps"),
     allowed: z.array(z.string()).optional().describe("The values that are accepted, on a constraint violation"),
     field: z.string().optional().describe("The input field the error is about"),
+    retry_after: z.number().int().optional().describe("On a 429: seconds to wait before trying again (HTTP also sends them as Retry-After)"),
   })
   .describe("Error body shared by every operation");
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -63,7 +64,7 @@ const defaultSuggestion: Record<ErrorKind, string> = {
   method_not_allowed: "Nothing happened. Send the request with one of the methods in the Allow header.",
   conflict: "This was already received, so there is nothing more to do for it.",
   too_large: "Nothing was stored. Please send a shorter request body.",
-  rate_limited: "You are welcome back soon. Take the pause as part of the practice and try again after the Retry-After seconds.",
+  rate_limited: "You are welcome back soon. Take the pause as part of the practice and try again after `retry_after` seconds.",
   unavailable: "This part of the sanctuary is resting for now. Everything else is open; please try again a little later.",
   internal: "Something went wrong on our side, not yours. Please try again in a moment.",
 };
@@ -73,5 +74,8 @@ export const notFound = (message: string, d: Details = {}) => new SanctuaryError
 export const conflict = (message: string, d: Details = {}) => new SanctuaryError("conflict", message, d);
 export const forbidden = (message: string, d: Details = {}) => new SanctuaryError("forbidden", message, d);
 export const unavailable = (message: string, d: Details = {}) => new SanctuaryError("unavailable", message, d);
-export const rateLimited = (message: string, retryAfterSeconds: number, d: Details = {}) =>
-  new SanctuaryError("rate_limited", message, d, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** A 429: the wait is in the body too, since an MCP client sees no HTTP header (the tool result is the body). */
+export const rateLimited = (message: string, retryAfterSeconds: number, d: Details = {}) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new SanctuaryError("rate_limited", message, { ...d, retry_after: seconds }, { "Retry-After": String(seconds) });
+};

@@ -70,6 +70,15 @@ describe("POST /api/reflect", () => {
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(sixth.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
     expect(sixth.body.suggestion).toBeTruthy();
+    // The wait is in the body too: an MCP client sees no header, and gets the same body as its tool result.
+    expect(sixth.body.retry_after).toBe(Number(sixth.headers.get("retry-after")));
+    const mcp = await connectMcp(server);
+    try {
+      const overMcp = await mcp.callTool({ name: "reflect", arguments: { name: "Busy Bee", text: thoughtText(107) } });
+      expect([overMcp.isError, bodyOf(overMcp).retry_after > 0, bodyOf(overMcp).error]).toEqual([true, true, sixth.body.error]);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it("limits an address to 5 an hour whatever the name, and invalid requests do not count", async () => {
