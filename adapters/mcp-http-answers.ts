@@ -45,10 +45,18 @@ export function sdkRequest(event: H3Event, text: string): Request {
 }
 
 /** A JSON answer is read whole (its length known); a stream passes through. Fresh headers: ours get added. */
-export async function settled(response: Response): Promise<Response> {
+export async function settled(response: Response, batch = false): Promise<Response> {
   const headers = new Headers(response.headers);
   if (!String(headers.get("content-type")).includes("text/event-stream")) {
-    const bytes = await response.arrayBuffer();
+    let bytes = await response.arrayBuffer();
+    // JSON-RPC answers a batch with an array even of one answer; the SDK gives one such answer bare.
+    if (batch && bytes.byteLength && headers.get("content-type")?.includes("application/json")) {
+      const answer: unknown = JSON.parse(Buffer.from(bytes).toString("utf8"));
+      if (!Array.isArray(answer)) {
+        bytes = new TextEncoder().encode(JSON.stringify([answer])).buffer;
+        headers.delete("content-length");
+      }
+    }
     return new Response(bytes.byteLength ? bytes : null, { status: response.status, headers });
   }
   return new Response(response.body, { status: response.status, headers });

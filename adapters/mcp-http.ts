@@ -4,7 +4,13 @@
 // SDK's own entry, which refuses or serves it in its words. Around both: the Host guard on a loopback listener, a
 // bounded body read, -32700 for a body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405
 // for GET and DELETE.
-import { WebStandardStreamableHTTPServerTransport, createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isLegacyRequest,
+  type McpHttpHandler,
+} from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
@@ -21,7 +27,10 @@ import { createMcpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
 import { routeOf } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
-import type { Id } from "./mcp-wire.ts";
+import { PROTOCOL_VERSIONS, type Id } from "./mcp-wire.ts";
+
+/** Revisions a request may name: both eras' (mcp-wire.ts), and the older ones the SDK's 2025 entry still serves. */
+const SERVED_VERSIONS = new Set([...PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS]);
 
 export interface McpHttpOptions {
   /** Host names accepted; null accepts any (mcp-host.ts allowedHostsFor). */
@@ -112,11 +121,20 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
     if (route?.kind === "notification") return new Response(null, { status: 202 });
     if (route && dispatch.serves(route.method, route.params))
       return answered(await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base }), json);
+    // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.
+    const version = event.req.headers.get("mcp-protocol-version");
+    if (version !== null && !SERVED_VERSIONS.has(version))
+      return rpcError(
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`,
+        message?.id ?? null,
+      );
     const request = sdkRequest(event, text);
     const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
       ? await legacy(request, body, json, caller, base)
       : await modern(json, caller, base).fetch(request, { parsedBody: body });
-    return settled(response);
+    return settled(response, Array.isArray(body));
   }
 
   /** A 2025-era request the dispatch left to the SDK: a fresh server and transport, no session. */

@@ -4,8 +4,10 @@
 // from the exact bytes served, so a client's verification reads what it was promised.
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { SKILLS_EXTENSION_ID, skillEntry, type Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
+import { SanctuaryError } from "../core/errors.ts";
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "../tools/operation.ts";
+import { stepsFor } from "./http.ts";
 import { skillsFor, type Skill } from "./skills.ts";
 
 /** The capability declared beside tools, resources and prompts (no directory reads: every skill is one file). */
@@ -33,19 +35,22 @@ export async function listSkills(operations: Operation[], library: Library, base
 
 /** skills/get: one skill's entry by its SKILL.md address. */
 export async function getSkill(uri: string, operations: Operation[], library: Library, base: string, modern: boolean) {
-  return { skill: await entryOf(skillAt(skillsFor(operations, library, base), uri)), ...cacheFor(modern) };
+  return { skill: await entryOf(skillAt(skillsFor(operations, library, base), uri, base)), ...cacheFor(modern) };
 }
 
-function skillAt(skills: Skill[], uri: string): Skill {
+/** The skill at `uri`, or -32602 carrying the error body every other unreadable resource carries (mcp-resources.ts). */
+function skillAt(skills: Skill[], uri: string, base: string): Skill {
   const name = SKILL_URI.exec(uri)?.[1];
   const skill = name ? skills.find((s) => s.name === name) : undefined;
-  if (!skill)
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No skill is served at ${uri}. skills/list names every skill; each is skill://<name>/SKILL.md.`);
-  return skill;
+  if (skill) return skill;
+  const error = new SanctuaryError("not_found", `No skill is served at ${uri}. skills/list names every skill; each is skill://<name>/SKILL.md.`, {
+    suggestion: "Nothing is lost. skills/list names every skill, and each is read at skill://<name>/SKILL.md.",
+  });
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { uri, ...error.body(stepsFor(base).home()) });
 }
 
 /** resources/read of a skill's SKILL.md: exactly the bytes the agent-skills index serves. */
 export function readSkill(uri: string, operations: Operation[], library: Library, base: string) {
-  const skill = skillAt(skillsFor(operations, library, base), uri);
+  const skill = skillAt(skillsFor(operations, library, base), uri, base);
   return { contents: [{ uri, mimeType: "text/markdown", text: skill.content }] };
 }

@@ -145,4 +145,27 @@ describe("refused MCP requests", () => {
     expect(byAgent("good-client/1")).toHaveLength(0);
     expect(lines.join("\n")).not.toContain(SECRET);
   });
+
+  it("name the revisions served when refusing one, both eras' included", async () => {
+    const res = await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }), { "mcp-protocol-version": "1999-01-01" });
+    const body = await res.json();
+    expect([res.status, body.id, body.error.code]).toEqual([400, 7, -32000]);
+    expect(body.error.message).toContain("Unsupported protocol version: 1999-01-01 (supported versions: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26)");
+  });
+});
+
+describe("JSON-RPC batches", () => {
+  it("are answered with an array, even of one answer", async () => {
+    const post = (body: unknown) =>
+      fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+    const one = await post([{ jsonrpc: "2.0", id: 6, method: "ping" }]);
+    expect([one.status, await one.json()]).toEqual([200, [{ jsonrpc: "2.0", id: 6, result: {} }]]);
+    const two = await (
+      await post([
+        { jsonrpc: "2.0", id: 1, method: "ping" },
+        { jsonrpc: "2.0", id: 2, method: "ping" },
+      ])
+    ).json();
+    expect(Array.isArray(two) && two.map((a: { id: number }) => a.id).sort()).toEqual([1, 2]);
+  });
 });

@@ -102,6 +102,11 @@ describe.each([
       const { skill } = await client.get(`skill://${name}/SKILL.md`);
       expect(skill.frontmatter.name).toBe(name);
       await expect(client.get("skill://no-such-skill/SKILL.md")).rejects.toMatchObject({ code: -32602 });
+      // Read as a resource, the refusal carries the error body every unreadable resource carries.
+      await expect(client.read("skill://nope/SKILL.md")).rejects.toMatchObject({
+        code: -32602,
+        data: { uri: "skill://nope/SKILL.md", suggestion: expect.stringContaining("skills/list"), next_steps: expect.any(Array) },
+      });
 
       for (const { name: each } of index) {
         const uri = `skill://${each}/SKILL.md`;
