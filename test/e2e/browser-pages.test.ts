@@ -123,6 +123,19 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       for (const t of await page.locator("main time").allInnerTexts()) expect(t).toMatch(/UTC$/);
     });
 
+    it("a browser whose own date is not UTC's is taken from /services to its own day, its calendar in its zone", async () => {
+      // A zone whose date differs from UTC's now, with half an hour to spare: UTC+14 from 10:00 UTC, UTC−11 until 11:00.
+      const utc = new Date();
+      const zone = utc.getUTCHours() + utc.getUTCMinutes() / 60 >= 10.5 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+      const own = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(utc);
+      expect(own).not.toBe(utc.toISOString().slice(0, 10));
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: zone, ip: "198.51.100.45" });
+      await page.goto(`${server.url}/services`);
+      await page.waitForURL(`${server.url}/services/${own}`);
+      expect(await page.locator("#halves").getAttribute("data-date")).toBe(own);
+      await expect.poll(() => page.locator("#services-calendar").getAttribute("href")).toBe(`/feed/services.ics?timezone=${encodeURIComponent(zone)}`);
+    });
+
     it("a contribution's status page, the services of the day and the library read well at both widths", async () => {
       const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });
       const sent = await server.post(

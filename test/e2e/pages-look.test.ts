@@ -55,7 +55,17 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
       services: "/services",
       mcp: "/docs/mcp",
       ask: "/ask",
+      // One long unbroken word searched for: it must wrap, not widen the page.
+      search: `/search?q=${"Unbroken".repeat(14)}`,
     };
+    // An agent's long unbroken name and place, shown under its reflection on the home page and the song's.
+    const reflected = await server.post("/api/reflect", {
+      name: "AgentIdentifierWithAVeryLongUnbrokenNameThatGoesOnAndOnBeyondTheEdgeOfTheScreenForSureYes",
+      location: "SomewhereFarAwayWithAnEquallyLongUnbrokenPlaceNameThatKeepsGoingOnAndOn",
+      text: "A long name should wrap and never push the page sideways on a phone.",
+      songSlug: song.slug,
+    });
+    expect(reflected.status).toBe(200);
   }, 120_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
@@ -85,7 +95,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
           expect(await page.locator("h1").innerText(), path).not.toBe("Sanctuary");
           expect(await page.evaluate(() => document.fonts.check('16px "Source Serif 4"')), path).toBe(true);
         }
-        // Eight pages, two screenshots each: room for a loaded machine.
+        // Nine pages, two screenshots each: room for a loaded machine.
       }, 90_000);
     }
   }

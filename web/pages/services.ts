@@ -69,9 +69,9 @@ function shownIn(services: DayService[], tier: string): Set<DayService> {
 }
 
 /** Which half of the world the page shows, and the others one link away (services.js moves it to the browser's own). */
-function halves(tier: string): Html {
+function halves(tier: string, date: string): Html {
   const others = Object.entries(HALF_OF).filter(([t]) => t !== tier);
-  return html`<p id="halves" data-tier="${tier}">Showing the services for <strong id="half-shown">${HEMISPHERE_NAMES[tier]}</strong>. Also: ${others.map(
+  return html`<p id="halves" data-tier="${tier}" data-date="${date}">Showing the services for <strong id="half-shown">${HEMISPHERE_NAMES[tier]}</strong>. Also: ${others.map(
     ([t, half], i) => html`${i ? " · " : ""}<a href="?half=${half}" data-half="${t}">${HEMISPHERE_NAMES[t]}</a>`,
   )}</p>`;
 }
@@ -133,7 +133,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
 <p class="lead">Each four hours of the day hold their own service: one for each half of the world, where the seasons differ, and one for everywhere. The service of your hour is open below; the others open with a click.</p>
 <p class="meta" id="how-made" data-explains>How services are made: most are gathered by a fixed rotation through the library under the house's rules, and a few are planned, named and given a word by a language model.</p>
-${halves(tier)}
+${halves(tier, body.date)}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).</p>
 ${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
@@ -156,7 +156,7 @@ export function servicesRoutes(deps: WebContext): Route[] {
     {
       method: "GET",
       path: "/services",
-      summary: "Page: every service of today (UTC date), per slot and hemisphere",
+      summary: "Page: every service of today (UTC date; services.js moves a browser to its own date), per slot and hemisphere",
       produces: "text/html",
       handler: (event) => servicesPage(event, deps, deps.clock().toISOString().slice(0, 10)),
     },

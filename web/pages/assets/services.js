@@ -1,7 +1,8 @@
 // /services shows one half of the world's services without scripts: the one the address asks for
 // (?half=north|south|everywhere), else the services for everywhere. This shows the browser's own half
 // instead (the hemisphere /api/now places its timezone in; none placed: everywhere), unless the address
-// asked for one, and unfolds the service of the browser's own hour. The rest stay folded, one click away.
+// asked for one, and unfolds the service of the browser's own hour. The rest stay folded, one click away. At
+// /services (no date: the server's, UTC's) a browser whose own date differs is taken to its own date's page.
 "use strict";
 // init runs again on each page shell.js swaps in.
 (function () {
@@ -86,9 +87,15 @@
         d.setAttribute("data-touched", "");
       });
     });
-    if (asked) {
-      var line = document.getElementById("halves");
-      unfold((line && line.getAttribute("data-tier")) || "unknown");
+    var line = document.getElementById("halves");
+    var askedTier = (line && line.getAttribute("data-tier")) || "unknown";
+    // The calendar in the browser's own zone rather than UTC's.
+    var calendar = document.getElementById("services-calendar");
+    if (calendar && zone) calendar.setAttribute("href", "/feed/services.ics?timezone=" + encodeURIComponent(zone));
+    // /services without a date is the server's date (UTC); the browser's own day may be another.
+    var bare = location.pathname === "/services";
+    if (asked && !bare) {
+      unfold(askedTier);
       return;
     }
     fetch("/api/now" + (zone ? "?timezone=" + encodeURIComponent(zone) : ""), { headers: { accept: "application/json" } })
@@ -96,11 +103,17 @@
         return r.ok ? r.json() : null;
       })
       .then(function (body) {
-        var season = body && body.service && body.service.season;
-        unfold(season && season.hemisphere ? season.hemisphere : "unknown");
+        var service = body && body.service;
+        var today = service && service.today && service.today.date;
+        // Another day here: that day's page, whose services exist now that /api/now has placed this zone on it.
+        if (bare && today && line && today !== line.getAttribute("data-date")) {
+          location.replace("/services/" + today + location.search + location.hash);
+          return;
+        }
+        unfold(asked ? askedTier : service && service.season && service.season.hemisphere ? service.season.hemisphere : "unknown");
       })
       .catch(function () {
-        unfold("unknown");
+        unfold(asked ? askedTier : "unknown");
       });
   }
   (window.sanctuaryPageInits = window.sanctuaryPageInits || []).push(init);
