@@ -4,6 +4,7 @@
 // must know (`known`) and turn into the same words. No shown line carries a backtick, the word "example",
 // or the API's own sentence.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLES } from "../../tools/examples.ts";
 import { sayError, type FormName } from "../../web/pages/wording.ts";
 import { spokenWait } from "../../web/pages/words.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
@@ -139,6 +140,37 @@ const CASES: Case[] = [
     { text: `${GOOD}\u0000` },
     400,
     "Your reflection holds invisible control characters that cannot be shown. Please type it again.",
+  ),
+  // The screening's refusals, each named for the person: which words to change, and why.
+  reflectCase(
+    "a placeholder in the reflection",
+    { text: "I felt calm about the [song] and it stayed with me all day" },
+    400,
+    "Your reflection still holds [song], which stands where your own words go. Please put your own words in its place.",
+  ),
+  reflectCase(
+    "a stand-in name",
+    { name: "YOUR_NAME" },
+    400,
+    "Your name still holds YOUR_NAME, which stands where your own words go. Please put your own words in its place.",
+  ),
+  reflectCase(
+    "the pages' own sample reflection",
+    { text: EXAMPLES.reflect.text },
+    400,
+    "Your reflection is still the sample words from the sanctuary's own pages. Please write your own there.",
+  ),
+  reflectCase(
+    "test text",
+    { text: "This is a test reflection lorem ipsum dolor sit amet" },
+    400,
+    "Your reflection reads like test text. When you are ready, write what you would like to say; any few honest words will do.",
+  ),
+  reflectCase(
+    "invisible characters only",
+    { text: "\u200b".repeat(24) },
+    400,
+    "Your reflection is made mostly of characters that do not show. Please write it in letters people can read.",
   ),
   reflectCase("a place too long", { location: long(101) }, 400, "Please shorten the place you gave to at most 100 characters; it has 101."),
   reflectCase(

@@ -66,6 +66,11 @@ type Problem =
   | { kind: "unknown_song" }
   | { kind: "conversation" }
   | { kind: "timezone" }
+  | { kind: "example" }
+  | { kind: "placeholder"; shown: string }
+  | { kind: "test_text" }
+  | { kind: "mashing" }
+  | { kind: "invisible" }
   | { kind: "other" };
 
 /** Which rule refused the input, read from the adapter's fixed sentences (adapters/invoke.ts, tools/inputs.ts). */
@@ -80,6 +85,13 @@ function problemOf(message: string): Problem {
   if (/must not contain control characters/.test(message)) return { kind: "control" };
   if (/must be given once/.test(message)) return { kind: "repeated" };
   if (/must be an? (string|text)/.test(message)) return { kind: "not_text" };
+  // The screening's refusals (services/screening.ts), and the visible-length rule (tools/inputs.ts).
+  if (/is still the documentation's example text/.test(message)) return { kind: "example" };
+  const placeholder = /still holds a placeholder, (.+), where your own words go|is a placeholder \((.+)\), not a value/.exec(message);
+  if (placeholder) return { kind: "placeholder", shown: placeholder[1] ?? placeholder[2] };
+  if (/reads like a test|lorem ipsum/.test(message)) return { kind: "test_text" };
+  if (/keyboard mashing/.test(message)) return { kind: "mashing" };
+  if (/visible characters|made only of invisible characters/.test(message)) return { kind: "invisible" };
   return { kind: "other" };
 }
 
@@ -126,6 +138,22 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
         line: "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again.",
         known: true,
       };
+    case "example":
+      return { line: `${capital(the)} is still the sample words from the sanctuary's own pages. Please write your own there.`, known: Boolean(box) };
+    case "placeholder":
+      return {
+        line: `${capital(the)} still holds ${problem.shown}, which stands where your own words go. Please put your own words in its place.`,
+        known: Boolean(box),
+      };
+    case "test_text":
+      return {
+        line: `${capital(the)} reads like test text. When you are ready, write what you would like to say; any few honest words will do.`,
+        known: Boolean(box),
+      };
+    case "mashing":
+      return { line: `${capital(the)} looks like keys pressed at random. Please write it the way you would like it to be read.`, known: Boolean(box) };
+    case "invisible":
+      return { line: `${capital(the)} is made mostly of characters that do not show. Please write it in letters people can read.`, known: Boolean(box) };
     default:
       return { line: "Something in the form could not be read. Please look it over and send it again.", known: false };
   }
