@@ -8,6 +8,7 @@ import { requestWatch } from "./adapters/request-log.ts";
 import { mountRest } from "./adapters/rest.ts";
 import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
 import type { WebContext } from "./web/context.ts";
+import { notFoundPage, wantsNotFoundPage } from "./web/pages/not-found.ts";
 import { storeDownPage, storeRefusalIn } from "./web/pages/store-down.ts";
 
 /** Mounts what deps.ts built (`ctx.http`): the operations and the routes whose one table is `ctx.routes`. */
@@ -49,9 +50,11 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   }
   // GET and DELETE on /mcp: 405 with Allow: POST, in words about MCP (no stream to open, no session to end).
   for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", http.mcpMethodNotAllowed);
-  app.all(
-    "/**",
-    fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }))),
-  );
+  const fallback = fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) })));
+  // A browser at an address nothing serves gets the site's page; an API client keeps the JSON 404.
+  app.all("/**", (event) => {
+    const answer = fallback(event);
+    return answer.status === 404 && wantsNotFoundPage(event) ? notFoundPage(event, ctx) : answer;
+  });
   return app;
 }
