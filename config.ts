@@ -18,7 +18,11 @@ const ConfigSchema = z.object({
     ),
   BASE_URL: z.url().optional().describe("absolute base for links in responses (unset: the request's own origin)"),
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (unset: corpus/library in this checkout)"),
-  SANCTUARY_REDIS_URL: z.string().optional().describe("redis://… to keep state in Redis (unset: SQLite under DATA_DIR)"),
+  SANCTUARY_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// address")
+    .optional()
+    .describe("redis://… to keep state in Redis (unset: SQLite under DATA_DIR)"),
   SANCTUARY_STORAGE: z
     .enum(["unstorage:memory", "unstorage:fs"])
     .optional()
@@ -187,14 +191,34 @@ export interface Config {
   sources: { kpUrl: string; scalesUrl: string; ensoUrl: string };
 }
 
+/**
+ * Settings each valid alone that cannot work together: named at the start rather than one of them silently
+ * ignored (state kept in memory while Redis is set; a model named with no endpoint to ask). Pure.
+ */
+export function settingConflicts(c: RawConfig): string[] {
+  const out: string[] = [];
+  if (c.SANCTUARY_STORAGE && c.SANCTUARY_REDIS_URL) out.push("SANCTUARY_STORAGE and SANCTUARY_REDIS_URL: both say where state lives; set one of them");
+  if (!c.SANCTUARY_GITHUB_TOKEN !== !c.SANCTUARY_GITHUB_REPO) out.push("SANCTUARY_GITHUB_TOKEN and SANCTUARY_GITHUB_REPO must be set together");
+  if (!c.SANCTUARY_OPENAI_BASE_URL) {
+    const needing = [
+      c.SANCTUARY_ASK_MODEL && "SANCTUARY_ASK_MODEL",
+      c.SANCTUARY_PLANNER_MODEL && "SANCTUARY_PLANNER_MODEL",
+      c.SANCTUARY_EMBEDDER === "openai" && "SANCTUARY_EMBEDDER=openai",
+    ].filter(Boolean);
+    for (const setting of needing) out.push(`${setting} needs SANCTUARY_OPENAI_BASE_URL, the endpoint that serves it`);
+  }
+  return out;
+}
+
 /** Parse settings from an environment-like object; throws with every bad setting named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  // A setting of spaces alone is as unset as an empty one (PORT=" " would otherwise be port 0, any free port).
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
   const parsed = ConfigSchema.safeParse(blanksRemoved);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Sanctuary settings are not valid:\n${lines.join("\n")}`);
-  }
+  const problems = parsed.success
+    ? settingConflicts(parsed.data).map((line) => `  ${line}`)
+    : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  if (!parsed.success || problems.length) throw new Error(`Sanctuary settings are not valid:\n${problems.join("\n")}`);
   const c = parsed.data;
   return {
     port: c.PORT,
@@ -253,9 +277,8 @@ export interface ReviewConfig {
 }
 
 function reviewConfig(c: RawConfig): ReviewConfig {
+  // Half a code-host setup would silently fall back to the local queue: settingConflicts refuses it.
   const { SANCTUARY_GITHUB_TOKEN: token, SANCTUARY_GITHUB_REPO: repo } = c;
-  // Half a code-host setup would silently fall back to the local queue; refuse it instead.
-  if (!token !== !repo) throw new Error("Sanctuary settings are not valid:\n  SANCTUARY_GITHUB_TOKEN and SANCTUARY_GITHUB_REPO must be set together");
   const [owner, name] = (repo ?? "/").split("/");
   return {
     contributions: c.SANCTUARY_CONTRIBUTIONS === "on",

@@ -1,0 +1,48 @@
+// Settings refused at the start rather than silently ignored or misread: every bad one named in one error.
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../config.ts";
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return null;
+};
+
+describe("loadConfig", () => {
+  it("reads a setting of spaces alone as unset, not as port 0", () => {
+    expect(loadConfig({ PORT: " " }).port).toBe(3000);
+    expect(loadConfig({ SANCTUARY_REDIS_URL: "  " }).redisUrl).toBeUndefined();
+  });
+
+  it("refuses a Redis address that is not one", () => {
+    for (const url of ["notaurl", "http://127.0.0.1:6379"])
+      expect(refusal({ SANCTUARY_REDIS_URL: url })).toContain("SANCTUARY_REDIS_URL: must be a redis:// or rediss:// address");
+    expect(loadConfig({ SANCTUARY_REDIS_URL: "rediss://cache.internal:6380/0" }).redisUrl).toBe("rediss://cache.internal:6380/0");
+  });
+
+  it("names every pair of settings that cannot work together, at once", () => {
+    const message = refusal({
+      SANCTUARY_STORAGE: "unstorage:memory",
+      SANCTUARY_REDIS_URL: "redis://127.0.0.1:6399",
+      SANCTUARY_ASK_MODEL: "small-chat",
+      SANCTUARY_PLANNER_MODEL: "small-chat",
+      SANCTUARY_EMBEDDER: "openai",
+      SANCTUARY_GITHUB_TOKEN: "token-without-a-repo",
+    });
+    expect(message?.split("\n").slice(1)).toEqual([
+      "  SANCTUARY_STORAGE and SANCTUARY_REDIS_URL: both say where state lives; set one of them",
+      "  SANCTUARY_GITHUB_TOKEN and SANCTUARY_GITHUB_REPO must be set together",
+      "  SANCTUARY_ASK_MODEL needs SANCTUARY_OPENAI_BASE_URL, the endpoint that serves it",
+      "  SANCTUARY_PLANNER_MODEL needs SANCTUARY_OPENAI_BASE_URL, the endpoint that serves it",
+      "  SANCTUARY_EMBEDDER=openai needs SANCTUARY_OPENAI_BASE_URL, the endpoint that serves it",
+    ]);
+  });
+
+  it("takes the models with their endpoint", () => {
+    const config = loadConfig({ SANCTUARY_OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", SANCTUARY_ASK_MODEL: "small-chat", SANCTUARY_EMBEDDER: "openai" });
+    expect([config.openai.askModel, config.embedder]).toEqual(["small-chat", "openai"]);
+  });
+});
