@@ -59,16 +59,22 @@ export class Metrics {
     this.planner.inc({ outcome });
   }
 
-  /** A value read when scraped (souls present, index size…); `read` returns one value per label set. */
+  /**
+   * A value read when scraped (souls present, index size…); `read` returns one value per label set, or none to
+   * leave the gauge out of the scrape (a store-wide count while the store is down).
+   */
   gauge<L extends string>(name: string, help: string, labelNames: L[], read: () => Promise<Array<[Partial<Record<L, string>>, number]>>): void {
-    new Gauge<L>({
+    let absent = false;
+    new ReadGauge<L>(() => absent, {
       name,
       help,
       labelNames,
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const [labels, value] of await read()) this.set(labels, value);
+        const values = await read();
+        absent = values.length === 0;
+        for (const [labels, value] of values) this.set(labels, value);
       },
     });
   }
@@ -79,5 +85,20 @@ export class Metrics {
 
   get contentType(): string {
     return this.registry.contentType;
+  }
+}
+
+/** prom-client's gauge, whose unlabelled form always shows one sample (0 until set): left out when nothing was read. */
+class ReadGauge<L extends string> extends Gauge<L> {
+  constructor(
+    private readonly absent: () => boolean,
+    configuration: ConstructorParameters<typeof Gauge<L>>[0],
+  ) {
+    super(configuration);
+  }
+
+  override async get(): ReturnType<Gauge<L>["get"]> {
+    const metric = await super.get();
+    return this.absent() ? { ...metric, values: [] } : metric;
   }
 }

@@ -35,8 +35,27 @@ export async function authorizeAdmin(event: H3Event, deps: WebContext): Promise<
       suggestion: "Nothing is wrong, and submissions wait safely in the queue. An operator turns the admin interface on by setting SANCTUARY_ADMIN_KEY.",
     });
   }
+  await checkAdminKey(event, deps, key);
+  if (!(deps.review instanceof ModerationQueue)) {
+    throw unavailable("Submissions are reviewed on the code host, not in a local queue.", {
+      suggestion: "Nothing is waiting here. Contributions arrive as pull requests and feedback as issues in the configured repository.",
+    });
+  }
+  return deps.review;
+}
+
+/** The Bearer token a request sends, or "" (never logged or echoed). */
+export function bearerOf(event: H3Event): string {
+  return /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get("authorization") ?? "")?.[1] ?? "";
+}
+
+/**
+ * Resolves when the request sends `key`; throws 403 for a wrong or missing key (logged, and counted in its lockout
+ * group) and 429 while that group is locked. The admin API and /metrics (web/metrics.ts) share it.
+ */
+export async function checkAdminKey(event: H3Event, deps: WebContext, key: string): Promise<void> {
   const ip = clientIp(event, deps.config.trustProxy);
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get("authorization") ?? "")?.[1] ?? "";
+  const given = bearerOf(event);
   const nearKey = prefixMatches(given, key);
   const group: Record<string, string> = nearKey ? { ipKeyPrefix: ip } : { ip };
   // A locked group is refused before its key is checked, so guessing while locked learns nothing.
@@ -52,12 +71,6 @@ export async function authorizeAdmin(event: H3Event, deps: WebContext): Promise<
       suggestion: "Nothing was changed. Send the admin key as the header Authorization: Bearer <key>. Visitors do not need this part of the sanctuary.",
     });
   }
-  if (!(deps.review instanceof ModerationQueue)) {
-    throw unavailable("Submissions are reviewed on the code host, not in a local queue.", {
-      suggestion: "Nothing is waiting here. Contributions arrive as pull requests and feedback as issues in the configured repository.",
-    });
-  }
-  return deps.review;
 }
 
 function tooManyAttempts(seconds: number) {

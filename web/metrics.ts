@@ -1,12 +1,13 @@
 // GET /metrics: Prometheus text, only when SANCTUARY_METRICS=on. With SANCTUARY_ADMIN_KEY set it asks for that
 // key as a Bearer token (counts of visitors and the index's state are an operator's business; the public
-// can read souls and health anyway); failures count against the admin interface's per-address limit.
+// can read souls and health anyway), with the admin interface's own check and lockout (web/admin-auth.ts).
 import type { H3Event } from "h3";
-import { clientIp, errorResponse } from "../adapters/http.ts";
+import { baseUrlOf, jsonResponse, stepsFor } from "../adapters/http.ts";
+import { forbidden, SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
-import { keyMatches } from "./admin-auth.ts";
-import { unlessStoreDown } from "../storage/store-failure.ts";
+import { bearerOf, checkAdminKey, keyMatches } from "./admin-auth.ts";
+import { isStoreUnavailable, unlessStoreDown } from "../storage/store-failure.ts";
 
 const registered = new WeakSet<object>();
 
@@ -17,14 +18,17 @@ function registerGauges(ctx: WebContext): void {
   registered.add(m);
   // The store-wide counts are left out of a scrape while the store is down: the scrape is how an operator sees
   // the outage (sanctuary_storage_up 0, sanctuary_store_errors_total rising), so it must still answer.
-  m.gauge("sanctuary_souls", "Visitors present in the last 24 hours (store-wide)", [], async () => {
-    const souls = await unlessStoreDown(ctx.presence.count(ctx.clock()));
-    return souls === null ? [] : [[{}, souls]];
-  });
-  m.gauge("sanctuary_reflections", "Reflections kept (store-wide); its increase is the reflections written", [], async () => {
-    const tally = await unlessStoreDown(ctx.reflections.tally());
-    return tally === null ? [] : [[{}, Object.values(tally).reduce((n, t) => n + t.count, 0)]];
-  });
+  // The probe first: some reads do not fail while the store is down (a count kept from before it, a read some
+  // engines answer as empty), and a 0 or a stale figure would read as a fall in reflections or visitors.
+  const storeWide = async (read: () => Promise<number>): Promise<Array<[Record<string, string>, number]>> => {
+    if (!(await ctx.storage.check()).ok) return [];
+    const value = await unlessStoreDown(read());
+    return value === null ? [] : [[{}, value]];
+  };
+  m.gauge("sanctuary_souls", "Visitors present in the last 24 hours (store-wide)", [], () => storeWide(() => ctx.presence.count(ctx.clock())));
+  m.gauge("sanctuary_reflections", "Reflections kept (store-wide); its increase is the reflections written", [], () =>
+    storeWide(async () => Object.values(await ctx.reflections.tally()).reduce((n, t) => n + t.count, 0)),
+  );
   m.gauge("sanctuary_index_ready", "1 when search and ask can answer from this process's index", [], async () => [[{}, ctx.search.index?.ready ? 1 : 0]]);
   m.gauge("sanctuary_index_building", "1 while this process builds its search index", [], async () => [[{}, ctx.search.index?.isBuilding ? 1 : 0]]);
   m.gauge("sanctuary_index_size", "Rows in this process's search index, by kind", ["kind"], async () => {
@@ -48,18 +52,20 @@ function registerGauges(ctx: WebContext): void {
   m.gauge("sanctuary_storage_up", "1 when the store answers a probe", [], async () => [[{}, (await ctx.storage.check()).ok ? 1 : 0]]);
 }
 
+/** The admin interface's own check and lockout (web/admin-auth.ts), answered as a response; null lets the scrape through. */
 async function refused(event: H3Event, ctx: WebContext): Promise<Response | null> {
   const key = ctx.config.review.adminKey;
   if (!key) return null;
-  const ip = clientIp(event, ctx.config.trustProxy);
-  // While the store is down the attempts cannot be counted: the key alone decides, so the operator can still scrape.
-  const limited = ((await unlessStoreDown(ctx.limits.secondsUntilFree("adminAuth", { ip }))) ?? 0) > 0;
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get("authorization") ?? "")?.[1] ?? "";
-  if (!limited && keyMatches(given, key)) return null;
-  if (!limited) await ctx.limits.consume("adminAuth", { ip }, "Too many attempts to use the admin interface from this address.").catch(() => {});
-  return errorResponse(event, "forbidden", "The metrics ask for the admin key.", {
-    suggestion: "Nothing was read. Send the admin key as the header Authorization: Bearer <key>, as for the admin interface.",
-  });
+  try {
+    await checkAdminKey(event, ctx, key);
+    return null;
+  } catch (error) {
+    // While the store is down the attempts cannot be counted: the key alone decides, so the operator can still scrape.
+    const refusal = isStoreUnavailable(error) ? (keyMatches(bearerOf(event), key) ? null : forbidden("The admin key is missing or not correct.")) : error;
+    if (refusal === null) return null;
+    if (!(refusal instanceof SanctuaryError)) throw refusal;
+    return jsonResponse(refusal.status, refusal.body(stepsFor(baseUrlOf(event)).home()), refusal.headers);
+  }
 }
 
 export function metricsRoutes(ctx: WebContext): Route[] {

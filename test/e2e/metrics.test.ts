@@ -40,6 +40,22 @@ describe("/metrics", () => {
     expect((await server.get("/metrics", { headers: { authorization: "Bearer not-the-key-at-all" } })).status).toBe(403);
   });
 
+  it("locks guessers out as the admin interface does, never the key's holder behind the same address", async () => {
+    const limited = await openTestApp({ SANCTUARY_METRICS: "on", SANCTUARY_ADMIN_KEY: KEY });
+    try {
+      const from = (key: string) => limited.fetch("/metrics", { headers: { authorization: `Bearer ${key}`, "x-forwarded-for": "198.51.100.9" } });
+      const answers = [];
+      for (let i = 0; i < 11; i++) answers.push((await from(`wrong-guess-${i}-abcdefgh`)).status);
+      expect(answers.slice(0, 10)).toEqual(Array(10).fill(403));
+      const locked = await from("wrong-guess-again-abcdefgh");
+      expect([locked.status, Number(locked.headers.get("retry-after")) > 0]).toEqual([429, true]);
+      // Guessers do not know how the key begins, so they lock only their own group: the operator still scrapes.
+      expect((await from(KEY)).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it("parses, and counts requests by operation, transport and status with latency, souls, reflections and the index", async () => {
     expect((await server.get(`/api/attend?name=${encodeURIComponent(NAME)}`)).status).toBe(200);
     await server.get(`/api/search?q=${encodeURIComponent(QUERY)}`);
