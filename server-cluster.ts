@@ -4,32 +4,58 @@
 // records, counters, rate limits, presence, reflections and planner claims are atomic in the engine, and
 // caches follow its change counter, so it does not matter which worker a request reaches.
 import cluster from "node:cluster";
-import { loadConfig } from "./config.ts";
+import { loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./core/logger.ts";
 import { startServer } from "./server.ts";
 import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
 import { DRAIN_GRACE_MS } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
 
-const config = loadConfig();
-const unshareable = notSharedAcrossProcesses(backendFor(config));
+/** A worker's exit when it could not start at all: the primary stops rather than forking it again and again. */
+const COULD_NOT_START = 78;
+
+/** One JSON line, as the single server writes it (server.ts main), then exit. */
+function fatal(error: unknown, message: string, code = 1): void {
+  createLogger("error").fatal({ err: error instanceof Error ? { message: error.message } : error }, message);
+  setTimeout(() => process.exit(code), 50);
+}
+
+let config: Config | undefined;
+try {
+  config = loadConfig();
+} catch (error) {
+  fatal(error, "could not start");
+}
+const unshareable = config && notSharedAcrossProcesses(backendFor(config));
 if (unshareable) {
   // Refused before any worker starts: workers that cannot share state would each keep their own truth.
-  console.error(`Sanctuary: the cluster cannot run on this storage. ${unshareable}`);
-  process.exit(1);
-}
-if (cluster.isPrimary) {
+  fatal(new Error(`the cluster cannot run on this storage. ${unshareable}`), "could not start");
+} else if (config && cluster.isPrimary) {
   const log = createLogger(config.logLevel);
   const workers = config.workers;
   log.info({ workers, port: config.port, shared: config.redisUrl ? "redis" : `${config.dataDir}/state.db` }, "starting workers");
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
+  /** Set when a worker could not start: the primary then ends with 1, as the single server does. */
+  let failed = false;
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed || code === COULD_NOT_START ? 1 : 0);
       return;
     }
     if (signal === "SIGTERM" || signal === "SIGINT" || code === 0) return;
+    if (code === COULD_NOT_START) {
+      // Its reason is its own fatal line; another worker would meet the same (a store that does not answer, a port taken).
+      log.error({ pid: worker.process.pid }, "a worker could not start; stopping the others");
+      failed = true;
+      stopAll("SIGTERM");
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
     log.warn({ pid: worker.process.pid, ended: signal ?? code }, "worker ended; starting another");
     cluster.fork();
   });
@@ -37,17 +63,22 @@ if (cluster.isPrimary) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (stopping) return;
-      stopping = true;
       log.info({ signal }, "shutting down workers");
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      stopAll(signal);
     });
   }
-} else {
-  // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
-  const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
-  onShutdownSignal(
-    () => running.close(DRAIN_GRACE_MS),
-    (message, fields) => running.deps.log.info(fields ?? {}, message),
-    { forceOnSecond: false },
-  );
+} else if (config) {
+  try {
+    // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
+    const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
+    onShutdownSignal(
+      () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info({ pid: process.pid }, "sanctuary closed cleanly")),
+      (message, fields) => running.deps.log.info(fields ?? {}, message),
+      { forceOnSecond: false },
+    );
+    // As the single server's banner: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), one per worker.
+    createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp`, pid: process.pid }, "ready");
+  } catch (error) {
+    fatal(error, "could not start", COULD_NOT_START);
+  }
 }

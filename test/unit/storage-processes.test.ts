@@ -50,6 +50,27 @@ describe("the cluster", () => {
     expect(failed?.stderr).toContain("SQLite");
     expect(failed?.stderr).not.toContain("starting 2 workers");
   }, 60_000);
+
+  it("ends with 1 and one line per failure when its settings are bad or a worker cannot start, never forking again", async () => {
+    const run = (extra: NodeJS.ProcessEnv) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, "cluster-bad"), SANCTUARY_WORKERS: "2", PORT: "0", ...extra };
+      delete env.BASE_URL;
+      return promisify(execFile)(process.execPath, [join(ROOT, "bin/run.mjs"), "server-cluster.ts"], { cwd: ROOT, env }).then(
+        () => null,
+        (err: { code: number; stdout: string; stderr: string }) => err,
+      );
+    };
+    const badSetting = await run({ PORT: "not-a-port" });
+    expect(badSetting?.code).toBe(1);
+    const lines = `${badSetting?.stdout}${badSetting?.stderr}`.trim().split("\n");
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(["could not start"]);
+    expect(lines[0]).toContain("PORT");
+    const noLibrary = await run({ SANCTUARY_LIBRARY_DIR: join(dir, "no-such-library") });
+    expect(noLibrary?.code).toBe(1);
+    const said = `${noLibrary?.stdout}${noLibrary?.stderr}`;
+    expect(said).toContain("a worker could not start; stopping the others");
+    expect(said).not.toContain("worker ended; starting another");
+  }, 60_000);
 });
 
 describe("SQLite under DATA_DIR", () => {
