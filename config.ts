@@ -60,7 +60,9 @@ const ConfigSchema = z.object({
     .min(1)
     .max(8)
     .optional()
-    .describe("low-priority renderer processes side by side (default: from the memory and cores available: 1 under 1.25 GB or on one core, else 2)"),
+    .describe(
+      "low-priority renderer processes side by side (default: one per 192 MB beyond 512 MB of the memory given, at most one per core and two in all, at least one; core/memory.ts)",
+    ),
   SANCTUARY_PODCAST_OWNER_NAME: z.string().optional().describe("the podcasts' itunes:owner name (Apple asks for one)"),
   SANCTUARY_PODCAST_OWNER_EMAIL: z.email().optional().describe("the podcasts' itunes:owner email, where podcast directories write"),
   SANCTUARY_METRICS: flag.default("off").describe("on serves Prometheus metrics at /metrics (behind SANCTUARY_ADMIN_KEY when that is set)"),

@@ -9,6 +9,9 @@ const { values } = parseArgs({ options: { to: { type: "string" } } });
 try {
   const config = loadConfig();
   if (config.redisUrl) {
+    // Redis writes its snapshot on its own machine; a file named here would never be written, and a nightly job
+    // checking the exit code would believe it was.
+    if (values.to) throw new Error("--to names a SQLite backup file; with SANCTUARY_REDIS_URL set, Redis writes its own snapshot: leave --to out");
     const where = await backupRedis(config.redisUrl, (step) => console.log(step));
     console.log(`Redis saved its snapshot to ${where} (on the Redis machine): copy that file somewhere safe.`);
   } else {

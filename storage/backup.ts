@@ -2,7 +2,7 @@
 // writers go on) into `<file>.partial-<pid>`, which is stamped, integrity-checked, synced and only then renamed
 // to `<file>`: a copy cut short (kill -9) keeps its .partial name and has no stamp, so restore refuses it.
 // Redis: BGSAVE, the server's own snapshot (its RDB file on the Redis machine).
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import Database from "libsql";
 import { Redis } from "ioredis";
@@ -116,6 +116,8 @@ export function restoreSqlite(dataDir: string, from: string): { keptAs: string |
   }
   const problem = backupProblem(from);
   if (problem) throw new Error(`${from} is not a backup to restore: ${problem}`);
+  // A fresh machine has no DATA_DIR yet: restoring is how it gets one.
+  mkdirSync(dataDir, { recursive: true });
   const target = join(dataDir, "state.db");
   let keptAs: string | null = null;
   if (existsSync(target)) {

@@ -138,8 +138,10 @@ describe("backup and restore", () => {
     expect(overLive.code).toBe(1);
     expect(overLive.out).toContain("in use by pid");
 
-    // Into a fresh folder, then a server on it has every reflection acknowledged before the backup began.
-    const fresh = await mkdtemp(join(tmpdir(), "sanctuary-restored-"));
+    // Into a folder that does not exist yet (a fresh machine), then a server on it has every reflection
+    // acknowledged before the backup began.
+    const parent = await mkdtemp(join(tmpdir(), "sanctuary-restored-"));
+    const fresh = join(parent, "data");
     try {
       const restored = await cli("restore", ["--from", file], { DATA_DIR: fresh }).done;
       expect(restored.code, restored.out).toBe(0);
@@ -156,7 +158,14 @@ describe("backup and restore", () => {
       expect(state.prepare("PRAGMA integrity_check").pluck().all()).toEqual(["ok"]);
       state.close();
     } finally {
-      await rm(fresh, { recursive: true, force: true });
+      await rm(parent, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it("refuses --to with Redis, whose snapshot is written on the Redis machine, before reaching it", async () => {
+    const refused = await cli("backup", ["--to", join(backups, "never-written.db")], { SANCTUARY_REDIS_URL: "redis://127.0.0.1:9" }).done;
+    expect(refused.code, refused.out).toBe(1);
+    expect(refused.out).toContain("--to names a SQLite backup file");
+    expect(existsSync(join(backups, "never-written.db"))).toBe(false);
+  });
 });
