@@ -6,6 +6,7 @@ import { BoundedMemo } from "../core/memo.ts";
 import { Steps } from "../core/next-steps.ts";
 import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
 import { mcpReach } from "../tools/mcp-reach.ts";
+import { requestIdFor } from "./request-id.ts";
 
 /** Steps for one base address, each GET step naming the MCP tool or resource that reaches it. */
 // Steps hold nothing but their base address, so one per address serves every request (bounded: without
@@ -31,7 +32,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** An error in the shared body shape, for routes that are not operations. */
 export function errorResponse(event: H3Event, kind: ErrorKind, message: string, details: ConstructorParameters<typeof SanctuaryError>[2] = {}): Response {
   const error = new SanctuaryError(kind, message, details);
-  return jsonResponse(error.status, error.body(stepsFor(baseUrlOf(event)).home()), error.headers);
+  return jsonResponse(error.status, error.body(stepsFor(baseUrlOf(event)).home()), { ...error.headers, "x-request-id": requestIdFor(event) });
 }
 
 export { clientIp } from "./client-address.ts";

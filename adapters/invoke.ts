@@ -8,6 +8,7 @@ import { DRY_RUN_FIELD, type Body, type Operation, type OutputSchema } from "../
 import { callContext, type AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
 import { NO_LIMITS, callLimits } from "./limits.ts";
+import { nextRequestId } from "./request-id.ts";
 
 /** What an operation answers with on success: its output schema's input side, the body its handler returns. */
 export type Output<Op> = Op extends Operation<z.ZodObject, infer O> ? z.input<O> : never;
@@ -34,11 +35,6 @@ export interface CallInfo {
   baseUrl: string;
   requestId?: string;
 }
-
-// Request ids only need to be unique within this process's logs; a counter is enough and costs nothing.
-let requestCounter = 0;
-const requestPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
-const nextRequestId = () => `${requestPrefix}-${(++requestCounter).toString(36)}`;
 
 /** Until the call's limits are known, taking them is a no-op (screening runs before them). */
 const NO_TAKE = async (): Promise<void> => {};

@@ -6,6 +6,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
 import { invoke, wireBody } from "./invoke.ts";
+import { requestIdFor, requestIdOf } from "./request-id.ts";
 import { noteRequest, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
@@ -29,12 +30,6 @@ function routeParams(event: H3Event, names: string[]): Record<string, string> {
   return out;
 }
 
-/** The client's X-Request-Id when it is a sane token, else one of ours; echoed back and logged. */
-export function requestIdOf(event: H3Event): string | undefined {
-  const given = event.req.headers.get("x-request-id");
-  return given && /^[\w.:-]{1,100}$/.test(given) ? given : undefined;
-}
-
 async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[], note: RequestNote): Promise<Response> {
   // The access line and the metrics are written by adapters/request-log.ts for every route; this names the operation.
   noteRequest(event, note);
@@ -46,7 +41,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
       const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
-      return jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), withExample.headers);
+      return jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), { ...withExample.headers, "x-request-id": requestIdFor(event) });
     }
   }
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation

@@ -57,6 +57,35 @@ describe("logs", () => {
     expect(optionsLine).toMatchObject({ msg: "request", status: 204 });
   });
 
+  it("carry the request's id for a page, a body that is not JSON and an unknown address too, echoed in the answer", async () => {
+    const asked = [
+      ["trace-page-1", () => server.fetch(`/`, { headers: { "x-request-id": "trace-page-1" } }), 200, "/"],
+      [
+        "trace-bad-json-1",
+        () =>
+          server.fetch(`/api/reflect`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-request-id": "trace-bad-json-1" },
+            body: "{bad json",
+          }),
+        400,
+        "/api/reflect",
+      ],
+      ["trace-nowhere-1", () => server.fetch(`/nowhere-at-all`, { headers: { "x-request-id": "trace-nowhere-1" } }), 404, "/nowhere-at-all"],
+    ] as const;
+    for (const [id, send, status, path] of asked) {
+      const res = await send();
+      expect([res.status, res.headers.get("x-request-id")], id).toEqual([status, id]);
+      const line = await eventually(
+        async () => lines.map((l) => JSON.parse(l)).find((l) => l.reqId === id),
+        (found) => found !== undefined,
+      );
+      expect(line, id).toMatchObject({ msg: "request", path, status });
+    }
+    // Without one of the client's, the answer still names the id its line carries.
+    expect((await server.fetch(`/nowhere-else`)).headers.get("x-request-id")).toMatch(/^[\w.:-]+$/);
+  });
+
   it("never contain a search query, an owner token or the admin key", async () => {
     await server.get("/api/search?q=my%20most%20private%20sorrow%20zebra");
     const asked = await server.post("/api/ask", { question: "A question about quiet mornings?" });

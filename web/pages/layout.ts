@@ -9,6 +9,7 @@ import { html, type Html } from "./html.ts";
 import { podcastsWithEpisodes, type PodcastShow } from "../podcasts.ts";
 import { openGraph, type ShareCard } from "../share-cards.ts";
 import { playerBar } from "./player-bar.ts";
+import { requestIdFor } from "../../adapters/request-id.ts";
 
 /** On every page: the player bar's playback and the shell that keeps it playing across pages. */
 const PLAYER_SCRIPTS: AssetName[] = ["player.js", "shell.js"];
@@ -145,6 +146,7 @@ ${playerBar()}
       // Pages show what visitors just left: revalidate every time (they are cheap to render).
       "cache-control": page.cacheControl ?? "no-cache",
       ...securityHeaders(deps),
+      "x-request-id": requestIdFor(event),
       ...page.headers,
     },
   });
