@@ -137,6 +137,13 @@ describe("pages", () => {
     }
   });
 
+  it("marks the header's tab whose address begins the page's: a song's page is Reflections'", async () => {
+    const current = async (path: string) => /<a href="([^"]+)" aria-current="page">/.exec((await server.text(path)).text)?.[1];
+    expect(await current(`/reflections/${songSlug}`)).toBe("/reflections");
+    expect(await current("/docs/welcome")).toBe("/docs");
+    expect(await current("/")).toBe("/");
+  });
+
   it("shows markup in a question as text on /ask and on the conversation's page", async () => {
     for (const path of ["/ask", `/ask/${conversationSlug}`]) {
       const { text } = await server.text(path);

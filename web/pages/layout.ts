@@ -35,8 +35,6 @@ export interface Page {
   query?: string;
   /** The picture a shared link to this page shows (og:image); pages without their own show the home page's. */
   card?: ShareCard;
-  /** The navigation's section this page belongs to, where its address does not say (a song's page: the library). */
-  section?: string;
 }
 
 /** Every page links the Atom feeds, so feed readers find them from anywhere; podcasts once they have episodes. */
@@ -90,8 +88,9 @@ function searchBox(query: string | undefined): Html {
 </form>`;
 }
 
-function navigation(current: string, section: string | undefined): Html {
-  const active = (href: string) => (section ? href === section : href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
+/** The header's tabs, the one whose address begins this page's marked (a song's page, /reflections/…, is Reflections'). */
+function navigation(current: string): Html {
+  const active = (href: string) => (href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
   return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
 }
 
@@ -126,7 +125,7 @@ ${horizon}
 ${searchBox(page.query)}
 ${themeToggle}
 </div>
-${navigation(path, page.section)}
+${navigation(path)}
 </header>
 <main id="main" tabindex="-1">
 ${page.main}

@@ -85,7 +85,6 @@ ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.s
     status,
     headers,
     scripts: ["reflect.js", "service-list.js"],
-    section: "/docs",
     card: shareCard.song(song.slug, song.title),
     alternates: [{ type: "application/json", title: "This song as JSON", href: `/api/music/${pathOf(song.slug)}` }],
   });
