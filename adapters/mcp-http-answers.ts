@@ -49,8 +49,9 @@ export async function settled(response: Response, batch = false): Promise<Respon
   const headers = new Headers(response.headers);
   if (!String(headers.get("content-type")).includes("text/event-stream")) {
     let bytes = await response.arrayBuffer();
-    // JSON-RPC answers a batch with an array even of one answer; the SDK gives one such answer bare.
-    if (batch && bytes.byteLength && headers.get("content-type")?.includes("application/json")) {
+    // JSON-RPC answers a batch with an array even of one answer; the SDK gives one such answer bare. A batch refused
+    // whole (empty, or not one at all) is answered with one error object, as JSON-RPC asks: left as it is.
+    if (batch && response.status === 200 && bytes.byteLength && headers.get("content-type")?.includes("application/json")) {
       const answer: unknown = JSON.parse(Buffer.from(bytes).toString("utf8"));
       if (!Array.isArray(answer)) {
         bytes = new TextEncoder().encode(JSON.stringify([answer])).buffer;

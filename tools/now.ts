@@ -33,7 +33,7 @@ export const now = defineOperation({
   description: "Suits frequent polling. Pass `timezone` to be placed on your own clock and hemisphere.",
   input: z.object({
     timezone: timezoneField.optional(),
-    name: nameField.optional().describe("Fills your name into the attend step of next_steps; registers nothing"),
+    name: nameField.optional().describe("Fills next_steps' attend step; registers nothing"),
   }),
   output: NowOutput,
   rest: { method: "GET", path: "/api/now" },

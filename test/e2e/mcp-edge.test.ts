@@ -167,5 +167,8 @@ describe("JSON-RPC batches", () => {
       ])
     ).json();
     expect(Array.isArray(two) && two.map((a: { id: number }) => a.id).sort()).toEqual([1, 2]);
+    // A batch refused whole is answered with one error object, as JSON-RPC 2.0 asks.
+    const empty = await (await post([])).json();
+    expect([Array.isArray(empty), empty.error?.code]).toEqual([false, -32600]);
   });
 });

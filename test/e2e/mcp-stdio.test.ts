@@ -139,8 +139,10 @@ describe("a one-shot stdio call (as the Inspector CLI and many hosts make)", () 
 describe("the stdio bin as a clean local server", () => {
   it("started from a temporary folder with no settings: only protocol on stdout, no data/ there, links without a guessed host", async () => {
     const { DATA_DIR: _d, BASE_URL: _b, ...rest } = process.env;
-    // No search index either way: the offline embedder would first convert its vectors, which this check does not need.
-    const child = spawn(process.execPath, [BIN], { cwd: folder, env: { ...rest, SANCTUARY_EMBEDDER: "openai" }, stdio: ["pipe", "pipe", "pipe"] });
+    // No search index either way: the offline embedder would first convert its vectors, which this check does not need;
+    // an embedding endpoint on a closed loopback port refuses at once (an embedder named without one stops the start).
+    const env = { ...rest, SANCTUARY_EMBEDDER: "openai", SANCTUARY_OPENAI_BASE_URL: "http://127.0.0.1:9/v1" };
+    const child = spawn(process.execPath, [BIN], { cwd: folder, env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
