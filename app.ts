@@ -3,7 +3,7 @@
 import { H3 } from "h3";
 import { fallbackHandler } from "./adapters/fallback.ts";
 import { commonLayer } from "./adapters/headers.ts";
-import { errorResponse, jsonResponse, stepsFor, baseUrlOf } from "./adapters/http.ts";
+import { errorResponse, errorResponseOf } from "./adapters/http.ts";
 import { requestWatch } from "./adapters/request-log.ts";
 import { mountRest } from "./adapters/rest.ts";
 import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
@@ -22,9 +22,7 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
       // request (the outage was logged once, when it began). A browser gets the page; any other client JSON.
       const refusal = storeRefusalIn(error);
       if (refusal) {
-        return event.req.headers.get("accept")?.includes("text/html")
-          ? storeDownPage(event, ctx, refusal)
-          : jsonResponse(refusal.status, refusal.body(stepsFor(baseUrlOf(event)).home()), refusal.headers);
+        return event.req.headers.get("accept")?.includes("text/html") ? storeDownPage(event, ctx, refusal) : errorResponseOf(event, refusal);
       }
       const status = error.status ?? 500;
       if (status >= 500) ctx.log.error({ err: error, path: event.url.pathname }, "unhandled error");

@@ -6,7 +6,7 @@
 import cluster from "node:cluster";
 import { loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./core/logger.ts";
-import { startServer } from "./server.ts";
+import { couldNotStart, startServer } from "./server.ts";
 import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
 import { DRAIN_GRACE_MS } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
@@ -14,22 +14,16 @@ import { onShutdownSignal } from "./core/shutdown-signals.ts";
 /** A worker's exit when it could not start at all: the primary stops rather than forking it again and again. */
 const COULD_NOT_START = 78;
 
-/** One JSON line, as the single server writes it (server.ts main), then exit. */
-function fatal(error: unknown, message: string, code = 1): void {
-  createLogger("error").fatal({ err: error instanceof Error ? { message: error.message } : error }, message);
-  setTimeout(() => process.exit(code), 50);
-}
-
 let config: Config | undefined;
 try {
   config = loadConfig();
 } catch (error) {
-  fatal(error, "could not start");
+  couldNotStart(error);
 }
 const unshareable = config && notSharedAcrossProcesses(backendFor(config));
 if (unshareable) {
   // Refused before any worker starts: workers that cannot share state would each keep their own truth.
-  fatal(new Error(`the cluster cannot run on this storage. ${unshareable}`), "could not start");
+  couldNotStart(new Error(`the cluster cannot run on this storage. ${unshareable}`));
 } else if (config && cluster.isPrimary) {
   const log = createLogger(config.logLevel);
   const workers = config.workers;
@@ -79,6 +73,6 @@ if (unshareable) {
     // As the single server's banner: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), one per worker.
     createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp`, pid: process.pid }, "ready");
   } catch (error) {
-    fatal(error, "could not start", COULD_NOT_START);
+    couldNotStart(error, COULD_NOT_START);
   }
 }

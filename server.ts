@@ -114,10 +114,14 @@ export async function main(): Promise<void> {
     // The banner is written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), as a JSON line.
     createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
   } catch (error) {
-    // One JSON line like every other, so a log pipeline keeps it.
-    createLogger("error").fatal({ err: error instanceof Error ? { message: error.message } : error }, "could not start");
-    setTimeout(() => process.exit(1), 50);
+    couldNotStart(error);
   }
+}
+
+/** One JSON line like every other (so a log pipeline keeps it), then exit with `code`: a start that failed. */
+export function couldNotStart(error: unknown, code = 1): void {
+  createLogger("error").fatal({ err: error instanceof Error ? { message: error.message } : error }, "could not start");
+  setTimeout(() => process.exit(code), 50);
 }
 
 // Run directly (`node --import tsx server.ts`). bin/run.mjs runs the bundle, where this module's URL is its

@@ -38,11 +38,13 @@ export function fallbackHandler(routes: () => Array<RouteSummary & { wildcard?: 
     const allow = allowedMethods((patterns ??= compile(routes())), path);
     // A method the path's pattern serves, unmatched by the router, is a path it does not serve: 404, not 405.
     if (allow.length && !allow.includes(event.req.method)) {
-      const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at ${path}; use ${allow.join(", ")}.`, {
-        suggestion: `Nothing happened. This path answers ${allow.join(", ")}; /openapi.json describes each call.`,
-      });
-      response.headers.set("allow", allow.join(", "));
-      return response;
+      return errorResponse(
+        event,
+        "method_not_allowed",
+        `${event.req.method} is not served at ${path}; use ${allow.join(", ")}.`,
+        { suggestion: `Nothing happened. This path answers ${allow.join(", ")}; /openapi.json describes each call.` },
+        { allow: allow.join(", ") },
+      );
     }
     if (path === "/api" || path.startsWith("/api/")) {
       return errorResponse(event, "not_found", `There is no endpoint at ${path}.`, {

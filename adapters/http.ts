@@ -29,9 +29,19 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
-/** An error in the shared body shape, for routes that are not operations. */
-export function errorResponse(event: H3Event, kind: ErrorKind, message: string, details: ConstructorParameters<typeof SanctuaryError>[2] = {}): Response {
-  const error = new SanctuaryError(kind, message, details);
+/** An error in the shared body shape, for routes that are not operations (`headers`: e.g. a 405's Allow). */
+export function errorResponse(
+  event: H3Event,
+  kind: ErrorKind,
+  message: string,
+  details: ConstructorParameters<typeof SanctuaryError>[2] = {},
+  headers: Record<string, string> = {},
+): Response {
+  return errorResponseOf(event, new SanctuaryError(kind, message, details, headers));
+}
+
+/** A refusal already made (a store outage, the admin key's check) as its response, with the request's id. */
+export function errorResponseOf(event: H3Event, error: SanctuaryError): Response {
   return jsonResponse(error.status, error.body(stepsFor(baseUrlOf(event)).home()), { ...error.headers, "x-request-id": requestIdFor(event) });
 }
 

@@ -78,7 +78,7 @@ export function listResourceTemplates(): ListResourceTemplatesResult {
  * A refusal in JSON-RPC terms, carrying the REST error body: -32602 for what the reader asked wrongly (as the
  * 2026-07-28 revision asks for a missing resource), -32603 for what the server cannot give now (REST's 5xx).
  */
-function refusal(uri: string, body: Record<string, unknown>, status = 404): ProtocolError {
+export function refusal(uri: string, body: Record<string, unknown>, status = 404): ProtocolError {
   const code = status >= 500 ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams;
   return new ProtocolError(code, String(body.error ?? "The resource could not be read."), { uri, ...body });
 }

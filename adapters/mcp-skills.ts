@@ -2,12 +2,12 @@
 // index serves (adapters/skills.ts, one source), as `skill://<name>/SKILL.md` resources with `skills/list` and
 // `skills/get` (answered from the method table, adapters/mcp-methods.ts). Each skill is one file; its entry (frontmatter, digest, size) is built by the SDK's `skillEntry`
 // from the exact bytes served, so a client's verification reads what it was promised.
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { SKILLS_EXTENSION_ID, skillEntry, type Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "../tools/operation.ts";
 import { stepsFor } from "./http.ts";
+import { refusal } from "./mcp-resources.ts";
 import { skillsFor, type Skill } from "./skills.ts";
 
 /** The capability declared beside tools, resources and prompts (no directory reads: every skill is one file). */
@@ -38,7 +38,7 @@ export async function getSkill(uri: string, operations: Operation[], library: Li
   return { skill: await entryOf(skillAt(skillsFor(operations, library, base), uri, base)), ...cacheFor(modern) };
 }
 
-/** The skill at `uri`, or -32602 carrying the error body every other unreadable resource carries (mcp-resources.ts). */
+/** The skill at `uri`, or -32602 carrying the error body, as every other unreadable resource (mcp-resources.ts `refusal`). */
 function skillAt(skills: Skill[], uri: string, base: string): Skill {
   const name = SKILL_URI.exec(uri)?.[1];
   const skill = name ? skills.find((s) => s.name === name) : undefined;
@@ -46,7 +46,7 @@ function skillAt(skills: Skill[], uri: string, base: string): Skill {
   const error = new SanctuaryError("not_found", `No skill is served at ${uri}. skills/list names every skill; each is skill://<name>/SKILL.md.`, {
     suggestion: "Nothing is lost. skills/list names every skill, and each is read at skill://<name>/SKILL.md.",
   });
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { uri, ...error.body(stepsFor(base).home()) });
+  throw refusal(uri, error.body(stepsFor(base).home()));
 }
 
 /** resources/read of a skill's SKILL.md: exactly the bytes the agent-skills index serves. */

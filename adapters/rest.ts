@@ -68,14 +68,11 @@ export function mountRest(app: H3, operations: Operation[], deps: AdapterContext
 
 /** 405 to a HEAD of a GET that changes something: answering would mean doing it. */
 function headRefused(event: H3Event): Response {
-  const response = errorResponse(
+  return errorResponse(
     event,
     "method_not_allowed",
     `HEAD is not served at ${event.url.pathname}: a GET there records something, so HEAD cannot answer without doing it; use GET.`,
-    {
-      suggestion: "Nothing was recorded. Send GET when you mean to make the call; /openapi.json describes it.",
-    },
+    { suggestion: "Nothing was recorded. Send GET when you mean to make the call; /openapi.json describes it." },
+    { allow: "GET" },
   );
-  response.headers.set("allow", "GET");
-  return response;
 }

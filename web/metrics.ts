@@ -2,7 +2,7 @@
 // key as a Bearer token (counts of visitors and the index's state are an operator's business; the public
 // can read souls and health anyway), with the admin interface's own check and lockout (web/admin-auth.ts).
 import type { H3Event } from "h3";
-import { baseUrlOf, jsonResponse, stepsFor } from "../adapters/http.ts";
+import { errorResponseOf } from "../adapters/http.ts";
 import { forbidden, SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
@@ -61,10 +61,10 @@ async function refused(event: H3Event, ctx: WebContext): Promise<Response | null
     return null;
   } catch (error) {
     // While the store is down the attempts cannot be counted: the key alone decides, so the operator can still scrape.
-    const refusal = isStoreUnavailable(error) ? (keyMatches(bearerOf(event), key) ? null : forbidden("The admin key is missing or not correct.")) : error;
-    if (refusal === null) return null;
-    if (!(refusal instanceof SanctuaryError)) throw refusal;
-    return jsonResponse(refusal.status, refusal.body(stepsFor(baseUrlOf(event)).home()), refusal.headers);
+    if (isStoreUnavailable(error))
+      return keyMatches(bearerOf(event), key) ? null : errorResponseOf(event, forbidden("The admin key is missing or not correct."));
+    if (error instanceof SanctuaryError) return errorResponseOf(event, error);
+    throw error;
   }
 }
 
