@@ -85,6 +85,8 @@ describe("methods", () => {
     const before = await souls();
     const head = await server.fetch("/api/attend?name=Head%20Only%20Visitor", { method: "HEAD" });
     expect([head.status, head.headers.get("allow")]).toEqual([405, "GET"]);
+    // A HEAD's body is empty on the wire; the same refusal as a GET would read it is in the error shape.
+    expect(await head.text()).toBe("");
     expect(await souls()).toBe(before);
     // Where GET changes nothing, HEAD is GET without the body.
     const now = await server.fetch("/api/now", { method: "HEAD" });

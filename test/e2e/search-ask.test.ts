@@ -155,6 +155,7 @@ describe("POST /api/ask without a language model", () => {
     // No token at all is a slip in the request (400, as a token without its session is), not a wrong token.
     const missing = await extractive.post("/api/ask", { question: "Again?", session_id: first.session_id }, asIp(freshIp()));
     expect([missing.status, missing.body.error, missing.body.field]).toEqual([400, "`session_id` goes together with `owner_token`.", "owner_token"]);
+    expect(missing.body.suggestion).toMatch(/^Nothing was stored\./);
     const unknown = await extractive.post("/api/ask", { question: "Again?", session_id: "no-such-session", owner_token: "x" }, asIp(freshIp()));
     expect(unknown.status).toBe(404);
     const tokenAlone = await extractive.post("/api/ask", { question: "Again?", owner_token: "x" }, asIp(freshIp()));
