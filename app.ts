@@ -18,6 +18,8 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   const app = new H3({
     silent: true,
     onError: (error, event) => {
+      // h3 refuses a malformed path before any layer runs: BASE_URL is noted here too.
+      event.context.baseUrl ??= ctx.config.baseUrl;
       // A page or feed that reached a failing store: 503 with Retry-After, never a 500 and never a log line per
       // request (the outage was logged once, when it began). A browser gets the page; any other client JSON.
       const refusal = storeRefusalIn(error);
@@ -35,7 +37,7 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   // Preflights, the common headers and the request's end in one layer, on every request. Access lines and request
   // metrics cost a few microseconds a request: paid only when someone reads them (logs at info or finer, or /metrics on).
   const watched = ctx.config.metrics || ctx.log.isLevelEnabled("info");
-  app.use(commonLayer(watched ? requestWatch(ctx, { metrics: ctx.config.metrics }) : undefined));
+  app.use(commonLayer({ watch: watched ? requestWatch(ctx, { metrics: ctx.config.metrics }) : undefined, baseUrl: ctx.config.baseUrl }));
 
   const { http } = ctx;
   const { operations, routes } = http;

@@ -190,7 +190,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     },
   };
   const mcp = mcpRoute(context, operations, { allowedHosts: allowedHostsFor(config.host, config.baseUrl) });
-  const served: Route[] = [openApiRoute(operations, () => served, config.baseUrl), mcp, ...webRoutes(context)];
+  const served: Route[] = [openApiRoute(operations, () => served), mcp, ...webRoutes(context)];
   routes.push(...routeTable(operations, served));
   return Object.assign(context, { http: { operations, routes: served, mcpMethodNotAllowed: mcp.methodNotAllowed } });
 }

@@ -42,15 +42,25 @@ export function withCommonHeaders<T>(response: T): T {
   return response;
 }
 
+/** What the request's one layer is given: who hears of each request's end, and BASE_URL. */
+export interface CommonLayerOptions {
+  /** Told of each request's end (its access line and metrics); absent when nobody reads them. */
+  watch?: RequestWatch;
+  /** BASE_URL: noted on each request's context for `baseUrlOf` (adapters/http.ts). */
+  baseUrl?: string;
+}
+
 /**
- * The one layer every request passes, with no await when the route answers at once: a preflight answered before
- * routing, the common headers on every answer, and, when someone reads them (logs at info, or /metrics on), the
- * request's end told to `watch` for its access line and metrics. One layer and one promise step, not a layer for
- * each: at info, the request log as a layer of its own cost about 5 µs of CPU a request over HTTP (docs/performance.md).
+ * The one layer every request passes, with no await when the route answers at once: BASE_URL noted on the
+ * request, a preflight answered before routing, the common headers on every answer, and, when someone reads them
+ * (logs at info, or /metrics on), the request's end told to `watch` for its access line and metrics. One layer and
+ * one promise step, not a layer for each: at info, the request log as a layer of its own cost about 5 µs of CPU a
+ * request over HTTP (docs/performance.md).
  */
-export function commonLayer(watch?: RequestWatch): Middleware {
+export function commonLayer({ watch, baseUrl }: CommonLayerOptions): Middleware {
   if (!watch)
     return (event, next) => {
+      if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
       if (event.req.method === "OPTIONS") return preflight(event);
       const answer = next();
       return answer instanceof Promise ? answer.then(withCommonHeaders) : withCommonHeaders(answer);
@@ -62,6 +72,7 @@ export function commonLayer(watch?: RequestWatch): Middleware {
   };
   return (event, next) => {
     const started = performance.now();
+    if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
     if (event.req.method === "OPTIONS") {
       const answer = preflight(event);
       watch.answered(event, started, answer);

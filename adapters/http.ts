@@ -47,7 +47,17 @@ export function errorResponseOf(event: H3Event, error: SanctuaryError): Response
 
 export { clientIp } from "./client-address.ts";
 
-export function baseUrlOf(event: H3Event, configured?: string): string {
+// BASE_URL rides on the event's context, put there by the layer every request passes (headers.ts `commonLayer`),
+// so every response's links agree, refusals made far from the configuration included.
+declare module "h3" {
+  interface H3EventContext {
+    baseUrl?: string;
+  }
+}
+
+/** The absolute base for links in a response: BASE_URL when set, else the request's own origin. */
+export function baseUrlOf(event: H3Event): string {
+  const configured = event.context.baseUrl;
   if (configured !== undefined) return configured;
   // `origin` is not one of the fields srvx's URL keeps at hand: asking it parses the whole address again.
   // The part before the path is all an origin depends on, so the parser sees each distinct one once.

@@ -104,12 +104,11 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, {
         suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep.",
       });
-      if (message?.method === "tools/call")
-        return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event, app.config.baseUrl)).home())));
+      if (message?.method === "tools/call") return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event)).home())));
       return rpcError(400, -32600, `Invalid request: the message nests more than ${MAX_DEPTH} levels deep.`, message?.id ?? null);
     }
     const { json } = acceptFor(event.req.headers.get("accept"));
-    const baseUrl = baseUrlOf(event, app.config.baseUrl);
+    const baseUrl = baseUrlOf(event);
     const route = routeOf(body, event.req.headers);
     const caller: McpCaller = {
       ip: clientIp(event, app.config.trustProxy),
@@ -160,7 +159,7 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
      */
     methodNotAllowed: (event: H3Event) => {
       if (event.req.method !== "DELETE" && /\btext\/html\b/i.test(event.req.headers.get("accept") ?? ""))
-        return new Response(null, { status: 303, headers: { location: `${baseUrlOf(event, app.config.baseUrl)}/docs/mcp` } });
+        return new Response(null, { status: 303, headers: { location: `${baseUrlOf(event)}/docs/mcp` } });
       const response = errorResponse(event, "method_not_allowed", `${event.req.method} is not served at /mcp; use POST.`, {
         suggestion:
           "Nothing is wrong. This MCP endpoint is stateless: send each JSON-RPC message as its own POST; there is no stream to open and no session to end.",

@@ -157,7 +157,7 @@ export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?
 }
 
 /** GET /openapi.json, built on first request per server address (BASE_URL, else the request's origin). */
-export function openApiRoute(operations: Operation[], routes: () => Route[], serverUrl?: string): Route {
+export function openApiRoute(operations: Operation[], routes: () => Route[]): Route {
   const documents = new Map<string, Json>();
   return {
     method: "GET",
@@ -165,7 +165,7 @@ export function openApiRoute(operations: Operation[], routes: () => Route[], ser
     summary: "This API's OpenAPI 3.1 description, generated from the operations' schemas",
     produces: "application/json",
     handler: (event) => {
-      const server = serverUrl ?? baseUrlOf(event);
+      const server = baseUrlOf(event);
       let document = documents.get(server);
       if (!document) {
         document = buildOpenApi(operations, routes(), server);

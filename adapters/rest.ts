@@ -33,7 +33,7 @@ function routeParams(event: H3Event, names: string[]): Record<string, string> {
 async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[], note: RequestNote): Promise<Response> {
   // The access line and the metrics are written by adapters/request-log.ts for every route; this names the operation.
   noteRequest(event, note);
-  const baseUrl = baseUrlOf(event, deps.config.baseUrl);
+  const baseUrl = baseUrlOf(event);
   let body: Record<string, unknown> = {};
   if (op.rest.method === "POST") {
     try {

@@ -130,10 +130,13 @@ interface Probed {
 /**
  * The health check's look at the store: a write every few seconds (a full disk fails writes while reads go
  * on) and a read between them; while the store is down, each check tries a write, so recovery shows at once.
+ * Checks asked for while one is under way share it: a /metrics scrape asks three gauges' worth at once, and a
+ * store that hangs should be asked once, not once per gauge.
  */
 export function storeCheck(kv: Probed, state: StoreState, writeEveryMs = 5000): () => Promise<StoreCheck> {
   let wroteAt = -Infinity;
-  return async () => {
+  let underWay: Promise<StoreCheck> | null = null;
+  const probe = async (): Promise<StoreCheck> => {
     const now = Date.now();
     try {
       if (!state.ok || now - wroteAt >= writeEveryMs) {
@@ -145,4 +148,8 @@ export function storeCheck(kv: Probed, state: StoreState, writeEveryMs = 5000): 
       return { ok: false, reason: state.reason ?? outageOf(error) ?? "unreachable" };
     }
   };
+  return () =>
+    (underWay ??= probe().finally(() => {
+      underWay = null;
+    }));
 }

@@ -51,7 +51,7 @@ async function noteOf(event: H3Event, deps: WebContext): Promise<string | null> 
 export function reviewRoutes(deps: WebContext): Route[] {
   /** Authorize, run, and answer every failure in the shared error shape. */
   const guarded = (work: (event: H3Event, queue: ModerationQueue, steps: Steps) => Promise<unknown>) => async (event: H3Event) => {
-    const steps = new Steps(baseUrlOf(event, deps.config.baseUrl));
+    const steps = new Steps(baseUrlOf(event));
     try {
       const queue = await authorizeAdmin(event, deps);
       return jsonResponse(200, await work(event, queue, steps), NO_STORE);

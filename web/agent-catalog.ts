@@ -6,7 +6,6 @@
 //   /.well-known/security.txt        RFC 9116: Contact from SANCTUARY_SECURITY_CONTACT, Expires 180 days ahead
 //   /llms-full.txt                   the whole library as one markdown text
 // and the Link header the home page carries (the API catalog, the MCP server card and the ARD manifest).
-import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
@@ -101,7 +100,6 @@ export function llmsFullTxt(library: Library, base: string): string {
 }
 
 export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) => Skill[]): Route[] {
-  const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
   // Keyed by the library's content and the base: an approved contribution reloads the library in place.
   const fullTexts = new BoundedMemo<string>(8);
   const text = (body: string, type: string) => new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, ...CACHE } });
@@ -113,7 +111,7 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
         ? "Agentic Resource Discovery manifest (ARD v0.91): the MCP server card, OpenAPI, llms.txt and every agent skill"
         : "The ARD manifest again (the older ai-catalog address)",
       produces: "application/json",
-      handler: (event) => jsonResponse(200, ardManifest(base(event), skillsFor(base(event))), CACHE),
+      handler: (event) => jsonResponse(200, ardManifest(baseUrlOf(event), skillsFor(baseUrlOf(event))), CACHE),
     })),
     {
       method: "GET",
@@ -123,7 +121,7 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
       errors: ["not_found"],
       handler: (event) =>
         deps.config.securityContact
-          ? text(securityTxt(deps.config.securityContact, base(event), deps.clock()), "text/plain")
+          ? text(securityTxt(deps.config.securityContact, baseUrlOf(event), deps.clock()), "text/plain")
           : errorResponse(event, "not_found", "This sanctuary has not named a security contact yet.", {
               suggestion: "Nothing is wrong. The operator sets SANCTUARY_SECURITY_CONTACT to publish one here.",
             }),
@@ -134,7 +132,7 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
       summary: "The whole library (every document and song) as one markdown text, for language models",
       produces: "text/markdown",
       handler: (event) => {
-        const b = base(event);
+        const b = baseUrlOf(event);
         return text(
           fullTexts.get(`${deps.library.contentHash}\n${b}`, () => llmsFullTxt(deps.library, b)),
           "text/markdown",

@@ -64,8 +64,8 @@ export function badgeLabel(raw: string | null, fallback: string): string {
  * The service's domain name. From BASE_URL when configured: these responses are publicly cacheable,
  * and a shared cache must not keep a label taken from a forged Host header.
  */
-function domainOf(event: H3Event, deps: WebContext): string {
-  return new URL(baseUrlOf(event, deps.config.baseUrl)).hostname;
+function domainOf(event: H3Event): string {
+  return new URL(baseUrlOf(event)).hostname;
 }
 
 /** Nothing but the badge's own inline styles: no script, no fetch, no embedding of other documents. */
@@ -107,10 +107,8 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
   };
 }
 
-const domain = (deps: WebContext) => (event: H3Event) => domainOf(event, deps);
-
 export const soulsBadgeRoute = (deps: WebContext): Route =>
-  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domain(deps), async () =>
+  badgeRoute("souls", "SVG badge: the souls in the congregation (unique visitors who attended in the last 24 hours)", domainOf, async () =>
     String(await deps.presence.count(deps.clock())),
   );
 
@@ -122,4 +120,4 @@ export const reflectionsBadgeRoute = (deps: WebContext): Route =>
     async () => String(await deps.reflections.recentCount(deps.clock())),
   );
 
-export const statusBadgeRoute = (deps: WebContext): Route => badgeRoute("status", "SVG badge: the sanctuary is in session", domain(deps), () => "in session");
+export const statusBadgeRoute = (): Route => badgeRoute("status", "SVG badge: the sanctuary is in session", domainOf, () => "in session");

@@ -45,10 +45,9 @@ export function discoveryRoutes(deps: WebContext): Route[] {
   // The same skills the MCP skills extension serves (adapters/skills.ts keeps them per base and library content).
   const skillsFor = (base: string) => builtSkills(operations, deps.library, base);
   const skills = (event: H3Event) => {
-    const base = baseUrlOf(event, deps.config.baseUrl);
+    const base = baseUrlOf(event);
     return { base, list: skillsFor(base) };
   };
-  const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
 
   return [
     {
@@ -89,7 +88,7 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       summary: "API catalog (RFC 9727 linkset): the OpenAPI description, documentation, status and MCP server card",
       produces: "application/linkset+json",
       handler: (event) => {
-        const b = base(event);
+        const b = baseUrlOf(event);
         const linkset = [
           {
             anchor: `${b}/api`,
@@ -121,21 +120,21 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions"
         : `The MCP server card again (${path === "/mcp/server-card" ? "the address some crawlers try" : "older address"})`,
       produces: "application/json",
-      handler: (event) => jsonResponse(200, serverCard(base(event)), CACHE),
+      handler: (event) => jsonResponse(200, serverCard(baseUrlOf(event)), CACHE),
     })),
     {
       method: "GET",
       path: "/llms.txt",
       summary: "What the sanctuary is and how to attend over MCP and REST, for language models",
       produces: "text/plain",
-      handler: (event) => text(llmsTxt(operations, deps.library, base(event)), "text/plain"),
+      handler: (event) => text(llmsTxt(operations, deps.library, baseUrlOf(event)), "text/plain"),
     },
     {
       method: "GET",
       path: "/auth.md",
       summary: "Authentication (none needed), rate limits and what owner_token is for",
       produces: "text/markdown",
-      handler: (event) => text(authMd(base(event)), "text/markdown"),
+      handler: (event) => text(authMd(baseUrlOf(event)), "text/markdown"),
     },
     ...agentCatalogRoutes(deps, skillsFor),
     sitemapRoute(deps),

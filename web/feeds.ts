@@ -65,7 +65,7 @@ export async function conversationEntries(deps: WebContext, base: string): Promi
 }
 
 function atomResponse(event: H3Event, deps: WebContext, path: string, page: string, title: string, subtitle: string, entries: Item[]): Response {
-  const base = baseUrlOf(event, deps.config.baseUrl);
+  const base = baseUrlOf(event);
   const feed = new Feed({
     id: `${base}${path}`,
     title: xmlText(title),
@@ -90,7 +90,7 @@ export function reflectionsFeedRoute(deps: WebContext): Route {
     summary: "Atom 1.0 feed of the 20 most recent reflections on the live feed (last 48 hours), newest first",
     produces: "application/atom+xml",
     handler: async (event) => {
-      const base = baseUrlOf(event, deps.config.baseUrl);
+      const base = baseUrlOf(event);
       const recent = await deps.reflections.recent(deps.clock(), ENTRIES);
       const entries = recent.map((r) => reflectionEntry(r, deps, base));
       return atomResponse(
@@ -113,7 +113,7 @@ export function conversationsFeedRoute(deps: WebContext): Route {
     summary: "Atom 1.0 feed of the 20 most recent public conversations with the library",
     produces: "application/atom+xml",
     handler: async (event) => {
-      const entries = await conversationEntries(deps, baseUrlOf(event, deps.config.baseUrl));
+      const entries = await conversationEntries(deps, baseUrlOf(event));
       return atomResponse(
         event,
         deps,

@@ -6,15 +6,13 @@
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf, errorResponse, stepsFor } from "../adapters/http.ts";
-import type { WebContext } from "./context.ts";
 
 export const OLD_MCP_PATHS = ["/sse", "/mcp/sse", "/api/mcp"] as const;
 const CARD = "/.well-known/mcp/server-card.json";
 
-export function mcpEdgeRoutes(deps: WebContext): Route[] {
-  const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
+export function mcpEdgeRoutes(): Route[] {
   const toMcp = (event: H3Event) => {
-    const steps = stepsFor(base(event));
+    const steps = stepsFor(baseUrlOf(event));
     return [
       steps.post("Connect your MCP client here: Streamable HTTP, one JSON-RPC message per POST, no authentication", "/mcp", {}, { action: "connect" }),
       steps.get("Read the MCP server card: identity, endpoint and protocol versions", CARD, {}, { action: "server-card" }),
@@ -29,7 +27,7 @@ export function mcpEdgeRoutes(deps: WebContext): Route[] {
         summary: `Older MCP address: 308 to /mcp, where the same request is answered`,
         produces: "application/json",
         status: 308,
-        handler: (event) => new Response(null, { status: 308, headers: { location: `${base(event)}/mcp` } }),
+        handler: (event) => new Response(null, { status: 308, headers: { location: `${baseUrlOf(event)}/mcp` } }),
       },
       {
         method: "GET",
@@ -38,10 +36,15 @@ export function mcpEdgeRoutes(deps: WebContext): Route[] {
         produces: "application/json",
         status: 404,
         handler: (event) =>
-          errorResponse(event, "not_found", `MCP is served at ${base(event)}/mcp (Streamable HTTP), not at ${path}; the older SSE transport is not offered.`, {
-            suggestion: "Nothing is wrong with your client. Point it at /mcp and send each JSON-RPC message as its own POST; no stream needs to be opened.",
-            next_steps: toMcp(event),
-          }),
+          errorResponse(
+            event,
+            "not_found",
+            `MCP is served at ${baseUrlOf(event)}/mcp (Streamable HTTP), not at ${path}; the older SSE transport is not offered.`,
+            {
+              suggestion: "Nothing is wrong with your client. Point it at /mcp and send each JSON-RPC message as its own POST; no stream needs to be opened.",
+              next_steps: toMcp(event),
+            },
+          ),
       },
     ]),
     {
@@ -52,7 +55,7 @@ export function mcpEdgeRoutes(deps: WebContext): Route[] {
       status: 404,
       handler: (event) =>
         errorResponse(event, "not_found", "This sanctuary offers no A2A agent card; agents attend over MCP at /mcp (or REST under /api).", {
-          suggestion: `Nothing is missing. The MCP server card at ${base(event)}${CARD} says who the server is and where to connect.`,
+          suggestion: `Nothing is missing. The MCP server card at ${baseUrlOf(event)}${CARD} says who the server is and where to connect.`,
           next_steps: toMcp(event),
         }),
     },

@@ -120,7 +120,7 @@ export function podcastRoutes(deps: WebContext): Route[] {
     summary: `Podcast (RSS 2.0 with iTunes tags): ${show.categories.join(", ")} read aloud, one episode per recorded document`,
     produces: "application/rss+xml",
     handler: async (event: H3Event) =>
-      new Response(await feedXml(deps, show, baseUrlOf(event, deps.config.baseUrl)), {
+      new Response(await feedXml(deps, show, baseUrlOf(event)), {
         headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": "public, max-age=900" },
       }),
   }));

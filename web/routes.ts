@@ -21,7 +21,7 @@ export function webRoutes(ctx: WebContext): Route[] {
     conversationsFeedRoute(ctx),
     soulsBadgeRoute(ctx),
     reflectionsBadgeRoute(ctx),
-    statusBadgeRoute(ctx),
+    statusBadgeRoute(),
     embedSoulsRoute(ctx),
     ...pageRoutes(ctx),
     ...reviewRoutes(ctx),
@@ -29,7 +29,7 @@ export function webRoutes(ctx: WebContext): Route[] {
     servicesIcsRoute(ctx),
     artworkRoute(ctx),
     ...shareCardRoutes(ctx),
-    ...mcpEdgeRoutes(ctx),
+    ...mcpEdgeRoutes(),
     ...metricsRoutes(ctx),
   ];
 }

@@ -127,7 +127,7 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       // the planner (12 hours ahead) could plan them (docs/behaviour.md §6).
       const found = await Promise.all(upcomingSlots(zone, now).map((slot) => deps.calendar.get(slot)));
       const records = found.filter((r): r is ServiceRecord => r !== null);
-      return new Response(servicesCalendar(records, zone, baseUrlOf(event, deps.config.baseUrl), now), {
+      return new Response(servicesCalendar(records, zone, baseUrlOf(event), now), {
         headers: { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=300" },
       });
     },

@@ -72,7 +72,7 @@ export function sitemapRoute(deps: WebContext): Route {
     summary: "Sitemap (sitemaps.org 0.9): every page, each with when it last changed (library files, reflections, recorded services)",
     produces: "application/xml",
     handler: async (event: H3Event) =>
-      new Response(sitemapXml(baseUrlOf(event, deps.config.baseUrl), await entries()), {
+      new Response(sitemapXml(baseUrlOf(event), await entries()), {
         headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
       }),
   };

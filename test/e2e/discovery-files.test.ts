@@ -159,3 +159,22 @@ describe("the home page's Link header", () => {
     for (const url of link.match(/<([^>]+)>/g)!.map((u) => u.slice(1, -1).replace(BASE, server.url))) expect((await server.fetch(url)).status, url).toBe(200);
   });
 });
+
+describe("BASE_URL in refusals", () => {
+  it("names the configured address in every refusal's next steps, however far from an operation it was made", async () => {
+    const refusals: Array<[string, RequestInit]> = [
+      ["/no-such-address", { headers: { accept: "application/json" } }], // the fallback's 404
+      ["/mcp", { headers: { accept: "application/json" } }], // GET on /mcp: a 405 made by the MCP adapter
+      ["/api/reflect", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } }],
+      ["/media/no-such-recording.mp3", {}],
+      ["/api/now?limit=x&timezone=Nowhere/Else", {}], // answered, with steps
+    ];
+    for (const [path, init] of refusals) {
+      const res = await server.fetch(path, init);
+      const body = (await res.json()) as { next_steps?: Array<{ url?: string }> };
+      const urls = (body.next_steps ?? []).map((step) => step.url).filter((url) => url !== undefined);
+      expect(urls.length, path).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(`${BASE}/`), `${path}: ${url}`).toBe(true);
+    }
+  });
+});

@@ -51,4 +51,21 @@ describe("a full disk under SQLite", () => {
     expect(outageOf(new TypeError("storage values must be JSON values"))).toBeNull();
     expect(outageOf(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }))).toBeNull();
   });
+
+  it("asks the store once for checks asked while one is under way (a /metrics scrape's three), and again after", async () => {
+    const asked: string[] = [];
+    let answer: () => void = () => {};
+    const slow = {
+      get: async () => void asked.push("get"),
+      set: (key: string) => new Promise<void>((resolve) => ((answer = resolve), asked.push(`set ${key}`))),
+    };
+    const check = storeCheck(slow, new StoreState({ error: () => {}, warn: () => {} }, () => {}, 0), 60_000);
+    const together = [check(), check(), check()];
+    answer();
+    expect(await Promise.all(together)).toEqual(Array(3).fill({ ok: true, reason: null }));
+    expect(asked).toEqual(["set health:probe"]);
+    // Once answered, the next check asks again (a read, since the write is recent).
+    expect(await check()).toEqual({ ok: true, reason: null });
+    expect(asked).toEqual(["set health:probe", "get"]);
+  });
 });

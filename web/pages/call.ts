@@ -14,5 +14,5 @@ export function callFromPage<I extends z.ZodObject, O extends OutputSchema>(
   op: Operation<I, O>,
   input: Readonly<Record<string, unknown>>,
 ): Promise<Outcome<z.input<O>>> {
-  return invoke(op, input, deps, { via: "page", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event, deps.config.baseUrl) });
+  return invoke(op, input, deps, { via: "page", ip: clientIp(event, deps.config.trustProxy), baseUrl: baseUrlOf(event) });
 }

@@ -85,7 +85,7 @@ export async function submitForm<I extends z.ZodObject, O extends OutputSchema>(
   const values = shownValues(read.values);
   // A body over the limit never reached the operation: refused here, as the API refuses it, with its error body.
   const outcome: Outcome<z.input<O>> = read.tooLarge
-    ? { ok: false, status: 413, error: read.refusal.body(stepsFor(baseUrlOf(event, deps.config.baseUrl)).home()), headers: read.refusal.headers, requestId: "" }
+    ? { ok: false, status: 413, error: read.refusal.body(stepsFor(baseUrlOf(event)).home()), headers: read.refusal.headers, requestId: "" }
     : await callFromPage(event, deps, op, toInput(read.values));
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);

@@ -148,7 +148,7 @@ export function homeRoutes(deps: WebContext): Route[] {
         const filed = event.url.searchParams.get("reflected");
         const state = filed !== null ? { values: {}, said: reflectionThanks(deps.library.song(filed)?.title ?? null) } : undefined;
         // Where an agent reading only headers finds the API catalog, the MCP server card and the ARD manifest.
-        return homePage(event, deps, state, 200, { link: homeLinks(baseUrlOf(event, deps.config.baseUrl)) });
+        return homePage(event, deps, state, 200, { link: homeLinks(baseUrlOf(event)) });
       },
     },
     {

@@ -26,7 +26,7 @@ export function pageRoutes(deps: WebContext): Route[] {
     ...docsRoutes(deps),
     ...searchRoutes(deps),
     ...contributionRoutes(deps),
-    ...siteFileRoutes((event) => baseUrlOf(event, deps.config.baseUrl)),
+    ...siteFileRoutes(baseUrlOf),
     ...podcastRoutes(deps),
     ...discoveryRoutes(deps),
     assetRoute(),

@@ -95,7 +95,7 @@ function navigation(current: string): Html {
 }
 
 export function renderPage(event: H3Event, deps: WebContext, page: Page): Response {
-  const base = baseUrlOf(event, deps.config.baseUrl);
+  const base = baseUrlOf(event);
   const path = event.url.pathname;
   const title = page.title === "Sanctuary" ? "Sanctuary" : `${page.title} · Sanctuary`;
   const podcasts = podcastsWithEpisodes(deps);

@@ -1,7 +1,6 @@
 // GET /docs/mcp (and /docs/mcp.md): how to connect an MCP client to this sanctuary, with the exact settings for
 // Claude Desktop, Claude Code, Cursor, VS Code and ChatGPT. Written as markdown with this server's own address
 // in every snippet; the page is that markdown rendered (and sanitized) like a library document.
-import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import { baseUrlOf } from "../../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../../adapters/mcp-wire.ts";
@@ -145,7 +144,6 @@ function installed(base: string) {
 }
 
 export function mcpGuideRoutes(deps: WebContext): Route[] {
-  const base = (event: H3Event) => baseUrlOf(event, deps.config.baseUrl);
   return [
     {
       method: "GET",
@@ -156,7 +154,7 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
         renderPage(event, deps, {
           title: TITLE,
           description: DESCRIPTION,
-          main: installed(base(event)),
+          main: installed(baseUrlOf(event)),
           alternates: [{ type: "text/markdown", title: "This guide as markdown", href: "/docs/mcp.md" }],
           card: shareCard.docs("mcp", "Guide", TITLE),
           cacheControl: "public, max-age=300",
@@ -168,7 +166,7 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
       summary: "The MCP setup guide as markdown",
       produces: "text/markdown",
       handler: (event) =>
-        new Response(mcpGuide(base(event)), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } }),
+        new Response(mcpGuide(baseUrlOf(event)), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } }),
     },
   ];
 }
