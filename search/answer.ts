@@ -17,7 +17,7 @@ export interface Turn {
 export const NOT_COVERED = "The library does not cover this, so I would rather not guess.";
 /** What follows "not covered", and nothing else: where to look instead. */
 export const NOT_COVERED_NEXT =
-  "You might try the search tool (GET /api/search) with other words, or read the guides, starting with /docs/faq and /docs/welcome.";
+  "You might search the library with other words, or read the guides, starting with the questions often asked (/docs/faq) and the welcome (/docs/welcome).";
 
 /** Wrap text as inert data: the closing tag cannot be forged from inside. */
 export function quoteUntrusted(tag: string, text: string): string {

@@ -169,6 +169,13 @@ export const ask = defineOperation({
           { tool: "attend", action: "attend", hint: "Add timezone (your IANA zone, such as Europe/Lisbon) to receive the service for your own hour." },
         ),
         steps.get("See this conversation's public page", `/ask/${slug}`, {}, { action: "view_conversation" }),
+        // Where the answer's own words point when the library does not cover the question: the calls themselves.
+        ...(grounding.covered
+          ? []
+          : [
+              steps.get("Search the library with other words", "/api/search", { q: "<other words>" }, { tool: "search", action: "search" }),
+              steps.get("Read the questions often asked", "/api/docs/faq", {}, { tool: "read_doc", action: "read_doc" }),
+            ]),
       ],
     };
   },

@@ -246,6 +246,15 @@ describe("POST /api/ask with a language model", () => {
     expect(res.body.answer).toContain(NOT_COVERED);
     expect(res.body.sources).toEqual([]); // what search happened to find is not what the answer stands on
     expect(fake.requests).toEqual([]);
+    // Read by people on /ask as well as by agents: plain words in the answer, the calls in its next steps.
+    expect(res.body.answer).not.toMatch(/GET |\/api\//);
+    const tools = (res.body.next_steps as Array<{ tool?: string; url: string }>).map((step) => [step.tool, new URL(step.url).pathname]);
+    expect(tools).toEqual(
+      expect.arrayContaining([
+        ["search", "/api/search"],
+        ["read_doc", "/api/docs/faq"],
+      ]),
+    );
   });
 
   it("wraps earlier turns too, so instructions inside them cannot escape", async () => {
