@@ -55,7 +55,7 @@ const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
 /** Turn the first schema violation into a calm, specific error body. */
 export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}): SanctuaryError {
   const issue = error.issues[0];
-  const field = fieldName(issue.path);
+  let field = fieldName(issue.path);
   const subject = field ? `\`${field}\`` : "The request";
   // Zod does not report the value it saw, so look at what was sent.
   const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
@@ -92,6 +92,12 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     case "invalid_format":
       message = `${subject} is not in the expected format (${issue.format}).`;
       break;
+    case "unrecognized_keys":
+      // Inputs are strict: a misspelt `dry_run` must not be read as a real call (docs/behaviour.md §7).
+      allowed = Object.keys(op.input.shape);
+      field = issue.keys[0] ?? "";
+      message = unknownFieldsMessage(op.name, issue.keys, allowed);
+      break;
     default:
       message = issue.message.endsWith(".") ? issue.message : `${issue.message}.`;
   }
@@ -102,6 +108,19 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     example: op.example,
     next_steps: [steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }), ...steps.home()],
   });
+}
+
+/** Spelling aside (case, `-`, `_`): `dryRun` and `dry-run` are `dry_run`. */
+const squashed = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** "`dryRun` is not a field reflect takes: did you mean `dry_run`? Its fields: …" */
+export function unknownFieldsMessage(operation: string, unknown: string[], known: string[]): string {
+  const named = unknown.slice(0, 3).map((key) => `\`${key}\``);
+  const list = unknown.length > 3 ? `${named.join(", ")} and ${unknown.length - 3} more` : named.join(" and ");
+  const meant = unknown.map((key) => known.find((k) => squashed(k) === squashed(key))).filter((k) => k !== undefined);
+  const lead = unknown.length === 1 ? `${list} is not a field ${operation} takes` : `${list} are not fields ${operation} takes`;
+  const hint = meant.length ? `: did you mean ${meant.map((k) => `\`${k}\``).join(" and ")}?` : ".";
+  return `${lead}${hint} ${known.length ? `Its fields: ${known.join(", ")}.` : "It takes no fields."}`;
 }
 
 function article(type: string): string {

@@ -38,18 +38,20 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
 
 /** A readable slug from a question: lowercase words, at most ~60 characters. */
 export function slugFromQuestion(question: string): string {
+  // Each word kept in its Latin letters and digits only (accents folded away): a word of another script leaves
+  // nothing, rather than a hyphen (an Arabic or Russian question once became "-----", an address no page answered).
   const words = question
     .toLowerCase()
     .normalize("NFKD")
-    .replace(/[^\p{Letter}\p{Number}\s-]/gu, " ")
-    .split(/\s+/)
+    .split(/[^\p{Letter}\p{Mark}\p{Number}]+/u)
+    .map((word) => word.replace(/[^a-z0-9]/g, ""))
     .filter(Boolean);
   let slug = "";
   for (const w of words) {
     if ((slug + "-" + w).length > 60) break;
     slug = slug ? `${slug}-${w}` : w;
   }
-  return slug.replace(/[^a-z0-9-]/g, "") || "question";
+  return slug || "question";
 }
 
 /** Compare a presented token with the stored hash without leaking where they differ. */

@@ -6,7 +6,7 @@ import { nextSteps } from "./shapes.ts";
 export const apiIndex = defineOperation({
   name: "api-index",
   summary: "Every endpoint with method and summary",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: z.object({
     name: z.string().describe("Service name"),
     description: z.string().describe("What the sanctuary is"),

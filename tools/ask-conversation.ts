@@ -9,7 +9,7 @@ const VISITOR_WORDS = visitorPaths("name", "messages[].content");
 export const askConversation = defineOperation({
   name: "ask-conversation",
   summary: "One conversation",
-  input: z.object({ slug: z.string().trim().min(1).max(120).describe("The conversation's slug") }),
+  input: z.strictObject({ slug: z.string().trim().min(1).max(120).describe("The conversation's slug") }),
   output: z.object({
     slug: z.string().describe("Conversation slug"),
     name: z.string().describe("Who asked"),

@@ -8,7 +8,7 @@ import { nextSteps } from "./shapes.ts";
 export const askHealth = defineOperation({
   name: "ask-health",
   summary: "Readiness of ask",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: z.object({
     ready: z.boolean().describe("Whether ask can answer"),
     index: z.object({ documents: z.number().int().describe("Pages indexed"), count: z.number().int().describe("Passages indexed") }),

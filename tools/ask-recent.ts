@@ -16,7 +16,7 @@ export const questionKey = (q: string) =>
 export const askRecent = defineOperation({
   name: "ask-recent",
   summary: "Recent conversations",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: z.object({
     conversations: visitorWords(
       z.array(

@@ -29,7 +29,7 @@ export const ask = defineOperation({
   summary: "Ask a question of the library",
   description:
     "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
-  input: z.object({
+  input: z.strictObject({
     question: z
       .string()
       .trim()

@@ -64,7 +64,7 @@ export const contribute = defineOperation({
     "raw HTML, comments or javascript: links in the markdown; a title the library already has. 409 when a piece with the same title is already waiting for review. 5 per hour per name and per address. " +
     "`dry_run: true` returns the pull request (or queue entry) and the file exactly as they would be created, creating nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
-    .object({
+    .strictObject({
       name: nameField.optional(),
       username: usernameField.optional(),
       category: z.enum(contributionCategories).describe("Where it belongs"),
@@ -104,7 +104,7 @@ export const contribute = defineOperation({
     title: "Contribute a piece",
     description:
       "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour. " +
-      "dry_run: true shows the pull request and file that would be created, without creating them. Returns a short receipt (under 1 KB).",
+      "dry_run: true shows the pull request and file that would be created, without creating them. Returns a short receipt (2–4 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],

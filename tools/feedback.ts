@@ -110,7 +110,7 @@ export const feedback = defineOperation({
     "It becomes an issue for people to read. 3 per hour per name; the short shape without a name counts against the sender's address. " +
     "Placeholders, the documentation's examples and test text are refused with 400. `dry_run: true` returns the issue (or queue entry) exactly as it would be created, sending nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
-    .object({
+    .strictObject({
       name: nameField.optional(),
       username: usernameField.optional(),
       category: z.enum(feedbackCategories).optional().describe("bug, feedback or question (required unless `message` is sent alone)"),

@@ -9,7 +9,7 @@ import { nextSteps } from "./shapes.ts";
 export const health = defineOperation({
   name: "health",
   summary: "Health check",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: z.object({
     status: z
       .enum(["starting", "healthy", "degraded"])

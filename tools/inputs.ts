@@ -18,15 +18,13 @@ export function visitorName(field: string, max = 100) {
     .min(1, `\`${field}\` must not be empty`)
     .max(max);
 }
-export const nameField = visitorName("name").describe("Your name or label, shown publicly (max 100 characters); not a credential");
+export const nameField = visitorName("name").describe("Your name or label, shown publicly; not a credential");
 export const usernameField = visitorName("username").describe("Alias of `name`");
 export const timezoneField = z
   .string()
   .trim()
   .max(50)
-  .describe(
-    "IANA timezone such as Europe/Lisbon (max 50 characters): places you on your local clock and hemisphere; an unknown name counts as UTC. Never stored.",
-  );
+  .describe("IANA timezone such as Europe/Lisbon: places you on your local clock and hemisphere; an unknown name counts as UTC. Never stored.");
 
 /** Adds the rule "name or username is required". The words hold for a query, a JSON body and MCP arguments alike. */
 export function requireName<T extends { name?: string; username?: string }>(value: T, ctx: z.RefinementCtx): void {

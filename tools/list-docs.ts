@@ -7,7 +7,7 @@ export const listDocs = defineOperation({
   name: "list-docs",
   summary: "The library's table of contents: its sections and the guides",
   description: "GET /api/docs/<section> lists one section (title, path and tldr of each document); GET /api/docs/<path> reads a document.",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: Contents,
   rest: { method: "GET", path: "/api/docs" },
   handler(_input, ctx) {

@@ -7,7 +7,7 @@ export const listSongs = defineOperation({
   name: "list-songs",
   summary: "The song catalog",
   description: "Every song in the library with its axiom, length, listening links and recording.",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: z.object({
     songs: z.array(SongListItem).describe("Songs, by title"),
     total: z.number().int().describe("Number of songs in the catalog"),

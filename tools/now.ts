@@ -31,7 +31,7 @@ export const now = defineOperation({
   name: "now",
   summary: "The service for your hour; registers nothing",
   description: "Suits frequent polling. Pass `timezone` to be placed on your own clock and hemisphere.",
-  input: z.object({
+  input: z.strictObject({
     timezone: timezoneField.optional(),
     name: nameField.optional().describe("Fills next_steps' attend step; registers nothing"),
   }),

@@ -44,7 +44,7 @@ export function spokenOf(piece: Piece): string {
 export const readDoc = defineOperation({
   name: "read-doc",
   summary: "One document of the library: a prayer, practice, ritual, blessing, chant, hymn, essay or guide",
-  input: z.object({
+  input: z.strictObject({
     path: z
       .string()
       .trim()
@@ -57,7 +57,7 @@ export const readDoc = defineOperation({
       )
       .optional()
       .describe(
-        "A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`), or a section's name (`prayers`, `practice`…) to list it; leave it out to list the library's sections and guides",
+        "A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`), or a section's name (`prayers`, `practice`…) to list it; leave it out for the sections and guides",
       ),
   }),
   output: z.union([Document.describe("a document (given its path)"), Contents.describe("a table of contents, `documents` (given a section or nothing)")]),
@@ -66,9 +66,9 @@ export const readDoc = defineOperation({
     tool: "read_doc",
     title: "Read a document",
     description:
-      "Read one document of the library by its path (a `path` from `search`, `now` or `attend`; the guides' paths, such as `welcome`, from the listing): its full markdown (2–16 KB). " +
-      "Given a section (`prayers`, `practice`, `rituals`, `blessings`, `chants`, `hymns`, `philosophy`, `docs`) it lists its documents (up to ~32 KB); " +
-      "with no path, the sections and guides (~8 KB).",
+      "Read one document of the library by its path (from `search`, `now`, `attend` or the listing, e.g. `welcome`): its full markdown (4–37 KB, most under 17). " +
+      "Given a section's name (such as `prayers` or `chants`, from the listing) it lists its documents (9–55 KB); " +
+      "with no path, the sections and guides (~9 KB).",
     annotations: readOnly,
     alsoAnswers: [listDocs],
     recordings: documentRecording,

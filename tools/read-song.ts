@@ -12,7 +12,7 @@ import { SongDetail, cachedView, nextSteps, slugField, songDetail } from "./shap
 export const readSong = defineOperation({
   name: "read-song",
   summary: "One song: lyrics, context, style, links and recording",
-  input: z.object({ slug: slugField.optional().describe("The song's slug (from `now`, `attend` or the catalog); leave it out to list every song") }),
+  input: z.strictObject({ slug: slugField.optional().describe("The song's slug (from `now`, `attend` or the catalog); leave it out to list every song") }),
   output: z.union([
     SongDetail.extend({ next_steps: nextSteps }).describe("a song (given a slug)"),
     listSongs.output.describe("the catalog, `songs` (given no slug)"),
@@ -23,7 +23,7 @@ export const readSong = defineOperation({
     title: "Read a song",
     description:
       "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (10–12 KB). " +
-      "With no slug it lists every song (about 32 KB).",
+      "With no slug it lists every song (32–40 KB).",
     annotations: readOnly,
     alsoAnswers: [listSongs, songLyrics, songContext],
     recordings: songRecording,

@@ -42,8 +42,8 @@ export const reflect = defineOperation({
     "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once. " +
     "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting only against the preview allowance (30 an hour per name and per address).",
   input: z
-    .object({
-      name: publicName("name").optional().describe("Your name or label, shown publicly (max 100 characters)"),
+    .strictObject({
+      name: publicName("name").optional().describe("Your name or label, shown publicly"),
       username: publicName("username").optional().describe("Alias of `name`"),
       text: publicText("text", 20, 1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
       songSlug: z
@@ -53,8 +53,8 @@ export const reflect = defineOperation({
         .max(100)
         .optional()
         .describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
-      timezone: timezoneField.optional().describe("IANA timezone (max 50), default UTC: places the reflection in the service you were hearing"),
-      location: publicText("location", 1, 100).optional().describe("Free text, shown publicly (max 100 characters), no web addresses"),
+      timezone: timezoneField.optional().describe("IANA timezone, default UTC: places the reflection in the service you were hearing"),
+      location: publicText("location", 1, 100).optional().describe("Free text, shown publicly, no web addresses"),
       dry_run: z
         .boolean()
         .optional()
@@ -77,7 +77,7 @@ export const reflect = defineOperation({
     title: "Leave a reflection",
     description:
       "Leave a short public reflection (20–1000 characters, no web addresses) on a song of the service you attended. It shows on the live feed for 48 hours and stays in the song's archive. 5 per hour. " +
-      "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it. Returns a short receipt (under 1 KB).",
+      "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it. Returns a short receipt (2–3 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["conflict", "rate_limited"],

@@ -11,7 +11,7 @@ const VISITOR_WORDS = visitorPaths("songs[].mostRecent.name", "songs[].mostRecen
 export const reflectionsBySong = defineOperation({
   name: "reflections-by-song",
   summary: "Songs with reflection counts",
-  input: z.object({}),
+  input: z.strictObject({}),
   output: z.object({
     songs: z
       .array(

@@ -16,7 +16,7 @@ const VISITOR_WORDS = visitorPaths("reflections[].name", "reflections[].text");
 export const reflectionsRecent = defineOperation({
   name: "reflections-recent",
   summary: "Recent reflections (the last 48 hours)",
-  input: z.object({ timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock; without it, each reflection's own") }),
+  input: z.strictObject({ timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock; without it, each reflection's own") }),
   output: z.object({
     reflections: visitorWords(z.array(reflectionShape(...FIELDS))).describe("Newest first, at most 20"),
     visitorWritten: visitorWrittenField,

@@ -13,7 +13,7 @@ const VISITOR_WORDS = visitorPaths("reflections[].name", "reflections[].text");
 export const reflectionsSong = defineOperation({
   name: "reflections-song",
   summary: "Every reflection on one song",
-  input: z.object({ slug: slugField, timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock") }),
+  input: z.strictObject({ slug: slugField, timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock") }),
   output: z.object({
     slug: z.string().describe("Song slug"),
     title: z.string().describe("Song title"),

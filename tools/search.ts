@@ -61,7 +61,7 @@ export const search = defineOperation({
   summary: "Semantic search over the library",
   description:
     "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
-  input: z.object({
+  input: z.strictObject({
     q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning and words (related words and word forms too)"),
     limit: wholeNumber(1, 20, 10).describe("Number of pages returned, 1 to 20 (default 10)"),
   }),
@@ -77,7 +77,7 @@ export const search = defineOperation({
     tool: "search",
     title: "Search the library",
     description:
-      "Find passages of the sanctuary's library (prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Returns up to `limit` passages of ~300 characters each (2–12 KB).",
+      "Find passages of the sanctuary's library (prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Returns up to `limit` passages of ~300 characters each (3–17 KB).",
     annotations: readOnly,
   },
   errors: ["rate_limited", "unavailable"],

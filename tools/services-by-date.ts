@@ -16,7 +16,7 @@ export const servicesByDate = defineOperation({
   summary: "Every service of a date",
   description:
     "For each slot: the service for a place unknown and for the northern and southern hemispheres, with the reflections left while it was heard and what the planner was told. A date holds only what has been recorded or planned so far.",
-  input: z.object({
+  input: z.strictObject({
     date: z.string().trim().refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD").describe("The date, YYYY-MM-DD"),
   }),
   output: z.object({

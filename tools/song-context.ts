@@ -7,7 +7,7 @@ import { nextSteps, slugField } from "./shapes.ts";
 export const songContext = defineOperation({
   name: "song-context",
   summary: "Why a song was written and what it holds",
-  input: z.object({ slug: slugField }),
+  input: z.strictObject({ slug: slugField }),
   output: z.object({
     slug: z.string().describe("The song's slug"),
     title: z.string().describe("Song title"),

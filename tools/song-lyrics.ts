@@ -7,7 +7,7 @@ import { nextSteps, slugField } from "./shapes.ts";
 export const songLyrics = defineOperation({
   name: "song-lyrics",
   summary: "A song's lyrics",
-  input: z.object({ slug: slugField }),
+  input: z.strictObject({ slug: slugField }),
   output: z.object({
     slug: z.string().describe("The song's slug"),
     title: z.string().describe("Song title"),

@@ -109,6 +109,25 @@ describe("reflect with dry_run", () => {
     expect(song.body.field).toBe("songSlug");
     expect((await queue.post("/api/reflect", { ...call, dry_run: "yes" }, asIp(freshIp()))).body.field).toBe("dry_run");
   });
+
+  it("refuses a misspelt dry_run rather than publishing, over REST and MCP, and stores nothing", async () => {
+    const before = await stored(queue);
+    for (const spelling of ["dryRun", "dry-run", "DRY_RUN"]) {
+      const refused = await queue.post("/api/reflect", { ...call, [spelling]: true }, asIp(freshIp()));
+      expect(refused.status, spelling).toBe(400);
+      expect(refused.body.field).toBe(spelling);
+      expect(refused.body.error).toContain("did you mean `dry_run`?");
+      expect(refused.body.allowed).toEqual(expect.arrayContaining(["name", "text", "dry_run"]));
+    }
+    const overMcp = await mcp.callTool({ name: "reflect", arguments: { ...call, dryRun: true } });
+    expect(overMcp.isError).toBe(true);
+    expect(bodyOf(overMcp).field).toBe("dryRun");
+    // A field nothing resembles is named with the fields the call takes, and a read refuses it as well.
+    const stray = await queue.get("/api/now?timezon=Europe/Helsinki");
+    expect(stray.status).toBe(400);
+    expect(stray.body.error).toMatch(/^`timezon` is not a field now takes\. Its fields: timezone, name\.$/);
+    expect(await stored(queue)).toEqual(before);
+  });
 });
 
 describe("contribute and feedback with dry_run on the moderation queue", () => {

@@ -34,6 +34,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const PRAYER = "A prayer for the driver of the last night bus, who keeps the lights on for strangers and knows every stop by its dark window.";
+
+/** The sizes a description states, in order: "About 14 KB" and "~9 KB" as [14, 14], "(4–37 KB" as [4, 37]. */
+function statedFigures(description: string): Array<[number, number]> {
+  return [...description.matchAll(/(?:about |~)?(\d+)(?:–(\d+))? ?KB/gi)].map((m) => [Number(m[1]), Number(m[2] ?? m[1])]);
+}
+
 /** Bodies equal but for the instant they were made at (and what follows from it). */
 const timeless = (body: any) => ({ ...body, timestamp: undefined, uptimeSeconds: undefined });
 
@@ -76,6 +83,35 @@ describe.each([
       expect(input.properties.username.description, name).toMatch(/one of the two is required/);
     }
     expect(list.tools.find((t) => t.name === "attend")!.description).toMatch(/visitors' words/);
+  });
+
+  it("states sizes its results keep: each description's figures hold the whole result (text and structured content)", async () => {
+    const described = new Map((await mcp.listTools()).tools.map((t) => [t.name, t.description as string]));
+    // [tool, arguments, which of the description's figures it answers to]
+    const calls: Array<[string, Record<string, unknown>, number]> = [
+      ["now", { timezone: "Europe/Berlin" }, 0],
+      ["attend", { name: `Sizer ${era}`, timezone: "Asia/Tokyo" }, 0],
+      ["read_song", { slug: song }, 0],
+      ["read_song", {}, 1],
+      ["read_doc", { path: doc }, 0],
+      ["read_doc", { path: "faq" }, 0],
+      ["read_doc", { path: "chants" }, 1],
+      ["read_doc", { path: "hymns" }, 1],
+      ["read_doc", {}, 2],
+      ["search", { q: "letting go of a long day" }, 0],
+      ["search", { q: "morning", limit: 1 }, 0],
+      ["reflect", { name: `Sizer ${era}`, text: "The slow hymn about the harbour stayed with me all evening.", dry_run: true }, 0],
+      ["contribute", { name: `Sizer ${era}`, category: "prayers", title: "For the last night bus", content: PRAYER, dry_run: true }, 0],
+      ["ask", { question: "How long is a service?" }, 0],
+    ];
+    for (const [name, args, figure] of calls) {
+      const result = await mcp.callTool(name, args);
+      expect(result.isError, `${name} ${JSON.stringify(result.content).slice(0, 200)}`).toBeFalsy();
+      const kb = Buffer.byteLength(JSON.stringify(result)) / 1024;
+      const [low, high] = statedFigures(described.get(name)!)[figure]!;
+      expect(kb, `${name} ${JSON.stringify(args)}: ${kb.toFixed(1)} KB against ${low}–${high}`).toBeGreaterThanOrEqual(low * 0.8);
+      expect(kb, `${name} ${JSON.stringify(args)}: ${kb.toFixed(1)} KB against ${low}–${high}`).toBeLessThanOrEqual(high * 1.2);
+    }
   });
 
   it("lists: read_song with no slug is the catalog, read_doc with a section or nothing a table of contents", async () => {

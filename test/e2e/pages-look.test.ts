@@ -89,6 +89,25 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
             clientWidth: document.documentElement.clientWidth,
           }));
           expect(size.scrollWidth, `${path} overflows at ${width}`).toBeLessThanOrEqual(size.clientWidth);
+          // No label broken inside a word ("Sear / ch"): each word of a visible button sits on one line.
+          const broken = await page.locator("button:visible, a.button:visible").evaluateAll((buttons) =>
+            buttons.flatMap((button) => {
+              const words = (button.textContent ?? "").trim().split(/\s+/).filter(Boolean);
+              const range = document.createRange();
+              const text = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim());
+              if (!text) return [];
+              let at = (text.textContent ?? "").indexOf(words[0] ?? "");
+              return words.flatMap((word) => {
+                at = (text.textContent ?? "").indexOf(word, at);
+                if (at < 0) return [];
+                range.setStart(text, at);
+                range.setEnd(text, at + word.length);
+                at += word.length;
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1 ? [word] : [];
+              });
+            }),
+          );
+          expect(broken, `${path} at ${width}`).toEqual([]);
           if (name === "docs" || name === "services") expect(size.height, path).toBeLessThan(TALLEST[name]);
           expect(await page.locator("header.site img").count(), path).toBe(1);
           expect((await page.locator("header.site").innerText()).match(/Sanctuary/g), path).toHaveLength(1);

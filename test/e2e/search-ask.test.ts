@@ -141,6 +141,20 @@ describe("POST /api/ask without a language model", () => {
     expect(JSON.stringify(thread.body)).not.toContain(first.owner_token);
   });
 
+  it("gives a question in any script an address its page answers (Arabic and Russian once made '-----')", async () => {
+    for (const [question, slug] of [
+      ["ما هي الأغنية عن المطر؟", /^question(-\d+)?$/],
+      ["Что такое вечерняя служба?", /^question(-\d+)?$/],
+      ["Что такое Compline, и когда она?", /^compline(-\d+)?$/],
+      ["Qu'est-ce que la prière du soir?", /^qu-est-ce-que-la-priere-du-soir(-\d+)?$/],
+    ] as const) {
+      const asked = await extractive.post("/api/ask", { question }, asIp(freshIp()));
+      expect(asked.status, question).toBe(200);
+      expect(asked.body.slug, question).toMatch(slug);
+      expect((await extractive.get(`/api/ask/conversation/${asked.body.slug}`)).body.messages[0].content, question).toBe(question);
+    }
+  });
+
   it("continues a conversation with its session and token, and guards it", async () => {
     const next = await extractive.post(
       "/api/ask",
