@@ -16,7 +16,10 @@ const ConfigSchema = z.object({
     .describe(
       "all state: state.db (+ -wal, -shm: records, presence), media/ (recordings); a state/ folder of the old one-file-per-key layout is imported at the first start and renamed state.imported-<time>",
     ),
-  BASE_URL: z.url().optional().describe("absolute base for links in responses (unset: the request's own origin)"),
+  BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// address, such as https://sanctuary.example.org" })
+    .optional()
+    .describe("absolute base for links in responses (unset: the request's own origin)"),
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (unset: corpus/library in this checkout)"),
   SANCTUARY_REDIS_URL: z
     .string()

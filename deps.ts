@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { listeningOrder } from "./planner/listening-order.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
-import { StoreState, storeCheck } from "./storage/store-failure.ts";
+import { StoreState, logFailureUnlessStoreDown, storeCheck } from "./storage/store-failure.ts";
 
 /** How long a start waits for a remote store to connect before it serves anyway (calls needing it answer 503). */
 const STORE_CONNECT_MS = 10_000;
@@ -82,8 +82,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // one log line when it goes and one when it is back (docs/behaviour.md §10).
   const storeState = new StoreState(log, (kind) => metrics.storeError(kind));
   const kv = openKeyValueStore(overrides.backend ?? backendFor(config), storeState);
-  if (!(await kv.ready(STORE_CONNECT_MS)))
-    log.error({ waitedMs: STORE_CONNECT_MS }, "the store did not answer at start; calls that need it answer 503 until it does");
+  // The start reads the store (presence, reflections, the calendar): without it there is nothing to serve, so it is
+  // one fatal line saying why (server.ts), not a start that fails later in other words.
+  await kv.ready(STORE_CONNECT_MS);
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
     const total = Object.values(imported).reduce((n, c) => n + c, 0);
@@ -112,9 +113,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Record each slot's service as it first begins anywhere; also once now, for what began while we were down.
   const tick = () =>
     Promise.all([
-      calendar.tick(clock()).catch((err) => log.error({ err }, "recording services failed")),
+      calendar.tick(clock()).catch(logFailureUnlessStoreDown(log, "recording services failed")),
       // With processes sharing the data, one may die mid-write while others run on: finish its reflections a minute later.
-      kv.kind !== "memory" ? reflections.repair(clock()).catch((err) => log.error({ err }, "repairing reflections failed")) : undefined,
+      kv.kind !== "memory" ? reflections.repair(clock()).catch(logFailureUnlessStoreDown(log, "repairing reflections failed")) : undefined,
     ]);
   await tick();
   // What follows builds the route table in one go: it starts on a turn of its own, not at the end of the tick's.

@@ -120,7 +120,8 @@ export async function main(): Promise<void> {
 
 /** One JSON line like every other (so a log pipeline keeps it), then exit with `code`: a start that failed. */
 export function couldNotStart(error: unknown, code = 1): void {
-  createLogger("error").fatal({ err: error instanceof Error ? { message: error.message } : error }, "could not start");
+  // The reason alone, as words: no stack (the reason says what to change) and no serializer's "type" noise.
+  createLogger("error").fatal({ reason: error instanceof Error ? error.message : String(error) }, "could not start");
   setTimeout(() => process.exit(code), 50);
 }
 

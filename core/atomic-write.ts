@@ -14,14 +14,15 @@ export async function writeFileAtomically(path: string, data: string | Uint8Arra
   const temp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString("hex")}`);
   const handle = await open(temp, "wx");
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, path);
   } catch (error) {
+    // A write that failed half way (a full disk) leaves nothing behind: a kept temp file would hold the disk full.
     await unlink(temp).catch(() => {});
     throw error;
   }

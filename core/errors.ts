@@ -11,7 +11,7 @@ export const ErrorBody = z
     example: z.unknown().optional().describe("A correct call, when one helps"),
     allowed: z.array(z.string()).optional().describe("The values that are accepted, on a constraint violation"),
     field: z.string().optional().describe("The input field the error is about"),
-    retry_after: z.number().int().optional().describe("On a 429: seconds to wait before trying again (HTTP also sends them as Retry-After)"),
+    retry_after: z.number().int().optional().describe("On a 429 or a 503: seconds to wait before trying again (HTTP also sends them as Retry-After)"),
   })
   .describe("Error body shared by every operation");
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -77,5 +77,5 @@ export const unavailable = (message: string, d: Details = {}) => new SanctuaryEr
 /** A 429: the wait is in the body too, since an MCP client sees no HTTP header (the tool result is the body). */
 export const rateLimited = (message: string, retryAfterSeconds: number, d: Details = {}) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new SanctuaryError("rate_limited", message, { ...d, retry_after: seconds }, { "Retry-After": String(seconds) });
+  return new SanctuaryError("rate_limited", message, { ...d, retry_after: seconds }, { "retry-after": String(seconds) });
 };

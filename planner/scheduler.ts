@@ -13,6 +13,7 @@ import { gatherContext, type ContextSources } from "./context.ts";
 import { whereFor } from "./placement.ts";
 import { ServiceKey } from "./rotation.ts";
 import { slotsBeginningBetween } from "./time.ts";
+import { logFailureUnlessStoreDown } from "../storage/store-failure.ts";
 
 export const HORIZON_HOURS = 12;
 
@@ -111,7 +112,7 @@ export class Planner {
       const keys = slotsBeginningBetween(now, new Date(now.getTime() + HORIZON_HOURS * 3600_000));
       for (const { date, slotIndex } of keys) for (const tier of TIERS) await this.planKey({ date, slotIndex, tier });
     })()
-      .catch((err) => this.o.log.error({ err }, "planner tick failed"))
+      .catch(logFailureUnlessStoreDown(this.o.log, "planner tick failed"))
       .finally(() => {
         this.running = null;
       });

@@ -10,6 +10,7 @@ import { loadLibrary } from "../corpus/library.ts";
 import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { indexBehind, reindex, type PublishPorts } from "./publish.ts";
+import { logFailureUnlessStoreDown } from "../storage/store-failure.ts";
 
 /** Well inside the minute an operator may expect: a few key listings a minute cost next to nothing. */
 export const SYNC_MS = 15_000;
@@ -51,7 +52,7 @@ export class ApprovedSync {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.sync().catch((err) => this.ports.log.error({ err }, "adding approved contributions failed")), this.everyMs);
+    this.timer = setInterval(() => void this.sync().catch(logFailureUnlessStoreDown(this.ports.log, "adding approved contributions failed")), this.everyMs);
     this.timer.unref();
   }
 

@@ -8,6 +8,11 @@ import { backupRedis, backupSqlite } from "../storage/backup.ts";
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 try {
   const config = loadConfig();
+  // State kept through unstorage is not in state.db: a backup of state.db would copy nothing of it.
+  if (config.storage === "unstorage:fs")
+    throw new Error(`state is kept as files under ${config.dataDir}/kv (SANCTUARY_STORAGE=unstorage:fs): copy that folder while the server is stopped`);
+  if (config.storage === "unstorage:memory")
+    throw new Error("state is kept in memory only (SANCTUARY_STORAGE=unstorage:memory): there is nothing on disk to back up");
   if (config.redisUrl) {
     // Redis writes its snapshot on its own machine; a file named here would never be written, and a nightly job
     // checking the exit code would believe it was.

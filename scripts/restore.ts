@@ -9,6 +9,11 @@ import { restoreSqlite } from "../storage/backup.ts";
 const { values } = parseArgs({ options: { from: { type: "string" } } });
 try {
   const config = loadConfig();
+  // A server on unstorage never reads state.db: a restore into it would report success and change nothing.
+  if (config.storage)
+    throw new Error(
+      `state is kept through unstorage (SANCTUARY_STORAGE=${config.storage}), not in state.db: a backup made by npm run backup restores only into SQLite`,
+    );
   if (config.redisUrl) {
     throw new Error("state is in Redis (SANCTUARY_REDIS_URL): stop Redis, put the saved RDB file at its dir/dbfilename, start Redis, then the servers");
   }

@@ -56,8 +56,11 @@ export interface Engine {
    * a moment (SQLite asks for them at most every 50 ms), well inside the second the contract promises.
    */
   changeCounter(): Promise<number>;
-  /** A remote engine: whether it connected within `timeoutMs` (local engines are ready when made). */
-  ready?(timeoutMs: number): Promise<boolean>;
+  /**
+   * A remote engine: settles once it is connected and ready for calls; rejects, saying why (the connection's last
+   * error, a database it refused), when it is not within `timeoutMs`. Local engines are ready when made.
+   */
+  ready?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

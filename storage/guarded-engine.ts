@@ -75,8 +75,8 @@ export class GuardedEngine implements Engine {
     }
   }
 
-  ready(timeoutMs: number): Promise<boolean> {
-    return this.inner.ready?.(timeoutMs) ?? Promise.resolve(true);
+  ready(timeoutMs: number): Promise<void> {
+    return this.inner.ready?.(timeoutMs) ?? Promise.resolve();
   }
 
   close(): Promise<void> {

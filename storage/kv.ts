@@ -149,9 +149,9 @@ export class KeyValueStore {
     return this.engine.changeCounter();
   }
 
-  /** Whether the engine is ready for calls (a remote one connected) within `timeoutMs`. */
-  ready(timeoutMs: number): Promise<boolean> {
-    return this.engine.ready?.(timeoutMs) ?? Promise.resolve(true);
+  /** Settles when the engine is ready for calls (a remote one connected); rejects saying why it is not within `timeoutMs`. */
+  ready(timeoutMs: number): Promise<void> {
+    return this.engine.ready?.(timeoutMs) ?? Promise.resolve();
   }
 
   close(): Promise<void> {

@@ -18,6 +18,7 @@ export class RedisEngine implements Engine {
   private prefix: string;
   /** Every write also bumps this one key: the change signal, in the same atomic step as the write. */
   private changesKey: string;
+  private lastError: string | null = null;
 
   constructor(url: string, base = "sanctuary") {
     // Fail fast rather than queue (docs/behaviour.md §10): no offline queue, one retry, a second to connect and
@@ -35,7 +36,8 @@ export class RedisEngine implements Engine {
     }) as Redis & Scripted;
     this.client.once("ready", () => (this.client.options.enableOfflineQueue = false));
     // Errors reach the callers of each command; an unhandled 'error' event would only repeat them in the log.
-    this.client.on("error", () => {});
+    // The last is kept to say why a start could not connect (ready).
+    this.client.on("error", (error: Error) => (this.lastError = error.message));
     for (const [name, script] of Object.entries(SCRIPTS)) this.client.defineCommand(name, script);
     this.prefix = `${base}:`;
     this.changesKey = `${base}~changes`;
@@ -174,16 +176,26 @@ export class RedisEngine implements Engine {
     return Number((await this.client.get(this.changesKey)) ?? 0);
   }
 
-  /** Connected and ready for commands (there is no offline queue to hold them before), or gave up waiting. */
-  ready(timeoutMs: number): Promise<boolean> {
-    if (this.client.status === "ready") return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.client.once("ready", () => {
-        clearTimeout(timer);
-        resolve(true);
+  /**
+   * Connected and ready for commands, on the database the address names: ioredis selects it as it connects but
+   * goes on in database 0 when Redis refuses it (`/99` on a Redis of 16), which would mix this state into another's.
+   */
+  async ready(timeoutMs: number): Promise<void> {
+    if (this.client.status !== "ready") {
+      const connected = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        this.client.once("ready", () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
       });
-    });
+      if (!connected) throw new Error(`Redis did not answer within ${timeoutMs / 1000} s${this.lastError ? ` (${this.lastError})` : ""}`);
+    }
+    const db = this.client.options.db ?? 0;
+    if (db !== 0)
+      await this.client.select(db).catch((error: unknown) => {
+        throw new Error(`Redis refused database ${db} named in the address (${error instanceof Error ? error.message : String(error)})`);
+      });
   }
 
   async close(): Promise<void> {

@@ -20,18 +20,33 @@ const SUGGESTION: Record<OutageKind, string> = {
   "i/o error": "Nothing was read or stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
 };
 
-/** The error every call that needs a failing store receives, within a second, never after a reconnect. */
-export function storeUnavailable(kind: OutageKind): SanctuaryError {
-  return new SanctuaryError(
-    "unavailable",
-    `The sanctuary's store is unavailable (${kind}).`,
-    { suggestion: SUGGESTION[kind] },
-    { "retry-after": String(RETRY_AFTER_SECONDS) },
-  );
+/** A call refused because the store is down: known by its class, not its words. */
+export class StoreUnavailable extends SanctuaryError {
+  constructor(readonly outage: OutageKind) {
+    // The wait is in the body too: an MCP client sees no HTTP header (the tool result is the body).
+    super(
+      "unavailable",
+      `The sanctuary's store is unavailable (${outage}).`,
+      { suggestion: SUGGESTION[outage], retry_after: RETRY_AFTER_SECONDS },
+      { "retry-after": String(RETRY_AFTER_SECONDS) },
+    );
+  }
 }
 
-export const isStoreUnavailable = (error: unknown): error is SanctuaryError =>
-  error instanceof SanctuaryError && error.kind === "unavailable" && error.message.startsWith("The sanctuary's store is unavailable");
+/** The error every call that needs a failing store receives, within a second, never after a reconnect. */
+export const storeUnavailable = (kind: OutageKind): SanctuaryError => new StoreUnavailable(kind);
+
+export const isStoreUnavailable = (error: unknown): error is StoreUnavailable => error instanceof StoreUnavailable;
+
+/**
+ * A background job's failure, logged unless it is the store's outage: that was logged once when it began
+ * (StoreState), and a job retried every 15 s would otherwise add an error with its stack at each try.
+ */
+export function logFailureUnlessStoreDown(log: { error(fields: object, message: string): void }, message: string): (error: unknown) => void {
+  return (error) => {
+    if (!isStoreUnavailable(error)) log.error({ err: error }, message);
+  };
+}
 
 /** A read's value, or null while the store is unavailable (any other error still throws): for parts that can wait. */
 export async function unlessStoreDown<T>(read: Promise<T>): Promise<T | null> {

@@ -168,4 +168,13 @@ describe("backup and restore", () => {
     expect(refused.out).toContain("--to names a SQLite backup file");
     expect(existsSync(join(backups, "never-written.db"))).toBe(false);
   });
+
+  it("refuses both with unstorage, whose state is not in state.db, instead of reporting a copy or a restore of nothing", async () => {
+    const backedUp = await cli("backup", ["--to", join(backups, "unstorage.db")], { SANCTUARY_STORAGE: "unstorage:fs" }).done;
+    expect(backedUp.code, backedUp.out).toBe(1);
+    expect(backedUp.out).toContain("/kv (SANCTUARY_STORAGE=unstorage:fs)");
+    const restored = await cli("restore", ["--from", join(backups, "unstorage.db")], { SANCTUARY_STORAGE: "unstorage:fs" }).done;
+    expect(restored.code, restored.out).toBe(1);
+    expect(restored.out).toContain("restores only into SQLite");
+  });
 });

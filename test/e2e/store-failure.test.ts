@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedEngine } from "../../storage/guarded-engine.ts";
+import { RedisEngine } from "../../storage/redis-engine.ts";
 import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { freePort } from "../helpers/free-port.ts";
@@ -50,7 +51,7 @@ const reflectDuringOutage = (text: string) =>
   call("/api/reflect", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "Outage Wren", text, song: "third-floor-no-lift" }),
+    body: JSON.stringify({ name: "Outage Wren", text, songSlug: "third-floor-no-lift" }),
   });
 
 describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
@@ -75,6 +76,8 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(refused.headers.get("retry-after")).toBeTruthy();
     expect(refused.body.error).toMatch(/store is unavailable/);
     expect(refused.body.suggestion).toMatch(/Nothing was read or stored/);
+    // The wait is in the body too: all an MCP client sees of it.
+    expect(refused.body.retry_after).toBe(30);
     expect((await call("/api/attend?name=Outage%20Heron")).status).toBe(503);
     // A refused read is told the same true thing: nothing was read, nothing stored.
     expect((await call("/api/reflections")).body.suggestion).toMatch(/^Nothing was read or stored/);
@@ -105,6 +108,9 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     const resting = await page("/reflections");
     expect(resting.status).toBe(503);
     expect(resting.headers.get("retry-after")).toBeTruthy();
+    const services = await page("/services/2026-12-02");
+    expect(services.status).toBe(503);
+    expect(services.headers.get("retry-after")).toBeTruthy();
     expect(resting.body).toContain("Resting for a moment");
     const feed = await call("/feed/reflections.xml");
     expect(feed.status).toBe(503);
@@ -151,6 +157,18 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     const texts = (await call("/api/reflections")).body.reflections.map((r: { text: string }) => r.text);
     expect(texts).not.toContain("While Redis is frozen this line must never be stored either.");
   }, 60_000);
+
+  it("does not start on a Redis it cannot use, saying why: no answer (and from where), or a database it refuses", async () => {
+    const unused = await freePort();
+    const engines = [new RedisEngine(`redis://127.0.0.1:${unused}`), new RedisEngine(`redis://127.0.0.1:${port}/99`)];
+    try {
+      await expect(engines[0]!.ready(1500)).rejects.toThrow(`Redis did not answer within 1.5 s (connect ECONNREFUSED 127.0.0.1:${unused})`);
+      // ioredis would go on in database 0, mixing this state into whatever lives there.
+      await expect(engines[1]!.ready(5000)).rejects.toThrow("Redis refused database 99 named in the address (ERR DB index is out of range)");
+    } finally {
+      await Promise.all(engines.map((engine) => engine.close()));
+    }
+  });
 });
 
 describe("when the disk under SQLite fills", () => {
@@ -164,7 +182,7 @@ describe("when the disk under SQLite fills", () => {
     const res = await fetch(`${sqlite.url}/api/reflect`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Full Disk Finch", text, song: "third-floor-no-lift" }),
+      body: JSON.stringify({ name: "Full Disk Finch", text, songSlug: "third-floor-no-lift" }),
       signal: AbortSignal.timeout(5_000),
     });
     return { status: res.status, body: (await res.json()) as Record<string, any> };

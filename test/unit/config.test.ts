@@ -23,6 +23,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ SANCTUARY_REDIS_URL: "rediss://cache.internal:6380/0" }).redisUrl).toBe("rediss://cache.internal:6380/0");
   });
 
+  it("refuses a BASE_URL that is not an absolute http(s) address (links would lead nowhere)", () => {
+    for (const url of ["sanctuary.example.org:443", "ftp://files.example", "/relative"])
+      expect(refusal({ BASE_URL: url }), url).toContain("BASE_URL: must be an absolute http:// or https:// address");
+    expect(loadConfig({ BASE_URL: "https://sanctuary.example.org/" }).baseUrl).toBe("https://sanctuary.example.org");
+  });
+
   it("names every pair of settings that cannot work together, at once", () => {
     const message = refusal({
       SANCTUARY_STORAGE: "unstorage:memory",

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { KeyValueStore } from "../../storage/kv.ts";
 import { GuardedEngine } from "../../storage/guarded-engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
-import { StoreState, isStoreUnavailable, outageOf, storeCheck } from "../../storage/store-failure.ts";
+import { StoreState, isStoreUnavailable, logFailureUnlessStoreDown, outageOf, storeCheck, storeUnavailable } from "../../storage/store-failure.ts";
 
 describe("a full disk under SQLite", () => {
   it("refuses writes with 503, serves reads, tells health, and recovers without losing what was acknowledged", async () => {
@@ -50,6 +50,18 @@ describe("a full disk under SQLite", () => {
     expect(outageOf(new Error("Command timed out"))).toBe("timed out");
     expect(outageOf(new TypeError("storage values must be JSON values"))).toBeNull();
     expect(outageOf(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }))).toBeNull();
+  });
+
+  it("keeps a background job's failure out of the log while the store is down (the outage has its own line), not any other", () => {
+    const logged: string[] = [];
+    const failed = logFailureUnlessStoreDown({ error: (_, message) => logged.push(message) }, "planner tick failed");
+    failed(storeUnavailable("unreachable"));
+    expect(logged).toEqual([]);
+    failed(new Error("a planner bug"));
+    expect(logged).toEqual(["planner tick failed"]);
+    // Known by its class, with the wait in its body for clients that see no header (MCP).
+    expect(isStoreUnavailable(storeUnavailable("disk full"))).toBe(true);
+    expect(storeUnavailable("timed out").body([]).retry_after).toBe(30);
   });
 
   it("asks the store once for checks asked while one is under way (a /metrics scrape's three), and again after", async () => {

@@ -88,7 +88,7 @@ export async function submitForm<I extends z.ZodObject, O extends OutputSchema>(
     ? { ok: false, status: 413, error: read.refusal.body(stepsFor(baseUrlOf(event)).home()), headers: read.refusal.headers, requestId: "" }
     : await callFromPage(event, deps, op, toInput(read.values));
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
-  const retryAfter = Number(outcome.headers["Retry-After"] ?? outcome.headers["retry-after"] ?? NaN);
+  const retryAfter = Number(outcome.headers["retry-after"] ?? NaN);
   return {
     outcome,
     status: outcome.status,
@@ -101,9 +101,12 @@ export function seeOther(location: string, headers: Record<string, string> = {})
   return new Response(null, { status: 303, headers: { location, "cache-control": "no-store", ...headers } });
 }
 
-/** The page's response headers for a refused form: a 429 keeps its Retry-After, a 413 that left the body unread closes the connection. */
+/**
+ * The page's response headers for a refused form: a 429 or a store's 503 keeps its Retry-After, a 413 that left the
+ * body unread closes the connection. Refusals name their headers in lower case (core/errors.ts, storage/store-failure.ts).
+ */
 export function refusalHeaders(outcome: Outcome<unknown>): Record<string, string> {
-  const wait = outcome?.headers["Retry-After"];
+  const wait = outcome?.headers["retry-after"];
   const close = outcome?.headers.connection;
   return { ...(wait ? { "retry-after": wait } : {}), ...(close ? { connection: close } : {}) };
 }

@@ -152,11 +152,21 @@ ${playerBar()}
 }
 
 /** A page for a 404 or 400: what happened, in calm words, and where to go. */
-export function errorPage(event: H3Event, deps: WebContext, status: number, heading: string, message: string, suggestion: string, extra?: Html): Response {
+export function errorPage(
+  event: H3Event,
+  deps: WebContext,
+  status: number,
+  heading: string,
+  message: string,
+  suggestion: string,
+  extra?: Html,
+  headers?: Record<string, string>,
+): Response {
   return renderPage(event, deps, {
     title: heading,
     description: message,
     status,
+    headers,
     main: html`<h1>${heading}</h1><p>${message}</p><p>${suggestion}</p><p><a href="/">Return to the service playing now</a> or <a href="/docs">wander the library</a>.</p>${extra}`,
   });
 }

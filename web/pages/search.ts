@@ -55,7 +55,7 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
     else {
       status = outcome.status;
       headers = refusalHeaders(outcome);
-      const retryAfter = Number(outcome.headers["Retry-After"] ?? NaN);
+      const retryAfter = Number(outcome.headers["retry-after"] ?? NaN);
       found = notice("search-result", sayError("search", { status, body: outcome.error, retryAfter }, { q: shown }));
     }
   }

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
+import { refusalHeaders } from "./forms.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
@@ -124,6 +125,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
       "The services of this date could not be gathered just now.",
       "Please try again in a moment.",
       dayPager(near),
+      refusalHeaders(outcome), // a store's 503 keeps its Retry-After
     );
   }
   const body = expand(outcome.body);
