@@ -184,6 +184,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       approvedSync.stop();
       recorder.stop();
       planner?.stop();
+      media.close(); // its manifest watch, every 15 s
       // An index build still writing would outlive the store and the data folder: let it finish first.
       await search.settle();
       await kv.close();

@@ -147,6 +147,8 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       void response
         .clone()
         .text()
+        // A stream that fails must not become an unhandled rejection (which ends the process): the server closes either way.
+        .catch(() => {})
         .finally(() => server.close().catch(() => {}));
     return response;
   }

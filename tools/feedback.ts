@@ -67,12 +67,15 @@ function shapeRule(
   }
 }
 
-/** The short shape's title: the message's first words. */
+/** The short shape's title: the message's first words (or, for a first word over 60 characters, its start). */
 export function titleFromMessage(message: string): string {
   const words = message.replace(/\s+/g, " ").trim().split(" ");
   let title = "";
   for (const word of words) {
-    if ((title + " " + word).trim().length > 60 || title.split(" ").length >= 8) return `${title}…`;
+    if ((title + " " + word).trim().length > 60 || title.split(" ").length >= 8) {
+      // A script written without spaces (Chinese, Japanese) is one long "word": its first 60 characters, not "…" alone.
+      return `${title || [...word].slice(0, 60).join("")}…`;
+    }
     title = `${title} ${word}`.trim();
   }
   return title;

@@ -15,6 +15,8 @@ type Companion = z.infer<typeof CompanionItem>;
 export interface BuiltParts {
   order: ServicePart[];
   pieces: Piece[];
+  /** The record's parts still in the library, beside `pieces` (a part that left is passed over in all three). */
+  recorded: ServiceRecord["parts"];
   loopSeconds: number;
 }
 
@@ -157,7 +159,7 @@ function companionsOf(record: ServiceRecord, built: BuiltParts, attending: boole
       url: part.url,
       path: piece.path,
       recording: part.recording,
-      basis: record.parts[i].basis,
+      basis: built.recorded[i].basis,
     };
     if (piece.kind === "chant") item.text = piece.listenersText;
     if (attending) item.content = piece.version === "for agents" && piece.agentsText ? piece.agentsText : piece.listenersText;

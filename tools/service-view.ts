@@ -139,6 +139,6 @@ export class ServiceViews {
       start += seconds;
       return immutable(out);
     });
-    return { order: immutable(order), pieces, loopSeconds: start };
+    return { order: immutable(order), pieces, recorded: present.map(({ part }) => part), loopSeconds: start };
   }
 }

@@ -92,3 +92,18 @@ describe("the now/attend view", () => {
     }
   });
 });
+
+describe("a recorded service whose piece has left the library", () => {
+  it("passes the piece over, and each later companion keeps its own basis (not the part's before it)", async () => {
+    const views = new ServiceViews(library, media, calendar);
+    const record = await calendar.ensure({ date: "2026-03-04", slotIndex: 2, tier: "north" });
+    const firstOther = record.parts.findIndex((p) => p.kind !== "song");
+    // A part that is gone (withdrawn), just before the first companion, and the kept parts' bases made distinct.
+    const parts: typeof record.parts = record.parts.map((part, i) => ({ ...part, basis: i === firstOther ? "override" : "hour" }));
+    parts.splice(firstOther, 0, { path: "prayers/withdrawn-since", kind: "prayer", seconds: 60, basis: "song" });
+    const built = views.parts({ ...record, parts, date: "2026-03-05" }, steps);
+    expect(built.pieces.map((p) => p.path)).toEqual(record.parts.map((p) => p.path));
+    expect(built.recorded.map((p) => p.path)).toEqual(record.parts.map((p) => p.path));
+    expect(built.recorded[firstOther]!.basis).toBe("override");
+  });
+});
