@@ -101,16 +101,21 @@ export const FILLER_RULES: Record<FieldRole, FillerRules> = {
  *   ("test", "asdf", "lorem", "foo", "untitled"…) or, where `numbersAreFiller`, a number;
  * - "lorem ipsum" appears anywhere;
  * - keyboard mashing: five neighbouring keys of one row (asdfg, qwert, zxcvb), a word of 15+ letters without
- *   a vowel, or (where `repeatedLetters`) the same letter eight times in a row.
+ *   a vowel, (where `repeatedLetters`) the same letter eight times in a row, or eight words or more that are
+ *   one or two words repeated ("x x x x …"); a filler word repeated in one ("asdfasdf") is filler.
  */
 export function fillerText(field: string, text: string, rules: FillerRules = FILLER_RULES.piece): string | null {
   const words = wordsOf(text);
-  const isFiller = (w: string) => FILLER_WORDS.has(w) || (rules.numbersAreFiller && /^\d+$/.test(w));
+  // A filler word said twice or more in one ("asdfasdf", "testtest") is still that word.
+  const isFiller = (w: string) => FILLER_WORDS.has(w) || FILLER_WORDS.has(/^(.{3,6}?)\1+$/.exec(w)?.[1] ?? "") || (rules.numbersAreFiller && /^\d+$/.test(w));
   const allFiller = words.length > 0 ? words.every(isFiller) : rules.wordsRequired;
   const whole = words.join(" ");
   if (allFiller || FILLER_PHRASES.has(whole) || (rules.greetings && GREETINGS.has(whole))) return `\`${field}\` reads like a test rather than your own words.`;
   if (/lorem\s+ipsum/i.test(text)) return `\`${field}\` holds lorem ipsum filler.`;
+  // Eight words or more that are one or two words over and over ("x x x x …", pasted to reach a length) say nothing.
+  const padded = words.length >= 8 && new Set(words).size <= 2;
   const mashed =
+    padded ||
     KEYBOARD_RUN.test(text) ||
     (rules.repeatedLetters && /(\p{L})\1{7,}/iu.test(text)) ||
     words.some((w) => w.length >= 15 && /^[a-z]+$/.test(w) && !/[aeiouy]/.test(w));

@@ -198,3 +198,19 @@ describe("files browsers and crawlers ask for", () => {
     expect(text).not.toMatch(/^Disallow: \/$/m);
   });
 });
+
+describe("visitors' words written right to left", () => {
+  it("are isolated on the page: the name and place in <bdi>, the text in its own direction", async () => {
+    const song = server.deps.library.songs[0]!.slug;
+    const posted = await server.post("/api/reflect", {
+      name: "مريم",
+      location: "القاهرة",
+      text: "كان النشيد الأخير هادئا جدا، وبقيت أستمع إليه طوال المساء.",
+      songSlug: song,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const { text: page } = await fetchText(`${server.url}/reflections/${song}`);
+    expect(page).toContain("— <bdi>مريم</bdi>, <bdi>القاهرة</bdi>");
+    expect(page).toMatch(/<p class="reflection-text" dir="auto">كان النشيد/);
+  });
+});

@@ -27,6 +27,11 @@ describe("screenField refuses", () => {
     ["name", "test", "filler"],
     ["name", "Foo Bar", "filler"],
     ["name", "asdfg", "filler"],
+    // A filler word said twice in one, and words repeated to reach a length (pasted "x " 700 times).
+    ["text", "asdfasdf", "filler"],
+    ["text", "testtest testtest", "filler"],
+    ["text", "x ".repeat(500).trim(), "filler"],
+    ["text", "la di la di la di la di la di la di", "filler"],
     ["place", "<your location>", "placeholder"],
     ["place", "Your location", "placeholder"],
     ["place", "[city]", "placeholder"],
@@ -81,6 +86,9 @@ describe("screenField lets writing through", () => {
     ["text", "<sigh> The closing was so gentle that I stayed for the next one."],
     ["text", "The closing was so gentle that I stayed <sigh>"],
     ["text", "Hello?"],
+    // Repetition that carries meaning stays: a refrain among other words, a word said three times.
+    ["text", "Again, again, again: the chant came back, and we sang it again with the whole room."],
+    ["text", "Holy holy holy."],
     ["text", EXAMPLE.replace("afternoon", "evening")],
     ["title", "Your Song"],
     ["title", "A Prayer"],

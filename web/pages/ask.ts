@@ -90,7 +90,7 @@ async function conversationPage(event: H3Event, deps: WebContext, slug: string):
       deps,
       404,
       "No such conversation",
-      `No conversation has the slug "${slug}".`,
+      `No conversation is kept at this address (${slug}).`,
       "Nothing is lost. The recent conversations are on the ask page.",
     );
   }

@@ -47,7 +47,14 @@ async function songPage(
 ): Promise<Response> {
   const song = deps.library.song(slug);
   if (!song) {
-    return errorPage(event, deps, 404, "No such song", `No song has the slug "${slug}".`, "Nothing is lost. Every song is listed on the reflections page.");
+    return errorPage(
+      event,
+      deps,
+      404,
+      "No such song",
+      `No song is kept at this address (${slug}).`,
+      "Nothing is lost. Every song is listed on the reflections page.",
+    );
   }
   // While the store is down the song is still read and heard; only its reflections wait (null).
   const reflections = await unlessStoreDown(deps.reflections.forSong(song.slug));
@@ -138,7 +145,9 @@ export function reflectionRoutes(deps: WebContext): Route[] {
         // Only a song's own slug is echoed into Location: an arbitrary path could make a header no client will read.
         const song = deps.library.song(routeParam(event.context.params, "slug"));
         if (!song)
-          return errorResponse(event, "not_found", "No song has that slug.", { suggestion: "Nothing is lost. /reflections lists every song and its page." });
+          return errorResponse(event, "not_found", "No song is kept at this address.", {
+            suggestion: "Nothing is lost. /reflections lists every song and its page.",
+          });
         return new Response(null, {
           status: 301,
           headers: { location: `/reflections/${encodeURIComponent(song.slug)}`, "cache-control": "public, max-age=86400" },

@@ -133,10 +133,10 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   const shown = shownIn(body.services, tier);
   const opened = defaultService(body.services, shown, Math.floor(deps.clock().getUTCHours() / 4));
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
-<p class="lead">Each four hours of the day hold their own service: one for each half of the world, where the seasons differ, and one for everywhere. The service of your hour is open below; the others open with a click.</p>
+<p class="lead">Each four-hour part of the day holds its own service: one for each half of the world, where the seasons differ, and one for everywhere. The service of your hour is open below; open any other to read it.</p>
 <p class="meta" id="how-made" data-explains>How services are made: most are gathered by a fixed rotation through the library under the house's rules, and a few are planned, named and given a word by a language model.</p>
 ${halves(tier, body.date)}
-<p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar; put your own IANA timezone in the address, e.g. <code>?timezone=Europe/Lisbon</code>).</p>
+<p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar, on your own clock when your browser says where you are).</p>
 ${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
