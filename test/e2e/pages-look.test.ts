@@ -119,6 +119,17 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     }
   }
 
+  it("offers no Play button for a service with nothing recorded yet, but says so (this server records nothing)", async () => {
+    const page = await lookTab({ colorScheme: "light", width: 390 });
+    await page.goto(`${server.url}/`);
+    const box = page.locator(".service-player").first();
+    await pollLong(() => box.isVisible()).toBe(true);
+    expect(await page.locator("#service-parts audio").count()).toBe(0);
+    expect(await box.locator("button.play").isHidden()).toBe(true);
+    await pollLong(() => box.locator(".now-playing").innerText()).toBe("Not recorded yet: its words are below, to read.");
+    expect(await page.locator("#player-bar").isVisible()).toBe(false);
+  });
+
   it("the theme button switches data-theme, and the choice holds after a reload", async () => {
     const page = await lookTab({ colorScheme: "light", width: 1280 });
     await page.goto(`${server.url}/docs`);

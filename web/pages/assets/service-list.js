@@ -103,10 +103,15 @@
       });
       box.setAttribute("data-opened", String(at));
       var main = box.querySelector("button");
+      // With no part recorded yet there is nothing to play: no button that would only open a bar saying so.
+      var recorded = parts(list).some(function (li) {
+        return li.querySelector("audio");
+      });
+      if (main) main.hidden = !recorded && !s;
       label(main, s && at >= 0 ? (s.playing ? "Pause" : "Go on") : box.getAttribute("data-play-label") || "Play the service");
       // The drawn icon follows: a triangle to play or go on, two bars to pause.
       if (main) main.setAttribute("data-state", s && at >= 0 && s.playing ? "pause" : "play");
-      label(box.querySelector(".now-playing"), s ? s.say : "");
+      label(box.querySelector(".now-playing"), s ? s.say : recorded ? "" : "Not recorded yet: its words are below, to read.");
     });
   }
 
