@@ -4,9 +4,10 @@ import { H3 } from "h3";
 import { fallbackHandler } from "./adapters/fallback.ts";
 import { commonLayer } from "./adapters/headers.ts";
 import { errorResponse, errorResponseOf } from "./adapters/http.ts";
-import { requestWatch } from "./adapters/request-log.ts";
+import { noteRequest, requestWatch, WORDS_IN_PATH } from "./adapters/request-log.ts";
 import { mountRest } from "./adapters/rest.ts";
 import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
+import type { Route } from "./core/route.ts";
 import type { WebContext } from "./web/context.ts";
 import { notFoundPage, wantsNotFoundPage } from "./web/pages/not-found.ts";
 import { storeDownPage, storeRefusalIn } from "./web/pages/store-down.ts";
@@ -44,9 +45,10 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   const wildcards = wildcardPaths(operations, routes);
   mountRest(app, operations, ctx);
   for (const route of routes) {
-    app.on(route.method, route.path, route.handler);
+    const handler = route.wordsInPath ? withWordsInPath(route.handler) : route.handler;
+    app.on(route.method, route.path, handler);
     // The catch-all below would otherwise take HEAD before h3 falls back to the GET route.
-    if (route.method === "GET") app.on("HEAD", route.path, route.handler);
+    if (route.method === "GET") app.on("HEAD", route.path, handler);
   }
   // GET and DELETE on /mcp: 405 with Allow: POST, in words about MCP (no stream to open, no session to end).
   for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", http.mcpMethodNotAllowed);
@@ -57,4 +59,12 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
     return answer.status === 404 && wantsNotFoundPage(event) ? notFoundPage(event, ctx) : answer;
   });
   return app;
+}
+
+/** A route whose path holds a visitor's words: its access line names the route's pattern (adapters/request-log.ts). */
+function withWordsInPath(handler: Route["handler"]): Route["handler"] {
+  return (event) => {
+    noteRequest(event, WORDS_IN_PATH);
+    return handler(event);
+  };
 }

@@ -18,6 +18,15 @@ const fixedNote = (rpc: string, tool?: string): Readonly<RequestNote> => {
   return note;
 };
 
+// A conversation's URI holds its question's words (the slug), as its REST twin's path does (rest.wordsInPath).
+const CONVERSATION = /^sanctuary:\/\/conversations\/(?!recent$)[^/]+$/;
+
+/** A resource's URI as logged: without its query, and a conversation's by its template, never its words. */
+function loggedUri(uri: string): string {
+  const bare = uri.split(/[?#]/)[0].slice(0, 200);
+  return CONVERSATION.test(bare) ? "sanctuary://conversations/{slug}" : bare;
+}
+
 /** What the access line says of a JSON-RPC message: its method, a listed tool's name, a resource's URI without
  * its query, a prompt's name. Never arguments (they carry visitors' words), never an unlisted name sent by a client. */
 export function rpcNote(body: unknown, tools: Set<string>): Readonly<RequestNote> {
@@ -26,7 +35,7 @@ export function rpcNote(body: unknown, tools: Set<string>): Readonly<RequestNote
   const method = typeof message?.method === "string" && RPC_METHODS.has(message.method) ? message.method : "other";
   const params = message?.params;
   if (method === "tools/call") return fixedNote(method, typeof params?.name === "string" && tools.has(params.name) ? params.name : "unlisted");
-  if (method === "resources/read" && typeof params?.uri === "string") return { rpc: method, uri: params.uri.split(/[?#]/)[0].slice(0, 200) };
+  if (method === "resources/read" && typeof params?.uri === "string") return { rpc: method, uri: loggedUri(params.uri) };
   if (method === "prompts/get" && typeof params?.name === "string") return { rpc: method, prompt: params.name.slice(0, 64) };
   return fixedNote(method);
 }

@@ -16,7 +16,12 @@ export interface RequestNote {
   prompt?: string;
   /** The request's id as answered in X-Request-Id (read from the note: a response's headers cost a Headers object). */
   reqId?: string;
+  /** "path" when the path holds a visitor's words (a conversation's slug): the line names the route's pattern. */
+  hidden?: "path";
 }
+
+/** The note of a route whose path holds a visitor's words (Route.wordsInPath, an operation's rest.wordsInPath). */
+export const WORDS_IN_PATH: Readonly<RequestNote> = Object.freeze({ hidden: "path" });
 
 // The note rides on the event's context, declared to h3 the way h3 asks its context to be extended.
 declare module "h3" {
@@ -80,7 +85,8 @@ export function requestWatch(ctx: Pick<AdapterContext, "log"> & { metrics: Metri
   const writeFields = rawLineWriterOf(ctx.log);
   function done(event: H3Event, started: number, status: number): void {
     const note = event.context.sanctuaryRequest;
-    const path = event.url.pathname;
+    // Visitors' words are never logged (docs/operating.md): a path made of them is logged as its route's pattern.
+    const path = note?.hidden === "path" ? (event.context.matchedRoute?.route ?? "(hidden)") : event.url.pathname;
     const ms = performance.now() - started;
     const via = transportOf(note, path);
     if (options.metrics) ctx.metrics.request(operationOf(event, note, status), via, status, ms / 1000);

@@ -7,7 +7,7 @@ import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
 import { invoke, wireBody } from "./invoke.ts";
 import { requestIdFor, requestIdOf } from "./request-id.ts";
-import { noteRequest, type RequestNote } from "./request-log.ts";
+import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
 export function pathParamNames(path: string): string[] {
@@ -57,7 +57,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
 export function mountRest(app: H3, operations: Operation[], deps: AdapterContext): void {
   for (const op of operations) {
     const params = pathParamNames(op.rest.path);
-    const note: RequestNote = Object.freeze({ operation: op.name });
+    const note: RequestNote = Object.freeze(op.rest.wordsInPath ? { operation: op.name, ...WORDS_IN_PATH } : { operation: op.name });
     const handler = (event: H3Event) => handle(op, event, deps, params, note);
     app.on(op.rest.method, op.rest.path, handler);
     // HEAD is GET without the body (h3 drops it), so only where GET changes nothing: a link checker's HEAD of a GET

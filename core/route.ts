@@ -17,6 +17,8 @@ export interface Route {
   errors?: ErrorKind[];
   /** Query parameters it reads, as a Zod object (documentation only). */
   query?: z.ZodObject;
+  /** Its path holds a visitor's words (a conversation's slug is made from its question): logs name the pattern. */
+  wordsInPath?: true;
   handler: (event: H3Event) => Response | Promise<Response>;
 }
 

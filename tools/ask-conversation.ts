@@ -21,7 +21,7 @@ export const askConversation = defineOperation({
     visitorWritten: visitorWrittenField,
     next_steps: nextSteps,
   }),
-  rest: { method: "GET", path: "/api/ask/conversation/:slug" },
+  rest: { method: "GET", path: "/api/ask/conversation/:slug", wordsInPath: true },
   errors: ["not_found"],
   async handler({ slug }, ctx) {
     const { steps } = ctx;

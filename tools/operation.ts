@@ -25,7 +25,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   description?: string;
   input: I;
   output: O;
-  rest: { method: "GET" | "POST"; path: string; status?: number };
+  /** `wordsInPath`: the path holds a visitor's words (a conversation's slug), so logs name its pattern instead. */
+  rest: { method: "GET" | "POST"; path: string; status?: number; wordsInPath?: true };
   /** The operation as an MCP tool, with every MCP fact about it here rather than in tables keyed by name. */
   mcp?: {
     tool: string;

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/eventually.ts";
-import { openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
+import { connectMcp, openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -92,6 +92,13 @@ describe("logs", () => {
     expect(asked.status).toBe(200);
     await server.post("/api/ask", { question: "And evenings?", session_id: asked.body.session_id, owner_token: asked.body.owner_token });
     await server.post("/api/ask", { question: "And a wrong token?", session_id: asked.body.session_id, owner_token: "wrong-token-should-not-log" });
+    // A conversation's address is made of its question's words: its page, its JSON and its MCP resource.
+    expect(asked.body.slug).toContain("quiet-mornings");
+    expect((await server.fetch(`/ask/${asked.body.slug}`, { headers: { accept: "text/html" } })).status).toBe(200);
+    expect((await server.get(`/api/ask/conversation/${asked.body.slug}`)).status).toBe(200);
+    const mcp = await connectMcp(server);
+    await mcp.readResource({ uri: `sanctuary://conversations/${asked.body.slug}` });
+    await mcp.close();
     for (const path of ["/admin/api/queue", "/admin/api/contributions", "/admin/api/submissions"]) {
       await server.fetch(`${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       await server.fetch(`${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}-wrong` } });
@@ -106,7 +113,11 @@ describe("logs", () => {
     ).toBeGreaterThanOrEqual(6);
     const all = lines.join("\n");
     expect(all.length).toBeGreaterThan(0);
-    for (const secret of ["private sorrow", "zebra", asked.body.owner_token, "wrong-token-should-not-log", ADMIN_KEY]) expect(all).not.toContain(secret);
+    for (const secret of ["private sorrow", "zebra", "quiet-mornings", asked.body.owner_token, "wrong-token-should-not-log", ADMIN_KEY])
+      expect(all).not.toContain(secret);
+    expect(all).toContain('"path":"/ask/:slug"');
+    expect(all).toContain('"path":"/api/ask/conversation/:slug"');
+    expect(all).toContain('"uri":"sanctuary://conversations/{slug}"');
   });
 
   it("have one line for every kind of route, with its real path: a page, a media range, a feed, an MCP resource and prompt", async () => {

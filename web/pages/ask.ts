@@ -140,6 +140,7 @@ export function askRoutes(deps: WebContext): Route[] {
     {
       method: "GET",
       path: "/ask/:slug",
+      wordsInPath: true,
       summary: "Page: one public conversation with the library",
       produces: "text/html",
       errors: ["not_found"],
