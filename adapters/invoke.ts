@@ -2,6 +2,7 @@
 // record the call under its REST path, take its limits, run the handler, and turn any failure into the error body.
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
+import { hasLoneSurrogate } from "../core/text.ts";
 import { deepFreeze, expand, readOnlyView } from "../core/body.ts";
 import type { Steps } from "../core/next-steps.ts";
 import { DRY_RUN_FIELD, type Body, type Operation, type OutputSchema } from "../tools/operation.ts";
@@ -149,6 +150,23 @@ function validated<I extends z.ZodObject>(schema: I, raw: Readonly<Record<string
   return result;
 }
 
+/**
+ * A rule every text field of every operation shares, before its schema: no half of a UTF-16 pair alone (a JSON
+ * body or MCP argument may send "\ud800"; stored, it would break strict JSON readers and the feeds).
+ */
+function brokenText(op: Operation, raw: Readonly<Record<string, unknown>>): SanctuaryError | null {
+  for (const key in raw) {
+    const value = raw[key];
+    if (typeof value === "string" && hasLoneSurrogate(value))
+      return new SanctuaryError("invalid", `\`${key}\` holds half of a character (a lone UTF-16 surrogate); send whole characters, as UTF-8.`, {
+        suggestion: op.invalidSuggestion,
+        field: key,
+        example: op.example,
+      });
+  }
+  return null;
+}
+
 /** Whether a parsed input asks for a preview (`dry_run: true`): only operations that offer one have the field. */
 const isPreview = (input: object): boolean => DRY_RUN_FIELD in input && input[DRY_RUN_FIELD] === true;
 
@@ -173,6 +191,8 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     takeLimits: NO_TAKE,
   });
   try {
+    const broken = brokenText(op, raw);
+    if (broken) throw broken;
     const parsed = validated(op.input, raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
     const input = readOnlyView(parsed.data);

@@ -14,6 +14,13 @@ export function hasControlChars(text: string): boolean {
   return CONTROL_CHARS.test(text);
 }
 
+/** Half of a UTF-16 pair alone (JSON can send "\ud800"): no character at all, and strict JSON parsers refuse it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
 // Characters XML 1.0 cannot carry: C0 controls but tab, LF and CR, the two non-characters, lone surrogates.
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

@@ -7,16 +7,20 @@ import { hasControlChars, hasVisibleText, withoutInvisible } from "../core/text.
  * refused when nothing visible is left. Compared by its key (core/text.ts nameKey), never as written.
  */
 export function visitorName(field: string, max = 100) {
-  return z
-    .string()
-    .refine((s) => s.trim() === "" || hasVisibleText(s), {
-      message: `\`${field}\` is made only of invisible characters; please send a name people can read`,
-      abort: true,
-    })
-    .overwrite(withoutInvisible)
-    .trim()
-    .min(1, `\`${field}\` must not be empty`)
-    .max(max);
+  return (
+    z
+      .string()
+      .refine((s) => s.trim() === "" || hasVisibleText(s), {
+        message: `\`${field}\` is made only of invisible characters; please send a name people can read`,
+        abort: true,
+      })
+      .overwrite(withoutInvisible)
+      .trim()
+      .min(1, `\`${field}\` must not be empty`)
+      .max(max)
+      // A name is a one-line label under what its visitor wrote.
+      .refine((s) => !/[\r\n\u2028\u2029]/.test(s), `\`${field}\` must be one line`)
+  );
 }
 export const nameField = visitorName("name").describe("Your name or label, shown publicly; not a credential");
 export const usernameField = visitorName("username").describe("Alias of `name`");

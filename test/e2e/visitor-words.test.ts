@@ -165,6 +165,24 @@ const refused: Array<[string, string, unknown]> = [
   ["contribute", "content", "A small prayer for {{name}}, left by the sea wind, for every mind that notices it and rests a while before the day begins."],
 ];
 
+describe("text that is not whole", () => {
+  it.each<[string, string, string, RegExp]>([
+    ["reflect", "name", "Qa\nNew", /must be one line/],
+    ["reflect", "text", "A reflection with half a character \ud800 in the middle of it.", /half of a character/],
+    ["ask", "question", "Is \udc00 this a question about the evening?", /half of a character/],
+  ])("%s refuses %s = %j with 400 over REST and MCP, storing nothing", async (op, field, value, said) => {
+    const call = calls[op];
+    const body = { ...call.base, [field]: value };
+    const before = await observable();
+    const res = await call.rest(body);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.error).toMatch(said);
+    if (call.tool) expect((await mcp.callTool({ name: call.tool, arguments: body })).isError).toBe(true);
+    expect(await observable()).toEqual(before);
+  });
+});
+
 describe("placeholders, examples and filler in each visitor-written field", () => {
   it.each(refused)("%s refuses %s = %j with 400, storing nothing and spending no limit", async (op, field, value) => {
     const call = calls[op];
