@@ -6,13 +6,17 @@ import { BoundedMemo } from "../core/memo.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import type { MethodCall } from "./mcp-caller.ts";
-import { asProtocolError, createMcpMethods, type Params, type StandardMethod } from "./mcp-methods.ts";
+import { asProtocolError, createMcpMethods, invalidParamsMessage, type Params, type StandardMethod } from "./mcp-methods.ts";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import { RawJson, errorMessage, resultMessage, resultPieces, type Id } from "./mcp-wire.ts";
 
 export interface McpDispatch {
   /** Whether the table answers this method with these params (else the SDK refuses the message in its own words). */
   serves(method: string, params: Params): boolean;
+  /** Whether the method is one of the table's (its params aside). */
+  knows(method: string): boolean;
+  /** -32602 for a method the table knows, given params it cannot read, saying what they must be. */
+  refuseParams(id: Id, method: string): Bytes;
   /** The whole JSON-RPC answer to one request, as UTF-8 bytes. Never throws: a failure is a JSON-RPC error. */
   answer(id: Id, method: string, params: Params, call: MethodCall): Promise<Bytes>;
   /** The bare result of a standard method, typed as the SDK's entry (adapters/mcp.ts) takes it; it adds the era's fields itself. */
@@ -30,6 +34,8 @@ export function createMcpDispatch(operations: Operation[], app: AdapterContext):
   const failed = (id: Id, code: number, message: string, data?: unknown) => Buffer.from(errorMessage(id, code, message, data), "utf8");
   return {
     serves: (method, params) => methods.get(method)?.accepts(params) ?? false,
+    knows: (method) => methods.has(method),
+    refuseParams: (id, method) => failed(id, ProtocolErrorCode.InvalidParams, invalidParamsMessage(method)),
     async answer(id, method, params, call) {
       const entry = methods.get(method);
       if (!entry) return failed(id, ProtocolErrorCode.MethodNotFound, "Method not found");

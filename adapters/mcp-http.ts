@@ -116,10 +116,11 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       transport: "http",
       client: route?.kind === "request" ? route.client : undefined,
     };
-    const base = app.config.baseUrl ?? baseUrl;
     if (route?.kind === "notification") return new Response(null, { status: 202 });
     if (route && dispatch.serves(route.method, route.params))
-      return answered(await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base }), json);
+      return answered(await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base: baseUrl }), json);
+    // A method of the table with params it cannot read: said here, in words (the SDK's entry would answer with a Zod dump).
+    if (route?.kind === "request" && dispatch.knows(route.method)) return answered(dispatch.refuseParams(route.id, route.method), json);
     // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.
     const version = event.req.headers.get("mcp-protocol-version");
     if (version !== null && !SERVED_VERSIONS.has(version))
@@ -131,8 +132,8 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
       );
     const request = sdkRequest(event, text);
     const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
-      ? await legacy(request, body, json, caller, base)
-      : await modern(json, caller, base).fetch(request, { parsedBody: body });
+      ? await legacy(request, body, json, caller, baseUrl)
+      : await modern(json, caller, baseUrl).fetch(request, { parsedBody: body });
     return settled(response, Array.isArray(body));
   }
 

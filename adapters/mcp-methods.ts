@@ -138,6 +138,21 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
   return { all: new Map<string, Method>([...Object.entries(others), ...Object.entries(standard)]), standard };
 }
 
+/** What a method's params must be, said when they are not (the SDK would say it as a Zod dump). */
+const PARAMS_WANTED: Record<string, string> = {
+  "tools/call": "params.name must be a tool's name (tools/list names them) and params.arguments, if given, an object",
+  "resources/read": "params.uri must be a resource's URI (resources/list and resources/templates/list give them)",
+  "prompts/get": "params.name must be a prompt's name (prompts/list names them) and params.arguments, if given, an object of strings",
+  "completion/complete": "params.ref must be a ref/prompt or ref/resource, and params.argument an object with a name and a value",
+  "skills/get": "params.uri must be a skill's URI (skills/list gives them)",
+  initialize: "params.protocolVersion must be a protocol revision such as 2025-11-25, beside params.capabilities and params.clientInfo",
+};
+
+/** -32602's message for a known method whose params cannot be read. */
+export function invalidParamsMessage(method: string): string {
+  return `Invalid params for ${method}: ${PARAMS_WANTED[method] ?? "params.cursor, if given, must be a string (a cursor this server gave)"}.`;
+}
+
 /** An unexpected failure inside a method, as JSON-RPC reports it (a tool's own failures are results, not errors). */
 export function asProtocolError(error: unknown): ProtocolError {
   return error instanceof ProtocolError ? error : new ProtocolError(ProtocolErrorCode.InternalError, "Internal error");

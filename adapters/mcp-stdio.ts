@@ -36,6 +36,11 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
 
   async function answer(message: Record<string, unknown>): Promise<void> {
     const { id, method } = message;
+    // A request whose id is neither a string nor a number (null): refused as HTTP refuses it, not passed over in silence.
+    if (typeof method === "string" && "id" in message && !(typeof id === "string" || typeof id === "number")) {
+      await write(errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: id must be a string or a number"));
+      return;
+    }
     if (typeof method !== "string" || !(typeof id === "string" || typeof id === "number")) return; // notifications and responses
     const params = isObject(message.params) ? message.params : {};
     const meta = isObject(params._meta) ? params._meta : undefined;
@@ -47,11 +52,8 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     const clientInfo = meta?.[CLIENT_INFO_META_KEY];
     const who = modern && isObject(clientInfo) && typeof clientInfo.name === "string" ? { ...caller, client: clientInfo.name } : caller;
     if (!dispatch.serves(method, params)) {
-      const known = dispatch.serves(method, {}) || method === "tools/call" || method === "resources/read" || method === "prompts/get";
       await write(
-        known
-          ? errorMessage(id, ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: see the MCP specification's schema for this method.`)
-          : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"),
+        dispatch.knows(method) ? dispatch.refuseParams(id, method).toString("utf8") : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"),
       );
       return;
     }
@@ -63,7 +65,14 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     pending.add(done);
     void done.finally(() => pending.delete(done));
   };
-  transport.onerror = (error) => options.log.warn({ err: error }, "stdio message refused");
+  transport.onerror = (error) => {
+    options.log.warn({ err: error }, "stdio message refused");
+    // JSON that is no single JSON-RPC message (a batch, which stdio does not carry, or an id of null): answered as
+    // HTTP answers it, with no id to give, rather than left unanswered. (A line that is not JSON at all the SDK's
+    // framing passes over by design, as noise on the pipe.)
+    if (error.name === "ZodError" || error.name === "$ZodError")
+      void write(errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: a line is one JSON-RPC message (stdio carries no batches)"));
+  };
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => void Promise.allSettled([...pending]).then(() => resolve());
   });

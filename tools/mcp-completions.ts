@@ -36,9 +36,8 @@ export const completeSongSlug: Completer = (value, { library }) =>
 
 export const completeSection: Completer = (value, { library }) => rankMatches(sectionWords(library), value);
 
-/** Section names first (they list a section), then document paths. */
-export const completeDocPath: Completer = (value, { library }) =>
-  rankMatches([...sectionWords(library), ...library.documents.map((d) => d.path).sort()], value);
+/** Document paths: what `sanctuary://docs/{+path}` reads (a section's name reads nothing there: read_doc lists sections). */
+export const completeDocPath: Completer = (value, { library }) => rankMatches(library.documents.map((d) => d.path).sort(), value);
 
 /** Dates that hold services, newest first. */
 export const completeServiceDate: Completer = async (value, { calendar }) => rankMatches((await calendar.dates()).slice().reverse(), value);

@@ -152,6 +152,22 @@ describe("refused MCP requests", () => {
     expect([res.status, body.id, body.error.code]).toEqual([400, 7, -32000]);
     expect(body.error.message).toContain("Unsupported protocol version: 1999-01-01 (supported versions: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26)");
   });
+
+  it("say in words what a method's params must be (-32602), never as a schema dump", async () => {
+    const cases: Array<[string, object, string]> = [
+      ["tools/call", {}, "params.name must be a tool's name"],
+      ["tools/call", { name: "now", arguments: [] }, "params.arguments, if given, an object"],
+      ["prompts/get", { name: "explore_the_library", arguments: { section: 5 } }, "an object of strings"],
+      ["resources/read", {}, "params.uri must be a resource's URI"],
+    ];
+    for (const [method, params, said] of cases) {
+      const res = await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 9, method, params }), { "mcp-protocol-version": "2025-11-25" });
+      const body = await res.json();
+      expect([body.id, body.error?.code], method).toEqual([9, -32602]);
+      expect(body.error.message, method).toContain(said);
+      expect(body.error.message, method).not.toContain("\n");
+    }
+  });
 });
 
 describe("JSON-RPC batches", () => {

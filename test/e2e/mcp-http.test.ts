@@ -256,9 +256,10 @@ describe.each([
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}" }, "slug", "")).toHaveLength(
       server.deps.library.songs.length,
     );
+    // Only what the template reads: documents, not section names (sanctuary://docs/prayers is no document).
     const paths = await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{+path}" }, "path", "pray");
-    expect(paths[0]).toBe("prayers");
     expect(paths).toContain(doc);
+    for (const path of paths) expect((await mcp.readResource(`sanctuary://docs/${path}`)).contents[0].text, path).toBeTruthy();
     expect(await mcp.complete({ type: "ref/prompt", name: "explore_the_library" }, "section", "rit")).toEqual(["rituals", "ritual"]);
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "timezone", "europe/lis")).toEqual(["Europe/Lisbon"]);
     const today = (await server.get("/api/now")).body.service.today.date;

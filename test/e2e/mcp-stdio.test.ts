@@ -169,6 +169,20 @@ describe("the stdio bin as a clean local server", () => {
       const read = JSON.parse(all[1]).result.structuredContent;
       expect(read.url).toBe("/docs/welcome");
       expect(stdout).not.toContain("localhost:3000");
+      // What is not one readable request is answered, as HTTP answers it: a batch and a null id (-32600) and
+      // params a method cannot read (-32602, in words rather than a schema dump).
+      child.stdin.write('[{"jsonrpc":"2.0","id":3,"method":"ping"}]\n');
+      send({ jsonrpc: "2.0", id: null, method: "ping" });
+      send({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { arguments: [] } });
+      const refusals = (await lines(5)).slice(2).map((line) => JSON.parse(line));
+      expect(refusals.map((r) => [r.id, r.error.code])).toEqual([
+        [null, -32600],
+        [null, -32600],
+        [4, -32602],
+      ]);
+      expect(refusals[2].error.message).toBe(
+        "Invalid params for tools/call: params.name must be a tool's name (tools/list names them) and params.arguments, if given, an object.",
+      );
       expect(await readdir(folder)).not.toContain("data");
       // Logs are buffered (core/logger.ts flushes each second): wait for the line rather than read at once.
       const dataDirLine = `"dataDir":${JSON.stringify(join(CHECKOUT, "data"))}`;
