@@ -36,6 +36,7 @@ import { createPlanner } from "./planner/build.ts";
 import type { Planner } from "./planner/scheduler.ts";
 import type { Route, RouteSummary } from "./core/route.ts";
 import { allowedHostsFor } from "./adapters/mcp-host.ts";
+import { createMcpDispatch, type McpDispatch } from "./adapters/mcp-dispatch.ts";
 import { mcpRoute } from "./adapters/mcp-http.ts";
 import { openApiRoute } from "./adapters/openapi.ts";
 import { routeTable, type HttpSurface } from "./adapters/route-table.ts";
@@ -53,6 +54,8 @@ export interface Deps extends WebContext {
   stop: () => Promise<void>;
   /** What the HTTP app mounts; `routes` is its table, the same for every transport. */
   http: HttpSurface;
+  /** The MCP method table's dispatch, made once per process: HTTP's /mcp and the stdio entry answer with it. */
+  mcpDispatch: McpDispatch;
 }
 
 export interface DepsOverrides {
@@ -146,7 +149,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // The table lists the web routes, whose handlers read this context: it is filled once below, before
   // createDeps returns, so no entry (the HTTP server, the stdio server) ever sees it empty.
   const routes: RouteSummary[] = [];
-  const context: Omit<Deps, "http"> = {
+  const context: Omit<Deps, "http" | "mcpDispatch"> = {
     config,
     library,
     media,
@@ -191,8 +194,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       unmarkLive();
     },
   };
-  const mcp = mcpRoute(context, operations, { allowedHosts: allowedHostsFor(config.host, config.baseUrl) });
+  const mcpDispatch = createMcpDispatch(operations, context);
+  const mcp = mcpRoute(context, operations, mcpDispatch, { allowedHosts: allowedHostsFor(config.host, config.baseUrl) });
   const served: Route[] = [openApiRoute(operations, () => served), mcp, ...webRoutes(context)];
   routes.push(...routeTable(operations, served));
-  return Object.assign(context, { http: { operations, routes: served, mcpMethodNotAllowed: mcp.methodNotAllowed } });
+  return Object.assign(context, { http: { operations, routes: served, mcpMethodNotAllowed: mcp.methodNotAllowed }, mcpDispatch });
 }

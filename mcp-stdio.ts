@@ -5,18 +5,16 @@
 // otherwise, and links use BASE_URL when it is set, else they are paths without a host.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createMcpDispatch } from "./adapters/mcp-dispatch.ts";
 import { serveMcpStdio } from "./adapters/mcp-stdio.ts";
 import { loadConfig } from "./config.ts";
 import { createDeps } from "./deps.ts";
-import { operations } from "./tools/index.ts";
 
 for (const method of ["log", "info", "debug"] as const) console[method] = console.error;
 
 const installation = dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR || join(installation, "data") });
 const deps = await createDeps(config);
-const connection = serveMcpStdio(createMcpDispatch(operations, deps), {
+const connection = serveMcpStdio(deps.mcpDispatch, {
   stdin: process.stdin,
   stdout: process.stdout,
   base: config.baseUrl ?? "",

@@ -1,5 +1,5 @@
-// Headers every response carries, set in one place (app.ts mounts these): CORS for any origin (spec
-// §1.16), preflights answered before routing, and nosniff. Handlers set only what is theirs.
+// Headers every response carries, set in one place (app.ts mounts these): CORS for any origin
+// (docs/behaviour.md §12), preflights answered before routing, and nosniff. Handlers set only what is theirs.
 import type { H3Event, Middleware } from "h3";
 import { FastResponse } from "srvx";
 import type { RequestWatch } from "./request-log.ts";

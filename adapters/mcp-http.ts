@@ -23,7 +23,7 @@ import { rpcNote } from "./mcp-note.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
 import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
-import { createMcpDispatch } from "./mcp-dispatch.ts";
+import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
 import { routeOf } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
@@ -37,8 +37,7 @@ export interface McpHttpOptions {
   allowedHosts: string[] | null;
 }
 
-export function createMcpHttp(operations: Operation[], app: AdapterContext, options: McpHttpOptions) {
-  const dispatch = createMcpDispatch(operations, app);
+function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: AdapterContext, options: McpHttpOptions) {
   // The SDK's entry, for what the dispatch leaves to it (rare: mostly refusals): a handler and a server per
   // request, so the caller is handed to the server that serves it rather than looked up beside the request.
   const modern = (json: boolean, caller: McpCaller, base: string): McpHttpHandler =>
@@ -173,10 +172,14 @@ export function createMcpHttp(operations: Operation[], app: AdapterContext, opti
   };
 }
 
-/** A dispatched answer: one JSON body, or one SSE event for a client that accepts only a stream. */
 /** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
-export function mcpRoute(app: AdapterContext, operations: Operation[], options: McpHttpOptions): Route & { methodNotAllowed: Route["handler"] } {
-  const mcp = createMcpHttp(operations, app, options);
+export function mcpRoute(
+  app: AdapterContext,
+  operations: Operation[],
+  dispatch: McpDispatch,
+  options: McpHttpOptions,
+): Route & { methodNotAllowed: Route["handler"] } {
+  const mcp = createMcpHttp(operations, dispatch, app, options);
   return {
     method: "POST",
     path: "/mcp",

@@ -11,7 +11,7 @@ import { complete, getPrompt, listPrompts, type CompleteParams } from "./mcp-pro
 import { listResourceTemplates, listResources, readResource } from "./mcp-resources.ts";
 import { getSkill, isSkillUri, listSkills, readSkill } from "./mcp-skills.ts";
 import { callTool, toolsOf } from "./mcp-tools.ts";
-import { CAPABILITIES, LEGACY_VERSIONS, PROTOCOL_VERSIONS, RawJson } from "./mcp-wire.ts";
+import { CAPABILITIES, LEGACY_VERSIONS, PROTOCOL_VERSIONS, RawJson, isObject } from "./mcp-wire.ts";
 
 /** What a method's handler gives back: a result object, or a result already encoded (a tool call's bytes). */
 export type MethodResult<R = Record<string, unknown>> = R | RawJson;
@@ -40,7 +40,6 @@ export type StandardMethods = { [M in StandardMethod]: Method<HandlerResultTypeM
 
 export type Params = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";
 const any = () => true;
 const optionalCursor = (p: Params) => p.cursor === undefined || isString(p.cursor);

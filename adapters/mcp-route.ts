@@ -4,12 +4,10 @@
 // the exact error the revision prescribes (its classification costs ~50 µs, most of a REST request).
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 import type { Era } from "./mcp-caller.ts";
-import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, eraOf } from "./mcp-wire.ts";
+import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, eraOf, isObject } from "./mcp-wire.ts";
 
 export type McpRoute =
   { kind: "request"; id: string | number; method: string; params: Record<string, unknown>; era: Era; client?: string } | { kind: "notification" };
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 // The 2026-07-28 revision mirrors one body field in the Mcp-Name header for these methods.
 const NAME_FIELD: Record<string, string> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };

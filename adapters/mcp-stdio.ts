@@ -9,9 +9,7 @@ import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
-import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, errorMessage, eraOf } from "./mcp-wire.ts";
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, errorMessage, eraOf, isObject } from "./mcp-wire.ts";
 
 export interface StdioOptions {
   stdin: Readable;

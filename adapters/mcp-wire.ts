@@ -9,6 +9,9 @@ import type { Era } from "./mcp-caller.ts";
 import { serverInfoFor } from "./mcp-identity.ts";
 import { SKILLS_CAPABILITY } from "./mcp-skills.ts";
 
+/** A JSON object (not null, not an array): what a JSON-RPC message and its params must be. */
+export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
 /** The stateless revision (the SDK serves it, but exports no constant naming it). */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
 
@@ -60,7 +63,7 @@ function tailOf(method: string, base: string): string {
   return `"resultType":"complete"${cache},"_meta":{"${SERVER_INFO_META_KEY}":${identityText(base)}}`;
 }
 
-/** A result object's JSON with the era's fields added (a result's own `resultType` or `_meta` would be kept: none of ours has one). */
+/** A result object's JSON with the era's fields added (none of our results has its own `resultType` or `_meta`: one would be written twice, and readers keep the last). */
 export function resultPieces(method: string, result: Record<string, unknown> | RawJson, era: Era, base: string): JsonPieces {
   const pieces = result instanceof RawJson ? result.pieces : [JSON.stringify(result)];
   if (!era.modern) return pieces;

@@ -4,9 +4,9 @@ import type { H3, H3Event } from "h3";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
-import { baseUrlOf, clientIp, errorResponse, jsonResponse, queryObject, readJsonObject, stepsFor } from "./http.ts";
+import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, queryObject, readJsonObject } from "./http.ts";
 import { invoke, wireBody } from "./invoke.ts";
-import { requestIdFor, requestIdOf } from "./request-id.ts";
+import { requestIdOf } from "./request-id.ts";
 import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
@@ -41,7 +41,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
       const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
-      return jsonResponse(withExample.status, withExample.body(stepsFor(baseUrl).home()), { ...withExample.headers, "x-request-id": requestIdFor(event) });
+      return errorResponseOf(event, withExample);
     }
   }
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation

@@ -49,7 +49,7 @@ export interface ToolServices {
 export interface ToolContext extends ToolServices {
   /** Builds next_steps links on this request's base address. */
   steps: Steps;
-  /** Client address (one trusted proxy hop). */
+  /** Client address: the socket's, or X-Forwarded-For's as far as SANCTUARY_TRUST_PROXY trusts it (adapters/client-address.ts). */
   ip: string;
   via: "rest" | "mcp" | "page";
   requestId: string;

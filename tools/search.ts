@@ -1,5 +1,5 @@
 // GET /api/search — passages of the library nearest in meaning (MCP: search). Nothing is generated
-// or stored, and the query never reaches a log (the operation marks `q` private).
+// or stored, and the query never reaches a log (access lines carry the path alone, never the query string).
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { extended } from "../core/json.ts";

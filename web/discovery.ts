@@ -5,7 +5,7 @@
 //   /.well-known/api-catalog              RFC 9727 linkset (application/linkset+json)
 //   /.well-known/mcp/server-card.json     MCP server card (v1 schema): identity, icon, the /mcp remote and its
 //                                         protocol versions; /.well-known/mcp.json and /mcp/server-card are the same card
-//   /llms.txt, /auth.md                   plain text (pages/agent-texts.ts)
+//   /llms.txt, /auth.md                   plain text (web/agent-texts.ts)
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
