@@ -1,6 +1,6 @@
 // GET /feed/services.ics?timezone=<IANA>: the visitor's six slots for the next 7 days as an iCalendar feed
 // (RFC 5545, written by ical-generator), so a calendar app shows when each service begins on their own clock.
-// Each event spans its slot, is named after its service (or "Service at 04:00" until one is recorded) and
+// Each event spans its slot, is named after its service (or "The morning service" until one is recorded) and
 // links to /services/<date>. Times are written in UTC: RFC 5545 needs a VTIMEZONE block for every TZID,
 // which ical-generator only writes with an extra timezone generator, and every client shows UTC times on
 // the reader's own clock anyway; X-WR-TIMEZONE names the visitor's zone for the clients that use it.
@@ -14,6 +14,7 @@ import type { ServiceCalendar, ServiceRecord } from "../planner/calendar.ts";
 import type { ServiceKey } from "../planner/rotation.ts";
 import { parseDay, ymd } from "../planner/season.ts";
 import { SLOT_LABELS, resolveZone, slotOf, tierOf } from "../planner/time.ts";
+import { serviceTitle } from "./pages/words.ts";
 
 /** Seven days of slots, starting with the one the visitor is in now. */
 export const FEED_SLOTS = 7 * 6;
@@ -72,10 +73,11 @@ export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl
   for (const slot of upcomingSlots(zone, now)) {
     const record = byKey.get(`${slot.date}|${slot.slotIndex}|${slot.tier}`);
     const clock = SLOT_LABELS[slot.slotIndex]!;
-    const summary = record?.name ?? `Service at ${clock.slice(0, 5)}`;
+    // Named as the site names it: the service's own name, else "The morning service".
+    const summary = serviceTitle(record?.name, clock);
     const url = `${base}/services/${slot.date}`;
     const about = record
-      ? `${record.parts.length} pieces, about ${minutes(record)} minutes, sung and read again through the slot.`
+      ? `${record.parts.length} parts, about ${minutes(record)} minutes, sung and read again through the slot.`
       : "Its pieces are chosen when the slot draws near.";
     calendar.createEvent({
       id: `${slot.date}-${slot.slotIndex}-${slot.tier}@${host}`,

@@ -34,6 +34,7 @@ interface Event {
   start: Date;
   end: Date;
   summary: string;
+  description: string;
   url: string;
   stamp: Date;
 }
@@ -60,6 +61,7 @@ function parse(text: string): Event[] {
       start: event.startDate.toJSDate(),
       end: event.endDate.toJSDate(),
       summary: event.summary,
+      description: event.description,
       url: String(v.getFirstPropertyValue("url")),
       stamp: (v.getFirstPropertyValue("dtstamp") as ICAL.Time).toJSDate(),
     };
@@ -91,12 +93,13 @@ describe("servicesCalendar", () => {
     expect(events[0]).toMatchObject({
       start: new Date("2027-01-05T08:00:00Z"),
       end: new Date("2027-01-05T12:00:00Z"),
-      summary: "Service at 08:00",
+      summary: "The morning service", // named as the site names a service that has no name of its own
       url: `${BASE}/services/2027-01-05`,
       stamp: now,
     });
     expect(events[1]).toMatchObject({ start: new Date("2027-01-05T12:00:00Z"), summary: "Bread and Frost" });
-    expect(events[2]).toMatchObject({ summary: "Service at 16:00" });
+    expect(events[2]).toMatchObject({ summary: "The afternoon service" });
+    expect(events[1]!.description).toMatch(/^Bread and Frost: the service from 12:00 to 16:00 on your clock\. \d+ parts, about \d+ minutes/);
     expect(events.at(-1)).toMatchObject({ start: new Date("2027-01-12T04:00:00Z"), url: `${BASE}/services/2027-01-12` });
     expect(new Set(events.map((e) => e.uid)).size).toBe(FEED_SLOTS);
   });
@@ -122,7 +125,7 @@ describe("servicesCalendar", () => {
             if (i) expect(e.start).toEqual(events[i - 1]!.end);
             expect(e.end.getTime()).toBeGreaterThan(e.start.getTime());
             const local = DateTime.fromJSDate(e.start, { zone });
-            const slotHour = Number(/Service at (\d\d)/.exec(e.summary)![1]);
+            const slotHour = Number(/the service from (\d\d):00/.exec(e.description)![1]);
             // At its slot hour, or later in that hour's slot when a daylight-saving change skipped the hour.
             expect(local.hour - slotHour).toBeGreaterThanOrEqual(0);
             expect(local.hour - slotHour).toBeLessThan(4);

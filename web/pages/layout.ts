@@ -112,6 +112,7 @@ export function renderPage(event: H3Event, deps: WebContext, page: Page): Respon
 ${openGraph(base, path, page)}
 <link rel="stylesheet" href="${assetHref("site.css")}">
 <link rel="preload" href="${fontHref("SourceSerif4_400Regular")}" as="font" type="font/ttf" crossorigin>
+<link rel="preload" href="${fontHref("SourceSerif4_600SemiBold")}" as="font" type="font/ttf" crossorigin>
 <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
 <link rel="icon" href="${assetHref("icon.svg")}" type="image/svg+xml">
 ${[...FEEDS, ...podcasts.map((p) => ({ type: "application/rss+xml", title: `Sanctuary podcast: ${podcastName(p)}`, href: podcastHref(p) })), ...(page.alternates ?? [])].map((a) => html`<link rel="alternate" type="${a.type}" title="${a.title}" href="${a.href}">\n`)}<link rel="api-catalog" href="/.well-known/api-catalog">

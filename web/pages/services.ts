@@ -54,7 +54,7 @@ ${servicePlayer(`${id}-parts`)}
 ${partPlayer(part.recording, part.title)}</li>`,
   )}</ol>
 ${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
-<h4>Reflections left while it was heard</h4>
+<h3>Reflections left while it was heard</h3>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
 </details>`;
 }
@@ -145,7 +145,7 @@ ${slots.map((slotIndex) => {
 })}
 ${dayPager(body)}`;
   return renderPage(event, deps, {
-    title: `Services of ${body.date}`,
+    title: `Services of ${longDate(body.date)}`,
     description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,
     main,
     alternates: [{ type: "application/json", title: "The same services as JSON", href: `/api/services/${body.date}` }],
