@@ -215,11 +215,28 @@ export function settingConflicts(c: RawConfig): string[] {
   return out;
 }
 
+/** The settings whose value is one of a few words (on/off, a log level, an embedder): read in any letter case. */
+const WORD_SETTINGS = new Set(
+  Object.entries(ConfigSchema.shape)
+    .filter(([, schema]) => {
+      let inner: z.ZodType = schema;
+      while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+      return inner instanceof z.ZodEnum;
+    })
+    .map(([key]) => key),
+);
+
 /** Parse settings from an environment-like object; throws with every bad setting named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // A setting of spaces alone is as unset as an empty one (PORT=" " would otherwise be port 0, any free port).
-  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
-  const parsed = ConfigSchema.safeParse(blanksRemoved);
+  // A setting of spaces alone is as unset as an empty one (PORT=" " would otherwise be port 0, any free port); spaces
+  // around a value are never part of it, and a setting that names one of a few words takes it in any letter case
+  // (SANCTUARY_LOG_LEVEL=INFO), so neither is refused with a message that cannot show them.
+  const given = Object.entries(env).flatMap(([key, v]) => {
+    const value = v?.trim();
+    if (!value) return [];
+    return [[key, WORD_SETTINGS.has(key) ? value.toLowerCase() : value]];
+  });
+  const parsed = ConfigSchema.safeParse(Object.fromEntries(given));
   const problems = parsed.success
     ? settingConflicts(parsed.data).map((line) => `  ${line}`)
     : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

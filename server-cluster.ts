@@ -65,13 +65,14 @@ if (unshareable) {
   try {
     // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
     const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
+    // As the single server's: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), one of each per worker.
+    const banner = createLogger(config.logLevel === "silent" ? "silent" : "info");
     onShutdownSignal(
-      () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info({ pid: process.pid }, "sanctuary closed cleanly")),
+      () => running.close(DRAIN_GRACE_MS).then(() => banner.info({ pid: process.pid }, "sanctuary closed cleanly")),
       (message, fields) => running.deps.log.info(fields ?? {}, message),
       { forceOnSecond: false },
     );
-    // As the single server's banner: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), one per worker.
-    createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp`, pid: process.pid }, "ready");
+    banner.info({ url: running.url, mcp: `${running.url}/mcp`, pid: process.pid }, "ready");
   } catch (error) {
     couldNotStart(error, COULD_NOT_START);
   }

@@ -107,12 +107,13 @@ export async function main(): Promise<void> {
     const binds = budgetBinds(memoryLimitBytes());
     if (binds || config.renderers === undefined) limitProcessBudget(undefined, binds);
     const running = await startServer(config);
+    // The start's and the stop's lines are written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), as JSON.
+    const banner = createLogger(config.logLevel === "silent" ? "silent" : "info");
     onShutdownSignal(
-      () => running.close(DRAIN_GRACE_MS).then(() => running.deps.log.info("sanctuary closed cleanly")),
+      () => running.close(DRAIN_GRACE_MS).then(() => banner.info("sanctuary closed cleanly")),
       (message, fields) => running.deps.log.info(fields ?? {}, message),
     );
-    // The banner is written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides it), as a JSON line.
-    createLogger(config.logLevel === "silent" ? "silent" : "info").info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
+    banner.info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
   } catch (error) {
     couldNotStart(error);
   }

@@ -83,10 +83,22 @@ export function backupSqlite(dataDir: string, to: string, onStep: (step: string)
   return { file: to, bytes: statSync(to).size, ms: Math.round(performance.now() - started) };
 }
 
+/** A Redis address as it may be shown: without its password. */
+const redactedAddress = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
+
 /** Asks Redis for a snapshot and waits for it; returns where Redis wrote it (on the Redis machine). */
 export async function backupRedis(url: string, onStep: (step: string) => void = () => {}): Promise<string> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
+  // No retries and no 'error' event left unheard: an unreachable Redis is one clear failure naming it, not
+  // ioredis's own "Unhandled error event" with a stack and then "Connection is closed".
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 5000 });
+  let heard = "";
+  redis.on("error", (error: Error) => (heard = error.message));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Redis at ${redactedAddress(url)} could not be reached (${heard || (error instanceof Error ? error.message : String(error))})`);
+  }
   try {
     const before = await redis.lastsave();
     onStep("BGSAVE: Redis writes its snapshot in the background");

@@ -169,6 +169,14 @@ describe("backup and restore", () => {
     expect(existsSync(join(backups, "never-written.db"))).toBe(false);
   });
 
+  it("says in one line that a Redis it cannot reach could not be reached, naming it without its password", async () => {
+    const failed = await cli("backup", [], { SANCTUARY_REDIS_URL: "redis://keeper:secret-word@127.0.0.1:9" }).done;
+    expect(failed.code, failed.out).toBe(1);
+    expect(failed.out).toContain("backup failed: Redis at redis://127.0.0.1:9 could not be reached (connect ECONNREFUSED 127.0.0.1:9)");
+    expect(failed.out).not.toContain("Unhandled error event");
+    expect(failed.out).not.toContain("secret-word");
+  });
+
   it("refuses both with unstorage, whose state is not in state.db, instead of reporting a copy or a restore of nothing", async () => {
     const backedUp = await cli("backup", ["--to", join(backups, "unstorage.db")], { SANCTUARY_STORAGE: "unstorage:fs" }).done;
     expect(backedUp.code, backedUp.out).toBe(1);

@@ -17,6 +17,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ SANCTUARY_REDIS_URL: "  " }).redisUrl).toBeUndefined();
   });
 
+  it("reads a value without the spaces around it, and a word setting in any letter case", () => {
+    const config = loadConfig({ SANCTUARY_LOG_LEVEL: " INFO ", SANCTUARY_EMBEDDER: "GloVe", SANCTUARY_RATE_LIMITS: "OFF", HOST: " 127.0.0.1", PORT: " 8922 " });
+    expect([config.logLevel, config.embedder, config.rateLimits, config.host, config.port]).toEqual(["info", "glove", false, "127.0.0.1", 8922]);
+    expect(loadConfig({ SANCTUARY_REDIS_URL: "redis://127.0.0.1:6395 " }).redisUrl).toBe("redis://127.0.0.1:6395");
+    // Letter case is kept where it may matter: a path, a key, an address.
+    expect(loadConfig({ DATA_DIR: "/tmp/Sanctuary Data" }).dataDir).toBe("/tmp/Sanctuary Data");
+  });
+
   it("refuses a Redis address that is not one", () => {
     for (const url of ["notaurl", "http://127.0.0.1:6379"])
       expect(refusal({ SANCTUARY_REDIS_URL: url })).toContain("SANCTUARY_REDIS_URL: must be a redis:// or rediss:// address");
