@@ -16,9 +16,18 @@ const folder = (dataDir: string) => join(dataDir, "live");
 /** Marks this process as using `dataDir`; the returned function removes the mark. */
 export function markLive(dataDir: string): () => void {
   const file = join(folder(dataDir), `${process.pid}.json`);
-  mkdirSync(folder(dataDir), { recursive: true });
   const marker: Marker = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
-  writeFileSync(file, JSON.stringify(marker));
+  try {
+    mkdirSync(folder(dataDir), { recursive: true });
+    writeFileSync(file, JSON.stringify(marker));
+  } catch (error) {
+    // The first write of a start: a folder that cannot be written says so here, in words (on a read-only folder
+    // Node's recursive mkdir answers ENOENT, "no such file", of a folder that is there).
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be written (${code || (error as Error).message}): the sanctuary keeps its state there, so it must be a folder this process may write`,
+    );
+  }
   return () => rmSync(file, { force: true });
 }
 

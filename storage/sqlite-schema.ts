@@ -44,7 +44,14 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WIT
 /** Opens (creating if needed) the database with the settings every connection must share. */
 export function openDatabase(options: SqliteOptions): Database.Database {
   if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
-  const db = new Database(options.file);
+  let db: Database.Database;
+  try {
+    db = new Database(options.file);
+    db.exec("PRAGMA schema_version"); // reads the header: a file that is not a database fails here, not later
+  } catch (error) {
+    // Named with its file ("file is not a database" alone does not say which), keeping SQLite's code.
+    throw Object.assign(new Error(`${options.file}: ${(error as Error).message}`), { code: (error as { code?: string }).code, cause: error });
+  }
   // First, so that switching to WAL and creating tables wait for a process that is already writing.
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);

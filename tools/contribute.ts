@@ -35,7 +35,15 @@ const SUGGESTIONS = {
   short: `Nothing was submitted. A piece needs a few lines at least (${MIN_CONTENT_WORDS} words or more). Take your time with it and send it when it feels whole.`,
   markup:
     "Nothing was submitted. Please write the piece in plain markdown: emphasis, lists, headings and web links are welcome; HTML tags, comments and script links are not. Angle brackets are fine inside `code`.",
+  frontMatter:
+    "Nothing was submitted. Send the piece's text alone: the sanctuary writes its front matter from the fields (title, category, your name) and the reviewers see it before it joins.",
+  heading: "Nothing was submitted. Send the title as plain words (the library shows it as the piece's heading itself).",
 };
+
+/** A block of front matter at the start of a piece (`---` … `---`): the library's own, written from the fields. */
+const FRONT_MATTER = /^---\s*\r?\n[\s\S]*?\r?\n---\s*(\r?\n|$)/;
+/** A title written as a markdown heading ("# Evening"). */
+const HEADING = /^#{1,6}\s/;
 
 /** What a review would create, shown by a dry run (review/backend.ts ReviewPreview); one schema for contribute and feedback. */
 export const ReviewPreviewShape = z
@@ -126,6 +134,8 @@ export const contribute = defineOperation({
     const refuse = (field: string, reason: string | null, suggestion: string) => {
       if (reason) throw invalid(reason, { field, suggestion, example: EXAMPLE });
     };
+    refuse("content", FRONT_MATTER.test(input.content) ? "`content` begins with front matter (--- … ---)." : null, SUGGESTIONS.frontMatter);
+    refuse("title", HEADING.test(input.title) ? "`title` is written as a markdown heading (#)." : null, SUGGESTIONS.heading);
     refuse("content", tooShort(input.content), SUGGESTIONS.short);
     refuse("title", unsafeMarkup("title", input.title), SUGGESTIONS.markup);
     refuse("content", unsafeMarkup("content", input.content), SUGGESTIONS.markup);

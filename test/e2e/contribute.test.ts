@@ -85,6 +85,19 @@ describe("POST /api/contribute", () => {
     expect(twin.body.next_steps[0].url).toBe(`${server.url}/api/docs/prayers/a-kitchen-table-thanks`);
   });
 
+  it("refuses a piece that brings its own front matter, and a title written as a heading: the sanctuary writes both", async () => {
+    const base = valid("Front Matter Check");
+    const ownFront = await contribute({ ...base, content: `---\ntitle: hacked\nauthor: someone-else\n---\n${base.content}` });
+    expect([ownFront.status, ownFront.body.field]).toEqual([400, "content"]);
+    expect(ownFront.body.error).toBe("`content` begins with front matter (--- … ---).");
+    const heading = await contribute(valid("# Heading Title"));
+    expect([heading.status, heading.body.field]).toEqual([400, "title"]);
+    // A rule (---) inside the piece is writing, not front matter.
+    expect(
+      (await contribute({ ...valid("A Rule Between Verses"), content: `${base.content}\n\n---\n\nAnd after the rule, a second verse of thanks.` })).status,
+    ).toBe(201);
+  });
+
   it("refuses a title already waiting for review with 409 (chosen over 400: it was received), however it is cased", async () => {
     expect((await contribute(valid("Harbour Fog Lifting"))).status).toBe(201);
     const again = await contribute(valid("harbour fog lifting", { name: "Someone Else" }));

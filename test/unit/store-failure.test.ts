@@ -1,11 +1,12 @@
 // A full disk under SQLite, as SQLite reports it (SQLITE_FULL, made real here by the page limit), through the
 // outage guard: writes refused with the 503 error, reads going on, one log line each way, the health check's
 // answer following the store, and nothing acknowledged lost once space is back.
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KeyValueStore } from "../../storage/kv.ts";
+import { markLive } from "../../storage/live-marker.ts";
 import { GuardedEngine } from "../../storage/guarded-engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { StoreState, isStoreUnavailable, logFailureUnlessStoreDown, outageOf, storeCheck, storeUnavailable } from "../../storage/store-failure.ts";
@@ -38,6 +39,15 @@ describe("a full disk under SQLite", () => {
     expect(counted.every((k) => k === "disk full")).toBe(true);
     expect(await kv.get("kept")).toEqual({ text: "acknowledged before the disk filled" });
     await kv.close();
+  });
+
+  it("names the file that is not a database, and a data folder it cannot write, in words", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-garbage-"));
+    await writeFile(join(dir, "state.db"), "garbage garbage garbage garbage");
+    expect(() => new SqliteEngine({ file: join(dir, "state.db") })).toThrow(`${join(dir, "state.db")}: file is not a database`);
+    // A data folder where a file stands in the way of its folders (as a read-only one refuses them).
+    const blocked = join(dir, "state.db");
+    expect(() => markLive(blocked)).toThrow(`DATA_DIR ${blocked} cannot be written (ENOTDIR)`);
   });
 
   it("tells outages from other errors", () => {
