@@ -95,7 +95,7 @@ describe("methods", () => {
 
   it("gives a browser at an unknown address the site's own 404 page, and an API client JSON", async () => {
     const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
-    for (const path of ["/contribute", "/Services", "/about"]) {
+    for (const path of ["/offerings", "/Services", "/about"]) {
       const page = await server.fetch(path, { headers: html });
       expect([page.status, page.headers.get("content-type")], path).toEqual([404, "text/html; charset=utf-8"]);
       expect(await page.text(), path).toContain("<h1>Nothing is here</h1>");
@@ -103,7 +103,7 @@ describe("methods", () => {
     // The API's addresses stay the API's, whoever asks; and a client that asks for JSON gets JSON.
     for (const [path, headers] of [
       ["/api/nothing-here", html],
-      ["/contribute", { accept: "application/json" }],
+      ["/offerings", { accept: "application/json" }],
     ] as const) {
       const res = await server.fetch(path, { headers });
       expect([res.status, res.headers.get("content-type")?.split(";")[0]], path).toEqual([404, "application/json"]);

@@ -195,3 +195,38 @@ describe("the search box without JavaScript", () => {
     expect(formOf((await b.open(`/ask?question=${encodeURIComponent("what is a service")}`)).html, "ask-form").values.question).toBe("what is a service");
   });
 });
+
+describe("the contribute form without JavaScript", () => {
+  const PIECE = "A prayer for the night bus and its driver, who keeps the lights on for strangers and knows every stop by the shape of its dark.";
+
+  it("sends the piece for review and goes to its review's page; the keepers' queue holds exactly it", async () => {
+    const b = browser();
+    const page = await b.open("/contribute");
+    const form = formOf(page.html, "contribute-form");
+    expect(form).toMatchObject({ method: "post", action: "/contribute" });
+    expect(form.values.category).toBe("prayers");
+    const after = await b.submit(page, "contribute-form", { name: "Wren", category: "hymns", title: "For the Night Bus Driver", content: PIECE });
+    expect(after.hops).toHaveLength(1);
+    expect(after.hops[0]).toMatchObject({ status: 303, location: expect.stringMatching(/^\/contributions\/\d+$/) });
+    expect(after.status).toBe(200);
+    expect(textOf(after.html)).toContain("For the Night Bus Driver");
+    // The same title again, from another browser: refused, the piece kept in the form, the title box marked.
+    const again = browser();
+    const refused = await again.submit(await again.open("/contribute"), "contribute-form", {
+      name: "Moss",
+      category: "hymns",
+      title: "For the Night Bus Driver",
+      content: PIECE,
+    });
+    expect(refused.status).toBe(409);
+    expect(textOf(elementById(refused.html, "contribute-result"))).toBe(
+      "A piece with this title is already waiting to be read. If it is not yours, please choose another title for yours. Nothing was sent, and your piece is still in the form.",
+    );
+    expect(formOf(refused.html, "contribute-form").values).toMatchObject({ name: "Moss", category: "hymns", content: PIECE });
+    expect(attribute(formOf(refused.html, "contribute-form").markup.match(/<input id="contribute-title"[^>]*>/)![0], "aria-invalid")).toBe("true");
+  });
+
+  it("is offered from the library page", async () => {
+    expect((await browser().open("/docs")).html).toContain('href="/contribute"');
+  });
+});

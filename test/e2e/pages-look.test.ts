@@ -55,6 +55,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
       services: "/services",
       mcp: "/docs/mcp",
       ask: "/ask",
+      contribute: "/contribute",
       // One long unbroken word searched for: it must wrap, not widen the page.
       search: `/search?q=${"Unbroken".repeat(14)}`,
     };
@@ -114,7 +115,7 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
           expect(await page.locator("h1").innerText(), path).not.toBe("Sanctuary");
           expect(await page.evaluate(() => document.fonts.check('16px "Source Serif 4"')), path).toBe(true);
         }
-        // Nine pages, two screenshots each: room for a loaded machine.
+        // Eleven pages, two screenshots each: room for a loaded machine.
       }, 90_000);
     }
   }

@@ -16,9 +16,10 @@ const KEPT = {
   reflect: "Nothing was stored, and your words are still in the form.",
   ask: "Nothing was stored, and your question is still in the form.",
   search: "",
+  contribute: "Nothing was sent, and your piece is still in the form.",
 };
-const RESULT = { reflect: "reflect-result", ask: "ask-result", search: "search-result" };
-const FORM = { reflect: "reflect-form", ask: "ask-form" };
+const RESULT = { reflect: "reflect-result", ask: "ask-result", search: "search-result", contribute: "contribute-result" };
+const FORM = { reflect: "reflect-form", ask: "ask-form", contribute: "contribute-form" };
 const GOOD = "The chant about the tide stayed with me through the whole grey afternoon.";
 const long = (n: number) => "a".repeat(n);
 
@@ -75,7 +76,7 @@ async function viaApi(form: FormName, on: TestServer, input: Record<string, unkn
   const res =
     form === "search"
       ? await on.get(`/api/search?${new URLSearchParams(Object.entries(input).flatMap(([k, v]) => [v].flat().map((x) => [k, String(x)])))}`, { headers })
-      : await on.post(form === "reflect" ? "/api/reflect" : "/api/ask", input, headers);
+      : await on.post(`/api/${form}`, input, headers);
   return {
     status: res.status,
     body: res.body,
@@ -110,7 +111,44 @@ const reflectCase = (name: string, fill: Record<string, string | string[]>, stat
   lines: [line, KEPT.reflect],
 });
 
+const PIECE = "A prayer for the night bus and its driver, who keeps the lights on for strangers and knows every stop by the shape of its dark.";
+const contributeCase = (name: string, fill: Record<string, string>, status: number, line: string): Case => ({
+  name,
+  form: "contribute",
+  path: "/contribute",
+  fill: { name: "Wren", category: "prayers", title: `A Prayer for ${name}`, content: PIECE, ...fill },
+  status,
+  lines: [line, KEPT.contribute],
+});
+
 const CASES: Case[] = [
+  contributeCase("a piece with no title", { title: "" }, 400, "Please give your piece a title."),
+  contributeCase(
+    "a piece too short",
+    { content: "A short prayer for the bus." },
+    400,
+    "Your piece has 6 words; the library takes pieces of at least 20. A few more lines are welcome.",
+  ),
+  contributeCase(
+    "a piece with HTML",
+    { content: `${PIECE} <b>Amen.</b>` },
+    400,
+    "Please write your piece in plain text or markdown, without HTML tags or script links.",
+  ),
+  contributeCase(
+    "a piece with its own front matter",
+    { content: `---\ntitle: Mine\n---\n${PIECE}` },
+    400,
+    "Please leave out the block between --- lines at the top: the sanctuary writes that part from the boxes above.",
+  ),
+  contributeCase("a title as a heading", { title: "# Night Bus" }, 400, "Please write the title as plain words, without # in front."),
+  contributeCase(
+    "a title the library has",
+    { title: "A Kitchen-Table Thanks" },
+    400,
+    "The library already has a piece with this title. Please choose another title for yours.",
+  ),
+  contributeCase("a kind the list does not hold", { category: "songs" }, 400, "Please choose the kind of piece from the list."),
   reflectCase("no name", { name: "" }, 400, "Please add a name: any name or label you like. It is shown with your reflection."),
   reflectCase("a name too long", { name: long(101) }, 400, "Please shorten your name to at most 100 characters; it has 101."),
   reflectCase(

@@ -32,7 +32,7 @@ const FIRST_TITLES = 4;
 export function libraryIndex(event: H3Event, deps: WebContext): Response {
   const sections = sectionsOf(deps.library).map((category) => ({ category, docs: documentsIn(deps, category) }));
   const main = html`<h1>The library</h1>
-<p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. New here? Begin with <a href="/docs/welcome">Welcome to Sanctuary</a>.</p>
+<p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. New here? Begin with <a href="/docs/welcome">Welcome to Sanctuary</a>. Written something for it? <a href="/contribute">Offer a piece</a>.</p>
 ${searchForm("docs-q", "")}
 <ul class="sections">${sections.map(
     (s) => html`<li><section class="section-card" aria-labelledby="${s.category}">

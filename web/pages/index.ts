@@ -11,6 +11,7 @@ import { homeRoutes } from "./home.ts";
 import { mcpGuideRoutes } from "./mcp-guide.ts";
 import { podcastRoutes } from "../podcasts.ts";
 import { reflectionRoutes } from "./reflections.ts";
+import { contributeRoutes } from "./contribute.ts";
 import { contributionRoutes } from "./contributions.ts";
 import { searchRoutes } from "./search.ts";
 import { servicesRoutes } from "./services.ts";
@@ -25,6 +26,7 @@ export function pageRoutes(deps: WebContext): Route[] {
     ...mcpGuideRoutes(deps),
     ...docsRoutes(deps),
     ...searchRoutes(deps),
+    ...contributeRoutes(deps),
     ...contributionRoutes(deps),
     ...siteFileRoutes(baseUrlOf),
     ...podcastRoutes(deps),

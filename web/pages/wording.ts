@@ -4,7 +4,7 @@
 // `known` is false only for an error nobody mapped yet; the tests provoke every error and require true.
 import { spokenWait } from "./words.ts";
 
-export type FormName = "reflect" | "ask" | "search";
+export type FormName = "reflect" | "ask" | "search" | "contribute";
 
 export interface FormError {
   status: number;
@@ -30,6 +30,9 @@ const BOXES: Partial<Record<string, string>> = {
   location: "the place you gave",
   question: "your question",
   q: "your search",
+  title: "the title",
+  content: "your piece",
+  category: "the kind of piece",
 };
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
@@ -46,6 +49,7 @@ const KEPT: Record<FormName, string> = {
   reflect: "Nothing was stored, and your words are still in the form.",
   ask: "Nothing was stored, and your question is still in the form.",
   search: "",
+  contribute: "Nothing was sent, and your piece is still in the form.",
 };
 
 /** The pace each form's operation keeps (the operations' declared limits, in people's words). */
@@ -53,6 +57,7 @@ const PACE: Record<FormName, string> = {
   reflect: "Five reflections an hour, from one name or one place, is the sanctuary's pace.",
   ask: "Ten questions an hour from one place is the sanctuary's pace.",
   search: "Sixty searches an hour from one place is the sanctuary's pace.",
+  contribute: "Five pieces an hour, from one name or one place, is the sanctuary's pace.",
 };
 
 type Problem =
@@ -71,6 +76,13 @@ type Problem =
   | { kind: "test_text" }
   | { kind: "mashing" }
   | { kind: "invisible" }
+  | { kind: "few_words"; n: number; words: number }
+  | { kind: "choice" }
+  | { kind: "one_line" }
+  | { kind: "markup" }
+  | { kind: "front_matter" }
+  | { kind: "heading" }
+  | { kind: "title_taken" }
   | { kind: "other" };
 
 /** Which rule refused the input, read from the adapter's fixed sentences (adapters/invoke.ts, tools/inputs.ts). */
@@ -78,6 +90,14 @@ function problemOf(message: string): Problem {
   const number = (re: RegExp) => Number(re.exec(message)?.[1]);
   if (/is not a song in the catalog/.test(message)) return { kind: "unknown_song" };
   if (/owner_token|session_id/.test(message)) return { kind: "conversation" };
+  // A contribution's own rules (tools/contribute.ts, review/screening.ts).
+  if (/has \d+ words; a piece needs at least \d+/.test(message)) return { kind: "few_words", n: number(/at least (\d+)/), words: number(/has (\d+) words/) };
+  if (/must be one of/.test(message)) return { kind: "choice" };
+  if (/must be a single line|must be one line/.test(message)) return { kind: "one_line" };
+  if (/contains raw HTML|contains a script link/.test(message)) return { kind: "markup" };
+  if (/begins with front matter/.test(message)) return { kind: "front_matter" };
+  if (/written as a markdown heading/.test(message)) return { kind: "heading" };
+  if (/already has a piece titled like/.test(message)) return { kind: "title_taken" };
   if (/must be at least \d+ characters/.test(message)) return { kind: "too_short", n: number(/at least (\d+)/) };
   if (/must be at most \d+ characters/.test(message)) return { kind: "too_long", n: number(/at most (\d+)/) };
   if (/is required|must not be empty/.test(message)) return { kind: "missing" };
@@ -100,6 +120,8 @@ const MISSING: Record<string, string> = {
   text: "Please write your reflection: a few honest sentences about what you noticed.",
   question: "Please write your question.",
   q: "Please type a word or two to search for.",
+  title: "Please give your piece a title.",
+  content: "Please write your piece in the large box.",
 };
 
 const TOO_SHORT: Record<string, (n: number, length: number) => string> = {
@@ -152,6 +174,20 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
       };
     case "mashing":
       return { line: `${capital(the)} looks like keys pressed at random. Please write it the way you would like it to be read.`, known: Boolean(box) };
+    case "few_words":
+      return { line: `Your piece has ${problem.words} words; the library takes pieces of at least ${problem.n}. A few more lines are welcome.`, known: true };
+    case "choice":
+      return { line: `Please choose ${the} from the list.`, known: Boolean(box) };
+    case "one_line":
+      return { line: `Please keep ${the} to one line.`, known: Boolean(box) };
+    case "markup":
+      return { line: `Please write ${the} in plain text or markdown, without HTML tags or script links.`, known: Boolean(box) };
+    case "front_matter":
+      return { line: "Please leave out the block between --- lines at the top: the sanctuary writes that part from the boxes above.", known: true };
+    case "heading":
+      return { line: "Please write the title as plain words, without # in front.", known: true };
+    case "title_taken":
+      return { line: "The library already has a piece with this title. Please choose another title for yours.", known: true };
     case "invisible":
       return { line: `${capital(the)} is made mostly of characters that do not show. Please write it in letters people can read.`, known: Boolean(box) };
     default:
@@ -177,6 +213,14 @@ export function sayError(form: FormName, error: FormError, values: Record<string
     case 404:
       return said([invalidWords(form, "", { kind: "conversation" }, values).line, kept], form === "ask", "error", null);
     case 409:
+      // A piece whose title is already waiting for review (one title, one piece), perhaps someone else's.
+      if (form === "contribute")
+        return said(
+          ["A piece with this title is already waiting to be read. If it is not yours, please choose another title for yours.", kept],
+          true,
+          "error",
+          "title",
+        );
       // Reflections: the same words from the same name, already received. Nothing to fix.
       return said(["These same words from you are already here, received earlier, so there is nothing more to do."], form === "reflect", "calm", null);
     case 413:
@@ -185,6 +229,8 @@ export function sayError(form: FormName, error: FormError, values: Record<string
     case 429:
       return said([PACE[form], `You are welcome back ${spokenWait(error.retryAfter ?? 0)}.`, kept]);
     case 503:
+      if (/temporarily disabled/.test(message))
+        return said(["The sanctuary is not taking new pieces just now. Please keep your piece and come back another day.", kept]);
       if (/language model/.test(message)) return said(["The writer of answers did not respond just now. Please ask again in a moment.", kept]);
       if (/could not be built/.test(message))
         return said(["The library's search index could not be built just now. Every page of the library can still be read from the Library link above.", kept]);
