@@ -21,7 +21,9 @@ export const AskSource = z.object({
   section: z.string().nullable().describe("Heading of the passage used"),
   path: z.string().optional().describe("Documents only: library path"),
   slug: z.string().optional().describe("Songs only: the song's slug"),
-  score: z.number().describe("The page's search relevance, 0..1 (as in search results)"),
+  score: z
+    .number()
+    .describe("The page's search relevance, 0..1 (as in search results); 0 for a page weighed beside them (a guide, or a piece named by its summary)"),
 });
 
 export const ask = defineOperation({

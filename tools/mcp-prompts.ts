@@ -1,5 +1,6 @@
 // The MCP prompts: short walks an agent can be handed, each naming the tools it needs in order. Data: the
 // adapter lists them, completes their arguments and embeds the resources they name.
+import { screenField } from "../services/screening.ts";
 import type { ToolServices } from "./context.ts";
 import { sectionNamed } from "./library-contents.ts";
 import { completeSection, completeSongSlug, completeTimezone, type Completer } from "./mcp-completions.ts";
@@ -41,6 +42,9 @@ export const PROMPTS: PromptSpec[] = [
     ],
     build: ({ name, timezone }) => {
       if (!name?.trim()) return { refusal: "`name` is required: the name you attend under." };
+      // A name the tool would refuse (a placeholder, a stand-in) is refused here, not written into a call that fails.
+      const screened = screenField("name", name.trim(), "name");
+      if (screened) return { refusal: screened.reason };
       const zone = timezone?.trim() ? `, "timezone": ${JSON.stringify(timezone.trim())}` : "";
       return {
         parts: [

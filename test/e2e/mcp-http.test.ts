@@ -247,6 +247,11 @@ describe.each([
     const explore = await mcp.getPrompt("explore_the_library", { section: "rituals" });
     expect(explore.messages[0].content.text).toContain('{"path": "rituals"}');
     await expect(mcp.getPrompt("reflect_on_a_song", { slug: "no-such-song" })).rejects.toMatchObject({ code: -32602 });
+    // A name the attend tool would refuse is refused by the prompt, not written into a call bound to fail.
+    await expect(mcp.getPrompt("attend_the_service", { name: "<your name>" })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("placeholder"),
+    });
   });
 
   it("completes song slugs, document paths, section names, dates, conversations and IANA timezones", async () => {
