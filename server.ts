@@ -76,8 +76,8 @@ export async function startServer(
   if (config.recordings && options.recordings !== false) {
     const waited = new Promise((resolve) => setTimeout(resolve, 60_000).unref());
     void Promise.race([deps.search.complete, waited]).then(() => {
-      // Started before search is complete, a renderer would meet the index build's growth (~160 MB measured,
-      // 268 → 426 MB): the memory budget counts it until the build ends, at most 90 s (a search that never
+      // Started before search is complete, a renderer would meet the index build's growth (measured in
+      // docs/performance.md): the memory budget counts it until the build ends, at most 90 s (a search that never
       // completes holds nothing for long).
       const bounded = new Promise((resolve) => setTimeout(resolve, 90_000).unref());
       processBudget.hold(INDEX_BUILD_GROWTH_BYTES, Promise.race([deps.search.complete, bounded]));
@@ -102,7 +102,7 @@ export async function main(): Promise<void> {
   try {
     // The server run as a program (npm start, the image) on a small box keeps its children within its memory budget;
     // on a larger one, only a renderer beside another (unless SANCTUARY_RENDERERS asks for more): a second renderer
-    // beside a server of ~330 MB took a checkout's first start to 717–721 MB (issue 36).
+    // took a checkout's first start past the tree's bound (issue 36; figures in docs/performance.md).
     const config = loadConfig();
     const binds = budgetBinds(memoryLimitBytes());
     if (binds || config.renderers === undefined) limitProcessBudget(undefined, binds);

@@ -54,8 +54,8 @@ export interface CommonLayerOptions {
  * The one layer every request passes, with no await when the route answers at once: BASE_URL noted on the
  * request, a preflight answered before routing, the common headers on every answer, and, when someone reads them
  * (logs at info, or /metrics on), the request's end told to `watch` for its access line and metrics. One layer and
- * one promise step, not a layer for each: at info, the request log as a layer of its own cost about 5 µs of CPU a
- * request over HTTP (docs/performance.md).
+ * one promise step, not a layer for each: at info, the request log as a layer of its own cost a measurable share
+ * of a cheap request's CPU over HTTP (docs/performance.md).
  */
 export function commonLayer({ watch, baseUrl }: CommonLayerOptions): Middleware {
   if (!watch)

@@ -115,7 +115,7 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
 const squashed = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /** "`dryRun` is not a field reflect takes: did you mean `dry_run`? Its fields: …" */
-export function unknownFieldsMessage(operation: string, unknown: string[], known: string[]): string {
+function unknownFieldsMessage(operation: string, unknown: string[], known: string[]): string {
   const named = unknown.slice(0, 3).map((key) => `\`${key}\``);
   const list = unknown.length > 3 ? `${named.join(", ")} and ${unknown.length - 3} more` : named.join(" and ");
   const meant = unknown.map((key) => known.find((k) => squashed(k) === squashed(key))).filter((k) => k !== undefined);

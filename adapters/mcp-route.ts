@@ -1,7 +1,7 @@
 // Which era a POST /mcp message belongs to, decided cheaply for the well-formed case: a JSON-RPC request that
 // either carries the 2026-07-28 envelope with headers that agree with it, or carries no envelope and names (or
 // omits) a 2025 revision. Anything else returns null and is left to the SDK's classifier, which refuses it with
-// the exact error the revision prescribes (its classification costs ~50 µs, most of a REST request).
+// the exact error the revision prescribes (its classification costs more than a whole REST request: docs/performance.md).
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 import type { Era } from "./mcp-caller.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, eraOf, isObject } from "./mcp-wire.ts";

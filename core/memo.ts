@@ -3,8 +3,8 @@
 // parsed queries and their validation, where every new name's attend is a miss.
 //
 // Two generations rather than one map dropping its oldest key: deleting a Map's first entry leaves a hole that
-// every later `keys().next()` walks past until the map is rebuilt, so a memo full of one-off keys paid about
-// 0.3 µs a miss at 512 entries and 0.7 at 2,048 (against 0.04 for a plain set). Here new keys go to `current`;
+// every later `keys().next()` walks past until the map is rebuilt, so a memo full of one-off keys paid more for
+// each miss the larger it was (docs/performance.md, sixteenth session). Here new keys go to `current`;
 // when it holds half the bound it becomes `older` and the previous `older` is dropped whole. A key found in
 // `older` moves back to `current`, so what is used stays.
 
