@@ -169,7 +169,9 @@ describe("pages", () => {
     const api = (await server.get(`/api/services/${date}`)).body;
     const { text } = await server.text("/services");
     for (const s of api.services) {
-      expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${slotHours(s.slot)}</h2>`);
+      // Said as hours, a heading's first letter in capitals: "Midnight to 04:00".
+      const hours = slotHours(s.slot);
+      expect(text).toContain(`<h2 id="slot-${s.slotIndex}">${hours.charAt(0).toUpperCase()}${hours.slice(1)}</h2>`);
       for (const part of s.order) expect(text).toContain(part.title.replace(/'/g, "&#39;").replace(/&(?!#)/g, "&amp;"));
     }
   });

@@ -27,7 +27,7 @@ async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
 <p class="lead">Every song the sanctuary sings, with the reflections visitors left after hearing it: ${plural(total, "reflection")} on ${plural(songs.filter((s) => count(s.slug) > 0).length, "song")} so far.</p>
 <ul class="plain">${songs.map((song) => {
     const latest = tally[song.slug]?.mostRecent;
-    return html`<li><a href="/reflections/${pathOf(song.slug)}">${song.title}</a> <span class="meta">${plural(count(song.slug), "reflection")} · ${song.axiom.text}</span>${latest ? html`<span class="meta">Latest, from ${latest.name}: “${latest.text.length > 140 ? `${latest.text.slice(0, 140)}…` : latest.text}”</span>` : ""}</li>`;
+    return html`<li><a href="/reflections/${pathOf(song.slug)}">${song.title}</a> <span class="meta">${count(song.slug) ? plural(count(song.slug), "reflection") : "no reflections yet"} · ${song.axiom.text}</span>${latest ? html`<span class="meta">Latest, from ${latest.name}: “${latest.text.length > 140 ? `${latest.text.slice(0, 140)}…` : latest.text}”</span>` : ""}</li>`;
   })}</ul>`;
   return renderPage(event, deps, {
     title: "Reflections",
@@ -68,7 +68,7 @@ async function songPage(
   const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › <a href="/reflections">Songs</a></nav>
 <h1>${song.title}</h1>
 <p class="lead">${song.tldr}</p>
-<p class="meta"><span class="kind">Song</span>${recording ? "" : ` · ${spokenDuration(seconds)}`} · ${song.style} · carries the axiom: ${song.axiom.text}</p>
+<p class="meta"><span class="kind">Song</span>${recording ? "" : ` · ${spokenDuration(seconds)}`} · ${song.style} · its axiom: ${song.axiom.text}</p>
 ${piecePlayer(recording, song.title, seconds, `/reflections/${pathOf(song.slug)}`)}
 ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : ""}<a href="${href}" rel="noopener nofollow">${label}</a>`)}</p>` : ""}
 <section aria-labelledby="lyrics-heading">

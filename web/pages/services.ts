@@ -23,6 +23,8 @@ type DayService = DayBody["services"][number];
 /** The `half` a page is asked for, as the address spells it, and the tier of services it shows. */
 const HALVES: Record<string, string> = { north: "north", south: "south", everywhere: "unknown" };
 const HALF_OF: Record<string, string> = { north: "north", south: "south", unknown: "everywhere" };
+/** A heading's first letter in capitals ("Midnight to 04:00"). */
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
 
 function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
@@ -141,7 +143,7 @@ ${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
-  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${slotHours(services[0].slot)}</h2>${services.map((s) => serviceArticle(deps, body.date, s, s === opened, shown.has(s)))}</section>`;
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${capitalized(slotHours(services[0].slot))}</h2>${services.map((s) => serviceArticle(deps, body.date, s, s === opened, shown.has(s)))}</section>`;
 })}
 ${dayPager(body)}`;
   return renderPage(event, deps, {
