@@ -135,7 +135,9 @@ describe("fuzzing every route of /openapi.json", () => {
       }),
       { seed: SEED + 1, numRuns: RUNS.writes },
     );
-    expect(accepted).toBeGreaterThan(RUNS.writes / 20); // valid-ish inputs do reach the handlers
+    // Valid-ish inputs do reach the handlers. With inputs strict (an extra field is refused) and the screening's rules,
+    // 50–66 of 1,200 were accepted over eleven seeds: the bound is half the least, so no seed fails it by chance.
+    expect(accepted).toBeGreaterThan(RUNS.writes / 48);
   }, 150_000);
 });
 
