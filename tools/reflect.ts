@@ -101,10 +101,11 @@ export const reflect = defineOperation({
     const name = (input.name ?? input.username)!;
     const { zone, position, tier } = placeVisitor(input.timezone, now);
     const service = await ctx.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
-    let song = input.songSlug;
-    if (song === undefined) song = ctx.library.piece(service.parts.find((p) => p.kind === "song")!.path)!.slug;
-    else if (!ctx.library.song(song)) {
-      throw invalid(`\`songSlug\` "${song}" is not a song in the catalog.`, {
+    // Given, or the service's first song as now and attend show it (a song that has left the library passed over,
+    // and one in its place when none is left: tools/service-view.ts).
+    const song = input.songSlug ?? ctx.views.parts(service, steps).order.find((part) => part.kind === "song")?.slug;
+    if (!song || !ctx.library.song(song)) {
+      throw invalid(song ? `\`songSlug\` "${song}" is not a song in the catalog.` : "This service has no song to file a reflection under.", {
         field: "songSlug",
         allowed: ctx.library.songs.map((s) => s.slug),
         suggestion: "Nothing was stored. Send current.slug from attend or now, or leave songSlug out to file it under the first song of your service.",

@@ -38,6 +38,13 @@ export function timestampOf(now: Date): string {
 }
 let lastStamp = { ms: NaN, text: "" };
 
+/** A number of the slot's own (its date, slot and tier), the same in every process. */
+function slotNumber(record: ServiceRecord): number {
+  let n = 0;
+  for (const c of `${record.date}|${record.slotIndex}|${record.tier}`) n = (n * 31 + c.charCodeAt(0)) >>> 0;
+  return n;
+}
+
 export class ServiceViews {
   private parted = new BoundedMemo<BuiltParts>(500);
   private nows = new BoundedMemo<View<NowShared>>(2000);
@@ -121,6 +128,14 @@ export class ServiceViews {
       const piece = this.library.piece(part.path);
       return piece ? [{ part, piece }] : [];
     });
+    // A service begins with a song (`current`). One whose every song has left is given one in the first song's
+    // place, the same for everyone in the slot: chosen from the catalog by the slot itself (docs/behaviour.md §6).
+    if (!present.some(({ piece }) => piece.kind === "song") && this.library.songs.length) {
+      const first = record.parts.find((part) => part.kind === "song");
+      const song = this.library.songs[slotNumber(record) % this.library.songs.length];
+      const at = first ? present.filter(({ part }) => record.parts.indexOf(part) < record.parts.indexOf(first)).length : 0;
+      present.splice(at, 0, { part: { path: song.path, kind: "song", seconds: song.declaredSeconds, basis: first?.basis ?? "hour" }, piece: song });
+    }
     const order = present.map(({ piece }, i): ServicePart => {
       pieces.push(piece);
       // The record keeps the length known when it was planned (often the declared estimate, before the piece

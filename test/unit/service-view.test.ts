@@ -107,3 +107,19 @@ describe("a recorded service whose piece has left the library", () => {
     expect(built.recorded[firstOther]!.basis).toBe("override");
   });
 });
+
+describe("a recorded service whose every song has left the library", () => {
+  it("begins with a song all the same: one in the first song's place, chosen by the slot, the same in every process", async () => {
+    const record = await calendar.ensure({ date: "2026-03-04", slotIndex: 3, tier: "south" });
+    const firstSong = record.parts.findIndex((p) => p.kind === "song");
+    const parts: typeof record.parts = record.parts.map((part, i) => (part.kind === "song" ? { ...part, path: `songs/withdrawn-${i}` } : part));
+    const orphaned = { ...record, parts, date: "2026-03-06" };
+    const built = new ServiceViews(library, media, calendar).parts(orphaned, steps);
+    const songs = built.pieces.filter((p) => p.kind === "song");
+    expect(songs).toHaveLength(1);
+    expect(built.pieces.findIndex((p) => p.kind === "song")).toBe(firstSong);
+    expect(built.recorded.map((p) => p.path)).toEqual(built.pieces.map((p) => p.path));
+    expect(new ServiceViews(library, media, calendar).parts(orphaned, steps).pieces[firstSong]!.path).toBe(songs[0]!.path);
+    expect(built.order[firstSong]).toMatchObject({ kind: "song", slug: songs[0]!.path.replace(/^songs\//, "") });
+  });
+});
