@@ -42,7 +42,8 @@ export type Params = Record<string, unknown>;
 
 const isString = (v: unknown): v is string => typeof v === "string";
 const any = () => true;
-const optionalCursor = (p: Params) => p.cursor === undefined || isString(p.cursor);
+/** A list of one page gives no cursor, so any cursor a client sends is not one this server gave (-32602, as the spec asks). */
+const noCursor = (p: Params) => p.cursor === undefined;
 
 /**
  * A method whose params are read once by `read` (null: not what the method reads) and handed to `answer` typed:
@@ -77,7 +78,7 @@ function stringRecord(v: unknown): Record<string, string> | null {
 export function createMcpMethods(operations: Operation[], app: AdapterContext): { all: Map<string, Method>; standard: StandardMethods } {
   // Typed by the SDK's result map, so what the SDK's entry gets from the table is what it expects.
   const standard: StandardMethods = {
-    "tools/list": { accepts: optionalCursor, fixed: true, answer: (_, call) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }) },
+    "tools/list": { accepts: noCursor, fixed: true, answer: (_, call) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }) },
     // Its result is always the encoded bytes (RawJson), never an object: the type says which result they encode.
     "tools/call": method<{ name: string; args: Params }, HandlerResultTypeMap["tools/call"]>(
       (p) => (isString(p.name) && (p.arguments === undefined || isObject(p.arguments)) ? { name: p.name, args: p.arguments ?? {} } : null),
@@ -87,12 +88,12 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       (p) => (p.cursor === undefined || isString(p.cursor) ? { cursor: p.cursor } : null),
       ({ cursor }, call) => listResources(app, cursor, call.base),
     ),
-    "resources/templates/list": { accepts: optionalCursor, fixed: true, answer: () => listResourceTemplates() },
+    "resources/templates/list": { accepts: noCursor, fixed: true, answer: () => listResourceTemplates() },
     "resources/read": method(
       (p) => (isString(p.uri) ? p.uri : null),
       (uri, call) => (isSkillUri(uri) ? readSkill(uri, operations, app.library, call.base) : readResource(uri, app, call)),
     ),
-    "prompts/list": { accepts: optionalCursor, fixed: true, answer: () => listPrompts() },
+    "prompts/list": { accepts: noCursor, fixed: true, answer: () => listPrompts() },
     "prompts/get": method(
       (p) => {
         const args = p.arguments === undefined ? undefined : stringRecord(p.arguments);
@@ -128,7 +129,7 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       fixed: true,
       answer: () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS }),
     },
-    "skills/list": { accepts: optionalCursor, answer: (_, call) => listSkills(operations, app.library, call.base, call.era.modern) },
+    "skills/list": { accepts: noCursor, answer: (_, call) => listSkills(operations, app.library, call.base, call.era.modern) },
     "skills/get": method(
       (p) => (isString(p.uri) ? p.uri : null),
       (uri, call) => getSkill(uri, operations, app.library, call.base, call.era.modern),
@@ -144,12 +145,13 @@ const PARAMS_WANTED: Record<string, string> = {
   "prompts/get": "params.name must be a prompt's name (prompts/list names them) and params.arguments, if given, an object of strings",
   "completion/complete": "params.ref must be a ref/prompt or ref/resource, and params.argument an object with a name and a value",
   "skills/get": "params.uri must be a skill's URI (skills/list gives them)",
+  "resources/list": "params.cursor, if given, must be a cursor this server gave (a string)",
   initialize: "params.protocolVersion must be a protocol revision such as 2025-11-25, beside params.capabilities and params.clientInfo",
 };
 
 /** -32602's message for a known method whose params cannot be read. */
 export function invalidParamsMessage(method: string): string {
-  return `Invalid params for ${method}: ${PARAMS_WANTED[method] ?? "params.cursor, if given, must be a string (a cursor this server gave)"}.`;
+  return `Invalid params for ${method}: ${PARAMS_WANTED[method] ?? "this list is one page, so it takes no params.cursor (a cursor this server never gave)"}.`;
 }
 
 /** An unexpected failure inside a method, as JSON-RPC reports it (a tool's own failures are results, not errors). */

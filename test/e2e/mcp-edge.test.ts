@@ -159,6 +159,10 @@ describe("refused MCP requests", () => {
       ["tools/call", { name: "now", arguments: [] }, "params.arguments, if given, an object"],
       ["prompts/get", { name: "explore_the_library", arguments: { section: 5 } }, "an object of strings"],
       ["resources/read", {}, "params.uri must be a resource's URI"],
+      // A list of one page gave no cursor: any cursor sent is refused, as resources/list refuses one it never gave.
+      ["tools/list", { cursor: "garbage" }, "this list is one page, so it takes no params.cursor"],
+      ["prompts/list", { cursor: "garbage" }, "this list is one page"],
+      ["resources/templates/list", { cursor: "garbage" }, "this list is one page"],
     ];
     for (const [method, params, said] of cases) {
       const res = await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 9, method, params }), { "mcp-protocol-version": "2025-11-25" });
