@@ -91,7 +91,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
     const total = Object.values(imported).reduce((n, c) => n + c, 0);
-    log.info({ imported, damaged, alreadyPresent, resumed }, `imported ${total} records from the old file layout, old files kept at ${movedTo}`);
+    const said = `imported ${total} records from the old file layout, old files kept at ${movedTo}`;
+    // Files that could not be read are the operator's to look at (docs/operating.md: repairs are warnings).
+    if (damaged.length)
+      log.warn(
+        { imported, damaged, alreadyPresent, resumed },
+        `${said}; ${damaged.length === 1 ? "1 file could not be read and was" : `${damaged.length} files could not be read and were`} left there`,
+      );
+    else log.info({ imported, alreadyPresent, resumed }, said);
   }
   const calendar = new ServiceCalendar(kv, library, media, clock);
   // LanceDB's native part reads its log level from the environment once, as it loads (on the index's first connection).

@@ -2,9 +2,11 @@
 // per key; four visits from three names, four reflections on three songs, the services it recorded), and
 // `expected.json` holds what that release answered. The current server, started on a copy, must import
 // it once and answer the same, with the old files kept aside.
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
 
@@ -111,4 +113,29 @@ describe("starting over a data folder of the release before SQLite", () => {
     await server.get("/api/attend?name=Heron");
     expect((await server.get("/api/now")).body.congregation.souls).toBe(expected.souls + 1);
   }, 60_000);
+});
+
+describe("an old data folder with a file that cannot be read", () => {
+  it("imports the rest and says so as a warning, naming the file left there", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-upgrade-torn-"));
+    await cp(join(FIXTURE, "state"), join(dir, "state"), { recursive: true });
+    await mkdir(join(dir, "state", "presence"), { recursive: true });
+    await writeFile(join(dir, "state", "presence", "torn"), '{"name": "ash", "a');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const torn = await openTestApp({ BASE_URL: "" }, { clock: () => clock, log: pino({ level: "info" }, sink) }, dir);
+    try {
+      const said = lines.map((line) => JSON.parse(line)).find((entry) => /old file layout/.test(entry.msg));
+      expect(said).toMatchObject({ level: 40, damaged: ["presence:torn"] });
+      expect(said.msg).toContain("1 file could not be read and was left there");
+    } finally {
+      await torn.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
