@@ -50,9 +50,7 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     const clientInfo = meta?.[CLIENT_INFO_META_KEY];
     const who = modern && isObject(clientInfo) && typeof clientInfo.name === "string" ? { ...caller, client: clientInfo.name } : caller;
     if (!dispatch.serves(method, params)) {
-      await write(
-        dispatch.knows(method) ? dispatch.refuseParams(id, method).toString("utf8") : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"),
-      );
+      await write(dispatch.knows(method) ? dispatch.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"));
       return;
     }
     await write(await dispatch.answer(id, method, params, { era: modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated, caller: who, base: options.base }));

@@ -6,7 +6,7 @@ import type { H3Event } from "h3";
 import { z } from "zod";
 import type { WebContext } from "../context.ts";
 import type { Message } from "../../services/conversations.ts";
-import { notice, when } from "./components.ts";
+import { marked, notice, when } from "./components.ts";
 import { categoryLabel } from "./docs-index.ts";
 import type { FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, type Html } from "./html.ts";
@@ -49,8 +49,7 @@ export const forgetOwnership = () => `${COOKIE}=; Path=/ask; Max-Age=0; HttpOnly
 export function askForm(ready: boolean, state: FormState | undefined, followUp: string | null): Html {
   const values = state?.values ?? {};
   const said = state?.said;
-  const invalid = (box: string) =>
-    said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="ask-result" autofocus` : html``;
+  const invalid = (box: string) => marked(said, box, "ask-result");
   return html`<section class="card" id="ask" aria-labelledby="ask-heading">
 <h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Ask a question"}</h2>
 ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}

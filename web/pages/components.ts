@@ -50,7 +50,7 @@ export function notice(id: string, said: Said | undefined, focus = false): Html 
 }
 
 /** A box's attributes after a refusal: marked invalid, described by the notice, and focused first. */
-function marked(said: Said | undefined, box: string, noticeId: string): Html {
+export function marked(said: Said | undefined, box: string, noticeId: string): Html {
   return said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="${noticeId}" autofocus` : html``;
 }
 

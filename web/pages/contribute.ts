@@ -7,7 +7,7 @@ import type { Route } from "../../core/route.ts";
 import { contributionCategories } from "../../review/document.ts";
 import { contribute } from "../../tools/contribute.ts";
 import type { WebContext } from "../context.ts";
-import { notice } from "./components.ts";
+import { marked, notice } from "./components.ts";
 import { categoryLabel } from "./docs-index.ts";
 import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, type Html } from "./html.ts";
@@ -25,8 +25,7 @@ const SENT: Said = {
 function contributeForm(state: FormState | undefined): Html {
   const values = state?.values ?? {};
   const said = state?.said;
-  const invalid = (box: string) =>
-    said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="contribute-result" autofocus` : html``;
+  const invalid = (box: string) => marked(said, box, "contribute-result");
   const chosen = values.category ?? "prayers";
   return html`<section class="card" id="contribute" aria-labelledby="contribute-heading">
 <h2 id="contribute-heading">Your piece</h2>
