@@ -21,6 +21,11 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
+/** Text with each lone half replaced by U+FFFD, as String.prototype.toWellFormed (ES2024, past this project's lib). */
+export function wellFormed(text: string): string {
+  return text.replace(new RegExp(LONE_SURROGATE.source, "g"), "\uFFFD");
+}
+
 // Characters XML 1.0 cannot carry: C0 controls but tab, LF and CR, the two non-characters, lone surrogates.
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

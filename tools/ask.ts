@@ -5,7 +5,7 @@ import { citedPages, citesOnlyGiven } from "../search/cite.ts";
 import { askSources } from "../search/ask-library.ts";
 import { questionAsRead } from "../search/spelling.ts";
 import { invalid, unavailable } from "../core/errors.ts";
-import { withoutMarkup } from "../core/text.ts";
+import { hasControlChars, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import type { SearchMethod } from "../search/service.ts";
@@ -37,6 +37,8 @@ export const ask = defineOperation({
       .trim()
       .min(1)
       .max(500)
+      // Stored and shown as a public conversation (its page, the recent list, the feed).
+      .refine((q) => !hasControlChars(q), "`question` must not contain control characters")
       .describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
     name: nameField.optional(),
     username: usernameField.optional(),

@@ -18,8 +18,9 @@ export function visitorName(field: string, max = 100) {
       .trim()
       .min(1, `\`${field}\` must not be empty`)
       .max(max)
-      // A name is a one-line label under what its visitor wrote.
+      // A name is a one-line label under what its visitor wrote, shown on pages and in feeds.
       .refine((s) => !/[\r\n\u2028\u2029]/.test(s), `\`${field}\` must be one line`)
+      .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`)
   );
 }
 export const nameField = visitorName("name").describe("Your name or label, shown publicly; not a credential");
@@ -70,11 +71,9 @@ export function publicText(field: string, min: number, max: number) {
     .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
 }
 
-/** A public name (reflect): a visitor's name with the public-text rules (no web addresses, no control characters). */
+/** A public name (reflect): a visitor's name with the public-text rule against web addresses. */
 export function publicName(field: string) {
-  return visitorName(field)
-    .refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
-    .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
+  return visitorName(field).refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`);
 }
 
 /**

@@ -170,6 +170,12 @@ describe("text that is not whole", () => {
     ["reflect", "name", "Qa\nNew", /must be one line/],
     ["reflect", "text", "A reflection with half a character \ud800 in the middle of it.", /half of a character/],
     ["ask", "question", "Is \udc00 this a question about the evening?", /half of a character/],
+    // Names and questions are shown on pages and in feeds: a control character (NUL, BEL) is refused, as in reflect's text.
+    ["attend", "name", "Null\u0000Soul", /must not contain control characters/],
+    ["ask", "name", "Bell\u0007Asker", /must not contain control characters/],
+    ["ask", "question", "What\u0007 helps with a restless evening mind?", /must not contain control characters/],
+    ["contribute", "name", "Nul\u0000Maker", /must not contain control characters/],
+    ["feedback", "name", "Nul\u0000Writer", /must not contain control characters/],
   ])("%s refuses %s = %j with 400 over REST and MCP, storing nothing", async (op, field, value, said) => {
     const call = calls[op];
     const body = { ...call.base, [field]: value };
@@ -179,6 +185,26 @@ describe("text that is not whole", () => {
     expect(res.body.field).toBe(field);
     expect(res.body.error).toMatch(said);
     if (call.tool) expect((await mcp.callTool({ name: call.tool, arguments: body })).isError).toBe(true);
+    expect(await observable()).toEqual(before);
+  });
+
+  it("refuses half a character anywhere in a body: a nested value, a list, a field's name", async () => {
+    const call = calls.feedback;
+    const before = await observable();
+    for (const [context, where] of [
+      [{ page: "abc\ud800def" }, "`context.page`"],
+      [{ list: ["x", "y\udc00"] }, "`context.list[1]`"],
+      [{ ["x\udc00"]: "y" }, "a field name in `context`"],
+    ] as const) {
+      const res = await call.rest({ ...call.base, context });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toContain(`${where} holds half of a character`);
+      expect(res.body.field).toBe("context");
+    }
+    const named = await call.rest({ ...call.base, ["odd\ud800"]: 1 });
+    expect(named.status).toBe(400);
+    expect(named.body.error).toContain('a field name "odd\ufffd" holds half of a character');
+    expect(named.body.field).toBeUndefined();
     expect(await observable()).toEqual(before);
   });
 });
