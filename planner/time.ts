@@ -18,8 +18,9 @@ const EARLIEST = FixedOffsetZone.instance(14 * 60);
 
 /**
  * Resolve a visitor's timezone. Valid IANA names (matched case-insensitively, validated with
- * Intl.DateTimeFormat) are kept in the visitor's spelling, trimmed; missing, blank or unrecognized
- * → { zone: "UTC", given: false }. "UTC" itself → { zone: "UTC", given: true }.
+ * Intl.DateTimeFormat) are answered in the tz database's spelling ("asia/tokyo" → "Asia/Tokyo": clients
+ * that look a zone up by name are case-sensitive), the name itself kept (a link stays a link);
+ * missing, blank or unrecognized → { zone: "UTC", given: false }. "UTC" itself → { zone: "UTC", given: true }.
  */
 export function resolveZone(input: string | undefined): { zone: string; given: boolean } {
   const name = typeof input === "string" ? input.trim() : "";
@@ -43,8 +44,8 @@ function resolveUncached(name: string): { zone: string; given: boolean } {
   if (!/^[A-Za-z]/.test(name)) return UTC_FALLBACK;
   try {
     // Not Intl.supportedValuesOf: it lists legacy ids (Asia/Calcutta) and omits current ones (Asia/Kolkata).
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return { zone: name, given: true };
+    const icu = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    return { zone: spelled.get(name.toLowerCase()) ?? (icu.toLowerCase() === name.toLowerCase() ? icu : name), given: true };
   } catch {
     return UTC_FALLBACK;
   }
@@ -116,6 +117,10 @@ const table = coordinates as ZoneTable;
 // Keyed in lower case because visitors' spellings are kept as given ("asia/jakarta").
 const latitudes = new Map(Object.entries(table.zones).map(([name, p]) => [name.toLowerCase(), p.lat]));
 const aliases = new Map(Object.entries(table.links).map(([alias, target]) => [alias.toLowerCase(), target.toLowerCase()]));
+// Every name the tz database has (zones, links, and the clocks with no place the table leaves out) as it spells them,
+// by its lower case. ICU's own id is no spelling to answer with: it turns "Asia/Kolkata" into "Asia/Calcutta".
+const CLOCKS = "UTC UCT GMT GMT0 GMT+0 GMT-0 Greenwich Universal Zulu CET EET MET WET EST HST MST CST6CDT EST5EDT MST7MDT PST8PDT";
+const spelled = new Map([...Object.keys(table.zones), ...Object.keys(table.links), ...CLOCKS.split(" ")].map((name) => [name.toLowerCase(), name]));
 // These name a clock, not a place, so they have no season even where a link would give them one.
 const PLACELESS = /^(etc\/.*|utc|uct|gmt|gmt[+-]?0|greenwich|universal|zulu)$/;
 

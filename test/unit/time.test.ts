@@ -9,8 +9,14 @@ const HOUR = 3_600_000;
 describe("resolveZone", () => {
   it("keeps valid names in the visitor's spelling, matched case-insensitively", () => {
     expect(resolveZone("Europe/Berlin")).toEqual({ zone: "Europe/Berlin", given: true });
-    expect(resolveZone("europe/berlin")).toEqual({ zone: "europe/berlin", given: true });
-    expect(resolveZone("AMERICA/NEW_YORK")).toEqual({ zone: "AMERICA/NEW_YORK", given: true });
+    // Answered in the tz database's spelling (clients look zones up case-sensitively), a link kept a link.
+    expect(resolveZone("europe/berlin")).toEqual({ zone: "Europe/Berlin", given: true });
+    expect(resolveZone("AMERICA/NEW_YORK")).toEqual({ zone: "America/New_York", given: true });
+    expect(resolveZone("asia/kolkata")).toEqual({ zone: "Asia/Kolkata", given: true });
+    expect(resolveZone("us/pacific")).toEqual({ zone: "US/Pacific", given: true });
+    expect(resolveZone("etc/gmt+5")).toEqual({ zone: "Etc/GMT+5", given: true });
+    expect(resolveZone("cet")).toEqual({ zone: "CET", given: true });
+    expect(resolveZone("gmt")).toEqual({ zone: "GMT", given: true });
     // Current and legacy ids both count, whatever Intl.supportedValuesOf happens to list.
     expect(resolveZone("Asia/Kolkata").given).toBe(true);
     expect(resolveZone("Asia/Calcutta").given).toBe(true);
