@@ -68,7 +68,6 @@ export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl
     prodId: { company: "Sanctuary", product: "services", language: "EN" },
     url: `${base}/feed/services.ics?timezone=${encodeURIComponent(zone)}`,
     ttl: 3600, // names arrive when services are planned, about 12 hours ahead
-    x: { "X-WR-TIMEZONE": zone },
   });
   for (const slot of upcomingSlots(zone, now)) {
     const record = byKey.get(`${slot.date}|${slot.slotIndex}|${slot.tier}`);
@@ -93,7 +92,19 @@ export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl
   }
   // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves the last one bare.
   const text = calendar.toString();
-  return text.endsWith("\r\n") ? text : `${text}\r\n`;
+  return withCalendarProperty(text.endsWith("\r\n") ? text : `${text}\r\n`, `X-WR-TIMEZONE:${zone}`);
+}
+
+/**
+ * The calendar's properties come before its components (RFC 5545 §3.6: icalbody = calprops component), and
+ * ical-generator writes its `x` properties after the events. Its `timezone` option would place this one rightly but
+ * also write every event's times as local times of a zone the feed does not describe (no VTIMEZONE): the times
+ * stay in UTC and the zone is only named, for clients that show it. A zone name is far shorter than a folded line.
+ */
+function withCalendarProperty(text: string, line: string): string {
+  const at = text.indexOf("BEGIN:VEVENT\r\n");
+  const before = at >= 0 ? at : text.lastIndexOf("END:VCALENDAR");
+  return `${text.slice(0, before)}${line}\r\n${text.slice(before)}`;
 }
 
 const Query = z.object({

@@ -51,6 +51,13 @@ function parse(text: string): Event[] {
   expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
   expect(calendar.getFirstPropertyValue("prodid")).toBeTruthy();
   expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(0); // UTC times: no TZID to define
+  // Calendar properties before any component (RFC 5545 §3.6: icalbody = calprops component).
+  const lines = text.split("\r\n");
+  const firstComponent = lines.findIndex((line) => line.startsWith("BEGIN:V") && line !== "BEGIN:VCALENDAR");
+  const properties = lines.slice(1, firstComponent < 0 ? -2 : firstComponent).filter((line) => !line.startsWith(" "));
+  expect(properties.some((line) => line.startsWith("X-WR-TIMEZONE:"))).toBe(true);
+  const afterComponents = lines.slice(lines.lastIndexOf("END:VEVENT") + 1).filter(Boolean);
+  expect(afterComponents).toEqual(["END:VCALENDAR"]);
   return calendar.getAllSubcomponents("vevent").map((v) => {
     const event = new ICAL.Event(v);
     for (const required of ["uid", "dtstamp", "dtstart", "dtend"]) expect(v.hasProperty(required), required).toBe(true);
