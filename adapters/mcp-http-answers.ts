@@ -23,6 +23,8 @@ const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "applic
 const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream",
   "cache-control": "no-cache",
+  // A proxy that buffers would hold the event until the stream ends (the Streamable HTTP page asks for this header).
+  "x-accel-buffering": "no",
   "content-length": "",
   ...COMMON_HEADERS,
 };
@@ -30,10 +32,6 @@ function withLength(headers: Readonly<Record<string, string>>, length: number): 
   const out = { ...headers };
   out["content-length"] = String(length);
   return out;
-}
-
-export function jsonRpcResult(id: Id, result: unknown): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }), { status: 200, headers: { "content-type": "application/json" } });
 }
 
 /** The request as the SDK should see it: Accept naming both forms (the SDK requires it) and a JSON content type. */

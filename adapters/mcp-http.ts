@@ -8,6 +8,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolErrorCode,
   isLegacyRequest,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
@@ -16,7 +18,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
-import { answered, jsonRpcResult, rpcError, sdkRequest, settled } from "./mcp-http-answers.ts";
+import { answered, rpcError, sdkRequest, settled } from "./mcp-http-answers.ts";
 import { noteRequest } from "./request-log.ts";
 import { acceptFor, hostnameOf } from "./mcp-host.ts";
 import { rpcNote } from "./mcp-note.ts";
@@ -25,12 +27,29 @@ import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
-import { routeOf } from "./mcp-route.ts";
+import { routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
-import { PROTOCOL_VERSIONS, type Id } from "./mcp-wire.ts";
+import { PROTOCOL_VERSIONS, errorMessage, isObject, resultMessage, resultPieces } from "./mcp-wire.ts";
 
 /** Revisions a request may name: both eras' (mcp-wire.ts), and the older ones the SDK's 2025 entry still serves. */
 const SERVED_VERSIONS = new Set([...PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS]);
+
+/**
+ * 400 with UnsupportedProtocolVersionError (-32022, 2026-07-28 "Versioning") when the request names a revision this
+ * server does not serve, in its envelope or its header: `data.supported` lets a client of a newer revision retry with
+ * one of ours rather than fall back to the 2025 handshake. Null when both are served or absent.
+ */
+function unsupportedVersion(body: unknown, header: string | null): Response | null {
+  const meta = isObject(body) && isObject(body.params) && isObject(body.params._meta) ? body.params._meta[PROTOCOL_VERSION_META_KEY] : undefined;
+  const requested = typeof meta === "string" && !SERVED_VERSIONS.has(meta) ? meta : header !== null && !SERVED_VERSIONS.has(header) ? header : null;
+  if (requested === null) return null;
+  const id = isObject(body) && (typeof body.id === "string" || typeof body.id === "number") ? body.id : null;
+  const message = `Unsupported protocol version: ${requested} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`;
+  return new Response(errorMessage(id, ProtocolErrorCode.UnsupportedProtocolVersion, message, { supported: PROTOCOL_VERSIONS, requested }), {
+    status: 400,
+    headers: { "content-type": "application/json" },
+  });
+}
 
 export interface McpHttpOptions {
   /** Host names accepted; null accepts any (mcp-host.ts allowedHostsFor). */
@@ -97,43 +116,45 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not complete JSON. Send one JSON-RPC message as a JSON object.");
     }
-    const message = body as { id?: Id; method?: string } | null;
     noteRequest(event, rpcNote(body, toolNames));
-    if (depthOf(body) > MAX_DEPTH) {
-      const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, {
-        suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep.",
-      });
-      if (message?.method === "tools/call") return jsonRpcResult(message.id ?? null, errorResult(error.body(stepsFor(baseUrlOf(event)).home())));
-      return rpcError(400, -32600, `Invalid request: the message nests more than ${MAX_DEPTH} levels deep.`, message?.id ?? null);
-    }
     const { json } = acceptFor(event.req.headers.get("accept"));
     const baseUrl = baseUrlOf(event);
     const route = routeOf(body, event.req.headers);
+    // A notification is never answered, however deep its params (the nesting rule below is for what is answered).
+    if (route?.kind === "notification") return new Response(null, { status: 202 });
+    if (depthOf(body) > MAX_DEPTH) return tooDeep(route, baseUrl, json);
     const caller: McpCaller = {
       ip: clientIp(event, app.config.trustProxy),
       baseUrl,
       transport: "http",
       client: route?.kind === "request" ? route.client : undefined,
     };
-    if (route?.kind === "notification") return new Response(null, { status: 202 });
     if (route && dispatch.serves(route.method, route.params))
       return answered(await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base: baseUrl }), json);
     // A method of the table with params it cannot read: said here, in words (the SDK's entry would answer with a Zod dump).
     if (route?.kind === "request" && dispatch.knows(route.method)) return answered(dispatch.refuseParams(route.id, route.method), json);
     // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.
-    const version = event.req.headers.get("mcp-protocol-version");
-    if (version !== null && !SERVED_VERSIONS.has(version))
-      return rpcError(
-        400,
-        -32000,
-        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`,
-        message?.id ?? null,
-      );
+    const unsupported = unsupportedVersion(body, event.req.headers.get("mcp-protocol-version"));
+    if (unsupported) return unsupported;
     const request = sdkRequest(event, text);
     const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
       ? await legacy(request, body, json, caller, baseUrl)
       : await modern(json, caller, baseUrl).fetch(request, { parsedBody: body });
     return settled(response, Array.isArray(body));
+  }
+
+  /**
+   * A message nesting deeper than any argument these tools take: a tool call gets a tool error in its era's shape
+   * (its caller can read it as it reads any refused call), anything else -32600; the SDK never parses it.
+   */
+  function tooDeep(route: McpRoute | null, base: string, json: boolean): Response {
+    if (route?.kind === "request" && route.method === "tools/call") {
+      const error = new SanctuaryError("invalid", `Tool arguments nest more than ${MAX_DEPTH} levels deep.`, {
+        suggestion: "Nothing happened. Every argument these tools take is at most a few levels deep.",
+      });
+      return answered(resultMessage(route.id, resultPieces("tools/call", errorResult(error.body(stepsFor(base).home())), route.era, base)), json);
+    }
+    return rpcError(400, -32600, `Invalid request: the message nests more than ${MAX_DEPTH} levels deep.`, route?.kind === "request" ? route.id : null);
   }
 
   /** A 2025-era request the dispatch left to the SDK: a fresh server and transport, no session. */

@@ -3,13 +3,19 @@
 // handshake's version and client name are kept for its later requests; a message carrying the 2026-07-28
 // envelope is answered in that revision whatever came before.
 import type { Readable, Writable } from "node:stream";
-import { CLIENT_INFO_META_KEY, ProtocolErrorCode, PROTOCOL_VERSION_META_KEY, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  ProtocolErrorCode,
+  PROTOCOL_VERSION_META_KEY,
+  type JSONRPCMessage,
+} from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
-import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, errorMessage, eraOf, isObject } from "./mcp-wire.ts";
+import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, type Id } from "./mcp-wire.ts";
 
 export interface StdioOptions {
   stdin: Readable;
@@ -25,6 +31,10 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
   const caller: McpCaller = { ip: "stdio", baseUrl: options.base, transport: "stdio" };
   let negotiated = eraOf(LEGACY_VERSIONS[0]);
   const pending = new Set<Promise<void>>();
+  // Requests being answered, and those of them the client has cancelled: a cancelled one gets no answer (the stdio
+  // page: "MUST NOT send any further messages for it"); its work, already begun, runs out unseen.
+  const inFlight = new Set<Id>();
+  const cancelled = new Set<Id>();
   const write = (message: string | Bytes) =>
     new Promise<void>((resolve) => {
       // One write per message: a line is never interleaved with another's.
@@ -39,9 +49,15 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
       await write(errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: id must be a string or a number"));
       return;
     }
-    if (typeof method !== "string" || !(typeof id === "string" || typeof id === "number")) return; // notifications and responses
+    if (typeof method !== "string") return; // responses
     const params = isObject(message.params) ? message.params : {};
+    if (!(typeof id === "string" || typeof id === "number")) {
+      if (method === "notifications/cancelled" && inFlight.has(params.requestId as Id)) cancelled.add(params.requestId as Id);
+      return; // notifications
+    }
     const meta = isObject(params._meta) ? params._meta : undefined;
+    const refused = meta && PROTOCOL_VERSION_META_KEY in meta ? envelopeRefusal(id, method, meta) : null;
+    if (refused) return write(refused);
     const modern = meta?.[PROTOCOL_VERSION_META_KEY] === MODERN_PROTOCOL_VERSION;
     if (method === "initialize" && !modern && typeof params.protocolVersion === "string") {
       negotiated = eraOf(LEGACY_VERSIONS.includes(params.protocolVersion) ? params.protocolVersion : LEGACY_VERSIONS[0]);
@@ -53,7 +69,14 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
       await write(dispatch.knows(method) ? dispatch.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"));
       return;
     }
-    await write(await dispatch.answer(id, method, params, { era: modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated, caller: who, base: options.base }));
+    inFlight.add(id);
+    try {
+      const answer = await dispatch.answer(id, method, params, { era: modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated, caller: who, base: options.base });
+      if (!cancelled.has(id)) await write(answer);
+    } finally {
+      inFlight.delete(id);
+      cancelled.delete(id);
+    }
   }
 
   transport.onmessage = (message: JSONRPCMessage) => {
@@ -67,11 +90,47 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     // HTTP answers it, with no id to give, rather than left unanswered. (A line that is not JSON at all the SDK's
     // framing passes over by design, as noise on the pipe.)
     if (error.name === "ZodError" || error.name === "$ZodError")
-      void write(errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: a line is one JSON-RPC message (stdio carries no batches)"));
+      void write(
+        errorMessage(
+          null,
+          ProtocolErrorCode.InvalidRequest,
+          'Invalid Request: each line is one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and a string or number id (stdio carries no batches)',
+        ),
+      );
   };
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => void Promise.allSettled([...pending]).then(() => resolve());
   });
   void transport.start();
   return { closed, close: () => transport.close() };
+}
+
+/**
+ * What the 2026-07-28 envelope asks before a request is served, as HTTP asks it (mcp-http.ts, mcp-route.ts): a revision
+ * this server serves (-32022 naming them otherwise), the client's identity and capabilities (-32602 without them), and
+ * no `initialize`, which that revision has no more (-32601). Null when the request may be served.
+ */
+function envelopeRefusal(id: Id, method: string, meta: Record<string, unknown>): string | null {
+  const version = meta[PROTOCOL_VERSION_META_KEY];
+  if (typeof version !== "string" || !PROTOCOL_VERSIONS.includes(version))
+    return errorMessage(
+      id,
+      ProtocolErrorCode.UnsupportedProtocolVersion,
+      `Unsupported protocol version: ${String(version)} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`,
+      {
+        supported: PROTOCOL_VERSIONS,
+        requested: version,
+      },
+    );
+  if (version !== MODERN_PROTOCOL_VERSION) return null;
+  if (method === "initialize")
+    return errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found: 2026-07-28 has no initialize; send server/discover");
+  const info = meta[CLIENT_INFO_META_KEY];
+  if (!isObject(info) || typeof info.name !== "string" || !isObject(meta[CLIENT_CAPABILITIES_META_KEY]))
+    return errorMessage(
+      id,
+      ProtocolErrorCode.InvalidParams,
+      `Invalid params: a 2026-07-28 request carries _meta["${CLIENT_INFO_META_KEY}"] (with a name) and _meta["${CLIENT_CAPABILITIES_META_KEY}"]`,
+    );
+  return null;
 }

@@ -1,15 +1,13 @@
 // The eight tools: tools/list from the operations' Zod schemas (compact output schemas), tools/call through
 // the shared `invoke`, so a bad argument gets the REST error body and a success's structuredContent is exactly
 // the REST body. Recordings ride along as resource_link content.
-import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import { SanctuaryError } from "../core/errors.ts";
+import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
 import { jsonAndQuoted } from "../core/json.ts";
 import { expand } from "../core/body.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Operation } from "../tools/operation.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
-import { stepsFor } from "./http.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
 import { invoke, restPathOf } from "./invoke.ts";
@@ -86,13 +84,13 @@ function sharedArguments(name: string, args: Record<string, unknown>): Readonly<
  */
 export async function callTool(tools: ListedTool[], name: string, args: Record<string, unknown>, app: AdapterContext, call: MethodCall): Promise<RawJson> {
   const listed = tools.find((t) => t.tool.name === name);
-  if (!listed) {
-    const error = new SanctuaryError("not_found", `There is no tool named "${name}".`, {
-      allowed: tools.map((t) => t.tool.name),
-      suggestion: "Nothing happened. Call tools/list to see the eight tools; `now` is a gentle place to start.",
-    });
-    return new RawJson([JSON.stringify(errorResult(error.body(stepsFor(call.base).home())))]);
-  }
+  // An unknown tool is a protocol error, not a tool's (the tools page, "Error Handling": -32602), as an unknown prompt is.
+  if (!listed)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `There is no tool named "${name}"; tools/list names the eight: ${tools.map((t) => t.tool.name).join(", ")}. \`now\` is a gentle place to start.`,
+      { allowed: tools.map((t) => t.tool.name) },
+    );
   const { op } = listed;
   const started = performance.now();
   const outcome = await invoke(op, sharedArguments(name, args), app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });

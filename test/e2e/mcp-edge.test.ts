@@ -149,7 +149,8 @@ describe("refused MCP requests", () => {
   it("name the revisions served when refusing one, both eras' included", async () => {
     const res = await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }), { "mcp-protocol-version": "1999-01-01" });
     const body = await res.json();
-    expect([res.status, body.id, body.error.code]).toEqual([400, 7, -32000]);
+    expect([res.status, body.id, body.error.code]).toEqual([400, 7, -32022]);
+    expect(body.error.data).toEqual({ supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"], requested: "1999-01-01" });
     expect(body.error.message).toContain("Unsupported protocol version: 1999-01-01 (supported versions: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26)");
   });
 

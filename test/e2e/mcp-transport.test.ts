@@ -120,6 +120,53 @@ describe("Streamable HTTP around the SDK", () => {
     expect(modern.json).toMatchObject({ id: 3, error: { code: -32601 } });
   });
 
+  it("refuses a revision it does not serve with -32022 naming those it does, in the envelope or the header", async () => {
+    const newer = { ...META, "io.modelcontextprotocol/protocolVersion": "2027-01-01" };
+    for (const [meta, headers] of [
+      [newer, { "mcp-protocol-version": "2027-01-01", "mcp-method": "tools/list" }],
+      [newer, { ...MODERN, "mcp-method": "tools/list" }],
+      [undefined, { "mcp-protocol-version": "2027-01-01" }],
+    ] as const) {
+      const { status, json } = await postMcp(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list", params: meta ? { _meta: meta } : {} }), headers);
+      expect(status).toBe(400);
+      expect(json).toMatchObject({ id: 4, error: { code: -32022, data: { requested: "2027-01-01" } } });
+      expect(json.error.data.supported).toEqual(expect.arrayContaining(["2026-07-28", "2025-11-25"]));
+    }
+  });
+
+  it("answers an unknown tool with -32602 in both eras, as the tools page lists it among protocol errors", async () => {
+    const call = (params: object) => JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params });
+    const legacy = await postMcp(call({ name: "nope", arguments: {} }), { "mcp-protocol-version": "2025-11-25" });
+    const modern = await postMcp(call({ name: "nope", arguments: {}, _meta: META }), { ...MODERN, "mcp-method": "tools/call", "mcp-name": "nope" });
+    for (const { json } of [legacy, modern]) {
+      expect(json).toMatchObject({ id: 5, error: { code: -32602, data: { allowed: expect.arrayContaining(["now", "search"]) } } });
+      expect(json.error.message).toContain('There is no tool named "nope"');
+    }
+  });
+
+  it("checks nesting only on what it answers: a deep notification gets 202, a deep modern tool call a tool error in its era's shape", async () => {
+    let deep: object = { a: 1 };
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    const note = await postMcp(JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { deep } }), {
+      "mcp-protocol-version": "2025-11-25",
+    });
+    expect([note.status, note.text]).toEqual([202, ""]);
+    const params = { name: "now", arguments: { timezone: deep }, _meta: META };
+    const call = await postMcp(JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params }), {
+      ...MODERN,
+      "mcp-method": "tools/call",
+      "mcp-name": "now",
+    });
+    expect(call.json.result).toMatchObject({ isError: true, resultType: "complete" });
+    expect(call.json.result.content[0].text).toContain("nest more than 32 levels");
+  });
+
+  it("marks a streamed answer as not to be buffered by a proxy", async () => {
+    const sse = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: list });
+    expect(sse.headers.get("x-accel-buffering")).toBe("no");
+    await sse.text();
+  });
+
   it("refuses a Host that is neither loopback nor BASE_URL's on a loopback listener", async () => {
     const refused = await withHost("rebound.example");
     expect(refused.status).toBe(403);

@@ -1,0 +1,102 @@
+// The stdio connection (adapters/mcp-stdio.ts) over in-memory pipes: what the 2026-07-28 envelope asks before a
+// request is served, as HTTP asks it, and a cancelled request that gets no answer (the stdio page: "MUST NOT send
+// any further messages for it"). The bin itself is spawned in mcp-stdio.test.ts.
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveMcpStdio } from "../../adapters/mcp-stdio.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { openTestApp, searchComplete, type TestServer } from "../helpers/server.ts";
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "pipe", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await openTestApp();
+  await searchComplete(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A connection over pipes: `send` writes lines, `answers` holds every message written back, parsed. */
+function connect() {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const answers: any[] = [];
+  let buffered = "";
+  stdout.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString("utf8");
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    for (const line of lines) if (line) answers.push(JSON.parse(line));
+  });
+  const connection = serveMcpStdio(server.deps.mcpDispatch, { stdin, stdout, base: "", log: server.deps.log });
+  const send = (...messages: object[]) => stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(""));
+  const close = async () => {
+    stdin.end();
+    await connection.closed;
+  };
+  return { send, answers, close };
+}
+
+describe("the 2026-07-28 envelope over stdio", () => {
+  it("refuses a revision it does not serve (-32022 naming those it does), a request without the client's identity (-32602) and initialize (-32601)", async () => {
+    const pipe = connect();
+    pipe.send(
+      { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } },
+      { jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } },
+      {
+        jsonrpc: "2.0",
+        id: 3,
+        method: "initialize",
+        params: { _meta: META, protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "pipe", version: "1" } },
+      },
+      { jsonrpc: "2.0", id: 4, method: "tools/list", params: { _meta: META } },
+    );
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n >= 4,
+    );
+    expect(pipe.answers).toHaveLength(4);
+    const byId = new Map(pipe.answers.map((a) => [a.id, a]));
+    expect(byId.get(1).error).toMatchObject({ code: -32022, data: { requested: "2099-01-01", supported: expect.arrayContaining(["2026-07-28"]) } });
+    expect(byId.get(2).error.code).toBe(-32602);
+    expect(byId.get(2).error.message).toContain("clientCapabilities");
+    expect(byId.get(3).error.code).toBe(-32601);
+    expect(byId.get(4).result).toMatchObject({ resultType: "complete" });
+    expect(byId.get(4).result.tools).toHaveLength(8);
+    await pipe.close();
+  });
+
+  it("answers an unknown tool with -32602, and a line that is no JSON-RPC message in words that fit it", async () => {
+    const pipe = connect();
+    pipe.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope", arguments: {}, _meta: META } }, { jsonrpc: "1.0", id: 2, method: "ping" });
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n >= 2,
+    );
+    expect(pipe.answers).toHaveLength(2);
+    expect(pipe.answers.find((a) => a.id === 1).error).toMatchObject({ code: -32602, data: { allowed: expect.arrayContaining(["now"]) } });
+    const refused = pipe.answers.find((a) => a.id === null).error;
+    expect(refused.code).toBe(-32600);
+    expect(refused.message).toContain('an object with "jsonrpc": "2.0"');
+    await pipe.close();
+  });
+});
+
+describe("cancellation over stdio", () => {
+  it("sends nothing for a request the client cancelled while it ran, and answers the next one", async () => {
+    const pipe = connect();
+    const search = { jsonrpc: "2.0", id: "s1", method: "tools/call", params: { name: "search", arguments: { q: "evening candle" }, _meta: META } };
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "s1", reason: "the user moved on", _meta: META } };
+    // On one line each, in one write: the notice is read before the search (which awaits its index) is answered.
+    pipe.send(search, cancel, { jsonrpc: "2.0", id: "n1", method: "tools/call", params: { name: "now", arguments: {}, _meta: META } });
+    await eventually(async () => pipe.answers.some((a) => a.id === "n1"), Boolean);
+    await pipe.close();
+    expect(pipe.answers.map((a) => a.id)).toEqual(["n1"]);
+  });
+});
