@@ -12,6 +12,7 @@ import { LibraryRecorder, type RecorderOptions } from "./audio/recordings.ts";
 import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
 import { listeningOrder } from "./planner/listening-order.ts";
+import { storageDamage } from "./storage/engine.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import { StoreState, logFailureUnlessStoreDown, storeCheck } from "./storage/store-failure.ts";
 
@@ -74,6 +75,8 @@ export interface DepsOverrides {
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   const log = overrides.log ?? createLogger(config.logLevel);
+  // A damaged stored value is named in the house log, one JSON line, not as a bare warning of the process.
+  storageDamage.report = (message) => log.warn(message);
   const library = await loadLibrary(config.libraryDir);
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());

@@ -3,6 +3,7 @@
 // to `<file>`: a copy cut short (kill -9) keeps its .partial name and has no stamp, so restore refuses it.
 // Redis: BGSAVE, the server's own snapshot (its RDB file on the Redis machine).
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
 import { basename, dirname, join } from "node:path";
 import Database from "libsql";
 import { Redis } from "ioredis";
@@ -36,12 +37,26 @@ export function backupProblem(file: string): string | null {
     if (!stamped) return "it carries no backup stamp (a copy cut short, or not made by npm run backup)";
     const kv = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'kv'").pluck().get();
     if (!kv) return "it holds no Sanctuary state (no kv table)";
-    return null;
+    return damagedValue(db);
   } catch (error) {
     return `it cannot be read as SQLite: ${(error as Error).message}`;
   } finally {
     db?.close();
   }
+}
+
+/**
+ * The first stored value whose bytes are not UTF-8 text, named, or null: the integrity check reads a file's
+ * structure, not what its rows hold, and such a value (a damaged disk, an edited file) is no intact backup.
+ */
+function damagedValue(db: Database.Database): string | null {
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  const scans: Array<[string, string]> = [["kv", "SELECT key, CAST(value AS BLOB) FROM kv"]];
+  if (tables.has("sorted")) scans.push(["sorted", "SELECT name || '/' || CAST(member AS BLOB), CAST(value AS BLOB) FROM sorted"]);
+  for (const [table, sql] of scans)
+    for (const [key, bytes] of db.prepare(sql).raw().iterate() as Iterable<[string | Buffer, Buffer | null]>)
+      if (bytes !== null && !isUtf8(bytes)) return `a value in its ${table} table is damaged (not UTF-8 text), at ${JSON.stringify(String(key))}`;
+  return null;
 }
 
 export interface BackupReport {
@@ -63,6 +78,10 @@ export function backupSqlite(dataDir: string, to: string, onStep: (step: string)
     db.pragma("busy_timeout = 10000");
     onStep(`copying ${source} into ${partial}`);
     db.exec(`VACUUM INTO ${quoted(partial)}`);
+  } catch (error) {
+    // Nothing half-written is left beside the backups (only a killed backup leaves a .partial file).
+    rmSync(partial, { force: true });
+    throw new Error(`the copy into ${partial} failed (${(error as Error).message}); nothing was left there`, { cause: error });
   } finally {
     db.close();
   }

@@ -2,6 +2,7 @@
 // and sorted collections (members ordered by a numeric score, usually epoch ms), and make each atomic
 // operation atomic against every writer, in this process or in another one sharing the engine
 // (the unstorage engine holds only within one process: `sharedAcrossProcesses` in index.ts says which do).
+import { isUtf8 } from "node:buffer";
 export interface SortedEntry<T> {
   member: string;
   score: number;
@@ -77,10 +78,29 @@ export function decodeStored(key: string, raw: string | null | undefined): unkno
     return JSON.parse(raw);
   } catch {
     if (!/^\s*[[{"]/.test(raw)) return raw;
-    process.emitWarning(`storage value at ${key} is damaged and is treated as missing`);
+    storageDamage.report(`storage value at ${key} is damaged and is treated as missing`);
     return null;
   }
 }
+
+/**
+ * Decodes a stored value read as bytes (SQLite: a value read as text that is not UTF-8, written there by a damaged
+ * disk or an edited file, ends the process inside the binding). Bytes that are not UTF-8 read as missing.
+ */
+export function decodeStoredBytes(key: string, bytes: Buffer | null | undefined): unknown {
+  if (bytes === null || bytes === undefined) return null;
+  if (!isUtf8(bytes)) {
+    storageDamage.report(`storage value at ${key} is damaged (not UTF-8 text) and is treated as missing`);
+    return null;
+  }
+  return decodeStored(key, bytes.toString("utf8"));
+}
+
+/**
+ * Where a damaged value is reported: a warning of the process until the composition root (deps.ts) hands it the
+ * house logger, so the report is one JSON line like every other (a layer below the logger cannot import it).
+ */
+export const storageDamage = { report: (message: string): void => void process.emitWarning(message) };
 
 /** JSON text of a value; refuses what JSON cannot hold rather than storing something else. */
 export function encode(value: unknown): string {

@@ -8,6 +8,7 @@
 //   500 on every read would be worse than the gap; warned once per key, as a torn JSON value is read as
 //   missing by every engine (storage/engine.ts decodeStored).
 import type { z } from "zod";
+import { storageDamage } from "./engine.ts";
 
 export type IfCorrupt = "refuse" | "missing";
 
@@ -50,7 +51,7 @@ function warnOnce(error: CorruptValue): void {
   if (warned.has(error.key)) return;
   if (warned.size >= 1000) warned.clear();
   warned.add(error.key);
-  process.emitWarning(`${error.message}; it is treated as missing`);
+  storageDamage.report(`${error.message}; it is treated as missing`);
 }
 
 /**

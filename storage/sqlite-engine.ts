@@ -5,7 +5,7 @@ import type Database from "libsql";
 import { BoundedMemo } from "../core/memo.ts";
 import {
   backoff,
-  decodeStored,
+  decodeStoredBytes,
   encode,
   highest,
   isPromise,
@@ -81,8 +81,8 @@ export class SqliteEngine implements Engine {
       const hit = this.cache.find(key);
       if (hit) return hit;
     }
-    const row = this.q.get.get(key) as [string, number] | undefined;
-    return this.remember(key, row ? { value: decodeStored(key, row[0]), version: row[1] } : { value: null, version: null });
+    const row = this.q.get.get(key) as [Buffer, number] | undefined;
+    return this.remember(key, row ? { value: decodeStoredBytes(key, row[0]), version: row[1] } : { value: null, version: null });
   }
 
   private remember(key: string, row: Row): Row {
@@ -180,10 +180,10 @@ export class SqliteEngine implements Engine {
 
   async sortedRange(name: string, query: RangeQuery): Promise<SortedEntry<unknown>[]> {
     const statement = query.order === "desc" ? this.q.sortedRangeDesc : this.q.sortedRangeAsc;
-    const rows = statement.all(name, lowest(query), highest(query), query.limit ?? -1) as Array<[Buffer, number, string]>;
+    const rows = statement.all(name, lowest(query), highest(query), query.limit ?? -1) as Array<[Buffer, number, Buffer]>;
     return rows.map(([bytes, score, value]) => {
       const member = bytes.toString("utf8");
-      return { member, score, value: decodeStored(`${name}/${member}`, value) };
+      return { member, score, value: decodeStoredBytes(`${name}/${member}`, value) };
     });
   }
 

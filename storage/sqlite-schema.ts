@@ -88,7 +88,8 @@ const NEW_VERSION = "abs(random() % 1000000000000)";
 
 export const SQL = {
   dataVersion: "PRAGMA data_version",
-  get: "SELECT value, version FROM kv WHERE key = ?",
+  // Values read as bytes (engine.ts decodeStoredBytes): text that is not UTF-8 ends the process inside the binding.
+  get: "SELECT CAST(value AS BLOB), version FROM kv WHERE key = ?",
   upsert: `INSERT INTO kv (key, value, version) VALUES (?, ?, ${NEW_VERSION})
     ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = kv.version + 1 RETURNING version`,
   insertNew: `INSERT INTO kv (key, value, version) VALUES (?, ?, ${NEW_VERSION}) ON CONFLICT (key) DO NOTHING RETURNING version`,
@@ -111,9 +112,10 @@ export const SQL = {
   // By the member's place in the list: the binding cuts text read back at a NUL character. CROSS JOIN keeps the list
   // the outer loop: as a plain JOIN it was planned as a walk of the whole collection (test/unit/sqlite-plans.test.ts).
   sortedScores: "SELECT j.key, s.score FROM json_each(?2) AS j CROSS JOIN sorted AS s ON s.name = ?1 AND s.member = j.value",
-  // Members read as bytes: the binding cuts text at a NUL character, and a member may hold any.
-  sortedRangeAsc: "SELECT CAST(member AS BLOB), score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score, member LIMIT ?",
-  sortedRangeDesc: "SELECT CAST(member AS BLOB), score, value FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score DESC, member DESC LIMIT ?",
+  // Members read as bytes: the binding cuts text at a NUL character, and a member may hold any; values as `get` reads them.
+  sortedRangeAsc: "SELECT CAST(member AS BLOB), score, CAST(value AS BLOB) FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score, member LIMIT ?",
+  sortedRangeDesc:
+    "SELECT CAST(member AS BLOB), score, CAST(value AS BLOB) FROM sorted WHERE name = ? AND score BETWEEN ? AND ? ORDER BY score DESC, member DESC LIMIT ?",
   sortedCount: "SELECT count(*) FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",
   sortedRemove: "DELETE FROM sorted WHERE name = ? AND member = ?",
   sortedRemoveRange: "DELETE FROM sorted WHERE name = ? AND score BETWEEN ? AND ?",

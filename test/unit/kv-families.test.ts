@@ -15,6 +15,8 @@ import type { PublishPorts } from "../../review/publish.ts";
 import { ModerationQueue } from "../../review/queue.ts";
 import { LIMIT_WINDOW, LIMITS, RateLimits } from "../../services/rate-limits.ts";
 import { ReflectionStore, sameWordsKey, type Reflection } from "../../services/reflections.ts";
+import { storageDamage } from "../../storage/engine.ts";
+import { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { CorruptValue, keyFamily } from "../../storage/key-family.ts";
 import { z } from "zod";
@@ -41,13 +43,40 @@ describe("key families read as missing", () => {
     const kv = openKeyValueStore({ kind: "memory" });
     const LIST = keyFamily("list of words", z.array(z.string()), { ifCorrupt: "missing" });
     await kv.set("words:torn", [1, 2]);
-    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const warn = vi.spyOn(storageDamage, "report").mockImplementation(() => {});
     try {
       for (let i = 0; i < 3; i++) expect(await kv.read(LIST, "words:torn")).toBeNull();
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toMatch(/words:torn is not a readable list of words.*treated as missing/);
     } finally {
       warn.mockRestore();
+    }
+  });
+
+  it("SQLite: a value whose bytes are not UTF-8 (a damaged disk, an edited file) reads as missing, named once, and the process lives", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-bytes-"));
+    const engine = new SqliteEngine({ file: join(dir, "state.db") });
+    try {
+      await engine.set("words:torn", ["whole"]);
+      await engine.sortedPut("torn", "m", 1, { ok: true }, false);
+      // Stored as text, as a damaged page would leave it: read as text, the binding ends the process.
+      const torn = Buffer.concat([Buffer.from('["who'), Buffer.from([0xde, 0xad, 0xbe, 0xef]), Buffer.from('"]')]);
+      engine.db.prepare("UPDATE kv SET value = CAST(? AS TEXT) WHERE key = ?").run(torn, "words:torn");
+      engine.db.prepare("UPDATE sorted SET value = CAST(? AS TEXT) WHERE name = ?").run(torn, "torn");
+      const warn = vi.spyOn(storageDamage, "report").mockImplementation(() => {});
+      try {
+        expect(await engine.get("words:torn")).toBeNull();
+        expect((await engine.sortedRange("torn", {})).map((e) => e.value)).toEqual([null]);
+        expect(warn.mock.calls.map(([message]) => message)).toEqual([
+          "storage value at words:torn is damaged (not UTF-8 text) and is treated as missing",
+          "storage value at torn/m is damaged (not UTF-8 text) and is treated as missing",
+        ]);
+      } finally {
+        warn.mockRestore();
+      }
+    } finally {
+      await engine.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
