@@ -95,9 +95,22 @@ const BASE_TEXT = JSON.stringify(BASE).slice(1, -1);
 const endings = new Map<string, string>();
 const endingOf = (msg: string) => endings.get(msg) ?? (endings.set(msg, `,"msg":${JSON.stringify(msg)}}\n`), endings.get(msg)!);
 
+/**
+ * An error as logged: pino's own form without `command`, which a store's error carries (ioredis: the command it
+ * failed, its `args` holding what was being stored, a visitor's name and words, which are never logged).
+ */
+export const LOG_SERIALIZERS = {
+  err(error: unknown): unknown {
+    const out = pino.stdSerializers.err(error as Error) as unknown;
+    if (out === null || typeof out !== "object" || !("command" in out)) return out;
+    const { command: _command, ...rest } = out as Record<string, unknown>;
+    return rest;
+  },
+};
+
 export function createLogger(level: string): Logger {
   const lines = stderrBuffer();
-  const logger = pino({ level, base: BASE }, lines);
+  const logger = pino({ level, base: BASE, serializers: LOG_SERIALIZERS }, lines);
   writers.set(logger, (fields, msg) => lines.write(`{"level":30,"time":${Date.now()},${BASE_TEXT}${fields ? `,${fields}` : ""}${endingOf(msg)}`));
   return logger;
 }

@@ -8,6 +8,7 @@ import { foldText, nameKey } from "../core/text.ts";
 import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
+import { StoreUnavailable, isStoreUnavailable } from "../storage/store-failure.ts";
 
 const Reflection = z.object({
   id: z.string(),
@@ -46,6 +47,8 @@ const serviceIndex = (s: Reflection["service"]) => `reflections:service:${s.date
  * the live feed again: one point read instead of a range read under a steady stream of visitors.
  */
 const WRITTEN = "reflections:written";
+const RECEIVED_UNFINISHED =
+  "Your reflection was received and kept; the sanctuary's store is failing just now, so it will appear in the lists within a few minutes of the store's return. There is no need to send it again.";
 /** Set once the sorted indexes were built from the per-month lists of the earlier layout. */
 const REBUILT = "migrations:reflections-sorted";
 /** The reflections of index entries; a damaged entry (read as missing) is left out rather than failing the page. */
@@ -108,18 +111,30 @@ export class ReflectionStore {
         const live = Object.entries(bucket ?? {}).filter(([, claim]) => stillClaims(claim, at));
         return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
       });
-      await this.index(reflection);
-      await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
-        const current = tally?.[reflection.song];
-        const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
-        return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
-      });
-      await this.kv.increment(WRITTEN);
-      await this.kv.update<Claims>(bucketKey, (bucket) =>
-        bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
-      );
+      try {
+        await this.finish(reflection, bucketKey, words);
+      } catch (error) {
+        // Received, but not yet in its lists: `repair` (every minute) finishes it once the store is back, and the
+        // same words sent again are answered as received (409). The 503 must not say that nothing was stored.
+        if (isStoreUnavailable(error)) throw new StoreUnavailable(error.outage, RECEIVED_UNFINISHED);
+        throw error;
+      }
       return reflection;
     });
+  }
+
+  /** After the claim: the indexes, the song's tally, the count, and the claim made light (the reflection now in its indexes). */
+  private async finish(reflection: Reflection, bucketKey: string, words: string): Promise<void> {
+    await this.index(reflection);
+    await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
+      const current = tally?.[reflection.song];
+      const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
+      return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
+    });
+    await this.kv.increment(WRITTEN);
+    await this.kv.update<Claims>(bucketKey, (bucket) =>
+      bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
+    );
   }
 
   /** For a dry run: refuses (409) exactly as `add` would if these words came from this name in the last 30 days. */

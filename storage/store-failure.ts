@@ -3,7 +3,8 @@
 // logs one line when the store goes and one when it comes back (docs/behaviour.md §10).
 import { SanctuaryError } from "../core/errors.ts";
 
-export type OutageKind = "unreachable" | "timed out" | "disk full" | "read-only" | "i/o error";
+export const OUTAGE_KINDS = ["unreachable", "timed out", "disk full", "memory full", "read-only", "i/o error"] as const;
+export type OutageKind = (typeof OUTAGE_KINDS)[number];
 
 /** Seconds a client is asked to wait before retrying a refused call. */
 export const RETRY_AFTER_SECONDS = 30;
@@ -16,18 +17,24 @@ const SUGGESTION: Record<OutageKind, string> = {
     "Nothing was read or stored: the sanctuary's store is not answering in time. Services, songs, documents and search go on; please try this again in a minute.",
   "disk full":
     "Nothing was stored: the sanctuary's disk is full. Reading goes on; please try this again later (the operator has been told by the health check).",
+  "memory full":
+    "Nothing was stored: the sanctuary's store is full. Reading goes on; please try this again later (the operator has been told by the health check).",
   "read-only": "Nothing was stored: the sanctuary's store cannot be written just now. Reading goes on; please try this again later.",
   "i/o error": "Nothing was read or stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
 };
 
 /** A call refused because the store is down: known by its class, not its words. */
 export class StoreUnavailable extends SanctuaryError {
-  constructor(readonly outage: OutageKind) {
+  /** `suggestion`: what the call did keep, where it kept something (a reflection received before its indexes failed). */
+  constructor(
+    readonly outage: OutageKind,
+    suggestion: string = SUGGESTION[outage],
+  ) {
     // The wait is in the body too: an MCP client sees no HTTP header (the tool result is the body).
     super(
       "unavailable",
       `The sanctuary's store is unavailable (${outage}).`,
-      { suggestion: SUGGESTION[outage], retry_after: RETRY_AFTER_SECONDS },
+      { suggestion, retry_after: RETRY_AFTER_SECONDS },
       { "retry-after": String(RETRY_AFTER_SECONDS) },
     );
   }
@@ -62,12 +69,28 @@ const SQLITE: Record<string, OutageKind> = { SQLITE_FULL: "disk full", SQLITE_RE
 const NETWORK =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Reached the max retries/i;
 
+// Redis's refusals that are outages, by the word its error reply begins with: a full store (maxmemory with no
+// eviction), a replica or a failing snapshot that refuses writes, a store still loading or held by a script.
+const REDIS_REPLY: Record<string, OutageKind> = {
+  OOM: "memory full",
+  READONLY: "read-only",
+  MISCONF: "read-only",
+  NOREPLICAS: "read-only",
+  LOADING: "unreachable",
+  MASTERDOWN: "unreachable",
+  CLUSTERDOWN: "unreachable",
+  TRYAGAIN: "unreachable",
+  BUSY: "timed out",
+};
+
 /** Which outage an engine's error means, or null when it is no outage (a bad value, a lost race: the caller's to handle). */
 export function outageOf(error: unknown): OutageKind | null {
   if (!(error instanceof Error)) return null;
   const code = String((error as { code?: unknown }).code ?? "");
   const sqlite = SQLITE[code] ?? SQLITE[code.replace(/_[A-Z_]+$/, "")] ?? (/disk is full|database or disk is full/i.test(error.message) ? "disk full" : null);
   if (sqlite) return sqlite;
+  const reply = error.name === "ReplyError" ? REDIS_REPLY[error.message.split(" ", 1)[0]!] : undefined;
+  if (reply) return reply;
   // The guard's own timer (guarded-engine.ts): a store that holds the connection open and never answers.
   if (error.name === "StoreTimeout" || /Command timed out/i.test(error.message)) return "timed out";
   if (NETWORK.test(error.message) || NETWORK.test(error.name) || NETWORK.test(code)) return "unreachable";
@@ -79,7 +102,7 @@ export interface OutageLog {
   warn(fields: object, message: string): void;
 }
 
-const WRITE_OUTAGES = new Set<OutageKind>(["disk full", "read-only", "i/o error"]);
+const WRITE_OUTAGES = new Set<OutageKind>(["disk full", "memory full", "read-only", "i/o error"]);
 
 /** The store's state as calls find it: up, or down since a moment for a reason. */
 export class StoreState {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "./operation.ts";
 import type { RecordingProgress } from "../audio/recordings.ts";
 import type { SearchPreparation } from "../search/service.ts";
-import type { StoreCheck } from "../storage/store-failure.ts";
+import { OUTAGE_KINDS, type StoreCheck } from "../storage/store-failure.ts";
 import { nextSteps } from "./shapes.ts";
 
 export const health = defineOperation({
@@ -41,7 +41,7 @@ export const health = defineOperation({
       .object({
         backend: z.enum(["sqlite", "redis", "memory", "unstorage"]),
         ok: z.boolean().describe("The store answers and takes writes; false answers this check with 503, so a load balancer takes the machine out"),
-        reason: z.enum(["unreachable", "timed out", "disk full", "read-only", "i/o error"]).nullable().describe("Why writes cannot succeed now, or null"),
+        reason: z.enum(OUTAGE_KINDS).nullable().describe("Why writes cannot succeed now, or null"),
       })
       .describe("The store behind reflections, attendance, conversations and limits"),
     index: z.object({

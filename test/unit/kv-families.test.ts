@@ -17,6 +17,9 @@ import { LIMIT_WINDOW, LIMITS, RateLimits } from "../../services/rate-limits.ts"
 import { ReflectionStore, sameWordsKey, type Reflection } from "../../services/reflections.ts";
 import { storageDamage } from "../../storage/engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
+import { MemoryEngine } from "../../storage/memory-engine.ts";
+import { KeyValueStore } from "../../storage/kv.ts";
+import { StoreUnavailable, storeUnavailable } from "../../storage/store-failure.ts";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { CorruptValue, keyFamily } from "../../storage/key-family.ts";
 import { z } from "zod";
@@ -78,6 +81,27 @@ describe("key families read as missing", () => {
       await engine.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("a reflection received before its lists failed says so in its 503, is answered as received when sent again, and is finished by repair", async () => {
+    let failing = true;
+    class FullAfterClaims extends MemoryEngine {
+      override async sortedPut(...args: Parameters<MemoryEngine["sortedPut"]>): Promise<boolean> {
+        if (failing) throw storeUnavailable("memory full");
+        return super.sortedPut(...args);
+      }
+    }
+    const store = new ReflectionStore(new KeyValueStore(new FullAfterClaims(), null));
+    const wren = reflection("r-full");
+    const refusal = await store.add(wren).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(StoreUnavailable);
+    const said = (refusal as StoreUnavailable).body({ description: "home" }).suggestion;
+    expect(said).toContain("Your reflection was received and kept");
+    expect(said).not.toContain("Nothing was stored");
+    await expect(store.add({ ...wren, id: "r-again" })).rejects.toMatchObject({ status: 409 });
+    failing = false;
+    expect(await store.repair(new Date(T), 0)).toBe(1);
+    expect((await store.recent(new Date(T))).map((r) => r.id)).toEqual(["r-full"]);
   });
 
   it("rate-limit window: an unreadable window is no window, so the allowance starts afresh", async () => {

@@ -9,6 +9,9 @@ import { KeyValueStore } from "../../storage/kv.ts";
 import { markLive } from "../../storage/live-marker.ts";
 import { GuardedEngine } from "../../storage/guarded-engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
+import { ReplyError } from "ioredis";
+import { pino } from "pino";
+import { LOG_SERIALIZERS } from "../../core/logger.ts";
 import { StoreState, isStoreUnavailable, logFailureUnlessStoreDown, outageOf, storeCheck, storeUnavailable } from "../../storage/store-failure.ts";
 
 describe("a full disk under SQLite", () => {
@@ -60,6 +63,26 @@ describe("a full disk under SQLite", () => {
     expect(outageOf(new Error("Command timed out"))).toBe("timed out");
     expect(outageOf(new TypeError("storage values must be JSON values"))).toBeNull();
     expect(outageOf(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }))).toBeNull();
+    // Redis's refusals (ioredis's ReplyError, as it arrives): a full store, writes refused, a store still loading.
+    expect(outageOf(new ReplyError("OOM command not allowed when used memory > 'maxmemory'."))).toBe("memory full");
+    expect(outageOf(new ReplyError("READONLY You can't write against a read only replica."))).toBe("read-only");
+    expect(outageOf(new ReplyError("MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk."))).toBe("read-only");
+    expect(outageOf(new ReplyError("LOADING Redis is loading the dataset in memory"))).toBe("unreachable");
+    expect(outageOf(new ReplyError("WRONGTYPE Operation against a key holding the wrong kind of value"))).toBeNull();
+  });
+
+  it("logs a store's error without the command it failed (ioredis's command.args hold a visitor's words)", () => {
+    const lines: string[] = [];
+    const log = pino({ serializers: LOG_SERIALIZERS }, { write: (line: string) => void lines.push(line) });
+    const error = Object.assign(new ReplyError("WRONGTYPE Operation against a key holding the wrong kind of value"), {
+      command: { name: "set", args: ["reflections:1", '{"name":"Wren","text":"What stayed with me was the quiet."}'] },
+    });
+    log.error({ err: error }, "operation failed");
+    const logged = JSON.parse(lines[0]!);
+    expect(logged.err.message).toContain("WRONGTYPE");
+    expect(logged.err.type).toBe("ReplyError");
+    expect(lines[0]).not.toContain("Wren");
+    expect(lines[0]).not.toContain("quiet");
   });
 
   it("keeps a background job's failure out of the log while the store is down (the outage has its own line), not any other", () => {
