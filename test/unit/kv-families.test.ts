@@ -95,7 +95,7 @@ describe("key families read as missing", () => {
     const wren = reflection("r-full");
     const refusal = await store.add(wren).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(StoreUnavailable);
-    const said = (refusal as StoreUnavailable).body({ description: "home" }).suggestion;
+    const said = (refusal as StoreUnavailable).body([]).suggestion;
     expect(said).toContain("Your reflection was received and kept");
     expect(said).not.toContain("Nothing was stored");
     await expect(store.add({ ...wren, id: "r-again" })).rejects.toMatchObject({ status: 409 });
