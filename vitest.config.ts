@@ -41,7 +41,9 @@ class SlowestFirst extends BaseSequencer {
 }
 
 // What every file gets; the root's globalSetup runs once for both projects (a project would run its own again).
-const common = { testTimeout: 30_000, hookTimeout: 60_000, pool: "forks" as const };
+// expect.poll waits up to 15 s (vitest's default is 1 s): a browser starting a sound or a page's script on a loaded
+// machine took longer, and a deadline is a guard against a hang, never a measure.
+const common = { testTimeout: 30_000, hookTimeout: 60_000, pool: "forks" as const, expect: { poll: { timeout: 15_000 } } };
 
 export default defineConfig({
   test: {

@@ -91,6 +91,8 @@ describe("the reflection forms without JavaScript", () => {
     const again = formOf(after.html, "reflect-form");
     expect(again.values).toMatchObject({ name: "Wren", text: "Too short." });
     expect(again.markup).toMatch(/<textarea id="reflect-text"[^>]*aria-invalid="true"[^>]*autofocus/);
+    // The refusal is read with the box (aria-describedby; screen readers ignore aria-errormessage), after its hint.
+    expect(again.markup).toMatch(/<textarea id="reflect-text"[^>]*aria-describedby="reflect-text-hint reflect-result"/);
   });
 
   it("the song page's form files the reflection under that song, whatever the hidden box says", async () => {
@@ -223,7 +225,9 @@ describe("the contribute form without JavaScript", () => {
       "A piece with this title is already waiting to be read. If it is not yours, please choose another title for yours. Nothing was sent, and your piece is still in the form.",
     );
     expect(formOf(refused.html, "contribute-form").values).toMatchObject({ name: "Moss", category: "hymns", content: PIECE });
-    expect(attribute(formOf(refused.html, "contribute-form").markup.match(/<input id="contribute-title"[^>]*>/)![0], "aria-invalid")).toBe("true");
+    const title = formOf(refused.html, "contribute-form").markup.match(/<input id="contribute-title"[^>]*>/)![0];
+    expect(attribute(title, "aria-invalid")).toBe("true");
+    expect(attribute(title, "aria-describedby")).toBe("contribute-title-hint contribute-result");
   });
 
   it("is offered from the library page", async () => {

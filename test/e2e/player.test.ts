@@ -116,13 +116,19 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     await expect.poll(() => button.innerText()).toBe("Go on");
     expect(await isPlaying(2)).toBe(false);
     expect(await page.locator("#player-bar .bar-toggle").innerText()).toBe("Play");
-    // "Play from here" on the first part starts there, in place of the part that was paused.
-    await partItem(0).locator(".part-play").click();
+    // "Play from here" on the first part starts there, in place of the part that was paused. Pressed from the
+    // keyboard, the button goes away with the focus handed to the bar's toggle, never dropped to the page.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("class") ?? document.activeElement?.tagName);
+    await partItem(0).locator(".part-play").focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => isPlaying(0)).toBe(true);
     expect(await partItem(0).getAttribute("aria-current")).toBe("true");
-    // Stop empties the bar: nothing is held, nothing marked.
-    await page.locator("#player-bar .bar-stop").click();
+    expect(await focused()).toBe("bar-toggle");
+    // Stop empties the bar: nothing is held, nothing marked; its focus goes to the page's own player.
+    await page.locator("#player-bar .bar-stop").focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("#player-bar").isHidden()).toBe(true);
+    expect(await focused()).toBe("play");
     expect(await page.locator("#service-parts > li[aria-current]").count()).toBe(0);
     expect(await button.innerText()).toBe("Play the service");
   }, 90_000);

@@ -49,7 +49,7 @@ export const forgetOwnership = () => `${COOKIE}=; Path=/ask; Max-Age=0; HttpOnly
 export function askForm(ready: boolean, state: FormState | undefined, followUp: string | null): Html {
   const values = state?.values ?? {};
   const said = state?.said;
-  const invalid = (box: string) => marked(said, box, "ask-result");
+  const invalid = (box: string, hint?: string) => marked(said, box, "ask-result", hint);
   return html`<section class="card" id="ask" aria-labelledby="ask-heading">
 <h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Ask a question"}</h2>
 ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
@@ -57,7 +57,7 @@ ${ready ? "" : html`<p class="meta">The library's index is still being built; fo
 ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
 <p><label for="ask-question">${followUp ? "Your follow-up question" : "What would you like to know?"}</label>
 <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
-<textarea id="ask-question" name="question" rows="3" maxlength="500" required aria-describedby="ask-question-hint"${invalid("question")}>${values.question ?? ""}</textarea></p>
+<textarea id="ask-question" name="question" rows="3" maxlength="500" required${invalid("question", "ask-question-hint")}>${values.question ?? ""}</textarea></p>
 <p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
 <input id="ask-name" name="name" maxlength="100" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
 <p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>

@@ -49,9 +49,15 @@ export function notice(id: string, said: Said | undefined, focus = false): Html 
   return html`<div id="${id}" class="result ${kind}" role="${kind === "error" ? "alert" : "status"}"${kind === "error" ? "" : html` aria-live="polite"`}${focused}>${said.lines.map((line) => html`<p>${line}</p>`)}</div>`;
 }
 
-/** A box's attributes after a refusal: marked invalid, described by the notice, and focused first. */
-export function marked(said: Said | undefined, box: string, noticeId: string): Html {
-  return said?.tone === "error" && said.field === box ? html` aria-invalid="true" aria-errormessage="${noticeId}" autofocus` : html``;
+/**
+ * A box's description (its hint, by id) and, after a refusal of it, its marks: invalid, described by the notice too
+ * (screen readers read aria-describedby with the box; VoiceOver and TalkBack ignore aria-errormessage), focused first.
+ */
+export function marked(said: Said | undefined, box: string, noticeId: string, hint?: string): Html {
+  const refused = said?.tone === "error" && said.field === box;
+  const described = [hint, refused ? noticeId : undefined].filter(Boolean).join(" ");
+  const description = described ? html` aria-describedby="${described}"` : html``;
+  return refused ? html`${description} aria-invalid="true" aria-errormessage="${noticeId}" autofocus` : description;
 }
 
 export interface ReflectionFormOptions {
@@ -92,7 +98,7 @@ ${opts.songs ? "" : html`<input type="hidden" name="songSlug" value="${opts.song
 <input id="reflect-name" name="name" maxlength="100" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
 <p><label for="reflect-text">Your reflection</label>
 <span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
-<textarea id="reflect-text" name="text" rows="4" maxlength="1000" required aria-describedby="reflect-text-hint"${marked(said, "text", "reflect-result")}>${values.text ?? ""}</textarea></p>
+<textarea id="reflect-text" name="text" rows="4" maxlength="1000" required${marked(said, "text", "reflect-result", "reflect-text-hint")}>${values.text ?? ""}</textarea></p>
 ${opts.songs ? songChoice(opts.songs, opts.songSlug, Boolean(values.songSlug)) : ""}
 <p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
 <input id="reflect-location" name="location" maxlength="100" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>

@@ -117,6 +117,7 @@
     progress.value = Math.min(elapsed(), progress.max);
   }
   function render() {
+    var focused = bar.contains(doc.activeElement) ? doc.activeElement : null;
     bar.hidden = !service;
     var p = part();
     var link = $("bar-part");
@@ -128,6 +129,9 @@
     setText("bar-toggle", playing() ? "Pause" : !p ? "Play again from the beginning" : refused ? resumeLabel(index, elapsed()) : "Play");
     $("bar-next").disabled = !p || firstRecorded(service.parts, index + 1) < 0;
     setText("bar-status", say());
+    // A control that just went away (Stop hides the bar; Next part ends disabled on the last part) hands keyboard
+    // focus on rather than dropping it to the page (WCAG 2.4.3): to the bar's toggle, or the page's own player.
+    if (focused && (bar.hidden || focused.disabled)) handFocusOn();
     showTime();
     if (session) session.playbackState = playing() ? "playing" : p ? "paused" : "none";
     // The lock screen's own progress line, where the browser draws one.
@@ -141,6 +145,10 @@
     listeners.forEach(function (fn) {
       fn(state());
     });
+  }
+  function handFocusOn() {
+    var to = bar.hidden ? doc.querySelector(".service-player button.play:not([hidden])") || doc.getElementById("main") : $("bar-toggle");
+    if (to) to.focus();
   }
   function describe() {
     var p = part();

@@ -84,7 +84,12 @@
       var at = s ? s.index : -1;
       parts(list).forEach(function (li, i) {
         var button = li.querySelector(".part-play");
-        // The part playing needs no button of its own: the box above and the bar pause and go on.
+        // The part playing needs no button of its own: the box above and the bar pause and go on. The button just
+        // pressed hands keyboard focus to the bar's own, rather than dropping it to the page (WCAG 2.4.3).
+        if (button && i === at && document.activeElement === button) {
+          var toggle = document.querySelector("#player-bar .bar-toggle");
+          if (toggle) toggle.focus();
+        }
         if (button) button.hidden = i === at;
         if (i === at) {
           li.setAttribute("aria-current", "true");
