@@ -50,15 +50,19 @@ export class SanctuaryError extends Error {
     const optional = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     return {
       error: this.message,
-      suggestion: suggestion ?? defaultSuggestion[this.kind],
+      suggestion: suggestion ?? (this.kind === "invalid" && rest.example !== undefined ? INVALID_WITH_EXAMPLE : defaultSuggestion[this.kind]),
       next_steps: next_steps ?? defaultSteps,
       ...optional,
     };
   }
 }
 
+// An example shows a call's shape: its words are the documentation's, which the text fields refuse as a visitor's own.
+const INVALID_WITH_EXAMPLE =
+  "Nothing was stored. Adjust the request as described and send it again; the example shows the shape of a call, with your own words in place of its text.";
+
 const defaultSuggestion: Record<ErrorKind, string> = {
-  invalid: "Nothing was stored. Adjust the request as described and send it again; the example shows a call that works.",
+  invalid: "Nothing was stored. Adjust the request as described and send it again.",
   forbidden: "Nothing was changed. If this is your conversation, send the owner_token you received with it.",
   not_found: "Nothing is lost. The list endpoints show what exists; GET /api is a good place to start.",
   method_not_allowed: "Nothing happened. Send the request with one of the methods in the Allow header.",

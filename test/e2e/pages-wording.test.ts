@@ -123,6 +123,8 @@ const contributeCase = (name: string, fill: Record<string, string>, status: numb
 
 const CASES: Case[] = [
   contributeCase("a piece with no title", { title: "" }, 400, "Please give your piece a title."),
+  // Written, only too short: said as such, with the length asked for (it read as if the box were empty).
+  contributeCase("a title of one letter", { title: "T" }, 400, "Please make the title at least 3 characters long; it has 1."),
   contributeCase(
     "a piece too short",
     { content: "A short prayer for the bus." },

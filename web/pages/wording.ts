@@ -1,5 +1,5 @@
 // What a person reads when a form on a page is turned away. The API's error bodies are written for agents
-// (field names in backticks, "the example shows a call that works"); a person filled in boxes and sees
+// (field names in backticks, "the example shows the shape of a call"); a person filled in boxes and sees
 // no example. This pure module maps every error a page's form can get to plain words about those boxes.
 // `known` is false only for an error nobody mapped yet; the tests provoke every error and require true.
 import { spokenWait } from "./words.ts";
@@ -136,7 +136,11 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
   switch (problem.kind) {
     case "missing":
     case "too_short":
-      if (problem.kind === "too_short" && length > 0 && TOO_SHORT[field]) return { line: TOO_SHORT[field](problem.n, length), known: true };
+      if (problem.kind === "too_short" && length > 0) {
+        if (TOO_SHORT[field]) return { line: TOO_SHORT[field](problem.n, length), known: true };
+        // Something was written, only too little: "Please give your piece a title" would read as if the box were empty.
+        if (box) return { line: `Please make ${the} at least ${problem.n} characters long; it has ${length}.`, known: true };
+      }
       return MISSING[field] ? { line: MISSING[field], known: true } : { line: `Please fill in ${box ?? "every box"}.`, known: Boolean(box) };
     case "too_long":
       return { line: `Please shorten ${the} to at most ${problem.n} characters${length > problem.n ? `; it has ${length}` : ""}.`, known: Boolean(box) };
