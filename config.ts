@@ -4,8 +4,22 @@ import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
-const port = z.coerce.number().int().min(0).max(65535);
+/**
+ * A whole number within bounds, written in digits (`Number` would also read "1e12", "0x10000" and " " as numbers):
+ * refused otherwise in words naming the range, never as "expected number, received NaN".
+ */
+const whole = (min: number, max: number) => {
+  const words = `must be a whole number from ${min} to ${max}, in digits`;
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, words)
+    .transform(Number)
+    .pipe(z.number().min(min, words).max(max, words));
+};
+const port = whole(0, 65535);
 const flag = z.enum(["on", "off"]);
+/** An endpoint this server calls: http:// or https:// only (a bare "localhost:11434/v1" reads as a URL of scheme "localhost:"). */
+const endpoint = () => z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// address, such as http://localhost:11434/v1" });
 
 const ConfigSchema = z.object({
   PORT: port.default(3000).describe("TCP port to listen on"),
@@ -23,7 +37,8 @@ const ConfigSchema = z.object({
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (unset: corpus/library in this checkout)"),
   SANCTUARY_REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// address")
+    // Its path, if any, is the database's number: redis://host:6379/2.
+    .regex(/^rediss?:\/\/[^\s/?#]+(\/\d*)?(\?\S*)?$/, "must be a redis:// or rediss:// address, its path (if any) a database number: redis://host:6379/0")
     .optional()
     .describe("redis://… to keep state in Redis (unset: SQLite under DATA_DIR)"),
   SANCTUARY_STORAGE: z
@@ -32,7 +47,7 @@ const ConfigSchema = z.object({
     .describe(
       "state through an unstorage driver, one process only: unstorage:fs (one file per item under DATA_DIR/kv) or unstorage:memory (gone at exit); see docs/scaling.md",
     ),
-  SANCTUARY_WORKERS: z.coerce.number().int().min(1).optional().describe("processes npm run start:cluster starts (unset: one per core)"),
+  SANCTUARY_WORKERS: whole(1, 64).optional().describe("processes npm run start:cluster starts (unset: one per core)"),
   SANCTUARY_TRUST_PROXY: z
     .string()
     .default("auto")
@@ -40,15 +55,12 @@ const ConfigSchema = z.object({
     .describe(
       "whose X-Forwarded-For names the client (rate limits, the souls cap, the admin lockout): auto (its last entry, only from a loopback peer: a proxy on the same host), none (never), always (its last entry from any peer), or a comma-separated list of your proxies' addresses and CIDR ranges (the client is the first entry from the right that is not listed); a bad entry stops the start; see docs/scaling.md",
     ),
-  SANCTUARY_NEW_SOULS_PER_ADDRESS: z.coerce
-    .number()
-    .int()
-    .min(1)
+  SANCTUARY_NEW_SOULS_PER_ADDRESS: whole(1, 1_000_000)
     .default(20)
     .describe(
       "new names one address may add to the souls count in 24 hours, over REST and MCP alike (beyond it attend still welcomes, answers counted: false)",
     ),
-  SANCTUARY_BODY_LIMIT: z.coerce.number().int().min(1024).default(65_536).describe("largest accepted request body in bytes (larger: 413)"),
+  SANCTUARY_BODY_LIMIT: whole(1024, 67_108_864).default(65_536).describe("largest accepted request body in bytes (larger: 413)"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("pino level; logs go to stderr"),
   LANCEDB_LOG: z
     .enum(["error", "warn", "info", "debug", "trace"])
@@ -57,11 +69,7 @@ const ConfigSchema = z.object({
   SANCTUARY_CHECK_OUTPUT: flag.default("off").describe("validate every response against its output schema (tests turn it on)"),
   SANCTUARY_RATE_LIMITS: flag.default("on").describe("off disables rate limits (for load tests only)"),
   SANCTUARY_RECORDINGS: flag.default("on").describe("off leaves missing recordings unrendered at start (on: npm start renders them in the background)"),
-  SANCTUARY_RENDERERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(8)
+  SANCTUARY_RENDERERS: whole(1, 8)
     .optional()
     .describe(
       "low-priority renderer processes side by side (default: one per 192 MB beyond 512 MB of the memory given, at most one per core and two in all, at least one; core/memory.ts)",
@@ -81,7 +89,7 @@ const ConfigSchema = z.object({
     .regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name")
     .optional()
     .describe("owner/name of the repository that receives them (unset: the local moderation queue)"),
-  SANCTUARY_GITHUB_API_URL: z.url().optional().describe("the code host's REST API base (default https://api.github.com)"),
+  SANCTUARY_GITHUB_API_URL: endpoint().optional().describe("the code host's REST API base (default https://api.github.com)"),
   SANCTUARY_GITHUB_BRANCH: z.string().min(1).default("main").describe("base branch that contribution pull requests target"),
   SANCTUARY_ADMIN_KEY: z
     .string()
@@ -101,25 +109,21 @@ const ConfigSchema = z.object({
     ),
   SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
   SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
-  SANCTUARY_OPENAI_BASE_URL: z
-    .url()
+  SANCTUARY_OPENAI_BASE_URL: endpoint()
     .optional()
     .describe("any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1; with the models below it turns on generated answers and planning"),
   SANCTUARY_OPENAI_API_KEY: z.string().optional().describe("key for that endpoint"),
   SANCTUARY_EMBEDDING_MODEL: z.string().default("text-embedding-3-small").describe("embedding model for the openai embedder"),
   SANCTUARY_ASK_MODEL: z.string().optional().describe("chat model for generated answers (unset: extractive answers)"),
   SANCTUARY_PLANNER_MODEL: z.string().optional().describe("chat model that plans services (unset: rotation only)"),
-  SANCTUARY_PLANNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000).describe("how long one planning call may take"),
-  SANCTUARY_SWPC_KP_URL: z
-    .url()
+  SANCTUARY_PLANNER_TIMEOUT_MS: whole(100, 3_600_000).default(60_000).describe("how long one planning call may take"),
+  SANCTUARY_SWPC_KP_URL: endpoint()
     .default("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json")
     .describe("NOAA SWPC planetary Kp forecast, for the planner (cached about an hour)"),
-  SANCTUARY_SWPC_SCALES_URL: z
-    .url()
+  SANCTUARY_SWPC_SCALES_URL: endpoint()
     .default("https://services.swpc.noaa.gov/products/noaa-scales.json")
     .describe("NOAA SWPC space-weather scales, for the planner (cached about an hour)"),
-  SANCTUARY_ENSO_URL: z
-    .url()
+  SANCTUARY_ENSO_URL: endpoint()
     .default("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml")
     .describe("NOAA CPC ENSO diagnostic discussion: El Niño or La Niña, for the planner (cached a day)"),
 });
@@ -213,6 +217,34 @@ export function settingConflicts(c: RawConfig): string[] {
     for (const setting of needing) out.push(`${setting} needs SANCTUARY_OPENAI_BASE_URL, the endpoint that serves it`);
   }
   return out;
+}
+
+/**
+ * Variables named like settings that are none (a slip: SANCTUARY_METRCS), each a line to warn with at the start,
+ * naming the setting meant when one is a letter or two away. Not refused: the environment is shared. Pure.
+ */
+export function unknownSettings(env: Record<string, string | undefined>): string[] {
+  const known = Object.keys(ConfigSchema.shape);
+  return (
+    Object.keys(env)
+      // SANCTUARY_TEST_* and SANCTUARY_CI_* are the tests' and CI's own; SANCTUARY_MCP_URL the Claude Code plugin's.
+      .filter((name) => name.startsWith("SANCTUARY_") && !known.includes(name) && !/^SANCTUARY_(TEST|CI)_|^SANCTUARY_MCP_URL$/.test(name))
+      .map((name) => {
+        const meant = known.find((k) => editsApart(k, name) <= 2);
+        return `${name} is no setting of Sanctuary and is ignored${meant ? ` (did you mean ${meant}?)` : ""}; docs/settings.md lists them`;
+      })
+  );
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions from `a` to `b`. */
+function editsApart(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** The settings whose value is one of a few words (on/off, a log level, an embedder): read in any letter case. */

@@ -6,7 +6,7 @@ import type { Server as HttpServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
-import { loadConfig, type Config } from "./config.ts";
+import { loadConfig, unknownSettings, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
@@ -113,6 +113,7 @@ export async function main(): Promise<void> {
       () => running.close(DRAIN_GRACE_MS).then(() => banner.info("sanctuary closed cleanly")),
       (message, fields) => running.deps.log.info(fields ?? {}, message),
     );
+    for (const line of unknownSettings(process.env)) running.deps.log.warn(line);
     banner.info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
   } catch (error) {
     couldNotStart(error);

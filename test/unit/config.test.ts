@@ -1,6 +1,6 @@
 // Settings refused at the start rather than silently ignored or misread: every bad one named in one error.
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
+import { loadConfig, unknownSettings } from "../../config.ts";
 
 const refusal = (env: Record<string, string>) => {
   try {
@@ -58,5 +58,38 @@ describe("loadConfig", () => {
   it("takes the models with their endpoint", () => {
     const config = loadConfig({ SANCTUARY_OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", SANCTUARY_ASK_MODEL: "small-chat", SANCTUARY_EMBEDDER: "openai" });
     expect([config.openai.askModel, config.embedder]).toEqual(["small-chat", "openai"]);
+  });
+});
+
+describe("settings checked by their form", () => {
+  it("refuses a number not written in digits or out of its range, naming the range", () => {
+    for (const [name, value] of [
+      ["SANCTUARY_BODY_LIMIT", "1e12"],
+      ["SANCTUARY_BODY_LIMIT", "0x10000"],
+      ["SANCTUARY_WORKERS", "1000"],
+      ["SANCTUARY_PLANNER_TIMEOUT_MS", "99999999999999"],
+      ["PORT", "abc"],
+    ])
+      expect(refusal({ [name]: value }), `${name}=${value}`).toMatch(new RegExp(`${name}: must be a whole number from \\d+ to \\d+, in digits`));
+    expect(loadConfig({ SANCTUARY_BODY_LIMIT: "131072", SANCTUARY_WORKERS: "4" })).toMatchObject({ bodyLimit: 131_072, workers: 4 });
+  });
+
+  it("refuses an endpoint that is not http(s), and a Redis address whose path is no database number", () => {
+    for (const [name, value] of [
+      ["SANCTUARY_OPENAI_BASE_URL", "localhost:11434/v1"],
+      ["SANCTUARY_OPENAI_BASE_URL", "file:///etc/passwd"],
+      ["SANCTUARY_GITHUB_API_URL", "ftp://api.example"],
+      ["SANCTUARY_ENSO_URL", "mailto:someone@example.org"],
+    ])
+      expect(refusal({ [name]: value }), value).toContain(`${name}: must be an absolute http:// or https:// address`);
+    expect(refusal({ SANCTUARY_REDIS_URL: "redis://127.0.0.1:6379/abc" })).toContain("its path (if any) a database number");
+    expect(loadConfig({ SANCTUARY_REDIS_URL: "redis://:secret@127.0.0.1:6379/2?family=6" }).redisUrl).toBe("redis://:secret@127.0.0.1:6379/2?family=6");
+  });
+
+  it("names a variable that looks like a setting and is none, with the one meant", () => {
+    expect(unknownSettings({ SANCTUARY_METRCS: "on", SANCTUARY_METRICS: "on", SANCTUARY_TEST_REDIS_URL: "x", PATH: "/bin" })).toEqual([
+      "SANCTUARY_METRCS is no setting of Sanctuary and is ignored (did you mean SANCTUARY_METRICS?); docs/settings.md lists them",
+    ]);
+    expect(unknownSettings({ SANCTUARY_COLOUR: "blue" })).toEqual(["SANCTUARY_COLOUR is no setting of Sanctuary and is ignored; docs/settings.md lists them"]);
   });
 });
