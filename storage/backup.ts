@@ -8,6 +8,7 @@ import { basename, dirname, join } from "node:path";
 import Database from "libsql";
 import { Redis } from "ioredis";
 import { liveProcesses } from "./live-marker.ts";
+import { AUTH_REFUSED } from "./redis-engine.ts";
 
 const STAMP_TABLE = "sanctuary_backup";
 
@@ -116,7 +117,9 @@ export async function backupRedis(url: string, onStep: (step: string) => void = 
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at ${redactedAddress(url)} could not be reached (${heard || (error instanceof Error ? error.message : String(error))})`);
+    const reason = heard || (error instanceof Error ? error.message : String(error));
+    if (AUTH_REFUSED.test(reason)) throw new Error(`Redis at ${redactedAddress(url)} refused the user or password in the address (${reason})`);
+    throw new Error(`Redis at ${redactedAddress(url)} could not be reached (${reason})`);
   }
   try {
     const before = await redis.lastsave();

@@ -11,6 +11,9 @@ const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 const bound = (n: number) => (n === -Infinity ? "-inf" : n === Infinity ? "+inf" : String(n));
 const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, "\\$&");
 
+/** Redis's answers to a connection whose credentials it refuses (ACL users and requirepass alike). */
+export const AUTH_REFUSED = /WRONGPASS|NOAUTH|invalid password|invalid username-password/i;
+
 export class RedisEngine implements Engine {
   readonly kind = "redis" as const;
   private client: Redis & Scripted;
@@ -182,14 +185,20 @@ export class RedisEngine implements Engine {
    */
   async ready(timeoutMs: number): Promise<void> {
     if (this.client.status !== "ready") {
-      const connected = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), timeoutMs);
-        this.client.once("ready", () => {
+      // A refused password is an answer: said at once and as such, not as silence after the whole wait.
+      const outcome = await new Promise<"ready" | "silent" | "refused">((resolve) => {
+        const timer = setTimeout(() => settle("silent"), timeoutMs);
+        const onReady = () => settle("ready");
+        const onError = (error: Error) => AUTH_REFUSED.test(error.message) && settle("refused");
+        function settle(how: "ready" | "silent" | "refused") {
           clearTimeout(timer);
-          resolve(true);
-        });
+          client.off("ready", onReady).off("error", onError);
+          resolve(how);
+        }
+        const client = this.client.once("ready", onReady).on("error", onError);
       });
-      if (!connected) throw new Error(`Redis did not answer within ${timeoutMs / 1000} s${this.lastError ? ` (${this.lastError})` : ""}`);
+      if (outcome === "refused") throw new Error(`Redis refused the user or password in the address (${this.lastError})`);
+      if (outcome === "silent") throw new Error(`Redis did not answer within ${timeoutMs / 1000} s${this.lastError ? ` (${this.lastError})` : ""}`);
     }
     const db = this.client.options.db ?? 0;
     if (db !== 0)

@@ -160,11 +160,17 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
 
   it("does not start on a Redis it cannot use, saying why: no answer (and from where), or a database it refuses", async () => {
     const unused = await freePort();
-    const engines = [new RedisEngine(`redis://127.0.0.1:${unused}`), new RedisEngine(`redis://127.0.0.1:${port}/99`)];
+    const engines = [
+      new RedisEngine(`redis://127.0.0.1:${unused}`),
+      new RedisEngine(`redis://127.0.0.1:${port}/99`),
+      new RedisEngine(`redis://nobody:wrong@127.0.0.1:${port}`),
+    ];
     try {
       await expect(engines[0]!.ready(1500)).rejects.toThrow(`Redis did not answer within 1.5 s (connect ECONNREFUSED 127.0.0.1:${unused})`);
       // ioredis would go on in database 0, mixing this state into whatever lives there.
       await expect(engines[1]!.ready(5000)).rejects.toThrow("Redis refused database 99 named in the address (ERR DB index is out of range)");
+      // A refused password is an answer, said as one (it read "did not answer within 10 s" once the wait was over).
+      await expect(engines[2]!.ready(20_000)).rejects.toThrow(/^Redis refused the user or password in the address \(WRONGPASS/);
     } finally {
       await Promise.all(engines.map((engine) => engine.close()));
     }
