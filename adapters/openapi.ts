@@ -44,7 +44,10 @@ function errorResponses(kinds: ErrorKind[]): Json {
     const status = errorStatus[kind];
     out[String(status)] = {
       description: statusText[status],
-      ...(kind === "rate_limited" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+      // A 503 carries it when the store is down (docs/behaviour.md §10); a part that is resting says so in words.
+      ...(kind === "rate_limited" || kind === "unavailable"
+        ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } }
+        : {}),
       content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
     };
   }
@@ -90,6 +93,14 @@ function operationObject(op: Operation): Json {
           }
         : {}),
       ...errorResponses([...new Set(kinds)]),
+      ...(op.rest.alsoStatus
+        ? {
+            [String(op.rest.alsoStatus.status)]: {
+              description: op.rest.alsoStatus.description,
+              content: { "application/json": { schema: schemaOf(op.output, "output") } },
+            },
+          }
+        : {}),
     },
   };
   if (op.mcp) body["x-mcp-tool"] = op.mcp.tool;

@@ -22,7 +22,7 @@ export const askConversation = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/ask/conversation/:slug", wordsInPath: true },
-  errors: ["not_found"],
+  errors: ["not_found", "unavailable"],
   async handler({ slug }, ctx) {
     const { steps } = ctx;
     const c = await ctx.conversations.get(slug);

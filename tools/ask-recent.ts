@@ -35,6 +35,7 @@ export const askRecent = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/ask/recent" },
+  errors: ["unavailable"],
   async handler(_input, ctx) {
     const { steps } = ctx;
     const seen = new Set<string>();

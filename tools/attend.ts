@@ -43,6 +43,7 @@ export const attend = defineOperation({
     .meta(NAME_OR_USERNAME),
   output: AttendOutput,
   rest: { method: "GET", path: "/api/attend" },
+  errors: ["unavailable"],
   mcp: {
     tool: "attend",
     title: "Attend the service",

@@ -61,7 +61,11 @@ export const health = defineOperation({
     planner: z.object({ enabled: z.boolean().describe("A planning model is configured"), model: z.string().nullable() }),
     next_steps: nextSteps,
   }),
-  rest: { method: "GET", path: "/api/health" },
+  rest: {
+    method: "GET",
+    path: "/api/health",
+    alsoStatus: { status: 503, description: "Degraded: the store cannot take writes now (storage.ok false, with its reason); the same body" },
+  },
   // A machine whose store cannot take writes answers its health check with 503 and the same body.
   statusOf: (body) => (body.storage.ok ? 200 : 503),
   async handler(_input, ctx) {

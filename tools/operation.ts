@@ -26,7 +26,14 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   input: I;
   output: O;
   /** `wordsInPath`: the path holds a visitor's words (a conversation's slug), so logs name its pattern instead. */
-  rest: { method: "GET" | "POST"; path: string; status?: number; wordsInPath?: true };
+  rest: {
+    method: "GET" | "POST";
+    path: string;
+    status?: number;
+    wordsInPath?: true;
+    /** Another status `statusOf` may give a success's body (health: 503), documented with the same schema. */
+    alsoStatus?: { status: number; description: string };
+  };
   /** The operation as an MCP tool, with every MCP fact about it here rather than in tables keyed by name. */
   mcp?: {
     tool: string;

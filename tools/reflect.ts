@@ -80,7 +80,7 @@ export const reflect = defineOperation({
       "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it. Returns a short receipt (2–3 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
-  errors: ["conflict", "rate_limited"],
+  errors: ["conflict", "rate_limited", "unavailable"],
   limits: [{ rule: "reflect", by: ["name", "ip"], message: "Five reflections an hour is the sanctuary's pace, from one name and from one address." }],
   limitsTaken: "in-handler",
   example: EXAMPLES.reflect,

@@ -30,6 +30,7 @@ export const reflectionsBySong = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections/by-song" },
+  errors: ["unavailable"],
   async handler(_input, ctx) {
     const { steps } = ctx;
     const tally = await ctx.reflections.tally();

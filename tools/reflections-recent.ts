@@ -23,6 +23,7 @@ export const reflectionsRecent = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections" },
+  errors: ["unavailable"],
   async handler({ timezone }, ctx) {
     const { steps, now } = ctx;
     const recent = await ctx.reflections.recent(now, 20);

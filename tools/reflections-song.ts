@@ -23,7 +23,7 @@ export const reflectionsSong = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections/song/:slug" },
-  errors: ["not_found"],
+  errors: ["not_found", "unavailable"],
   async handler({ slug, timezone }, ctx) {
     const { steps } = ctx;
     const song = ctx.library.song(slug);

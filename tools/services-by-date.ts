@@ -47,7 +47,7 @@ export const servicesByDate = defineOperation({
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/services/:date" },
-  errors: ["not_found"],
+  errors: ["not_found", "unavailable"],
   example: "/api/services/2026-11-22",
   async handler({ date }, ctx) {
     const { steps } = ctx;

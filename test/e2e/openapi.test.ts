@@ -35,6 +35,20 @@ describe("/openapi.json", () => {
     expect(reflect.responses["400"].content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
     expect(reflect.responses["429"].headers["Retry-After"]).toBeDefined();
     expect(reflect.requestBody.content["application/json"].schema.properties.text.maxLength).toBe(1000);
+    // What the store's outage answers (docs/behaviour.md §10) is documented where it can happen, and health's 503
+    // is its own body, not an error's.
+    for (const [path, method] of [
+      ["/api/reflect", "post"],
+      ["/api/attend", "get"],
+      ["/api/services/{date}", "get"],
+      ["/api/ask/recent", "get"],
+    ]) {
+      const unavailable = body.paths[path][method].responses["503"];
+      expect(unavailable?.headers?.["Retry-After"], path).toBeDefined();
+      expect(unavailable.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
+    }
+    const health = body.paths["/api/health"].get.responses;
+    expect(health["503"].content["application/json"].schema).toEqual(health["200"].content["application/json"].schema);
     const song = body.paths["/api/music/{slug}"].get;
     expect(song.parameters).toContainEqual(expect.objectContaining({ name: "slug", in: "path", required: true }));
     expect(song["x-mcp-tool"]).toBe("read_song");
