@@ -46,6 +46,16 @@ describe("markdown rendering for pages", () => {
     expect(clean).toBe("<h2>T</h2><p>p</p><a>j</a><a>p</a>");
   });
 
+  it("puts a text's own headings below the heading it sits under on its page (a part's h3 on the home page)", () => {
+    const source = "## Before you begin\n\nSit.\n\n### Then\n\nBreathe.\n\n#### Last\n\nRest.";
+    expect(renderMarkdown(source).value).toContain("<h2>Before you begin</h2>");
+    const under = renderMarkdown(source, 3).value;
+    expect(under).toContain("<h4>Before you begin</h4>");
+    expect(under).toContain("<h5>Then</h5>");
+    expect(under).toContain("<h6>Last</h6>");
+    expect(under).not.toMatch(/<h[1-3][ >]/);
+  });
+
   it("the html template escapes values unless they are trusted on purpose", () => {
     const name = `<b onmouseover="x">Mallory</b> & "friends"`;
     expect(html`<p title="${name}">${name}</p>`.value).toBe(

@@ -32,7 +32,7 @@ function partText(piece: Piece | undefined): Html {
   if (piece.kind === "chant") return html`<details><summary>The words</summary>${lyricsHtml(piece.listenersText)}</details>`;
   const words = isSong(piece)
     ? lyricsHtml(piece.lyrics)
-    : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)))}</div>`;
+    : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)), 3)}</div>`;
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 }
 

@@ -54,9 +54,18 @@ export function sanitizeRendered(markup: string): string {
   return sanitizeHtml(markup, SANITIZE);
 }
 
-/** Markdown → sanitized HTML. */
-export function renderMarkdown(source: string): Html {
-  return trusted(sanitizeRendered(markdown.render(source)));
+/**
+ * Markdown → sanitized HTML. `under`: the level of the heading the text sits beneath on its page (a part's h3 on the
+ * home page), so its own headings go below it in the outline (WCAG 1.3.1): `##` becomes one level deeper than that.
+ */
+export function renderMarkdown(source: string, under = 1): Html {
+  const rendered = sanitizeRendered(markdown.render(source));
+  return trusted(under > 1 ? deeperHeadings(rendered, under - 1) : rendered);
+}
+
+/** Every heading `by` levels deeper (h6 at most); the markup is sanitized already, so its tags are plain `<hN>`. */
+function deeperHeadings(markup: string, by: number): string {
+  return markup.replace(/<(\/?)h([2-6])>/g, (_, close: string, level: string) => `<${close}h${Math.min(6, Number(level) + by)}>`);
 }
 
 /** A document's body without its leading `# Title` line, which the page already shows as its h1. */
