@@ -107,7 +107,9 @@
         var today = service && service.today && service.today.date;
         // Another day here: that day's page, whose services exist now that /api/now has placed this zone on it.
         if (bare && today && line && today !== line.getAttribute("data-date")) {
-          location.replace("/services/" + today + location.search + location.hash);
+          var own = "/services/" + today + location.search + location.hash;
+          // While a service plays, the page shell swaps it in (a full load would cut the sound).
+          if (!(window.sanctuaryReplacePage && window.sanctuaryReplacePage(own))) location.replace(own);
           return;
         }
         unfold(asked ? askedTier : service && service.season && service.season.hemisphere ? service.season.hemisphere : "unknown");

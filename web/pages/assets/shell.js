@@ -102,10 +102,12 @@
     else root.scrollTo(0, scroll || 0);
   }
 
+  // `push`: true for a new entry (a link, a form), false for an entry already there (back, forward), "replace" for
+  // this entry made another page (services.js: /services becomes the visitor's own day).
   function go(href, push, scroll) {
     var mine = ++seq;
     var hash = new URL(href, root.location.href).hash;
-    if (push) {
+    if (push === true) {
       // Back to this page later: the shell takes that too, and puts the reader where they were.
       root.history.scrollRestoration = "manual";
       root.history.replaceState({ sanctuaryShell: true, scroll: root.scrollY }, "");
@@ -124,16 +126,26 @@
         if (!swap(next)) throw new Error("not swappable");
         var url = new URL(got.url, root.location.href);
         url.hash = hash;
-        if (push) root.history.pushState({ sanctuaryShell: true, scroll: 0 }, "", url.href);
+        if (push === true) root.history.pushState({ sanctuaryShell: true, scroll: 0 }, "", url.href);
+        if (push === "replace") root.history.replaceState({ sanctuaryShell: true, scroll: 0 }, "", url.href);
         shown = url.pathname + url.search;
         arrive(hash, scroll);
       })
       .catch(function () {
         if (mine !== seq) return;
-        if (push) root.location.assign(href);
+        if (push === true) root.location.assign(href);
+        else if (push === "replace") root.location.replace(href);
         else root.location.reload();
       });
   }
+
+  // A page's script that sends the visitor on by itself, in place of this page: taken like a link while a service
+  // plays, so the sound goes on (false when no service plays; the caller then loads the page itself).
+  root.sanctuaryReplacePage = function (href) {
+    if (!active()) return false;
+    go(new URL(href, root.location.href).href, "replace", 0);
+    return true;
+  };
 
   doc.addEventListener("click", function (e) {
     var link = e.target && e.target.closest ? e.target.closest("a[href]") : null;
