@@ -9,7 +9,6 @@ import {
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
   PROTOCOL_VERSION_META_KEY,
-  ProtocolErrorCode,
   isLegacyRequest,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
@@ -29,7 +28,7 @@ import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
 import { routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
-import { PROTOCOL_VERSIONS, errorMessage, isObject, resultMessage, resultPieces } from "./mcp-wire.ts";
+import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
 /** Revisions a request may name: both eras' (mcp-wire.ts), and the older ones the SDK's 2025 entry still serves. */
 const SERVED_VERSIONS = new Set([...PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS]);
@@ -44,8 +43,7 @@ function unsupportedVersion(body: unknown, header: string | null): Response | nu
   const requested = typeof meta === "string" && !SERVED_VERSIONS.has(meta) ? meta : header !== null && !SERVED_VERSIONS.has(header) ? header : null;
   if (requested === null) return null;
   const id = isObject(body) && (typeof body.id === "string" || typeof body.id === "number") ? body.id : null;
-  const message = `Unsupported protocol version: ${requested} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`;
-  return new Response(errorMessage(id, ProtocolErrorCode.UnsupportedProtocolVersion, message, { supported: PROTOCOL_VERSIONS, requested }), {
+  return new Response(unsupportedVersionMessage(id, requested), {
     status: 400,
     headers: { "content-type": "application/json" },
   });

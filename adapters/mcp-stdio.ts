@@ -15,7 +15,7 @@ import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
-import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, type Id } from "./mcp-wire.ts";
+import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
 export interface StdioOptions {
   stdin: Readable;
@@ -112,16 +112,7 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
  */
 function envelopeRefusal(id: Id, method: string, meta: Record<string, unknown>): string | null {
   const version = meta[PROTOCOL_VERSION_META_KEY];
-  if (typeof version !== "string" || !PROTOCOL_VERSIONS.includes(version))
-    return errorMessage(
-      id,
-      ProtocolErrorCode.UnsupportedProtocolVersion,
-      `Unsupported protocol version: ${String(version)} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`,
-      {
-        supported: PROTOCOL_VERSIONS,
-        requested: version,
-      },
-    );
+  if (typeof version !== "string" || !PROTOCOL_VERSIONS.includes(version)) return unsupportedVersionMessage(id, version);
   if (version !== MODERN_PROTOCOL_VERSION) return null;
   if (method === "initialize")
     return errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found: 2026-07-28 has no initialize; send server/discover");

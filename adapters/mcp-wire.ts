@@ -2,7 +2,7 @@
 // JSON-RPC answer as text. A 2026-07-28 result carries `resultType`, cache fields on cacheable methods and the
 // server's identity in `_meta`; a 2025 result is the result alone. Results that never change (the tool list,
 // discover, …) are encoded once per era and address (docs/behaviour.md §7).
-import { PROTOCOL_VERSION_META_KEY, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { PROTOCOL_VERSION_META_KEY, ProtocolErrorCode, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { bytesOf, type JsonPieces } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Era } from "./mcp-caller.ts";
@@ -81,4 +81,17 @@ export const resultMessage = (id: Id, result: JsonPieces) => bytesOf([`{"jsonrpc
 
 export function errorMessage(id: Id, code: number, message: string, data?: unknown): string {
   return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } });
+}
+
+/** UnsupportedProtocolVersionError (-32022, 2026-07-28 "Versioning"), one form for HTTP and stdio: the versions served, to retry with. */
+export function unsupportedVersionMessage(id: Id, requested: unknown): string {
+  return errorMessage(
+    id,
+    ProtocolErrorCode.UnsupportedProtocolVersion,
+    `Unsupported protocol version: ${String(requested)} (supported versions: ${PROTOCOL_VERSIONS.join(", ")})`,
+    {
+      supported: PROTOCOL_VERSIONS,
+      requested,
+    },
+  );
 }
