@@ -90,6 +90,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const kv = openKeyValueStore(overrides.backend ?? backendFor(config), storeState);
   // The start reads the store (presence, reflections, the calendar): without it there is nothing to serve, so it is
   // one fatal line saying why (server.ts), not a start that fails later in other words.
+  // Until the start's reads are done, a slow answer (a loaded machine, a Redis loading its file) is waited for
+  // as long as the connection is, not taken for an outage that ends the start.
+  const started = kv.patientUntilStarted(STORE_CONNECT_MS);
   await kv.ready(STORE_CONNECT_MS);
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
@@ -131,6 +134,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       kv.kind !== "memory" ? reflections.repair(clock()).catch(logFailureUnlessStoreDown(log, "repairing reflections failed")) : undefined,
     ]);
   await tick();
+  started();
   // What follows builds the route table in one go: it starts on a turn of its own, not at the end of the tick's.
   await nextTurn();
   const timer = setInterval(tick, 60_000);

@@ -62,6 +62,12 @@ export interface Engine {
    * error, a database it refused), when it is not within `timeoutMs`. Local engines are ready when made.
    */
   ready?(timeoutMs: number): Promise<void>;
+  /**
+   * An outage guard's (storage/guarded-engine.ts): until the returned function is called, each call may take up to
+   * `budgetMs` before it counts as an outage. The start's reads use it: a loaded machine's slow first answers are
+   * not a store that is down.
+   */
+  patientUntilStarted?(budgetMs: number): () => void;
   close(): Promise<void>;
 }
 

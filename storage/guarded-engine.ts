@@ -19,7 +19,7 @@ export class GuardedEngine implements Engine {
     readonly inner: Engine,
     readonly state: StoreState,
     /** A remote store's answer time before a call is refused; null for a local one (SQLite answers or fails at once). */
-    private readonly timeoutMs: number | null,
+    private timeoutMs: number | null,
   ) {
     this.kind = inner.kind;
     this.sharesReads = inner.sharesReads ?? false;
@@ -77,6 +77,17 @@ export class GuardedEngine implements Engine {
 
   ready(timeoutMs: number): Promise<void> {
     return this.inner.ready?.(timeoutMs) ?? Promise.resolve();
+  }
+
+  /** Before anyone is served, a remote store's slow answer is waited for (up to `budgetMs` a call), not refused. */
+  patientUntilStarted(budgetMs: number): () => void {
+    const usual = this.timeoutMs;
+    if (usual !== null) this.timeoutMs = Math.max(usual, budgetMs);
+    const innerStarted = this.inner.patientUntilStarted?.(budgetMs);
+    return () => {
+      this.timeoutMs = usual;
+      innerStarted?.();
+    };
   }
 
   close(): Promise<void> {

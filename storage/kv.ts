@@ -154,6 +154,11 @@ export class KeyValueStore {
     return this.engine.ready?.(timeoutMs) ?? Promise.resolve();
   }
 
+  /** The start's reads wait up to `budgetMs` each for a slow store (storage/engine.ts); call the result once serving. */
+  patientUntilStarted(budgetMs: number): () => void {
+    return this.engine.patientUntilStarted?.(budgetMs) ?? (() => {});
+  }
+
   close(): Promise<void> {
     return this.engine.close();
   }

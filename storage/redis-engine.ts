@@ -179,6 +179,13 @@ export class RedisEngine implements Engine {
     return Number((await this.client.get(this.changesKey)) ?? 0);
   }
 
+  /** ioredis reads its command timeout as it sends each command: the start's (storage/engine.ts) is longer. */
+  patientUntilStarted(budgetMs: number): () => void {
+    const usual = this.client.options.commandTimeout;
+    this.client.options.commandTimeout = Math.max(usual ?? 0, budgetMs);
+    return () => void (this.client.options.commandTimeout = usual);
+  }
+
   /**
    * Connected and ready for commands, on the database the address names: ioredis selects it as it connects but
    * goes on in database 0 when Redis refuses it (`/99` on a Redis of 16), which would mix this state into another's.

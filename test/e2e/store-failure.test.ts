@@ -175,6 +175,29 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
       await Promise.all(engines.map((engine) => engine.close()));
     }
   });
+  it("waits for a Redis slow to answer while a server starts (a loaded machine), and not once it serves", async () => {
+    const engine = new RedisEngine(`redis://127.0.0.1:${port}`);
+    const frozenFor = async <T>(ms: number, call: () => Promise<T>) => {
+      redis!.kill("SIGSTOP");
+      const thaw = setTimeout(() => redis?.kill("SIGCONT"), ms);
+      try {
+        return await call();
+      } finally {
+        clearTimeout(thaw);
+        redis?.kill("SIGCONT");
+      }
+    };
+    try {
+      await engine.ready(5000);
+      const started = engine.patientUntilStarted(10_000);
+      // 1.5 s without an answer is past the second a call gets once serving, well inside the start's 10.
+      expect(await frozenFor(1500, () => engine.get("start:probe"))).toBeNull();
+      started();
+      await expect(frozenFor(3000, () => engine.get("start:probe"))).rejects.toThrow(/Command timed out/);
+    } finally {
+      await engine.close();
+    }
+  });
 });
 
 describe("when the disk under SQLite fills", () => {

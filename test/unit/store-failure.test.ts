@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { KeyValueStore } from "../../storage/kv.ts";
 import { markLive } from "../../storage/live-marker.ts";
 import { GuardedEngine } from "../../storage/guarded-engine.ts";
+import { MemoryEngine } from "../../storage/memory-engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { ReplyError } from "ioredis";
 import { pino } from "pino";
@@ -112,5 +113,24 @@ describe("a full disk under SQLite", () => {
     // Once answered, the next check asks again (a read, since the write is recent).
     expect(await check()).toEqual({ ok: true, reason: null });
     expect(asked).toEqual(["set health:probe", "get"]);
+  });
+
+  it("waits for a slow remote store while starting, and refuses a call that slow once serving", async () => {
+    const engine = new MemoryEngine();
+    await engine.set("calendar", 1);
+    // The store answers in 60 ms; the guard's usual patience here is 20 ms (a second in the server).
+    const slow = new Proxy(engine, {
+      get: (engine, name) =>
+        name === "get" ? (key: string) => new Promise((resolve) => setTimeout(() => resolve(engine.get(key)), 60)) : Reflect.get(engine, name),
+    });
+    const state = new StoreState({ error: () => {}, warn: () => {} }, () => {}, 0);
+    const guarded = new KeyValueStore(new GuardedEngine(slow, state, 20));
+    const started = guarded.patientUntilStarted(10_000);
+    expect(await guarded.get("calendar")).toBe(1);
+    expect(state.reason).toBeNull();
+    started();
+    const refused = await guarded.get("calendar").catch((error: unknown) => error);
+    expect(isStoreUnavailable(refused)).toBe(true);
+    expect(state.reason).toBe("timed out");
   });
 });
