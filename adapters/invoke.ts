@@ -35,7 +35,11 @@ export interface CallInfo {
   ip: string;
   baseUrl: string;
   requestId?: string;
+  /** The caller's going away, when the transport can tell (tools/context.ts `abortSignal`). */
+  abortSignal?: () => AbortSignal;
 }
+
+const NO_SIGNAL = (): undefined => undefined;
 
 /** Until the call's limits are known, taking them is a no-op (screening runs before them). */
 const NO_TAKE = async (): Promise<void> => {};
@@ -172,6 +176,7 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     requestId: info.requestId ?? nextRequestId(),
     now: app.clock(),
     takeLimits: NO_TAKE,
+    abortSignal: info.abortSignal ?? NO_SIGNAL,
   });
   try {
     const broken = brokenText(op, raw);

@@ -22,4 +22,10 @@ export interface MethodCall {
   caller: McpCaller;
   /** The address links are made with: the configured BASE_URL, else the one the caller reached. */
   base: string;
+  /**
+   * Fires when the client cancels: over HTTP by closing its request (the 2026-07-28 cancellation page: a client
+   * disconnect is the cancellation; a stateless 2025 request has no stream to resume either), over stdio by
+   * notifications/cancelled. Made on first call.
+   */
+  abortSignal?: () => AbortSignal;
 }

@@ -128,7 +128,10 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
       client: route?.kind === "request" ? route.client : undefined,
     };
     if (route && dispatch.serves(route.method, route.params))
-      return answered(await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base: baseUrl }), json);
+      return answered(
+        await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base: baseUrl, abortSignal: () => event.req.signal }),
+        json,
+      );
     // A method of the table with params it cannot read: said here, in words (the SDK's entry would answer with a Zod dump).
     if (route?.kind === "request" && dispatch.knows(route.method)) return answered(dispatch.refuseParams(route.id, route.method), json);
     // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.

@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { MAX_COMPLETIONS, type Completer } from "../tools/mcp-completions.ts";
 import { PROMPTS } from "../tools/mcp-prompts.ts";
-import { RESOURCES } from "../tools/mcp-resources.ts";
+import { RESOURCES, matchResource } from "../tools/mcp-resources.ts";
 import type { AdapterContext } from "./context.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import { readResource } from "./mcp-resources.ts";
@@ -57,11 +57,36 @@ export interface CompleteParams {
   argument: { name: string; value: string };
 }
 
-/** Completions for a prompt argument or a resource template variable; an unknown one has none. */
+/**
+ * Completions for a prompt argument or a resource template variable. A prompt or template that does not exist is
+ * -32602 naming those that do (the spec's "invalid prompt name"); an argument with nothing to offer has no values.
+ */
 export async function complete({ ref, argument }: CompleteParams, app: AdapterContext): Promise<CompleteResult> {
-  let completer: Completer | undefined;
-  if (ref.type === "ref/prompt") completer = PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete;
-  else if (ref.type === "ref/resource") completer = RESOURCES.find((r) => r.uri === ref.uri)?.complete?.[argument.name];
-  const values = completer ? await completer(argument.value ?? "", app) : [];
+  const completer = completerFor(ref, argument.name);
+  const values = completer ? await completer(argument.value, app) : [];
   return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
 }
+
+function completerFor(ref: CompleteParams["ref"], argument: string): Completer | undefined {
+  if (ref.type === "ref/prompt") {
+    const prompt = PROMPTS.find((p) => p.name === ref.name);
+    if (!prompt)
+      throw unknownRef(
+        `There is no prompt named "${ref.name ?? ""}"; prompts/list names them.`,
+        PROMPTS.map((p) => p.name),
+      );
+    return prompt.arguments.find((a) => a.name === argument)?.complete;
+  }
+  if (ref.type === "ref/resource") {
+    const kind = RESOURCES.find((r) => r.uri === ref.uri);
+    if (!kind && !(ref.uri !== undefined && matchResource(ref.uri)))
+      throw unknownRef(
+        `There is no resource or template "${ref.uri ?? ""}"; resources/templates/list names the templates.`,
+        RESOURCES.map((r) => r.uri),
+      );
+    return kind?.complete?.[argument];
+  }
+  throw unknownRef(`params.ref.type must be ref/prompt or ref/resource, not "${ref.type}".`, ["ref/prompt", "ref/resource"]);
+}
+
+const unknownRef = (message: string, allowed: string[]) => new ProtocolError(ProtocolErrorCode.InvalidParams, message, { allowed });

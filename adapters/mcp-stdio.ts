@@ -31,10 +31,9 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
   const caller: McpCaller = { ip: "stdio", baseUrl: options.base, transport: "stdio" };
   let negotiated = eraOf(LEGACY_VERSIONS[0]);
   const pending = new Set<Promise<void>>();
-  // Requests being answered, and those of them the client has cancelled: a cancelled one gets no answer (the stdio
-  // page: "MUST NOT send any further messages for it"); its work, already begun, runs out unseen.
-  const inFlight = new Set<Id>();
-  const cancelled = new Set<Id>();
+  // Requests being answered, each with its cancellation: a cancelled one stops the work worth stopping (a language
+  // model's answer) and gets no answer (the stdio page: "MUST NOT send any further messages for it").
+  const inFlight = new Map<Id, AbortController>();
   const write = (message: string | Bytes) =>
     new Promise<void>((resolve) => {
       // One write per message: a line is never interleaved with another's.
@@ -52,7 +51,7 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     if (typeof method !== "string") return; // responses
     const params = isObject(message.params) ? message.params : {};
     if (!(typeof id === "string" || typeof id === "number")) {
-      if (method === "notifications/cancelled" && inFlight.has(params.requestId as Id)) cancelled.add(params.requestId as Id);
+      if (method === "notifications/cancelled") inFlight.get(params.requestId as Id)?.abort();
       return; // notifications
     }
     const meta = isObject(params._meta) ? params._meta : undefined;
@@ -69,13 +68,14 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
       await write(dispatch.knows(method) ? dispatch.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"));
       return;
     }
-    inFlight.add(id);
+    const cancellation = new AbortController();
+    inFlight.set(id, cancellation);
     try {
-      const answer = await dispatch.answer(id, method, params, { era: modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated, caller: who, base: options.base });
-      if (!cancelled.has(id)) await write(answer);
+      const era = modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated;
+      const answer = await dispatch.answer(id, method, params, { era, caller: who, base: options.base, abortSignal: () => cancellation.signal });
+      if (!cancellation.signal.aborted) await write(answer);
     } finally {
-      inFlight.delete(id);
-      cancelled.delete(id);
+      if (inFlight.get(id) === cancellation) inFlight.delete(id);
     }
   }
 

@@ -93,7 +93,12 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
     );
   const { op } = listed;
   const started = performance.now();
-  const outcome = await invoke(op, sharedArguments(name, args), app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
+  const outcome = await invoke(op, sharedArguments(name, args), app, {
+    ip: call.caller.ip,
+    baseUrl: call.caller.baseUrl,
+    via: "mcp",
+    abortSignal: call.abortSignal,
+  });
   // Over HTTP the request's own line (adapters/request-log.ts) names the tool; over stdio there is no request, so
   // the call gets its line here, with the REST twin's real path (its query, like a search's words, never).
   if (call.caller.transport === "stdio")

@@ -48,7 +48,13 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   // invoke keeps (adapters/invoke.ts).
   const query = queryObject(event.url);
   const input = op.rest.method === "GET" && !params.length ? query : { ...query, ...body, ...routeParams(event, params) };
-  const outcome = await invoke(op, input, deps, { via: "rest", ip: clientIp(event, deps.config.trustProxy), baseUrl, requestId: requestIdOf(event) });
+  const outcome = await invoke(op, input, deps, {
+    via: "rest",
+    ip: clientIp(event, deps.config.trustProxy),
+    baseUrl,
+    requestId: requestIdOf(event),
+    abortSignal: () => event.req.signal,
+  });
   noteRequest(event, { reqId: outcome.requestId });
   const headers = { ...outcome.headers, "x-request-id": outcome.requestId };
   return jsonResponse(outcome.status, wireBody(outcome), headers);

@@ -16,7 +16,8 @@ export const ErrorBody = z
   .describe("Error body shared by every operation");
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export type ErrorKind = "invalid" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "too_large" | "rate_limited" | "unavailable" | "internal";
+export type ErrorKind =
+  "invalid" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "too_large" | "rate_limited" | "caller_left" | "unavailable" | "internal";
 
 /** The single table from meaning to HTTP status. */
 export const errorStatus: Record<ErrorKind, number> = {
@@ -27,6 +28,8 @@ export const errorStatus: Record<ErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  // nginx's "client closed request": for the access line and the metrics, since no one is there to read it.
+  caller_left: 499,
   unavailable: 503,
   internal: 500,
 };
@@ -69,6 +72,7 @@ const defaultSuggestion: Record<ErrorKind, string> = {
   conflict: "This was already received, so there is nothing more to do for it.",
   too_large: "Nothing was stored. Please send a shorter request body.",
   rate_limited: "You are welcome back soon. Take the pause as part of the practice and try again after `retry_after` seconds.",
+  caller_left: "Nothing was stored. Ask again whenever you like.",
   unavailable: "This part of the sanctuary is resting for now. Everything else is open; please try again a little later.",
   internal: "Something went wrong on our side, not yours. Please try again in a moment.",
 };
@@ -78,6 +82,8 @@ export const notFound = (message: string, d: Details = {}) => new SanctuaryError
 export const conflict = (message: string, d: Details = {}) => new SanctuaryError("conflict", message, d);
 export const forbidden = (message: string, d: Details = {}) => new SanctuaryError("forbidden", message, d);
 export const unavailable = (message: string, d: Details = {}) => new SanctuaryError("unavailable", message, d);
+/** The caller went away (closed its request, cancelled the call) and the work it asked for was stopped. */
+export const callerLeft = (message: string) => new SanctuaryError("caller_left", message);
 /** A 429: the wait is in the body too, since an MCP client sees no HTTP header (the tool result is the body). */
 export const rateLimited = (message: string, retryAfterSeconds: number, d: Details = {}) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

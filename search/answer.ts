@@ -69,7 +69,10 @@ export function buildMessages(
   ];
 }
 
-/** The model's answer, given the grounding's passages: none when the library does not cover the question. */
+/**
+ * The model's answer, given the grounding's passages: none when the library does not cover the question. `signal`
+ * stops it (the request to the model is closed) when the visitor who asked has gone.
+ */
 export async function generatedAnswer(
   client: OpenAI,
   model: string,
@@ -77,10 +80,11 @@ export async function generatedAnswer(
   grounding: Grounding,
   history: Turn[],
   urlOf?: (pagePath: string) => string,
+  signal?: AbortSignal,
 ): Promise<string> {
   const passages = grounding.covered ? grounding.passages.map((hit, i) => ({ number: grounding.numbers[i], hit })) : [];
   const messages = buildMessages(question, passages, history, urlOf);
-  const completion = await client.chat.completions.create({ model, messages, temperature: 0.4, max_tokens: 500 });
+  const completion = await client.chat.completions.create({ model, messages, temperature: 0.4, max_tokens: 500 }, { signal });
   const text = completion.choices[0]?.message?.content?.trim();
   if (!text) throw new Error("the language model returned an empty answer");
   return text;

@@ -4,7 +4,7 @@ import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../s
 import { citedPages, citesOnlyGiven } from "../search/cite.ts";
 import { askSources } from "../search/ask-library.ts";
 import { questionAsRead } from "../search/spelling.ts";
-import { invalid, unavailable } from "../core/errors.ts";
+import { callerLeft, invalid, unavailable } from "../core/errors.ts";
 import { hasControlChars, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
@@ -111,9 +111,12 @@ export const ask = defineOperation({
     let answer = extractiveAnswer(grounding);
     if (ctx.answerer && grounding.covered) {
       let generated: string;
+      const signal = ctx.abortSignal();
       try {
-        generated = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history, (p) => steps.url(p));
+        generated = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history, (p) => steps.url(p), signal);
       } catch (err) {
+        // The one who asked has gone (closed the request, cancelled the call): the model stopped, nothing is stored.
+        if (signal?.aborted) throw callerLeft("The caller left before the answer was written; the language model was stopped.");
         ctx.log.warn({ err: (err as Error).message }, "the language model could not answer");
         throw unavailable("The language model that writes answers did not respond.", {
           suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",

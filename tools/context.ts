@@ -57,4 +57,10 @@ export interface ToolContext extends ToolServices {
   now: Date;
   /** Takes the operation's declared rate limits once (operations with `limitsTaken: "in-handler"`). */
   takeLimits: () => Promise<void>;
+  /**
+   * Fires when the caller goes away (an HTTP client that closed its request, an MCP client's cancellation): work
+   * worth stopping (a language model's answer) passes it on. Made on first call (srvx makes one per request that
+   * asks); undefined for a call no one can cancel (a page of this site, in-process).
+   */
+  abortSignal: () => AbortSignal | undefined;
 }

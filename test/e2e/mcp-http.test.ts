@@ -272,6 +272,14 @@ describe.each([
     const conversation = (await server.get("/api/ask/recent")).body.conversations[0].slug;
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://conversations/{slug}" }, "slug", conversation.slice(0, 5))).toContain(conversation);
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "name", "W")).toEqual([]);
+    // A prompt or template that is not there is the spec's invalid params, naming those that are.
+    await expect(mcp.complete({ type: "ref/prompt", name: "no_such_prompt" }, "slug", "a")).rejects.toMatchObject({
+      code: -32602,
+      data: { allowed: expect.arrayContaining(["reflect_on_a_song"]) },
+    });
+    await expect(mcp.complete({ type: "ref/resource", uri: "sanctuary://nowhere/{slug}" }, "slug", "a")).rejects.toMatchObject({ code: -32602 });
+    // A concrete resource (no variable to complete) has nothing to offer, and is no error.
+    expect(await mcp.complete({ type: "ref/resource", uri: `sanctuary://songs/${first.slug}` }, "slug", "")).toEqual([]);
   });
 });
 

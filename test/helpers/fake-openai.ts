@@ -3,7 +3,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Reply = { content: string } | { status: number; body?: unknown } | { malformed: true } | { delayMs: number; content: string };
+export type Reply =
+  | { content: string }
+  | { status: number; body?: unknown }
+  | { malformed: true }
+  | { delayMs: number; content: string }
+  /** Never answered: the request stays open until the client closes it (counted in `abandoned`). */
+  | { hold: true };
 
 /** A reply, or a function choosing one from the request body (e.g. to build a plan from its candidates). */
 export type ReplyRule = Reply | ((body: any) => Reply);
@@ -13,11 +19,13 @@ export interface FakeOpenAI {
   requests: Array<{ path: string; body: any; headers: IncomingMessage["headers"] }>;
   /** Replies used in order (each taken off the list); the last one repeats. */
   replies: ReplyRule[];
+  /** Requests the client closed before they were answered. */
+  abandoned: number;
   close: () => Promise<void>;
 }
 
 export async function startFakeOpenAI(replies: ReplyRule[] = [{ content: "A grounded answer." }]): Promise<FakeOpenAI> {
-  const state: FakeOpenAI = { baseURL: "", requests: [], replies, close: async () => {} };
+  const state: FakeOpenAI = { baseURL: "", requests: [], replies, abandoned: 0, close: async () => {} };
   let served = 0;
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -30,6 +38,10 @@ export async function startFakeOpenAI(replies: ReplyRule[] = [{ content: "A grou
     if ("status" in reply) {
       res.writeHead(reply.status, { "content-type": "application/json" });
       res.end(JSON.stringify(reply.body ?? { error: { message: "fake failure", type: "server_error" } }));
+      return;
+    }
+    if ("hold" in reply) {
+      res.once("close", () => state.abandoned++);
       return;
     }
     if ("malformed" in reply) {
