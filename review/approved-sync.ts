@@ -14,7 +14,7 @@ import { logFailureUnlessStoreDown } from "../storage/store-failure.ts";
 
 /** Well inside the minute an operator may expect: a few key listings a minute cost next to nothing. */
 export const SYNC_MS = 15_000;
-/** A search index left behind the library is rebuilt at most this often (a build that keeps failing costs a core while it runs). */
+/** A search index left behind the library (or never built) is rebuilt at most this often (a build that keeps failing costs a core while it runs). */
 export const CATCH_UP_MS = 60_000;
 
 const PREFIX = "library:approved:";
@@ -99,7 +99,7 @@ export class ApprovedSync {
     const index = this.ports.search.index;
     this.ports.log.warn(
       { index: index?.contentHash, library: this.ports.library.contentHash, lastFailure: index?.buildFailure },
-      "search index is behind the library: rebuilding",
+      index?.ready ? "search index is behind the library: rebuilding" : "search index could not be built: building it again",
     );
     void reindex(this.ports);
   }

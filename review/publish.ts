@@ -74,11 +74,13 @@ export async function reindex(deps: PublishPorts): Promise<void> {
 }
 
 /**
- * Whether the served index was built from older content than the library holds, with no build under way to
- * catch it up: a rebuild after an approval failed (a WordNet child killed under load), or the approval reached
- * this process while its index was still being chosen or opened. Pure over the two hashes.
+ * Whether the index needs a build that nothing has under way: the served index was built from older content than
+ * the library holds (a rebuild after an approval failed, a WordNet child killed under load, or the approval reached
+ * this process while its index was still being chosen or opened), or the first build failed (a disk that was full,
+ * say) and search answers from words alone. Pure over the index's state and the two hashes.
  */
 export function indexBehind(deps: Pick<PublishPorts, "library" | "search">): boolean {
   const index = deps.search.index;
-  return !!index?.ready && !index.isBuilding && index.contentHash !== deps.library.contentHash;
+  if (!index || index.isBuilding) return false;
+  return index.ready ? index.contentHash !== deps.library.contentHash : index.buildFailure !== null;
 }

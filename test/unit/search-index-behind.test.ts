@@ -94,3 +94,29 @@ it("an index a failed rebuild left behind is rebuilt by the approvals sync's nex
   expect(search.preparation().behind).toBeNull();
   expect(await found(index, "bell at the ford")).toContain(path);
 }, 240_000);
+
+it("an index whose first build failed (a full disk, say) is built again by the sync's next pass", async () => {
+  const emptyDir = await mkdtemp(join(tmpdir(), "sanctuary-never-built-"));
+  try {
+    const index = new LibraryIndex(emptyDir, letterEmbedder, calibrationFor(letterEmbedder.id), log);
+    await index.open(library, () => Promise.reject(new Error("ENOSPC: no space left on device")));
+    await index.settled();
+    expect(index.ready).toBe(false);
+    expect(index.buildFailure).toMatch(/ENOSPC/);
+    const search = new SearchService(log);
+    search.index = index;
+    expect(search.preparation().vectors).toBe("failed");
+    const warn = vi.spyOn(log, "warn");
+    expect(await new ApprovedSync(openKeyValueStore({ kind: "memory" }), { library, libraryDir: copy.dir, search, log }, 60_000, 0).sync()).toBe(0);
+    await index.settled();
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ lastFailure: "ENOSPC: no space left on device" }),
+      "search index could not be built: building it again",
+    );
+    expect(index.ready).toBe(true);
+    expect(index.contentHash).toBe(library.contentHash);
+    expect(search.preparation().vectors).toBe("ready");
+  } finally {
+    await rm(emptyDir, { recursive: true, force: true });
+  }
+}, 240_000);
