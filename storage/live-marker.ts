@@ -1,7 +1,9 @@
-// Which processes have a data folder open: each writes DATA_DIR/live/<pid>.json at start and removes it at a
-// clean stop. `npm run restore` refuses while any listed process is alive (replacing state.db under a running
-// server would mix two states); a marker left by a crash names a dead process and is ignored.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Which processes have a data folder open: each writes DATA_DIR/live/<pid>.json at start, touches it every
+// minute, and removes it at a clean stop. `npm run restore` refuses while any listed process is alive (replacing
+// state.db under a running server would mix two states). A marker left by a crash is ignored and cleared at the
+// next start: it names a dead process, or (another machine's, or a container's whose pid is reused) it has not been
+// touched for STALE_MS.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 
@@ -12,6 +14,11 @@ interface Marker {
 }
 
 const folder = (dataDir: string) => join(dataDir, "live");
+
+/** How often a running process touches its marker. */
+const TOUCH_MS = 60_000;
+/** A marker untouched this long belongs to no running process (three missed touches). */
+export const STALE_MS = 3 * TOUCH_MS;
 
 /** Marks this process as using `dataDir`; the returned function removes the mark. */
 export function markLive(dataDir: string): () => void {
@@ -28,7 +35,20 @@ export function markLive(dataDir: string): () => void {
       `DATA_DIR ${dataDir} cannot be written (${code || (error as Error).message}): the sanctuary keeps its state there, so it must be a folder this process may write`,
     );
   }
-  return () => rmSync(file, { force: true });
+  // What crashed processes left behind goes now (a marker read as live would refuse a restore for ever).
+  for (const stale of markers(dataDir).filter((m) => !m.live)) rmSync(stale.file, { force: true });
+  const touch = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      /* removed by hand, or the folder is read-only now: restore then sees no marker, as after a crash */
+    }
+  }, TOUCH_MS).unref();
+  return () => {
+    clearInterval(touch);
+    rmSync(file, { force: true });
+  };
 }
 
 const alive = (pid: number) => {
@@ -40,20 +60,30 @@ const alive = (pid: number) => {
   }
 };
 
-/** Processes on this machine that have `dataDir` open now (markers of ended processes are skipped). */
+/** Processes that have `dataDir` open now (markers of ended processes are skipped). */
 export function liveProcesses(dataDir: string): Marker[] {
+  return markers(dataDir)
+    .filter((m) => m.live)
+    .map(({ pid, host, since }) => ({ pid, host, since }));
+}
+
+/** Every marker in the folder but this process's own, and whether its process still runs. */
+function markers(dataDir: string, now = Date.now()): Array<Marker & { file: string; live: boolean }> {
   let names: string[];
   try {
     names = readdirSync(folder(dataDir));
   } catch {
     return [];
   }
-  const found: Marker[] = [];
+  const found: Array<Marker & { file: string; live: boolean }> = [];
   for (const name of names.filter((n) => n.endsWith(".json"))) {
+    const file = join(folder(dataDir), name);
     try {
-      const marker = JSON.parse(readFileSync(join(folder(dataDir), name), "utf8")) as Marker;
-      // Another machine's process cannot be checked from here: a shared folder's marker counts as live.
-      if (marker.host !== hostname() || (marker.pid !== process.pid && alive(marker.pid))) found.push(marker);
+      const marker = JSON.parse(readFileSync(file, "utf8")) as Marker;
+      if (marker.host === hostname() && marker.pid === process.pid) continue;
+      // Another machine's process cannot be asked from here: its marker's last touch tells.
+      const touched = now - statSync(file).mtimeMs < STALE_MS;
+      found.push({ ...marker, file, live: touched && (marker.host !== hostname() || alive(marker.pid)) });
     } catch {
       /* a marker being written or removed right now */
     }
