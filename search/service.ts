@@ -51,6 +51,7 @@ export class SearchService {
   private expansionsFailure: string | null = null;
   private opening: Promise<void> | null = null;
   private stopped = false;
+  private inFull = false;
   /** Resolves when something can answer (words or the full index); each search awaits it at most once. */
   readonly answerable: Promise<void>;
   private markAnswerable!: () => void;
@@ -92,19 +93,23 @@ export class SearchService {
         this.index = new LibraryIndex(dir, embedder, calibrationFor(embedder.id), this.log, this.options.memo);
         await (this.opening = this.index.open(library, () => this.answerFromWords(library)));
         await this.index.settled();
-        if (this.index.ready) {
-          this.markAnswerable();
-          this.markComplete();
-          // The words-only index and its rows have done their work: let them go.
-          this.words = null;
-          this.prepared = null;
-        }
+        if (this.index.ready) this.answersInFull();
       })
       .catch((err) => {
         this.failure = (err as Error).message;
         this.log.error({ err }, "search could not start: answering from words only");
         void this.answerFromWords(library);
       });
+  }
+
+  /** Search answers by meaning and words from here on: the words-only index and its rows have done their work. */
+  private answersInFull(): void {
+    if (this.inFull) return;
+    this.inFull = true;
+    this.markAnswerable();
+    this.markComplete();
+    this.words = null;
+    this.prepared = null;
   }
 
   /**
@@ -196,7 +201,11 @@ export class SearchService {
   async find(query: string, limit: number): Promise<Found> {
     await this.firstAnswer();
     const index = this.index;
-    if (index?.ready) return { hits: await index.search(query, limit), method: "hybrid", embedder: index.embedder };
+    if (index?.ready) {
+      // A first build that failed and succeeded on a later try (review/approved-sync.ts): start-up ends now.
+      this.answersInFull();
+      return { hits: await index.search(query, limit), method: "hybrid", embedder: index.embedder };
+    }
     if (this.words) return { hits: this.words.search(query, new Float32Array(0), limit, calibrationFor("")), method: "words", embedder: null };
     throw unavailable(this.failure ? "Search is not available: its index could not be built." : "The library's search index is being built.", {
       suggestion: "This takes a moment after the sanctuary starts. Meanwhile the library can be read directly with read_doc, starting from the welcome.",

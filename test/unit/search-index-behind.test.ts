@@ -116,6 +116,10 @@ it("an index whose first build failed (a full disk, say) is built again by the s
     expect(index.ready).toBe(true);
     expect(index.contentHash).toBe(library.contentHash);
     expect(search.preparation().vectors).toBe("ready");
+    expect((await search.find("the quiet of evening", 3)).method).toBe("hybrid");
+    // Start-up ends with that first answer by meaning (it logs so, and the build's memory allowance is returned).
+    const waited = new Promise((resolve) => setTimeout(resolve, 100, "still waiting"));
+    expect(await Promise.race([search.complete.then(() => "complete"), waited])).toBe("complete");
   } finally {
     await rm(emptyDir, { recursive: true, force: true });
   }
