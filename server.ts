@@ -13,6 +13,7 @@ import { onShutdownSignal } from "./core/shutdown-signals.ts";
 import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
 import { INDEX_BUILD_GROWTH_BYTES, budgetBinds, memoryLimitBytes } from "./core/memory.ts";
 import { createLogger } from "./core/logger.ts";
+import { listenRefusal } from "./core/listen-refusal.ts";
 
 /** A server before it listens: what it serves, built once; `app.fetch(request)` answers with no socket. */
 export interface OpenedApp {
@@ -54,7 +55,11 @@ export async function startServer(
     gracefulShutdown: false,
     node: { requestTimeout: 8_000, headersTimeout: 8_000, connectionsCheckingInterval: 1_000 },
   });
-  await server.ready();
+  // A refused listen ends the start: what was opened for it is closed, and the reason names the setting to change.
+  await server.ready().catch(async (error: unknown) => {
+    await deps.stop().catch(() => {});
+    throw listenRefusal(error, config.host, config.port);
+  });
   // Plain HTTP/1.1 always (no TLS options are given), so the node server is an http.Server.
   const nodeServer = server.node?.server as HttpServer | undefined;
   if (nodeServer) nodeServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
