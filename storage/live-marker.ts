@@ -31,9 +31,7 @@ export function markLive(dataDir: string): () => void {
     // The first write of a start: a folder that cannot be written says so here, in words (on a read-only folder
     // Node's recursive mkdir answers ENOENT, "no such file", of a folder that is there).
     const code = (error as NodeJS.ErrnoException).code ?? "";
-    throw new Error(
-      `DATA_DIR ${dataDir} cannot be written (${code || (error as Error).message}): the sanctuary keeps its state there, so it must be a folder this process may write`,
-    );
+    throw new Error(`DATA_DIR ${dataDir} cannot be written (${code || (error as Error).message}): ${unwritableBecause(code)}`);
   }
   // What crashed processes left behind goes now (a marker read as live would refuse a restore for ever).
   for (const stale of markers(dataDir).filter((m) => !m.live)) rmSync(stale.file, { force: true });
@@ -90,3 +88,20 @@ function markers(dataDir: string, now = Date.now()): Array<Marker & { file: stri
   }
   return found;
 }
+
+/** What to do about a data folder that refused the start's first write, by the system's code. */
+export function unwritableBecause(code: string): string {
+  const remedy = UNWRITABLE[code];
+  return remedy ?? "the sanctuary keeps its state there, so it must be a folder this process may write";
+}
+
+const UNWRITABLE: Record<string, string> = {
+  ENOSPC:
+    "its disk is full; free some space there (a first start writes about 20 MB: the word vectors and the search index; the recordings take about 650 MB more)",
+  EDQUOT: "this user's disk quota there is used up; free some space or raise the quota",
+  EROFS: "it is on a read-only file system; mount it writable, or set DATA_DIR to a writable folder",
+  EACCES: `this process (user ${process.getuid?.() ?? "?"}) may not write there; give it the folder (chown), or set DATA_DIR to one it owns`,
+  EPERM: `this process (user ${process.getuid?.() ?? "?"}) may not write there; give it the folder (chown), or set DATA_DIR to one it owns`,
+  ENOTDIR: "a file stands where a folder should be; move the file, or set DATA_DIR to a folder",
+  EEXIST: "a file stands where a folder should be; move the file, or set DATA_DIR to a folder",
+};

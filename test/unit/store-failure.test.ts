@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KeyValueStore } from "../../storage/kv.ts";
-import { markLive } from "../../storage/live-marker.ts";
+import { markLive, unwritableBecause } from "../../storage/live-marker.ts";
 import { GuardedEngine } from "../../storage/guarded-engine.ts";
 import { MemoryEngine } from "../../storage/memory-engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
@@ -51,7 +51,12 @@ describe("a full disk under SQLite", () => {
     expect(() => new SqliteEngine({ file: join(dir, "state.db") })).toThrow(`${join(dir, "state.db")}: file is not a database`);
     // A data folder where a file stands in the way of its folders (as a read-only one refuses them).
     const blocked = join(dir, "state.db");
-    expect(() => markLive(blocked)).toThrow(`DATA_DIR ${blocked} cannot be written (ENOTDIR)`);
+    expect(() => markLive(blocked)).toThrow(`DATA_DIR ${blocked} cannot be written (ENOTDIR): a file stands where a folder should be`);
+    // Each refusal says what to do about it; one it does not know keeps the general words.
+    expect(unwritableBecause("ENOSPC")).toMatch(/^its disk is full; free some space/);
+    expect(unwritableBecause("EROFS")).toContain("read-only file system");
+    expect(unwritableBecause("EACCES")).toMatch(/^this process \(user \d+\) may not write there/);
+    expect(unwritableBecause("ENOENT")).toBe("the sanctuary keeps its state there, so it must be a folder this process may write");
   });
 
   it("tells outages from other errors", () => {
