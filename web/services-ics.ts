@@ -127,9 +127,15 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
     errors: ["invalid"],
     query: Query,
     handler: async (event: H3Event) => {
-      const parsed = Query.safeParse({ timezone: event.url.searchParams.get("timezone") ?? undefined });
+      const given = event.url.searchParams.getAll("timezone");
+      // Two zones are not one calendar: refused as the operations refuse a repeated field (adapters/invoke.ts).
+      const parsed = Query.safeParse({ timezone: given.length > 1 ? given : given[0] });
       if (!parsed.success) {
-        return errorResponse(event, "invalid", `timezone must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`, {
+        const said =
+          given.length > 1
+            ? "`timezone` must be given once, not repeated or as a list."
+            : `timezone must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`;
+        return errorResponse(event, "invalid", said, {
           field: "timezone",
           example: "/feed/services.ics?timezone=Europe/Lisbon",
         });

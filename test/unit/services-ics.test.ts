@@ -176,5 +176,9 @@ describe("GET /feed/services.ics", () => {
     const refused = await get(`?timezone=${"A".repeat(51)}`);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: expect.stringContaining("timezone"), suggestion: expect.any(String), field: "timezone" });
+    // Two zones are not one calendar (the feed had taken the first in silence).
+    const twice = await get("?timezone=Asia/Tokyo&timezone=Europe/Berlin");
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toMatchObject({ error: "`timezone` must be given once, not repeated or as a list.", field: "timezone" });
   });
 });
