@@ -3,11 +3,11 @@
 import type { z } from "zod";
 import { ErrorBody, SanctuaryError, errorStatus } from "../core/errors.ts";
 import { deepFreeze, expand, readOnlyView } from "../core/body.ts";
-import type { Steps } from "../core/next-steps.ts";
 import { DRY_RUN_FIELD, type Body, type Operation, type OutputSchema } from "../tools/operation.ts";
 import { brokenText } from "./broken-text.ts";
 import { callContext, type AdapterContext } from "./context.ts";
 import { stepsFor } from "./http.ts";
+import { validationError } from "./validation-error.ts";
 import { NO_LIMITS, callLimits } from "./limits.ts";
 import { nextRequestId } from "./request-id.ts";
 
@@ -53,86 +53,6 @@ export function restPathOf(op: Operation, input: Record<string, unknown>): strin
       return value.split("/").map(encodeURIComponent).join("/");
     })
     .replace(/(.)\/$/, "$1"); // read_song or read_doc with nothing to read lists: GET /api/music, GET /api/docs
-}
-
-const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
-
-/** Turn the first schema violation into a calm, specific error body. */
-export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}): SanctuaryError {
-  const issue = error.issues[0];
-  let field = fieldName(issue.path);
-  const subject = field ? `\`${field}\`` : "The request";
-  // Zod does not report the value it saw, so look at what was sent.
-  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
-  let message: string;
-  let allowed: string[] | undefined;
-  switch (issue.code) {
-    case "invalid_type":
-      message =
-        sent === undefined
-          ? `${subject} is required.`
-          : Array.isArray(sent) && issue.expected !== "array"
-            ? `${subject} must be given once, not repeated or as a list.`
-            : typeof sent === "string" && (issue.expected === "number" || issue.expected === "int")
-              ? // Text that is not plain digits ("0x5", "1e1", "five"): the only numbers inputs take are whole (tools/inputs.ts wholeNumber).
-                `${subject} must be a whole number written in digits, such as 5.`
-              : `${subject} must be ${article(issue.expected)}.`;
-      break;
-    case "too_big":
-      message = issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`;
-      break;
-    case "too_small":
-      // "at least 1 characters" reads as a machine's; an empty string is simply empty.
-      message =
-        issue.origin !== "string"
-          ? `${subject} must be at least ${issue.minimum}.`
-          : Number(issue.minimum) === 1
-            ? `${subject} must not be empty.`
-            : `${subject} must be at least ${issue.minimum} characters.`;
-      break;
-    case "invalid_value":
-      allowed = issue.values.map(String);
-      message = `${subject} must be one of: ${allowed.join(", ")}.`;
-      break;
-    case "invalid_format":
-      message = `${subject} is not in the expected format (${issue.format}).`;
-      break;
-    case "unrecognized_keys":
-      // Inputs are strict: a misspelt `dry_run` must not be read as a real call (docs/behaviour.md §7).
-      allowed = Object.keys(op.input.shape);
-      field = issue.keys[0] ?? "";
-      message = unknownFieldsMessage(op.name, issue.keys, allowed);
-      break;
-    default:
-      message = issue.message.endsWith(".") ? issue.message : `${issue.message}.`;
-  }
-  return new SanctuaryError("invalid", message, {
-    suggestion: op.invalidSuggestion,
-    field: field || undefined,
-    allowed,
-    example: op.example,
-    next_steps: [steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }), ...steps.home()],
-  });
-}
-
-/** Spelling aside (case, `-`, `_`): `dryRun` and `dry-run` are `dry_run`. */
-const squashed = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/** "`dryRun` is not a field reflect takes: did you mean `dry_run`? Its fields: …" */
-function unknownFieldsMessage(operation: string, unknown: string[], known: string[]): string {
-  const named = unknown.slice(0, 3).map((key) => `\`${key}\``);
-  const list = unknown.length > 3 ? `${named.join(", ")} and ${unknown.length - 3} more` : named.join(" and ");
-  const meant = unknown.map((key) => known.find((k) => squashed(k) === squashed(key))).filter((k) => k !== undefined);
-  const lead = unknown.length === 1 ? `${list} is not a field ${operation} takes` : `${list} are not fields ${operation} takes`;
-  const hint = meant.length ? `: did you mean ${meant.map((k) => `\`${k}\``).join(" and ")}?` : ".";
-  return `${lead}${hint} ${known.length ? `Its fields: ${known.join(", ")}.` : "It takes no fields."}`;
-}
-
-function article(type: string): string {
-  if (type === "array") return "a list";
-  if (type === "object") return "an object";
-  if (type === "int") return "a whole number";
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 type Validation<I extends z.ZodObject> = z.ZodSafeParseResult<z.output<I>>;

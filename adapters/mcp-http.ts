@@ -209,6 +209,7 @@ export function mcpRoute(
       "MCP endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and 2025-03-26 to 2025-11-25; no authentication; eight tools, resources and prompts)",
     produces: "application/json",
     errors: ["invalid", "too_large"],
+    errorBody: "json-rpc",
     handler: mcp.post,
     methodNotAllowed: mcp.methodNotAllowed,
   };

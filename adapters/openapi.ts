@@ -38,7 +38,22 @@ const statusText: Record<number, string> = {
   503: "Temporarily unavailable",
 };
 
-function errorResponses(kinds: ErrorKind[]): Json {
+/** A JSON-RPC error as POST /mcp answers a message it cannot take (not the REST error shape). */
+const JSON_RPC_ERROR: Json = {
+  type: "object",
+  required: ["jsonrpc", "id", "error"],
+  properties: {
+    jsonrpc: { const: "2.0" },
+    id: { type: ["string", "integer", "null"] },
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
+    },
+  },
+};
+
+function errorResponses(kinds: ErrorKind[], body: Route["errorBody"] = undefined): Json {
   const out: Json = {};
   for (const kind of kinds) {
     const status = errorStatus[kind];
@@ -48,7 +63,7 @@ function errorResponses(kinds: ErrorKind[]): Json {
       ...(kind === "rate_limited" || kind === "unavailable"
         ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } }
         : {}),
-      content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${body === "json-rpc" ? "JsonRpcError" : "ErrorBody"}` } } },
     };
   }
   return out;
@@ -135,7 +150,7 @@ function plainRouteObject(route: Route): Json {
         description: "Success",
         content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } },
       },
-      ...errorResponses(route.errors ?? []),
+      ...errorResponses(route.errors ?? [], route.errorBody),
     },
   };
 }
@@ -163,7 +178,7 @@ export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?
     // Everything is public: no operation needs credentials (docs/behaviour.md §12).
     security: [],
     paths,
-    components: { schemas: { ErrorBody: schemaOf(ErrorBody, "output") } },
+    components: { schemas: { ErrorBody: schemaOf(ErrorBody, "output"), JsonRpcError: JSON_RPC_ERROR } },
   };
 }
 

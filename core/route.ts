@@ -15,6 +15,8 @@ export interface Route {
   status?: number;
   /** Error kinds it may answer with. */
   errors?: ErrorKind[];
+  /** Its errors' body: the error shape (default), or a JSON-RPC error envelope (POST /mcp). */
+  errorBody?: "json-rpc";
   /** Query parameters it reads, as a Zod object (documentation only). */
   query?: z.ZodObject;
   /** Its path holds a visitor's words (a conversation's slug is made from its question): logs name the pattern. */

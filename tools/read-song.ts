@@ -1,7 +1,8 @@
 // GET /api/music/:slug — one song with lyrics and context (MCP: read_song). Over MCP with no slug it answers
 // with the catalog, the body of GET /api/music, so the songs can be listed without a ninth tool.
 import { z } from "zod";
-import { notFound } from "../core/errors.ts";
+import { invalid, notFound } from "../core/errors.ts";
+import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { listSongs } from "./list-songs.ts";
 import { songRecording } from "./mcp-recordings.ts";
 import { songContext } from "./song-context.ts";
@@ -28,13 +29,20 @@ export const readSong = defineOperation({
     alsoAnswers: [listSongs, songLyrics, songContext],
     recordings: songRecording,
   },
-  errors: ["not_found"],
-  example: { slug: "<slug from GET /api/music>" },
+  errors: ["invalid", "not_found"],
+  example: { slug: "<a slug from the song list>" },
   handler({ slug }, ctx) {
     const { steps } = ctx;
     if (slug === undefined) return listSongs.handler({}, ctx);
     const song = ctx.library.song(slug);
     if (!song) {
+      // The example's `<a slug from the song list>` followed as it was: a placeholder, not a song that is missing.
+      if (holdsPlaceholder(slug))
+        throw invalid(`\`slug\` still holds a placeholder, ${slug}, where a song's slug goes.`, {
+          suggestion: "Nothing was read. List the songs and send the `slug` of one of them.",
+          field: "slug",
+          next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
+        });
       throw notFound(`No song has the slug "${slug}".`, {
         suggestion: "Nothing is wrong on your side. The catalog lists every song with its slug.",
         next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],

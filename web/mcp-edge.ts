@@ -9,12 +9,19 @@ import { baseUrlOf, errorResponse, stepsFor } from "../adapters/http.ts";
 
 export const OLD_MCP_PATHS = ["/sse", "/mcp/sse", "/api/mcp"] as const;
 const CARD = "/.well-known/mcp/server-card.json";
+const DISCOVER = Object.freeze({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} });
 
 export function mcpEdgeRoutes(): Route[] {
   const toMcp = (event: H3Event) => {
     const steps = stepsFor(baseUrlOf(event));
     return [
-      steps.post("Connect your MCP client here: Streamable HTTP, one JSON-RPC message per POST, no authentication", "/mcp", {}, { action: "connect" }),
+      // A body that answers when sent as it is: server/discover (the 2026-07-28 revision's first call) says what is spoken.
+      steps.post(
+        "Connect your MCP client here: Streamable HTTP, one JSON-RPC message per POST, no authentication. This body asks what the server speaks",
+        "/mcp",
+        DISCOVER,
+        { action: "connect" },
+      ),
       steps.get("Read the MCP server card: identity, endpoint and protocol versions", CARD, {}, { action: "server-card" }),
       steps.get("Set up Claude, Cursor, VS Code or a stdio client", "/docs/mcp", {}, { action: "setup" }),
     ];

@@ -101,6 +101,15 @@ describe("cards", () => {
     const urls = body.next_steps.map((s: { url: string }) => s.url);
     expect(urls).toContain(`${BASE}/mcp`);
     expect(urls).toContain(`${BASE}/.well-known/mcp/server-card.json`);
+    // The step to /mcp, followed exactly as given (its method and body, no other header), is answered.
+    const connect = body.next_steps.find((s: { action?: string }) => s.action === "connect");
+    const followed = await fetch(connect.url.replace(BASE, server.url), {
+      method: connect.method,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(connect.body),
+    });
+    expect(followed.status).toBe(200);
+    expect((await followed.json()).result.supportedVersions).toContain("2026-07-28");
   });
 });
 

@@ -47,6 +47,15 @@ describe("/openapi.json", () => {
       expect(unavailable?.headers?.["Retry-After"], path).toBeDefined();
       expect(unavailable.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
     }
+    // POST /mcp refuses a message it cannot take with a JSON-RPC error, and is documented so.
+    const mcp = body.paths["/mcp"].post.responses;
+    for (const status of ["400", "413"]) expect(mcp[status].content["application/json"].schema.$ref).toBe("#/components/schemas/JsonRpcError");
+    const refused = await server.fetch("/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(refused.status).toBe(400);
+    const envelope = await refused.json();
+    const shape = body.components.schemas.JsonRpcError;
+    expect(Object.keys(envelope).sort()).toEqual([...shape.required].sort());
+    expect(Object.keys(envelope.error)).toEqual(expect.arrayContaining(shape.properties.error.required));
     const health = body.paths["/api/health"].get.responses;
     expect(health["503"].content["application/json"].schema).toEqual(health["200"].content["application/json"].schema);
     const song = body.paths["/api/music/{slug}"].get;

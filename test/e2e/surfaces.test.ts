@@ -79,6 +79,12 @@ describeSurfaces("list-songs", theServer, [
 describeSurfaces("read-song", theServer, [
   { title: "a song", input: () => ({ slug: song }), status: 200, check: (b) => expect(b.slug).toBe(song) },
   { title: "an unknown song", input: { slug: "no-such-song" }, status: 404 },
+  {
+    title: "its example followed as it is",
+    input: { slug: "<a slug from the song list>" },
+    status: 400,
+    check: (b) => expect(b.error).toBe("`slug` still holds a placeholder, <a slug from the song list>, where a song's slug goes."),
+  },
 ]);
 describeSurfaces("song-lyrics", theServer, [
   { title: "a song's lyrics", input: () => ({ slug: song }), status: 200 },
