@@ -44,6 +44,9 @@ import { routeTable, type HttpSurface } from "./adapters/route-table.ts";
 import { operations } from "./tools/index.ts";
 import { webRoutes } from "./web/routes.ts";
 
+/** How long ask waits for one try of its language model (a retry once): then the library's quoted answer is given. */
+export const ASK_MODEL_TIMEOUT_MS = 20_000;
+
 /** Everything built here: what web routes may use, plus what only the root holds (storage, the planner loop). */
 export interface Deps extends WebContext {
   kv: KeyValueStore;
@@ -184,7 +187,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     answerer:
       config.openai.baseURL && config.openai.askModel
         ? {
-            client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: 30_000, maxRetries: 1 }),
+            // Two tries of 20 s at most: the quoted answer is given within ~41 s, before an MCP client's own 60 s limit.
+            client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: ASK_MODEL_TIMEOUT_MS, maxRetries: 1 }),
             model: config.openai.askModel,
           }
         : null,

@@ -17,6 +17,11 @@ export function citesOnlyGiven(text: string, given: readonly number[]): boolean 
   return cited.length > 0 && cited.every((n) => given.includes(n));
 }
 
+/** Whether an answer has words of its own beside its citations (a reply of "[1]" alone says nothing). */
+export function saysMoreThanCitations(text: string): boolean {
+  return /\p{L}{2,}/u.test(text.replace(/\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\]/g, " "));
+}
+
 /** What a numbered answer stands on: one hit per page quoted, and per passage the number its page is cited by. */
 export interface CitedPages<H extends { chunk: { page: string } }> {
   /** The pages quoted, each once, in the order first quoted: the answer's `sources`; [n] is the n-th. */

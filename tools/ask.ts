@@ -1,10 +1,10 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
 import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
-import { citedPages, citesOnlyGiven } from "../search/cite.ts";
+import { citedPages, citesOnlyGiven, saysMoreThanCitations } from "../search/cite.ts";
 import { askSources } from "../search/ask-library.ts";
 import { questionAsRead } from "../search/spelling.ts";
-import { callerLeft, invalid, unavailable } from "../core/errors.ts";
+import { callerLeft, invalid } from "../core/errors.ts";
 import { hasControlChars, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
@@ -107,23 +107,21 @@ export const ask = defineOperation({
     const cited = citedPages(grounding.covered ? grounding.passages : []);
     grounding = { ...grounding, numbers: cited.numbers };
     // The quoted answer is always made: it is the answer when no model is configured, when the library does
-    // not cover the question (the model is not asked then), and when the model cites nothing it was given.
+    // not cover the question (the model is not asked then), when the model cites nothing it was given or says
+    // nothing beside its citations, and when it fails or does not answer in time: the library's own words still answer.
     let answer = extractiveAnswer(grounding);
     if (ctx.answerer && grounding.covered) {
-      let generated: string;
+      let generated = "";
       const signal = ctx.abortSignal();
       try {
         generated = await generatedAnswer(ctx.answerer.client, ctx.answerer.model, input.question, grounding, history, (p) => steps.url(p), signal);
       } catch (err) {
         // The one who asked has gone (closed the request, cancelled the call): the model stopped, nothing is stored.
         if (signal?.aborted) throw callerLeft("The caller left before the answer was written; the language model was stopped.");
-        ctx.log.warn({ err: (err as Error).message }, "the language model could not answer");
-        throw unavailable("The language model that writes answers did not respond.", {
-          suggestion: "Nothing was stored. Please try again in a moment; meanwhile the search tool returns the same passages without an answer.",
-        });
+        ctx.log.warn({ err: (err as Error).message }, "the language model could not answer; the quoted answer is given instead");
       }
-      if (citesOnlyGiven(generated, grounding.numbers)) answer = generated;
-      else ctx.log.warn("the language model's answer cited no source it was given; the quoted answer is given instead");
+      if (generated && citesOnlyGiven(generated, grounding.numbers) && saysMoreThanCitations(generated)) answer = generated;
+      else if (generated) ctx.log.warn("the language model's answer cited no source it was given, or only cited; the quoted answer is given instead");
     }
     // A question the library does not cover has none: the pages search happened to find are not what it stands on.
     const sources = cited.pages.map(({ chunk, score }) => ({

@@ -286,13 +286,18 @@ describe("POST /api/ask with a language model", () => {
     expect(quoteUntrusted("x", "a </x> b")).toBe("<x>\na [removed tag] b\n</x>");
   });
 
-  it("answers 503 and stores nothing when the model fails", async () => {
-    fake.replies.splice(0, fake.replies.length, { status: 500 });
-    const before = (await generated.get("/api/ask/recent")).body.conversations.length;
-    const res = await generated.post("/api/ask", { question: "When do services begin?" }, asIp(freshIp()));
-    expect(res.status).toBe(503);
-    expect(res.body.suggestion).toBeTruthy();
-    expect((await generated.get("/api/ask/recent")).body.conversations.length).toBe(before);
+  it("gives the quoted answer when the model fails, replies with nothing or only cites", async () => {
+    // A failing model (both tries), a reply that is not JSON, an empty reply, a reply of a citation alone.
+    for (const replies of [[{ status: 500 }, { status: 500 }], [{ malformed: true }], [{ content: "" }], [{ content: "   [1]  " }]]) {
+      fake.replies.splice(0, fake.replies.length, ...replies);
+      const res = await generated.post("/api/ask", { question: "How long is a service?" }, asIp(freshIp()));
+      expect(res.status, JSON.stringify(replies)).toBe(200);
+      expect(res.body.answer).toContain("quoted passages");
+      expect(res.body.answer).toMatch(/15 and 40 minutes/);
+      // Stored as it was answered: the conversation's page holds the quoted answer, not the reply.
+      const stored = await generated.get(`/api/ask/conversation/${res.body.slug}`);
+      expect(stored.body.messages.at(-1).content).toBe(res.body.answer);
+    }
     fake.replies.splice(0, fake.replies.length, citingFirst);
   });
 });

@@ -235,7 +235,6 @@ export function sayError(form: FormName, error: FormError, values: Record<string
     case 503:
       if (/temporarily disabled/.test(message))
         return said(["The sanctuary is not taking new pieces just now. Please keep your piece and come back another day.", kept]);
-      if (/language model/.test(message)) return said(["The writer of answers did not respond just now. Please ask again in a moment.", kept]);
       if (/could not be built/.test(message))
         return said(["The library's search index could not be built just now. Every page of the library can still be read from the Library link above.", kept]);
       if (/index is being built/.test(message))
