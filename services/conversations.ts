@@ -128,6 +128,29 @@ export class ConversationStore {
     return out;
   }
 
+  /**
+   * The most recently active conversations, newest first, read a page at a time: a reader that skips some (near-duplicate
+   * questions) reads on only as far as it needs.
+   */
+  async *newestFirst(pageSize = 10): AsyncGenerator<Conversation> {
+    const seen = new Set<string>();
+    let to: number | undefined;
+    for (;;) {
+      const page = await this.kv.sorted<null>(RECENT).range({ order: "desc", limit: pageSize, ...(to === undefined ? {} : { to }) });
+      // The next page starts at this one's last score (inclusive: members of equal score are not lost).
+      let fresh = 0;
+      for (const { member } of page) {
+        if (seen.has(member)) continue;
+        seen.add(member);
+        fresh++;
+        const c = await this.get(member);
+        if (c) yield c;
+      }
+      if (page.length < pageSize || fresh === 0) return;
+      to = page[page.length - 1].score;
+    }
+  }
+
   /** Moves the earlier layout's recent list into the sorted collection, once (scored by each conversation's last activity). */
   async migrate(): Promise<number> {
     if (await this.kv.get(MIGRATED)) return 0;

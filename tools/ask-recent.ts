@@ -13,6 +13,9 @@ export const questionKey = (q: string) =>
     .replace(/[^\p{Letter}\p{Number}]+/gu, " ")
     .trim();
 
+/** Conversations read at most for one answer: a flood of one question cannot make the list cost more than this. */
+const MOST_READ = 200;
+
 export const askRecent = defineOperation({
   name: "ask-recent",
   summary: "Recent conversations",
@@ -40,7 +43,10 @@ export const askRecent = defineOperation({
     const { steps } = ctx;
     const seen = new Set<string>();
     const conversations = [];
-    for (const c of await ctx.conversations.recent(10)) {
+    let read = 0;
+    // Read on past repeated questions until ten differ (many askers of one question had left one entry), within a bound.
+    for await (const c of ctx.conversations.newestFirst()) {
+      if (++read > MOST_READ) break;
       const key = questionKey(c.messages[0].content);
       if (seen.has(key)) continue;
       seen.add(key);

@@ -7,7 +7,7 @@ import { createLogger } from "../../core/logger.ts";
 import { NOT_COVERED, quoteUntrusted, SYSTEM_PROMPT } from "../../search/answer.ts";
 import { SearchService } from "../../search/service.ts";
 import { tokenMatches } from "../../services/conversations.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai.ts";
+import { startFakeOpenAI, type FakeOpenAI, type Reply } from "../helpers/fake-openai.ts";
 import { openTestApp, type TestServer, searchComplete } from "../helpers/server.ts";
 import { asIp, freshIp } from "../helpers/addresses.ts";
 
@@ -186,6 +186,18 @@ describe("POST /api/ask without a language model", () => {
     expect((await extractive.get("/api/ask/conversation/never-asked")).status).toBe(404);
   });
 
+  it("reads on past a run of one question, so ten different ones are listed while ten have been asked", async () => {
+    const asked = ["What is a chant?", "How does a reading end?"];
+    for (const question of asked) await extractive.post("/api/ask", { question }, asIp(freshIp()));
+    // Eleven askers of one question after them: the ten newest conversations are all that one.
+    for (let i = 0; i < 11; i++) await extractive.post("/api/ask", { question: "How long does a service last?" }, asIp(freshIp()));
+    const questions = (await extractive.get("/api/ask/recent")).body.conversations.map((c: { question: string }) => c.question);
+    expect(questions[0]).toBe("How long does a service last?");
+    expect(questions.filter((q: string) => q === "How long does a service last?")).toHaveLength(1);
+    expect(questions).toEqual(expect.arrayContaining(asked));
+    expect(new Set(questions).size).toBe(questions.length);
+  });
+
   it("400 without a question; 10 questions an hour per address, invalid ones not counted", async () => {
     const addr = freshIp();
     expect((await extractive.post("/api/ask", {}, asIp(addr))).status).toBe(400);
@@ -288,7 +300,8 @@ describe("POST /api/ask with a language model", () => {
 
   it("gives the quoted answer when the model fails, replies with nothing or only cites", async () => {
     // A failing model (both tries), a reply that is not JSON, an empty reply, a reply of a citation alone.
-    for (const replies of [[{ status: 500 }, { status: 500 }], [{ malformed: true }], [{ content: "" }], [{ content: "   [1]  " }]]) {
+    const cases: Reply[][] = [[{ status: 500 }, { status: 500 }], [{ malformed: true }], [{ content: "" }], [{ content: "   [1]  " }]];
+    for (const replies of cases) {
       fake.replies.splice(0, fake.replies.length, ...replies);
       const res = await generated.post("/api/ask", { question: "How long is a service?" }, asIp(freshIp()));
       expect(res.status, JSON.stringify(replies)).toBe(200);
