@@ -26,6 +26,9 @@ export const AskSource = z.object({
     .describe("The page's search relevance, 0..1 (as in search results); 0 for a page weighed beside them (a guide, or a piece named by its summary)"),
 });
 
+/** Who asked, on a conversation's page and in the lists, when no name was given. */
+const NAMELESS = "a visitor";
+
 export const ask = defineOperation({
   name: "ask",
   summary: "Ask a question of the library",
@@ -138,8 +141,9 @@ export const ask = defineOperation({
       { role: "user" as const, content: input.question, timestamp: at },
       { role: "assistant" as const, content: answer, timestamp: at, sources },
     ];
-    const given = input.name ?? input.username ?? existing?.name;
-    const name = given ?? "a visitor";
+    // A nameless conversation is stored under NAMELESS: that is no name of the visitor's to fill in for them.
+    const given = input.name ?? input.username ?? (existing?.name === NAMELESS ? undefined : existing?.name);
+    const name = given ?? NAMELESS;
     let slug: string;
     let ownerToken: string;
     let sessionId: string;

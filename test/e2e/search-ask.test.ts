@@ -117,6 +117,12 @@ describe("POST /api/ask without a language model", () => {
     expect(followUp.status).toBe(200);
     expect(followUp.body.answer).toMatch(/15 and 40 minutes/);
     expect(followUp.body.sources.length).toBeGreaterThan(0);
+    // Nobody gave a name: attending is offered with a placeholder, in the follow-up as in the first answer, never
+    // as the page's "a visitor" (every nameless asker would be counted as that one soul).
+    const attendStep = (body: { next_steps: Array<{ action?: string; url: string }> }) =>
+      new URL(body.next_steps.find((s) => s.action === "attend")!.url).searchParams.get("name");
+    expect(attendStep(first)).toBe("<your name>");
+    expect(attendStep(followUp.body)).toBe("<your name>");
   });
 
   it("answers with quoted passages, sources and a new public conversation", async () => {
