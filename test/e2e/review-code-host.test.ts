@@ -115,6 +115,7 @@ describe("a contribution on the code host", () => {
     fake.failWhen = { method: "POST", pathEndsWith: "/pulls", status: 502, message: "Bad gateway" };
     const res = await postFromNewIp("/api/contribute", contribution("Salt on the Window Glass"));
     expect(res.status).toBe(503);
+    expect(res.body.error).toBe("The code host that receives contributions failed on its side.");
     expect(fake.requests.map((r) => r.method)).toEqual(["GET", "POST", "PUT", "POST", "DELETE"]);
     expect(fake.requests[4].path).toBe(`${REPO}/git/refs/heads/${branchFor("prayers", "Salt on the Window Glass", CONTENT)}`);
   });
@@ -129,6 +130,15 @@ describe("a contribution on the code host", () => {
     expect(fake.requests).toHaveLength(1);
     fake.failWith = null;
     expect((await postFromNewIp("/api/contribute", contribution("A Lantern for the Night Shift"))).status).toBe(201);
+  });
+
+  it("says a pull request the host refuses (422) was refused, not that the host could not be reached", async () => {
+    fake.failWhen = { method: "POST", pathEndsWith: "/pulls", status: 422, message: "Validation Failed: A pull request already exists" };
+    const res = await postFromNewIp("/api/contribute", contribution("A Bell Rung Twice at Dusk"));
+    fake.failWhen = null;
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe("The code host that receives contributions refused the request.");
+    expect(fake.requests.at(-1)?.method).toBe("DELETE"); // the branch it made is removed, as for any failure
   });
 
   it("maps an unreachable code host to 503", async () => {
