@@ -59,7 +59,7 @@ export class CodeHostBackend implements ReviewBackend {
   }
 
   previewFeedback(report: FeedbackReport, at: SubmitContext): ReviewPreview {
-    return { destination: "issue", title: feedbackTitle(report), body: feedbackBody(report, at.now), labels: ["feedback", report.category] };
+    return { destination: "issue", title: feedbackTitle(report), body: feedbackBody(report, at.now), labels: [...new Set(["feedback", report.category])] };
   }
 
   async submitContribution(draft: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {
