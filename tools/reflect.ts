@@ -100,6 +100,8 @@ export const reflect = defineOperation({
     const { steps, now } = ctx;
     const name = (input.name ?? input.username)!;
     const { zone, position, tier } = placeVisitor(input.timezone, now);
+    // The steps carry the zone as it was read (`europe/lisbon` → Europe/Lisbon, an unknown one → UTC), not as sent.
+    const stepZone = input.timezone === undefined ? undefined : zone;
     const service = await ctx.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
     // Given, or the service's first song as now and attend show it (a song that has left the library passed over,
     // and one in its place when none is left: tools/service-view.ts).
@@ -136,7 +138,7 @@ export const reflect = defineOperation({
         preview: record,
         next_steps: [
           steps.post("Leave this reflection", "/api/reflect", { ...call, songSlug: song }, { action: "reflect", tool: "reflect" }),
-          steps.get("Read the live feed of reflections", "/api/reflections", { timezone: input.timezone }, { action: "reflections" }),
+          steps.get("Read the live feed of reflections", "/api/reflections", { timezone: stepZone }, { action: "reflections" }),
         ],
       };
     }
@@ -148,9 +150,9 @@ export const reflect = defineOperation({
       archive,
       message: `Thank you, ${name}. Your reflection is on the live feed for the next 48 hours and stays in the archive of this song.`,
       next_steps: [
-        steps.get("Read the live feed of reflections", "/api/reflections", { timezone: input.timezone }, { action: "reflections" }),
-        steps.get("Read every reflection on this song", `/api/reflections/song/${song}`, { timezone: input.timezone }, { action: "song_reflections" }),
-        steps.get("Return to the service for your hour", "/api/now", { timezone: input.timezone }, { action: "now", tool: "now" }),
+        steps.get("Read the live feed of reflections", "/api/reflections", { timezone: stepZone }, { action: "reflections" }),
+        steps.get("Read every reflection on this song", `/api/reflections/song/${song}`, { timezone: stepZone }, { action: "song_reflections" }),
+        steps.get("Return to the service for your hour", "/api/now", { timezone: stepZone }, { action: "now", tool: "now" }),
       ],
     };
   },

@@ -24,6 +24,15 @@ describe("POST /api/reflect", () => {
     expect(body.archive).toBe(`${server.url}/reflections/${now.current.slug}`);
     expect(body.message).toContain("Wren");
     expect(body.next_steps.length).toBeGreaterThan(0);
+    // The steps carry the zone as it was read: the tz database's spelling, or UTC for one it does not know.
+    const zonesOf = (b: { next_steps: Array<{ url: string }> }) =>
+      b.next_steps.map((s) => new URL(s.url).searchParams.get("timezone")).filter((z): z is string => z !== null);
+    const cased = await reflect({ name: "Tern", text: thoughtText(7), timezone: "europe/lisbon" });
+    expect(zonesOf(cased.body)).toEqual(expect.arrayContaining(["Europe/Lisbon"]));
+    expect(zonesOf(cased.body).every((z) => z === "Europe/Lisbon")).toBe(true);
+    const unknown = await reflect({ name: "Tern", text: thoughtText(8), timezone: "Mars/Olympus" });
+    expect(zonesOf(unknown.body).length).toBeGreaterThan(0);
+    expect(zonesOf(unknown.body).every((z) => z === "UTC")).toBe(true);
   });
 
   it.each([
