@@ -9,23 +9,22 @@ import { invalid, notFound, SanctuaryError, type ErrorKind } from "../core/error
 import { Steps } from "../core/next-steps.ts";
 import { authorizeAdmin } from "./admin-auth.ts";
 import { moderationUrl, type ModerationQueue, type Submission } from "../review/queue.ts";
+import { holdsPlaceholder } from "../services/stand-ins.ts";
 
 const NO_STORE = { "cache-control": "no-store" };
 const ERRORS: ErrorKind[] = ["forbidden", "not_found", "rate_limited", "unavailable"];
-const Decision = z.object({ note: z.string().trim().max(500).optional() });
+// Strict as the operations' inputs are: a misspelt `note` must not pass as a decision without one.
+const Decision = z.strictObject({ note: z.string().trim().max(500).optional() });
+const NOTE_HINT = "Add note (text of at most 500 characters) to keep a word with the decision; the body may be empty.";
 const statuses = ["pending", "approved", "rejected", "all"] as const;
 
 function adminSteps(steps: Steps, item?: Submission) {
   const list = steps.get("List the submissions waiting for review", "/admin/api/submissions", {}, { action: "admin_list" });
   if (!item || item.status !== "pending") return [list];
   return [
-    steps.post(
-      "Approve it (a contribution joins the library)",
-      `/admin/api/submissions/${item.id}/approve`,
-      { note: "<optional note>" },
-      { action: "admin_approve" },
-    ),
-    steps.post("Reject it (nothing reaches the library)", `/admin/api/submissions/${item.id}/reject`, { note: "<optional note>" }, { action: "admin_reject" }),
+    // Bodies that work as given: the note is the keeper's to add, so it is described, not stood in for.
+    steps.post("Approve it (a contribution joins the library)", `/admin/api/submissions/${item.id}/approve`, {}, { action: "admin_approve", hint: NOTE_HINT }),
+    steps.post("Reject it (nothing reaches the library)", `/admin/api/submissions/${item.id}/reject`, {}, { action: "admin_reject", hint: NOTE_HINT }),
     list,
   ];
 }
@@ -44,8 +43,21 @@ function idOf(event: H3Event): number {
 
 async function noteOf(event: H3Event, deps: WebContext): Promise<string | null> {
   const parsed = Decision.safeParse(await readJsonObject(event, deps.config.bodyLimit));
-  if (!parsed.success) throw invalid("`note` must be text of at most 500 characters.", { field: "note", example: { note: "Warm and clear; welcome." } });
-  return parsed.data.note ?? null;
+  const example = { note: "Warm and clear; welcome." };
+  if (!parsed.success) {
+    const stray = parsed.error.issues.find((i) => i.code === "unrecognized_keys");
+    if (stray)
+      throw invalid(`${stray.keys.map((k) => `\`${k}\``).join(" and ")}: a decision takes only \`note\`.`, {
+        field: stray.keys[0],
+        allowed: ["note"],
+        example,
+      });
+    throw invalid("`note` must be text of at most 500 characters.", { field: "note", example });
+  }
+  const note = parsed.data.note;
+  if (note !== undefined && holdsPlaceholder(note))
+    throw invalid(`\`note\` still holds a placeholder, ${note.slice(0, 40)}; write the note, or send no note.`, { field: "note", example });
+  return note ?? null;
 }
 
 export function reviewRoutes(deps: WebContext): Route[] {

@@ -71,6 +71,15 @@ describe("the moderation queue", () => {
   });
 
   it("approves: the document is in the library folder, read_doc serves it and search finds it, with no restart", async () => {
+    // A field a decision does not take, or a note still holding a placeholder, decides nothing.
+    const stray = await admin.post(`/admin/api/submissions/${keeper}/approve`, { note: "Fine.", extra: 1 });
+    expect([stray.status, stray.body.field, stray.body.allowed]).toEqual([400, "extra", ["note"]]);
+    const placeholder = await admin.post(`/admin/api/submissions/${keeper}/approve`, { note: "<optional note>" });
+    expect([placeholder.status, placeholder.body.field]).toEqual([400, "note"]);
+    expect((await admin.get(`/admin/api/submissions/${keeper}`)).body.submission.status).toBe("pending");
+    // The steps to decide carry a body that works as given.
+    const steps = (await admin.get(`/admin/api/submissions/${keeper}`)).body.next_steps as Array<{ action: string; body?: object }>;
+    expect(steps.find((s) => s.action === "admin_approve")?.body).toEqual({});
     const res = await admin.post(`/admin/api/submissions/${keeper}/approve`, { note: "Warm and clear." });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
