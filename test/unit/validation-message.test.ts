@@ -9,30 +9,30 @@ import { readSong } from "../../tools/read-song.ts";
 import { search } from "../../tools/search.ts";
 
 const steps = stepsFor("http://127.0.0.1:3000");
-function refusal(op: Operation, raw: Record<string, unknown>) {
+function refusalOf(op: Operation, raw: Record<string, unknown>) {
   const parsed = op.input.safeParse(raw);
   if (parsed.success) throw new Error("expected a refusal");
   return validationError(op, parsed.error, steps, raw);
 }
 
 it("names a missing field and the stray one meant for it together", () => {
-  const refused = refusal(search, { query: "gratitude" });
+  const refused = refusalOf(search, { query: "gratitude" });
   expect(refused.message).toBe("`q` is required. `query` is not a field search takes. Its fields: q, limit.");
   expect(refused.details.field).toBe("q");
   // Alone, each is said as before.
-  expect(refusal(search, {}).message).toBe("`q` is required.");
-  expect(refusal(search, { q: "gratitude", query: "y" }).message).toBe("`query` is not a field search takes. Its fields: q, limit.");
+  expect(refusalOf(search, {}).message).toBe("`q` is required.");
+  expect(refusalOf(search, { q: "gratitude", query: "y" }).message).toBe("`query` is not a field search takes. Its fields: q, limit.");
 });
 
 it("names every field left out at once, with the values a missing choice takes", () => {
-  const none = refusal(contribute, { name: "Wren Ash" });
+  const none = refusalOf(contribute, { name: "Wren Ash" });
   expect(none.message).toBe("`category`, `title` and `content` are required (`category` is one of: prayers, rituals, hymns, practice, philosophy).");
   expect(none.details.allowed).toEqual(["prayers", "rituals", "hymns", "practice", "philosophy"]);
-  expect(refusal(contribute, { name: "Wren Ash", category: "prayers", title: "A small prayer" }).message).toBe("`content` is required.");
+  expect(refusalOf(contribute, { name: "Wren Ash", category: "prayers", title: "A small prayer" }).message).toBe("`content` is required.");
   // A value given but not one of them is said as such.
-  expect(refusal(contribute, { name: "Wren Ash", category: "odes", title: "A", content: "B" }).message).toMatch(/^`category` must be one of: prayers/);
+  expect(refusalOf(contribute, { name: "Wren Ash", category: "odes", title: "A", content: "B" }).message).toMatch(/^`category` must be one of: prayers/);
 });
 
 it("speaks of a tool by the name an agent calls it", () => {
-  expect(refusal(readSong, { song: "x" }).message).toBe("`song` is not a field read_song takes. Its fields: slug.");
+  expect(refusalOf(readSong, { song: "x" }).message).toBe("`song` is not a field read_song takes. Its fields: slug.");
 });
