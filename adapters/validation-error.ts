@@ -78,7 +78,11 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     field: field || undefined,
     allowed,
     example: op.example,
-    next_steps: [steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }), ...steps.home()],
+    next_steps: [
+      ...(op.invalidSteps?.(steps) ?? []),
+      steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }),
+      ...steps.home(),
+    ],
   });
 }
 

@@ -2,6 +2,7 @@
 // and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
 import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
+import type { NextStep, Steps } from "../core/next-steps.ts";
 import type { DeepReadonly, Joined } from "../core/body.ts";
 import type { LimitName } from "../services/rate-limits.ts";
 import type { RecordingLink } from "./mcp-recordings.ts";
@@ -51,6 +52,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   errors?: ErrorKind[];
   /** The suggestion on a 400 when the default one would say less. */
   invalidSuggestion?: string;
+  /** Steps a 400 offers first, where the call's own next move is known (read_song: list the songs). */
+  invalidSteps?: (steps: Steps) => NextStep[];
   /** A correct call, returned as `example` on a 400. */
   example?: unknown;
   /**

@@ -75,6 +75,7 @@ export const readDoc = defineOperation({
   },
   errors: ["not_found"],
   example: { path: "welcome" },
+  invalidSteps: (steps) => [steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" })],
   handler({ path }, ctx) {
     const { steps } = ctx;
     if (!path) return contentsOf(ctx.library, null, steps);

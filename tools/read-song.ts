@@ -30,6 +30,7 @@ export const readSong = defineOperation({
     recordings: songRecording,
   },
   errors: ["invalid", "not_found"],
+  invalidSteps: (steps) => [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
   example: { slug: "<a slug from the song list>" },
   handler({ slug }, ctx) {
     const { steps } = ctx;

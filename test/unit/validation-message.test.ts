@@ -36,3 +36,11 @@ it("names every field left out at once, with the values a missing choice takes",
 it("speaks of a tool by the name an agent calls it", () => {
   expect(refusalOf(readSong, { song: "x" }).message).toBe("`song` is not a field read_song takes. Its fields: slug.");
 });
+
+it("offers the call's own next move first where it is known, then the description and home", () => {
+  const [first, ...rest] = refusalOf(readSong, { song: "x" }).details.next_steps ?? [];
+  expect(first).toMatchObject({ method: "GET", url: "http://127.0.0.1:3000/api/music", action: "list_songs" });
+  expect(rest[0]).toMatchObject({ url: "http://127.0.0.1:3000/openapi.json", action: "read_openapi" });
+  // An operation with nothing of its own offers the description first.
+  expect(refusalOf(search, {}).details.next_steps?.[0]).toMatchObject({ action: "read_openapi" });
+});
