@@ -20,14 +20,15 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
   const missing = error.issues.filter((i) => i.path.length === 1 && raw[String(i.path[0])] === undefined && i.code !== "unrecognized_keys");
   const stray = error.issues.find((i) => i.code === "unrecognized_keys");
   const tool = op.mcp?.tool ?? op.name;
+  const required = requiredMessage(
+    missing.map((i) => fieldName(i.path)),
+    subject,
+  );
   switch (issue.code) {
     case "invalid_type":
       message =
         sent === undefined
-          ? requiredMessage(
-              missing.map((i) => fieldName(i.path)),
-              subject,
-            )
+          ? required
           : Array.isArray(sent) && issue.expected !== "array"
             ? `${subject} must be given once, not repeated or as a list.`
             : typeof sent === "string" && (issue.expected === "number" || issue.expected === "int")
@@ -50,12 +51,7 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     case "invalid_value":
       allowed = issue.values.map(String);
       message =
-        sent === undefined
-          ? `${requiredMessage(
-              missing.map((i) => fieldName(i.path)),
-              subject,
-            ).slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).`
-          : `${subject} must be one of: ${allowed.join(", ")}.`;
+        sent === undefined ? `${required.slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).` : `${subject} must be one of: ${allowed.join(", ")}.`;
       break;
     case "invalid_format":
       message = `${subject} is not in the expected format (${issue.format}).`;

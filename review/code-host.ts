@@ -127,23 +127,22 @@ export class CodeHostBackend implements ReviewBackend {
         suggestion: "Nothing was submitted. Give the piece a title of its own and send it again.",
       });
     }
-    // 404 here means the token cannot see the repository or its base branch: a setting, like 401/403.
-    // Said as it was: an answer that refuses is not a host out of reach. Octokit gives a request that met no answer
-    // (refused, timed out) status 500 too, without a response.
-    const answered = (error as { response?: unknown }).response !== undefined;
-    const cause =
-      status === 401 || status === 403 || status === 404
-        ? "did not accept the sanctuary's credentials or settings"
-        : !answered || status === 0
-          ? "could not be reached"
-          : status === 429
-            ? "is holding back the sanctuary's requests just now"
-            : status >= 500
-              ? "failed on its side"
-              : "refused the request";
+    const cause = causeOf(status, (error as { response?: unknown }).response !== undefined);
     return unavailable(`The code host that receives ${what === "contribution" ? "contributions" : "feedback"} ${cause}.`, {
       suggestion:
         "Nothing was submitted and nothing is lost. Please keep your text and send it again a little later; the keepers of the sanctuary can see what went wrong.",
     });
   }
+}
+
+/**
+ * Why a request to the code host failed, said as it was: an answer that refuses is not a host out of reach. Octokit
+ * gives a request that met no answer (refused, timed out) status 500 too, without a response.
+ */
+function causeOf(status: number, answered: boolean): string {
+  // 404 here means the token cannot see the repository or its base branch: a setting, like 401/403.
+  if (status === 401 || status === 403 || status === 404) return "did not accept the sanctuary's credentials or settings";
+  if (!answered || status === 0) return "could not be reached";
+  if (status === 429) return "is holding back the sanctuary's requests just now";
+  return status >= 500 ? "failed on its side" : "refused the request";
 }

@@ -118,13 +118,10 @@ export class ConversationStore {
     return updated;
   }
 
-  /** The most recently active conversations, newest first: one index range walk. */
+  /** The `limit` most recently active conversations, newest first (one page of `newestFirst`). */
   async recent(limit: number): Promise<Conversation[]> {
     const out: Conversation[] = [];
-    for (const { member } of await this.kv.sorted<null>(RECENT).range({ order: "desc", limit })) {
-      const c = await this.get(member);
-      if (c) out.push(c);
-    }
+    for await (const c of this.newestFirst(limit)) if (out.push(c) === limit) break;
     return out;
   }
 

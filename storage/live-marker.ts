@@ -95,13 +95,16 @@ export function unwritableBecause(code: string): string {
   return remedy ?? "the sanctuary keeps its state there, so it must be a folder this process may write";
 }
 
+const NOT_YOURS = `this process (user ${process.getuid?.() ?? "?"}) may not write there; give it the folder (chown), or set DATA_DIR to one it owns`;
+const FILE_IN_THE_WAY = "a file stands where a folder should be; move the file, or set DATA_DIR to a folder";
+
 const UNWRITABLE: Record<string, string> = {
   ENOSPC:
     "its disk is full; free some space there (a first start writes about 20 MB: the word vectors and the search index; the recordings take about 650 MB more)",
   EDQUOT: "this user's disk quota there is used up; free some space or raise the quota",
   EROFS: "it is on a read-only file system; mount it writable, or set DATA_DIR to a writable folder",
-  EACCES: `this process (user ${process.getuid?.() ?? "?"}) may not write there; give it the folder (chown), or set DATA_DIR to one it owns`,
-  EPERM: `this process (user ${process.getuid?.() ?? "?"}) may not write there; give it the folder (chown), or set DATA_DIR to one it owns`,
-  ENOTDIR: "a file stands where a folder should be; move the file, or set DATA_DIR to a folder",
-  EEXIST: "a file stands where a folder should be; move the file, or set DATA_DIR to a folder",
+  EACCES: NOT_YOURS,
+  EPERM: NOT_YOURS,
+  ENOTDIR: FILE_IN_THE_WAY,
+  EEXIST: FILE_IN_THE_WAY,
 };
