@@ -16,7 +16,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY scripts/prebuild-vectors.ts scripts/strip-wasm.ts scripts/
 COPY audio/wasm-slim.ts audio/
-COPY core/atomic-write.ts core/bundle.mjs core/child-bundle.ts core/child-job.ts core/memo.ts core/memory-budget.ts core/memory.ts core/time-slice.ts core/
+COPY core/atomic-write.ts core/bundle.mjs core/child-bundle.ts core/child-job.ts core/memo.ts core/memory-budget.ts core/memory-limit.mjs core/memory.ts core/time-slice.ts core/
 COPY search/embedder.ts search/text.ts search/clock-words.ts search/
 COPY search/embedders/glove.ts search/embedders/glove-convert.ts search/embedders/wink-stream.ts search/embedders/
 RUN node --import tsx scripts/prebuild-vectors.ts \
@@ -66,9 +66,9 @@ EXPOSE 3000
 # names it; a restart tries again). `starting` passes: recordings and the index keep working behind it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then(async (r) => process.exit(r.ok && (await r.json()).status !== 'degraded' ? 0 : 1), () => process.exit(1))"]
-# node is PID 1, started directly (no npm, no shell): SIGTERM from `docker stop` reaches the server, which
+# node is PID 1 (the shell execs it after asking bin/node-flags.mjs for the heap flags of the memory given; no npm): SIGTERM from `docker stop` reaches the server, which
 # finishes requests in flight (up to 10 s; docker's default grace is 10 s, so stop with -t 15) and exits 0.
 STOPSIGNAL SIGTERM
-# A 4 MB young generation (V8 grows its default to 16 MB before collecting): 30 MB less at the peak than the
-# default, half the young collections per request of 2 MB (docs/operating.md).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=20", "bin/run.mjs", "server.ts"]
+# Below 2 GiB a 4 MB young generation and a bounded old one; from there V8's own sizing once start-up is over
+# (core/memory-limit.mjs, docs/operating.md).
+CMD ["sh", "-c", "exec node $(node bin/node-flags.mjs) bin/run.mjs server.ts"]

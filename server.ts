@@ -12,6 +12,8 @@ import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain } from "./core/http-drain.
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
 import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
 import { INDEX_BUILD_GROWTH_BYTES, budgetBinds, memoryLimitBytes } from "./core/memory.ts";
+import { liftsGrowthBound } from "./core/memory-limit.mjs";
+import { setFlagsFromString } from "node:v8";
 import { createLogger } from "./core/logger.ts";
 import { listenRefusal } from "./core/listen-refusal.ts";
 
@@ -109,9 +111,19 @@ export async function main(): Promise<void> {
     // on a larger one, only a renderer beside another (unless SANCTUARY_RENDERERS asks for more): a second renderer
     // took a checkout's first start past the tree's bound (issue 36; figures in docs/performance.md).
     const config = loadConfig();
-    const binds = budgetBinds(memoryLimitBytes());
+    const memory = memoryLimitBytes();
+    const binds = budgetBinds(memory);
     if (binds || config.renderers === undefined) limitProcessBudget(undefined, binds);
     const running = await startServer(config);
+    // The old generation's growth is bounded through the first start's index build (npm start's flags); on a roomy
+    // box V8 sizes it itself afterwards, for fewer full collections under load (core/memory-limit.mjs). V8 reads
+    // the flag at each collection (checked on Node 20 and 22); 0 is its own default.
+    if (liftsGrowthBound(memory)) {
+      void running.deps.search.complete.then(() => {
+        setFlagsFromString("--heap-growing-percent=0");
+        running.deps.log.info({ memoryMiB: Math.round(memory / 2 ** 20) }, "start-up over: the heap's growth left to V8 (2 GiB or more given)");
+      });
+    }
     // The start's and the stop's lines are written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), as JSON.
     const banner = createLogger(config.logLevel === "silent" ? "silent" : "info");
     onShutdownSignal(

@@ -1,6 +1,6 @@
 // The processes a bench run measures: the server of a checkout (this one, or an earlier one to compare with)
 // and the bare node:http server that serves the same bodies. Each is a child whose CPU time is read from /proc.
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -51,12 +51,14 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
  */
 /**
  * The node flags and environment `npm start` gives the server (package.json's start script), so the bench
- * measures the server as people run it: e.g. `--max-semi-space-size=4` and `MALLOC_ARENA_MAX=2`.
+ * measures the server as people run it: e.g. `--heap-growing-percent=20` and `MALLOC_ARENA_MAX=2`.
  */
 export function startSettings(root: string): { flags: string[]; env: Record<string, string> } {
   const script: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts?.start ?? "";
   const beforeImport = script.split(/--import|bin\/run\.mjs/)[0];
-  const flags = beforeImport.match(/--[\w-]+=\S+/g) ?? [];
+  // Flags chosen by the box's memory (`$(node bin/node-flags.mjs)`), else written in the script (older checkouts).
+  const chosen = beforeImport.includes("bin/node-flags.mjs") ? execFileSync(process.execPath, ["bin/node-flags.mjs"], { cwd: root, encoding: "utf8" }) : "";
+  const flags = (chosen || beforeImport).match(/--[\w-]+=\S+/g) ?? [];
   const env = Object.fromEntries([...script.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]+)\}/g)].map((m) => [m[1], process.env[m[1]] ?? m[2]]));
   return { flags, env };
 }

@@ -1,26 +1,6 @@
-// The memory this process may use: a container's cgroup limit when it has one (v2 `memory.max`, v1
-// `memory.limit_in_bytes`), else the machine's. What scales with memory (renderer processes) follows it.
-import { readFileSync } from "node:fs";
-import { totalmem } from "node:os";
-
-const CGROUP_FILES = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"];
-
-/** Bytes available to this process: the smallest of the cgroup limits found and the machine's total. */
-export function memoryLimitBytes(files: readonly string[] = CGROUP_FILES): number {
-  let limit = totalmem();
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8").trim();
-    } catch {
-      continue; // not in a cgroup of this kind
-    }
-    // "max" (v2) or a huge number (v1: no limit set) mean none.
-    const bytes = Number(text);
-    if (Number.isSafeInteger(bytes) && bytes > 0) limit = Math.min(limit, bytes);
-  }
-  return limit;
-}
+// What scales with the memory this process may use (core/memory-limit.mjs: a container's cgroup limit when it
+// has one, else the machine's): renderer processes and the budget they share.
+export { memoryLimitBytes } from "./memory-limit.mjs";
 
 const MIB = 1024 * 1024;
 /** What the server and its one-shot children take through a first start, before any renderer. */

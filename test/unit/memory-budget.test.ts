@@ -1,10 +1,16 @@
 // What scales with memory follows the memory the server is given (issue 36): a container's cgroup limit,
 // else the machine's; at 512 MB one renderer.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLimitBytes, renderersFor } from "../../core/memory.ts";
+import { heapFlagsFor, liftsGrowthBound } from "../../core/memory-limit.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 const MB = 1024 * 1024;
 let dir: string;
@@ -37,5 +43,24 @@ describe("the memory available", () => {
     expect(renderersFor(2048 * MB, 2)).toBe(2);
     expect(renderersFor(16 * 1024 * MB, 8)).toBe(2);
     expect(renderersFor(16 * 1024 * MB, 1)).toBe(1);
+  });
+});
+
+describe("the server's heap flags", () => {
+  it("hold the young generation and the old one's growth below 2 GiB, only the growth through start-up from there", () => {
+    expect(heapFlagsFor(512 * MB)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=20"]);
+    expect(heapFlagsFor(2048 * MB - 1)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=20"]);
+    expect(heapFlagsFor(2048 * MB)).toEqual(["--heap-growing-percent=20"]);
+    expect([512, 1024, 2047, 2048, 24_000].map((mb) => liftsGrowthBound(mb * MB))).toEqual([false, false, false, true, true]);
+  });
+
+  it("are what npm start, the cluster and the image give node, and node accepts them", () => {
+    const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
+    for (const name of ["start", "start:cluster"]) expect(scripts[name]).toContain("exec node $(node bin/node-flags.mjs) bin/run.mjs");
+    expect(readFileSync(join(ROOT, "Dockerfile"), "utf8")).toContain('CMD ["sh", "-c", "exec node $(node bin/node-flags.mjs) bin/run.mjs server.ts"]');
+    const flags = execFileSync(process.execPath, ["bin/node-flags.mjs"], { cwd: ROOT, encoding: "utf8" }).trim().split(" ");
+    expect(flags).toEqual(heapFlagsFor(memoryLimitBytes()));
+    // node refuses an unknown flag ("bad option"), so an accepted run proves the line is usable as printed.
+    expect(execFileSync(process.execPath, [...flags, "-e", "process.stdout.write('ran')"], { encoding: "utf8" })).toBe("ran");
   });
 });
