@@ -6,7 +6,8 @@
 import cluster from "node:cluster";
 import { loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./core/logger.ts";
-import { couldNotStart, startServer } from "./server.ts";
+import { couldNotStart, liftGrowthBoundAfterStart, startServer } from "./server.ts";
+import { memoryLimitBytes, workerExecArgv, workerShare } from "./core/memory-limit.mjs";
 import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
 import { DRAIN_GRACE_MS } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
@@ -28,6 +29,9 @@ if (unshareable) {
   const log = createLogger(config.logLevel);
   const workers = config.workers;
   log.info({ workers, port: config.port, shared: config.redisUrl ? "redis" : `${config.dataDir}/state.db` }, "starting workers");
+  // Each worker's heap follows its share of the box, as a server given that much memory would start.
+  const box = memoryLimitBytes();
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, box, workerShare(box, workers)) });
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
   /** Set when a worker could not start: the primary then ends with 1, as the single server does. */
@@ -65,6 +69,7 @@ if (unshareable) {
   try {
     // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
     const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
+    liftGrowthBoundAfterStart(running, workerShare(memoryLimitBytes(), config.workers));
     // As the single server's: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), one of each per worker.
     const banner = createLogger(config.logLevel === "silent" ? "silent" : "info");
     onShutdownSignal(

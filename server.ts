@@ -104,6 +104,19 @@ export async function startServer(
   };
 }
 
+/**
+ * The old generation's growth is bounded through the first start's index build (npm start's flags); given `memory`
+ * of 2 GiB or more, V8 sizes it itself once search is complete, for fewer full collections under load
+ * (core/memory-limit.mjs). V8 reads the flag at each collection (checked on Node 20 and 22); 0 is its own default.
+ */
+export function liftGrowthBoundAfterStart(running: Pick<RunningServer, "deps">, memory: number): void {
+  if (!liftsGrowthBound(memory)) return;
+  void running.deps.search.complete.then(() => {
+    setFlagsFromString("--heap-growing-percent=0");
+    running.deps.log.info({ memoryMiB: Math.round(memory / 2 ** 20) }, "start-up over: the heap's growth left to V8 (2 GiB or more given)");
+  });
+}
+
 /** The server as a program (npm start, the image): started, stopped on SIGTERM/SIGINT, "ready" logged. */
 export async function main(): Promise<void> {
   try {
@@ -115,15 +128,7 @@ export async function main(): Promise<void> {
     const binds = budgetBinds(memory);
     if (binds || config.renderers === undefined) limitProcessBudget(undefined, binds);
     const running = await startServer(config);
-    // The old generation's growth is bounded through the first start's index build (npm start's flags); on a roomy
-    // box V8 sizes it itself afterwards, for fewer full collections under load (core/memory-limit.mjs). V8 reads
-    // the flag at each collection (checked on Node 20 and 22); 0 is its own default.
-    if (liftsGrowthBound(memory)) {
-      void running.deps.search.complete.then(() => {
-        setFlagsFromString("--heap-growing-percent=0");
-        running.deps.log.info({ memoryMiB: Math.round(memory / 2 ** 20) }, "start-up over: the heap's growth left to V8 (2 GiB or more given)");
-      });
-    }
+    liftGrowthBoundAfterStart(running, memory);
     // The start's and the stop's lines are written whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), as JSON.
     const banner = createLogger(config.logLevel === "silent" ? "silent" : "info");
     onShutdownSignal(

@@ -6,5 +6,9 @@ export declare function memoryLimitBytes(files?: readonly string[]): number;
 export declare const ROOMY_BYTES: number;
 /** The node flags the server starts with, for a box of `bytes`. */
 export declare function heapFlagsFor(bytes: number): string[];
-/** Whether the growth bound is lifted once start-up is over. */
-export declare function liftsGrowthBound(bytes: number): boolean;
+/** Whether the growth bound is lifted once start-up is over: a roomy box, and the bound this rule gave (in `execArgv`). */
+export declare function liftsGrowthBound(bytes: number, execArgv?: readonly string[]): boolean;
+/** A cluster worker's memory: its share of what the box gives the whole cluster. */
+export declare function workerShare(bytes: number, workers: number): number;
+/** The primary's node flags with the rule's heap flags for the box replaced by those for a worker's share. */
+export declare function workerExecArgv(execArgv: readonly string[], boxBytes: number, shareBytes: number): string[];

@@ -36,7 +36,32 @@ export function heapFlagsFor(bytes) {
   return bytes < ROOMY_BYTES ? ["--max-semi-space-size=4", "--heap-growing-percent=20"] : ["--heap-growing-percent=20"];
 }
 
-/** Whether the growth bound is lifted once start-up is over (V8's own growth: fewer full collections under load). */
-export function liftsGrowthBound(bytes) {
-  return bytes >= ROOMY_BYTES;
+/** The flags heapFlagsFor sets, and the one it bounds the growth with (lifted after start-up on a roomy box). */
+const HEAP_FLAG = /^--(max-semi-space-size|heap-growing-percent)=/;
+const GROWTH_BOUND = "--heap-growing-percent=20";
+
+/**
+ * Whether the growth bound is lifted once start-up is over (V8's own growth: fewer full collections under load): on a
+ * roomy box, and only when the bound is the one this rule gave (`execArgv`, node's own flags): an operator who starts
+ * node with another `--heap-growing-percent` keeps it.
+ */
+export function liftsGrowthBound(bytes, execArgv = process.execArgv) {
+  return bytes >= ROOMY_BYTES && execArgv.includes(GROWTH_BOUND);
+}
+
+/** A cluster worker's memory: its share of what the box gives the whole cluster. */
+export function workerShare(bytes, workers) {
+  return Math.floor(bytes / Math.max(1, workers));
+}
+
+/**
+ * The node flags of a cluster's workers: the primary's, with the heap flags this rule gave the box (`boxBytes`) replaced
+ * by the rule's for a worker's share (`shareBytes`), so four workers on a 4 GiB box start as four 1 GiB servers do.
+ * Heap flags an operator chose (anything else than the rule's for the box) are kept as given.
+ */
+export function workerExecArgv(execArgv, boxBytes, shareBytes) {
+  const given = execArgv.filter((flag) => HEAP_FLAG.test(flag));
+  const ours = heapFlagsFor(boxBytes);
+  if (given.length !== ours.length || !ours.every((flag) => given.includes(flag))) return [...execArgv];
+  return [...execArgv.filter((flag) => !HEAP_FLAG.test(flag)), ...heapFlagsFor(shareBytes)];
 }

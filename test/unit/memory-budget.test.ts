@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLimitBytes, renderersFor } from "../../core/memory.ts";
-import { heapFlagsFor, liftsGrowthBound } from "../../core/memory-limit.mjs";
+import { heapFlagsFor, liftsGrowthBound, workerExecArgv, workerShare } from "../../core/memory-limit.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -51,7 +51,32 @@ describe("the server's heap flags", () => {
     expect(heapFlagsFor(512 * MB)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=20"]);
     expect(heapFlagsFor(2048 * MB - 1)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=20"]);
     expect(heapFlagsFor(2048 * MB)).toEqual(["--heap-growing-percent=20"]);
-    expect([512, 1024, 2047, 2048, 24_000].map((mb) => liftsGrowthBound(mb * MB))).toEqual([false, false, false, true, true]);
+    const started = (mb: number) => ["--enable-source-maps", ...heapFlagsFor(mb * MB)];
+    expect([512, 1024, 2047, 2048, 24_000].map((mb) => liftsGrowthBound(mb * MB, started(mb)))).toEqual([false, false, false, true, true]);
+  });
+
+  it("leave an operator's own growth bound, or none, as given", () => {
+    expect(liftsGrowthBound(24_000 * MB, ["--heap-growing-percent=35"])).toBe(false);
+    expect(liftsGrowthBound(24_000 * MB, [])).toBe(false);
+  });
+
+  it("give each cluster worker its share of the box", () => {
+    expect(workerShare(4096 * MB, 4)).toBe(1024 * MB);
+    expect(workerShare(4096 * MB, 0)).toBe(4096 * MB);
+    const box = 4096 * MB;
+    const primary = ["--enable-source-maps", ...heapFlagsFor(box)];
+    // Four workers on 4 GiB start as 1 GiB servers (the young generation held too), and keep the growth bound.
+    const four = workerExecArgv(primary, box, workerShare(box, 4));
+    expect(four).toEqual(["--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=20"]);
+    expect(liftsGrowthBound(workerShare(box, 4), four)).toBe(false);
+    // Two on 8 GiB are roomy each: V8's young generation, and the bound lifted after start-up.
+    const two = workerExecArgv(["--heap-growing-percent=20"], 2 * box, workerShare(2 * box, 2));
+    expect(two).toEqual(["--heap-growing-percent=20"]);
+    expect(liftsGrowthBound(workerShare(2 * box, 2), two)).toBe(true);
+    // Flags an operator chose are not the rule's for the box: kept as they were given.
+    const own = ["--max-semi-space-size=32", "--heap-growing-percent=20"];
+    expect(workerExecArgv(own, box, workerShare(box, 4))).toEqual(own);
+    expect(workerExecArgv([], box, workerShare(box, 4))).toEqual([]);
   });
 
   it("are what npm start, the cluster and the image give node, and node accepts them", () => {

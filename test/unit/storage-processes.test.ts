@@ -2,7 +2,7 @@
 // and the one-time import of a data folder in the old one-file-per-key layout.
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -12,6 +12,7 @@ import atomicFsDriver from "../../storage/atomic-fs-driver.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "../../storage/index.ts";
 import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { PresenceStore, PRESENCE_WINDOW_MS, presenceName } from "../../services/presence.ts";
+import { heapFlagsFor, memoryLimitBytes, ROOMY_BYTES, workerExecArgv, workerShare } from "../../core/memory-limit.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const CHILD = join(ROOT, "test/helpers/kv-child.ts");
@@ -71,6 +72,45 @@ describe("the cluster", () => {
     expect(said).toContain("a worker could not start; stopping the others");
     expect(said).not.toContain("worker ended; starting another");
   }, 60_000);
+
+  it("starts each worker with the heap flags of its share of the box", async () => {
+    const box = memoryLimitBytes();
+    // Enough workers that each one's share is under 2 GiB (up to 16: on a larger box the flags stay the box's).
+    const count = Math.min(16, Math.floor(box / ROOMY_BYTES) + 1);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: join(dir, "cluster-flags"),
+      SANCTUARY_WORKERS: String(count),
+      PORT: "0",
+      SANCTUARY_RECORDINGS: "off",
+    };
+    delete env.BASE_URL;
+    const primaryFlags = heapFlagsFor(box);
+    const primary = spawn(process.execPath, [...primaryFlags, join(ROOT, "bin/run.mjs"), "server-cluster.ts"], { cwd: ROOT, env, stdio: "ignore" });
+    // The workers, as the primary forks them (their start need not be waited for: their flags are set at the fork).
+    const children = `/proc/${primary.pid}/task/${primary.pid}/children`;
+    let workers: string[] = [];
+    try {
+      for (let waited = 0; workers.length < count; waited += 50) {
+        if (waited > 60_000 || primary.exitCode !== null) throw new Error(`the primary forked ${workers.length} workers`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        workers = (await readFile(children, "utf8")).split(" ").filter(Boolean);
+      }
+      const expected = workerExecArgv(primaryFlags, box, workerShare(box, count));
+      if (count < 16) expect(expected).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=20"]);
+      for (const pid of workers) {
+        const argv = (await readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0").filter(Boolean);
+        expect(argv.at(-1)).toBe("server-cluster.ts");
+        expect(argv.slice(1, -2)).toEqual(expected);
+      }
+    } finally {
+      if (primary.exitCode === null) {
+        const ended = new Promise((resolve) => primary.once("exit", resolve));
+        primary.kill("SIGTERM");
+        await ended;
+      }
+    }
+  }, 90_000);
 });
 
 describe("SQLite under DATA_DIR", () => {
