@@ -119,6 +119,12 @@ export function recordedBlock(page: string): string | null {
   return page.match(BLOCK)?.[0] ?? null;
 }
 
+/** The run bench/last-run.json holds (null when there is none yet): its own file, parsed as it was written. */
+export async function readRecordedRun(): Promise<BenchRun | null> {
+  const text = await readFile(LAST_RUN, "utf8").catch(() => null);
+  return text === null ? null : (JSON.parse(text) as BenchRun);
+}
+
 /** Writes the run to bench/last-run.json and its block into docs/performance.md. */
 export async function recordRun(run: BenchRun): Promise<void> {
   await writeFile(LAST_RUN, `${JSON.stringify(run, null, 2)}\n`);

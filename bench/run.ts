@@ -19,9 +19,10 @@ import { ROTATING, median, run, unique, type Round } from "./round.ts";
 import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { oneConnection } from "./one-connection.ts";
-import { printMcpRatios, printRows, recordRun, type BenchRow } from "./report.ts";
+import { printMcpRatios, printRows, readRecordedRun, recordRun, type BenchRow } from "./report.ts";
 import { placement, serverCores, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
 import { hostTicks, stolenShare } from "./host-steal.ts";
+import { LOUD, bareSlowdown, loudnessLine } from "./loud-host.ts";
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +48,8 @@ const { values } = parseArgs({
     floor: { type: "boolean", default: false },
     /** Write the figures to bench/last-run.json and docs/performance.md's table (bench/report.ts). */
     record: { type: "boolean", default: false },
+    /** With --record: record even though the bare server ran dearer than in the recorded run (the machine changed). */
+    "loud-ok": { type: "boolean", default: false },
   },
 });
 
@@ -217,7 +220,14 @@ async function main() {
     printMcpRatios(rows);
     if (searchAlone) console.log(searchAlone);
     if (stolen !== null) console.log(`host: ${(stolen * 100).toFixed(1)}% of the servers' cores was stolen by the host for other machines during the run`);
-    if (values.record) {
+    const recorded = await readRecordedRun();
+    const slowdown = recorded && bareSlowdown(rows, recorded.rows);
+    const loudness = recorded && loudnessLine(slowdown, recorded.at);
+    if (loudness) console.log(loudness);
+    if (values.record && slowdown !== null && slowdown > LOUD && !values["loud-ok"]) {
+      console.error(`not recorded: bench/last-run.json keeps the quieter run; --loud-ok records anyway (a slower machine, not a louder hour)`);
+      process.exitCode = 1;
+    } else if (values.record) {
       const commit = values.before ? spawnSync("git", ["-C", values.before, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() : "";
       const run = {
         at: new Date().toISOString(),
