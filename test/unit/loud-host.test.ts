@@ -3,17 +3,17 @@ import { describe, expect, it } from "vitest";
 import { LOUD, bareSlowdown, loudnessLine } from "../../bench/loud-host.ts";
 import { readRecordedRun, type BenchRow } from "../../bench/report.ts";
 
-const row = (route: string, bareCpu: number): BenchRow => ({ route, bytes: 100, cpu: 2 * bareCpu, bareCpu, rps: 1, bareRps: 1, p50: 0, p99: 0 });
+const measuredRow = (route: string, bareCpu: number): BenchRow => ({ route, bytes: 100, cpu: 2 * bareCpu, bareCpu, rps: 1, bareRps: 1, p50: 0, p99: 0 });
 
 describe("the bench's loud-host check", () => {
   it("is the median of bare's CPU over the recorded run's, over the routes both measured", () => {
-    const recorded = [row("/a", 10), row("/b", 20), row("/c", 40), row("/gone", 5)];
-    expect(bareSlowdown([row("/a", 12), row("/b", 30), row("/c", 40), row("/new", 99)], recorded)).toBeCloseTo(1.2, 10);
+    const recorded = [measuredRow("/a", 10), measuredRow("/b", 20), measuredRow("/c", 40), measuredRow("/gone", 5)];
+    expect(bareSlowdown([measuredRow("/a", 12), measuredRow("/b", 30), measuredRow("/c", 40), measuredRow("/new", 99)], recorded)).toBeCloseTo(1.2, 10);
     // An even count: the mean of the middle two.
-    expect(bareSlowdown([row("/a", 11), row("/b", 30)], recorded)).toBeCloseTo((1.1 + 1.5) / 2, 10);
-    expect(bareSlowdown([row("/new", 10)], recorded)).toBeNull();
+    expect(bareSlowdown([measuredRow("/a", 11), measuredRow("/b", 30)], recorded)).toBeCloseTo((1.1 + 1.5) / 2, 10);
+    expect(bareSlowdown([measuredRow("/new", 10)], recorded)).toBeNull();
     // A route without a figure (no /proc) says nothing.
-    expect(bareSlowdown([row("/a", 0)], recorded)).toBeNull();
+    expect(bareSlowdown([measuredRow("/a", 0)], recorded)).toBeNull();
   });
 
   it("names a loud host only past the threshold", () => {
