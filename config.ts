@@ -32,6 +32,8 @@ const ConfigSchema = z.object({
     ),
   BASE_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// address, such as https://sanctuary.example.org" })
+    // Links are the base followed by a path: a query or a fragment would end up before every path.
+    .refine((url) => !/[?#]/.test(url), "must be an address and path only, without a ? query or a # fragment, such as https://example.org/sanctuary")
     .optional()
     .describe("absolute base for links in responses (unset: the request's own origin)"),
   SANCTUARY_LIBRARY_DIR: z.string().optional().describe("the library's folder (unset: corpus/library in this checkout)"),

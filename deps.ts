@@ -6,11 +6,12 @@ import { memoryLimitBytes, renderersFor } from "./core/memory.ts";
 import { availableParallelism } from "node:os";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createLogger, type Logger } from "./core/logger.ts";
-import { loadLibrary } from "./corpus/library.ts";
+import { LibraryError, loadLibrary, type Library } from "./corpus/library.ts";
 import { Media } from "./corpus/media.ts";
 import { LibraryRecorder, type RecorderOptions } from "./audio/recordings.ts";
 import { join } from "node:path";
 import { ServiceCalendar } from "./planner/calendar.ts";
+import { LibraryTooSmallError, checkLibraryFillsADay } from "./planner/rotation.ts";
 import { listeningOrder } from "./planner/listening-order.ts";
 import { storageDamage } from "./storage/engine.ts";
 import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
@@ -84,6 +85,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
+  checkLibraryServes(library, media, config.libraryDir, clock(), log);
   // npm run restore refuses while this mark says the folder is in use.
   const unmarkLive = markLive(config.dataDir);
   const metrics = new Metrics({ processMetrics: config.metrics });
@@ -217,4 +219,23 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const served: Route[] = [openApiRoute(operations, () => served), mcp, ...webRoutes(context)];
   routes.push(...routeTable(operations, served));
   return Object.assign(context, { http: { operations, routes: served, mcpMethodNotAllowed: mcp.methodNotAllowed }, mcpDispatch });
+}
+
+/**
+ * A library folder that holds nothing (an empty or mistyped SANCTUARY_LIBRARY_DIR) ends the start in the setting's
+ * words: it would otherwise start, say "ready", and answer every `now` with a failure. One that holds pieces but
+ * cannot fill a day's services (a few pieces, as the recorder's tests serve) starts, with that said once in the log.
+ */
+function checkLibraryServes(library: Library, media: Media, dir: string, now: Date, log: Logger): void {
+  const remedy = `set SANCTUARY_LIBRARY_DIR to a folder laid out as corpus/library is, or leave it unset for this checkout's library`;
+  if (!library.pieces.length) throw new LibraryError(`The library folder ${dir} holds no pieces (no songs, chants, prayers or other documents): ${remedy}.`);
+  try {
+    checkLibraryFillsADay(library.pieces, (piece) => media.secondsOf(piece), now.toISOString().slice(0, 10));
+  } catch (error) {
+    if (!(error instanceof LibraryTooSmallError)) throw error;
+    log.error(
+      { dir, songs: library.songs.length, documents: library.documents.length },
+      `${error.message} Services will fail until the library grows: ${remedy}`,
+    );
+  }
 }

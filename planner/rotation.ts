@@ -14,6 +14,7 @@ import {
   MAX_SECONDS,
   MIN_SECONDS,
   RELAXATIONS,
+  emptyHistory,
   noveltyFilter,
   roleOf,
   structuralViolations,
@@ -239,4 +240,14 @@ export function rotationFor(input: RotationInput): RotationResult {
     }
   }
   throw new LibraryTooSmallError("The library cannot fill a 15-minute service here under the structural and placement rules.");
+}
+
+/**
+ * Whether the library can fill every slot of `date` for a place unknown, with nothing heard before: the least a
+ * library must do to serve at all. Throws LibraryTooSmallError as the rotation does, so a start can refuse a folder
+ * that would otherwise answer every `now` with a failure.
+ */
+export function checkLibraryFillsADay(pieces: Piece[], secondsOf: (piece: Piece) => number, date: string): void {
+  // Six slots of four hours (planner/time.ts): two of them spoken, which asks the most of a small library.
+  for (let slotIndex = 0; slotIndex < 6; slotIndex++) rotationFor({ key: { date, slotIndex, tier: "unknown" }, pieces, secondsOf, history: emptyHistory() });
 }

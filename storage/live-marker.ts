@@ -3,7 +3,8 @@
 // state.db under a running server would mix two states). A marker left by a crash is ignored and cleared at the
 // next start: it names a dead process, or (another machine's, or a container's whose pid is reused) it has not been
 // touched for STALE_MS.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { makeFolderSync } from "../core/make-folder.ts";
 import { hostname } from "node:os";
 import { join } from "node:path";
 
@@ -25,11 +26,10 @@ export function markLive(dataDir: string): () => void {
   const file = join(folder(dataDir), `${process.pid}.json`);
   const marker: Marker = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   try {
-    mkdirSync(folder(dataDir), { recursive: true });
+    makeFolderSync(folder(dataDir));
     writeFileSync(file, JSON.stringify(marker));
   } catch (error) {
-    // The first write of a start: a folder that cannot be written says so here, in words (on a read-only folder
-    // Node's recursive mkdir answers ENOENT, "no such file", of a folder that is there).
+    // The first write of a start: a folder that cannot be written says so here, in words.
     const code = (error as NodeJS.ErrnoException).code ?? "";
     throw new Error(`DATA_DIR ${dataDir} cannot be written (${code || (error as Error).message}): ${unwritableBecause(code)}`);
   }
@@ -105,6 +105,7 @@ const UNWRITABLE: Record<string, string> = {
   EROFS: "it is on a read-only file system; mount it writable, or set DATA_DIR to a writable folder",
   EACCES: NOT_YOURS,
   EPERM: NOT_YOURS,
+  ENOENT: "no folder can be made there (a system folder such as /proc); set DATA_DIR to a folder on a disk",
   ENOTDIR: FILE_IN_THE_WAY,
   EEXIST: FILE_IN_THE_WAY,
 };

@@ -2,7 +2,7 @@
 // return rows are in raw mode (rows as arrays): libsql adds a metadata object to every row object otherwise.
 // Call statements with RETURNING through get() only: libsql 0.5's run() leaves them unreset, and the next
 // call then silently writes nothing.
-import { mkdirSync } from "node:fs";
+import { makeFolderSync } from "../core/make-folder.ts";
 import { dirname } from "node:path";
 import Database from "libsql";
 
@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WIT
 
 /** Opens (creating if needed) the database with the settings every connection must share. */
 export function openDatabase(options: SqliteOptions): Database.Database {
-  if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
+  if (options.file !== ":memory:") makeFolderSync(dirname(options.file));
   let db: Database.Database;
   try {
     db = new Database(options.file);

@@ -37,6 +37,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ BASE_URL: "https://sanctuary.example.org/" }).baseUrl).toBe("https://sanctuary.example.org");
   });
 
+  it("refuses a BASE_URL with a query or a fragment (every link would carry it before its path)", () => {
+    for (const url of ["https://x.org/base?q=1", "https://x.org/base#frag", "https://x.org/?"])
+      expect(refusal({ BASE_URL: url }), url).toContain("BASE_URL: must be an address and path only, without a ? query or a # fragment");
+    expect(loadConfig({ BASE_URL: "https://x.org/sanctuary/" }).baseUrl).toBe("https://x.org/sanctuary");
+  });
+
   it("names every pair of settings that cannot work together, at once", () => {
     const message = refusal({
       SANCTUARY_STORAGE: "unstorage:memory",

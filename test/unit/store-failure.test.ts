@@ -1,6 +1,7 @@
 // A full disk under SQLite, as SQLite reports it (SQLITE_FULL, made real here by the page limit), through the
 // outage guard: writes refused with the 503 error, reads going on, one log line each way, the health check's
 // answer following the store, and nothing acknowledged lost once space is back.
+import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,7 +57,11 @@ describe("a full disk under SQLite", () => {
     expect(unwritableBecause("ENOSPC")).toMatch(/^its disk is full; free some space/);
     expect(unwritableBecause("EROFS")).toContain("read-only file system");
     expect(unwritableBecause("EACCES")).toMatch(/^this process \(user \d+\) may not write there/);
-    expect(unwritableBecause("ENOENT")).toBe("the sanctuary keeps its state there, so it must be a folder this process may write");
+    expect(unwritableBecause("EIO")).toBe("the sanctuary keeps its state there, so it must be a folder this process may write");
+  });
+
+  it.skipIf(!existsSync("/proc/self"))("refuses a data folder under /proc in words, where Node's recursive mkdir spun for ever", () => {
+    expect(() => markLive("/proc/sanctuary-data")).toThrow("DATA_DIR /proc/sanctuary-data cannot be written (ENOENT): no folder can be made there");
   });
 
   it("tells outages from other errors", () => {

@@ -1,0 +1,21 @@
+// A start on a library folder that holds nothing ends at once, in the setting's words (deps.ts), where it used to say
+// "ready" and answer every `now` with a 500.
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config.ts";
+import { createDeps } from "../../deps.ts";
+
+const root = await mkdtemp(join(tmpdir(), "sanctuary-library-refused-"));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("a library folder that holds nothing", () => {
+  it("refuses the start, naming the folder and SANCTUARY_LIBRARY_DIR", async () => {
+    const empty = join(root, "empty");
+    await mkdir(empty);
+    const config = loadConfig({ DATA_DIR: join(root, "data"), SANCTUARY_LIBRARY_DIR: empty, SANCTUARY_RECORDINGS: "off", SANCTUARY_LOG_LEVEL: "silent" });
+    await expect(createDeps(config)).rejects.toThrow(`The library folder ${empty} holds no pieces`);
+    await expect(createDeps(config)).rejects.toThrow("set SANCTUARY_LIBRARY_DIR to a folder laid out as corpus/library is");
+  });
+});
