@@ -150,8 +150,23 @@ function plainRouteObject(route: Route): Json {
         description: "Success",
         content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } },
       },
+      ...(route.ranged ? rangedResponses(route.produces) : {}),
       ...errorResponses(route.errors ?? [], route.errorBody),
     },
+  };
+}
+
+/** What a route that honours Range, If-Range, If-None-Match and If-Modified-Since answers besides its success. */
+function rangedResponses(produces: string): Json {
+  const contentRange = (description: string) => ({ "Content-Range": { description, schema: { type: "string" } } });
+  return {
+    "206": {
+      description: "The byte range asked for (one `bytes=` range; several, or a malformed one, get the whole file)",
+      headers: contentRange("bytes <first>-<last>/<size>"),
+      content: { [produces]: { schema: { type: "string" } } },
+    },
+    "304": { description: "Not modified: If-None-Match or If-Modified-Since still holds (no body)" },
+    "416": { description: "Range not satisfiable: it starts past the end (no body)", headers: contentRange("bytes */<size>") },
   };
 }
 

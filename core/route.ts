@@ -15,6 +15,8 @@ export interface Route {
   status?: number;
   /** Error kinds it may answer with. */
   errors?: ErrorKind[];
+  /** It answers Range and conditional requests (web/media.ts `rangedResponse`): 206, 304 and 416 besides a success. */
+  ranged?: true;
   /** Its errors' body: the error shape (default), or a JSON-RPC error envelope (POST /mcp). */
   errorBody?: "json-rpc";
   /** Query parameters it reads, as a Zod object (documentation only). */

@@ -21,6 +21,7 @@ export function mediaRoute(deps: WebContext): Route {
     path: "/media/**:path",
     summary: "A rendered recording (MP3), with Range requests for seeking; pieces link to it as `recording`",
     produces: "audio/mpeg",
+    ranged: true,
     errors: ["not_found"],
     handler: (event) => serveMedia(event, deps.media.dir),
   };

@@ -62,6 +62,7 @@ export function artworkRoute(deps: Pick<WebContext, "log">): Route {
     path: ARTWORK_PATH,
     summary: `The podcasts' cover: ${ARTWORK_SIZE} × ${ARTWORK_SIZE} px RGB PNG drawn from the site's icon, with HEAD and Range`,
     produces: "image/png",
+    ranged: true,
     errors: ["unavailable"],
     handler: async (event) => {
       try {

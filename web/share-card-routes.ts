@@ -160,6 +160,7 @@ export function shareCardRoutes(deps: WebContext): Route[] {
     path,
     summary,
     produces: "image/png",
+    ranged: true,
     errors: ["not_found", "unavailable"],
     handler,
   });

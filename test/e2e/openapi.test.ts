@@ -56,6 +56,12 @@ describe("/openapi.json", () => {
     const shape = body.components.schemas.JsonRpcError;
     expect(Object.keys(envelope).sort()).toEqual([...shape.required].sort());
     expect(Object.keys(envelope.error)).toEqual(expect.arrayContaining(shape.properties.error.required));
+    // A route that answers ranges says so: a client generator learns of 206, 304 and 416, and what Content-Range holds.
+    const media = body.paths["/media/{path}"].get.responses;
+    expect(Object.keys(media)).toEqual(expect.arrayContaining(["200", "206", "304", "416", "404"]));
+    expect(media["206"].content["audio/mpeg"]).toBeDefined();
+    expect(media["416"].headers["Content-Range"]).toBeDefined();
+    expect(body.paths["/api/music"].get.responses["206"]).toBeUndefined();
     const health = body.paths["/api/health"].get.responses;
     expect(health["503"].content["application/json"].schema).toEqual(health["200"].content["application/json"].schema);
     const song = body.paths["/api/music/{slug}"].get;
