@@ -2,6 +2,7 @@
 // or stored, and the query never reaches a log (access lines carry the path alone, never the query string).
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
+import { hasControlChars } from "../core/text.ts";
 import { extended } from "../core/json.ts";
 import type { Steps } from "../core/next-steps.ts";
 import { passageExcerpt, type Chunk } from "../search/chunks.ts";
@@ -62,7 +63,13 @@ export const search = defineOperation({
   description:
     "Hybrid retrieval (meaning and words, fused), one passage per page, nearest first; unrelated passages are left out, so results may be empty. 60 per hour per address.",
   input: z.strictObject({
-    q: z.string().trim().min(2).max(300).describe("What to look for, 2 to 300 characters; matches meaning and words (related words and word forms too)"),
+    q: z
+      .string()
+      .trim()
+      .min(2)
+      .max(300)
+      .refine((q) => !hasControlChars(q), "`q` must not contain control characters")
+      .describe("What to look for, 2 to 300 characters; matches meaning and words (related words and word forms too)"),
     limit: wholeNumber(1, 20, 10).describe("Number of pages returned, 1 to 20 (default 10)"),
   }),
   output: z.object({

@@ -103,6 +103,12 @@ const calls: Record<string, Call> = {
     rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: asIp(freshIp()) }),
   },
   ask: { op: "ask", tool: "ask", base: { question: "How does a service end?" }, rest: (b) => server.post("/api/ask", b, asIp(freshIp())) },
+  search: {
+    op: "search",
+    tool: "search",
+    base: { q: "evening rest" },
+    rest: (b) => server.get(`/api/search?${new URLSearchParams(b as Record<string, string>)}`, { headers: asIp(freshIp()) }),
+  },
   feedback: {
     op: "feedback",
     base: { name: "Ilse", category: "feedback", title: "The evening chant", description: "The evening chant was very calm, thank you." },
@@ -176,6 +182,8 @@ describe("text that is not whole", () => {
     ["ask", "question", "What\u0007 helps with a restless evening mind?", /must not contain control characters/],
     ["contribute", "name", "Nul\u0000Maker", /must not contain control characters/],
     ["feedback", "name", "Nul\u0000Writer", /must not contain control characters/],
+    // A query is echoed in the answer (`query`): a NUL there was sent back as it came, where ask's question is refused.
+    ["search", "q", "evening\u0000rest", /must not contain control characters/],
   ])("%s refuses %s = %j with 400 over REST and MCP, storing nothing", async (op, field, value, said) => {
     const call = calls[op];
     const body = { ...call.base, [field]: value };
