@@ -62,7 +62,9 @@ const ConfigSchema = z.object({
     .describe(
       "new names one address may add to the souls count in 24 hours, over REST and MCP alike (beyond it attend still welcomes, answers counted: false)",
     ),
-  SANCTUARY_BODY_LIMIT: whole(1024, 67_108_864).default(65_536).describe("largest accepted request body in bytes (larger: 413)"),
+  SANCTUARY_BODY_LIMIT: whole(1024, 67_108_864)
+    .default(65_536)
+    .describe("largest accepted request body in bytes (larger: 413), and longest MCP stdio line (larger: -32600)"),
   SANCTUARY_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info").describe("pino level; logs go to stderr"),
   LANCEDB_LOG: z
     .enum(["error", "warn", "info", "debug", "trace"])

@@ -19,6 +19,7 @@ const connection = serveMcpStdio(deps.mcpDispatch, {
   stdout: process.stdout,
   base: config.baseUrl ?? "",
   log: deps.log,
+  maxLineBytes: config.bodyLimit,
 });
 
 // The client closing stdin ends the connection: answers in flight are written, then the store and the

@@ -1,5 +1,6 @@
-// MCP over stdio: the SDK's stdio transport frames the messages (one JSON-RPC message a line), and the same
-// stateless dispatch as HTTP answers them (adapters/mcp-dispatch.ts). A connection is one client: the 2025
+// MCP over stdio: one JSON-RPC message a line (stdio-lines.ts splits them, bounded as HTTP bounds a body), checked
+// against the SDK's message schema, and the same stateless dispatch as HTTP answers them (adapters/mcp-dispatch.ts).
+// A line that is not JSON gets -32700 and one too long -32600, as HTTP answers them, and the connection goes on. A connection is one client: the 2025
 // handshake's version and client name are kept for its later requests; a message carrying the 2026-07-28
 // envelope is answered in that revision whatever came before.
 import type { Readable, Writable } from "node:stream";
@@ -8,13 +9,13 @@ import {
   CLIENT_INFO_META_KEY,
   ProtocolErrorCode,
   PROTOCOL_VERSION_META_KEY,
-  type JSONRPCMessage,
+  parseJSONRPCMessage,
 } from "@modelcontextprotocol/server";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
+import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
 export interface StdioOptions {
@@ -23,11 +24,12 @@ export interface StdioOptions {
   /** BASE_URL when set, else "" (links are paths without a host). */
   base: string;
   log: Logger;
+  /** The longest line read, in bytes (SANCTUARY_BODY_LIMIT, the largest body HTTP reads). */
+  maxLineBytes: number;
 }
 
 /** Serves one stdio connection until stdin ends; `closed` settles when it has (after every answer is written). */
 export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { closed: Promise<void>; close: () => Promise<void> } {
-  const transport = new StdioServerTransport(options.stdin, options.stdout);
   const caller: McpCaller = { ip: "stdio", baseUrl: options.base, transport: "stdio" };
   let negotiated = eraOf(LEGACY_VERSIONS[0]);
   const pending = new Set<Promise<void>>();
@@ -36,9 +38,9 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
   const inFlight = new Map<Id, AbortController>();
   const write = (message: string | Bytes) =>
     new Promise<void>((resolve) => {
-      // One write per message: a line is never interleaved with another's.
-      if (options.stdout.write(bytesOf([message, "\n"]))) resolve();
-      else options.stdout.once("drain", resolve);
+      // One write per message: a line is never interleaved with another's. Settled once written or failed (a
+      // client gone mid-answer), so closing never waits on a pipe no one reads.
+      options.stdout.write(bytesOf([message, "\n"]), () => resolve());
     });
 
   async function answer(message: Record<string, unknown>): Promise<void> {
@@ -79,30 +81,72 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     }
   }
 
-  transport.onmessage = (message: JSONRPCMessage) => {
-    const done = answer(message as Record<string, unknown>).catch((error: unknown) => options.log.warn({ err: error }, "stdio message failed"));
-    pending.add(done);
-    void done.finally(() => pending.delete(done));
-  };
-  transport.onerror = (error) => {
-    options.log.warn({ err: error }, "stdio message refused");
-    // JSON that is no single JSON-RPC message (a batch, which stdio does not carry, or an id of null): answered as
-    // HTTP answers it, with no id to give, rather than left unanswered. (A line that is not JSON at all the SDK's
-    // framing passes over by design, as noise on the pipe.)
-    if (error.name === "ZodError" || error.name === "$ZodError")
-      void write(
-        errorMessage(
-          null,
-          ProtocolErrorCode.InvalidRequest,
-          'Invalid Request: each line is one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and a string or number id (stdio carries no batches)',
-        ),
+  function take(line: StdioLine): void {
+    let refusal: string | null = null;
+    if ("overlong" in line) {
+      refusal = errorMessage(
+        null,
+        ProtocolErrorCode.InvalidRequest,
+        `Invalid Request: a message is at most ${options.maxLineBytes} bytes (SANCTUARY_BODY_LIMIT); the line was passed over to its end`,
       );
+    } else if (line.text.trim()) {
+      let message: unknown;
+      try {
+        message = parseJSONRPCMessage(JSON.parse(line.text));
+      } catch (error) {
+        refusal =
+          error instanceof SyntaxError
+            ? errorMessage(
+                null,
+                ProtocolErrorCode.ParseError,
+                "Parse error: the line is not complete JSON. Send one JSON-RPC message as a JSON object on each line.",
+              )
+            : errorMessage(
+                null,
+                ProtocolErrorCode.InvalidRequest,
+                'Invalid Request: each line is one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and a string or number id (stdio carries no batches)',
+              );
+      }
+      if (isObject(message)) {
+        const done = answer(message).catch((error: unknown) => options.log.warn({ err: error }, "stdio message failed"));
+        pending.add(done);
+        void done.finally(() => pending.delete(done));
+      }
+    }
+    if (refusal) {
+      options.log.warn("stdio line refused");
+      void write(refusal);
+    }
+  }
+
+  const lines = new StdioLines(options.maxLineBytes);
+  const onData = (chunk: Buffer) => {
+    for (const line of lines.push(chunk)) take(line);
   };
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => void Promise.allSettled([...pending]).then(() => resolve());
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let ended = false;
+  // The client closing stdin (or its end of stdout) ends the connection; answers in flight are still written.
+  const close = async () => {
+    if (ended) return;
+    ended = true;
+    options.stdin.off("data", onData);
+    options.stdin.off("end", close);
+    options.stdin.off("close", close);
+    options.stdin.pause();
+    await Promise.allSettled([...pending]);
+    resolveClosed();
+  };
+  options.stdin.on("data", onData);
+  options.stdin.on("end", close);
+  options.stdin.on("close", close);
+  options.stdin.on("error", (error) => options.log.warn({ err: error }, "stdin failed"));
+  options.stdout.on("error", (error) => {
+    options.log.warn({ err: error }, "stdout failed");
+    void close();
   });
-  void transport.start();
-  return { closed, close: () => transport.close() };
+  if (options.stdin.readableEnded || options.stdin.destroyed) setImmediate(close);
+  return { closed, close };
 }
 
 /**

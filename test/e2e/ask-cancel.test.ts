@@ -107,7 +107,7 @@ describe("a caller who leaves while the model writes the answer", () => {
           .map((line) => JSON.parse(line)),
       ),
     );
-    const connection = serveMcpStdio(server.deps.mcpDispatch, { stdin, stdout, base: "", log: server.deps.log });
+    const connection = serveMcpStdio(server.deps.mcpDispatch, { stdin, stdout, base: "", log: server.deps.log, maxLineBytes: server.deps.config.bodyLimit });
     const send = (message: object) => stdin.write(`${JSON.stringify(message)}\n`);
     await leaveWhileTheModelThinks(
       () => send({ jsonrpc: "2.0", id: "a1", method: "tools/call", params: { name: "ask", arguments: { question: QUESTION } } }),

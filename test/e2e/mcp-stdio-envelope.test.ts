@@ -34,13 +34,14 @@ function connect() {
     buffered = lines.pop()!;
     for (const line of lines) if (line) answers.push(JSON.parse(line));
   });
-  const connection = serveMcpStdio(server.deps.mcpDispatch, { stdin, stdout, base: "", log: server.deps.log });
+  const connection = serveMcpStdio(server.deps.mcpDispatch, { stdin, stdout, base: "", log: server.deps.log, maxLineBytes: server.deps.config.bodyLimit });
   const send = (...messages: object[]) => stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(""));
+  const sendRaw = (text: string) => stdin.write(text);
   const close = async () => {
     stdin.end();
     await connection.closed;
   };
-  return { send, answers, close };
+  return { send, sendRaw, answers, close };
 }
 
 describe("the 2026-07-28 envelope over stdio", () => {
@@ -84,6 +85,27 @@ describe("the 2026-07-28 envelope over stdio", () => {
     const refused = pipe.answers.find((a) => a.id === null).error;
     expect(refused.code).toBe(-32600);
     expect(refused.message).toContain('an object with "jsonrpc": "2.0"');
+    await pipe.close();
+  });
+});
+
+describe("lines that are no message", () => {
+  it("answers a line that is not JSON with -32700 and one past SANCTUARY_BODY_LIMIT with -32600, and goes on serving", async () => {
+    const pipe = connect();
+    const limit = server.deps.config.bodyLimit;
+    pipe.sendRaw("hello, is anyone there?\n\n");
+    // A line longer than the limit, written in pieces as a pipe delivers it, then a request on the next line.
+    pipe.sendRaw(`{"jsonrpc":"2.0","id":9,"method":"ping","params":{"pad":"${"x".repeat(limit)}`);
+    pipe.sendRaw(`${"y".repeat(1000)}"}}\n`);
+    pipe.send({ jsonrpc: "2.0", id: 10, method: "tools/list", params: { _meta: META } });
+    await eventually(async () => pipe.answers.some((a) => a.id === 10), Boolean);
+    const [notJson, tooLong, listed] = pipe.answers;
+    expect(notJson).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(notJson.error.message).toContain("not complete JSON");
+    expect(tooLong).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(tooLong.error.message).toContain(`at most ${limit} bytes`);
+    expect(listed.result.tools).toHaveLength(8);
+    expect(pipe.answers).toHaveLength(3);
     await pipe.close();
   });
 });
