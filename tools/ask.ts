@@ -144,6 +144,9 @@ export const ask = defineOperation({
     // A nameless conversation is stored under NAMELESS: that is no name of the visitor's to fill in for them.
     const given = input.name ?? input.username ?? (existing?.name === NAMELESS ? undefined : existing?.name);
     const name = given ?? NAMELESS;
+    // A caller who left before the turn is kept (a call cancelled over stdio, a request closed) leaves nothing public
+    // behind: nothing has been stored yet, and no one is there to receive the owner token.
+    if (ctx.abortSignal()?.aborted) throw callerLeft("The caller left before the answer was kept; nothing was stored.");
     let slug: string;
     let ownerToken: string;
     let sessionId: string;

@@ -121,4 +121,17 @@ describe("cancellation over stdio", () => {
     await pipe.close();
     expect(pipe.answers.map((a) => a.id)).toEqual(["n1"]);
   });
+
+  it("keeps no conversation for an ask cancelled before its answer was stored (no model: the library answers)", async () => {
+    const askedHere = async () => (await server.get("/api/ask/recent")).body.conversations.filter((c: { question: string }) => c.question === question);
+    const pipe = connect();
+    const question = "What is the evening service for, asked and then withdrawn?";
+    const ask = { jsonrpc: "2.0", id: "a1", method: "tools/call", params: { name: "ask", arguments: { question }, _meta: META } };
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "a1", reason: "asked by mistake", _meta: META } };
+    pipe.send(ask, cancel, { jsonrpc: "2.0", id: "p1", method: "ping", params: { _meta: META } });
+    await eventually(async () => pipe.answers.some((a) => a.id === "p1"), Boolean);
+    await pipe.close();
+    expect(pipe.answers.map((a) => a.id)).toEqual(["p1"]);
+    expect(await askedHere()).toEqual([]);
+  });
 });
