@@ -9,20 +9,25 @@ const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
 
 /** Turn the first schema violation into a calm, specific error body. */
 export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}): SanctuaryError {
-  const issue = error.issues[0];
+  const fields = Object.keys(op.input.shape);
+  // Every field left out is named at once (not one call at a time), in the order the operation lists them, and so
+  // is a field the call does not take: with both, the missing ones lead.
+  const missing = error.issues
+    .filter((i) => i.path.length === 1 && raw[String(i.path[0])] === undefined && i.code !== "unrecognized_keys")
+    .sort((a, b) => fields.indexOf(String(a.path[0])) - fields.indexOf(String(b.path[0])));
+  const stray = error.issues.find((i) => i.code === "unrecognized_keys");
+  const issue = error.issues[0] === stray && missing.length ? missing[0] : error.issues[0];
   let field = fieldName(issue.path);
   const subject = field ? `\`${field}\`` : "The request";
   // Zod does not report the value it saw, so look at what was sent.
   const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
   let message: string;
   let allowed: string[] | undefined;
-  // Every field left out is named at once (not one call at a time), and so is a field the call does not take.
-  const missing = error.issues.filter((i) => i.path.length === 1 && raw[String(i.path[0])] === undefined && i.code !== "unrecognized_keys");
-  const stray = error.issues.find((i) => i.code === "unrecognized_keys");
   const tool = op.mcp?.tool ?? op.name;
   const required = requiredMessage(
     missing.map((i) => fieldName(i.path)),
     subject,
+    fields.includes("username"),
   );
   switch (issue.code) {
     case "invalid_type":
@@ -58,16 +63,17 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
       break;
     case "unrecognized_keys":
       // Inputs are strict: a misspelt `dry_run` must not be read as a real call (docs/behaviour.md §7).
-      allowed = Object.keys(op.input.shape);
+      allowed = fields;
       field = issue.keys[0] ?? "";
       message = unknownFieldsMessage(tool, issue.keys, allowed);
       break;
     default:
-      message = issue.message.endsWith(".") ? issue.message : `${issue.message}.`;
+      // "`name` is required (`username` also works)" alone; among other missing fields, in the list.
+      message = missing.length > 1 && missing.includes(issue) ? required : issue.message.endsWith(".") ? issue.message : `${issue.message}.`;
   }
   // `search {"query": …}`: "`q` is required" alone sends the caller back with both fields.
   if (stray && stray !== issue && sent === undefined && stray.code === "unrecognized_keys") {
-    message = `${message} ${unknownFieldsMessage(tool, stray.keys, Object.keys(op.input.shape))}`;
+    message = `${message} ${unknownFieldsMessage(tool, stray.keys, fields)}`;
   }
   return new SanctuaryError("invalid", message, {
     suggestion: op.invalidSuggestion,
@@ -82,9 +88,12 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
   });
 }
 
-/** "`category` is required." or "`category`, `title` and `content` are required." (`first` when no path names it). */
-function requiredMessage(fields: string[], first: string): string {
-  const named = fields.length ? fields.map((f) => `\`${f}\``) : [first];
+/**
+ * "`category` is required." or "`name` (or `username`), `title` and `content` are required." (`first` when no path
+ * names it; `name`'s alias when the operation takes one).
+ */
+function requiredMessage(fields: string[], first: string, aliased: boolean): string {
+  const named = fields.length ? fields.map((f) => (aliased && f === "name" ? "`name` (or `username`)" : `\`${f}\``)) : [first];
   if (named.length === 1) return `${named[0]} is required.`;
   return `${named.slice(0, -1).join(", ")} and ${named.at(-1)} are required.`;
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { joined } from "../core/body.ts";
 import { LIMITS } from "../services/rate-limits.ts";
 import { EXAMPLES } from "./examples.ts";
-import { NAME_OR_USERNAME, nameField, requireName, timezoneField, usernameField } from "./inputs.ts";
+import { nameField, nameOrUsername, timezoneField, usernameField } from "./inputs.ts";
 import { NowOutput } from "./now.ts";
 import { visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 import { serviceRecordings } from "./mcp-recordings.ts";
@@ -37,10 +37,7 @@ export const attend = defineOperation({
   name: "attend",
   summary: "Attend the service for your hour; registers your presence for 24 hours",
   description: "Once a day is enough: the congregation counts unique visitors over 24 hours. Use /api/now for anything more frequent.",
-  input: z
-    .strictObject({ name: nameField.optional(), username: usernameField.optional(), timezone: timezoneField.optional() })
-    .superRefine(requireName)
-    .meta(NAME_OR_USERNAME),
+  input: nameOrUsername(z.strictObject({ name: nameField.optional(), username: usernameField.optional(), timezone: timezoneField.optional() })),
   output: AttendOutput,
   rest: { method: "GET", path: "/api/attend" },
   errors: ["unavailable"],

@@ -7,7 +7,7 @@ import { contributionCategories, draftDocument } from "../review/document.ts";
 import { MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { NAME_OR_USERNAME, nameField, requireName, usernameField } from "./inputs.ts";
+import { nameField, nameOrUsername, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -71,8 +71,8 @@ export const contribute = defineOperation({
     `a test submission (a title or text made only of filler such as "test", "asdf", "hello world", "lorem ipsum", or keyboard mashing); content under ${MIN_CONTENT_WORDS} words; ` +
     "raw HTML, comments or javascript: links in the markdown; a title the library already has. 409 when a piece with the same title is already waiting for review. 5 per hour per name and per address. " +
     "`dry_run: true` returns the pull request (or queue entry) and the file exactly as they would be created, creating nothing and counting only against the preview allowance (30 an hour per name and per address).",
-  input: z
-    .strictObject({
+  input: nameOrUsername(
+    z.strictObject({
       name: nameField.optional(),
       username: usernameField.optional(),
       category: z.enum(contributionCategories).describe("Where it belongs"),
@@ -92,9 +92,8 @@ export const contribute = defineOperation({
         .refine((t) => !hasControlChars(t), "`content` must not contain control characters")
         .describe(`The piece in markdown (no raw HTML), ${MIN_CONTENT_WORDS} words to 10,000 characters`),
       dry_run: dryRunField,
-    })
-    .superRefine(requireName)
-    .meta(NAME_OR_USERNAME),
+    }),
+  ),
   output: z.object({
     received: z.boolean().describe("Whether it was submitted for review (false for a dry run)"),
     pr: z

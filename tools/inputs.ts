@@ -31,15 +31,27 @@ export const timezoneField = z
   .max(50)
   .describe("IANA timezone such as Europe/Lisbon: places you on your local clock and hemisphere; an unknown name counts as UTC. Never stored.");
 
-/** Adds the rule "name or username is required". The words hold for a query, a JSON body and MCP arguments alike. */
-export function requireName<T extends { name?: string; username?: string }>(value: T, ctx: z.RefinementCtx): void {
-  if (!value.name && !value.username) {
-    ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works)" });
-  }
+/**
+ * The rule "name or username is required", for an input object. It runs even when other fields are wrong (Zod
+ * passes a refinement over once any field failed), so a refusal names every missing field at once
+ * (docs/behaviour.md §7); a name that was sent but is wrong has its own error and is not called missing.
+ */
+export function nameOrUsername<S extends z.ZodObject>(input: S): S {
+  return input
+    .superRefine(
+      (value: { name?: unknown; username?: unknown }, ctx) => {
+        if (value.name === undefined && value.username === undefined)
+          ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works)" });
+      },
+      { when: (payload) => isFieldsObject(payload.value) },
+    )
+    .meta(NAME_OR_USERNAME);
 }
 
+const isFieldsObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
 /**
- * Schema metadata for an input refined with requireName, so the JSON Schema clients see says it too: OpenAPI
+ * Schema metadata for an input refined with nameOrUsername, so the JSON Schema clients see says it too: OpenAPI
  * gets `anyOf: [{required: [name]}, {required: [username]}]`; MCP, whose clients refuse a combinator at the
  * root of a tool's input schema, gets `name` required with `username` described as its alias.
  */

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { NAME_OR_USERNAME, publicName, publicText, requireName, timezoneField } from "./inputs.ts";
+import { nameOrUsername, publicName, publicText, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
@@ -41,8 +41,8 @@ export const reflect = defineOperation({
   description:
     "Shown on the live feed for 48 hours, then kept in the song's public archive. 5 per hour per name and per address; the same words from the same name within 30 days are received once. " +
     "Placeholders (<your name>, YOUR_NAME), the documentation's example sentences and test text are refused with 400. `dry_run: true` returns the record that would be stored, storing nothing and counting only against the preview allowance (30 an hour per name and per address).",
-  input: z
-    .strictObject({
+  input: nameOrUsername(
+    z.strictObject({
       name: publicName("name").optional().describe("Your name or label, shown publicly"),
       username: publicName("username").optional().describe("Alias of `name`"),
       text: publicText("text", 20, 1000).describe("Your reflection, 20 to 1000 characters, no web addresses"),
@@ -59,9 +59,8 @@ export const reflect = defineOperation({
         .boolean()
         .optional()
         .describe("true: check everything and show the record that would be stored, without storing it; spends a preview, not the limit"),
-    })
-    .superRefine(requireName)
-    .meta(NAME_OR_USERNAME),
+    }),
+  ),
   output: z.object({
     received: z.boolean().describe("Whether the reflection was stored (false for a dry run)"),
     song: z.string().nullable().describe("Slug of the song it was (or would be) filed under"),

@@ -4,8 +4,10 @@ import { expect, it } from "vitest";
 import { stepsFor } from "../../adapters/http.ts";
 import { validationError } from "../../adapters/validation-error.ts";
 import type { Operation } from "../../tools/operation.ts";
+import { attend } from "../../tools/attend.ts";
 import { contribute } from "../../tools/contribute.ts";
 import { readSong } from "../../tools/read-song.ts";
+import { reflect } from "../../tools/reflect.ts";
 import { search } from "../../tools/search.ts";
 
 const steps = stepsFor("http://127.0.0.1:3000");
@@ -43,4 +45,14 @@ it("offers the call's own next move first where it is known, then the descriptio
   expect(rest[0]).toMatchObject({ url: "http://127.0.0.1:3000/openapi.json", action: "read_openapi" });
   // An operation with nothing of its own offers the description first.
   expect(refusalOf(search, {}).details.next_steps?.[0]).toMatchObject({ action: "read_openapi" });
+});
+
+it("counts a missing name among the missing fields, and beside a stray one", () => {
+  expect(refusalOf(reflect, {}).message).toBe("`name` (or `username`) and `text` are required.");
+  expect(refusalOf(contribute, {}).message).toMatch(/^`name` \(or `username`\), `category`, `title` and `content` are required/);
+  expect(refusalOf(attend, { stray: 1 }).message).toBe(
+    "`name` is required (`username` also works). `stray` is not a field attend takes. Its fields: name, username, timezone.",
+  );
+  // A name sent but unfit has its own words and is not called missing.
+  expect(refusalOf(reflect, { name: "", text: "The chant about the tide stayed with me all day." }).message).toBe("`name` must not be empty.");
 });
