@@ -5,7 +5,6 @@
 // bounded body read, -32700 for a body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405
 // for GET and DELETE.
 import {
-  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
   PROTOCOL_VERSION_META_KEY,
@@ -28,10 +27,13 @@ import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
 import { routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
-import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
+import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
-/** Revisions a request may name: both eras' (mcp-wire.ts), and the older ones the SDK's 2025 entry still serves. */
-const SERVED_VERSIONS = new Set([...PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS]);
+/**
+ * Revisions a request may name: both eras' (mcp-wire.ts), the ones -32022 lists. The SDK's entry would also take
+ * 2024-11-05 and 2024-10-07, which had no Streamable HTTP and which initialize never agrees to here.
+ */
+const SERVED_VERSIONS = new Set(PROTOCOL_VERSIONS);
 
 /**
  * 400 with UnsupportedProtocolVersionError (-32022, 2026-07-28 "Versioning") when the request names a revision this
@@ -134,6 +136,9 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
       );
     // A method of the table with params it cannot read: said here, in words (the SDK's entry would answer with a Zod dump).
     if (route?.kind === "request" && dispatch.knows(route.method)) return answered(dispatch.refuseParams(route.id, route.method), json);
+    // A batch under the 2026-07-28 header: that revision carries one message a POST (the SDK would call the revision unsupported).
+    if (Array.isArray(body) && event.req.headers.get("mcp-protocol-version") === MODERN_PROTOCOL_VERSION)
+      return rpcError(400, -32600, "Invalid Request: 2026-07-28 carries one JSON-RPC message in each POST, not a batch; send each message as its own POST.");
     // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.
     const unsupported = unsupportedVersion(body, event.req.headers.get("mcp-protocol-version"));
     if (unsupported) return unsupported;

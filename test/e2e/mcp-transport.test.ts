@@ -126,12 +126,26 @@ describe("Streamable HTTP around the SDK", () => {
       [newer, { "mcp-protocol-version": "2027-01-01", "mcp-method": "tools/list" }],
       [newer, { ...MODERN, "mcp-method": "tools/list" }],
       [undefined, { "mcp-protocol-version": "2027-01-01" }],
+      // Revisions before Streamable HTTP, which initialize never agrees to here, are not served under the header either.
+      [undefined, { "mcp-protocol-version": "2024-11-05" }],
+      [undefined, { "mcp-protocol-version": "2024-10-07" }],
     ] as const) {
       const { status, json } = await postMcp(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list", params: meta ? { _meta: meta } : {} }), headers);
       expect(status).toBe(400);
-      expect(json).toMatchObject({ id: 4, error: { code: -32022, data: { requested: "2027-01-01" } } });
+      expect(json).toMatchObject({ id: 4, error: { code: -32022, data: { requested: meta ? "2027-01-01" : headers["mcp-protocol-version"] } } });
       expect(json.error.data.supported).toEqual(expect.arrayContaining(["2026-07-28", "2025-11-25"]));
+      expect(json.error.data.supported).not.toContain(json.error.data.requested);
     }
+  });
+
+  it("refuses a batch under the 2026-07-28 header as a batch (-32600), and still answers a 2025 one", async () => {
+    const batch = JSON.stringify([1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping" })));
+    const modern = await postMcp(batch, { ...MODERN, "mcp-method": "ping" });
+    expect(modern.status).toBe(400);
+    expect(modern.json).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(modern.json.error.message).toContain("not a batch");
+    const legacy = await postMcp(batch, { "mcp-protocol-version": "2025-03-26", accept: "application/json" });
+    expect(JSON.parse(legacy.text)).toEqual([expect.objectContaining({ id: 1, result: {} }), expect.objectContaining({ id: 2, result: {} })]);
   });
 
   it("answers an unknown tool with -32602 in both eras, as the tools page lists it among protocol errors", async () => {
