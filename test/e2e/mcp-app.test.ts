@@ -13,6 +13,7 @@ import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, watchForProblems }
 import { connectModern, type EraClient } from "../helpers/mcp-clients.ts";
 import { startAppHost, type AppHost } from "../helpers/mcp-app-host.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { clearOfSlotBoundary } from "../helpers/slot-boundary.ts";
 import { writeStandIns } from "../helpers/pieces.ts";
 
 const APP = "ui://sanctuary/service";
@@ -26,6 +27,8 @@ let mcp: EraClient;
 let origin: string;
 
 beforeAll(async () => {
+  // now, attend and the app are held to the service the probe asked for here: the file runs within one slot.
+  await clearOfSlotBoundary(ZONE, 5 * 60_000);
   dataDir = await mkdtemp(join(tmpdir(), "sanctuary-mcp-app-"));
   // The service this zone's hour hears: its first and third parts get short recordings, the second none.
   const probe = await startTestServer({}, {}, dataDir);
@@ -39,7 +42,7 @@ beforeAll(async () => {
   server = await startTestServer({}, {}, dataDir);
   origin = new URL(server.url).origin;
   mcp = await connectModern(server.url);
-}, 120_000);
+}, 450_000);
 afterAll(async () => {
   await mcp?.close();
   await server?.stop();
