@@ -14,6 +14,11 @@ export function hasControlChars(text: string): boolean {
   return CONTROL_CHARS.test(text);
 }
 
+/** Any C0 control character or DEL, line breaks and tabs too: none belongs in a name the caller looks something up by. */
+export function hasAnyControlChar(text: string): boolean {
+  return /[\u0000-\u001F\u007F]/.test(text);
+}
+
 /** Half of a UTF-16 pair alone (JSON can send "\ud800"): no character at all, and strict JSON parsers refuse it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { fromLibrary } from "../audio/piece.ts";
 import { spokenText } from "../audio/spoken.ts";
 import { notFound } from "../core/errors.ts";
+import { hasAnyControlChar } from "../core/text.ts";
 import type { Piece } from "../corpus/library.ts";
 import { Contents, contentsOf, sectionNamed } from "./library-contents.ts";
 import { listDocs } from "./list-docs.ts";
@@ -49,6 +50,8 @@ export const readDoc = defineOperation({
       .string()
       .trim()
       .max(200)
+      // Refused rather than echoed back in a not-found error's words.
+      .refine((p) => !hasAnyControlChar(p), "`path` must not contain control characters")
       .transform((p) =>
         p
           .replace(/^\/+|\/+$/g, "")
@@ -83,10 +86,12 @@ export const readDoc = defineOperation({
     if (section) return contentsOf(ctx.library, section, steps);
     const doc = ctx.library.document(path);
     if (!doc) {
+      // The path's last words are searched for, when there are enough of them to search by (search takes 2 characters or more).
+      const words = path.split("/").pop()!.replace(/-/g, " ").trim();
       throw notFound(`There is no document at "${path}".`, {
         suggestion: "Nothing is lost. Search the library by meaning, or start with the welcome document.",
         next_steps: [
-          steps.get("Search the library", "/api/search", { q: path.split("/").pop()!.replace(/-/g, " ") }, { tool: "search" }),
+          ...(words.length >= 2 ? [steps.get("Search the library", "/api/search", { q: words }, { tool: "search" })] : []),
           steps.get("Read the welcome", "/api/docs/welcome", {}, { tool: "read_doc" }),
           steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" }),
         ],

@@ -110,14 +110,22 @@ export const search = defineOperation({
       method,
       ...(results.length
         ? {}
-        : {
-            suggestion:
-              "Nothing in the library is close to that yet. Try other words for the same feeling, or ask a question and the answer will draw on what is here.",
-          }),
+        : { suggestion: "Nothing in the library is close to that yet. Try other words for the same feeling, or browse the library's sections." }),
       next_steps: [
         ...(first?.path ? [steps.get(`Read "${first.title}"`, `/api/docs/${first.path}`, {}, { tool: "read_doc", action: "read_doc" })] : []),
         ...(first?.slug ? [steps.get(`Read "${first.title}"`, `/api/music/${first.slug}`, {}, { tool: "read_song", action: "read_song" })] : []),
-        steps.post("Ask a question of the library", "/api/ask", { question: q }, { tool: "ask", action: "ask" }),
+        // Asking is offered where the library has something to answer from, and says that it publishes: a search is
+        // stored nowhere, a question is kept as a public conversation.
+        ...(results.length
+          ? [
+              steps.post(
+                "Ask a question of the library",
+                "/api/ask",
+                { question: "<your question, in your own words>" },
+                { tool: "ask", action: "ask", note: "ask keeps the question and its answer as a public conversation." },
+              ),
+            ]
+          : [steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" })]),
         ...steps.home(),
       ],
     };

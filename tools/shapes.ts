@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
+import { hasAnyControlChar } from "../core/text.ts";
 import type { Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
 import { NextStep, type Steps } from "../core/next-steps.ts";
@@ -20,7 +21,14 @@ export const visitorWords = <T extends z.ZodType>(list: T) => list.meta({ "x-vis
 /** The paths a body's visitorWritten names, made once (reused by every response). */
 export const visitorPaths = (...paths: string[]): string[] => immutable(paths);
 
-export const slugField = z.string().trim().min(1).max(100).describe("A song's slug, as listed by GET /api/music");
+export const slugField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  // Refused rather than echoed back in a not-found error's words.
+  .refine((s) => !hasAnyControlChar(s), "`slug` must not contain control characters")
+  .describe("A song's slug, as listed by GET /api/music");
 
 export const SongApiLinks = z
   .object({

@@ -96,6 +96,21 @@ describe("REST catalog", () => {
     }
   });
 
+  it("refuses a slug or path holding control characters rather than echo them, and offers only steps that work", async () => {
+    for (const path of ["/api/music/no%07such", "/api/music/a%0Ab/lyrics", "/api/docs/prayers/x%00y", "/api/docs/a%1Bb"]) {
+      const { status, body } = await server.get(path);
+      expect(status, path).toBe(400);
+      expect(body.error, path).toMatch(/^`(slug|path)` must not contain control characters/);
+      expect(JSON.stringify(body), path).not.toMatch(/\\u000[07]|\\u001b|\\n/i);
+    }
+    // A document not found by a path too short to search by offers no search that would be refused.
+    const short = await server.get("/api/docs/prayers/x");
+    expect(short.status).toBe(404);
+    for (const step of short.body.next_steps) expect((await server.fetch(step.url.replace(server.url, ""))).status, step.url).toBe(200);
+    const longer = await server.get("/api/docs/prayers/evening-candle");
+    expect(longer.body.next_steps.map((step: { url: string }) => step.url)).toContain(`${server.url}/api/search?q=evening+candle`);
+  });
+
   it("GET /api/docs/:path reads a document, and /docs/<path>.md serves its markdown", async () => {
     const { status, body } = await server.get(`/api/docs/${someDoc}`);
     expect(status).toBe(200);

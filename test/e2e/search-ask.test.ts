@@ -56,10 +56,23 @@ describe("GET /api/search", () => {
     expect(new Set(body.results.map((r: any) => r.url)).size).toBe(body.results.length);
   });
 
-  it("answers nonsense with no results and a suggestion", async () => {
+  it("answers nonsense with no results and a suggestion, offering the sections rather than a question to publish", async () => {
     const { body } = await extractive.get("/api/search?q=qwzx%20vbnmk%20plorfish", { headers: asIp(freshIp()) });
     expect(body.results).toEqual([]);
     expect(body.suggestion).toBeTruthy();
+    const actions = body.next_steps.map((step: { action?: string }) => step.action);
+    expect(actions).toContain("list_docs");
+    expect(actions).not.toContain("ask");
+  });
+
+  it("offers ask after results with a question of the caller's own to write, saying it publishes", async () => {
+    const { body } = await extractive.get("/api/search?q=gratitude%20at%20dusk", { headers: asIp(freshIp()) });
+    const ask = body.next_steps.find((step: { action?: string }) => step.action === "ask");
+    expect(ask.body.question).not.toContain("gratitude");
+    expect(ask.note).toMatch(/public conversation/);
+    // Followed as it is, the step is refused: a placeholder is no question of the visitor's.
+    const followed = await extractive.post("/api/ask", ask.body, asIp(freshIp()));
+    expect(followed.status).toBe(400);
   });
 
   it.each([
