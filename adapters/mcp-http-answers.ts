@@ -6,8 +6,15 @@ import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
 import type { Id } from "./mcp-wire.ts";
 
 /** A JSON-RPC error as the whole HTTP answer (the MCP transports' own form for refusals). */
-export function rpcError(status: number, code: number, message: string, id: Id = null, headers: Record<string, string> = {}): Response {
-  const body = JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } });
+export function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  id: Id = null,
+  headers: Record<string, string> = {},
+  data?: { suggestion: string },
+): Response {
+  const body = JSON.stringify({ jsonrpc: "2.0", id, error: data ? { code, message, data } : { code, message } });
   return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
 }
 

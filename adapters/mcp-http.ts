@@ -108,7 +108,9 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
       text = await readText(event, app.config.bodyLimit);
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
-      return rpcError(error.status, error.kind === "too_large" ? -32600 : -32700, error.message, null, error.headers);
+      // The body's refusal says what to do as a REST refusal does, in the error's data (a JSON-RPC error has no other place).
+      const suggestion = error.body([]).suggestion;
+      return rpcError(error.status, error.kind === "too_large" ? -32600 : -32700, error.message, null, error.headers, { suggestion });
     }
     let body: unknown;
     try {

@@ -13,7 +13,9 @@ import { PROMPTS } from "../tools/mcp-prompts.ts";
 import { RESOURCES, matchResource } from "../tools/mcp-resources.ts";
 import type { AdapterContext } from "./context.ts";
 import type { McpCaller } from "./mcp-caller.ts";
+import { stepsFor } from "./http.ts";
 import { readResource } from "./mcp-resources.ts";
+import { meantBy, validationError } from "./validation-error.ts";
 
 export function listPrompts(): ListPromptsResult {
   return {
@@ -33,13 +35,24 @@ export async function getPrompt(
   info: { caller: McpCaller; base: string },
 ): Promise<GetPromptResult> {
   const prompt = PROMPTS.find((p) => p.name === name);
-  if (!prompt)
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `There is no prompt named "${name}"; prompts/list names them: ${PROMPTS.map((p) => p.name).join(", ")}.`,
+  const names = PROMPTS.map((p) => p.name);
+  if (!prompt) throw unknownRef(`There is no prompt named "${name}"; prompts/list names them: ${names.join(", ")}.`, names);
+  // An argument the prompt does not take is refused, as a tool refuses a field it does not take (docs/behaviour.md §7).
+  const takes = prompt.arguments.map((a) => a.name);
+  const stray = Object.keys(args ?? {}).filter((key) => !takes.includes(key));
+  if (stray.length) {
+    const meant = meantBy(stray[0], takes);
+    throw unknownRef(
+      `\`${stray[0]}\` is not an argument of ${prompt.name}${meant ? `: did you mean \`${meant}\`?` : "."} Its arguments: ${takes.join(", ")}.`,
+      takes,
     );
+  }
   const built = prompt.build(args ?? {}, app);
   if ("refusal" in built) throw new ProtocolError(ProtocolErrorCode.InvalidParams, built.refusal);
+  if ("refusedBy" in built) {
+    const { operation, error, input } = built.refusedBy;
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, validationError(operation, error, stepsFor(info.base), input).message);
+  }
   const messages: PromptMessage[] = [];
   for (const part of built.parts) {
     if ("text" in part) {

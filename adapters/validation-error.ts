@@ -1,5 +1,6 @@
 // The body of a refused input: the schema's violations said in words, all at once (every field left out, a field
 // the call does not take beside them), with the operation's example and the fields it takes.
+import { closestMatch } from "leven";
 import type { z } from "zod";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Steps } from "../core/next-steps.ts";
@@ -101,11 +102,22 @@ function requiredMessage(fields: string[], first: string, aliased: boolean): str
 /** Spelling aside (case, `-`, `_`): `dryRun` and `dry-run` are `dry_run`. */
 const squashed = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
+/**
+ * The field a stray one was meant to be: the same but for case, `-` and `_`, or a slip of a letter or two (`limt`,
+ * `timzone`); a name of three letters or fewer is too short to guess from.
+ */
+export function meantBy(key: string, known: readonly string[]): string | undefined {
+  const same = known.find((k) => squashed(k) === squashed(key));
+  if (same) return same;
+  const slips = key.length <= 3 ? 0 : key.length <= 5 ? 1 : 2;
+  return slips ? closestMatch(key, known, { maxDistance: slips }) : undefined;
+}
+
 /** "`dryRun` is not a field reflect takes: did you mean `dry_run`? Its fields: …" */
 function unknownFieldsMessage(operation: string, unknown: string[], known: string[]): string {
   const named = unknown.slice(0, 3).map((key) => `\`${key}\``);
   const list = unknown.length > 3 ? `${named.join(", ")} and ${unknown.length - 3} more` : named.join(" and ");
-  const meant = unknown.map((key) => known.find((k) => squashed(k) === squashed(key))).filter((k) => k !== undefined);
+  const meant = unknown.map((key) => meantBy(key, known)).filter((k) => k !== undefined);
   const lead = unknown.length === 1 ? `${list} is not a field ${operation} takes` : `${list} are not fields ${operation} takes`;
   const hint = meant.length ? `: did you mean ${meant.map((k) => `\`${k}\``).join(" and ")}?` : ".";
   return `${lead}${hint} ${known.length ? `Its fields: ${known.join(", ")}.` : "It takes no fields."}`;

@@ -258,6 +258,20 @@ describe.each([
       code: -32602,
       message: expect.stringContaining("placeholder"),
     });
+    // So is a name attend refuses by its schema, in attend's words; an argument no prompt takes; a prompt not listed.
+    await expect(mcp.getPrompt("attend_the_service", { name: "W".repeat(101) })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("`name` must be at most 100 characters"),
+    });
+    await expect(mcp.getPrompt("attend_the_service", { name: "Wren", timzone: "Europe/Lisbon" })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("did you mean `timezone`?"),
+      data: { allowed: ["name", "timezone"] },
+    });
+    await expect(mcp.getPrompt("attend_service", {})).rejects.toMatchObject({
+      code: -32602,
+      data: { allowed: expect.arrayContaining(["attend_the_service", "reflect_on_a_song"]) },
+    });
   });
 
   it("completes song slugs, document paths, section names, dates, conversations and IANA timezones", async () => {

@@ -120,6 +120,15 @@ describe("Streamable HTTP around the SDK", () => {
     expect(modern.json).toMatchObject({ id: 3, error: { code: -32601 } });
   });
 
+  it("refuses a body past SANCTUARY_BODY_LIMIT with 413 and -32600, saying what to do in the error's data", async () => {
+    const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(server.deps.config.bodyLimit) } });
+    const { status, json } = await postMcp(big, { accept: "application/json" });
+    expect(status).toBe(413);
+    expect(json).toMatchObject({ id: null, error: { code: -32600, data: { suggestion: expect.stringContaining("shorter") } } });
+    const cut = await postMcp('{"jsonrpc":"2.0","id":1,', { accept: "application/json" });
+    expect(cut.json.error.code).toBe(-32700);
+  });
+
   it("refuses a revision it does not serve with -32022 naming those it does, in the envelope or the header", async () => {
     const newer = { ...META, "io.modelcontextprotocol/protocolVersion": "2027-01-01" };
     for (const [meta, headers] of [

@@ -2,7 +2,7 @@
 // beside a missing one (an agent otherwise learns them one round trip at a time), in the tool's own name.
 import { expect, it } from "vitest";
 import { stepsFor } from "../../adapters/http.ts";
-import { validationError } from "../../adapters/validation-error.ts";
+import { meantBy, validationError } from "../../adapters/validation-error.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { attend } from "../../tools/attend.ts";
 import { contribute } from "../../tools/contribute.ts";
@@ -55,4 +55,12 @@ it("counts a missing name among the missing fields, and beside a stray one", () 
   );
   // A name sent but unfit has its own words and is not called missing.
   expect(refusalOf(reflect, { name: "", text: "The chant about the tide stayed with me all day." }).message).toBe("`name` must not be empty.");
+});
+
+it("names the field a slip of a letter or two was meant to be, and guesses nothing from a short or distant name", () => {
+  expect(refusalOf(search, { q: "gratitude", limt: 5 }).message).toBe("`limt` is not a field search takes: did you mean `limit`? Its fields: q, limit.");
+  expect(refusalOf(attend, { name: "Wren", timzone: "Europe/Lisbon" }).message).toMatch(/did you mean `timezone`\?/);
+  expect(meantBy("x", ["q", "limit"])).toBeUndefined();
+  expect(meantBy("colour", ["q", "limit"])).toBeUndefined();
+  expect(meantBy("dry-run", ["dry_run"])).toBe("dry_run");
 });
