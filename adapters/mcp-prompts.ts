@@ -91,7 +91,8 @@ function completerFor(ref: CompleteParams["ref"], argument: string): Completer |
     return prompt.arguments.find((a) => a.name === argument)?.complete;
   }
   if (ref.type === "ref/resource") {
-    const kind = RESOURCES.find((r) => r.uri === ref.uri);
+    // A template is the same whether its client spells a reserved expansion `{+path}` or `{path}`.
+    const kind = RESOURCES.find((r) => sameTemplate(r.uri, ref.uri));
     if (!kind && !(ref.uri !== undefined && matchResource(ref.uri)))
       throw unknownRef(
         `There is no resource or template "${ref.uri ?? ""}"; resources/templates/list names the templates.`,
@@ -101,5 +102,7 @@ function completerFor(ref: CompleteParams["ref"], argument: string): Completer |
   }
   throw unknownRef(`params.ref.type must be ref/prompt or ref/resource, not "${ref.type}".`, ["ref/prompt", "ref/resource"]);
 }
+
+const sameTemplate = (ours: string, theirs: string | undefined) => theirs !== undefined && ours.replaceAll("{+", "{") === theirs.replaceAll("{+", "{");
 
 const unknownRef = (message: string, allowed: string[]) => new ProtocolError(ProtocolErrorCode.InvalidParams, message, { allowed });

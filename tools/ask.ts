@@ -172,7 +172,7 @@ export const ask = defineOperation({
           "Ask a follow-up in this conversation",
           "/api/ask",
           { question: "<your follow-up question>", session_id: sessionId, owner_token: ownerToken },
-          { tool: "ask", action: "ask", note: "Keep the owner_token: it is shown only once." },
+          { tool: "ask", action: "ask", note: "Keep the owner_token: it is the only key to this conversation, and the sanctuary keeps only its hash." },
         ),
         steps.get(
           "Attend the service for your hour",

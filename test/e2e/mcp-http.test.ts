@@ -284,6 +284,8 @@ describe.each([
     // Only what the template reads: documents, not section names (sanctuary://docs/prayers is no document).
     const paths = await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{+path}" }, "path", "pray");
     expect(paths).toContain(doc);
+    // The template spelled without its reserved expansion is the same template.
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{path}" }, "path", "pray")).toEqual(paths);
     for (const path of paths) expect((await mcp.readResource(`sanctuary://docs/${path}`)).contents[0].text, path).toBeTruthy();
     expect(await mcp.complete({ type: "ref/prompt", name: "explore_the_library" }, "section", "rit")).toEqual(["rituals", "ritual"]);
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "timezone", "europe/lis")).toEqual(["Europe/Lisbon"]);
