@@ -28,7 +28,7 @@ import { ServiceViews } from "./tools/service-view.ts";
 import type { WebContext } from "./web/context.ts";
 import OpenAI from "openai";
 import type { Embedder } from "./search/embedder.ts";
-import { chooseEmbedder } from "./search/embedders/index.ts";
+import { chooseEmbedder, embedderRefusal } from "./search/embedders/index.ts";
 import type { MemoryMemo } from "./search/stored-memory.ts";
 import { SearchService } from "./search/service.ts";
 import { ConversationStore } from "./services/conversations.ts";
@@ -86,6 +86,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
   checkLibraryServes(library, media, config.libraryDir, clock(), log);
+  // An embedder chosen by name that cannot be had ends the start here, in words, not in a server searching by words.
+  const embedderRefused = overrides.embedder ? null : embedderRefusal(config);
+  if (embedderRefused) throw new Error(embedderRefused);
   // npm run restore refuses while this mark says the folder is in use.
   const unmarkLive = markLive(config.dataDir);
   const metrics = new Metrics({ processMetrics: config.metrics });

@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Embedder } from "../embedder.ts";
 import { loadGlove } from "./glove.ts";
 import { loadOpenAIEmbedder } from "./openai.ts";
-import { loadTransformers, modelPresent, transformersInstalled } from "./transformers.ts";
+import { INSTALL_HINT, loadTransformers, modelPresent, transformersInstalled, transformersResolves } from "./transformers.ts";
 
 export { loadGlove } from "./glove.ts";
 export { loadOpenAIEmbedder } from "./openai.ts";
@@ -21,6 +21,18 @@ export interface ChosenEmbedder {
 
 /** How long `auto` waits for a model that is not on disk to be fetched before settling for GloVe. */
 export const AUTO_DOWNLOAD_TIMEOUT_MS = 5_000;
+
+/**
+ * Why an embedder chosen by name cannot be had, checked before the start goes on (the index is built in the
+ * background, where a missing package only made search answer from words): its optional package is not there
+ * (openai without an endpoint is refused with the settings). Null when nothing stands in the way that can be known
+ * without loading it.
+ */
+export function embedderRefusal(config: EmbedderConfig): string | null {
+  if (config.embedder === "transformers" && !transformersResolves())
+    return `SANCTUARY_EMBEDDER=transformers: ${INSTALL_HINT} Or leave SANCTUARY_EMBEDDER unset to use the offline embedder.`;
+  return null;
+}
 
 export async function chooseEmbedder(config: EmbedderConfig, log: (message: string) => void = () => {}): Promise<ChosenEmbedder> {
   const chosen = await choose(config, log);

@@ -51,6 +51,16 @@ export async function importTransformers(): Promise<TransformersModule> {
   }
 }
 
+/** Whether the optional package can be found, without loading it (loading pulls in onnxruntime). */
+export function transformersResolves(): boolean {
+  try {
+    import.meta.resolve(PACKAGE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function transformersInstalled(): Promise<boolean> {
   return importTransformers().then(
     () => true,

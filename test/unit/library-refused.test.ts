@@ -1,5 +1,5 @@
-// A start on a library folder that holds nothing ends at once, in the setting's words (deps.ts), where it used to say
-// "ready" and answer every `now` with a 500.
+// A start that cannot serve ends at once, in the setting's words (deps.ts): a library folder that holds nothing (it used to say
+// "ready" and answer every `now` with a 500), and an embedder chosen by name that is not there (search answered from words).
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,5 +17,15 @@ describe("a library folder that holds nothing", () => {
     const config = loadConfig({ DATA_DIR: join(root, "data"), SANCTUARY_LIBRARY_DIR: empty, SANCTUARY_RECORDINGS: "off", SANCTUARY_LOG_LEVEL: "silent" });
     await expect(createDeps(config)).rejects.toThrow(`The library folder ${empty} holds no pieces`);
     await expect(createDeps(config)).rejects.toThrow("set SANCTUARY_LIBRARY_DIR to a folder laid out as corpus/library is");
+  });
+});
+
+describe("an embedder chosen by name that cannot be had", () => {
+  it("refuses the start with what to install, rather than a server that searches by words only", async () => {
+    const settings = { DATA_DIR: join(root, "data-embedder"), SANCTUARY_RECORDINGS: "off", SANCTUARY_LOG_LEVEL: "silent" };
+    // This checkout leaves the optional package out (package.json: it is no dependency).
+    await expect(createDeps(loadConfig({ ...settings, SANCTUARY_EMBEDDER: "transformers" }))).rejects.toThrow(
+      /SANCTUARY_EMBEDDER=transformers: .*npm install .*@huggingface\/transformers.*leave SANCTUARY_EMBEDDER unset/,
+    );
   });
 });
