@@ -1,6 +1,7 @@
 // GET /feed/reflections.xml and /feed/conversations.xml: Atom 1.0 feeds of the live reflections and
 // (once ask stores them) public conversations; 20 entries each, cached five minutes (docs/behaviour.md §9).
 // Everything in them comes from visitors, so every string is treated as plain text, never as markup.
+import { idAuthority } from "./feed-ids.ts";
 import { Feed, type Item } from "feed";
 import type { H3Event } from "h3";
 import type { WebContext } from "./context.ts";
@@ -35,7 +36,7 @@ export function reflectionEntry(r: Reflection, deps: WebContext, base: string): 
   // urn:uuid for the ids reflect makes; a tag URI (RFC 4151) for anything else, so ids never change.
   const id = UUID.test(r.id)
     ? `urn:uuid:${r.id.toLowerCase()}`
-    : `tag:${new URL(base).hostname},${r.createdAt.slice(0, 10)}:reflection/${encodeURIComponent(r.id)}`;
+    : `tag:${idAuthority(deps.config.baseUrl)},${r.createdAt.slice(0, 10)}:reflection/${encodeURIComponent(r.id)}`;
   return {
     id,
     title: htmlText(`${r.name} on ${song}`),
@@ -53,7 +54,7 @@ export async function conversationEntries(deps: WebContext, base: string): Promi
     const at = new Date(c.updatedAt);
     const answer = c.messages.find((m) => m.role === "assistant")?.content ?? "";
     return {
-      id: `tag:${new URL(base).hostname},${c.createdAt.slice(0, 10)}:ask/${encodeURIComponent(c.slug)}`,
+      id: `tag:${idAuthority(deps.config.baseUrl)},${c.createdAt.slice(0, 10)}:ask/${encodeURIComponent(c.slug)}`,
       title: htmlText(c.messages[0].content),
       link: `${base}/ask/${encodeURIComponent(c.slug)}`,
       date: at,

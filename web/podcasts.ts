@@ -13,6 +13,7 @@ import { Podcast } from "podcast";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
+import { idAuthority } from "./feed-ids.ts";
 import { ARTWORK_PATH } from "./podcast-artwork.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { pathOf } from "./pages/html.ts";
@@ -98,7 +99,8 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
       title: xmlText(doc.title),
       description: xmlText(`${doc.tldr} The words are at ${page}`),
       url: page,
-      guid: page,
+      // Not the page's address, which follows the Host a request came with unless BASE_URL is set (feed-ids.ts).
+      guid: `tag:${idAuthority(deps.config.baseUrl)},2026:docs/${pathOf(doc.path)}`,
       date,
       categories: [doc.category],
       enclosure: { url: `${base}/media/${pathOf(recording.file)}`, size: recording.bytes, type: "audio/mpeg" },

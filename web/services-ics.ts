@@ -4,6 +4,7 @@
 // links to /services/<date>. Times are written in UTC: RFC 5545 needs a VTIMEZONE block for every TZID,
 // which ical-generator only writes with an extra timezone generator, and every client shows UTC times on
 // the reader's own clock anyway; X-WR-TIMEZONE names the visitor's zone for the clients that use it.
+import { idAuthority } from "./feed-ids.ts";
 import type { H3Event } from "h3";
 import ical, { ICalEventTransparency } from "ical-generator";
 import { DateTime, IANAZone } from "luxon";
@@ -58,9 +59,10 @@ const minutes = (r: ServiceRecord) => Math.round(r.parts.reduce((s, p) => s + p.
  * Pure: the same records, zone, base and instant give the same text. A slot with no record yet is listed
  * under its clock time; the record's name replaces that once the service is planned or begins.
  */
-export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl: string, now: Date): string {
+export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl: string, now: Date, configuredBase?: string): string {
   const base = baseUrl.replace(/\/+$/, "");
-  const host = new URL(base).hostname;
+  // Event UIDs name BASE_URL's host or a fixed name, never the request's Host (feed-ids.ts).
+  const host = idAuthority(configuredBase);
   const byKey = new Map(records.map((r) => [`${r.date}|${r.slotIndex}|${r.tier}`, r]));
   const calendar = ical({
     name: "Sanctuary: services",
@@ -146,7 +148,7 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       // the planner (12 hours ahead) could plan them (docs/behaviour.md §6).
       const found = await Promise.all(upcomingSlots(zone, now).map((slot) => deps.calendar.get(slot)));
       const records = found.filter((r): r is ServiceRecord => r !== null);
-      return new Response(servicesCalendar(records, zone, baseUrlOf(event), now), {
+      return new Response(servicesCalendar(records, zone, baseUrlOf(event), now, deps.config.baseUrl), {
         headers: { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=300" },
       });
     },

@@ -90,6 +90,15 @@ const zones = [
 ];
 
 describe("servicesCalendar", () => {
+  it("gives each event one UID whatever name the server was reached by: BASE_URL's host, or a fixed name when unset", () => {
+    const now = new Date("2027-01-05T10:30:00Z");
+    const uids = (reachedAs: string, configured?: string) => parse(servicesCalendar([], "Europe/Lisbon", reachedAs, now, configured)).map((e) => e.uid);
+    const byLoopback = uids("http://localhost:3000");
+    expect(uids("http://127.0.0.1:3000")).toEqual(byLoopback);
+    expect(byLoopback[0]).toMatch(/@sanctuary\.localhost$/);
+    expect(uids("http://127.0.0.1:3000", BASE)[0]).toMatch(/@sanctuary\.example$/);
+  });
+
   it("lists the next 7 days of slots on the visitor's clock, named after their services, linking to their dates", () => {
     const now = new Date("2027-01-05T10:30:00Z"); // 10:30 in Lisbon: the 08:00 slot
     const named = record({ date: "2027-01-05", slotIndex: 3, tier: "north" }, "Bread and Frost");
