@@ -2,11 +2,12 @@
 // writers go on) into `<file>.partial-<pid>`, which is stamped, integrity-checked, synced and only then renamed
 // to `<file>`: a copy cut short (kill -9) keeps its .partial name and has no stamp, so restore refuses it.
 // Redis: BGSAVE, the server's own snapshot (its RDB file on the Redis machine).
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { basename, dirname, join } from "node:path";
 import Database from "libsql";
 import { Redis } from "ioredis";
+import { makeFolderSync } from "../core/make-folder.ts";
 import { liveProcesses } from "./live-marker.ts";
 import { AUTH_REFUSED } from "./redis-engine.ts";
 
@@ -150,8 +151,8 @@ export function restoreSqlite(dataDir: string, from: string): { keptAs: string |
   }
   const problem = backupProblem(from);
   if (problem) throw new Error(`${from} is not a backup to restore: ${problem}`);
-  // A fresh machine has no DATA_DIR yet: restoring is how it gets one.
-  mkdirSync(dataDir, { recursive: true });
+  // A fresh machine has no DATA_DIR yet: restoring is how it gets one (made level by level: core/make-folder.ts).
+  makeFolderSync(dataDir);
   const target = join(dataDir, "state.db");
   let keptAs: string | null = null;
   if (existsSync(target)) {

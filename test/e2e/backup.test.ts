@@ -185,4 +185,10 @@ describe("backup and restore", () => {
     expect(restored.code, restored.out).toBe(1);
     expect(restored.out).toContain("restores only into SQLite");
   });
+
+  it("refuses a restore into a DATA_DIR that cannot be made, where Node's recursive mkdir spun for ever under /proc", async () => {
+    const refused = await cli("restore", ["--from", join(backups, "state-backup.db")], { DATA_DIR: "/proc/sanctuary-restore-here" }).done;
+    expect(refused.code, refused.out).toBe(1);
+    expect(refused.out).toContain("restore refused: ENOENT");
+  });
 });
