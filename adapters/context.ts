@@ -21,7 +21,7 @@ export interface AdapterContext extends ToolServices {
 }
 
 /** What belongs to one call rather than to the process. */
-export type CallFields = Pick<ToolContext, "steps" | "ip" | "via" | "requestId" | "now" | "takeLimits" | "abortSignal">;
+export type CallFields = Pick<ToolContext, "steps" | "ip" | "via" | "requestId" | "now" | "takeLimits" | "limitWait" | "abortSignal">;
 
 /**
  * A handler's context for one call: the services `ToolServices` names, copied by name, and the call's own
@@ -54,6 +54,7 @@ export function callContext(s: ToolServices, call: CallFields): ToolContext {
     requestId: call.requestId,
     now: call.now,
     takeLimits: call.takeLimits,
+    limitWait: call.limitWait,
     abortSignal: call.abortSignal,
   };
 }

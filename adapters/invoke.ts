@@ -43,6 +43,7 @@ const NO_SIGNAL = (): undefined => undefined;
 
 /** Until the call's limits are known, taking them is a no-op (screening runs before them). */
 const NO_TAKE = async (): Promise<void> => {};
+const NO_WAIT = async (): Promise<number> => 0;
 
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
@@ -96,6 +97,7 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     requestId: info.requestId ?? nextRequestId(),
     now: app.clock(),
     takeLimits: NO_TAKE,
+    limitWait: NO_WAIT,
     abortSignal: info.abortSignal ?? NO_SIGNAL,
   });
   try {
@@ -112,6 +114,7 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     // A read's limits fail open when the store cannot count them; its own writes (attend's visit) still fail closed.
     const limits = callLimits(op.limits ?? [], input, ctx, { failOpen: op.rest.method === "GET" });
     ctx.takeLimits = limits.take;
+    ctx.limitWait = limits.wait;
     let body: Body<z.input<O>>;
     if (limits === NO_LIMITS) body = await op.handler(input, ctx);
     else {

@@ -18,8 +18,8 @@ function subjectsOf(spec: LimitSpec, input: Record<string, unknown>, ip: string)
   return subjects;
 }
 
-/** For calls that take no limit (most reads): nothing to take or give back. */
-export const NO_LIMITS = Object.freeze({ take: async () => {}, refund: async () => {} });
+/** For calls that take no limit (most reads): nothing to take, give back or wait for. */
+export const NO_LIMITS = Object.freeze({ take: async () => {}, refund: async () => {}, wait: async () => 0 });
 
 /** What a preview of a limited write spends instead of its limit (tools/operation.ts DRY_RUN_FIELD). */
 export const PREVIEW_LIMITS: LimitSpec[] = [
@@ -55,5 +55,11 @@ export function callLimits(declared: LimitSpec[], input: Record<string, unknown>
       throw error;
     }
   };
-  return { take, refund };
+  // What a dry run tells of the real call: seconds until the operation's own limits let it through (0: now), taking nothing.
+  const wait = async () => {
+    let seconds = 0;
+    for (const spec of declared) seconds = Math.max(seconds, await ctx.limits.secondsUntilFree(spec.rule, subjectsOf(spec, input, ctx.ip)));
+    return seconds;
+  };
+  return { take, refund, wait };
 }

@@ -57,6 +57,8 @@ export interface ToolContext extends ToolServices {
   now: Date;
   /** Takes the operation's declared rate limits once (operations with `limitsTaken: "in-handler"`). */
   takeLimits: () => Promise<void>;
+  /** Seconds until the operation's own limits would let this call through for real (0: now); takes nothing. A dry run says it. */
+  limitWait: () => Promise<number>;
   /**
    * Fires when the caller goes away (an HTTP client that closed its request, an MCP client's cancellation): work
    * worth stopping (a language model's answer) passes it on. Made on first call (srvx makes one per request that

@@ -10,7 +10,7 @@ import { EXAMPLES } from "./examples.ts";
 import { nameField, nameOrUsername, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
-import { nextSteps } from "./shapes.ts";
+import { limitSaid, nextSteps } from "./shapes.ts";
 
 export { contributionCategories };
 
@@ -176,7 +176,7 @@ export const contribute = defineOperation({
         received: false,
         pr: null,
         file: draft.file,
-        message: `Nothing was submitted: this is what sending "${input.title}" would create. Send the same body without dry_run to offer it for review.`,
+        message: `Nothing was submitted: this is what sending "${input.title}" would create. Send the same body without dry_run to offer it for review.${await limitSaid(ctx)}`,
         preview: ctx.review.previewContribution(draft, at),
         next_steps: [steps.post("Offer this piece for review", "/api/contribute", call, { action: "contribute", tool: "contribute" }), ...readNext],
       };

@@ -8,7 +8,7 @@ import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
-import { nextSteps } from "./shapes.ts";
+import { limitSaid, nextSteps } from "./shapes.ts";
 
 const text = (field: string, max: number) =>
   z
@@ -169,7 +169,7 @@ export const feedback = defineOperation({
       return {
         received: false,
         issue: null,
-        message: "Nothing was sent: this is what your report would create. Send the same body without dry_run to pass it on.",
+        message: `Nothing was sent: this is what your report would create. Send the same body without dry_run to pass it on.${await limitSaid(ctx)}`,
         preview: ctx.review.previewFeedback(report, at),
         next_steps: [steps.post("Send this report", "/api/feedback", call, { action: "feedback" }), ...readNext],
       };

@@ -7,7 +7,7 @@ import { EXAMPLES } from "./examples.ts";
 import { nameOrUsername, publicName, publicText, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
-import { nextSteps } from "./shapes.ts";
+import { limitSaid, nextSteps } from "./shapes.ts";
 import { placeVisitor } from "../planner/time.ts";
 
 const ReflectionRecord = z
@@ -123,17 +123,16 @@ export const reflect = defineOperation({
     };
     const archive = steps.url(`/reflections/${song}`);
     if (input.dry_run) {
-      // The same 409 the real call would answer for words already received; the hourly limit is not spent, so not checked.
+      // The same 409 the real call would answer for words already received; the hourly limit is read, not spent.
       await ctx.reflections.checkNotRepeated(name, input.text, record.createdAt);
+      const limit = await limitSaid(ctx);
       const { dry_run: _, ...call } = input;
       return {
         received: false,
         song,
         live_feed: "48h" as const,
         archive,
-        message:
-          "Nothing was stored: this is the reflection exactly as it would be kept. Send the same body without dry_run to leave it; " +
-          "it may still be refused then after five reflections in an hour.",
+        message: "Nothing was stored: this is the reflection exactly as it would be kept. Send the same body without dry_run to leave it." + limit,
         preview: record,
         next_steps: [
           steps.post("Leave this reflection", "/api/reflect", { ...call, songSlug: song }, { action: "reflect", tool: "reflect" }),

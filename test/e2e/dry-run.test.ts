@@ -98,6 +98,20 @@ describe("reflect with dry_run", () => {
     expect(limitsSpent(consume)).toBe(1);
   });
 
+  it("says when the real call would be refused for the hour's allowance, reading it without spending it", async () => {
+    const ip = asIp(freshIp());
+    const name = "Aino";
+    const text = (n: number) => `The ${["first", "second", "third", "fourth", "fifth"][n]} chant of the evening stayed with me on the way home.`;
+    const before = (await queue.post("/api/reflect", { name, text: text(0), dry_run: true }, ip)).body.message;
+    expect(before).not.toMatch(/would be refused/);
+    for (let n = 0; n < 5; n++) expect((await queue.post("/api/reflect", { name, text: text(n) }, ip)).body.received).toBe(true);
+    const spent = await queue.post("/api/reflect", { name, text: "A sixth thought, after the candles were out and the hall was quiet.", dry_run: true }, ip);
+    expect(spent.status).toBe(200);
+    expect(spent.body.message).toMatch(/Sent now, it would be refused: this hour's allowance is spent, with room again in \d+ minutes\./);
+    // Saying so spent nothing: the preview allowance aside, the real call is refused as the dry run said.
+    expect((await queue.post("/api/reflect", { name, text: "A sixth thought, after the candles were out and the hall was quiet." }, ip)).status).toBe(429);
+  });
+
   it("validates and screens as the real call does", async () => {
     const placeholder = await queue.post("/api/reflect", { ...call, name: "<your name>", dry_run: true }, asIp(freshIp()));
     expect(placeholder.status).toBe(400);
