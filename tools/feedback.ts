@@ -8,7 +8,8 @@ import { EXAMPLES } from "./examples.ts";
 import { nameField, usernameField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
-import { limitSaid, nextSteps } from "./shapes.ts";
+import { limitSaid } from "./limit-said.ts";
+import { nextSteps } from "./shapes.ts";
 
 const text = (field: string, max: number) =>
   z

@@ -7,7 +7,8 @@ import { EXAMPLES } from "./examples.ts";
 import { nameOrUsername, publicName, publicText, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
-import { limitSaid, nextSteps } from "./shapes.ts";
+import { limitSaid } from "./limit-said.ts";
+import { nextSteps } from "./shapes.ts";
 import { placeVisitor } from "../planner/time.ts";
 
 const ReflectionRecord = z

@@ -6,7 +6,6 @@ import { hasAnyControlChar } from "../core/text.ts";
 import type { Song } from "../corpus/library.ts";
 import { formatDuration, type Media } from "../corpus/media.ts";
 import { NextStep, type Steps } from "../core/next-steps.ts";
-import type { ToolContext } from "./context.ts";
 
 export const nextSteps = z.array(NextStep).describe("Suggested next steps");
 
@@ -138,15 +137,4 @@ const views = new BoundedMemo<object>(2000);
 
 export function cachedView<T extends object>(key: string, make: () => T): T {
   return views.get(key, () => immutable(make())) as T;
-}
-
-/**
- * A dry run's word on its real call's limit, read without spending it: nothing when the call would go through now,
- * else when it would (a dry run checks everything the real call would, the hour's allowance too).
- */
-export async function limitSaid(ctx: Pick<ToolContext, "limitWait">): Promise<string> {
-  const seconds = await ctx.limitWait();
-  if (!seconds) return "";
-  const minutes = Math.ceil(seconds / 60);
-  return ` Sent now, it would be refused: this hour's allowance is spent, with room again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
 }
