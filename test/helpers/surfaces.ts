@@ -4,6 +4,7 @@
 // through the stdio bin as a separate process on the same data folder; and in-process through the shared
 // `invoke` with no transport at all), and every surface must give the same status and the same body. A
 // case's own `check` then looks at that one body.
+import { clearOfSlotBoundary } from "./slot-boundary.ts";
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -125,6 +126,17 @@ export async function closeSurfaceClients(): Promise<void> {
   await Promise.all(all.flat().map((c) => c.close()));
 }
 
+/** The zone a case names when it is one Intl knows, else UTC (whose slot ends are every zone's of whole hours). */
+function knownZone(zone: unknown): string {
+  if (typeof zone !== "string") return "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
+
 /**
  * Runs each case of operation `name` over REST (the socket, and `app.fetch` with no socket), MCP (both eras over
  * HTTP, and stdio) and in-process `invoke`, asserting one status and one body (and, between the two REST targets,
@@ -138,6 +150,8 @@ export function describeSurfaces(name: string, server: () => TestServer, cases: 
       it(kase.title, async () => {
         const inputFor = (surface: string) => (typeof kase.input === "function" ? kase.input(surface) : kase.input);
         const input = inputFor("rest");
+        // Six surfaces are asked one after another and their answers compared: not across a slot's end (nor UTC's midnight).
+        await clearOfSlotBoundary(knownZone(input.timezone), 10_000);
         const label = `${name} ${JSON.stringify(input)}`;
         const rest = await overRest(server(), op, input);
         expect(rest.status, `${label} over REST: ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(kase.status);
