@@ -1,8 +1,8 @@
 // MCP over stdio: one JSON-RPC message a line (stdio-lines.ts splits them, bounded as HTTP bounds a body), checked
 // against the SDK's message schema, and the same stateless dispatch as HTTP answers them (adapters/mcp-dispatch.ts).
-// A line that is not JSON gets -32700 and one too long -32600, as HTTP answers them, and the connection goes on. A connection is one client: the 2025
-// handshake's version and client name are kept for its later requests; a message carrying the 2026-07-28
-// envelope is answered in that revision whatever came before.
+// A line that is not JSON gets -32700 and one too long -32600, as HTTP answers them, and the connection goes on.
+// A connection is one client: the 2025 handshake's version and client name are kept for its later requests; a
+// message carrying the 2026-07-28 envelope is answered in that revision whatever came before.
 import type { Readable, Writable } from "node:stream";
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -107,16 +107,18 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
                 'Invalid Request: each line is one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and a string or number id (stdio carries no batches)',
               );
       }
-      if (isObject(message)) {
-        const done = answer(message).catch((error: unknown) => options.log.warn({ err: error }, "stdio message failed"));
-        pending.add(done);
-        void done.finally(() => pending.delete(done));
-      }
+      if (isObject(message)) track(answer(message).catch((error: unknown) => options.log.warn({ err: error }, "stdio message failed")));
     }
     if (refusal) {
       options.log.warn("stdio line refused");
-      void write(refusal);
+      track(write(refusal));
     }
+  }
+
+  /** Work the connection's end waits for: every answer and refusal written before `closed` settles. */
+  function track(done: Promise<void>): void {
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
   }
 
   const lines = new StdioLines(options.maxLineBytes);
