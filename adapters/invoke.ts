@@ -43,7 +43,6 @@ const NO_SIGNAL = (): undefined => undefined;
 
 /** Until the call's limits are known, taking them is a no-op (screening runs before them). */
 const NO_TAKE = async (): Promise<void> => {};
-const NO_WAIT = async (): Promise<number> => 0;
 
 /** Fill `:name` and `**:name` segments of a REST path with input values. */
 export function restPathOf(op: Operation, input: Record<string, unknown>): string {
@@ -97,7 +96,7 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     requestId: info.requestId ?? nextRequestId(),
     now: app.clock(),
     takeLimits: NO_TAKE,
-    limitWait: NO_WAIT,
+    limitWait: NO_LIMITS.wait,
     abortSignal: info.abortSignal ?? NO_SIGNAL,
   });
   try {

@@ -15,7 +15,7 @@ import type { AdapterContext } from "./context.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import { stepsFor } from "./http.ts";
 import { readResource } from "./mcp-resources.ts";
-import { meantBy, validationError } from "./validation-error.ts";
+import { unknownFieldsMessage, validationError } from "./validation-error.ts";
 
 export function listPrompts(): ListPromptsResult {
   return {
@@ -40,13 +40,7 @@ export async function getPrompt(
   // An argument the prompt does not take is refused, as a tool refuses a field it does not take (docs/behaviour.md §7).
   const takes = prompt.arguments.map((a) => a.name);
   const stray = Object.keys(args ?? {}).filter((key) => !takes.includes(key));
-  if (stray.length) {
-    const meant = meantBy(stray[0], takes);
-    throw unknownRef(
-      `\`${stray[0]}\` is not an argument of ${prompt.name}${meant ? `: did you mean \`${meant}\`?` : "."} Its arguments: ${takes.join(", ")}.`,
-      takes,
-    );
-  }
+  if (stray.length) throw unknownRef(unknownFieldsMessage(prompt.name, stray, takes, "argument"), takes);
   const built = prompt.build(args ?? {}, app);
   if ("refusal" in built) throw new ProtocolError(ProtocolErrorCode.InvalidParams, built.refusal);
   if ("refusedBy" in built) {

@@ -9,8 +9,7 @@ import type { Era } from "./mcp-caller.ts";
 import { serverInfoFor } from "./mcp-identity.ts";
 import { SKILLS_CAPABILITY } from "./mcp-skills.ts";
 
-/** A JSON object (not null, not an array): what a JSON-RPC message and its params must be. */
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+export { isObject } from "../core/is-object.ts";
 
 /** The stateless revision (the SDK serves it, but exports no constant naming it). */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";

@@ -113,14 +113,17 @@ export function meantBy(key: string, known: readonly string[]): string | undefin
   return slips ? closestMatch(key, known, { maxDistance: slips }) : undefined;
 }
 
-/** "`dryRun` is not a field reflect takes: did you mean `dry_run`? Its fields: …" */
-function unknownFieldsMessage(operation: string, unknown: string[], known: string[]): string {
+/**
+ * "`dryRun` is not a field reflect takes: did you mean `dry_run`? Its fields: …", or of a prompt's arguments
+ * (`noun` "argument").
+ */
+export function unknownFieldsMessage(operation: string, unknown: string[], known: string[], noun = "field"): string {
   const named = unknown.slice(0, 3).map((key) => `\`${key}\``);
   const list = unknown.length > 3 ? `${named.join(", ")} and ${unknown.length - 3} more` : named.join(" and ");
   const meant = unknown.map((key) => meantBy(key, known)).filter((k) => k !== undefined);
-  const lead = unknown.length === 1 ? `${list} is not a field ${operation} takes` : `${list} are not fields ${operation} takes`;
+  const lead = unknown.length === 1 ? `${list} is not ${article(noun)} ${operation} takes` : `${list} are not ${noun}s ${operation} takes`;
   const hint = meant.length ? `: did you mean ${meant.map((k) => `\`${k}\``).join(" and ")}?` : ".";
-  return `${lead}${hint} ${known.length ? `Its fields: ${known.join(", ")}.` : "It takes no fields."}`;
+  return `${lead}${hint} ${known.length ? `Its ${noun}s: ${known.join(", ")}.` : `It takes no ${noun}s.`}`;
 }
 
 function article(type: string): string {

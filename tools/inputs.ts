@@ -1,5 +1,6 @@
 // Input fields several operations share, with the limits of docs/behaviour.md §9.
 import { z } from "zod";
+import { isObject } from "../core/is-object.ts";
 import { hasControlChars, hasVisibleText, withoutInvisible } from "../core/text.ts";
 
 /**
@@ -43,12 +44,10 @@ export function nameOrUsername<S extends z.ZodObject>(input: S): S {
         if (value.name === undefined && value.username === undefined)
           ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works)" });
       },
-      { when: (payload) => isFieldsObject(payload.value) },
+      { when: (payload) => isObject(payload.value) },
     )
     .meta(NAME_OR_USERNAME);
 }
-
-const isFieldsObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
  * Schema metadata for an input refined with nameOrUsername, so the JSON Schema clients see says it too: OpenAPI
