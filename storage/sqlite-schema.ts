@@ -45,16 +45,18 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WIT
 export function openDatabase(options: SqliteOptions): Database.Database {
   if (options.file !== ":memory:") makeFolderSync(dirname(options.file));
   let db: Database.Database;
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   try {
     db = new Database(options.file);
-    db.exec("PRAGMA schema_version"); // reads the header: a file that is not a database fails here, not later
+    // First (it reads nothing), so that every later statement waits for a process that is already writing.
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    // Reads the header: a file that is not a database fails here, not later. Asked again while another process
+    // starting on the same file holds it (SQLITE_BUSY at once: a CI run saw a child fail here, "database is locked").
+    execWhileBusy(db, "PRAGMA schema_version", busyTimeoutMs);
   } catch (error) {
     // Named with its file ("file is not a database" alone does not say which), keeping SQLite's code.
     throw Object.assign(new Error(`${options.file}: ${(error as Error).message}`), { code: (error as { code?: string }).code, cause: error });
   }
-  // First, so that switching to WAL and creating tables wait for a process that is already writing.
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   // Switching to WAL can answer SQLITE_BUSY at once, without the busy handler, while another process opens or
   // checkpoints the same file: two processes starting together failed here. Ask again within the same bound.
   execWhileBusy(db, "PRAGMA journal_mode = WAL", busyTimeoutMs);
