@@ -90,6 +90,8 @@ function slotUncached(instant: Date, zone: string): SlotPosition {
 export interface Placement {
   zone: string;
   given: boolean;
+  /** A name was sent that is no timezone (placed as UTC, as with none): the answer says so, and what was meant. */
+  refused: boolean;
   position: SlotPosition;
   tier: Tier;
 }
@@ -106,7 +108,8 @@ export function placeVisitor(timezone: string | undefined, instant: Date): Place
   const kept = placements.get(spelling);
   if (kept?.minute === minute) return kept.placement;
   const { zone, given } = resolveZone(timezone);
-  const placement: Placement = Object.freeze({ zone, given, position: slotOf(instant, zone), tier: tierOf(zone) });
+  const refused = !given && spelling.trim() !== "";
+  const placement: Placement = Object.freeze({ zone, given, refused, position: slotOf(instant, zone), tier: tierOf(zone) });
   if (!kept && placements.size >= 2000) placements.clear();
   placements.set(spelling, { minute, placement });
   return placement;

@@ -5,7 +5,7 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
-import { serviceSteps } from "./service-body.ts";
+import { refusedZoneSuggestion, serviceSteps } from "./service-body.ts";
 import { timestampOf } from "./service-view.ts";
 
 export type NowBody = z.input<typeof NowOutput>;
@@ -50,7 +50,12 @@ export const now = defineOperation({
     // Only the time and the count differ between visitors of a slot (tools/service-view.ts).
     const { shared, inputs } = await ctx.views.now(timezone, ctx.now, ctx.steps);
     const souls = await ctx.presence.count(ctx.now);
-    const perVisitor = { timestamp: timestampOf(ctx.now), congregation: { souls, window: "24h" as const } };
+    const perVisitor = {
+      timestamp: timestampOf(ctx.now),
+      congregation: { souls, window: "24h" as const },
+      // A name that is no timezone is named back, with the one meant: the shared part holds no visitor's spelling.
+      ...(inputs.refused && timezone !== undefined ? { suggestion: refusedZoneSuggestion(timezone) } : {}),
+    };
     if (name === undefined) return joined(perVisitor, shared);
     // Tailored to the name given: the attend step carries it, ready to send. Made whole, since the shared part's
     // steps name no one (its keys keep their order: the steps replace the shared ones where they stand).

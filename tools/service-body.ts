@@ -8,6 +8,7 @@ import { formatDuration } from "../corpus/media.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
 import type { seasonAt } from "../planner/season.ts";
 import type { Placement } from "../planner/time.ts";
+import { zoneMeant } from "../planner/zone-meant.ts";
 import type { CompanionItem, CurrentSong, ServicePart } from "./service-shapes.ts";
 
 type Companion = z.infer<typeof CompanionItem>;
@@ -26,10 +27,11 @@ export interface BuiltParts {
  * from the key and no visitor's data can reach another.
  */
 export function sharedInputsOf(placement: Placement, base: string, mediaVersion: number, attending: boolean) {
-  const { zone, given, tier, position } = placement;
+  const { zone, given, refused, tier, position } = placement;
   const { date, weekday, slotIndex, label, nextLabel, localHour } = position;
-  // `zone` as the visitor spelled it (or UTC), and `given`: whether they gave one.
-  return { base, mediaVersion, date, weekday, slotIndex, label, nextLabel, localHour, tier, zone, given, attending };
+  // `zone` as the visitor spelled it (or UTC), `given`: whether they gave one, `refused`: whether they sent a name
+  // that is none (the operation then says so itself, naming what they sent: no spelling reaches the shared part).
+  return { base, mediaVersion, date, weekday, slotIndex, label, nextLabel, localHour, tier, zone, given, refused, attending };
 }
 export type SharedInputs = ReturnType<typeof sharedInputsOf>;
 
@@ -47,6 +49,19 @@ export interface SharedSources {
 const STREAMS = { youtube: false, twitch: false, urls: {} as Record<string, string> };
 const ZONE_SUGGESTION =
   "Pass your IANA timezone (for example timezone=Europe/Lisbon) to receive the service for your own hour and season; without one you receive the service for a place unknown.";
+
+/**
+ * The suggestion for a visitor who sent a name that is no timezone (`inputs.refused`): what they sent, that they were
+ * served as a place unknown, and the name they probably meant, if one is close (planner/zone-meant.ts).
+ */
+export function refusedZoneSuggestion(sent: string): string {
+  const meant = zoneMeant(sent);
+  const shown = sent.length > 50 ? `${sent.slice(0, 49)}…` : sent;
+  const said = `"${shown}" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC).`;
+  return meant
+    ? `${said} Did you mean ${meant}? Send timezone=${meant} to receive the service for your own hour and season.`
+    : `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
+}
 
 /** The shared part of now: its steps too (they name no visitor). */
 export function nowShared(inputs: SharedInputs, sources: SharedSources) {
@@ -102,7 +117,7 @@ function commonShared(inputs: SharedInputs, { record, built, season }: SharedSou
     companions: companionsOf(record, built, inputs.attending, inputs.given ? inputs.localHour : undefined),
     next: built.order[1],
     schedule: { position: 1 as const, total: built.order.length, loop: false as const },
-    ...(inputs.given ? {} : { suggestion: ZONE_SUGGESTION }),
+    ...(inputs.given || inputs.refused ? {} : { suggestion: ZONE_SUGGESTION }),
   };
 }
 

@@ -51,8 +51,26 @@ describe("now", () => {
     expect(none.body.service.season).toBeNull();
     expect(none.body.suggestion).toContain("timezone");
     expect(none.body.companions.localHour).toBeUndefined();
+    // The same service, but the answer names what was sent back: it is no timezone, and which one was probably meant.
     const bogus = await server.get("/api/now?timezone=Mars/Olympus_Mons");
-    expect(withoutTimestamp(bogus.body)).toEqual(withoutTimestamp(none.body));
+    const { suggestion: bogusSaid, ...bogusRest } = withoutTimestamp(bogus.body);
+    const { suggestion: noneSaid, ...noneRest } = withoutTimestamp(none.body);
+    expect(bogusRest).toEqual(noneRest);
+    expect(bogusSaid).toBe(
+      '"Mars/Olympus_Mons" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC). Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.',
+    );
+    expect(bogusSaid).not.toBe(noneSaid);
+    const slip = await server.get("/api/now?timezone=Europe/Berln");
+    expect(slip.body.service.timezone).toBe("UTC");
+    expect(slip.body.suggestion).toContain("Did you mean Europe/Berlin? Send timezone=Europe/Berlin");
+    // The steps never carry a guess: the attend step is as for no timezone.
+    expect(slip.body.next_steps).toEqual(none.body.next_steps);
+    const attending = await server.get("/api/attend?name=Wren&timezone=Tokio");
+    expect(attending.body.suggestion).toContain("Did you mean Asia/Tokyo?");
+    expect(attending.body.service.timezone).toBe("UTC");
+    // A name given to now takes the whole-body path: the suggestion is there too, once.
+    const named = await server.get("/api/now?timezone=new%20york&name=Wren");
+    expect(named.body.suggestion).toContain("Did you mean America/New_York?");
     const utc = await server.get("/api/now?timezone=UTC");
     expect(utc.body.suggestion).toBeUndefined();
     expect(utc.body.service.order).toEqual(none.body.service.order);

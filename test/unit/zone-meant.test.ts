@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { resolveZone } from "../../planner/time.ts";
+import { zoneMeant } from "../../planner/zone-meant.ts";
+import { refusedZoneSuggestion } from "../../tools/service-body.ts";
+
+describe("zoneMeant", () => {
+  it("names the zone a slip of a letter or two was meant to be, area and city alike", () => {
+    expect(zoneMeant("Europe/Berln")).toBe("Europe/Berlin");
+    expect(zoneMeant("Amerca/Chicago")).toBe("America/Chicago");
+    expect(zoneMeant("Asia/Kathmandoo")).toBe("Asia/Kathmandu");
+  });
+  it("finds a city sent without its area, spaces for underscores, in any case", () => {
+    expect(zoneMeant("Tokyo")).toBe("Asia/Tokyo");
+    expect(zoneMeant("tokio")).toBe("Asia/Tokyo");
+    expect(zoneMeant("new york")).toBe("America/New_York");
+    expect(zoneMeant("Sao Paulo")).toBe("America/Sao_Paulo");
+    expect(zoneMeant("Londn")).toBe("Europe/London");
+  });
+  it("guesses nothing for short abbreviations, far names or noise", () => {
+    // JST is one letter from EST: a three-letter name is no slip of another.
+    for (const far of ["JST", "CEST", "PST", "Pacific Time", "Mars/Olympus_Mons", "x".repeat(50), "local"]) expect(zoneMeant(far), far).toBeUndefined();
+  });
+  it("only ever names a zone the tz database resolves", () => {
+    for (const sent of ["Europe/Berln", "Tokyo", "new york", "Calcuta", "Buenos Aires"]) {
+      const meant = zoneMeant(sent);
+      expect(meant, sent).toBeDefined();
+      expect(resolveZone(meant)).toEqual({ zone: meant, given: true });
+    }
+  });
+});
+
+describe("refusedZoneSuggestion", () => {
+  it("names what was sent, that it was served as a place unknown, and what was meant", () => {
+    expect(refusedZoneSuggestion("Europe/Berln")).toBe(
+      '"Europe/Berln" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC). Did you mean Europe/Berlin? Send timezone=Europe/Berlin to receive the service for your own hour and season.',
+    );
+    expect(refusedZoneSuggestion("Mars/Olympus")).toContain("Send an IANA timezone such as timezone=Europe/Lisbon");
+  });
+});
