@@ -2,6 +2,7 @@
 import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { closestMatch } from "leven";
 import { z } from "zod";
 
 /**
@@ -234,21 +235,10 @@ export function unknownSettings(env: Record<string, string | undefined>): string
       // SANCTUARY_TEST_* and SANCTUARY_CI_* are the tests' and CI's own; SANCTUARY_MCP_URL the Claude Code plugin's.
       .filter((name) => name.startsWith("SANCTUARY_") && !known.includes(name) && !/^SANCTUARY_(TEST|CI)_|^SANCTUARY_MCP_URL$/.test(name))
       .map((name) => {
-        const meant = known.find((k) => editsApart(k, name) <= 2);
+        const meant = closestMatch(name, known, { maxDistance: 2 });
         return `${name} is no setting of Sanctuary and is ignored${meant ? ` (did you mean ${meant}?)` : ""}; docs/settings.md lists them`;
       })
   );
-}
-
-/** Levenshtein distance: insertions, deletions and substitutions from `a` to `b`. */
-function editsApart(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** The settings whose value is one of a few words (on/off, a log level, an embedder): read in any letter case. */
