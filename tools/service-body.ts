@@ -56,8 +56,8 @@ const ZONE_SUGGESTION =
  */
 export function refusedZoneSuggestion(sent: string): string {
   const meant = zoneMeant(sent);
-  const shown = sent.length > 50 ? `${sent.slice(0, 49)}…` : sent;
-  const said = `"${shown}" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC).`;
+  // `sent` is the timezone field, at most 50 characters (tools/inputs.ts): said back whole.
+  const said = `"${sent}" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC).`;
   return meant
     ? `${said} Did you mean ${meant}? Send timezone=${meant} to receive the service for your own hour and season.`
     : `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
