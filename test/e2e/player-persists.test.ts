@@ -162,8 +162,23 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     expect(await stayed()).toBe(true);
     expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe("Services");
     expect((await sound(page)).paused).toBe(false);
+    // Another half of the world, taken the same way: the page's script reads the new address, not the one left
+    // (it ran before the address changed, saw no ?half= and moved the page back to the browser's own half).
+    const day = await page.locator("main h1").innerText();
+    await page.locator("#halves a[data-half=south]").click();
+    await page.waitForURL(/[?&]half=south$/, { waitUntil: "commit" });
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("#halves strong").innerText()).toBe("the southern half of the world");
+    expect(await page.locator("#halves").getAttribute("data-tier")).toBe("south");
+    expect(await page.locator("main h1").innerText()).toBe(day);
+    expect(page.url()).toMatch(/[?&]half=south$/);
+    expect(await stayed()).toBe(true);
+    expect((await sound(page)).paused).toBe(false);
 
-    // Back three times: the search, the reading's page, then home, the part still playing and marked again.
+    // Back four times: the day's services for the browser's half, the search, the reading's page, then home, the part
+    // still playing and marked again.
+    await page.goBack();
+    await pollLong(() => page.url()).toMatch(/\/services(\/[\d-]+)?$/);
     await page.goBack();
     await page.waitForURL(/\/search\?q=gratitude$/, { waitUntil: "commit" });
     await page.goBack();

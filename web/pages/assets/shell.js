@@ -76,6 +76,12 @@
       nextBox = next.getElementById("site-q");
     if (box && nextBox) box.value = nextBox.getAttribute("value") || "";
     main.replaceWith(doc.importNode(nextMain, true));
+    return true;
+  }
+
+  // The swapped page's scripts, once the address is the new page's: they read it (services.js: which day, which
+  // half), and run before the address changed they read the old page's and sent the visitor back to it.
+  function runPageScripts(next) {
     var inits = (root.sanctuaryPageInits || []).slice();
     inits.forEach(function (init) {
       init();
@@ -91,7 +97,6 @@
       script.async = false;
       doc.head.appendChild(script);
     });
-    return true;
   }
 
   function arrive(hash, scroll) {
@@ -129,6 +134,7 @@
         if (push === true) root.history.pushState({ sanctuaryShell: true, scroll: 0 }, "", url.href);
         if (push === "replace") root.history.replaceState({ sanctuaryShell: true, scroll: 0 }, "", url.href);
         shown = url.pathname + url.search;
+        runPageScripts(next);
         arrive(hash, scroll);
       })
       .catch(function () {
