@@ -95,6 +95,24 @@ describe("the reflection forms without JavaScript", () => {
     expect(again.markup).toMatch(/<textarea id="reflect-text"[^>]*aria-describedby="reflect-text-hint reflect-result"/);
   });
 
+  it("a reflection too long is told how long it is, never cut short by the box (maxlength dropped a paste's end unsaid)", async () => {
+    const b = browser();
+    const home = await b.open("/");
+    const form = formOf(home.html, "reflect-form");
+    // No field of the form caps what is typed: the server's refusal says by how much, and keeps every word.
+    expect(form.markup).not.toMatch(/maxlength/);
+    const long = `${REFLECTION} `.repeat(30).trim();
+    const after = await b.submit(home, "reflect-form", { name: "Wren", text: long, location: "" });
+    expect(after.status).toBe(400);
+    expect(textOf(elementById(after.html, "reflect-result")!)).toContain(`it has ${long.length}`);
+    expect(formOf(after.html, "reflect-form").values).toMatchObject({ text: long });
+    for (const [path, id] of [
+      ["/ask", "ask-form"],
+      ["/contribute", "contribute-form"],
+    ])
+      expect(formOf((await b.open(path)).html, id).markup, path).not.toMatch(/maxlength/);
+  });
+
   it("the song page's form files the reflection under that song, whatever the hidden box says", async () => {
     const b = browser();
     const [song, other] = server.deps.library.songs;

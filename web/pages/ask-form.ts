@@ -57,9 +57,9 @@ ${ready ? "" : html`<p class="meta">The library's index is still being built; fo
 ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
 <p><label for="ask-question">${followUp ? "Your follow-up question" : "What would you like to know?"}</label>
 <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
-<textarea id="ask-question" name="question" rows="3" maxlength="500" required${invalid("question", "ask-question-hint")}>${values.question ?? ""}</textarea></p>
+<textarea id="ask-question" name="question" rows="3" required${invalid("question", "ask-question-hint")}>${values.question ?? ""}</textarea></p>
 <p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
-<input id="ask-name" name="name" maxlength="100" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
+<input id="ask-name" name="name" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
 <p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
 ${notice("ask-result", said, Boolean(state?.refused))}
 </form>

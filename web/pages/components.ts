@@ -95,13 +95,13 @@ export function reflectionForm(opts: ReflectionFormOptions): Html {
 ${opts.songs ? "" : html`<input type="hidden" name="songSlug" value="${opts.songSlug}">`}
 <input type="hidden" name="timezone" value="${values.timezone ?? ""}">
 <p><label for="reflect-name">Your name</label>
-<input id="reflect-name" name="name" maxlength="100" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
+<input id="reflect-name" name="name" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
 <p><label for="reflect-text">Your reflection</label>
 <span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
-<textarea id="reflect-text" name="text" rows="4" maxlength="1000" required${marked(said, "text", "reflect-result", "reflect-text-hint")}>${values.text ?? ""}</textarea></p>
+<textarea id="reflect-text" name="text" rows="4" required${marked(said, "text", "reflect-result", "reflect-text-hint")}>${values.text ?? ""}</textarea></p>
 ${opts.songs ? songChoice(opts.songs, opts.songSlug, Boolean(values.songSlug)) : ""}
 <p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
-<input id="reflect-location" name="location" maxlength="100" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
+<input id="reflect-location" name="location" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
 <p><button type="submit">Leave the reflection</button></p>
 ${notice("reflect-result", said, Boolean(said && opts.state?.refused))}
 </form>
@@ -135,7 +135,7 @@ export function searchForm(id: string, query: string): Html {
   return html`<form class="search-form" role="search" method="get" action="/search">
 <p><label for="${id}">Search the library</label>
 <span class="hint" id="${id}-hint">A word, a feeling or a question; songs, prayers, practices and essays are searched by meaning and by their words.</span>
-<span class="search-row"><input id="${id}" name="q" type="search" maxlength="300" value="${query}" aria-describedby="${id}-hint" autocomplete="off"> <button type="submit">Search</button></span></p>
+<span class="search-row"><input id="${id}" name="q" type="search" value="${query}" aria-describedby="${id}-hint" autocomplete="off"> <button type="submit">Search</button></span></p>
 </form>`;
 }
 

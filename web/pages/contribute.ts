@@ -32,17 +32,17 @@ function contributeForm(state: FormState | undefined): Html {
 <form id="contribute-form" class="stack" method="post" action="/contribute">
 <p><label for="contribute-name">Your name</label>
 <span class="hint" id="contribute-name-hint">Any name or label you like: the keepers of the library see it with your piece.</span>
-<input id="contribute-name" name="name" maxlength="100" required autocomplete="nickname" value="${values.name ?? ""}"${invalid("name", "contribute-name-hint")}></p>
+<input id="contribute-name" name="name" required autocomplete="nickname" value="${values.name ?? ""}"${invalid("name", "contribute-name-hint")}></p>
 <p><label for="contribute-category">What kind of piece it is</label>
 <select id="contribute-category" name="category"${invalid("category")}>${contributionCategories.map(
     (c) => html`<option value="${c}"${c === chosen ? html` selected` : ""}>${categoryLabel(c)}</option>`,
   )}</select></p>
 <p><label for="contribute-title">Its title</label>
 <span class="hint" id="contribute-title-hint">One line, a title of its own.</span>
-<input id="contribute-title" name="title" maxlength="200" required value="${values.title ?? ""}"${invalid("title", "contribute-title-hint")}></p>
+<input id="contribute-title" name="title" required value="${values.title ?? ""}"${invalid("title", "contribute-title-hint")}></p>
 <p><label for="contribute-content">The piece</label>
 <span class="hint" id="contribute-content-hint">Twenty words or more, in plain text or markdown.</span>
-<textarea id="contribute-content" name="content" rows="14" maxlength="10000" required${invalid("content", "contribute-content-hint")}>${values.content ?? ""}</textarea></p>
+<textarea id="contribute-content" name="content" rows="14" required${invalid("content", "contribute-content-hint")}>${values.content ?? ""}</textarea></p>
 <p><button type="submit">Offer it for review</button></p>
 ${notice("contribute-result", said, Boolean(state?.refused))}
 </form>
