@@ -37,7 +37,7 @@ export function elementById(html: string, id: string): string | null {
 /** The visible text of some markup: tags dropped, entities decoded, whitespace collapsed. */
 export const textOf = (markup: string | null): string =>
   // <bdi> isolates a visitor's words inline, as a browser shows them: no space where it opens or closes.
-  decodeEntities((markup ?? "").replace(/<\/?bdi>/g, "").replace(/<[^>]+>/g, " "))
+  decodeEntities((markup ?? "").replace(/<\/?bdi( lang="")?>/g, "").replace(/<[^>]+>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 

@@ -25,7 +25,7 @@ function recentList(conversations: Recent): Html {
   if (!conversations.length) return html`<p class="empty">No conversations yet. Yours could be the first.</p>`;
   return html`<ul class="plain" id="recent-conversations">${conversations.map(
     (c) =>
-      html`<li><a href="/ask/${pathOf(c.slug)}">${shorten(c.question, 160)}</a><span class="meta">${c.name} · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
+      html`<li><a href="/ask/${pathOf(c.slug)}" dir="auto" lang="">${shorten(c.question, 160)}</a><span class="meta"><bdi lang="">${c.name}</bdi> · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
   )}</ul>`;
 }
 
@@ -99,7 +99,9 @@ async function conversationPage(event: H3Event, deps: WebContext, slug: string):
   for (const message of conversation.messages) {
     if (message.role === "user") {
       n++;
-      exchanges.push(html`<h2>Question ${n}</h2><p class="message user">${message.content}</p><p class="meta">${when(message.timestamp)}</p>`);
+      exchanges.push(
+        html`<h2>Question ${n}</h2><p class="message user" dir="auto" lang="">${message.content}</p><p class="meta">${when(message.timestamp)}</p>`,
+      );
       continue;
     }
     const sources = (message.sources ?? []).map((s) => ({ title: String(s.title ?? ""), url: localPath(String(s.url ?? "")) }));
@@ -108,7 +110,7 @@ ${sources.length ? html`<h3>Sources</h3><ul>${sources.map((s) => html`<li>${s.ur
   }
   const first = conversation.messages[0].content;
   const main = html`<h1>${first}</h1>
-<p class="meta">A conversation with the library, begun by ${conversation.name} on ${when(conversation.createdAt)} · ${plural(n, "question")}</p>
+<p class="meta">A conversation with the library, begun by <bdi lang="">${conversation.name}</bdi> on ${when(conversation.createdAt)} · ${plural(n, "question")}</p>
 ${exchanges}
 <p>${ownershipOf(event)?.slug === conversation.slug ? html`<a href="/ask?conversation=${pathOf(conversation.slug)}#ask">Ask a follow-up</a> · ` : ""}<a href="/ask">Ask a question of your own</a></p>`;
   return renderPage(event, deps, {

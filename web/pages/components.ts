@@ -25,10 +25,11 @@ export const when = (iso: string): Html => html`<time datetime="${iso}">${format
 export function reflectionItem(deps: WebContext, r: ShownReflection, showSong: boolean): Html {
   const song = deps.library.song(r.song);
   // Visitors' words may be written right to left: each is isolated (dir="auto", <bdi>), so an Arabic name does not
-  // pull the date beside it into its own direction, and an Arabic reflection reads from the right.
-  const where = r.location ? html`, <bdi>${r.location}</bdi>` : "";
+  // pull the date beside it into its own direction, and an Arabic reflection reads from the right. Their language is
+  // not known (lang=""): inheriting the page's "en", a screen reader read an Arabic reflection in an English voice.
+  const where = r.location ? html`, <bdi lang="">${r.location}</bdi>` : "";
   const songLink = showSong && song ? html` · on <a href="/reflections/${pathOf(song.slug)}">${song.title}</a>` : "";
-  return html`<li class="reflection"><p class="reflection-text" dir="auto">${r.text}</p><p class="meta">— <bdi>${r.name}</bdi>${where}${songLink} · ${when(r.createdAt)}</p></li>`;
+  return html`<li class="reflection"><p class="reflection-text" dir="auto" lang="">${r.text}</p><p class="meta">— <bdi lang="">${r.name}</bdi>${where}${songLink} · ${when(r.createdAt)}</p></li>`;
 }
 
 /** A list the reflection form can add to (by id); an empty list still renders so it can grow. */
