@@ -173,6 +173,15 @@ export function slotFirstBegins(date: string, slotIndex: number): Date {
     .toJSDate();
 }
 
+/** Hours from a date's first beginning (00:00 at UTC+14) to its last end (24:00 at UTC−12). */
+const DATE_SPAN_HOURS = 24 + 14 + 12;
+
+/** Whether `date` is today somewhere on Earth at `instant`: from its first beginning at UTC+14 to its end at UTC−12. */
+export function isTodaySomewhere(date: string, instant: Date): boolean {
+  const begins = slotFirstBegins(date, 0).getTime();
+  return instant.getTime() >= begins && instant.getTime() < begins + DATE_SPAN_HOURS * 3_600_000;
+}
+
 /** The (date, slot) keys whose first beginning (at UTC+14) falls in [from, to), in order. */
 export function slotsBeginningBetween(from: Date, to: Date): Array<{ date: string; slotIndex: number }> {
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw new RangeError("slotsBeginningBetween: invalid instant");

@@ -146,6 +146,25 @@ describe("services by date", () => {
     expect([...slots].sort()).toEqual(slots);
   });
 
+  it("offers the service of your hour on a day that is today somewhere, and not on a past day's page", async () => {
+    const today = await server.text("/services/2026-11-22");
+    expect(today.status).toBe(200);
+    expect(today.text).toContain('id="your-service"');
+    expect(today.text).toContain("The service of your hour is open below");
+    const saved = clock;
+    // Three days on, 2026-11-22 is today nowhere: its page names no hour of the visitor's.
+    clock = new Date(saved.getTime() + 3 * 24 * 3600_000);
+    try {
+      const past = await server.text("/services/2026-11-22");
+      expect(past.status).toBe(200);
+      expect(past.text).not.toContain('id="your-service"');
+      expect(past.text).not.toContain("your hour");
+      expect(past.text).toContain("Open any of them to read it.");
+    } finally {
+      clock = saved;
+    }
+  });
+
   it("400 for an invalid date, 404 for a date with none", async () => {
     for (const bad of ["2026-02-30", "yesterday", "2026-1-5"]) {
       const r = await server.get(`/api/services/${bad}`);

@@ -2,7 +2,17 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { SLOT_LABELS, addDays, isValidDate, resolveZone, slotFirstBegins, slotOf, slotsBeginningBetween, tierOf } from "../../planner/time.ts";
+import {
+  SLOT_LABELS,
+  addDays,
+  isTodaySomewhere,
+  isValidDate,
+  resolveZone,
+  slotFirstBegins,
+  slotOf,
+  slotsBeginningBetween,
+  tierOf,
+} from "../../planner/time.ts";
 
 const HOUR = 3_600_000;
 
@@ -154,6 +164,12 @@ describe("tierOf", () => {
 });
 
 describe("slot beginnings at UTC+14", () => {
+  it("isTodaySomewhere: from a date's start at UTC+14 to its end at UTC−12", () => {
+    expect(isTodaySomewhere("2026-01-02", new Date("2026-01-01T09:59:59Z"))).toBe(false);
+    expect(isTodaySomewhere("2026-01-02", new Date("2026-01-01T10:00:00Z"))).toBe(true);
+    expect(isTodaySomewhere("2026-01-02", new Date("2026-01-03T11:59:59Z"))).toBe(true);
+    expect(isTodaySomewhere("2026-01-02", new Date("2026-01-03T12:00:00Z"))).toBe(false);
+  });
   it("slotFirstBegins is the wall-clock time at UTC+14", () => {
     expect(slotFirstBegins("2026-01-02", 0).toISOString()).toBe("2026-01-01T10:00:00.000Z");
     expect(slotFirstBegins("2026-01-02", 5).toISOString()).toBe("2026-01-02T06:00:00.000Z");

@@ -8,6 +8,7 @@ import type { H3Event } from "h3";
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
+import { isTodaySomewhere } from "../../planner/time.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
 import { refusalHeaders } from "./forms.ts";
@@ -134,12 +135,15 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
   const shown = shownIn(body.services, tier);
   const opened = defaultService(body.services, shown, Math.floor(deps.clock().getUTCHours() / 4));
+  // "Your hour" only on a date that is someone's today: a past or coming day's page offered a service of the hour
+  // that was not (an outside tester's report).
+  const today = isTodaySomewhere(body.date, deps.clock());
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
-<p class="lead">Each four-hour part of the day holds its own service: one for each half of the world, where the seasons differ, and one for everywhere. The service of your hour is open below; open any other to read it.</p>
+<p class="lead">Each four-hour part of the day holds its own service: one for each half of the world, where the seasons differ, and one for everywhere. ${today ? "The service of your hour is open below; open any other to read it." : "Open any of them to read it."}</p>
 <p class="meta" id="how-made" data-explains>How services are made: most are gathered by a fixed rotation through the library under the house's rules, and a few are planned, named and given a word by a language model.</p>
 ${halves(tier, body.date)}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar, on your own clock when your browser says where you are).</p>
-${opened ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
+${opened && today ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
 ${slots.map((slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
