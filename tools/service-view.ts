@@ -45,6 +45,12 @@ function slotNumber(record: ServiceRecord): number {
   return n;
 }
 
+/**
+ * Where a part ends: its start plus its length, to the millisecond. Measured lengths are decimals (140.52 s), and a
+ * running sum of them wore binary noise into the starts a visitor reads (480.52000000000004).
+ */
+export const endOf = (start: number, seconds: number): number => Math.round((start + seconds) * 1000) / 1000;
+
 export class ServiceViews {
   private parted = new BoundedMemo<BuiltParts>(500);
   private nows = new BoundedMemo<View<NowShared>>(2000);
@@ -151,7 +157,7 @@ export class ServiceViews {
         recording: this.media.recordingUrl(piece, steps.base),
         ...(piece.kind === "song" ? { slug: piece.slug, api: songApiLinks(piece as Song, steps) } : { path: piece.path }),
       };
-      start += seconds;
+      start = endOf(start, seconds);
       return immutable(out);
     });
     return { order: immutable(order), pieces, recorded: present.map(({ part }) => part), loopSeconds: start };

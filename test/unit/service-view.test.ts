@@ -15,7 +15,7 @@ import { ServiceCalendar } from "../../planner/calendar.ts";
 import { placeVisitor } from "../../planner/time.ts";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { keyOf, sharedInputsOf, type SharedInputs } from "../../tools/service-body.ts";
-import { ServiceViews } from "../../tools/service-view.ts";
+import { ServiceViews, endOf } from "../../tools/service-view.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -121,5 +121,21 @@ describe("a recorded service whose every song has left the library", () => {
     expect(built.recorded.map((p) => p.path)).toEqual(built.pieces.map((p) => p.path));
     expect(new ServiceViews(library, media, calendar).parts(orphaned, steps).pieces[firstSong]!.path).toBe(songs[0]!.path);
     expect(built.order[firstSong]).toMatchObject({ kind: "song", slug: songs[0]!.path.replace(/^songs\//, "") });
+  });
+});
+
+describe("endOf", () => {
+  it("adds measured lengths without binary noise: the starts a visitor reads are whole milliseconds", () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(endOf(0.1, 0.2)).toBe(0.3);
+    let start = 0;
+    for (const seconds of [140.52, 260.1, 80.33, 240.07, 95.02]) start = endOf(start, seconds);
+    expect(start).toBe(816.04);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 600_000 }), { maxLength: 12 }), (millis) => {
+        const sum = millis.reduce((at, ms) => endOf(at, ms / 1000), 0);
+        expect(sum).toBe(millis.reduce((a, b) => a + b, 0) / 1000);
+      }),
+    );
   });
 });
