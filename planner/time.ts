@@ -42,6 +42,9 @@ function remember<T>(cache: Map<string, T>, key: string, compute: () => T): T {
 function resolveUncached(name: string): { zone: string; given: boolean } {
   // Newer runtimes also accept offsets such as "+05:00"; those are not tz names and carry no place.
   if (!/^[A-Za-z]/.test(name)) return UTC_FALLBACK;
+  // A name without an area must be one the tz database has (UTC, EST, Japan): ICU also takes its own legacy
+  // abbreviations, and read BST as Dhaka, IST as Kolkata and CST as Chicago, placing a visitor in London in Bangladesh.
+  if (!name.includes("/") && !spelled.has(name.toLowerCase())) return UTC_FALLBACK;
   try {
     // Not Intl.supportedValuesOf: it lists legacy ids (Asia/Calcutta) and omits current ones (Asia/Kolkata).
     const icu = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;

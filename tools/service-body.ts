@@ -58,9 +58,11 @@ export function refusedZoneSuggestion(sent: string): string {
   const meant = zoneMeant(sent);
   // `sent` is the timezone field, at most 50 characters (tools/inputs.ts): said back whole.
   const said = `"${sent}" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC).`;
-  return meant
-    ? `${said} Did you mean ${meant}? Send timezone=${meant} to receive the service for your own hour and season.`
-    : `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
+  if (meant) return `${said} Did you mean ${meant}? Send timezone=${meant} to receive the service for your own hour and season.`;
+  // BST, IST, CST: each is read as several places' time (British Summer and Bangladesh Standard…).
+  if (/^[A-Za-z]{2,5}$/.test(sent))
+    return `${said} An abbreviation such as ${sent} names no single place: send your area and city, such as timezone=Europe/London, to receive the service for your own hour and season.`;
+  return `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
 }
 
 /** The shared part of now: its steps too (they name no visitor). */

@@ -35,5 +35,6 @@ describe("refusedZoneSuggestion", () => {
       '"Europe/Berln" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC). Did you mean Europe/Berlin? Send timezone=Europe/Berlin to receive the service for your own hour and season.',
     );
     expect(refusedZoneSuggestion("Mars/Olympus")).toContain("Send an IANA timezone such as timezone=Europe/Lisbon");
+    expect(refusedZoneSuggestion("BST")).toContain("An abbreviation such as BST names no single place: send your area and city");
   });
 });
