@@ -16,7 +16,6 @@ export function brokenText(op: Operation, raw: Readonly<Record<string, unknown>>
   const where = found.inName ? `a field name ${found.path ? `in \`${found.path}\`` : JSON.stringify(wellFormed(found.name))}` : `\`${found.path}\``;
   const field = found.path.split(/[.[]/)[0];
   return new SanctuaryError("invalid", `${where} holds half of a character (a lone UTF-16 surrogate); send whole characters, as UTF-8.`, {
-    suggestion: op.invalidSuggestion,
     ...(field ? { field } : {}),
     example: op.example,
   });

@@ -77,7 +77,8 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     message = `${message} ${unknownFieldsMessage(tool, stray.keys, fields)}`;
   }
   return new SanctuaryError("invalid", message, {
-    suggestion: op.invalidSuggestion,
+    // Said only where a field was left out: a name too long was told to add its name (an outside tester's report).
+    suggestion: missing.length ? op.missingSuggestion : undefined,
     field: field || undefined,
     allowed,
     example: op.example,

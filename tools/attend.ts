@@ -51,7 +51,8 @@ export const attend = defineOperation({
     recordings: serviceRecordings,
   },
   example: `/api/attend?name=${EXAMPLES.reflect.name}&timezone=${EXAMPLES.reflect.timezone}`,
-  invalidSuggestion: "Nothing was registered. Add ?name=<your name> to attend, or call /api/now to look at the service without attending.",
+  // In words for any transport: an MCP caller has no query string to add to.
+  missingSuggestion: "Nothing was registered. Send your name (`name`, or `username`) to attend, or use now to look at the service without attending.",
   screen({ name, username }, ctx) {
     const wording = { nothing: "Nothing was registered.", own: { name: OWN_NAME, username: OWN_NAME }, example: attend.example };
     screenVisitorFields(

@@ -50,8 +50,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   };
   /** Error kinds this operation may answer with besides `invalid` (documented in OpenAPI). */
   errors?: ErrorKind[];
-  /** The suggestion on a 400 when the default one would say less. */
-  invalidSuggestion?: string;
+  /** The suggestion on a 400 that leaves out a required field, when the default one would say less (attend: the name). */
+  missingSuggestion?: string;
   /** Steps a 400 offers first, where the call's own next move is known (read_song: list the songs). */
   invalidSteps?: (steps: Steps) => NextStep[];
   /** A correct call, returned as `example` on a 400. */

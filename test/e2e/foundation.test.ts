@@ -150,13 +150,21 @@ describe("REST catalog", () => {
 });
 
 describe("validation and bodies", () => {
-  it("attend without a name: 400 with error, example and a suggestion pointing to /api/now", async () => {
+  it("attend without a name: 400 with error, example and a suggestion to send one or use now", async () => {
     const { status, body } = await server.get("/api/attend?timezone=Europe/Lisbon");
     expect(status).toBe(400);
     expectErrorShape(body);
     expect(body.error).toMatch(/name/);
     expect(body.example).toContain("/api/attend?name=");
-    expect(body.suggestion).toContain("/api/now");
+    // Words for any transport: an MCP caller has no query string to add a name to.
+    expect(body.suggestion).toBe(
+      "Nothing was registered. Send your name (`name`, or `username`) to attend, or use now to look at the service without attending.",
+    );
+    // A name was sent: the refusal of something else does not ask for one.
+    const long = await server.get(`/api/attend?name=Wren&timezone=${"A".repeat(51)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe("`timezone` must be at most 50 characters.");
+    expect(long.body.suggestion).not.toMatch(/your name/);
   });
 
   it("overlong and wrongly typed fields are named", async () => {
