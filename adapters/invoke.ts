@@ -103,7 +103,7 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     const broken = brokenText(op, raw);
     if (broken) throw broken;
     const parsed = validated(op.input, raw);
-    if (!parsed.success) throw validationError(op, parsed.error, steps, raw);
+    if (!parsed.success) throw validationError(op, parsed.error, steps, raw, ctx.now);
     const input = readOnlyView(parsed.data);
     // Inputs and bodies are read-only by type; with output checks on (the tests) they are frozen too, on every
     // transport alike, so a handler that writes to either fails in the tests rather than on one transport.

@@ -9,7 +9,7 @@ import type { Operation } from "../tools/operation.ts";
 const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
 
 /** Turn the first schema violation into a calm, specific error body. */
-export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}): SanctuaryError {
+export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}, now = new Date()): SanctuaryError {
   const fields = Object.keys(op.input.shape);
   // Every field left out is named at once (not one call at a time), in the order the operation lists them, and so
   // is a field the call does not take: with both, the missing ones lead.
@@ -83,7 +83,7 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     allowed,
     example: op.example,
     next_steps: [
-      ...(op.invalidSteps?.(steps) ?? []),
+      ...(op.invalidSteps?.(steps, now) ?? []),
       steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }),
       ...steps.home(),
     ],

@@ -53,7 +53,7 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   /** The suggestion on a 400 that leaves out a required field, when the default one would say less (attend: the name). */
   missingSuggestion?: string;
   /** Steps a 400 offers first, where the call's own next move is known (read_song: list the songs). */
-  invalidSteps?: (steps: Steps) => NextStep[];
+  invalidSteps?: (steps: Steps, now: Date) => NextStep[];
   /** A correct call, returned as `example` on a 400. */
   example?: unknown;
   /**

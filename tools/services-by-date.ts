@@ -49,6 +49,11 @@ export const servicesByDate = defineOperation({
   rest: { method: "GET", path: "/api/services/:date" },
   errors: ["not_found", "unavailable"],
   example: "/api/services/2026-11-22",
+  // The example's date may hold nothing where the sanctuary began later: today's (UTC) always has services.
+  invalidSteps: (steps, now) => {
+    const today = now.toISOString().slice(0, 10);
+    return [steps.get(`See today's services (${today}, UTC)`, `/api/services/${today}`)];
+  },
   async handler({ date }, ctx) {
     const { steps } = ctx;
     const records = await ctx.calendar.forDate(date);
