@@ -8,7 +8,7 @@ import type { Operation } from "../tools/operation.ts";
 
 const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
 
-/** Turn the first schema violation into a calm, specific error body. */
+/** Turn the schema's violations into a calm, specific error body: the first, then the rest of what is wrong. */
 export function validationError(op: Operation, error: z.ZodError, steps: Steps, raw: Record<string, unknown> = {}, now = new Date()): SanctuaryError {
   const fields = Object.keys(op.input.shape);
   // Every field left out is named at once (not one call at a time), in the order the operation lists them, and so
@@ -18,69 +18,32 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     .sort((a, b) => fields.indexOf(String(a.path[0])) - fields.indexOf(String(b.path[0])));
   const stray = error.issues.find((i) => i.code === "unrecognized_keys");
   const issue = error.issues[0] === stray && missing.length ? missing[0] : error.issues[0];
-  let field = fieldName(issue.path);
-  const subject = field ? `\`${field}\`` : "The request";
-  // Zod does not report the value it saw, so look at what was sent.
-  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
-  let message: string;
-  let allowed: string[] | undefined;
-  const tool = op.mcp?.tool ?? op.name;
+  // What the caller knows the call by: its tool, or for a route with no tool its method and path (list-songs is an id
+  // of ours; GET /api/music is what was called).
+  const tool = op.mcp?.tool ?? `${op.rest.method} ${op.rest.path}`;
   const required = requiredMessage(
     missing.map((i) => fieldName(i.path)),
-    subject,
+    subjectOf(issue),
     fields.includes("username"),
   );
-  switch (issue.code) {
-    case "invalid_type":
-      message =
-        sent === undefined
-          ? required
-          : Array.isArray(sent) && issue.expected !== "array"
-            ? `${subject} must be given once, not repeated or as a list.`
-            : typeof sent === "string" && (issue.expected === "number" || issue.expected === "int")
-              ? // Text that is not plain digits ("0x5", "1e1", "five"): the only numbers inputs take are whole (tools/inputs.ts wholeNumber).
-                `${subject} must be a whole number written in digits, such as 5.`
-              : `${subject} must be ${article(issue.expected)}.`;
-      break;
-    case "too_big":
-      message = issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`;
-      break;
-    case "too_small":
-      // "at least 1 characters" reads as a machine's; an empty string is simply empty.
-      message =
-        issue.origin !== "string"
-          ? `${subject} must be at least ${issue.minimum}.`
-          : Number(issue.minimum) === 1
-            ? `${subject} must not be empty.`
-            : `${subject} must be at least ${issue.minimum} characters.`;
-      break;
-    case "invalid_value":
-      allowed = issue.values.map(String);
-      message =
-        sent === undefined ? `${required.slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).` : `${subject} must be one of: ${allowed.join(", ")}.`;
-      break;
-    case "invalid_format":
-      message = `${subject} is not in the expected format (${issue.format}).`;
-      break;
-    case "unrecognized_keys":
-      // Inputs are strict: a misspelt `dry_run` must not be read as a real call (docs/behaviour.md §7).
-      allowed = fields;
-      field = issue.keys[0] ?? "";
-      message = unknownFieldsMessage(tool, issue.keys, allowed);
-      break;
-    default:
-      // "`name` is required (`username` also works)" alone; among other missing fields, in the list.
-      message = missing.length > 1 && missing.includes(issue) ? required : issue.message.endsWith(".") ? issue.message : `${issue.message}.`;
+  const lead = said(issue, { raw, fields, tool, required, missing });
+  // The rest of what is wrong, after the first: each other field's problem (one a field), those left out, a field the
+  // call does not take. A text too short beside a missing name was told only of the text (an outside tester's report).
+  const rest: string[] = [];
+  const told = new Set([fieldName(issue.path)]);
+  for (const other of error.issues) {
+    const name = fieldName(other.path);
+    if (other === stray || missing.includes(other) || told.has(name) || told.size > 3) continue;
+    told.add(name);
+    rest.push(said(other, { raw, fields, tool, required, missing }).message);
   }
-  // `search {"query": …}`: "`q` is required" alone sends the caller back with both fields.
-  if (stray && stray !== issue && sent === undefined && stray.code === "unrecognized_keys") {
-    message = `${message} ${unknownFieldsMessage(tool, stray.keys, fields)}`;
-  }
-  return new SanctuaryError("invalid", message, {
+  if (missing.length && !missing.includes(issue)) rest.push(required);
+  if (stray && stray !== issue && stray.code === "unrecognized_keys") rest.push(unknownFieldsMessage(tool, stray.keys, fields));
+  return new SanctuaryError("invalid", [lead.message, ...rest].join(" "), {
     // Said only where a field was left out: a name too long was told to add its name (an outside tester's report).
     suggestion: missing.length ? op.missingSuggestion : undefined,
-    field: field || undefined,
-    allowed,
+    field: lead.field || undefined,
+    allowed: lead.allowed,
     example: op.example,
     next_steps: [
       ...(op.invalidSteps?.(steps, now) ?? []),
@@ -88,6 +51,70 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
       ...steps.home(),
     ],
   });
+}
+
+const subjectOf = (issue: z.core.$ZodIssue) => (issue.path.length ? `\`${fieldName(issue.path)}\`` : "The request");
+
+interface Said {
+  message: string;
+  field: string;
+  allowed?: string[];
+}
+
+/** One violation in words (`required`: the sentence naming every field left out, said for a missing one). */
+function said(
+  issue: z.core.$ZodIssue,
+  { raw, fields, tool, required, missing }: { raw: Record<string, unknown>; fields: string[]; tool: string; required: string; missing: z.core.$ZodIssue[] },
+): Said {
+  const field = fieldName(issue.path);
+  const subject = subjectOf(issue);
+  // Zod does not report the value it saw, so look at what was sent.
+  const sent = issue.path.reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? Reflect.get(v, key) : undefined), raw);
+  switch (issue.code) {
+    case "invalid_type":
+      return {
+        field,
+        message:
+          sent === undefined
+            ? required
+            : Array.isArray(sent) && issue.expected !== "array"
+              ? `${subject} must be given once, not repeated or as a list.`
+              : typeof sent === "string" && (issue.expected === "number" || issue.expected === "int")
+                ? // Text that is not plain digits ("0x5", "1e1", "five"): the only numbers inputs take are whole (tools/inputs.ts wholeNumber).
+                  `${subject} must be a whole number written in digits, such as 5.`
+                : `${subject} must be ${article(issue.expected)}.`,
+      };
+    case "too_big":
+      return {
+        field,
+        message: issue.origin === "string" ? `${subject} must be at most ${issue.maximum} characters.` : `${subject} must be at most ${issue.maximum}.`,
+      };
+    case "too_small":
+      // "at least 1 characters" reads as a machine's; an empty string is simply empty.
+      return {
+        field,
+        message:
+          issue.origin !== "string"
+            ? `${subject} must be at least ${issue.minimum}.`
+            : Number(issue.minimum) === 1
+              ? `${subject} must not be empty.`
+              : `${subject} must be at least ${issue.minimum} characters.`,
+      };
+    case "invalid_value": {
+      const allowed = issue.values.map(String);
+      const message =
+        sent === undefined ? `${required.slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).` : `${subject} must be one of: ${allowed.join(", ")}.`;
+      return { field, message, allowed };
+    }
+    case "invalid_format":
+      return { field, message: `${subject} is not in the expected format (${issue.format}).` };
+    case "unrecognized_keys":
+      // Inputs are strict: a misspelt `dry_run` must not be read as a real call (docs/behaviour.md §7).
+      return { field: issue.keys[0] ?? "", message: unknownFieldsMessage(tool, issue.keys, fields), allowed: fields };
+    default:
+      // "`name` is required (`username` also works)" alone; among other missing fields, in the list.
+      return { field, message: missing.length > 1 && missing.includes(issue) ? required : issue.message.endsWith(".") ? issue.message : `${issue.message}.` };
+  }
 }
 
 /**

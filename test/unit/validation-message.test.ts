@@ -64,3 +64,17 @@ it("names the field a slip of a letter or two was meant to be, and guesses nothi
   expect(meantBy("colour", ["q", "limit"])).toBeUndefined();
   expect(meantBy("dry-run", ["dry_run"])).toBe("dry_run");
 });
+
+it("says everything wrong at once: another field's problem, the fields left out and a stray field after the first", () => {
+  // A text too short beside a missing name was told only of the text, and the name at the next call.
+  expect(refusalOf(reflect, { text: "short" }).message).toBe("`text` must be at least 20 characters. `name` (or `username`) is required.");
+  expect(refusalOf(reflect, { name: 123, text: true }).message).toBe("`name` must be a string. `text` must be a string.");
+  expect(refusalOf(reflect, { text: "short", foo: 1 }).message).toBe(
+    "`text` must be at least 20 characters. `name` (or `username`) is required. `foo` is not a field reflect takes. Its fields: name, username, text, songSlug, timezone, location, dry_run.",
+  );
+});
+
+it("names a route with no tool by its method and path, never by an id of ours", async () => {
+  const { listSongs } = await import("../../tools/list-songs.ts");
+  expect(refusalOf(listSongs, { slug: "roll-it-back" }).message).toBe("`slug` is not a field GET /api/music takes. It takes no fields.");
+});
