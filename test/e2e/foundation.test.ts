@@ -167,6 +167,20 @@ describe("validation and bodies", () => {
     expect(long.body.suggestion).not.toMatch(/your name/);
   });
 
+  it("a field sent in two places is refused, never one of them quietly taken", async () => {
+    const slug = (await server.get("/api/music")).body.songs[0].slug;
+    const clash = await server.get(`/api/music/${slug}?slug=another-song`);
+    expect(clash.status).toBe(400);
+    expectErrorShape(clash.body);
+    expect(clash.body).toMatchObject({ field: "slug", error: "`slug` was sent twice, in the path and in the query: send it once." });
+    const both = await server.post("/api/reflect?name=Rowan", { name: "Wren", text: "A sentence long enough to be a reflection.", dry_run: true });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toBe("`name` was sent twice, in the query and in the body: send it once.");
+    // Each once, wherever: still taken.
+    const apart = await server.post("/api/reflect?name=Wren", { text: "A sentence long enough to be a reflection.", dry_run: true });
+    expect(apart.status).toBe(200);
+  });
+
   it("overlong and wrongly typed fields are named", async () => {
     const long = await server.get(`/api/now?timezone=${"A".repeat(51)}`);
     expect(long.status).toBe(400);
