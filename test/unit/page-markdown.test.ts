@@ -64,3 +64,14 @@ describe("markdown rendering for pages", () => {
     expect(html`<div>${trusted("<em>ok</em>")}${[html`<i>${"<x>"}</i>`]}${null}${false}</div>`.value).toBe("<div><em>ok</em><i>&lt;x&gt;</i></div>");
   });
 });
+
+describe("library paths in the text", () => {
+  it("links a /docs/ path written in prose, never one inside a link, code or another address", () => {
+    expect(String(renderMarkdown("/docs/the-hours describes them (see /docs/faq)."))).toBe(
+      '<p><a href="/docs/the-hours">/docs/the-hours</a> describes them (see <a href="/docs/faq">/docs/faq</a>).</p>\n',
+    );
+    expect(String(renderMarkdown("`GET /docs/x`, [the hours](/docs/the-hours), https://example.org/docs/x and a/docs/x"))).toBe(
+      '<p><code>GET /docs/x</code>, <a href="/docs/the-hours">the hours</a>, https://example.org/docs/x and a/docs/x</p>\n',
+    );
+  });
+});
