@@ -155,6 +155,23 @@ describe.skipIf(Boolean(reason))(`the pages' look${reason}`, () => {
     expect(await background(page)).toBe(light);
   });
 
+  it("the header keeps the theme button on the brand's line, whether the site's typeface or a wider fallback shows", async () => {
+    // font-display: optional shows the fallback on a first visit; the button wrapped alone below it (a tester's report).
+    // A context of its own: the fonts refused here are no failed request of the pages' (the last test counts those).
+    for (const fonts of ["ours", "fallback"]) {
+      for (const width of [1280, 800]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        contexts.push(context);
+        const page = await context.newPage();
+        if (fonts === "fallback") await page.route(/\.(woff2?|ttf|otf)(\?|$)/, (route) => route.abort());
+        await page.goto(`${server.url}/docs`, { waitUntil: "load" });
+        const brand = (await page.locator(".brand").boundingBox())!;
+        const toggle = (await page.locator("#theme-toggle").boundingBox())!;
+        expect(toggle.y, `${fonts} at ${width}`).toBeLessThan(brand.y + brand.height);
+      }
+    }
+  });
+
   it("without scripts the system's choice holds, and the button (which needs them) stays hidden", async () => {
     const dark = await lookTab({ colorScheme: "dark", width: 390, javaScriptEnabled: false });
     const light = await lookTab({ colorScheme: "light", width: 390, javaScriptEnabled: false });
