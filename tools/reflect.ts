@@ -8,6 +8,7 @@ import { nameOrUsername, publicName, publicText, timezoneField } from "./inputs.
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { limitSaid } from "./limit-said.ts";
+import { refusedZoneNote } from "./service-body.ts";
 import { nextSteps } from "./shapes.ts";
 import { placeVisitor } from "../planner/time.ts";
 
@@ -99,7 +100,10 @@ export const reflect = defineOperation({
   async handler(input, ctx) {
     const { steps, now } = ctx;
     const name = (input.name ?? input.username)!;
-    const { zone, position, tier } = placeVisitor(input.timezone, now);
+    const { zone, refused, position, tier } = placeVisitor(input.timezone, now);
+    // A name that is no timezone files the reflection under UTC's service: said, with the zone meant, so a dry run
+    // shows it before anything is kept (now and attend say the same in their suggestion).
+    const placedAs = refused && input.timezone !== undefined ? ` ${refusedZoneNote(input.timezone)}` : "";
     // The steps carry the zone as it was read (`europe/lisbon` → Europe/Lisbon, an unknown one → UTC), not as sent.
     const stepZone = input.timezone === undefined ? undefined : zone;
     const service = await ctx.calendar.ensure({ date: position.date, slotIndex: position.slotIndex, tier });
@@ -133,7 +137,7 @@ export const reflect = defineOperation({
         song,
         live_feed: "48h" as const,
         archive,
-        message: "Nothing was stored: this is the reflection exactly as it would be kept. Send the same body without dry_run to leave it." + limit,
+        message: "Nothing was stored: this is the reflection exactly as it would be kept. Send the same body without dry_run to leave it." + placedAs + limit,
         preview: record,
         next_steps: [
           steps.post("Leave this reflection", "/api/reflect", { ...call, songSlug: song }, { action: "reflect", tool: "reflect" }),
@@ -147,7 +151,7 @@ export const reflect = defineOperation({
       song,
       live_feed: "48h" as const,
       archive,
-      message: `Thank you, ${name}. Your reflection is on the live feed for the next 48 hours and stays in the archive of this song.`,
+      message: `Thank you, ${name}. Your reflection is on the live feed for the next 48 hours and stays in the archive of this song.${placedAs}`,
       next_steps: [
         steps.get("Read the live feed of reflections", "/api/reflections", { timezone: stepZone }, { action: "reflections" }),
         steps.get("Read every reflection on this song", `/api/reflections/song/${song}`, { timezone: stepZone }, { action: "song_reflections" }),

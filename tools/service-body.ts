@@ -65,6 +65,12 @@ export function refusedZoneSuggestion(sent: string): string {
   return `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
 }
 
+/** For reflect: the reflection was placed as UTC, and the zone probably meant. */
+export function refusedZoneNote(sent: string): string {
+  const meant = zoneMeant(sent);
+  return `"${sent}" is not a timezone the sanctuary knows, so the reflection is placed in UTC's service${meant ? `; did you mean ${meant}?` : "."}`;
+}
+
 /** The shared part of now: its steps too (they name no visitor). */
 export function nowShared(inputs: SharedInputs, sources: SharedSources) {
   const common = commonShared(inputs, sources);

@@ -33,6 +33,11 @@ describe("POST /api/reflect", () => {
     const unknown = await reflect({ name: "Tern", text: thoughtText(8), timezone: "Mars/Olympus" });
     expect(zonesOf(unknown.body).length).toBeGreaterThan(0);
     expect(zonesOf(unknown.body).every((z) => z === "UTC")).toBe(true);
+    // Said, with the zone meant, before anything is kept (a dry run) and after.
+    expect(unknown.body.message).toContain('"Mars/Olympus" is not a timezone the sanctuary knows, so the reflection is placed in UTC\'s service.');
+    const slip = await reflect({ name: "Tern", text: thoughtText(9), timezone: "Europe/Berln", dry_run: true });
+    expect(slip.body.message).toContain("did you mean Europe/Berlin?");
+    expect(cased.body.message).not.toContain("not a timezone");
   });
 
   it.each([
