@@ -50,14 +50,16 @@ const STREAMS = { youtube: false, twitch: false, urls: {} as Record<string, stri
 const ZONE_SUGGESTION =
   "Pass your IANA timezone (for example timezone=Europe/Lisbon) to receive the service for your own hour and season; without one you receive the service for a place unknown.";
 
+/** `sent` is the timezone field, at most 50 characters (tools/inputs.ts): said back whole. */
+const notAZone = (sent: string) => `"${sent}" is not a timezone the sanctuary knows`;
+
 /**
  * The suggestion for a visitor who sent a name that is no timezone (`inputs.refused`): what they sent, that they were
  * served as a place unknown, and the name they probably meant, if one is close (planner/zone-meant.ts).
  */
 export function refusedZoneSuggestion(sent: string): string {
   const meant = zoneMeant(sent);
-  // `sent` is the timezone field, at most 50 characters (tools/inputs.ts): said back whole.
-  const said = `"${sent}" is not a timezone the sanctuary knows, so this is the service for a place unknown (as UTC).`;
+  const said = `${notAZone(sent)}, so this is the service for a place unknown (as UTC).`;
   if (meant) return `${said} Did you mean ${meant}? Send timezone=${meant} to receive the service for your own hour and season.`;
   // BST, IST, CST: each is read as several places' time (British Summer and Bangladesh Standard…).
   if (/^[A-Za-z]{2,5}$/.test(sent))
@@ -68,7 +70,7 @@ export function refusedZoneSuggestion(sent: string): string {
 /** For reflect: the reflection was placed as UTC, and the zone probably meant. */
 export function refusedZoneNote(sent: string): string {
   const meant = zoneMeant(sent);
-  return `"${sent}" is not a timezone the sanctuary knows, so the reflection is placed in UTC's service${meant ? `; did you mean ${meant}?` : "."}`;
+  return `${notAZone(sent)}, so the reflection is placed in UTC's service${meant ? `; did you mean ${meant}?` : "."}`;
 }
 
 /** The shared part of now: its steps too (they name no visitor). */
