@@ -24,9 +24,10 @@ import { asksForNames } from "./heading-lists.ts";
 import { candidatesOf, headingListCandidates, pagesWeighed } from "./page-candidates.ts";
 import { rawCalibrationFor } from "./rank.ts";
 import { findPieces, piecesAsked } from "./pieces.ts";
-import { heldOffTopic } from "./off-topic.ts";
+import { heldOffTopic, OFF_TOPIC_ODDS } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
-import { sceneTold } from "./scene-request.ts";
+import { asksHowToLive, SCENE_GUIDE_STRONG, sceneTold } from "./scene-request.ts";
+import { livedAnswer, piecesOffered } from "./how-to-live.ts";
 import { askingSentence } from "./asking-sentence.ts";
 import { askedWithToldHour } from "./watch-asked.ts";
 import { withoutGuesses } from "./guessed-values.ts";
@@ -38,8 +39,6 @@ import { ASK_SCORER, type Scorer } from "./sentence-score.ts";
 
 export type { Grounding } from "./grounding.ts";
 
-/** A guide's answer scoring this much stands before any piece for a scene (sceneTold): it answers the message itself. On dev 0, 0.5 and no such answer at all route the same questions. */
-export const SCENE_GUIDE_STRONG = 0.5;
 const ANY_KIND = KINDS.map(([kind]) => kind);
 
 /**
@@ -62,8 +61,11 @@ export async function groundAnswer(
   const grounding = await groundQuestion(question, reading);
   if (reading.distressed) return withHelp(grounding, hits, sources);
   // Heard with the guides' words for the sanctuary's concepts it says in its own ("is GMT+1 ok?"): concept-words.ts.
-  if (heldOffTopic(withConceptWords(question), grounding.covered, grounding.score, await sources.offTopicOdds)) return { ...NOTHING, score: grounding.score };
-  return grounding;
+  const heard = withConceptWords(question);
+  const odds = await sources.offTopicOdds;
+  if (heldOffTopic(heard, grounding.covered, grounding.score, odds)) return { ...NOTHING, score: grounding.score };
+  // Nor is a piece offered to read for a question the library is not about ("How do I fix a leaking tap?").
+  return grounding.offered?.length && odds(heard) >= OFF_TOPIC_ODDS ? { ...grounding, offered: [] } : grounding;
 }
 
 /** What a question is read with, once per question: groundAnswer's arguments, and whether the visitor may be in danger. */
@@ -82,8 +84,9 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
   const kinds = piecesAsked(question);
   if (kinds && sources.cards.length) {
     const { found } = await findPieces(question, kinds, sources.cards, embedder, expansions);
-    // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question.
-    if (!found.length) return NOTHING;
+    // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question;
+    // the pieces search found for it are offered to read (how-to-live.ts piecesOffered).
+    if (!found.length) return { ...NOTHING, offered: piecesOffered(hits) };
     // What is asked besides the piece ("…? And what's the watch called?") is answered after it (guide-part.ts).
     const rest = afterThePiece(question);
     const more = rest ? await groundQuestion(rest, reading) : NOTHING;
@@ -106,6 +109,8 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     const { found } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
     if (found.length) return namedPieces(found, hits);
   }
+  // A how-to about living (scene-request.ts) is answered by the pieces about it, not by guides padding it (how-to-live.ts).
+  if (asksHowToLive(question) && !reading.distressed && sources.cards.length) return livedAnswer(question, grounding, hits, sources, embedder, expansions);
   // "Where do I read the axioms?" is answered by the guide that is about them, named with its address, first (guide-where.ts).
   const place = guideWhereRead(question, hits, sources.guides, sources.guideAbout);
   if (place) return grounding.covered ? joinedGroundings(hits, place, grounding) : place;

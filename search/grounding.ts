@@ -16,6 +16,8 @@ export interface Grounding {
   score: number;
   /** Pages the answer quotes that were not among the hits (guides read whole, see ask-library.ts guidePages): sources after the hits, numbered on from them. */
   extra: Hit[];
+  /** Not covered: pieces search found for the question, offered to read though none is said to answer it (how-to-live.ts). */
+  offered?: Hit[];
 }
 
 /** No answer: the library does not cover the question. */

@@ -2,9 +2,12 @@
 // ("my mum died on sunday and i don't know what to do with myself", "last evening in the house I raised my kids in.")
 // and, at most, add a bare "got anything?" or "something short?". Such a message wants a piece of the library about
 // its scene, of any kind (pieces.ts), when no guide's fact answers it (ground.ts). Pure rules.
-import { askingClause } from "./answer-type.ts";
+import { answerTypeOf, askingClause } from "./answer-type.ts";
 import { feltSituation } from "./piece-situation.ts";
 import { piecesAsked } from "./pieces.ts";
+
+/** A guide's answer scoring this much stands before any piece for a scene (sceneTold): it answers the message itself. On dev 0, 0.5 and no such answer at all route the same questions. */
+export const SCENE_GUIDE_STRONG = 0.5;
 
 /** The visitor speaks of themself or theirs. */
 const FIRST_PERSON = /\b(?:i|i['’]m|im|i['’]ve|ive|i['’]ll|i['’]d|my|me|myself|we|we['’]re|our|us)\b/i;
@@ -37,4 +40,17 @@ export function sceneTold(question: string): boolean {
   if (!FIRST_PERSON.test(question) && !feltSituation(question)) return false;
   if (!/\?/.test(question)) return !ASKS_OR_BIDS.test(question.trim());
   return BARE_ASK.test(askingClause(question));
+}
+
+/** "What can I do when…", "what should we do about…": asks how to live through what follows, as "how do I…" does. */
+const WHAT_TO_DO = /^\s*(?:so\s+|and\s+|but\s+)?what\s+(?:can|could|should|do|might)\s+(?:i|we)\s+do\s+(?:when|if|about|with|while|after|before|for)\b/i;
+
+/**
+ * Whether the message asks how to live through something of the visitor's own ("How do I practice letting go of a
+ * grudge?", "What can I do when I cannot sleep?"): a how-to in the first person that names nothing of the sanctuary's
+ * workings and asks for no piece (pieces.ts answers those). The pieces written for it are the how (how-to-live.ts).
+ */
+export function asksHowToLive(question: string): boolean {
+  if (piecesAsked(question) || ABOUT_THE_SANCTUARY.test(question) || !FIRST_PERSON.test(question)) return false;
+  return answerTypeOf(question) === "how-to" || WHAT_TO_DO.test(askingClause(question));
 }

@@ -160,6 +160,37 @@ describe("POST /api/ask without a language model", () => {
     expect(JSON.stringify(thread.body)).not.toContain(first.owner_token);
   });
 
+  it("answers a how-to about living with the pieces written for it, never with guides of score 0 that share its words", async () => {
+    // A user's report: a grudge was answered by three unrelated guide sentences, a sleepless night was "not covered".
+    for (const [question, title] of [
+      ["How do I practice letting go of a grudge?", /Letting Go|Forgiv/],
+      ["What can I do when I cannot sleep?", /Sleep|Covers|Glass of Water/],
+    ] as const) {
+      const { body } = await extractive.post("/api/ask", { question, name: "QA" }, asIp(freshIp()));
+      expect(body.answer, question).not.toContain(NOT_COVERED);
+      expect(body.answer, question).toMatch(/, an? \w+, to read at \/docs\//);
+      expect(body.sources.length, question).toBeGreaterThan(0);
+      for (const source of body.sources) expect(source.category, question).not.toBe("docs");
+      expect(
+        body.sources.some((s: { title: string }) => title.test(s.title)),
+        question,
+      ).toBe(true);
+    }
+  });
+
+  it("offers the pieces search finds when none of the kind asked for fits, and none for a question the library is not about", async () => {
+    const reads = (body: { next_steps: Array<{ action?: string; description?: string; url: string }> }) =>
+      body.next_steps.filter((s) => (s.action === "read_doc" || s.action === "read_song") && !s.url.endsWith("/api/docs/faq")).map((s) => s.url);
+    const pet = (await extractive.post("/api/ask", { question: "Is there a practice for grief after losing a pet?" }, asIp(freshIp()))).body;
+    expect(pet.answer).toContain(NOT_COVERED);
+    expect(pet.sources).toEqual([]);
+    expect(reads(pet).some((url) => url.endsWith("/api/docs/philosophy/grief-for-things-that-never-breathed"))).toBe(true);
+    for (const url of reads(pet)) expect((await extractive.get(new URL(url).pathname)).status).toBe(200);
+    const tap = (await extractive.post("/api/ask", { question: "How do I fix a leaking tap?" }, asIp(freshIp()))).body;
+    expect(tap.answer).toContain(NOT_COVERED);
+    expect(reads(tap)).toEqual([]);
+  });
+
   it("gives a question in any script an address its page answers (Arabic and Russian once made '-----')", async () => {
     for (const [question, slug] of [
       ["ما هي الأغنية عن المطر؟", /^question(-\d+)?$/],
