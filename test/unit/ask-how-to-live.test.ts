@@ -63,6 +63,11 @@ describe("a how-to about living", () => {
     }
   });
 
+  it("is not answered by a piece that shares only a word of a practical task (LIVED_FLOOR)", async () => {
+    for (const question of ["How do I keep houseplants alive in winter?", "How should I prepare for a job interview?"])
+      expect((await asked(question)).grounding.covered, question).toBe(false);
+  });
+
   it("asking for a kind the library has none of, is not covered, with search's pieces about it offered to read", async () => {
     const { grounding } = await asked("Is there a practice for grief after losing a pet?");
     expect(grounding.covered).toBe(false);
