@@ -13,8 +13,7 @@ import { SearchMethodField } from "./search.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
-import type { Steps } from "../core/next-steps.ts";
-import type { Chunk } from "../search/chunks.ts";
+import { readStep } from "./read-step.ts";
 
 export const AskSource = z.object({
   title: z.string().describe("Title of the page cited"),
@@ -27,13 +26,6 @@ export const AskSource = z.object({
     .number()
     .describe("The page's search relevance, 0..1 (as in search results); 0 for a page weighed beside them (a guide, or a piece named by its summary)"),
 });
-
-/** The call that reads a page of the library: a song by its slug, any other piece by its path. */
-function readStep(steps: Steps, chunk: Chunk) {
-  return chunk.slug
-    ? steps.get(`Read "${chunk.title}"`, `/api/music/${chunk.slug}`, {}, { tool: "read_song", action: "read_song" })
-    : steps.get(`Read "${chunk.title}"`, `/api/docs/${chunk.path}`, {}, { tool: "read_doc", action: "read_doc" });
-}
 
 /** Who asked, on a conversation's page and in the lists, when no name was given. */
 const NAMELESS = "a visitor";

@@ -11,7 +11,7 @@ import { serviceRecordings } from "./mcp-recordings.ts";
 import { defineOperation } from "./operation.ts";
 import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
-import { refusedZoneSuggestion, serviceSteps } from "./service-body.ts";
+import { refusedZoneField, serviceSteps } from "./service-body.ts";
 import { timestampOf } from "./service-view.ts";
 
 const PREVIEW = ["name", "song", "text", "createdAt"] as const;
@@ -80,7 +80,7 @@ export const attend = defineOperation({
       congregation: { souls, window: "24h" as const },
       welcome: `Welcome, ${label}. ${welcomeCount(souls, counted, ctx.limits.rule("newSouls").points)} The service begins with "${first.title}"; take it from the beginning, at your own pace.`,
       counted,
-      ...(inputs.refused && timezone !== undefined ? { suggestion: refusedZoneSuggestion(timezone) } : {}),
+      ...refusedZoneField(inputs, timezone),
       recentReflections: publicReflections(await ctx.reflections.recent(ctx.now, 20), PREVIEW),
       visitorWritten: VISITOR_WORDS,
       // Per visitor, because the reflect step carries the visitor's name; the shared part never sees it.

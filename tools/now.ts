@@ -5,7 +5,7 @@ import { nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
-import { refusedZoneSuggestion, serviceSteps } from "./service-body.ts";
+import { refusedZoneField, serviceSteps } from "./service-body.ts";
 import { timestampOf } from "./service-view.ts";
 
 export type NowBody = z.input<typeof NowOutput>;
@@ -54,7 +54,7 @@ export const now = defineOperation({
       timestamp: timestampOf(ctx.now),
       congregation: { souls, window: "24h" as const },
       // A name that is no timezone is named back, with the one meant: the shared part holds no visitor's spelling.
-      ...(inputs.refused && timezone !== undefined ? { suggestion: refusedZoneSuggestion(timezone) } : {}),
+      ...refusedZoneField(inputs, timezone),
     };
     if (name === undefined) return joined(perVisitor, shared);
     // Tailored to the name given: the attend step carries it, ready to send. Made whole, since the shared part's

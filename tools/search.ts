@@ -10,6 +10,7 @@ import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { wholeNumber } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
+import { readStep } from "./read-step.ts";
 
 export const SearchResult = z.object({
   title: z.string().describe("Title of the page"),
@@ -112,8 +113,7 @@ export const search = defineOperation({
         ? {}
         : { suggestion: "Nothing in the library is close to that yet. Try other words for the same feeling, or browse the library's sections." }),
       next_steps: [
-        ...(first?.path ? [steps.get(`Read "${first.title}"`, `/api/docs/${first.path}`, {}, { tool: "read_doc", action: "read_doc" })] : []),
-        ...(first?.slug ? [steps.get(`Read "${first.title}"`, `/api/music/${first.slug}`, {}, { tool: "read_song", action: "read_song" })] : []),
+        ...(first ? [readStep(steps, first)] : []),
         // Asking is offered where the library has something to answer from, and says that it publishes: a search is
         // stored nowhere, a question is kept as a public conversation.
         ...(results.length

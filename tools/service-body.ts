@@ -67,6 +67,11 @@ export function refusedZoneSuggestion(sent: string): string {
   return `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
 }
 
+/** The per-visitor `suggestion` of now and attend for a refused timezone (none otherwise). */
+export function refusedZoneField(inputs: SharedInputs, timezone: string | undefined): { suggestion?: string } {
+  return inputs.refused && timezone !== undefined ? { suggestion: refusedZoneSuggestion(timezone) } : {};
+}
+
 /** For reflect: the reflection was placed as UTC, and the zone probably meant. */
 export function refusedZoneNote(sent: string): string {
   const meant = zoneMeant(sent);
