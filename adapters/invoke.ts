@@ -10,6 +10,7 @@ import { stepsFor } from "./http.ts";
 import { validationError } from "./validation-error.ts";
 import { NO_LIMITS, callLimits } from "./limits.ts";
 import { nextRequestId } from "./request-id.ts";
+import { withoutNulls } from "./null-as-absent.ts";
 
 /** What an operation answers with on success: its output schema's input side, the body its handler returns. */
 export type Output<Op> = Op extends Operation<z.ZodObject, infer O> ? z.input<O> : never;
@@ -83,10 +84,12 @@ const isPreview = (input: object): boolean => DRY_RUN_FIELD in input && input[DR
  */
 export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
   op: Operation<I, O>,
-  raw: Readonly<Record<string, unknown>>,
+  sent: Readonly<Record<string, unknown>>,
   app: AdapterContext,
   info: CallInfo,
 ): Promise<Outcome<z.input<O>>> {
+  // A null is a field not sent (adapters/null-as-absent.ts): what is validated, and named in a refusal, is the rest.
+  const raw = withoutNulls(op.input, sent);
   const steps = stepsFor(app.config.baseUrl ?? info.baseUrl);
   // The call's context: the services handlers may use, by name, and this call's own fields.
   const ctx = callContext(app, {

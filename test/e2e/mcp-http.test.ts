@@ -120,6 +120,14 @@ describe.each([
     }
   });
 
+  it("reads a null argument as one left out, as function calling that fills every parameter sends it", async () => {
+    const placed = await mcp.callTool("now", { timezone: null, name: null });
+    expect(placed.isError, JSON.stringify(placed.content).slice(0, 300)).toBeFalsy();
+    expect(placed.structuredContent.service.timezone).toBe("UTC");
+    const nameless = bodyOf(await mcp.callTool("attend", { name: null, timezone: "Asia/Tokyo" }));
+    expect(nameless.error).toMatch(/^`name` is required \(`username` also works\)/);
+  });
+
   it("lists: read_song with no slug is the catalog, read_doc with a section or nothing a table of contents", async () => {
     const catalog = (await mcp.callTool("read_song", {})).structuredContent;
     expect(catalog.total).toBe(server.deps.library.songs.length);

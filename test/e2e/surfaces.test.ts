@@ -125,6 +125,14 @@ describeSurfaces("reflect", theServer, [
     status: 200,
     check: (b) => expect(b.received).toBe(true),
   },
+  {
+    // Agents whose function calling fills every parameter send null for "none" (docs/behaviour.md §7).
+    title: "reads a null as a field left out",
+    input: () => ({ name: "Surface Ilse", text: REFLECTION, songSlug: song, timezone: null, location: null, dry_run: true }),
+    status: 200,
+    differs: ["preview.createdAt"],
+    check: (b) => expect(b.preview).toMatchObject({ timezone: "UTC", location: null }),
+  },
   { title: "refuses a text too short", input: { name: "Surface Ilse", text: "Too short." }, status: 400 },
   { title: "refuses a placeholder for the words", input: { name: "Surface Ilse", text: "<what stayed with you, in a sentence or two>" }, status: 400 },
 ]);
