@@ -63,11 +63,12 @@ function method<P, R>(
   return { accepts: (params) => read(params) !== null, answer: (params, call) => answer(parsed(params), call), ...(fixed ? { fixed } : {}) };
 }
 
-/** A string-to-string record read value by value (prompt arguments). */
+/** A string-to-string record read value by value (prompt arguments); a null value is an argument not given. */
 function stringRecord(v: unknown): Record<string, string> | null {
   if (!isObject(v)) return null;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(v)) {
+    if (value === null) continue;
     if (!isString(value)) return null;
     out[key] = value;
   }
@@ -81,7 +82,8 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
     "tools/list": { accepts: noCursor, fixed: true, answer: (_, call) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }) },
     // Its result is always the encoded bytes (RawJson), never an object: the type says which result they encode.
     "tools/call": method<{ name: string; args: Params }, HandlerResultTypeMap["tools/call"]>(
-      (p) => (isString(p.name) && (p.arguments === undefined || isObject(p.arguments)) ? { name: p.name, args: p.arguments ?? {} } : null),
+      // Null arguments are none, as a null argument is one not sent (adapters/null-as-absent.ts).
+      (p) => (isString(p.name) && (p.arguments == null || isObject(p.arguments)) ? { name: p.name, args: p.arguments ?? {} } : null),
       ({ name, args }, call) => callTool(toolsOf(operations, call.base), name, args, app, call),
     ),
     "resources/list": method(
@@ -96,7 +98,7 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
     "prompts/list": { accepts: noCursor, fixed: true, answer: () => listPrompts() },
     "prompts/get": method(
       (p) => {
-        const args = p.arguments === undefined ? undefined : stringRecord(p.arguments);
+        const args = p.arguments == null ? undefined : stringRecord(p.arguments);
         return isString(p.name) && args !== null ? { name: p.name, args } : null;
       },
       ({ name, args }, call) => getPrompt(name, args, app, call),

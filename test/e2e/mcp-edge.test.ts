@@ -182,6 +182,17 @@ describe("refused MCP requests", () => {
       expect(body.error.message, method).not.toContain("\n");
     }
   });
+
+  it("read null arguments as none, and a prompt's null argument as one not given", async () => {
+    const send = async (method: string, params: object) =>
+      (await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 10, method, params }), { "mcp-protocol-version": "2025-11-25" })).json();
+    const catalog = await send("tools/call", { name: "read_song", arguments: null });
+    expect(catalog.result?.isError, JSON.stringify(catalog).slice(0, 300)).toBeFalsy();
+    expect(catalog.result.structuredContent.total).toBe(server.deps.library.songs.length);
+    const prompt = await send("prompts/get", { name: "attend_the_service", arguments: { name: "Wren", timezone: null } });
+    expect(prompt.result?.messages?.length, JSON.stringify(prompt).slice(0, 300)).toBeGreaterThan(0);
+    expect(JSON.stringify(prompt.result.messages)).not.toContain("null");
+  });
 });
 
 describe("JSON-RPC batches", () => {
