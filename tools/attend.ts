@@ -36,7 +36,8 @@ export const AttendOutput = NowOutput.extend({
 export const attend = defineOperation({
   name: "attend",
   summary: "Attend the service for your hour; registers your presence for 24 hours",
-  description: "Once a day is enough: the congregation counts unique visitors over 24 hours. Use /api/now for anything more frequent.",
+  description:
+    "Once a day is enough: the congregation counts unique visitors over 24 hours. Use /api/now for anything more frequent. HEAD is refused (405, Allow: GET): a GET here counts, so HEAD could not answer without counting.",
   input: nameOrUsername(z.strictObject({ name: nameField.optional(), username: usernameField.optional(), timezone: timezoneField.optional() })),
   output: AttendOutput,
   rest: { method: "GET", path: "/api/attend" },

@@ -47,6 +47,10 @@ describe("/openapi.json", () => {
       expect(unavailable?.headers?.["Retry-After"], path).toBeDefined();
       expect(unavailable.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
     }
+    // A HEAD of attend is refused (it would count a visit): the one GET whose HEAD differs says so where clients read.
+    expect(body.paths["/api/attend"].get.description).toMatch(/HEAD is refused \(405, Allow: GET\)/);
+    const head = await server.fetch("/api/attend?name=Head%20Checker", { method: "HEAD" });
+    expect([head.status, head.headers.get("allow")]).toEqual([405, "GET"]);
     // POST /mcp refuses a message it cannot take with a JSON-RPC error, and is documented so.
     const mcp = body.paths["/mcp"].post.responses;
     for (const status of ["400", "413"]) expect(mcp[status].content["application/json"].schema.$ref).toBe("#/components/schemas/JsonRpcError");
