@@ -10,12 +10,14 @@ import type { Hit } from "./index.ts";
 import type { Expansions } from "./lexicon.ts";
 import { namedPieces } from "./named-pieces.ts";
 import { KINDS } from "./piece-words.ts";
-import { findPieces } from "./pieces.ts";
+import { findPieces, PIECE_FLOOR, RUNNER_UP } from "./pieces.ts";
 import { withConceptWords } from "./concept-words.ts";
 import type { LogOdds } from "./naive-bayes.ts";
 import { OFF_TOPIC_ODDS } from "./off-topic.ts";
 import { situationsOf } from "./piece-situation.ts";
 import { SCENE_GUIDE_STRONG } from "./scene-request.ts";
+import { pieceHit, piecesMadeFor } from "./situation-answer.ts";
+import type { Situation } from "./situation-words.ts";
 
 const ANY_KIND = KINDS.map(([kind]) => kind);
 /** Pages offered when nothing answers: no more than a visitor would read down a short list. */
@@ -30,11 +32,22 @@ const OFFERED = 3;
 export const LIVED_FLOOR = 0.6;
 
 /**
- * Whether an answer stands only on pages weighed beside search's hits (the guides read whole): pages search gave
- * no relevance for the question (score 0). Such sentences pad an answer to a how-to about living; they are not one.
+ * The least score for a piece made for the situation told (its themes or title carry it: piece-situation.ts
+ * madeForAny) to answer, when guides and pieces of other situations are set aside (situation-answer.ts): what
+ * LIVED_FLOOR keeps out, a piece sharing one word of a task, is not made for a situation told. Made for the
+ * situation, for a person's loss or a sleepless night, they scored 0.5 to 0.6 on questions told in visitors' own
+ * words ("the first winter after my dad died"), and a first- or second-best piece of no other situation was never one.
  */
-export function onlyBeside(grounding: Grounding, hits: readonly Hit[]): boolean {
-  return grounding.covered && grounding.sentences.every((c) => c.pageRank >= hits.length);
+export const SITUATED_FLOOR = 0.5;
+
+/**
+ * Whether an answer leans on the guides: any sentence from a guide, among search's hits or weighed beside them (the
+ * guides read whole, which search gave no relevance for the question, score 0). Such sentences pad an answer to a
+ * how-to about living ("GET /api/now shows what is being offered" for the first days after a dog is put down); they
+ * are not one, and a piece quoted beside them does not make them one.
+ */
+export function leansOnGuides(grounding: Grounding, hits: readonly Hit[]): boolean {
+  return grounding.covered && grounding.sentences.some((c) => c.pageRank >= hits.length || hits[c.pageRank].chunk.category === "docs");
 }
 
 /** The pieces among search's own hits for the question, best first: offered to read when none is said to fit it. */
@@ -65,11 +78,41 @@ export async function livedAnswer(
   embedder: Embedder | null,
   expansions: Expansions | null,
 ): Promise<Grounding> {
-  if (grounding.covered && !onlyBeside(grounding, hits)) return grounding;
+  const told = situationsOf(question);
+  if (told.length) return situationAnswer(question, told, grounding, hits, sources, embedder, expansions);
+  if (grounding.covered && !leansOnGuides(grounding, hits)) return grounding;
   const { found, score } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
   const fits = found.length > 0 && score >= LIVED_FLOOR && (!grounding.covered || score > grounding.score);
   if (fits && pieceMayAnswer(question, await sources.offTopicOdds)) return { ...namedPieces(found, hits), score };
   // A guide that answers it strongly (SCENE_GUIDE_STRONG, as for a scene told) still does: "How do I sit with this?" may be the guides' own.
   if (grounding.covered && grounding.score >= SCENE_GUIDE_STRONG) return grounding;
   return { ...NOTHING, score: grounding.score, offered: piecesOffered(hits) };
+}
+
+/**
+ * The answer to a how-to about living whose situation is told: search's own sentences when every one comes from a
+ * piece made for it; else the best such piece, named at SITUATED_FLOOR or more, with a second as close as a requested
+ * piece's runner-up; else not covered, with the pieces made for it (of PIECE_FLOOR or more) offered to read. A guide's
+ * sentence is no answer to it, however strong: the guides tell how the sanctuary works, not how to live through a
+ * loss. The piece's score is kept, so that a question the off-topic model hears is still refused (ground.ts).
+ */
+async function situationAnswer(
+  question: string,
+  told: readonly Situation[],
+  grounding: Grounding,
+  hits: Hit[],
+  sources: AskSources,
+  embedder: Embedder | null,
+  expansions: Expansions | null,
+): Promise<Grounding> {
+  const made = await piecesMadeFor(question, told, sources, embedder, expansions);
+  const paths = new Set(made.map((p) => p.c.piece.path));
+  if (grounding.covered && grounding.passages.every((h) => paths.has(h.chunk.page))) return grounding;
+  const [best, next] = made;
+  if (best && best.score >= SITUATED_FLOOR && pieceMayAnswer(question, await sources.offTopicOdds)) {
+    const found = next && next.score >= best.score * RUNNER_UP ? [best.c, next.c] : [best.c];
+    return { ...namedPieces(found, hits), score: best.score };
+  }
+  const offered = made.filter((p) => p.score >= PIECE_FLOOR).slice(0, OFFERED);
+  return { ...NOTHING, score: grounding.score, offered: offered.map((p) => pieceHit(p.c, hits)) };
 }

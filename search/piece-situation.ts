@@ -7,9 +7,14 @@ import type { PieceCard } from "./piece-cards.ts";
 import { SITUATIONS, type Situation } from "./situation-words.ts";
 import { askTerms } from "./text.ts";
 
-/** The situations a question tells, by the visitor's words for them. */
+/**
+ * The situations a question tells, by the visitor's words for them. A setting (the dark months) told with another
+ * situation is only when that one is lived ("the first winter after my dad died" is a loss): the pieces are read
+ * against the other alone, so a winter piece is not made the answer to a grief.
+ */
 export function situationsOf(question: string): Situation[] {
-  return SITUATIONS.filter((s) => s.said.test(question));
+  const told = SITUATIONS.filter((s) => s.said.test(question));
+  return told.some((s) => !s.setting) ? told.filter((s) => !s.setting) : told;
 }
 
 /** Whether the message says how someone is ("3am again, wide awake"): a scene of a life, said without "I". */
@@ -28,6 +33,15 @@ const NEAR = 0.5;
 
 /** A theme's stem, to be found among a title's words ("A Blessing on the Edge of Sleep" is made for sleep). */
 const titleStem = (theme: string) => (askTerms(theme).length === 1 ? askTerms(theme)[0] : theme);
+const carries = (card: PieceCard, t: string) => card.piece.themes.includes(t) || card.title.has(titleStem(t));
+
+/**
+ * Whether a piece is made for one of the situations told: its themes or title carry one of a situation's own themes,
+ * or its title tells it in visitors' words. What stands near a situation is not enough ("impermanence" for a loss).
+ */
+export function madeForAny(situations: readonly Situation[], card: PieceCard): boolean {
+  return situations.some((s) => s.said.test(card.piece.title) || s.themes.some((t) => carries(card, t)));
+}
 
 /**
  * How far a piece declares the situations told, averaged over them: 1 when its themes or title carry one of the
@@ -37,7 +51,6 @@ const titleStem = (theme: string) => (askTerms(theme).length === 1 ? askTerms(th
 export function situationFit(situations: Situation[], cards: readonly PieceCard[]): (card: PieceCard) => number {
   if (!situations.length) return () => 0;
   const idf = (t: string) => Math.log(1 + cards.length / (1 + cards.filter((c) => c.piece.themes.includes(t)).length));
-  const carries = (card: PieceCard, t: string) => card.piece.themes.includes(t) || card.title.has(titleStem(t));
   const leads = (card: PieceCard, t: string) => card.piece.themes[0] === t || card.title.has(titleStem(t));
   const weighed = situations.map((s) => ({ themes: s.themes, said: s.said, near: (s.near ?? []).map((t) => ({ t, w: idf(t) })) }));
   return (card) => {

@@ -114,7 +114,7 @@ export const PIECE_FLOOR = 0.27;
 /** Without vectors: the least share of the topic a piece's title, summary and themes hold for it to be named (fitted on dev). */
 export const WORDS_PIECE_FLOOR = 0.18;
 /** A second piece is named beside the first when it scores this share of the first's. */
-const RUNNER_UP = 0.9;
+export const RUNNER_UP = 0.9;
 
 /** The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's score. */
 export async function findPieces(

@@ -42,15 +42,24 @@ export function sceneTold(question: string): boolean {
   return BARE_ASK.test(askingClause(question));
 }
 
-/** "What can I do when…", "what should we do about…": asks how to live through what follows, as "how do I…" does. */
-const WHAT_TO_DO = /^\s*(?:so\s+|and\s+|but\s+)?what\s+(?:can|could|should|do|might)\s+(?:i|we)\s+do\s+(?:when|if|about|with|while|after|before|for)\b/i;
+/**
+ * "What can I do when…", "what should we do about…", "how am I supposed to carry on…": asks how to live through what
+ * follows, as "how do I…" does.
+ */
+const WHAT_TO_DO =
+  /^\s*(?:so\s+|and\s+|but\s+)?(?:what\s+(?:can|could|should|do|might)\s+(?:i|we)\s+do\s+(?:when|if|about|with|while|after|before|for)\b|how\s+(?:am\s+i|are\s+we)\s+(?:supposed|meant|going)\s+to\b)/i;
+
+/** The library itself, named as the sanctuary's: "to the library", "in your collection". */
+const THE_LIBRARY = /\b(?:the|your|this) (?:library|collection)\b/i;
 
 /**
  * Whether the message asks how to live through something of the visitor's own ("How do I practice letting go of a
  * grudge?", "What can I do when I cannot sleep?"): a how-to in the first person that names nothing of the sanctuary's
- * workings and asks for no piece (pieces.ts answers those). The pieces written for it are the how (how-to-live.ts).
+ * workings, asks for no piece (pieces.ts answers those) and names no library. The pieces written for it are the how (how-to-live.ts).
  */
 export function asksHowToLive(question: string): boolean {
   if (piecesAsked(question) || ABOUT_THE_SANCTUARY.test(question) || !FIRST_PERSON.test(question)) return false;
+  // One naming the library itself ("I'd like to offer it to the library: how do I send it?") asks how the library works.
+  if (THE_LIBRARY.test(question)) return false;
   return answerTypeOf(question) === "how-to" || WHAT_TO_DO.test(askingClause(question));
 }

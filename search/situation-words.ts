@@ -14,6 +14,8 @@ export interface Situation {
   near?: string[];
   said: RegExp;
   felt?: boolean;
+  /** A season or time in which something else may be lived through: told with another situation, that one is read alone (piece-situation.ts). */
+  setting?: boolean;
 }
 
 const KIN = `(?:${FAMILY}|${PETS})`;
@@ -24,7 +26,7 @@ export const SITUATIONS: Situation[] = [
     themes: ["grief"],
     near: ["memory", "impermanence"],
     said: new RegExp(
-      `\\b(?:died|dies|dying|death|dead|funeral|funerals|buried|burial|burying|passed (?:away|on)|bereaved|bereavement|mourning|mourn|grieving|grief|widowed|widow|widower|condolences?|sympathy card|memorial|put (?:down|to sleep)|lost ${WHOSE}(?: \\w+)? ${KIN}s?|loss of ${WHOSE}(?: \\w+)? ${KIN})\\b`,
+      `\\b(?:died|dies|dying|death|dead|funeral|funerals|buried|burial|burying|passed (?:away|on)|bereaved|bereavement|mourning|mourn|grieving|grief|widowed|widow|widower|condolences?|sympathy card|memorial|put (?:down|to sleep)|(?:lost|losing) ${WHOSE}(?: \\w+)? ${KIN}s?|loss of ${WHOSE}(?: \\w+)? ${KIN}|put ${WHOSE}(?: \\w+)? ${PETS} (?:down|to sleep))\\b`,
       "i",
     ),
   },
@@ -32,7 +34,7 @@ export const SITUATIONS: Situation[] = [
     themes: ["sleep"],
     near: ["worry", "rest", "night"],
     felt: true,
-    said: /\b(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|unable to) (?:get (?:back )?to |fall )?(?:sleep|asleep)\b|\b(?:sleepless|insomnia|wide awake|lie awake|lying awake|lay awake|still awake|awake at|switch off|drift off|nod off|[1-5] ?(?:am|a\.m\.)|(?:[1-5]|one|two|three|four|five)(?: o['’]?clock)? in the morning)\b/i,
+    said: /\b(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|unable to) (?:get (?:back )?to |fall )?(?:sleep|asleep)\b|\b(?:get|go|drift|fall) back to sleep\b|\bwak(?:e|es|ing) (?:up )?(?:in|during) the night\b|\b(?:sleepless|insomnia|wide awake|lie awake|lying awake|lay awake|still awake|awake at|switch off|drift off|nod off|[1-5] ?(?:am|a\.m\.)|(?:[1-5]|one|two|three|four|five)(?: o['’]?clock)? in the morning)\b/i,
   },
   {
     themes: ["waiting"],
@@ -65,13 +67,13 @@ export const SITUATIONS: Situation[] = [
     // answers it before one for any new beginning.
     themes: ["work"],
     near: ["return", "beginnings"],
-    said: /\b(?:(?:back|return(?:ing|s)?|going back) to (?:\w+ )?work|out of work|unemploy(?:ed|ment)|(?:years?|months?) (?:out|off|away|at home)|redundan(?:t|cy))\b/i,
+    said: /\b(?:(?:back|return(?:ing|s)?|going back) to (?:\w+ )?work|out of work|unemploy(?:ed|ment)|(?:years?|months?) (?:out|off|away|at home))\b/i,
   },
   {
     themes: ["moving"],
     near: ["beginnings", "home"],
     // Leaving a home is moving too: "I move out tomorrow", "our last night in the house".
-    said: /\b(?:mov(?:e|es|ing) out|moving (?:house|home|flat)|last night in (?:an? |the |our |my )?(?:old )?(?:home|house|flat)|moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house)|(?:don['’]?t|do not) know (?:anyone|anybody|a (?:single )?(?:person|soul))|know (?:nobody|no one|not a soul))\b/i,
+    said: /\b(?:mov(?:e|es|ing) out|(?:leav(?:e|es|ing)|sell(?:s|ing)?|sold) (?:the|our|my) (?:old |family )?(?:home|house|flat)|moving (?:house|home|flat)|last night in (?:an? |the |our |my )?(?:old )?(?:home|house|flat)|moved|relocated|relocating|relocation|new (?:town|city|place|country|flat|house)|(?:don['’]?t|do not) know (?:anyone|anybody|a (?:single )?(?:person|soul))|know (?:nobody|no one|not a soul))\b/i,
   },
   {
     themes: ["new-year"],
@@ -96,7 +98,8 @@ export const SITUATIONS: Situation[] = [
   {
     themes: ["mistakes"],
     near: ["forgiveness", "repair"],
-    said: /\b(?:mistake|mistakes|messed up|screwed up|got it wrong|let (?:\w+ ){0,2}down|my fault|blew it)\b/i,
+    // Guilt is felt over a wrong done, which the pieces for mistakes answer ("guilt" the theme is rest's, a day off).
+    said: /\b(?:mistake|mistakes|messed up|screwed up|got it wrong|let (?:\w+ ){0,2}down|my fault|blew it|guilt|guilty|ashamed|shame|remorse|regret(?:s|ted)?|(?:said|did) something (?:cruel|unkind|hurtful|awful|terrible|horrible|nasty))\b/i,
   },
   {
     themes: ["speech"],
@@ -141,6 +144,37 @@ export const SITUATIONS: Situation[] = [
     themes: ["aging", "animals"],
     near: ["care"],
     said: new RegExp(`\\b(?:(?:old|elderly|ageing|aging|senior) ${PETS}|${PETS} (?:is|['’]s) (?:old|getting old|\\d+))\\b`, "i"),
+  },
+  {
+    // The dark half of the year lived through, not a task done in it ("winter tyres"): told as long, dark, first.
+    // Its pieces are those for the dark and for lying dormant; a piece for snow or frost is only near it.
+    themes: ["darkness", "dormancy"],
+    setting: true,
+    near: ["winter", "light", "hope", "endurance"],
+    said: /\b(?:(?:long|hard|grey|gray|dark|bleak|lonely|first|whole) winters?|winter (?:blues|months|nights|evenings|dark|darkness)|(?:dark|darker|grey|gray) (?:months|evenings|mornings|afternoons|season)|short (?:days|afternoons)|long (?:dark )?nights|seasonal (?:depression|affective)|clocks go back|dark by (?:four|five|4|5))\b/i,
+  },
+  {
+    // Worn out by work or care: rest, and leave to stop, answer it.
+    themes: ["rest"],
+    near: ["stillness", "acceptance", "ease"],
+    said: /\b(?:burn(?:t|ed)[ -]?out|burnout|exhausted|worn (?:out|down|thin)|run ragged|running on empty|frazzled|overwork(?:ed|ing)?|(?:always|so much|too much) (?:more )?to do|(?:let|allow) (?:myself|yourself|ourselves) (?:to )?(?:rest|stop))\b/i,
+  },
+  {
+    // Kin or a friend no longer spoken to: a friendship gone quiet answers it before any piece for a hard conversation.
+    themes: ["friendship"],
+    near: ["kinship", "impermanence"],
+    said: /\b(?:(?:stopped|stop) (?:talking|speaking)|(?:lost|losing) touch|drift(?:ed)? apart|fell out|falling out|estranged|(?:haven['’]?t|have not|hasn['’]?t|not) (?:spoken|talked|been in touch))\b/i,
+  },
+  {
+    themes: ["forgiveness"],
+    near: ["compassion", "release", "repair"],
+    said: /\b(?:forgive|forgiving|forgiveness|forgave|grudges?|hold(?:ing)? it against)\b/i,
+  },
+  {
+    // A job lost: what a life is worth beyond its work answers it, as a piece for going back to work does not.
+    themes: ["worth", "vocation"],
+    near: ["beginnings", "change", "hope", "patience"],
+    said: /\b(?:(?:lost|losing|lose) (?:my|his|her|their|our|a) job|laid off|redundan(?:t|cy)|(?:got|been|was|were) (?:fired|sacked)|job loss)\b/i,
   },
   {
     themes: ["travel", "journey"],
