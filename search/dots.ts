@@ -1,14 +1,14 @@
 // Dot products of a query with every row of the index: the one loop of a search that grows with the
 // library (rows × dims multiply-adds). Run as WebAssembly SIMD, four float lanes at a time and four rows
 // at a time (the query's lanes loaded once for four rows, and four sums in flight instead of one chain of
-// additions waiting on the last), with the JavaScript loop as the fallback where SIMD is unavailable.
-// Each row's sum is added up in the same order as one row at a time, so the products are the same to the
-// bit (dotsLanes is that order in JavaScript, and the test holding the module to it). The module is 646
-// bytes compiled from dots.wat with wabt 1.0.39 (`npx -p wabt@1.0.39 wat2wasm search/dots.wat`).
+// additions waiting on the last), and four rows' lanes summed at once (transposed), with the JavaScript loop
+// as the fallback where SIMD is unavailable. Each row's sum is added up in the same order as one row at a
+// time, so the products are the same to the bit (dotsLanes is that order in JavaScript, and the test holding
+// the module to it). The module is 845 bytes compiled from dots.wat with wabt 1.0.39 (`npx -p wabt@1.0.39 wat2wasm search/dots.wat`).
 import { dotsJs } from "./dots-js.ts";
 
 const WASM =
-  "AGFzbQEAAAABEgJgBXt/f39/AX1gBX9/f39/AAMDAgABBQMBAAEHEQIGbWVtb3J5AgAEZG90cwABCsoEAlEBAX0gAP0fACAA/R8BkiAA/R8CIAD9HwOSkiEFAkADQCADIARPDQEgBSABIANBAnRqKgIAIAIgA0ECdGoqAgCUkiEFIANBAWohAwwACwsgBQv1AwIGfwV7IAJBfHEhCCAIQQJ0IQcgAkECdCEJAkADQCAFQQRqIAFLDQH9DAAAAAAAAAAAAAAAAAAAAAAhDP0MAAAAAAAAAAAAAAAAAAAAACEN/QwAAAAAAAAAAAAAAAAAAAAAIQ79DAAAAAAAAAAAAAAAAAAAAAAhD0EAIQYCQANAIAYgB08NASADIAZq/QAEACELIAAgBmohCiAMIAr9AAQAIAv95gH95AEhDCAKIAlqIQogDSAK/QAEACAL/eYB/eQBIQ0gCiAJaiEKIA4gCv0ABAAgC/3mAf3kASEOIAogCWohCiAPIAr9AAQAIAv95gH95AEhDyAGQRBqIQYMAAsLIAQgBUECdGohCiAKIAwgACADIAggAhAAOAIAIAAgCWohACAKIA0gACADIAggAhAAOAIEIAAgCWohACAKIA4gACADIAggAhAAOAIIIAAgCWohACAKIA8gACADIAggAhAAOAIMIAAgCWohACAFQQRqIQUMAAsLAkADQCAFIAFPDQH9DAAAAAAAAAAAAAAAAAAAAAAhDEEAIQYCQANAIAYgB08NASAMIAAgBmr9AAQAIAMgBmr9AAQA/eYB/eQBIQwgBkEQaiEGDAALCyAEIAVBAnRqIAwgACADIAggAhAAOAIAIAAgCWohACAFQQFqIQUMAAsLCw==";
+  "AGFzbQEAAAABGwNgBX1/f39/AX1gBXt/f39/AX1gBX9/f39/AAMEAwABAgUDAQABBxECBm1lbW9yeQIABGRvdHMAAgqHBgM2AAJAA0AgAyAETw0BIAAgASADQQJ0aioCACACIANBAnRqKgIAlJIhACADQQFqIQMMAAsLIAALIwAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkiABIAIgAyAEEAALqQUCBn8JeyACQXxxIQggCEECdCEHIAJBAnQhCQJAA0AgBUEEaiABSw0B/QwAAAAAAAAAAAAAAAAAAAAAIQz9DAAAAAAAAAAAAAAAAAAAAAAhDf0MAAAAAAAAAAAAAAAAAAAAACEO/QwAAAAAAAAAAAAAAAAAAAAAIQ9BACEGAkADQCAGIAdPDQEgAyAGav0ABAAhCyAAIAZqIQogDCAK/QAEACAL/eYB/eQBIQwgCiAJaiEKIA0gCv0ABAAgC/3mAf3kASENIAogCWohCiAOIAr9AAQAIAv95gH95AEhDiAKIAlqIQogDyAK/QAEACAL/eYB/eQBIQ8gBkEQaiEGDAALCyAMIA39DQABAgMQERITBAUGBxQVFhchECAMIA39DQgJCgsYGRobDA0ODxwdHh8hESAOIA/9DQABAgMQERITBAUGBxQVFhchEiAOIA/9DQgJCgsYGRobDA0ODxwdHh8hEyAEIAVBAnRqIQogCiAQIBL9DQABAgMEBQYHEBESExQVFhcgECAS/Q0ICQoLDA0ODxgZGhscHR4f/eQBIBEgE/0NAAECAwQFBgcQERITFBUWFyARIBP9DQgJCgsMDQ4PGBkaGxwdHh/95AH95AH9CwQAIAggAkkEQEEAIQYDQCAKIAZBAnRqIAogBkECdGoqAgAgACAGIAlsaiADIAggAhAAOAIAIAZBAWohBiAGQQRJDQALCyAAIAlBAnRqIQAgBUEEaiEFDAALCwJAA0AgBSABTw0B/QwAAAAAAAAAAAAAAAAAAAAAIQxBACEGAkADQCAGIAdPDQEgDCAAIAZq/QAEACADIAZq/QAEAP3mAf3kASEMIAZBEGohBgwACwsgBCAFQQJ0aiAMIAAgAyAIIAIQATgCACAAIAlqIQAgBUEBaiEFDAALCws=";
 
 const compiled: WebAssembly.Module | null = (() => {
   try {
