@@ -4,7 +4,7 @@ import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { hasControlChars } from "../core/text.ts";
 import { extended } from "../core/json.ts";
-import type { Steps } from "../core/next-steps.ts";
+import { sharedSteps, type NextStep, type Steps } from "../core/next-steps.ts";
 import { passageExcerpt, type Chunk } from "../search/chunks.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { wholeNumber } from "./inputs.ts";
@@ -56,6 +56,40 @@ function cardOf(chunk: Chunk, steps: Steps): Card {
   return card;
 }
 
+// The step reading a result's page, per card (so per passage and address): frozen and its JSON encoded once.
+const reads = new WeakMap<Card, NextStep>();
+
+function readStepOf(card: Card, steps: Steps): NextStep {
+  let step = reads.get(card);
+  if (!step) reads.set(card, (step = sharedSteps([readStep(steps, card)])[0]));
+  return step;
+}
+
+// The steps after the first, the same for every search to one address: made once per address (Steps are kept per
+// address, adapters/http.ts), frozen and their JSON encoded once, as the home steps among them already were.
+const followUps = new WeakMap<Steps, { found: readonly NextStep[]; none: readonly NextStep[] }>();
+
+function followUpsOf(steps: Steps): { found: readonly NextStep[]; none: readonly NextStep[] } {
+  let made = followUps.get(steps);
+  if (!made) {
+    made = {
+      // Asking is offered where the library has something to answer from, and says that it publishes: a search is
+      // stored nowhere, a question is kept as a public conversation.
+      found: sharedSteps([
+        steps.post(
+          "Ask a question of the library",
+          "/api/ask",
+          { question: "<your question, in your own words>" },
+          { tool: "ask", action: "ask", note: "ask keeps the question and its answer as a public conversation." },
+        ),
+      ]),
+      none: sharedSteps([steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" })]),
+    };
+    followUps.set(steps, made);
+  }
+  return made;
+}
+
 export const SearchMethodField = z.enum(["hybrid", "words"]).describe("hybrid: meaning and words; words: words only, for the first minute after a start");
 
 export const search = defineOperation({
@@ -103,8 +137,9 @@ export const search = defineOperation({
   async handler({ q, limit }, ctx) {
     const { steps } = ctx;
     const { hits, method } = await ctx.search.find(q, limit);
-    const results = hits.map(({ chunk, score }) => extended(cardOf(chunk, steps), { score }));
-    const first = results[0];
+    const cards = hits.map(({ chunk }) => cardOf(chunk, steps));
+    const results = hits.map(({ score }, i) => extended(cards[i], { score }));
+    const { found, none } = followUpsOf(steps);
     return {
       query: q,
       results,
@@ -112,22 +147,7 @@ export const search = defineOperation({
       ...(results.length
         ? {}
         : { suggestion: "Nothing in the library is close to that yet. Try other words for the same feeling, or browse the library's sections." }),
-      next_steps: [
-        ...(first ? [readStep(steps, first)] : []),
-        // Asking is offered where the library has something to answer from, and says that it publishes: a search is
-        // stored nowhere, a question is kept as a public conversation.
-        ...(results.length
-          ? [
-              steps.post(
-                "Ask a question of the library",
-                "/api/ask",
-                { question: "<your question, in your own words>" },
-                { tool: "ask", action: "ask", note: "ask keeps the question and its answer as a public conversation." },
-              ),
-            ]
-          : [steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" })]),
-        ...steps.home(),
-      ],
+      next_steps: cards.length ? [readStepOf(cards[0], steps), ...found, ...steps.home()] : [...none, ...steps.home()],
     };
   },
 });
