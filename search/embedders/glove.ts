@@ -36,7 +36,9 @@ export const PREBUILT_DIR = fileURLToPath(new URL("../../.prebuilt", import.meta
 const TOKENS = /\p{L}+(?:['’]\p{L}+)*/gu;
 
 export function tokenize(text: string): string[] {
-  return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(TOKENS) ?? []).map((t) => t.replace(/’/g, "'"));
+  const tokens = (text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(TOKENS) ?? [];
+  // Curly apostrophes straightened only where there is one: most texts have none, and a copy of every token cost more.
+  return text.includes("’") ? tokens.map((t) => t.replace(/’/g, "'")) : tokens;
 }
 
 interface Table {
@@ -73,28 +75,32 @@ function gloveEmbedder(t: Table): Embedder {
   const harmonic = Math.log(t.sourceSize) + 0.5772;
   const weights = new Float32Array(t.count);
   for (let i = 0; i < t.count; i++) weights[i] = (SIF_A / (SIF_A + 1 / ((t.ranks[i] + 1) * harmonic))) * t.scales[i];
-  const lookup = (token: string): number[] => {
-    const hit = t.vocab.get(token);
-    if (hit !== undefined) return [hit];
-    // The source was tokenized GloVe-style ("do n't", "mother 's"); recover the stem so it still counts.
-    const stem = token.endsWith("n't") ? [token.slice(0, -3), "not"] : token.includes("'") ? [token.split("'")[0]] : [];
-    return stem.map((s) => t.vocab.get(s)).filter((i): i is number => i !== undefined);
+  const { codes, dims, vocab } = t;
+  /** acc += word i's weighted vector (no-op for a word not in the vocabulary). */
+  const add = (acc: Float64Array, i: number | undefined): void => {
+    if (i === undefined) return;
+    const w = weights[i];
+    const base = i * dims;
+    for (let j = 0; j < dims; j++) acc[j] += w * codes[base + j];
   };
   return {
     id: `glove-sif-100d/${RECIPE}`,
-    dimensions: t.dims,
+    dimensions: dims,
     async embed(texts) {
       return texts.map((text) => {
-        const acc = new Float64Array(t.dims);
+        const acc = new Float64Array(dims);
         for (const token of tokenize(text)) {
-          for (const i of lookup(token)) {
-            const w = weights[i];
-            const base = i * t.dims;
-            for (let j = 0; j < t.dims; j++) acc[j] += w * t.codes[base + j];
-          }
+          const hit = vocab.get(token);
+          if (hit !== undefined) add(acc, hit);
+          // The source was tokenized GloVe-style ("do n't", "mother 's"); recover the stem so it still counts.
+          else if (token.endsWith("n't")) {
+            add(acc, vocab.get(token.slice(0, -3)));
+            add(acc, vocab.get("not"));
+          } else if (token.includes("'")) add(acc, vocab.get(token.split("'")[0]));
         }
-        // A text with no known word stays the zero vector: cosine 0 with everything, never NaN.
-        return normalize(Float32Array.from(acc));
+        // A text with no known word stays the zero vector: cosine 0 with everything, never NaN. (A typed array's
+        // constructor copies it; `from` went through its iterator, value by value.)
+        return normalize(new Float32Array(acc));
       });
     },
   };
