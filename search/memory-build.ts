@@ -218,8 +218,7 @@ function pageSlots(rows: Row[], pages: Page[]): Pick<MemoryData, "cardSlot" | "p
  * then measure what sets passages apart, not what they share. Meaning-only recall@5 on the relevance
  * set went from 65 to 72 of 89 with GloVe. A zero vector (no known word) stays zero.
  */
-export function centered(v: ArrayLike<number>, mean: Float32Array): Float32Array {
-  const out = new Float32Array(mean.length);
+export function centered(v: ArrayLike<number>, mean: Float32Array, out = new Float32Array(mean.length)): Float32Array {
   let norm = 0;
   for (let j = 0; j < out.length; j++) {
     out[j] = v[j] - mean[j];

@@ -58,8 +58,12 @@ export class MemoryIndex {
     exactMark: new Uint8Array(0),
   };
   private slotHeld = new Uint8Array(0);
+  /** The query's vector centred (the dot products copy it in). */
+  private query = new Float32Array(0);
   private scores = new Float32Array(0);
   private meanings = new Float32Array(0);
+  /** The pages scored 0 or more (shown unless others rank above them), in library order: the results come from them. */
+  private candidates = new Int32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
   search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain): Hit[] {
@@ -67,6 +71,7 @@ export class MemoryIndex {
     const R = this.data.rows.length;
     if (this.scores.length !== P) {
       [this.pageCosine, this.scores, this.meanings] = [new Float32Array(P), new Float32Array(P), new Float32Array(P)];
+      this.candidates = new Int32Array(P);
       this.words = {
         held: new Float32Array(P),
         ownCount: new Uint8Array(P),
@@ -89,7 +94,8 @@ export class MemoryIndex {
     // page "nearest" to gibberish, and nonsense must find nothing.
     if (known > 0 && this.hasMeaning && !isZero(vector)) {
       // In slot order (memory-build.ts): each page's passages one run, then the cards.
-      slotCosine = this.data.products.run(centered(vector, this.data.mean));
+      if (this.query.length !== vector.length) this.query = new Float32Array(vector.length);
+      slotCosine = this.data.products.run(centered(vector, this.data.mean, this.query));
       // A page's nearness: its card (what it says it is about) and its best passage together. The best
       // passage alone is often a stray match in a long page; the card alone misses what the body holds.
       const { cardSlot, passageStart } = this.data;
@@ -104,7 +110,8 @@ export class MemoryIndex {
     const phrase = typed.size >= 2 ? keys.phrase : "";
     // Without vectors the words are all the evidence there is, and still a score in 0..1.
     const share = this.hasMeaning ? meaningShare(typed.size) : 0;
-    const { scores, meanings } = this;
+    const { scores, meanings, candidates } = this;
+    let shownCount = 0;
     // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
     const maybe: number[] = [];
     const { lo } = calibration;
@@ -131,14 +138,17 @@ export class MemoryIndex {
       const score = near * fuse(meaning, lexical, exact?.includes(p) ?? false, share);
       explain?.(this.data.rows[this.data.pages[p].rows[0]].page, meaning, lexical, score);
       scores[p] = shown(score, lexical, typed.size > 0 && ownCount[p] === typed.size) ? score : -1;
+      if (scores[p] >= 0) candidates[shownCount++] = p;
       meanings[p] = meaning;
     }
-    let picked = topPages(scores, meanings, P, limit);
+    // Only the pages scored 0 or more are ranked (an eighth of the library, typically). A page whose phrase is found
+    // below is one of them: it holds every word, so it is shown whatever its score.
+    let picked = topPages(scores, meanings, shownCount, limit, candidates);
     if (maybe.length) {
       // Two words or more, every one held: `near` is 1 and the page is shown whatever its score.
       const withIt = (p: number) =>
         fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
-      if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, P, limit);
+      if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, shownCount, limit, candidates);
     }
     const termsHeld = picked.length ? this.slotsHolding(typed.keys()) : this.slotHeld;
     return picked.map((page) => ({

@@ -134,11 +134,13 @@ export const STEM_ONLY = 0.7;
  * The best `limit` pages by score (then meaning, then library order) among those scored 0 or more, in one pass:
  * each is placed among the few kept so far, after every kept page at least as good (earlier pages win ties), and
  * the last drops out when more than `limit` are kept. (A pass per result, or a sort of every page, cost more.)
+ * The pages are 0 .. count − 1, or, given `among`, its first `count` entries (ascending: library order decides ties).
  */
-export function topPages(scores: Float32Array, meanings: Float32Array, count: number, limit: number): number[] {
+export function topPages(scores: Float32Array, meanings: Float32Array, count: number, limit: number, among?: Int32Array): number[] {
   const picked: number[] = [];
   if (limit <= 0) return picked;
-  for (let p = 0; p < count; p++) {
+  for (let k = 0; k < count; k++) {
+    const p = among ? among[k] : k;
     const score = scores[p];
     if (!(score >= 0)) continue;
     if (picked.length === limit) {

@@ -40,13 +40,16 @@ export function wordEvidence(data: MemoryData, typed: ReadonlyMap<string, readon
   let totalWeight = 0;
   let known = 0;
   for (const [term, forms] of typed) {
-    const own = data.postings.get(term);
-    const weight = idf(P, own?.pages.length ?? 0);
+    const df = data.postings.get(term)?.pages.length ?? 0;
+    const weight = idf(P, df);
     totalWeight += weight;
-    for (let i = 0; own && i < own.pages.length; i++) ownCount[own.pages[i]]++;
     const { pages, strengths } = reachOf(data, term, forms, scratch);
     if (pages.length) known++;
-    for (let i = 0; i < pages.length; i++) held[pages[i]] += weight * strengths[i];
+    // A term's reach starts with the pages holding it (reachNow): the one pass counts those too.
+    for (let i = 0; i < pages.length; i++) {
+      held[pages[i]] += weight * strengths[i];
+      if (i < df) ownCount[pages[i]]++;
+    }
   }
   return { totalWeight, known };
 }
@@ -67,6 +70,7 @@ function reachOf(data: MemoryData, term: string, forms: readonly string[], scrat
   return memo.get(reachKey(term, forms), () => reachNow(data, term, forms, scratch));
 }
 
+/** The pages a term reaches: first the pages holding it, in its posting's order, then those reached through expansions. */
 function reachNow(data: MemoryData, term: string, forms: readonly string[], scratch: WordScratch): Reach {
   const { strength, touched, exactMark: mark } = scratch;
   const P = data.pages.length;

@@ -21,4 +21,18 @@ describe("topPages", () => {
       }),
     );
   });
+
+  it("ranks only the pages given (`among`, ascending) as it ranks them among all: the others scored below 0", () => {
+    const value = fc.constantFrom(-1, 0, 0.25, 0.5, 0.75, 1).map(Math.fround);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value), { maxLength: 60 }), fc.integer({ min: 0, max: 25 }), (pages, limit) => {
+        const scores = Float32Array.from(pages.map(([s]) => s));
+        const meanings = Float32Array.from(pages.map(([, m]) => m));
+        const shown = Int32Array.from(pages.map((_, p) => p).filter((p) => scores[p] >= 0));
+        // Room to spare after the pages given: only the first `count` entries are read.
+        const among = Int32Array.from([...shown, 0, 0]);
+        expect(topPages(scores, meanings, shown.length, limit, among)).toEqual(topPages(scores, meanings, pages.length, limit));
+      }),
+    );
+  });
 });
