@@ -65,7 +65,8 @@ function pieceMayAnswer(question: string, odds: LogOdds): boolean {
 }
 
 /**
- * The answer to a how-to about living, given what the sentences made of it: the pieces about it, found by their topic
+ * The answer to a how-to about living, given what the sentences made of it. One that tells its situation (a loss, a
+ * sleepless night: piece-situation.ts) is answered by the pieces made for it (`situationAnswer`). Otherwise: the pieces about it, found by their topic
  * as a requested piece is, when the sentences come from search's hits nowhere and the piece scores above them; the
  * piece's score is kept, so that a question heard as off-topic is still refused (ground.ts). With no piece, an answer
  * standing only on guides weighed beside, and not strongly, is no answer: not covered, with search's pieces offered to read.
