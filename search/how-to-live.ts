@@ -87,7 +87,32 @@ export async function livedAnswer(
   if (fits && pieceMayAnswer(question, await sources.offTopicOdds)) return { ...namedPieces(found, hits), score };
   // A guide that answers it strongly (SCENE_GUIDE_STRONG, as for a scene told) still does: "How do I sit with this?" may be the guides' own.
   if (grounding.covered && grounding.score >= SCENE_GUIDE_STRONG) return grounding;
+  // The guides set aside, the pieces' own sentences among search's hits still answer: "How do I end my day gently?"
+  // quoted a guide's search example beside "The Evening Ledger", whose sentences are the answer.
+  const fromPieces = withoutGuides(grounding, hits);
+  if (fromPieces.covered) return fromPieces;
   return { ...NOTHING, score: grounding.score, offered: piecesOffered(hits) };
+}
+
+/**
+ * A grounding's sentences from pieces among search's hits alone, with their passages (numbered as before): what is
+ * left of an answer once the guides' sentences, among the hits or weighed beside them, are set aside. Not covered
+ * when none is left.
+ */
+export function withoutGuides(grounding: Grounding, hits: readonly Hit[]): Grounding {
+  const fromPiece = (rank: number) => rank < hits.length && hits[rank].chunk.category !== "docs";
+  const sentences = grounding.sentences.filter((c) => !c.guide && fromPiece(c.pageRank));
+  if (!sentences.length) return { ...NOTHING, score: grounding.score };
+  const pages = new Set(sentences.map((c) => hits[c.pageRank].chunk.page));
+  const kept = grounding.passages.flatMap((passage, i) => (pages.has(passage.chunk.page) && grounding.numbers[i] <= hits.length ? [i] : []));
+  return {
+    covered: true,
+    sentences,
+    passages: kept.map((i) => grounding.passages[i]),
+    numbers: kept.map((i) => grounding.numbers[i]),
+    score: grounding.score,
+    extra: [],
+  };
 }
 
 /**

@@ -33,6 +33,15 @@ describe("a how-to about living", () => {
       expect(asksHowToLive(q), q).toBe(false);
   });
 
+  it("keeps the pieces' own sentences among search's hits when the guides' are set aside", async () => {
+    // It quoted a guide's search example beside "The Evening Ledger"; with the guides set aside, the practice answers.
+    const { grounding, answer } = await asked("How do I end my day gently?");
+    expect(grounding.covered, answer).toBe(true);
+    expect(answer).toContain('"The Evening Ledger"');
+    expect(grounding.sentences.some((c) => c.guide)).toBe(false);
+    expect(grounding.extra).toEqual([]);
+  });
+
   it("is answered by the pieces written for it, named with where to read them, not by guides of no search relevance", async () => {
     for (const [question, title] of [
       ["How do I practice letting go of a grudge?", /Letting Go|Forgiv/],
