@@ -41,7 +41,7 @@ export const now = defineOperation({
     tool: "now",
     title: "See the service now",
     description:
-      "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. About 14 KB.",
+      "See the service playing now on your local clock (pass your IANA timezone) without being counted: its songs, chants, reading and closing from the beginning. Suits frequent polling. 13–17 KB.",
     annotations: readOnly,
     app: true,
   },
