@@ -110,7 +110,7 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
     if (found.length) return namedPieces(found, hits);
   }
   // A how-to about living (scene-request.ts) is answered by the pieces about it, not by guides padding it (how-to-live.ts).
-  if (asksHowToLive(question) && !reading.distressed && sources.cards.length) return livedAnswer(question, grounding, hits, sources, embedder, expansions);
+  if (asksHowToLive(question) && !reading.distressed && sources.cards.length) return livedAnswer(question, grounding, { hits, sources, embedder, expansions });
   // "Where do I read the axioms?" is answered by the guide that is about them, named with its address, first (guide-where.ts).
   const place = guideWhereRead(question, hits, sources.guides, sources.guideAbout);
   if (place) return grounding.covered ? joinedGroundings(hits, place, grounding) : place;

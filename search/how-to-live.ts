@@ -4,6 +4,7 @@
 // search's hits whatever they are (ask-library.ts) and has no search relevance of its own for the question (score 0).
 // docs/search.md, "A how-to about living". Pure functions but findPieces' per-library caches.
 import type { AskSources } from "./ask-library.ts";
+import type { Candidate } from "./candidate.ts";
 import type { Embedder } from "./embedder.ts";
 import { NOTHING, type Grounding } from "./grounding.ts";
 import type { Hit } from "./index.ts";
@@ -47,7 +48,12 @@ export const SITUATED_FLOOR = 0.5;
  * are not one, and a piece quoted beside them does not make them one.
  */
 export function leansOnGuides(grounding: Grounding, hits: readonly Hit[]): boolean {
-  return grounding.covered && grounding.sentences.some((c) => c.pageRank >= hits.length || hits[c.pageRank].chunk.category === "docs");
+  return grounding.covered && grounding.sentences.some((c) => fromGuide(c, hits));
+}
+
+/** Whether a sentence comes from a guide: one weighed beside search's hits (read whole) or a hit of the guides' section. */
+function fromGuide(c: Candidate, hits: readonly Hit[]): boolean {
+  return c.pageRank >= hits.length || hits[c.pageRank].chunk.category === "docs";
 }
 
 /** The pieces among search's own hits for the question, best first: offered to read when none is said to fit it. */
@@ -64,6 +70,14 @@ function pieceMayAnswer(question: string, odds: LogOdds): boolean {
   return odds(withConceptWords(question)) < OFF_TOPIC_ODDS || situationsOf(question).length > 0;
 }
 
+/** What a question's reading gives a how-to about living: search's hits, the library's sources, the vectors and WordNet. */
+export interface LivedReading {
+  hits: Hit[];
+  sources: AskSources;
+  embedder: Embedder | null;
+  expansions: Expansions | null;
+}
+
 /**
  * The answer to a how-to about living, given what the sentences made of it. One that tells its situation (a loss, a
  * sleepless night: piece-situation.ts) is answered by the pieces made for it (`situationAnswer`). Otherwise: the pieces about it, found by their topic
@@ -71,16 +85,10 @@ function pieceMayAnswer(question: string, odds: LogOdds): boolean {
  * piece's score is kept, so that a question heard as off-topic is still refused (ground.ts). With no piece, an answer
  * standing only on guides weighed beside, and not strongly, is no answer: not covered, with search's pieces offered to read.
  */
-export async function livedAnswer(
-  question: string,
-  grounding: Grounding,
-  hits: Hit[],
-  sources: AskSources,
-  embedder: Embedder | null,
-  expansions: Expansions | null,
-): Promise<Grounding> {
+export async function livedAnswer(question: string, grounding: Grounding, asked: LivedReading): Promise<Grounding> {
+  const { hits, sources, embedder, expansions } = asked;
   const told = situationsOf(question);
-  if (told.length) return situationAnswer(question, told, grounding, hits, sources, embedder, expansions);
+  if (told.length) return situationAnswer(question, told, grounding, asked);
   if (grounding.covered && !leansOnGuides(grounding, hits)) return grounding;
   const { found, score } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
   const fits = found.length > 0 && score >= LIVED_FLOOR && (!grounding.covered || score > grounding.score);
@@ -100,8 +108,7 @@ export async function livedAnswer(
  * when none is left.
  */
 export function withoutGuides(grounding: Grounding, hits: readonly Hit[]): Grounding {
-  const fromPiece = (rank: number) => rank < hits.length && hits[rank].chunk.category !== "docs";
-  const sentences = grounding.sentences.filter((c) => !c.guide && fromPiece(c.pageRank));
+  const sentences = grounding.sentences.filter((c) => !c.guide && !fromGuide(c, hits));
   if (!sentences.length) return { ...NOTHING, score: grounding.score };
   const pages = new Set(sentences.map((c) => hits[c.pageRank].chunk.page));
   const kept = grounding.passages.flatMap((passage, i) => (pages.has(passage.chunk.page) && grounding.numbers[i] <= hits.length ? [i] : []));
@@ -122,15 +129,8 @@ export function withoutGuides(grounding: Grounding, hits: readonly Hit[]): Groun
  * sentence is no answer to it, however strong: the guides tell how the sanctuary works, not how to live through a
  * loss. The piece's score is kept, so that a question the off-topic model hears is still refused (ground.ts).
  */
-async function situationAnswer(
-  question: string,
-  told: readonly Situation[],
-  grounding: Grounding,
-  hits: Hit[],
-  sources: AskSources,
-  embedder: Embedder | null,
-  expansions: Expansions | null,
-): Promise<Grounding> {
+async function situationAnswer(question: string, told: readonly Situation[], grounding: Grounding, asked: LivedReading): Promise<Grounding> {
+  const { hits, sources, embedder, expansions } = asked;
   const made = await piecesMadeFor(question, told, sources, embedder, expansions);
   const paths = new Set(made.map((p) => p.c.piece.path));
   if (grounding.covered && grounding.passages.every((h) => paths.has(h.chunk.page))) return grounding;
