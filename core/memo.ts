@@ -23,22 +23,25 @@ export class BoundedMemo<V> {
     if (value !== undefined || this.current.has(key)) return value as V;
     if (this.older.has(key)) return this.kept(key);
     const made = make();
-    this.put(key, made);
+    // Usually absent still; `make` may have put it (a memo it calls back into), and then it is only replaced.
+    if (this.current.size < this.half || this.current.has(key)) this.current.set(key, made);
+    else this.added(key, made);
     return made;
   }
 
   /** The value kept for `key`, if any (for values made asynchronously: `find`, then `put`). */
   find(key: string): V | undefined {
-    if (this.current.has(key)) return this.current.get(key);
+    const value = this.current.get(key);
+    if (value !== undefined || this.current.has(key)) return value;
     return this.older.has(key) ? this.kept(key) : undefined;
   }
 
   put(key: string, value: V): void {
-    if (!this.current.has(key)) {
+    if (this.current.has(key)) this.current.set(key, value);
+    else {
       this.older.delete(key);
-      if (this.current.size >= this.half) [this.older, this.current] = [this.current, new Map()];
+      this.added(key, value);
     }
-    this.current.set(key, value);
   }
 
   /** Forgets `key` (a value that changed). */
@@ -59,7 +62,14 @@ export class BoundedMemo<V> {
   /** A key of the older generation, used again: moved to the current one. */
   private kept(key: string): V {
     const value = this.older.get(key) as V;
-    this.put(key, value);
+    this.older.delete(key);
+    this.added(key, value);
     return value;
+  }
+
+  /** A key in neither generation: into the current one, which becomes the older one when it holds half the bound. */
+  private added(key: string, value: V): void {
+    if (this.current.size >= this.half) [this.older, this.current] = [this.current, new Map()];
+    this.current.set(key, value);
   }
 }

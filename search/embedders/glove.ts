@@ -83,12 +83,15 @@ function gloveEmbedder(t: Table): Embedder {
     const base = i * dims;
     for (let j = 0; j < dims; j++) acc[j] += w * codes[base + j];
   };
+  // One accumulator for every text (embed is synchronous inside): a typed array of this size is allocated outside
+  // V8's heap, and making one per query cost as much as the query's words (a search's vector is made per query).
+  const acc = new Float64Array(dims);
   return {
     id: `glove-sif-100d/${RECIPE}`,
     dimensions: dims,
     async embed(texts) {
       return texts.map((text) => {
-        const acc = new Float64Array(dims);
+        acc.fill(0);
         for (const token of tokenize(text)) {
           const hit = vocab.get(token);
           if (hit !== undefined) add(acc, hit);

@@ -43,4 +43,23 @@ describe("BoundedMemo", () => {
     memo.get("undefined", () => (made++, undefined));
     expect(made).toBe(2);
   });
+  it("keeps one entry when making a value puts the same key, and the bound still holds", () => {
+    const memo = new BoundedMemo<number>(4);
+    expect(memo.get("a", () => (memo.put("a", 1), 2))).toBe(2);
+    expect(memo.find("a")).toBe(2);
+    expect(memo.size).toBe(1);
+    for (let i = 0; i < 20; i++) memo.get(`k${i}`, () => i);
+    expect(memo.size).toBeLessThanOrEqual(4);
+  });
+
+  it("moves a key used again from the older generation without keeping it twice", () => {
+    const memo = new BoundedMemo<number>(4);
+    memo.put("a", 1);
+    memo.put("b", 2);
+    memo.put("c", 3); // "a" and "b" are the older generation now
+    expect(memo.get("a", () => 99)).toBe(1);
+    expect(memo.size).toBe(3);
+    memo.put("d", 4); // the current generation ("c", "a") becomes the older one; "b" is dropped
+    expect([memo.find("a"), memo.find("b"), memo.find("c"), memo.find("d")]).toEqual([1, undefined, 3, 4]);
+  });
 });
