@@ -60,10 +60,22 @@ export const DISTRESS_THRESHOLD = 5;
 
 let odds: DistressOdds | undefined;
 
-/** Whether the question says the visitor may be in danger: in a listed phrase, or by its words as a whole (distress-model.ts). */
-export function inDistress(question: string): boolean {
+/**
+ * How the question says the visitor may be in danger: `said`, in one of the listed phrases (the words of harm, of not
+ * going on); `sensed`, only by its words as a whole (distress-model.ts), which also hears a hard day told plainly (a
+ * diagnosis, a retirement, a fear with no name); null, not at all.
+ */
+export type Distress = "said" | "sensed" | null;
+
+export function distressOf(question: string): Distress {
+  if (heardByPhrases(question)) return "said";
   odds ??= learnOdds(EXAMPLES);
-  return heardByPhrases(question) || odds(question) >= DISTRESS_THRESHOLD;
+  return odds(question) >= DISTRESS_THRESHOLD ? "sensed" : null;
+}
+
+/** Whether the question says the visitor may be in danger: in a listed phrase, or by its words as a whole. */
+export function inDistress(question: string): boolean {
+  return distressOf(question) !== null;
 }
 
 /** A sentence that says where help is. */

@@ -3,7 +3,7 @@
 // ready), its kind of content and its page's rank; a question that asks two things is answered part by part. A
 // request for a piece names the pieces found (named-pieces.ts); a visitor in danger is told where help is first
 // (ground-help.ts); a question heard as off-topic and not clearly covered is refused (off-topic.ts).
-import { inDistress } from "./distress.ts";
+import { distressOf, type Distress } from "./distress.ts";
 import { NO_SOURCES, type AskSources } from "./ask-library.ts";
 import { askingActingFor } from "./subject-cues.ts";
 import { withGuidesWords } from "./guides-words.ts";
@@ -57,9 +57,9 @@ export async function groundAnswer(
   /** How sentences are scored (sentence-score.ts): ask's own unless a fit being measured (scripts/fit-ask.ts) says otherwise. */
   scorer: Scorer = ASK_SCORER,
 ): Promise<Grounding> {
-  const reading: Reading = { embedder, hits, expansions, sources, scorer, distressed: inDistress(question) };
+  const reading: Reading = { embedder, hits, expansions, sources, scorer, distress: distressOf(question) };
   const grounding = await groundQuestion(question, reading);
-  if (reading.distressed) return withHelp(grounding, hits, sources);
+  if (reading.distress) return withHelp(grounding, hits, sources);
   // Heard with the guides' words for the sanctuary's concepts it says in its own ("is GMT+1 ok?"): concept-words.ts.
   const heard = withConceptWords(question);
   const odds = await sources.offTopicOdds;
@@ -75,8 +75,16 @@ interface Reading {
   expansions: Expansions | null;
   sources: AskSources;
   scorer: Scorer;
-  distressed: boolean;
+  distress: Distress;
 }
+
+/**
+ * Whether the pieces about a scene or a how-to may answer it: not for one who says they may be in danger, who is told
+ * where help is and nothing else (a prayer beside it would read as an answer to that). One the model only senses may
+ * be having a hard day told plainly ("Just got the diagnosis. I don't know what to do with myself tonight."): told
+ * where help is first, then given what anyone telling that day would be (withHelp), so a false alarm costs one passage.
+ */
+const piecesMayAnswer = (reading: Reading) => reading.distress !== "said" && reading.sources.cards.length > 0;
 
 async function groundQuestion(question: string, reading: Reading): Promise<Grounding> {
   const { embedder, hits, expansions, sources } = reading;
@@ -104,13 +112,13 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
   // A visitor offering a piece of their own asks whether its kind is open (offered-kind.ts), whatever the story around it.
   const grounding = await askedAlone(question, reading, await groundSentences(offeredKind(question) ?? question, reading));
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
-  // strongly is answered by the pieces about it, of any kind, when one is; one who may be in danger is told where help is (withHelp), with no piece.
-  if (sceneTold(question) && !reading.distressed && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG) && sources.cards.length) {
+  // strongly is answered by the pieces about it, of any kind, when one is (after where help is, for one who may be in danger: piecesMayAnswer).
+  if (sceneTold(question) && piecesMayAnswer(reading) && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG)) {
     const { found } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
     if (found.length) return namedPieces(found, hits);
   }
   // A how-to about living (scene-request.ts) is answered by the pieces about it, not by guides padding it (how-to-live.ts).
-  if (asksHowToLive(question) && !reading.distressed && sources.cards.length) return livedAnswer(question, grounding, { hits, sources, embedder, expansions });
+  if (asksHowToLive(question) && piecesMayAnswer(reading)) return livedAnswer(question, grounding, { hits, sources, embedder, expansions });
   // "Where do I read the axioms?" is answered by the guide that is about them, named with its address, first (guide-where.ts).
   const place = guideWhereRead(question, hits, sources.guides, sources.guideAbout);
   if (place) return grounding.covered ? joinedGroundings(hits, place, grounding) : place;

@@ -1,12 +1,12 @@
 // A visitor who may be in danger is told first where help is (search/distress.ts), whatever else the question asks.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadLibrary, type Library } from "../../corpus/library.ts";
 import { askSources } from "../../search/ask-library.ts";
 import EXAMPLES from "../../search/distress-examples.json" with { type: "json" };
-import { inDistress } from "../../search/distress.ts";
+import { distressOf, inDistress } from "../../search/distress.ts";
 import { learnOdds } from "../../search/distress-model.ts";
 import { featuresOf } from "../../search/naive-bayes.ts";
 import { groundAnswer } from "../../search/ground.ts";
@@ -47,11 +47,25 @@ A service is between 15 and 40 minutes long.
 You are welcome here exactly as you are. The sanctuary cannot reach out to you. If you are in danger, please contact local emergency services or a crisis line where you live.
 `;
 
+const DIAGNOSIS_PRAYER = `---
+title: The Night of a Diagnosis
+kind: prayer
+tldr: A prayer for the first night after a diagnosis, when you do not know what to do with yourself.
+seconds: 40
+themes: [diagnosis, illness, night]
+---
+Tonight the word is new and heavy, and you do not have to know what to do with it yet. Put the kettle on. Let the
+night be only a night, one of many, and let the morning come when it comes. Whoever you were this morning you still
+are, with one more thing to carry, and you will not carry it alone.
+`;
+
 let root: string;
 let library: Library;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "sanctuary-help-"));
   await writeFile(join(root, "faq.md"), FAQ);
+  await mkdir(join(root, "prayers"));
+  await writeFile(join(root, "prayers", "the-night-of-a-diagnosis.md"), DIAGNOSIS_PRAYER);
   library = await loadLibrary(root);
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -73,6 +87,19 @@ describe("an answer to a visitor in danger", () => {
     const grounding = await groundAnswer(null, "everyone would be better off without me", [], null, askSources(library));
     expect(grounding.covered).toBe(true);
     expect(grounding.sentences.some((s) => s.sentence.includes("crisis line"))).toBe(true);
+  });
+
+  // A hard day told plainly is often sensed by the model alone: where help is comes first, and then what anyone telling
+  // that day would be given, so a false alarm costs one passage. Said in the words of harm, it is help alone.
+  it.each([
+    ["sensed", "I got my diagnosis today and I don't know what to do with myself tonight.", true],
+    ["said", "I got my diagnosis today and I want to end it all.", false],
+  ] as const)("when distress is %s (%s), names the piece after where help is: %s", async (how, question, named) => {
+    expect(distressOf(question)).toBe(how);
+    const grounding = await groundAnswer(null, question, [], null, askSources(library));
+    const said = grounding.sentences.map((s) => s.sentence);
+    expect(said[0]).toMatch(/^You are welcome here exactly as you are\./);
+    expect(grounding.sentences.some((s) => s.title === "The Night of a Diagnosis")).toBe(named);
   });
 
   it("is not given to a question without distress", async () => {
