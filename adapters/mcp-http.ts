@@ -25,7 +25,7 @@ import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
-import { routeOf, type McpRoute } from "./mcp-route.ts";
+import { modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
@@ -144,6 +144,9 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
     // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.
     const unsupported = unsupportedVersion(body, event.req.headers.get("mcp-protocol-version"));
     if (unsupported) return unsupported;
+    // A 2026-07-28 envelope asking wrongly (an initialize, no capabilities) is told what, in the words stdio uses.
+    const envelope = modernEnvelopeRefusal(body, event.req.headers);
+    if (envelope) return rpcError(envelope.code === -32601 ? 404 : 400, envelope.code, envelope.message, envelope.id);
     const request = sdkRequest(event, text);
     const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
       ? await legacy(request, body, json, caller, baseUrl)

@@ -30,16 +30,51 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   const meta = params._meta;
   if (isObject(meta) && PROTOCOL_VERSION_META_KEY in meta) {
     if (!hasId || method === "initialize" || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION || header !== MODERN_PROTOCOL_VERSION) return null;
-    const clientInfo = meta[CLIENT_INFO_META_KEY];
-    if (!isObject(clientInfo) || typeof clientInfo.name !== "string" || !isObject(meta[CLIENT_CAPABILITIES_META_KEY])) return null;
+    if (envelopeProblem(method, meta)) return null;
+    const client = clientOf(meta);
     if (headers.get("mcp-method") !== method) return null;
     const nameField = NAME_FIELD[method];
     if (nameField && (headers.get("mcp-name") ?? undefined) !== params[nameField]) return null;
-    return { kind: "request", id: requestId, method, params, era: MODERN, client: clientInfo.name };
+    return { kind: "request", id: requestId, method, params, era: MODERN, client: client ?? undefined };
   }
   const era = header === undefined ? UNNAMED_LEGACY : LEGACY.get(header);
   if (!era) return null;
   if (requestId === undefined) return "id" in body || !method.startsWith("notifications/") ? null : { kind: "notification" };
   const clientInfo = method === "initialize" && isObject(params.clientInfo) ? params.clientInfo : undefined;
   return { kind: "request", id: requestId, method, params, era, client: typeof clientInfo?.name === "string" ? clientInfo.name : undefined };
+}
+
+/** The client's name in a 2026-07-28 envelope: undefined when it names none (optional since the revision), null when malformed. */
+function clientOf(meta: Record<string, unknown>): string | undefined | null {
+  const info = meta[CLIENT_INFO_META_KEY];
+  if (info === undefined) return undefined;
+  return isObject(info) && typeof info.name === "string" ? info.name : null;
+}
+
+/**
+ * What a 2026-07-28 envelope asks wrongly, in words, whichever transport carries it (stdio and HTTP refuse alike):
+ * `initialize`, which that revision has no more (-32601), or no capabilities, or a client named without a name
+ * (-32602). The client's identity is optional (for logs only). Null when the envelope may be served.
+ */
+export function envelopeProblem(method: string, meta: Record<string, unknown>): { code: number; message: string } | null {
+  if (method === "initialize") return { code: -32601, message: "Method not found: 2026-07-28 has no initialize; send server/discover" };
+  if (clientOf(meta) === null || !isObject(meta[CLIENT_CAPABILITIES_META_KEY]))
+    return {
+      code: -32602,
+      message: `Invalid params: a 2026-07-28 request carries _meta["${CLIENT_CAPABILITIES_META_KEY}"], and _meta["${CLIENT_INFO_META_KEY}"] with a name when it names its client`,
+    };
+  return null;
+}
+
+/**
+ * A 2026-07-28 request (its envelope and header name that revision) whose envelope asks wrongly: its id and the
+ * problem (envelopeProblem), so HTTP says what stdio says; null for anything else.
+ */
+export function modernEnvelopeRefusal(body: unknown, headers: Headers): { id: string | number | null; code: number; message: string } | null {
+  if (!isObject(body) || !isObject(body.params) || headers.get("mcp-protocol-version") !== MODERN_PROTOCOL_VERSION) return null;
+  const meta = body.params._meta;
+  if (!isObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION || typeof body.method !== "string") return null;
+  const problem = envelopeProblem(body.method, meta);
+  const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
+  return problem && { id, ...problem };
 }

@@ -4,17 +4,12 @@
 // A connection is one client: the 2025 handshake's version and client name are kept for its later requests; a
 // message carrying the 2026-07-28 envelope is answered in that revision whatever came before.
 import type { Readable, Writable } from "node:stream";
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
-  ProtocolErrorCode,
-  PROTOCOL_VERSION_META_KEY,
-  parseJSONRPCMessage,
-} from "@modelcontextprotocol/server";
+import { CLIENT_INFO_META_KEY, ProtocolErrorCode, PROTOCOL_VERSION_META_KEY, parseJSONRPCMessage } from "@modelcontextprotocol/server";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
+import { envelopeProblem } from "./mcp-route.ts";
 import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
@@ -160,14 +155,6 @@ function envelopeRefusal(id: Id, method: string, meta: Record<string, unknown>):
   const version = meta[PROTOCOL_VERSION_META_KEY];
   if (typeof version !== "string" || !PROTOCOL_VERSIONS.includes(version)) return unsupportedVersionMessage(id, version);
   if (version !== MODERN_PROTOCOL_VERSION) return null;
-  if (method === "initialize")
-    return errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found: 2026-07-28 has no initialize; send server/discover");
-  const info = meta[CLIENT_INFO_META_KEY];
-  if (!isObject(info) || typeof info.name !== "string" || !isObject(meta[CLIENT_CAPABILITIES_META_KEY]))
-    return errorMessage(
-      id,
-      ProtocolErrorCode.InvalidParams,
-      `Invalid params: a 2026-07-28 request carries _meta["${CLIENT_INFO_META_KEY}"] (with a name) and _meta["${CLIENT_CAPABILITIES_META_KEY}"]`,
-    );
-  return null;
+  const problem = envelopeProblem(method, meta);
+  return problem ? errorMessage(id, problem.code, problem.message) : null;
 }

@@ -213,3 +213,51 @@ describe("JSON-RPC batches", () => {
     expect([Array.isArray(empty), empty.error?.code]).toEqual([false, -32600]);
   });
 });
+
+describe("a 2026-07-28 request without clientInfo", () => {
+  // The client's identity is optional on a request's _meta (spec PR #3002); it is for logs only, so leaving it out
+  // changes nothing of the answer: every revision listed, the hour's caching, our own words for bad params.
+  const modern = async (method: string, params: Record<string, unknown>, withClient: boolean) => {
+    const meta: Record<string, unknown> = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+      ...(withClient ? { "io.modelcontextprotocol/clientInfo": { name: "edge-test", version: "1" } } : {}),
+    };
+    const name: Record<string, string> = typeof params.name === "string" ? { "mcp-name": params.name } : {};
+    const res = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...name },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method, params: { ...params, _meta: meta } }),
+    });
+    return res.json();
+  };
+
+  it.each([
+    ["server/discover", {}],
+    ["tools/list", {}],
+    ["prompts/list", {}],
+    ["tools/call", { name: "now", arguments: [1] }],
+  ] as const)("is answered %s as one with it", async (method, params) => {
+    const [without, given] = [await modern(method, params, false), await modern(method, params, true)];
+    expect(without).toEqual(given);
+    if (method === "server/discover") expect(without.result.supportedVersions).toEqual(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
+  });
+
+  it("is told in words, as over stdio, that the revision has no initialize, or that capabilities are missing", async () => {
+    const post = (method: string, meta: Record<string, unknown>) =>
+      fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": method },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 8, method, params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", ...meta } } }),
+      });
+    const initialize = await post("initialize", { "io.modelcontextprotocol/clientCapabilities": {} });
+    expect([initialize.status, (await initialize.json()).error]).toEqual([
+      404,
+      { code: -32601, message: "Method not found: 2026-07-28 has no initialize; send server/discover" },
+    ]);
+    const bare = await post("tools/list", {});
+    const refused = await bare.json();
+    expect([bare.status, refused.id, refused.error.code]).toEqual([400, 8, -32602]);
+    expect(refused.error.message).toContain("io.modelcontextprotocol/clientCapabilities");
+  });
+});

@@ -45,7 +45,7 @@ function connect() {
 }
 
 describe("the 2026-07-28 envelope over stdio", () => {
-  it("refuses a revision it does not serve (-32022 naming those it does), a request without the client's identity (-32602) and initialize (-32601)", async () => {
+  it("refuses a revision it does not serve (-32022 naming those it does), a request without capabilities (-32602) and initialize (-32601), and serves one without the client's identity (optional)", async () => {
     const pipe = connect();
     pipe.send(
       { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } },
@@ -57,12 +57,18 @@ describe("the 2026-07-28 envelope over stdio", () => {
         params: { _meta: META, protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "pipe", version: "1" } },
       },
       { jsonrpc: "2.0", id: 4, method: "tools/list", params: { _meta: META } },
+      {
+        jsonrpc: "2.0",
+        id: 5,
+        method: "tools/list",
+        params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+      },
     );
     await eventually(
       async () => pipe.answers.length,
-      (n) => n >= 4,
+      (n) => n >= 5,
     );
-    expect(pipe.answers).toHaveLength(4);
+    expect(pipe.answers).toHaveLength(5);
     const byId = new Map(pipe.answers.map((a) => [a.id, a]));
     expect(byId.get(1).error).toMatchObject({ code: -32022, data: { requested: "2099-01-01", supported: expect.arrayContaining(["2026-07-28"]) } });
     expect(byId.get(2).error.code).toBe(-32602);
@@ -70,6 +76,8 @@ describe("the 2026-07-28 envelope over stdio", () => {
     expect(byId.get(3).error.code).toBe(-32601);
     expect(byId.get(4).result).toMatchObject({ resultType: "complete" });
     expect(byId.get(4).result.tools).toHaveLength(8);
+    expect(byId.get(5).result).toEqual(byId.get(4).result);
+    expect(byId.get(3).error.message).toContain("send server/discover");
     await pipe.close();
   });
 

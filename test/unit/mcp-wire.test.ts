@@ -73,28 +73,24 @@ describe("the dispatch's ready answers", () => {
 });
 
 describe("routeOf", () => {
-  const modernRoute = (headers: Record<string, string>, params: Record<string, unknown> = {}) =>
-    routeOf(
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: {
-          name: "now",
-          ...params,
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      },
-      new Headers(headers),
-    );
+  const META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  const modernRoute = (headers: Record<string, string>, params: Record<string, unknown> = {}, meta: Record<string, unknown> = META) =>
+    routeOf({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "now", ...params, _meta: meta } }, new Headers(headers));
   const agreeing = { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "now" };
 
   it("takes a modern request whose headers agree with its body, naming its client", () => {
     expect(modernRoute(agreeing)).toMatchObject({ kind: "request", method: "tools/call", client: "t", era: { modern: true } });
+  });
+  it("takes a modern request without clientInfo (optional since 2026-07-28), and none whose clientInfo has no name", () => {
+    const { "io.modelcontextprotocol/clientInfo": _given, ...withoutClient } = META;
+    expect(modernRoute(agreeing, {}, withoutClient)).toMatchObject({ kind: "request", method: "tools/call", client: undefined, era: { modern: true } });
+    expect(modernRoute(agreeing, {}, { ...META, "io.modelcontextprotocol/clientInfo": { version: "1" } })).toBeNull();
+    const { "io.modelcontextprotocol/clientCapabilities": _capabilities, ...withoutCapabilities } = META;
+    expect(modernRoute(agreeing, {}, withoutCapabilities)).toBeNull();
   });
   it("leaves to the SDK a modern request whose headers disagree or are missing", () => {
     expect(modernRoute({ ...agreeing, "mcp-name": "attend" })).toBeNull();
