@@ -83,8 +83,43 @@ export function nameKey(name: string): string {
 const nameKeys = new BoundedMemo<string>(8192);
 
 function computeNameKey(name: string): string {
-  const plain = foldText(withoutInvisible(name)).replace(/[\p{P}\p{S}\s]+/gu, "");
+  const ascii = asciiNameKey(name);
+  if (ascii) return ascii;
+  const visible = latinCapitals(withoutInvisible(name));
+  const plain = foldText(visible).replace(/[\p{P}\p{S}\s]+/gu, "");
   // A name made only of punctuation or symbols ("🌙", "...") keeps them: they are all it has.
-  const base = plain || foldText(withoutInvisible(name));
+  const base = plain || foldText(visible);
   return unhomoglyph(base.normalize("NFD")).normalize("NFD").toLowerCase();
+}
+
+/**
+ * The same key for a name of printable ASCII, letter by letter from a table made once: the skeleton's matcher (one
+ * pattern of six thousand alternatives) cost 5–8 µs a name, most of attend's work for a new visitor. Confusables map
+ * single characters, so the skeleton of such a name is its letters' skeletons in turn. Empty for any other name, and
+ * for one of punctuation alone, which keeps its symbols (computeNameKey).
+ */
+function asciiNameKey(name: string): string {
+  if (!PRINTABLE_ASCII.test(name)) return "";
+  let key = "";
+  for (const c of name.toLowerCase()) key += ALNUM_SKELETON.get(c) ?? "";
+  return key;
+}
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ALNUM_SKELETON = new Map([..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => [c, unhomoglyph(c.normalize("NFD")).normalize("NFD").toLowerCase()]));
+
+/** A capital letter of a script other than Latin (the lookahead keeps it to one code point that is a capital). */
+const OTHER_CAPITAL = /(?=\p{Lu})\P{Script=Latin}/gu;
+
+/**
+ * Capitals of other scripts that look like Latin ones written as those ("Тom" with a Cyrillic Т is "Tom"; "ΝΙΝΑ" in Greek is
+ * "NINA"), before the case is folded: folded first, each became a small letter with a look of its own (т is no t), so
+ * the two were different names. The skeleton of a capital that looks like "l" is the capital I it looks like. Latin
+ * letters are left as they are, so the keys of names already kept do not change.
+ */
+function latinCapitals(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  return text.replace(OTHER_CAPITAL, (capital) => {
+    const latin = unhomoglyph(capital);
+    return latin === "l" ? "I" : /^[A-Za-z]+$/.test(latin) ? latin : capital;
+  });
 }

@@ -1,6 +1,7 @@
 // The pure rules behind issue 28's fixes: the key a name is known by, invisible characters, link openers
 // bounded before parsing (without changing what a piece means), and a range past the end.
 import MarkdownIt from "markdown-it";
+import unhomoglyph from "unhomoglyph";
 import { describe, expect, it } from "vitest";
 import { hasVisibleText, nameKey, withoutInvisible } from "../../core/text.ts";
 import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
@@ -14,6 +15,37 @@ describe("nameKey", () => {
     for (const same of ["N\u0430me Probe", "Name\u200bProbe", "Name Probe.", "Name_Probe", "  NAME   probe ", "Ｎａｍｅ Probe", "Name\u2066 Probe\u2069"]) {
       expect([same, nameKey(same)]).toEqual([same, key]);
     }
+  });
+
+  it("is one key for a name written with capitals of another script that look like Latin ones", () => {
+    const pairs: Array<[string, string]> = [
+      ["Tom", "\u0422om"], // Cyrillic Т
+      ["TOM", "\u0422\u041e\u041c"], // Cyrillic ТОМ
+      ["Kate", "\u041a\u0430te"], // Cyrillic К and а
+      ["HOPE", "\u041d\u041e\u0420\u0415"], // Cyrillic НОРЕ
+      ["Bob", "\u0412\u043eb"], // Cyrillic В and о
+      ["Ezra", "\u0395zra"], // Greek Ε
+      ["Nina", "\u039dina"], // Greek Ν
+      ["Ian", "\u0399an"], // Greek Ι, whose skeleton is a small l
+    ];
+    for (const [latin, other] of pairs) expect([other, nameKey(other)]).toEqual([other, nameKey(latin)]);
+    // Small letters of another script with a look of their own stay apart (т is no t), as do names in that script.
+    expect(nameKey("\u0442om")).not.toBe(nameKey("tom"));
+    expect(nameKey("\u0422\u0430\u043d\u044f")).not.toBe(nameKey("Tanya"));
+  });
+
+  it("gives a name of printable ASCII the key of the whole pipeline (folded, stripped, skeleton), letter by letter", () => {
+    const pipeline = (name: string) => {
+      const folded = name.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+      const base = folded.replace(/[\p{P}\p{S}\s]+/gu, "") || folded;
+      return unhomoglyph(base.normalize("NFD")).normalize("NFD").toLowerCase();
+    };
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const names = [...printable, "Name Probe", "rn m Il1| O0", "...", "  ", ""];
+    for (let i = 0; i < 3000; i++) names.push(Array.from({ length: 1 + (next() % 14) }, () => printable[next() % 95]).join(""));
+    for (const name of names) expect([name, nameKey(name)]).toEqual([name, pipeline(name)]);
   });
 
   it("keeps different names apart, and names of symbols alone", () => {
