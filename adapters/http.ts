@@ -6,6 +6,7 @@ import { BoundedMemo } from "../core/memo.ts";
 import { Steps } from "../core/next-steps.ts";
 import { COMMON_HEADERS, ResponseWithCommonHeaders } from "./headers.ts";
 import { mcpReach } from "../tools/mcp-reach.ts";
+import { LOST_CHARACTER } from "./query.ts";
 import { requestIdFor } from "./request-id.ts";
 
 /** Steps for one base address, each GET step naming the MCP tool or resource that reaches it. */
@@ -68,31 +69,6 @@ export function baseUrlOf(event: H3Event): string {
 }
 const origins = new BoundedMemo<string>(64);
 
-/**
- * Query parameters as an object; a repeated key becomes an array (and fails string validation). Frozen and
- * shared by requests with the same query string (callers copy it into their input).
- */
-export function queryObject(url: URL): Readonly<Record<string, string | string[]>> {
-  const search = url.search;
-  return search.length > 1 ? queries.get(search, () => Object.freeze(parseQuery(search))) : NO_QUERY;
-}
-const queries = new BoundedMemo<Readonly<Record<string, string | string[]>>>(512);
-const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze({});
-
-function parseQuery(search: string): Record<string, string | string[]> {
-  // A plain object from the start: one whose prototype is set afterwards drops to V8's slow dictionary
-  // mode, and every later read of it (validation, the handler) pays for that on each request.
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    const existing = Object.hasOwn(out, key) ? out[key] : undefined;
-    const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-    // `__proto__` as a name is kept as data, never as the object's prototype.
-    if (key === "__proto__") Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
-    else out[key] = next;
-  }
-  return out;
-}
-
 /** Read a body of at most `limit` bytes as text. Throws SanctuaryError: 413 when too large, 400 when cut off. */
 export async function readText(event: H3Event, limit: number): Promise<string> {
   // Refused before the body is touched: Node then discards it after the answer and the connection stays usable.
@@ -103,12 +79,12 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
   // directly, which on srvx skips the web-stream round trip (most of a small POST's cost). Without one, the
   // chunks are counted as they come.
   if (length !== null && Number.isSafeInteger(declared))
-    return (
+    return wholeCharacters(
       await event.req.text().catch(() => {
         throw new SanctuaryError("invalid", "The request body was cut off before it ended.", {
           suggestion: "Nothing was stored. Please send the whole body again.",
         });
-      })
+      }),
     ).trim();
   const stream = event.req.body;
   if (!stream) return "";
@@ -138,7 +114,15 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8").trim();
+  return wholeCharacters(Buffer.concat(chunks).toString("utf8")).trim();
+}
+
+/** A body read as UTF-8, refused when bytes were not (U+FFFD where they were read: LOST_CHARACTER). */
+function wholeCharacters(text: string): string {
+  if (!text.includes(LOST_CHARACTER)) return text;
+  throw new SanctuaryError("invalid", "The request body holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).", {
+    suggestion: "Nothing was stored. Send the body as UTF-8, whatever charset the Content-Type names; JSON is always UTF-8.",
+  });
 }
 
 /**

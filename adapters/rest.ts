@@ -4,7 +4,8 @@ import type { H3, H3Event } from "h3";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
-import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, queryObject, readJsonObject } from "./http.ts";
+import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
+import { lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
 import { requestIdOf } from "./request-id.ts";
 import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
@@ -47,6 +48,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
   // invoke keeps (adapters/invoke.ts).
   const query = queryObject(event.url);
+  const lost = lostInQuery(query);
+  if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
   let input: Readonly<Record<string, unknown>> = query;
   if (op.rest.method !== "GET" || params.length) {
     const path = routeParams(event, params);
@@ -64,6 +67,15 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   noteRequest(event, { reqId: outcome.requestId });
   const headers = { ...outcome.headers, "x-request-id": outcome.requestId };
   return jsonResponse(outcome.status, wireBody(outcome), headers);
+}
+
+/** A query field whose percent-encoded bytes were not UTF-8 (decoded, they became U+FFFD): refused, not kept garbled. */
+function lostCharacter(op: Operation, field: string): SanctuaryError {
+  return new SanctuaryError("invalid", `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`, {
+    field,
+    suggestion: "Nothing was stored. Percent-encode the text's UTF-8 bytes (encodeURIComponent does), whole characters only.",
+    example: op.example,
+  });
 }
 
 /**

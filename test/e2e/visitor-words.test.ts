@@ -196,6 +196,41 @@ describe("text that is not whole", () => {
     expect(await observable()).toEqual(before);
   });
 
+  it("refuses bytes that are not UTF-8, in a query or a body, storing nothing; whole characters pass", async () => {
+    const before = await observable();
+    for (const path of ["/api/attend?name=%ED%A0%80", "/api/attend?name=Byte%FFTester", "/api/attend?timezone=UTC&name=%C3"]) {
+      const res = await server.get(path, { headers: asIp(freshIp()) });
+      expect([path, res.status, res.body.field]).toEqual([path, 400, "name"]);
+      expect(res.body.error).toContain("holds bytes that are not UTF-8");
+    }
+    // Latin-1 bytes under a charset that says so: JSON is UTF-8 whatever the header names.
+    const latin1 = Buffer.concat([
+      Buffer.from('{"name":"Zo'),
+      Buffer.from([0xeb]),
+      Buffer.from(' Martin","text":"A reflection sent in Latin-1 by an older client."}'),
+    ]);
+    const reflected = await server.fetch("/api/reflect", {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=iso-8859-1", ...asIp(freshIp()) },
+      body: latin1,
+    });
+    expect(reflected.status).toBe(400);
+    expect((await reflected.json()).error).toContain("not UTF-8");
+    const rpc = await server.fetch("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+      body: Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"attend","arguments":{"name":"A'),
+        Buffer.from([0xff]),
+        Buffer.from('"}}}'),
+      ]),
+    });
+    expect((await rpc.json()).error).toMatchObject({ code: -32700, message: expect.stringContaining("not UTF-8") });
+    expect(await observable()).toEqual(before);
+    const whole = await server.get("/api/attend?name=Zo%C3%AB%20M%C3%A1rtin", { headers: asIp(freshIp()) });
+    expect([whole.status, whole.body.counted]).toEqual([200, true]);
+  });
+
   it("refuses half a character anywhere in a body: a nested value, a list, a field's name", async () => {
     const call = calls.feedback;
     const before = await observable();

@@ -2,7 +2,8 @@
 // and names such as __proto__ or constructor stay data, never the object's prototype or its methods.
 import { expect, it } from "vitest";
 import type { H3Event } from "h3";
-import { baseUrlOf, queryObject } from "../../adapters/http.ts";
+import { baseUrlOf } from "../../adapters/http.ts";
+import { queryObject } from "../../adapters/query.ts";
 
 it("reads a query as a plain object, lists for repeated names, prototype names kept as data", () => {
   const out = queryObject(new URL("http://x/api/now?timezone=Europe%2FBerlin&t=1&t=2&t=3&__proto__=a&constructor=b&toString=c"));

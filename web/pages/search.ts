@@ -5,7 +5,7 @@ import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
-import { queryObject } from "../../adapters/http.ts";
+import { queryObject } from "../../adapters/query.ts";
 import { callFromPage } from "./call.ts";
 import { search } from "../../tools/search.ts";
 import type { WebContext } from "../context.ts";

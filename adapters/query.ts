@@ -1,0 +1,51 @@
+// A request's query string as the operations read it: an object (a repeated key a list), frozen and shared by
+// requests with the same query string, and the field whose bytes were not UTF-8, if any.
+import { BoundedMemo } from "../core/memo.ts";
+
+/**
+ * Query parameters as an object; a repeated key becomes an array (and fails string validation). Frozen and
+ * shared by requests with the same query string (callers copy it into their input).
+ */
+export function queryObject(url: URL): Readonly<Record<string, string | string[]>> {
+  const search = url.search;
+  return search.length > 1 ? queries.get(search, () => parsedQuery(search)) : NO_QUERY;
+}
+const queries = new BoundedMemo<Readonly<Record<string, string | string[]>>>(512);
+const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze({});
+
+/**
+ * U+FFFD, the mark a decoder leaves where bytes were not UTF-8 ("%FF", half of a character's bytes): text holding it
+ * is refused rather than kept garbled (docs/behaviour.md §8). Sent as itself it is refused too: it only ever stands
+ * for a character lost on the way.
+ */
+export const LOST_CHARACTER = "\uFFFD";
+
+/** The first field of a parsed query (queryObject) whose name or value holds U+FFFD, if any. */
+export function lostInQuery(query: Readonly<Record<string, string | string[]>>): string | undefined {
+  return lostIn.get(query);
+}
+const lostIn = new WeakMap<object, string>();
+
+function parsedQuery(search: string): Readonly<Record<string, string | string[]>> {
+  const query = Object.freeze(parseQuery(search));
+  // Only a percent-encoded byte decodes to U+FFFD (a URL carries nothing else beyond ASCII).
+  if (search.includes("%")) {
+    const lost = Object.entries(query).find(([key, value]) => key.includes(LOST_CHARACTER) || [value].flat().some((v) => v.includes(LOST_CHARACTER)));
+    if (lost) lostIn.set(query, lost[0]);
+  }
+  return query;
+}
+
+function parseQuery(search: string): Record<string, string | string[]> {
+  // A plain object from the start: one whose prototype is set afterwards drops to V8's slow dictionary
+  // mode, and every later read of it (validation, the handler) pays for that on each request.
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const existing = Object.hasOwn(out, key) ? out[key] : undefined;
+    const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    // `__proto__` as a name is kept as data, never as the object's prototype.
+    if (key === "__proto__") Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
+    else out[key] = next;
+  }
+  return out;
+}
