@@ -179,6 +179,32 @@ describe("validation and bodies", () => {
     // Each once, wherever: still taken.
     const apart = await server.post("/api/reflect?name=Wren", { text: "A sentence long enough to be a reflection.", dry_run: true });
     expect(apart.status).toBe(200);
+    // `username` is `name` under another name: both sent is the field sent twice, for every operation that takes them.
+    const aliased = [
+      await server.get("/api/attend?name=Wren&username=Robin"),
+      await server.post("/api/reflect", { name: "Wren", username: "Robin", text: "A sentence long enough to be a reflection.", dry_run: true }),
+      await server.post("/api/contribute", {
+        name: "Wren",
+        username: "Wren",
+        category: "prayers",
+        title: "A Small Prayer at Dusk",
+        content: "x".repeat(80),
+        dry_run: true,
+      }),
+      await server.post("/api/feedback", {
+        name: "Wren",
+        username: "Robin",
+        category: "bug",
+        title: "The evening page is slow",
+        description: "The evening page loads slowly on my phone.",
+        dry_run: true,
+      }),
+      await server.post("/api/ask", { name: "Wren", username: "Robin", question: "How long is a service?" }),
+    ];
+    for (const refused of aliased) {
+      expect([refused.status, refused.body.field]).toEqual([400, "username"]);
+      expect(refused.body.error).toContain("`name` and `username` were both sent");
+    }
   });
 
   it("overlong and wrongly typed fields are named", async () => {
