@@ -52,15 +52,19 @@ export const readDoc = defineOperation({
       .max(200)
       // Refused rather than echoed back in a not-found error's words.
       .refine((p) => !hasAnyControlChar(p), "`path` must not contain control characters")
+      // A page's address as responses give it (a service part's `url`, `markdown`) reads as its path: the origin, a
+      // query (`?spoken`) or fragment, the /docs/ prefix and the .md ending are dropped.
       .transform((p) =>
         p
+          .replace(/^https?:\/\/[^/]*/i, "")
+          .replace(/[?#].*$/s, "")
           .replace(/^\/+|\/+$/g, "")
           .replace(/^docs\//, "")
           .replace(/\.md$/, ""),
       )
       .optional()
       .describe(
-        "A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`), or a section's name (`prayers`, `practice`…) to list it; leave it out for the sections and guides",
+        "A document's library path (`welcome`, `prayers/<slug>`, a search result's `path`, or its page's url), or a section's name (`prayers`, `practice`…) to list it; leave it out for the sections and guides",
       ),
   }),
   output: z.union([Document.describe("a document (given its path)"), Contents.describe("a table of contents, `documents` (given a section or nothing)")]),

@@ -121,6 +121,11 @@ describe("REST catalog", () => {
     expect(md.status).toBe(200);
     expect(md.headers.get("content-type")).toContain("text/markdown");
     expect(await md.text()).toMatch(/^---\ntitle:/);
+    // A page's address as the responses give it (a service part's `url` or `markdown`) reads as the path, over MCP too.
+    for (const given of [`${server.url}/docs/${someDoc}`, `https://sanctuary.example/docs/${someDoc}.md?spoken`, `/docs/${someDoc}#top`]) {
+      const read = await mcp.callTool({ name: "read_doc", arguments: { path: given } });
+      expect([given, read.isError ?? false, (read.structuredContent as { path?: string }).path]).toEqual([given, false, someDoc]);
+    }
   });
 
   it("never reads outside the library, encoded or not", async () => {
