@@ -21,10 +21,13 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
   // What the caller knows the call by: its tool, or for a route with no tool its method and path (list-songs is an id
   // of ours; GET /api/music is what was called).
   const tool = op.mcp?.tool ?? `${op.rest.method} ${op.rest.path}`;
-  const required = requiredMessage(
-    missing.map((i) => fieldName(i.path)),
-    subjectOf(issue),
-    fields.includes("username"),
+  const required = withAlternative(
+    requiredMessage(
+      missing.map((i) => fieldName(i.path)),
+      subjectOf(issue),
+      fields.includes("username"),
+    ),
+    missing,
   );
   const lead = said(issue, { raw, fields, tool, required, missing });
   // The rest of what is wrong, after the first: each other field's problem (one a field), those left out, a field the
@@ -125,6 +128,17 @@ function requiredMessage(fields: string[], first: string, aliased: boolean): str
   const named = fields.length ? fields.map((f) => (aliased && f === "name" ? "`name` (or `username`)" : `\`${f}\``)) : [first];
   if (named.length === 1) return `${named[0]} is required.`;
   return `${named.slice(0, -1).join(", ")} and ${named.at(-1)} are required.`;
+}
+
+/**
+ * The other shape a call may take, when every field left out says the same one ("`title` is required (or send just
+ * `message`)", feedback's short form): said once after the list, which otherwise told only of the long form.
+ */
+function withAlternative(required: string, missing: z.core.$ZodIssue[]): string {
+  const alternatives = missing.map((i) => /(?:\(or |, or )(send just [^)]+?)\)?$/.exec(i.message)?.[1]);
+  const shared = alternatives[0];
+  if (missing.length < 2 || !shared || alternatives.some((a) => a !== shared)) return required;
+  return `${required.slice(0, -1)}, or ${shared} (the short form).`;
 }
 
 /** Spelling aside (case, `-`, `_`): `dryRun` and `dry-run` are `dry_run`. */

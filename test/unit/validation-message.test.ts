@@ -6,6 +6,7 @@ import { meantBy, validationError } from "../../adapters/validation-error.ts";
 import type { Operation } from "../../tools/operation.ts";
 import { attend } from "../../tools/attend.ts";
 import { contribute } from "../../tools/contribute.ts";
+import { feedback } from "../../tools/feedback.ts";
 import { readSong } from "../../tools/read-song.ts";
 import { reflect } from "../../tools/reflect.ts";
 import { search } from "../../tools/search.ts";
@@ -45,6 +46,13 @@ it("offers the call's own next move first where it is known, then the descriptio
   expect(rest[0]).toMatchObject({ url: "http://127.0.0.1:3000/openapi.json", action: "read_openapi" });
   // An operation with nothing of its own offers the description first.
   expect(refusalOf(search, {}).details.next_steps?.[0]).toMatchObject({ action: "read_openapi" });
+});
+
+it("says a call's other shape once after the fields left out, when each of them names it (feedback's short form)", () => {
+  expect(refusalOf(feedback, {}).message).toBe(
+    "`name` (or `username`), `category`, `title` and `description` are required, or send just `message` (the short form).",
+  );
+  expect(refusalOf(feedback, { name: "Wren" }).message).toBe("`category`, `title` and `description` are required, or send just `message` (the short form).");
 });
 
 it("counts a missing name among the missing fields, and beside a stray one", () => {
