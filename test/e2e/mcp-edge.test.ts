@@ -217,7 +217,7 @@ describe("JSON-RPC batches", () => {
 describe("a 2026-07-28 request without clientInfo", () => {
   // The client's identity is optional on a request's _meta (spec PR #3002); it is for logs only, so leaving it out
   // changes nothing of the answer: every revision listed, the hour's caching, our own words for bad params.
-  const modern = async (method: string, params: Record<string, unknown>, withClient: boolean) => {
+  const askModern = async (method: string, params: Record<string, unknown>, withClient: boolean) => {
     const meta: Record<string, unknown> = {
       "io.modelcontextprotocol/protocolVersion": "2026-07-28",
       "io.modelcontextprotocol/clientCapabilities": {},
@@ -238,7 +238,7 @@ describe("a 2026-07-28 request without clientInfo", () => {
     ["prompts/list", {}],
     ["tools/call", { name: "now", arguments: [1] }],
   ] as const)("is answered %s as one with it", async (method, params) => {
-    const [without, given] = [await modern(method, params, false), await modern(method, params, true)];
+    const [without, given] = [await askModern(method, params, false), await askModern(method, params, true)];
     expect(without).toEqual(given);
     if (method === "server/discover") expect(without.result.supportedVersions).toEqual(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
   });

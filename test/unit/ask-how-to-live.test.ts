@@ -34,11 +34,15 @@ describe("a how-to about living", () => {
   });
 
   it("keeps the pieces' own sentences among search's hits when the guides' are set aside", async () => {
-    // It quoted a guide's search example beside "The Evening Ledger"; with the guides set aside, the practice answers.
-    const { grounding, answer } = await asked("How do I end my day gently?");
+    // It quoted a guide's search example beside "The Evening Ledger"; with the guides set aside, the pieces among the
+    // hits answer. Which piece's sentence leads moves with the library (eleven pieces added in the forty-second session
+    // put "Twelve Paces and a Turn" first: docs/ask-eval.md), so the test holds what is quoted to the hits' pieces.
+    const { grounding, answer, hits } = await asked("How do I end my day gently?");
     expect(grounding.covered, answer).toBe(true);
-    expect(answer).toContain('"The Evening Ledger"');
     expect(grounding.sentences.some((c) => c.guide)).toBe(false);
+    const pieces = new Set(hits.filter((h) => h.chunk.category !== "docs").map((h) => h.chunk.title));
+    expect(pieces.has("The Evening Ledger")).toBe(true);
+    for (const c of grounding.sentences) expect(pieces.has(c.title), c.title).toBe(true);
     expect(grounding.extra).toEqual([]);
   });
 
