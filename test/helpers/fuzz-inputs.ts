@@ -148,12 +148,18 @@ function fieldFragment(name: string, schema: JsonSchema, hints: Hints, hostileWe
 function bodyObject(schema: JsonSchema, hints: Hints, hostileWeight: number): fc.Arbitrary<string> {
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  const fields = props.map(([name, s]) =>
-    fc.option(
-      fieldFragment(name, s, hints, hostileWeight).map((f) => [name, f] as const),
-      { freq: required.has(name) ? 12 : 2, nil: null },
-    ),
-  );
+  // `username` is `name` under another name (both sent are refused): one of them is sent, as often as a required field.
+  const aliased = props.some(([name]) => name === "username");
+  const fields = props
+    .filter(([name]) => !(aliased && name === "username"))
+    .map(([name, s]) =>
+      fc.option(
+        aliased && name === "name"
+          ? fc.tuple(fc.constantFrom("name", "username"), fieldFragment(name, s, hints, hostileWeight))
+          : fieldFragment(name, s, hints, hostileWeight).map((f) => [name, f] as const),
+        { freq: required.has(name) || (aliased && name === "name") ? 12 : 2, nil: null },
+      ),
+    );
   // Inputs are strict (an extra key is refused), so extras come one time in six: valid-ish bodies still reach handlers.
   const none = fc.constant([] as Array<[string, string]>);
   const extras = hostileWeight
@@ -273,7 +279,15 @@ function queryArb(params: RouteSpec["params"], hints: Hints): fc.Arbitrary<strin
       ),
     },
   );
-  return fc.tuple(fc.tuple(...params.filter((p) => p.in === "query").map(one)), extra).map(([pairs, ex]) => {
+  // `username` is `name` under another name (both sent are refused): the query carries one of them, chosen at random.
+  const query = params.filter((p) => p.in === "query");
+  const aliased = query.some((p) => p.name === "username") && query.some((p) => p.name === "name");
+  const fields = aliased ? query.filter((p) => p.name !== "username") : query;
+  const oneName = (p: RouteSpec["params"][number]) =>
+    aliased && p.name === "name"
+      ? fc.tuple(one(p), fc.boolean()).map(([pairs, alias]) => (alias ? pairs.map((pair) => pair.replace(/^name=/, "username=")) : pairs))
+      : one(p);
+  return fc.tuple(fc.tuple(...fields.map(oneName)), extra).map(([pairs, ex]) => {
     const all = [...pairs.flat(), ...ex.map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(v)}`)];
     return all.length ? `?${all.join("&")}` : "";
   });
