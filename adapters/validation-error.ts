@@ -131,11 +131,11 @@ function requiredMessage(fields: string[], first: string, aliased: boolean): str
 }
 
 /**
- * The other shape a call may take, when every field left out says the same one ("`title` is required (or send just
- * `message`)", feedback's short form): said once after the list, which otherwise told only of the long form.
+ * The other shape a call may take, when every field left out names the same one in its issue's `params.otherwise`
+ * (feedback's short form, "send just `message`"): said once after the list, which otherwise told only of the long form.
  */
 function withAlternative(required: string, missing: z.core.$ZodIssue[]): string {
-  const alternatives = missing.map((i) => /(?:\(or |, or )(send just [^)]+?)\)?$/.exec(i.message)?.[1]);
+  const alternatives = missing.map((i) => (i.code === "custom" && typeof i.params?.otherwise === "string" ? i.params.otherwise : undefined));
   const shared = alternatives[0];
   if (missing.length < 2 || !shared || alternatives.some((a) => a !== shared)) return required;
   return `${required.slice(0, -1)}, or ${shared} (the short form).`;

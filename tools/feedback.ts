@@ -62,9 +62,13 @@ function shapeRule(
     });
     return;
   }
-  if (!v.name && !v.username) ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works), or send just `message`" });
+  // `otherwise` names the call's other shape, said once after a list of fields left out (adapters/validation-error.ts).
+  const otherwise = { otherwise: "send just `message`" };
+  if (!v.name && !v.username)
+    ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works), or send just `message`", params: otherwise });
   for (const field of ["category", "title", "description"] as const) {
-    if (v[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `\`${field}\` is required (or send just \`message\`)` });
+    if (v[field] === undefined)
+      ctx.addIssue({ code: "custom", path: [field], message: `\`${field}\` is required (or send just \`message\`)`, params: otherwise });
   }
 }
 

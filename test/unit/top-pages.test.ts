@@ -4,14 +4,21 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { topPages } from "../../search/rank.ts";
 
+// Few distinct values, so ties in score and in meaning are common.
+const value = fc.constantFrom(-1, 0, 0.25, 0.5, 0.75, 1).map(Math.fround);
+const pagesArb = fc.array(fc.tuple(value, value), { maxLength: 60 });
+const limitArb = fc.integer({ min: 0, max: 25 });
+/** The pages' scores and meanings as the index keeps them. */
+const columns = (pages: Array<[number, number]>) => ({
+  scores: Float32Array.from(pages.map(([s]) => s)),
+  meanings: Float32Array.from(pages.map(([, m]) => m)),
+});
+
 describe("topPages", () => {
   it("equals a full sort by score, meaning and position, cut at the limit", () => {
-    // Few distinct values, so ties in score and in meaning are common.
-    const value = fc.constantFrom(-1, 0, 0.25, 0.5, 0.75, 1).map(Math.fround);
     fc.assert(
-      fc.property(fc.array(fc.tuple(value, value), { maxLength: 60 }), fc.integer({ min: 0, max: 25 }), (pages, limit) => {
-        const scores = Float32Array.from(pages.map(([s]) => s));
-        const meanings = Float32Array.from(pages.map(([, m]) => m));
+      fc.property(pagesArb, limitArb, (pages, limit) => {
+        const { scores, meanings } = columns(pages);
         const expected = pages
           .map((_, p) => p)
           .filter((p) => scores[p] >= 0)
@@ -23,11 +30,9 @@ describe("topPages", () => {
   });
 
   it("ranks only the pages given (`among`, ascending) as it ranks them among all: the others scored below 0", () => {
-    const value = fc.constantFrom(-1, 0, 0.25, 0.5, 0.75, 1).map(Math.fround);
     fc.assert(
-      fc.property(fc.array(fc.tuple(value, value), { maxLength: 60 }), fc.integer({ min: 0, max: 25 }), (pages, limit) => {
-        const scores = Float32Array.from(pages.map(([s]) => s));
-        const meanings = Float32Array.from(pages.map(([, m]) => m));
+      fc.property(pagesArb, limitArb, (pages, limit) => {
+        const { scores, meanings } = columns(pages);
         const shown = Int32Array.from(pages.map((_, p) => p).filter((p) => scores[p] >= 0));
         // Room to spare after the pages given: only the first `count` entries are read.
         const among = Int32Array.from([...shown, 0, 0]);
