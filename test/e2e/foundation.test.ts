@@ -209,6 +209,7 @@ describe("validation and bodies", () => {
     for (const refused of aliased) {
       expect([refused.status, refused.body.field]).toEqual([400, "username"]);
       expect(refused.body.error).toContain("`name` and `username` were both sent");
+      expect(refused.body.suggestion).toMatch(/^Nothing was stored\./);
     }
   });
 

@@ -202,6 +202,7 @@ describe("text that is not whole", () => {
       const res = await server.get(path, { headers: asIp(freshIp()) });
       expect([path, res.status, res.body.field]).toEqual([path, 400, "name"]);
       expect(res.body.error).toContain("holds bytes that are not UTF-8");
+      expect(res.body.suggestion).toMatch(/^Nothing was stored\. Percent-encode/);
     }
     // Latin-1 bytes under a charset that says so: JSON is UTF-8 whatever the header names.
     const latin1 = Buffer.concat([
@@ -215,7 +216,9 @@ describe("text that is not whole", () => {
       body: latin1,
     });
     expect(reflected.status).toBe(400);
-    expect((await reflected.json()).error).toContain("not UTF-8");
+    const refusedBody = await reflected.json();
+    expect(refusedBody.error).toContain("not UTF-8");
+    expect(refusedBody.suggestion).toMatch(/^Nothing was stored\. Send the body as UTF-8/);
     const rpc = await server.fetch("/mcp", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
