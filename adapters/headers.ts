@@ -20,13 +20,22 @@ const COMMON_ENTRIES = Object.entries(COMMON_HEADERS);
  */
 export class ResponseWithCommonHeaders extends FastResponse {}
 
+/** The methods a preflight names for most paths: what the site's routes and the REST operations use. */
+const ALLOWED_METHODS = "GET, POST, OPTIONS";
+/**
+ * /mcp (with or without its trailing slash, which the router treats alike) serves POST only: GET and DELETE answer
+ * 405 on this stateless endpoint (adapters/mcp-http.ts), so its preflight does not offer them.
+ */
+const MCP_ALLOWED_METHODS = "POST, OPTIONS";
+
 /** OPTIONS on any path: the CORS preflight. */
 export function preflight(event: H3Event): Response {
+  const path = event.url.pathname;
   return new Response(null, {
     status: 204,
     headers: {
       ...CORS_HEADERS,
-      "access-control-allow-methods": "GET, POST, OPTIONS",
+      "access-control-allow-methods": path === "/mcp" || path === "/mcp/" ? MCP_ALLOWED_METHODS : ALLOWED_METHODS,
       "access-control-allow-headers":
         event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
       "access-control-max-age": "86400",

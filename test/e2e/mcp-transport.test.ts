@@ -94,6 +94,18 @@ describe("Streamable HTTP around the SDK", () => {
     }
   });
 
+  it("answers a preflight for /mcp with the methods it serves (POST), not GET; other paths' preflights are unchanged", async () => {
+    const ask = { origin: "https://elsewhere.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" };
+    for (const path of ["/mcp", "/mcp/"]) {
+      const pre = await fetch(`${server.url}${path}`, { method: "OPTIONS", headers: ask });
+      expect(pre.status, path).toBe(204);
+      expect(pre.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(pre.headers.get("access-control-allow-methods"), path).toBe("POST, OPTIONS");
+    }
+    const other = await fetch(`${server.url}/api/reflect`, { method: "OPTIONS", headers: ask });
+    expect(other.headers.get("access-control-allow-methods")).toBe("GET, POST, OPTIONS");
+  });
+
   it("serves JSON to a missing, */* or JSON-only Accept, and a stream to a client that accepts only SSE", async () => {
     for (const accept of [undefined, "*/*", "application/json", "application/json, text/event-stream"]) {
       const res = await postMcp(list, accept ? { accept } : {});
