@@ -14,8 +14,12 @@ export function rpcError(
   headers: Record<string, string> = {},
   data?: { suggestion: string },
 ): Response {
-  const body = JSON.stringify({ jsonrpc: "2.0", id, error: data ? { code, message, data } : { code, message } });
-  return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
+  return new Response(rpcErrorText(code, message, id, data), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+/** A JSON-RPC error message as JSON text (the whole answer's body, or one answer of a batch). */
+export function rpcErrorText(code: number, message: string, id: Id = null, data?: { suggestion: string }): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, error: data ? { code, message, data } : { code, message } });
 }
 
 export function answered(message: Bytes, json: boolean): Response {
@@ -50,19 +54,10 @@ export function sdkRequest(event: H3Event, text: string): Request {
 }
 
 /** A JSON answer is read whole (its length known); a stream passes through. Fresh headers: ours get added. */
-export async function settled(response: Response, batch = false): Promise<Response> {
+export async function settled(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   if (!String(headers.get("content-type")).includes("text/event-stream")) {
-    let bytes = await response.arrayBuffer();
-    // JSON-RPC answers a batch with an array even of one answer; the SDK gives one such answer bare. A batch refused
-    // whole (empty, or not one at all) is answered with one error object, as JSON-RPC asks: left as it is.
-    if (batch && response.status === 200 && bytes.byteLength && headers.get("content-type")?.includes("application/json")) {
-      const answer: unknown = JSON.parse(Buffer.from(bytes).toString("utf8"));
-      if (!Array.isArray(answer)) {
-        bytes = new TextEncoder().encode(JSON.stringify([answer])).buffer;
-        headers.delete("content-length");
-      }
-    }
+    const bytes = await response.arrayBuffer();
     return new Response(bytes.byteLength ? bytes : null, { status: response.status, headers });
   }
   return new Response(response.body, { status: response.status, headers });

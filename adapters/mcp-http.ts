@@ -1,9 +1,9 @@
 // POST /mcp: Streamable HTTP for both protocol eras from one stateless endpoint. A well-formed request of either
 // era (mcp-route.ts says which) is answered by the stateless dispatch made once per process (mcp-dispatch.ts);
-// whatever else arrives (headers that disagree with the body, an unknown revision or method, a batch) goes to the
-// SDK's own entry, which refuses or serves it in its words. Around both: the Host guard on a loopback listener, a
-// bounded body read, -32700 for a body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405
-// for GET and DELETE.
+// whatever else arrives (headers that disagree with the body, an unknown revision or method) goes to the SDK's own
+// entry, which refuses or serves it in its words. A batch is refused from 2025-06-18 on, and a 2025-03-26 one answered
+// message by message, each as if sent alone. Around all: the Host guard on a loopback listener, a bounded body read,
+// -32700 for a body that is not JSON, a lenient Accept (missing or */* is served JSON), and 405 for GET and DELETE.
 import {
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
@@ -13,10 +13,11 @@ import {
 } from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
 import { SanctuaryError } from "../core/errors.ts";
+import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
-import { answered, rpcError, sdkRequest, settled } from "./mcp-http-answers.ts";
+import { answered, rpcError, rpcErrorText, sdkRequest, settled } from "./mcp-http-answers.ts";
 import { noteRequest } from "./request-log.ts";
 import { acceptFor, hostnameOf } from "./mcp-host.ts";
 import { rpcNote } from "./mcp-note.ts";
@@ -25,15 +26,22 @@ import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
-import { modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
+import { BATCHES_ENDED, batchlessRevision, modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
-import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
+import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
 /**
  * Revisions a request may name: both eras' (mcp-wire.ts), the ones -32022 lists. The SDK's entry would also take
  * 2024-11-05 and 2024-10-07, which had no Streamable HTTP and which initialize never agrees to here.
  */
 const SERVED_VERSIONS = new Set(PROTOCOL_VERSIONS);
+
+/** The most messages a 2025-03-26 batch may hold (as the SDK's transport allowed): each is answered at once, side by side. */
+const MAX_BATCH = 100;
+
+/** A message's id when JSON-RPC allows it (a string or a number), else null. */
+const idOf = (message: Record<string, unknown>): string | number | null =>
+  typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
 
 /**
  * 400 with UnsupportedProtocolVersionError (-32022, 2026-07-28 "Versioning") when the request names a revision this
@@ -121,6 +129,13 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
     noteRequest(event, rpcNote(body, toolNames));
     const { json } = acceptFor(event.req.headers.get("accept"));
     const baseUrl = baseUrlOf(event);
+    if (!Array.isArray(body)) return one(event, body, text, json, baseUrl);
+    if (depthOf(body) > MAX_DEPTH) return tooDeep(null, baseUrl, json);
+    return batch(event, body, json, baseUrl);
+  }
+
+  /** One JSON-RPC message (the whole body, or one message of a 2025-03-26 batch), as `text` on the wire. */
+  async function one(event: H3Event, body: unknown, text: string, json: boolean, baseUrl: string): Promise<Response> {
     const route = routeOf(body, event.req.headers);
     // A notification is never answered, however deep its params (the nesting rule below is for what is answered).
     if (route?.kind === "notification") return new Response(null, { status: 202 });
@@ -138,9 +153,6 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
       );
     // A method of the table with params it cannot read: said here, in words (the SDK's entry would answer with a Zod dump).
     if (route?.kind === "request" && dispatch.knows(route.method)) return answered(dispatch.refuseParams(route.id, route.method), json);
-    // A batch under the 2026-07-28 header: that revision carries one message a POST (the SDK would call the revision unsupported).
-    if (Array.isArray(body) && event.req.headers.get("mcp-protocol-version") === MODERN_PROTOCOL_VERSION)
-      return rpcError(400, -32600, "Invalid Request: 2026-07-28 carries one JSON-RPC message in each POST, not a batch; send each message as its own POST.");
     // A revision neither era serves: refused here, since the SDK's 2025 entry would list only its own revisions.
     const unsupported = unsupportedVersion(body, event.req.headers.get("mcp-protocol-version"));
     if (unsupported) return unsupported;
@@ -151,7 +163,48 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
     const response = (await isLegacyRequest(request, body, { maxRequestBodySize: app.config.bodyLimit }))
       ? await legacy(request, body, json, caller, baseUrl)
       : await modern(json, caller, baseUrl).fetch(request, { parsedBody: body });
-    return settled(response, Array.isArray(body));
+    return settled(response);
+  }
+
+  /**
+   * A JSON-RPC batch. From 2025-06-18 on MCP has none (that revision's changelog removed them; the Streamable HTTP
+   * page asks for one message a POST): refused whole with -32600, as is an empty batch. A 2025-03-26 batch (or one
+   * naming no revision, which is 2025-03-26) is answered as JSON-RPC 2.0 asks: each message as if sent alone, one
+   * answer for each request, in an array, notifications unanswered. Each answer is its own even when ids repeat: the
+   * SDK's transport matched answers to requests by id, so a repeated id got one answer for two requests.
+   */
+  async function batch(event: H3Event, messages: unknown[], json: boolean, baseUrl: string): Promise<Response> {
+    const unsupported = unsupportedVersion(messages, event.req.headers.get("mcp-protocol-version"));
+    if (unsupported) return unsupported;
+    const revision = batchlessRevision(messages, event.req.headers);
+    if (revision !== undefined)
+      return rpcError(
+        400,
+        -32600,
+        `Invalid Request: JSON-RPC batches ended with MCP ${BATCHES_ENDED}, and this request speaks ${revision}: send one JSON-RPC message per request (each its own POST), not a batch.`,
+        null,
+        {},
+        { suggestion: "Nothing was done. Send each message of the batch as its own POST; only a 2025-03-26 client may batch." },
+      );
+    if (messages.length === 0) return rpcError(400, -32600, "Invalid Request: the batch is empty; send at least one JSON-RPC message.");
+    if (messages.length > MAX_BATCH)
+      return rpcError(400, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH} messages (this one ${messages.length}); send it in parts.`);
+    const answers = await Promise.all(messages.map((message) => batchAnswer(event, message, baseUrl)));
+    const pieces: Bytes[] = answers.filter((answer) => answer.byteLength > 0);
+    if (pieces.length === 0) return new Response(null, { status: 202 });
+    return answered(bytesOf(["[", ...pieces.flatMap((piece, i) => (i === 0 ? [piece] : [",", piece])), "]"]), json);
+  }
+
+  /** One message of a batch: its answer's JSON bytes, or none (a notification, a client's response). */
+  async function batchAnswer(event: H3Event, message: unknown, baseUrl: string): Promise<Bytes> {
+    if (!isObject(message) || message.jsonrpc !== "2.0")
+      return Buffer.from(rpcErrorText(-32600, 'Invalid Request: each message of a batch is a JSON-RPC 2.0 object ("jsonrpc": "2.0").', null));
+    // 2025-03-26 (Lifecycle): "The initialize request MUST NOT be part of a JSON-RPC batch".
+    if (message.method === "initialize")
+      return Buffer.from(rpcErrorText(-32600, "Invalid Request: initialize is never part of a batch; send it as its own POST.", idOf(message)));
+    // Answered as JSON (a notification's 202 has no body): the batch's own Accept decides the whole answer's form.
+    const response = await one(event, message, JSON.stringify(message), true, baseUrl);
+    return Buffer.from(await response.arrayBuffer());
   }
 
   /**

@@ -4,7 +4,7 @@
 // the exact error the revision prescribes (its classification costs more than a whole REST request: docs/performance.md).
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 import type { Era } from "./mcp-caller.ts";
-import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, eraOf, isObject } from "./mcp-wire.ts";
+import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, eraOf, isObject } from "./mcp-wire.ts";
 
 export type McpRoute =
   { kind: "request"; id: string | number; method: string; params: Record<string, unknown>; era: Era; client?: string } | { kind: "notification" };
@@ -16,6 +16,7 @@ const MODERN = eraOf(MODERN_PROTOCOL_VERSION);
 const LEGACY = new Map(LEGACY_VERSIONS.map((v) => [v, eraOf(v)]));
 // A 2025 request without the version header is 2025-03-26 (the Streamable HTTP transport's rule).
 const UNNAMED_LEGACY = eraOf("2025-03-26");
+const SERVED: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS);
 
 /** The route of a parsed body with its request headers, or null for the SDK to classify. */
 export function routeOf(body: unknown, headers: Headers): McpRoute | null {
@@ -42,6 +43,26 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   if (requestId === undefined) return "id" in body || !method.startsWith("notifications/") ? null : { kind: "notification" };
   const clientInfo = method === "initialize" && isObject(params.clientInfo) ? params.clientInfo : undefined;
   return { kind: "request", id: requestId, method, params, era, client: typeof clientInfo?.name === "string" ? clientInfo.name : undefined };
+}
+
+/** The first revision without JSON-RPC batches: its changelog removed them, and every later revision carries one message a POST. */
+export const BATCHES_ENDED = "2025-06-18";
+
+/**
+ * The revision a batch names when that revision has no batches (2025-06-18 and later): its header's, or failing that
+ * one of its messages' 2026-07-28 envelopes. Undefined for a 2025-03-26 batch, named or not (a request without the
+ * header is 2025-03-26: the transport's rule), which may batch; and for a revision not served, which -32022 answers.
+ */
+export function batchlessRevision(batch: readonly unknown[], headers: Headers): string | undefined {
+  const ended = (version: unknown): version is string => typeof version === "string" && SERVED.has(version) && version >= BATCHES_ENDED;
+  const header = headers.get("mcp-protocol-version");
+  if (ended(header)) return header;
+  for (const message of batch) {
+    const meta = isObject(message) && isObject(message.params) ? message.params._meta : undefined;
+    const named = isObject(meta) ? meta[PROTOCOL_VERSION_META_KEY] : undefined;
+    if (ended(named)) return named;
+  }
+  return undefined;
 }
 
 /** The client's name in a 2026-07-28 envelope: undefined when it names none (optional since the revision), null when malformed. */

@@ -212,6 +212,41 @@ describe("JSON-RPC batches", () => {
     const empty = await (await post([])).json();
     expect([Array.isArray(empty), empty.error?.code]).toEqual([false, -32600]);
   });
+
+  it("answer every request of a 2025-03-26 batch on its own, two that share an id included", async () => {
+    const postBatch = async (body: unknown) =>
+      fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2025-03-26" },
+        body: JSON.stringify(body),
+      });
+    const twice = await postBatch([
+      { jsonrpc: "2.0", id: 7, method: "ping" },
+      { jsonrpc: "2.0", id: 7, method: "tools/list" },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+    ]);
+    expect(twice.status).toBe(200);
+    const answers: { id: number; result?: Record<string, unknown> }[] = await twice.json();
+    // Two requests, two answers (the notification none), each with the id its request carried.
+    expect(answers.map((a) => a.id)).toEqual([7, 7]);
+    expect(answers.map((a) => (a.result && "tools" in a.result ? "tools/list" : "ping")).sort()).toEqual(["ping", "tools/list"]);
+    // What is not a request gets its own -32600 beside the others' answers, as JSON-RPC 2.0's examples show; so does
+    // an initialize, which 2025-03-26 keeps out of batches.
+    const mixed = await (
+      await postBatch([
+        1,
+        { jsonrpc: "2.0", id: 8, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
+        { jsonrpc: "2.0", id: 9, method: "ping" },
+      ])
+    ).json();
+    expect(mixed).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("JSON-RPC 2.0 object") } },
+      { jsonrpc: "2.0", id: 8, error: { code: -32600, message: expect.stringContaining("initialize is never part of a batch") } },
+      expect.objectContaining({ id: 9, result: {} }),
+    ]);
+    const onlyNotes = await postBatch([{ jsonrpc: "2.0", method: "notifications/initialized" }]);
+    expect([onlyNotes.status, await onlyNotes.text()]).toEqual([202, ""]);
+  });
 });
 
 describe("a 2026-07-28 request without clientInfo", () => {

@@ -159,14 +159,30 @@ describe("Streamable HTTP around the SDK", () => {
     }
   });
 
-  it("refuses a batch under the 2026-07-28 header as a batch (-32600), and still answers a 2025 one", async () => {
+  it("refuses a batch under 2025-06-18 and every later revision (-32600), and still answers a 2025-03-26 one", async () => {
     const batch = JSON.stringify([1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping" })));
-    const modern = await postMcp(batch, { ...MODERN, "mcp-method": "ping" });
-    expect(modern.status).toBe(400);
-    expect(modern.json).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(modern.json.error.message).toContain("not a batch");
-    const legacy = await postMcp(batch, { "mcp-protocol-version": "2025-03-26", accept: "application/json" });
-    expect(JSON.parse(legacy.text)).toEqual([expect.objectContaining({ id: 1, result: {} }), expect.objectContaining({ id: 2, result: {} })]);
+    const enveloped = JSON.stringify([1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping", params: { _meta: META } })));
+    const refusedUnder: { revision: string; body: string; headers: Record<string, string> }[] = [
+      { revision: "2026-07-28", body: batch, headers: { ...MODERN, "mcp-method": "ping" } },
+      { revision: "2025-11-25", body: batch, headers: { "mcp-protocol-version": "2025-11-25" } },
+      { revision: "2025-06-18", body: batch, headers: { "mcp-protocol-version": "2025-06-18" } },
+      // No header, but its messages' envelopes name 2026-07-28: not a 2025-03-26 batch either.
+      { revision: "2026-07-28", body: enveloped, headers: {} },
+    ];
+    for (const { revision, body, headers } of refusedUnder) {
+      const refused = await postMcp(body, headers);
+      expect(refused.status, revision).toBe(400);
+      expect(refused.json, revision).toMatchObject({ id: null, error: { code: -32600 } });
+      expect(refused.json.error.message, revision).toContain(`batches ended with MCP 2025-06-18, and this request speaks ${revision}`);
+      expect(refused.json.error.message, revision).toContain("send one JSON-RPC message per request");
+      expect(refused.json.error.message, revision).toContain("not a batch");
+      expect(refused.json.error.data.suggestion, revision).toMatch(/^Nothing was done\./);
+    }
+    const named: Record<string, string>[] = [{ "mcp-protocol-version": "2025-03-26" }, {}];
+    for (const headers of named) {
+      const legacy = await postMcp(batch, { ...headers, accept: "application/json" });
+      expect(JSON.parse(legacy.text)).toEqual([expect.objectContaining({ id: 1, result: {} }), expect.objectContaining({ id: 2, result: {} })]);
+    }
   });
 
   it("answers an unknown tool with -32602 in both eras, as the tools page lists it among protocol errors", async () => {

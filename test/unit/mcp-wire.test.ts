@@ -6,7 +6,7 @@ import { bytesOf, jsonAndQuoted, toJsonBytes, type JsonPieces } from "../../core
 import { joined } from "../../core/body.ts";
 import { createMcpDispatch, isFirstId } from "../../adapters/mcp-dispatch.ts";
 import { toolsOf } from "../../adapters/mcp-tools.ts";
-import { routeOf } from "../../adapters/mcp-route.ts";
+import { batchlessRevision, routeOf } from "../../adapters/mcp-route.ts";
 import { eraOf } from "../../adapters/mcp-wire.ts";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { operations } from "../../tools/index.ts";
@@ -105,5 +105,21 @@ describe("routeOf", () => {
     expect(routeOf(body, new Headers({ "mcp-protocol-version": "2026-07-28" }))).toBeNull();
     expect(routeOf([body], new Headers())).toBeNull();
     expect(routeOf({ jsonrpc: "2.0", method: "notifications/initialized" }, new Headers())).toEqual({ kind: "notification" });
+  });
+});
+
+describe("batchlessRevision", () => {
+  const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+  const revisionOf = (batch: unknown[], version?: string) => batchlessRevision(batch, new Headers(version ? { "mcp-protocol-version": version } : {}));
+
+  it("names the revision of a batch from 2025-06-18 on, by its header or a message's envelope", () => {
+    for (const version of ["2025-06-18", "2025-11-25", "2026-07-28"]) expect(revisionOf([ping], version), version).toBe(version);
+    const enveloped = { ...ping, params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } };
+    expect(revisionOf([ping, enveloped])).toBe("2026-07-28");
+  });
+  it("names none for 2025-03-26 (named, or not named at all), nor for a revision not served (-32022 answers that)", () => {
+    expect(revisionOf([ping], "2025-03-26")).toBeUndefined();
+    expect(revisionOf([ping, 1, null])).toBeUndefined();
+    expect(revisionOf([ping], "2099-01-01")).toBeUndefined();
   });
 });
