@@ -46,6 +46,26 @@ export function sectionNamed(library: Library, path: string): string | null {
   return sectionsOf(library).includes(name) ? name : null;
 }
 
+/** What a read_doc path names: a document, or a section (by its name or an alias), or null for neither. */
+export type DocTarget = { document: Piece } | { section: string };
+
+/**
+ * The one resolution of a library path, shared by read_doc and the `sanctuary://docs/{+path}` resource so that
+ * both read the same paths: a document first (no document is named after a section, but a document would win),
+ * then a section.
+ */
+export function resolveDocPath(library: Library, path: string): DocTarget | null {
+  const document = library.document(path);
+  if (document) return { document };
+  const section = sectionNamed(library, path);
+  return section ? { section } : null;
+}
+
+/** A section's documents by title: the order every table of contents lists them in. */
+export function documentsIn(library: Library, section: string): Piece[] {
+  return library.documents.filter((d) => d.category === section).sort(byTitle);
+}
+
 /** Every name read_doc accepts for a section, for completions. */
 export function sectionWords(library: Library): string[] {
   const sections = sectionsOf(library);
@@ -87,10 +107,7 @@ function buildContents(library: Library, section: string | null, steps: Steps): 
     documents: library.documents.filter((d) => d.category === name).length,
   }));
   const listed = section ?? "docs";
-  const documents = library.documents
-    .filter((d) => d.category === listed)
-    .sort(byTitle)
-    .map(entry);
+  const documents = documentsIn(library, listed).map(entry);
   const first = documents[0];
   const other = sections.find((s) => s.name !== listed);
   return {

@@ -2,7 +2,7 @@
 // names, IANA timezones, dates that hold services and recent conversations. Pure lookups over the library and
 // the stores; the MCP adapter answers completion/complete with them.
 import coordinates from "../planner/zone-coordinates.json" with { type: "json" };
-import { sectionWords } from "./library-contents.ts";
+import { sectionWords, sectionsOf } from "./library-contents.ts";
 import type { ToolServices } from "./context.ts";
 
 export type Completer = (value: string, services: ToolServices) => string[] | Promise<string[]>;
@@ -36,8 +36,8 @@ export const completeSongSlug: Completer = (value, { library }) =>
 
 export const completeSection: Completer = (value, { library }) => rankMatches(sectionWords(library), value);
 
-/** Document paths: what `sanctuary://docs/{+path}` reads (a section's name reads nothing there: read_doc lists sections). */
-export const completeDocPath: Completer = (value, { library }) => rankMatches(library.documents.map((d) => d.path).sort(), value);
+/** What `sanctuary://docs/{+path}` reads, as read_doc does: the sections by name (their tables of contents), then document paths. */
+export const completeDocPath: Completer = (value, { library }) => rankMatches([...sectionsOf(library), ...library.documents.map((d) => d.path).sort()], value);
 
 /** Dates that hold services, newest first. */
 export const completeServiceDate: Completer = async (value, { calendar }) => rankMatches((await calendar.dates()).slice().reverse(), value);

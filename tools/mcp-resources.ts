@@ -1,6 +1,9 @@
 // The MCP resources, as data over the operations and the library. Every GET operation that is not a tool is
 // a resource (its contents are the REST body, as JSON), so an agent with MCP alone reaches everything the REST
-// surface reads; library documents are resources too, as the markdown served at /docs/<path>.md.
+// surface reads; library documents are resources too, as the markdown served at /docs/<path>.md, and so is each
+// section read_doc lists, as its table of contents in markdown (the same paths read_doc reads).
+import { BoundedMemo } from "../core/memo.ts";
+import type { Library } from "../corpus/library.ts";
 import type { Operation } from "./operation.ts";
 import type { ToolServices } from "./context.ts";
 import { apiIndex } from "./api-index.ts";
@@ -13,6 +16,7 @@ import { reflectionsBySong } from "./reflections-by-song.ts";
 import { reflectionsRecent } from "./reflections-recent.ts";
 import { reflectionsSong } from "./reflections-song.ts";
 import { servicesByDate } from "./services-by-date.ts";
+import { documentsIn, resolveDocPath, sectionTitle, sectionsOf } from "./library-contents.ts";
 import { completeConversation, completeDocPath, completeServiceDate, completeSongSlug, type Completer } from "./mcp-completions.ts";
 
 export const JSON_TYPE = "application/json";
@@ -117,18 +121,31 @@ export const RESOURCES: ResourceKind[] = [
   {
     uri: DOCS_TEMPLATE,
     name: "document",
-    title: "A library document",
-    description: "One document of the library as markdown with its front matter, as served at /docs/<path>.md (read_doc gives it as JSON).",
+    title: "A library document or section",
+    description:
+      "One document of the library as markdown with its front matter, as served at /docs/<path>.md; given a section's name (prayers, chants…), that section's documents as a markdown list. read_doc reads the same paths, as JSON.",
     mimeType: MARKDOWN_TYPE,
-    text: ({ path }, { library }) => library.document(path)?.source ?? null,
-    list: ({ library }) =>
-      library.documents.map((d) => ({
+    // read_doc's own resolution (library-contents.ts), so the two read the same paths.
+    text: ({ path }, { library }) => {
+      const target = resolveDocPath(library, path);
+      if (!target) return null;
+      return "document" in target ? target.document.source : sectionMarkdown(library, target.section);
+    },
+    list: ({ library }) => [
+      ...sectionsOf(library).map((name) => ({
+        uri: expandUri(DOCS_TEMPLATE, { path: name }),
+        name,
+        title: `${sectionTitle(name)} (section)`,
+        description: `${documentCount(documentsIn(library, name).length)} in the library's ${sectionTitle(name).toLowerCase()} section, each with its address and one-line summary.`,
+      })),
+      ...library.documents.map((d) => ({
         uri: `sanctuary://docs/${d.path}`,
         name: d.path,
         title: d.title,
         description: d.tldr,
         size: Buffer.byteLength(d.source),
       })),
+    ],
     complete: { path: completeDocPath },
   },
   {
@@ -163,6 +180,28 @@ export const RESOURCES: ResourceKind[] = [
     complete: { slug: completeConversation },
   },
 ];
+
+const documentCount = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
+
+// A section's markdown depends only on the library: made once per section and library version.
+const sectionTexts = new BoundedMemo<string>(64);
+
+/** A section's table of contents as markdown (read_doc gives the same table as JSON): each document linked by its resource. */
+function sectionMarkdown(library: Library, section: string): string {
+  return sectionTexts.get(`${library.contentHash}|${section}`, () => {
+    const title = sectionTitle(section);
+    const documents = documentsIn(library, section);
+    const escaped = (text: string) => text.replace(/[[\]\\]/g, "\\$&");
+    return [
+      `# ${title}`,
+      "",
+      `${documentCount(documents.length)} in the library's ${title.toLowerCase()} section, by title, each with its one-line summary. Each link is the document's resource; read_doc reads it by its path.`,
+      "",
+      ...documents.map((d) => `- [${escaped(d.title)}](${expandUri(DOCS_TEMPLATE, { path: d.path })}) (\`${d.path}\`): ${d.tldr}`),
+      "",
+    ].join("\n");
+  });
+}
 
 /** A template's variable names (`{slug}`, `{+path}`). */
 export const variablesOf = (uri: string) => [...uri.matchAll(/\{\+?([A-Za-z_]+)\}/g)].map((m) => m[1]);

@@ -7,7 +7,7 @@ import { spokenText } from "../audio/spoken.ts";
 import { notFound } from "../core/errors.ts";
 import { hasAnyControlChar } from "../core/text.ts";
 import type { Piece } from "../corpus/library.ts";
-import { Contents, contentsOf, sectionNamed } from "./library-contents.ts";
+import { Contents, contentsOf, resolveDocPath } from "./library-contents.ts";
 import { listDocs } from "./list-docs.ts";
 import { documentRecording } from "./mcp-recordings.ts";
 import { defineOperation, readOnly } from "./operation.ts";
@@ -86,10 +86,8 @@ export const readDoc = defineOperation({
   handler({ path }, ctx) {
     const { steps } = ctx;
     if (!path) return contentsOf(ctx.library, null, steps);
-    const section = ctx.library.document(path) ? null : sectionNamed(ctx.library, path);
-    if (section) return contentsOf(ctx.library, section, steps);
-    const doc = ctx.library.document(path);
-    if (!doc) {
+    const target = resolveDocPath(ctx.library, path);
+    if (!target) {
       // The path's last words are searched for, when there are enough of them to search by (search takes 2 characters or more).
       const words = path.split("/").pop()!.replace(/-/g, " ").trim();
       throw notFound(`There is no document at "${path}".`, {
@@ -101,6 +99,8 @@ export const readDoc = defineOperation({
         ],
       });
     }
+    if ("section" in target) return contentsOf(ctx.library, target.section, steps);
+    const doc = target.document;
     return {
       path: doc.path,
       title: doc.title,

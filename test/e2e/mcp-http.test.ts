@@ -242,6 +242,24 @@ describe.each([
     await expect(mcp.readResource("sanctuary://nowhere")).rejects.toMatchObject({ code: -32602 });
   });
 
+  it("reads every path read_doc lists: a section (by its name or another spelling) as the documents read_doc lists in it", async () => {
+    const contents = (await mcp.callTool("read_doc", {})).structuredContent;
+    const uris = (await mcp.listResources()).resources.map((r) => r.uri);
+    for (const { name } of contents.sections) {
+      const listed = (await mcp.callTool("read_doc", { path: name })).structuredContent.documents.map((d: { path: string }) => d.path);
+      expect(uris, name).toContain(`sanctuary://docs/${name}`);
+      const [read] = (await mcp.readResource(`sanctuary://docs/${name}`)).contents;
+      expect(read, name).toMatchObject({ uri: `sanctuary://docs/${name}`, mimeType: "text/markdown" });
+      // Each document linked by the address it reads at, in read_doc's order.
+      const linked = [...read.text.matchAll(/\]\(sanctuary:\/\/docs\/([^)]+)\)/g)].map((m) => m[1]);
+      expect(linked, name).toEqual(listed);
+    }
+    // read_doc's other spellings of a section read the same table; what names neither is still -32602.
+    const prayers = (await mcp.readResource("sanctuary://docs/prayers")).contents[0].text;
+    expect((await mcp.readResource("sanctuary://docs/prayer")).contents[0].text).toBe(prayers);
+    await expect(mcp.readResource("sanctuary://docs/no-such-section")).rejects.toMatchObject({ code: -32602 });
+  });
+
   it("offers the prompts, embedding the song a reflection is about", async () => {
     const { prompts } = await mcp.listPrompts();
     expect(prompts.map((p) => p.name).sort()).toEqual(["attend_the_service", "explore_the_library", "reflect_on_a_song"]);
@@ -289,8 +307,9 @@ describe.each([
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}" }, "slug", "")).toHaveLength(
       server.deps.library.songs.length,
     );
-    // Only what the template reads: documents, not section names (sanctuary://docs/prayers is no document).
+    // What the template reads, as read_doc does: the section's name first, then its documents' paths.
     const paths = await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{+path}" }, "path", "pray");
+    expect(paths[0]).toBe("prayers");
     expect(paths).toContain(doc);
     // The template spelled without its reserved expansion is the same template.
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://docs/{path}" }, "path", "pray")).toEqual(paths);
