@@ -21,15 +21,23 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
   // What the caller knows the call by: its tool, or for a route with no tool its method and path (list-songs is an id
   // of ours; GET /api/music is what was called).
   const tool = op.mcp?.tool ?? `${op.rest.method} ${op.rest.path}`;
+  // A field left out that takes one of a few values: the first problem's own when it is one, else the first in order.
+  const choice = [issue, ...missing].find((i) => missing.includes(i) && valuesOf(i) !== undefined);
   const required = withAlternative(
-    requiredMessage(
-      missing.map((i) => fieldName(i.path)),
-      subjectOf(issue),
-      fields.includes("username"),
+    withChoice(
+      requiredMessage(
+        missing.map((i) => fieldName(i.path)),
+        subjectOf(issue),
+        fields.includes("username"),
+      ),
+      choice,
     ),
     missing,
   );
-  const lead = said(issue, { raw, fields, tool, required, missing });
+  const lead = said(issue, { raw, fields, tool, required, missing, choice });
+  // The values that field takes go in `allowed`, with the field they are for, however the fields left out were said:
+  // an enum left out (contribute's category) and a field a shape rule requires (feedback's category) alike.
+  const named = lead.allowed || !choice || !missing.includes(issue) ? lead : { field: fieldName(choice.path), allowed: valuesOf(choice) };
   // The rest of what is wrong, after the first: each other field's problem (one a field), those left out, a field the
   // call does not take. A text too short beside a missing name was told only of the text (an outside tester's report).
   const rest: string[] = [];
@@ -38,15 +46,15 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     const name = fieldName(other.path);
     if (other === stray || missing.includes(other) || told.has(name) || told.size > 3) continue;
     told.add(name);
-    rest.push(said(other, { raw, fields, tool, required, missing }).message);
+    rest.push(said(other, { raw, fields, tool, required, missing, choice }).message);
   }
   if (missing.length && !missing.includes(issue)) rest.push(required);
   if (stray && stray !== issue && stray.code === "unrecognized_keys") rest.push(unknownFieldsMessage(tool, stray.keys, fields));
   return new SanctuaryError("invalid", [lead.message, ...rest].join(" "), {
     // Said only where a field was left out: a name too long was told to add its name (an outside tester's report).
     suggestion: missing.length ? op.missingSuggestion : undefined,
-    field: lead.field || undefined,
-    allowed: lead.allowed,
+    field: named.field || undefined,
+    allowed: named.allowed,
     example: op.example,
     next_steps: [
       ...(op.invalidSteps?.(steps, now) ?? []),
@@ -64,11 +72,21 @@ interface Said {
   allowed?: string[];
 }
 
-/** One violation in words (`required`: the sentence naming every field left out, said for a missing one). */
-function said(
-  issue: z.core.$ZodIssue,
-  { raw, fields, tool, required, missing }: { raw: Record<string, unknown>; fields: string[]; tool: string; required: string; missing: z.core.$ZodIssue[] },
-): Said {
+/** What a violation is said against: the call as sent, its fields and name, and what was left out. */
+interface SaidAbout {
+  raw: Record<string, unknown>;
+  fields: string[];
+  tool: string;
+  required: string;
+  missing: z.core.$ZodIssue[];
+  choice?: z.core.$ZodIssue;
+}
+
+/**
+ * One violation in words (`required`: the sentence naming every field left out, said for a missing one, with the values
+ * of `choice`, a field left out that takes one of a few).
+ */
+function said(issue: z.core.$ZodIssue, { raw, fields, tool, required, missing, choice }: SaidAbout): Said {
   const field = fieldName(issue.path);
   const subject = subjectOf(issue);
   // Zod does not report the value it saw, so look at what was sent.
@@ -105,8 +123,13 @@ function said(
       };
     case "invalid_value": {
       const allowed = issue.values.map(String);
+      // Left out, the required sentence names it, and its values when it is the choice there (withChoice).
       const message =
-        sent === undefined ? `${required.slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).` : `${subject} must be one of: ${allowed.join(", ")}.`;
+        sent !== undefined
+          ? `${subject} must be one of: ${allowed.join(", ")}.`
+          : issue === choice
+            ? required
+            : `${required.slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).`;
       return { field, message, allowed };
     }
     case "invalid_format":
@@ -116,7 +139,11 @@ function said(
       return { field: issue.keys[0] ?? "", message: unknownFieldsMessage(tool, issue.keys, fields), allowed: fields };
     default:
       // "`name` is required (`username` also works)" alone; among other missing fields, in the list.
-      return { field, message: missing.length > 1 && missing.includes(issue) ? required : issue.message.endsWith(".") ? issue.message : `${issue.message}.` };
+      return {
+        field,
+        message: missing.length > 1 && missing.includes(issue) ? required : issue.message.endsWith(".") ? issue.message : `${issue.message}.`,
+        allowed: valuesOf(issue),
+      };
   }
 }
 
@@ -128,6 +155,22 @@ function requiredMessage(fields: string[], first: string, aliased: boolean): str
   const named = fields.length ? fields.map((f) => (aliased && f === "name" ? "`name` (or `username`)" : `\`${f}\``)) : [first];
   if (named.length === 1) return `${named[0]} is required.`;
   return `${named.slice(0, -1).join(", ")} and ${named.at(-1)} are required.`;
+}
+
+/**
+ * The values a field takes, when its issue names them: an enum's, or those a rule outside the schema requires in the
+ * issue's `params.allowed` (feedback's category is optional in the schema, required by its shape rule).
+ */
+function valuesOf(issue: z.core.$ZodIssue): string[] | undefined {
+  if (issue.code === "invalid_value") return issue.values.map(String);
+  const allowed: unknown = issue.code === "custom" ? issue.params?.allowed : undefined;
+  return Array.isArray(allowed) && allowed.every((v) => typeof v === "string") ? allowed : undefined;
+}
+
+/** "`category`, `title` and `content` are required (`category` is one of: …)." when a field left out takes one of a few values. */
+function withChoice(required: string, choice: z.core.$ZodIssue | undefined): string {
+  const values = choice && valuesOf(choice);
+  return choice && values ? `${required.slice(0, -1)} (${subjectOf(choice)} is one of: ${values.join(", ")}).` : required;
 }
 
 /**

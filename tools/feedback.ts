@@ -62,11 +62,19 @@ function shapeRule(
     });
     return;
   }
-  // `otherwise` names the call's other shape, said once after a list of fields left out (adapters/validation-error.ts).
+  // `otherwise` names the call's other shape, said once after a list of fields left out, and `allowed` the values a
+  // field takes, given in the error's `allowed` as an enum's are (adapters/validation-error.ts).
   const otherwise = { otherwise: "send just `message`" };
   if (!v.name && !v.username)
     ctx.addIssue({ code: "custom", path: ["name"], message: "`name` is required (`username` also works), or send just `message`", params: otherwise });
-  for (const field of ["category", "title", "description"] as const) {
+  if (v.category === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["category"],
+      message: `\`category\` is required (one of: ${feedbackCategories.join(", ")}), or send just \`message\``,
+      params: { ...otherwise, allowed: [...feedbackCategories] },
+    });
+  for (const field of ["title", "description"] as const) {
     if (v[field] === undefined)
       ctx.addIssue({ code: "custom", path: [field], message: `\`${field}\` is required (or send just \`message\`)`, params: otherwise });
   }

@@ -192,6 +192,14 @@ describe("feedback into the queue", () => {
     expect(res.body.suggestion).toBeTruthy();
   });
 
+  it("names the categories in `allowed` when category is left out, alone or among other fields", async () => {
+    for (const body of [{ name: "Ash", title: "Slow page", description: "The services page was slow." }, { name: "Ash" }]) {
+      const res = await server.post("/api/feedback", body, asIp(freshIp()));
+      expect([res.status, res.body.field, res.body.allowed], JSON.stringify(body)).toEqual([400, "category", ["bug", "feedback", "question"]]);
+      expect(res.body.error, JSON.stringify(body)).toContain("bug, feedback, question");
+    }
+  });
+
   it("limits a name to 3 an hour, and a nameless short report to 3 per address", async () => {
     const report = (n: number) => ({
       name: "Frequent Visitor",

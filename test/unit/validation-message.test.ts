@@ -50,9 +50,27 @@ it("offers the call's own next move first where it is known, then the descriptio
 
 it("says a call's other shape once after the fields left out, when each of them names it (feedback's short form)", () => {
   expect(refusalOf(feedback, {}).message).toBe(
-    "`name` (or `username`), `category`, `title` and `description` are required, or send just `message` (the short form).",
+    "`name` (or `username`), `category`, `title` and `description` are required (`category` is one of: bug, feedback, question), or send just `message` (the short form).",
   );
-  expect(refusalOf(feedback, { name: "Wren" }).message).toBe("`category`, `title` and `description` are required, or send just `message` (the short form).");
+  expect(refusalOf(feedback, { name: "Wren" }).message).toBe(
+    "`category`, `title` and `description` are required (`category` is one of: bug, feedback, question), or send just `message` (the short form).",
+  );
+});
+
+it("gives the values of a field left out in `allowed`, whether its schema or a shape rule requires it (feedback's category)", () => {
+  // feedback's category is optional in the schema (the short form has none) and required by its shape rule: the
+  // fields-left-out error named no categories, where contribute's, an enum's, did.
+  for (const raw of [{}, { name: "Wren" }, { name: "Wren", title: "Slow page", description: "The services page was slow." }]) {
+    const refused = refusalOf(feedback, raw);
+    expect(refused.details.allowed, JSON.stringify(raw)).toEqual(["bug", "feedback", "question"]);
+    expect(refused.details.field, JSON.stringify(raw)).toBe("category");
+  }
+  expect(refusalOf(feedback, { name: "Wren", title: "Slow page", description: "The services page was slow." }).message).toBe(
+    "`category` is required (one of: bug, feedback, question), or send just `message`.",
+  );
+  // A field left out that takes any value names no values: nothing to list.
+  expect(refusalOf(feedback, { category: "bug", title: "Slow page", description: "The services page was slow." }).details.allowed).toBeUndefined();
+  expect(refusalOf(contribute, {}).details).toMatchObject({ field: "category", allowed: ["prayers", "rituals", "hymns", "practice", "philosophy"] });
 });
 
 it("counts a missing name among the missing fields, and beside a stray one", () => {
