@@ -31,8 +31,9 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   const meta = params._meta;
   if (isObject(meta) && PROTOCOL_VERSION_META_KEY in meta) {
     if (!hasId || method === "initialize" || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION || header !== MODERN_PROTOCOL_VERSION) return null;
-    if (envelopeProblem(method, meta)) return null;
+    // The client's name read once: the envelope's check and the route both need it.
     const client = clientOf(meta);
+    if (problemOf(method, meta, client)) return null;
     if (headers.get("mcp-method") !== method) return null;
     const nameField = NAME_FIELD[method];
     if (nameField && (headers.get("mcp-name") ?? undefined) !== params[nameField]) return null;
@@ -78,8 +79,13 @@ function clientOf(meta: Record<string, unknown>): string | undefined | null {
  * (-32602). The client's identity is optional (for logs only). Null when the envelope may be served.
  */
 export function envelopeProblem(method: string, meta: Record<string, unknown>): { code: number; message: string } | null {
+  return problemOf(method, meta, clientOf(meta));
+}
+
+/** envelopeProblem, given the client's name as clientOf read it. */
+function problemOf(method: string, meta: Record<string, unknown>, client: string | undefined | null): { code: number; message: string } | null {
   if (method === "initialize") return { code: -32601, message: "Method not found: 2026-07-28 has no initialize; send server/discover" };
-  if (clientOf(meta) === null || !isObject(meta[CLIENT_CAPABILITIES_META_KEY]))
+  if (client === null || !isObject(meta[CLIENT_CAPABILITIES_META_KEY]))
     return {
       code: -32602,
       message: `Invalid params: a 2026-07-28 request carries _meta["${CLIENT_CAPABILITIES_META_KEY}"], and _meta["${CLIENT_INFO_META_KEY}"] with a name when it names its client`,

@@ -92,6 +92,19 @@ describe("routeOf", () => {
     const { "io.modelcontextprotocol/clientCapabilities": _capabilities, ...withoutCapabilities } = META;
     expect(modernRoute(agreeing, {}, withoutCapabilities)).toBeNull();
   });
+  it("reads a modern request's clientInfo once", () => {
+    let reads = 0;
+    const meta = { ...META };
+    Object.defineProperty(meta, "io.modelcontextprotocol/clientInfo", {
+      enumerable: true,
+      get() {
+        reads += 1;
+        return { name: "t", version: "1" };
+      },
+    });
+    expect(modernRoute(agreeing, {}, meta)).toMatchObject({ kind: "request", client: "t" });
+    expect(reads).toBe(1);
+  });
   it("leaves to the SDK a modern request whose headers disagree or are missing", () => {
     expect(modernRoute({ ...agreeing, "mcp-name": "attend" })).toBeNull();
     expect(modernRoute({ ...agreeing, "mcp-method": "tools/list" })).toBeNull();
