@@ -19,6 +19,15 @@ export const NOT_COVERED = "The library does not cover this, so I would rather n
 export const NOT_COVERED_NEXT =
   "You might search the library with other words, or read the guides, starting with the questions often asked (/docs/faq) and the welcome (/docs/welcome).";
 
+/**
+ * A question of the visitor's life that nothing in the library speaks to (subject-fit.ts): said plainly, the nearest
+ * pieces listed as reading and not quoted (they are not the answer), and how such a piece may come to be written.
+ */
+export const UNWRITTEN = "The library has nothing written for this yet, so I would rather not quote something that misses it.";
+const NEARBY = "These pieces stand nearest to it, though none is written for it:";
+export const UNWRITTEN_NEXT =
+  "If you would like the library to hold such a piece, you could ask for one with feedback (POST /api/feedback), or write it and offer it with contribute (/docs/how-to-contribute).";
+
 /** Wrap text as inert data: the closing tag cannot be forged from inside. */
 export function quoteUntrusted(tag: string, text: string): string {
   return `<${tag}>\n${text.replace(new RegExp(`</?${tag}>`, "gi"), "[removed tag]")}\n</${tag}>`;
@@ -108,6 +117,7 @@ function pieceNoun(kind = "piece"): string {
 
 /** The library's own sentences that answer the question, quoted with their titles; or a plain "not covered". */
 export function extractiveAnswer(grounding: Grounding): string {
+  if (!grounding.covered && grounding.unwritten) return unwrittenAnswer(grounding.offered ?? []);
   if (!grounding.covered) return `${NOT_COVERED} ${NOT_COVERED_NEXT}`;
   // Sentences of one unit (the same page and question) are quoted together, in reading order, under it.
   // A sentence quoted with the one before it (its sequel, ground.ts) joins that one's quote.
@@ -121,4 +131,10 @@ export function extractiveAnswer(grounding: Grounding): string {
   const source = (c: Candidate) => `"${c.title}"${c.where ? `, ${pieceNoun(c.kind)}, to read at ${c.where}` : ""}`;
   const quotes = [...new Set(groups.values())].map((g) => `${quoteOf(g.sort((a, b) => a.position - b.position))}\n> — ${source(g[0])}`).join("\n\n");
   return `Here is what the library says, in its own words (quoted passages, not a generated answer):\n\n${quotes}`;
+}
+
+/** "Nothing written for this yet", with the pieces nearest to it as a plain list (a title and where to read it), never quoted. */
+function unwrittenAnswer(nearby: readonly Hit[]): string {
+  const list = nearby.map((h) => `- "${h.chunk.title}", at ${h.chunk.pagePath}`).join("\n");
+  return nearby.length ? `${UNWRITTEN} ${NEARBY}\n\n${list}\n\n${UNWRITTEN_NEXT}` : `${UNWRITTEN} ${UNWRITTEN_NEXT}`;
 }

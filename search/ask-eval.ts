@@ -1,6 +1,6 @@
 // How an answer to a question set is judged (npm run eval:ask and the ask tests share it), as pure functions.
 import { createHash } from "node:crypto";
-import { NOT_COVERED } from "./answer.ts";
+import { NOT_COVERED, UNWRITTEN } from "./answer.ts";
 
 export type Split = "dev" | "test";
 
@@ -53,7 +53,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export const BARE_YES_NO = /^>\s*\**\s*(yes|no)\s*[.,;!:—–-]/im;
 
 export function judgeAnswer(answer: string, facts: string[]) {
-  const notCovered = answer.includes(NOT_COVERED);
+  // "Nothing written for this yet" declines as plainly: the titles it lists as nearby reading are no answer.
+  const notCovered = answer.includes(NOT_COVERED) || answer.includes(UNWRITTEN);
   return {
     answer,
     // A refusal carries no fact, though its pointers may contain a loose one ("start" in "starting with /docs/faq").

@@ -27,7 +27,7 @@ import { findPieces, piecesAsked } from "./pieces.ts";
 import { heldOffTopic, OFF_TOPIC_ODDS } from "./off-topic.ts";
 import { KINDS } from "./piece-words.ts";
 import { asksHowToLive, SCENE_GUIDE_STRONG, sceneTold } from "./scene-request.ts";
-import { livedAnswer, piecesOffered } from "./how-to-live.ts";
+import { livedAnswer, unwrittenFor } from "./how-to-live.ts";
 import { askingSentence } from "./asking-sentence.ts";
 import { askedWithToldHour } from "./watch-asked.ts";
 import { withoutGuesses } from "./guessed-values.ts";
@@ -64,8 +64,9 @@ export async function groundAnswer(
   const heard = withConceptWords(question);
   const odds = await sources.offTopicOdds;
   if (heldOffTopic(heard, grounding.covered, grounding.score, odds)) return { ...NOTHING, score: grounding.score };
-  // Nor is a piece offered to read for a question the library is not about ("How do I fix a leaking tap?").
-  return grounding.offered?.length && odds(heard) >= OFF_TOPIC_ODDS ? { ...grounding, offered: [] } : grounding;
+  // Nor is a piece offered to read, or the library said to have nothing written for it yet, for a question it is not
+  // about ("How do I fix a leaking tap?").
+  return (grounding.offered?.length || grounding.unwritten) && odds(heard) >= OFF_TOPIC_ODDS ? { ...grounding, offered: [], unwritten: false } : grounding;
 }
 
 /** What a question is read with, once per question: groundAnswer's arguments, and whether the visitor may be in danger. */
@@ -91,10 +92,10 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
   // "Is there a prayer for…?" is answered by the piece itself, found among all pieces of that kind by its topic.
   const kinds = piecesAsked(question);
   if (kinds && sources.cards.length) {
-    const { found } = await findPieces(question, kinds, sources.cards, embedder, expansions);
-    // No piece of that kind is about it: the library has none, and a guide's sentence is no answer to such a question;
-    // the pieces search found for it are offered to read (how-to-live.ts piecesOffered).
-    if (!found.length) return { ...NOTHING, offered: piecesOffered(hits) };
+    const { found, near } = await findPieces(question, kinds, sources.cards, embedder, expansions);
+    // No piece of that kind is about it, or none found speaks to what it is about (subject-fit.ts): the library has
+    // none written for it yet, and a guide's sentence is no answer to such a question; the pieces found are offered to read.
+    if (!found.length) return unwrittenFor(near, hits);
     // What is asked besides the piece ("…? And what's the watch called?") is answered after it (guide-part.ts).
     const rest = afterThePiece(question);
     const more = rest ? await groundQuestion(rest, reading) : NOTHING;
@@ -114,8 +115,10 @@ async function groundQuestion(question: string, reading: Reading): Promise<Groun
   // A scene of the visitor's life, asking for nothing in particular (scene-request.ts), that no guide's fact answers
   // strongly is answered by the pieces about it, of any kind, when one is (after where help is, for one who may be in danger: piecesMayAnswer).
   if (sceneTold(question) && piecesMayAnswer(reading) && (!grounding.covered || grounding.score < SCENE_GUIDE_STRONG)) {
-    const { found } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
+    const { found, near } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
     if (found.length) return namedPieces(found, hits);
+    // Pieces near it in score that do not speak to what it tells are no answer, nor are the sentences beside them.
+    if (near.length) return unwrittenFor(near, hits);
   }
   // A how-to about living (scene-request.ts) is answered by the pieces about it, not by guides padding it (how-to-live.ts).
   if (asksHowToLive(question) && piecesMayAnswer(reading)) return livedAnswer(question, grounding, { hits, sources, embedder, expansions });

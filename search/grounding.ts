@@ -18,6 +18,11 @@ export interface Grounding {
   extra: Hit[];
   /** Not covered: pieces search found for the question, offered to read though none is said to answer it (how-to-live.ts). */
   offered?: Hit[];
+  /**
+   * Not covered, and the question is of the visitor's life: the library has nothing written for it yet, and what search
+   * found is offered as nearby reading, not as the answer (subject-fit.ts). A question the library is not about has none.
+   */
+  unwritten?: boolean;
 }
 
 /** No answer: the library does not cover the question. */

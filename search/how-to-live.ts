@@ -18,6 +18,9 @@ import { OFF_TOPIC_ODDS } from "./off-topic.ts";
 import { situationsOf } from "./piece-situation.ts";
 import { SCENE_GUIDE_STRONG } from "./scene-request.ts";
 import { pieceHit, piecesMadeFor } from "./situation-answer.ts";
+import type { PieceCard } from "./piece-cards.ts";
+import { sentenceSpeaks } from "./subject-fit.ts";
+import { sentenceDeclares, subjectHeld, subjectWords, wordLinks } from "./subject-held.ts";
 import type { Situation } from "./situation-words.ts";
 
 const ANY_KIND = KINDS.map(([kind]) => kind);
@@ -62,6 +65,23 @@ export function piecesOffered(hits: readonly Hit[]): Hit[] {
 }
 
 /**
+ * The answer when nothing found speaks to a question of the visitor's life (subject-fit.ts): not covered, the library
+ * has nothing written for it yet, and the pieces found nearest (`near` first, then search's own) are offered to read.
+ */
+export function unwrittenFor(near: readonly PieceCard[], hits: readonly Hit[], score = 0): Grounding {
+  const pages = [...near.map((c) => pieceHit(c, hits)), ...piecesOffered(hits)];
+  const offered = pages.filter((h, i) => pages.findIndex((o) => o.chunk.page === h.chunk.page) === i).slice(0, OFFERED);
+  return { ...NOTHING, score, offered, unwritten: true };
+}
+
+/** Whether any of an answer's sentences speaks to the question's own subject (subject-fit.ts), by its words and its unit's. */
+function sentencesSpeak(question: string, grounding: Grounding, sources: AskSources, expansions: Expansions | null): boolean {
+  const subject = subjectWords(question, sources.cards);
+  const links = wordLinks(question, expansions);
+  return grounding.sentences.some((c) => sentenceSpeaks(subject, subjectHeld(question, sentenceDeclares(c), sources.cards, links)));
+}
+
+/**
  * Whether a piece may answer the question as one of living: one the off-topic model hears (how to get a stain out of
  * a carpet, which a blessing's summary happens to tell) only when it tells a situation the pieces are
  * written for (piece-situation.ts: "What can I do when I cannot sleep?").
@@ -89,17 +109,19 @@ export async function livedAnswer(question: string, grounding: Grounding, asked:
   const { hits, sources, embedder, expansions } = asked;
   const told = situationsOf(question);
   if (told.length) return situationAnswer(question, told, grounding, asked);
-  if (grounding.covered && !leansOnGuides(grounding, hits)) return grounding;
-  const { found, score } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
+  if (grounding.covered && !leansOnGuides(grounding, hits) && sentencesSpeak(question, grounding, sources, expansions)) return grounding;
+  const { found, score, near } = await findPieces(question, ANY_KIND, sources.cards, embedder, expansions);
   const fits = found.length > 0 && score >= LIVED_FLOOR && (!grounding.covered || score > grounding.score);
   if (fits && pieceMayAnswer(question, await sources.offTopicOdds)) return { ...namedPieces(found, hits), score };
   // A guide that answers it strongly (SCENE_GUIDE_STRONG, as for a scene told) still does: "How do I sit with this?" may be the guides' own.
-  if (grounding.covered && grounding.score >= SCENE_GUIDE_STRONG) return grounding;
+  // Either only when it speaks to what was asked (subject-fit.ts): a sentence on looking around without being counted
+  // is no answer to keeping on visiting a grandmother who no longer knows you, however its words score.
+  if (grounding.covered && grounding.score >= SCENE_GUIDE_STRONG && sentencesSpeak(question, grounding, sources, expansions)) return grounding;
   // The guides set aside, the pieces' own sentences among search's hits still answer: "How do I end my day gently?"
   // quoted a guide's search example beside "The Evening Ledger", whose sentences are the answer.
   const fromPieces = withoutGuides(grounding, hits);
-  if (fromPieces.covered) return fromPieces;
-  return { ...NOTHING, score: grounding.score, offered: piecesOffered(hits) };
+  if (fromPieces.covered && sentencesSpeak(question, fromPieces, sources, expansions)) return fromPieces;
+  return unwrittenFor(near, hits, grounding.score);
 }
 
 /**
@@ -140,5 +162,5 @@ async function situationAnswer(question: string, told: readonly Situation[], gro
     return { ...namedPieces(found, hits), score: best.score };
   }
   const offered = made.filter((p) => p.score >= PIECE_FLOOR).slice(0, OFFERED);
-  return { ...NOTHING, score: grounding.score, offered: offered.map((p) => pieceHit(p.c, hits)) };
+  return { ...NOTHING, score: grounding.score, offered: offered.map((p) => pieceHit(p.c, hits)), unwritten: true };
 }

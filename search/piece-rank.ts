@@ -75,7 +75,12 @@ export interface ScoredPiece {
   /** How far it declares the situation the visitor tells (piece-situation.ts). */
   fit: number;
   cardWords: () => number;
+  /** The question's words' links (hand-kept synonyms, the situations' words, WordNet, the vectors), by term: the same for every piece. */
+  links: WordLinks;
 }
+
+/** Each topic term of a question with the terms it links to and their weights. */
+export type WordLinks = ReadonlyMap<string, ReadonlyArray<readonly [string, number]>>;
 
 /** The pieces of the kinds asked for, scored for the question's topic, best first (none when it names no topic). */
 export async function rankPieces(
@@ -158,6 +163,7 @@ export async function rankPieces(
       scene: scene.get(c) ?? 0,
       fit: fit(c),
       cardWords: () => situated(inWords(c, false), fit(c)),
+      links,
     }))
     .map((p) => ({ ...p, score: situated(embedder ? sceneBlend(SCENE_BLEND, p.words, p.meaning, p.scene) : p.words, p.fit) }))
     .sort((a, b) => b.score - a.score);

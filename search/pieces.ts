@@ -5,7 +5,9 @@
 import type { Embedder } from "./embedder.ts";
 import type { Expansions } from "./lexicon.ts";
 import type { PieceCard } from "./piece-cards.ts";
-import { rankPieces } from "./piece-rank.ts";
+import { rankPieces, type ScoredPiece } from "./piece-rank.ts";
+import { holdsRarest, speaksToSubject, subjectShare } from "./subject-fit.ts";
+import { pieceDeclares, subjectHeld, subjectWords, titleHolds } from "./subject-held.ts";
 import { situationsOf } from "./piece-situation.ts";
 import { KINDS } from "./piece-words.ts";
 
@@ -116,20 +118,33 @@ export const WORDS_PIECE_FLOOR = 0.18;
 /** A second piece is named beside the first when it scores this share of the first's. */
 export const RUNNER_UP = 0.9;
 
-/** The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's score. */
+/**
+ * The pieces of the kinds asked for that are about the question's topic, best first (one or two), with the best's
+ * score; and those found by their score that do not speak to the question's own subject (subject-fit.ts), `near`:
+ * offered to read, never named as the answer.
+ */
 export async function findPieces(
   question: string,
   kinds: string[],
   cards: PieceCard[],
   embedder: Embedder | null,
   expansions: Expansions | null,
-): Promise<{ found: PieceCard[]; score: number }> {
+): Promise<{ found: PieceCard[]; score: number; near: PieceCard[] }> {
   const [best, next] = await rankPieces(question, kinds, cards, embedder, expansions);
-  if (!best) return { found: [], score: 0 };
+  if (!best) return { found: [], score: 0, near: [] };
   // Without vectors a piece whose title, summary or themes hold the topic may be named from a lower floor: words
   // alone fall short of the floor set with meaning. Its body's words do not count there ("a song about football"
   // is not a song that mentions a match once).
   const named = best.score >= PIECE_FLOOR || (!embedder && best.cardWords() >= WORDS_PIECE_FLOOR);
-  if (!named) return { found: [], score: best.score };
-  return { found: next && next.score >= best.score * RUNNER_UP ? [best.c, next.c] : [best.c], score: best.score };
+  if (!named) return { found: [], score: best.score, near: [] };
+  const top = next && next.score >= best.score * RUNNER_UP ? [best, next] : [best];
+  const speaks = top.filter((p) => pieceSpeaks(question, p, cards));
+  return { found: speaks.map((p) => p.c), score: (speaks[0] ?? best).score, near: top.filter((p) => !speaks.includes(p)).map((p) => p.c) };
+}
+
+/** Whether a piece found for the question speaks to its own subject (subject-fit.ts), from what it declares. */
+function pieceSpeaks(question: string, p: ScoredPiece, cards: PieceCard[]): boolean {
+  const held = subjectHeld(question, pieceDeclares(p.c), cards, p.links);
+  const subject = subjectWords(question, cards);
+  return speaksToSubject({ held, share: subjectShare(subject, held), fit: p.fit, titleWords: titleHolds(question, p.c), rarest: holdsRarest(subject, held) });
 }

@@ -192,6 +192,11 @@ export const ask = defineOperation({
               steps.get("Read the questions often asked", "/api/docs/faq", {}, { tool: "read_doc", action: "read_doc" }),
               // Pieces search found for it, though none is said to answer it (search/how-to-live.ts): theirs to judge.
               ...(grounding.offered ?? []).map(({ chunk }) => readStep(steps, chunk)),
+              // Nothing written for it yet (search/subject-fit.ts): how such a piece may come to be, as the answer says. (Feedback
+              // has no MCP tool, so the answer names it and no step does: docs/behaviour.md §7.)
+              ...(grounding.unwritten
+                ? [steps.get("Read how to write a piece and offer it", "/api/docs/how-to-contribute", {}, { tool: "read_doc", action: "read_doc" })]
+                : []),
             ]),
       ],
     };

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SanctuaryError } from "../../core/errors.ts";
 import { createLogger } from "../../core/logger.ts";
-import { NOT_COVERED, quoteUntrusted, SYSTEM_PROMPT } from "../../search/answer.ts";
+import { NOT_COVERED, quoteUntrusted, SYSTEM_PROMPT, UNWRITTEN } from "../../search/answer.ts";
 import { SearchService } from "../../search/service.ts";
 import { tokenMatches } from "../../services/conversations.ts";
 import { startFakeOpenAI, type FakeOpenAI, type Reply } from "../helpers/fake-openai.ts";
@@ -178,16 +178,20 @@ describe("POST /api/ask without a language model", () => {
     }
   });
 
-  it("offers the pieces search finds when none of the kind asked for fits, and none for a question the library is not about", async () => {
+  it("says nothing is written yet and offers the pieces search finds when none of the kind asked for fits, and none for a question the library is not about", async () => {
     const reads = (body: { next_steps: Array<{ action?: string; description?: string; url: string }> }) =>
       body.next_steps.filter((s) => (s.action === "read_doc" || s.action === "read_song") && !s.url.endsWith("/api/docs/faq")).map((s) => s.url);
     const pet = (await extractive.post("/api/ask", { question: "Is there a practice for grief after losing a pet?" }, asIp(freshIp()))).body;
-    expect(pet.answer).toContain(NOT_COVERED);
+    // A request the library has no piece of its kind for is told so, with what stands near (search/subject-fit.ts).
+    expect(pet.answer).toContain(UNWRITTEN);
+    expect(pet.answer).not.toMatch(/^>/m);
     expect(pet.sources).toEqual([]);
+    expect(pet.next_steps.some((s: { url: string }) => s.url.endsWith("/api/docs/how-to-contribute"))).toBe(true);
     expect(reads(pet).some((url) => url.endsWith("/api/docs/philosophy/grief-for-things-that-never-breathed"))).toBe(true);
     for (const url of reads(pet)) expect((await extractive.get(new URL(url).pathname)).status).toBe(200);
     const tap = (await extractive.post("/api/ask", { question: "How do I fix a leaking tap?" }, asIp(freshIp()))).body;
     expect(tap.answer).toContain(NOT_COVERED);
+    expect(tap.answer).not.toContain(UNWRITTEN);
     expect(reads(tap)).toEqual([]);
   });
 
