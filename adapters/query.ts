@@ -36,16 +36,26 @@ function parsedQuery(search: string): Readonly<Record<string, string | string[]>
   return query;
 }
 
+/**
+ * Query parameters a URL picks up on its way rather than from its author: a cache-buster (`_=1701…`, `_t`, any name
+ * opening with an underscore, which no operation takes) and a link's tracking tags (`utm_source`, `fbclid`, …). They
+ * are dropped before validation, so a monitor's `/api/health?_=1` or a shared `/api/now?utm_source=x` is answered;
+ * any other field an operation does not take is still refused by name (`timzone`: "did you mean `timezone`?").
+ */
+export function isPassingParameter(key: string): boolean {
+  return key.startsWith("_") || key.startsWith("utm_") || TRACKING_TAGS.has(key);
+}
+const TRACKING_TAGS = new Set(["fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "mc_cid", "mc_eid", "igshid"]);
+
 function parseQuery(search: string): Record<string, string | string[]> {
   // A plain object from the start: one whose prototype is set afterwards drops to V8's slow dictionary
   // mode, and every later read of it (validation, the handler) pays for that on each request.
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(search)) {
+    if (isPassingParameter(key)) continue;
     const existing = Object.hasOwn(out, key) ? out[key] : undefined;
     const next = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-    // `__proto__` as a name is kept as data, never as the object's prototype.
-    if (key === "__proto__") Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
-    else out[key] = next;
+    out[key] = next; // `__proto__`, which would set the object's prototype, opens with "_" and never gets here
   }
   return out;
 }

@@ -1,19 +1,27 @@
 // Query strings become plain objects: repeated names become lists (which validation then refuses),
-// and names such as __proto__ or constructor stay data, never the object's prototype or its methods.
+// names such as constructor stay data, never the object's prototype or its methods, and a URL's passing
+// parameters (a cache-buster, a link's tracking tags; `__proto__` among them) are dropped.
 import { expect, it } from "vitest";
 import type { H3Event } from "h3";
 import { baseUrlOf } from "../../adapters/http.ts";
-import { queryObject } from "../../adapters/query.ts";
+import { isPassingParameter, queryObject } from "../../adapters/query.ts";
 
 it("reads a query as a plain object, lists for repeated names, prototype names kept as data", () => {
   const out = queryObject(new URL("http://x/api/now?timezone=Europe%2FBerlin&t=1&t=2&t=3&__proto__=a&constructor=b&toString=c"));
   expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
-  expect(Object.keys(out)).toEqual(["timezone", "t", "__proto__", "constructor", "toString"]);
+  expect(Object.keys(out)).toEqual(["timezone", "t", "constructor", "toString"]);
   expect(out.timezone).toBe("Europe/Berlin");
   expect(out.t).toEqual(["1", "2", "3"]);
-  expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toBe("a");
+  expect(Object.hasOwn(out, "__proto__")).toBe(false);
   expect([out.constructor, out.toString]).toEqual(["b", "c"]);
   expect(({} as Record<string, unknown>).a).toBeUndefined();
+});
+
+it("drops a URL's passing parameters (cache-busters, tracking tags) and keeps every other name", () => {
+  const out = queryObject(new URL("http://x/api/now?_=1701&_t=2&utm_source=news&utm_medium=mail&fbclid=a&gclid=b&timezone=UTC&utm=kept&ref=kept"));
+  expect(out).toEqual({ timezone: "UTC", utm: "kept", ref: "kept" });
+  expect(isPassingParameter("time_zone")).toBe(false);
+  expect(isPassingParameter("dry_run")).toBe(false);
 });
 
 it("shares one frozen object per query string, and an empty one without a query", () => {
