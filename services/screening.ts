@@ -10,7 +10,7 @@ export type { FieldRole };
 /** Why a value was refused: `kind` lets the operation say calmly what to send instead. */
 export interface Refusal {
   field: string;
-  kind: "example" | "placeholder" | "filler";
+  kind: "example" | "placeholder" | "filler" | "wordless";
   reason: string;
 }
 
@@ -126,11 +126,13 @@ export function fillerText(field: string, text: string, rules: FillerRules = FIL
 export function isExample(text: string, examples: readonly string[]): boolean {
   let set = foldedExamples.get(examples);
   if (!set) foldedExamples.set(examples, (set = new Set(examples.filter(Boolean).map(folded))));
-  return set.has(folded(text));
+  const key = folded(text);
+  return key !== "" && set.has(key); // punctuation alone folds to nothing, which no example is
 }
 /** Folded once per list: callers pass the same list until the library changes (tools/examples.ts). */
 const foldedExamples = new WeakMap<readonly string[], Set<string>>();
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 /**
@@ -148,6 +150,11 @@ const shortFields = new BoundedMemo<Readonly<Refusal> | null>(8192);
 const frozen = (refusal: Refusal | null) => (refusal ? Object.freeze(refusal) : null);
 
 function screenedField(field: string, value: string, role: FieldRole, examples: readonly string[]): Refusal | null {
+  // Text with no letter or digit in any script ("?", "!!!…", a row of dots) says nothing: named as such, since it
+  // would otherwise fold to the empty string and pass for an example, or be stored. A name may be a symbol ("☾").
+  if (role !== "name" && role !== "place" && !LETTER_OR_DIGIT.test(value)) {
+    return { field, kind: "wordless", reason: `\`${field}\` holds no words, only punctuation or symbols.` };
+  }
   if (role !== "name" && role !== "place" && isExample(value, examples)) {
     return { field, kind: "example", reason: `\`${field}\` is still the documentation's example text.` };
   }

@@ -19,6 +19,7 @@ export function suggestionFor(refusal: Refusal, wording: ScreenWording): string 
   if (refusal.kind === "example")
     return `${wording.nothing} That is the documentation's example, which only shows the shape of a call: send ${own} in its place.`;
   if (refusal.kind === "placeholder") return `${wording.nothing} A placeholder stands for something only you can give: send ${own} in its place.`;
+  if (refusal.kind === "wordless") return `${wording.nothing} Punctuation alone cannot be read as ${own}: send it in words.`;
   return `${wording.nothing} It looks like a test, which is fine. When you are ready, send ${own}; there is no hurry.`;
 }
 

@@ -155,6 +155,10 @@ const refused: Array<[string, string, unknown]> = [
   ["ask", "question", EXAMPLES.ask.question],
   ["ask", "question", "test"],
   ["ask", "question", "..."],
+  // Punctuation or symbols alone: named as wordless, never as the documentation's example.
+  ["ask", "question", "?"],
+  ["ask", "question", "!!!"],
+  ["reflect", "text", "!!!!!!!!!!!!!!!!!!!!!!!!"],
   ["ask", "name", "<your name>"],
   ["feedback", "name", "YOUR_NAME"],
   ["feedback", "title", EXAMPLES.feedback.title],
@@ -267,7 +271,8 @@ describe("placeholders, examples and filler in each visitor-written field", () =
     expect(res.body.field).toBe(field);
     expect(res.body.error).toContain(`\`${field}\``);
     expect(res.body.suggestion).toMatch(/^Nothing was (stored|registered|asked|sent|submitted)/);
-    expect(res.body.suggestion).toMatch(/in its place|When you are ready/);
+    expect(res.body.suggestion).toMatch(/in its place|When you are ready|send it in words/);
+    if (typeof value === "string" && field !== "name" && !/[\p{L}\p{N}]/u.test(value)) expect(res.body.error).toBe(`\`${field}\` holds no words, only punctuation or symbols.`);
     expect(res.body.example).toBeTruthy();
     if (call.tool) {
       const viaMcp = await mcp.callTool({ name: call.tool, arguments: body });

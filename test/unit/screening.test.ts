@@ -7,7 +7,7 @@ import { holdsPlaceholder, isStandIn, placeholderIn } from "../../services/stand
 const EXAMPLE = "The chant about the tide stayed with me through the whole afternoon.";
 
 describe("screenField refuses", () => {
-  it.each<[FieldRole, string, "placeholder" | "example" | "filler"]>([
+  it.each<[FieldRole, string, "placeholder" | "example" | "filler" | "wordless"]>([
     ["name", "<your name>", "placeholder"],
     ["name", "[your name]", "placeholder"],
     ["name", "{name}", "placeholder"],
@@ -58,7 +58,7 @@ describe("screenField refuses", () => {
     ["text", "The chant was lovely asdfgh and the reading too.", "filler"],
     ["title", "Hello", "filler"],
     ["title", "My Title", "filler"],
-    ["piece", "🙏🙏🙏", "filler"],
+    ["piece", "🙏🙏🙏", "wordless"],
   ])("%s %j as %s", (role, value, kind) => {
     expect(screenField("field", value, role, [EXAMPLE])?.kind).toBe(kind);
   });
@@ -105,6 +105,21 @@ describe("the parts", () => {
     expect(screenField("name", "Wren", "name", ["Wren"])).toBeNull();
     expect(screenField("location", "a kitchen table", "place", ["a kitchen table"])).toBeNull();
     expect(screenField("text", "a kitchen table, quiet and warm", "text", ["a kitchen table, quiet and warm"])?.kind).toBe("example");
+  });
+
+  it("names text of punctuation or symbols alone as wordless, never as the documentation's example", () => {
+    // An example that folds to nothing (all punctuation) must not match every wordless value either.
+    for (const value of ["?", "!!!", "...", "?!?!?!?!?!?!?!?!?!?!?!", "—— ** ——", "\u{1F64F}\u{1F64F}"]) {
+      for (const role of ["text", "title", "piece"] as const) {
+        expect(screenField("question", value, role, ["?", "..."]), `${role} ${value}`).toMatchObject({
+          kind: "wordless",
+          reason: "`question` holds no words, only punctuation or symbols.",
+        });
+      }
+    }
+    expect(screenField("name", "\u263E", "name")).toBeNull();
+    expect(screenField("question", "¿Qué?", "text")).toBeNull();
+    expect(screenField("question", "为什么？", "text")).toBeNull();
   });
 
   it("names the field and the placeholder it found", () => {
