@@ -60,6 +60,18 @@ export function withoutMarkup(text: string): string {
  */
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
 
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they reorder the text after them,
+ * so a reflection could show its words backwards or a contribution hide what a reviewer reads ("Trojan Source").
+ * The marks a right-to-left writer needs (U+200E, U+200F, U+061C) and the joiners stay.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Visitor-written text without bidi embeddings, overrides and isolates. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, "");
+}
+
 /** Text without invisible format characters: what a visitor sees is what is kept. */
 export function withoutInvisible(text: string): string {
   return text.replace(INVISIBLE, "");

@@ -7,7 +7,7 @@ import { questionAsRead } from "../search/spelling.ts";
 import { callerLeft, invalid } from "../core/errors.ts";
 import { hasControlChars, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameField, oneName, usernameField } from "./inputs.ts";
+import { nameField, oneName, usernameField, writtenText } from "./inputs.ts";
 import type { SearchMethod } from "../search/service.ts";
 import { SearchMethodField } from "./search.ts";
 import { defineOperation } from "./operation.ts";
@@ -37,9 +37,7 @@ export const ask = defineOperation({
     "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
   input: oneName(
     z.strictObject({
-      question: z
-        .string()
-        .trim()
+      question: writtenText()
         .min(1)
         .max(500)
         // Stored and shown as a public conversation (its page, the recent list, the feed).

@@ -7,7 +7,7 @@ import { contributionCategories, draftDocument } from "../review/document.ts";
 import { MIN_CONTENT_WORDS, tooShort, unsafeMarkup } from "../review/screening.ts";
 import { invalid, unavailable } from "../core/errors.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameField, nameOrUsername, usernameField } from "./inputs.ts";
+import { nameField, nameOrUsername, usernameField, writtenText } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { limitSaid } from "./limit-said.ts";
@@ -77,17 +77,13 @@ export const contribute = defineOperation({
       name: nameField.optional(),
       username: usernameField.optional(),
       category: z.enum(contributionCategories).describe("Where it belongs"),
-      title: z
-        .string()
-        .trim()
+      title: writtenText()
         .min(3)
         .max(200)
         .refine((t) => !/[\r\n]/.test(t), "`title` must be a single line")
         .refine((t) => !hasControlChars(t), "`title` must not contain control characters")
         .describe("Title, 3 to 200 characters, one line; unique in the library"),
-      content: z
-        .string()
-        .trim()
+      content: writtenText()
         .min(1)
         .max(10_000)
         .refine((t) => !hasControlChars(t), "`content` must not contain control characters")

@@ -5,16 +5,14 @@ import { hasControlChars } from "../core/text.ts";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
 import { contributionsPaused, ReviewPreviewShape } from "./contribute.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameField, oneName, usernameField } from "./inputs.ts";
+import { nameField, oneName, usernameField, writtenText } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { limitSaid } from "./limit-said.ts";
 import { nextSteps } from "./shapes.ts";
 
 const text = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
+  writtenText()
     .min(1)
     .max(max)
     .refine((t) => !hasControlChars(t), `\`${field}\` must not contain control characters`);

@@ -1,7 +1,7 @@
 // Input fields several operations share, with the limits of docs/behaviour.md §9.
 import { z } from "zod";
 import { isObject } from "../core/is-object.ts";
-import { hasControlChars, hasVisibleText, withoutInvisible } from "../core/text.ts";
+import { hasControlChars, hasVisibleText, withoutBidiControls, withoutInvisible } from "../core/text.ts";
 
 /**
  * A visitor's name: kept as written minus invisible format characters (zero-width spaces, bidi controls), and
@@ -86,10 +86,11 @@ export function hasWebAddress(text: string): boolean {
 }
 
 /** A public text field: trimmed, at least `min` visible characters, no web addresses, no control characters. */
+/** Text a visitor writes for others to read (a reflection, a question, a piece): trimmed, its bidi controls taken out. */
+export const writtenText = () => z.string().overwrite(withoutBidiControls).trim();
+
 export function publicText(field: string, min: number, max: number) {
-  return z
-    .string()
-    .trim()
+  return writtenText()
     .min(min)
     .max(max)
     .refine((s) => s.length < min || withoutInvisible(s).trim().length >= min, {

@@ -272,7 +272,8 @@ describe("placeholders, examples and filler in each visitor-written field", () =
     expect(res.body.error).toContain(`\`${field}\``);
     expect(res.body.suggestion).toMatch(/^Nothing was (stored|registered|asked|sent|submitted)/);
     expect(res.body.suggestion).toMatch(/in its place|When you are ready|send it in words/);
-    if (typeof value === "string" && field !== "name" && !/[\p{L}\p{N}]/u.test(value)) expect(res.body.error).toBe(`\`${field}\` holds no words, only punctuation or symbols.`);
+    if (typeof value === "string" && field !== "name" && !/[\p{L}\p{N}]/u.test(value))
+      expect(res.body.error).toBe(`\`${field}\` holds no words, only punctuation or symbols.`);
     expect(res.body.example).toBeTruthy();
     if (call.tool) {
       const viaMcp = await mcp.callTool({ name: call.tool, arguments: body });
@@ -314,5 +315,11 @@ describe("placeholders, examples and filler in each visitor-written field", () =
     for (const name of ["Song", "404", "🌙", "."]) expect((await calls.attend.rest({ name })).status).toBe(200);
     expect((await calls.ask.rest({ question: "Hello?" })).status).toBe(200);
     expect((await calls.reflect.rest({ name: "Aino", text: "Soooooooo quiet tonight; the [laughs] in the reading made me smile." })).status).toBe(200);
+    // A bidi override would show the rest backwards on the page and in the feeds: taken out, the words kept.
+    const turned = await calls.reflect.rest({ name: "Aino", text: "The bell at the end \u202Eof the service\u202C stayed with me all evening." });
+    expect(turned.status).toBe(200);
+    const live = JSON.stringify((await server.get("/api/reflections")).body);
+    expect(live).toContain("The bell at the end of the service stayed with me all evening.");
+    expect(live).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 });

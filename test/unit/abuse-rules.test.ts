@@ -3,7 +3,7 @@
 import MarkdownIt from "markdown-it";
 import unhomoglyph from "unhomoglyph";
 import { describe, expect, it } from "vitest";
-import { hasVisibleText, nameKey, withoutInvisible } from "../../core/text.ts";
+import { hasVisibleText, nameKey, withoutBidiControls, withoutInvisible } from "../../core/text.ts";
 import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
 import { unsafeMarkup } from "../../review/screening.ts";
 import { publicText } from "../../tools/inputs.ts";
@@ -73,6 +73,15 @@ describe("invisible characters", () => {
 
 describe("public text", () => {
   const text = publicText("text", 20, 1000);
+
+  it("keeps no bidi embedding, override or isolate, and keeps the marks and joiners right-to-left writing needs", () => {
+    // U+202E would show the rest of a reflection backwards on its page and in the feeds.
+    expect(text.parse("The chant \u202Ewas slower than\u202C I expected, \u2067and kind\u2069.")).toBe("The chant was slower than I expected, and kind.");
+    expect(withoutBidiControls("\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069")).toBe("");
+    expect(withoutBidiControls("שלום\u200F, عربي\u061C \u200E👩\u200D👧 می\u200Cخواهم")).toBe("שלום\u200F, عربي\u061C \u200E👩\u200D👧 می\u200Cخواهم");
+    // Taken out before the length is counted: overrides do not pad a reflection to its minimum.
+    expect(text.safeParse("Short words\u202E\u202E\u202E\u202E\u202E\u202E\u202E\u202E\u202E").success).toBe(false);
+  });
 
   it("refuses a web address hidden by invisible characters or written in wide letters", () => {
     for (const hidden of [
