@@ -16,6 +16,7 @@ import { liftsGrowthBound } from "./core/memory-limit.mjs";
 import { setFlagsFromString } from "node:v8";
 import { createLogger } from "./core/logger.ts";
 import { listenRefusal } from "./core/listen-refusal.ts";
+import { answerClientErrors } from "./adapters/client-errors.ts";
 
 /** A server before it listens: what it serves, built once; `app.fetch(request)` answers with no socket. */
 export interface OpenedApp {
@@ -64,11 +65,15 @@ export async function startServer(
   });
   // Plain HTTP/1.1 always (no TLS options are given), so the node server is an http.Server.
   const nodeServer = server.node?.server as HttpServer | undefined;
-  if (nodeServer) nodeServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const address = server.node?.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  if (nodeServer) {
+    nodeServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // A request Node's parser refuses (headers past 16 KB, too slow, not HTTP) is answered in the error shape too.
+    answerClientErrors(nodeServer, config.baseUrl ?? url);
+  }
   // "Open" once a search can answer too (from words, about a second after listening on an empty folder). Not
   // awaited: the caller's signal handlers must be in place as soon as the server listens.
   void Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() =>

@@ -2,6 +2,7 @@
 // same operations over MCP (Streamable HTTP and stdio) returning identical bodies.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -253,6 +254,27 @@ describe("validation and bodies", () => {
     expectErrorShape(big.body);
     const array = await server.post("/api/reflect", "[1,2]");
     expect(array.status).toBe(400);
+  });
+
+  it("a request Node's parser refuses is answered in the error shape: headers past 16 KB a 431, bytes not HTTP a 400", async () => {
+    const long = await fetch(`${server.url}/api/search?q=${"a".repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect(long.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = await long.json();
+    expectErrorShape(body);
+    expect(body.error).toContain("16 KB");
+    expect(body.next_steps[0].url).toMatch(/^http:\/\//);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => socket.end("HELLO sanctuary\r\n\r\n"));
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString("utf8")));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expectErrorShape(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4)));
+    // The server goes on answering.
+    expect((await server.get("/api/health")).status).toBe(200);
   });
 
   it("operations not built yet answer 503 in the error shape", async () => {

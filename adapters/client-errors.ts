@@ -1,0 +1,74 @@
+// What answers a request Node's parser refused before any route saw it (a request line or headers past Node's 16 KB,
+// a request that did not arrive in time, bytes that are not HTTP): the shared error shape, as every refusal, where
+// Node alone would send a bare status line with no body.
+import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
+import { stepsFor } from "./http.ts";
+
+interface Refusal {
+  status: number;
+  reason: string;
+  kind: ErrorKind;
+  error: string;
+  suggestion: string;
+}
+
+/** The refusal for a parser error's code (llhttp's `HPE_*`, Node's `ERR_HTTP_*`), as Node's own default would choose its status. */
+export function clientRefusal(code: string | undefined): Refusal {
+  if (code === "HPE_HEADER_OVERFLOW")
+    return {
+      status: 431,
+      reason: "Request Header Fields Too Large",
+      kind: "too_large",
+      error: "The request's address and headers are longer than this server reads (16 KB in all).",
+      suggestion:
+        "Nothing was read or stored. Send long text in a POST body rather than the address (a search's `q` takes up to 300 characters, a question up to 500), and fewer or shorter headers.",
+    };
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return {
+      status: 408,
+      reason: "Request Timeout",
+      kind: "invalid",
+      error: "The request did not arrive in time: its headers and body must come within 8 seconds.",
+      suggestion: "Nothing was stored. Send the request again, whole.",
+    };
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW")
+    return {
+      status: 413,
+      reason: "Payload Too Large",
+      kind: "too_large",
+      error: "The request's chunk extensions are longer than this server reads.",
+      suggestion: "Nothing was stored. Send the body without chunk extensions.",
+    };
+  return {
+    status: 400,
+    reason: "Bad Request",
+    kind: "invalid",
+    error: `This is not an HTTP/1.1 request the server can read${code ? ` (${code})` : ""}.`,
+    suggestion: "Nothing was read or stored. Send a well-formed HTTP/1.1 request; GET /api lists every endpoint.",
+  };
+}
+
+/** The whole HTTP response for a refusal, written straight to the socket (no request or response object exists). */
+export function clientRefusalBytes(refusal: Refusal, baseUrl: string): Buffer {
+  const error = new SanctuaryError(refusal.kind, refusal.error, { suggestion: refusal.suggestion });
+  const body = Buffer.from(JSON.stringify(error.body(stepsFor(baseUrl).home())), "utf8");
+  const head =
+    `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +
+    "Content-Type: application/json; charset=utf-8\r\n" +
+    `Content-Length: ${body.length}\r\n` +
+    "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n";
+  return Buffer.concat([Buffer.from(head, "latin1"), body]);
+}
+
+/** Answers the parser's refusals in the error shape; a socket already reset or closed is only destroyed. */
+export function answerClientErrors(server: Server, baseUrl: string): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientRefusalBytes(clientRefusal(error.code), baseUrl));
+  });
+}
