@@ -164,7 +164,7 @@ describe("validation and bodies", () => {
     expect(body.example).toContain("/api/attend?name=");
     // Words for any transport: an MCP caller has no query string to add a name to.
     expect(body.suggestion).toBe(
-      "Nothing was registered. Send your name (`name`, or `username`) to attend, or use now to look at the service without attending.",
+      "Nothing was registered. Send your name (`name`, or `username`) to attend, or use /api/now (the `now` tool) to look at the service without attending.",
     );
     // A name was sent: the refusal of something else does not ask for one.
     const long = await server.get(`/api/attend?name=Wren&timezone=${"A".repeat(51)}`);
