@@ -53,7 +53,8 @@ export const attend = defineOperation({
   },
   example: `/api/attend?name=${EXAMPLES.reflect.name}&timezone=${EXAMPLES.reflect.timezone}`,
   // In words for any transport: an MCP caller has no query string to add to.
-  missingSuggestion: "Nothing was registered. Send your name (`name`, or `username`) to attend, or use /api/now (the `now` tool) to look at the service without attending.",
+  missingSuggestion:
+    "Nothing was registered. Send your name (`name`, or `username`) to attend, or use /api/now (the `now` tool) to look at the service without attending.",
   screen({ name, username }, ctx) {
     const wording = { nothing: "Nothing was registered.", own: { name: OWN_NAME, username: OWN_NAME }, example: attend.example };
     screenVisitorFields(
