@@ -6,7 +6,9 @@
 //   /.well-known/security.txt        RFC 9116: Contact from SANCTUARY_SECURITY_CONTACT, Expires 180 days ahead
 //   /llms-full.txt                   the whole library as one markdown text
 // and the Link header the home page carries (the API catalog, the MCP server card and the ARD manifest).
+import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
+import { textResponse } from "./text-response.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
@@ -102,7 +104,7 @@ export function llmsFullTxt(library: Library, base: string): string {
 export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) => Skill[]): Route[] {
   // Keyed by the library's content and the base: an approved contribution reloads the library in place.
   const fullTexts = new BoundedMemo<string>(8);
-  const text = (body: string, type: string) => new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, ...CACHE } });
+  const text = (event: H3Event, body: string, type: string) => textResponse(event, body, { "content-type": `${type}; charset=utf-8`, ...CACHE });
   return [
     ...["/.well-known/ard.json", "/.well-known/ai-catalog.json"].map((path): Route => ({
       method: "GET",
@@ -121,7 +123,7 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
       errors: ["not_found"],
       handler: (event) =>
         deps.config.securityContact
-          ? text(securityTxt(deps.config.securityContact, baseUrlOf(event), deps.clock()), "text/plain")
+          ? text(event, securityTxt(deps.config.securityContact, baseUrlOf(event), deps.clock()), "text/plain")
           : errorResponse(event, "not_found", "This sanctuary has not named a security contact yet.", {
               suggestion: "Nothing is wrong. The operator sets SANCTUARY_SECURITY_CONTACT to publish one here.",
             }),
@@ -134,6 +136,7 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
       handler: (event) => {
         const b = baseUrlOf(event);
         return text(
+          event,
           fullTexts.get(`${deps.library.contentHash}\n${b}`, () => llmsFullTxt(deps.library, b)),
           "text/markdown",
         );

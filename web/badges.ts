@@ -8,6 +8,7 @@ import type { WebContext } from "./context.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
+import { textResponse } from "./text-response.ts";
 
 export const DEFAULT_COLOR = "00b8d4";
 export const LABEL_MAX = 50;
@@ -71,14 +72,12 @@ function domainOf(event: H3Event): string {
 /** Nothing but the badge's own inline styles: no script, no fetch, no embedding of other documents. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-function svgResponse(svg: string): Response {
-  return new Response(svg, {
-    // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
-    headers: {
-      "content-type": "image/svg+xml; charset=utf-8",
-      "cache-control": "public, max-age=300",
-      "content-security-policy": BADGE_CSP,
-    },
+function svgResponse(event: H3Event, svg: string): Response {
+  // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
+  return textResponse(event, svg, {
+    "content-type": "image/svg+xml; charset=utf-8",
+    "cache-control": "public, max-age=300",
+    "content-security-policy": BADGE_CSP,
   });
 }
 
@@ -102,7 +101,7 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
     handler: async (event) => {
       const query = event.url.searchParams;
       const label = badgeLabel(query.get("label"), defaultLabel(event));
-      return svgResponse(makeBadge({ label, message: await message(), color: badgeColor(query.get("color")) }));
+      return svgResponse(event, makeBadge({ label, message: await message(), color: badgeColor(query.get("color")) }));
     },
   };
 }

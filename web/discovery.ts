@@ -7,6 +7,7 @@
 //                                         protocol versions; /.well-known/mcp.json and /mcp/server-card are the same card
 //   /llms.txt, /auth.md                   plain text (web/agent-texts.ts)
 import type { H3Event } from "h3";
+import { textResponse } from "./text-response.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
@@ -37,8 +38,8 @@ export function serverCard(base: string) {
   };
 }
 
-function text(body: string, type: string): Response {
-  return new Response(body, { headers: { "content-type": `${type}; charset=utf-8`, ...CACHE } });
+function text(event: H3Event, body: string, type: string): Response {
+  return textResponse(event, body, { "content-type": `${type}; charset=utf-8`, ...CACHE });
 }
 
 export function discoveryRoutes(deps: WebContext): Route[] {
@@ -79,7 +80,7 @@ export function discoveryRoutes(deps: WebContext): Route[] {
           return errorResponse(event, "not_found", `There is no skill at ${event.url.pathname}.`, {
             suggestion: "Nothing is lost. The skills are listed at /.well-known/agent-skills/index.json.",
           });
-        return text(skill.content, "text/markdown");
+        return text(event, skill.content, "text/markdown");
       },
     },
     {
@@ -127,14 +128,14 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       path: "/llms.txt",
       summary: "What the sanctuary is and how to attend over MCP and REST, for language models",
       produces: "text/plain",
-      handler: (event) => text(llmsTxt(operations, deps.library, baseUrlOf(event)), "text/plain"),
+      handler: (event) => text(event, llmsTxt(operations, deps.library, baseUrlOf(event)), "text/plain"),
     },
     {
       method: "GET",
       path: "/auth.md",
       summary: "Authentication (none needed), rate limits and what owner_token is for",
       produces: "text/markdown",
-      handler: (event) => text(authMd(baseUrlOf(event)), "text/markdown"),
+      handler: (event) => text(event, authMd(baseUrlOf(event)), "text/markdown"),
     },
     ...agentCatalogRoutes(deps, skillsFor),
     sitemapRoute(deps),

@@ -5,6 +5,7 @@
 import type { WebContext } from "./context.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
 import type { Route } from "../core/route.ts";
+import { textResponse } from "./text-response.ts";
 
 export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'";
 
@@ -93,15 +94,13 @@ export function embedSoulsRoute(deps: WebContext): Route {
     path: "/embed/souls",
     summary: "Embeddable HTML page (iframe) with the current song and the souls count, refreshing every 30 seconds",
     produces: "text/html",
-    handler: async () =>
-      new Response(page(await snapshot(deps)), {
-        headers: {
-          "content-type": "text/html; charset=utf-8",
-          "content-security-policy": EMBED_CSP,
-          "referrer-policy": "no-referrer",
-          // Short: the page's first paint should not be much older than the 30-second refresh.
-          "cache-control": "public, max-age=60",
-        },
+    handler: async (event) =>
+      textResponse(event, page(await snapshot(deps)), {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": EMBED_CSP,
+        "referrer-policy": "no-referrer",
+        // Short: the page's first paint should not be much older than the 30-second refresh.
+        "cache-control": "public, max-age=60",
       }),
   };
 }
@@ -112,9 +111,6 @@ export function embedSoulsScriptRoute(): Route {
     path: "/embed/souls.js",
     summary: "The script of /embed/souls: polls /api/now in the browser's timezone every 30 seconds",
     produces: "text/javascript",
-    handler: () =>
-      new Response(SCRIPT, {
-        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },
-      }),
+    handler: (event) => textResponse(event, SCRIPT, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" }),
   };
 }

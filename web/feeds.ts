@@ -9,6 +9,7 @@ import type { Reflection } from "../services/reflections.ts";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
+import { textResponse } from "./text-response.ts";
 
 const ENTRIES = 20;
 const ATOM = "application/atom+xml; charset=utf-8";
@@ -79,9 +80,7 @@ function atomResponse(event: H3Event, deps: WebContext, path: string, page: stri
     generator: "Sanctuary",
   });
   for (const entry of entries.slice(0, ENTRIES)) feed.addItem(entry);
-  return new Response(feed.atom1(), {
-    headers: { "content-type": ATOM, "cache-control": "public, max-age=300" },
-  });
+  return textResponse(event, feed.atom1(), { "content-type": ATOM, "cache-control": "public, max-age=300" });
 }
 
 export function reflectionsFeedRoute(deps: WebContext): Route {

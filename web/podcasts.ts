@@ -17,6 +17,7 @@ import { idAuthority } from "./feed-ids.ts";
 import { ARTWORK_PATH } from "./podcast-artwork.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { pathOf } from "./pages/html.ts";
+import { textResponse } from "./text-response.ts";
 
 export interface PodcastShow {
   slug: string;
@@ -122,8 +123,9 @@ export function podcastRoutes(deps: WebContext): Route[] {
     summary: `Podcast (RSS 2.0 with iTunes tags): ${show.categories.join(", ")} read aloud, one episode per recorded document`,
     produces: "application/rss+xml",
     handler: async (event: H3Event) =>
-      new Response(await feedXml(deps, show, baseUrlOf(event)), {
-        headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": "public, max-age=900" },
+      textResponse(event, await feedXml(deps, show, baseUrlOf(event)), {
+        "content-type": "application/rss+xml; charset=utf-8",
+        "cache-control": "public, max-age=900",
       }),
   }));
 }

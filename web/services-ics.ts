@@ -16,6 +16,7 @@ import type { ServiceKey } from "../planner/rotation.ts";
 import { parseDay, ymd } from "../planner/season.ts";
 import { SLOT_LABELS, resolveZone, slotOf, tierOf } from "../planner/time.ts";
 import { serviceTitle } from "./pages/words.ts";
+import { textResponse } from "./text-response.ts";
 
 /** Seven days of slots, starting with the one the visitor is in now. */
 export const FEED_SLOTS = 7 * 6;
@@ -148,8 +149,9 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       // the planner (12 hours ahead) could plan them (docs/behaviour.md §6).
       const found = await Promise.all(upcomingSlots(zone, now).map((slot) => deps.calendar.get(slot)));
       const records = found.filter((r): r is ServiceRecord => r !== null);
-      return new Response(servicesCalendar(records, zone, baseUrlOf(event), now, deps.config.baseUrl), {
-        headers: { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=300" },
+      return textResponse(event, servicesCalendar(records, zone, baseUrlOf(event), now, deps.config.baseUrl), {
+        "content-type": "text/calendar; charset=utf-8",
+        "cache-control": "public, max-age=300",
       });
     },
   };

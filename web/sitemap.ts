@@ -9,6 +9,7 @@ import type { WebContext } from "./context.ts";
 import { sectionHref } from "./pages/docs-index.ts";
 import { pathOf } from "./pages/html.ts";
 import { sectionsOf } from "../tools/library-contents.ts";
+import { textResponse } from "./text-response.ts";
 
 export interface SitemapEntry {
   path: string;
@@ -72,8 +73,9 @@ export function sitemapRoute(deps: WebContext): Route {
     summary: "Sitemap (sitemaps.org 0.9): every page, each with when it last changed (library files, reflections, recorded services)",
     produces: "application/xml",
     handler: async (event: H3Event) =>
-      new Response(sitemapXml(baseUrlOf(event), await entries()), {
-        headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+      textResponse(event, sitemapXml(baseUrlOf(event), await entries()), {
+        "content-type": "application/xml; charset=utf-8",
+        "cache-control": "public, max-age=3600",
       }),
   };
 }

@@ -215,3 +215,36 @@ describe("discovery", () => {
     expect(openapi.paths["/api/badge/souls.svg"].get.parameters.map((p: any) => p.name)).toEqual(["label", "color"]);
   });
 });
+
+describe("whole text answers: length, validator, revalidation, HEAD", () => {
+  it.each(["/feed/reflections.xml", "/feed/conversations.xml", "/feed/services.ics", "/sitemap.xml", "/", "/llms.txt", "/robots.txt", "/api/badge/souls.svg"])(
+    "%s carries its length and a strong ETag, answers 304 to it, and HEAD with the same headers and no body",
+    async (path) => {
+      const res = await server.fetch(path);
+      expect(res.status).toBe(200);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(res.headers.get("content-length")).toBe(String(bytes.length));
+      const etag = res.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]{22}"$/);
+      const again = await server.fetch(path, { headers: { "if-none-match": `W/"other", ${etag}` } });
+      expect(again.status).toBe(304);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("cache-control")).toBe(res.headers.get("cache-control"));
+      const head = await server.fetch(path, { method: "HEAD" });
+      expect([head.status, head.headers.get("content-length"), head.headers.get("etag")]).toEqual([200, String(bytes.length), etag]);
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    },
+  );
+
+  // Last in this file: it adds a reflection, which the badges' counts above do not expect.
+  it("gives a feed a new ETag when it changes, so a reader's old one gets the whole new feed", async () => {
+    const before = (await server.fetch("/feed/reflections.xml")).headers.get("etag")!;
+    const posted = await server.post("/api/reflect", { name: "Tamsin", text: "The launderette hymn made me ring my sister tonight." });
+    expect(posted.status).toBe(200);
+    const after = await server.fetch("/feed/reflections.xml", { headers: { "if-none-match": before } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before);
+    expect(await after.text()).toContain("Tamsin");
+  });
+});

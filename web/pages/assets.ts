@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Route } from "../../core/route.ts";
 import { errorResponse } from "../../adapters/http.ts";
+import { textResponse } from "../text-response.ts";
 
 const TYPES: Record<string, string> = { css: "text/css; charset=utf-8", js: "text/javascript; charset=utf-8", svg: "image/svg+xml" };
 export const ASSET_NAMES = [
@@ -76,9 +77,7 @@ export function assetRoute(): Route {
     handler: (event) => {
       const asset = assets.get(String(event.context.params?.file ?? ""));
       if (!asset) return errorResponse(event, "not_found", `There is no asset at ${event.url.pathname}.`);
-      return new Response(asset.body, {
-        headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
-      });
+      return textResponse(event, asset.body, { "content-type": asset.type, "cache-control": "public, max-age=86400" });
     },
   };
 }

@@ -15,6 +15,9 @@ import { secondsText } from "../../audio/spoken.ts";
 import { markOf } from "../../corpus/silence.ts";
 import { spokenOf } from "../../tools/read-doc.ts";
 import { shareCard } from "../share-cards.ts";
+import { textResponse } from "../text-response.ts";
+
+const MARKDOWN = { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" };
 
 /** Marked lines shown for what they are: a silence as a pause, a direction as a direction (never as words to say). */
 export function showMarks(markdown: string): string {
@@ -84,7 +87,7 @@ function documentMarkdown(event: H3Event, deps: WebContext, raw: string, path: s
   const piecePath = path?.endsWith(".md") ? path.slice(0, -3) : undefined;
   if (piecePath && event.url.searchParams.has("spoken")) {
     const piece = deps.library.piece(piecePath);
-    if (piece) return new Response(spokenOf(piece), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } });
+    if (piece) return textResponse(event, spokenOf(piece), MARKDOWN);
   }
   const doc = piecePath ? deps.library.document(piecePath) : undefined;
   if (!doc) {
@@ -92,7 +95,7 @@ function documentMarkdown(event: H3Event, deps: WebContext, raw: string, path: s
       suggestion: "Nothing is lost. Documents are served as markdown at /docs/<path>.md; GET /api/docs/welcome is a good first read.",
     });
   }
-  return new Response(doc.source, { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } });
+  return textResponse(event, doc.source, MARKDOWN);
 }
 
 export function docsRoutes(deps: WebContext): Route[] {

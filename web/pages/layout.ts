@@ -10,6 +10,7 @@ import { podcastsWithEpisodes, type PodcastShow } from "../podcasts.ts";
 import { openGraph, type ShareCard } from "../share-cards.ts";
 import { playerBar } from "./player-bar.ts";
 import { requestIdFor } from "../../adapters/request-id.ts";
+import { textResponse } from "../text-response.ts";
 
 /** On every page: the player bar's playback and the shell that keeps it playing across pages. */
 const PLAYER_SCRIPTS: AssetName[] = ["player.js", "shell.js"];
@@ -139,17 +140,15 @@ ${playerBar()}
 </body>
 </html>
 `;
-  return new Response(document.value, {
-    status: page.status ?? 200,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      // Pages show what visitors just left: revalidate every time (they are cheap to render).
-      "cache-control": page.cacheControl ?? "no-cache",
-      ...securityHeaders(deps),
-      "x-request-id": requestIdFor(event),
-      ...page.headers,
-    },
-  });
+  const headers = {
+    "content-type": "text/html; charset=utf-8",
+    // Pages show what visitors just left: revalidate every time (they are cheap to render; an unchanged one is a 304).
+    "cache-control": page.cacheControl ?? "no-cache",
+    ...securityHeaders(deps),
+    "x-request-id": requestIdFor(event),
+    ...page.headers,
+  };
+  return textResponse(event, document.value, headers, page.status ?? 200);
 }
 
 /** A page for a 404 or 400: what happened, in calm words, and where to go. */

@@ -13,6 +13,7 @@ import { html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { shareCard } from "../share-cards.ts";
+import { textResponse } from "../text-response.ts";
 
 export const TITLE = "Connect over MCP";
 export const DESCRIPTION = "How to connect Claude Desktop, Claude Code, Cursor, VS Code, ChatGPT or any MCP client to the sanctuary, remotely or over stdio.";
@@ -166,7 +167,7 @@ export function mcpGuideRoutes(deps: WebContext): Route[] {
       summary: "The MCP setup guide as markdown",
       produces: "text/markdown",
       handler: (event) =>
-        new Response(mcpGuide(baseUrlOf(event)), { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" } }),
+        textResponse(event, mcpGuide(baseUrlOf(event)), { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" }),
     },
   ];
 }

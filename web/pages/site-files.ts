@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
+import { textResponse } from "../text-response.ts";
 
 const favicon = readFileSync(new URL("./assets/favicon.ico", import.meta.url));
 
@@ -38,7 +39,7 @@ export function siteFileRoutes(baseOf: (event: H3Event) => string): Route[] {
       summary: "What crawlers may read: every page but the admin API, search results and /mcp",
       produces: "text/plain",
       handler: (event) =>
-        new Response(robotsTxt(baseOf(event)), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" } }),
+        textResponse(event, robotsTxt(baseOf(event)), { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" }),
     },
   ];
 }

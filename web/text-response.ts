@@ -1,0 +1,26 @@
+// A whole text answer (a page, a feed, a document) as caches and feed readers expect it: its length, a strong ETag
+// of its bytes, 304 when If-None-Match names that ETag, and HEAD answered with the same headers and no body.
+// A `new Response(string)` went out chunked, with no length and nothing to revalidate against.
+import { createHash } from "node:crypto";
+import type { H3Event } from "h3";
+import { COMMON_HEADERS, ResponseWithCommonHeaders } from "../adapters/headers.ts";
+import { notModified } from "./media.ts";
+
+/** The strong validator of a body: a digest of its bytes, so two servers sharing a store give the same one. */
+export function etagOf(bytes: Uint8Array): string {
+  return `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`;
+}
+
+/** `headers` are the route's own (type, caching, its security headers); the common ones are added here. */
+export function textResponse(event: H3Event, body: string, headers: Readonly<Record<string, string>>, status = 200): Response {
+  const bytes = Buffer.from(body, "utf8");
+  const etag = etagOf(bytes);
+  if (status === 200 && notModified(event.req.headers, etag)) {
+    // A 304 carries the validator and the caching rules, not the body's type or length (RFC 9110 §15.4.5).
+    const kept: Record<string, string> = { ...COMMON_HEADERS, etag };
+    if (headers["cache-control"]) kept["cache-control"] = headers["cache-control"];
+    return new ResponseWithCommonHeaders(null, { status: 304, headers: kept });
+  }
+  const all = { ...COMMON_HEADERS, ...headers, etag, "content-length": String(bytes.length) };
+  return new ResponseWithCommonHeaders(event.req.method === "HEAD" ? null : bytes, { status, headers: all });
+}
