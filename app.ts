@@ -1,7 +1,7 @@
 // Wires the h3 app and nothing more: common headers and CORS preflights, the REST routes generated from the
 // operations, and the routes deps.ts built (OpenAPI, MCP at /mcp, web/routes.ts), and the fallbacks (404, 405 + Allow).
 import { H3 } from "h3";
-import { fallbackHandler } from "./adapters/fallback.ts";
+import { fallbackHandler, methodsAtPath } from "./adapters/fallback.ts";
 import { commonLayer } from "./adapters/headers.ts";
 import { errorResponse, errorResponseOf } from "./adapters/http.ts";
 import { noteRequest, requestWatch, WORDS_IN_PATH } from "./adapters/request-log.ts";
@@ -38,11 +38,18 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   // Preflights, the common headers and the request's end in one layer, on every request. Access lines and request
   // metrics cost a few microseconds a request: paid only when someone reads them (logs at info or finer, or /metrics on).
   const watched = ctx.config.metrics || ctx.log.isLevelEnabled("info");
-  app.use(commonLayer({ watch: watched ? requestWatch(ctx, { metrics: ctx.config.metrics }) : undefined, baseUrl: ctx.config.baseUrl }));
-
   const { http } = ctx;
   const { operations, routes } = http;
   const wildcards = wildcardPaths(operations, routes);
+  const routeList = () => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }));
+  app.use(
+    commonLayer({
+      watch: watched ? requestWatch(ctx, { metrics: ctx.config.metrics }) : undefined,
+      baseUrl: ctx.config.baseUrl,
+      methodsAt: methodsAtPath(routeList),
+    }),
+  );
+
   mountRest(app, operations, ctx);
   for (const route of routes) {
     const handler = route.wordsInPath ? withWordsInPath(route.handler) : route.handler;
@@ -52,7 +59,7 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   }
   // GET and DELETE on /mcp: 405 with Allow: POST, in words about MCP (no stream to open, no session to end).
   for (const method of ["GET", "HEAD", "DELETE"] as const) app.on(method, "/mcp", http.mcpMethodNotAllowed);
-  const fallback = fallbackHandler(() => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) })));
+  const fallback = fallbackHandler(routeList);
   // A browser at an address nothing serves gets the site's page; an API client keeps the JSON 404.
   app.all("/**", (event) => {
     const answer = fallback(event);

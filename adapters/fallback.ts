@@ -31,11 +31,19 @@ export function allowedMethods(patterns: Pattern[], path: string): string[] {
   return [...methods];
 }
 
-export function fallbackHandler(routes: () => Array<RouteSummary & { wildcard?: boolean }>) {
+type RouteList = () => Array<RouteSummary & { wildcard?: boolean }>;
+
+/** The methods served at a path (allowedMethods), the route table compiled at the first call. */
+export function methodsAtPath(routes: RouteList): (path: string) => string[] {
   let patterns: Pattern[] | undefined;
+  return (path) => allowedMethods((patterns ??= compile(routes())), path);
+}
+
+export function fallbackHandler(routes: RouteList) {
+  const methodsAt = methodsAtPath(routes);
   return (event: H3Event): Response => {
     const path = event.url.pathname;
-    const allow = allowedMethods((patterns ??= compile(routes())), path);
+    const allow = methodsAt(path);
     // A method the path's pattern serves, unmatched by the router, is a path it does not serve: 404, not 405.
     if (allow.length && !allow.includes(event.req.method)) {
       return errorResponse(

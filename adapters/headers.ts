@@ -28,14 +28,19 @@ const ALLOWED_METHODS = "GET, POST, OPTIONS";
  */
 const MCP_ALLOWED_METHODS = "POST, OPTIONS";
 
-/** OPTIONS on any path: the CORS preflight. */
-export function preflight(event: H3Event): Response {
+/**
+ * OPTIONS on any path: the CORS preflight, naming the methods the path serves (`methodsAt`, from the route
+ * table: a POST-only path does not offer GET); a path nothing serves gets the site's usual methods.
+ */
+export function preflight(event: H3Event, methodsAt?: (path: string) => string[]): Response {
   const path = event.url.pathname;
+  const served = path === "/mcp" || path === "/mcp/" ? [] : (methodsAt?.(path) ?? []);
+  const methods = path === "/mcp" || path === "/mcp/" ? MCP_ALLOWED_METHODS : served.length ? [...served, "OPTIONS"].join(", ") : ALLOWED_METHODS;
   return new Response(null, {
     status: 204,
     headers: {
       ...CORS_HEADERS,
-      "access-control-allow-methods": path === "/mcp" || path === "/mcp/" ? MCP_ALLOWED_METHODS : ALLOWED_METHODS,
+      "access-control-allow-methods": methods,
       "access-control-allow-headers":
         event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
       "access-control-max-age": "86400",
@@ -57,6 +62,8 @@ export interface CommonLayerOptions {
   watch?: RequestWatch;
   /** BASE_URL: noted on each request's context for `baseUrlOf` (adapters/http.ts). */
   baseUrl?: string;
+  /** The methods the route table serves at a path, for preflights (adapters/fallback.ts `methodsAtPath`). */
+  methodsAt?: (path: string) => string[];
 }
 
 /**
@@ -66,11 +73,11 @@ export interface CommonLayerOptions {
  * one promise step, not a layer for each: at info, the request log as a layer of its own cost a measurable share
  * of a cheap request's CPU over HTTP (docs/performance.md).
  */
-export function commonLayer({ watch, baseUrl }: CommonLayerOptions): Middleware {
+export function commonLayer({ watch, baseUrl, methodsAt }: CommonLayerOptions): Middleware {
   if (!watch)
     return (event, next) => {
       if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
-      if (event.req.method === "OPTIONS") return preflight(event);
+      if (event.req.method === "OPTIONS") return preflight(event, methodsAt);
       const answer = next();
       return answer instanceof Promise ? answer.then(withCommonHeaders) : withCommonHeaders(answer);
     };
@@ -83,7 +90,7 @@ export function commonLayer({ watch, baseUrl }: CommonLayerOptions): Middleware 
     const started = performance.now();
     if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
     if (event.req.method === "OPTIONS") {
-      const answer = preflight(event);
+      const answer = preflight(event, methodsAt);
       watch.answered(event, started, answer);
       return answer;
     }

@@ -94,7 +94,7 @@ describe("Streamable HTTP around the SDK", () => {
     }
   });
 
-  it("answers a preflight for /mcp with the methods it serves (POST), not GET; other paths' preflights are unchanged", async () => {
+  it("answers a preflight for /mcp with the methods it serves (POST), not GET, as every path's preflight names its own", async () => {
     const ask = { origin: "https://elsewhere.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" };
     for (const path of ["/mcp", "/mcp/"]) {
       const pre = await fetch(`${server.url}${path}`, { method: "OPTIONS", headers: ask });
@@ -102,8 +102,15 @@ describe("Streamable HTTP around the SDK", () => {
       expect(pre.headers.get("access-control-allow-origin"), path).toBe("*");
       expect(pre.headers.get("access-control-allow-methods"), path).toBe("POST, OPTIONS");
     }
-    const other = await fetch(`${server.url}/api/reflect`, { method: "OPTIONS", headers: ask });
-    expect(other.headers.get("access-control-allow-methods")).toBe("GET, POST, OPTIONS");
+    const methodsAt = async (path: string) =>
+      (await fetch(`${server.url}${path}`, { method: "OPTIONS", headers: ask })).headers.get("access-control-allow-methods");
+    expect(await methodsAt("/api/reflect")).toBe("POST, OPTIONS");
+    expect(await methodsAt("/api/now")).toBe("GET, HEAD, OPTIONS");
+    expect(await methodsAt("/api/ask")).toBe("POST, OPTIONS");
+    expect(await methodsAt("/api/ask/conversation/some-slug")).toBe("GET, HEAD, OPTIONS");
+    expect(await methodsAt("/ask")).toBe("GET, POST, HEAD, OPTIONS");
+    // A path nothing serves keeps the site's usual methods (its request gets the 404 either way).
+    expect(await methodsAt("/nowhere/at/all")).toBe("GET, POST, OPTIONS");
   });
 
   it("serves JSON to a missing, */* or JSON-only Accept, and a stream to a client that accepts only SSE", async () => {
