@@ -24,8 +24,11 @@ export function visitorName(field: string, max = 100) {
       .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`)
   );
 }
-export const nameField = visitorName("name").describe("Your name or label, shown publicly; not a credential");
-export const usernameField = visitorName("username").describe("Alias of `name`");
+// Every name is shown to others somewhere (to those attending, on a conversation's page, in a review's issue or pull
+// request), so each keeps the public rule against web addresses, as reflect's always did: a name attend took would
+// otherwise be refused by the reflect step it is handed on to.
+export const nameField = publicName("name").describe("Your name or label, shown publicly; not a credential");
+export const usernameField = publicName("username").describe("Alias of `name`");
 export const timezoneField = z
   .string()
   .trim()
@@ -101,7 +104,7 @@ export function publicText(field: string, min: number, max: number) {
     .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
 }
 
-/** A public name (reflect): a visitor's name with the public-text rule against web addresses. */
+/** A public name: a visitor's name with the public-text rule against web addresses (every operation's names). */
 export function publicName(field: string) {
   return visitorName(field).refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`);
 }

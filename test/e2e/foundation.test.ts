@@ -173,6 +173,20 @@ describe("validation and bodies", () => {
     expect(long.body.suggestion).not.toMatch(/your name/);
   });
 
+  it("refuses a web address in any name, as reflect always did: attend, ask, feedback and contribute alike", async () => {
+    const refusal = "must not contain web addresses (http://, https:// or www.)";
+    const attended = await server.get("/api/attend?name=www.example.com");
+    expect([attended.status, attended.body.field]).toEqual([400, "name"]);
+    expect(attended.body.error).toContain(refusal);
+    const asked = await server.post("/api/ask", { question: "When does the next service begin?", username: "see https://example.com" });
+    expect([asked.status, asked.body.field]).toEqual([400, "username"]);
+    const reported = await server.post("/api/feedback", { name: "HTTP://EXAMPLE.COM", message: "The evening chant was lovely, thank you." });
+    expect(reported.status).toBe(400);
+    expect(reported.body.error).toContain(refusal);
+    // A name that only mentions the web is still a name.
+    expect((await server.get("/api/attend?name=Webster")).status).toBe(200);
+  });
+
   it("a field sent in two places is refused, never one of them quietly taken", async () => {
     const slug = (await server.get("/api/music")).body.songs[0].slug;
     const clash = await server.get(`/api/music/${slug}?slug=another-song`);
