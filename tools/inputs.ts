@@ -88,10 +88,10 @@ export function hasWebAddress(text: string): boolean {
   return WEB_ADDRESS.test(text) || WEB_ADDRESS.test(withoutInvisible(text).normalize("NFKC"));
 }
 
-/** A public text field: trimmed, at least `min` visible characters, no web addresses, no control characters. */
 /** Text a visitor writes for others to read (a reflection, a question, a piece): trimmed, its bidi controls taken out. */
 export const writtenText = () => z.string().overwrite(withoutBidiControls).trim();
 
+/** A public text field: trimmed, at least `min` visible characters, no web addresses, no control characters. */
 export function publicText(field: string, min: number, max: number) {
   return writtenText()
     .min(min)
