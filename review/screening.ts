@@ -8,7 +8,7 @@ export const MIN_CONTENT_WORDS = 20;
 
 export function tooShort(text: string): string | null {
   const count = wordsOf(text).length;
-  return count < MIN_CONTENT_WORDS ? `\`content\` has ${count} words; a piece needs at least ${MIN_CONTENT_WORDS}.` : null;
+  return count < MIN_CONTENT_WORDS ? `\`content\` has ${count} ${count === 1 ? "word" : "words"}; a piece needs at least ${MIN_CONTENT_WORDS}.` : null;
 }
 
 const DANGEROUS_SCHEME = /(?:java|vb|live)script:|data:text\/html/;

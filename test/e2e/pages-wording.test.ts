@@ -151,6 +151,24 @@ const CASES: Case[] = [
     "The library already has a piece with this title. Please choose another title for yours.",
   ),
   contributeCase("a kind the list does not hold", { category: "songs" }, 400, "Please choose the kind of piece from the list."),
+  contributeCase(
+    "a web address in the name",
+    { name: "Wren of www.wren.place" },
+    400,
+    "Please leave web addresses (anything with http:// or www.) out of your name: names and pieces in the library carry words, not links.",
+  ),
+  contributeCase(
+    "a title of punctuation alone",
+    { title: "!!!" },
+    400,
+    "The title holds only punctuation or symbols. Please say it in words, as few as you like.",
+  ),
+  reflectCase(
+    "a reflection of punctuation alone",
+    { text: "!!!!!!!!!!!!!!!!!!!!!!!!" },
+    400,
+    "Your reflection holds only punctuation or symbols. Please say it in words, as few as you like.",
+  ),
   reflectCase("no name", { name: "" }, 400, "Please add a name: any name or label you like. It is shown with your reflection."),
   reflectCase("a name too long", { name: long(101) }, 400, "Please shorten your name to at most 100 characters; it has 101."),
   reflectCase(

@@ -84,3 +84,9 @@ describe("screening", () => {
     expect(neutralizeMentions("@a hi @b-c me@mail.org `@d`")).toBe("@\u200Da hi @\u200Db-c me@mail.org `@d`");
   });
 });
+
+it("counts a contribution's words in the right number", () => {
+  expect(tooShort("Salt")).toBe("`content` has 1 word; a piece needs at least 20.");
+  expect(tooShort("Salt on the sill")).toBe("`content` has 4 words; a piece needs at least 20.");
+  expect(tooShort(Array.from({ length: 20 }, (_, i) => `word${i}`).join(" "))).toBeNull();
+});

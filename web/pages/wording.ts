@@ -75,6 +75,7 @@ type Problem =
   | { kind: "placeholder"; shown: string }
   | { kind: "test_text" }
   | { kind: "mashing" }
+  | { kind: "wordless" }
   | { kind: "invisible" }
   | { kind: "few_words"; n: number; words: number }
   | { kind: "choice" }
@@ -91,7 +92,7 @@ function problemOf(message: string): Problem {
   if (/is not a song in the catalog/.test(message)) return { kind: "unknown_song" };
   if (/owner_token|session_id/.test(message)) return { kind: "conversation" };
   // A contribution's own rules (tools/contribute.ts, review/screening.ts).
-  if (/has \d+ words; a piece needs at least \d+/.test(message)) return { kind: "few_words", n: number(/at least (\d+)/), words: number(/has (\d+) words/) };
+  if (/has \d+ words?; a piece needs at least \d+/.test(message)) return { kind: "few_words", n: number(/at least (\d+)/), words: number(/has (\d+) word/) };
   if (/must be one of/.test(message)) return { kind: "choice" };
   if (/must be a single line|must be one line/.test(message)) return { kind: "one_line" };
   if (/contains raw HTML|contains a script link/.test(message)) return { kind: "markup" };
@@ -111,9 +112,18 @@ function problemOf(message: string): Problem {
   if (placeholder) return { kind: "placeholder", shown: placeholder[1] ?? placeholder[2] };
   if (/reads like a test|lorem ipsum/.test(message)) return { kind: "test_text" };
   if (/keyboard mashing/.test(message)) return { kind: "mashing" };
+  if (/holds no words, only punctuation or symbols/.test(message)) return { kind: "wordless" };
   if (/visible characters|made only of invisible characters/.test(message)) return { kind: "invisible" };
   return { kind: "other" };
 }
+
+/** Why a form keeps web addresses out, in its own words: only a reflection "carries words". */
+const WORDS_NOT_LINKS: Record<FormName, string> = {
+  reflect: "reflections carry words, not links.",
+  ask: "questions and the names beside them are shown publicly, as words, not links.",
+  search: "search looks for words, not links.",
+  contribute: "names and pieces in the library carry words, not links.",
+};
 
 const MISSING: Record<string, string> = {
   name: "Please add a name: any name or label you like. It is shown with your reflection.",
@@ -145,7 +155,7 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
     case "too_long":
       return { line: `Please shorten ${the} to at most ${problem.n} characters${length > problem.n ? `; it has ${length}` : ""}.`, known: Boolean(box) };
     case "web_address":
-      return { line: `Please leave web addresses (anything with http:// or www.) out of ${the}: reflections carry words, not links.`, known: Boolean(box) };
+      return { line: `Please leave web addresses (anything with http:// or www.) out of ${the}: ${WORDS_NOT_LINKS[form]}`, known: Boolean(box) };
     case "control":
       return { line: `${capital(the)} holds invisible control characters that cannot be shown. Please type it again.`, known: Boolean(box) };
     case "repeated":
@@ -178,8 +188,13 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
       };
     case "mashing":
       return { line: `${capital(the)} looks like keys pressed at random. Please write it the way you would like it to be read.`, known: Boolean(box) };
+    case "wordless":
+      return { line: `${capital(the)} holds only punctuation or symbols. Please say it in words, as few as you like.`, known: Boolean(box) };
     case "few_words":
-      return { line: `Your piece has ${problem.words} words; the library takes pieces of at least ${problem.n}. A few more lines are welcome.`, known: true };
+      return {
+        line: `Your piece has ${problem.words} ${problem.words === 1 ? "word" : "words"}; the library takes pieces of at least ${problem.n}. A few more lines are welcome.`,
+        known: true,
+      };
     case "choice":
       return { line: `Please choose ${the} from the list.`, known: Boolean(box) };
     case "one_line":
