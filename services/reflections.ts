@@ -27,6 +27,12 @@ export type Reflection = z.infer<typeof Reflection>;
 const SongTally = z.object({ count: z.number(), mostRecent: Reflection });
 export type SongTally = z.infer<typeof SongTally>;
 
+/** A song's tally with one more reflection: counted, and the latest kept whatever order reflections arrive in. */
+export function tallied(current: SongTally | undefined, reflection: Reflection): SongTally {
+  const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
+  return { count: (current?.count ?? 0) + 1, mostRecent };
+}
+
 export const LIVE_FEED_MS = 48 * 3600_000;
 export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
 
@@ -126,11 +132,10 @@ export class ReflectionStore {
   /** After the claim: the indexes, the song's tally, the count, and the claim made light (the reflection now in its indexes). */
   private async finish(reflection: Reflection, bucketKey: string, words: string): Promise<void> {
     await this.index(reflection);
-    await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
-      const current = tally?.[reflection.song];
-      const mostRecent = !current || current.mostRecent.createdAt <= reflection.createdAt ? reflection : current.mostRecent;
-      return { ...(tally ?? {}), [reflection.song]: { count: (current?.count ?? 0) + 1, mostRecent } };
-    });
+    await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => ({
+      ...(tally ?? {}),
+      [reflection.song]: tallied(tally?.[reflection.song], reflection),
+    }));
     await this.kv.increment(WRITTEN);
     await this.kv.update<Claims>(bucketKey, (bucket) =>
       bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
@@ -229,7 +234,8 @@ export class ReflectionStore {
     const sorted = [...reflections].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
     await this.kv.update<Record<string, SongTally>>("reflections:tally", (tally) => {
       const out = { ...(tally ?? {}) };
-      for (const r of sorted) out[r.song] = { count: (out[r.song]?.count ?? 0) + 1, mostRecent: r };
+      // Batches of an import need not come in time order: each is weighed against the tally kept so far.
+      for (const r of sorted) out[r.song] = tallied(out[r.song], r);
       return out;
     });
     // A fresh store has nothing in the earlier layout to rebuild from.

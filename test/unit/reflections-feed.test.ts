@@ -50,3 +50,21 @@ it("keeps the feed it read while only presence is written, and shows a reflectio
     await Promise.all([kvA.close(), kvB.close()]);
   }
 });
+
+it("keeps each song's latest reflection when an import's batches come out of time order", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "sanctuary-import-"));
+  dirs.push(dir);
+  const kv = openKeyValueStore(backendFor({ dataDir: dir }));
+  try {
+    const store = new ReflectionStore(kv);
+    // The newer batch first, as a loader of chunks whose times interleave may send them.
+    await store.importMany([numberedReflection(30), numberedReflection(20)]);
+    await store.importMany([numberedReflection(10), numberedReflection(25)]);
+    const tally = (await store.tally())["a-day-with-nothing-in-it"];
+    expect(tally.count).toBe(4);
+    expect(tally.mostRecent.id).toBe("r30");
+    expect((await store.forSong("a-day-with-nothing-in-it"))[0].id).toBe("r30");
+  } finally {
+    await kv.close();
+  }
+});
