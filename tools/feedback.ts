@@ -1,7 +1,8 @@
 // POST /api/feedback — report a problem, suggest something or ask; it becomes an issue (or a queue entry)
 // for people to read. Two request shapes (docs/behaviour.md §7): the agent guide's and the short {name?, message}.
 import { z } from "zod";
-import { hasControlChars } from "../core/text.ts";
+import { isObject } from "../core/is-object.ts";
+import { hasControlChars, withoutBidiControls } from "../core/text.ts";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
 import { contributionsPaused, ReviewPreviewShape } from "./contribute.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -41,9 +42,21 @@ const contextField = z
     else if (Buffer.byteLength(JSON.stringify(c)) > CONTEXT_MAX_BYTES)
       ctx.addIssue({ code: "custom", message: `\`context\` must be at most ${CONTEXT_MAX_BYTES} bytes as JSON` });
   })
+  // Shown to the reviewer in the issue's body: its words lose bidi controls as every text a visitor writes does.
+  .overwrite(withoutBidiIn)
   .describe(
     `Optional object with anything that helps (page, tool, timezone…), at most ${CONTEXT_MAX_BYTES} bytes as JSON and ${CONTEXT_MAX_DEPTH} levels deep`,
   );
+
+/**
+ * An object with every string in it, names included, without bidi controls (core/text.ts). Built with
+ * Object.fromEntries, so a `__proto__` name stays an own property, never the prototype.
+ */
+export function withoutBidiIn(object: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [withoutBidiControls(key), withoutBidiValue(value)]));
+}
+const withoutBidiValue = (value: unknown): unknown =>
+  typeof value === "string" ? withoutBidiControls(value) : Array.isArray(value) ? value.map(withoutBidiValue) : isObject(value) ? withoutBidiIn(value) : value;
 
 /** Which shape was sent, and what is missing from it. */
 function shapeRule(

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { hasVisibleText, nameKey, withoutBidiControls, withoutInvisible } from "../../core/text.ts";
 import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
 import { unsafeMarkup } from "../../review/screening.ts";
+import { feedback, withoutBidiIn } from "../../tools/feedback.ts";
 import { publicText } from "../../tools/inputs.ts";
 import { parseRange } from "../../web/media.ts";
 
@@ -73,6 +74,15 @@ describe("invisible characters", () => {
 
 describe("public text", () => {
   const text = publicText("text", 20, 1000);
+
+  it("takes bidi controls out of feedback's context, its names and nested values too, keeping `__proto__` a plain name", () => {
+    const sent = JSON.parse('{"page":"/embed/souls","note":"rtl \u202e here","list":["a\u2066b"],"deep":{"k\u202d":"v\u202c"},"__proto__":"x\u202e"}');
+    const kept = withoutBidiIn(sent);
+    expect(kept).toEqual(JSON.parse('{"page":"/embed/souls","note":"rtl  here","list":["ab"],"deep":{"k":"v"},"__proto__":"x"}'));
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    const parsed = feedback.input.parse({ name: "Fbtester", message: "The badge shows zero souls after I attend.", context: sent });
+    expect(JSON.stringify(parsed)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
 
   it("keeps no bidi embedding, override or isolate, and keeps the marks and joiners right-to-left writing needs", () => {
     // U+202E would show the rest of a reflection backwards on its page and in the feeds.
