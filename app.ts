@@ -6,7 +6,7 @@ import { commonLayer } from "./adapters/headers.ts";
 import { errorResponse, errorResponseOf } from "./adapters/http.ts";
 import { noteRequest, requestWatch, WORDS_IN_PATH } from "./adapters/request-log.ts";
 import { mountRest } from "./adapters/rest.ts";
-import { wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
+import { headRefusedPaths, wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
 import type { Route } from "./core/route.ts";
 import type { WebContext } from "./web/context.ts";
 import { notFoundPage, wantsNotFoundPage } from "./web/pages/not-found.ts";
@@ -41,7 +41,8 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   const { http } = ctx;
   const { operations, routes } = http;
   const wildcards = wildcardPaths(operations, routes);
-  const routeList = () => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path) }));
+  const noHead = headRefusedPaths(operations);
+  const routeList = () => ctx.routes.map((r) => ({ ...r, wildcard: wildcards.has(r.path), noHead: r.method === "GET" && noHead.has(r.path) }));
   app.use(
     commonLayer({
       watch: watched ? requestWatch(ctx, { metrics: ctx.config.metrics }) : undefined,

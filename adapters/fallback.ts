@@ -7,31 +7,41 @@ import { errorResponse } from "./http.ts";
 interface Pattern {
   method: string;
   test: RegExp;
+  /** A GET whose HEAD is refused (route-table.ts refusesHead). */
+  noHead: boolean;
 }
+
+/** A listed route as the fallback reads it: whether its last segment is a catch-all, and whether HEAD is refused. */
+export type ListedRoute = RouteSummary & { wildcard?: boolean; noHead?: boolean };
 
 /**
  * `:name` matches one segment; a parameter written `**:name` (listed as `:name`) matches the rest, as the
  * router does: segments that are not empty (`....//....//README` is no path the router serves).
  */
-function compile(routes: Array<RouteSummary & { wildcard?: boolean }>): Pattern[] {
+function compile(routes: ListedRoute[]): Pattern[] {
   return routes.map((r) => {
     const source = r.path
       .split("/")
       .map((seg) => (seg.startsWith(":") ? (r.wildcard ? "[^/]+(?:/[^/]+)*" : "[^/]+") : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/");
-    return { method: r.method, test: new RegExp(`^${source}$`) };
+    return { method: r.method, test: new RegExp(`^${source}$`), noHead: r.noHead === true };
   });
 }
 
-/** The methods served at a path, GET implying HEAD; empty when the path is not served at all. */
+/** The methods served at a path, GET implying HEAD (but where a GET refuses it); empty when the path is not served at all. */
 export function allowedMethods(patterns: Pattern[], path: string): string[] {
   const methods = new Set<string>();
-  for (const p of patterns) if (p.test.test(path)) methods.add(p.method);
-  if (methods.has("GET")) methods.add("HEAD");
+  let head = false;
+  for (const p of patterns) {
+    if (!p.test.test(path)) continue;
+    methods.add(p.method);
+    if (p.method === "GET" && !p.noHead) head = true;
+  }
+  if (head) methods.add("HEAD");
   return [...methods];
 }
 
-type RouteList = () => Array<RouteSummary & { wildcard?: boolean }>;
+type RouteList = () => ListedRoute[];
 
 /** The methods served at a path (allowedMethods), the route table compiled at the first call. */
 export function methodsAtPath(routes: RouteList): (path: string) => string[] {

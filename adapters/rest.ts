@@ -8,6 +8,7 @@ import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, read
 import { lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
 import { requestIdOf } from "./request-id.ts";
+import { refusesHead } from "./route-table.ts";
 import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
@@ -103,9 +104,9 @@ export function mountRest(app: H3, operations: Operation[], deps: AdapterContext
     const note: RequestNote = Object.freeze(op.rest.wordsInPath ? { operation: op.name, ...WORDS_IN_PATH } : { operation: op.name });
     const handler = (event: H3Event) => handle(op, event, deps, params, note);
     app.on(op.rest.method, op.rest.path, handler);
-    // HEAD is GET without the body (h3 drops it), so only where GET changes nothing: a link checker's HEAD of a GET
-    // that counts (attend) would count as a visit. Registered either way, so the fallback does not take it.
-    if (op.rest.method === "GET") app.on("HEAD", op.rest.path, op.mcp?.annotations.readOnlyHint === false ? headRefused : handler);
+    // HEAD is GET without the body (h3 drops it), only where GET changes nothing (route-table.ts refusesHead).
+    // Registered either way, so the fallback does not take it.
+    if (op.rest.method === "GET") app.on("HEAD", op.rest.path, refusesHead(op) ? headRefused : handler);
   }
 }
 

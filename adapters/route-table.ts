@@ -20,6 +20,17 @@ export function wildcardPaths(operations: readonly Operation[], routes: readonly
   return new Set(paths.filter((p) => p.includes("**:")).map(listedPath));
 }
 
+/**
+ * HEAD is GET without the body, so it is served only where GET changes nothing: a link checker's HEAD of a GET that
+ * counts (attend) would count as a visit (adapters/rest.ts refuses it with 405).
+ */
+export const refusesHead = (op: Operation): boolean => op.rest.method === "GET" && op.mcp?.annotations.readOnlyHint === false;
+
+/** The listed paths whose GET refuses HEAD, so a 405's Allow and a preflight do not offer it there. */
+export function headRefusedPaths(operations: readonly Operation[]): Set<string> {
+  return new Set(operations.filter(refusesHead).map((op) => listedPath(op.rest.path)));
+}
+
 /** What the HTTP app mounts, built once beside the table (deps.ts): the operations and every other route. */
 export interface HttpSurface {
   operations: Operation[];

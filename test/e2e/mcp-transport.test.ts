@@ -107,6 +107,11 @@ describe("Streamable HTTP around the SDK", () => {
     expect(await methodsAt("/api/reflect")).toBe("POST, OPTIONS");
     expect(await methodsAt("/api/now")).toBe("GET, HEAD, OPTIONS");
     expect(await methodsAt("/api/ask")).toBe("POST, OPTIONS");
+    // attend's GET records a visit, so its HEAD is refused: neither its preflight nor another method's 405 offers it.
+    expect(await methodsAt("/api/attend")).toBe("GET, OPTIONS");
+    const posted = await fetch(`${server.url}/api/attend`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect([posted.status, posted.headers.get("allow")]).toEqual([405, "GET"]);
+    expect((await fetch(`${server.url}/api/attend?name=Lark`, { method: "HEAD" })).headers.get("allow")).toBe("GET");
     expect(await methodsAt("/api/ask/conversation/some-slug")).toBe("GET, HEAD, OPTIONS");
     expect(await methodsAt("/ask")).toBe("GET, POST, HEAD, OPTIONS");
     // A path nothing serves keeps the site's usual methods (its request gets the 404 either way).
