@@ -4,6 +4,7 @@
 import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
+import { COMMON_HEADERS } from "./headers.ts";
 import { stepsFor } from "./http.ts";
 
 interface Refusal {
@@ -54,11 +55,15 @@ export function clientRefusal(code: string | undefined): Refusal {
 export function clientRefusalBytes(refusal: Refusal, baseUrl: string): Buffer {
   const error = new SanctuaryError(refusal.kind, refusal.error, { suggestion: refusal.suggestion });
   const body = Buffer.from(JSON.stringify(error.body(stepsFor(baseUrl).home())), "utf8");
+  // The common headers every answer carries (CORS for any origin among them), so a page elsewhere can read why.
+  const common = Object.entries(COMMON_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   const head =
     `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +
     "Content-Type: application/json; charset=utf-8\r\n" +
     `Content-Length: ${body.length}\r\n` +
-    "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n";
+    `Cache-Control: no-store\r\n${common}Connection: close\r\n\r\n`;
   return Buffer.concat([Buffer.from(head, "latin1"), body]);
 }
 

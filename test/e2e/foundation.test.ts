@@ -274,6 +274,8 @@ describe("validation and bodies", () => {
     const long = await fetch(`${server.url}/api/search?q=${"a".repeat(20_000)}`);
     expect(long.status).toBe(431);
     expect(long.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(long.headers.get("access-control-allow-origin")).toBe("*");
+    expect(long.headers.get("x-content-type-options")).toBe("nosniff");
     const body = await long.json();
     expectErrorShape(body);
     expect(body.error).toContain("16 KB");
