@@ -43,9 +43,15 @@ function parsedQuery(search: string): Readonly<Record<string, string | string[]>
  * any other field an operation does not take is still refused by name (`timzone`: "did you mean `timezone`?").
  */
 export function isPassingParameter(key: string): boolean {
-  return key.startsWith("_") || key.startsWith("utm_") || TRACKING_TAGS.has(key);
+  if (key.startsWith("_")) return true;
+  const lower = key.toLowerCase(); // links are tagged in any case: UTM_SOURCE as often as utm_source
+  return lower.startsWith("utm_") || TRACKING_TAGS.has(lower);
 }
-const TRACKING_TAGS = new Set(["fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "mc_cid", "mc_eid", "igshid"]);
+/** Click and campaign tags the big search engines, ad networks, social sites and mailers add to a link. */
+const TRACKING_TAGS = new Set([
+  ...["fbclid", "gclid", "dclid", "gbraid", "wbraid", "gad_source", "gad_campaignid", "srsltid", "msclkid", "yclid"],
+  ...["ttclid", "twclid", "li_fat_id", "epik", "rdt_cid", "sccid", "igshid", "mc_cid", "mc_eid", "mkt_tok"],
+]);
 
 function parseQuery(search: string): Record<string, string | string[]> {
   // A plain object from the start: one whose prototype is set afterwards drops to V8's slow dictionary

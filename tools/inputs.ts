@@ -82,11 +82,13 @@ export const WEB_ADDRESS = /https?:\/\/|www\./i;
 
 /**
  * Whether text holds a web address as a reader would see it: invisible characters taken out and wide or stylised
- * forms folded (NFKC), so that "h\u200Bttps://" and "ｈｔｔｐｓ：／／" are the address they show.
+ * forms folded (NFKC), so that "h\u200Bttps://" and "ｈｔｔｐｓ：／／" are the address they show; the ideographic full stop,
+ * which browsers read as a dot in an address ("www。example。com"), is read as one.
  */
 export function hasWebAddress(text: string): boolean {
-  return WEB_ADDRESS.test(text) || WEB_ADDRESS.test(withoutInvisible(text).normalize("NFKC"));
+  return WEB_ADDRESS.test(text) || WEB_ADDRESS.test(withoutInvisible(text).normalize("NFKC").replace(IDEOGRAPHIC_STOPS, "."));
 }
+const IDEOGRAPHIC_STOPS = /[\u3002\uFF61]/g;
 
 /** Text a visitor writes for others to read (a reflection, a question, a piece): trimmed, its bidi controls taken out. */
 export const writtenText = () => z.string().overwrite(withoutBidiControls).trim();

@@ -98,6 +98,8 @@ describe("public text", () => {
       "find me at h\u200bttps://evil.example/x for more of this",
       "visit ｈｔｔｐｓ：／／evil.example for more words",
       "see ｗｗｗ．evil.example for much more",
+      "see www\u3002evil\u3002example for much more",
+      "see www\uFF61evil.example for much more",
     ]) {
       expect([hidden, text.safeParse(hidden).error?.issues[0]?.message]).toEqual([hidden, "`text` must not contain web addresses (http://, https:// or www.)"]);
     }

@@ -21,6 +21,8 @@ it("drops a URL's passing parameters (cache-busters, tracking tags) and keeps ev
   const out = queryObject(new URL("http://x/api/now?_=1701&_t=2&utm_source=news&utm_medium=mail&fbclid=a&gclid=b&timezone=UTC&utm=kept&ref=kept"));
   expect(out).toEqual({ timezone: "UTC", utm: "kept", ref: "kept" });
   expect(isPassingParameter("time_zone")).toBe(false);
+  for (const tag of ["UTM_SOURCE", "Utm_Campaign", "srsltid", "gad_source", "ttclid", "twclid", "li_fat_id", "epik", "MSCLKID"])
+    expect(isPassingParameter(tag), tag).toBe(true);
   expect(isPassingParameter("dry_run")).toBe(false);
 });
 
