@@ -111,7 +111,10 @@ async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promi
       itunesEpisodeType: "full",
     });
   }
-  const xml = feed.buildXml({ indent: "  " });
+  // `rss` under `podcast` stamps lastBuildDate with the moment of the request, so the feed's bytes (and its ETag)
+  // changed every second and a reader's revalidation never got a 304: the feed was last built when its newest episode came.
+  const built = (dated[0]?.date ?? deps.startedAt).toUTCString();
+  const xml = feed.buildXml({ indent: "  " }).replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/, `<lastBuildDate>${built}</lastBuildDate>`);
   // `podcast` always writes itunes:owner (empty when not given); without an email it is taken out again.
   return deps.config.podcastOwner.email ? xml : xml.replace(/\n\s*<itunes:owner>[\s\S]*?<\/itunes:owner>/, "");
 }

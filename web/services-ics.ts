@@ -72,7 +72,11 @@ export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl
     url: `${base}/feed/services.ics?timezone=${encodeURIComponent(zone)}`,
     ttl: 3600, // names arrive when services are planned, about 12 hours ahead
   });
-  for (const slot of upcomingSlots(zone, now)) {
+  const slots = upcomingSlots(zone, now);
+  // DTSTAMP is when an event's information was last revised (RFC 5545 §3.8.7.2): the record's own time, else the
+  // start of the first slot listed, never the request's moment, which changed the calendar's bytes (and its ETag) every second.
+  const listedSince = slots[0] && slots[0].start.getTime() <= now.getTime() ? slots[0].start : now;
+  for (const slot of slots) {
     const record = byKey.get(`${slot.date}|${slot.slotIndex}|${slot.tier}`);
     const clock = SLOT_LABELS[slot.slotIndex]!;
     // Named as the site names it: the service's own name, else "The morning service".
@@ -83,7 +87,7 @@ export function servicesCalendar(records: ServiceRecord[], zone: string, baseUrl
       : "Its pieces are chosen when the slot draws near.";
     calendar.createEvent({
       id: `${slot.date}-${slot.slotIndex}-${slot.tier}@${host}`,
-      stamp: now,
+      stamp: record ? new Date(record.recordedAt) : listedSince,
       start: slot.start,
       end: slot.end,
       summary,

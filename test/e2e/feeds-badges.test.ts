@@ -237,6 +237,14 @@ describe("whole text answers: length, validator, revalidation, HEAD", () => {
     },
   );
 
+  it("keeps a podcast feed's ETag while nothing changed, a second later too (its lastBuildDate is its newest episode's)", async () => {
+    const first = await server.fetch("/podcasts/prayers-and-rituals/feed.xml");
+    const etag = first.headers.get("etag")!;
+    expect(await first.text()).toMatch(/<lastBuildDate>[^<]+<\/lastBuildDate>/);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await server.fetch("/podcasts/prayers-and-rituals/feed.xml", { headers: { "if-none-match": etag } })).status).toBe(304);
+  });
+
   // Last in this file: it adds a reflection, which the badges' counts above do not expect.
   it("gives a feed a new ETag when it changes, so a reader's old one gets the whole new feed", async () => {
     const before = (await server.fetch("/feed/reflections.xml")).headers.get("etag")!;

@@ -111,8 +111,14 @@ describe("servicesCalendar", () => {
       end: new Date("2027-01-05T12:00:00Z"),
       summary: "The morning service", // named as the site names a service that has no name of its own
       url: `${BASE}/services/2027-01-05`,
-      stamp: now,
+      stamp: new Date(unnamed.recordedAt), // when its record was made, not the request's moment
     });
+    // An event with no record yet is stamped with the start of the first slot listed: a minute later, the same bytes.
+    expect(events[3]).toMatchObject({ stamp: new Date("2027-01-05T08:00:00Z") });
+    const later = new Date(now.getTime() + 60_000);
+    expect(servicesCalendar([named, unnamed, otherTier], "Europe/Lisbon", `${BASE}/`, later)).toBe(
+      servicesCalendar([named, unnamed, otherTier], "Europe/Lisbon", `${BASE}/`, now),
+    );
     expect(events[1]).toMatchObject({ start: new Date("2027-01-05T12:00:00Z"), summary: "Bread and Frost" });
     expect(events[2]).toMatchObject({ summary: "The afternoon service" });
     expect(events[1]!.description).toMatch(/^Bread and Frost: the service from 12:00 to 16:00 on your clock\. \d+ parts, about \d+ minutes/);
