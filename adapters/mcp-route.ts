@@ -88,7 +88,10 @@ function problemOf(method: string, meta: Record<string, unknown>, client: string
   if (client === null || !isObject(meta[CLIENT_CAPABILITIES_META_KEY]))
     return {
       code: -32602,
-      message: `Invalid params: a 2026-07-28 request carries _meta["${CLIENT_CAPABILITIES_META_KEY}"], and _meta["${CLIENT_INFO_META_KEY}"] with a name when it names its client`,
+      message:
+        client === null
+          ? `Invalid params: _meta["${CLIENT_INFO_META_KEY}"] is optional, but when sent it is an object with a string name`
+          : `Invalid params: a 2026-07-28 request carries _meta["${CLIENT_CAPABILITIES_META_KEY}"], an object ({} when the client offers none)`,
     };
   return null;
 }

@@ -6,6 +6,7 @@ import { bytesOf, jsonAndQuoted, toJsonBytes, type JsonPieces } from "../../core
 import { joined } from "../../core/body.ts";
 import { createMcpDispatch, isFirstId } from "../../adapters/mcp-dispatch.ts";
 import { toolsOf } from "../../adapters/mcp-tools.ts";
+import { envelopeProblem } from "../../adapters/mcp-route.ts";
 import { batchlessRevision, routeOf } from "../../adapters/mcp-route.ts";
 import { eraOf } from "../../adapters/mcp-wire.ts";
 import type { AdapterContext } from "../../adapters/context.ts";
@@ -135,4 +136,16 @@ describe("batchlessRevision", () => {
     expect(revisionOf([ping, 1, null])).toBeUndefined();
     expect(revisionOf([ping], "2099-01-01")).toBeUndefined();
   });
+});
+
+it("says which part of a 2026-07-28 envelope is wrong: capabilities missing, or a client named without a name", () => {
+  const capabilities = "io.modelcontextprotocol/clientCapabilities";
+  const info = "io.modelcontextprotocol/clientInfo";
+  expect(envelopeProblem("tools/list", {})?.message).toBe(
+    `Invalid params: a 2026-07-28 request carries _meta["${capabilities}"], an object ({} when the client offers none)`,
+  );
+  expect(envelopeProblem("tools/list", { [capabilities]: {}, [info]: { version: "1" } })?.message).toBe(
+    `Invalid params: _meta["${info}"] is optional, but when sent it is an object with a string name`,
+  );
+  expect(envelopeProblem("tools/list", { [capabilities]: {} })).toBeNull();
 });

@@ -16,9 +16,20 @@ describe("zoneMeant", () => {
     expect(zoneMeant("Sao Paulo")).toBe("America/Sao_Paulo");
     expect(zoneMeant("Londn")).toBe("Europe/London");
   });
-  it("guesses nothing for short abbreviations, far names or noise", () => {
+  it("reads an abbreviation of one clock as the zone that keeps it, whatever its case", () => {
+    expect([zoneMeant("JST"), zoneMeant("jst "), zoneMeant("CEST"), zoneMeant("PST"), zoneMeant("AEDT")]).toEqual([
+      "Asia/Tokyo",
+      "Asia/Tokyo",
+      "Europe/Paris",
+      "America/Los_Angeles",
+      "Australia/Sydney",
+    ]);
+  });
+
+  it("guesses nothing for abbreviations several clocks share, far names or noise", () => {
     // JST is one letter from EST: a three-letter name is no slip of another.
-    for (const far of ["JST", "CEST", "PST", "Pacific Time", "Mars/Olympus_Mons", "x".repeat(50), "local"]) expect(zoneMeant(far), far).toBeUndefined();
+    for (const far of ["IST", "BST", "CST", "Pacific Time", "Mars/Olympus_Mons", "x".repeat(50), "local", "constructor"])
+      expect(zoneMeant(far), far).toBeUndefined();
   });
   it("only ever names a zone the tz database resolves", () => {
     for (const sent of ["Europe/Berln", "Tokyo", "new york", "Calcuta", "Buenos Aires"]) {
