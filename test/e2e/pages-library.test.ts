@@ -60,6 +60,22 @@ describe("the library by section", () => {
     expect((await page("/docs/no-such-section")).status).toBe(404);
   });
 
+  it("serves the library and each section as markdown too, as every docs page is (/docs.md, /docs/<section>.md)", async () => {
+    const index = await server.fetch("/docs.md");
+    expect([index.status, index.headers.get("content-type")]).toEqual([200, "text/markdown; charset=utf-8"]);
+    const indexText = await index.text();
+    for (const category of sectionsOf(server.deps.library)) expect(indexText).toContain(`](${sectionPath(category)}.md)`);
+    for (const category of sectionsOf(server.deps.library)) {
+      const res = await server.fetch(`${sectionPath(category)}.md`);
+      expect(res.status, category).toBe(200);
+      const text = await res.text();
+      const docs = server.deps.library.documents.filter((d) => d.category === category);
+      for (const d of docs) expect(text).toContain(`](/docs/${d.path})`);
+      expect(text.split("\n").filter((l) => l.startsWith("- [")).length).toBe(docs.length);
+    }
+    expect((await server.fetch("/docs/nowhere.md")).status).toBe(404);
+  });
+
   it("the sitemap lists each section's page", async () => {
     const xml = await (await server.fetch(`/sitemap.xml`)).text();
     for (const category of sectionsOf(server.deps.library)) expect(xml, category).toContain(`${sectionPath(category)}</loc>`);

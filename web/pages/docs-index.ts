@@ -49,6 +49,7 @@ ${s.docs.length > FIRST_TITLES ? html`<p class="more"><a href="${sectionHref(s.c
       "The sanctuary's library by section: guides, prayers, practices, rituals, blessings, chants, hymns and philosophy, each section on its own page.",
     main,
     cacheControl: "public, max-age=300",
+    alternates: [{ type: "text/markdown", title: "The library as markdown", href: "/docs.md" }],
   });
 }
 
@@ -60,11 +61,13 @@ export function sectionPage(event: H3Event, deps: WebContext, category: string):
 <h1>${label}</h1>
 <p class="lead">${plural(docs.length, "document")} in this section of the library, each with a line about it.</p>
 <ul class="plain">${docs.map((d) => html`<li><a href="/docs/${pathOf(d.path)}">${d.title}</a><span class="meta">${d.tldr}</span></li>`)}</ul>
+<p class="meta">Also as <a href="${sectionHref(category)}.md">markdown</a>.</p>
 <nav class="pager" aria-label="Other sections"><span><a href="/docs">← Every section</a></span></nav>`;
   return renderPage(event, deps, {
     title: `${label} · The library`,
     description: `The sanctuary's ${label.toLowerCase()}: ${plural(docs.length, "document")}, each with a one-line summary.`,
     main,
     cacheControl: "public, max-age=300",
+    alternates: [{ type: "text/markdown", title: `${label} as markdown`, href: `${sectionHref(category)}.md` }],
   });
 }

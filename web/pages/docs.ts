@@ -15,6 +15,7 @@ import { secondsText } from "../../audio/spoken.ts";
 import { markOf } from "../../corpus/silence.ts";
 import { spokenOf } from "../../tools/read-doc.ts";
 import { shareCard } from "../share-cards.ts";
+import { libraryMarkdown, sectionMarkdown } from "./docs-markdown.ts";
 import { textResponse } from "../text-response.ts";
 
 const MARKDOWN = { "content-type": "text/markdown; charset=utf-8", "cache-control": "public, max-age=300" };
@@ -90,6 +91,9 @@ function documentMarkdown(event: H3Event, deps: WebContext, raw: string, path: s
     if (piece) return textResponse(event, spokenOf(piece), MARKDOWN);
   }
   const doc = piecePath ? deps.library.document(piecePath) : undefined;
+  // A section's table (/docs/prayers.md, /docs/guides.md), as its page is /docs/prayers.
+  const section = !doc && piecePath ? sectionOf(deps, piecePath) : null;
+  if (section) return textResponse(event, sectionMarkdown(deps.library, section), MARKDOWN);
   if (!doc) {
     return errorResponse(event, "not_found", `There is no document at /docs/${raw}.`, {
       suggestion: "Nothing is lost. Documents are served as markdown at /docs/<path>.md; GET /api/docs/welcome is a good first read.",
@@ -106,6 +110,13 @@ export function docsRoutes(deps: WebContext): Route[] {
       summary: "Page: the library's sections with their counts; each section's page is /docs/<section>",
       produces: "text/html",
       handler: (event) => libraryIndex(event, deps),
+    },
+    {
+      method: "GET",
+      path: "/docs.md",
+      summary: "The library's sections as markdown, each linked to its own table at /docs/<section>.md",
+      produces: "text/markdown",
+      handler: (event) => textResponse(event, libraryMarkdown(deps.library), MARKDOWN),
     },
     {
       method: "GET",
