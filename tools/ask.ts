@@ -5,7 +5,7 @@ import { citedPages, citesOnlyGiven, saysMoreThanCitations } from "../search/cit
 import { askSources } from "../search/ask-library.ts";
 import { questionAsRead } from "../search/spelling.ts";
 import { callerLeft, invalid } from "../core/errors.ts";
-import { hasControlChars, withoutMarkup } from "../core/text.ts";
+import { hasControlChars, nameKey, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameField, oneName, usernameField, writtenText } from "./inputs.ts";
 import type { SearchMethod } from "../search/service.ts";
@@ -91,6 +91,14 @@ export const ask = defineOperation({
     // Asked before the conversation is looked up: a missing token is the caller's slip, not a wrong token.
     if (input.session_id && !input.owner_token) throw invalid("`session_id` goes together with `owner_token`.", { field: "owner_token" });
     const existing = input.session_id ? await ctx.conversations.owned(input.session_id, input.owner_token) : null;
+    // A conversation keeps the name it began with (its page and the lists show it): a follow-up sent under another
+    // name is refused rather than its name passed over in silence. Compared as names are (core/text.ts nameKey).
+    const sentName = input.name ?? input.username;
+    if (existing && sentName !== undefined && existing.name !== NAMELESS && nameKey(sentName) !== nameKey(existing.name)) {
+      throw invalid(`This conversation was begun as "${existing.name}", and a follow-up keeps that name: leave \`name\` out, or send the same one.`, {
+        field: input.name !== undefined ? "name" : "username",
+      });
+    }
     // Retrieval reads what the question means (search/spelling.ts): without markup, slips read as the library's words.
     const meaning = questionAsRead(input.question, ctx.library, ctx.search.expansions);
     const history: Turn[] = existing?.messages.map((m) => ({ role: m.role, content: m.content })) ?? [];

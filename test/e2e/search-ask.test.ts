@@ -228,6 +228,12 @@ describe("POST /api/ask without a language model", () => {
     expect(unknown.status).toBe(404);
     const tokenAlone = await extractive.post("/api/ask", { question: "Again?", owner_token: "x" }, asIp(freshIp()));
     expect(tokenAlone.status).toBe(400);
+    // The conversation keeps the name it began with ("Lark"): the same name in other letters is that name, another is refused.
+    const follow = { question: "And at night?", session_id: first.session_id, owner_token: first.owner_token };
+    expect((await extractive.post("/api/ask", { ...follow, name: " lark " }, asIp(freshIp()))).status).toBe(200);
+    const other = await extractive.post("/api/ask", { ...follow, username: "Wren" }, asIp(freshIp()));
+    expect([other.status, other.body.field]).toEqual([400, "username"]);
+    expect(other.body.error).toBe('This conversation was begun as "Lark", and a follow-up keeps that name: leave `name` out, or send the same one.');
   });
 
   it("lists recent conversations, newest first, collapsing near-duplicates", async () => {
