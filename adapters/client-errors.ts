@@ -15,33 +15,35 @@ interface Refusal {
   suggestion: string;
 }
 
-/** The refusal for a parser error's code (llhttp's `HPE_*`, Node's `ERR_HTTP_*`), as Node's own default would choose its status. */
+/** Node's own choice of status per parser error (llhttp's `HPE_*`, Node's `ERR_HTTP_*`), in the error shape's words. */
+const REFUSALS: Readonly<Record<string, Refusal>> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: "Request Header Fields Too Large",
+    kind: "too_large",
+    error: "The request's address and headers are longer than this server reads (16 KB in all).",
+    suggestion:
+      "Nothing was read or stored. Send long text in a POST body rather than the address (a search's `q` takes up to 300 characters, a question up to 500), and fewer or shorter headers.",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: "Request Timeout",
+    kind: "invalid",
+    error: "The request did not arrive in time: its headers and body must come within 8 seconds.",
+    suggestion: "Nothing was stored. Send the request again, whole.",
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    reason: "Payload Too Large",
+    kind: "too_large",
+    error: "The request's chunk extensions are longer than this server reads.",
+    suggestion: "Nothing was stored. Send the body without chunk extensions.",
+  },
+};
+
+/** The refusal for a parser error's code; any other code is bytes that are not an HTTP/1.1 request (400). */
 export function clientRefusal(code: string | undefined): Refusal {
-  if (code === "HPE_HEADER_OVERFLOW")
-    return {
-      status: 431,
-      reason: "Request Header Fields Too Large",
-      kind: "too_large",
-      error: "The request's address and headers are longer than this server reads (16 KB in all).",
-      suggestion:
-        "Nothing was read or stored. Send long text in a POST body rather than the address (a search's `q` takes up to 300 characters, a question up to 500), and fewer or shorter headers.",
-    };
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
-    return {
-      status: 408,
-      reason: "Request Timeout",
-      kind: "invalid",
-      error: "The request did not arrive in time: its headers and body must come within 8 seconds.",
-      suggestion: "Nothing was stored. Send the request again, whole.",
-    };
-  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW")
-    return {
-      status: 413,
-      reason: "Payload Too Large",
-      kind: "too_large",
-      error: "The request's chunk extensions are longer than this server reads.",
-      suggestion: "Nothing was stored. Send the body without chunk extensions.",
-    };
+  if (code !== undefined && Object.hasOwn(REFUSALS, code)) return REFUSALS[code];
   return {
     status: 400,
     reason: "Bad Request",

@@ -34,19 +34,20 @@ const MCP_ALLOWED_METHODS = "POST, OPTIONS";
  */
 export function preflight(event: H3Event, methodsAt?: (path: string) => string[]): Response {
   const path = event.url.pathname;
-  const served = path === "/mcp" || path === "/mcp/" ? [] : (methodsAt?.(path) ?? []);
-  const methods = path === "/mcp" || path === "/mcp/" ? MCP_ALLOWED_METHODS : served.length ? [...served, "OPTIONS"].join(", ") : ALLOWED_METHODS;
   return new Response(null, {
     status: 204,
     headers: {
       ...CORS_HEADERS,
-      "access-control-allow-methods": methods,
+      "access-control-allow-methods": path === "/mcp" || path === "/mcp/" ? MCP_ALLOWED_METHODS : methodsNamed(methodsAt?.(path) ?? []),
       "access-control-allow-headers":
         event.req.headers.get("access-control-request-headers") ?? "content-type, mcp-protocol-version, mcp-session-id, last-event-id",
       "access-control-max-age": "86400",
     },
   });
 }
+
+/** A preflight's methods: those served at the path and OPTIONS, or the site's usual ones where nothing is served. */
+const methodsNamed = (served: string[]) => (served.length ? [...served, "OPTIONS"].join(", ") : ALLOWED_METHODS);
 
 /** The common headers a response does not set itself (a route may narrow CORS or caching on its own); anything else as it is. */
 export function withCommonHeaders<T>(response: T): T {

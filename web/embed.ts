@@ -5,7 +5,7 @@
 import type { WebContext } from "./context.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
 import type { Route } from "../core/route.ts";
-import { textResponse } from "./text-response.ts";
+import { fixedText, textResponse } from "./text-response.ts";
 
 export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'";
 
@@ -111,6 +111,6 @@ export function embedSoulsScriptRoute(): Route {
     path: "/embed/souls.js",
     summary: "The script of /embed/souls: polls /api/now in the browser's timezone every 30 seconds",
     produces: "text/javascript",
-    handler: (event) => textResponse(event, SCRIPT, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" }),
+    handler: fixedText(SCRIPT, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" }),
   };
 }

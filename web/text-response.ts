@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { H3Event } from "h3";
 import { COMMON_HEADERS, ResponseWithCommonHeaders } from "../adapters/headers.ts";
 import { notModified } from "./media.ts";
+import type { Bytes } from "../core/json.ts";
 
 /** The strong validator of a body: a digest of its bytes, so two servers sharing a store give the same one. */
 export function etagOf(bytes: Uint8Array): string {
@@ -14,7 +15,17 @@ export function etagOf(bytes: Uint8Array): string {
 /** `headers` are the route's own (type, caching, its security headers); the common ones are added here. */
 export function textResponse(event: H3Event, body: string, headers: Readonly<Record<string, string>>, status = 200): Response {
   const bytes = Buffer.from(body, "utf8");
+  return answered(event, bytes, etagOf(bytes), headers, status);
+}
+
+/** A body that never changes while the process runs (a stylesheet, a script): its bytes and ETag made once. */
+export function fixedText(body: string, headers: Readonly<Record<string, string>>): (event: H3Event) => Response {
+  const bytes = Buffer.from(body, "utf8");
   const etag = etagOf(bytes);
+  return (event) => answered(event, bytes, etag, headers, 200);
+}
+
+function answered(event: H3Event, bytes: Bytes, etag: string, headers: Readonly<Record<string, string>>, status: number): Response {
   if (status === 200 && notModified(event.req.headers, etag)) {
     // A 304 carries the validator and the caching rules, not the body's type or length (RFC 9110 §15.4.5).
     const kept: Record<string, string> = { ...COMMON_HEADERS, etag };

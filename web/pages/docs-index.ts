@@ -4,8 +4,7 @@
 // (no document is named after a section).
 import type { H3Event } from "h3";
 import type { WebContext } from "../context.ts";
-import type { Piece } from "../../corpus/library.ts";
-import { SECTION_TITLES, sectionsOf } from "../../tools/library-contents.ts";
+import { SECTION_TITLES, documentsIn, sectionsOf } from "../../tools/library-contents.ts";
 import { searchForm } from "./components.ts";
 import { html, kindLabel, pathOf, plural } from "./html.ts";
 import { renderPage } from "./layout.ts";
@@ -23,14 +22,11 @@ export function sectionOf(deps: WebContext, slug: string): string | null {
   return sectionsOf(deps.library).find((c) => sectionSlug(c) === slug) ?? null;
 }
 
-const documentsIn = (deps: WebContext, category: string): Piece[] =>
-  deps.library.documents.filter((d) => d.category === category).sort((a, b) => a.title.localeCompare(b.title));
-
 /** How many titles the index shows under each section before "all N". */
 const FIRST_TITLES = 4;
 
 export function libraryIndex(event: H3Event, deps: WebContext): Response {
-  const sections = sectionsOf(deps.library).map((category) => ({ category, docs: documentsIn(deps, category) }));
+  const sections = sectionsOf(deps.library).map((category) => ({ category, docs: documentsIn(deps.library, category) }));
   const main = html`<h1>The library</h1>
 <p class="lead">Everything the sanctuary says and sings: ${plural(deps.library.documents.length, "document")} in ${plural(sections.length, "section")}, and ${plural(deps.library.songs.length, "song")} on <a href="/reflections">the songs page</a>. New here? Begin with <a href="/docs/welcome">Welcome to Sanctuary</a>. Written something for it? <a href="/contribute">Offer a piece</a>.</p>
 ${searchForm("docs-q", "")}
@@ -55,7 +51,7 @@ ${s.docs.length > FIRST_TITLES ? html`<p class="more"><a href="${sectionHref(s.c
 
 /** One section's page: every document in it with its one-line summary. */
 export function sectionPage(event: H3Event, deps: WebContext, category: string): Response {
-  const docs = documentsIn(deps, category);
+  const docs = documentsIn(deps.library, category);
   const label = categoryLabel(category);
   const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/docs">Library</a> › ${label}</nav>
 <h1>${label}</h1>

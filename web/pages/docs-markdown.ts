@@ -2,21 +2,19 @@
 // `/docs/guides.md`): the same sections and documents the pages list (tools/library-contents.ts), each document
 // linked to its page, whose markdown is its address with `.md`.
 import type { Library } from "../../corpus/library.ts";
-import { documentsIn, sectionsOf, sectionTitle } from "../../tools/library-contents.ts";
+import { documentsIn, sectionsOf } from "../../tools/library-contents.ts";
 import { pathOf } from "./html.ts";
-import { sectionSlug } from "./docs-index.ts";
+import { categoryLabel, sectionSlug } from "./docs-index.ts";
 
 /** A line of a list: the title linked to its page, and the one-line summary. Brackets in a title are escaped. */
 const line = (title: string, href: string, summary: string) => `- [${title.replace(/([[\]\\])/g, "\\$1")}](${href}): ${summary}`;
-
-const sectionName = (category: string) => (category === "docs" ? "Guides" : sectionTitle(category));
 
 /** The library: its sections with their counts, each linked to its own table. */
 export function libraryMarkdown(library: Library): string {
   const sections = ["docs", ...sectionsOf(library).filter((s) => s !== "docs")];
   const lines = sections.map((s) => {
     const count = documentsIn(library, s).length;
-    return `- [${sectionName(s)}](/docs/${sectionSlug(s)}.md): ${count} ${count === 1 ? "document" : "documents"}`;
+    return `- [${categoryLabel(s)}](/docs/${sectionSlug(s)}.md): ${count} ${count === 1 ? "document" : "documents"}`;
   });
   return `# The library\n\n${library.documents.length} documents in ${sections.length} sections, all written for the sanctuary.\n\n${lines.join("\n")}\n`;
 }
@@ -25,5 +23,5 @@ export function libraryMarkdown(library: Library): string {
 export function sectionMarkdown(library: Library, category: string): string {
   const documents = documentsIn(library, category);
   const lines = documents.map((d) => line(d.title, `/docs/${pathOf(d.path)}`, d.tldr));
-  return `# ${sectionName(category)}\n\n${documents.length} documents, by title. Each is at its address, and as markdown with \`.md\` added.\n\n${lines.join("\n")}\n\n[The whole library](/docs.md)\n`;
+  return `# ${categoryLabel(category)}\n\n${documents.length} documents, by title. Each is at its address, and as markdown with \`.md\` added.\n\n${lines.join("\n")}\n\n[The whole library](/docs.md)\n`;
 }
