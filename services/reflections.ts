@@ -9,6 +9,7 @@ import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { StoreUnavailable, isStoreUnavailable } from "../storage/store-failure.ts";
+import { isAfter, type ArchivePlace } from "./archive-cursor.ts";
 
 const Reflection = z.object({
   id: z.string(),
@@ -272,6 +273,29 @@ export class ReflectionStore {
   /** Every reflection of a song, newest first (the public archive: no time limit). */
   async forSong(slug: string): Promise<Reflection[]> {
     return values(await this.kv.sorted<Reflection>(songIndex(slug)).range({ order: "desc" }));
+  }
+
+  /**
+   * A song's archive, newest first: after `after` (the last reflection a page showed) when given, at most `limit` of
+   * them, and the place of the last one shown when older reflections remain. Reads `limit` + 1 entries, plus those
+   * of the same millisecond as `after` that the page already showed (the engine's range is by score alone).
+   */
+  async songPage(slug: string, limit = Infinity, after?: ArchivePlace): Promise<{ reflections: Reflection[]; older: ArchivePlace | null }> {
+    const archive = this.kv.sorted<Reflection>(songIndex(slug));
+    for (let read = limit + 1 + 8; ; read *= 4) {
+      const entries = await archive.range({ to: after?.at, order: "desc", limit: Number.isFinite(read) ? read : undefined });
+      const page = after ? entries.filter((e) => isAfter(e, after)) : entries;
+      // Fewer than asked for came back only if the archive ran out; otherwise a page cut short by ties reads again.
+      if (page.length <= limit && entries.length === read) continue;
+      const shown = page.length > limit ? page.slice(0, limit) : page;
+      const last = shown.at(-1);
+      return { reflections: values(shown), older: page.length > limit && last ? { at: last.score, id: last.member } : null };
+    }
+  }
+
+  /** How many reflections a song's archive holds. */
+  songCount(slug: string): Promise<number> {
+    return this.kv.sorted(songIndex(slug)).count();
   }
 
   async forService(service: Reflection["service"]): Promise<Reflection[]> {

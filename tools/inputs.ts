@@ -119,6 +119,11 @@ export function wholeNumber(min: number, max: number, fallback: number) {
   return z.preprocess(digitsAsNumber, z.int().min(min).max(max).default(fallback));
 }
 
+/** A whole number that may be left out: then the operation's own default (none here) holds. */
+export function optionalWholeNumber(min: number, max: number) {
+  return z.preprocess(digitsAsNumber, z.int().min(min).max(max).optional());
+}
+
 function digitsAsNumber(value: unknown): unknown {
   if (value === "" || value === null) return undefined;
   return typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;

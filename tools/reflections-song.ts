@@ -1,42 +1,71 @@
-// GET /api/reflections/song/:slug — every reflection on one song, newest first (the archive).
+// GET /api/reflections/song/:slug — every reflection on one song, newest first (the archive); with `limit`, one
+// page of it at a time, `before` naming where the last page ended (services/archive-cursor.ts).
 import { z } from "zod";
 import { resolveZone } from "../planner/time.ts";
 import { notFound } from "../core/errors.ts";
-import { timezoneField } from "./inputs.ts";
+import { CURSOR_MAX, cursorOf, placeOf } from "../services/archive-cursor.ts";
+import { optionalWholeNumber, timezoneField } from "./inputs.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, slugField, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
+/** The longest page: a few hundred reflections is about as much as a reader or a model's context takes at once. */
+const PAGE_MAX = 500;
 const FIELDS = ["id", "name", "text", "createdAt", "createdAtFormatted", "timezone"] as const;
 const VISITOR_WORDS = visitorPaths("reflections[].name", "reflections[].text");
 
 export const reflectionsSong = defineOperation({
   name: "reflections-song",
   summary: "Every reflection on one song",
-  input: z.strictObject({ slug: slugField, timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock") }),
+  input: z.strictObject({
+    slug: slugField,
+    timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock"),
+    limit: optionalWholeNumber(1, PAGE_MAX).describe(`At most this many, 1 to ${PAGE_MAX}; without it, every reflection`),
+    // Empty is not given, as an empty `limit` is: `?before=` is a first page.
+    before: z
+      .preprocess(
+        (v) => (v === "" ? undefined : v),
+        z
+          .string()
+          .max(CURSOR_MAX)
+          .refine((s) => placeOf(s) !== null, "`before` is not a place this archive gave: send the `before` of an `older` address as it came")
+          .optional(),
+      )
+      .describe("Where the last page ended: the `before` of the `older` path a page returned"),
+  }),
   output: z.object({
     slug: z.string().describe("Song slug"),
     title: z.string().describe("Song title"),
     reflections: visitorWords(z.array(reflectionShape(...FIELDS))).describe("Newest first, no time limit"),
+    older: z.string().nullable().describe("Address of the next page (older reflections) when `limit` left some out; else null"),
     visitorWritten: visitorWrittenField,
-    total: z.number().int().describe("How many"),
+    total: z.number().int().describe("How many the song holds in all"),
     next_steps: nextSteps,
   }),
   rest: { method: "GET", path: "/api/reflections/song/:slug" },
   errors: ["not_found", "unavailable"],
-  async handler({ slug, timezone }, ctx) {
+  async handler({ slug, timezone, limit, before }, ctx) {
     const { steps } = ctx;
     const song = ctx.library.song(slug);
     if (!song) throw notFound(`No song has the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
     const reader = timezone ? resolveZone(timezone) : null;
-    const reflections = (await ctx.reflections.forSong(slug)).map((r) => publicReflection(r, FIELDS, reader?.given ? reader.zone : undefined));
+    const after = before === undefined ? undefined : (placeOf(before) ?? undefined);
+    // Without a limit, every reflection after `before` (all of them without it): the specification's archive.
+    const [page, total] = await Promise.all([
+      ctx.reflections.songPage(slug, limit, after),
+      limit === undefined && !after ? null : ctx.reflections.songCount(slug),
+    ]);
+    const reflections = page.reflections.map((r) => publicReflection(r, FIELDS, reader?.given ? reader.zone : undefined));
+    const older = page.older && steps.get("Read older reflections", `/api/reflections/song/${slug}`, { limit, before: cursorOf(page.older), timezone });
     return {
       slug,
       title: song.title,
       reflections,
+      older: older?.url ?? null,
       visitorWritten: VISITOR_WORDS,
-      total: reflections.length,
+      total: total ?? reflections.length,
       next_steps: [
+        ...(older ? [older] : []),
         steps.post(
           "Leave a reflection on this song",
           "/api/reflect",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyOf } from "../helpers/mcp-clients.ts";
 import { connectMcp, openTestApp, type TestServer } from "../helpers/server.ts";
 import { freshIp } from "../helpers/addresses.ts";
+import { elementById } from "../helpers/no-script-browser.ts";
 
 let clock = new Date("2026-11-22T11:30:00Z");
 let server: TestServer;
@@ -172,6 +173,58 @@ describe("reading reflections", () => {
     expect(body.totalSongs).toBe(body.songs.length);
     expect(body.totalReflections).toBe(counts.reduce((a: number, b: number) => a + b, 0));
     expect(body.songs[0]).toMatchObject({ url: `/reflections/${body.songs[0].slug}`, mostRecent: { name: expect.any(String) } });
+  });
+
+  it("reads a song's archive a page at a time, over REST and on the song's page", async () => {
+    const song = server.deps.library.songs[5].slug;
+    const at = Date.parse("2026-10-01T08:00:00Z");
+    await server.deps.reflections.importMany(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `archive-${String(i).padStart(2, "0")}`,
+        name: `Reader ${i}`,
+        text: thoughtText(1000 + i),
+        song,
+        timezone: "UTC",
+        location: null,
+        // Pairs left in the same second: a page may end between them.
+        createdAt: new Date(at + Math.floor(i / 2) * 1000).toISOString(),
+        service: { date: "2026-10-01", slotIndex: 2, tier: "north" },
+      })),
+    );
+    const whole = (await server.get(`/api/reflections/song/${song}`)).body;
+    expect(whole).toMatchObject({ total: whole.reflections.length, older: null });
+    expect(whole.reflections.length).toBeGreaterThanOrEqual(60);
+    const walked: string[] = [];
+    let next: string | null = `${server.url}/api/reflections/song/${song}?limit=25&timezone=Asia/Tokyo`;
+    for (let pages = 0; next; pages++) {
+      expect(pages).toBeLessThan(5);
+      const page = (await server.get(next.slice(server.url.length))).body;
+      expect(page.total).toBe(whole.total);
+      expect(page.reflections.length).toBeLessThanOrEqual(25);
+      walked.push(...page.reflections.map((r: any) => r.id));
+      // The next page is also the first next step, the zone carried on.
+      if (page.older) expect(page.next_steps[0]).toMatchObject({ description: "Read older reflections", url: page.older });
+      if (page.older) expect(new URL(page.older).searchParams.get("timezone")).toBe("Asia/Tokyo");
+      next = page.older;
+    }
+    expect(walked).toEqual(whole.reflections.map((r: any) => r.id));
+
+    const wrong = await server.get(`/api/reflections/song/${song}?limit=25&before=not-a-place`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toContain("`before`");
+    expect((await server.get(`/api/reflections/song/${song}?limit=0`)).status).toBe(400);
+
+    const first = await server.text(`/reflections/${song}`);
+    const list = elementById(first.text, "song-reflections")!;
+    expect(list.match(/<li/g)?.length).toBe(50);
+    expect(first.text).toContain(`Reflections (${whole.total})`);
+    const olderHref = /href="([^"]*\?before=[^"#]*)#song-reflections" rel="next"/.exec(first.text)?.[1];
+    expect(olderHref).toBeTruthy();
+    const second = await server.text(olderHref!);
+    expect(elementById(second.text, "song-reflections")!.match(/<li/g)?.length).toBe(whole.total - 50);
+    expect(second.text).toContain("Back to the newest");
+    expect(second.text).not.toContain('rel="next"');
+    expect((await server.text(`/reflections/${song}?before=not-a-place`)).status).toBe(400);
   });
 
   it("404s the archive of an unknown song", async () => {

@@ -16,6 +16,10 @@ import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
+import { cursorOf, placeOf } from "../../services/archive-cursor.ts";
+
+/** Reflections a song's page shows at once: a long evening's reading, and a page that stays light on a phone. */
+const PAGE_SIZE = 50;
 
 async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   const tally = await deps.reflections.tally();
@@ -56,8 +60,24 @@ async function songPage(
       "Nothing is lost. Every song is listed on the reflections page.",
     );
   }
+  // A page of reflections at a time, newest first; `before` is where the page before this one ended.
+  const before = (event.method === "GET" && event.url.searchParams.get("before")) || null;
+  const after = before === null ? undefined : placeOf(before);
+  if (after === null) {
+    return errorPage(
+      event,
+      deps,
+      400,
+      "No such page of reflections",
+      "This address names a place in the song's reflections that its pages never gave; it may have been cut short.",
+      `Nothing is lost. The song's page begins with its newest reflections: /reflections/${song.slug}`,
+    );
+  }
   // While the store is down the song is still read and heard; only its reflections wait (null).
-  const reflections = await unlessStoreDown(deps.reflections.forSong(song.slug));
+  const archive = await unlessStoreDown(Promise.all([deps.reflections.songPage(song.slug, PAGE_SIZE, after), deps.reflections.songCount(song.slug)]));
+  const reflections = archive?.[0].reflections ?? null;
+  const older = archive?.[0].older;
+  const here = `/reflections/${pathOf(song.slug)}`;
   const recording = deps.media.recordingUrl(song, "");
   const links = [
     ["Listen on Suno", externalUrl(song.links.suno)],
@@ -81,8 +101,10 @@ ${lyricsHtml(song.lyrics ?? "")}
 <div class="prose">${renderMarkdown(song.context)}</div>
 </section>
 <section aria-labelledby="song-reflections-heading">
-<h2 id="song-reflections-heading">Reflections${reflections ? ` (${reflections.length})` : ""}</h2>
-${reflectionList(deps, "song-reflections", reflections ?? [], false, reflections ? "No one has left a reflection on this song yet." : REFLECTIONS_RESTING)}
+<h2 id="song-reflections-heading">Reflections${archive ? ` (${archive[1]})` : ""}</h2>
+${after ? html`<p class="meta">Older reflections, newest first. <a href="${here}#song-reflections">Back to the newest</a></p>` : ""}
+${reflectionList(deps, "song-reflections", reflections ?? [], false, reflections ? (after ? "No reflections are older than these." : "No one has left a reflection on this song yet.") : REFLECTIONS_RESTING)}
+${older ? html`<p><a href="${here}?before=${cursorOf(older)}#song-reflections" rel="next">Older reflections</a></p>` : ""}
 </section>
 ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
   return renderPage(event, deps, {
@@ -109,7 +131,7 @@ export function reflectionRoutes(deps: WebContext): Route[] {
     {
       method: "GET",
       path: "/reflections/:slug",
-      summary: "Page: a song (lyrics, context, recording) with all its reflections and a form to leave one",
+      summary: "Page: a song (lyrics, context, recording) with its reflections, fifty at a time (`?before=` for older ones), and a form to leave one",
       produces: "text/html",
       errors: ["not_found"],
       handler: (event) => {
