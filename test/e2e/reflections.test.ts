@@ -218,7 +218,7 @@ describe("reading reflections", () => {
     const list = elementById(first.text, "song-reflections")!;
     expect(list.match(/<li/g)?.length).toBe(50);
     expect(first.text).toContain(`Reflections (${whole.total})`);
-    const olderHref = /href="([^"]*\?before=[^"#]*)#song-reflections" rel="next"/.exec(first.text)?.[1];
+    const olderHref = /href="([^"]*\?before=[^"#]*)#song-reflections-heading" rel="next"/.exec(first.text)?.[1];
     expect(olderHref).toBeTruthy();
     const second = await server.text(olderHref!);
     expect(elementById(second.text, "song-reflections")!.match(/<li/g)?.length).toBe(whole.total - 50);

@@ -102,9 +102,9 @@ ${lyricsHtml(song.lyrics ?? "")}
 </section>
 <section aria-labelledby="song-reflections-heading">
 <h2 id="song-reflections-heading">Reflections${archive ? ` (${archive[1]})` : ""}</h2>
-${after ? html`<p class="meta">Older reflections, newest first. <a href="${here}#song-reflections">Back to the newest</a></p>` : ""}
+${after ? html`<p class="meta">Older reflections, newest first. <a href="${here}#song-reflections-heading">Back to the newest</a></p>` : ""}
 ${reflectionList(deps, "song-reflections", reflections ?? [], false, reflections ? (after ? "No reflections are older than these." : "No one has left a reflection on this song yet.") : REFLECTIONS_RESTING)}
-${older ? html`<p><a href="${here}?before=${cursorOf(older)}#song-reflections" rel="next">Older reflections</a></p>` : ""}
+${older ? html`<p><a href="${here}?before=${cursorOf(older)}#song-reflections-heading" rel="next">Older reflections</a></p>` : ""}
 </section>
 ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
   return renderPage(event, deps, {
