@@ -198,10 +198,12 @@ describe("reading reflections", () => {
     let next: string | null = `${server.url}/api/reflections/song/${song}?limit=25&timezone=Asia/Tokyo`;
     for (let pages = 0; next; pages++) {
       expect(pages).toBeLessThan(5);
-      const page = (await server.get(next.slice(server.url.length))).body;
+      const page: { reflections: Array<{ id: string }>; older: string | null; total: number; next_steps: unknown[] } = (
+        await server.get(next.slice(server.url.length))
+      ).body;
       expect(page.total).toBe(whole.total);
       expect(page.reflections.length).toBeLessThanOrEqual(25);
-      walked.push(...page.reflections.map((r: any) => r.id));
+      walked.push(...page.reflections.map((r) => r.id));
       // The next page is also the first next step, the zone carried on.
       if (page.older) expect(page.next_steps[0]).toMatchObject({ description: "Read older reflections", url: page.older });
       if (page.older) expect(new URL(page.older).searchParams.get("timezone")).toBe("Asia/Tokyo");
