@@ -271,8 +271,14 @@ export function mcpRoute(
     summary:
       "MCP endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and 2025-03-26 to 2025-11-25; no authentication; eight tools, resources and prompts)",
     produces: "application/json",
-    errors: ["invalid", "too_large"],
+    errors: ["invalid", "forbidden", "too_large"],
     errorBody: "json-rpc",
+    responses: { 202: "A notification or a response (a message without an id): accepted, no body" },
+    refuses: {
+      // app.ts mounts these beside the route (methodNotAllowed).
+      GET: "No stream to open: the endpoint is stateless, so GET is refused with 405 (a browser asking for HTML is sent to /docs/mcp with 303)",
+      DELETE: "No session to end: the endpoint is stateless, so DELETE is refused with 405",
+    },
     handler: mcp.post,
     methodNotAllowed: mcp.methodNotAllowed,
   };

@@ -31,6 +31,7 @@ const statusText: Record<number, string> = {
   400: "The input is not valid",
   403: "Not allowed",
   404: "Not found",
+  405: "Method not allowed; the Allow header names the one served",
   409: "Already received",
   413: "Request body too large",
   429: "Too many requests; see Retry-After",
@@ -151,8 +152,19 @@ function plainRouteObject(route: Route): Json {
         content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } },
       },
       ...(route.ranged ? rangedResponses(route.produces) : {}),
+      ...Object.fromEntries(Object.entries(route.responses ?? {}).map(([status, description]) => [status, { description }])),
       ...errorResponses(route.errors ?? [], route.errorBody),
     },
+  };
+}
+
+/** A method the route's path refuses (405 with Allow), described so a reader of the document does not try it. */
+function refusedMethodObject(route: Route, method: string, why: string): Json {
+  return {
+    operationId: `${method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    summary: why,
+    tags: ["plain"],
+    responses: errorResponses(["method_not_allowed"]),
   };
 }
 
@@ -178,7 +190,10 @@ export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?
     paths[key] = { ...(paths[key] ?? {}), [method.toLowerCase()]: object };
   };
   for (const op of operations) add(op.rest.method, op.rest.path, operationObject(op));
-  for (const route of plain) add(route.method, route.path, plainRouteObject(route));
+  for (const route of plain) {
+    add(route.method, route.path, plainRouteObject(route));
+    for (const [method, why] of Object.entries(route.refuses ?? {})) add(method, route.path, refusedMethodObject(route, method, why));
+  }
   return {
     openapi: "3.1.0",
     info: {

@@ -19,6 +19,10 @@ export interface Route {
   ranged?: true;
   /** Its errors' body: the error shape (default), or a JSON-RPC error envelope (POST /mcp). */
   errorBody?: "json-rpc";
+  /** Other statuses it answers, with no body to describe (documentation only: 202 to a JSON-RPC notification). */
+  responses?: Record<number, string>;
+  /** Methods its path answers with 405 and `Allow` naming this one, each with why (documentation only: GET and DELETE /mcp). */
+  refuses?: Record<string, string>;
   /** Query parameters it reads, as a Zod object (documentation only). */
   query?: z.ZodObject;
   /** Its path holds a visitor's words (a conversation's slug is made from its question): logs name the pattern. */

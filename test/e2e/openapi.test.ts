@@ -60,6 +60,20 @@ describe("/openapi.json", () => {
     const shape = body.components.schemas.JsonRpcError;
     expect(Object.keys(envelope).sort()).toEqual([...shape.required].sort());
     expect(Object.keys(envelope.error)).toEqual(expect.arrayContaining(shape.properties.error.required));
+    // Every status /mcp answers is in the document: a notification's 202, the Host check's 403, and the 405 of GET and
+    // DELETE, each of which the server does answer so.
+    expect(Object.keys(mcp)).toEqual(expect.arrayContaining(["200", "202", "400", "403", "413"]));
+    const notified = await server.fetch("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(notified.status).toBe(202);
+    for (const method of ["GET", "DELETE"]) {
+      expect(Object.keys(body.paths["/mcp"][method.toLowerCase()].responses), method).toEqual(["405"]);
+      const answer = await server.fetch("/mcp", { method });
+      expect([answer.status, answer.headers.get("allow")], method).toEqual([405, "POST"]);
+    }
     // A route that answers ranges says so: a client generator learns of 206, 304 and 416, and what Content-Range holds.
     const media = body.paths["/media/{path}"].get.responses;
     expect(Object.keys(media)).toEqual(expect.arrayContaining(["200", "206", "304", "416", "404"]));
