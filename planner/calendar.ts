@@ -9,6 +9,7 @@ import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
 import { timeSlicer } from "../core/time-slice.ts";
+import { isStoreUnavailable } from "../storage/store-failure.ts";
 import { rotationFor, ServiceKey } from "./rotation.ts";
 import { whereFor } from "./placement.ts";
 import { ANYWHERE_DAYS, LOOKBACK_DAYS, READING_WINDOW_DAYS, emptyHistory, roleOf, type History, type PlannedPart } from "./rules.ts";
@@ -108,6 +109,8 @@ export class ServiceCalendar {
   private cache = new Map<string, ServiceRecord>();
   private creating = new KeyedMutex();
   private completeDays = new Map<string, Array<RecordedPart[] | null>>();
+  /** Services served while the store could not record them (ensure), until one is recorded: a few per hour of outage. */
+  private held = new Map<string, ServiceRecord>();
 
   constructor(
     private kv: KeyValueStore,
@@ -130,11 +133,30 @@ export class ServiceCalendar {
     return stored;
   }
 
-  /** The recorded service for a key, recording the rotation's service first if none exists yet. */
+  /**
+   * The recorded service for a key, recording the rotation's service first if none exists yet. While the store
+   * cannot be read or written, a slot that begins is still served: its rotation is built from the history this
+   * process holds and kept here as provisional (`held`), then recorded as it was served by the first call that
+   * reaches the store again, unless another process recorded the key first (first writer wins, as always).
+   */
   async ensure(key: ServiceKey): Promise<ServiceRecord> {
-    return (
-      (await this.get(key)) ?? this.creating.run(key.tier, async () => (await this.get(key)) ?? this.store(this.buildRotation(key, await this.historyFor(key))))
-    );
+    try {
+      return (
+        (await this.get(key)) ??
+        (await this.creating.run(
+          key.tier,
+          async () => (await this.get(key)) ?? this.store(this.held.get(recordKey(key)) ?? this.buildRotation(key, await this.historyFor(key))),
+        ))
+      );
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      const id = recordKey(key);
+      const history = this.held.has(id) ? null : await this.historyFor(key, true);
+      // Looked up again after the wait: requests arriving together serve one rotation.
+      const held = this.cache.get(id) ?? this.held.get(id) ?? this.buildRotation(key, history ?? emptyHistory());
+      this.held.set(id, held);
+      return held;
+    }
   }
 
   /**
@@ -144,6 +166,7 @@ export class ServiceCalendar {
   async store(record: ServiceRecord): Promise<ServiceRecord> {
     const { value, created } = await this.kv.setIfAbsent(recordKey(record), record);
     this.cache.set(recordKey(record), value);
+    this.held.delete(recordKey(record));
     if (created) await this.kv.updateChecked(DATES, DATES_KEY, (dates) => [...new Set([...(dates ?? []), record.date])].sort());
     return value;
   }
@@ -153,16 +176,18 @@ export class ServiceCalendar {
    * (LOOKBACK_DAYS of this slot, ANYWHERE_DAYS of the tier's whole days), so the rotation can prefer the least
    * recently used pieces.
    */
-  async historyFor(key: ServiceKey): Promise<History> {
+  async historyFor(key: ServiceKey, heldOnly = false): Promise<History> {
     const history = emptyHistory();
     // Dates with no service at all (before the first one, say) are skipped without asking the store six times.
-    const recorded = await this.dates();
+    const recorded = heldOnly ? [] : await this.dates();
     const dates = lookback(key.date);
     // Farthest first, so a nearer sighting simply overwrites an older one.
     for (let back = LOOKBACK_DAYS; back >= 0; back--) {
       const date = dates[back]!;
       // A complete day is read without an await: thousands of them add up when a year is scheduled at once.
-      const slots = this.completeDays.get(`${key.tier}|${date}`) ?? (includes(recorded, date) ? await this.daySlots(key.tier, date) : NOTHING);
+      const slots =
+        this.completeDays.get(`${key.tier}|${date}`) ??
+        (heldOnly ? this.heldSlots(key.tier, date) : includes(recorded, date) ? await this.daySlots(key.tier, date) : NOTHING);
       const everySlot = back <= ANYWHERE_DAYS; // past that only this slot's own memory counts
       for (let slot = everySlot ? 0 : key.slotIndex; slot < (everySlot ? 6 : key.slotIndex + 1); slot++) {
         if (back === 0 && slot === key.slotIndex) continue;
@@ -193,6 +218,14 @@ export class ServiceCalendar {
     // A day whose six services are all recorded never changes again: keep it (a few KB per day and tier).
     if (slots.every(Boolean)) this.completeDays.set(id, slots);
     return slots;
+  }
+
+  /** The six slots' parts of a tier's date as far as this process holds them, recorded or provisional (no store read). */
+  private heldSlots(tier: Tier, date: string): Array<RecordedPart[] | null> {
+    return Array.from({ length: 6 }, (_, slot) => {
+      const id = recordKey({ date, slotIndex: slot, tier });
+      return (this.cache.get(id) ?? this.held.get(id))?.parts ?? null;
+    });
   }
 
   buildRotation(key: ServiceKey, history: History): ServiceRecord {

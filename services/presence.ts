@@ -122,10 +122,11 @@ export class PresenceStore implements Presence {
       if (c && performance.now() - c.countedAt < c.reuseMs && Math.abs(at - c.at) < c.reuseMs) return c.count + this.added;
       // One full count at a time: the requests that arrive while it runs wait for it instead of each counting.
       if (!this.counting) {
-        // While the store cannot count, the last count stands (a read goes on; docs/behaviour.md §10).
+        // While the store cannot count, the last count stands (a read goes on; docs/behaviour.md §10); a process that
+        // has not counted yet says none, rather than refusing the service for want of a number.
         this.counting = this.countAt(at)
           .catch((error: unknown) => {
-            if (this.cached && isStoreUnavailable(error)) return this.cached.count;
+            if (isStoreUnavailable(error)) return this.cached?.count ?? 0;
             throw error;
           })
           .finally(() => (this.counting = null));

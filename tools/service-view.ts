@@ -68,7 +68,8 @@ export class ServiceViews {
 
   /** A record's parts with their links, built once per (record, base URL, recordings). */
   parts(record: ServiceRecord, steps: Steps): BuiltParts {
-    const id = `${record.date}|${record.slotIndex}|${record.tier}|${steps.base}|${this.media.version}`;
+    // The time it was recorded tells a service served while the store was down from another process's record of its slot.
+    const id = `${record.date}|${record.slotIndex}|${record.tier}|${record.recordedAt}|${steps.base}|${this.media.version}`;
     return this.parted.get(id, () => this.buildParts(record, steps));
   }
 

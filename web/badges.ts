@@ -9,6 +9,7 @@ import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { textResponse } from "./text-response.ts";
+import { unlessStoreDown } from "../storage/store-failure.ts";
 
 export const DEFAULT_COLOR = "00b8d4";
 export const LABEL_MAX = 50;
@@ -72,14 +73,17 @@ function domainOf(event: H3Event): string {
 /** Nothing but the badge's own inline styles: no script, no fetch, no embedding of other documents. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-function svgResponse(event: H3Event, svg: string): Response {
+function svgResponse(event: H3Event, svg: string, maxAge = 300): Response {
   // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
   return textResponse(event, svg, {
     "content-type": "image/svg+xml; charset=utf-8",
-    "cache-control": "public, max-age=300",
+    "cache-control": `public, max-age=${maxAge}`,
     "content-security-policy": BADGE_CSP,
   });
 }
+
+/** What a badge whose count the store holds says while the store is down: an image still (it stands in someone's page), briefly cached. */
+const RESTING = { message: "resting", color: "lightgrey", maxAge: 30 };
 
 const BadgeQuery = z.object({
   label: z.string().optional().describe(`Text of the left side; longer than ${LABEL_MAX} characters is cut`),
@@ -101,7 +105,9 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
     handler: async (event) => {
       const query = event.url.searchParams;
       const label = badgeLabel(query.get("label"), defaultLabel(event));
-      return svgResponse(event, makeBadge({ label, message: await message(), color: badgeColor(query.get("color")) }));
+      const said = await unlessStoreDown(Promise.resolve(message()));
+      if (said === null) return svgResponse(event, makeBadge({ label, message: RESTING.message, color: RESTING.color }), RESTING.maxAge);
+      return svgResponse(event, makeBadge({ label, message: said, color: badgeColor(query.get("color")) }));
     },
   };
 }

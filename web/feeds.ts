@@ -89,6 +89,7 @@ export function reflectionsFeedRoute(deps: WebContext): Route {
     path: "/feed/reflections.xml",
     summary: "Atom 1.0 feed of the 20 most recent reflections on the live feed (last 48 hours), newest first",
     produces: "application/atom+xml",
+    errors: ["unavailable"],
     handler: async (event) => {
       const base = baseUrlOf(event);
       const recent = await deps.reflections.recent(deps.clock(), ENTRIES);
@@ -112,6 +113,7 @@ export function conversationsFeedRoute(deps: WebContext): Route {
     path: "/feed/conversations.xml",
     summary: "Atom 1.0 feed of the 20 most recent public conversations with the library",
     produces: "application/atom+xml",
+    errors: ["unavailable"],
     handler: async (event) => {
       const entries = await conversationEntries(deps, baseUrlOf(event));
       return atomResponse(

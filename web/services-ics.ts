@@ -131,7 +131,7 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
     path: "/feed/services.ics",
     summary: "iCalendar feed of the visitor's six service slots for the next 7 days, on the clock of `timezone`",
     produces: "text/calendar",
-    errors: ["invalid"],
+    errors: ["invalid", "unavailable"],
     query: Query,
     handler: async (event: H3Event) => {
       const given = event.url.searchParams.getAll("timezone");

@@ -72,6 +72,7 @@ export function sitemapRoute(deps: WebContext): Route {
     path: "/sitemap.xml",
     summary: "Sitemap (sitemaps.org 0.9): every page, each with when it last changed (library files, reflections, recorded services)",
     produces: "application/xml",
+    errors: ["unavailable"],
     handler: async (event: H3Event) =>
       textResponse(event, sitemapXml(baseUrlOf(event), await entries()), {
         "content-type": "application/xml; charset=utf-8",

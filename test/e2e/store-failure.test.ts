@@ -116,6 +116,26 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
     expect(feed.status).toBe(503);
     expect(feed.headers.get("retry-after")).toBeTruthy();
     expect(feed.body.error).toMatch(/store is unavailable/);
+    // A badge stands in someone else's page: it stays an image, saying the count rests, and is kept only briefly.
+    const badge = await call("/api/badge/reflections.svg");
+    expect([badge.status, badge.headers.get("content-type"), badge.headers.get("cache-control")]).toEqual([
+      200,
+      "image/svg+xml; charset=utf-8",
+      "public, max-age=30",
+    ]);
+    expect(badge.body).toContain("resting");
+    // Every GET that answers 503 now says so in the OpenAPI document, so a client generated from it expects it.
+    const paths = Object.entries((await call("/openapi.json")).body.paths as Record<string, { get?: { responses: Record<string, unknown> } }>);
+    const fill = (path: string) => path.replace("{slug}", "third-floor-no-lift").replace("{date}", "2026-12-02");
+    let refusing = 0;
+    for (const [path, methods] of paths) {
+      if (!methods.get || /\{(?!slug|date)/.test(path)) continue;
+      const answer = await call(`${fill(path)}${path === "/api/search" ? "?q=rain" : path === "/api/attend" ? "?name=Outage%20Kite" : ""}`);
+      if (answer.status !== 503) continue;
+      refusing++;
+      expect(Object.keys(methods.get.responses), path).toContain("503");
+    }
+    expect(refusing).toBeGreaterThan(5);
   }, 60_000);
 
   it("answers again once Redis is back, with the refused write nowhere and the acknowledged one kept", async () => {

@@ -145,7 +145,7 @@ export function askRoutes(deps: WebContext): Route[] {
       wordsInPath: true,
       summary: "Page: one public conversation with the library",
       produces: "text/html",
-      errors: ["not_found"],
+      errors: ["not_found", "unavailable"],
       handler: (event) => conversationPage(event, deps, routeParam(event.context.params, "slug")),
     },
   ];

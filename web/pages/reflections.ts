@@ -126,6 +126,7 @@ export function reflectionRoutes(deps: WebContext): Route[] {
       path: "/reflections",
       summary: "Page: every song with its reflection count",
       produces: "text/html",
+      errors: ["unavailable"],
       handler: (event) => songsPage(event, deps),
     },
     {

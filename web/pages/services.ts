@@ -166,6 +166,7 @@ export function servicesRoutes(deps: WebContext): Route[] {
       path: "/services",
       summary: "Page: every service of today (UTC date; services.js moves a browser to its own date), per slot and hemisphere",
       produces: "text/html",
+      errors: ["unavailable"],
       handler: (event) => servicesPage(event, deps, deps.clock().toISOString().slice(0, 10)),
     },
     {
@@ -173,7 +174,7 @@ export function servicesRoutes(deps: WebContext): Route[] {
       path: "/services/:date",
       summary: "Page: every service of a date (YYYY-MM-DD), with links to the days before and after",
       produces: "text/html",
-      errors: ["invalid", "not_found"],
+      errors: ["invalid", "not_found", "unavailable"],
       handler: (event) => servicesPage(event, deps, String(event.context.params?.date ?? "")),
     },
   ];
