@@ -4,6 +4,7 @@
 import leven from "leven";
 import { BoundedMemo } from "../core/memo.ts";
 import { placedZones, zoneLinks } from "./time.ts";
+import { ONE_CLOCK, SHARED_CLOCKS, type ClockOf } from "./zone-abbreviations.ts";
 
 // Canonical zones before links, so a tie names the zone the database itself keeps.
 const NAMES = [...placedZones(), ...zoneLinks()];
@@ -37,33 +38,12 @@ function meantUncached(spelling: string): string | undefined {
 // Spellings come from visitors: kept within a bound, so a stream of new ones measures each once and holds few.
 const meant = new BoundedMemo<string | undefined>(512);
 
-/**
- * Abbreviations read as one clock, with a zone that keeps it. Those several clocks share (IST: India, Ireland, Israel;
- * BST; CST) are left out: the suggestion would name a wrong hour, or a wrong hemisphere's season.
- */
-const ONE_CLOCK_ABBREVIATIONS = new Map(
-  Object.entries({
-    jst: "Asia/Tokyo",
-    kst: "Asia/Seoul",
-    hkt: "Asia/Hong_Kong",
-    sgt: "Asia/Singapore",
-    wib: "Asia/Jakarta",
-    aest: "Australia/Sydney",
-    aedt: "Australia/Sydney",
-    awst: "Australia/Perth",
-    nzst: "Pacific/Auckland",
-    nzdt: "Pacific/Auckland",
-    pst: "America/Los_Angeles",
-    pdt: "America/Los_Angeles",
-    edt: "America/New_York",
-    akst: "America/Anchorage",
-    brt: "America/Sao_Paulo",
-    msk: "Europe/Moscow",
-    cest: "Europe/Paris",
-  }),
-);
-
 /** The tz name a visitor probably meant by `spelling` (one the database does not have), if one is close enough. */
 export function zoneMeant(spelling: string): string | undefined {
-  return ONE_CLOCK_ABBREVIATIONS.get(spelling.trim().toLowerCase()) ?? meant.get(spelling, () => meantUncached(spelling));
+  return ONE_CLOCK.get(spelling.trim().toLowerCase()) ?? meant.get(spelling, () => meantUncached(spelling));
+}
+
+/** The places an abbreviation several clocks share is read as (IST: India, Ireland, Israel), or undefined. */
+export function clocksShared(spelling: string): readonly ClockOf[] | undefined {
+  return SHARED_CLOCKS.get(spelling.trim().toLowerCase());
 }

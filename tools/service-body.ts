@@ -8,7 +8,8 @@ import { formatDuration } from "../corpus/media.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
 import type { seasonAt } from "../planner/season.ts";
 import type { Placement } from "../planner/time.ts";
-import { zoneMeant } from "../planner/zone-meant.ts";
+import { clocksShared, zoneMeant } from "../planner/zone-meant.ts";
+import type { ClockOf } from "../planner/zone-abbreviations.ts";
 import type { CompanionItem, CurrentSong, ServicePart } from "./service-shapes.ts";
 
 type Companion = z.infer<typeof CompanionItem>;
@@ -61,7 +62,9 @@ export function refusedZoneSuggestion(sent: string): string {
   const meant = zoneMeant(sent);
   const said = `${notAZone(sent)}, so this is the service for a place unknown (as UTC).`;
   if (meant) return `${said} Did you mean ${meant}? Send timezone=${meant} to receive the service for your own hour and season.`;
-  // BST, IST, CST: each is read as several places' time (British Summer and Bangladesh Standard…).
+  // BST, IST, CST: each is read as several places' time (British Summer and Bangladesh Standard…): each is offered.
+  const shared = clocksShared(sent);
+  if (shared) return `${said} ${sent} is the clock of several places: ${inWords(shared)}. Send yours to receive the service for your own hour and season.`;
   if (/^[A-Za-z]{2,5}$/.test(sent))
     return `${said} An abbreviation such as ${sent} names no single place: send your area and city, such as timezone=Europe/London, to receive the service for your own hour and season.`;
   return `${said} Send an IANA timezone such as timezone=Europe/Lisbon (area/city) to receive the service for your own hour and season.`;
@@ -72,10 +75,18 @@ export function refusedZoneField(inputs: SharedInputs, timezone: string | undefi
   return inputs.refused && timezone !== undefined ? { suggestion: refusedZoneSuggestion(timezone) } : {};
 }
 
-/** For reflect: the reflection was placed as UTC, and the zone probably meant. */
+/** For reflect: the reflection was placed as UTC, and the zone probably meant (or the ones an abbreviation may mean). */
 export function refusedZoneNote(sent: string): string {
   const meant = zoneMeant(sent);
-  return `${notAZone(sent)}, so the reflection is placed in UTC's service${meant ? `; did you mean ${meant}?` : "."}`;
+  const shared = meant ? undefined : clocksShared(sent);
+  const asked = meant ? `; did you mean ${meant}?` : shared ? `; ${sent} may be ${inWords(shared)}.` : ".";
+  return `${notAZone(sent)}, so the reflection is placed in UTC's service${asked}`;
+}
+
+/** "India (timezone=Asia/Kolkata), Ireland (timezone=Europe/Dublin) or Israel (timezone=Asia/Jerusalem)". */
+function inWords(clocks: readonly ClockOf[]): string {
+  const each = clocks.map((c) => `${c.place} (timezone=${c.zone})`);
+  return `${each.slice(0, -1).join(", ")} or ${each.at(-1)}`;
 }
 
 /** The shared part of now: its steps too (they name no visitor). */
