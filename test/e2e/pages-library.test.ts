@@ -73,7 +73,12 @@ describe("the library by section", () => {
       for (const d of docs) expect(text).toContain(`](/docs/${d.path})`);
       expect(text.split("\n").filter((l) => l.startsWith("- [")).length).toBe(docs.length);
     }
-    expect((await server.fetch("/docs/nowhere.md")).status).toBe(404);
+    const missing = await server.fetch("/docs/prayers/nowhere.md");
+    expect([missing.status, missing.headers.get("content-type")]).toEqual([404, "application/json; charset=utf-8"]);
+    // A browser following a broken link to markdown gets the site's page, as at any other address nothing serves.
+    const followed = await server.fetch("/docs/prayers/nowhere.md", { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect([followed.status, followed.headers.get("content-type")]).toEqual([404, "text/html; charset=utf-8"]);
+    expect(await followed.text()).toContain("No such document");
   });
 
   it("the sitemap lists each section's page", async () => {

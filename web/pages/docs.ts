@@ -95,6 +95,8 @@ function documentMarkdown(event: H3Event, deps: WebContext, raw: string, path: s
   const section = !doc && piecePath ? sectionOf(deps, piecePath) : null;
   if (section) return textResponse(event, sectionMarkdown(deps.library, section), MARKDOWN);
   if (!doc) {
+    // A browser (a link followed, an address typed) gets the site's page; a client fetching markdown, JSON.
+    if (event.req.headers.get("accept")?.includes("text/html")) return documentPage(event, deps, piecePath ?? raw);
     return errorResponse(event, "not_found", `There is no document at /docs/${raw}.`, {
       suggestion: "Nothing is lost. Documents are served as markdown at /docs/<path>.md; GET /api/docs/welcome is a good first read.",
     });
