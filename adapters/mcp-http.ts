@@ -26,7 +26,7 @@ import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
-import { BATCHES_ENDED, batchlessRevision, modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
+import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
 import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
@@ -35,9 +35,6 @@ import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVe
  * 2024-11-05 and 2024-10-07, which had no Streamable HTTP and which initialize never agrees to here.
  */
 const SERVED_VERSIONS = new Set(PROTOCOL_VERSIONS);
-
-/** The most messages a 2025-03-26 batch may hold (as the SDK's transport allowed): each is answered at once, side by side. */
-const MAX_BATCH = 100;
 
 /** A message's id when JSON-RPC allows it (a string or a number), else null. */
 const idOf = (message: Record<string, unknown>): string | number | null =>

@@ -48,6 +48,8 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
 
 /** The first revision without JSON-RPC batches: its changelog removed them, and every later revision carries one message a POST. */
 export const BATCHES_ENDED = "2025-06-18";
+/** The most messages a 2025-03-26 batch may hold (as the SDK's transport allowed): each is answered at once, side by side. */
+export const MAX_BATCH = 100;
 
 /**
  * The revision a batch names when that revision has no batches (2025-06-18 and later): its header's, or failing that

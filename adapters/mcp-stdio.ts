@@ -2,16 +2,21 @@
 // against the SDK's message schema, and the same stateless dispatch as HTTP answers them (adapters/mcp-dispatch.ts).
 // A line that is not JSON gets -32700 and one too long -32600, as HTTP answers them, and the connection goes on.
 // A connection is one client: the 2025 handshake's version and client name are kept for its later requests; a
-// message carrying the 2026-07-28 envelope is answered in that revision whatever came before.
+// message carrying the 2026-07-28 envelope is answered in that revision whatever came before. A line holding an array
+// is a JSON-RPC batch, answered after a 2025-03-26 handshake (that revision's servers must take them) and refused after
+// a later one, as HTTP does.
 import type { Readable, Writable } from "node:stream";
 import { CLIENT_INFO_META_KEY, ProtocolErrorCode, PROTOCOL_VERSION_META_KEY, parseJSONRPCMessage } from "@modelcontextprotocol/server";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
-import { envelopeProblem } from "./mcp-route.ts";
+import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem } from "./mcp-route.ts";
 import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
+
+/** A stdio line has no headers: a batch's revision is the connection's, or one its messages' envelopes name. */
+const NO_HEADERS = new Headers();
 
 export interface StdioOptions {
   stdin: Readable;
@@ -38,22 +43,21 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
       options.stdout.write(bytesOf([message, "\n"]), () => resolve());
     });
 
-  async function answer(message: Record<string, unknown>): Promise<void> {
+  /** The answer to one message (a request's result or error), or null: a notification, a response, a cancelled request. */
+  async function reply(message: Record<string, unknown>): Promise<string | Bytes | null> {
     const { id, method } = message;
     // A request whose id is neither a string nor a number (null): refused as HTTP refuses it, not passed over in silence.
-    if (typeof method === "string" && "id" in message && !(typeof id === "string" || typeof id === "number")) {
-      await write(errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: id must be a string or a number"));
-      return;
-    }
-    if (typeof method !== "string") return; // responses
+    if (typeof method === "string" && "id" in message && !(typeof id === "string" || typeof id === "number"))
+      return errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: id must be a string or a number");
+    if (typeof method !== "string") return null; // responses
     const params = isObject(message.params) ? message.params : {};
     if (!(typeof id === "string" || typeof id === "number")) {
       if (method === "notifications/cancelled") inFlight.get(params.requestId as Id)?.abort();
-      return; // notifications
+      return null; // notifications
     }
     const meta = isObject(params._meta) ? params._meta : undefined;
     const refused = meta && PROTOCOL_VERSION_META_KEY in meta ? envelopeRefusal(id, method, meta) : null;
-    if (refused) return write(refused);
+    if (refused) return refused;
     const modern = meta?.[PROTOCOL_VERSION_META_KEY] === MODERN_PROTOCOL_VERSION;
     if (method === "initialize" && !modern && typeof params.protocolVersion === "string") {
       negotiated = eraOf(LEGACY_VERSIONS.includes(params.protocolVersion) ? params.protocolVersion : LEGACY_VERSIONS[0]);
@@ -61,19 +65,69 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     }
     const clientInfo = meta?.[CLIENT_INFO_META_KEY];
     const who = modern && isObject(clientInfo) && typeof clientInfo.name === "string" ? { ...caller, client: clientInfo.name } : caller;
-    if (!dispatch.serves(method, params)) {
-      await write(dispatch.knows(method) ? dispatch.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found"));
-      return;
-    }
+    if (!dispatch.serves(method, params))
+      return dispatch.knows(method) ? dispatch.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found");
     const cancellation = new AbortController();
     inFlight.set(id, cancellation);
     try {
       const era = modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated;
       const answer = await dispatch.answer(id, method, params, { era, caller: who, base: options.base, abortSignal: () => cancellation.signal });
-      if (!cancellation.signal.aborted) await write(answer);
+      return cancellation.signal.aborted ? null : answer;
     } finally {
       if (inFlight.get(id) === cancellation) inFlight.delete(id);
     }
+  }
+
+  async function answer(message: Record<string, unknown>): Promise<void> {
+    const said = await reply(message);
+    if (said !== null) await write(said);
+  }
+
+  /**
+   * A JSON-RPC batch (a line holding an array), as HTTP answers one (mcp-http.ts): refused whole on a connection
+   * speaking 2025-06-18 or later, which have no batches; after a 2025-03-26 handshake each message is answered as if
+   * sent alone and the answers to its requests are written as one array (none for notifications only).
+   */
+  async function batch(messages: unknown[]): Promise<void> {
+    const revision = batchlessRevision(messages, NO_HEADERS) ?? (negotiated.version >= BATCHES_ENDED ? negotiated.version : undefined);
+    if (revision !== undefined)
+      return write(
+        errorMessage(
+          null,
+          ProtocolErrorCode.InvalidRequest,
+          `Invalid Request: JSON-RPC batches ended with MCP ${BATCHES_ENDED}, and this connection speaks ${revision}: send one JSON-RPC message per line, not a batch.`,
+        ),
+      );
+    if (messages.length === 0)
+      return write(errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: the batch is empty; send at least one JSON-RPC message."));
+    if (messages.length > MAX_BATCH)
+      return write(
+        errorMessage(
+          null,
+          ProtocolErrorCode.InvalidRequest,
+          `Invalid Request: a batch holds at most ${MAX_BATCH} messages (this one ${messages.length}); send it in parts.`,
+        ),
+      );
+    const answers = await Promise.all(messages.map(batchReply));
+    const pieces = answers.filter((piece) => piece !== null);
+    if (pieces.length) await write(bytesOf(["[", ...pieces.flatMap((piece, i) => (i === 0 ? [piece] : [",", piece])), "]"]));
+  }
+
+  async function batchReply(message: unknown): Promise<string | Bytes | null> {
+    let checked: unknown = null;
+    try {
+      checked = parseJSONRPCMessage(message);
+    } catch {
+      // Refused below, as a message that is no object is.
+    }
+    if (!isObject(checked))
+      return errorMessage(null, ProtocolErrorCode.InvalidRequest, 'Invalid Request: each message of a batch is a JSON-RPC 2.0 object ("jsonrpc": "2.0").');
+    // 2025-03-26 (Lifecycle): "The initialize request MUST NOT be part of a JSON-RPC batch".
+    if (checked.method === "initialize") {
+      const id = typeof checked.id === "string" || typeof checked.id === "number" ? checked.id : null;
+      return errorMessage(id, ProtocolErrorCode.InvalidRequest, "Invalid Request: initialize is never part of a batch; send it on its own line.");
+    }
+    return reply(checked);
   }
 
   function take(line: StdioLine): void {
@@ -87,7 +141,12 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     } else if (line.text.trim()) {
       let message: unknown;
       try {
-        message = parseJSONRPCMessage(JSON.parse(line.text));
+        const parsed: unknown = JSON.parse(line.text);
+        if (Array.isArray(parsed)) {
+          track(batch(parsed).catch((error: unknown) => options.log.warn({ err: error }, "stdio batch failed")));
+          return;
+        }
+        message = parseJSONRPCMessage(parsed);
       } catch (error) {
         refusal =
           error instanceof SyntaxError
@@ -99,7 +158,7 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
             : errorMessage(
                 null,
                 ProtocolErrorCode.InvalidRequest,
-                'Invalid Request: each line is one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and a string or number id (stdio carries no batches)',
+                'Invalid Request: each line is one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and a string or number id',
               );
       }
       if (isObject(message)) track(answer(message).catch((error: unknown) => options.log.warn({ err: error }, "stdio message failed")));

@@ -143,3 +143,69 @@ describe("cancellation over stdio", () => {
     expect(await askedHere()).toEqual([]);
   });
 });
+
+describe("JSON-RPC batches over stdio", () => {
+  const handshake = (protocolVersion: string) => ({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: "batcher", version: "1" } },
+  });
+
+  it("answers a 2025-03-26 connection's batch as one array: each request, notifications unanswered, what is not a message refused in place", async () => {
+    const pipe = connect();
+    pipe.send(handshake("2025-03-26"));
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n === 1,
+    );
+    expect(pipe.answers[0].result.protocolVersion).toBe("2025-03-26");
+    pipe.sendRaw(
+      `${JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "ping" },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read_doc", arguments: { path: "welcome" } } },
+        { id: 3, method: "ping" },
+        handshake("2025-03-26"),
+      ])}\n[]\n`,
+    );
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n === 3,
+    );
+    await pipe.close();
+    // Answers are written as they are ready: the empty batch's refusal may come first.
+    const batch = pipe.answers.find((a) => Array.isArray(a));
+    const empty = pipe.answers.slice(1).find((a) => !Array.isArray(a));
+    expect(batch.map((a: { id: unknown; error?: { code: number } }) => [a.id, a.error?.code ?? "result"])).toEqual([
+      [1, "result"],
+      [2, "result"],
+      [null, -32600],
+      [0, -32600],
+    ]);
+    expect(batch[1].result.structuredContent.path).toBe("welcome");
+    expect(batch[3].error.message).toContain("initialize is never part of a batch");
+    expect([empty.id, empty.error.code, empty.error.message]).toEqual([
+      null,
+      -32600,
+      "Invalid Request: the batch is empty; send at least one JSON-RPC message.",
+    ]);
+  });
+
+  it("refuses a batch whole on a connection speaking a later revision, which has none", async () => {
+    const pipe = connect();
+    pipe.send(handshake("2025-06-18"));
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n === 1,
+    );
+    pipe.sendRaw(`${JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }])}\n`);
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n === 2,
+    );
+    await pipe.close();
+    expect(pipe.answers[1]).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(pipe.answers[1].error.message).toContain("batches ended with MCP 2025-06-18, and this connection speaks 2025-06-18");
+  });
+});
