@@ -175,7 +175,7 @@ describe("JSON-RPC batches over stdio", () => {
     );
     await pipe.close();
     // Answers are written as they are ready: the empty batch's refusal may come first.
-    const batch = pipe.answers.find((a) => Array.isArray(a));
+    const batch = pipe.answers.find((a) => Array.isArray(a)) ?? [];
     const empty = pipe.answers.slice(1).find((a) => !Array.isArray(a));
     expect(batch.map((a: { id: unknown; error?: { code: number } }) => [a.id, a.error?.code ?? "result"])).toEqual([
       [1, "result"],
