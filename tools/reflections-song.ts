@@ -37,7 +37,11 @@ export const reflectionsSong = defineOperation({
     slug: z.string().describe("Song slug"),
     title: z.string().describe("Song title"),
     reflections: visitorWords(z.array(reflectionShape(...FIELDS))).describe("Newest first, no time limit"),
-    older: z.string().nullable().describe("Address of the next page (older reflections) when `limit` left some out; else null"),
+    older: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("With `limit`: the address of the next page (older reflections), or null on the last; absent without `limit`"),
     visitorWritten: visitorWrittenField,
     total: z.number().int().describe("How many the song holds in all"),
     next_steps: nextSteps,
@@ -61,7 +65,8 @@ export const reflectionsSong = defineOperation({
       slug,
       title: song.title,
       reflections,
-      older: older?.url ?? null,
+      // Only a paged answer says where the next page is: the whole archive's body stays the specification's.
+      ...(limit === undefined ? {} : { older: older?.url ?? null }),
       visitorWritten: VISITOR_WORDS,
       total: total ?? reflections.length,
       next_steps: [

@@ -192,7 +192,8 @@ describe("reading reflections", () => {
       })),
     );
     const whole = (await server.get(`/api/reflections/song/${song}`)).body;
-    expect(whole).toMatchObject({ total: whole.reflections.length, older: null });
+    expect(whole.total).toBe(whole.reflections.length);
+    expect(whole).not.toHaveProperty("older");
     expect(whole.reflections.length).toBeGreaterThanOrEqual(60);
     const walked: string[] = [];
     let next: string | null = `${server.url}/api/reflections/song/${song}?limit=25&timezone=Asia/Tokyo`;
