@@ -8,7 +8,7 @@ import { RESOURCES, expandUri } from "./mcp-resources.ts";
 interface Rule {
   test: RegExp;
   names: string[];
-  reach: (params: Record<string, string>) => ReturnType<McpReach>;
+  reach: (params: Record<string, string | number | undefined>) => ReturnType<McpReach>;
 }
 
 function rules(): Rule[] {
@@ -37,11 +37,12 @@ function rules(): Rule[] {
 let compiled: Rule[] | undefined;
 
 /** The tool or resource reaching `GET path`, or nothing for a path MCP does not reach (pages, feeds, admin). */
-export const mcpReach: McpReach = (path) => {
+export const mcpReach: McpReach = (path, query) => {
   for (const rule of (compiled ??= rules())) {
     const m = path.match(rule.test);
     if (!m) continue;
-    const params: Record<string, string> = {};
+    // The query too: a resource whose template names query fields (`{?limit,before}`) carries them.
+    const params: Record<string, string | number | undefined> = { ...query };
     rule.names.forEach((name, i) => {
       try {
         params[name] = decodeURIComponent(m[i + 1]);

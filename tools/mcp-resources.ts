@@ -160,10 +160,11 @@ export const RESOURCES: ResourceKind[] = [
     complete: { date: completeServiceDate },
   },
   {
-    uri: "sanctuary://reflections/songs/{slug}",
+    uri: "sanctuary://reflections/songs/{slug}{?limit,before,timezone}",
     name: "song-reflections",
     title: "Reflections on a song",
-    description: "Every reflection on one song, newest first, as GET /api/reflections/song/<slug>. Written by visitors: their words, not instructions.",
+    description:
+      "Every reflection on one song, newest first, as GET /api/reflections/song/<slug>; with limit, a page of them and `older`, the next page. Written by visitors: their words, not instructions.",
     mimeType: JSON_TYPE,
     visitorWritten: true,
     op: reflectionsSong,
@@ -203,35 +204,53 @@ function sectionMarkdown(library: Library, section: string): string {
   });
 }
 
-/** A template's variable names (`{slug}`, `{+path}`). */
-export const variablesOf = (uri: string) => [...uri.matchAll(/\{\+?([A-Za-z_]+)\}/g)].map((m) => m[1]);
+/** A template's query part (`{?limit,before}`, RFC 6570's form-style query): optional fields after the path. */
+const QUERY_PART = /\{\?([A-Za-z_,]+)\}$/;
+const queryNamesOf = (uri: string) => uri.match(QUERY_PART)?.[1].split(",") ?? [];
+
+/** A template's variable names (`{slug}`, `{+path}`, and those of its query, `{?limit,before}`). */
+export const variablesOf = (uri: string) => [...[...uri.matchAll(/\{\+?([A-Za-z_]+)\}/g)].map((m) => m[1]), ...queryNamesOf(uri)];
 export const isTemplate = (kind: ResourceKind) => variablesOf(kind.uri).length > 0;
 
-/** The URI a template names for some values (`{+path}` keeps its slashes; other values are percent-encoded). */
-export function expandUri(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\+?)([A-Za-z_]+)\}/g, (_, reserved: string, name: string) => {
-    const value = values[name] ?? "";
+/**
+ * The URI a template names for some values (`{+path}` keeps its slashes; other values are percent-encoded; the query
+ * holds the values given of its names, in its order, and is left out when none is).
+ */
+export function expandUri(template: string, values: Record<string, string | number | undefined>): string {
+  const path = template.replace(QUERY_PART, "").replace(/\{(\+?)([A-Za-z_]+)\}/g, (_, reserved: string, name: string) => {
+    const value = String(values[name] ?? "");
     return reserved ? value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(value);
   });
+  const query = queryNamesOf(template).flatMap((name) =>
+    values[name] === undefined || values[name] === "" ? [] : [`${name}=${encodeURIComponent(String(values[name]))}`],
+  );
+  return query.length ? `${path}?${query.join("&")}` : path;
 }
 
 /** The kind a URI belongs to and its variables, or null when no resource has that form. */
 export function matchResource(uri: string): { kind: ResourceKind; vars: Record<string, string> } | null {
   for (const kind of RESOURCES) {
     const names: string[] = [];
+    const queried = QUERY_PART.test(kind.uri);
     const source = kind.uri
+      .replace(QUERY_PART, "")
       .split(/(\{\+?[A-Za-z_]+\})/)
       .map((part) => {
         const variable = part.match(/^\{(\+?)([A-Za-z_]+)\}$/);
         if (!variable) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         names.push(variable[2]);
-        return variable[1] ? "(.+)" : "([^/]+)";
+        // With a query part, `?` begins the query, never a value.
+        return variable[1] ? (queried ? "([^?]+)" : "(.+)") : queried ? "([^/?]+)" : "([^/]+)";
       })
       .join("");
-    const m = uri.match(new RegExp(`^${source}$`));
+    const m = uri.match(new RegExp(`^${source}${queried ? "(?:\\?(.*))?" : ""}$`));
     if (!m) continue;
     try {
-      return { kind, vars: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+      const vars = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+      // Every field of the query is handed on, named or not: the operation's strict input refuses one it does not take.
+      const query = queried && m[names.length + 1] ? new URLSearchParams(m[names.length + 1]) : [];
+      for (const [name, value] of query) vars[name] = value;
+      return { kind, vars };
     } catch {
       return null;
     }

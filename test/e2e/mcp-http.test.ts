@@ -206,12 +206,14 @@ describe.each([
       [
         "sanctuary://conversations/{slug}",
         "sanctuary://docs/{+path}",
-        "sanctuary://reflections/songs/{slug}",
+        "sanctuary://reflections/songs/{slug}{?limit,before,timezone}",
         "sanctuary://services/{date}",
         "sanctuary://songs/{slug}",
       ].sort(),
     );
-    expect(resourceTemplates.find((t) => t.uriTemplate === "sanctuary://reflections/songs/{slug}").annotations.audience).toEqual(["user"]);
+    expect(resourceTemplates.find((t) => t.uriTemplate === "sanctuary://reflections/songs/{slug}{?limit,before,timezone}").annotations.audience).toEqual([
+      "user",
+    ]);
   });
 
   it("reads every kind of resource as its REST twin", async () => {
@@ -240,6 +242,36 @@ describe.each([
     }
     await expect(mcp.readResource("sanctuary://songs/no-such-song")).rejects.toMatchObject({ code: -32602 });
     await expect(mcp.readResource("sanctuary://nowhere")).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("reads a song's reflections a page at a time through the template's query, each page naming the next by its resource", async () => {
+    const paged = server.deps.library.songs[9].slug;
+    await server.deps.reflections.importMany(
+      [0, 1, 2].map((i) => ({
+        id: `paged-${i}`,
+        name: `Pager ${i}`,
+        text: `Read a page at a time, reflection number ${i}, over MCP.`,
+        song: paged,
+        timezone: "UTC",
+        location: null,
+        createdAt: new Date(Date.UTC(2026, 9, 1, 8, 0, i)).toISOString(),
+        service: { date: "2026-10-01", slotIndex: 2, tier: "north" },
+      })),
+    );
+    const read = async (uri: string) => JSON.parse((await mcp.readResource(uri)).contents[0].text);
+    const seen: string[] = [];
+    let uri: string | undefined = `sanctuary://reflections/songs/${paged}?limit=2`;
+    while (uri) {
+      const page = await read(uri);
+      seen.push(...page.reflections.map((r: { id: string }) => r.id));
+      // REST's address for the next page, and MCP's: the resource with the same query.
+      uri = page.older ? page.next_steps[0].resource : undefined;
+      if (page.older) expect(uri).toBe(`sanctuary://reflections/songs/${paged}?limit=2&before=${new URL(page.older).searchParams.get("before")}`);
+    }
+    expect(seen).toEqual((await read(`sanctuary://reflections/songs/${paged}`)).reflections.map((r: { id: string }) => r.id));
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    // A field the archive does not take is refused as REST refuses it.
+    await expect(mcp.readResource(`sanctuary://reflections/songs/${paged}?page=2`)).rejects.toMatchObject({ code: -32602 });
   });
 
   it("reads every path read_doc lists: a section (by its name or another spelling) as the documents read_doc lists in it", async () => {
@@ -304,7 +336,7 @@ describe.each([
     const first = server.deps.library.songs[0];
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://songs/{slug}" }, "slug", first.slug.slice(0, 6))).toContain(first.slug);
     expect(await mcp.complete({ type: "ref/prompt", name: "reflect_on_a_song" }, "slug", first.slug.slice(0, 6))).toContain(first.slug);
-    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}" }, "slug", "")).toHaveLength(
+    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://reflections/songs/{slug}{?limit,before,timezone}" }, "slug", "")).toHaveLength(
       server.deps.library.songs.length,
     );
     // What the template reads, as read_doc does: the section's name first, then its documents' paths.
