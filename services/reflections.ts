@@ -270,11 +270,6 @@ export class ReflectionStore {
     return this.kv.sorted(LIVE).count({ from: now.getTime() - LIVE_FEED_MS + 1, to: now.getTime() });
   }
 
-  /** Every reflection of a song, newest first (the public archive: no time limit). */
-  async forSong(slug: string): Promise<Reflection[]> {
-    return values(await this.kv.sorted<Reflection>(songIndex(slug)).range({ order: "desc" }));
-  }
-
   /**
    * A song's archive, newest first: after `after` (the last reflection a page showed) when given, at most `limit` of
    * them, and the place of the last one shown when older reflections remain. Reads `limit` + 1 entries, plus those

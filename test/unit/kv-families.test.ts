@@ -146,7 +146,7 @@ describe("key families read as missing", () => {
     await kv.set("reflections:song:turn-the-press-slowly:2026-11", [reflection("r1"), { id: "r2", song: "turn-the-press-slowly" }]);
     await kv.set("reflections:song-months:broken", "2026-11");
     expect(await new ReflectionStore(kv).rebuild()).toBe(1); // r1: the damaged r2 is neither kept nor counted
-    expect((await new ReflectionStore(kv).forSong("turn-the-press-slowly")).map((r) => r.id)).toEqual(["r1"]);
+    expect((await new ReflectionStore(kv).songPage("turn-the-press-slowly")).reflections.map((r) => r.id)).toEqual(["r1"]);
   });
 
   it("index of dates: an unreadable index reads as no dates, and the next record starts it again", async () => {

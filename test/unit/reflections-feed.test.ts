@@ -63,7 +63,7 @@ it("keeps each song's latest reflection when an import's batches come out of tim
     const tally = (await store.tally())["a-day-with-nothing-in-it"];
     expect(tally.count).toBe(4);
     expect(tally.mostRecent.id).toBe("r30");
-    expect((await store.forSong("a-day-with-nothing-in-it"))[0].id).toBe("r30");
+    expect((await store.songPage("a-day-with-nothing-in-it")).reflections[0].id).toBe("r30");
   } finally {
     await kv.close();
   }
