@@ -76,7 +76,7 @@ for (const resource of (listed?.resources ?? []).filter((r) => !/^sanctuary:\/\/
 for (const template of templates) {
   const uri = template.uriTemplate.includes("conversations/")
     ? template.uriTemplate.replace("{slug}", conversation)
-    : template.uriTemplate.replace(/\{\+?\w+\}/, (v) => instances[v]);
+    : template.uriTemplate.replace(/\{\+?\w+\}/, (v) => instances[v]).replace(/\{\?[\w,]+\}$/, ""); // an optional query, none given
   await check(`resources/read ${uri}`, "--method", "resources/read", "--uri", uri);
 }
 const prompts = (await check("prompts/list", "--method", "prompts/list"))?.prompts ?? [];
