@@ -31,7 +31,7 @@ export const reflectionsSong = defineOperation({
           .refine((s) => placeOf(s) !== null, "`before` is not a place this archive gave: send the `before` of an `older` address as it came")
           .optional(),
       )
-      .describe("Where the last page ended: the `before` of the `older` path a page returned"),
+      .describe("Where the last page ended: the `before` of the `older` address a page returned"),
   }),
   output: z.object({
     slug: z.string().describe("Song slug"),
