@@ -187,6 +187,32 @@ function withAlternative(required: string, missing: z.core.$ZodIssue[]): string 
 /** Spelling aside (case, `-`, `_`): `dryRun` and `dry-run` are `dry_run`. */
 const squashed = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
+/** A stray name (squashed) and the fields it stands for elsewhere, in the order tried against an operation's own. */
+const SYNONYMS = new Map<string, readonly string[]>(
+  Object.entries({
+    query: ["q", "question"],
+    search: ["q"],
+    term: ["q"],
+    keywords: ["q"],
+    prompt: ["question"],
+    message: ["text", "question", "description"],
+    reflection: ["text"],
+    body: ["content", "text", "description"],
+    markdown: ["content"],
+    song: ["slug", "songSlug"],
+    id: ["slug", "path"],
+    document: ["path"],
+    doc: ["path"],
+    tz: ["timezone"],
+    zone: ["timezone"],
+    max: ["limit"],
+    count: ["limit"],
+    topk: ["limit"],
+    k: ["limit"],
+    n: ["limit"],
+  }),
+);
+
 /**
  * The field a stray one was meant to be: the same but for case, `-` and `_`, or a slip of a letter or two (`limt`,
  * `timzone`); a name of three letters or fewer is too short to guess from.
@@ -194,6 +220,10 @@ const squashed = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 export function meantBy(key: string, known: readonly string[]): string | undefined {
   const same = known.find((k) => squashed(k) === squashed(key));
   if (same) return same;
+  // The names other APIs give these fields, which agents bring along (`query` for search's `q`): offered only where
+  // the operation has that field and not the name sent.
+  const synonym = SYNONYMS.get(squashed(key))?.find((k) => known.includes(k));
+  if (synonym) return synonym;
   const slips = key.length <= 3 ? 0 : key.length <= 5 ? 1 : 2;
   return slips ? closestMatch(key, known, { maxDistance: slips }) : undefined;
 }

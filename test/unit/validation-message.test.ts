@@ -20,11 +20,12 @@ function refusalOf(op: Operation, raw: Record<string, unknown>) {
 
 it("names a missing field and the stray one meant for it together", () => {
   const refused = refusalOf(search, { query: "gratitude" });
-  expect(refused.message).toBe("`q` is required. `query` is not a field search takes. Its fields: q, limit.");
+  expect(refused.message).toBe("`q` is required. `query` is not a field search takes: did you mean `q`? Its fields: q, limit.");
   expect(refused.details.field).toBe("q");
   // Alone, each is said as before.
   expect(refusalOf(search, {}).message).toBe("`q` is required.");
-  expect(refusalOf(search, { q: "gratitude", query: "y" }).message).toBe("`query` is not a field search takes. Its fields: q, limit.");
+  expect(refusalOf(search, { q: "gratitude", query: "y" }).message).toBe("`query` is not a field search takes: did you mean `q`? Its fields: q, limit.");
+  expect(refusalOf(search, { q: "gratitude", colour: "y" }).message).toBe("`colour` is not a field search takes. Its fields: q, limit.");
 });
 
 it("names every field left out at once, with the values a missing choice takes", () => {
@@ -37,7 +38,7 @@ it("names every field left out at once, with the values a missing choice takes",
 });
 
 it("speaks of a tool by the name an agent calls it", () => {
-  expect(refusalOf(readSong, { song: "x" }).message).toBe("`song` is not a field read_song takes. Its fields: slug.");
+  expect(refusalOf(readSong, { song: "x" }).message).toBe("`song` is not a field read_song takes: did you mean `slug`? Its fields: slug.");
 });
 
 it("offers the call's own next move first where it is known, then the description and home", () => {
@@ -89,6 +90,15 @@ it("names the field a slip of a letter or two was meant to be, and guesses nothi
   expect(meantBy("x", ["q", "limit"])).toBeUndefined();
   expect(meantBy("colour", ["q", "limit"])).toBeUndefined();
   expect(meantBy("dry-run", ["dry_run"])).toBe("dry_run");
+});
+
+it("names the field another API's name for it stands for, only where the operation has that field", () => {
+  expect(refusalOf(search, { q: "grief", top_k: 3 }).message).toMatch(/`top_k` is not a field search takes: did you mean `limit`\?/);
+  expect(meantBy("query", ["question", "name"])).toBe("question");
+  expect(meantBy("message", ["name", "text"])).toBe("text");
+  expect(meantBy("song", ["name", "text", "songSlug"])).toBe("songSlug");
+  // A synonym of no field the operation has is no guess.
+  expect(meantBy("query", ["name", "timezone"])).toBeUndefined();
 });
 
 it("says everything wrong at once: another field's problem, the fields left out and a stray field after the first", () => {
