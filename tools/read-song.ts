@@ -1,7 +1,8 @@
 // GET /api/music/:slug — one song with lyrics and context (MCP: read_song). Over MCP with no slug it answers
 // with the catalog, the body of GET /api/music, so the songs can be listed without a ninth tool.
 import { z } from "zod";
-import { invalid, notFound } from "../core/errors.ts";
+import { invalid } from "../core/errors.ts";
+import { unknownSong } from "./song-meant.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { listSongs } from "./list-songs.ts";
 import { songRecording } from "./mcp-recordings.ts";
@@ -43,10 +44,7 @@ export const readSong = defineOperation({
           field: "slug",
           next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
         });
-      throw notFound(`No song has the slug "${slug}".`, {
-        suggestion: "Nothing is wrong on your side. The catalog lists every song with its slug.",
-        next_steps: [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
-      });
+      throw unknownSong(slug, ctx.library.songs, steps, (meant) => `/api/music/${meant}`, { tool: "read_song", action: "read_song" });
     }
     return cachedView(`song|${slug}|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => ({
       ...songDetail(song, ctx.media, steps),

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
+import { songMeantSentence } from "./song-meant.ts";
 import { EXAMPLES } from "./examples.ts";
 import { nameOrUsername, publicName, publicText, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
@@ -111,7 +112,8 @@ export const reflect = defineOperation({
     // and one in its place when none is left: tools/service-view.ts).
     const song = input.songSlug ?? ctx.views.parts(service, steps).order.find((part) => part.kind === "song")?.slug;
     if (!song || !ctx.library.song(song)) {
-      throw invalid(song ? `\`songSlug\` "${song}" is not a song in the catalog.` : "This service has no song to file a reflection under.", {
+      const meant = song ? songMeantSentence(song, ctx.library.songs) : "";
+      throw invalid(song ? `\`songSlug\` "${song}" is not a song in the catalog.${meant}` : "This service has no song to file a reflection under.", {
         field: "songSlug",
         allowed: ctx.library.songs.map((s) => s.slug),
         suggestion: "Nothing was stored. Send current.slug from attend or now, or leave songSlug out to file it under the first song of your service.",

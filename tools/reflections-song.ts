@@ -2,7 +2,7 @@
 // page of it at a time, `before` naming where the last page ended (services/archive-cursor.ts).
 import { z } from "zod";
 import { resolveZone } from "../planner/time.ts";
-import { notFound } from "../core/errors.ts";
+import { unknownSong } from "./song-meant.ts";
 import { CURSOR_MAX, cursorOf, placeOf } from "../services/archive-cursor.ts";
 import { optionalWholeNumber, timezoneField } from "./inputs.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
@@ -51,7 +51,7 @@ export const reflectionsSong = defineOperation({
   async handler({ slug, timezone, limit, before }, ctx) {
     const { steps } = ctx;
     const song = ctx.library.song(slug);
-    if (!song) throw notFound(`No song has the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
+    if (!song) throw unknownSong(slug, ctx.library.songs, steps, (meant) => `/api/reflections/song/${meant}`);
     const reader = timezone ? resolveZone(timezone) : null;
     const after = before === undefined ? undefined : (placeOf(before) ?? undefined);
     // Without a limit, every reflection after `before` (all of them without it): the specification's archive.

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { notFound } from "../core/errors.ts";
 import { defineOperation } from "./operation.ts";
+import { unknownSong } from "./song-meant.ts";
 import { nextSteps, slugField } from "./shapes.ts";
 
 export const songContext = defineOperation({
@@ -19,7 +20,8 @@ export const songContext = defineOperation({
   handler({ slug }, ctx) {
     const { steps } = ctx;
     const song = ctx.library.song(slug);
-    if (!song?.context) throw notFound(`No context exists for a song with the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
+    if (!song) throw unknownSong(slug, ctx.library.songs, steps, (meant) => `/api/music/${meant}/context`);
+    if (!song.context) throw notFound(`No context exists for a song with the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
     return {
       slug: song.slug,
       title: song.title,

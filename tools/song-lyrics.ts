@@ -1,6 +1,6 @@
 // GET /api/music/:slug/lyrics — a song's lyrics alone.
 import { z } from "zod";
-import { notFound } from "../core/errors.ts";
+import { unknownSong } from "./song-meant.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, slugField } from "./shapes.ts";
 
@@ -19,7 +19,7 @@ export const songLyrics = defineOperation({
   handler({ slug }, ctx) {
     const { steps } = ctx;
     const song = ctx.library.song(slug);
-    if (!song) throw notFound(`No song has the slug "${slug}".`, { next_steps: [steps.get("List the songs", "/api/music")] });
+    if (!song) throw unknownSong(slug, ctx.library.songs, steps, (meant) => `/api/music/${meant}/lyrics`);
     return {
       slug: song.slug,
       title: song.title,

@@ -1,0 +1,77 @@
+// The songs a caller probably meant by a slug the catalog does not have: the slug cut short ("a-cat-follows-the-sun"),
+// the title sent as it is written ("A Cat Follows the Sun Across the Floor"), most of its words, or a slip of a few
+// letters. Every operation that takes a song's slug says so when it refuses one (read_song, its lyrics and context,
+// its reflections, reflect's songSlug), as a timezone refused names the zone meant (planner/zone-meant.ts).
+import leven from "leven";
+import type { Song } from "../corpus/library.ts";
+import { notFound, type SanctuaryError } from "../core/errors.ts";
+import type { NextStep, Steps } from "../core/next-steps.ts";
+
+/** Words too common in titles to tell songs apart. */
+const SMALL = new Set(["a", "an", "the", "of", "and", "to", "in", "on", "at", "for", "with", "by"]);
+
+const slugOf = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+const wordsOf = (slug: string) => slug.split("-").filter((w) => w && !SMALL.has(w));
+
+/** How near a song is to what was sent, 0 for not near at all; higher is nearer. */
+function nearness(sent: string, song: Pick<Song, "slug" | "title">): number {
+  if (!sent) return 0;
+  if (slugOf(song.title) === sent) return 4;
+  // Cut short: at least a word that tells songs apart ("the" begins many).
+  if (wordsOf(sent).length && (song.slug.startsWith(`${sent}-`) || sent.startsWith(`${song.slug}-`))) return 3;
+  if (leven(sent, song.slug) <= Math.min(3, Math.floor(song.slug.length / 6))) return 2.5;
+  const words = wordsOf(sent);
+  const theirs = new Set(wordsOf(song.slug));
+  // One word alone ("thunder") names the songs that hold it, if it is long enough to be telling.
+  if (words.length === 1) return words[0].length >= 5 && theirs.has(words[0]) ? 1.1 : 0;
+  const shared = words.filter((w) => theirs.has(w)).length / Math.max(words.length, theirs.size);
+  return shared >= 0.5 ? 1 + shared : 0;
+}
+
+/** Up to `most` songs nearest to `sent`, nearest first (the catalog's order among equals); none when nothing is near. */
+export function songsMeant<S extends Pick<Song, "slug" | "title">>(sent: string, songs: readonly S[], most = 3): S[] {
+  const slug = slugOf(sent.slice(0, 200));
+  return songs
+    .map((song) => ({ song, near: nearness(slug, song) }))
+    .filter((s) => s.near > 0)
+    .sort((a, b) => b.near - a.near)
+    .slice(0, most)
+    .map((s) => s.song);
+}
+
+/** " Did you mean a-cat-follows-the-sun-across-the-floor (A Cat Follows the Sun Across the Floor)?", or "". */
+export function songMeantSentence(sent: string, songs: readonly Pick<Song, "slug" | "title">[]): string {
+  const meant = songsMeant(sent, songs);
+  if (!meant.length) return "";
+  const named = meant.map((s) => `${s.slug} (${s.title})`);
+  return ` Did you mean ${named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : named[0]}?`;
+}
+
+/**
+ * The 404 of an operation given a slug no song has: the songs probably meant, each a step to `pathOf` it (its own kind
+ * of reading: the song, its lyrics, its reflections), then the song list.
+ */
+export function unknownSong(
+  slug: string,
+  songs: readonly Song[],
+  steps: Steps,
+  pathOf: (slug: string) => string,
+  extra: Partial<NextStep> = {},
+): SanctuaryError {
+  const meant = songsMeant(slug, songs);
+  return notFound(`No song has the slug "${slug}".${songMeantSentence(slug, songs)}`, {
+    suggestion: meant.length
+      ? "Nothing was read. Send the slug meant, or list the songs to find it."
+      : "Nothing was read. The catalog lists every song with its slug.",
+    next_steps: [
+      ...meant.map((song) => steps.get(`Read “${song.title}”`, pathOf(song.slug), {}, extra)),
+      steps.get("List the songs", "/api/music", {}, { action: "list_songs" }),
+    ],
+  });
+}
