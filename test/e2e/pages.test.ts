@@ -121,6 +121,12 @@ describe("pages", () => {
       expect(res.status, path).toBe(404);
       expect(text, path).toContain("<h1>");
     }
+    // A song's address cut short offers the song it names.
+    const long = server.deps.library.songs.find((s) => s.slug.split("-").length >= 4)!.slug;
+    const near = await server.text(`/reflections/${long.split("-").slice(0, -1).join("-")}`);
+    expect(near.res.status).toBe(404);
+    expect(near.text).toContain(`<a href="/reflections/${long}">`);
+    expect((await server.text("/reflections/no-such-song")).text).not.toContain("Perhaps");
     expect((await server.fetch(`/docs/no-such-document.md`)).status).toBe(404);
     expect((await server.fetch(`/docs/welcome.md`)).headers.get("content-type")).toContain("text/markdown");
     expect((await server.fetch(`/services/not-a-date`)).status).toBe(400);

@@ -8,7 +8,7 @@ import type { WebContext } from "../context.ts";
 import { reflect } from "../../tools/reflect.ts";
 import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
-import { externalUrl, html, pathOf, plural, routeParam } from "./html.ts";
+import { externalUrl, html, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { REFLECTIONS_RESTING } from "./store-down.ts";
 import { unlessStoreDown } from "../../storage/store-failure.ts";
@@ -17,6 +17,7 @@ import { renderMarkdown } from "./markdown.ts";
 import { spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
 import { cursorOf, placeOf } from "../../services/archive-cursor.ts";
+import { songsMeant } from "../../tools/song-meant.ts";
 
 /** Reflections a song's page shows at once: a long evening's reading, and a page that stays light on a phone. */
 const PAGE_SIZE = 50;
@@ -58,6 +59,7 @@ async function songPage(
       "No such song",
       `No song is kept at this address (${slug}).`,
       "Nothing is lost. Every song is listed on the reflections page.",
+      meantSongs(slug, deps),
     );
   }
   // A page of reflections at a time, newest first; `before` is where the page before this one ended.
@@ -117,6 +119,13 @@ ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.s
     card: shareCard.song(song.slug, song.title),
     alternates: [{ type: "application/json", title: "This song as JSON", href: `/api/music/${pathOf(song.slug)}` }],
   });
+}
+
+/** The songs a mistyped address probably meant, as links to their pages (tools/song-meant.ts), or nothing. */
+function meantSongs(slug: string, deps: WebContext): Html | undefined {
+  const meant = songsMeant(slug, deps.library.songs);
+  if (!meant.length) return undefined;
+  return html`<p>Perhaps ${meant.map((song, i) => html`${i ? (i === meant.length - 1 ? " or " : ", ") : ""}<a href="/reflections/${pathOf(song.slug)}">${song.title}</a>`)}?</p>`;
 }
 
 export function reflectionRoutes(deps: WebContext): Route[] {
