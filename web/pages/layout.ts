@@ -167,6 +167,7 @@ export function errorPage(
     description: message,
     status,
     headers,
-    main: html`<h1>${heading}</h1><p>${message}</p><p>${suggestion}</p><p><a href="/">Return to the service playing now</a> or <a href="/docs">wander the library</a>.</p>${extra}`,
+    // `extra` is what the address probably meant: said beside what is missing, before the ways on.
+    main: html`<h1>${heading}</h1><p>${message}</p>${extra}<p>${suggestion}</p><p><a href="/">Return to the service playing now</a> or <a href="/docs">wander the library</a>.</p>`,
   });
 }
