@@ -119,6 +119,11 @@ export function wholeNumber(min: number, max: number, fallback: number) {
   return z.preprocess(digitsAsNumber, z.int().min(min).max(max).default(fallback));
 }
 
+/** An optional field where empty means not given (`?before=` as a link leaves it, `?name=` on a read): as an empty `limit`. */
+export function emptyAsAbsent<S extends z.ZodType>(field: S) {
+  return z.preprocess((value) => (value === "" ? undefined : value), field.optional());
+}
+
 /** A whole number that may be left out: then the operation's own default (none here) holds. */
 export function optionalWholeNumber(min: number, max: number) {
   return z.preprocess(digitsAsNumber, z.int().min(min).max(max).optional());

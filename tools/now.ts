@@ -1,7 +1,7 @@
 // GET /api/now — the service for your hour, registering nothing (MCP: now).
 import { z } from "zod";
 import { joined } from "../core/body.ts";
-import { nameField, timezoneField } from "./inputs.ts";
+import { emptyAsAbsent, nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
@@ -33,7 +33,8 @@ export const now = defineOperation({
   description: "Suits frequent polling. Pass `timezone` to be placed on your own clock and hemisphere.",
   input: z.strictObject({
     timezone: timezoneField.optional(),
-    name: nameField.optional().describe("Fills next_steps' attend step; registers nothing"),
+    // Empty is not given: the name only fills a step, so `?name=` is a plain look, not a refused one.
+    name: emptyAsAbsent(nameField).describe("Fills next_steps' attend step; registers nothing"),
   }),
   output: NowOutput,
   rest: { method: "GET", path: "/api/now" },

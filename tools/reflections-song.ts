@@ -4,7 +4,7 @@ import { z } from "zod";
 import { resolveZone } from "../planner/time.ts";
 import { unknownSong } from "./song-meant.ts";
 import { CURSOR_MAX, cursorOf, placeOf } from "../services/archive-cursor.ts";
-import { optionalWholeNumber, timezoneField } from "./inputs.ts";
+import { emptyAsAbsent, optionalWholeNumber, timezoneField } from "./inputs.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, slugField, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
@@ -22,16 +22,12 @@ export const reflectionsSong = defineOperation({
     timezone: timezoneField.optional().describe("Formats createdAtFormatted on your clock"),
     limit: optionalWholeNumber(1, PAGE_MAX).describe(`At most this many, 1 to ${PAGE_MAX}; without it, every reflection`),
     // Empty is not given, as an empty `limit` is: `?before=` is a first page.
-    before: z
-      .preprocess(
-        (v) => (v === "" ? undefined : v),
-        z
-          .string()
-          .max(CURSOR_MAX)
-          .refine((s) => placeOf(s) !== null, "`before` is not a place this archive gave: send the `before` of an `older` address as it came")
-          .optional(),
-      )
-      .describe("Where the last page ended: the `before` of the `older` address a page returned"),
+    before: emptyAsAbsent(
+      z
+        .string()
+        .max(CURSOR_MAX)
+        .refine((s) => placeOf(s) !== null, "`before` is not a place this archive gave: send the `before` of an `older` address as it came"),
+    ).describe("Where the last page ended: the `before` of the `older` address a page returned"),
   }),
   output: z.object({
     slug: z.string().describe("Song slug"),

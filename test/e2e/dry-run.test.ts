@@ -143,6 +143,10 @@ describe("reflect with dry_run", () => {
     const stray = await queue.get("/api/now?colour=Europe/Helsinki");
     expect(stray.status).toBe(400);
     expect(stray.body.error).toBe("`colour` is not a field now takes. Its fields: timezone, name.");
+    // `?name=` on now fills no step and is not given, as an empty timezone is: answered, not refused.
+    const nameless = await queue.get("/api/now?timezone=Europe/Helsinki&name=");
+    expect(nameless.status).toBe(200);
+    expect(nameless.body.next_steps).toEqual((await queue.get("/api/now?timezone=Europe/Helsinki")).body.next_steps);
     // Another API's name for a field is named with the field it stands for.
     expect((await queue.get("/api/now?zone=Europe/Helsinki")).body.error).toBe(
       "`zone` is not a field now takes: did you mean `timezone`? Its fields: timezone, name.",

@@ -216,6 +216,8 @@ describe("reading reflections", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toContain("`before`");
     expect((await server.get(`/api/reflections/song/${song}?limit=0`)).status).toBe(400);
+    // An empty `before` is a first page, as an empty `limit` is no limit.
+    expect((await server.get(`/api/reflections/song/${song}?limit=25&before=`)).body.reflections.map((r: { id: string }) => r.id)).toEqual(walked.slice(0, 25));
 
     const first = await server.text(`/reflections/${song}`);
     const list = elementById(first.text, "song-reflections")!;
