@@ -137,9 +137,13 @@ function withoutFields(schema: Json, names: string[]): Json {
   return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
+/** `GET /api/badge/souls.svg` → `getApiBadgeSoulsSvg`. */
+const operationIdOf = (method: string, path: string) =>
+  `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+
 function plainRouteObject(route: Route): Json {
   return {
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: operationIdOf(route.method, route.path),
     summary: route.summary,
     tags: ["plain"],
     parameters: [
@@ -161,7 +165,7 @@ function plainRouteObject(route: Route): Json {
 /** A method the route's path refuses (405 with Allow), described so a reader of the document does not try it. */
 function refusedMethodObject(route: Route, method: string, why: string): Json {
   return {
-    operationId: `${method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: operationIdOf(method, route.path),
     summary: why,
     tags: ["plain"],
     responses: errorResponses(["method_not_allowed"]),

@@ -6,17 +6,11 @@ import leven from "leven";
 import type { Song } from "../corpus/library.ts";
 import { notFound, type SanctuaryError } from "../core/errors.ts";
 import type { NextStep, Steps } from "../core/next-steps.ts";
+import { slugOf } from "../review/document.ts";
 
 /** Words too common in titles to tell songs apart. */
 const SMALL = new Set(["a", "an", "the", "of", "and", "to", "in", "on", "at", "for", "with", "by"]);
 
-const slugOf = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 const wordsOf = (slug: string) => slug.split("-").filter((w) => w && !SMALL.has(w));
 
 /** How near a song is to what was sent, 0 for not near at all; higher is nearer. */
@@ -36,6 +30,8 @@ function nearness(sent: string, song: Pick<Song, "slug" | "title">): number {
 
 /** Up to `most` songs nearest to `sent`, nearest first (the catalog's order among equals); none when nothing is near. */
 export function songsMeant<S extends Pick<Song, "slug" | "title">>(sent: string, songs: readonly S[], most = 3): S[] {
+  // Nothing in Latin letters or digits names no song (slugOf would make it a hashed stand-in).
+  if (!/[a-z0-9]/i.test(sent)) return [];
   const slug = slugOf(sent.slice(0, 200));
   return songs
     .map((song) => ({ song, near: nearness(slug, song) }))
