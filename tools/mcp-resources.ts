@@ -249,7 +249,11 @@ export function matchResource(uri: string): { kind: ResourceKind; vars: Record<s
       const vars = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
       // Every field of the query is handed on, named or not: the operation's strict input refuses one it does not take.
       const query = queried && m[names.length + 1] ? new URLSearchParams(m[names.length + 1]) : [];
-      for (const [name, value] of query) vars[name] = value;
+      for (const [name, value] of query) {
+        // A field sent twice, in the path and the query, is refused as REST refuses it (no address), never overridden.
+        if (name in vars) return null;
+        vars[name] = value;
+      }
       return { kind, vars };
     } catch {
       return null;

@@ -272,6 +272,9 @@ describe.each([
     expect(seen.length).toBeGreaterThanOrEqual(3);
     // A field the archive does not take is refused as REST refuses it.
     await expect(mcp.readResource(`sanctuary://reflections/songs/${paged}?page=2`)).rejects.toMatchObject({ code: -32602 });
+    // The path's slug named again in the query does not stand in for it.
+    await expect(mcp.readResource(`sanctuary://reflections/songs/${paged}?slug=${song}`)).rejects.toMatchObject({ code: -32602 });
+    await expect(mcp.readResource(`sanctuary://reflections/songs/${paged}?limit=1&limit=2`)).rejects.toMatchObject({ code: -32602 });
   });
 
   it("reads every path read_doc lists: a section (by its name or another spelling) as the documents read_doc lists in it", async () => {
