@@ -215,7 +215,12 @@ describe("reading reflections", () => {
     const wrong = await server.get(`/api/reflections/song/${song}?limit=25&before=not-a-place`);
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toContain("`before`");
-    expect((await server.get(`/api/reflections/song/${song}?limit=0`)).status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: "before", suggestion: expect.stringMatching(/^Nothing was stored/), next_steps: expect.any(Array) });
+    const tooFew = await server.get(`/api/reflections/song/${song}?limit=0`);
+    expect([tooFew.status, tooFew.body.error, tooFew.body.field]).toEqual([400, "`limit` must be at least 1.", "limit"]);
+    expect(tooFew.body.suggestion).toBeTruthy();
+    // A refused read stores nothing: the archive is as it was.
+    expect((await server.get(`/api/reflections/song/${song}`)).body.total).toBe(whole.total);
     // An empty `before` is a first page, as an empty `limit` is no limit.
     expect((await server.get(`/api/reflections/song/${song}?limit=25&before=`)).body.reflections.map((r: { id: string }) => r.id)).toEqual(walked.slice(0, 25));
 
