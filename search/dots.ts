@@ -4,11 +4,11 @@
 // additions waiting on the last), and four rows' lanes summed at once (transposed), with the JavaScript loop
 // as the fallback where SIMD is unavailable. Each row's sum is added up in the same order as one row at a
 // time, so the products are the same to the bit (dotsLanes is that order in JavaScript, and the test holding
-// the module to it). The module is 845 bytes compiled from dots.wat with wabt 1.0.39 (`npx -p wabt@1.0.39 wat2wasm search/dots.wat`).
+// the module to it). The module (with page-meaning.ts's functions) is 1,123 bytes compiled from dots.wat with wabt 1.0.39 (`npx -p wabt@1.0.39 wat2wasm search/dots.wat`).
 import { dotsJs } from "./dots-js.ts";
 
 const WASM =
-  "AGFzbQEAAAABGwNgBX1/f39/AX1gBXt/f39/AX1gBX9/f39/AAMEAwABAgUDAQABBxECBm1lbW9yeQIABGRvdHMAAgqHBgM2AAJAA0AgAyAETw0BIAAgASADQQJ0aioCACACIANBAnRqKgIAlJIhACADQQFqIQMMAAsLIAALIwAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkiABIAIgAyAEEAALqQUCBn8JeyACQXxxIQggCEECdCEHIAJBAnQhCQJAA0AgBUEEaiABSw0B/QwAAAAAAAAAAAAAAAAAAAAAIQz9DAAAAAAAAAAAAAAAAAAAAAAhDf0MAAAAAAAAAAAAAAAAAAAAACEO/QwAAAAAAAAAAAAAAAAAAAAAIQ9BACEGAkADQCAGIAdPDQEgAyAGav0ABAAhCyAAIAZqIQogDCAK/QAEACAL/eYB/eQBIQwgCiAJaiEKIA0gCv0ABAAgC/3mAf3kASENIAogCWohCiAOIAr9AAQAIAv95gH95AEhDiAKIAlqIQogDyAK/QAEACAL/eYB/eQBIQ8gBkEQaiEGDAALCyAMIA39DQABAgMQERITBAUGBxQVFhchECAMIA39DQgJCgsYGRobDA0ODxwdHh8hESAOIA/9DQABAgMQERITBAUGBxQVFhchEiAOIA/9DQgJCgsYGRobDA0ODxwdHh8hEyAEIAVBAnRqIQogCiAQIBL9DQABAgMEBQYHEBESExQVFhcgECAS/Q0ICQoLDA0ODxgZGhscHR4f/eQBIBEgE/0NAAECAwQFBgcQERITFBUWFyARIBP9DQgJCgsMDQ4PGBkaGxwdHh/95AH95AH9CwQAIAggAkkEQEEAIQYDQCAKIAZBAnRqIAogBkECdGoqAgAgACAGIAlsaiADIAggAhAAOAIAIAZBAWohBiAGQQRJDQALCyAAIAlBAnRqIQAgBUEEaiEFDAALCwJAA0AgBSABTw0B/QwAAAAAAAAAAAAAAAAAAAAAIQxBACEGAkADQCAGIAdPDQEgDCAAIAZq/QAEACADIAZq/QAEAP3mAf3kASEMIAZBEGohBgwACwsgBCAFQQJ0aiAMIAAgAyAIIAIQATgCACAAIAlqIQAgBUEBaiEFDAALCws=";
+  "AGFzbQEAAAABJwRgBX1/f39/AX1gBXt/f39/AX1gBX9/f39/AGAIf39/f398f38BfwMFBAABAgMFAwEAAQccAwZtZW1vcnkCAARkb3RzAAIIbmVhcm5lc3MAAwqFCAQ2AAJAA0AgAyAETw0BIAAgASADQQJ0aioCACACIANBAnRqKgIAlJIhACADQQFqIQMMAAsLIAALIwAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkiABIAIgAyAEEAALqQUCBn8JeyACQXxxIQggCEECdCEHIAJBAnQhCQJAA0AgBUEEaiABSw0B/QwAAAAAAAAAAAAAAAAAAAAAIQz9DAAAAAAAAAAAAAAAAAAAAAAhDf0MAAAAAAAAAAAAAAAAAAAAACEO/QwAAAAAAAAAAAAAAAAAAAAAIQ9BACEGAkADQCAGIAdPDQEgAyAGav0ABAAhCyAAIAZqIQogDCAK/QAEACAL/eYB/eQBIQwgCiAJaiEKIA0gCv0ABAAgC/3mAf3kASENIAogCWohCiAOIAr9AAQAIAv95gH95AEhDiAKIAlqIQogDyAK/QAEACAL/eYB/eQBIQ8gBkEQaiEGDAALCyAMIA39DQABAgMQERITBAUGBxQVFhchECAMIA39DQgJCgsYGRobDA0ODxwdHh8hESAOIA/9DQABAgMQERITBAUGBxQVFhchEiAOIA/9DQgJCgsYGRobDA0ODxwdHh8hEyAEIAVBAnRqIQogCiAQIBL9DQABAgMEBQYHEBESExQVFhcgECAS/Q0ICQoLDA0ODxgZGhscHR4f/eQBIBEgE/0NAAECAwQFBgcQERITFBUWFyARIBP9DQgJCgsMDQ4PGBkaGxwdHh/95AH95AH9CwQAIAggAkkEQEEAIQYDQCAKIAZBAnRqIAogBkECdGoqAgAgACAGIAlsaiADIAggAhAAOAIAIAZBAWohBiAGQQRJDQALCyAAIAlBAnRqIQAgBUEEaiEFDAALCwJAA0AgBSABTw0B/QwAAAAAAAAAAAAAAAAAAAAAIQxBACEGAkADQCAGIAdPDQEgDCAAIAZq/QAEACADIAZq/QAEAP3mAf3kASEMIAZBEGohBgwACwsgBCAFQQJ0aiAMIAAgAyAIIAIQATgCACAAIAlqIQAgBUEBaiEFDAALCwv8AQMGfwN9AXsgASgCACEJAkADQCAIIABPDQEgCEECdCENIAEgDUEEamooAgAhCv0MAACAvwAAgL8AAIC/AACAvyERAkADQCAJIApPDQEgESADIAlBAnRq/QkCAP3rASERIAlBAWohCQwACwsgEf0fACEOIAIgDWooAgAhCyAOIQ8gC0EATgRAIAMgC0ECdGoqAgAhDwtEmpmZmZmZ2T8gD7uiRDMzMzMzM+M/IA4gDyAOQwAAgL9eG7uioLYhECAGIA1qIBA4AgAgByAMQQJ0aiAINgIAIAwgBCANaioCAEMAAAAAXCAQuyAFZHJqIQwgCEEBaiEIDAALCyAMCw==";
 
 const compiled: WebAssembly.Module | null = (() => {
   try {
@@ -18,16 +18,37 @@ const compiled: WebAssembly.Module | null = (() => {
   }
 })();
 
-interface Exports {
+export interface DotsExports {
   memory: WebAssembly.Memory;
   dots(matrix: number, rows: number, dims: number, query: number, out: number): void;
+  nearness(pages: number, starts: number, cards: number, cos: number, held: number, lo: number, near: number, list: number): number;
 }
 
-/** The module's two exports, checked: the module is built in this file, so a mismatch is a defect here. */
-function exportsOf(instance: WebAssembly.Instance): Exports {
-  const { memory, dots } = instance.exports;
-  if (!(memory instanceof WebAssembly.Memory) || typeof dots !== "function") throw new Error("the dot-product module lacks memory or dots");
-  return { memory, dots: dots as Exports["dots"] };
+/** The module's exports, checked: the module is built in this file, so a mismatch is a defect here. */
+function exportsOf(instance: WebAssembly.Instance): DotsExports {
+  const { memory, dots, nearness } = instance.exports;
+  if (!(memory instanceof WebAssembly.Memory)) throw new Error("the dot-product module lacks its memory");
+  for (const f of [dots, nearness]) if (typeof f !== "function") throw new Error("the dot-product module lacks a function");
+  return { memory, ...(instance.exports as Omit<DotsExports, "memory">) };
+}
+
+/** A new instance of the module with memory for `bytes` (laid out by the caller), or null where WebAssembly SIMD is unavailable. */
+export function dotsModule(bytes: number): DotsExports | null {
+  if (!compiled) return null;
+  const exports = exportsOf(new WebAssembly.Instance(compiled, {}));
+  const pages = Math.ceil(bytes / 65_536) - exports.memory.buffer.byteLength / 65_536;
+  if (pages > 0) exports.memory.grow(pages);
+  return exports;
+}
+
+/** Offsets for arrays laid out one after another in a module's memory, each 16-byte aligned: `end` is the bytes needed. */
+export class Layout {
+  end = 0;
+  place(bytes: number): number {
+    const at = this.end;
+    this.end = Math.ceil((at + bytes) / 16) * 16;
+    return at;
+  }
 }
 
 /** A matrix held for repeated products; `run` returns a view that the next run overwrites. */
@@ -44,20 +65,17 @@ export class DotProducts {
       this.run_ = (query) => (dotsJs(matrix, dims, query, out), out);
       return;
     }
-    const exports = exportsOf(new WebAssembly.Instance(compiled, {}));
-    // Layout: matrix at 0, then the query, then the output, each 16-byte aligned.
-    const align = (n: number) => Math.ceil(n / 16) * 16;
-    const queryAt = align(matrix.byteLength);
-    const outAt = align(queryAt + dims * 4);
-    const bytes = outAt + rows * 4;
-    const pages = Math.ceil(bytes / 65_536) - exports.memory.buffer.byteLength / 65_536;
-    if (pages > 0) exports.memory.grow(pages);
-    new Float32Array(exports.memory.buffer, 0, matrix.length).set(matrix);
+    const layout = new Layout();
+    const matrixAt = layout.place(matrix.byteLength);
+    const queryAt = layout.place(dims * 4);
+    const outAt = layout.place(rows * 4);
+    const exports = dotsModule(layout.end)!;
+    new Float32Array(exports.memory.buffer, matrixAt, matrix.length).set(matrix);
     const queryView = new Float32Array(exports.memory.buffer, queryAt, dims);
     const out = new Float32Array(exports.memory.buffer, outAt, rows);
     this.run_ = (query) => {
       queryView.set(query);
-      exports.dots(0, rows, dims, queryAt, outAt);
+      exports.dots(matrixAt, rows, dims, queryAt, outAt);
       return out;
     };
   }

@@ -21,7 +21,7 @@
         (f32.add (f32x4.extract_lane 2 (local.get $acc)) (f32x4.extract_lane 3 (local.get $acc))))
       (local.get $m) (local.get $q) (local.get $j) (local.get $dims)))
   ;; dots(matrix, rows, dims, query, out): out[r] = matrix[r] · query, f32 lanes four at a time, four rows at a time.
-  (func (export "dots") (param $m i32) (param $rows i32) (param $dims i32) (param $q i32) (param $out i32)
+  (func $dots (export "dots") (param $m i32) (param $rows i32) (param $dims i32) (param $q i32) (param $out i32)
     (local $r i32) (local $o i32) (local $end i32) (local $whole i32) (local $stride i32) (local $p i32)
     (local $qv v128) (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128)
     (local $u0 v128) (local $u1 v128) (local $v0 v128) (local $v1 v128)
@@ -98,4 +98,50 @@
           (call $finish (local.get $a0) (local.get $m) (local.get $q) (local.get $whole) (local.get $dims)))
         (local.set $m (i32.add (local.get $m) (local.get $stride)))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $row)))))
+        (br $row))))
+  ;; nearness(pages, starts, cards, cos, held, lo, near, list) → n: each page's nearness to the query from its rows'
+  ;; products in cos, as memory.ts weighs them (0.4 × its card + 0.6 × its best passage, or the card alone without
+  ;; a passage above -1), in float64 and then float32 as JavaScript would, into near; and into list, in order, the
+  ;; pages that may score: those nearer than lo or holding a word (held ≠ 0, which the caller also sets for a
+  ;; page it must score). One pass with no call per page.
+  (func (export "nearness") (param $pages i32) (param $starts i32) (param $cards i32) (param $cos i32) (param $held i32)
+    (param $lo f64) (param $near i32) (param $list i32) (result i32)
+    (local $p i32) (local $i i32) (local $end i32) (local $c i32) (local $n i32) (local $at i32)
+    (local $best f32) (local $card f32) (local $value f32) (local $lanes v128)
+    (local.set $i (i32.load (local.get $starts)))
+    (block $done
+      (loop $page
+        (br_if $done (i32.ge_u (local.get $p) (local.get $pages)))
+        (local.set $at (i32.shl (local.get $p) (i32.const 2)))
+        (local.set $end (i32.load (i32.add (local.get $starts) (i32.add (local.get $at) (i32.const 4)))))
+        ;; The best passage's product, in a vector's lane 0: f32x4.pmax (best < x ? x : best) is one instruction
+        ;; without a branch, where f32.max compiles to compares and jumps for NaN and signed zeros.
+        (local.set $lanes (v128.const f32x4 -1 -1 -1 -1))
+        (block $pdone
+          (loop $pass
+            (br_if $pdone (i32.ge_u (local.get $i) (local.get $end)))
+            (local.set $lanes (f32x4.pmax (local.get $lanes) (v128.load32_splat (i32.add (local.get $cos) (i32.shl (local.get $i) (i32.const 2))))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br $pass)))
+        (local.set $best (f32x4.extract_lane 0 (local.get $lanes)))
+        (local.set $c (i32.load (i32.add (local.get $cards) (local.get $at))))
+        (local.set $card (local.get $best))
+        (if (i32.ge_s (local.get $c) (i32.const 0))
+          (then (local.set $card (f32.load (i32.add (local.get $cos) (i32.shl (local.get $c) (i32.const 2)))))))
+        (local.set $value
+          (f32.demote_f64
+            (f64.add
+              (f64.mul (f64.const 0.4) (f64.promote_f32 (local.get $card)))
+              (f64.mul (f64.const 0.6)
+                (f64.promote_f32 (select (local.get $best) (local.get $card) (f32.gt (local.get $best) (f32.const -1))))))))
+        (f32.store (i32.add (local.get $near) (local.get $at)) (local.get $value))
+        (i32.store (i32.add (local.get $list) (i32.shl (local.get $n) (i32.const 2))) (local.get $p))
+        (local.set $n
+          (i32.add (local.get $n)
+            (i32.or
+              (f32.ne (f32.load (i32.add (local.get $held) (local.get $at))) (f32.const 0))
+              (f64.gt (f64.promote_f32 (local.get $value)) (local.get $lo)))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $page)))
+    (local.get $n))
+)

@@ -3,7 +3,7 @@
 // matches, and the row vectors centred on the library's mean direction for the dot products.
 import type { Chunk } from "./chunks.ts";
 import { timeSlicer } from "../core/time-slice.ts";
-import { DotProducts } from "./dots.ts";
+import { PageMeaning } from "./page-meaning.ts";
 import type { Expansions } from "./lexicon.ts";
 import { fieldStrength } from "./rank.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
@@ -49,7 +49,7 @@ export interface MemoryData {
   cardSlot: Int32Array;
   passageStart: Int32Array;
   passageRows: Int32Array;
-  products: DotProducts;
+  meaning: PageMeaning;
   /** The mean of the stored vectors, taken out of rows and queries alike. */
   mean: Float32Array;
   postings: Map<string, Posting>;
@@ -179,7 +179,7 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     cardSlot,
     passageStart,
     passageRows,
-    products: new DotProducts(vectors, dims),
+    meaning: new PageMeaning(vectors, dims, { passageStart, cardSlot }),
     mean,
     postings,
     surfaces,

@@ -1,10 +1,10 @@
 // The query side of the index, held in memory (memory-build.ts makes it from the LanceDB table's rows
 // when the index opens or a rebuild swaps in), so a search is arithmetic over arrays, not I/O: words
-// and their expansions through the postings, meaning through one pass of dot products, then fusion.
+// and their expansions through the postings, meaning through dot products (page-meaning.ts), then fusion.
 import type { Chunk } from "./chunks.ts";
 import type { Expansions } from "./lexicon.ts";
 import { buildMemory, centered, type MemoryData, type Row } from "./memory-build.ts";
-import { CARD_SHARE, NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, type Calibration } from "./rank.ts";
+import { NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, type Calibration } from "./rank.ts";
 import { queryKeys } from "./text.ts";
 import { typedTerms, wordEvidence, type WordScratch } from "./word-evidence.ts";
 
@@ -44,12 +44,13 @@ export class MemoryIndex {
 
   /** False for an index built from words alone (rows without vectors): its scores are its word evidence. */
   get hasMeaning(): boolean {
-    return this.data.products.dims > 0;
+    return this.data.meaning.dims > 0;
   }
 
   // Scratch arrays reused by every search (searches are synchronous, so they never overlap).
   private noCosines: Float32Array = new Float32Array(0);
-  private pageCosine = new Float32Array(0);
+  /** Every page's nearness without meaning: -1. */
+  private noNearness = new Float32Array(0);
   private words: WordScratch = {
     held: new Float32Array(0),
     ownCount: new Uint8Array(0),
@@ -64,14 +65,18 @@ export class MemoryIndex {
   private meanings = new Float32Array(0);
   /** The pages scored 0 or more (shown unless others rank above them), in library order: the results come from them. */
   private candidates = new Int32Array(0);
+  /** 0 .. pages - 1: the order pages are scored in when none can be ruled out beforehand. */
+  private everyPage = new Int32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
   search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain): Hit[] {
     const P = this.data.pages.length;
     const R = this.data.rows.length;
     if (this.scores.length !== P) {
-      [this.pageCosine, this.scores, this.meanings] = [new Float32Array(P), new Float32Array(P), new Float32Array(P)];
+      [this.scores, this.meanings] = [new Float32Array(P), new Float32Array(P)];
+      this.noNearness = new Float32Array(P).fill(-1);
       this.candidates = new Int32Array(P);
+      this.everyPage = Int32Array.from({ length: P }, (_, p) => p);
       this.words = {
         held: new Float32Array(P),
         ownCount: new Uint8Array(P),
@@ -81,31 +86,27 @@ export class MemoryIndex {
       };
       [this.noCosines, this.slotHeld] = [new Float32Array(R), new Uint8Array(R)];
     }
-    const { pageCosine } = this;
     const { held, ownCount } = this.words;
     const keys = queryKeys(query);
     const exact = this.data.byTitle.get(keys.title);
     const typed = typedTerms(keys.said);
     const { totalWeight, known } = wordEvidence(this.data, typed, this.words);
-    // Meaning: cosine with every row (vectors are unit length), best row per page. No content word, no meaning.
-    pageCosine.fill(-1);
+    // Meaning: cosine with every row (vectors are unit length); a page's nearness is its card's (what it says it is
+    // about) and its best passage's together (page-meaning.ts): the best passage alone is often a stray match in a
+    // long page, the card alone misses what the body holds. No content word, no meaning.
+    let pageCosine: Float32Array = this.noNearness;
     let slotCosine: Float32Array = this.noCosines;
+    // The pages to score, in library order: every page, or (with meaning) those nearer than `lo` or holding a word.
+    let order: Int32Array = this.everyPage;
     // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
     // page "nearest" to gibberish, and nonsense must find nothing.
     if (known > 0 && this.hasMeaning && !isZero(vector)) {
-      // In slot order (memory-build.ts): each page's passages one run, then the cards.
       if (this.query.length !== vector.length) this.query = new Float32Array(vector.length);
-      slotCosine = this.data.products.run(centered(vector, this.data.mean, this.query));
-      // A page's nearness: its card (what it says it is about) and its best passage together. The best
-      // passage alone is often a stray match in a long page; the card alone misses what the body holds.
-      const { cardSlot, passageStart } = this.data;
-      for (let p = 0, i = passageStart[0]; p < P; p++) {
-        let best = -1;
-        // Math.max rather than a comparison: compiled without a branch, which a run of cosines mispredicts.
-        for (const end = passageStart[p + 1]; i < end; i++) best = Math.max(best, slotCosine[i]);
-        const card = cardSlot[p] >= 0 ? slotCosine[cardSlot[p]] : best;
-        pageCosine[p] = CARD_SHARE * card + (1 - CARD_SHARE) * (best > -1 ? best : card);
-      }
+      // An exact title is shown whatever its words and meaning.
+      const meaning = this.data.meaning.nearness(centered(vector, this.data.mean, this.query), held, exact ?? [], calibration.lo);
+      [slotCosine, pageCosine] = [meaning.cosines, meaning.near];
+      // Tuning's explain weighs every page.
+      if (!explain) order = meaning.pages;
     }
     const phrase = typed.size >= 2 ? keys.phrase : "";
     // Without vectors the words are all the evidence there is, and still a score in 0..1.
@@ -115,14 +116,14 @@ export class MemoryIndex {
     // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
     const maybe: number[] = [];
     const { lo } = calibration;
-    for (let p = 0; p < P; p++) {
+    // A page not in `order` holds no word and is no nearer than `lo`: left out, as those below are.
+    scores.fill(-1);
+    meanings.fill(0);
+    for (let k = 0; k < order.length; k++) {
+      const p = order[k];
       // Most pages hold none of the words and are no nearer than unrelated text: their meaning and fused score are
       // 0, which is shown only for an exact title (fuse, shown), so they are left out at once (the same -1).
-      if (held[p] === 0 && pageCosine[p] <= lo && !explain && !exact?.includes(p)) {
-        scores[p] = -1;
-        meanings[p] = 0;
-        continue;
-      }
+      if (held[p] === 0 && pageCosine[p] <= lo && !explain && !exact?.includes(p)) continue;
       let lexical = totalWeight > 0 ? held[p] / totalWeight : 0;
       // A phrase can only be present where every one of its words is: test the text only then. The title first:
       // found there, it decides (withPhrase), and the page's whole text need not be scanned.

@@ -1,0 +1,95 @@
+// A page's nearness and the pages a search scores come from one pass of the WebAssembly module (page-meaning.ts);
+// it must give JavaScript's numbers to the bit, and a search that scores only the pages it lists must rank and
+// score exactly as one that weighs every page (tuning's explain).
+import { describe, expect, it } from "vitest";
+import { PageMeaning, pageNearnessJs, type PageSlots } from "../../search/page-meaning.ts";
+import { CARD_SHARE, calibrationFor } from "../../search/rank.ts";
+import { MemoryIndex, type Row } from "../../search/memory.ts";
+
+/** A small deterministic generator, so a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** Pages of 0..6 passages, most with a card, slots laid out as memory-build.ts lays them. */
+function slotsOf(pages: number, random: () => number): { slots: PageSlots; rows: number } {
+  const passageStart = new Int32Array(pages + 1);
+  let passages = 0;
+  for (let p = 0; p < pages; p++) {
+    passageStart[p] = passages;
+    passages += Math.floor(random() * 7);
+  }
+  passageStart[pages] = passages;
+  let cards = 0;
+  const cardSlot = Int32Array.from({ length: pages }, () => (random() < 0.8 ? passages + cards++ : -1));
+  return { slots: { passageStart, cardSlot }, rows: passages + cards };
+}
+
+describe("a page's nearness in WebAssembly", () => {
+  it("weighs card and best passage as the module's constants do", () => {
+    expect(CARD_SHARE).toBe(0.4);
+  });
+
+  it("gives JavaScript's nearness to the bit and lists the same pages, in order", () => {
+    const random = seeded(7);
+    for (let trial = 0; trial < 40; trial++) {
+      const pages = 1 + Math.floor(random() * 60);
+      const { slots, rows } = slotsOf(pages, random);
+      // The identity as the matrix: each slot's product with the query is the query's own lane, exactly.
+      const matrix = new Float32Array(rows * rows);
+      for (let r = 0; r < rows; r++) matrix[r * rows + r] = 1;
+      const edges = [-1, 0, 0.15, 1];
+      const cosines = Float32Array.from({ length: rows }, () => (random() < 0.1 ? edges[Math.floor(random() * 4)] : random() * 2 - 1));
+      const held = Float32Array.from({ length: pages }, () => (random() < 0.3 ? random() : 0));
+      const forced = random() < 0.3 ? [Math.floor(random() * pages)] : [];
+      const lo = [0.15, 0, -1][trial % 3];
+      const near = new Float32Array(pages);
+      const list = new Int32Array(pages);
+      const n = pageNearnessJs(slots, cosines, held, forced, lo, near, list);
+      const meaning = new PageMeaning(matrix, rows, slots).nearness(cosines, held, forced, lo);
+      expect([...meaning.cosines]).toEqual([...cosines]);
+      expect([...meaning.near]).toEqual([...near]);
+      expect([...meaning.pages]).toEqual([...list.subarray(0, n)]);
+      if (lo === -1) expect(meaning.pages.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("a search scoring only the pages worth it", () => {
+  const words = "lantern river bread stone candle harbour morning evening silence bell garden table door road".split(" ");
+  const random = seeded(11);
+  const dims = 12;
+  const unit = () => {
+    const v = Float32Array.from({ length: dims }, () => random() * 2 - 1);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  };
+  const rows: Row[] = [];
+  for (let p = 0; p < 80; p++) {
+    const title = `${words[p % words.length]} ${words[(p * 5 + 3) % words.length]} ${p}`;
+    const base = { page: `page-${p}`, title, pagePath: `/docs/page-${p}`, path: `page-${p}`, slug: null, category: "docs", section: null };
+    const passages = 1 + (p % 4);
+    for (let k = 0; k < passages; k++) {
+      const text = Array.from({ length: 6 }, () => words[Math.floor(random() * words.length)]).join(" ");
+      rows.push({ ...base, id: `${p}-${k}`, text, role: "passage", tldr: "", themes: "", headings: "", vector: unit() });
+    }
+    if (p % 5) rows.push({ ...base, id: `${p}-card`, text: title, role: "card", tldr: "", themes: "", headings: "", vector: unit() });
+  }
+
+  it("ranks and scores as weighing every page does", async () => {
+    const index = await MemoryIndex.from(rows, new Map());
+    const calibration = calibrationFor("glove");
+    const shown = (hits: ReturnType<MemoryIndex["search"]>) => hits.map((h) => `${h.chunk.id} ${h.score}`);
+    let found = 0;
+    for (let q = 0; q < 200; q++) {
+      const query = Array.from({ length: 1 + (q % 3) }, () => words[Math.floor(random() * words.length)]).join(" ");
+      const vector = unit();
+      const listed = shown(index.search(query, vector, 5, calibration));
+      const every = shown(index.search(query, vector, 5, calibration, () => {}));
+      expect(listed).toEqual(every);
+      found += listed.length;
+    }
+    expect(found).toBeGreaterThan(200);
+  });
+});
