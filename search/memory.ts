@@ -151,7 +151,7 @@ export class MemoryIndex {
         fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
       if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, shownCount, limit, candidates);
     }
-    const termsHeld = picked.length ? this.slotsHolding(typed.keys()) : this.slotHeld;
+    const termsHeld = picked.length ? this.slotsHolding(typed.keys(), picked) : this.slotHeld;
     return picked.map((page) => ({
       chunk: this.data.chunks[this.bestPassage(page, slotCosine, termsHeld, typed.size)],
       score: Math.round(scores[page] * 1000) / 1000,
@@ -203,17 +203,36 @@ export class MemoryIndex {
     return best;
   }
 
-  /** How many of the query's terms each passage slot holds, through the terms' slot lists (a scratch array; a query of 300
-   * characters has far fewer than 256 terms). */
-  private slotsHolding(queryTerms: Iterable<string>): Uint8Array {
+  /**
+   * How many of the query's terms each passage slot of the `pages` holds (the others are not read), through the
+   * terms' slot lists, ascending: each page's run found by bisection, since a common word's list is long and only
+   * a handful of pages are shown. A scratch array; a query of 300 characters has far fewer than 256 terms.
+   */
+  private slotsHolding(queryTerms: Iterable<string>, pages: readonly number[]): Uint8Array {
     const held = this.slotHeld;
-    held.fill(0);
+    const { passageStart } = this.data;
+    for (const p of pages) held.fill(0, passageStart[p], passageStart[p + 1]);
     for (const t of queryTerms) {
       const slots = this.data.slotTerms.get(t);
-      for (let i = 0; slots && i < slots.length; i++) held[slots[i]]++;
+      if (!slots) continue;
+      for (const p of pages) {
+        const end = passageStart[p + 1];
+        for (let i = firstAtLeast(slots, passageStart[p]); i < slots.length && slots[i] < end; i++) held[slots[i]]++;
+      }
     }
     return held;
   }
+}
+
+/** The first index of the ascending `list` holding a value of at least `value` (list.length if none). */
+function firstAtLeast(list: Int32Array, value: number): number {
+  let [lo, hi] = [0, list.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A vector of zeros only (no word the embedder knows): it is near nothing. */
