@@ -227,23 +227,38 @@ export function expandUri(template: string, values: Record<string, string | numb
   return query.length ? `${path}?${query.join("&")}` : path;
 }
 
+/** A kind's URI form as a regular expression, its variables' names in order, and whether a query may follow. */
+interface UriForm {
+  kind: ResourceKind;
+  pattern: RegExp;
+  names: string[];
+  queried: boolean;
+}
+
+function formOf(kind: ResourceKind): UriForm {
+  const names: string[] = [];
+  const queried = QUERY_PART.test(kind.uri);
+  const source = kind.uri
+    .replace(QUERY_PART, "")
+    .split(/(\{\+?[A-Za-z_]+\})/)
+    .map((part) => {
+      const variable = part.match(/^\{(\+?)([A-Za-z_]+)\}$/);
+      if (!variable) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(variable[2]);
+      // With a query part, `?` begins the query, never a value.
+      return variable[1] ? (queried ? "([^?]+)" : "(.+)") : queried ? "([^/?]+)" : "([^/]+)";
+    })
+    .join("");
+  return { kind, pattern: new RegExp(`^${source}${queried ? "(?:\\?(.*))?" : ""}$`), names, queried };
+}
+
+/** Every kind's form, made once (a read used to compile them all again). */
+let forms: UriForm[] | undefined;
+
 /** The kind a URI belongs to and its variables, or null when no resource has that form. */
 export function matchResource(uri: string): { kind: ResourceKind; vars: Record<string, string> } | null {
-  for (const kind of RESOURCES) {
-    const names: string[] = [];
-    const queried = QUERY_PART.test(kind.uri);
-    const source = kind.uri
-      .replace(QUERY_PART, "")
-      .split(/(\{\+?[A-Za-z_]+\})/)
-      .map((part) => {
-        const variable = part.match(/^\{(\+?)([A-Za-z_]+)\}$/);
-        if (!variable) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        names.push(variable[2]);
-        // With a query part, `?` begins the query, never a value.
-        return variable[1] ? (queried ? "([^?]+)" : "(.+)") : queried ? "([^/?]+)" : "([^/]+)";
-      })
-      .join("");
-    const m = uri.match(new RegExp(`^${source}${queried ? "(?:\\?(.*))?" : ""}$`));
+  for (const { kind, pattern, names, queried } of (forms ??= RESOURCES.map(formOf))) {
+    const m = uri.match(pattern);
     if (!m) continue;
     try {
       const vars = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));

@@ -60,7 +60,7 @@ describe("a search scoring only the pages worth it", () => {
   const words = "lantern river bread stone candle harbour morning evening silence bell garden table door road".split(" ");
   const random = seeded(11);
   const dims = 12;
-  const unit = () => {
+  const unitVector = () => {
     const v = Float32Array.from({ length: dims }, () => random() * 2 - 1);
     const norm = Math.hypot(...v);
     return v.map((x) => x / norm);
@@ -72,9 +72,9 @@ describe("a search scoring only the pages worth it", () => {
     const passages = 1 + (p % 4);
     for (let k = 0; k < passages; k++) {
       const text = Array.from({ length: 6 }, () => words[Math.floor(random() * words.length)]).join(" ");
-      rows.push({ ...base, id: `${p}-${k}`, text, role: "passage", tldr: "", themes: "", headings: "", vector: unit() });
+      rows.push({ ...base, id: `${p}-${k}`, text, role: "passage", tldr: "", themes: "", headings: "", vector: unitVector() });
     }
-    if (p % 5) rows.push({ ...base, id: `${p}-card`, text: title, role: "card", tldr: "", themes: "", headings: "", vector: unit() });
+    if (p % 5) rows.push({ ...base, id: `${p}-card`, text: title, role: "card", tldr: "", themes: "", headings: "", vector: unitVector() });
   }
 
   it("ranks and scores as weighing every page does", async () => {
@@ -84,7 +84,7 @@ describe("a search scoring only the pages worth it", () => {
     let found = 0;
     for (let q = 0; q < 200; q++) {
       const query = Array.from({ length: 1 + (q % 3) }, () => words[Math.floor(random() * words.length)]).join(" ");
-      const vector = unit();
+      const vector = unitVector();
       const listed = shown(index.search(query, vector, 5, calibration));
       const every = shown(index.search(query, vector, 5, calibration, () => {}));
       expect(listed).toEqual(every);
