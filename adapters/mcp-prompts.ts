@@ -85,7 +85,6 @@ function completerFor(ref: CompleteParams["ref"], argument: string): Completer |
     return prompt.arguments.find((a) => a.name === argument)?.complete;
   }
   if (ref.type === "ref/resource") {
-    // A template is the same whether its client spells a reserved expansion `{+path}` or `{path}`.
     const kind = RESOURCES.find((r) => sameTemplate(r.uri, ref.uri));
     if (!kind && !(ref.uri !== undefined && matchResource(ref.uri)))
       throw unknownRef(
@@ -97,6 +96,13 @@ function completerFor(ref: CompleteParams["ref"], argument: string): Completer |
   throw unknownRef(`params.ref.type must be ref/prompt or ref/resource, not "${ref.type}".`, ["ref/prompt", "ref/resource"]);
 }
 
-const sameTemplate = (ours: string, theirs: string | undefined) => theirs !== undefined && ours.replaceAll("{+", "{") === theirs.replaceAll("{+", "{");
+/**
+ * A template is the same whether its client spells a reserved expansion `{+path}` or `{path}`, and with or without its
+ * query part (`{?reflections}`, added to a template clients already named without it).
+ */
+const sameTemplate = (ours: string, theirs: string | undefined) => {
+  const plain = (uri: string) => uri.replaceAll("{+", "{").replace(/\{\?[A-Za-z_,]+\}$/, "");
+  return theirs !== undefined && (ours.replaceAll("{+", "{") === theirs.replaceAll("{+", "{") || plain(ours) === theirs.replaceAll("{+", "{"));
+};
 
 const unknownRef = (message: string, allowed: string[]) => new ProtocolError(ProtocolErrorCode.InvalidParams, message, { allowed });

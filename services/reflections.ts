@@ -91,6 +91,12 @@ const repeated = () =>
     suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
   });
 
+/** A page of an archive: its reflections, and where it ended when older ones remain. */
+export interface ArchivePage {
+  reflections: Reflection[];
+  older: ArchivePlace | null;
+}
+
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
   private recentCache = new Map<string, { at: number; counter: number; written: number; value: Reflection[] }>();
@@ -272,11 +278,37 @@ export class ReflectionStore {
 
   /**
    * A song's archive, newest first: after `after` (the last reflection a page showed) when given, at most `limit` of
-   * them, and the place of the last one shown when older reflections remain. Reads `limit` + 1 entries, plus those
-   * of the same millisecond as `after` that the page already showed (the engine's range is by score alone).
+   * them, and the place of the last one shown when older reflections remain.
    */
-  async songPage(slug: string, limit = Infinity, after?: ArchivePlace): Promise<{ reflections: Reflection[]; older: ArchivePlace | null }> {
-    const archive = this.kv.sorted<Reflection>(songIndex(slug));
+  songPage(slug: string, limit = Infinity, after?: ArchivePlace): Promise<ArchivePage> {
+    return this.page(songIndex(slug), limit, after);
+  }
+
+  /** How many reflections a song's archive holds. */
+  songCount(slug: string): Promise<number> {
+    return this.kv.sorted(songIndex(slug)).count();
+  }
+
+  /** The reflections left while a service was heard, newest first, a page at a time as a song's archive is. */
+  servicePage(service: Reflection["service"], limit = Infinity, after?: ArchivePlace): Promise<ArchivePage> {
+    return this.page(serviceIndex(service), limit, after);
+  }
+
+  /** How many reflections were left while a service was heard. */
+  serviceCount(service: Reflection["service"]): Promise<number> {
+    return this.kv.sorted(serviceIndex(service)).count();
+  }
+
+  async forService(service: Reflection["service"]): Promise<Reflection[]> {
+    return (await this.servicePage(service)).reflections;
+  }
+
+  /**
+   * One page of an index, newest first. Reads `limit` + 1 entries, plus those of the same millisecond as `after` that
+   * the page before already showed (the engine's range is by score alone).
+   */
+  private async page(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
+    const archive = this.kv.sorted<Reflection>(index);
     for (let read = limit + 1 + 8; ; read *= 4) {
       const entries = await archive.range({ to: after?.at, order: "desc", limit: Number.isFinite(read) ? read : undefined });
       const page = after ? entries.filter((e) => isAfter(e, after)) : entries;
@@ -286,15 +318,6 @@ export class ReflectionStore {
       const last = shown.at(-1);
       return { reflections: values(shown), older: page.length > limit && last ? { at: last.score, id: last.member } : null };
     }
-  }
-
-  /** How many reflections a song's archive holds. */
-  songCount(slug: string): Promise<number> {
-    return this.kv.sorted(songIndex(slug)).count();
-  }
-
-  async forService(service: Reflection["service"]): Promise<Reflection[]> {
-    return values(await this.kv.sorted<Reflection>(serviceIndex(service)).range({ order: "desc" }));
   }
 
   /** Count and most recent reflection per song. */

@@ -17,6 +17,7 @@ import { readSong } from "./read-song.ts";
 import { reflect } from "./reflect.ts";
 import { reflectionsBySong } from "./reflections-by-song.ts";
 import { reflectionsRecent } from "./reflections-recent.ts";
+import { reflectionsService } from "./reflections-service.ts";
 import { reflectionsSong } from "./reflections-song.ts";
 import { search } from "./search.ts";
 import { servicesByDate } from "./services-by-date.ts";
@@ -39,6 +40,7 @@ export const operations: Operation[] = [
   reflectionsRecent,
   reflectionsBySong,
   reflectionsSong,
+  reflectionsService,
   search,
   ask,
   askRecent,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isObject } from "../core/is-object.ts";
 import { hasControlChars, hasVisibleText, withoutBidiControls, withoutInvisible } from "../core/text.ts";
+import { isValidDate } from "../planner/time.ts";
 
 /**
  * A visitor's name: kept as written minus invisible format characters (zero-width spaces, bidi controls), and
@@ -127,6 +128,14 @@ export function emptyAsAbsent<S extends z.ZodType>(field: S) {
 /** A whole number that may be left out: then the operation's own default (none here) holds. */
 export function optionalWholeNumber(min: number, max: number) {
   return z.preprocess(digitsAsNumber, z.int().min(min).max(max).optional());
+}
+
+/** A date of services, YYYY-MM-DD. */
+export const serviceDate = z.string().trim().refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD").describe("The date, YYYY-MM-DD");
+
+/** A whole number that must be given (a path's, say): digits only, as `wholeNumber` reads them. */
+export function requiredWholeNumber(min: number, max: number) {
+  return z.preprocess(digitsAsNumber, z.int().min(min).max(max));
 }
 
 function digitsAsNumber(value: unknown): unknown {

@@ -40,6 +40,9 @@ export const completeSection: Completer = (value, { library }) => rankMatches(se
 export const completeDocPath: Completer = (value, { library }) => rankMatches([...sectionsOf(library), ...library.documents.map((d) => d.path).sort()], value);
 
 /** Dates that hold services, newest first. */
+/** A service's tier, as a path names it. */
+export const completeTier: Completer = (value) => rankMatches(["north", "south", "unknown"], value);
+
 export const completeServiceDate: Completer = async (value, { calendar }) => rankMatches((await calendar.dates()).slice().reverse(), value);
 
 export const completeConversation: Completer = async (value, { conversations }) =>

@@ -15,7 +15,8 @@ export const PublicReflection = z.object({
   createdAtFormatted: z.string().describe("When, in words, on the reader's clock (or the reflection's own)"),
 });
 type Full = z.infer<typeof PublicReflection>;
-type Field = keyof Full;
+export type ReflectionField = keyof Full;
+type Field = ReflectionField;
 
 /** A schema of the chosen fields, in the canonical order. */
 export function reflectionShape<K extends Field>(...fields: K[]) {

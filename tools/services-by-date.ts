@@ -1,14 +1,22 @@
 // GET /api/services/:date — every service recorded or planned for a date, per slot and tier.
 import { z } from "zod";
-import { SLOT_LABELS, isValidDate } from "../planner/time.ts";
+import { SLOT_LABELS } from "../planner/time.ts";
 import { notFound } from "../core/errors.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
+import { PAGE_MAX } from "./archive-page.ts";
+import { optionalWholeNumber, serviceDate } from "./inputs.ts";
+import { serviceReflectionsPath, todaysServices } from "./reflections-service.ts";
+import { cursorOf } from "../services/archive-cursor.ts";
+import type { ToolContext } from "./context.ts";
+import type { Reflection } from "../services/reflections.ts";
 import { ServicePart } from "./service-shapes.ts";
 import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 const FIELDS = ["id", "name", "song", "text", "createdAt", "timezone"] as const;
 export const ServiceReflection = reflectionShape(...FIELDS);
+/** The page the rest of a service's reflections are read by, after the newest shown. */
+const REST_PAGE = 50;
 const VISITOR_WORDS = visitorPaths("services[].reflections[].name", "services[].reflections[].text");
 
 export const servicesByDate = defineOperation({
@@ -17,7 +25,10 @@ export const servicesByDate = defineOperation({
   description:
     "For each slot: the service for a place unknown and for the northern and southern hemispheres, with the reflections left while it was heard and what the planner was told. A date holds only what has been recorded or planned so far.",
   input: z.strictObject({
-    date: z.string().trim().refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD").describe("The date, YYYY-MM-DD"),
+    date: serviceDate,
+    reflections: optionalWholeNumber(0, PAGE_MAX).describe(
+      `At most this many reflections per service, newest first (0 to ${PAGE_MAX}; 0 for the counts alone); without it, every one`,
+    ),
   }),
   output: z.object({
     date: z.string().describe("The date"),
@@ -33,7 +44,13 @@ export const servicesByDate = defineOperation({
           arrangedBy: z.string().describe("Who arranged it"),
           order: z.array(ServicePart).describe("The service from its beginning"),
           loopSeconds: z.number().describe("Total length in seconds"),
-          reflections: visitorWords(z.array(ServiceReflection)).describe("Reflections left while it was being heard"),
+          reflections: visitorWords(z.array(ServiceReflection)).describe("Reflections left while it was being heard, newest first"),
+          reflectionCount: z.number().int().describe("How many reflections were left while it was heard, in all"),
+          olderReflections: z
+            .string()
+            .nullable()
+            .optional()
+            .describe("With `reflections`: the address of the rest, a page at a time, or null when every one is shown; absent without it"),
           plannedFrom: z
             .record(z.string(), z.unknown())
             .nullable()
@@ -49,12 +66,8 @@ export const servicesByDate = defineOperation({
   rest: { method: "GET", path: "/api/services/:date" },
   errors: ["not_found", "unavailable"],
   example: "/api/services/2026-11-22",
-  // The example's date may hold nothing where the sanctuary began later: today's (UTC) always has services.
-  invalidSteps: (steps, now) => {
-    const today = now.toISOString().slice(0, 10);
-    return [steps.get(`See today's services (${today}, UTC)`, `/api/services/${today}`)];
-  },
-  async handler({ date }, ctx) {
+  invalidSteps: todaysServices,
+  async handler({ date, reflections: shownAtMost }, ctx) {
     const { steps } = ctx;
     const records = await ctx.calendar.forDate(date);
     const dates = await ctx.calendar.dates();
@@ -79,7 +92,7 @@ export const servicesByDate = defineOperation({
         arrangedBy: record.arrangedBy,
         order: built.order,
         loopSeconds: built.loopSeconds,
-        reflections: (await ctx.reflections.forService(record)).map((r) => publicReflection(r, FIELDS)),
+        ...(await reflectionsOf(record, shownAtMost, ctx)),
         plannedFrom: record.plannedFrom,
       });
     }
@@ -97,3 +110,18 @@ export const servicesByDate = defineOperation({
     };
   },
 });
+
+/** A service's reflections, all of them or the newest `shownAtMost` with the count and where the rest are. */
+async function reflectionsOf(service: Reflection["service"], shownAtMost: number | undefined, ctx: ToolContext) {
+  const key = { date: service.date, slotIndex: service.slotIndex, tier: service.tier };
+  const [page, count] = await Promise.all([
+    ctx.reflections.servicePage(key, shownAtMost),
+    shownAtMost === undefined ? null : ctx.reflections.serviceCount(key),
+  ]);
+  const reflections = page.reflections.map((r) => publicReflection(r, FIELDS));
+  if (count === null) return { reflections, reflectionCount: reflections.length };
+  // The rest go on where these end (from the first, when none is shown), a page of fifty at a time.
+  const rest = { limit: REST_PAGE, ...(page.older ? { before: cursorOf(page.older) } : {}) };
+  const olderReflections = count > reflections.length ? ctx.steps.url(serviceReflectionsPath(key.date, key.slotIndex, key.tier), rest) : null;
+  return { reflections, reflectionCount: count, olderReflections };
+}

@@ -207,7 +207,8 @@ describe.each([
         "sanctuary://conversations/{slug}",
         "sanctuary://docs/{+path}",
         "sanctuary://reflections/songs/{slug}{?limit,before,timezone}",
-        "sanctuary://services/{date}",
+        "sanctuary://reflections/services/{date}/{slotIndex}/{tier}{?limit,before,timezone}",
+        "sanctuary://services/{date}{?reflections}",
         "sanctuary://songs/{slug}",
       ].sort(),
     );
@@ -352,7 +353,11 @@ describe.each([
     expect(await mcp.complete({ type: "ref/prompt", name: "explore_the_library" }, "section", "rit")).toEqual(["rituals", "ritual"]);
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "timezone", "europe/lis")).toEqual(["Europe/Lisbon"]);
     const today = (await server.get("/api/now")).body.service.today.date;
-    expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://services/{date}" }, "date", today.slice(0, 7))).toContain(today);
+    // The template as listed, and as clients named it before its query part was added.
+    for (const uri of ["sanctuary://services/{date}{?reflections}", "sanctuary://services/{date}"])
+      expect(await mcp.complete({ type: "ref/resource", uri }, "date", today.slice(0, 7))).toContain(today);
+    const serviceArchive = "sanctuary://reflections/services/{date}/{slotIndex}/{tier}{?limit,before,timezone}";
+    expect(await mcp.complete({ type: "ref/resource", uri: serviceArchive }, "tier", "so")).toEqual(["south"]);
     const conversation = (await server.get("/api/ask/recent")).body.conversations[0].slug;
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://conversations/{slug}" }, "slug", conversation.slice(0, 5))).toContain(conversation);
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "name", "W")).toEqual([]);

@@ -237,6 +237,82 @@ describe("reading reflections", () => {
     expect((await server.text(`/reflections/${song}?before=not-a-place`)).status).toBe(400);
   });
 
+  it("reads a service's reflections a page at a time; the day's list shows the newest, the count and where the rest are", async () => {
+    const day = (await server.get("/api/services/2026-11-22")).body;
+    const { slotIndex, tier } = day.services[0];
+    const before = day.services[0].reflections.length;
+    const at = Date.parse("2026-11-22T01:00:00Z");
+    await server.deps.reflections.importMany(
+      Array.from({ length: 70 }, (_, i) => ({
+        id: `heard-${String(i).padStart(2, "0")}`,
+        name: `Listener ${i}`,
+        text: thoughtText(2000 + i),
+        song: server.deps.library.songs[1].slug,
+        timezone: "UTC",
+        location: null,
+        createdAt: new Date(at + Math.floor(i / 3) * 1000).toISOString(),
+        service: { date: "2026-11-22", slotIndex, tier },
+      })),
+    );
+    const archive = `/api/reflections/service/2026-11-22/${slotIndex}/${tier}`;
+    const whole = (await server.get(archive)).body;
+    expect([whole.total, whole.reflections.length]).toEqual([70 + before, 70 + before]);
+    expect(whole).not.toHaveProperty("older");
+    expect(Object.keys(whole.reflections[0]).sort()).toEqual(["createdAt", "createdAtFormatted", "id", "name", "song", "text", "timezone"]);
+    // The day's list: every reflection by default (the specification's), the newest 5 with `reflections=5`.
+    const full = (await server.get("/api/services/2026-11-22")).body.services[0];
+    expect([full.reflections.length, full.reflectionCount, "olderReflections" in full]).toEqual([whole.total, whole.total, false]);
+    const short = (await server.get("/api/services/2026-11-22?reflections=5")).body.services[0];
+    expect(short.reflections.map((r: { id: string }) => r.id)).toEqual(whole.reflections.slice(0, 5).map((r: { id: string }) => r.id));
+    expect(short.reflectionCount).toBe(whole.total);
+    // The rest, from where the five end, fifty at a time, walk to the end without a repeat or a gap.
+    const walked: string[] = short.reflections.map((r: { id: string }) => r.id);
+    for (let next: string | null = short.olderReflections, pages = 0; next; pages++) {
+      expect(pages).toBeLessThan(4);
+      const page = (await server.get(next.slice(server.url.length))).body;
+      expect(page).toMatchObject({ date: "2026-11-22", slotIndex, tier, total: whole.total });
+      walked.push(...page.reflections.map((r: { id: string }) => r.id));
+      next = page.older;
+    }
+    expect(walked).toEqual(whole.reflections.map((r: { id: string }) => r.id));
+    const counts = (await server.get("/api/services/2026-11-22?reflections=0")).body.services[0];
+    expect([counts.reflections.length, counts.reflectionCount, new URL(counts.olderReflections).searchParams.has("before")]).toEqual([0, whole.total, false]);
+
+    // Refusals say which field and what it takes; an unknown service is 404 with the day's services as the way on.
+    const tierWrong = await server.get(`/api/reflections/service/2026-11-22/${slotIndex}/east`);
+    expect([tierWrong.status, tierWrong.body.field, tierWrong.body.allowed]).toEqual([400, "tier", ["north", "south", "unknown"]]);
+    expect((await server.get(`/api/reflections/service/2026-11-22/6/${tier}`)).body.field).toBe("slotIndex");
+    expect((await server.get(`${archive}?limit=5&before=not-a-place`)).body.field).toBe("before");
+    const none = await server.get(`/api/reflections/service/2031-01-01/${slotIndex}/${tier}`);
+    expect([none.status, none.body.next_steps[0].url]).toEqual([404, `${server.url}/api/services/2031-01-01`]);
+
+    // Over MCP the archive is a resource template carrying the same query, its next page named as a resource.
+    const mcp = await connectMcp(server);
+    try {
+      const [content] = (await mcp.readResource({ uri: `sanctuary://reflections/services/2026-11-22/${slotIndex}/${tier}?limit=3` })).contents;
+      const page = JSON.parse("text" in content ? content.text : "");
+      expect(page.reflections.map((r: { id: string }) => r.id)).toEqual(walked.slice(0, 3));
+      expect(page.next_steps[0].resource).toMatch(new RegExp(`^sanctuary://reflections/services/2026-11-22/${slotIndex}/${tier}\\?limit=3&before=`));
+    } finally {
+      await mcp.close();
+    }
+
+    // The day's page shows each service's newest twenty and links to the service's own page, fifty at a time.
+    const dayPage = await server.text("/services/2026-11-22");
+    const id = `slot-${slotIndex}-${tier}`;
+    expect(elementById(dayPage.text, `${id}-reflections`)!.match(/<li/g)?.length).toBe(20);
+    expect(dayPage.text).toContain(`href="/services/2026-11-22/${slotIndex}/${tier}" id="${id}-all">All ${whole.total} reflections`);
+    const first = await server.text(`/services/2026-11-22/${slotIndex}/${tier}`);
+    expect(elementById(first.text, "service-reflections")!.match(/<li/g)?.length).toBe(50);
+    const olderHref = /href="([^"]*\?before=[^"]*)" rel="next"/.exec(first.text)?.[1];
+    const second = await server.text(olderHref!);
+    expect(elementById(second.text, "service-reflections")!.match(/<li/g)?.length).toBe(whole.total - 50);
+    expect([
+      (await server.text(`/services/2026-11-22/${slotIndex}/east`)).status,
+      (await server.text(`/services/2031-01-01/${slotIndex}/${tier}`)).status,
+    ]).toEqual([400, 404]);
+  });
+
   it("404s the archive of an unknown song", async () => {
     const res = await server.get("/api/reflections/song/no-such-song");
     expect(res.status).toBe(404);

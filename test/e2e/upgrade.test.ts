@@ -52,7 +52,8 @@ function withoutRemovedPieces(body: Record<string, unknown>, today: (path: strin
         start += now.seconds;
         return moved;
       });
-    return { ...service, order, loopSeconds: start };
+    // Each service's count of reflections was added since that release: it is the list's length.
+    return { ...service, order, loopSeconds: start, reflectionCount: (service as { reflections?: unknown[] }).reflections?.length };
   });
   return { ...body, services };
 }

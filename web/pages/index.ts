@@ -15,12 +15,14 @@ import { contributeRoutes } from "./contribute.ts";
 import { contributionRoutes } from "./contributions.ts";
 import { searchRoutes } from "./search.ts";
 import { servicesRoutes } from "./services.ts";
+import { serviceReflectionsRoutes } from "./service-reflections.ts";
 import { siteFileRoutes } from "./site-files.ts";
 
 export function pageRoutes(deps: WebContext): Route[] {
   return [
     ...homeRoutes(deps),
     ...servicesRoutes(deps),
+    ...serviceReflectionsRoutes(deps),
     ...reflectionRoutes(deps),
     ...askRoutes(deps),
     ...mcpGuideRoutes(deps),

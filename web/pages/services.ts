@@ -21,12 +21,14 @@ import { HEMISPHERE_NAMES, serviceTitle, slotHours, spokenDuration } from "./wor
 type DayBody = z.input<typeof servicesByDate.output>;
 type DayService = DayBody["services"][number];
 
+/** Each service's newest reflections the day's page shows; the rest are a link away (service-reflections.ts). */
+const DAY_SHOWN = 20;
 /** The `half` a page is asked for, as the address spells it, and the tier of services it shows. */
 const HALVES: Record<string, string> = { north: "north", south: "south", everywhere: "unknown" };
 const HALF_OF: Record<string, string> = { north: "north", south: "south", unknown: "everywhere" };
 /** A heading's first letter in capitals ("Midnight to 04:00"). */
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
+export const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
 
 function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
   const told = plannedFrom?.told;
@@ -57,8 +59,9 @@ ${servicePlayer(`${id}-parts`)}
 ${partPlayer(part.recording, part.title)}</li>`,
   )}</ol>
 ${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
-<h3>Reflections left while it was heard</h3>
+<h3>Reflections left while it was heard${s.reflectionCount ? ` (${s.reflectionCount})` : ""}</h3>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
+${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of this service</a></p>` : ""}
 </details>`;
 }
 
@@ -94,7 +97,7 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
   const tier = HALVES[event.url.searchParams.get("half") ?? ""] ?? "unknown";
-  const outcome = await callFromPage(event, deps, servicesByDate, { date });
+  const outcome = await callFromPage(event, deps, servicesByDate, { date, reflections: DAY_SHOWN });
   if (!outcome.ok) {
     const dates = outcome.status === 404 ? await deps.calendar.dates() : [];
     const near = { dayBefore: dates.filter((d) => d < date).pop() ?? null, dayAfter: dates.find((d) => d > date) ?? null };
