@@ -70,13 +70,16 @@ const listed = await check("resources/list", "--method", "resources/list");
 const templates = (await check("resources/templates/list", "--method", "resources/templates/list"))?.resourceTemplates ?? [];
 const date = now?.structuredContent?.service?.today?.date;
 const conversation = asked?.structuredContent?.slug;
-const instances = { "{slug}": slug, "{+path}": "welcome", "{date}": date };
+// A service of that date, read through its resource, names the slot and tier a service's archive is read by.
+const day = await run("resources/read (a service of today)", "--method", "resources/read", "--uri", `sanctuary://services/${date}?reflections=0`);
+const service = JSON.parse(day?.contents?.[0]?.text ?? "{}").services?.[0] ?? {};
+const instances = { "{slug}": slug, "{+path}": "welcome", "{date}": date, "{slotIndex}": String(service.slotIndex), "{tier}": service.tier };
 for (const resource of (listed?.resources ?? []).filter((r) => !/^sanctuary:\/\/(docs|songs)\//.test(r.uri)))
   await check(`resources/read ${resource.uri}`, "--method", "resources/read", "--uri", resource.uri);
 for (const template of templates) {
   const uri = template.uriTemplate.includes("conversations/")
     ? template.uriTemplate.replace("{slug}", conversation)
-    : template.uriTemplate.replace(/\{\+?\w+\}/, (v) => instances[v]).replace(/\{\?[\w,]+\}$/, ""); // an optional query, none given
+    : template.uriTemplate.replace(/\{\?[\w,]+\}$/, "").replace(/\{\+?\w+\}/g, (v) => instances[v]); // an optional query, none given
   await check(`resources/read ${uri}`, "--method", "resources/read", "--uri", uri);
 }
 const prompts = (await check("prompts/list", "--method", "prompts/list"))?.prompts ?? [];
