@@ -42,11 +42,8 @@ export const archiveFields = <K extends ReflectionField>(fields: readonly K[]) =
   total: z.number().int().describe("How many the archive holds in all"),
 });
 
-export interface ArchiveQuery {
-  timezone?: string;
-  limit?: number;
-  before?: string;
-}
+/** Those fields as the operation's schema gives them to its handler. */
+export type ArchiveQuery = z.output<z.ZodObject<typeof archiveQuery>>;
 
 /** Where a page starts: after the place `before` names (the field's own check has refused any other). */
 export const startOf = (query: ArchiveQuery): ArchivePlace | undefined => (query.before === undefined ? undefined : (placeOf(query.before) ?? undefined));

@@ -113,15 +113,14 @@ export const servicesByDate = defineOperation({
 
 /** A service's reflections, all of them or the newest `shownAtMost` with the count and where the rest are. */
 async function reflectionsOf(service: Reflection["service"], shownAtMost: number | undefined, ctx: ToolContext) {
-  const key = { date: service.date, slotIndex: service.slotIndex, tier: service.tier };
   const [page, count] = await Promise.all([
-    ctx.reflections.servicePage(key, shownAtMost),
-    shownAtMost === undefined ? null : ctx.reflections.serviceCount(key),
+    ctx.reflections.servicePage(service, shownAtMost),
+    shownAtMost === undefined ? null : ctx.reflections.serviceCount(service),
   ]);
   const reflections = page.reflections.map((r) => publicReflection(r, FIELDS));
   if (count === null) return { reflections, reflectionCount: reflections.length };
   // The rest go on where these end (from the first, when none is shown), a page of fifty at a time.
   const rest = { limit: REST_PAGE, ...(page.older ? { before: cursorOf(page.older) } : {}) };
-  const olderReflections = count > reflections.length ? ctx.steps.url(serviceReflectionsPath(key.date, key.slotIndex, key.tier), rest) : null;
+  const olderReflections = count > reflections.length ? ctx.steps.url(serviceReflectionsPath(service.date, service.slotIndex, service.tier), rest) : null;
   return { reflections, reflectionCount: count, olderReflections };
 }
