@@ -283,6 +283,20 @@ describe("reading reflections", () => {
     expect([tierWrong.status, tierWrong.body.field, tierWrong.body.allowed]).toEqual([400, "tier", ["north", "south", "unknown"]]);
     expect((await server.get(`/api/reflections/service/2026-11-22/6/${tier}`)).body.field).toBe("slotIndex");
     expect((await server.get(`${archive}?limit=5&before=not-a-place`)).body.field).toBe("before");
+    for (const [path, field] of [
+      ["/api/services/2026-11-22?reflections=501", "reflections"],
+      ["/api/services/2026-11-22?reflections=-1", "reflections"],
+      [`${archive}?limit=0`, "limit"],
+      [`/api/reflections/service/2026-02-30/${slotIndex}/${tier}`, "date"],
+    ]) {
+      const refused = await server.get(path);
+      expect([refused.status, refused.body.field], path).toEqual([400, field]);
+      expect(refused.body.error, path).toContain(`\`${field}\``);
+      expect(refused.body.suggestion, path).toMatch(/^Nothing was stored/);
+      expect(refused.body.next_steps.length, path).toBeGreaterThan(0);
+    }
+    // A refused read stores nothing: the service's archive is as it was.
+    expect((await server.get(archive)).body.total).toBe(whole.total);
     const none = await server.get(`/api/reflections/service/2031-01-01/${slotIndex}/${tier}`);
     expect([none.status, none.body.next_steps[0].url]).toEqual([404, `${server.url}/api/services/2031-01-01`]);
 
