@@ -102,7 +102,7 @@
   ;; nearness(pages, starts, cards, cos, held, lo, near, list) → n: each page's nearness to the query from its rows'
   ;; products in cos, as memory.ts weighs them (0.4 × its card + 0.6 × its best passage, or the card alone without
   ;; a passage above -1), in float64 and then float32 as JavaScript would, into near; and into list, in order, the
-  ;; pages that may score: those nearer than lo or holding a word (held ≠ 0, which the caller also sets for a
+  ;; pages that may score: those nearer than lo (the bar the caller sets) or holding a word (held ≠ 0, also set for a
   ;; page it must score). One pass with no call per page.
   (func (export "nearness") (param $pages i32) (param $starts i32) (param $cards i32) (param $cos i32) (param $held i32)
     (param $lo f64) (param $near i32) (param $list i32) (result i32)

@@ -6,6 +6,7 @@ import { timeSlicer } from "../core/time-slice.ts";
 import { PageMeaning } from "./page-meaning.ts";
 import type { Expansions } from "./lexicon.ts";
 import { fieldStrength } from "./rank.ts";
+import { PhraseIndex } from "./phrase-index.ts";
 import { phraseKey, terms, titleKey, words } from "./text.ts";
 
 /** One row of the table: a passage of a page, or its card (title, summary, themes, headings). */
@@ -59,6 +60,8 @@ export interface MemoryData {
   slotTerms: Map<string, Int32Array>;
   byTitle: Map<string, number[]>;
   expansions: Expansions;
+  /** Where each page's text holds a phrase, found without reading the text (phrase-index.ts). */
+  phrases: PhraseIndex;
 }
 
 /** Row vectors may be empty (length 0): the index then answers from words alone. Runs in slices (time-slice.ts). */
@@ -186,6 +189,10 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     slotTerms,
     byTitle,
     expansions,
+    phrases: await PhraseIndex.build(
+      pages.map((page) => page.text),
+      slice,
+    ),
   };
 }
 

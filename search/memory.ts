@@ -4,8 +4,9 @@
 import type { Chunk } from "./chunks.ts";
 import type { Expansions } from "./lexicon.ts";
 import { buildMemory, centered, type MemoryData, type Row } from "./memory-build.ts";
-import { NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, type Calibration } from "./rank.ts";
+import { NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, wordlessFloor, type Calibration } from "./rank.ts";
 import { queryKeys } from "./text.ts";
+import { firstAtLeast, type PhraseQuery } from "./phrase-index.ts";
 import { typedTerms, wordEvidence, type WordScratch } from "./word-evidence.ts";
 
 export type { Row } from "./memory-build.ts";
@@ -96,27 +97,30 @@ export class MemoryIndex {
     // long page, the card alone misses what the body holds. No content word, no meaning.
     let pageCosine: Float32Array = this.noNearness;
     let slotCosine: Float32Array = this.noCosines;
-    // The pages to score, in library order: every page, or (with meaning) those nearer than `lo` or holding a word.
+    // The pages to score, in library order: every page, or (with meaning) those that may be shown (below).
     let order: Int32Array = this.everyPage;
+    // Without vectors the words are all the evidence there is, and still a score in 0..1.
+    const share = this.hasMeaning ? meaningShare(typed.size) : 0;
     // Meaning needs at least one word the library (or WordNet) knows: otherwise any embedder finds some
     // page "nearest" to gibberish, and nonsense must find nothing.
     if (known > 0 && this.hasMeaning && !isZero(vector)) {
       if (this.query.length !== vector.length) this.query = new Float32Array(vector.length);
-      // An exact title is shown whatever its words and meaning.
-      const meaning = this.data.meaning.nearness(centered(vector, this.data.mean, this.query), held, exact ?? [], calibration.lo);
+      // Listed: the pages holding a word, an exact title (shown whatever its words and meaning), and the others
+      // only where their meaning alone can reach the floor (a page near but under it scored -1 anyway).
+      const bar = wordlessFloor(calibration, share, typed.size === 1 ? NEAR_ONLY : 1);
+      const meaning = this.data.meaning.nearness(centered(vector, this.data.mean, this.query), held, exact ?? [], bar);
       [slotCosine, pageCosine] = [meaning.cosines, meaning.near];
       // Tuning's explain weighs every page.
       if (!explain) order = meaning.pages;
     }
     const phrase = typed.size >= 2 ? keys.phrase : "";
-    // Without vectors the words are all the evidence there is, and still a score in 0..1.
-    const share = this.hasMeaning ? meaningShare(typed.size) : 0;
+    const inText = phrase ? this.data.phrases.prepare(phrase) : null;
     const { scores, meanings, candidates } = this;
     let shownCount = 0;
     // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
     const maybe: number[] = [];
     const { lo } = calibration;
-    // A page not in `order` holds no word and is no nearer than `lo`: left out, as those below are.
+    // A page not in `order` holds no word and its meaning cannot reach the floor: left out, as those below are.
     scores.fill(-1);
     meanings.fill(0);
     for (let k = 0; k < order.length; k++) {
@@ -130,7 +134,7 @@ export class MemoryIndex {
       if (phrase && ownCount[p] === typed.size) {
         const page = this.data.pages[p];
         const inTitle = page.titleText.includes(phrase);
-        if (inTitle || explain) lexical = withPhrase(lexical, !inTitle && page.text.includes(phrase), inTitle);
+        if (inTitle || explain) lexical = withPhrase(lexical, !inTitle && this.data.phrases.holds(p, inText!), inTitle);
         else maybe.push(p);
       }
       const meaning = meaningEvidence(pageCosine[p], calibration);
@@ -149,7 +153,7 @@ export class MemoryIndex {
       // Two words or more, every one held: `near` is 1 and the page is shown whatever its score.
       const withIt = (p: number) =>
         fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
-      if (this.phraseInText(maybe, withIt, picked, limit, phrase)) picked = topPages(scores, meanings, shownCount, limit, candidates);
+      if (this.phraseInText(maybe, withIt, picked, limit, inText!)) picked = topPages(scores, meanings, shownCount, limit, candidates);
     }
     const termsHeld = picked.length ? this.slotsHolding(typed.keys(), picked) : this.slotHeld;
     return picked.map((page) => ({
@@ -166,7 +170,7 @@ export class MemoryIndex {
    * `limit` best scores so far (`picked`, then raised by each phrase found): `limit` pages stay ahead of it and
    * of all after it, found or not. Each page scanned is scored as before. True when a score rose.
    */
-  private phraseInText(maybe: number[], withIt: (p: number) => number, picked: number[], limit: number, phrase: string): boolean {
+  private phraseInText(maybe: number[], withIt: (p: number) => number, picked: number[], limit: number, phrase: PhraseQuery): boolean {
     const { scores } = this;
     const best = maybe.map((p) => ({ p, score: withIt(p) })).sort((a, b) => b.score - a.score);
     // The pages of the best `limit` scores, highest first (scores only rise, so the lowest of them is a floor).
@@ -174,7 +178,7 @@ export class MemoryIndex {
     let rose = false;
     for (const { p, score } of best) {
       if (top.length === limit && Math.fround(score) < scores[top[limit - 1]]) break;
-      if (!this.data.pages[p].text.includes(phrase)) continue;
+      if (!this.data.phrases.holds(p, phrase)) continue;
       scores[p] = score;
       rose = true;
       const at = top.indexOf(p);
@@ -222,17 +226,6 @@ export class MemoryIndex {
     }
     return held;
   }
-}
-
-/** The first index of the ascending `list` holding a value of at least `value` (list.length if none). */
-function firstAtLeast(list: Int32Array, value: number): number {
-  let [lo, hi] = [0, list.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A vector of zeros only (no word the embedder knows): it is near nothing. */

@@ -20,7 +20,7 @@ export interface Nearness {
   cosines: Float32Array;
   /** Each page's nearness (a view the next query overwrites). */
   near: Float32Array;
-  /** The pages nearer than `lo` or holding a word, in library order (a view the next query overwrites). */
+  /** The pages nearer than the bar given or holding a word, in library order (a view the next query overwrites). */
   pages: Int32Array;
 }
 
@@ -49,20 +49,20 @@ export class PageMeaning {
     if (!this.wasm) this.fallback = { products: new DotProducts(matrix, dims), near: new Float32Array(pages), list: new Int32Array(pages) };
   }
 
-  /** The query's products and each page's nearness; listed, the pages nearer than `lo`, with `held` above 0, or `forced`. */
-  nearness(query: Float32Array, held: Float32Array, forced: readonly number[], lo: number): Nearness {
+  /** The query's products and each page's nearness; listed, the pages nearer than `bar`, with `held` above 0, or `forced`. */
+  nearness(query: Float32Array, held: Float32Array, forced: readonly number[], bar: number): Nearness {
     const w = this.wasm;
     if (!w) {
       const { products, near, list } = this.fallback!;
       const cosines = products.run(query);
-      return { cosines, near, pages: list.subarray(0, pageNearnessJs(this.slots, cosines, held, forced, lo, near, list)) };
+      return { cosines, near, pages: list.subarray(0, pageNearnessJs(this.slots, cosines, held, forced, bar, near, list)) };
     }
     const { m, at } = w;
     w.query.set(query);
     w.held.set(held);
     for (const p of forced) w.held[p] = 1;
     m.dots(at.matrix, w.result.cosines.length, this.dims, at.query, at.cosines);
-    const n = m.nearness(this.slots.cardSlot.length, at.starts, at.cards, at.cosines, at.held, lo, at.near, at.list);
+    const n = m.nearness(this.slots.cardSlot.length, at.starts, at.cards, at.cosines, at.held, bar, at.near, at.list);
     w.result.pages = w.list.subarray(0, n);
     return w.result;
   }

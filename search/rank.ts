@@ -124,6 +124,17 @@ export function expansionWeight(relation: number, pagesWithWord: number, pages: 
   return 0.7 * relation * rarity;
 }
 
+/**
+ * The nearness at or below which a page holding none of the query's words is not shown: its words' evidence is 0,
+ * so its score is `near` × share × meaning (fuse) and it is shown only at FLOOR or above (shown). Less a margin
+ * for rounding, so a page on the line is still weighed; Infinity where meaning alone never reaches the floor.
+ * (A fourth of the pages a search scored sat between `lo` and this line, each scored only to be left out.)
+ */
+export function wordlessFloor(c: Calibration, share: number, near: number): number {
+  const meaning = FLOOR / (near * share);
+  return meaning > 1 + 1e-9 ? Infinity : c.lo + meaning * (c.hi - c.lo) - 1e-6;
+}
+
 /** For a query of one word, how much a page that does not hold it keeps of its score. */
 export const NEAR_ONLY = 0.5;
 

@@ -3,7 +3,7 @@
 // score exactly as one that weighs every page (tuning's explain).
 import { describe, expect, it } from "vitest";
 import { PageMeaning, pageNearnessJs, type PageSlots } from "../../search/page-meaning.ts";
-import { CARD_SHARE, calibrationFor } from "../../search/rank.ts";
+import { CARD_SHARE, FLOOR, NEAR_ONLY, calibrationFor, fuse, meaningEvidence, meaningShare, shown, wordlessFloor } from "../../search/rank.ts";
 import { MemoryIndex, type Row } from "../../search/memory.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -91,5 +91,26 @@ describe("a search scoring only the pages worth it", () => {
       found += listed.length;
     }
     expect(found).toBeGreaterThan(200);
+  });
+});
+
+describe("the nearness a page holding none of the words needs", () => {
+  // Such a page's score is its meaning alone (its words' evidence is 0): at or below the line it is never shown,
+  // just above it it is, for every query length. A line set too high would drop pages a search must show.
+  it("parts the pages shown from those not, as scoring them would", () => {
+    const calibration = calibrationFor("glove");
+    for (const typed of [1, 2, 3, 5]) {
+      const share = meaningShare(typed);
+      const near = typed === 1 ? NEAR_ONLY : 1;
+      const line = wordlessFloor(calibration, share, near);
+      const isShown = (cosine: number) => shown(near * fuse(meaningEvidence(cosine, calibration), 0, false, share), 0, false);
+      expect(line).toBeLessThan(1);
+      for (let k = 0; k <= 2000; k++) {
+        const cosine = Math.fround(-1 + k / 1000);
+        if (cosine <= line) expect(isShown(cosine), `${typed} words, cosine ${cosine}`).toBe(false);
+      }
+      expect(isShown(Math.fround(line + 2e-6))).toBe(true);
+      expect(near * fuse(meaningEvidence(line, calibration), 0, false, share)).toBeLessThan(FLOOR);
+    }
   });
 });
