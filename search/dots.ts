@@ -4,11 +4,11 @@
 // additions waiting on the last), and four rows' lanes summed at once (transposed), with the JavaScript loop
 // as the fallback where SIMD is unavailable. Each row's sum is added up in the same order as one row at a
 // time, so the products are the same to the bit (dotsLanes is that order in JavaScript, and the test holding
-// the module to it). The module (with page-meaning.ts's functions) is 1,123 bytes compiled from dots.wat with wabt 1.0.39 (`npx -p wabt@1.0.39 wat2wasm search/dots.wat`).
+// the module to it). The module (with page-meaning.ts's functions) is 1,302 bytes compiled from dots.wat with wabt 1.0.39 (`npx -p wabt@1.0.39 wat2wasm search/dots.wat`).
 import { dotsJs } from "./dots-js.ts";
 
 const WASM =
-  "AGFzbQEAAAABJwRgBX1/f39/AX1gBXt/f39/AX1gBX9/f39/AGAIf39/f398f38BfwMFBAABAgMFAwEAAQccAwZtZW1vcnkCAARkb3RzAAIIbmVhcm5lc3MAAwqFCAQ2AAJAA0AgAyAETw0BIAAgASADQQJ0aioCACACIANBAnRqKgIAlJIhACADQQFqIQMMAAsLIAALIwAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkiABIAIgAyAEEAALqQUCBn8JeyACQXxxIQggCEECdCEHIAJBAnQhCQJAA0AgBUEEaiABSw0B/QwAAAAAAAAAAAAAAAAAAAAAIQz9DAAAAAAAAAAAAAAAAAAAAAAhDf0MAAAAAAAAAAAAAAAAAAAAACEO/QwAAAAAAAAAAAAAAAAAAAAAIQ9BACEGAkADQCAGIAdPDQEgAyAGav0ABAAhCyAAIAZqIQogDCAK/QAEACAL/eYB/eQBIQwgCiAJaiEKIA0gCv0ABAAgC/3mAf3kASENIAogCWohCiAOIAr9AAQAIAv95gH95AEhDiAKIAlqIQogDyAK/QAEACAL/eYB/eQBIQ8gBkEQaiEGDAALCyAMIA39DQABAgMQERITBAUGBxQVFhchECAMIA39DQgJCgsYGRobDA0ODxwdHh8hESAOIA/9DQABAgMQERITBAUGBxQVFhchEiAOIA/9DQgJCgsYGRobDA0ODxwdHh8hEyAEIAVBAnRqIQogCiAQIBL9DQABAgMEBQYHEBESExQVFhcgECAS/Q0ICQoLDA0ODxgZGhscHR4f/eQBIBEgE/0NAAECAwQFBgcQERITFBUWFyARIBP9DQgJCgsMDQ4PGBkaGxwdHh/95AH95AH9CwQAIAggAkkEQEEAIQYDQCAKIAZBAnRqIAogBkECdGoqAgAgACAGIAlsaiADIAggAhAAOAIAIAZBAWohBiAGQQRJDQALCyAAIAlBAnRqIQAgBUEEaiEFDAALCwJAA0AgBSABTw0B/QwAAAAAAAAAAAAAAAAAAAAAIQxBACEGAkADQCAGIAdPDQEgDCAAIAZq/QAEACADIAZq/QAEAP3mAf3kASEMIAZBEGohBgwACwsgBCAFQQJ0aiAMIAAgAyAIIAIQATgCACAAIAlqIQAgBUEBaiEFDAALCwv8AQMGfwN9AXsgASgCACEJAkADQCAIIABPDQEgCEECdCENIAEgDUEEamooAgAhCv0MAACAvwAAgL8AAIC/AACAvyERAkADQCAJIApPDQEgESADIAlBAnRq/QkCAP3rASERIAlBAWohCQwACwsgEf0fACEOIAIgDWooAgAhCyAOIQ8gC0EATgRAIAMgC0ECdGoqAgAhDwtEmpmZmZmZ2T8gD7uiRDMzMzMzM+M/IA4gDyAOQwAAgL9eG7uioLYhECAGIA1qIBA4AgAgByAMQQJ0aiAINgIAIAwgBCANaioCAEMAAAAAXCAQuyAFZHJqIQwgCEEBaiEIDAALCyAMCw==";
+  "AGFzbQEAAAABMQVgBX1/f39/AX1gBXt/f39/AX1gBX9/f39/AGAIf39/f398f38Bf2AHf39/f399fwADBgUAAQIDBAUDAQABByYEBm1lbW9yeQIABGRvdHMAAghuZWFybmVzcwADB2NvbWJpbmUABAqjCQU2AAJAA0AgAyAETw0BIAAgASADQQJ0aioCACACIANBAnRqKgIAlJIhACADQQFqIQMMAAsLIAALIwAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkiABIAIgAyAEEAALqQUCBn8JeyACQXxxIQggCEECdCEHIAJBAnQhCQJAA0AgBUEEaiABSw0B/QwAAAAAAAAAAAAAAAAAAAAAIQz9DAAAAAAAAAAAAAAAAAAAAAAhDf0MAAAAAAAAAAAAAAAAAAAAACEO/QwAAAAAAAAAAAAAAAAAAAAAIQ9BACEGAkADQCAGIAdPDQEgAyAGav0ABAAhCyAAIAZqIQogDCAK/QAEACAL/eYB/eQBIQwgCiAJaiEKIA0gCv0ABAAgC/3mAf3kASENIAogCWohCiAOIAr9AAQAIAv95gH95AEhDiAKIAlqIQogDyAK/QAEACAL/eYB/eQBIQ8gBkEQaiEGDAALCyAMIA39DQABAgMQERITBAUGBxQVFhchECAMIA39DQgJCgsYGRobDA0ODxwdHh8hESAOIA/9DQABAgMQERITBAUGBxQVFhchEiAOIA/9DQgJCgsYGRobDA0ODxwdHh8hEyAEIAVBAnRqIQogCiAQIBL9DQABAgMEBQYHEBESExQVFhcgECAS/Q0ICQoLDA0ODxgZGhscHR4f/eQBIBEgE/0NAAECAwQFBgcQERITFBUWFyARIBP9DQgJCgsMDQ4PGBkaGxwdHh/95AH95AH9CwQAIAggAkkEQEEAIQYDQCAKIAZBAnRqIAogBkECdGoqAgAgACAGIAlsaiADIAggAhAAOAIAIAZBAWohBiAGQQRJDQALCyAAIAlBAnRqIQAgBUEEaiEFDAALCwJAA0AgBSABTw0B/QwAAAAAAAAAAAAAAAAAAAAAIQxBACEGAkADQCAGIAdPDQEgDCAAIAZq/QAEACADIAZq/QAEAP3mAf3kASEMIAZBEGohBgwACwsgBCAFQQJ0aiAMIAAgAyAIIAIQATgCACAAIAlqIQAgBUEBaiEFDAALCwv8AQMGfwN9AXsgASgCACEJAkADQCAIIABPDQEgCEECdCENIAEgDUEEamooAgAhCv0MAACAvwAAgL8AAIC/AACAvyERAkADQCAJIApPDQEgESADIAlBAnRq/QkCAP3rASERIAlBAWohCQwACwsgEf0fACEOIAIgDWooAgAhCyAOIQ8gC0EATgRAIAMgC0ECdGoqAgAhDwtEmpmZmZmZ2T8gD7uiRDMzMzMzM+M/IA4gDyAOQwAAgL9eG7uioLYhECAGIA1qIBA4AgAgByAMQQJ0aiAINgIAIAwgBCANaioCAEMAAAAAXCAQuyAFZHJqIQwgCEEBaiEIDAALCyAMC5wBAgN/AnsgAEECdCEJIAX9EyELAkADQCAHIAlPDQH9DAAAAAAAAAAAAAAAAAAAAAAhCkEAIQgCQANAIAggAU8NASAKIAMgCEECdGoqAgD9EyACIAhBAnRqKAIAIAdq/QAEAP3mAf3kASEKIAhBAWohCAwACwsgBiAHaiAKIAQgB2r9AAQA/eUBIAv95gH9CwQAIAdBEGohBwwACwsL";
 
 const compiled: WebAssembly.Module | null = (() => {
   try {
@@ -22,13 +22,14 @@ export interface DotsExports {
   memory: WebAssembly.Memory;
   dots(matrix: number, rows: number, dims: number, query: number, out: number): void;
   nearness(pages: number, starts: number, cards: number, cos: number, held: number, lo: number, near: number, list: number): number;
+  combine(rows4: number, k: number, slots: number, weights: number, mdots: number, scale: number, out: number): void;
 }
 
 /** The module's exports, checked: the module is built in this file, so a mismatch is a defect here. */
 function exportsOf(instance: WebAssembly.Instance): DotsExports {
-  const { memory, dots, nearness } = instance.exports;
+  const { memory, dots, nearness, combine } = instance.exports;
   if (!(memory instanceof WebAssembly.Memory)) throw new Error("the dot-product module lacks its memory");
-  for (const f of [dots, nearness]) if (typeof f !== "function") throw new Error("the dot-product module lacks a function");
+  for (const f of [dots, nearness, combine]) if (typeof f !== "function") throw new Error("the dot-product module lacks a function");
   return { memory, ...(instance.exports as Omit<DotsExports, "memory">) };
 }
 

@@ -144,4 +144,31 @@
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $page)))
     (local.get $n))
+  ;; combine(rows4, k, slots, weights, mdots, scale, out): out[r] = (Σ_i weights[i] × slot_i[r] − mdots[r]) × scale, four
+  ;; rows at a time (rows4 is the rows rounded up to a multiple of four; slots[i] is the offset of word i's products):
+  ;; a query's products as the weighted sum of its words' products, each word's made once (page-meaning.ts).
+  (func (export "combine") (param $rows i32) (param $k i32) (param $slots i32) (param $weights i32) (param $mdots i32)
+    (param $scale f32) (param $out i32)
+    (local $o i32) (local $i i32) (local $end i32) (local $acc v128) (local $sv v128)
+    (local.set $end (i32.shl (local.get $rows) (i32.const 2)))
+    (local.set $sv (f32x4.splat (local.get $scale)))
+    (block $done
+      (loop $block
+        (br_if $done (i32.ge_u (local.get $o) (local.get $end)))
+        (local.set $acc (v128.const f32x4 0 0 0 0))
+        (local.set $i (i32.const 0))
+        (block $wdone
+          (loop $word
+            (br_if $wdone (i32.ge_u (local.get $i) (local.get $k)))
+            (local.set $acc
+              (f32x4.add (local.get $acc)
+                (f32x4.mul
+                  (f32x4.splat (f32.load (i32.add (local.get $weights) (i32.shl (local.get $i) (i32.const 2)))))
+                  (v128.load (i32.add (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))) (local.get $o))))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br $word)))
+        (v128.store (i32.add (local.get $out) (local.get $o))
+          (f32x4.mul (f32x4.sub (local.get $acc) (v128.load (i32.add (local.get $mdots) (local.get $o)))) (local.get $sv)))
+        (local.set $o (i32.add (local.get $o) (i32.const 16)))
+        (br $block))))
 )

@@ -6,6 +6,19 @@ export interface Embedder {
   readonly dimensions: number;
   /** One unit-normalized vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Where a text's vector is a weighted sum of word vectors, normalized (GloVe's): the vector `embed` gives and the
+   * words it sums, so a search can add up its words' products with the index, kept per word (page-meaning.ts).
+   */
+  embedWords?(text: string): { vector: Float32Array; words: WordSum };
+}
+
+/** A text's vector as the sum of its words': Σ weights[i] × wordVector(ids[i]) is the vector before float32 rounding. */
+export interface WordSum {
+  /** Each word once, in the order first met. */
+  ids: Int32Array;
+  weights: Float32Array;
+  wordVector(id: number): Float32Array;
 }
 
 export function normalize(v: Float32Array): Float32Array {

@@ -10,7 +10,7 @@ import type { Logger } from "../core/logger.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import { warnWhileSlow } from "../core/slow-work.ts";
 import type { Library } from "../corpus/library.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder, WordSum } from "./embedder.ts";
 import type { Expansions } from "./lexicon.ts";
 import { rowsTable, storedText } from "./arrow-rows.ts";
 import { MemoryIndex, type Explain, type Hit } from "./memory.ts";
@@ -49,7 +49,7 @@ export class LibraryIndex {
   /** Why the last build failed (null once one succeeds): health says the index is missing. */
   buildFailure: string | null = null;
   private db: Connection | null = null;
-  private queryVectors = new BoundedMemo<Float32Array>(QUERY_CACHE);
+  private queryVectors = new BoundedMemo<{ vector: Float32Array; words?: WordSum }>(QUERY_CACHE);
   /** Rows embedded so far by the build under way, and of how many. */
   private embedded = { done: 0, of: 0 };
   /** Set by `stop`: a build under way ends at its next batch instead of running to the end. */
@@ -235,7 +235,8 @@ export class LibraryIndex {
   async search(query: string, limit: number, explain?: Explain): Promise<Hit[]> {
     const live = this.live;
     if (!live) throw new Error("the search index is not built yet");
-    return live.memory.search(query, await this.queryVector(query), limit, this.calibration, explain);
+    const { vector, words } = await this.queryVector(query);
+    return live.memory.search(query, vector, limit, this.calibration, explain, words);
   }
 
   /** The same ranking without a query vector (words alone, as before the vectors are ready): bench/search-same.ts compares it. */
@@ -245,11 +246,12 @@ export class LibraryIndex {
     return live.memory.search(query, new Float32Array(0), limit, this.calibration);
   }
 
-  private async queryVector(query: string): Promise<Float32Array> {
+  /** The query's vector, and its words where the embedder's vectors are sums of words' (memory.ts sums their products). */
+  private async queryVector(query: string): Promise<{ vector: Float32Array; words?: WordSum }> {
     const cached = this.queryVectors.find(query);
     if (cached) return cached;
-    const [vector] = await this.embedder.embed([query]);
-    this.queryVectors.put(query, vector);
-    return vector;
+    const meaning = this.embedder.embedWords?.(query) ?? { vector: (await this.embedder.embed([query]))[0] };
+    this.queryVectors.put(query, meaning);
+    return meaning;
   }
 }

@@ -182,7 +182,7 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     cardSlot,
     passageStart,
     passageRows,
-    meaning: new PageMeaning(vectors, dims, { passageStart, cardSlot }),
+    meaning: new PageMeaning(vectors, dims, { passageStart, cardSlot }, mean),
     mean,
     postings,
     surfaces,

@@ -2,6 +2,7 @@
 // when the index opens or a rebuild swaps in), so a search is arithmetic over arrays, not I/O: words
 // and their expansions through the postings, meaning through dot products (page-meaning.ts), then fusion.
 import type { Chunk } from "./chunks.ts";
+import type { WordSum } from "./embedder.ts";
 import type { Expansions } from "./lexicon.ts";
 import { buildMemory, centered, type MemoryData, type Row } from "./memory-build.ts";
 import { NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, wordlessFloor, type Calibration } from "./rank.ts";
@@ -70,7 +71,8 @@ export class MemoryIndex {
   private everyPage = new Int32Array(0);
 
   /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
-  search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain): Hit[] {
+  /** `words`: the query's vector as the sum of its words' (the embedder's), whose products are kept per word. */
+  search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain, words?: WordSum): Hit[] {
     const P = this.data.pages.length;
     const R = this.data.rows.length;
     if (this.scores.length !== P) {
@@ -108,7 +110,8 @@ export class MemoryIndex {
       // Listed: the pages holding a word, an exact title (shown whatever its words and meaning), and the others
       // only where their meaning alone can reach the floor (a page near but under it scored -1 anyway).
       const bar = wordlessFloor(calibration, share, typed.size === 1 ? NEAR_ONLY : 1);
-      const meaning = this.data.meaning.nearness(centered(vector, this.data.mean, this.query), held, exact ?? [], bar);
+      const byWords = words && { sum: words, scale: 1 / distance(vector, this.data.mean) };
+      const meaning = this.data.meaning.nearness(centered(vector, this.data.mean, this.query), held, exact ?? [], bar, byWords);
       [slotCosine, pageCosine] = [meaning.cosines, meaning.near];
       // Tuning's explain weighs every page.
       if (!explain) order = meaning.pages;
@@ -226,6 +229,16 @@ export class MemoryIndex {
     }
     return held;
   }
+}
+
+/** |a − b|, in float64 over float32 lanes as centring takes it. */
+function distance(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let j = 0; j < b.length; j++) {
+    const d = Math.fround(a[j] - b[j]);
+    sum += d * d;
+  }
+  return Math.sqrt(sum);
 }
 
 /** A vector of zeros only (no word the embedder knows): it is near nothing. */

@@ -76,9 +76,8 @@ function gloveEmbedder(t: Table): Embedder {
   const weights = new Float32Array(t.count);
   for (let i = 0; i < t.count; i++) weights[i] = (SIF_A / (SIF_A + 1 / ((t.ranks[i] + 1) * harmonic))) * t.scales[i];
   const { codes, dims, vocab } = t;
-  /** acc += word i's weighted vector (no-op for a word not in the vocabulary). */
-  const add = (acc: Float64Array, i: number | undefined): void => {
-    if (i === undefined) return;
+  /** acc += word i's weighted vector. */
+  const add = (acc: Float64Array, i: number): void => {
     const w = weights[i];
     const base = i * dims;
     for (let j = 0; j < dims; j++) acc[j] += w * codes[base + j];
@@ -86,25 +85,48 @@ function gloveEmbedder(t: Table): Embedder {
   // One accumulator for every text (embed is synchronous inside): a typed array of this size is allocated outside
   // V8's heap, and making one per query cost as much as the query's words (a search's vector is made per query).
   const acc = new Float64Array(dims);
+  /** The known words of a text as ids, in the order summed. */
+  const wordIds = (text: string): number[] => {
+    const ids: number[] = [];
+    const push = (i: number | undefined) => i !== undefined && ids.push(i);
+    for (const token of tokenize(text)) {
+      const hit = vocab.get(token);
+      if (hit !== undefined) ids.push(hit);
+      // The source was tokenized GloVe-style ("do n't", "mother 's"); recover the stem so it still counts.
+      else if (token.endsWith("n't")) {
+        push(vocab.get(token.slice(0, -3)));
+        push(vocab.get("not"));
+      } else if (token.includes("'")) push(vocab.get(token.split("'")[0]));
+    }
+    return ids;
+  };
+  // A text with no known word stays the zero vector: cosine 0 with everything, never NaN. (A typed array's
+  // constructor copies it; `from` went through its iterator, value by value.)
+  const vectorOf = (ids: readonly number[]): Float32Array => {
+    acc.fill(0);
+    for (const i of ids) add(acc, i);
+    return normalize(new Float32Array(acc));
+  };
+  const wordVector = (id: number) => Float32Array.from(codes.subarray(id * dims, (id + 1) * dims));
   return {
     id: `glove-sif-100d/${RECIPE}`,
     dimensions: dims,
     async embed(texts) {
-      return texts.map((text) => {
-        acc.fill(0);
-        for (const token of tokenize(text)) {
-          const hit = vocab.get(token);
-          if (hit !== undefined) add(acc, hit);
-          // The source was tokenized GloVe-style ("do n't", "mother 's"); recover the stem so it still counts.
-          else if (token.endsWith("n't")) {
-            add(acc, vocab.get(token.slice(0, -3)));
-            add(acc, vocab.get("not"));
-          } else if (token.includes("'")) add(acc, vocab.get(token.split("'")[0]));
-        }
-        // A text with no known word stays the zero vector: cosine 0 with everything, never NaN. (A typed array's
-        // constructor copies it; `from` went through its iterator, value by value.)
-        return normalize(new Float32Array(acc));
-      });
+      return texts.map((text) => vectorOf(wordIds(text)));
+    },
+    embedWords(text) {
+      const ids = wordIds(text);
+      const vector = vectorOf(ids);
+      // What normalize divided by: the sum's length once rounded to float32.
+      let length = 0;
+      for (let j = 0; j < dims; j++) {
+        const x = Math.fround(acc[j]);
+        length += x * x;
+      }
+      length = Math.sqrt(length) || 1;
+      const weightOf = new Map<number, number>();
+      for (const i of ids) weightOf.set(i, (weightOf.get(i) ?? 0) + weights[i] / length);
+      return { vector, words: { ids: Int32Array.from(weightOf.keys()), weights: Float32Array.from(weightOf.values()), wordVector } };
     },
   };
 }

@@ -77,6 +77,19 @@ describe("glove embedder", () => {
     expect(cosine(a, n)).toBeGreaterThan(cosine(a, f) + 0.2);
   });
 
+  it("gives a text's words and weights whose sum is its vector, and the very vector embed gives", async () => {
+    for (const text of ["Peace be with you, peace.", "We don't walk alone; it's our mother's house.", "stillness", "zzqxv"]) {
+      const { vector, words } = glove.embedWords!(text);
+      expect(Array.from(vector)).toEqual(Array.from((await glove.embed([text]))[0]));
+      // Each word once ("peace" twice in the first), its weight the sum's.
+      expect(new Set(words.ids).size).toBe(words.ids.length);
+      const sum = new Float64Array(100);
+      words.ids.forEach((id, i) => words.wordVector(id).forEach((x, j) => (sum[j] += words.weights[i] * x)));
+      for (let j = 0; j < 100; j++) expect(sum[j]).toBeCloseTo(vector[j], 5);
+    }
+    expect(glove.embedWords!("Peace be with you, peace.").words.ids.length).toBe(4);
+  });
+
   it("gives text with no known word the zero vector (cosine 0 with everything)", async () => {
     const [unknown, known] = await glove.embed(["zzqxv 1234 !!! qwxzzy", "hope"]);
     expect(Array.from(unknown).every((x) => x === 0)).toBe(true);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PageMeaning, pageNearnessJs, type PageSlots } from "../../search/page-meaning.ts";
 import { CARD_SHARE, FLOOR, NEAR_ONLY, calibrationFor, fuse, meaningEvidence, meaningShare, shown, wordlessFloor } from "../../search/rank.ts";
 import { MemoryIndex, type Row } from "../../search/memory.ts";
+import { centered } from "../../search/memory-build.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
 function seeded(seed: number): () => number {
@@ -111,6 +112,45 @@ describe("the nearness a page holding none of the words needs", () => {
       }
       expect(isShown(Math.fround(line + 2e-6))).toBe(true);
       expect(near * fuse(meaningEvidence(line, calibration), 0, false, share)).toBeLessThan(FLOOR);
+    }
+  });
+});
+
+describe("a query's products summed from its words'", () => {
+  // The GloVe embedder's vector is a weighted sum of word vectors: the products of each word with every row, kept,
+  // and summed for a query must give the query's own products (to float32's rounding), on first use and after.
+  it("gives the products and nearness of the query's own vector", () => {
+    const random = seeded(23);
+    const dims = 16;
+    const { slots, rows } = slotsOf(50, random);
+    const mean = Float32Array.from({ length: dims }, () => random() - 0.5);
+    const matrix = new Float32Array(rows * dims);
+    for (let r = 0; r < rows; r++)
+      matrix.set(
+        centered(
+          Float32Array.from({ length: dims }, () => random() * 2 - 1),
+          mean,
+        ),
+        r * dims,
+      );
+    const wordVectors = Array.from({ length: 30 }, () => Float32Array.from({ length: dims }, () => Math.round(random() * 254 - 127)));
+    const byWords = new PageMeaning(matrix, dims, slots, mean);
+    const byVector = new PageMeaning(matrix, dims, slots);
+    const held = new Float32Array(50);
+    for (let q = 0; q < 60; q++) {
+      const ids = Int32Array.from(new Set(Array.from({ length: 1 + (q % 5) }, () => Math.floor(random() * 30))));
+      const raw = Float32Array.from(ids, () => 0.01 + random());
+      const sum = new Float64Array(dims);
+      ids.forEach((id, i) => wordVectors[id].forEach((x, j) => (sum[j] += raw[i] * x)));
+      const length = Math.hypot(...Float32Array.from(sum));
+      const vector = Float32Array.from(sum, (x) => Math.fround(x) / length);
+      const weights = raw.map((w) => w / length);
+      const spread = Math.hypot(...vector.map((x, j) => Math.fround(x - mean[j])));
+      const query = centered(vector, mean);
+      const own = Array.from(byVector.nearness(query, held, [], 0.15).cosines);
+      const words = { sum: { ids, weights, wordVector: (id: number) => wordVectors[id] }, scale: 1 / spread };
+      const summed = Array.from(byWords.nearness(query, held, [], 0.15, words).cosines);
+      summed.forEach((c, r) => expect(Math.abs(c - own[r]), `query ${q}, row ${r}`).toBeLessThan(1e-5));
     }
   });
 });
