@@ -124,9 +124,17 @@ function gloveEmbedder(t: Table): Embedder {
         length += x * x;
       }
       length = Math.sqrt(length) || 1;
-      const weightOf = new Map<number, number>();
-      for (const i of ids) weightOf.set(i, (weightOf.get(i) ?? 0) + weights[i] / length);
-      return { vector, words: { ids: Int32Array.from(weightOf.keys()), weights: Float32Array.from(weightOf.values()), wordVector } };
+      // Each word once, its weights summed (a query has a handful: a search through a short list beats a Map).
+      const once: number[] = [];
+      const summed: number[] = [];
+      for (const i of ids) {
+        const at = once.indexOf(i);
+        if (at < 0) {
+          once.push(i);
+          summed.push(weights[i] / length);
+        } else summed[at] += weights[i] / length;
+      }
+      return { vector, words: { ids: new Int32Array(once), weights: new Float32Array(summed), wordVector } };
     },
   };
 }
