@@ -21,11 +21,14 @@ export interface WordScratch {
 export function typedTerms(said: readonly string[]): Map<string, string[]> {
   const typed = new Map<string, string[]>();
   for (const w of said) {
-    const [term] = terms(w);
+    const term = termOfWord.get(w, () => terms(w)[0] ?? "");
     if (term) (typed.get(term) ?? typed.set(term, []).get(term)!).push(w);
   }
   return typed;
 }
+// A typed word's term ("" for a stop word), kept: words come back in query after query, and reading one again
+// (its letters, its stop-word check, its stem) was most of a search's reading of its query.
+const termOfWord = new BoundedMemo<string>(8192);
 
 /**
  * Σ over the query's terms of idf × the page's strength for the term, into `scratch.held`: its own (weaker when
