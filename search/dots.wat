@@ -144,31 +144,38 @@
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $page)))
     (local.get $n))
-  ;; combine(rows4, k, slots, weights, mdots, scale, out): out[r] = (Σ_i weights[i] × slot_i[r] − mdots[r]) × scale, four
-  ;; rows at a time (rows4 is the rows rounded up to a multiple of four; slots[i] is the offset of word i's products):
-  ;; a query's products as the weighted sum of its words' products, each word's made once (page-meaning.ts).
+  ;; combine(rows4, k, slots, weights, mdots, scale, out): out[r] = Σ_i weights[i] × scale × slot_i[r] − scale × mdots[r]
+  ;; (rows4 is the rows rounded up to a multiple of four; slots[i] is the offset of word i's products): a query's
+  ;; products as the weighted sum of its words' products, each word's made once (page-meaning.ts). A pass over the
+  ;; rows per word, four rows at a time: one weight for the whole pass, where a pass over the words per four rows
+  ;; read each word's weight and offset again.
   (func (export "combine") (param $rows i32) (param $k i32) (param $slots i32) (param $weights i32) (param $mdots i32)
     (param $scale f32) (param $out i32)
-    (local $o i32) (local $i i32) (local $end i32) (local $acc v128) (local $sv v128)
+    (local $o i32) (local $i i32) (local $end i32) (local $from i32) (local $w v128)
     (local.set $end (i32.shl (local.get $rows) (i32.const 2)))
-    (local.set $sv (f32x4.splat (local.get $scale)))
-    (block $done
-      (loop $block
-        (br_if $done (i32.ge_u (local.get $o) (local.get $end)))
-        (local.set $acc (v128.const f32x4 0 0 0 0))
-        (local.set $i (i32.const 0))
-        (block $wdone
-          (loop $word
-            (br_if $wdone (i32.ge_u (local.get $i) (local.get $k)))
-            (local.set $acc
-              (f32x4.add (local.get $acc)
-                (f32x4.mul
-                  (f32x4.splat (f32.load (i32.add (local.get $weights) (i32.shl (local.get $i) (i32.const 2)))))
-                  (v128.load (i32.add (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))) (local.get $o))))))
-            (local.set $i (i32.add (local.get $i) (i32.const 1)))
-            (br $word)))
+    (local.set $w (f32x4.splat (f32.neg (local.get $scale))))
+    (block $mdone
+      (loop $m
+        (br_if $mdone (i32.ge_u (local.get $o) (local.get $end)))
         (v128.store (i32.add (local.get $out) (local.get $o))
-          (f32x4.mul (f32x4.sub (local.get $acc) (v128.load (i32.add (local.get $mdots) (local.get $o)))) (local.get $sv)))
+          (f32x4.mul (v128.load (i32.add (local.get $mdots) (local.get $o))) (local.get $w)))
         (local.set $o (i32.add (local.get $o) (i32.const 16)))
-        (br $block))))
+        (br $m)))
+    (block $wdone
+      (loop $word
+        (br_if $wdone (i32.ge_u (local.get $i) (local.get $k)))
+        (local.set $w
+          (f32x4.splat (f32.mul (f32.load (i32.add (local.get $weights) (i32.shl (local.get $i) (i32.const 2)))) (local.get $scale))))
+        (local.set $from (i32.load (i32.add (local.get $slots) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $o (i32.const 0))
+        (block $rdone
+          (loop $r
+            (br_if $rdone (i32.ge_u (local.get $o) (local.get $end)))
+            (v128.store (i32.add (local.get $out) (local.get $o))
+              (f32x4.add (v128.load (i32.add (local.get $out) (local.get $o)))
+                (f32x4.mul (v128.load (i32.add (local.get $from) (local.get $o))) (local.get $w))))
+            (local.set $o (i32.add (local.get $o) (i32.const 16)))
+            (br $r)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $word))))
 )

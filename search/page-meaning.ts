@@ -99,6 +99,7 @@ export class PageMeaning {
     const k = sum.ids.length;
     if (!at.mdots || k === 0 || k > MOST_WORDS || !Number.isFinite(scale)) return false;
     const rows = w.result.cosines.length;
+    w.products.nextQuery();
     for (let i = 0; i < k; i++) {
       const { slot, filled } = w.products.slotOf(sum.ids[i]);
       const offset = at.products + slot * w.slotBytes;
@@ -187,7 +188,7 @@ function place(matrix: Float32Array, dims: number, slots: PageSlots, mean?: Floa
     wordAt: new Int32Array(buffer, at.wordAt, MOST_WORDS),
     weights: f32(at.weights, MOST_WORDS),
     word: f32(at.word, dims),
-    products: new WordSlots(Math.max(2, wordSlots)),
+    products: new WordSlots(Math.max(MOST_WORDS, wordSlots)),
     slotBytes,
   };
 }
