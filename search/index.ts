@@ -49,7 +49,7 @@ export class LibraryIndex {
   /** Why the last build failed (null once one succeeds): health says the index is missing. */
   buildFailure: string | null = null;
   private db: Connection | null = null;
-  private queryVectors = new BoundedMemo<{ vector: Float32Array; words?: WordSum }>(QUERY_CACHE);
+  private queryVectors = new BoundedMemo<{ vector: Float32Array }>(QUERY_CACHE);
   /** Rows embedded so far by the build under way, and of how many. */
   private embedded = { done: 0, of: 0 };
   /** Set by `stop`: a build under way ends at its next batch instead of running to the end. */
@@ -248,9 +248,12 @@ export class LibraryIndex {
 
   /** The query's vector, and its words where the embedder's vectors are sums of words' (memory.ts sums their products). */
   private async queryVector(query: string): Promise<{ vector: Float32Array; words?: WordSum }> {
+    // A vector summed from words costs a few µs, less than keeping it: the kept ones outlived the young generation
+    // and were collected later at more cost (distinct queries replace them all). A model's or a service's is kept.
+    if (this.embedder.embedWords) return this.embedder.embedWords(query);
     const cached = this.queryVectors.find(query);
     if (cached) return cached;
-    const meaning = this.embedder.embedWords?.(query) ?? { vector: (await this.embedder.embed([query]))[0] };
+    const meaning = { vector: (await this.embedder.embed([query]))[0] };
     this.queryVectors.put(query, meaning);
     return meaning;
   }
