@@ -1,5 +1,7 @@
 // What scales with the memory this process may use (core/memory-limit.mjs: a container's cgroup limit when it
-// has one, else the machine's): renderer processes and the budget they share.
+// has one, else the machine's): renderer processes and the budget they share, and search's words' products.
+import { ROOMY_BYTES } from "./memory-limit.mjs";
+
 export { memoryLimitBytes } from "./memory-limit.mjs";
 
 const MIB = 1024 * 1024;
@@ -16,6 +18,14 @@ export const RENDERER_BYTES = 192 * MIB;
 export function renderersFor(bytes: number, cores: number): number {
   const byMemory = Math.floor((bytes - SERVER_RESERVE_BYTES) / RENDERER_BYTES);
   return Math.max(1, Math.min(2, cores, byMemory));
+}
+
+/**
+ * The most search keeps of its words' products with the index (search/page-meaning.ts; filled as words are met):
+ * 32 MiB, some 4,000 words of this library, from 2 GiB; 16 MiB below, where the server's other bounds hold too. Pure.
+ */
+export function wordProductBytes(bytes: number): number {
+  return bytes < ROOMY_BYTES ? 16 * MIB : 32 * MIB;
 }
 
 /** What a tree may take beside the server's: room left for the kernel, the page cache and npm's own process. */

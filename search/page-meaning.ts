@@ -4,6 +4,7 @@
 // about as much as the products themselves (a run of Math.max per page, then a loop over every page to leave most
 // of them out); the module's pass gives the same numbers to the bit (pageNearnessJs is the reference, and the
 // fallback where SIMD is unavailable), so no result or score changes.
+import { memoryLimitBytes, wordProductBytes } from "../core/memory.ts";
 import { CARD_SHARE } from "./rank.ts";
 import { DotProducts, Layout, dotsModule, type DotsExports } from "./dots.ts";
 import type { WordSum } from "./embedder.ts";
@@ -54,8 +55,8 @@ export interface QueryWords {
   sum: WordSum;
   scale: number;
 }
-/** Memory for the words' products (some 4,000 words for this library) and the most words summed for a query. */
-const WORD_BYTES = 32 * 1024 * 1024;
+/** Memory for the words' products (core/memory.ts), and the most words summed for a query. */
+const WORD_BYTES = wordProductBytes(memoryLimitBytes());
 const MOST_WORDS = 32;
 
 export class PageMeaning {

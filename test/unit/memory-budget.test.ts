@@ -7,7 +7,7 @@ import { tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryLimitBytes, renderersFor } from "../../core/memory.ts";
+import { memoryLimitBytes, renderersFor, wordProductBytes } from "../../core/memory.ts";
 import { heapFlagsFor, liftsGrowthBound, workerExecArgv, workerShare } from "../../core/memory-limit.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -87,5 +87,13 @@ describe("the server's heap flags", () => {
     expect(flags).toEqual(heapFlagsFor(memoryLimitBytes()));
     // node refuses an unknown flag ("bad option"), so an accepted run proves the line is usable as printed.
     expect(execFileSync(process.execPath, [...flags, "-e", "process.stdout.write('ran')"], { encoding: "utf8" })).toBe("ran");
+  });
+});
+
+describe("search's words' products", () => {
+  // Filled as words are met: 16 MiB below 2 GiB, where a first start must fit 512 MB; 32 MiB from 2 GiB.
+  it("take half as much below 2 GiB", () => {
+    const MIB = 1024 * 1024;
+    expect([512, 1024, 2047, 2048, 24 * 1024].map((m) => wordProductBytes(m * MIB) / MIB)).toEqual([16, 16, 16, 32, 32]);
   });
 });
