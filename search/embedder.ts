@@ -8,7 +8,8 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>;
   /**
    * Where a text's vector is a weighted sum of word vectors, normalized (GloVe's): the vector `embed` gives and the
-   * words it sums, so a search can add up its words' products with the index, kept per word (page-meaning.ts).
+   * words it sums, so a search can add up its words' products with the index, kept per word (page-meaning.ts). The
+   * vector may be a view the next call overwrites: read it before anything else may embed.
    */
   embedWords?(text: string): { vector: Float32Array; words: WordSum };
 }

@@ -10,7 +10,7 @@ import type { Logger } from "../core/logger.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import { warnWhileSlow } from "../core/slow-work.ts";
 import type { Library } from "../corpus/library.ts";
-import type { Embedder, WordSum } from "./embedder.ts";
+import type { Embedder } from "./embedder.ts";
 import type { Expansions } from "./lexicon.ts";
 import { rowsTable, storedText } from "./arrow-rows.ts";
 import { MemoryIndex, type Explain, type Hit } from "./memory.ts";
@@ -49,7 +49,7 @@ export class LibraryIndex {
   /** Why the last build failed (null once one succeeds): health says the index is missing. */
   buildFailure: string | null = null;
   private db: Connection | null = null;
-  private queryVectors = new BoundedMemo<{ vector: Float32Array }>(QUERY_CACHE);
+  private queryVectors = new BoundedMemo<Float32Array>(QUERY_CACHE);
   /** Rows embedded so far by the build under way, and of how many. */
   private embedded = { done: 0, of: 0 };
   /** Set by `stop`: a build under way ends at its next batch instead of running to the end. */
@@ -235,8 +235,11 @@ export class LibraryIndex {
   async search(query: string, limit: number, explain?: Explain): Promise<Hit[]> {
     const live = this.live;
     if (!live) throw new Error("the search index is not built yet");
-    const { vector, words } = await this.queryVector(query);
-    return live.memory.search(query, vector, limit, this.calibration, explain, words);
+    // A vector summed from words is made at once and searched at once (it is a view the next query overwrites); a
+    // model's or a service's is awaited and kept.
+    const summed = this.embedder.embedWords?.(query);
+    if (summed) return live.memory.search(query, summed.vector, limit, this.calibration, explain, summed.words);
+    return live.memory.search(query, await this.queryVector(query), limit, this.calibration, explain);
   }
 
   /** The same ranking without a query vector (words alone, as before the vectors are ready): bench/search-same.ts compares it. */
@@ -246,15 +249,12 @@ export class LibraryIndex {
     return live.memory.search(query, new Float32Array(0), limit, this.calibration);
   }
 
-  /** The query's vector, and its words where the embedder's vectors are sums of words' (memory.ts sums their products). */
-  private async queryVector(query: string): Promise<{ vector: Float32Array; words?: WordSum }> {
-    // A vector summed from words costs a few µs, less than keeping it: the kept ones outlived the young generation
-    // and were collected later at more cost (distinct queries replace them all). A model's or a service's is kept.
-    if (this.embedder.embedWords) return this.embedder.embedWords(query);
+  /** The query's vector from a model or a service, kept per query (QUERY_CACHE): a repeated query waits for nothing. */
+  private async queryVector(query: string): Promise<Float32Array> {
     const cached = this.queryVectors.find(query);
     if (cached) return cached;
-    const meaning = { vector: (await this.embedder.embed([query]))[0] };
-    this.queryVectors.put(query, meaning);
-    return meaning;
+    const [vector] = await this.embedder.embed([query]);
+    this.queryVectors.put(query, vector);
+    return vector;
   }
 }

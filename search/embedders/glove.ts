@@ -107,6 +107,7 @@ function gloveEmbedder(t: Table): Embedder {
     for (const i of ids) add(acc, i);
     return normalize(new Float32Array(acc));
   };
+  const summedVector = new Float32Array(dims);
   const wordVector = (id: number) => Float32Array.from(codes.subarray(id * dims, (id + 1) * dims));
   return {
     id: `glove-sif-100d/${RECIPE}`,
@@ -116,7 +117,12 @@ function gloveEmbedder(t: Table): Embedder {
     },
     embedWords(text) {
       const ids = wordIds(text);
-      const vector = vectorOf(ids);
+      acc.fill(0);
+      for (const i of ids) add(acc, i);
+      // The vector `embed` gives, into one array kept for every call (a view the next call overwrites: a typed
+      // array of this size made per query lives outside V8's heap and cost a search more than its words' sum).
+      summedVector.set(acc);
+      const vector = normalize(summedVector);
       // What normalize divided by: the sum's length once rounded to float32.
       let length = 0;
       for (let j = 0; j < dims; j++) {
