@@ -5,15 +5,20 @@
 // Two generations rather than one map dropping its oldest key: deleting a Map's first entry leaves a hole that
 // every later `keys().next()` walks past until the map is rebuilt, so a memo full of one-off keys paid more for
 // each miss the larger it was (docs/performance.md, sixteenth session). Here new keys go to `current`;
-// when it holds half the bound it becomes `older` and the previous `older` is dropped whole. A key found in
-// `older` moves back to `current`, so what is used stays.
+// when it holds half the bound (or both hold the bound) it becomes `older` and the previous `older` is dropped
+// whole. A key found in `older` moves back to `current`, so what is used stays, and moving one turns nothing over:
+// only a new key does. (When a move turned the generations over too, keys used again in turn that were more than
+// half the bound were dropped half at a time before their turn came again: search's 2,900 terms in a memo of
+// 4,096 missed 1,500 a round of the bench's queries; docs/performance.md, forty-seventh session.)
 
 export class BoundedMemo<V> {
   private current = new Map<string, V>();
   private older = new Map<string, V>();
   private readonly half: number;
+  private readonly max: number;
 
   constructor(max: number) {
+    this.max = Math.max(1, max);
     this.half = Math.max(1, Math.floor(max / 2));
   }
 
@@ -24,7 +29,7 @@ export class BoundedMemo<V> {
     if (this.older.has(key)) return this.kept(key);
     const made = make();
     // Usually absent still; `make` may have put it (a memo it calls back into), and then it is only replaced.
-    if (this.current.size < this.half || this.current.has(key)) this.current.set(key, made);
+    if (this.current.has(key) || (this.current.size < this.half && this.size < this.max)) this.current.set(key, made);
     else this.added(key, made);
     return made;
   }
@@ -63,13 +68,19 @@ export class BoundedMemo<V> {
   private kept(key: string): V {
     const value = this.older.get(key) as V;
     this.older.delete(key);
-    this.added(key, value);
+    this.current.set(key, value);
     return value;
   }
 
-  /** A key in neither generation: into the current one, which becomes the older one when it holds half the bound. */
+  /**
+   * A key in neither generation: into the current one, which becomes the older one when it holds half the bound
+   * or both hold the bound. Keys moved back may have filled the current one to the bound: one is dropped then.
+   */
   private added(key: string, value: V): void {
-    if (this.current.size >= this.half) [this.older, this.current] = [this.current, new Map()];
+    if (this.current.size >= this.half || this.size >= this.max) {
+      [this.older, this.current] = [this.current, new Map()];
+      if (this.older.size >= this.max) this.older.delete(this.older.keys().next().value!);
+    }
     this.current.set(key, value);
   }
 }

@@ -63,3 +63,25 @@ describe("BoundedMemo", () => {
     expect([memo.find("a"), memo.find("b"), memo.find("c"), memo.find("d")]).toEqual([1, undefined, 3, 4]);
   });
 });
+
+describe("BoundedMemo over keys used again in turn", () => {
+  // More keys than half the bound, fewer than the bound, asked in the same order round after round (search's terms
+  // over the bench's queries): after the first round every one is found. Moving a key back used to turn the
+  // generations over, dropping half of them before their turn came again.
+  it("finds every key of a round within the bound, and never holds more than the bound", () => {
+    const memo = new BoundedMemo<number>(64);
+    let made = 0;
+    for (let round = 0; round < 4; round++)
+      for (let i = 0; i < 50; i++) {
+        memo.get(`k${i}`, () => ++made);
+        expect(memo.size).toBeLessThanOrEqual(64);
+      }
+    expect(made).toBe(50);
+    // All moved back into one generation, then new keys: the bound holds throughout.
+    for (let i = 0; i < 64; i++) memo.get(`k${i}`, () => ++made);
+    for (let i = 0; i < 200; i++) {
+      memo.get(`new ${i}`, () => i);
+      expect(memo.size).toBeLessThanOrEqual(64);
+    }
+  });
+});
