@@ -70,8 +70,10 @@ export class MemoryIndex {
   /** 0 .. pages - 1: the order pages are scored in when none can be ruled out beforehand. */
   private everyPage = new Int32Array(0);
 
-  /** Pages ordered by fused evidence, above the floor, each with its most fitting passage. */
-  /** `words`: the query's vector as the sum of its words' (the embedder's), whose products are kept per word. */
+  /**
+   * Pages ordered by fused evidence, above the floor, each with its most fitting passage. `words`: the query's
+   * vector as the sum of its words' (the GloVe embedder's), whose products with the rows are kept per word.
+   */
   search(query: string, vector: Float32Array, limit: number, calibration: Calibration, explain?: Explain, words?: WordSum): Hit[] {
     const P = this.data.pages.length;
     const R = this.data.rows.length;
@@ -120,7 +122,7 @@ export class MemoryIndex {
     const inText = phrase ? this.data.phrases.prepare(phrase) : null;
     const { scores, meanings, candidates } = this;
     let shownCount = 0;
-    // Pages whose text may yet hold the phrase: scored without it first, and scanned only where it could count.
+    // Pages whose text may yet hold the phrase: scored without it first, and looked up only where it could count.
     const maybe: number[] = [];
     const { lo } = calibration;
     // A page not in `order` holds no word and its meaning cannot reach the floor: left out, as those below are.
@@ -167,8 +169,8 @@ export class MemoryIndex {
   }
 
   /**
-   * Scanning a page's whole text for the phrase was a search's costliest step, so it is done only where it can
-   * change the answer. A page's score with the phrase found (`withIt`) is the most it can score; pages are
+   * Looking a page's text up for the phrase (phrase-index.ts; reading the whole text was once a search's costliest
+   * step) is done only where it can change the answer. A page's score with the phrase found (`withIt`) is the most it can score; pages are
    * taken from the highest such score down, and the scan stops at the first that cannot reach the lowest of the
    * `limit` best scores so far (`picked`, then raised by each phrase found): `limit` pages stay ahead of it and
    * of all after it, found or not. Each page scanned is scored as before. True when a score rose.

@@ -39,8 +39,8 @@ interface Placed {
   wordAt: Int32Array;
   weights: Float32Array;
   word: Float32Array;
-  /** Which slot holds which word's products (rows rounded up to four a slot, from `at.products`). */
-  products: WordSlots;
+  /** Which slot holds which word's products (rows rounded up to four a slot, from `at.products`); null for none. */
+  products: WordSlots | null;
   slotBytes: number;
 }
 type WordArea = "mdots" | "wordAt" | "weights" | "word" | "products";
@@ -96,13 +96,13 @@ export class PageMeaning {
 
   /** The query's products as the sum of its words' (each word's made on first use): false where that cannot be. */
   private wordProducts(w: Placed, { sum, scale }: QueryWords): boolean {
-    const { m, at } = w;
+    const { m, at, products } = w;
     const k = sum.ids.length;
-    if (!at.mdots || k === 0 || k > MOST_WORDS || !Number.isFinite(scale)) return false;
+    if (!products || k === 0 || k > MOST_WORDS || !Number.isFinite(scale)) return false;
     const rows = w.result.cosines.length;
-    w.products.nextQuery();
+    products.nextQuery();
     for (let i = 0; i < k; i++) {
-      const { slot, filled } = w.products.slotOf(sum.ids[i]);
+      const { slot, filled } = products.slotOf(sum.ids[i]);
       const offset = at.products + slot * w.slotBytes;
       if (!filled) {
         w.word.set(sum.wordVector(sum.ids[i]));
@@ -148,7 +148,9 @@ function place(matrix: Float32Array, dims: number, slots: PageSlots, mean?: Floa
   const pages = slots.cardSlot.length;
   // A run of products is read four rows at a time when summed from words: rounded up, as the cosines' space is.
   const slotBytes = Math.ceil(rows / 4) * 16;
-  const wordSlots = mean ? Math.min(4096, Math.floor(WORD_BYTES / slotBytes)) : 0;
+  // Fewer slots than a query's most words (a library of some 260,000 passages): no words' products.
+  const fits = mean ? Math.min(4096, Math.floor(WORD_BYTES / slotBytes)) : 0;
+  const wordSlots = fits >= MOST_WORDS ? fits : 0;
   const layout = new Layout();
   const at = {
     matrix: layout.place(matrix.byteLength),
@@ -174,7 +176,7 @@ function place(matrix: Float32Array, dims: number, slots: PageSlots, mean?: Floa
   new Int32Array(buffer, at.starts, pages + 1).set(slots.passageStart);
   new Int32Array(buffer, at.cards, pages).set(slots.cardSlot);
   // Each row's product with the mean, which centring takes out of a query's: the words' sum holds it.
-  if (mean) {
+  if (wordSlots && mean) {
     f32(at.query, dims).set(mean);
     m.dots(at.matrix, rows, dims, at.query, at.mdots);
   }
@@ -189,7 +191,7 @@ function place(matrix: Float32Array, dims: number, slots: PageSlots, mean?: Floa
     wordAt: new Int32Array(buffer, at.wordAt, MOST_WORDS),
     weights: f32(at.weights, MOST_WORDS),
     word: f32(at.word, dims),
-    products: new WordSlots(Math.max(MOST_WORDS, wordSlots)),
+    products: wordSlots ? new WordSlots(wordSlots) : null,
     slotBytes,
   };
 }

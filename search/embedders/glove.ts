@@ -100,11 +100,15 @@ function gloveEmbedder(t: Table): Embedder {
     }
     return ids;
   };
+  /** acc = the words' weighted sum. */
+  const summed = (ids: readonly number[]): void => {
+    acc.fill(0);
+    for (const i of ids) add(acc, i);
+  };
   // A text with no known word stays the zero vector: cosine 0 with everything, never NaN. (A typed array's
   // constructor copies it; `from` went through its iterator, value by value.)
   const vectorOf = (ids: readonly number[]): Float32Array => {
-    acc.fill(0);
-    for (const i of ids) add(acc, i);
+    summed(ids);
     return normalize(new Float32Array(acc));
   };
   const summedVector = new Float32Array(dims);
@@ -117,8 +121,7 @@ function gloveEmbedder(t: Table): Embedder {
     },
     embedWords(text) {
       const ids = wordIds(text);
-      acc.fill(0);
-      for (const i of ids) add(acc, i);
+      summed(ids);
       // The vector `embed` gives, into one array kept for every call (a view the next call overwrites: a typed
       // array of this size made per query lives outside V8's heap and cost a search more than its words' sum).
       summedVector.set(acc);
@@ -132,15 +135,15 @@ function gloveEmbedder(t: Table): Embedder {
       length = Math.sqrt(length) || 1;
       // Each word once, its weights summed (a query has a handful: a search through a short list beats a Map).
       const once: number[] = [];
-      const summed: number[] = [];
+      const weightOf: number[] = [];
       for (const i of ids) {
         const at = once.indexOf(i);
         if (at < 0) {
           once.push(i);
-          summed.push(weights[i] / length);
-        } else summed[at] += weights[i] / length;
+          weightOf.push(weights[i] / length);
+        } else weightOf[at] += weights[i] / length;
       }
-      return { vector, words: { ids: new Int32Array(once), weights: new Float32Array(summed), wordVector } };
+      return { vector, words: { ids: new Int32Array(once), weights: new Float32Array(weightOf), wordVector } };
     },
   };
 }

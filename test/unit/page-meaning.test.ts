@@ -154,3 +154,21 @@ describe("a query's products summed from its words'", () => {
     }
   });
 });
+
+describe("a library too large to keep its words' products", () => {
+  // 300,000 rows: fewer slots fit than a query's most words, so a query's own products are taken, as before words
+  // were kept, and nothing is written over the rows.
+  it("answers a query given as its words from its own vector", () => {
+    const rows = 300_000;
+    const pages = 1000;
+    const passageStart = Int32Array.from({ length: pages + 1 }, (_, p) => (p * rows) / pages);
+    const slots = { passageStart, cardSlot: new Int32Array(pages).fill(-1) };
+    const matrix = Float32Array.from({ length: rows }, (_, r) => ((r % 7) - 3) / 3);
+    const mean = Float32Array.of(0.25);
+    const held = new Float32Array(pages);
+    const words = { sum: { ids: Int32Array.of(0), weights: Float32Array.of(1), wordVector: () => Float32Array.of(5) }, scale: 2 };
+    const own = Array.from(new PageMeaning(matrix, 1, slots).nearness(Float32Array.of(1), held, [], 0.15).cosines);
+    const meaning = new PageMeaning(matrix, 1, slots, mean);
+    for (let round = 0; round < 2; round++) expect(Array.from(meaning.nearness(Float32Array.of(1), held, [], 0.15, words).cosines)).toEqual(own);
+  });
+});
