@@ -226,6 +226,12 @@ function pageSlots(rows: Row[], pages: Page[]): Pick<MemoryData, "cardSlot" | "p
  * set went from 65 to 72 of 89 with GloVe. A zero vector (no known word) stays zero.
  */
 export function centered(v: ArrayLike<number>, mean: Float32Array, out = new Float32Array(mean.length)): Float32Array {
+  centerInto(v, mean, out);
+  return out;
+}
+
+/** `centered` into `out`, returning the length it divided by (|v − mean|; a query summed from words needs it too). */
+export function centerInto(v: ArrayLike<number>, mean: Float32Array, out: Float32Array): number {
   let norm = 0;
   for (let j = 0; j < out.length; j++) {
     out[j] = v[j] - mean[j];
@@ -233,7 +239,7 @@ export function centered(v: ArrayLike<number>, mean: Float32Array, out = new Flo
   }
   norm = Math.sqrt(norm);
   if (norm > 0) for (let j = 0; j < out.length; j++) out[j] /= norm;
-  return out;
+  return norm;
 }
 
 function toChunk(row: Row): Chunk {

@@ -4,7 +4,7 @@
 import type { Chunk } from "./chunks.ts";
 import type { WordSum } from "./embedder.ts";
 import type { Expansions } from "./lexicon.ts";
-import { buildMemory, centered, type MemoryData, type Row } from "./memory-build.ts";
+import { buildMemory, centerInto, type MemoryData, type Row } from "./memory-build.ts";
 import { NEAR_ONLY, fuse, meaningEvidence, meaningShare, shown, topPages, withPhrase, wordlessFloor, type Calibration } from "./rank.ts";
 import { queryKeys } from "./text.ts";
 import { firstAtLeast, type PhraseQuery } from "./phrase-index.ts";
@@ -112,8 +112,9 @@ export class MemoryIndex {
       // Listed: the pages holding a word, an exact title (shown whatever its words and meaning), and the others
       // only where their meaning alone can reach the floor (a page near but under it scored -1 anyway).
       const bar = wordlessFloor(calibration, share, typed.size === 1 ? NEAR_ONLY : 1);
-      const byWords = words && { sum: words, scale: 1 / distance(vector, this.data.mean) };
-      const meaning = this.data.meaning.nearness(centered(vector, this.data.mean, this.query), held, exact ?? [], bar, byWords);
+      const length = centerInto(vector, this.data.mean, this.query);
+      const byWords = words && { sum: words, scale: 1 / length };
+      const meaning = this.data.meaning.nearness(this.query, held, exact ?? [], bar, byWords);
       [slotCosine, pageCosine] = [meaning.cosines, meaning.near];
       // Tuning's explain weighs every page.
       if (!explain) order = meaning.pages;
@@ -231,16 +232,6 @@ export class MemoryIndex {
     }
     return held;
   }
-}
-
-/** |a − b|, in float64 over float32 lanes as centring takes it. */
-function distance(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let j = 0; j < b.length; j++) {
-    const d = Math.fround(a[j] - b[j]);
-    sum += d * d;
-  }
-  return Math.sqrt(sum);
 }
 
 /** A vector of zeros only (no word the embedder knows): it is near nothing. */
