@@ -9,12 +9,13 @@
 // Usage: npm run bench [-- --floor --large --trials 1 --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 // Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (docs/performance.md).
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadLibrary } from "../corpus/library.ts";
 import { benchQueries, searchPath } from "./queries.ts";
-import { seedReflections } from "./seed.ts";
+import { resetPresence, seedReflections } from "./seed.ts";
 import { ROTATING, median, run, unique, type Round } from "./round.ts";
 import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
@@ -148,6 +149,12 @@ async function main() {
       // apart from one start to the next (docs/performance.md), so one pair of processes proves little.
       // The earlier checkout runs on its own bench folder (seeded by its own bench run): a store written by a
       // newer release need not open in an older one.
+      // Each trial from the same presence: the folders' visitors as seeded (bench/seed.ts resetPresence).
+      for (const folderOf of [dataDir, ...(values.before ? [join(values.before, folder)] : [])]) {
+        if (!existsSync(folderOf)) continue; // the earlier checkout's own first start makes its folder
+        const { removed, visitors } = await resetPresence(folderOf);
+        if (trial === 0) console.log(`presence: ${folderOf} back to ${visitors} visitors (${removed} removed)`);
+      }
       const startOurs = () => start(startCheckout(process.cwd(), dataDir, youngFlags));
       const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), youngFlags));
       let ours: Target;

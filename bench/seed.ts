@@ -7,6 +7,9 @@ import { pathToFileURL } from "node:url";
 import { loadLibrary } from "../corpus/library.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
 import { backendFor, openKeyValueStore } from "../storage/index.ts";
+import type { KeyValueStore } from "../storage/kv.ts";
+import { keyFamily } from "../storage/key-family.ts";
+import { z } from "zod";
 import { ReflectionStore, type Reflection } from "../services/reflections.ts";
 import { PRESENCE_WINDOW_MS } from "../services/presence.ts";
 
@@ -18,6 +21,9 @@ export interface SeedSize {
   reflections: number;
   presence: number;
 }
+
+/** What a seeded folder was given (written last, so a folder seeded halfway is seeded again). */
+const SEEDED = keyFamily("bench seed", z.object({ reflections: z.number(), presence: z.number(), at: z.string() }), { ifCorrupt: "missing" });
 
 /** Seeds `dataDir` unless it was seeded already; true when it wrote. */
 export async function seedReflections(dataDir: string, size: SeedSize = { reflections: 100_000, presence: 0 }): Promise<boolean> {
@@ -47,20 +53,43 @@ export async function seedReflections(dataDir: string, size: SeedSize = { reflec
     }
     await store.importMany(reflections);
   }
-  const visits = kv.sorted<null>("presence");
-  for (let start = 0; start < size.presence; start += CHUNK) {
-    const end = Math.min(size.presence, start + CHUNK);
-    await Promise.all(
-      Array.from({ length: end - start }, (_, k) =>
-        visits.put(`bench visitor ${start + k}`, now - Math.floor(((start + k) / size.presence) * (PRESENCE_WINDOW_MS - 3600_000)), null),
-      ),
-    );
-  }
+  await writeVisitors(kv, size.presence, now);
   // A fresh folder has no earlier layout to move: mark presence as moved so a start does not look for one.
   await kv.set("migrations:presence-sorted", { at: new Date(now).toISOString() });
   await kv.set("bench:seeded", { ...size, at: new Date(now).toISOString() });
   await kv.close();
   return true;
+}
+
+/** `count` visitors ("bench visitor N"), their last visits spread over the 24 hours before `now` less an hour. */
+async function writeVisitors(kv: KeyValueStore, count: number, now: number): Promise<void> {
+  const visits = kv.sorted<null>("presence");
+  for (let start = 0; start < count; start += CHUNK) {
+    const end = Math.min(count, start + CHUNK);
+    await Promise.all(
+      Array.from({ length: end - start }, (_, k) =>
+        visits.put(`bench visitor ${start + k}`, now - Math.floor(((start + k) / count) * (PRESENCE_WINDOW_MS - 3600_000)), null),
+      ),
+    );
+  }
+}
+
+/**
+ * Puts a seeded folder's visitors back as seeded, their visits moved up to `now`: every run's attend rounds add their
+ * new names, 5.2 million in a day of runs on 2026-12-05, and counting them held the measured server's event loop for
+ * 145 ms every 5 s; a large folder's seeded visitors would have left the 24-hour window a day after seeding. So each
+ * trial starts from the same presence. Only while no server has the folder open (a server keeps what it counted).
+ */
+export async function resetPresence(dataDir: string, now = Date.now()): Promise<{ removed: number; visitors: number }> {
+  const kv = openKeyValueStore(backendFor({ dataDir }));
+  try {
+    const visitors = (await kv.read(SEEDED, "bench:seeded"))?.presence ?? 0;
+    const removed = await kv.sorted<null>("presence").removeRange({});
+    await writeVisitors(kv, visitors, now);
+    return { removed, visitors };
+  } finally {
+    await kv.close();
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
