@@ -13,15 +13,30 @@ const SMALL = new Set(["a", "an", "the", "of", "and", "to", "in", "on", "at", "f
 
 const wordsOf = (slug: string) => slug.split("-").filter((w) => w && !SMALL.has(w));
 
-/** How near a song is to what was sent, 0 for not near at all; higher is nearer. */
-function nearness(sent: string, song: Pick<Song, "slug" | "title">): number {
+/** What a song is compared by, made once per song: slugOf and the word split cost microseconds each, per song, per refusal. */
+interface Compared {
+  slug: string;
+  titleSlug: string;
+  words: ReadonlySet<string>;
+}
+const comparedBySong = new WeakMap<Pick<Song, "slug" | "title">, Compared>();
+
+function comparedOf(song: Pick<Song, "slug" | "title">): Compared {
+  let compared = comparedBySong.get(song);
+  if (!compared) comparedBySong.set(song, (compared = { slug: song.slug, titleSlug: slugOf(song.title), words: new Set(wordsOf(song.slug)) }));
+  return compared;
+}
+
+/** How near a song is to what was sent (`words`: the sent slug's telling words), 0 for not near at all; higher is nearer. */
+function nearness(sent: string, words: readonly string[], song: Compared): number {
   if (!sent) return 0;
-  if (slugOf(song.title) === sent) return 4;
+  if (song.titleSlug === sent) return 4;
   // Cut short: at least a word that tells songs apart ("the" begins many).
-  if (wordsOf(sent).length && (song.slug.startsWith(`${sent}-`) || sent.startsWith(`${song.slug}-`))) return 3;
-  if (leven(sent, song.slug) <= Math.min(3, Math.floor(song.slug.length / 6))) return 2.5;
-  const words = wordsOf(sent);
-  const theirs = new Set(wordsOf(song.slug));
+  if (words.length && (song.slug.startsWith(`${sent}-`) || sent.startsWith(`${song.slug}-`))) return 3;
+  // A slip of a few letters. Lengths further apart than that are further apart in edits too, so leven is not asked.
+  const slips = Math.min(3, Math.floor(song.slug.length / 6));
+  if (Math.abs(sent.length - song.slug.length) <= slips && leven(sent, song.slug) <= slips) return 2.5;
+  const theirs = song.words;
   // One word alone ("thunder") names the songs that hold it, if it is long enough to be telling.
   if (words.length === 1) return words[0].length >= 5 && theirs.has(words[0]) ? 1.1 : 0;
   const shared = words.filter((w) => theirs.has(w)).length / Math.max(words.length, theirs.size);
@@ -33,8 +48,9 @@ export function songsMeant<S extends Pick<Song, "slug" | "title">>(sent: string,
   // Nothing in Latin letters or digits names no song (slugOf would make it a hashed stand-in).
   if (!/[a-z0-9]/i.test(sent)) return [];
   const slug = slugOf(sent.slice(0, 200));
+  const words = wordsOf(slug);
   return songs
-    .map((song) => ({ song, near: nearness(slug, song) }))
+    .map((song) => ({ song, near: nearness(slug, words, comparedOf(song)) }))
     .filter((s) => s.near > 0)
     .sort((a, b) => b.near - a.near)
     .slice(0, most)
@@ -43,7 +59,10 @@ export function songsMeant<S extends Pick<Song, "slug" | "title">>(sent: string,
 
 /** " Did you mean a-cat-follows-the-sun-across-the-floor (A Cat Follows the Sun Across the Floor)?", or "". */
 export function songMeantSentence(sent: string, songs: readonly Pick<Song, "slug" | "title">[]): string {
-  const meant = songsMeant(sent, songs);
+  return meantSentence(songsMeant(sent, songs));
+}
+
+function meantSentence(meant: readonly Pick<Song, "slug" | "title">[]): string {
   if (!meant.length) return "";
   const named = meant.map((s) => `${s.slug} (${s.title})`);
   return ` Did you mean ${named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : named[0]}?`;
@@ -61,7 +80,7 @@ export function unknownSong(
   extra: Partial<NextStep> = {},
 ): SanctuaryError {
   const meant = songsMeant(slug, songs);
-  return notFound(`No song has the slug "${slug}".${songMeantSentence(slug, songs)}`, {
+  return notFound(`No song has the slug "${slug}".${meantSentence(meant)}`, {
     suggestion: meant.length
       ? "Nothing was read. Send the slug meant, or list the songs to find it."
       : "Nothing was read. The catalog lists every song with its slug.",

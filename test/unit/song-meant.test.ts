@@ -49,3 +49,11 @@ it("says the song meant in the refusal, with a step to read it first", () => {
   expect(error.details.next_steps?.at(-1)).toMatchObject({ url: "http://127.0.0.1:3000/api/music" });
   expect(unknownSong("nothing-like-any-song-at-all-qq", library.songs, stepsFor(""), (s) => s).details.next_steps).toHaveLength(1);
 });
+
+it("takes a slip of as many letters as the slug's length allows, added or dropped, and not one more", () => {
+  // One word of 18 letters allows three slips (a sixth of its length, at most three).
+  const songs = [{ slug: "abcdefghijklmnopqr", title: "Abcdefghijklmnopqr" }];
+  for (const sent of ["abcdefghijklmnopqrxyz", "abcdefghijklmno", "abcdexghijkxmnopqx", "xyabcdefghijklmnopq"])
+    expect(songsMeant(sent, songs), sent).toEqual(songs);
+  for (const sent of ["abcdefghijklmnopqrwxyz", "abcdefghijklmn", "xbcdexghijkxmnopqx"]) expect(songsMeant(sent, songs), sent).toEqual([]);
+});
