@@ -63,15 +63,23 @@ export function startSettings(root: string): { flags: string[]; env: Record<stri
   return { flags, env };
 }
 
+/**
+ * Given flags (a fixed young generation, to compare two checkouts) replace the start script's young generation sizes
+ * and keep its other flags, so comparing two checkouts compares their start flags too.
+ */
+export function withYoungFlags(scriptFlags: readonly string[], youngFlags: readonly string[]): string[] {
+  return [...scriptFlags.filter((f) => !/^--(min|max)-semi-space-size=/.test(f)), ...youngFlags];
+}
+
 export async function startCheckout(root: string, dataDir: string, nodeFlags?: string[]): Promise<Spawned> {
   const port = await freePort();
   const settings = startSettings(root);
   // Recordings off: the background renderer would take a core from the server being measured (it rendered the
   // whole library during every run on a fresh bench folder, halving the figures).
-  // Given flags (a fixed young generation, to compare two checkouts) stand in for the start script's.
   // As npm start runs it (the bundled server), or through tsx in a checkout from before bin/run.mjs.
   const entry = existsSync(join(root, "bin/run.mjs")) ? [join(root, "bin/run.mjs"), "server.ts"] : ["--import", "tsx", join(root, "server.ts")];
-  const child = spawnNode([...(nodeFlags ?? settings.flags), ...entry], {
+  const flags = nodeFlags ? withYoungFlags(settings.flags, nodeFlags) : settings.flags;
+  const child = spawnNode([...flags, ...entry], {
     cwd: root,
     env: {
       ...process.env,

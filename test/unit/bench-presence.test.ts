@@ -1,10 +1,11 @@
-// The bench's folders start each trial from the presence they were seeded with (bench/seed.ts resetPresence): every
-// run's attend rounds add new names, and a count over millions of them held the measured server's loop.
+// The bench: its folders start each trial from the presence they were seeded with (bench/seed.ts resetPresence): every
+// run's attend rounds add new names, and a count over millions of them held the measured server's loop; a checkout measured beside another keeps its start flags.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetPresence } from "../../bench/seed.ts";
+import { withYoungFlags } from "../../bench/servers.ts";
 import { PRESENCE_WINDOW_MS } from "../../services/presence.ts";
 import { backendFor, openKeyValueStore } from "../../storage/index.ts";
 
@@ -52,5 +53,13 @@ describe("bench folders' presence between trials", () => {
       expect(await resetPresence(dataDir, now)).toEqual({ removed: 40, visitors: 0 });
       expect((await presenceOf(dataDir, now)).all).toEqual([]);
     }
+  });
+});
+
+describe("a checkout's flags beside another", () => {
+  it("keeps the start script's flags and puts the fixed young generation in place of its own", () => {
+    const young = ["--min-semi-space-size=16", "--max-semi-space-size=16"];
+    expect(withYoungFlags(["--max-semi-space-size=4", "--heap-growing-percent=20"], young)).toEqual(["--heap-growing-percent=20", ...young]);
+    expect(withYoungFlags(["--use-largepages=silent"], young)).toEqual(["--use-largepages=silent", ...young]);
   });
 });
