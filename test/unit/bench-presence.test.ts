@@ -1,5 +1,6 @@
-// The bench: its folders start each trial from the presence they were seeded with (bench/seed.ts resetPresence): every
-// run's attend rounds add new names, and a count over millions of them held the measured server's loop; a checkout measured beside another keeps its start flags.
+// The bench: its folders start each trial from the presence they were seeded with (bench/seed.ts resetPresence):
+// every run's attend rounds add new names, and a count over millions of them held the measured server's loop. And a
+// checkout measured beside another keeps its start flags.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
