@@ -22,14 +22,15 @@ export interface SeedSize {
   presence: number;
 }
 
-/** What a seeded folder was given (written last, so a folder seeded halfway is seeded again). */
+/** Where a seeded folder keeps what it was given (written last, so a folder seeded halfway is seeded again). */
+const SEEDED_KEY = "bench:seeded";
 const SEEDED = keyFamily("bench seed", z.object({ reflections: z.number(), presence: z.number(), at: z.string() }), { ifCorrupt: "missing" });
 
 /** Seeds `dataDir` unless it was seeded already; true when it wrote. */
 export async function seedReflections(dataDir: string, size: SeedSize = { reflections: 100_000, presence: 0 }): Promise<boolean> {
   // The store the server opens on this folder (SQLite; an old file-per-key folder is imported once).
   const kv = openKeyValueStore(backendFor({ dataDir }));
-  if (await kv.get("bench:seeded")) return (await kv.close(), false);
+  if (await kv.get(SEEDED_KEY)) return (await kv.close(), false);
   const library = await loadLibrary(new URL("../corpus/library", import.meta.url).pathname);
   const store = new ReflectionStore(kv);
   const now = Date.now();
@@ -56,7 +57,7 @@ export async function seedReflections(dataDir: string, size: SeedSize = { reflec
   await writeVisitors(kv, size.presence, now);
   // A fresh folder has no earlier layout to move: mark presence as moved so a start does not look for one.
   await kv.set("migrations:presence-sorted", { at: new Date(now).toISOString() });
-  await kv.set("bench:seeded", { ...size, at: new Date(now).toISOString() });
+  await kv.set(SEEDED_KEY, { ...size, at: new Date(now).toISOString() });
   await kv.close();
   return true;
 }
@@ -83,7 +84,7 @@ async function writeVisitors(kv: KeyValueStore, count: number, now: number): Pro
 export async function resetPresence(dataDir: string, now = Date.now()): Promise<{ removed: number; visitors: number }> {
   const kv = openKeyValueStore(backendFor({ dataDir }));
   try {
-    const visitors = (await kv.read(SEEDED, "bench:seeded"))?.presence ?? 0;
+    const visitors = (await kv.read(SEEDED, SEEDED_KEY))?.presence ?? 0;
     const removed = await kv.sorted<null>("presence").removeRange({});
     await writeVisitors(kv, visitors, now);
     return { removed, visitors };
