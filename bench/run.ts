@@ -21,7 +21,7 @@ import type autocannon from "autocannon";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { oneConnection } from "./one-connection.ts";
 import { printMcpRatios, printRows, readRecordedRun, recordRun, type BenchRow } from "./report.ts";
-import { placement, serverCores, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
+import { pinLoadGenerator, placement, serverCores, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
 import { hostTicks, stolenShare } from "./host-steal.ts";
 import { LOUD, bareSlowdown, loudnessLine } from "./loud-host.ts";
 
@@ -124,6 +124,7 @@ async function main() {
   // processes of the same code can spend very different shares of a request on garbage collection, more than
   // any code change to compare. A plain run keeps V8's own sizing, as production does.
   const youngFlags = values.before ? [`--min-semi-space-size=${values.young}`, `--max-semi-space-size=${values.young}`] : undefined;
+  pinLoadGenerator(); // this process on core 0, the servers it starts on the others
   // A fixed folder, so the converted word vectors and the search index are reused between runs.
   const size = values.large ? { reflections: 1_000_000, presence: 200_000 } : { reflections: 100_000, presence: 0 };
   const folder = join(".bench", values.large ? "large" : "data");
@@ -142,7 +143,7 @@ async function main() {
   const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
   let searchAlone = "";
   // The host's own noise over every measured round (bench/host-steal.ts), printed and recorded with the figures.
-  const hostBefore = hostTicks(serverCores);
+  const hostBefore = hostTicks(serverCores());
   try {
     for (let trial = 0; trial < trials; trial++) {
       // Fresh processes each trial, the earlier checkout started first every other trial: the same code measures
@@ -186,7 +187,7 @@ async function main() {
         console.log(
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,
         );
-        console.log(`cores: ${placement}`);
+        console.log(`cores: ${placement()}`);
         if (!values.before) {
           const { flags, env } = startSettings(process.cwd());
           console.log(
@@ -222,7 +223,7 @@ async function main() {
       for (const t of [ours, before]) if (t) await stop(t.server);
     }
     const rows = rowsOf(routes, figures, bodies, bare!.path);
-    const stolen = stolenShare(hostBefore, hostTicks(serverCores));
+    const stolen = stolenShare(hostBefore, hostTicks(serverCores()));
     printRows(rows);
     printMcpRatios(rows);
     if (searchAlone) console.log(searchAlone);
@@ -239,7 +240,7 @@ async function main() {
       const run = {
         at: new Date().toISOString(),
         node: process.version,
-        cores: placement,
+        cores: placement(),
         rounds,
         seconds,
         connections,
