@@ -4,11 +4,12 @@
 // stateless dispatch keeps nothing per call, so what grows over the calls is a leak; the second round tells a
 // leak (it grows again, as much) from the C allocator settling where a load puts it (it does not).
 // Usage: npm run bench:mcp-leak [-- --calls 100000 --connections 10 --data-dir .bench/data]
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import type { LeakReading } from "./leak-server.ts";
 import { mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
+import { startSettings } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -18,11 +19,11 @@ const { values } = parseArgs({
   },
 });
 
-/** The server, started with npm start's flags and allocator setting, plus --expose-gc to read after a collection. */
+/** The server, started with npm start's flags and environment (startSettings), plus --expose-gc to read after a collection. */
 function startLeakServer(): ChildProcess {
-  const flags = execFileSync(process.execPath, ["bin/node-flags.mjs"], { encoding: "utf8" }).trim().split(/\s+/).filter(Boolean);
+  const { flags, env } = startSettings(process.cwd());
   return spawn(process.execPath, [...flags, "--expose-gc", "bin/run.mjs", "bench/leak-server.ts"], {
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", DATA_DIR: values["data-dir"] },
+    env: { ...process.env, ...env, DATA_DIR: values["data-dir"] },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
 }

@@ -60,10 +60,6 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 /**
- * The server of the checkout at `root` on its own bench folder, once its search is complete (a first start
- * answers from words until the vectors are ready): routes are measured as people meet them after the first minute.
- */
-/**
  * The node flags and environment `npm start` gives the server (package.json's start script), so the bench
  * measures the server as people run it: e.g. `--heap-growing-percent=20` and `MALLOC_ARENA_MAX=2`.
  */
@@ -85,6 +81,10 @@ export function withYoungFlags(scriptFlags: readonly string[], youngFlags: reado
   return [...scriptFlags.filter((f) => !/^--(min|max)-semi-space-size=/.test(f)), ...youngFlags];
 }
 
+/**
+ * The server of the checkout at `root` on its own bench folder, once its search is complete (a first start
+ * answers from words until the vectors are ready): routes are measured as people meet them after the first minute.
+ */
 export async function startCheckout(root: string, dataDir: string, nodeFlags?: string[]): Promise<Spawned> {
   const port = await freePort();
   const settings = startSettings(root);
