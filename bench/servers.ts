@@ -28,18 +28,17 @@ export function pinLoadGenerator(): void {
 
 /** The cores the servers run on: all but the load generator's once it is pinned, else every core. */
 export const serverCores = (): number[] => Array.from({ length: cores }, (_, i) => i).filter((i) => !pinned || i > 0);
+/** The servers' cores as taskset reads them ("1", "1-3"). */
+const serverRange = (servers = serverCores()): string => (servers.length === 1 ? `${servers[0]}` : `${servers[0]}-${servers.at(-1)}`);
 
 export function placement(): string {
-  const servers = serverCores();
   if (!pinned) return "not pinned to cores (no taskset, or one core): expect more spread between starts";
-  return `load generator on core 0, servers on ${servers.length === 1 ? `core ${servers[0]}` : `cores ${servers[0]}-${servers.at(-1)}`}`;
+  return `load generator on core 0, servers on ${serverCores().length === 1 ? "core" : "cores"} ${serverRange()}`;
 }
 
 /** `node args…`, on the servers' cores once the load generator is pinned. */
 function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
-  if (!pinned) return spawn(process.execPath, args, options);
-  const servers = serverCores();
-  return spawn("taskset", ["-c", `${servers[0]}-${servers.at(-1)}`, process.execPath, ...args], options);
+  return pinned ? spawn("taskset", ["-c", serverRange(), process.execPath, ...args], options) : spawn(process.execPath, args, options);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
