@@ -2,6 +2,7 @@
 // (docs/behaviour.md §12), preflights answered before routing, and nosniff. Handlers set only what is theirs.
 import type { H3Event, Middleware } from "h3";
 import { FastResponse } from "srvx";
+import { turnEnd, turnsEnded } from "../core/turn-end.ts";
 import type { RequestWatch } from "./request-log.ts";
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -68,32 +69,37 @@ export interface CommonLayerOptions {
 }
 
 /**
- * The one layer every request passes, with no await when the route answers at once: BASE_URL noted on the
- * request, a preflight answered before routing, the common headers on every answer, and, when someone reads them
- * (logs at info, or /metrics on), the request's end told to `watch` for its access line and metrics. One layer and
- * one promise step, not a layer for each: at info, the request log as a layer of its own cost a measurable share
- * of a cheap request's CPU over HTTP (docs/performance.md).
+ * The one layer every request passes: BASE_URL noted on the request, a preflight answered before routing, the
+ * common headers on every answer, when someone reads them (logs at info, or /metrics on) the request's end told to
+ * `watch` for its access line and metrics, and each answer written with the rest of its turn's (`together`). One
+ * layer and one promise step, not a layer for each: at info, the request log as a layer of its own cost a measurable
+ * share of a cheap request's CPU over HTTP (docs/performance.md).
  */
 export function commonLayer({ watch, baseUrl, methodsAt }: CommonLayerOptions): Middleware {
   if (!watch)
     return (event, next) => {
+      const askedIn = turnsEnded();
       if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
-      if (event.req.method === "OPTIONS") return preflight(event, methodsAt);
+      if (event.req.method === "OPTIONS") return together(askedIn, preflight(event, methodsAt));
       const answer = next();
-      return answer instanceof Promise ? answer.then(withCommonHeaders) : withCommonHeaders(answer);
+      return answer instanceof Promise
+        ? answer.then((response: unknown) => together(askedIn, withCommonHeaders(response)))
+        : together(askedIn, withCommonHeaders(answer));
     };
-  const finish = (event: H3Event, started: number, response: unknown): unknown => {
+  // The access line's time is the answer's making: the wait for the turn's end comes after it.
+  const finish = (event: H3Event, started: number, askedIn: number, response: unknown): unknown => {
     const out = withCommonHeaders(response);
     watch.answered(event, started, out);
-    return out;
+    return together(askedIn, out);
   };
   return (event, next) => {
     const started = performance.now();
+    const askedIn = turnsEnded();
     if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
     if (event.req.method === "OPTIONS") {
       const answer = preflight(event, methodsAt);
       watch.answered(event, started, answer);
-      return answer;
+      return together(askedIn, answer);
     }
     let answer: unknown;
     try {
@@ -104,12 +110,21 @@ export function commonLayer({ watch, baseUrl, methodsAt }: CommonLayerOptions): 
     }
     return answer instanceof Promise
       ? answer.then(
-          (response: unknown) => finish(event, started, response),
+          (response: unknown) => finish(event, started, askedIn, response),
           (error: unknown) => {
             watch.failed(event, started, error);
             throw error;
           },
         )
-      : finish(event, started, answer);
+      : finish(event, started, askedIn, answer);
   };
+}
+
+/**
+ * An answer finished in the turn of the event loop its request arrived in waits for the turn's end, to be written
+ * with the turn's other answers (core/turn-end.ts: the client is woken once, not once an answer); one that has
+ * already waited past a turn's end (a group commit's) is written at once, beside those it was committed with.
+ */
+function together<T>(askedIn: number, answer: T): T | Promise<T> {
+  return turnsEnded() === askedIn ? turnEnd().then(() => answer) : answer;
 }

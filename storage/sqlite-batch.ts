@@ -2,6 +2,7 @@
 // are committed together, in one transaction: one WAL append and one lock instead of one per write. Each
 // promise settles only after that commit, so an acknowledged write is exactly as durable as a lone one.
 import type Database from "libsql";
+import { atTurnEnd } from "../core/turn-end.ts";
 
 interface Pending {
   write: () => unknown;
@@ -26,7 +27,8 @@ export class WriteBatch {
   add<T>(write: () => T, held = false): Promise<T> {
     if (!this.pending) {
       this.pending = [];
-      setImmediate(() => this.flush());
+      // At the turn's end, before the answers finished in the turn are written (core/turn-end.ts).
+      atTurnEnd(() => this.flush());
     }
     return new Promise<T>((resolve, reject) => this.pending!.push({ write, held, resolve: resolve as (value: unknown) => void, reject }));
   }
