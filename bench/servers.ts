@@ -29,11 +29,15 @@ export function pinLoadGenerator(): void {
 /** The cores the servers run on: all but the load generator's once it is pinned, else every core. */
 export const serverCores = (): number[] => Array.from({ length: cores }, (_, i) => i).filter((i) => !pinned || i > 0);
 /** The servers' cores as taskset reads them ("1", "1-3"). */
-const serverRange = (servers = serverCores()): string => (servers.length === 1 ? `${servers[0]}` : `${servers[0]}-${servers.at(-1)}`);
+const serverRange = (): string => {
+  const servers = serverCores();
+  return servers.length === 1 ? `${servers[0]}` : `${servers[0]}-${servers.at(-1)}`;
+};
 
 export function placement(): string {
   if (!pinned) return "not pinned to cores (no taskset, or one core): expect more spread between starts";
-  return `load generator on core 0, servers on ${serverCores().length === 1 ? "core" : "cores"} ${serverRange()}`;
+  const range = serverRange();
+  return `load generator on core 0, servers on ${range.includes("-") ? "cores" : "core"} ${range}`;
 }
 
 /** `node args…`, on the servers' cores once the load generator is pinned. */
