@@ -11,9 +11,19 @@
 // half the bound were dropped half at a time before their turn came again: search's 2,900 terms in a memo of
 // 4,096 missed 1,500 a round of the bench's queries; docs/performance.md, forty-seventh session.)
 
+/**
+ * What an undefined value is kept as: so `get` tells a miss from a kept undefined by the lookup it makes anyway. A
+ * miss was five lookups (get, has, the older generation's has, and has again after making the value), one key in
+ * neither generation, which every new name's attend pays in several memos; now it is two, and the write.
+ */
+const UNDEFINED = Symbol("undefined value");
+type Kept<V> = V | typeof UNDEFINED;
+const stored = <V>(value: V): Kept<V> => (value === undefined ? UNDEFINED : value);
+const shown = <V>(value: Kept<V>): V => (value === UNDEFINED ? (undefined as V) : value);
+
 export class BoundedMemo<V> {
-  private current = new Map<string, V>();
-  private older = new Map<string, V>();
+  private current = new Map<string, Kept<V>>();
+  private older = new Map<string, Kept<V>>();
   private readonly half: number;
   private readonly max: number;
 
@@ -24,28 +34,37 @@ export class BoundedMemo<V> {
 
   /** The value for `key`, computed by `make` the first time. */
   get(key: string, make: () => V): V {
-    const value = this.current.get(key);
-    if (value !== undefined || this.current.has(key)) return value as V;
-    if (this.older.has(key)) return this.kept(key);
+    const found = this.find(key);
+    if (found !== undefined || this.lastFound) return found as V;
     const made = make();
-    // Usually absent still; `make` may have put it (a memo it calls back into), and then it is only replaced.
-    if (this.current.has(key) || (this.current.size < this.half && this.size < this.max)) this.current.set(key, made);
-    else this.added(key, made);
+    // Usually absent still; `make` may have put it (a memo it calls back into), and then it is only replaced (asked only
+    // when the generations would turn over: otherwise `set` replaces it anyway).
+    if ((this.current.size < this.half && this.size < this.max) || this.current.has(key)) this.current.set(key, stored(made));
+    else this.added(key, stored(made));
     return made;
   }
+
+  /** Whether the last `find` found its key (its value may be undefined). */
+  private lastFound = false;
 
   /** The value kept for `key`, if any (for values made asynchronously: `find`, then `put`). */
   find(key: string): V | undefined {
     const value = this.current.get(key);
-    if (value !== undefined || this.current.has(key)) return value;
-    return this.older.has(key) ? this.kept(key) : undefined;
+    if (value !== undefined) return ((this.lastFound = true), shown(value));
+    const old = this.older.get(key);
+    this.lastFound = old !== undefined;
+    if (old === undefined) return undefined;
+    // A key of the older generation, used again: moved to the current one.
+    this.older.delete(key);
+    this.current.set(key, old);
+    return shown(old);
   }
 
   put(key: string, value: V): void {
-    if (this.current.has(key)) this.current.set(key, value);
+    if (this.current.has(key)) this.current.set(key, stored(value));
     else {
       this.older.delete(key);
-      this.added(key, value);
+      this.added(key, stored(value));
     }
   }
 
@@ -64,19 +83,11 @@ export class BoundedMemo<V> {
     return this.current.size + this.older.size;
   }
 
-  /** A key of the older generation, used again: moved to the current one. */
-  private kept(key: string): V {
-    const value = this.older.get(key) as V;
-    this.older.delete(key);
-    this.current.set(key, value);
-    return value;
-  }
-
   /**
    * A key in neither generation: into the current one, which becomes the older one when it holds half the bound
    * or both hold the bound. Keys moved back may have filled the current one to the bound: one is dropped then.
    */
-  private added(key: string, value: V): void {
+  private added(key: string, value: Kept<V>): void {
     if (this.current.size >= this.half || this.size >= this.max) {
       [this.older, this.current] = [this.current, new Map()];
       if (this.older.size >= this.max) this.older.delete(this.older.keys().next().value!);

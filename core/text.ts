@@ -89,14 +89,13 @@ export function hasVisibleText(text: string): boolean {
  * Cyrillic а is the same name as "Name". Only ever compared, never shown.
  */
 export function nameKey(name: string): string {
-  // Names repeat (a visitor attends every hour, reflects under the same name): the key is kept per name as written.
-  return nameKeys.get(name, () => computeNameKey(name));
+  // A name of printable ASCII is keyed letter by letter, faster than a memo's miss and without keeping every new
+  // visitor's name; others repeat (a visitor attends every hour, reflects under the same name) and are kept.
+  return asciiNameKey(name) || nameKeys.get(name, () => computeNameKey(name));
 }
 const nameKeys = new BoundedMemo<string>(8192);
 
 function computeNameKey(name: string): string {
-  const ascii = asciiNameKey(name);
-  if (ascii) return ascii;
   const visible = latinCapitals(withoutInvisible(name));
   const plain = foldText(visible).replace(/[\p{P}\p{S}\s]+/gu, "");
   // A name made only of punctuation or symbols ("🌙", "...") keeps them: they are all it has.
@@ -113,11 +112,15 @@ function computeNameKey(name: string): string {
 function asciiNameKey(name: string): string {
   if (!PRINTABLE_ASCII.test(name)) return "";
   let key = "";
-  for (const c of name.toLowerCase()) key += ALNUM_SKELETON.get(c) ?? "";
+  for (let i = 0; i < name.length; i++) key += ASCII_SKELETON[name.charCodeAt(i)];
   return key;
 }
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const ALNUM_SKELETON = new Map([..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => [c, unhomoglyph(c.normalize("NFD")).normalize("NFD").toLowerCase()]));
+/** By character code: a letter's (either case) or digit's skeleton, "" for what the key drops (spaces, punctuation). */
+const ASCII_SKELETON = Array.from({ length: 128 }, (_, code) => {
+  const c = String.fromCharCode(code).toLowerCase();
+  return /^[a-z0-9]$/.test(c) ? unhomoglyph(c.normalize("NFD")).normalize("NFD").toLowerCase() : "";
+});
 
 /** A capital letter of a script other than Latin (the lookahead keeps it to one code point that is a capital). */
 const OTHER_CAPITAL = /(?=\p{Lu})\P{Script=Latin}/gu;
