@@ -64,6 +64,36 @@ describe("a full disk under SQLite", () => {
     expect(() => markLive("/proc/sanctuary-data")).toThrow("DATA_DIR /proc/sanctuary-data cannot be written (ENOENT): no folder can be made there");
   });
 
+  it("passes a local store's own errors through as they are, thrown at once or later, and refuses an outage with 503", async () => {
+    const lines: string[] = [];
+    const state = new StoreState({ error: (_, m) => lines.push(m), warn: (_, m) => lines.push(m) }, () => {}, 60_000);
+    const inner = new MemoryEngine();
+    let calls = 0;
+    const thrown = new TypeError("storage values must be JSON values");
+    const full = Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    const failures: Array<() => Promise<unknown>> = [
+      () => {
+        throw thrown; // at once, not as a rejected promise
+      },
+      () => Promise.reject(thrown),
+      () => Promise.reject(full),
+    ];
+    inner.get = (key: string) => (calls++, key === "ok" ? Promise.resolve(1) : failures.shift()!());
+    const guarded = new GuardedEngine(inner, state, null);
+    expect(await guarded.get("ok")).toBe(1);
+    await expect(guarded.get("a")).rejects.toBe(thrown);
+    await expect(guarded.get("b")).rejects.toBe(thrown);
+    expect(state.ok).toBe(true);
+    const refused: unknown = await guarded.get("c").catch((error: unknown) => error);
+    expect([isStoreUnavailable(refused), (refused as { status: number }).status, state.reason]).toEqual([true, 503, "disk full"]);
+    // Down: a write fails at once without calling the store until the retry interval has passed; a read still goes through.
+    const before = calls;
+    expect(isStoreUnavailable(await guarded.set("d", 1).catch((error: unknown) => error))).toBe(true);
+    expect(await guarded.get("ok")).toBe(1);
+    expect(calls).toBe(before + 1);
+    expect(lines).toHaveLength(1);
+  });
+
   it("tells outages from other errors", () => {
     expect(outageOf(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))).toBe("disk full");
     expect(outageOf(Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" }))).toBe("read-only");
