@@ -12,9 +12,8 @@
 // 4,096 missed 1,500 a round of the bench's queries; docs/performance.md, forty-seventh session.)
 
 /**
- * What an undefined value is kept as: so `get` tells a miss from a kept undefined by the lookup it makes anyway. A
- * miss was five lookups (get, has, the older generation's has, and has again after making the value), one key in
- * neither generation, which every new name's attend pays in several memos; now it is two, and the write.
+ * What an undefined value is kept as, so that a lookup's answer alone tells a miss from a kept undefined: a miss costs
+ * two lookups and a write (it was five), and every new name's attend misses in several memos.
  */
 const UNDEFINED = Symbol("undefined value");
 type Kept<V> = V | typeof UNDEFINED;
@@ -34,8 +33,8 @@ export class BoundedMemo<V> {
 
   /** The value for `key`, computed by `make` the first time. */
   get(key: string, make: () => V): V {
-    const found = this.find(key);
-    if (found !== undefined || this.lastFound) return found as V;
+    const kept = this.lookup(key);
+    if (kept !== undefined) return shown(kept);
     const made = make();
     // Usually absent still; `make` may have put it (a memo it calls back into), and then it is only replaced (asked only
     // when the generations would turn over: otherwise `set` replaces it anyway).
@@ -44,20 +43,10 @@ export class BoundedMemo<V> {
     return made;
   }
 
-  /** Whether the last `find` found its key (its value may be undefined). */
-  private lastFound = false;
-
   /** The value kept for `key`, if any (for values made asynchronously: `find`, then `put`). */
   find(key: string): V | undefined {
-    const value = this.current.get(key);
-    if (value !== undefined) return ((this.lastFound = true), shown(value));
-    const old = this.older.get(key);
-    this.lastFound = old !== undefined;
-    if (old === undefined) return undefined;
-    // A key of the older generation, used again: moved to the current one.
-    this.older.delete(key);
-    this.current.set(key, old);
-    return shown(old);
+    const kept = this.lookup(key);
+    return kept === undefined ? undefined : shown(kept);
   }
 
   put(key: string, value: V): void {
@@ -81,6 +70,17 @@ export class BoundedMemo<V> {
 
   get size(): number {
     return this.current.size + this.older.size;
+  }
+
+  /** What is kept for `key` (undefined: nothing), a key of the older generation moved to the current one. */
+  private lookup(key: string): Kept<V> | undefined {
+    const kept = this.current.get(key);
+    if (kept !== undefined) return kept;
+    const old = this.older.get(key);
+    if (old === undefined) return undefined;
+    this.older.delete(key);
+    this.current.set(key, old);
+    return old;
   }
 
   /**
