@@ -97,9 +97,29 @@ export interface ArchivePage {
   older: ArchivePlace | null;
 }
 
+/** The live feed as last read, and what it was checked against: the clock, both counters, this process's writes. */
+interface RecentFeed {
+  at: number;
+  counter: number;
+  written: number;
+  ownWrites: number;
+  /** performance.now() when the counters were last asked. */
+  checkedAt: number;
+  value: Reflection[];
+}
+
+/**
+ * How long the live feed is reused without asking the store whether another process wrote (ms). Asking is two reads
+ * (two round trips to Redis), and every attend read the feed: SQLite's own reads already see other processes' commits
+ * this late (storage/sqlite-engine.ts, STALE_MS). This process's own reflections show at once.
+ */
+const RECHECK_MS = 50;
+
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
-  private recentCache = new Map<string, { at: number; counter: number; written: number; value: Reflection[] }>();
+  private recentCache = new Map<string, RecentFeed>();
+  /** Reflection writes this store made (counted once each has landed): the live feed read in this process sees them at once. */
+  private ownWrites = 0;
 
   constructor(private kv: KeyValueStore) {}
 
@@ -143,7 +163,7 @@ export class ReflectionStore {
       ...(tally ?? {}),
       [reflection.song]: tallied(tally?.[reflection.song], reflection),
     }));
-    await this.kv.increment(WRITTEN);
+    await this.wrote();
     await this.kv.update<Claims>(bucketKey, (bucket) =>
       bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
     );
@@ -185,7 +205,7 @@ export class ReflectionStore {
         repaired++;
       }
     }
-    if (repaired) await this.kv.increment(WRITTEN);
+    if (repaired) await this.wrote();
     return repaired;
   }
 
@@ -229,7 +249,7 @@ export class ReflectionStore {
   /** Index puts issued together in chunks, so an engine that batches writes commits many at once. */
   private async putAll(reflections: Reflection[]): Promise<void> {
     for (let i = 0; i < reflections.length; i += 2000) await Promise.all(reflections.slice(i, i + 2000).map((r) => this.index(r)));
-    if (reflections.length) await this.kv.increment(WRITTEN);
+    if (reflections.length) await this.wrote();
   }
 
   /**
@@ -256,19 +276,42 @@ export class ReflectionStore {
    */
   async recent(now: Date, limit = 20, windowMs = LIVE_FEED_MS): Promise<Reflection[]> {
     const at = now.getTime();
-    const counter = await this.kv.changeCounter();
     const key = `${limit}:${windowMs}`;
     const hit = this.recentCache.get(key);
     // Either side of the instant read: concurrent requests reach here out of clock order (see presence.count).
-    const fresh = hit && Math.abs(at - hit.at) < 1000;
-    if (fresh && hit.counter === counter) return hit.value;
+    const fresh = hit !== undefined && Math.abs(at - hit.at) < 1000;
+    // Taken before the reads below: a reflection landing meanwhile leaves the answer marked as older than it.
+    const ownWrites = this.ownWrites;
+    if (fresh && hit.ownWrites === ownWrites && performance.now() - hit.checkedAt < RECHECK_MS) return hit.value;
+    const counter = await this.kv.changeCounter();
+    if (fresh && hit.counter === counter) return this.checked(hit, ownWrites);
     // Something was written: reread the feed only if it was a reflection.
     const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
-    if (fresh && hit.written === written) return ((hit.counter = counter), hit.value);
+    if (fresh && hit.written === written) {
+      hit.counter = counter;
+      return this.checked(hit, ownWrites);
+    }
     const value = values(await this.kv.sorted<Reflection>(LIVE).range({ from: at - windowMs + 1, to: at, order: "desc", limit }));
     if (this.recentCache.size > 16) this.recentCache.clear();
-    this.recentCache.set(key, { at, counter, written, value });
+    this.recentCache.set(key, { at, counter, written, ownWrites, checkedAt: performance.now(), value });
     return value;
+  }
+
+  /** A feed found unchanged: reused without asking again for RECHECK_MS. */
+  private checked(hit: RecentFeed, ownWrites: number): Reflection[] {
+    hit.ownWrites = ownWrites;
+    hit.checkedAt = performance.now();
+    return hit.value;
+  }
+
+  /** A write of reflections has landed: counted for every process (WRITTEN) and for this one's feed. */
+  private async wrote(): Promise<void> {
+    try {
+      await this.kv.increment(WRITTEN);
+    } finally {
+      // Also when the count failed: the feed itself may have changed.
+      this.ownWrites++;
+    }
   }
 
   /** How many reflections the live feed holds at `now`. */

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { backendFor, openKeyValueStore } from "../../storage/index.ts";
 import { ReflectionStore, type Reflection } from "../../services/reflections.ts";
 import { PresenceStore } from "../../services/presence.ts";
@@ -48,6 +48,35 @@ it("keeps the feed it read while only presence is written, and shows a reflectio
     expect((await a.recent(now, 20)).map((r) => r.id)).toEqual(["r3", "r2", "r1"]);
   } finally {
     await Promise.all([kvA.close(), kvB.close()]);
+  }
+});
+
+it("reuses the feed without asking the store for 50 ms, and rereads at once after this process's own reflection", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "sanctuary-feed-"));
+  dirs.push(dir);
+  const kv = openKeyValueStore(backendFor({ dataDir: dir }));
+  // The recheck window's clock, moved by hand: a slow machine must not decide what the test sees.
+  let clock = 1_000;
+  const monotonic = vi.spyOn(performance, "now").mockImplementation(() => clock);
+  try {
+    const store = new ReflectionStore(kv);
+    await store.add(numberedReflection(1));
+    const now = new Date(T);
+    const first = await store.recent(now, 20);
+    const asked = vi.spyOn(kv, "changeCounter");
+    clock += 49;
+    expect(await store.recent(now, 20)).toBe(first);
+    // An attend in the same turn asks nothing: two reads each, and two round trips on Redis, before.
+    expect(asked).not.toHaveBeenCalled();
+    clock += 2;
+    expect(await store.recent(now, 20)).toBe(first);
+    expect(asked).toHaveBeenCalledTimes(1);
+    await store.add(numberedReflection(2));
+    // Within the window, and still seen: this process's own write is known without asking.
+    expect((await store.recent(now, 20)).map((r) => r.id)).toEqual(["r2", "r1"]);
+  } finally {
+    monotonic.mockRestore();
+    await kv.close();
   }
 });
 
