@@ -38,28 +38,47 @@ export function extended<S extends object, E extends Record<string, unknown>>(sh
   const own: Record<string, unknown> = {};
   for (const key of Object.keys(shared)) whole[key] = (shared as Record<string, unknown>)[key];
   for (const key of Object.keys(extra)) whole[key] = own[key] = extra[key];
-  Object.defineProperty(whole, PARTS, { value: { shared: immutable(shared), extra: Object.freeze(own) } });
+  PartsMark.stamp(whole, { shared: immutable(shared), extra: Object.freeze(own) });
   // The copy holds exactly the parts' own enumerable string keys, as `{ ...shared, ...extra }` would (neither part
-  // has symbol keys: they are JSON; its parts are under a symbol that is not enumerable), so it is the same type.
+  // has symbol keys: they are JSON; its parts are in a private field), so it is the same type.
   return Object.freeze(whole) as S & E;
 }
 
-/**
- * An extended object's parts, on the object itself under a symbol no one else has, not enumerable: JSON, Object.keys,
- * for-in, a spread and Object.assign never see it (a copy is a plain object, walked field by field). A WeakMap entry
- * per object cost twice the rest of `extended` (about 0.7 µs each, five a search, and more for the collector).
- */
-const PARTS = Symbol("extended parts");
 interface Parts {
   shared: object;
   extra: Record<string, unknown>;
 }
 
-function partsOf(value: object): Parts | undefined {
-  const parts = (value as { [PARTS]?: Parts })[PARTS];
-  // Its own only: an object made with an extended one as its prototype is not that object.
-  return parts && Object.hasOwn(value, PARTS) ? parts : undefined;
+/** A constructor that hands back the object it is given, so that a subclass's private field is added to that object. */
+class Given {
+  constructor(value: object) {
+    return value;
+  }
 }
+
+/**
+ * An extended object's parts, in a private field added to the plain object itself (its prototype stays
+ * Object.prototype): JSON, Object.keys, for-in, a spread and Object.assign never see it, so a copy is a plain object,
+ * walked field by field. A WeakMap entry per object cost twice the rest of `extended` (about 0.7 µs each, five a
+ * search), and a symbol property defined as not enumerable as much again as the rest (defineProperty is a call
+ * into the runtime); a private field is an ordinary store, and asking for it a brand check.
+ */
+class PartsMark extends Given {
+  readonly #parts: Parts;
+  private constructor(value: object, parts: Parts) {
+    super(value);
+    this.#parts = parts;
+  }
+  /** Before the object is frozen: a private field is added like any other. */
+  static stamp(value: object, parts: Parts): void {
+    new PartsMark(value, parts);
+  }
+  static partsOf(value: object): Parts | undefined {
+    return #parts in value ? value.#parts : undefined;
+  }
+}
+
+const partsOf = (value: object): Parts | undefined => PartsMark.partsOf(value);
 
 /**
  * Where the walk writes: runs of text made per request, joined before they are measured and written once, and the
@@ -148,11 +167,28 @@ function writeFields(value: Record<string, unknown>, depth: number, out: Pieces,
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const v = value[key];
     if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
-    out.add(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    const named = keyText(key);
+    out.add(first ? named.first : named.later);
     first = false;
     write(v, depth - 1, out);
   }
   out.add("}");
+}
+
+/**
+ * A key as the walk writes it, `"key":` and `,"key":`, made once: the same few dozen field names are written on
+ * every request. Keys beyond KEY_TEXTS (a body keyed by visitors' words) are made each time rather than kept.
+ */
+const keyTexts = new Map<string, { first: string; later: string }>();
+const KEY_TEXTS = 2048;
+function keyText(key: string): { first: string; later: string } {
+  let named = keyTexts.get(key);
+  if (!named) {
+    const quoted = JSON.stringify(key);
+    named = { first: `${quoted}:`, later: `,${quoted}:` };
+    if (keyTexts.size < KEY_TEXTS) keyTexts.set(key, named);
+  }
+  return named;
 }
 
 /**

@@ -183,6 +183,9 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
   it("are plain objects with the part's fields first, and refuse a field the part already has", () => {
     const result = extended(immutable({ ...card }), { score: 0.5 });
     expect(Object.keys(result)).toEqual([...Object.keys(card), "score"]);
+    // Plain to the core: validators that ask for a plain object (Zod's records) take it, and a copy changed is written as changed.
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(encodedText({ results: [{ ...result, score: 0.7 }] })).toBe(JSON.stringify({ results: [{ ...card, score: 0.7 }] }));
     expect(() => extended(immutable({ ...card }), { title: "other" })).toThrow(/shared part's own field/);
     // Its JSON is kept in parts, so nothing may change it afterwards: it is frozen, and its fields are its own copy.
     const extra = { score: 0.5 };
