@@ -2,6 +2,8 @@
 // the same for every visitor of a slot, so they are serialized and UTF-8 encoded once, not once per request
 // (encoding long texts with non-ASCII characters is most of a response's cost), and quoted once for MCP's text.
 // The output is byte for byte JSON.stringify's for plain data. core/json.ts writes whole bodies with it.
+import { BoundedMemo } from "./memo.ts";
+
 // Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
 export type Bytes = Buffer<ArrayBuffer>;
 const encoded = new WeakMap<object, Bytes>();
@@ -177,18 +179,14 @@ function writeFields(value: Record<string, unknown>, depth: number, out: Pieces,
 
 /**
  * A key as the walk writes it, `"key":` and `,"key":`, made once: the same few dozen field names are written on
- * every request. Keys beyond KEY_TEXTS (a body keyed by visitors' words) are made each time rather than kept.
+ * every request (a body keyed by visitors' words only turns the memo over).
  */
-const keyTexts = new Map<string, { first: string; later: string }>();
-const KEY_TEXTS = 2048;
+const keyTexts = new BoundedMemo<{ first: string; later: string }>(2048);
 function keyText(key: string): { first: string; later: string } {
-  let named = keyTexts.get(key);
-  if (!named) {
+  return keyTexts.get(key, () => {
     const quoted = JSON.stringify(key);
-    named = { first: `${quoted}:`, later: `,${quoted}:` };
-    if (keyTexts.size < KEY_TEXTS) keyTexts.set(key, named);
-  }
-  return named;
+    return { first: `${quoted}:`, later: `,${quoted}:` };
+  });
 }
 
 /**
