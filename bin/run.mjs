@@ -6,7 +6,10 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { importEntry } from "../core/bundle.mjs";
+import { holdTickShape } from "../core/tick-shape.mjs";
 
+// First, before start-up's garbage collections: nextTick's shapes kept (core/tick-shape.mjs).
+holdTickShape();
 const entry = process.argv[2];
 if (!entry?.endsWith(".ts")) {
   console.error("usage: node bin/run.mjs <entry.ts>  (server.ts, server-cluster.ts)");

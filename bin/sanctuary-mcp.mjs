@@ -4,5 +4,8 @@
 // through tsx when none can be had); the entry (mcp-stdio.ts) keeps stdout for the protocol and state beside the installation.
 import { fileURLToPath } from "node:url";
 import { importEntry } from "../core/bundle.mjs";
+import { holdTickShape } from "../core/tick-shape.mjs";
 
+// First, before start-up's garbage collections: nextTick's shapes kept (core/tick-shape.mjs).
+holdTickShape();
 await importEntry(fileURLToPath(new URL("../mcp-stdio.ts", import.meta.url)));
