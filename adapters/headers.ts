@@ -3,6 +3,7 @@
 import type { H3Event, Middleware } from "h3";
 import { FastResponse } from "srvx";
 import { turnEnd, turnsEnded } from "../core/turn-end.ts";
+import { keepAnswerShapes, keepRequestShapes } from "./kept-shapes.ts";
 import type { RequestWatch } from "./request-log.ts";
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -79,22 +80,24 @@ export function commonLayer({ watch, baseUrl, methodsAt }: CommonLayerOptions): 
   if (!watch)
     return (event, next) => {
       const askedIn = turnsEnded();
+      keepRequestShapes(event);
       if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
       if (event.req.method === "OPTIONS") return together(askedIn, preflight(event, methodsAt));
       const answer = next();
       return answer instanceof Promise
-        ? answer.then((response: unknown) => together(askedIn, withCommonHeaders(response)))
-        : together(askedIn, withCommonHeaders(answer));
+        ? answer.then((response: unknown) => together(askedIn, kept(withCommonHeaders(response))))
+        : together(askedIn, kept(withCommonHeaders(answer)));
     };
   // The access line's time is the answer's making: the wait for the turn's end comes after it.
   const finish = (event: H3Event, started: number, askedIn: number, response: unknown): unknown => {
-    const out = withCommonHeaders(response);
+    const out = kept(withCommonHeaders(response));
     watch.answered(event, started, out);
     return together(askedIn, out);
   };
   return (event, next) => {
     const started = performance.now();
     const askedIn = turnsEnded();
+    keepRequestShapes(event);
     if (baseUrl !== undefined) event.context.baseUrl = baseUrl;
     if (event.req.method === "OPTIONS") {
       const answer = preflight(event, methodsAt);
@@ -118,6 +121,12 @@ export function commonLayer({ watch, baseUrl, methodsAt }: CommonLayerOptions): 
         )
       : finish(event, started, askedIn, answer);
   };
+}
+
+/** The answer, held as the last one made (adapters/kept-shapes.ts). */
+function kept<T>(answer: T): T {
+  keepAnswerShapes(answer);
+  return answer;
 }
 
 /**
