@@ -8,15 +8,15 @@
 // core/tick-shape.mjs does the same for process.nextTick's queued objects.
 import type { H3Event } from "h3";
 
-let lastEvent: H3Event | null = null;
-let lastAnswer: unknown = null;
+/** What is held: only ever written, since being alive is all it is for. */
+const held: { event: H3Event | null; answer: unknown } = { event: null, answer: null };
 
 /** Holds a request's event: through it its srvx request, node's IncomingMessage and ServerResponse, and its context. */
 export function keepRequestShapes(event: H3Event): void {
-  lastEvent = event;
+  held.event = event;
 }
 
 /** Holds a request's answer (a Response and its headers), as made by the route. */
 export function keepAnswerShapes(answer: unknown): void {
-  lastAnswer = answer;
+  held.answer = answer;
 }
