@@ -14,6 +14,15 @@ const queries = new BoundedMemo<Readonly<Record<string, string | string[]>>>(512
 const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze({});
 
 /**
+ * The query parameters read afresh: neither kept nor frozen, so invoke does not keep its validation either. For a
+ * query that carries a visitor's name (attend): each is nearly always new, and keeping it only turned the memos over.
+ */
+export function freshQueryObject(url: URL): Readonly<Record<string, string | string[]>> {
+  const search = url.search;
+  return search.length > 1 ? withLostNoted(search, parseQuery(search)) : NO_QUERY;
+}
+
+/**
  * U+FFFD, the mark a decoder leaves where bytes were not UTF-8 ("%FF", half of a character's bytes): text holding it
  * is refused rather than kept garbled (docs/behaviour.md §8). Sent as itself it is refused too: it only ever stands
  * for a character lost on the way.
@@ -27,7 +36,11 @@ export function lostInQuery(query: Readonly<Record<string, string | string[]>>):
 const lostIn = new WeakMap<object, string>();
 
 function parsedQuery(search: string): Readonly<Record<string, string | string[]>> {
-  const query = Object.freeze(parseQuery(search));
+  return withLostNoted(search, Object.freeze(parseQuery(search)));
+}
+
+/** The query, with the first field that lost a character noted for `lostInQuery`. */
+function withLostNoted(search: string, query: Readonly<Record<string, string | string[]>>): Readonly<Record<string, string | string[]>> {
   // Only a percent-encoded byte decodes to U+FFFD (a URL carries nothing else beyond ASCII).
   if (search.includes("%")) {
     const lost = Object.entries(query).find(([key, value]) => key.includes(LOST_CHARACTER) || [value].flat().some((v) => v.includes(LOST_CHARACTER)));

@@ -5,7 +5,7 @@ import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
-import { lostInQuery, queryObject } from "./query.ts";
+import { freshQueryObject, lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
 import { requestIdOf } from "./request-id.ts";
 import { refusesHead } from "./route-table.ts";
@@ -47,8 +47,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
     }
   }
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
-  // invoke keeps (adapters/invoke.ts).
-  const query = queryObject(event.url);
+  // invoke keeps (adapters/invoke.ts); one that carries a visitor's name is read afresh.
+  const query = op.rest.nameInQuery ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
   if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
   let input: Readonly<Record<string, unknown>> = query;

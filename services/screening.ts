@@ -107,7 +107,8 @@ export const FILLER_RULES: Record<FieldRole, FillerRules> = {
 export function fillerText(field: string, text: string, rules: FillerRules = FILLER_RULES.piece): string | null {
   const words = wordsOf(text);
   // A filler word said twice or more in one ("asdfasdf", "testtest") is still that word.
-  const isFiller = (w: string) => FILLER_WORDS.has(w) || FILLER_WORDS.has(/^(.{3,6}?)\1+$/.exec(w)?.[1] ?? "") || (rules.numbersAreFiller && /^\d+$/.test(w));
+  const isFiller = (w: string) =>
+    FILLER_WORDS.has(w) || (w.length >= 6 && FILLER_WORDS.has(/^(.{3,6}?)\1+$/.exec(w)?.[1] ?? "")) || (rules.numbersAreFiller && /^\d+$/.test(w));
   const allFiller = words.length > 0 ? words.every(isFiller) : rules.wordsRequired;
   const whole = words.join(" ");
   if (allFiller || FILLER_PHRASES.has(whole) || (rules.greetings && GREETINGS.has(whole))) return `\`${field}\` reads like a test rather than your own words.`;
@@ -143,10 +144,16 @@ const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : 
 export function screenField(field: string, value: string, role: FieldRole, examples: readonly string[] = []): Refusal | null {
   // A name or place is screened without the examples, so its answer depends on these three alone: names repeat
   // (a visitor attends every hour under one name), and the answer is kept rather than worked out again.
-  if (role === "name" || role === "place") return shortFields.get(`${role}\u0000${field}\u0000${value}`, () => frozen(screenedField(field, value, role, [])));
+  if (role === "name" || role === "place") return shortFieldMemo(field, role).get(value, () => frozen(screenedField(field, value, role, [])));
   return screenedField(field, value, role, examples);
 }
-const shortFields = new BoundedMemo<Readonly<Refusal> | null>(8192);
+/** One memo per role and field (a handful), keyed by the value alone: no key to join for each new name. */
+const shortFields = { name: new Map<string, BoundedMemo<Readonly<Refusal> | null>>(), place: new Map<string, BoundedMemo<Readonly<Refusal> | null>>() };
+function shortFieldMemo(field: string, role: "name" | "place"): BoundedMemo<Readonly<Refusal> | null> {
+  let memo = shortFields[role].get(field);
+  if (!memo) shortFields[role].set(field, (memo = new BoundedMemo(8192)));
+  return memo;
+}
 const frozen = (refusal: Refusal | null) => (refusal ? Object.freeze(refusal) : null);
 
 function screenedField(field: string, value: string, role: FieldRole, examples: readonly string[]): Refusal | null {

@@ -129,6 +129,8 @@ export function isStandIn(value: string, role: FieldRole): boolean {
   // "..." and "…" are how docs write "something goes here"; a lone "." is a label some choose.
   if (/^[\s.…]*(?:\.\.|…)[\s.…]*$/.test(value)) return true;
   if (isBracketedPhrase(value)) return true;
+  // Folding keeps ASCII digits, and no stand-in holds one: a value with a digit ("visitor-42") is no stand-in, unfolded.
+  if (NO_DIGIT_IN_STAND_INS && ASCII_DIGIT.test(value)) return false;
   const v = normalized(value);
   if (GENERIC.has(v)) return true;
   return STAND_INS[role].has(v);
@@ -141,3 +143,7 @@ const STAND_INS = Object.fromEntries(
     return [role, new Set(ROLE_WORDS[role].flatMap((word) => prefixes.flatMap((p) => [`${p}${word}`, `${p}${word} here`])))];
   }),
 ) as Record<FieldRole, Set<string>>;
+
+const ASCII_DIGIT = /[0-9]/;
+/** Read from the lists themselves, so a stand-in with a digit added to them turns the shortcut off. */
+const NO_DIGIT_IN_STAND_INS = ![GENERIC, ...Object.values(STAND_INS)].some((set) => [...set].some((v) => ASCII_DIGIT.test(v)));

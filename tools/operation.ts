@@ -32,6 +32,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
     path: string;
     status?: number;
     wordsInPath?: true;
+    /** The query carries a visitor's name (attend): read afresh each time rather than kept with the queries that repeat. */
+    nameInQuery?: true;
     /** Another status `statusOf` may give a success's body (health: 503), documented with the same schema. */
     alsoStatus?: { status: number; description: string };
   };
