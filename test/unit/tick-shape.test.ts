@@ -38,14 +38,6 @@ function literalCaches(hold: boolean): { held: boolean; states: string[] } {
   };
 }
 
-it("without a held tick object, full collections turn nextTick's literal caches megamorphic (why the hold exists)", () => {
-  const { held, states } = literalCaches(false);
-  expect(held).toBe(false);
-  // The literal's four fields, each defined through a cache.
-  expect(states).toHaveLength(4);
-  expect(states).toContain("MEGAMORPHIC");
-});
-
 it("with one tick object held, the caches stay monomorphic through the same collections", () => {
   const { held, states } = literalCaches(true);
   expect(held).toBe(true);
