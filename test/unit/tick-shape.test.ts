@@ -1,6 +1,7 @@
 // nextTick's caches (core/tick-shape.mjs): full garbage collections while the tick queue is empty turn the caches of
 // its object literal megamorphic, unless one tick object is held. Read from V8 itself (%DebugPrint of nextTick lists
-// each cache's state), in a child process given the flags that allow it.
+// each cache's state), in a child process given the flags that allow it. Without the hold they turn megamorphic here
+// mostly, not always (under load a tick may be alive at a collection), so only the hold's side is asserted.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
@@ -10,7 +11,7 @@ const MODULE = fileURLToPath(new URL("../../core/tick-shape.mjs", import.meta.ur
 /** Ten rounds of ticks, each followed by a full collection once the queue is empty, as a server's start makes them. */
 const SCRIPT = `
 import { holdTickShape, holdsTickShape } from ${JSON.stringify(MODULE)};
-if (process.env.HOLD) holdTickShape();
+holdTickShape();
 let rounds = 0;
 const round = () => {
   for (let i = 0; i < 2000; i++) process.nextTick(() => {}, i);
@@ -25,10 +26,9 @@ const round = () => {
 round();
 `;
 
-function literalCaches(hold: boolean): { held: boolean; states: string[] } {
+function literalCachesHeld(): { held: boolean; states: string[] } {
   const child = spawnSync(process.execPath, ["--expose-gc", "--allow-natives-syntax", "--input-type=module", "-e", SCRIPT], {
     encoding: "utf8",
-    env: { ...process.env, HOLD: hold ? "1" : "" },
     maxBuffer: 16 << 20,
   });
   expect(child.status, child.stderr).toBe(0);
@@ -39,7 +39,7 @@ function literalCaches(hold: boolean): { held: boolean; states: string[] } {
 }
 
 it("with one tick object held, the caches stay monomorphic through the same collections", () => {
-  const { held, states } = literalCaches(true);
+  const { held, states } = literalCachesHeld();
   expect(held).toBe(true);
   expect(states).toEqual(["MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC"]);
 });
