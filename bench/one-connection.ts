@@ -1,6 +1,6 @@
 // Latency as one client sees it, one request at a time over one keep-alive connection: the issue's "search p50
-// ≤ 1 ms at one connection". autocannon's latencies are whole milliseconds, too coarse for this; each request is
-// timed here with performance.now() around a node:http GET (the client's own cost included).
+// ≤ 1 ms at one connection". The rounds time their requests with 32 connections in flight; here each request is
+// timed alone with performance.now() around a node:http GET (the client's own cost included).
 import { Agent, get } from "node:http";
 
 export interface Latency {

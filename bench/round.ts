@@ -1,7 +1,7 @@
-// One timed round of load against one server: autocannon for `seconds`, the server's CPU time from /proc
+// One timed round of load against one server: bench/load.ts for `seconds`, the server's CPU time from /proc
 // around it (bench/cpu.ts), divided by the requests answered.
-import autocannon from "autocannon";
 import { treeCpuMs } from "./cpu.ts";
+import { load, type LoadRequest } from "./load.ts";
 
 /** Rotating routes: requests take this list's paths in turn (one count across connections). */
 export const ROTATING: Record<string, string[]> = {};
@@ -29,37 +29,29 @@ export interface Round {
  * `seconds` of requests to `url`, with the CPU time of process `pid` (and its children) read around them. `given`
  * are whole requests to send in turn instead (an MCP row's POSTs).
  */
-export async function run(url: string, seconds: number, connections: number, pid: number, given?: autocannon.Request[]): Promise<Round> {
+export async function run(url: string, seconds: number, connections: number, pid: number, given?: LoadRequest[]): Promise<Round> {
   const origin = url.slice(0, url.indexOf("/", "http://".length));
   const path = url.slice(origin.length);
-  const paths = given ? null : ROTATING[path];
   // A list of requests is handed out with one count across connections: each connection walking the list from
   // its start would send every query once per connection, within a few requests of each other (so caches keyed
   // by the query would answer all but the first).
-  const inTurn = (list: autocannon.Request[]) => [{ setupRequest: (req: object) => ({ ...req, ...list[requestNumber++ % list.length] }) }];
-  const requests =
-    given && given.length > 1
-      ? inTurn(given)
-      : (given ??
-        (paths
-          ? inTurn(paths.map((p) => ({ method: "GET" as const, path: p })))
-          : path.includes("{n}")
-            ? [{ setupRequest: (req: object) => ({ ...req, path: unique(path, requestNumber++) }) }]
-            : undefined));
+  const list = given ?? ROTATING[path]?.map((p): LoadRequest => ({ path: p }));
+  const one: LoadRequest = { path: unique(path, 0) };
+  const next = list
+    ? () => list[requestNumber++ % list.length]
+    : path.includes("{n}")
+      ? (): LoadRequest => ({ path: unique(path, requestNumber++) })
+      : () => one;
   const before = await treeCpuMs(pid);
   const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: paths || given ? origin : unique(url, 0), duration: seconds, connections, pipelining: 1, requests }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    );
-  });
+  const result = await load(origin, { seconds, connections, next });
   const elapsed = (performance.now() - started) / 1000;
   const after = await treeCpuMs(pid);
-  const answered = result.requests.total;
+  const answered = result.total;
   return {
     rps: answered / Math.max(0.001, elapsed),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: result.p50,
+    p99: result.p99,
     errors: result.errors + result.non2xx,
     cpuPerRequest: before !== null && after !== null && answered ? ((after - before) * 1000) / answered : null,
   };

@@ -1,10 +1,9 @@
 // npm run bench: drives the real server and a bare node:http server (serving a JSON body of the same
-// size for each route) with autocannon in one run, alternating them, and prints medians and ratios.
-// The route `/api/search*` rotates through ≥ 200 distinct queries (bench/queries.ts), on both servers.
+// size for each route) with keep-alive connections (bench/load.ts) in one run, alternating them, and prints medians
+// and ratios. The route `/api/search*` rotates through 6,000 distinct queries (bench/queries.ts), on both servers.
 // `{n}` in a route becomes a new value on every request: `--routes "/api/attend?name=visitor-{n}"` is a new name each time.
 // Each round reads both servers' CPU time from /proc around it and divides by the requests answered: CPU
-// microseconds per request, the primary figure (it holds when the load generator is the bottleneck), beside req/s.
-// (autocannon's fixed-count mode paced requests at about 10,000/s here, so rounds are timed instead.)
+// microseconds per request, the primary figure, beside req/s. Rounds are timed, not counted.
 // `--floor` adds a third server, a minimal h3 app answering the same bodies: the framework's own cost over bare.
 // Usage: npm run bench [-- --floor --large --trials 1 --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 // Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (docs/performance.md).
@@ -17,7 +16,7 @@ import { loadLibrary } from "../corpus/library.ts";
 import { benchQueries, searchPath } from "./queries.ts";
 import { resetPresence, seedReflections } from "./seed.ts";
 import { ROTATING, median, run, unique, type Round } from "./round.ts";
-import type autocannon from "autocannon";
+import type { LoadRequest } from "./load.ts";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { oneConnection } from "./one-connection.ts";
 import { printMcpRatios, printRows, readRecordedRun, recordRun, type BenchRow } from "./report.ts";
@@ -74,7 +73,7 @@ interface Target {
   server: Spawned;
   path: (route: string) => string;
   /** An MCP row's requests (POST /mcp), for a server that speaks MCP; the bare server answers its stand-in path. */
-  requests?: (route: string) => autocannon.Request[] | undefined;
+  requests?: (route: string) => LoadRequest[] | undefined;
 }
 
 let searchQueries: string[] = [];
