@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close(true));
 
-const post = async (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) => {
+const postBody = async (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) => {
   const res = await fetch(new URL("/read", server.url), { method: "POST", body, headers: { "content-type": "text/plain", ...headers } });
   return { status: res.status, body: (await res.json()) as { text?: string; error?: string } };
 };
@@ -90,8 +90,8 @@ it("reads a chunked body (no declared length) through the stream, counting it ag
 
 it("refuses a declared length over the limit, and bytes that are not UTF-8, on the whole-at-once way too", async () => {
   viaReader.length = 0;
-  expect((await post("z".repeat(65))).status).toBe(413);
-  const latin1 = await post(new Uint8Array([0x5a, 0x6f, 0xeb]));
+  expect((await postBody("z".repeat(65))).status).toBe(413);
+  const latin1 = await postBody(new Uint8Array([0x5a, 0x6f, 0xeb]));
   expect(latin1.status).toBe(400);
   expect(latin1.body.error).toContain("not UTF-8");
   expect(viaReader).toEqual([]);
