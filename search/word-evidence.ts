@@ -65,12 +65,14 @@ interface Reach {
 
 /** Per index data, a term's reach by its typed forms: words come back in query after query, their reach never changes. */
 const reaches = new WeakMap<MemoryData, BoundedMemo<Reach>>();
-const reachKey = (term: string, forms: readonly string[]) => `${term} ${forms.join(" ")}`;
+// Keyed by the forms alone, since they decide the term (typedTerms: each form's own stem); one form (nearly every
+// term) is its own key, the string the query was read into, so no key is built and its hash is already known.
+const reachKey = (forms: readonly string[]) => (forms.length === 1 ? forms[0] : forms.join(" "));
 
 function reachOf(data: MemoryData, term: string, forms: readonly string[], scratch: WordScratch): Reach {
   let memo = reaches.get(data);
   if (!memo) reaches.set(data, (memo = new BoundedMemo(4096)));
-  return memo.get(reachKey(term, forms), () => reachNow(data, term, forms, scratch));
+  return memo.get(reachKey(forms), () => reachNow(data, term, forms, scratch));
 }
 
 /** The pages a term reaches: first the pages holding it, in its posting's order, then those reached through expansions. */

@@ -5,7 +5,11 @@
 // queries hold 2,972 words, and half of 4,096 slots missed most of them. A slot given to the query being summed
 // is never taken for another of its words.
 export class WordSlots {
-  private readonly slotOfWord = new Map<number, number>();
+  /**
+   * By word id, its slot plus one (0: none). Ids are the embedder's (GloVe's 120,000 at most), so an array indexed by
+   * them, grown as ids come, answers at one read what a Map of the slots' words found through a hash table.
+   */
+  private slotOfWord = new Int32Array(1024);
   private readonly wordIn: Int32Array;
   private readonly used: Uint8Array;
   /** The query each slot was last given to: a slot of the current query is never taken. */
@@ -30,8 +34,8 @@ export class WordSlots {
    * ask for at most `count` words.
    */
   slotOf(word: number): { slot: number; filled: boolean } {
-    const known = this.slotOfWord.get(word);
-    if (known !== undefined) {
+    const known = word < this.slotOfWord.length ? this.slotOfWord[word] - 1 : -1;
+    if (known >= 0) {
       this.used[known] = 1;
       this.queryOf[known] = this.query;
       return { slot: known, filled: true };
@@ -42,9 +46,14 @@ export class WordSlots {
       if (++passed > 2 * this.count) throw new RangeError("WordSlots: a query asked for more words than there are slots");
     }
     this.hand = (slot + 1) % this.count;
-    if (this.wordIn[slot] >= 0) this.slotOfWord.delete(this.wordIn[slot]);
+    if (this.wordIn[slot] >= 0) this.slotOfWord[this.wordIn[slot]] = 0;
     this.wordIn[slot] = word;
-    this.slotOfWord.set(word, slot);
+    if (word >= this.slotOfWord.length) {
+      const grown = new Int32Array(Math.max(word + 1, 2 * this.slotOfWord.length));
+      grown.set(this.slotOfWord);
+      this.slotOfWord = grown;
+    }
+    this.slotOfWord[word] = slot + 1;
     this.used[slot] = 1;
     this.queryOf[slot] = this.query;
     return { slot, filled: false };
