@@ -125,7 +125,7 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
 /**
  * The body when Node has already parsed all of it: a small POST arrives with its headers, so by the time the handler
  * reads it the whole message is in the request's buffer, and `read()` takes it at once. Through the stream's events
- * it cost four listeners, a promise and two ticks of the loop (a bare server's POST costs half again a GET's).
+ * it cost four listeners, a promise and two ticks of the loop.
  */
 function arrivedWhole(event: H3Event, declared: number): string | undefined {
   const request = event.req.runtime?.node?.req;

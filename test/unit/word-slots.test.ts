@@ -43,6 +43,19 @@ describe("WordSlots", () => {
     expect(missed).toBe(0);
   });
 
+  it("keeps ids from the whole vocabulary's range, and forgets a word whose slot was given away", () => {
+    const slots = new WordSlots(2);
+    slots.nextQuery();
+    const high = slots.slotOf(119_999);
+    expect(slots.slotOf(119_999)).toEqual({ slot: high.slot, filled: true });
+    slots.nextQuery();
+    slots.slotOf(5);
+    slots.nextQuery();
+    // Both slots used since the hand passed: the clock spares each once, then takes the older word's.
+    slots.slotOf(70_000);
+    expect(slots.slotOf(119_999).filled).toBe(false);
+  });
+
   it("refuses a query of more words than slots", () => {
     const slots = new WordSlots(2);
     slots.nextQuery();
