@@ -79,9 +79,13 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
   // directly, which on srvx skips the web-stream round trip (most of a small POST's cost). Without one, the
   // chunks are counted as they come.
   if (length !== null && Number.isSafeInteger(declared)) {
-    // The handler runs as Node reads the head, before the parser reaches the body of the same packet; one turn of
-    // the microtask queue later it has.
-    const arrived = arrivedWhole(event, declared) ?? (await undefined, arrivedWhole(event, declared));
+    let arrived = arrivedWhole(event, declared);
+    if (arrived === undefined) {
+      // The handler runs as Node reads the head, before the parser reaches the body of the same packet; one turn of
+      // the microtask queue later it has.
+      await undefined;
+      arrived = arrivedWhole(event, declared);
+    }
     if (arrived !== undefined) return wholeCharacters(arrived).trim();
     return wholeCharacters(
       await event.req.text().catch(() => {
