@@ -47,8 +47,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
     }
   }
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
-  // invoke keeps (adapters/invoke.ts); one that carries a visitor's name is read afresh.
-  const query = op.rest.nameInQuery ? freshQueryObject(event.url) : queryObject(event.url);
+  // invoke keeps (adapters/invoke.ts); one nearly always new (a visitor's name, a search's words) is read afresh.
+  const query = op.rest.queryMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
   if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
   let input: Readonly<Record<string, unknown>> = query;

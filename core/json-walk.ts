@@ -6,12 +6,17 @@ import { BoundedMemo } from "./memo.ts";
 
 // Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
 export type Bytes = Buffer<ArrayBuffer>;
-const encoded = new WeakMap<object, Bytes>();
+
+/** An immutable object's JSON as bytes, and the same quoted for MCP's text (made on first use). */
+interface Encoding {
+  readonly bytes: Bytes;
+  quoted: Bytes | null;
+}
 
 /** Whether the walk writes this object from bytes made once (an immutable object, or one `extended` from one). */
-export const isCached = (value: object): boolean => encoded.has(value) || partsOf(value) !== undefined;
+export const isCached = (value: object): boolean => encodingOf(value) !== undefined || partsOf(value) !== undefined;
 /** Whether the object is marked immutable (its own bytes are kept). */
-export const isImmutable = (value: object): boolean => encoded.has(value);
+export const isImmutable = (value: object): boolean => encodingOf(value) !== undefined;
 
 /** Mark an object (never to be changed again) so its JSON is computed and encoded once. */
 export function immutable<T extends object>(value: T): T {
@@ -21,9 +26,15 @@ export function immutable<T extends object>(value: T): T {
 
 /** An immutable object's bytes, encoded on first use (a joined body's shared part is first met here). */
 export function encodedOf(value: object): Bytes {
-  let bytes = encoded.get(value);
-  if (!bytes) encoded.set(value, (bytes = Buffer.from(JSON.stringify(value), "utf8")));
-  return bytes;
+  return (encodingOf(value) ?? encode(value)).bytes;
+}
+
+function encode(value: object): Encoding {
+  const encoding: Encoding = { bytes: Buffer.from(JSON.stringify(value), "utf8"), quoted: null };
+  // On the object itself where it can still take a field (a private one, which nothing else sees), else beside it.
+  if (Object.isExtensible(value)) EncodingMark.stamp(value, encoding);
+  else encodings.set(value, encoding);
+  return encoding;
 }
 
 /**
@@ -83,6 +94,28 @@ class PartsMark extends Given {
 const partsOf = (value: object): Parts | undefined => PartsMark.partsOf(value);
 
 /**
+ * An immutable object's encoding, in a private field of its own as `extended`'s parts are: a search answer meets
+ * five cards, each encoded once, and a weak map keyed by every immutable object of the process cost a lookup per
+ * card and per step (probing a table of thousands, a cache miss on this machine), where the field is on the very
+ * object being written. An object already frozen cannot take a new field everywhere: its encoding is kept beside it.
+ */
+class EncodingMark extends Given {
+  readonly #encoding: Encoding;
+  private constructor(value: object, encoding: Encoding) {
+    super(value);
+    this.#encoding = encoding;
+  }
+  static stamp(value: object, encoding: Encoding): void {
+    new EncodingMark(value, encoding);
+  }
+  static encodingOf(value: object): Encoding | undefined {
+    return #encoding in value ? value.#encoding : undefined;
+  }
+}
+const encodings = new WeakMap<object, Encoding>();
+const encodingOf = (value: object): Encoding | undefined => EncodingMark.encodingOf(value) ?? encodings.get(value);
+
+/**
  * Where the walk writes: runs of text made per request, joined before they are measured and written once, and the
  * cached bytes of immutable parts. `quoting` keeps a second form beside it, escaped to sit inside a JSON string (an
  * MCP result carries the body as text too): each run of text is quoted once, each part's quoted bytes made once.
@@ -97,15 +130,20 @@ export class Pieces {
   add(text: string): void {
     this.run += text;
   }
-  /** An immutable part's bytes, all of them or without the last (`open`: its closing brace, for fields to follow). */
-  part(value: object, open = false): void {
+  /**
+   * An immutable part's bytes, all of them or without the last (`open`: its closing brace, for fields to follow).
+   * Returns the part's whole length.
+   */
+  part(value: object, open = false): number {
     this.end();
-    const bytes = encodedOf(value);
+    const encoding = encodingOf(value) ?? encode(value);
+    const { bytes } = encoding;
     this.text.push(open ? bytes.subarray(0, -1) : bytes);
     if (this.quoted) {
-      const quoted = quotedOf(value);
+      const quoted = quotedOfEncoding(encoding);
       this.quoted.push(open ? quoted.subarray(0, -1) : quoted);
     }
+    return bytes.length;
   }
   /**
    * Ends the object written so far with an immutable part's fields instead of its closing brace (a joined body:
@@ -135,14 +173,15 @@ export function write(value: unknown, depth: number, out: Pieces): void {
     out.add(JSON.stringify(value) ?? "null");
     return;
   }
-  if (encoded.has(value)) {
-    out.part(value);
-    return;
-  }
+  // An extended object first: its mark is on the object itself, and it is never an immutable one's.
   const parts = partsOf(value);
   if (parts) {
-    out.part(parts.shared, true);
-    writeFields(parts.extra, depth, out, encodedOf(parts.shared).length <= 2);
+    const empty = out.part(parts.shared, true) <= 2;
+    writeFields(parts.extra, depth, out, empty);
+    return;
+  }
+  if (isImmutable(value)) {
+    out.part(value);
     return;
   }
   if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") {
@@ -207,9 +246,10 @@ export function bytesOf(pieces: JsonPieces): Bytes {
 }
 
 /** An immutable object's bytes escaped to sit inside a JSON string (its JSON quoted, without the quotes): made once. */
-const quotedEncoded = new WeakMap<object, Bytes>();
 export function quotedOf(value: object): Bytes {
-  let quoted = quotedEncoded.get(value);
-  if (!quoted) quotedEncoded.set(value, (quoted = Buffer.from(JSON.stringify(encodedOf(value).toString("utf8")).slice(1, -1), "utf8")));
-  return quoted;
+  return quotedOfEncoding(encodingOf(value) ?? encode(value));
+}
+
+function quotedOfEncoding(encoding: Encoding): Bytes {
+  return (encoding.quoted ??= Buffer.from(JSON.stringify(encoding.bytes.toString("utf8")).slice(1, -1), "utf8"));
 }

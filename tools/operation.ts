@@ -32,8 +32,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
     path: string;
     status?: number;
     wordsInPath?: true;
-    /** The query carries a visitor's name (attend): read afresh each time rather than kept with the queries that repeat. */
-    nameInQuery?: true;
+    /**
+     * The query is nearly always new (attend's visitor name, a search's words): read afresh each time rather than kept
+     * with the queries that repeat, where it would only turn the memos over.
+     */
+    queryMostlyNew?: true;
     /** Another status `statusOf` may give a success's body (health: 503), documented with the same schema. */
     alsoStatus?: { status: number; description: string };
   };

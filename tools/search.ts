@@ -114,7 +114,7 @@ export const search = defineOperation({
     suggestion: z.string().optional().describe("Present when nothing was near enough"),
     next_steps: nextSteps,
   }),
-  rest: { method: "GET", path: "/api/search" },
+  rest: { method: "GET", path: "/api/search", queryMostlyNew: true },
   mcp: {
     tool: "search",
     title: "Search the library",

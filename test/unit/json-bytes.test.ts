@@ -180,6 +180,25 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
     }
   });
 
+  it("keep an immutable object's bytes on it unseen, or beside it when it was frozen first, and write both alike", () => {
+    const open = immutable({ title: "Stamped – in a field of its own", n: 1 });
+    const frozen = immutable(Object.freeze({ title: "Frozen – its bytes kept beside it", n: 2 }));
+    for (const value of [open, frozen]) {
+      // Nothing a reader of the object meets: its keys, its JSON, a copy, a structured clone.
+      expect(Object.keys(value)).toEqual(["title", "n"]);
+      expect(Object.getOwnPropertySymbols(value)).toEqual([]);
+      expect(structuredClone(value)).toEqual({ ...value });
+      const text = JSON.stringify(value);
+      for (let i = 0; i < 2; i++) {
+        expect(encodedText(value)).toBe(text);
+        expect(bytesText(jsonAndQuoted(value).quoted)).toBe(JSON.stringify(text));
+        expect(encodedText({ results: [extended(value, { score: i })] })).toBe(JSON.stringify({ results: [{ ...value, score: i }] }));
+      }
+    }
+    // Marked before it was frozen: still the bytes it was marked with once frozen.
+    expect(encodedText(Object.freeze(open))).toBe(JSON.stringify(open));
+  });
+
   it("are plain objects with the part's fields first, and refuse a field the part already has", () => {
     const result = extended(immutable({ ...card }), { score: 0.5 });
     expect(Object.keys(result)).toEqual([...Object.keys(card), "score"]);

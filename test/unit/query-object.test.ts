@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import type { H3Event } from "h3";
 import { baseUrlOf } from "../../adapters/http.ts";
-import { isPassingParameter, queryObject } from "../../adapters/query.ts";
+import { freshQueryObject, isPassingParameter, lostInQuery, queryObject } from "../../adapters/query.ts";
 
 it("reads a query as a plain object, lists for repeated names, prototype names kept as data", () => {
   const out = queryObject(new URL("http://x/api/now?timezone=Europe%2FBerlin&t=1&t=2&t=3&__proto__=a&constructor=b&toString=c"));
@@ -42,4 +42,13 @@ it("reads the base address as the URL parser's origin: host case, default port a
   expect(base("http://[::1]:8080/a/b")).toBe("http://[::1]:8080");
   // BASE_URL, noted on the request's context by the common layer, wins over the request's own origin.
   expect(baseUrlOf({ url: new URL("http://x/"), context: { baseUrl: "https://configured.example" } } as H3Event)).toBe("https://configured.example");
+});
+
+it("notes a field that lost a character only where a byte beyond ASCII was escaped", () => {
+  expect(lostInQuery(queryObject(new URL("http://x/api/search?q=letting%20go%2C%20slowly&limit=5")))).toBeUndefined();
+  expect(lostInQuery(queryObject(new URL("http://x/api/attend?timezone=UTC&name=Byte%FFTester")))).toBe("name");
+  expect(lostInQuery(queryObject(new URL("http://x/api/attend?name%C3=x")))).toBe("name\uFFFD");
+  expect(lostInQuery(queryObject(new URL("http://x/api/search?q=%EF%BF%BD%20sent%20as%20itself")))).toBe("q");
+  expect(lostInQuery(queryObject(new URL("http://x/api/search?q=caf%C3%A9%20au%20lait")))).toBeUndefined();
+  expect(lostInQuery(freshQueryObject(new URL("http://x/api/attend?name=%ed%a0%80")))).toBe("name");
 });
