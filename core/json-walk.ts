@@ -3,6 +3,7 @@
 // (encoding long texts with non-ASCII characters is most of a response's cost), and quoted once for MCP's text.
 // The output is byte for byte JSON.stringify's for plain data. core/json.ts writes whole bodies with it.
 import { BoundedMemo } from "./memo.ts";
+import { objectMark } from "./object-mark.ts";
 
 // Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
 export type Bytes = Buffer<ArrayBuffer>;
@@ -31,9 +32,7 @@ export function encodedOf(value: object): Bytes {
 
 function encode(value: object): Encoding {
   const encoding: Encoding = { bytes: Buffer.from(JSON.stringify(value), "utf8"), quoted: null };
-  // On the object itself where it can still take a field (a private one, which nothing else sees), else beside it.
-  if (Object.isExtensible(value)) EncodingMark.stamp(value, encoding);
-  else encodings.set(value, encoding);
+  encodings.set(value, encoding);
   return encoding;
 }
 
@@ -51,7 +50,7 @@ export function extended<S extends object, E extends Record<string, unknown>>(sh
   const own: Record<string, unknown> = {};
   for (const key of Object.keys(shared)) whole[key] = (shared as Record<string, unknown>)[key];
   for (const key of Object.keys(extra)) whole[key] = own[key] = extra[key];
-  PartsMark.stamp(whole, { shared: immutable(shared), extra: Object.freeze(own) });
+  partsMark.set(whole, { shared: immutable(shared), extra: Object.freeze(own) });
   // The copy holds exactly the parts' own enumerable string keys, as `{ ...shared, ...extra }` would (neither part
   // has symbol keys: they are JSON; its parts are in a private field), so it is the same type.
   return Object.freeze(whole) as S & E;
@@ -62,58 +61,18 @@ interface Parts {
   extra: Record<string, unknown>;
 }
 
-/** A constructor that hands back the object it is given, so that a subclass's private field is added to that object. */
-class Given {
-  constructor(value: object) {
-    return value;
-  }
-}
-
 /**
- * An extended object's parts, in a private field added to the plain object itself (its prototype stays
- * Object.prototype): JSON, Object.keys, for-in, a spread and Object.assign never see it, so a copy is a plain object,
- * walked field by field. A WeakMap entry per object cost twice the rest of `extended` (about 0.7 µs each, five a
- * search), and a symbol property defined as not enumerable as much again as the rest (defineProperty is a call
- * into the runtime); a private field is an ordinary store, and asking for it a brand check.
+ * An extended object's parts, and an immutable object's encoding, each in a private field added to the plain object
+ * itself (core/object-mark.ts): JSON, Object.keys, for-in, a spread and Object.assign never see them, so a copy is a
+ * plain object, walked field by field. A weak map entry per object cost twice the rest of `extended` (about 0.7 µs
+ * each, five a search) and a probe of a table of thousands per card written; a symbol property defined as not
+ * enumerable cost as much again (defineProperty is a call into the runtime). An extended object's parts are added
+ * before it is frozen; an object frozen before it was first encoded keeps its encoding in a weak map beside it.
  */
-class PartsMark extends Given {
-  readonly #parts: Parts;
-  private constructor(value: object, parts: Parts) {
-    super(value);
-    this.#parts = parts;
-  }
-  /** Before the object is frozen: a private field is added like any other. */
-  static stamp(value: object, parts: Parts): void {
-    new PartsMark(value, parts);
-  }
-  static partsOf(value: object): Parts | undefined {
-    return #parts in value ? value.#parts : undefined;
-  }
-}
-
-const partsOf = (value: object): Parts | undefined => PartsMark.partsOf(value);
-
-/**
- * An immutable object's encoding, in a private field of its own as `extended`'s parts are: a search answer meets
- * five cards, each encoded once, and a weak map keyed by every immutable object of the process cost a lookup per
- * card and per step (probing a table of thousands, a cache miss on this machine), where the field is on the very
- * object being written. An object already frozen cannot take a new field everywhere: its encoding is kept beside it.
- */
-class EncodingMark extends Given {
-  readonly #encoding: Encoding;
-  private constructor(value: object, encoding: Encoding) {
-    super(value);
-    this.#encoding = encoding;
-  }
-  static stamp(value: object, encoding: Encoding): void {
-    new EncodingMark(value, encoding);
-  }
-  static encodingOf(value: object): Encoding | undefined {
-    return #encoding in value ? value.#encoding : undefined;
-  }
-}
-const encodings = new WeakMap<object, Encoding>();
-const encodingOf = (value: object): Encoding | undefined => EncodingMark.encodingOf(value) ?? encodings.get(value);
+const partsMark = objectMark<Parts>();
+const partsOf = (value: object): Parts | undefined => partsMark.get(value);
+const encodings = objectMark<Encoding>();
+const encodingOf = (value: object): Encoding | undefined => encodings.get(value);
 
 /**
  * Where the walk writes: runs of text made per request, joined before they are measured and written once, and the

@@ -56,6 +56,7 @@ export class MemoryIndex {
   private words: WordScratch = {
     held: new Float32Array(0),
     ownCount: new Uint8Array(0),
+    termSlots: [],
     strength: new Float32Array(0),
     touched: new Int32Array(0),
     exactMark: new Uint8Array(0),
@@ -85,6 +86,7 @@ export class MemoryIndex {
       this.words = {
         held: new Float32Array(P),
         ownCount: new Uint8Array(P),
+        termSlots: [],
         strength: new Float32Array(P),
         touched: new Int32Array(P),
         exactMark: new Uint8Array(P),
@@ -161,7 +163,7 @@ export class MemoryIndex {
         fuse(meaningEvidence(pageCosine[p], calibration), withPhrase(held[p] / totalWeight, true, false), exact?.includes(p) ?? false, share);
       if (this.phraseInText(maybe, withIt, picked, limit, inText!)) picked = topPages(scores, meanings, shownCount, limit, candidates);
     }
-    const termsHeld = picked.length ? this.slotsHolding(typed.keys(), picked) : this.slotHeld;
+    const termsHeld = picked.length ? this.slotsHolding(this.words.termSlots, picked) : this.slotHeld;
     return picked.map((page) => ({
       chunk: this.data.chunks[this.bestPassage(page, slotCosine, termsHeld, typed.size)],
       score: Math.round(scores[page] * 1000) / 1000,
@@ -215,15 +217,14 @@ export class MemoryIndex {
 
   /**
    * How many of the query's terms each passage slot of the `pages` holds (the others are not read), through the
-   * terms' slot lists, ascending: each page's run found by bisection, since a common word's list is long and only
+   * terms' slot lists (as wordEvidence found them), ascending: each page's run found by bisection, since a common word's list is long and only
    * a handful of pages are shown. A scratch array; a query of 300 characters has far fewer than 256 terms.
    */
-  private slotsHolding(queryTerms: Iterable<string>, pages: readonly number[]): Uint8Array {
+  private slotsHolding(termSlots: ReadonlyArray<Int32Array | undefined>, pages: readonly number[]): Uint8Array {
     const held = this.slotHeld;
     const { passageStart } = this.data;
     for (const p of pages) held.fill(0, passageStart[p], passageStart[p + 1]);
-    for (const t of queryTerms) {
-      const slots = this.data.slotTerms.get(t);
+    for (const slots of termSlots) {
       if (!slots) continue;
       for (const p of pages) {
         const end = passageStart[p + 1];

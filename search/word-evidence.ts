@@ -7,10 +7,15 @@ import { surfaceOf, type MemoryData } from "./memory-build.ts";
 import { STEM_ONLY, expansionWeight, idf } from "./rank.ts";
 import { terms } from "./text.ts";
 
-/** Per page: `held`, the words' evidence (summed); `ownCount`, how many terms it holds itself. The rest is scratch. */
+/**
+ * Per page: `held`, the words' evidence (summed); `ownCount`, how many terms it holds itself. `termSlots`: each
+ * term's passage slots holding it, ascending (memory-build.ts `slotTerms`), as the last search found them. The rest
+ * is scratch.
+ */
 export interface WordScratch {
   held: Float32Array;
   ownCount: Uint8Array;
+  termSlots: Array<Int32Array | undefined>;
   strength: Float32Array;
   /** The pages a term reached (a fresh array per term was most of what a search allocated). */
   touched: Int32Array;
@@ -36,17 +41,19 @@ const termOfWord = new BoundedMemo<string>(8192);
  * of the terms' idf; `known`, how many terms reached any page.
  */
 export function wordEvidence(data: MemoryData, typed: ReadonlyMap<string, readonly string[]>, scratch: WordScratch): { totalWeight: number; known: number } {
-  const { held, ownCount } = scratch;
+  const { held, ownCount, termSlots } = scratch;
   const P = data.pages.length;
   held.fill(0);
   ownCount.fill(0);
+  termSlots.length = 0;
   let totalWeight = 0;
   let known = 0;
+  const memo = reachesOf(data);
   for (const [term, forms] of typed) {
-    const df = data.postings.get(term)?.pages.length ?? 0;
+    const { pages, strengths, df, slots } = memo.get(reachKey(forms), () => reachNow(data, term, forms, scratch));
+    termSlots.push(slots);
     const weight = idf(P, df);
     totalWeight += weight;
-    const { pages, strengths } = reachOf(data, term, forms, scratch);
     if (pages.length) known++;
     // A term's reach starts with the pages holding it (reachNow): the one pass counts those too.
     for (let i = 0; i < pages.length; i++) {
@@ -57,10 +64,15 @@ export function wordEvidence(data: MemoryData, typed: ReadonlyMap<string, readon
   return { totalWeight, known };
 }
 
-/** The pages a term reaches, in the order they were reached, and how strongly each holds it (its own word or an expansion). */
+/**
+ * The pages a term reaches, in the order they were reached, and how strongly each holds it (its own word or an
+ * expansion); with how many pages hold the term itself and its passage slots, so a search looks a term up once.
+ */
 interface Reach {
   pages: Int32Array;
   strengths: Float32Array;
+  df: number;
+  slots: Int32Array | undefined;
 }
 
 /** Per index data, a term's reach by its typed forms: words come back in query after query, their reach never changes. */
@@ -69,10 +81,10 @@ const reaches = new WeakMap<MemoryData, BoundedMemo<Reach>>();
 // term) is its own key, the string the query was read into, so no key is built and its hash is already known.
 const reachKey = (forms: readonly string[]) => (forms.length === 1 ? forms[0] : forms.join(" "));
 
-function reachOf(data: MemoryData, term: string, forms: readonly string[], scratch: WordScratch): Reach {
+function reachesOf(data: MemoryData): BoundedMemo<Reach> {
   let memo = reaches.get(data);
   if (!memo) reaches.set(data, (memo = new BoundedMemo(4096)));
-  return memo.get(reachKey(forms), () => reachNow(data, term, forms, scratch));
+  return memo;
 }
 
 /** The pages a term reaches: first the pages holding it, in its posting's order, then those reached through expansions. */
@@ -116,7 +128,7 @@ function reachNow(data: MemoryData, term: string, forms: readonly string[], scra
       }
     }
   }
-  const out = { pages: touched.slice(0, reached), strengths: new Float32Array(reached) };
+  const out = { pages: touched.slice(0, reached), strengths: new Float32Array(reached), df, slots: data.slotTerms.get(term) };
   for (let i = 0; i < reached; i++) {
     out.strengths[i] = strength[out.pages[i]];
     strength[out.pages[i]] = 0;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { hasControlChars } from "../core/text.ts";
 import { extended } from "../core/json.ts";
+import { objectMark } from "../core/object-mark.ts";
 import { sharedSteps, type NextStep, type Steps } from "../core/next-steps.ts";
 import { passageExcerpt, type Chunk } from "../search/chunks.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
@@ -32,8 +33,9 @@ export const SearchResult = z.object({
 type Card = Omit<z.infer<typeof SearchResult>, "score">;
 // A passage's card (all of a result but its score) per passage and site address, immutable: its JSON and the same
 // quoted for MCP's text are made once (core/json.ts `extended`), where escaping and encoding the excerpts was
-// most of a search answer's JSON. Keyed by the passage object itself, so a rebuilt index never meets an old card.
-const cards = new WeakMap<Chunk, Map<string, Card>>();
+// most of a search answer's JSON. Kept on the passage object itself (core/object-mark.ts: no weak map of every
+// passage probed five times an answer), so a rebuilt index never meets an old card.
+const cards = objectMark<Map<string, Card>>();
 
 function cardOf(chunk: Chunk, steps: Steps): Card {
   let byBase = cards.get(chunk);
@@ -57,7 +59,7 @@ function cardOf(chunk: Chunk, steps: Steps): Card {
 }
 
 // The step reading a result's page, per card (so per passage and address): frozen and its JSON encoded once.
-const reads = new WeakMap<Card, NextStep>();
+const reads = objectMark<NextStep>();
 
 function readStepOf(card: Card, steps: Steps): NextStep {
   let step = reads.get(card);
@@ -67,7 +69,7 @@ function readStepOf(card: Card, steps: Steps): NextStep {
 
 // The steps after the first, the same for every search to one address: made once per address (Steps are kept per
 // address, adapters/http.ts), frozen and their JSON encoded once, as the home steps among them already were.
-const followUps = new WeakMap<Steps, { found: readonly NextStep[]; none: readonly NextStep[] }>();
+const followUps = objectMark<{ found: readonly NextStep[]; none: readonly NextStep[] }>();
 
 function followUpsOf(steps: Steps): { found: readonly NextStep[]; none: readonly NextStep[] } {
   let made = followUps.get(steps);

@@ -74,6 +74,7 @@ describe("wordEvidence", () => {
     const scratch = {
       held: new Float32Array(P),
       ownCount: new Uint8Array(P),
+      termSlots: [],
       strength: new Float32Array(P),
       touched: new Int32Array(P),
       exactMark: new Uint8Array(P),
@@ -100,6 +101,7 @@ describe("wordEvidence", () => {
     const scratchOf = () => ({
       held: new Float32Array(2),
       ownCount: new Uint8Array(2),
+      termSlots: [] as Array<Int32Array | undefined>,
       strength: new Float32Array(2),
       touched: new Int32Array(2),
       exactMark: new Uint8Array(2),
@@ -114,6 +116,10 @@ describe("wordEvidence", () => {
       expect(again).toEqual(first);
       expect([...kept.held]).toEqual([...once.held]);
       expect([...kept.ownCount]).toEqual([...once.ownCount]);
+      // Each term's passage slots, in the terms' order, as the index lists them (a word it lacks: none).
+      const terms = [...typedTerms(said).keys()];
+      expect(kept.termSlots.map((slots) => slots && [...slots])).toEqual(terms.map((t) => data.slotTerms.get(t) && [...data.slotTerms.get(t)!]));
+      expect(once.termSlots.map((slots) => slots?.length)).toEqual(kept.termSlots.map((slots) => slots?.length));
       expect(kept.strength.every((v) => v === 0)).toBe(true);
     }
     const sigh = scratchOf();
