@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BoundedMemo } from "../../core/memo.ts";
 import { timeSlicer } from "../../core/time-slice.ts";
 import { normalize, type Embedder } from "../embedder.ts";
 import { JOINED } from "../text.ts";
@@ -85,13 +86,19 @@ function gloveEmbedder(t: Table): Embedder {
   // One accumulator for every text (embed is synchronous inside): a typed array of this size is allocated outside
   // V8's heap, and making one per query cost as much as the query's words (a search's vector is made per query).
   const acc = new Float64Array(dims);
+  const idOf = (token: string): number => vocab.get(token) ?? -1;
+  // A query's words' ids, kept (-1: not in the vocabulary): its words come back in query after query, and the
+  // vocabulary's table of 120,000 words is larger than a core's cache, so each lookup in it was a miss. A library's
+  // texts, embedded once, look their words up directly.
+  const recentIds = new BoundedMemo<number>(4096);
+  const queryIdOf = (token: string): number => recentIds.get(token, () => idOf(token));
   /** The known words of a text as ids, in the order summed. */
-  const wordIds = (text: string): number[] => {
+  const wordIds = (text: string, lookup: (token: string) => number): number[] => {
     const ids: number[] = [];
     const push = (i: number | undefined) => i !== undefined && ids.push(i);
     for (const token of tokenize(text)) {
-      const hit = vocab.get(token);
-      if (hit !== undefined) ids.push(hit);
+      const hit = lookup(token);
+      if (hit >= 0) ids.push(hit);
       // The source was tokenized GloVe-style ("do n't", "mother 's"); recover the stem so it still counts.
       else if (token.endsWith("n't")) {
         push(vocab.get(token.slice(0, -3)));
@@ -117,10 +124,10 @@ function gloveEmbedder(t: Table): Embedder {
     id: `glove-sif-100d/${RECIPE}`,
     dimensions: dims,
     async embed(texts) {
-      return texts.map((text) => vectorOf(wordIds(text)));
+      return texts.map((text) => vectorOf(wordIds(text, idOf)));
     },
     embedWords(text) {
-      const ids = wordIds(text);
+      const ids = wordIds(text, queryIdOf);
       summed(ids);
       // The vector `embed` gives, into one array kept for every call (a view the next call overwrites: a typed
       // array of this size made per query lives outside V8's heap and cost a search more than its words' sum).
