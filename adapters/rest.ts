@@ -7,6 +7,7 @@ import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
 import { freshQueryObject, lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import { requestIdOf } from "./request-id.ts";
 import { refusesHead } from "./route-table.ts";
 import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
@@ -32,6 +33,36 @@ function routeParams(event: H3Event, names: string[]): Record<string, string> {
   return out;
 }
 
+type Input = Readonly<Record<string, unknown>>;
+
+/** The call's input: path, query and body together; a field sent in two of them is refused. */
+function mergedInput(op: Operation, event: H3Event, params: string[], query: Input, body: Input): Input | SanctuaryError {
+  const path = routeParams(event, params);
+  const twice = sentTwice({ path, query, body });
+  if (twice) return new SanctuaryError("invalid", twice.message, { field: twice.field, example: op.example });
+  return { ...query, ...body, ...path };
+}
+
+/**
+ * A GET with path parameters (a song, a page of the library) asked at the same address again: its input made once
+ * and frozen, so invoke keeps its validation as it keeps a shared query's (adapters/invoke.ts), where it was merged
+ * and validated anew for every request. Per operation, by path and query string.
+ */
+const getInputs = new WeakMap<Operation, BoundedMemo<Input>>();
+
+function getInput(op: Operation, event: H3Event, params: string[], query: Input): Input | SanctuaryError {
+  if (!params.length) return query;
+  const memo = getInputs.get(op);
+  if (!memo || !Object.isFrozen(query)) return mergedInput(op, event, params, query, {});
+  const at = event.url.pathname + event.url.search;
+  const kept = memo.find(at);
+  if (kept) return kept;
+  const made = mergedInput(op, event, params, query, {});
+  if (made instanceof SanctuaryError) return made;
+  memo.put(at, Object.freeze(made));
+  return made;
+}
+
 async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[], note: RequestNote): Promise<Response> {
   // The access line and the metrics are written by adapters/request-log.ts for every route; this names the operation.
   noteRequest(event, note);
@@ -51,13 +82,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   const query = op.rest.queryMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
   if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
-  let input: Readonly<Record<string, unknown>> = query;
-  if (op.rest.method !== "GET" || params.length) {
-    const path = routeParams(event, params);
-    const twice = sentTwice({ path, query, body });
-    if (twice) return errorResponseOf(event, new SanctuaryError("invalid", twice.message, { field: twice.field, example: op.example }));
-    input = { ...query, ...body, ...path };
-  }
+  const input = op.rest.method === "GET" ? getInput(op, event, params, query) : mergedInput(op, event, params, query, body);
+  if (input instanceof SanctuaryError) return errorResponseOf(event, input);
   const outcome = await invoke(op, input, deps, {
     via: "rest",
     ip: clientIp(event, deps.config.trustProxy),
@@ -103,6 +129,7 @@ export function mountRest(app: H3, operations: Operation[], deps: AdapterContext
     const params = pathParamNames(op.rest.path);
     const note: RequestNote = Object.freeze(op.rest.wordsInPath ? { operation: op.name, ...WORDS_IN_PATH } : { operation: op.name });
     const handler = (event: H3Event) => handle(op, event, deps, params, note);
+    if (op.rest.method === "GET" && params.length && !op.rest.queryMostlyNew) getInputs.set(op, new BoundedMemo(512));
     app.on(op.rest.method, op.rest.path, handler);
     // HEAD is GET without the body (h3 drops it), only where GET changes nothing (route-table.ts refusesHead).
     // Registered either way, so the fallback does not take it.

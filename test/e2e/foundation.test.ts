@@ -193,6 +193,10 @@ describe("validation and bodies", () => {
     expect(clash.status).toBe(400);
     expectErrorShape(clash.body);
     expect(clash.body).toMatchObject({ field: "slug", error: "`slug` was sent twice, in the path and in the query: send it once." });
+    // Asked again, the same (a GET's input from its path is kept per address once made, a refusal never is).
+    expect((await server.get(`/api/music/${slug}?slug=another-song`)).body).toEqual(clash.body);
+    const [song, again] = [await server.get(`/api/music/${slug}`), await server.get(`/api/music/${slug}`)];
+    expect([song.status, again.status, again.body]).toEqual([200, 200, song.body]);
     const both = await server.post("/api/reflect?name=Rowan", { name: "Wren", text: "A sentence long enough to be a reflection.", dry_run: true });
     expect(both.status).toBe(400);
     expect(both.body.error).toBe("`name` was sent twice, in the query and in the body: send it once.");
