@@ -43,27 +43,33 @@ function mergedInput(op: Operation, event: H3Event, params: string[], query: Inp
   return { ...query, ...body, ...path };
 }
 
-/**
- * A GET with path parameters (a song, a page of the library) asked at the same address again: its input made once
- * and frozen, so invoke keeps its validation as it keeps a shared query's (adapters/invoke.ts), where it was merged
- * and validated anew for every request. Per operation, by path and query string.
- */
-const getInputs = new WeakMap<Operation, BoundedMemo<Input>>();
+/** What mountRest makes once per operation for its handler. */
+interface Mounted {
+  /** Path parameters as written in the route. */
+  params: string[];
+  note: RequestNote;
+  /**
+   * A GET with path parameters (a song, a page of the library) asked at the same address again: its input made once
+   * and frozen, so invoke keeps its validation as it keeps a shared query's (adapters/invoke.ts), where it was merged
+   * and validated anew for every request. By path and query string; null where the query is read afresh (never frozen).
+   */
+  inputs: BoundedMemo<Input> | null;
+}
 
-function getInput(op: Operation, event: H3Event, params: string[], query: Input): Input | SanctuaryError {
+function getInput(op: Operation, event: H3Event, { params, inputs }: Mounted, query: Input): Input | SanctuaryError {
   if (!params.length) return query;
-  const memo = getInputs.get(op);
-  if (!memo || !Object.isFrozen(query)) return mergedInput(op, event, params, query, {});
+  if (!inputs) return mergedInput(op, event, params, query, {});
   const at = event.url.pathname + event.url.search;
-  const kept = memo.find(at);
+  const kept = inputs.find(at);
   if (kept) return kept;
   const made = mergedInput(op, event, params, query, {});
   if (made instanceof SanctuaryError) return made;
-  memo.put(at, Object.freeze(made));
+  inputs.put(at, Object.freeze(made));
   return made;
 }
 
-async function handle(op: Operation, event: H3Event, deps: AdapterContext, params: string[], note: RequestNote): Promise<Response> {
+async function handle(op: Operation, event: H3Event, deps: AdapterContext, mounted: Mounted): Promise<Response> {
+  const { params, note } = mounted;
   // The access line and the metrics are written by adapters/request-log.ts for every route; this names the operation.
   noteRequest(event, note);
   const baseUrl = baseUrlOf(event);
@@ -82,7 +88,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, param
   const query = op.rest.queryMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
   if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
-  const input = op.rest.method === "GET" ? getInput(op, event, params, query) : mergedInput(op, event, params, query, body);
+  const input = op.rest.method === "GET" ? getInput(op, event, mounted, query) : mergedInput(op, event, params, query, body);
   if (input instanceof SanctuaryError) return errorResponseOf(event, input);
   const outcome = await invoke(op, input, deps, {
     via: "rest",
@@ -128,8 +134,9 @@ export function mountRest(app: H3, operations: Operation[], deps: AdapterContext
   for (const op of operations) {
     const params = pathParamNames(op.rest.path);
     const note: RequestNote = Object.freeze(op.rest.wordsInPath ? { operation: op.name, ...WORDS_IN_PATH } : { operation: op.name });
-    const handler = (event: H3Event) => handle(op, event, deps, params, note);
-    if (op.rest.method === "GET" && params.length && !op.rest.queryMostlyNew) getInputs.set(op, new BoundedMemo(512));
+    const inputs = op.rest.method === "GET" && params.length && !op.rest.queryMostlyNew ? new BoundedMemo<Input>(512) : null;
+    const mounted: Mounted = { params, note, inputs };
+    const handler = (event: H3Event) => handle(op, event, deps, mounted);
     app.on(op.rest.method, op.rest.path, handler);
     // HEAD is GET without the body (h3 drops it), only where GET changes nothing (route-table.ts refusesHead).
     // Registered either way, so the fallback does not take it.

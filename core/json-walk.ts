@@ -27,12 +27,13 @@ export function immutable<T extends object>(value: T): T {
 
 /** An immutable object's bytes, encoded on first use (a joined body's shared part is first met here). */
 export function encodedOf(value: object): Bytes {
-  return (encodingOf(value) ?? encode(value)).bytes;
+  return encodingFor(value).bytes;
 }
 
-function encode(value: object): Encoding {
-  const encoding: Encoding = { bytes: Buffer.from(JSON.stringify(value), "utf8"), quoted: null };
-  encodings.set(value, encoding);
+/** An object's encoding, made and kept on first use. */
+function encodingFor(value: object): Encoding {
+  let encoding = encodingOf(value);
+  if (!encoding) encodings.set(value, (encoding = { bytes: Buffer.from(JSON.stringify(value), "utf8"), quoted: null }));
   return encoding;
 }
 
@@ -95,7 +96,7 @@ export class Pieces {
    */
   part(value: object, open = false): number {
     this.end();
-    const encoding = encodingOf(value) ?? encode(value);
+    const encoding = encodingFor(value);
     const { bytes } = encoding;
     this.text.push(open ? bytes.subarray(0, -1) : bytes);
     if (this.quoted) {
@@ -206,7 +207,7 @@ export function bytesOf(pieces: JsonPieces): Bytes {
 
 /** An immutable object's bytes escaped to sit inside a JSON string (its JSON quoted, without the quotes): made once. */
 export function quotedOf(value: object): Bytes {
-  return quotedOfEncoding(encodingOf(value) ?? encode(value));
+  return quotedOfEncoding(encodingFor(value));
 }
 
 function quotedOfEncoding(encoding: Encoding): Bytes {
