@@ -74,7 +74,8 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   const bytes = Buffer.allocUnsafe(headLength + separator + fixed.length - 1);
   bytes.write(head, 0, headLength, "utf8");
   if (separator) bytes[headLength] = COMMA[0];
-  fixed.copy(bytes, headLength + separator, 1);
+  // Uint8Array#set rather than Buffer#copy: Node 20's copy goes through argument checks and a primordial call (bytesOf).
+  bytes.set(fixed.subarray(1), headLength + separator);
   // A copy, not the handler's object: nothing is frozen outside the tests, so the original may yet change.
   lastJoined.set(shared, { fields: copied(dynamic, COMPARED_DEPTH), bytes });
   return bytes;
