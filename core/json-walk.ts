@@ -205,7 +205,7 @@ export function bytesOf(pieces: JsonPieces): Bytes {
     if (typeof piece === "string") at += out.write(piece, at, "utf8");
     else {
       // Uint8Array#set, not Buffer#copy: on Node 20 copy checks its arguments and calls set through a primordial, and
-      // an MCP answer of \`now\` cost 2 µs more with it (two 7 KB parts: docs/performance.md, fifty-seventh session).
+      // an MCP answer of `now` cost 2 µs more with it (two 7 KB parts: docs/performance.md, fifty-seventh session).
       out.set(piece, at);
       at += piece.length;
     }
