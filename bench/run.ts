@@ -4,7 +4,8 @@
 // `{n}` in a route becomes a new value on every request: `--routes "/api/attend?name=visitor-{n}"` is a new name each time.
 // Each round reads both servers' CPU time from /proc around it and divides by the requests answered: CPU
 // microseconds per request, the primary figure, beside req/s. Rounds are timed, not counted.
-// `--floor` adds a third server, a minimal h3 app answering the same bodies: the framework's own cost over bare.
+// `--floor` adds a third server, a minimal h3 app answering the same bodies (attend's after writing its visit as ours
+// does): the framework's own cost over bare.
 // Usage: npm run bench [-- --floor --large --trials 1 --seconds 4 --rounds 3 --connections 32 --routes /api/music,/api/now,/api/search*]
 // Before and after: npm run bench -- --before ../wt/base --trials 4 [--record] (docs/performance.md).
 import { spawnSync } from "node:child_process";
@@ -181,7 +182,7 @@ async function main() {
         await writeFile(bodiesFile, JSON.stringify(bodies));
         const barePath = (r: string) => (isMcpRoute(r) ? bareMcpPath(r) : ours.path(r));
         bare = { server: await keep(startBare(bodiesFile)), path: barePath };
-        if (values.floor) floor = { server: await keep(startFloor(bodiesFile)), path: barePath };
+        if (values.floor) floor = { server: await keep(startFloor(bodiesFile, join(dataDir, "..", "floor-visits.db"))), path: barePath };
         if (routes.some((r) => ROTATING[r])) console.log(`/api/search* rotates ${queries.length} distinct queries`);
         console.log(
           `bench: ${trials > 1 ? `${trials} trials × ` : ""}${rounds} rounds × ${seconds} s, ${connections} connections, node ${process.version}, ${new Date().toISOString()}`,

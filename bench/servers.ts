@@ -1,9 +1,10 @@
 // The processes a bench run measures: the server of a checkout (this one, or an earlier one to compare with)
 // and the bare node:http server that serves the same bodies. Each is a child whose CPU time is read from /proc.
 import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { SQL, openDatabase } from "../storage/sqlite-schema.ts";
 import { freePort } from "../test/helpers/free-port.ts";
 
 export interface Spawned {
@@ -150,28 +151,62 @@ export async function startBare(bodiesFile: string): Promise<Spawned> {
 
 // The framework's own floor: h3's `serve` (srvx) with one catch-all route answering the same bodies with the same
 // headers as the bare server, as srvx's FastResponse (as ours are: adapters/headers.ts). What it costs over bare is h3's and srvx's per request (web Request and Response
-// objects, routing); what ours costs over it is this project's code.
+// objects, routing); what ours costs over it is this project's code. Given a database (FLOOR_DB), attend's floor also
+// does what attend cannot do without: the visit written durably before the answer, with ours's own statements for a
+// new name (FLOOR_SQL: storage/sqlite-schema.ts), the visits of one turn in one transaction as ours groups them.
 const FLOOR_SERVER = `
 import { H3, serve } from "h3";
 import { FastResponse } from "srvx";
 import { readFileSync } from "node:fs";
+import Database from "libsql";
 const bodies = JSON.parse(readFileSync(process.env.BODIES_FILE, "utf8"));
 const bytes = new Map(Object.entries(bodies).map(([path, body]) => [path, Buffer.from(body)]));
-const app = new H3().all("/**", (event) => {
+const visits = process.env.FLOOR_DB ? visitWriter(process.env.FLOOR_DB, JSON.parse(process.env.FLOOR_SQL)) : null;
+function visitWriter(file, sql) {
+  const db = new Database(file);
+  for (const pragma of ["journal_mode = WAL", "synchronous = NORMAL", "mmap_size = 268435456", "cache_size = -32768"]) db.exec("PRAGMA " + pragma);
+  const scores = db.prepare(sql.sortedScores).raw();
+  const putMany = db.prepare(sql.sortedPutMany);
+  let pending = null;
+  const commit = () => {
+    const batch = pending;
+    pending = null;
+    db.exec("BEGIN IMMEDIATE");
+    const known = new Map(scores.all("presence", JSON.stringify(batch.map((v) => v.name))));
+    putMany.run("presence", JSON.stringify(batch.map((v) => [v.name, v.at, "null"])));
+    db.exec("COMMIT");
+    batch.forEach((v, i) => v.done(!known.has(i)));
+  };
+  return (name, at) => new Promise((done) => {
+    if (!pending) (pending = []), setImmediate(commit);
+    pending.push({ name, at, done });
+  });
+}
+const app = new H3().all("/**", async (event) => {
   // The path as sent (the bare server reads it the same way): a parsed URL would re-encode some queries.
   const url = event.runtime?.node?.req?.url ?? event.url.pathname + event.url.search;
   const body = bytes.get(url) ?? bytes.get(url.replace(/u[0-9]+/g, "{n}")) ?? Buffer.from("{}");
+  const name = visits && event.url.pathname === "/api/attend" ? event.url.searchParams.get("name") : null;
+  if (name) await visits(name.trim().toLowerCase(), Date.now());
   return new FastResponse(body, { headers: { "content-type": "application/json; charset=utf-8", "content-length": String(body.byteLength) } });
 });
 serve(app, { port: Number(process.env.PORT), hostname: "127.0.0.1", silent: true, gracefulShutdown: false });
 `;
 
-/** A minimal h3 app (this checkout's h3) answering each path with the body in `bodiesFile`, as the bare server does. */
-export async function startFloor(bodiesFile: string): Promise<Spawned> {
+/**
+ * A minimal h3 app (this checkout's h3) answering each path with the body in `bodiesFile`, as the bare server does;
+ * with `visitsDb`, a database of our schema made afresh there, attend's answers each wait for their visit's commit.
+ */
+export async function startFloor(bodiesFile: string, visitsDb?: string): Promise<Spawned> {
   const port = await freePort();
+  if (visitsDb) {
+    for (const file of [visitsDb, `${visitsDb}-wal`, `${visitsDb}-shm`]) rmSync(file, { force: true });
+    openDatabase({ file: visitsDb }).close();
+  }
+  const visits = visitsDb ? { FLOOR_DB: visitsDb, FLOOR_SQL: JSON.stringify({ sortedScores: SQL.sortedScores, sortedPutMany: SQL.sortedPutMany }) } : {};
   const child = spawnNode(["--input-type=module", "-e", FLOOR_SERVER], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), BODIES_FILE: bodiesFile },
+    env: { ...process.env, PORT: String(port), BODIES_FILE: bodiesFile, ...visits },
     stdio: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;
