@@ -152,7 +152,7 @@ export async function startBare(bodiesFile: string): Promise<Spawned> {
 // The framework's own floor: h3's `serve` (srvx) with one catch-all route answering the same bodies with the same
 // headers as the bare server, as srvx's FastResponse (as ours are: adapters/headers.ts). What it costs over bare is h3's and srvx's per request (web Request and Response
 // objects, routing); what ours costs over it is this project's code. Given a database (FLOOR_DB), attend's floor also
-// does what attend cannot do without: the visit written durably before the answer, with ours's own statements for a
+// does what attend cannot do without: the visit written durably before the answer, with our own statements for a
 // new name (FLOOR_SQL: storage/sqlite-schema.ts), the visits of one turn in one transaction as ours groups them.
 const FLOOR_SERVER = `
 import { H3, serve } from "h3";
@@ -171,15 +171,21 @@ function visitWriter(file, sql) {
   const commit = () => {
     const batch = pending;
     pending = null;
-    db.exec("BEGIN IMMEDIATE");
-    const known = new Map(scores.all("presence", JSON.stringify(batch.map((v) => v.name))));
-    putMany.run("presence", JSON.stringify(batch.map((v) => [v.name, v.at, "null"])));
-    db.exec("COMMIT");
-    batch.forEach((v, i) => v.done(!known.has(i)));
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      const known = new Map(scores.all("presence", JSON.stringify(batch.map((v) => v.name))));
+      putMany.run("presence", JSON.stringify(batch.map((v) => [v.name, v.at, "null"])));
+      db.exec("COMMIT");
+      batch.forEach((v, i) => v.done(!known.has(i)));
+    } catch (error) {
+      // Each answer fails (the bench counts it) rather than the process.
+      if (db.inTransaction) db.exec("ROLLBACK");
+      batch.forEach((v) => v.fail(error));
+    }
   };
-  return (name, at) => new Promise((done) => {
+  return (name, at) => new Promise((done, fail) => {
     if (!pending) (pending = []), setImmediate(commit);
-    pending.push({ name, at, done });
+    pending.push({ name, at, done, fail });
   });
 }
 const app = new H3().all("/**", async (event) => {

@@ -74,7 +74,7 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   const bytes = Buffer.allocUnsafe(headLength + separator + fixed.length - 1);
   bytes.write(head, 0, headLength, "utf8");
   if (separator) bytes[headLength] = COMMA[0];
-  // Uint8Array#set rather than Buffer#copy: Node 20's copy goes through argument checks and a primordial call (bytesOf).
+  // Uint8Array#set rather than Buffer#copy, as bytesOf writes: Node 20's copy adds argument checks and a primordial call.
   bytes.set(fixed.subarray(1), headLength + separator);
   // A copy, not the handler's object: nothing is frozen outside the tests, so the original may yet change.
   lastJoined.set(shared, { fields: copied(dynamic, COMPARED_DEPTH), bytes });
