@@ -218,7 +218,8 @@ export class MemoryIndex {
   /**
    * How many of the query's terms each passage slot of the `pages` holds (the others are not read), through the
    * terms' slot lists (as wordEvidence found them), ascending: each page's run found by bisection, since a common
-   * word's list is long and only a handful of pages are shown. A scratch array; a query of 300 characters has far fewer than 256 terms.
+   * word's list is long and only a handful of pages are shown. A scratch array; a query of 300 characters has far
+   * fewer than 256 terms.
    */
   private slotsHolding(termSlots: ReadonlyArray<Int32Array | undefined>, pages: readonly number[]): Uint8Array {
     const held = this.slotHeld;
