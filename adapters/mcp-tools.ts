@@ -66,16 +66,18 @@ const SHARED_ARGUMENTS_CHARS = 200;
 /**
  * Short flat arguments as one frozen object per distinct value, as a REST query string is (adapters/http.ts
  * `queryObject`): `invoke` then validates each value once, not on every call. Anything nested or long is passed
- * as it came.
+ * as it came, and so are the arguments of an operation whose input is nearly always new (`rest.queryMostlyNew`:
+ * a search's words, a visitor's name), which kept would only turn the memo over, as REST reads their query afresh.
  */
-function sharedArguments(name: string, args: Record<string, unknown>): Readonly<Record<string, unknown>> {
+function sharedArguments(op: Operation, args: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  if (op.rest.queryMostlyNew) return args;
   for (const key in args) {
     const value = args[key];
     if (value !== null && typeof value === "object") return args;
   }
   const text = JSON.stringify(args);
   if (text.length > SHARED_ARGUMENTS_CHARS) return args;
-  return argumentsByText.get(`${name} ${text}`, () => Object.freeze({ ...args }));
+  return argumentsByText.get(`${op.name} ${text}`, () => Object.freeze({ ...args }));
 }
 
 /**
@@ -93,7 +95,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
     );
   const { op } = listed;
   const started = performance.now();
-  const outcome = await invoke(op, sharedArguments(name, args), app, {
+  const outcome = await invoke(op, sharedArguments(op, args), app, {
     ip: call.caller.ip,
     baseUrl: call.caller.baseUrl,
     via: "mcp",

@@ -8,10 +8,18 @@ import { objectMark } from "./object-mark.ts";
 // Bytes on an ArrayBuffer of their own (never a SharedArrayBuffer), which is what a Response body takes.
 export type Bytes = Buffer<ArrayBuffer>;
 
-/** An immutable object's JSON as bytes, and the same quoted for MCP's text (made on first use). */
+/**
+ * An immutable object's JSON as bytes, and the same quoted for MCP's text, and each without its closing brace (open
+ * to more fields: a search result's card) or without its opening one (a joined body's shared part), each view made
+ * on first use: a view is an object, and a search wrote ten of them for every answer.
+ */
 interface Encoding {
   readonly bytes: Bytes;
   quoted: Bytes | null;
+  open: Bytes | null;
+  openQuoted: Bytes | null;
+  inner: Bytes | null;
+  innerQuoted: Bytes | null;
 }
 
 /** Whether the walk writes this object from bytes made once (an immutable object, or one `extended` from one). */
@@ -33,8 +41,21 @@ export function encodedOf(value: object): Bytes {
 /** An object's encoding, made and kept on first use. */
 function encodingFor(value: object): Encoding {
   let encoding = encodingOf(value);
-  if (!encoding) encodings.set(value, (encoding = { bytes: Buffer.from(JSON.stringify(value), "utf8"), quoted: null }));
+  if (!encoding) {
+    const bytes = Buffer.from(JSON.stringify(value), "utf8");
+    encodings.set(value, (encoding = { bytes, quoted: null, open: null, openQuoted: null, inner: null, innerQuoted: null }));
+  }
   return encoding;
+}
+
+/** An immutable object's bytes after its opening brace, and the same quoted: what follows a joined body's own fields. */
+export function innerOf(value: object): Bytes {
+  const encoding = encodingFor(value);
+  return (encoding.inner ??= encoding.bytes.subarray(1));
+}
+export function innerQuotedOf(value: object): Bytes {
+  const encoding = encodingFor(value);
+  return (encoding.innerQuoted ??= quotedOfEncoding(encoding).subarray(1));
 }
 
 /**
@@ -97,13 +118,9 @@ export class Pieces {
   part(value: object, open = false): number {
     this.end();
     const encoding = encodingFor(value);
-    const { bytes } = encoding;
-    this.text.push(open ? bytes.subarray(0, -1) : bytes);
-    if (this.quoted) {
-      const quoted = quotedOfEncoding(encoding);
-      this.quoted.push(open ? quoted.subarray(0, -1) : quoted);
-    }
-    return bytes.length;
+    this.text.push(open ? (encoding.open ??= encoding.bytes.subarray(0, -1)) : encoding.bytes);
+    if (this.quoted) this.quoted.push(open ? (encoding.openQuoted ??= quotedOfEncoding(encoding).subarray(0, -1)) : quotedOfEncoding(encoding));
+    return encoding.bytes.length;
   }
   /**
    * Ends the object written so far with an immutable part's fields instead of its closing brace (a joined body:
@@ -113,8 +130,8 @@ export class Pieces {
     if (!this.run.endsWith("}")) throw new TypeError("closeWith: the object written so far is not open to fields");
     this.run = this.text.length === 0 && this.run === "{}" ? "{" : `${this.run.slice(0, -1)},`;
     this.end();
-    this.text.push(encodedOf(shared).subarray(1));
-    this.quoted?.push(quotedOf(shared).subarray(1));
+    this.text.push(innerOf(shared));
+    this.quoted?.push(innerQuotedOf(shared));
   }
   done(): { text: JsonPieces; quoted: JsonPieces } {
     this.end();

@@ -2,7 +2,7 @@
 // the walk in core/json-walk.ts, which reuses the bytes of immutable parts. A joined body (core/body.ts) reuses
 // its last bytes while its per-request fields stay the same. The output is byte for byte JSON.stringify's.
 import { joinedParts } from "./body.ts";
-import { bytesOf, encodedOf, isCached, isImmutable, Pieces, quotedOf, write, type Bytes, type JsonPieces } from "./json-walk.ts";
+import { bytesOf, encodedOf, innerOf, innerQuotedOf, isCached, isImmutable, Pieces, quotedOf, write, type Bytes, type JsonPieces } from "./json-walk.ts";
 
 export { bytesOf, extended, immutable, type Bytes, type JsonPieces } from "./json-walk.ts";
 
@@ -75,7 +75,7 @@ function joinedBytes(dynamic: Record<string, unknown>, shared: object, depth: nu
   bytes.write(head, 0, headLength, "utf8");
   if (separator) bytes[headLength] = COMMA[0];
   // Uint8Array#set rather than Buffer#copy, as bytesOf writes: Node 20's copy adds argument checks and a primordial call.
-  bytes.set(fixed.subarray(1), headLength + separator);
+  bytes.set(innerOf(shared), headLength + separator);
   // A copy, not the handler's object: nothing is frozen outside the tests, so the original may yet change.
   lastJoined.set(shared, { fields: copied(dynamic, COMPARED_DEPTH), bytes });
   return bytes;
@@ -131,11 +131,11 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
     const { dynamic, shared } = parts;
     if (!cachedReach(dynamic)) {
       // The shared part after its opening brace, as it is and quoted (the quoted form of `{` is `{`).
-      const inner = encodedOf(shared).subarray(1);
+      const inner = innerOf(shared);
       const head = JSON.stringify(dynamic);
       if (inner.length === 1) return { text: [head], quoted: [JSON.stringify(head)] };
       const open = head.length > 2 ? `${head.slice(0, -1)},` : "{";
-      return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, quotedOf(shared).subarray(1), '"'] };
+      return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, innerQuotedOf(shared), '"'] };
     }
     // Per-request fields holding immutable parts (attend's steps and recent reflections): walked once for both forms.
     const { text, quoted } = joinedPieces(dynamic, shared, 2, true);

@@ -180,6 +180,27 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
     }
   });
 
+  it("write a part's views (open to more fields, or after its brace) from views made once, in both forms", () => {
+    const card = immutable({ title: "Views – “made” once", n: 3 });
+    const service = immutable({ status: "playing", title: "Tä \\ 🌙" });
+    const views = () => {
+      const result = jsonAndQuoted({ results: [extended(card, { score: 0.5 })] });
+      const body = jsonAndQuoted(joined({ welcome: "Åsa", steps: [card] }, service));
+      return [...result.text, ...result.quoted, ...body.text, ...body.quoted].filter((piece) => typeof piece !== "string");
+    };
+    const first = views();
+    const second = views();
+    // The same Buffer objects each time: no view is made per answer.
+    expect(first.length).toBe(second.length);
+    first.forEach((piece, i) => expect(second[i]).toBe(piece));
+    expect(bytesText(jsonAndQuoted({ results: [extended(card, { score: 0.5 })] }).quoted)).toBe(
+      JSON.stringify(JSON.stringify({ results: [{ ...card, score: 0.5 }] })),
+    );
+    expect(bytesText(jsonAndQuoted(joined({ welcome: "Åsa", steps: [card] }, service)).text)).toBe(
+      JSON.stringify({ welcome: "Åsa", steps: [card], ...service }),
+    );
+  });
+
   it("keep an immutable object's bytes on it unseen, or beside it when it was frozen first, and write both alike", () => {
     const open = immutable({ title: "Stamped – in a field of its own", n: 1 });
     const frozen = immutable(Object.freeze({ title: "Frozen – its bytes kept beside it", n: 2 }));
