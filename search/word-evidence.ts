@@ -75,7 +75,11 @@ interface Reach {
   slots: Int32Array | undefined;
 }
 
-/** Per index data, a term's reach by its typed forms: words come back in query after query, their reach never changes. */
+/**
+ * Per index data, a term's reach by its typed forms: words come back in query after query, their reach never changes.
+ * 8,192, as the GloVe ids' memo: at 4,096 the bench's 6,000 queries (2,900 distinct words) missed a quarter of a reach
+ * a search, each remade from the postings, and searching cost a tenth more (docs/performance.md, 58th session).
+ */
 const reaches = new WeakMap<MemoryData, BoundedMemo<Reach>>();
 // Keyed by the forms alone, since they decide the term (typedTerms: each form's own stem); one form (nearly every
 // term) is its own key, the string the query was read into, so no key is built and its hash is already known.
@@ -83,7 +87,7 @@ const reachKey = (forms: readonly string[]) => (forms.length === 1 ? forms[0] : 
 
 function reachesOf(data: MemoryData): BoundedMemo<Reach> {
   let memo = reaches.get(data);
-  if (!memo) reaches.set(data, (memo = new BoundedMemo(4096)));
+  if (!memo) reaches.set(data, (memo = new BoundedMemo(8192)));
   return memo;
 }
 
