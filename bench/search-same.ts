@@ -4,8 +4,9 @@
 // Usage: npx tsx bench/search-same.ts --write /tmp/before.txt   (on the old code; --time also times them), then
 //        npx tsx bench/search-same.ts --compare /tmp/before.txt (on the new code). Needs a bench data folder.
 //        npx tsx bench/search-same.ts --versus ../wt/base: both versions' searches in this one process, taking turns
-//        by 50 queries, so a slow spell of a shared machine falls on both (the other checkout's search/index.ts over
-//        this checkout's library, embedder and index folder; a change to the index's recipe needs the HTTP bench).
+//        by 50 queries (all of --queries), so a slow spell of a shared machine falls on both (the other checkout's
+//        search/index.ts over this checkout's library, embedder and index folder; a change to the index's recipe
+//        needs the HTTP bench).
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -76,7 +77,8 @@ if (values.versus) {
   const before = new other.LibraryIndex(join(dataDir, "index"), embedder, calibrationFor(embedder.id), pino({ level: "silent" }));
   await before.open(library);
   await before.settled();
-  const timed = queries.slice(0, 2000);
+  // Every query asked for (--queries 6000: the HTTP bench's set, whose words fill search's per-word memos as it does).
+  const timed = queries;
   const cpu = { ours: 0, before: 0 };
   let differ = 0;
   for (const q of timed) if (shown(await index.search(q, 10)) !== shown(await before.search(q, 10))) differ++;
