@@ -78,7 +78,7 @@ interface Reach {
 /**
  * Per index data, a term's reach by its typed forms: words come back in query after query, their reach never changes.
  * 8,192, as the GloVe ids' memo: at 4,096 the bench's 6,000 queries (2,900 distinct words) missed a quarter of a reach
- * a search, each remade from the postings, and searching cost a tenth more (docs/performance.md, 58th session).
+ * a search, each remade from the postings, and searching cost a tenth more (docs/performance.md, fifty-eighth session).
  */
 const reaches = new WeakMap<MemoryData, BoundedMemo<Reach>>();
 // Keyed by the forms alone, since they decide the term (typedTerms: each form's own stem); one form (nearly every

@@ -89,8 +89,9 @@ function gloveEmbedder(t: Table): Embedder {
   const idOf = (token: string): number => vocab.get(token) ?? -1;
   // A query's words' ids, kept (-1: not in the vocabulary): its words come back in query after query, and the
   // vocabulary's table of 120,000 words is larger than a core's cache, so each lookup in it was a miss. A library's
-  // texts, embedded once, look their words up directly. A memo keeps between half its bound and all of it (core/memo.ts):
-  // at 4,096 the bench's 6,000 queries (2,900 distinct words) missed 0.3 ids a search (docs/performance.md, 58th session).
+  // texts, embedded once, look their words up directly. A memo keeps between half its bound and all of it
+  // (core/memo.ts): at 4,096 the bench's 6,000 queries (2,900 distinct words) missed 0.3 ids a search
+  // (docs/performance.md, fifty-eighth session).
   const recentIds = new BoundedMemo<number>(8192);
   const queryIdOf = (token: string): number => recentIds.get(token, () => idOf(token));
   /** The known words of a text as ids, in the order summed. */
