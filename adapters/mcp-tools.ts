@@ -66,11 +66,11 @@ const SHARED_ARGUMENTS_CHARS = 200;
 /**
  * Short flat arguments as one frozen object per distinct value, as a REST query string is (adapters/http.ts
  * `queryObject`): `invoke` then validates each value once, not on every call. Anything nested or long is passed
- * as it came, and so are the arguments of an operation whose input is nearly always new (`rest.queryMostlyNew`:
+ * as it came, and so are the arguments of an operation whose input is nearly always new (`inputMostlyNew`:
  * a search's words, a visitor's name), which kept would only turn the memo over, as REST reads their query afresh.
  */
 function sharedArguments(op: Operation, args: Record<string, unknown>): Readonly<Record<string, unknown>> {
-  if (op.rest.queryMostlyNew) return args;
+  if (op.inputMostlyNew) return args;
   for (const key in args) {
     const value = args[key];
     if (value !== null && typeof value === "object") return args;

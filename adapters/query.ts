@@ -15,7 +15,7 @@ const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze({});
 
 /**
  * The query parameters read afresh: neither kept nor frozen, so invoke does not keep its validation either. For a
- * query nearly always new (attend's visitor name, a search's words: `rest.queryMostlyNew`), which kept would only
+ * query nearly always new (attend's visitor name, a search's words: `inputMostlyNew`), which kept would only
  * turn the memos over: the bench's 6,000 distinct searches went through a memo of 512 without a hit.
  */
 export function freshQueryObject(url: URL): Readonly<Record<string, string | string[]>> {

@@ -85,7 +85,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
   }
   // A GET without path parameters is its query alone: the shared, frozen query object, whose validation
   // invoke keeps (adapters/invoke.ts); one nearly always new (a visitor's name, a search's words) is read afresh.
-  const query = op.rest.queryMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
+  const query = op.inputMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
   if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
   const input = op.rest.method === "GET" ? getInput(op, event, mounted, query) : mergedInput(op, event, params, query, body);
@@ -134,7 +134,7 @@ export function mountRest(app: H3, operations: Operation[], deps: AdapterContext
   for (const op of operations) {
     const params = pathParamNames(op.rest.path);
     const note: RequestNote = Object.freeze(op.rest.wordsInPath ? { operation: op.name, ...WORDS_IN_PATH } : { operation: op.name });
-    const inputs = op.rest.method === "GET" && params.length && !op.rest.queryMostlyNew ? new BoundedMemo<Input>(512) : null;
+    const inputs = op.rest.method === "GET" && params.length && !op.inputMostlyNew ? new BoundedMemo<Input>(512) : null;
     const mounted: Mounted = { params, note, inputs };
     const handler = (event: H3Event) => handle(op, event, deps, mounted);
     app.on(op.rest.method, op.rest.path, handler);

@@ -40,7 +40,8 @@ export const attend = defineOperation({
     "Once a day is enough: the congregation counts unique visitors over 24 hours. Use /api/now for anything more frequent. HEAD is refused (405, Allow: GET): a GET here counts, so HEAD could not answer without counting.",
   input: nameOrUsername(z.strictObject({ name: nameField.optional(), username: usernameField.optional(), timezone: timezoneField.optional() })),
   output: AttendOutput,
-  rest: { method: "GET", path: "/api/attend", queryMostlyNew: true },
+  inputMostlyNew: true,
+  rest: { method: "GET", path: "/api/attend" },
   errors: ["unavailable"],
   mcp: {
     tool: "attend",

@@ -26,17 +26,17 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   description?: string;
   input: I;
   output: O;
+  /**
+   * The input is nearly always new (attend's visitor name, a search's words): a REST query string or MCP arguments are
+   * read afresh each time rather than kept with the inputs that repeat, where they would only turn the memos over.
+   */
+  inputMostlyNew?: true;
   /** `wordsInPath`: the path holds a visitor's words (a conversation's slug), so logs name its pattern instead. */
   rest: {
     method: "GET" | "POST";
     path: string;
     status?: number;
     wordsInPath?: true;
-    /**
-     * The query is nearly always new (attend's visitor name, a search's words): read afresh each time rather than kept
-     * with the queries that repeat, where it would only turn the memos over.
-     */
-    queryMostlyNew?: true;
     /** Another status `statusOf` may give a success's body (health: 503), documented with the same schema. */
     alsoStatus?: { status: number; description: string };
   };

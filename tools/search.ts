@@ -116,7 +116,8 @@ export const search = defineOperation({
     suggestion: z.string().optional().describe("Present when nothing was near enough"),
     next_steps: nextSteps,
   }),
-  rest: { method: "GET", path: "/api/search", queryMostlyNew: true },
+  inputMostlyNew: true,
+  rest: { method: "GET", path: "/api/search" },
   mcp: {
     tool: "search",
     title: "Search the library",
