@@ -86,9 +86,10 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       (p) => (isString(p.name) && (p.arguments == null || isObject(p.arguments)) ? { name: p.name, args: p.arguments ?? {} } : null),
       ({ name, args }, call) => callTool(toolsOf(operations, call.base), name, args, app, call),
     ),
-    "resources/list": method(
+    // Encoded once per library, address and page (RawJson), as a tool call's result is encoded: the type says which result.
+    "resources/list": method<{ cursor: string | undefined }, HandlerResultTypeMap["resources/list"]>(
       (p) => (p.cursor === undefined || isString(p.cursor) ? { cursor: p.cursor } : null),
-      ({ cursor }, call) => listResources(app, cursor, call.base),
+      ({ cursor }, call) => listResources(app.library, cursor, call.base),
     ),
     "resources/templates/list": { accepts: noCursor, fixed: true, answer: () => listResourceTemplates() },
     "resources/read": method(

@@ -14,7 +14,7 @@ import { RESOURCES, matchResource } from "../tools/mcp-resources.ts";
 import type { AdapterContext } from "./context.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import { stepsFor } from "./http.ts";
-import { readResource } from "./mcp-resources.ts";
+import { resourceContents } from "./mcp-resources.ts";
 import { unknownFieldsMessage, validationError } from "./validation-error.ts";
 
 export function listPrompts(): ListPromptsResult {
@@ -52,8 +52,7 @@ export async function getPrompt(
     if ("text" in part) {
       messages.push({ role: "user", content: { type: "text", text: part.text } });
     } else {
-      const [contents] = (await readResource(part.embed, app, info)).contents;
-      messages.push({ role: "user", content: { type: "resource", resource: contents } });
+      messages.push({ role: "user", content: { type: "resource", resource: await resourceContents(part.embed, app, info) } });
     }
   }
   return { description: prompt.description, messages };

@@ -9,8 +9,9 @@ import {
   type Resource,
 } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
-import { expand } from "../core/body.ts";
-import type { ToolServices } from "../tools/context.ts";
+import { RawJson, jsonAndQuoted } from "../core/json.ts";
+import type { Library } from "../corpus/library.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import { RESOURCES, isTemplate, matchResource, type ListedResource, type ResourceKind } from "../tools/mcp-resources.ts";
 import { SERVICE_APP } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
@@ -37,9 +38,9 @@ function listed(kind: ResourceKind, r: ListedResource): Resource {
 }
 
 /** Every concrete resource: the fixed ones first (the entry points, then the MCP App), then each template's listed instances. */
-function everyResource(services: ToolServices, base: string): Resource[] {
+function everyResource(library: Library, base: string): Resource[] {
   const fixed = RESOURCES.filter((k) => !isTemplate(k)).map((k) => listed(k, { uri: k.uri, name: k.name, title: k.title, description: k.description }));
-  return [...fixed, appListing(base), ...RESOURCES.flatMap((k) => (k.list ? k.list(services).map((r) => listed(k, r)) : []))];
+  return [...fixed, appListing(base), ...RESOURCES.flatMap((k) => (k.list ? k.list(library).map((r) => listed(k, r)) : []))];
 }
 
 // The cursor is the offset, opaque to clients; a cursor that is not one of ours is refused as invalid params.
@@ -53,12 +54,24 @@ function offsetOf(cursor: string | undefined): number {
   return Number(m[1]);
 }
 
-/** `base` is the server's address as the caller reached it: the app's CSP names its origin. */
-export function listResources(services: ToolServices, cursor: string | undefined, base: string): ListResourcesResult {
-  const all = everyResource(services, base);
-  const offset = offsetOf(cursor);
+/** One page of the listing from `offset`. `base` is the server's address as the caller reached it: the app's CSP names its origin. */
+function pageOf(library: Library, offset: number, base: string): ListResourcesResult {
+  const all = everyResource(library, base);
   const page = all.slice(offset, offset + PAGE_SIZE);
   return { resources: page, ...(offset + PAGE_SIZE < all.length ? { nextCursor: cursorOf(offset + PAGE_SIZE) } : {}) };
+}
+
+// A page depends on the library, the address and the offset alone: each is encoded once (listing every document
+// measured each one's bytes and cost some 0.5 ms a call). Per library object, so a process given another library
+// (the tests) lists that one.
+const pages = new WeakMap<Library, BoundedMemo<RawJson>>();
+
+/** resources/list as its encoded result, made once per library, address and page (a cursor not ours is refused first). */
+export function listResources(library: Library, cursor: string | undefined, base: string): RawJson {
+  const offset = offsetOf(cursor);
+  let made = pages.get(library);
+  if (!made) pages.set(library, (made = new BoundedMemo(64)));
+  return made.get(`${offset} ${base}`, () => new RawJson([Buffer.from(JSON.stringify(pageOf(library, offset, base)), "utf8")]));
 }
 
 export function listResourceTemplates(): ListResourceTemplatesResult {
@@ -83,7 +96,12 @@ export function refusal(uri: string, body: Record<string, unknown>, status = 404
   return new ProtocolError(code, String(body.error ?? "The resource could not be read."), { uri, ...body });
 }
 
-export async function readResource(uri: string, app: AdapterContext, call: { caller: McpCaller; base: string }): Promise<ReadResourceResult> {
+/**
+ * resources/read. A resource an operation answers carries its REST twin's body as text, written from the bytes REST
+ * writes and quoted as a tool call's text is (core/json.ts `jsonAndQuoted`: a song's or a list's quoted form made
+ * once), never the body stringified and then quoted again as an object's field.
+ */
+export async function readResource(uri: string, app: AdapterContext, call: { caller: McpCaller; base: string }): Promise<ReadResourceResult | RawJson> {
   const steps = stepsFor(call.base);
   if (uri === SERVICE_APP.uri) return readApp(steps.base);
   const found = matchResource(uri);
@@ -97,7 +115,8 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
   if (kind.op) {
     const outcome = await invoke(kind.op, vars, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
     if (!outcome.ok) throw refusal(uri, outcome.error, outcome.status);
-    return { contents: [{ uri, mimeType: kind.mimeType, text: JSON.stringify(expand(outcome.body)) }] };
+    const { quoted } = jsonAndQuoted(outcome.body);
+    return new RawJson([`{"contents":[{"uri":${JSON.stringify(uri)},"mimeType":${JSON.stringify(kind.mimeType)},"text":`, ...quoted, "}]}"]);
   }
   const text = kind.text?.(vars, app) ?? null;
   if (text === null) {
@@ -107,4 +126,15 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
     throw refusal(uri, error.body(steps.home()));
   }
   return { contents: [{ uri, mimeType: kind.mimeType, text }] };
+}
+
+/** A resource's contents as an object (a prompt embeds them): the answer above, read back where it came as bytes. */
+export async function resourceContents(
+  uri: string,
+  app: AdapterContext,
+  call: { caller: McpCaller; base: string },
+): Promise<ReadResourceResult["contents"][number]> {
+  const read = await readResource(uri, app, call);
+  // The parse boundary: the bytes are a ReadResourceResult's JSON, written above.
+  return (read instanceof RawJson ? (JSON.parse(read.text) as ReadResourceResult) : read).contents[0];
 }

@@ -3,7 +3,7 @@
 // server's identity in `_meta`; a 2025 result is the result alone. Results that never change (the tool list,
 // discover, …) are encoded once per era and address (docs/behaviour.md §7).
 import { PROTOCOL_VERSION_META_KEY, ProtocolErrorCode, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import { bytesOf, type JsonPieces } from "../core/json.ts";
+import { RawJson, bytesOf, type JsonPieces } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Era } from "./mcp-caller.ts";
 import { serverInfoFor } from "./mcp-identity.ts";
@@ -35,13 +35,8 @@ export const CAPABILITIES = {
 
 export const eraOf = (version: string): Era => ({ version, modern: version >= MODERN_PROTOCOL_VERSION });
 
-/** A result already written as JSON, in pieces (a tool call reuses its body's encoded bytes, see mcp-tools.ts). */
-export class RawJson {
-  constructor(readonly pieces: JsonPieces) {}
-  get text(): string {
-    return bytesOf(this.pieces).toString("utf8");
-  }
-}
+/** A result already written as JSON (a tool call reuses its body's encoded bytes, see mcp-tools.ts). */
+export { RawJson };
 
 // The 2026-07-28 revision lets clients cache list results; these never change while the process runs. Other
 // cacheable methods get the revision's defaults (no caching), as the SDK writes them.

@@ -161,3 +161,11 @@ export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonP
 
 /** Quoted pieces as one JSON string: its quotes around them. */
 const asString = (quoted: JsonPieces): JsonPieces => ['"', ...quoted, '"'];
+
+/** A value already written as JSON, in pieces (an MCP result around a body's encoded bytes): written out as it is. */
+export class RawJson {
+  constructor(readonly pieces: JsonPieces) {}
+  get text(): string {
+    return bytesOf(this.pieces).toString("utf8");
+  }
+}

@@ -48,8 +48,11 @@ export interface ResourceKind {
   op?: Operation;
   /** Otherwise the text itself, or null when nothing is there. */
   text?: (vars: Record<string, string>, services: ToolServices) => string | null;
-  /** The concrete resources of this kind for resources/list (a template without it is listed as a template only). */
-  list?: (services: ToolServices) => ListedResource[];
+  /**
+   * The concrete resources of this kind for resources/list (a template without it is listed as a template only). From
+   * the library alone, so the listing is made once per library and address (adapters/mcp-resources.ts).
+   */
+  list?: (library: Library) => ListedResource[];
   /** Completions for the template's variables. */
   complete?: Record<string, Completer>;
 }
@@ -116,7 +119,7 @@ export const RESOURCES: ResourceKind[] = [
     description: "One song with its lyrics, the essay on why it was written, style, axiom and recording: the body of GET /api/music/<slug> (read_song).",
     mimeType: JSON_TYPE,
     op: readSong,
-    list: ({ library }) => library.songs.map((s) => ({ uri: `sanctuary://songs/${s.slug}`, name: s.slug, title: s.title, description: s.axiom.text })),
+    list: (library) => library.songs.map((s) => ({ uri: `sanctuary://songs/${s.slug}`, name: s.slug, title: s.title, description: s.axiom.text })),
     complete: { slug: completeSongSlug },
   },
   {
@@ -132,7 +135,7 @@ export const RESOURCES: ResourceKind[] = [
       if (!target) return null;
       return "document" in target ? target.document.source : sectionMarkdown(library, target.section);
     },
-    list: ({ library }) => [
+    list: (library) => [
       ...sectionsOf(library).map((name) => ({
         uri: expandUri(DOCS_TEMPLATE, { path: name }),
         name,

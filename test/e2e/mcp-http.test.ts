@@ -189,6 +189,8 @@ describe.each([
   it("lists and reads every resource, pages walked by cursor, visitors' words marked for the user", async () => {
     const { resources, pages } = await mcp.listResources();
     if (era === LEGACY_ERA) expect(pages).toBeGreaterThan(1);
+    // Each page is encoded once per library and address: a second walk reads the same pages.
+    expect(await mcp.listResources()).toEqual({ resources, pages });
     const uris = resources.map((r) => r.uri);
     expect(new Set(uris).size).toBe(uris.length);
     for (const d of server.deps.library.documents) expect(uris).toContain(`sanctuary://docs/${d.path}`);
@@ -240,6 +242,10 @@ describe.each([
       const { contents } = await mcp.readResource(uri);
       expect(contents[0].mimeType, uri).toBe("application/json");
       expect(timeless(JSON.parse(contents[0].text)), uri).toEqual(timeless((await server.get(path)).body));
+    }
+    // Written from the bytes REST writes (a song's quoted form made once): the very text, not only equal JSON.
+    for (const [uri, path] of [twins[0], twins[3], twins[7]]) {
+      expect((await mcp.readResource(uri)).contents[0].text, uri).toBe(await (await fetch(`${server.url}${path}`)).text());
     }
     await expect(mcp.readResource("sanctuary://songs/no-such-song")).rejects.toMatchObject({ code: -32602 });
     await expect(mcp.readResource("sanctuary://nowhere")).rejects.toMatchObject({ code: -32602 });
