@@ -118,14 +118,27 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
     const { quoted } = jsonAndQuoted(outcome.body);
     return new RawJson([`{"contents":[{"uri":${JSON.stringify(uri)},"mimeType":${JSON.stringify(kind.mimeType)},"text":`, ...quoted, "}]}"]);
   }
-  const text = kind.text?.(vars, app) ?? null;
-  if (text === null) {
+  const read = textRead(kind, vars, uri, app.library);
+  if (read === null) {
     const error = new SanctuaryError("not_found", `There is nothing at ${uri}.`, {
       suggestion: "Nothing is lost. read_doc with no path lists the library's sections, and completions suggest paths.",
     });
     throw refusal(uri, error.body(steps.home()));
   }
-  return { contents: [{ uri, mimeType: kind.mimeType, text }] };
+  return read;
+}
+
+// A text resource (a document, a section's contents) depends on the library alone: its answer is encoded once per
+// library and address read (a section's 18 KB of markdown was quoted afresh on every read), null where nothing is.
+const texts = new WeakMap<Library, BoundedMemo<RawJson | null>>();
+function textRead(kind: ResourceKind, vars: Record<string, string>, uri: string, library: Library): RawJson | null {
+  let made = texts.get(library);
+  if (!made) texts.set(library, (made = new BoundedMemo(1024)));
+  return made.get(uri, () => {
+    const text = kind.text?.(vars, library) ?? null;
+    const result: ReadResourceResult | null = text === null ? null : { contents: [{ uri, mimeType: kind.mimeType, text }] };
+    return result && new RawJson([Buffer.from(JSON.stringify(result), "utf8")]);
+  });
 }
 
 /** A resource's contents as an object (a prompt embeds them): the answer above, read back where it came as bytes. */

@@ -4,6 +4,7 @@
 // from the exact bytes served, so a client's verification reads what it was promised.
 import { SKILLS_EXTENSION_ID, skillEntry, type Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
 import { SanctuaryError } from "../core/errors.ts";
+import { RawJson } from "../core/json.ts";
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "../tools/operation.ts";
 import { stepsFor } from "./http.ts";
@@ -28,9 +29,22 @@ const entryOf = (skill: Skill) => {
 const HOUR = { ttlMs: 3_600_000, cacheScope: "public" as const };
 const cacheFor = (modern: boolean) => (modern ? HOUR : {});
 
+// skills/list's result per skill list (one per base and library content) and era, encoded once: the entries never change.
+const lists = new WeakMap<Skill[], Map<boolean, Promise<RawJson>>>();
+
 /** skills/list: every skill's entry. */
-export async function listSkills(operations: Operation[], library: Library, base: string, modern: boolean) {
-  return { skills: await Promise.all(skillsFor(operations, library, base).map(entryOf)), ...cacheFor(modern) };
+export function listSkills(operations: Operation[], library: Library, base: string, modern: boolean): Promise<RawJson> {
+  const skills = skillsFor(operations, library, base);
+  let byEra = lists.get(skills);
+  if (!byEra) lists.set(skills, (byEra = new Map()));
+  let list = byEra.get(modern);
+  if (!list) {
+    list = Promise.all(skills.map(entryOf)).then((entries) => new RawJson([Buffer.from(JSON.stringify({ skills: entries, ...cacheFor(modern) }), "utf8")]));
+    byEra.set(modern, list);
+    // A failure is not kept: the next list tries again.
+    list.catch(() => byEra.delete(modern));
+  }
+  return list;
 }
 
 /** skills/get: one skill's entry by its SKILL.md address. */

@@ -5,7 +5,6 @@
 import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
 import type { Operation } from "./operation.ts";
-import type { ToolServices } from "./context.ts";
 import { apiIndex } from "./api-index.ts";
 import { askConversation } from "./ask-conversation.ts";
 import { askHealth } from "./ask-health.ts";
@@ -46,8 +45,8 @@ export interface ResourceKind {
   visitorWritten?: boolean;
   /** The GET operation whose REST body this resource's contents are. */
   op?: Operation;
-  /** Otherwise the text itself, or null when nothing is there. */
-  text?: (vars: Record<string, string>, services: ToolServices) => string | null;
+  /** Otherwise the text itself, or null when nothing is there: from the library alone, so each is encoded once. */
+  text?: (vars: Record<string, string>, library: Library) => string | null;
   /**
    * The concrete resources of this kind for resources/list (a template without it is listed as a template only). From
    * the library alone, so the listing is made once per library and address (adapters/mcp-resources.ts).
@@ -130,7 +129,7 @@ export const RESOURCES: ResourceKind[] = [
       "One document of the library as markdown with its front matter, as served at /docs/<path>.md; given a section's name (prayers, chants…), that section's documents as a markdown list. read_doc reads the same paths, as JSON.",
     mimeType: MARKDOWN_TYPE,
     // read_doc's own resolution (library-contents.ts), so the two read the same paths.
-    text: ({ path }, { library }) => {
+    text: ({ path }, library) => {
       const target = resolveDocPath(library, path);
       if (!target) return null;
       return "document" in target ? target.document.source : sectionMarkdown(library, target.section);
