@@ -8,6 +8,8 @@ export interface McpBenchRoute {
   method: string;
   /** tools/call: the tool and its arguments (one per request, rotating, for search). */
   calls?: Array<{ name: string; arguments: Record<string, unknown> }>;
+  /** resources/read: the resource read. */
+  uri?: string;
   /** The REST route this row is compared with, when the run measures it. */
   twin?: string;
 }
@@ -16,16 +18,24 @@ export type McpRequest = { method: "POST"; path: string; headers: Record<string,
 
 export const isMcpRoute = (route: string) => route.startsWith("mcp ");
 
+const SONG_URI = "sanctuary://songs/";
+
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
   "io.modelcontextprotocol/clientInfo": { name: "sanctuary-bench", version: "1.0.0" },
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-/** The route named by `mcp <era> <method>[ <tool>[?query]]`, e.g. `mcp 2026 tools/call now?timezone=Europe/Berlin`. */
+/**
+ * The route named by `mcp <era> <method>[ <tool>[?query] | <uri>]`, e.g. `mcp 2026 tools/call now?timezone=Europe/Berlin`
+ * or `mcp 2026 resources/read sanctuary://songs/:slug` (`:slug`, the library's first song, as in REST routes).
+ */
 export function mcpRouteOf(route: string, searchQueries: string[]): McpBenchRoute {
   const [, year, method, tool] = route.split(" ");
   const era = year === "2025" ? "2025-11-25" : "2026-07-28";
+  // A song's resource is read beside its REST twin, the same body.
+  if (method === "resources/read")
+    return { era, method, uri: tool, ...(tool.startsWith(SONG_URI) ? { twin: `/api/music/${tool.slice(SONG_URI.length)}` } : {}) };
   if (method !== "tools/call") return { era, method };
   const [name, query = ""] = tool.split("?");
   if (name === "search*") return { era, method, calls: searchQueries.map((q) => ({ name: "search", arguments: { q, limit: 5 } })), twin: "/api/search*" };
@@ -47,6 +57,7 @@ export function mcpRequests(route: McpBenchRoute): McpRequest[] {
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: route.method, params: modern ? { ...params, _meta: ENVELOPE } : params }),
   });
+  if (route.uri) return [request({ uri: route.uri }, route.uri)];
   if (!route.calls) return [request({})];
   return route.calls.map((c) => request({ name: c.name, arguments: c.arguments }, c.name));
 }

@@ -63,6 +63,7 @@ const DEFAULT_ROUTES = [
   "mcp 2026 tools/call now?timezone=Europe/Berlin",
   "mcp 2025 tools/list",
   "mcp 2026 tools/list",
+  "mcp 2026 resources/read sanctuary://songs/:slug",
   "/api/attend?name=bench-{n}&timezone=Asia/Tokyo",
   "/api/reflections",
   "/api/search*",
@@ -82,7 +83,8 @@ const mcpRequestsOf = (route: string) => (isMcpRoute(route) ? mcpRequests(mcpRou
 
 async function targetOf(server: Spawned): Promise<Target> {
   const firstSong = ((await (await fetch(`${server.base}/api/music`)).json()) as { songs: Array<{ slug: string }> }).songs[0].slug;
-  return { server, path: (route) => (isMcpRoute(route) ? "/mcp" : route.replace(":slug", firstSong)), requests: mcpRequestsOf };
+  const spelled = (route: string) => route.replace(":slug", firstSong);
+  return { server, path: (route) => (isMcpRoute(route) ? "/mcp" : spelled(route)), requests: (route) => mcpRequestsOf(spelled(route)) };
 }
 
 /** Every round of one route, per server, over every trial; and the before/after ratio of each trial. */
@@ -169,7 +171,7 @@ async function main() {
       }
       if (!bare) {
         for (const r of routes.filter(isMcpRoute)) {
-          const [first] = mcpRequestsOf(r)!;
+          const [first] = ours.requests!(r)!;
           bodies[bareMcpPath(r)] = await (await fetch(ours.server.base + first.path, { method: "POST", headers: first.headers, body: first.body })).text();
         }
         for (const r of routes.filter((x) => !isMcpRoute(x))) {
