@@ -1,6 +1,7 @@
 // Generates the OpenAPI 3.1 document from the same operation list and Zod schemas the REST and MCP
 // adapters use, plus the plain routes (feeds, markdown, MCP) described as data in app.ts.
 import { z } from "zod";
+import { immutable } from "../core/json.ts";
 import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
@@ -228,7 +229,8 @@ export function openApiRoute(operations: Operation[], routes: () => Route[]): Ro
       const server = baseUrlOf(event);
       let document = documents.get(server);
       if (!document) {
-        document = buildOpenApi(operations, routes(), server);
+        // Immutable: its 189 KB of JSON are encoded once per address, not on every request.
+        document = immutable(buildOpenApi(operations, routes(), server));
         if (documents.size < 16) documents.set(server, document);
       }
       return jsonResponse(200, document, { "cache-control": "public, max-age=300" });

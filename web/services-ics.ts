@@ -5,6 +5,7 @@
 // which ical-generator only writes with an extra timezone generator, and every client shows UTC times on
 // the reader's own clock anyway; X-WR-TIMEZONE names the visitor's zone for the clients that use it.
 import { idAuthority } from "./feed-ids.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import type { H3Event } from "h3";
 import ical, { ICalEventTransparency } from "ical-generator";
 import { DateTime, IANAZone } from "luxon";
@@ -16,7 +17,7 @@ import type { ServiceKey } from "../planner/rotation.ts";
 import { parseDay, ymd } from "../planner/season.ts";
 import { SLOT_LABELS, resolveZone, slotOf, tierOf } from "../planner/time.ts";
 import { serviceTitle } from "./pages/words.ts";
-import { textResponse } from "./text-response.ts";
+import { keptText, keptTextResponse, type KeptText } from "./text-response.ts";
 
 /** Seven days of slots, starting with the one the visitor is in now. */
 export const FEED_SLOTS = 7 * 6;
@@ -125,7 +126,20 @@ export interface ServicesIcsDeps {
   config: { baseUrl?: string };
 }
 
+/**
+ * What a feed's text depends on (servicesCalendar is pure): the zone, the address, the slots listed (by the first
+ * one's start; `now` itself only where that slot has not begun, a skipped hour) and what each record found shows.
+ */
+function feedKey(records: ServiceRecord[], zone: string, base: string, slots: FeedSlot[], now: Date): string {
+  const since = slots[0] && slots[0].start.getTime() <= now.getTime() ? slots[0].start : now;
+  const shown = records.map((r) => `${r.date}|${r.slotIndex}|${r.tier}|${r.recordedAt}|${r.name ?? ""}|${r.parts.length}|${minutes(r)}`);
+  return [zone, base, since.getTime(), ...shown].join("\n");
+}
+
 export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
+  // Each feed's text, bytes and ETag made once (ical-generator took 8.7 ms a request, and calendar apps poll the
+  // feed: docs/performance.md, fifty-ninth session); at most one per zone and address polled lately.
+  const feeds = new BoundedMemo<KeptText>(256);
   return {
     method: "GET",
     path: "/feed/services.ics",
@@ -151,12 +165,12 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       const now = deps.clock();
       // Only what is already recorded: recording the next 7 days here would freeze rotation services before
       // the planner (12 hours ahead) could plan them (docs/behaviour.md §6).
-      const found = await Promise.all(upcomingSlots(zone, now).map((slot) => deps.calendar.get(slot)));
+      const slots = upcomingSlots(zone, now);
+      const found = await Promise.all(slots.map((slot) => deps.calendar.get(slot)));
       const records = found.filter((r): r is ServiceRecord => r !== null);
-      return textResponse(event, servicesCalendar(records, zone, baseUrlOf(event), now, deps.config.baseUrl), {
-        "content-type": "text/calendar; charset=utf-8",
-        "cache-control": "public, max-age=300",
-      });
+      const base = baseUrlOf(event);
+      const kept = feeds.get(feedKey(records, zone, base, slots, now), () => keptText(servicesCalendar(records, zone, base, now, deps.config.baseUrl)));
+      return keptTextResponse(event, kept, { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=300" });
     },
   };
 }

@@ -18,11 +18,26 @@ export function textResponse(event: H3Event, body: string, headers: Readonly<Rec
   return answered(event, bytes, etagOf(bytes), headers, status);
 }
 
+/** A text's bytes and ETag, made once where the text is kept (`keptTextResponse`). */
+export interface KeptText {
+  bytes: Bytes;
+  etag: string;
+}
+
+export function keptText(body: string): KeptText {
+  const bytes = Buffer.from(body, "utf8");
+  return { bytes, etag: etagOf(bytes) };
+}
+
+/** `textResponse` for a text whose bytes and ETag were made once (`keptText`). */
+export function keptTextResponse(event: H3Event, kept: KeptText, headers: Readonly<Record<string, string>>, status = 200): Response {
+  return answered(event, kept.bytes, kept.etag, headers, status);
+}
+
 /** A body that never changes while the process runs (a stylesheet, a script): its bytes and ETag made once. */
 export function fixedText(body: string, headers: Readonly<Record<string, string>>): (event: H3Event) => Response {
-  const bytes = Buffer.from(body, "utf8");
-  const etag = etagOf(bytes);
-  return (event) => answered(event, bytes, etag, headers, 200);
+  const kept = keptText(body);
+  return (event) => keptTextResponse(event, kept, headers);
 }
 
 function answered(event: H3Event, bytes: Bytes, etag: string, headers: Readonly<Record<string, string>>, status: number): Response {

@@ -54,6 +54,10 @@ describe("markdown rendering for pages", () => {
     expect(under).toContain("<h5>Then</h5>");
     expect(under).toContain("<h6>Last</h6>");
     expect(under).not.toMatch(/<h[1-3][ >]/);
+    // Each rendering is kept by its level and source: asked again, or at another level, each answer is its own.
+    expect(renderMarkdown(source, 3).value).toBe(under);
+    expect(renderMarkdown(source).value).toContain("<h2>Before you begin</h2>");
+    expect(renderMarkdown(`3\n${source}`).value).toContain("<h2>Before you begin</h2>");
   });
 
   it("the html template escapes values unless they are trusted on purpose", () => {

@@ -184,6 +184,24 @@ describe("GET /feed/services.ics", () => {
     expect(asked.every((k) => k.tier === tierOf("Australia/Sydney"))).toBe(true);
   });
 
+  it("keeps a feed's text only while what it shows holds: a service recorded, or the next slot begun, is in the next answer", async () => {
+    const recorded: ServiceRecord[] = [];
+    let now = new Date("2027-07-01T02:00:00Z");
+    const calendar = { get: async (k: ServiceKey) => recorded.find((r) => r.date === k.date && r.slotIndex === k.slotIndex && r.tier === k.tier) ?? null };
+    const route = servicesIcsRoute({ calendar, clock: () => now, config: { baseUrl: BASE } });
+    const app = new H3().get(route.path, route.handler);
+    const read = async () => (await app.request(`${route.path}?timezone=Australia/Sydney`)).text();
+    const first = await read();
+    expect(await read()).toBe(first);
+    recorded.push(record({ date: "2027-07-01", slotIndex: 4, tier: "south" }, "Evening Tide"));
+    const named = await read();
+    expect(parse(named).map((e) => e.summary)).toContain("Evening Tide");
+    now = new Date("2027-07-01T07:00:00Z"); // 17:00 in Sydney: the next slot
+    const later = parse(await read());
+    expect(later[0]).toMatchObject({ summary: "Evening Tide", start: new Date("2027-07-01T06:00:00Z") });
+    expect(later).toHaveLength(FEED_SLOTS);
+  });
+
   it("treats a missing or unknown zone as UTC, and refuses an over-long one with the shared error body", async () => {
     const { get } = icsApp([], new Date("2027-07-01T02:00:00Z"));
     expect(parse(await (await get("?timezone=Not/AZone")).text())[0]!.start).toEqual(new Date("2027-07-01T00:00:00Z"));

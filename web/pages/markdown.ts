@@ -3,6 +3,7 @@
 // harmless tags and http(s)/mailto/relative links, in case either of them ever lets something through.
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
+import { BoundedMemo } from "../../core/memo.ts";
 import { trusted, type Html } from "./html.ts";
 
 // breaks: the library writes verse (prayers, hymns, chants) one line per line, so a newline is a line break.
@@ -89,9 +90,15 @@ export function sanitizeRendered(markup: string): string {
  * home page), so its own headings go below it in the outline (WCAG 1.3.1): `##` becomes one level deeper than that.
  */
 export function renderMarkdown(source: string, under = 1): Html {
-  const rendered = sanitizeRendered(markdown.render(source));
-  return trusted(under > 1 ? deeperHeadings(rendered, under - 1) : rendered);
+  return renderings.get(`${under}\n${source}`, () => {
+    const rendered = sanitizeRendered(markdown.render(source));
+    return trusted(under > 1 ? deeperHeadings(rendered, under - 1) : rendered);
+  });
 }
+// Rendering is pure, and the same texts come back on every view (a document, a service's readings, a song's context,
+// the MCP guide): each is rendered once, by its heading level and source. markdown-it and the sanitizer were most of
+// a page's CPU: a document's page 0.65 ms a request, the MCP guide's 1.6 (docs/performance.md, fifty-ninth session).
+const renderings = new BoundedMemo<Html>(256);
 
 /** Every heading `by` levels deeper (h6 at most); the markup is sanitized already, so its tags are plain `<hN>`. */
 function deeperHeadings(markup: string, by: number): string {
