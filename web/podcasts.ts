@@ -54,8 +54,15 @@ export function recordedEpisodes(deps: Pick<WebContext, "library" | "media">, sh
 
 /** Shows that have at least one episode: pages link only these, so no one subscribes to an empty feed. */
 export function podcastsWithEpisodes(deps: Pick<WebContext, "library" | "media">): PodcastShow[] {
-  return PODCASTS.filter((show) => recordedEpisodes(deps, show).length > 0);
+  const kept = withEpisodes.get(deps.media);
+  if (kept && kept.library === deps.library && kept.version === deps.media.version) return kept.shows;
+  const shows = PODCASTS.filter((show) => recordedEpisodes(deps, show).length > 0);
+  withEpisodes.set(deps.media, { library: deps.library, version: deps.media.version, shows });
+  return shows;
 }
+// Every page's head and footer name the shows, and which have an episode changes only when the recordings are
+// reloaded (Media.version): kept per library and version, where each page view walked every document's recording.
+const withEpisodes = new WeakMap<WebContext["media"], { library: WebContext["library"]; version: number; shows: PodcastShow[] }>();
 
 // XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
 const xmlText = (s: string) => xmlSafe(s).replace(/]]>/g, "]]&gt;");
