@@ -11,6 +11,7 @@ import {
 import { SanctuaryError } from "../core/errors.ts";
 import { RawJson, jsonAndQuoted } from "../core/json.ts";
 import type { Library } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import { RESOURCES, isTemplate, matchResource, type ListedResource, type ResourceKind } from "../tools/mcp-resources.ts";
 import { SERVICE_APP } from "../tools/mcp-app.ts";
@@ -61,17 +62,14 @@ function pageOf(library: Library, offset: number, base: string): ListResourcesRe
   return { resources: page, ...(offset + PAGE_SIZE < all.length ? { nextCursor: cursorOf(offset + PAGE_SIZE) } : {}) };
 }
 
-// A page depends on the library, the address and the offset alone: each is encoded once (listing every document
-// measured each one's bytes and cost some 0.5 ms a call). Per library object, so a process given another library
-// (the tests) lists that one.
-const pages = new WeakMap<Library, BoundedMemo<RawJson>>();
+// A page depends on the library's content, the address and the offset alone: each is encoded once (listing every
+// document measured each one's bytes and cost some 0.5 ms a call). Per content: an approval replaces it in place.
+const pagesOf = perContent(() => new BoundedMemo<RawJson>(64));
 
 /** resources/list as its encoded result, made once per library, address and page (a cursor not ours is refused first). */
 export function listResources(library: Library, cursor: string | undefined, base: string): RawJson {
   const offset = offsetOf(cursor);
-  let made = pages.get(library);
-  if (!made) pages.set(library, (made = new BoundedMemo(64)));
-  return made.get(`${offset} ${base}`, () => new RawJson([Buffer.from(JSON.stringify(pageOf(library, offset, base)), "utf8")]));
+  return pagesOf(library).get(`${offset} ${base}`, () => new RawJson([Buffer.from(JSON.stringify(pageOf(library, offset, base)), "utf8")]));
 }
 
 export function listResourceTemplates(): ListResourceTemplatesResult {
@@ -128,13 +126,12 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
   return read;
 }
 
-// A text resource (a document, a section's contents) depends on the library alone: its answer is encoded once per
-// library and address read (a section's 18 KB of markdown was quoted afresh on every read), null where nothing is.
-const texts = new WeakMap<Library, BoundedMemo<RawJson | null>>();
+// A text resource (a document, a section's contents) depends on the library's content alone: its answer is encoded
+// once per content and address read (a section's 18 KB of markdown was quoted afresh on every read), null where
+// nothing is.
+const textsOf = perContent(() => new BoundedMemo<RawJson | null>(1024));
 function textRead(kind: ResourceKind, vars: Record<string, string>, uri: string, library: Library): RawJson | null {
-  let made = texts.get(library);
-  if (!made) texts.set(library, (made = new BoundedMemo(1024)));
-  return made.get(uri, () => {
+  return textsOf(library).get(uri, () => {
     const text = kind.text?.(vars, library) ?? null;
     const result: ReadResourceResult | null = text === null ? null : { contents: [{ uri, mimeType: kind.mimeType, text }] };
     return result && new RawJson([Buffer.from(JSON.stringify(result), "utf8")]);

@@ -12,6 +12,7 @@ import type { H3Event } from "h3";
 import { Podcast } from "podcast";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
+import type { Piece } from "../corpus/library.ts";
 import type { WebContext } from "./context.ts";
 import { idAuthority } from "./feed-ids.ts";
 import { ARTWORK_PATH } from "./podcast-artwork.ts";
@@ -55,14 +56,16 @@ export function recordedEpisodes(deps: Pick<WebContext, "library" | "media">, sh
 /** Shows that have at least one episode: pages link only these, so no one subscribes to an empty feed. */
 export function podcastsWithEpisodes(deps: Pick<WebContext, "library" | "media">): PodcastShow[] {
   const kept = withEpisodes.get(deps.media);
-  if (kept && kept.library === deps.library && kept.version === deps.media.version) return kept.shows;
+  const { pieces } = deps.library;
+  if (kept && kept.pieces === pieces && kept.version === deps.media.version) return kept.shows;
   const shows = PODCASTS.filter((show) => recordedEpisodes(deps, show).length > 0);
-  withEpisodes.set(deps.media, { library: deps.library, version: deps.media.version, shows });
+  withEpisodes.set(deps.media, { pieces, version: deps.media.version, shows });
   return shows;
 }
-// Every page's head and footer name the shows, and which have an episode changes only when the recordings are
-// reloaded (Media.version): kept per library and version, where each page view walked every document's recording.
-const withEpisodes = new WeakMap<WebContext["media"], { library: WebContext["library"]; version: number; shows: PodcastShow[] }>();
+// Every page's head and footer name the shows, and which have an episode changes only with the recordings (reloaded:
+// Media.version) or the library's content (its pieces, replaced whole by an approval: corpus/per-content.ts): kept
+// for both, where each page view walked every document's recording.
+const withEpisodes = new WeakMap<WebContext["media"], { pieces: readonly Piece[]; version: number; shows: PodcastShow[] }>();
 
 // XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
 const xmlText = (s: string) => xmlSafe(s).replace(/]]>/g, "]]&gt;");

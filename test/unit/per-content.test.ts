@@ -8,6 +8,8 @@ import { loadLibrary } from "../../corpus/library.ts";
 import { guidePages, pieceSummaries } from "../../search/ask-library.ts";
 import { pieceCards } from "../../search/piece-cards.ts";
 import { libraryWords } from "../../search/spelling.ts";
+import { listResources, resourceContents } from "../../adapters/mcp-resources.ts";
+import type { AdapterContext } from "../../adapters/context.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
 
 const copy = await copyLibrary();
@@ -16,6 +18,26 @@ afterAll(() => copy.remove());
 it("is made once per content and made again when an approval replaces the content in place", async () => {
   const library = await loadLibrary(copy.dir);
   const [cards, words, summaries, guides] = [pieceCards(library), libraryWords(library), pieceSummaries(library), guidePages(library)];
+  // MCP's resource listing and a section's contents are encoded once per content too (adapters/mcp-resources.ts).
+  const listed = async () => {
+    const uris: string[] = [];
+    for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+      const page = JSON.parse(listResources(library, cursor, "http://x").text) as { resources: Array<{ uri: string }>; nextCursor?: string };
+      uris.push(...page.resources.map((r) => r.uri));
+      cursor = page.nextCursor;
+    }
+    return uris;
+  };
+  // A text resource reads the library alone: a context holding only it proves it.
+  const prayers = async () =>
+    JSON.stringify(
+      await resourceContents("sanctuary://docs/prayers", { library } as AdapterContext, {
+        caller: { ip: "", baseUrl: "", transport: "http" },
+        base: "http://x",
+      }),
+    );
+  expect(await listed()).not.toContain("sanctuary://docs/prayers/the-ferrymans-lamp-test");
+  expect(await prayers()).not.toContain("Ferryman");
   expect(pieceCards(library)).toBe(cards);
   expect(libraryWords(library)).toBe(words);
   expect(words.has("ferryman")).toBe(false);
@@ -33,4 +55,6 @@ it("is made once per content and made again when an approval replaces the conten
   expect(pieceSummaries(library).get("prayers/the-ferrymans-lamp-test")?.kind).toBe("prayer");
   expect(summaries.has("prayers/the-ferrymans-lamp-test")).toBe(false);
   expect(guidePages(library)).not.toBe(guides);
+  expect(await listed()).toContain("sanctuary://docs/prayers/the-ferrymans-lamp-test");
+  expect(await prayers()).toContain("Ferryman");
 });
