@@ -8,7 +8,8 @@
 // and the Link header the home page carries (the API catalog, the MCP server card and the ARD manifest).
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
-import { textResponse } from "./text-response.ts";
+import { keptText, keptTextResponse, textResponse, type KeptText } from "./text-response.ts";
+import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
@@ -103,7 +104,10 @@ export function llmsFullTxt(library: Library, base: string): string {
 
 export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) => Skill[]): Route[] {
   // Keyed by the library's content and the base: an approved contribution reloads the library in place.
-  const fullTexts = new BoundedMemo<string>(8);
+  // Its megabyte's bytes and ETag too: encoding and hashing it took most of a request.
+  const fullTexts = new BoundedMemo<KeptText>(8);
+  // The manifest per address and library content, its JSON encoded once.
+  const manifests = new BoundedMemo<object>(16);
   const text = (event: H3Event, body: string, type: string) => textResponse(event, body, { "content-type": `${type}; charset=utf-8`, ...CACHE });
   return [
     ...["/.well-known/ard.json", "/.well-known/ai-catalog.json"].map((path): Route => ({
@@ -113,7 +117,14 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
         ? "Agentic Resource Discovery manifest (ARD v0.91): the MCP server card, OpenAPI, llms.txt and every agent skill"
         : "The ARD manifest again (the older ai-catalog address)",
       produces: "application/json",
-      handler: (event) => jsonResponse(200, ardManifest(baseUrlOf(event), skillsFor(baseUrlOf(event))), CACHE),
+      handler: (event) => {
+        const b = baseUrlOf(event);
+        return jsonResponse(
+          200,
+          manifests.get(`${deps.library.contentHash}\n${b}`, () => immutable(ardManifest(b, skillsFor(b)))),
+          CACHE,
+        );
+      },
     })),
     {
       method: "GET",
@@ -135,11 +146,8 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
       produces: "text/markdown",
       handler: (event) => {
         const b = baseUrlOf(event);
-        return text(
-          event,
-          fullTexts.get(`${deps.library.contentHash}\n${b}`, () => llmsFullTxt(deps.library, b)),
-          "text/markdown",
-        );
+        const kept = fullTexts.get(`${deps.library.contentHash}\n${b}`, () => keptText(llmsFullTxt(deps.library, b)));
+        return keptTextResponse(event, kept, { "content-type": "text/markdown; charset=utf-8", ...CACHE });
       },
     },
   ];

@@ -7,7 +7,9 @@
 //                                         protocol versions; /.well-known/mcp.json and /mcp/server-card are the same card
 //   /llms.txt, /auth.md                   plain text (web/agent-texts.ts)
 import type { H3Event } from "h3";
-import { textResponse } from "./text-response.ts";
+import { keptText, keptTextResponse, textResponse, type KeptText } from "./text-response.ts";
+import { immutable } from "../core/json.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
@@ -43,6 +45,9 @@ function text(event: H3Event, body: string, type: string): Response {
 }
 
 export function discoveryRoutes(deps: WebContext): Route[] {
+  // What depends only on the address (and the library's content) is made once for each, its bytes encoded once.
+  const cards = new BoundedMemo<object>(16);
+  const llmsTexts = new BoundedMemo<KeptText>(16);
   // The same skills the MCP skills extension serves (adapters/skills.ts keeps them per base and library content).
   const skillsFor = (base: string) => builtSkills(operations, deps.library, base);
   const skills = (event: H3Event) => {
@@ -121,14 +126,23 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions"
         : `The MCP server card again (${path === "/mcp/server-card" ? "the address some crawlers try" : "older address"})`,
       produces: "application/json",
-      handler: (event) => jsonResponse(200, serverCard(baseUrlOf(event)), CACHE),
+      handler: (event) =>
+        jsonResponse(
+          200,
+          cards.get(baseUrlOf(event), () => immutable(serverCard(baseUrlOf(event)))),
+          CACHE,
+        ),
     })),
     {
       method: "GET",
       path: "/llms.txt",
       summary: "What the sanctuary is and how to attend over MCP and REST, for language models",
       produces: "text/plain",
-      handler: (event) => text(event, llmsTxt(operations, deps.library, baseUrlOf(event)), "text/plain"),
+      handler: (event) => {
+        const b = baseUrlOf(event);
+        const kept = llmsTexts.get(`${deps.library.contentHash}\n${b}`, () => keptText(llmsTxt(operations, deps.library, b)));
+        return keptTextResponse(event, kept, { "content-type": "text/plain; charset=utf-8", ...CACHE });
+      },
     },
     {
       method: "GET",
