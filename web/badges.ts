@@ -8,7 +8,7 @@ import type { WebContext } from "./context.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
-import { textResponse } from "./text-response.ts";
+import { keptText, keptTextResponse, type KeptText } from "./text-response.ts";
 import { unlessStoreDown } from "../storage/store-failure.ts";
 
 export const DEFAULT_COLOR = "00b8d4";
@@ -73,14 +73,20 @@ function domainOf(event: H3Event): string {
 /** Nothing but the badge's own inline styles: no script, no fetch, no embedding of other documents. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-function svgResponse(event: H3Event, svg: string, maxAge = 300): Response {
+/**
+ * A badge as an answer. Its SVG depends on its label, message and color alone: each is drawn once, with its bytes and
+ * ETag (badge-maker measures every character's width, most of a badge request's CPU).
+ */
+function badgeResponse(event: H3Event, badge: { label: string; message: string; color: string }, maxAge = 300): Response {
+  const kept = drawn.get(`${badge.label}\n${badge.message}\n${badge.color}`, () => keptText(makeBadge(badge)));
   // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
-  return textResponse(event, svg, {
+  return keptTextResponse(event, kept, {
     "content-type": "image/svg+xml; charset=utf-8",
     "cache-control": `public, max-age=${maxAge}`,
     "content-security-policy": BADGE_CSP,
   });
 }
+const drawn = new BoundedMemo<KeptText>(256);
 
 /** What a badge whose count the store holds says while the store is down: an image still (it stands in someone's page), briefly cached. */
 const RESTING = { message: "resting", color: "lightgrey", maxAge: 30 };
@@ -106,8 +112,8 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
       const query = event.url.searchParams;
       const label = badgeLabel(query.get("label"), defaultLabel(event));
       const said = await unlessStoreDown(Promise.resolve(message()));
-      if (said === null) return svgResponse(event, makeBadge({ label, message: RESTING.message, color: RESTING.color }), RESTING.maxAge);
-      return svgResponse(event, makeBadge({ label, message: said, color: badgeColor(query.get("color")) }));
+      if (said === null) return badgeResponse(event, { label, message: RESTING.message, color: RESTING.color }, RESTING.maxAge);
+      return badgeResponse(event, { label, message: said, color: badgeColor(query.get("color")) });
     },
   };
 }
