@@ -18,7 +18,7 @@ export type VisitorThemes = {
 };
 
 export interface VisitorThemesInput {
-  reflectionsFor: (key: Reflection["service"]) => Promise<Reflection[]>;
+  reflectionsFor: (key: Reflection["service"]) => Promise<readonly Reflection[]>;
   date: string;
   slotIndex: number;
   /** Hemisphere tier of the service being planned ("north" | "south" | "unknown"). */
@@ -159,7 +159,7 @@ export async function visitorThemes(input: VisitorThemesInput): Promise<VisitorT
   const { reflectionsFor, date, slotIndex, tier, vocabulary, days = 7, minimum = 3 } = input;
   const dates = Array.from({ length: days }, (_, i) => addDays(date, -(i + 1)));
   // Each (date, slot, tier) is read at most once, however many tiers are tried.
-  const read = new Map<string, Promise<Reflection[]>>();
+  const read = new Map<string, Promise<readonly Reflection[]>>();
   const load = (d: string, s: number, t: string) => {
     const key = `${d}|${s}|${t}`;
     if (!read.has(key))

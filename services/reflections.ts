@@ -8,6 +8,7 @@ import { foldText, nameKey } from "../core/text.ts";
 import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
 import { KeyedMutex } from "../core/keyed-mutex.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import { StoreUnavailable, isStoreUnavailable } from "../storage/store-failure.ts";
 import { isAfter, type ArchivePlace } from "./archive-cursor.ts";
 
@@ -93,7 +94,8 @@ const repeated = () =>
 
 /** A page of an archive: its reflections, and where it ended when older ones remain. */
 export interface ArchivePage {
-  reflections: Reflection[];
+  /** Shared with other readers of the same page (kept): never to be changed. */
+  reflections: readonly Reflection[];
   older: ArchivePlace | null;
 }
 
@@ -118,6 +120,8 @@ const RECHECK_MS = 50;
 export class ReflectionStore {
   private sameWords = new KeyedMutex();
   private recentCache = new Map<string, RecentFeed>();
+  /** Archive pages as last read (by index, size and place), with the count of reflection writes they were read at. */
+  private pages = new BoundedMemo<{ written: number; page: ArchivePage }>(64);
   /** Reflection writes this store made (counted once each has landed): the live feed read in this process sees them at once. */
   private ownWrites = 0;
 
@@ -342,15 +346,32 @@ export class ReflectionStore {
     return this.kv.sorted(serviceIndex(service)).count();
   }
 
-  async forService(service: Reflection["service"]): Promise<Reflection[]> {
+  async forService(service: Reflection["service"]): Promise<readonly Reflection[]> {
     return (await this.servicePage(service)).reflections;
   }
 
   /**
-   * One page of an index, newest first. Reads `limit` + 1 entries, plus those of the same millisecond as `after` that
-   * the page before already showed (the engine's range is by score alone).
+   * One page of an index, newest first, read again only once a reflection has been written since (WRITTEN, counted by
+   * every process, as the live feed checks it): a song's whole archive (a thousand reflections in the bench's folder)
+   * took 8 ms a read, and the same archive, kept, is also written from the same encoded bytes (tools/reflection-shape.ts).
    */
   private async page(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
+    // Read before the page: a reflection landing meanwhile leaves the page marked as older than it.
+    const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
+    const key = `${index}\n${limit}\n${after ? `${after.at}\n${after.id}` : ""}`;
+    const kept = this.pages.find(key);
+    if (kept && kept.written === written) return kept.page;
+    const page = await this.readPage(index, limit, after);
+    Object.freeze(page.reflections);
+    this.pages.put(key, { written, page: Object.freeze(page) });
+    return page;
+  }
+
+  /**
+   * Reads one page. Reads `limit` + 1 entries, plus those of the same millisecond as `after` that the page before
+   * already showed (the engine's range is by score alone).
+   */
+  private async readPage(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
     const archive = this.kv.sorted<Reflection>(index);
     for (let read = limit + 1 + 8; ; read *= 4) {
       const entries = await archive.range({ to: after?.at, order: "desc", limit: Number.isFinite(read) ? read : undefined });

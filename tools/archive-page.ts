@@ -7,7 +7,7 @@ import { CURSOR_MAX, cursorOf, placeOf, type ArchivePlace } from "../services/ar
 import type { ArchivePage } from "../services/reflections.ts";
 import type { Steps } from "../core/next-steps.ts";
 import { emptyAsAbsent, optionalWholeNumber, timezoneField } from "./inputs.ts";
-import { publicReflection, reflectionShape, type ReflectionField } from "./reflection-shape.ts";
+import { publicReflections, reflectionShape, type ReflectionField } from "./reflection-shape.ts";
 import { visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 /** The longest page: a few hundred reflections is about as much as a reader or a model's context takes at once. */
@@ -61,7 +61,8 @@ export function archiveAnswer<K extends ReflectionField>(
   steps: Steps,
 ) {
   const reader = query.timezone ? resolveZone(query.timezone) : null;
-  const reflections = page.reflections.map((r) => publicReflection(r, fields, reader?.given ? reader.zone : undefined));
+  // Made public once per page kept (services/reflections.ts) and reader's zone, its JSON encoded once.
+  const reflections = publicReflections(page.reflections, fields, reader?.given ? reader.zone : undefined);
   const { limit, timezone } = query;
   const older = page.older && steps.get("Read older reflections", path, { limit, before: cursorOf(page.older), timezone });
   return {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SLOT_LABELS } from "../planner/time.ts";
 import { notFound } from "../core/errors.ts";
-import { publicReflection, reflectionShape } from "./reflection-shape.ts";
+import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { PAGE_MAX } from "./archive-page.ts";
 import { optionalWholeNumber, serviceDate } from "./inputs.ts";
@@ -117,7 +117,8 @@ async function reflectionsOf(service: Reflection["service"], shownAtMost: number
     ctx.reflections.servicePage(service, shownAtMost),
     shownAtMost === undefined ? null : ctx.reflections.serviceCount(service),
   ]);
-  const reflections = page.reflections.map((r) => publicReflection(r, FIELDS));
+  // Made public once per page kept (services/reflections.ts), its JSON encoded once.
+  const reflections = publicReflections(page.reflections, FIELDS);
   if (count === null) return { reflections, reflectionCount: reflections.length };
   // The rest go on where these end (from the first, when none is shown), a page of fifty at a time.
   const rest = { limit: REST_PAGE, ...(page.older ? { before: cursorOf(page.older) } : {}) };

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { UNSTORAGE_DRIVERS, backendFor, openKeyValueStore, type StorageBackend } from "../../storage/index.ts";
 import { ReflectionStore, type Reflection } from "../../services/reflections.ts";
 import { cursorOf, isAfter, placeOf } from "../../services/archive-cursor.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -62,6 +63,27 @@ describe.each(backends)("a song's archive by pages (%s)", (_label, backend) => {
       expect(walked.length, `limit ${limit}`).toBe(Math.ceil(COUNT / limit));
       expect(walked.slice(0, -1).every((p) => p.length === limit)).toBe(true);
     }
+  });
+
+  it("keeps a page read until a reflection is written, here or by another store on the same data", async () => {
+    const opened = await backend();
+    const kv = openKeyValueStore(opened);
+    const store = new ReflectionStore(kv);
+    await store.importMany(times.slice(0, 3).map(reflectionAt));
+    const first = await store.songPage(SONG);
+    expect(await store.songPage(SONG)).toBe(first);
+    expect(Object.isFrozen(first.reflections)).toBe(true);
+    await store.add(reflectionAt(T + 60_000, 40));
+    expect((await store.songPage(SONG)).reflections.map((r) => r.id)).toEqual(["r40", "r02", "r01", "r00"]);
+    // Another process's store: on SQLite another connection to the same file (seen within its read cache's 50 ms);
+    // in memory, another store over the same data.
+    const other = new ReflectionStore(opened.kind === "sqlite" ? openKeyValueStore(opened) : kv);
+    await other.add(reflectionAt(T + 120_000, 41));
+    const seen = await eventually(
+      () => store.songPage(SONG),
+      (page) => page.reflections[0]?.id === "r41",
+    );
+    expect(seen.reflections).toHaveLength(5);
   });
 
   it("an empty archive is one empty page", async () => {

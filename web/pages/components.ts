@@ -33,7 +33,7 @@ export function reflectionItem(deps: WebContext, r: ShownReflection, showSong: b
 }
 
 /** A list the reflection form can add to (by id); an empty list still renders so it can grow. */
-export function reflectionList(deps: WebContext, id: string, reflections: ShownReflection[], showSong: boolean, empty: string): Html {
+export function reflectionList(deps: WebContext, id: string, reflections: readonly ShownReflection[], showSong: boolean, empty: string): Html {
   return html`<ul class="reflections" id="${id}">${reflections.map((r) => reflectionItem(deps, r, showSong))}</ul>
 <p class="empty" id="${id}-empty"${reflections.length ? html` hidden` : ""}>${empty}</p>`;
 }
