@@ -86,7 +86,7 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       (p) => (isString(p.name) && (p.arguments == null || isObject(p.arguments)) ? { name: p.name, args: p.arguments ?? {} } : null),
       ({ name, args }, call) => callTool(toolsOf(operations, call.base), name, args, app, call),
     ),
-    // Encoded once per library, address and page (RawJson), as a tool call's result is encoded: the type says which result.
+    // Encoded once per library, address and page (RawJson), as a tool call's result is: the type says which result.
     "resources/list": method<{ cursor: string | undefined }, HandlerResultTypeMap["resources/list"]>(
       (p) => (p.cursor === undefined || isString(p.cursor) ? { cursor: p.cursor } : null),
       ({ cursor }, call) => listResources(app.library, cursor, call.base),

@@ -55,7 +55,7 @@ function offsetOf(cursor: string | undefined): number {
   return Number(m[1]);
 }
 
-/** One page of the listing from `offset`. `base` is the server's address as the caller reached it: the app's CSP names its origin. */
+/** One page of the listing from `offset`; `base`, the address the caller reached (the app's CSP names it). */
 function pageOf(library: Library, offset: number, base: string): ListResourcesResult {
   const all = everyResource(library, base);
   const page = all.slice(offset, offset + PAGE_SIZE);
@@ -66,7 +66,7 @@ function pageOf(library: Library, offset: number, base: string): ListResourcesRe
 // document measured each one's bytes and cost some 0.5 ms a call). Per content: an approval replaces it in place.
 const pagesOf = perContent(() => new BoundedMemo<RawJson>(64));
 
-/** resources/list as its encoded result, made once per library, address and page (a cursor not ours is refused first). */
+/** resources/list as its encoded result, made once per library, address and page (a cursor not ours refused first). */
 export function listResources(library: Library, cursor: string | undefined, base: string): RawJson {
   const offset = offsetOf(cursor);
   return pagesOf(library).get(`${offset} ${base}`, () => new RawJson([Buffer.from(JSON.stringify(pageOf(library, offset, base)), "utf8")]));

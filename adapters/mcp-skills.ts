@@ -29,7 +29,7 @@ const entryOf = (skill: Skill) => {
 const HOUR = { ttlMs: 3_600_000, cacheScope: "public" as const };
 const cacheFor = (modern: boolean) => (modern ? HOUR : {});
 
-// skills/list's result per skill list (one per base and library content) and era, encoded once: the entries never change.
+// skills/list's result per skill list (one per base and library content) and era, encoded once: entries never change.
 const lists = new WeakMap<Skill[], Map<boolean, Promise<RawJson>>>();
 
 /** skills/list: every skill's entry. */

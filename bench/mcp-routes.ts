@@ -27,8 +27,9 @@ const ENVELOPE = {
 };
 
 /**
- * The route named by `mcp <era> <method>[ <tool>[?query] | <uri>]`, e.g. `mcp 2026 tools/call now?timezone=Europe/Berlin`
- * or `mcp 2026 resources/read sanctuary://songs/:slug` (`:slug`, the library's first song, as in REST routes).
+ * The route named by `mcp <era> <method>[ <tool>[?query] | <uri>]`, e.g.
+ * `mcp 2026 tools/call now?timezone=Europe/Berlin` or `mcp 2026 resources/read sanctuary://songs/:slug` (`:slug`, the
+ * library's first song, as in REST routes).
  */
 export function mcpRouteOf(route: string, searchQueries: string[]): McpBenchRoute {
   const [, year, method, tool] = route.split(" ");

@@ -353,7 +353,8 @@ export class ReflectionStore {
   /**
    * One page of an index, newest first, read again only once a reflection has been written since (WRITTEN, counted by
    * every process, as the live feed checks it): a song's whole archive (a thousand reflections in the bench's folder)
-   * took 8 ms a read, and the same archive, kept, is also written from the same encoded bytes (tools/reflection-shape.ts).
+   * took 8 ms a read, and the same archive, kept, is also written from the same encoded bytes
+   * (tools/reflection-shape.ts).
    */
   private async page(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
     // Read before the page: a reflection landing meanwhile leaves the page marked as older than it.
