@@ -8,7 +8,7 @@
 // and the Link header the home page carries (the API catalog, the MCP server card and the ARD manifest).
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
-import { keptText, keptTextResponse, textResponse, type KeptText } from "./text-response.ts";
+import { keptTexts, textResponse } from "./text-response.ts";
 import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
@@ -105,7 +105,7 @@ export function llmsFullTxt(library: Library, base: string): string {
 export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) => Skill[]): Route[] {
   // Keyed by the library's content and the base: an approved contribution reloads the library in place.
   // Its megabyte's bytes and ETag too: encoding and hashing it took most of a request.
-  const fullTexts = new BoundedMemo<KeptText>(8);
+  const fullTexts = keptTexts(8);
   // The manifest per address and library content, its JSON encoded once.
   const manifests = new BoundedMemo<object>(16);
   const text = (event: H3Event, body: string, type: string) => textResponse(event, body, { "content-type": `${type}; charset=utf-8`, ...CACHE });
@@ -146,8 +146,10 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
       produces: "text/markdown",
       handler: (event) => {
         const b = baseUrlOf(event);
-        const kept = fullTexts.get(`${deps.library.contentHash}\n${b}`, () => keptText(llmsFullTxt(deps.library, b)));
-        return keptTextResponse(event, kept, { "content-type": "text/markdown; charset=utf-8", ...CACHE });
+        return fullTexts(event, `${deps.library.contentHash}\n${b}`, () => llmsFullTxt(deps.library, b), {
+          "content-type": "text/markdown; charset=utf-8",
+          ...CACHE,
+        });
       },
     },
   ];

@@ -8,7 +8,7 @@ import type { WebContext } from "./context.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
-import { keptText, keptTextResponse, type KeptText } from "./text-response.ts";
+import { keptTexts } from "./text-response.ts";
 import { unlessStoreDown } from "../storage/store-failure.ts";
 
 export const DEFAULT_COLOR = "00b8d4";
@@ -78,15 +78,14 @@ export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
  * ETag (badge-maker measures every character's width, most of a badge request's CPU).
  */
 function badgeResponse(event: H3Event, badge: { label: string; message: string; color: string }, maxAge = 300): Response {
-  const kept = drawn.get(`${badge.label}\n${badge.message}\n${badge.color}`, () => keptText(makeBadge(badge)));
   // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
-  return keptTextResponse(event, kept, {
+  return drawn(event, `${badge.label}\n${badge.message}\n${badge.color}`, () => makeBadge(badge), {
     "content-type": "image/svg+xml; charset=utf-8",
     "cache-control": `public, max-age=${maxAge}`,
     "content-security-policy": BADGE_CSP,
   });
 }
-const drawn = new BoundedMemo<KeptText>(256);
+const drawn = keptTexts(256);
 
 /** What a badge whose count the store holds says while the store is down: an image still (it stands in someone's page), briefly cached. */
 const RESTING = { message: "resting", color: "lightgrey", maxAge: 30 };

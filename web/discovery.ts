@@ -7,7 +7,7 @@
 //                                         protocol versions; /.well-known/mcp.json and /mcp/server-card are the same card
 //   /llms.txt, /auth.md                   plain text (web/agent-texts.ts)
 import type { H3Event } from "h3";
-import { keptText, keptTextResponse, textResponse, type KeptText } from "./text-response.ts";
+import { keptTexts, textResponse } from "./text-response.ts";
 import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
@@ -47,7 +47,7 @@ function text(event: H3Event, body: string, type: string): Response {
 export function discoveryRoutes(deps: WebContext): Route[] {
   // What depends only on the address (and the library's content) is made once for each, its bytes encoded once.
   const cards = new BoundedMemo<object>(16);
-  const llmsTexts = new BoundedMemo<KeptText>(16);
+  const llmsTexts = keptTexts(16);
   // The same skills the MCP skills extension serves (adapters/skills.ts keeps them per base and library content).
   const skillsFor = (base: string) => builtSkills(operations, deps.library, base);
   const skills = (event: H3Event) => {
@@ -126,12 +126,14 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         ? "MCP server card (v1 schema): identity, icon, the /mcp remote and its protocol versions"
         : `The MCP server card again (${path === "/mcp/server-card" ? "the address some crawlers try" : "older address"})`,
       produces: "application/json",
-      handler: (event) =>
-        jsonResponse(
+      handler: (event) => {
+        const b = baseUrlOf(event);
+        return jsonResponse(
           200,
-          cards.get(baseUrlOf(event), () => immutable(serverCard(baseUrlOf(event)))),
+          cards.get(b, () => immutable(serverCard(b))),
           CACHE,
-        ),
+        );
+      },
     })),
     {
       method: "GET",
@@ -140,8 +142,10 @@ export function discoveryRoutes(deps: WebContext): Route[] {
       produces: "text/plain",
       handler: (event) => {
         const b = baseUrlOf(event);
-        const kept = llmsTexts.get(`${deps.library.contentHash}\n${b}`, () => keptText(llmsTxt(operations, deps.library, b)));
-        return keptTextResponse(event, kept, { "content-type": "text/plain; charset=utf-8", ...CACHE });
+        return llmsTexts(event, `${deps.library.contentHash}\n${b}`, () => llmsTxt(operations, deps.library, b), {
+          "content-type": "text/plain; charset=utf-8",
+          ...CACHE,
+        });
       },
     },
     {

@@ -5,7 +5,6 @@
 // which ical-generator only writes with an extra timezone generator, and every client shows UTC times on
 // the reader's own clock anyway; X-WR-TIMEZONE names the visitor's zone for the clients that use it.
 import { idAuthority } from "./feed-ids.ts";
-import { BoundedMemo } from "../core/memo.ts";
 import type { H3Event } from "h3";
 import ical, { ICalEventTransparency } from "ical-generator";
 import { DateTime, IANAZone } from "luxon";
@@ -17,7 +16,7 @@ import type { ServiceKey } from "../planner/rotation.ts";
 import { parseDay, ymd } from "../planner/season.ts";
 import { SLOT_LABELS, resolveZone, slotOf, tierOf } from "../planner/time.ts";
 import { serviceTitle } from "./pages/words.ts";
-import { keptText, keptTextResponse, type KeptText } from "./text-response.ts";
+import { keptTexts } from "./text-response.ts";
 
 /** Seven days of slots, starting with the one the visitor is in now. */
 export const FEED_SLOTS = 7 * 6;
@@ -139,7 +138,7 @@ function feedKey(records: ServiceRecord[], zone: string, base: string, slots: Fe
 export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
   // Each feed's text, bytes and ETag made once (ical-generator took 8.7 ms a request, and calendar apps poll the
   // feed: docs/performance.md, fifty-ninth session); at most one per zone and address polled lately.
-  const feeds = new BoundedMemo<KeptText>(256);
+  const feeds = keptTexts(256);
   return {
     method: "GET",
     path: "/feed/services.ics",
@@ -169,8 +168,10 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       const found = await Promise.all(slots.map((slot) => deps.calendar.get(slot)));
       const records = found.filter((r): r is ServiceRecord => r !== null);
       const base = baseUrlOf(event);
-      const kept = feeds.get(feedKey(records, zone, base, slots, now), () => keptText(servicesCalendar(records, zone, base, now, deps.config.baseUrl)));
-      return keptTextResponse(event, kept, { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=300" });
+      return feeds(event, feedKey(records, zone, base, slots, now), () => servicesCalendar(records, zone, base, now, deps.config.baseUrl), {
+        "content-type": "text/calendar; charset=utf-8",
+        "cache-control": "public, max-age=300",
+      });
     },
   };
 }

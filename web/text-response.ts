@@ -6,6 +6,7 @@ import type { H3Event } from "h3";
 import { COMMON_HEADERS, ResponseWithCommonHeaders } from "../adapters/headers.ts";
 import { notModified } from "./media.ts";
 import type { Bytes } from "../core/json.ts";
+import { BoundedMemo } from "../core/memo.ts";
 
 /** The strong validator of a body: a digest of its bytes, so two servers sharing a store give the same one. */
 export function etagOf(bytes: Uint8Array): string {
@@ -18,26 +19,34 @@ export function textResponse(event: H3Event, body: string, headers: Readonly<Rec
   return answered(event, bytes, etagOf(bytes), headers, status);
 }
 
-/** A text's bytes and ETag, made once where the text is kept (`keptTextResponse`). */
-export interface KeptText {
+/** A text's bytes and ETag, made once where the text is kept. */
+interface KeptText {
   bytes: Bytes;
   etag: string;
 }
 
-export function keptText(body: string): KeptText {
+function keptText(body: string): KeptText {
   const bytes = Buffer.from(body, "utf8");
   return { bytes, etag: etagOf(bytes) };
 }
 
-/** `textResponse` for a text whose bytes and ETag were made once (`keptText`). */
-export function keptTextResponse(event: H3Event, kept: KeptText, headers: Readonly<Record<string, string>>, status = 200): Response {
-  return answered(event, kept.bytes, kept.etag, headers, status);
+/**
+ * Texts kept by what each depends on (`key`, which the caller derives: a zone and the records shown, an address and
+ * the library's content), each with its bytes and ETag made once: `answer(event, key, make, headers)` makes the text
+ * only for a key not kept, at most `bound` of them.
+ */
+export function keptTexts(bound: number) {
+  const kept = new BoundedMemo<KeptText>(bound);
+  return (event: H3Event, key: string, make: () => string, headers: Readonly<Record<string, string>>): Response => {
+    const text = kept.get(key, () => keptText(make()));
+    return answered(event, text.bytes, text.etag, headers, 200);
+  };
 }
 
 /** A body that never changes while the process runs (a stylesheet, a script): its bytes and ETag made once. */
 export function fixedText(body: string, headers: Readonly<Record<string, string>>): (event: H3Event) => Response {
   const kept = keptText(body);
-  return (event) => keptTextResponse(event, kept, headers);
+  return (event) => answered(event, kept.bytes, kept.etag, headers, 200);
 }
 
 function answered(event: H3Event, bytes: Bytes, etag: string, headers: Readonly<Record<string, string>>, status: number): Response {
