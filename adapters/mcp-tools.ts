@@ -3,9 +3,10 @@
 // the REST body. Recordings ride along as resource_link content.
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
 import { jsonAndQuoted } from "../core/json.ts";
-import { expand } from "../core/body.ts";
+import { expand, fieldOf } from "../core/body.ts";
 import { BoundedMemo } from "../core/memo.ts";
-import type { Operation } from "../tools/operation.ts";
+import type { Body, Operation } from "../tools/operation.ts";
+import type { RecordingsOf } from "../tools/mcp-recordings.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
@@ -120,10 +121,26 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
   if (!outcome.ok) return new RawJson([JSON.stringify(errorResult(outcome.error))]);
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;
-  const links = recordings
-    ? recordings(expand(outcome.body)).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }))
-    : [];
+  const more = recordings ? linksText(recordings, outcome.body) : "";
   const body = jsonAndQuoted(outcome.body);
-  const more = links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
   return new RawJson(['{"content":[{"type":"text","text":', ...body.quoted, `}${more}],"structuredContent":`, ...body.text, "}"]);
+}
+
+// A result's resource_link content as JSON (after a comma), per kind of recordings and the part of the body they are
+// read from: never changed once answered (RecordingsOf), so made once per part. A slot's service is the same for
+// every visitor, and its links had been read from the whole body expanded on every attend over MCP.
+const linksTexts = new WeakMap<RecordingsOf, WeakMap<object, string>>();
+
+function linksText(recordings: RecordingsOf, body: Body<unknown>): string {
+  const part = recordings.field ? fieldOf(body, recordings.field) : expand(body);
+  if (part === null || typeof part !== "object") return "";
+  let kept = linksTexts.get(recordings);
+  if (!kept) linksTexts.set(recordings, (kept = new WeakMap()));
+  let text = kept.get(part);
+  if (text === undefined) {
+    const links = recordings.links(part).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }));
+    text = links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
+    kept.set(part, text);
+  }
+  return text;
 }

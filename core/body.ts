@@ -63,6 +63,18 @@ export function expand<T>(value: T | Joined<T>): T {
   return isJoined(value) ? value.toJSON() : value;
 }
 
+/**
+ * One field of a body, joined or plain, without the whole object `expand` makes (which copies every field): the
+ * shared part's field where it has one, as in `expand`. Undefined where the body is no object or lacks the field.
+ */
+export function fieldOf<T>(value: T | Joined<T>, key: string): unknown {
+  if (value instanceof JoinedBody) {
+    const shared = JoinedBody.sharedOf(value);
+    return Object.hasOwn(shared, key) ? Reflect.get(shared, key) : JoinedBody.dynamicOf(value)[key];
+  }
+  return value !== null && typeof value === "object" && Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
+}
+
 function isJoined<T>(value: T | Joined<T>): value is Joined<T> {
   return value instanceof JoinedBody;
 }

@@ -6,8 +6,17 @@ export interface RecordingLink {
   title: string;
 }
 
-type Body = Record<string, unknown>;
-type Part = { title?: unknown; recording?: unknown; slug?: unknown; path?: unknown };
+type Part = { title?: unknown; recording?: unknown; slug?: unknown; path?: unknown; lyrics?: unknown; content?: unknown; order?: unknown };
+
+/**
+ * Which recordings a tool's result points to: `links` reads them from one part of the body, its `field` (the whole
+ * body without one). That part is never changed once answered (a slot's service, a kept song or document), so the
+ * adapter writes each part's links once.
+ */
+export interface RecordingsOf {
+  field?: string;
+  links: (part: object) => RecordingLink[];
+}
 
 const linkOf = (part: Part | undefined): RecordingLink[] => {
   if (!part || typeof part.recording !== "string" || typeof part.title !== "string") return [];
@@ -16,8 +25,11 @@ const linkOf = (part: Part | undefined): RecordingLink[] => {
 };
 
 /** read_song: the song read (not the catalog). */
-export const songRecording = (body: Body): RecordingLink[] => (typeof body.lyrics === "string" || body.lyrics === null ? linkOf(body as Part) : []);
+export const songRecording: RecordingsOf = { links: (body: Part) => (typeof body.lyrics === "string" || body.lyrics === null ? linkOf(body) : []) };
 /** read_doc: the document read (not a table of contents). */
-export const documentRecording = (body: Body): RecordingLink[] => (typeof body.content === "string" ? linkOf(body as Part) : []);
+export const documentRecording: RecordingsOf = { links: (body: Part) => (typeof body.content === "string" ? linkOf(body) : []) };
 /** attend: every part of the service, in order. */
-export const serviceRecordings = (body: Body): RecordingLink[] => ((body.service as { order?: Part[] } | undefined)?.order ?? []).flatMap(linkOf);
+export const serviceRecordings: RecordingsOf = {
+  field: "service",
+  links: (service: Part) => (Array.isArray(service.order) ? service.order.flatMap((part: Part) => linkOf(part)) : []),
+};

@@ -5,7 +5,7 @@ import type { ErrorKind } from "../core/errors.ts";
 import type { NextStep, Steps } from "../core/next-steps.ts";
 import type { DeepReadonly, Joined } from "../core/body.ts";
 import type { LimitName } from "../services/rate-limits.ts";
-import type { RecordingLink } from "./mcp-recordings.ts";
+import type { RecordingsOf } from "./mcp-recordings.ts";
 import type { ToolContext } from "./context.ts";
 
 export interface ToolAnnotations {
@@ -49,7 +49,7 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
     /** REST-only operations this tool answers all the same (read_song lists songs): next steps name the tool. */
     alsoAnswers?: Operation[];
     /** The recordings a successful result points to, added as `resource_link` content. */
-    recordings?: (body: Record<string, unknown>) => RecordingLink[];
+    recordings?: RecordingsOf;
     /** The MCP App (`ui://sanctuary/service`) renders this tool's results. */
     app?: boolean;
   };

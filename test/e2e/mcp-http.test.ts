@@ -1,7 +1,7 @@
 // MCP over Streamable HTTP with the official clients of both protocol eras (v1 SDK: initialize, 2025-11-25;
 // v2 SDK: stateless 2026-07-28): every tool, resource, template, prompt and completion, resources compared with
 // their REST twins (tools' bodies are compared with REST and in-process calls in surfaces.test.ts).
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_ERA, MODERN_ERA, bodyOf, connectLegacy, connectModern, type EraClient } from "../helpers/mcp-clients.ts";
@@ -184,6 +184,27 @@ describe.each([
     const attend = await mcp.callTool("attend", { name: visitor });
     expect(links(attend).map((l: any) => l.uri)).toEqual(attend.structuredContent.service.order.map((p: any) => p.recording));
     expect(links(await mcp.callTool("read_song", {}))).toEqual([]);
+  });
+
+  it("links the recordings there are now: each result's links follow a manifest changed while the server runs", async () => {
+    const uris = (result: any): string[] => result.content.filter((c: any) => c.type === "resource_link").map((c: any) => c.uri);
+    const file = join(server.deps.media.dir, "manifest.json");
+    const manifest = await readFile(file, "utf8");
+    const linked = { doc: uris(await mcp.callTool("read_doc", { path: doc })), service: uris(await mcp.callTool("attend", { name: visitor })) };
+    expect(linked.doc).toHaveLength(1);
+    expect(linked.service.length).toBeGreaterThan(0);
+    try {
+      // Nothing rendered any more: the links made for the service and the document before are not given again.
+      await writeFile(file, "{}");
+      await server.deps.media.reload();
+      expect(uris(await mcp.callTool("read_doc", { path: doc }))).toEqual([]);
+      expect(uris(await mcp.callTool("attend", { name: visitor }))).toEqual([]);
+    } finally {
+      await writeFile(file, manifest);
+      await server.deps.media.reload();
+    }
+    expect(uris(await mcp.callTool("read_doc", { path: doc }))).toEqual(linked.doc);
+    expect(uris(await mcp.callTool("attend", { name: visitor }))).toEqual(linked.service);
   });
 
   it("lists and reads every resource, pages walked by cursor, visitors' words marked for the user", async () => {

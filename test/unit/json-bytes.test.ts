@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { bytesOf, extended, immutable, jsonAndQuoted, toJsonBytes } from "../../core/json.ts";
-import { expand, joined } from "../../core/body.ts";
+import { expand, fieldOf, joined } from "../../core/body.ts";
 
 const encodedText = (value: unknown) => toJsonBytes(value).toString("utf8");
 
@@ -76,6 +76,15 @@ describe("joined bodies", () => {
     // @ts-expect-error a spread is not the body: it would carry no field at all
     const spread: Body = { ...body };
     expect(spread).toEqual({});
+  });
+
+  it("give one field as expand would, without expanding: the shared part's where both have it", () => {
+    const body = joined({ timestamp: "t", status: "per request" }, shared);
+    for (const key of ["timestamp", "status", "service", "order", "absent"]) expect(fieldOf(body, key), key).toEqual(Reflect.get(expand(body), key));
+    expect(fieldOf(body, "service")).toBe(shared.service);
+    expect(fieldOf({ plain: 1 }, "plain")).toBe(1);
+    expect(fieldOf({ plain: 1 }, "toString")).toBeUndefined();
+    expect(fieldOf(null, "x")).toBeUndefined();
   });
 
   it("write per-request fields that are immutable parts themselves, and empty ones", () => {
