@@ -97,7 +97,8 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       (uri, call) => (isSkillUri(uri) ? readSkill(uri, operations, app.library, call.base) : readResource(uri, app, call)),
     ),
     "prompts/list": { accepts: noCursor, fixed: true, answer: () => listPrompts() },
-    "prompts/get": method(
+    // Its result is always the encoded bytes (RawJson), as a tool call's is: the type says which result they encode.
+    "prompts/get": method<{ name: string; args: Record<string, string> | undefined }, HandlerResultTypeMap["prompts/get"]>(
       (p) => {
         const args = p.arguments == null ? undefined : stringRecord(p.arguments);
         return isString(p.name) && args !== null ? { name: p.name, args } : null;

@@ -1,20 +1,14 @@
 // MCP prompts and completions over the data in tools/mcp-prompts.ts and tools/mcp-resources.ts: prompts/list,
 // prompts/get (a resource a prompt names is embedded with the contents resources/read gives), completion/complete.
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  type CompleteResult,
-  type GetPromptResult,
-  type ListPromptsResult,
-  type PromptMessage,
-} from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type CompleteResult, type ListPromptsResult, type PromptMessage } from "@modelcontextprotocol/server";
+import { RawJson, type JsonPieces } from "../core/json.ts";
 import { MAX_COMPLETIONS, type Completer } from "../tools/mcp-completions.ts";
 import { PROMPTS } from "../tools/mcp-prompts.ts";
 import { RESOURCES, matchResource } from "../tools/mcp-resources.ts";
 import type { AdapterContext } from "./context.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import { stepsFor } from "./http.ts";
-import { resourceContents } from "./mcp-resources.ts";
+import { resourceItem } from "./mcp-resources.ts";
 import { unknownFieldsMessage, validationError } from "./validation-error.ts";
 
 export function listPrompts(): ListPromptsResult {
@@ -28,12 +22,16 @@ export function listPrompts(): ListPromptsResult {
   };
 }
 
+/**
+ * prompts/get as its encoded result (a GetPromptResult): a resource the prompt names is embedded as resources/read
+ * gives its contents item, written from the same pieces, never read back into an object to be written again.
+ */
 export async function getPrompt(
   name: string,
   args: Record<string, string> | undefined,
   app: AdapterContext,
   info: { caller: McpCaller; base: string },
-): Promise<GetPromptResult> {
+): Promise<RawJson> {
   const prompt = PROMPTS.find((p) => p.name === name);
   const names = PROMPTS.map((p) => p.name);
   if (!prompt) throw unknownRef(`There is no prompt named "${name}"; prompts/list names them: ${names.join(", ")}.`, names);
@@ -47,15 +45,16 @@ export async function getPrompt(
     const { operation, error, input } = built.refusedBy;
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, validationError(operation, error, stepsFor(info.base), input).message);
   }
-  const messages: PromptMessage[] = [];
+  const messages: JsonPieces[] = [];
   for (const part of built.parts) {
     if ("text" in part) {
-      messages.push({ role: "user", content: { type: "text", text: part.text } });
+      const message: PromptMessage = { role: "user", content: { type: "text", text: part.text } };
+      messages.push([JSON.stringify(message)]);
     } else {
-      messages.push({ role: "user", content: { type: "resource", resource: await resourceContents(part.embed, app, info) } });
+      messages.push(['{"role":"user","content":{"type":"resource","resource":', ...(await resourceItem(part.embed, app, info)), "}}"]);
     }
   }
-  return { description: prompt.description, messages };
+  return new RawJson([`{"description":${JSON.stringify(prompt.description)},"messages":[`, ...messages.flatMap((m, i) => (i ? [",", ...m] : m)), "]}"]);
 }
 
 export interface CompleteParams {

@@ -9,7 +9,7 @@ import {
   type Resource,
 } from "@modelcontextprotocol/server";
 import { SanctuaryError } from "../core/errors.ts";
-import { RawJson, jsonAndQuoted } from "../core/json.ts";
+import { RawJson, jsonAndQuoted, type Bytes, type JsonPieces } from "../core/json.ts";
 import type { Library } from "../corpus/library.ts";
 import { perContent } from "../corpus/per-content.ts";
 import { BoundedMemo } from "../core/memo.ts";
@@ -94,14 +94,21 @@ export function refusal(uri: string, body: Record<string, unknown>, status = 404
   return new ProtocolError(code, String(body.error ?? "The resource could not be read."), { uri, ...body });
 }
 
-/**
- * resources/read. A resource an operation answers carries its REST twin's body as text, written from the bytes REST
- * writes and quoted as a tool call's text is (core/json.ts `jsonAndQuoted`: a song's or a list's quoted form made
- * once), never the body stringified and then quoted again as an object's field.
- */
+/** resources/read: the MCP App's HTML, or one contents item (`resourceItem`) as the encoded result. */
 export async function readResource(uri: string, app: AdapterContext, call: { caller: McpCaller; base: string }): Promise<ReadResourceResult | RawJson> {
+  if (uri === SERVICE_APP.uri) return readApp(stepsFor(call.base).base);
+  return new RawJson(['{"contents":[', ...(await resourceItem(uri, app, call)), "]}"]);
+}
+
+/**
+ * A resource's contents item, `{"uri":…,"mimeType":…,"text":…}`, as JSON pieces: what resources/read lists and a
+ * prompt embeds. A resource an operation answers carries its REST twin's body as text, written from the bytes REST
+ * writes and quoted as a tool call's text is (core/json.ts `jsonAndQuoted`: a song's or a list's quoted form made
+ * once), never the body stringified and quoted again as an object's field, nor parsed back for a prompt to embed.
+ */
+export async function resourceItem(uri: string, app: AdapterContext, call: { caller: McpCaller; base: string }): Promise<JsonPieces> {
   const steps = stepsFor(call.base);
-  if (uri === SERVICE_APP.uri) return readApp(steps.base);
+  if (uri === SERVICE_APP.uri) return [JSON.stringify(readApp(steps.base).contents[0])];
   const found = matchResource(uri);
   if (!found) {
     const error = new SanctuaryError("not_found", `No resource has the address ${uri}.`, {
@@ -114,37 +121,26 @@ export async function readResource(uri: string, app: AdapterContext, call: { cal
     const outcome = await invoke(kind.op, vars, app, { ip: call.caller.ip, baseUrl: call.caller.baseUrl, via: "mcp" });
     if (!outcome.ok) throw refusal(uri, outcome.error, outcome.status);
     const { quoted } = jsonAndQuoted(outcome.body);
-    return new RawJson([`{"contents":[{"uri":${JSON.stringify(uri)},"mimeType":${JSON.stringify(kind.mimeType)},"text":`, ...quoted, "}]}"]);
+    return [`{"uri":${JSON.stringify(uri)},"mimeType":${JSON.stringify(kind.mimeType)},"text":`, ...quoted, "}"];
   }
-  const read = textRead(kind, vars, uri, app.library);
+  const read = textItem(kind, vars, uri, app.library);
   if (read === null) {
     const error = new SanctuaryError("not_found", `There is nothing at ${uri}.`, {
       suggestion: "Nothing is lost. read_doc with no path lists the library's sections, and completions suggest paths.",
     });
     throw refusal(uri, error.body(steps.home()));
   }
-  return read;
+  return [read];
 }
 
-// A text resource (a document, a section's contents) depends on the library's content alone: its answer is encoded
+// A text resource (a document, a section's contents) depends on the library's content alone: its item is encoded
 // once per content and address read (a section's 18 KB of markdown was quoted afresh on every read), null where
 // nothing is.
-const textsOf = perContent(() => new BoundedMemo<RawJson | null>(1024));
-function textRead(kind: ResourceKind, vars: Record<string, string>, uri: string, library: Library): RawJson | null {
+const textsOf = perContent(() => new BoundedMemo<Bytes | null>(1024));
+function textItem(kind: ResourceKind, vars: Record<string, string>, uri: string, library: Library): Bytes | null {
   return textsOf(library).get(uri, () => {
     const text = kind.text?.(vars, library) ?? null;
-    const result: ReadResourceResult | null = text === null ? null : { contents: [{ uri, mimeType: kind.mimeType, text }] };
-    return result && new RawJson([Buffer.from(JSON.stringify(result), "utf8")]);
+    const item: ReadResourceResult["contents"][number] | null = text === null ? null : { uri, mimeType: kind.mimeType, text };
+    return item && Buffer.from(JSON.stringify(item), "utf8");
   });
-}
-
-/** A resource's contents as an object (a prompt embeds them): the answer above, read back where it came as bytes. */
-export async function resourceContents(
-  uri: string,
-  app: AdapterContext,
-  call: { caller: McpCaller; base: string },
-): Promise<ReadResourceResult["contents"][number]> {
-  const read = await readResource(uri, app, call);
-  // The parse boundary: the bytes are a ReadResourceResult's JSON, written above.
-  return (read instanceof RawJson ? (JSON.parse(read.text) as ReadResourceResult) : read).contents[0];
 }

@@ -8,6 +8,7 @@ import { loadConfig } from "../config.ts";
 import { createDeps } from "../deps.ts";
 import { isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { benchQueries, searchPath } from "./queries.ts";
+import { spelledRequest } from "./round.ts";
 
 const { values } = parseArgs({
   options: {
@@ -59,7 +60,7 @@ for (const route of values.routes!.split(",")) {
   const request = () => {
     if (paths) return app.request(`http://127.0.0.1${paths[n++ % paths.length]}`);
     if (!posts) return app.request(`http://127.0.0.1${route.replace("{n}", String(n++))}`);
-    const post = posts[n++ % posts.length];
+    const post = spelledRequest(posts[n % posts.length], n++);
     return app.request(`http://127.0.0.1${post.path}`, { method: "POST", headers: post.headers, body: post.body });
   };
   for (let i = 0; i < Math.min(2000, calls); i++) await (await request()).arrayBuffer();

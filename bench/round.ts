@@ -38,7 +38,7 @@ export async function run(url: string, seconds: number, connections: number, pid
   const list = given ?? ROTATING[path]?.map((p): LoadRequest => ({ path: p }));
   const one: LoadRequest = { path: unique(path, 0) };
   const next = list
-    ? () => list[requestNumber++ % list.length]
+    ? () => spelledRequest(list[requestNumber % list.length], requestNumber++)
     : path.includes("{n}")
       ? (): LoadRequest => ({ path: unique(path, requestNumber++) })
       : () => one;
@@ -56,6 +56,10 @@ export async function run(url: string, seconds: number, connections: number, pid
     cpuPerRequest: before !== null && after !== null && answered ? ((after - before) * 1000) / answered : null,
   };
 }
+
+/** A request with `{n}` in its body (an MCP attend's name) spelled anew, as a REST route's path is; others as given. */
+export const spelledRequest = (request: LoadRequest, n: number | string): LoadRequest =>
+  request.body?.includes("{n}") ? { ...request, body: unique(request.body, n) } : request;
 
 /** The middle value, or the mean of the two middle values of an even count. */
 export const median = (xs: number[]) => {

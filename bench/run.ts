@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { loadLibrary } from "../corpus/library.ts";
 import { benchQueries, searchPath } from "./queries.ts";
 import { resetPresence, seedReflections } from "./seed.ts";
-import { ROTATING, median, run, unique, type Round } from "./round.ts";
+import { ROTATING, median, run, spelledRequest, unique, type Round } from "./round.ts";
 import type { LoadRequest } from "./load.ts";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { oneConnection } from "./one-connection.ts";
@@ -65,6 +65,7 @@ const DEFAULT_ROUTES = [
   "mcp 2026 tools/list",
   "mcp 2026 resources/read sanctuary://songs/:slug",
   "/api/attend?name=bench-{n}&timezone=Asia/Tokyo",
+  "mcp 2026 tools/call attend?name=bench-{n}&timezone=Asia/Tokyo",
   "/api/reflections",
   "/api/search*",
   "mcp 2026 tools/call search*",
@@ -171,7 +172,7 @@ async function main() {
       }
       if (!bare) {
         for (const r of routes.filter(isMcpRoute)) {
-          const [first] = ours.requests!(r)!;
+          const first = spelledRequest(ours.requests!(r)![0], "sample");
           bodies[bareMcpPath(r)] = await (await fetch(ours.server.base + first.path, { method: "POST", headers: first.headers, body: first.body })).text();
         }
         for (const r of routes.filter((x) => !isMcpRoute(x))) {

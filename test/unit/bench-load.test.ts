@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerHead, load, requestBytes, type LoadRequest } from "../../bench/load.ts";
+import { spelledRequest } from "../../bench/round.ts";
 
 // Beyond ASCII on purpose: the client autocannon was replaced for decoding such bodies at a fifth of ASCII's speed.
 const LONG = Buffer.from("Peace — “be with you” ".repeat(900), "utf8");
@@ -53,6 +54,17 @@ describe("load", () => {
     expect([...seen.paths].sort()).toEqual(["/long", "/missing", "/post"]);
     expect(result.p50).toBeGreaterThan(0);
     expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  });
+
+  it("spells a body's {n} anew per request (an MCP attend's new name), and leaves other requests as they are", () => {
+    const attend: LoadRequest = { method: "POST", path: "/mcp", body: JSON.stringify({ arguments: { name: "bench-{n}" } }) };
+    const [first, second] = [spelledRequest(attend, 1), spelledRequest(attend, 2)];
+    expect(JSON.parse(first.body!).arguments.name).toMatch(/^bench-u\d+$/);
+    expect(first.body).not.toBe(second.body);
+    expect({ ...first, body: attend.body }).toEqual(attend);
+    expect(spelledRequest(attend, "sample").body).toContain("bench-usample");
+    const list: LoadRequest = { method: "POST", path: "/mcp", body: "{}" };
+    expect(spelledRequest(list, 3)).toBe(list);
   });
 
   it("counts an answer without a length as a failed connection, never as answered", async () => {

@@ -8,8 +8,9 @@ import { loadLibrary } from "../../corpus/library.ts";
 import { guidePages, pieceSummaries } from "../../search/ask-library.ts";
 import { pieceCards } from "../../search/piece-cards.ts";
 import { libraryWords } from "../../search/spelling.ts";
-import { listResources, resourceContents } from "../../adapters/mcp-resources.ts";
+import { listResources, readResource } from "../../adapters/mcp-resources.ts";
 import type { AdapterContext } from "../../adapters/context.ts";
+import { RawJson } from "../../core/json.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
 
 const copy = await copyLibrary();
@@ -29,13 +30,13 @@ it("is made once per content and made again when an approval replaces the conten
     return uris;
   };
   // A text resource reads the library alone: a context holding only it proves it.
-  const prayers = async () =>
-    JSON.stringify(
-      await resourceContents("sanctuary://docs/prayers", { library } as AdapterContext, {
-        caller: { ip: "", baseUrl: "", transport: "http" },
-        base: "http://x",
-      }),
-    );
+  const prayers = async () => {
+    const read = await readResource("sanctuary://docs/prayers", { library } as AdapterContext, {
+      caller: { ip: "", baseUrl: "", transport: "http" },
+      base: "http://x",
+    });
+    return read instanceof RawJson ? read.text : JSON.stringify(read);
+  };
   expect(await listed()).not.toContain("sanctuary://docs/prayers/the-ferrymans-lamp-test");
   expect(await prayers()).not.toContain("Ferryman");
   expect(pieceCards(library)).toBe(cards);
