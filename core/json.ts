@@ -24,19 +24,24 @@ export function toJsonBytes(value: unknown, depth = 1): Bytes {
 
 /**
  * How deep a plain body's cached parts sit: 0 none (one JSON.stringify writes it), 1 a field, 2 an item of a list
- * field (search's results, attend's steps).
+ * field (search's results, attend's steps), 3 a field of such an item (a date's services, each with its reflections
+ * and its order kept: its 87 KB were stringified whole). The deepest found, so no cached part is written afresh.
  */
-function cachedReach(value: Record<string, unknown>): 0 | 1 | 2 {
-  let reach: 0 | 1 | 2 = 0;
+function cachedReach(value: Record<string, unknown>): Reach {
+  let reach: Reach = 0;
   for (const key in value) {
     const v = value[key];
     if (v === null || typeof v !== "object") continue;
-    if (isCached(v)) return 1;
+    if (isCached(v)) reach = deeper(reach, 1);
     // The first item stands for the list: a list mixing kinds is still written right, only slower.
-    if (Array.isArray(v) && v.length && v[0] !== null && typeof v[0] === "object" && isCached(v[0])) reach = 2;
+    else if (Array.isArray(v) && v.length && v[0] !== null && typeof v[0] === "object")
+      reach = deeper(reach, isCached(v[0]) ? 2 : isPlainObject(v[0]) && holdsCached(v[0]) ? 3 : 0);
   }
   return reach;
 }
+type Reach = 0 | 1 | 2 | 3;
+const deeper = (a: Reach, b: Reach): Reach => (a > b ? a : b);
+const holdsCached = (item: Record<string, unknown>): boolean => Object.values(item).some((v) => v !== null && typeof v === "object" && isCached(v));
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== "function";

@@ -122,6 +122,9 @@ export class ReflectionStore {
   private recentCache = new Map<string, RecentFeed>();
   /** Archive pages as last read (by index, size and place), with the count of reflection writes they were read at. */
   private pages = new BoundedMemo<{ written: number; page: ArchivePage }>(64);
+  /** An archive's count, kept as its pages are (a date's services count each of theirs: a scan each, every read). */
+  private counts = new BoundedMemo<{ written: number; count: number }>(256);
+  private keptTally: { written: number; tally: Readonly<Record<string, SongTally>> } | null = null;
   /** Reflection writes this store made (counted once each has landed): the live feed read in this process sees them at once. */
   private ownWrites = 0;
 
@@ -333,7 +336,7 @@ export class ReflectionStore {
 
   /** How many reflections a song's archive holds. */
   songCount(slug: string): Promise<number> {
-    return this.kv.sorted(songIndex(slug)).count();
+    return this.count(songIndex(slug));
   }
 
   /** The reflections left while a service was heard, newest first, a page at a time as a song's archive is. */
@@ -343,7 +346,7 @@ export class ReflectionStore {
 
   /** How many reflections were left while a service was heard. */
   serviceCount(service: Reflection["service"]): Promise<number> {
-    return this.kv.sorted(serviceIndex(service)).count();
+    return this.count(serviceIndex(service));
   }
 
   async forService(service: Reflection["service"]): Promise<readonly Reflection[]> {
@@ -368,6 +371,16 @@ export class ReflectionStore {
     return page;
   }
 
+  /** How many an index holds, counted again only once a reflection has been written since, as a page is read again. */
+  private async count(index: string): Promise<number> {
+    const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
+    const kept = this.counts.find(index);
+    if (kept && kept.written === written) return kept.count;
+    const count = await this.kv.sorted(index).count();
+    this.counts.put(index, { written, count });
+    return count;
+  }
+
   /**
    * Reads one page. Reads `limit` + 1 entries, plus those of the same millisecond as `after` that the page before
    * already showed (the engine's range is by score alone).
@@ -385,8 +398,15 @@ export class ReflectionStore {
     }
   }
 
-  /** Count and most recent reflection per song. */
-  async tally(): Promise<Record<string, SongTally>> {
-    return (await this.kv.read(TALLY, "reflections:tally")) ?? {};
+  /**
+   * Count and most recent reflection per song, read again only once a reflection has been written since (every write
+   * of the tally is one), as pages and counts are: the songs' list, the reflections page and the sitemap read it whole.
+   */
+  async tally(): Promise<Readonly<Record<string, SongTally>>> {
+    const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
+    if (this.keptTally?.written === written) return this.keptTally.tally;
+    const tally = Object.freeze((await this.kv.read(TALLY, "reflections:tally")) ?? {});
+    this.keptTally = { written, tally };
+    return tally;
   }
 }

@@ -1,5 +1,8 @@
 // GET /api/reflections/by-song — songs with their reflection counts, most reflected first.
 import { z } from "zod";
+import { immutable } from "../core/json.ts";
+import type { Library } from "../corpus/library.ts";
+import type { SongTally } from "../services/reflections.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
@@ -33,17 +36,7 @@ export const reflectionsBySong = defineOperation({
   errors: ["unavailable"],
   async handler(_input, ctx) {
     const { steps } = ctx;
-    const tally = await ctx.reflections.tally();
-    const songs = Object.entries(tally)
-      .filter(([slug]) => ctx.library.song(slug))
-      .map(([slug, t]) => ({
-        slug,
-        title: ctx.library.song(slug)!.title,
-        reflectionCount: t.count,
-        mostRecent: publicReflection(t.mostRecent, LATEST),
-        url: `/reflections/${slug}`,
-      }))
-      .sort((a, b) => b.reflectionCount - a.reflectionCount || (a.mostRecent.createdAt < b.mostRecent.createdAt ? 1 : -1));
+    const songs = songsOf(await ctx.reflections.tally(), ctx.library);
     return {
       songs,
       visitorWritten: VISITOR_WORDS,
@@ -53,3 +46,28 @@ export const reflectionsBySong = defineOperation({
     };
   },
 });
+
+/** The songs' list from a tally, most reflected first. */
+function songList(tally: Readonly<Record<string, SongTally>>, library: Library) {
+  return Object.entries(tally)
+    .filter(([slug]) => library.song(slug))
+    .map(([slug, t]) => ({
+      slug,
+      title: library.song(slug)!.title,
+      reflectionCount: t.count,
+      mostRecent: publicReflection(t.mostRecent, LATEST),
+      url: `/reflections/${slug}`,
+    }))
+    .sort((a, b) => b.reflectionCount - a.reflectionCount || (a.mostRecent.createdAt < b.mostRecent.createdAt ? 1 : -1));
+}
+
+// The list is the same for every reader until a reflection is written, which is when the store reads the tally again
+// (a new object): made once per tally and library content, its JSON encoded once (it was made and written afresh on
+// every read, some 64 songs with their latest words).
+const lists = new WeakMap<object, { content: string; songs: ReturnType<typeof songList> }>();
+
+function songsOf(tally: Readonly<Record<string, SongTally>>, library: Library): ReturnType<typeof songList> {
+  let kept = lists.get(tally);
+  if (!kept || kept.content !== library.contentHash) lists.set(tally, (kept = { content: library.contentHash, songs: immutable(songList(tally, library)) }));
+  return kept.songs;
+}

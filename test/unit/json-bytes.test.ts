@@ -102,16 +102,31 @@ describe("joined bodies", () => {
 });
 
 describe("bodies made whole per request", () => {
-  it("equal JSON.stringify whether or not a field is an immutable part (fast-check, 300 runs)", () => {
+  it("equal JSON.stringify whether or not a field, or a field of a list's item, is an immutable part (fast-check, 300 runs)", () => {
     const part = immutable({ title: "A Blessing – ü", order: [1, 2] });
     const leaf = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constant(part));
-    const body = fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), leaf)));
+    const item = fc.dictionary(fc.string({ maxLength: 3 }), leaf);
+    // Lists of items holding parts too: a date's services, each with its reflections and its order kept.
+    const field = fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), item, fc.array(item, { maxLength: 3 }));
+    const body = fc.dictionary(fc.string({ maxLength: 4 }), field);
     fc.assert(
       fc.property(body, (value) => {
         expect(encodedText(value)).toBe(JSON.stringify(value));
+        const { text, quoted } = jsonAndQuoted(value);
+        expect(bytesOf(text).toString("utf8")).toBe(JSON.stringify(value));
+        expect(bytesOf(quoted).toString("utf8")).toBe(JSON.stringify(JSON.stringify(value)));
       }),
       { numRuns: 300 },
     );
+    const services = {
+      date: "d",
+      services: [
+        { slot: "0–4", reflections: part },
+        { slot: "4–8", reflections: part },
+      ],
+      dayBefore: null,
+    };
+    expect(encodedText(services)).toBe(JSON.stringify(services));
     expect(encodedText([part, 1])).toBe(JSON.stringify([part, 1]));
   });
 });

@@ -65,7 +65,7 @@ describe.each(backends)("a song's archive by pages (%s)", (_label, backend) => {
     }
   });
 
-  it("keeps a page read until a reflection is written, here or by another store on the same data", async () => {
+  it("keeps a page, a count and the tally read until a reflection is written, here or by another store on the same data", async () => {
     const opened = await backend();
     const kv = openKeyValueStore(opened);
     const store = new ReflectionStore(kv);
@@ -73,8 +73,12 @@ describe.each(backends)("a song's archive by pages (%s)", (_label, backend) => {
     const first = await store.songPage(SONG);
     expect(await store.songPage(SONG)).toBe(first);
     expect(Object.isFrozen(first.reflections)).toBe(true);
+    const service = reflectionAt(T, 0).service;
+    const counted = async () => [await store.songCount(SONG), await store.serviceCount(service), (await store.tally())[SONG]?.count];
+    expect(await counted()).toEqual([3, 3, 3]);
     await store.add(reflectionAt(T + 60_000, 40));
     expect((await store.songPage(SONG)).reflections.map((r) => r.id)).toEqual(["r40", "r02", "r01", "r00"]);
+    expect(await counted()).toEqual([4, 4, 4]);
     // Another process's store: on SQLite another connection to the same file (seen within its read cache's 50 ms);
     // in memory, another store over the same data.
     const other = new ReflectionStore(opened.kind === "sqlite" ? openKeyValueStore(opened) : kv);
@@ -84,6 +88,8 @@ describe.each(backends)("a song's archive by pages (%s)", (_label, backend) => {
       (page) => page.reflections[0]?.id === "r41",
     );
     expect(seen.reflections).toHaveLength(5);
+    expect(await counted()).toEqual([5, 5, 5]);
+    expect((await store.tally())[SONG].mostRecent.id).toBe("r41");
   });
 
   it("an empty archive is one empty page", async () => {
