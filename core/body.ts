@@ -68,11 +68,10 @@ export function expand<T>(value: T | Joined<T>): T {
  * shared part's field where it has one, as in `expand`. Undefined where the body is no object or lacks the field.
  */
 export function fieldOf<T>(value: T | Joined<T>, key: string): unknown {
-  if (value instanceof JoinedBody) {
-    const shared = JoinedBody.sharedOf(value);
-    return Object.hasOwn(shared, key) ? Reflect.get(shared, key) : JoinedBody.dynamicOf(value)[key];
-  }
-  return value !== null && typeof value === "object" && Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
+  const own = (object: unknown) => (object !== null && typeof object === "object" && Object.hasOwn(object, key) ? Reflect.get(object, key) : undefined);
+  if (!(value instanceof JoinedBody)) return own(value);
+  const shared = JoinedBody.sharedOf(value);
+  return Object.hasOwn(shared, key) ? Reflect.get(shared, key) : own(JoinedBody.dynamicOf(value));
 }
 
 function isJoined<T>(value: T | Joined<T>): value is Joined<T> {

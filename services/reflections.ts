@@ -124,6 +124,7 @@ export class ReflectionStore {
   private pages = new BoundedMemo<{ written: number; page: ArchivePage }>(64);
   /** An archive's count, kept as its pages are (a date's services count each of theirs: a scan each, every read). */
   private counts = new BoundedMemo<{ written: number; count: number }>(256);
+  /** The songs' tally as last read, with the count of reflection writes it was read at. */
   private keptTally: { written: number; tally: Readonly<Record<string, SongTally>> } | null = null;
   /** Reflection writes this store made (counted once each has landed): the live feed read in this process sees them at once. */
   private ownWrites = 0;

@@ -84,6 +84,7 @@ describe("joined bodies", () => {
     expect(fieldOf(body, "service")).toBe(shared.service);
     expect(fieldOf({ plain: 1 }, "plain")).toBe(1);
     expect(fieldOf({ plain: 1 }, "toString")).toBeUndefined();
+    expect(fieldOf(body, "toString")).toBeUndefined();
     expect(fieldOf(null, "x")).toBeUndefined();
   });
 
