@@ -92,6 +92,12 @@ const repeated = () =>
     suggestion: "Your reflection is safe and already shared; there is no need to send it again. If something new has come to you, you are welcome to write it.",
   });
 
+/** A value read from the store, with the count of reflection writes (WRITTEN) it was read at. */
+interface SinceWritten<T> {
+  written: number;
+  value: T;
+}
+
 /** A page of an archive: its reflections, and where it ended when older ones remain. */
 export interface ArchivePage {
   /** Shared with other readers of the same page (kept): never to be changed. */
@@ -121,11 +127,11 @@ export class ReflectionStore {
   private sameWords = new KeyedMutex();
   private recentCache = new Map<string, RecentFeed>();
   /** Archive pages as last read (by index, size and place), with the count of reflection writes they were read at. */
-  private pages = new BoundedMemo<{ written: number; page: ArchivePage }>(64);
+  private pages = new BoundedMemo<SinceWritten<ArchivePage>>(64);
   /** An archive's count, kept as its pages are (a date's services count each of theirs: a scan each, every read). */
-  private counts = new BoundedMemo<{ written: number; count: number }>(256);
-  /** The songs' tally as last read, with the count of reflection writes it was read at. */
-  private keptTally: { written: number; tally: Readonly<Record<string, SongTally>> } | null = null;
+  private counts = new BoundedMemo<SinceWritten<number>>(256);
+  /** The songs' tally as last read, kept as pages are. */
+  private tallies = new BoundedMemo<SinceWritten<Readonly<Record<string, SongTally>>>>(1);
   /** Reflection writes this store made (counted once each has landed): the live feed read in this process sees them at once. */
   private ownWrites = 0;
 
@@ -360,26 +366,28 @@ export class ReflectionStore {
    * took 8 ms a read, and the same archive, kept, is also written from the same encoded bytes
    * (tools/reflection-shape.ts).
    */
-  private async page(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
-    // Read before the page: a reflection landing meanwhile leaves the page marked as older than it.
-    const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
-    const key = `${index}\n${limit}\n${after ? `${after.at}\n${after.id}` : ""}`;
-    const kept = this.pages.find(key);
-    if (kept && kept.written === written) return kept.page;
-    const page = await this.readPage(index, limit, after);
-    Object.freeze(page.reflections);
-    this.pages.put(key, { written, page: Object.freeze(page) });
-    return page;
+  private page(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
+    return this.sinceWritten(this.pages, `${index}\n${limit}\n${after ? `${after.at}\n${after.id}` : ""}`, async () => {
+      const page = await this.readPage(index, limit, after);
+      Object.freeze(page.reflections);
+      return Object.freeze(page);
+    });
   }
 
   /** How many an index holds, counted again only once a reflection has been written since, as a page is read again. */
-  private async count(index: string): Promise<number> {
+  private count(index: string): Promise<number> {
+    return this.sinceWritten(this.counts, index, () => this.kv.sorted(index).count());
+  }
+
+  /** The value kept under `key`, or read afresh once a reflection has been written since it was read (WRITTEN). */
+  private async sinceWritten<T>(kept: BoundedMemo<SinceWritten<T>>, key: string, read: () => Promise<T>): Promise<T> {
+    // Read before the value: a reflection landing meanwhile leaves the value marked as older than it.
     const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
-    const kept = this.counts.find(index);
-    if (kept && kept.written === written) return kept.count;
-    const count = await this.kv.sorted(index).count();
-    this.counts.put(index, { written, count });
-    return count;
+    const found = kept.find(key);
+    if (found && found.written === written) return found.value;
+    const value = await read();
+    kept.put(key, { written, value });
+    return value;
   }
 
   /**
@@ -403,11 +411,7 @@ export class ReflectionStore {
    * Count and most recent reflection per song, read again only once a reflection has been written since (every write
    * of the tally is one), as pages and counts are: the songs' list, the reflections page and the sitemap read it whole.
    */
-  async tally(): Promise<Readonly<Record<string, SongTally>>> {
-    const written = (await this.kv.read(WRITTEN_COUNT, WRITTEN)) ?? 0;
-    if (this.keptTally?.written === written) return this.keptTally.tally;
-    const tally = Object.freeze((await this.kv.read(TALLY, "reflections:tally")) ?? {});
-    this.keptTally = { written, tally };
-    return tally;
+  tally(): Promise<Readonly<Record<string, SongTally>>> {
+    return this.sinceWritten(this.tallies, "tally", async () => Object.freeze((await this.kv.read(TALLY, "reflections:tally")) ?? {}));
   }
 }
