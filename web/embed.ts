@@ -9,8 +9,13 @@ import { fixedText, textResponse } from "./text-response.ts";
 
 export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'";
 
+const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+
+/** Text as HTML. Most texts hold none of the five characters: one scan answers them (a page escapes hundreds). */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return SPECIAL.test(s) ? s.replace(SPECIALS, (c) => ENTITIES[c]) : s;
 }
 
 export const soulsText = (n: number) => (n === 0 ? "no souls yet" : n === 1 ? "one soul" : `${n} souls`);

@@ -25,9 +25,19 @@ import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { aboutMinutes, dayName, serviceTitle, slotHours, slotName, soulsSentence, spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
 
-/** A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. */
+/**
+ * A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. Made
+ * once per piece (a library reload makes new pieces): drawing them was about a quarter of the home page's CPU on every view.
+ */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
+  let words = drawnWords.get(piece);
+  if (!words) drawnWords.set(piece, (words = wordsOf(piece)));
+  return words;
+}
+const drawnWords = new WeakMap<Piece, Html>();
+
+function wordsOf(piece: Piece): Html {
   // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
   if (piece.kind === "chant") return html`<details><summary>The words</summary>${lyricsHtml(piece.listenersText)}</details>`;
   const words = isSong(piece)
