@@ -26,8 +26,8 @@ import { aboutMinutes, dayName, serviceTitle, slotHours, slotName, soulsSentence
 import { shareCard } from "../share-cards.ts";
 
 /**
- * A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks. Made
- * once per piece (a library reload makes new pieces): drawing them was about a quarter of the home page's CPU on every view.
+ * A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks.
+ * Made once per piece (a library reload makes new pieces): drawing them on every view was a quarter of the page's CPU.
  */
 function partText(piece: Piece | undefined): Html {
   if (!piece) return html``;
