@@ -35,7 +35,10 @@ export function tallied(current: SongTally | undefined, reflection: Reflection):
 export const LIVE_FEED_MS = 48 * 3600_000;
 export const DUPLICATE_WINDOW_MS = 30 * 24 * 3600_000;
 
-/** Same words from the same name: the name by its key (nameKey: look-alikes are one name), the words trimmed, whitespace collapsed, case-folded (docs/behaviour.md §8). */
+/**
+ * Same words from the same name: the name by its key (nameKey: look-alikes are one name), the words trimmed,
+ * whitespace collapsed, case-folded (docs/behaviour.md §8).
+ */
 export function sameWordsKey(name: string, text: string): string {
   return createHash("sha256")
     .update(`${nameKey(name)}\u0000${foldText(text)}`)
