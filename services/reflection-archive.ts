@@ -61,7 +61,7 @@ export class ReflectionArchive {
     return this.sinceWritten(this.tallies, "tally", async () => Object.freeze((await this.kv.read(TALLY, TALLY_KEY)) ?? {}));
   }
 
-  /** One page of an index, newest first; a page kept is written from its encoded bytes too (tools/reflection-shape.ts). */
+  /** One page of an index, newest first (a page kept is also written from its bytes: tools/reflection-shape.ts). */
   private page(index: string, limit: number, after?: ArchivePlace): Promise<ArchivePage> {
     return this.sinceWritten(this.pages, `${index}\n${limit}\n${after ? `${after.at}\n${after.id}` : ""}`, async () => {
       const page = await this.readPage(index, limit, after);
