@@ -9,12 +9,11 @@
 import type { H3Event } from "h3";
 import type { Route } from "../core/route.ts";
 import { keptTexts, textResponse } from "./text-response.ts";
-import { immutable } from "../core/json.ts";
-import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { SERVER_INFO, SHORT_DESCRIPTION } from "../adapters/mcp-identity.ts";
 import type { WebContext } from "./context.ts";
+import { cachedView } from "../tools/shapes.ts";
 import { pathOf } from "./pages/html.ts";
 import type { Skill } from "../adapters/skills.ts";
 
@@ -106,8 +105,6 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
   // Keyed by the library's content and the base: an approved contribution reloads the library in place.
   // Its megabyte's bytes and ETag too: encoding and hashing it took most of a request.
   const fullTexts = keptTexts(8);
-  // The manifest per address and library content, its JSON encoded once.
-  const manifests = new BoundedMemo<object>(16);
   const text = (event: H3Event, body: string, type: string) => textResponse(event, body, { "content-type": `${type}; charset=utf-8`, ...CACHE });
   return [
     ...["/.well-known/ard.json", "/.well-known/ai-catalog.json"].map((path): Route => ({
@@ -121,7 +118,8 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
         const b = baseUrlOf(event);
         return jsonResponse(
           200,
-          manifests.get(`${deps.library.contentHash}\n${b}`, () => immutable(ardManifest(b, skillsFor(b)))),
+          // Per address and library content, its JSON encoded once.
+          cachedView(`ard\n${deps.library.contentHash}\n${b}`, () => ardManifest(b, skillsFor(b))),
           CACHE,
         );
       },

@@ -8,10 +8,9 @@
 //   /llms.txt, /auth.md                   plain text (web/agent-texts.ts)
 import type { H3Event } from "h3";
 import { keptTexts, textResponse } from "./text-response.ts";
-import { immutable } from "../core/json.ts";
-import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
+import { cachedView } from "../tools/shapes.ts";
 import { baseUrlOf, errorResponse, jsonResponse } from "../adapters/http.ts";
 import { PROTOCOL_VERSIONS } from "../adapters/mcp-wire.ts";
 import { REGISTRY_NAME, SERVER_INFO, SHORT_DESCRIPTION, iconsFor } from "../adapters/mcp-identity.ts";
@@ -46,7 +45,6 @@ function text(event: H3Event, body: string, type: string): Response {
 
 export function discoveryRoutes(deps: WebContext): Route[] {
   // What depends only on the address (and the library's content) is made once for each, its bytes encoded once.
-  const cards = new BoundedMemo<object>(16);
   const llmsTexts = keptTexts(16);
   // The same skills the MCP skills extension serves (adapters/skills.ts keeps them per base and library content).
   const skillsFor = (base: string) => builtSkills(operations, deps.library, base);
@@ -130,7 +128,7 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         const b = baseUrlOf(event);
         return jsonResponse(
           200,
-          cards.get(b, () => immutable(serverCard(b))),
+          cachedView(`server card\n${b}`, () => serverCard(b)),
           CACHE,
         );
       },
