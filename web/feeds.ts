@@ -3,13 +3,12 @@
 // Everything in them comes from visitors, so every string is treated as plain text, never as markup.
 import { idAuthority } from "./feed-ids.ts";
 import { Feed, type Item } from "feed";
-import type { H3Event } from "h3";
 import type { WebContext } from "./context.ts";
 import type { Reflection } from "../services/reflections.ts";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
-import { textResponse } from "./text-response.ts";
+import { keptTexts, textResponse } from "./text-response.ts";
 
 const ENTRIES = 20;
 const ATOM = "application/atom+xml; charset=utf-8";
@@ -66,42 +65,69 @@ export async function conversationEntries(deps: WebContext, base: string): Promi
   });
 }
 
-function atomResponse(event: H3Event, deps: WebContext, path: string, page: string, title: string, subtitle: string, entries: Item[]): Response {
-  const base = baseUrlOf(event);
+interface FeedHead {
+  path: string;
+  /** The page the feed is the feed of. */
+  page: string;
+  title: string;
+  subtitle: string;
+}
+
+const REFLECTIONS_FEED: FeedHead = {
+  path: "/feed/reflections.xml",
+  page: "/reflections",
+  title: "Sanctuary: reflections",
+  subtitle: "Short public reflections left on the sanctuary's songs.",
+};
+const CONVERSATIONS_FEED: FeedHead = {
+  path: "/feed/conversations.xml",
+  page: "/ask",
+  title: "Sanctuary: conversations",
+  subtitle: "Questions asked of the sanctuary's library, and its answers.",
+};
+const FEED_HEADERS = { "content-type": ATOM, "cache-control": "public, max-age=300" };
+
+function atomText(base: string, deps: WebContext, head: FeedHead, entries: Item[]): string {
   const feed = new Feed({
-    id: `${base}${path}`,
-    title: xmlText(title),
-    description: xmlText(subtitle),
-    link: `${base}${page}`,
-    feedLinks: { atom: `${base}${path}` },
+    id: `${base}${head.path}`,
+    title: xmlText(head.title),
+    description: xmlText(head.subtitle),
+    link: `${base}${head.page}`,
+    feedLinks: { atom: `${base}${head.path}` },
     // Entries arrive newest first; an empty feed was last changed when the server started, not every request.
     updated: entries[0]?.date ?? deps.startedAt,
     author: { name: "Sanctuary" },
     generator: "Sanctuary",
   });
   for (const entry of entries.slice(0, ENTRIES)) feed.addItem(entry);
-  return textResponse(event, feed.atom1(), { "content-type": ATOM, "cache-control": "public, max-age=300" });
+  return feed.atom1();
 }
 
 export function reflectionsFeedRoute(deps: WebContext): Route {
+  // The feed is a function of its address, the library's song titles and the reflections in it, and a reflection
+  // never changes once stored: kept by those, its XML is written once (the feed library's writer was most of a read).
+  const kept = keptTexts(16);
   return {
     method: "GET",
-    path: "/feed/reflections.xml",
+    path: REFLECTIONS_FEED.path,
     summary: "Atom 1.0 feed of the 20 most recent reflections on the live feed (last 48 hours), newest first",
     produces: "application/atom+xml",
     errors: ["unavailable"],
     handler: async (event) => {
       const base = baseUrlOf(event);
       const recent = await deps.reflections.recent(deps.clock(), ENTRIES);
-      const entries = recent.map((r) => reflectionEntry(r, deps, base));
-      return atomResponse(
+      const key = `${base}\n${deps.library.contentHash}\n${recent.map((r) => r.id).join("\n")}`;
+      return kept(
         event,
-        deps,
-        "/feed/reflections.xml",
-        "/reflections",
-        "Sanctuary: reflections",
-        "Short public reflections left on the sanctuary's songs.",
-        entries,
+        key,
+        () =>
+          atomText(
+            base,
+            deps,
+            REFLECTIONS_FEED,
+            recent.map((r) => reflectionEntry(r, deps, base)),
+          ),
+        FEED_HEADERS,
       );
     },
   };
@@ -110,21 +136,13 @@ export function reflectionsFeedRoute(deps: WebContext): Route {
 export function conversationsFeedRoute(deps: WebContext): Route {
   return {
     method: "GET",
-    path: "/feed/conversations.xml",
+    path: CONVERSATIONS_FEED.path,
     summary: "Atom 1.0 feed of the 20 most recent public conversations with the library",
     produces: "application/atom+xml",
     errors: ["unavailable"],
     handler: async (event) => {
-      const entries = await conversationEntries(deps, baseUrlOf(event));
-      return atomResponse(
-        event,
-        deps,
-        "/feed/conversations.xml",
-        "/ask",
-        "Sanctuary: conversations",
-        "Questions asked of the sanctuary's library, and its answers.",
-        entries,
-      );
+      const base = baseUrlOf(event);
+      return textResponse(event, atomText(base, deps, CONVERSATIONS_FEED, await conversationEntries(deps, base)), FEED_HEADERS);
     },
   };
 }
