@@ -21,7 +21,7 @@ let folder: string;
 let origin: string;
 
 /** A GET through the proxy as bytes on the wire: no client decoding them. */
-function raw(
+function onTheWire(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -77,8 +77,8 @@ include ${folder}/site.conf; }\n`,
 
   it("compresses pages and JSON for a client that accepts gzip, the same bytes once decoded", async () => {
     for (const path of ["/services", "/api/music", "/openapi.json", "/feed/services.ics", "/assets/site.css"]) {
-      const plain = await raw(path);
-      const zipped = await raw(path, { "accept-encoding": "gzip" });
+      const plain = await onTheWire(path);
+      const zipped = await onTheWire(path, { "accept-encoding": "gzip" });
       expect(plain.headers["content-encoding"], path).toBeUndefined();
       expect(zipped.headers["content-encoding"], path).toBe("gzip");
       expect(String(zipped.headers.vary), path).toMatch(/accept-encoding/i);
