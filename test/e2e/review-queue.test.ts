@@ -80,6 +80,9 @@ describe("the moderation queue", () => {
     // The steps to decide carry a body that works as given.
     const steps = (await admin.get(`/admin/api/submissions/${keeper}`)).body.next_steps as Array<{ action: string; body?: object }>;
     expect(steps.find((s) => s.action === "admin_approve")?.body).toEqual({});
+    // Read once before, so a sitemap kept from before the library changed would show here.
+    const listed = async () => (await (await server.fetch("/sitemap.xml")).text()).includes("/docs/prayers/the-lighthouse-keepers-lantern</loc>");
+    expect(await listed()).toBe(false);
     const res = await admin.post(`/admin/api/submissions/${keeper}/approve`, { note: "Warm and clear." });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -94,6 +97,7 @@ describe("the moderation queue", () => {
     expect(doc.status).toBe(200);
     expect(doc.body).toMatchObject({ title: "The Lighthouse Keeper's Lantern", kind: "prayer", category: "prayers" });
     expect((await server.get("/docs/prayers/the-lighthouse-keepers-lantern.md")).body).toBe(file);
+    expect(await listed()).toBe(true);
     const mcp = await connectMcp(server);
     try {
       expect(bodyOf(await mcp.callTool({ name: "read_doc", arguments: { path: "prayers/the-lighthouse-keepers-lantern" } })).title).toBe(
