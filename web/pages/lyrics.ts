@@ -5,6 +5,7 @@
 import { lyricMark } from "../../corpus/lyric-marks.ts";
 import { secondsText } from "../../audio/spoken.ts";
 import { html, type Html } from "./html.ts";
+import { BoundedMemo } from "../../core/memo.ts";
 
 function markLine(line: string): Html | null {
   // A chant's direction is for whoever leads it, not words to say (home.js labels it the same way).
@@ -20,7 +21,14 @@ function markLine(line: string): Html | null {
   return html`<p class="lyric-mark">${label}</p>`;
 }
 
+/** Drawn once per text: a song's page drew its lyrics on every view (a fifth of the page's own CPU). */
 export function lyricsHtml(lyrics: string): Html {
+  return drawnLyrics.get(lyrics, () => drawLyrics(lyrics));
+}
+// Every song's lyrics and every chant's lines fit (the library holds a few hundred).
+const drawnLyrics = new BoundedMemo<Html>(1024);
+
+function drawLyrics(lyrics: string): Html {
   const blocks: Html[] = [];
   let stanza: string[] = [];
   const close = () => {
