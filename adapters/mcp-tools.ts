@@ -4,7 +4,7 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
 import { jsonAndQuoted } from "../core/json.ts";
 import { expand, fieldOf } from "../core/body.ts";
-import { BoundedMemo } from "../core/memo.ts";
+import { BoundedMemo, perObject } from "../core/memo.ts";
 import type { Body, Operation } from "../tools/operation.ts";
 import type { RecordingsOf } from "../tools/mcp-recordings.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
@@ -129,18 +129,14 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
 // A result's resource_link content as JSON (after a comma), per kind of recordings and the part of the body they are
 // read from: never changed once answered (RecordingsOf), so made once per part. A slot's service is the same for
 // every visitor, and its links had been read from the whole body expanded on every attend over MCP.
-const linksTexts = new WeakMap<RecordingsOf, WeakMap<object, string>>();
+const linksTexts = perObject((recordings: RecordingsOf) =>
+  perObject((part: object) => {
+    const links = recordings.links(part).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }));
+    return links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
+  }),
+);
 
 function linksText(recordings: RecordingsOf, body: Body<unknown>): string {
   const part = recordings.field ? fieldOf(body, recordings.field) : expand(body);
-  if (part === null || typeof part !== "object") return "";
-  let kept = linksTexts.get(recordings);
-  if (!kept) linksTexts.set(recordings, (kept = new WeakMap()));
-  let text = kept.get(part);
-  if (text === undefined) {
-    const links = recordings.links(part).map((r) => ({ type: "resource_link" as const, uri: r.uri, name: r.name, title: r.title, mimeType: "audio/mpeg" }));
-    text = links.length ? `,${JSON.stringify(links).slice(1, -1)}` : "";
-    kept.set(part, text);
-  }
-  return text;
+  return part !== null && typeof part === "object" ? linksTexts(recordings)(part) : "";
 }

@@ -95,3 +95,15 @@ export class BoundedMemo<V> {
     this.current.set(key, value);
   }
 }
+
+/**
+ * `make` memoized on an object that is never changed once made (a service's order, a library piece, a kept tally):
+ * made once per object, and let go with it (a WeakMap's key).
+ */
+export function perObject<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const made = new WeakMap<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key)!;
+  };
+}

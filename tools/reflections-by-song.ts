@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { immutable } from "../core/json.ts";
 import type { Library } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
+import { perObject } from "../core/memo.ts";
 import type { SongTally } from "../services/reflections.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
@@ -36,7 +38,7 @@ export const reflectionsBySong = defineOperation({
   errors: ["unavailable"],
   async handler(_input, ctx) {
     const { steps } = ctx;
-    const songs = songsOf(await ctx.reflections.tally(), ctx.library);
+    const songs = songsOf(ctx.library)(await ctx.reflections.tally());
     return {
       songs,
       visitorWritten: VISITOR_WORDS,
@@ -62,12 +64,6 @@ function songList(tally: Readonly<Record<string, SongTally>>, library: Library) 
 }
 
 // The list is the same for every reader until a reflection is written, which is when the store reads the tally again
-// (a new object): made once per tally and library content, its JSON encoded once (it was made and written afresh on
+// (a new object): made once per library content and tally, its JSON encoded once (it was made and written afresh on
 // every read, some 64 songs with their latest words).
-const lists = new WeakMap<object, { content: string; songs: ReturnType<typeof songList> }>();
-
-function songsOf(tally: Readonly<Record<string, SongTally>>, library: Library): ReturnType<typeof songList> {
-  let kept = lists.get(tally);
-  if (!kept || kept.content !== library.contentHash) lists.set(tally, (kept = { content: library.contentHash, songs: immutable(songList(tally, library)) }));
-  return kept.songs;
-}
+const songsOf = perContent((library) => perObject((tally: Readonly<Record<string, SongTally>>) => immutable(songList(tally, library))));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BoundedMemo } from "../../core/memo.ts";
+import { BoundedMemo, perObject } from "../../core/memo.ts";
 
 describe("BoundedMemo", () => {
   it("makes a value once per key and never holds more than its bound", () => {
@@ -83,5 +83,16 @@ describe("BoundedMemo over keys used again in turn", () => {
       memo.get(`new ${i}`, () => i);
       expect(memo.size).toBeLessThanOrEqual(64);
     }
+  });
+});
+
+describe("perObject", () => {
+  it("makes once per object, and again for another object with the same contents", () => {
+    const made: object[] = [];
+    const lengthOf = perObject((list: readonly number[]) => (made.push(list), list.length));
+    const a = [1, 2, 3];
+    expect([lengthOf(a), lengthOf(a), lengthOf([1, 2, 3])]).toEqual([3, 3, 3]);
+    expect(made).toHaveLength(2);
+    expect(made[0]).toBe(a);
   });
 });

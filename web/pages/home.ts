@@ -24,27 +24,21 @@ import { lyricsHtml } from "./lyrics.ts";
 import { renderMarkdown, withoutTitleHeading } from "./markdown.ts";
 import { aboutMinutes, dayName, serviceTitle, slotHours, slotName, soulsSentence, spokenDuration } from "./words.ts";
 import { shareCard } from "../share-cards.ts";
+import { perObject } from "../../core/memo.ts";
 
 /**
  * A part's words: lyrics and chants as lines, readings and closings as rendered markdown, marks drawn as marks.
  * Made once per piece (a library reload makes new pieces): drawing them on every view was a quarter of the page's CPU.
  */
-function partText(piece: Piece | undefined): Html {
-  if (!piece) return html``;
-  let words = drawnWords.get(piece);
-  if (!words) drawnWords.set(piece, (words = wordsOf(piece)));
-  return words;
-}
-const drawnWords = new WeakMap<Piece, Html>();
-
-function wordsOf(piece: Piece): Html {
+const partText = (piece: Piece | undefined): Html => (piece ? drawnWords(piece) : html``);
+const drawnWords = perObject((piece: Piece): Html => {
   // Folded like every part's words, so the order of service reads as a list: each part's words one tap away.
   if (piece.kind === "chant") return html`<details><summary>The words</summary>${lyricsHtml(piece.listenersText)}</details>`;
   const words = isSong(piece)
     ? lyricsHtml(piece.lyrics)
     : html`<div class="prose">${renderMarkdown(showMarks(withoutTitleHeading(piece.listenersText)), 3)}</div>`;
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
-}
+});
 
 function partItem(deps: WebContext, part: ServicePart): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;

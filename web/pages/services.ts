@@ -6,6 +6,7 @@
 import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import { DateTime } from "luxon";
+import { perObject } from "../../core/memo.ts";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import { isTodaySomewhere } from "../../planner/time.ts";
@@ -65,12 +66,7 @@ ${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}
  * A service's pieces as list items, made once per order: a record's order is built once per base URL and recordings
  * (tools/service-view.ts), and a day's page drew its eighteen on every view (a quarter of its 2.5 ms in process).
  */
-function pieceItems(order: DayService["order"]): Html {
-  let items = drawnOrders.get(order);
-  if (!items) drawnOrders.set(order, (items = html`${order.map(pieceItem)}`));
-  return items;
-}
-const drawnOrders = new WeakMap<DayService["order"], Html>();
+const pieceItems = perObject((order: DayService["order"]): Html => html`${order.map(pieceItem)}`);
 
 function pieceItem(part: DayService["order"][number]): Html {
   const page = localPath(part.url);
