@@ -7,6 +7,7 @@ import { baseUrlOf } from "../adapters/http.ts";
 import { xmlSafe } from "../core/text.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Library } from "../corpus/library.ts";
+import { perContent } from "../corpus/per-content.ts";
 import type { WebContext } from "./context.ts";
 import { sectionHref } from "./pages/docs-index.ts";
 import { pathOf } from "./pages/html.ts";
@@ -59,9 +60,9 @@ export function sitemapRoute(deps: WebContext): Route {
     return when;
   }
 
-  // The library's lines change only with its content: written once per address and content, where escaping and
+  // The library's lines change only with its content: written once per content and address, where escaping and
   // dating every document on each read was most of a read (1.1 ms in process).
-  const libraryLines = new BoundedMemo<string>(8);
+  const libraryLines = perContent(() => new BoundedMemo<string>(8));
 
   /** The pages that change with visits and services: home, the services by date, the reflections and each song's. */
   async function liveEntries(): Promise<SitemapEntry[]> {
@@ -93,7 +94,7 @@ export function sitemapRoute(deps: WebContext): Route {
     errors: ["unavailable"],
     handler: async (event: H3Event) => {
       const base = baseUrlOf(event);
-      const library = libraryLines.get(`${base}\n${deps.library.contentHash}`, () => urlLines(base, libraryEntries(deps.library)));
+      const library = libraryLines(deps.library).get(base, () => urlLines(base, libraryEntries(deps.library)));
       return textResponse(event, sitemapXml(`${urlLines(base, await liveEntries())}\n${library}`), {
         "content-type": "application/xml; charset=utf-8",
         "cache-control": "public, max-age=3600",

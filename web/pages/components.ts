@@ -1,7 +1,8 @@
 // Pieces of pages used in more than one place: a time, a reflection, a list of them, the reflection form
 // and what it says back, an audio player. Everything a visitor wrote goes through `html`, so it is escaped on the way out.
 import { formatInstant } from "../../tools/shapes.ts";
-import type { Piece } from "../../corpus/library.ts";
+import { perContent } from "../../corpus/per-content.ts";
+import { perObject } from "../../core/memo.ts";
 import type { WebContext } from "../context.ts";
 import { inputOf, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, type Html } from "./html.ts";
@@ -24,15 +25,13 @@ export interface ShownReflection {
 export const when = (iso: string): Html => html`<time datetime="${iso}">${formatInstant(iso, "UTC")}</time>`;
 
 export function reflectionItem(deps: WebContext, r: ShownReflection, showSong: boolean): Html {
-  const { pieces } = deps.library;
-  let kept = items.get(r);
-  if (!kept || kept.pieces !== pieces) items.set(r, (kept = { pieces }));
+  const kept = itemsOf(deps.library)(r);
   return showSong ? (kept.withSong ??= itemOf(deps, r, true)) : (kept.plain ??= itemOf(deps, r, false));
 }
 // An item depends on its reflection, whether its song is named and the library's content (the song's title): made once
-// per reflection read (the store keeps the pages it read: services/reflections.ts), where a page of a day's services
-// escaped and formatted hundreds of them on every view.
-const items = new WeakMap<ShownReflection, { pieces: readonly Piece[]; plain?: Html; withSong?: Html }>();
+// per reflection read and content (the store keeps the pages it read: services/reflections.ts), where a page of a
+// day's services escaped and formatted hundreds of them on every view.
+const itemsOf = perContent(() => perObject((_: ShownReflection): { plain?: Html; withSong?: Html } => ({})));
 
 function itemOf(deps: WebContext, r: ShownReflection, showSong: boolean): Html {
   const song = deps.library.song(r.song);

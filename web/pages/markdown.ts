@@ -90,7 +90,7 @@ export function sanitizeRendered(markup: string): string {
  * home page), so its own headings go below it in the outline (WCAG 1.3.1): `##` becomes one level deeper than that.
  */
 export function renderMarkdown(source: string, under = 1): Html {
-  return renderings.get(`${under}\n${source}`, () => {
+  return (renderings[under] ??= new BoundedMemo<Html>(256)).get(source, () => {
     const rendered = sanitizeRendered(markdown.render(source));
     return trusted(under > 1 ? deeperHeadings(rendered, under - 1) : rendered);
   });
@@ -98,7 +98,8 @@ export function renderMarkdown(source: string, under = 1): Html {
 // Rendering is pure, and the same texts come back on every view (a document, a service's readings, a song's context,
 // the MCP guide): each is rendered once, by its heading level and source. markdown-it and the sanitizer were most of
 // a page's CPU: a document's page 0.65 ms a request, the MCP guide's 1.6 (docs/performance.md, fifty-ninth session).
-const renderings = new BoundedMemo<Html>(256);
+// One memo per heading level, keyed by the source alone (one key per cache), not by a string joined per call.
+const renderings: Array<BoundedMemo<Html>> = [];
 
 /** Every heading `by` levels deeper (h6 at most); the markup is sanitized already, so its tags are plain `<hN>`. */
 function deeperHeadings(markup: string, by: number): string {
