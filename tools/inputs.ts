@@ -142,3 +142,15 @@ function digitsAsNumber(value: unknown): unknown {
   if (value === "" || value === null) return undefined;
   return typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;
 }
+
+/**
+ * An address as answers give it, reduced to its path: the origin, a query or fragment and the slashes at either end
+ * are dropped (`https://host/api/docs/welcome?x#y` reads `api/docs/welcome`). A next step names its tool and its REST
+ * url, so an agent may hand the url itself to the tool that reads it.
+ */
+export function pathOfAddress(value: string): string {
+  return value
+    .replace(/^https?:\/\/[^/]*/i, "")
+    .replace(/[?#].*$/s, "")
+    .replace(/^\/+|\/+$/g, "");
+}

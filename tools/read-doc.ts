@@ -8,6 +8,7 @@ import { notFound } from "../core/errors.ts";
 import { hasAnyControlChar } from "../core/text.ts";
 import type { Piece } from "../corpus/library.ts";
 import { Contents, contentsOf, resolveDocPath } from "./library-contents.ts";
+import { pathOfAddress } from "./inputs.ts";
 import { listDocs } from "./list-docs.ts";
 import { documentRecording } from "./mcp-recordings.ts";
 import { defineOperation, readOnly } from "./operation.ts";
@@ -52,13 +53,11 @@ export const readDoc = defineOperation({
       .max(200)
       // Refused rather than echoed back in a not-found error's words.
       .refine((p) => !hasAnyControlChar(p), "`path` must not contain control characters")
-      // A page's address as responses give it (a service part's `url`, `markdown`) reads as its path: the origin, a
-      // query (`?spoken`) or fragment, the /docs/ prefix and the .md ending are dropped.
+      // A page's address as responses give it (a service part's `url`, `markdown`, a next step's REST url) reads as
+      // its path: the origin, a query (`?spoken`) or fragment, the /docs/ or /api/docs/ prefix and the .md ending go.
       .transform((p) =>
-        p
-          .replace(/^https?:\/\/[^/]*/i, "")
-          .replace(/[?#].*$/s, "")
-          .replace(/^\/+|\/+$/g, "")
+        pathOfAddress(p)
+          .replace(/^api\/docs(?:\/|$)/, "")
           .replace(/^docs\//, "")
           .replace(/\.md$/, ""),
       )
@@ -88,8 +87,16 @@ export const readDoc = defineOperation({
     if (!path) return contentsOf(ctx.library, null, steps);
     const target = resolveDocPath(ctx.library, path);
     if (!target) {
+      const last = path.split("/").pop()!;
+      // A song's address (its page, `/reflections/<slug>`, or `/api/music/<slug>`) is read by read_song.
+      const song = ctx.library.song(last);
+      if (song)
+        throw notFound(`There is no document at "${path}": it is the address of a song, "${song.title}".`, {
+          suggestion: "Nothing is lost. Songs are read with read_song, by their slug.",
+          next_steps: [steps.get(`Read the song "${song.title}"`, `/api/music/${song.slug}`, {}, { tool: "read_song", action: "read_song" })],
+        });
       // The path's last words are searched for, when there are enough of them to search by (search takes 2 characters or more).
-      const words = path.split("/").pop()!.replace(/-/g, " ").trim();
+      const words = last.replace(/-/g, " ").trim();
       throw notFound(`There is no document at "${path}".`, {
         suggestion: "Nothing is lost. Search the library by meaning, or start with the welcome document.",
         next_steps: [

@@ -2,6 +2,7 @@
 // with the catalog, the body of GET /api/music, so the songs can be listed without a ninth tool.
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
+import { hasAnyControlChar } from "../core/text.ts";
 import { unknownSong } from "./song-meant.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { listSongs } from "./list-songs.ts";
@@ -9,12 +10,43 @@ import { songRecording } from "./mcp-recordings.ts";
 import { songContext } from "./song-context.ts";
 import { songLyrics } from "./song-lyrics.ts";
 import { defineOperation, readOnly } from "./operation.ts";
-import { SongDetail, cachedView, nextSteps, slugField, songDetail } from "./shapes.ts";
+import { SongDetail, cachedView, nextSteps, songDetail } from "./shapes.ts";
+import { pathOfAddress } from "./inputs.ts";
+
+/**
+ * A song's slug, or an address answers give for it (its page `/music/<slug>` or `/reflections/<slug>`, its REST url
+ * `/api/music/<slug>`, with or without the origin), which reads as its slug; the catalog's own url reads as no slug.
+ */
+const slugOrAddress = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  // Refused rather than echoed back in a not-found error's words.
+  .refine((s) => !hasAnyControlChar(s), "`slug` must not contain control characters")
+  .transform((s) => {
+    if (!s.includes("/")) return s;
+    const path = pathOfAddress(s);
+    if (path === "api/music" || path === "music") return undefined;
+    const song = /^(?:api\/music|music|reflections|api\/reflections\/song)\/([^/]+)(?:\/(?:lyrics|context))?$/.exec(path);
+    return song ? decoded(song[1]) : s;
+  });
+
+/** A path segment's percent-escapes undone; a malformed escape leaves it as it was (then no song has it). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 export const readSong = defineOperation({
   name: "read-song",
   summary: "One song: lyrics, context, style, links and recording",
-  input: z.strictObject({ slug: slugField.optional().describe("The song's slug (from `now`, `attend` or the catalog); leave it out to list every song") }),
+  input: z.strictObject({
+    slug: slugOrAddress.optional().describe("The song's slug (from `now`, `attend` or the catalog), or its page's url; leave it out to list every song"),
+  }),
   output: z.union([
     SongDetail.extend({ next_steps: nextSteps }).describe("a song (given a slug)"),
     listSongs.output.describe("the catalog, `songs` (given no slug)"),
