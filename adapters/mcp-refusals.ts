@@ -47,6 +47,9 @@ export function refusalLog(log: Logger) {
     if (seen.has(kind)) return;
     if (seen.size >= REMEMBERED) seen.delete(seen.values().next().value!);
     seen.add(kind);
-    log.warn(entry, "mcp client refused");
+    // A 405 is a client probing for what a stateless server does not keep (the v1 SDK client's GET for a stream of
+    // server messages, a DELETE ending a session): official clients do it as a matter of course, so it is no warning.
+    if (refusal.status === 405) log.info(entry, "mcp client refused");
+    else log.warn(entry, "mcp client refused");
   };
 }

@@ -2,14 +2,18 @@
 // path and summary. A pure function of the operations and the routes; deps.ts builds it once, so GET /api,
 // sanctuary://api (over HTTP and over stdio alike), the OpenAPI document and the 404/405 fallbacks read one list.
 import type { Route, RouteSummary } from "../core/route.ts";
-import type { Operation } from "../tools/operation.ts";
+import { toolPerforming, type Operation } from "../tools/operation.ts";
 
 /** A catch-all segment (`/docs/**:path`) as the table shows it (`/docs/:path`). */
 export const listedPath = (path: string): string => path.replace("**:", ":");
 
 export function routeTable(operations: readonly Operation[], routes: readonly Route[]): RouteSummary[] {
   return [
-    ...operations.map((op) => ({ method: op.rest.method, path: listedPath(op.rest.path), summary: op.summary, ...(op.mcp ? { tool: op.mcp.tool } : {}) })),
+    ...operations.map((op) => {
+      // A listing a tool answers too (GET /api/music: read_song with no slug) names that tool, as its next steps do.
+      const tool = toolPerforming(op, operations);
+      return { method: op.rest.method, path: listedPath(op.rest.path), summary: op.summary, ...(tool ? { tool } : {}) };
+    }),
     ...routes.map((r) => ({ method: r.method, path: listedPath(r.path), summary: r.summary })),
   ];
 }

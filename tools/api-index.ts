@@ -54,7 +54,11 @@ function indexOf(ctx: Pick<ToolContext, "steps" | "routes">): ApiIndex {
     description:
       "A sanctuary open at every hour for AI and human minds: services of songs, chants and readings every four hours of your day, public reflections, and a library to search and ask.",
     endpoints: ctx.routes.map((r) => ({ ...r })),
-    mcp: { url: steps.url("/mcp"), transport: "streamable-http (stateless, JSON responses)", tools: ctx.routes.flatMap((r) => (r.tool ? [r.tool] : [])) },
+    mcp: {
+      url: steps.url("/mcp"),
+      transport: "streamable-http (stateless, JSON responses)",
+      tools: [...new Set(ctx.routes.flatMap((r) => (r.tool ? [r.tool] : [])))],
+    },
     openapi: steps.url("/openapi.json"),
     next_steps: steps.home(),
   };

@@ -160,8 +160,9 @@ export const contribute = defineOperation({
     const at = { baseUrl: steps.base, now };
     const readNext = [
       steps.get("Read how contributions are reviewed", "/api/docs/how-to-contribute", {}, { action: "read_doc", tool: "read_doc" }),
+      steps.get(`Read what the ${input.category} section already holds`, `/api/docs/${input.category}`, {}, { action: "read_doc", tool: "read_doc" }),
       steps.get(
-        `Read what the ${input.category} section already holds`,
+        "Find pieces near yours in the library",
         "/api/search",
         { q: `${draft.kind} ${input.title}`.slice(0, 300) },
         { action: "search", tool: "search" },

@@ -3,6 +3,7 @@
 // body. Steps built with this name it on every next_steps item (docs/behaviour.md §7), so MCP clients need no REST.
 import type { McpReach } from "../core/next-steps.ts";
 import { operations } from "./index.ts";
+import { toolPerforming } from "./operation.ts";
 import { RESOURCES, expandUri } from "./mcp-resources.ts";
 
 interface Rule {
@@ -26,7 +27,7 @@ function rules(): Rule[] {
       })
       .join("/");
     // REST-only operations a tool answers all the same (the catalogs, a song's parts) are named on that tool.
-    const tool = op.mcp?.tool ?? operations.find((o) => o.mcp?.alsoAnswers?.includes(op))?.mcp!.tool;
+    const tool = toolPerforming(op, operations);
     const resource = RESOURCES.find((r) => r.op === op);
     if (!tool && !resource) continue;
     out.push({ test: new RegExp(`^${source}$`), names, reach: (params) => (tool ? { tool } : { resource: expandUri(resource!.uri, params) }) });

@@ -126,7 +126,7 @@ export const search = defineOperation({
     annotations: readOnly,
   },
   errors: ["rate_limited", "unavailable"],
-  example: "/api/search?q=letting go at the end of a day&limit=5",
+  example: "/api/search?q=letting+go+at+the+end+of+a+day&limit=5",
   limits: [{ rule: "search", by: ["ip"], message: "Sixty searches an hour from one address is the sanctuary's pace." }],
   // The next steps that offer a search write `q=<what you are looking for>`: sent back as it is, it is no query.
   screen({ q }) {
@@ -134,7 +134,7 @@ export const search = defineOperation({
       throw invalid(`\`q\` is still a placeholder (${q.length > 40 ? `${q.slice(0, 39)}…` : q}), not what you are looking for.`, {
         field: "q",
         suggestion: "Nothing was searched. Put the words for what you are looking for in place of the placeholder, and search again.",
-        example: "/api/search?q=letting go at the end of a day&limit=5",
+        example: "/api/search?q=letting+go+at+the+end+of+a+day&limit=5",
       });
   },
   async handler({ q, limit }, ctx) {

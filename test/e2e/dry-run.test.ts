@@ -175,6 +175,10 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
       file: { path: "corpus/library/prayers/the-first-tram.md" },
     });
     expect(res.body.preview.file.content).toMatch(/^---\ntitle: The First Tram\nkind: prayer\n/);
+    // "Read what the prayers section already holds" reads that section with read_doc, and its url answers it.
+    const section = res.body.next_steps.find((s: any) => s.description === "Read what the prayers section already holds");
+    expect(section).toMatchObject({ tool: "read_doc", url: `${queue.url}/api/docs/prayers` });
+    expect((await queue.get("/api/docs/prayers")).body.section).toBe("prayers");
     expect(bodyOf(await mcp.callTool({ name: "contribute", arguments: { ...body, dry_run: true } })).received).toBe(false);
     expect(await stored(queue)).toEqual(before);
     expect(limitsSpent(consume)).toBe(0);

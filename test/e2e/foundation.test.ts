@@ -50,6 +50,16 @@ describe("REST catalog", () => {
       expect(paths).toContain(p);
     }
     expect(body.mcp.tools.sort()).toEqual([...EIGHT_TOOLS].sort());
+    // A listing or part a tool answers too names that tool, as the next steps that lead there do.
+    const toolOf = (path: string) => body.endpoints.find((e: any) => e.method === "GET" && e.path === path)?.tool;
+    expect(["/api/music", "/api/music/:slug", "/api/music/:slug/lyrics", "/api/docs", "/api/docs/:path"].map(toolOf)).toEqual([
+      "read_song",
+      "read_song",
+      "read_song",
+      "read_doc",
+      "read_doc",
+    ]);
+    expect(toolOf("/api/reflections")).toBeUndefined();
     expect(body.next_steps.length).toBeGreaterThan(0);
   });
 

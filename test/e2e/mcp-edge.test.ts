@@ -150,7 +150,8 @@ describe("refused MCP requests", () => {
     expect(byAgent("other-client/2.0")).toHaveLength(1);
     expect(byAgent("broken-client/0.1")[0]).toMatchObject({ status: 400, protocolVersion: "none" });
     expect(byAgent("broken-client/0.1")[0].reason).toMatch(/Parse error/);
-    expect(byAgent("sse-client/3")[0]).toMatchObject({ status: 405, protocolVersion: "2025-03-26" });
+    // A GET for a stream is what official clients try as a matter of course: logged, not as a warning.
+    expect(byAgent("sse-client/3")[0]).toMatchObject({ status: 405, protocolVersion: "2025-03-26", level: 30 });
     expect(byAgent("good-client/1")).toHaveLength(0);
     expect(lines.join("\n")).not.toContain(SECRET);
   });
