@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { loadLibrary } from "../corpus/library.ts";
-import { extractiveAnswer, groundAnswer } from "../search/answer.ts";
+import { groundAnswer, quotedAnswer } from "../search/answer.ts";
 import { ASK_SCORER, type Scorer } from "../search/sentence-score.ts";
 import { askSources } from "../search/ask-library.ts";
 import type { AskSet } from "../search/ask-eval.ts";
@@ -14,7 +14,7 @@ import { LibraryIndex, type Hit } from "../search/index.ts";
 import { prepareRows } from "../search/index-recipe.ts";
 import { MemoryIndex } from "../search/memory.ts";
 import { calibrationFor } from "../search/rank.ts";
-import { questionAsRead } from "../search/spelling.ts";
+import { libraryWords, questionAsRead } from "../search/spelling.ts";
 import type { Expansions } from "../search/lexicon.ts";
 
 export const FIXTURES = [
@@ -79,7 +79,7 @@ export async function askPipeline(options: { wordsOnly: boolean; library?: strin
     const hits = kept.get(q) ?? (await search(q));
     if (options.keepHits) kept.set(q, hits);
     const g = await grounding(q, hits, scorer);
-    return { answer: extractiveAnswer(g), score: g.score, topPage: hits[0]?.score ?? 0 };
+    return { answer: quotedAnswer(g, typed, libraryWords(library)), score: g.score, topPage: hits[0]?.score ?? 0 };
   };
   return { library, answerOf };
 }

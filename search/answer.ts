@@ -5,6 +5,7 @@ import OpenAI from "openai";
 import type { Candidate } from "./extract.ts";
 import type { Grounding } from "./ground.ts";
 import type { Hit } from "./index.ts";
+import { inAnotherLanguage } from "./other-language.ts";
 import { openingYesNo } from "./questions.ts";
 
 export { groundAnswer, type Grounding } from "./ground.ts";
@@ -18,6 +19,24 @@ export const NOT_COVERED = "The library does not cover this, so I would rather n
 /** What follows "not covered", and nothing else: where to look instead. */
 export const NOT_COVERED_NEXT =
   "You might search the library with other words, or read the guides, starting with the questions often asked (/docs/faq) and the welcome (/docs/welcome).";
+
+/** "Not covered" for a question asked in another language (other-language.ts): why it may be so, and how to ask. */
+export const OTHER_LANGUAGE =
+  "The library is written in English, and your question's words are not ones it uses, so I would rather not guess. If you can, ask again in English: the same question may find what the library holds.";
+
+/** What ask says when the library does not cover a question; `otherLanguage`: it was asked in another language. */
+function notCoveredAnswer(otherLanguage = false): string {
+  return `${otherLanguage ? OTHER_LANGUAGE : NOT_COVERED} ${NOT_COVERED_NEXT}`;
+}
+
+/**
+ * Ask's answer without a language model (tools/ask.ts, and the evaluations as it answers): the quoted answer, but for
+ * a question not covered and asked in another language (other-language.ts), which is told the library is English.
+ */
+export function quotedAnswer(grounding: Grounding, question: string, libraryWords: ReadonlyMap<string, number>): string {
+  if (!grounding.covered && !grounding.unwritten && inAnotherLanguage(question, libraryWords)) return notCoveredAnswer(true);
+  return extractiveAnswer(grounding);
+}
 
 /**
  * A question of the visitor's life that nothing in the library speaks to (subject-fit.ts): said plainly, the nearest
@@ -118,7 +137,7 @@ function pieceNoun(kind = "piece"): string {
 /** The library's own sentences that answer the question, quoted with their titles; or a plain "not covered". */
 export function extractiveAnswer(grounding: Grounding): string {
   if (!grounding.covered && grounding.unwritten) return unwrittenAnswer(grounding.offered ?? []);
-  if (!grounding.covered) return `${NOT_COVERED} ${NOT_COVERED_NEXT}`;
+  if (!grounding.covered) return notCoveredAnswer();
   // Sentences of one unit (the same page and question) are quoted together, in reading order, under it.
   // A sentence quoted with the one before it (its sequel, ground.ts) joins that one's quote.
   const groups = new Map<string, Candidate[]>();

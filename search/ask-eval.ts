@@ -1,6 +1,6 @@
 // How an answer to a question set is judged (npm run eval:ask and the ask tests share it), as pure functions.
 import { createHash } from "node:crypto";
-import { NOT_COVERED, UNWRITTEN } from "./answer.ts";
+import { NOT_COVERED, OTHER_LANGUAGE, UNWRITTEN } from "./answer.ts";
 
 export type Split = "dev" | "test";
 
@@ -54,7 +54,7 @@ export const BARE_YES_NO = /^>\s*\**\s*(yes|no)\s*[.,;!:—–-]/im;
 
 export function judgeAnswer(answer: string, facts: string[]) {
   // "Nothing written for this yet" declines as plainly: the titles it lists as nearby reading are no answer.
-  const notCovered = answer.includes(NOT_COVERED) || answer.includes(UNWRITTEN);
+  const notCovered = answer.includes(NOT_COVERED) || answer.includes(UNWRITTEN) || answer.includes(OTHER_LANGUAGE);
   return {
     answer,
     // A refusal carries no fact, though its pointers may contain a loose one ("start" in "starting with /docs/faq").

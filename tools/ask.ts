@@ -1,9 +1,9 @@
 // POST /api/ask — a question answered from the library; the exchange becomes a public conversation (MCP: ask).
 import { z } from "zod";
-import { extractiveAnswer, generatedAnswer, groundAnswer, type Turn } from "../search/answer.ts";
+import { generatedAnswer, groundAnswer, quotedAnswer, type Turn } from "../search/answer.ts";
 import { citedPages, citesOnlyGiven, saysMoreThanCitations } from "../search/cite.ts";
 import { askSources } from "../search/ask-library.ts";
-import { questionAsRead } from "../search/spelling.ts";
+import { libraryWords, questionAsRead } from "../search/spelling.ts";
 import { callerLeft, invalid } from "../core/errors.ts";
 import { hasControlChars, nameKey, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
@@ -121,7 +121,7 @@ export const ask = defineOperation({
     // The quoted answer is always made: it is the answer when no model is configured, when the library does
     // not cover the question (the model is not asked then), when the model cites nothing it was given or says
     // nothing beside its citations, and when it fails or does not answer in time: the library's own words still answer.
-    let answer = extractiveAnswer(grounding);
+    let answer = quotedAnswer(grounding, input.question, libraryWords(ctx.library));
     if (ctx.answerer && grounding.covered) {
       let generated = "";
       const signal = ctx.abortSignal();
