@@ -6,6 +6,7 @@ import type { Duplex } from "node:stream";
 import { SanctuaryError, type ErrorKind } from "../core/errors.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 import { stepsFor } from "./http.ts";
+import { noteRefusal } from "./refused-sockets.ts";
 
 interface Refusal {
   status: number;
@@ -69,13 +70,21 @@ export function clientRefusalBytes(refusal: Refusal, baseUrl: string): Buffer {
   return Buffer.concat([Buffer.from(head, "latin1"), body]);
 }
 
-/** Answers the parser's refusals in the error shape; a socket already reset or closed is only destroyed. */
+/**
+ * Answers the parser's refusals in the error shape, then lets the socket go once the answer is written; a socket
+ * already reset or closed is only destroyed.
+ */
 export function answerClientErrors(server: Server, baseUrl: string): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === "ECONNRESET" || !socket.writable) {
       socket.destroy();
       return;
     }
-    socket.end(clientRefusalBytes(clientRefusal(error.code), baseUrl));
+    const refusal = clientRefusal(error.code);
+    noteRefusal(socket, refusal.status);
+    // end() alone half-closes: a client that keeps its side open (a stalled body's, after its 408) would keep the
+    // connection, and the request begun on it, alive until it left, holding every shutdown for the whole grace and
+    // its access line until then. Connection: close said nothing more comes, as Node's own refusal destroys it.
+    socket.end(clientRefusalBytes(refusal, baseUrl), () => socket.destroy());
   });
 }

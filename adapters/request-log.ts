@@ -4,6 +4,7 @@
 import type { H3Event } from "h3";
 import { rawLineWriterOf } from "../core/logger.ts";
 import type { Metrics, Transport } from "../core/metrics.ts";
+import { refusalStatusOf } from "./refused-sockets.ts";
 import type { AdapterContext } from "./context.ts";
 
 /** What an adapter adds to the request's line: rest.ts the operation, mcp-http.ts the JSON-RPC method. */
@@ -83,7 +84,9 @@ export interface RequestWatch {
 export function requestWatch(ctx: Pick<AdapterContext, "log"> & { metrics: Metrics }, options = { metrics: true }): RequestWatch {
   // The house logger's own writer when it has one; any other logger (tests pass their own) gets the fields as an object.
   const writeFields = rawLineWriterOf(ctx.log);
-  function done(event: H3Event, started: number, status: number): void {
+  function done(event: H3Event, started: number, answered: number): void {
+    // A request the parser cut short (a 408 mid-body) ends here as its body's failure: the client was sent the refusal.
+    const status = refusalStatusOf(event.req.runtime?.node?.req?.socket) ?? answered;
     const note = event.context.sanctuaryRequest;
     // Visitors' words are never logged (docs/operating.md): a path made of them is logged as its route's pattern.
     const path = note?.hidden === "path" ? (event.context.matchedRoute?.route ?? "(hidden)") : event.url.pathname;

@@ -6,9 +6,11 @@ import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 import { dirname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { childBundle } from "./child-bundle.ts";
 import { processBudget } from "./memory-budget.ts";
+import { shutdownBegun } from "./shutdown-signals.ts";
 
 type FromChild<O> = { log: string } | { result: O } | { error: string };
 
@@ -80,26 +82,53 @@ export interface ChildJobOptions {
   tries?: number;
   /** The wait before the second try, doubled before each further one. */
   backoffMs?: number;
+  /** Aborted once this process begins to stop: then a child that dies is not started again (default: its signals). */
+  stopping?: AbortSignal;
 }
 
 /** A child that died before answering; worth another try (a child's own error answer is not). */
-export class ChildDied extends Error {}
+export class ChildDied extends Error {
+  /** The signal that ended it, when one did. */
+  constructor(
+    message: string,
+    readonly signal: NodeJS.Signals | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Signals that ask for a stop: the OOM killer sends SIGKILL, so a child ended by one of these was stopped. */
+const STOP_SIGNALS: ReadonlySet<string> = new Set(["SIGTERM", "SIGINT", "SIGHUP"]);
+
+/**
+ * How long a child ended by a stop signal waits for this process's own copy before it is started again. A stop sent
+ * to the process group (Ctrl-C, systemd's SIGTERM to the unit) reaches both at once, and the child's exit may be
+ * heard first; ours is already on its way, so this only has to outlast a busy turn of the loop.
+ */
+const STOP_SIGNAL_SETTLE_MS = 1_000;
+
+/** A wait that ends early once `stopping` is aborted. */
+const pause = (ms: number, stopping: AbortSignal) => sleep(ms, undefined, { signal: stopping }).catch(() => {});
 
 /**
  * Run the job that `module` serves (with `serveChildJob`) on `input`; resolves with its result. A child
  * that dies before answering (the kernel's OOM killer, a signal) is started again after a growing wait,
- * up to `tries` children in all; the last death is the rejection.
+ * up to `tries` children in all; the last death is the rejection. Once this process stops on a signal, a
+ * child that dies is the rejection at once: another would only hold up the stop (and be cut by it).
  */
 export async function runInChild<I, O>(module: URL, input: I, options: ChildJobOptions = {}): Promise<O> {
-  const { log = () => {}, tries = 3, backoffMs = 2_000 } = options;
+  const { log = () => {}, tries = 3, backoffMs = 2_000, stopping = shutdownBegun } = options;
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce<I, O>(module, input, options);
     } catch (err) {
       if (!(err instanceof ChildDied) || attempt >= tries) throw err;
+      if (err.signal && STOP_SIGNALS.has(err.signal)) await pause(STOP_SIGNAL_SETTLE_MS, stopping);
+      if (stopping.aborted) throw err;
       const wait = backoffMs * 2 ** (attempt - 1);
       log(`${err.message}; starting it again in ${Math.round(wait / 1000)} s (try ${attempt + 1} of ${tries})`);
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await pause(wait, stopping);
+      if (stopping.aborted) throw err;
     }
   }
 }
@@ -139,7 +168,7 @@ export function answerOf<O>(child: ChildEvents<O>, name: string, log: (message: 
       // Not started at all (no memory for a process, say): as worth another try as a child killed midway.
       if (!running) settle(() => reject(new ChildDied(`${name} could not run: ${err.message}`)));
     });
-    child.on("exit", (code, signal) => settle(() => reject(new ChildDied(`${name} exited (${signal ?? code}) before answering`))));
+    child.on("exit", (code, signal) => settle(() => reject(new ChildDied(`${name} exited (${signal ?? code}) before answering`, signal))));
   });
 }
 

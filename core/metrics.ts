@@ -5,6 +5,10 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 
 export type Transport = "rest" | "mcp" | "web";
 
+/** What the planner did with a service (docs/operating.md's metrics table). */
+export const PLANNER_OUTCOMES = ["planned", "rotation", "already recorded"] as const;
+export type PlannerOutcome = (typeof PLANNER_OUTCOMES)[number];
+
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<"operation" | "transport" | "status">;
@@ -55,8 +59,18 @@ export class Metrics {
     this.latency.observe({ operation, transport }, seconds);
   }
 
-  plannerOutcome(outcome: "planned" | "rotation" | "already recorded"): void {
+  plannerOutcome(outcome: PlannerOutcome): void {
     this.planner.inc({ outcome });
+  }
+
+  /**
+   * Every documented label value of the event counters as a series at 0, from the first scrape: Prometheus's
+   * `increase()` needs a sample before the first event, so a series born with the first outage after a restart
+   * shows no increase and its alert never fires. `storeKinds` is storage's list (storage/store-failure.ts).
+   */
+  startEventsAtZero(storeKinds: readonly string[]): void {
+    for (const kind of storeKinds) this.storeErrors.inc({ kind }, 0);
+    for (const outcome of PLANNER_OUTCOMES) this.planner.inc({ outcome }, 0);
   }
 
   /**

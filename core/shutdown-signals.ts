@@ -8,6 +8,7 @@ export function onShutdownSignal(
 ): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
+    noteShutdown(signal);
     if (stopping && !options.forceOnSecond) return;
     if (stopping) {
       log("second signal: exiting without waiting", { signal });
@@ -25,4 +26,17 @@ export function onShutdownSignal(
   };
   process.on("SIGTERM", handle);
   process.on("SIGINT", handle);
+}
+
+const stop = new AbortController();
+
+/**
+ * Aborted (its reason the signal) once this process has begun to stop on SIGTERM or SIGINT: work that would start
+ * again, such as a child job's retry (core/child-job.ts), stands down instead of holding the stop up.
+ */
+export const shutdownBegun: AbortSignal = stop.signal;
+
+/** Marks the stop as begun: onShutdownSignal does it first thing, before any line is logged. */
+export function noteShutdown(signal: NodeJS.Signals): void {
+  if (!stop.signal.aborted) stop.abort(signal);
 }

@@ -5,7 +5,17 @@ import { resolve } from "node:path";
 import { loadConfig } from "../config.ts";
 import { backupRedis, backupSqlite } from "../storage/backup.ts";
 
-const { values } = parseArgs({ options: { to: { type: "string" } } });
+const USAGE = "usage: npm run backup -- --to <file>";
+/** The options, or one line and exit 2 (a usage error): parseArgs's TypeError would print Node's stack trace. */
+function optionsOf(): { to?: string } {
+  try {
+    return parseArgs({ options: { to: { type: "string" } } }).values;
+  } catch (error) {
+    console.error(`backup: ${(error as Error).message}; ${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = optionsOf();
 try {
   const config = loadConfig();
   // State kept through unstorage is not in state.db: a backup of state.db would copy nothing of it.

@@ -6,7 +6,17 @@ import { resolve } from "node:path";
 import { loadConfig } from "../config.ts";
 import { restoreSqlite } from "../storage/backup.ts";
 
-const { values } = parseArgs({ options: { from: { type: "string" } } });
+const USAGE = "usage: npm run restore -- --from <file>";
+/** The options, or one line and exit 2 (a usage error): parseArgs's TypeError would print Node's stack trace. */
+function optionsOf(): { from?: string } {
+  try {
+    return parseArgs({ options: { from: { type: "string" } } }).values;
+  } catch (error) {
+    console.error(`restore: ${(error as Error).message}; ${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = optionsOf();
 try {
   const config = loadConfig();
   // A server on unstorage never reads state.db: a restore into it would report success and change nothing.

@@ -96,6 +96,8 @@ export class SearchService {
         if (this.index.ready) this.answersInFull();
       })
       .catch((err) => {
+        // Stopped midway (a stop during a first start ends its children): a stop, not a failure to report.
+        if (this.stopped) return;
         this.failure = (err as Error).message;
         this.log.error({ err }, "search could not start: answering from words only");
         void this.answerFromWords(library);
@@ -147,7 +149,7 @@ export class SearchService {
         if (!this.index?.ready && content === this.preparedFor) this.words = withExpansions;
       }
     } catch (err) {
-      this.log.error({ err }, "the words-only search index could not be built");
+      if (!this.stopped) this.log.error({ err }, "the words-only search index could not be built");
     }
   }
 

@@ -7,7 +7,7 @@ import { forbidden, SanctuaryError } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { bearerOf, checkAdminKey, keyMatches } from "./admin-auth.ts";
-import { isStoreUnavailable, unlessStoreDown } from "../storage/store-failure.ts";
+import { isStoreUnavailable, OUTAGE_KINDS, unlessStoreDown } from "../storage/store-failure.ts";
 
 const registered = new WeakSet<object>();
 
@@ -16,6 +16,7 @@ function registerGauges(ctx: WebContext): void {
   const m = ctx.metrics;
   if (registered.has(m)) return;
   registered.add(m);
+  m.startEventsAtZero(OUTAGE_KINDS);
   // The store-wide counts are left out of a scrape while the store is down: the scrape is how an operator sees
   // the outage (sanctuary_storage_up 0, sanctuary_store_errors_total rising), so it must still answer.
   // The probe first: some reads do not fail while the store is down (a count kept from before it, a read some

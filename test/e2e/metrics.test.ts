@@ -3,6 +3,7 @@
 // query, a visitor's name or their words.
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OUTAGE_KINDS } from "../../storage/store-failure.ts";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
 
 const KEY = "metrics-admin-key-0123456789";
@@ -54,6 +55,16 @@ describe("/metrics", () => {
     } finally {
       await limited.stop();
     }
+  });
+
+  // Prometheus's increase() needs a sample before the first event: a series born at the first outage shows no increase.
+  it("starts every documented store-outage kind and planner outcome at a sample from the start", async () => {
+    const { families } = await scrape();
+    const labelsOf = (name: string, label: string) => family(families, name)?.metrics.map((m) => m.labels![label]) ?? [];
+    expect(labelsOf("sanctuary_store_errors_total", "kind").sort()).toEqual([...OUTAGE_KINDS].sort());
+    const storeErrors = family(families, "sanctuary_store_errors_total")!.metrics.map((m) => Number(m.value));
+    expect(storeErrors).toEqual(OUTAGE_KINDS.map(() => 0));
+    expect(labelsOf("sanctuary_planner_outcomes_total", "outcome").sort()).toEqual(["already recorded", "planned", "rotation"]);
   });
 
   it("parses, and counts requests by operation, transport and status with latency, souls, reflections and the index", async () => {

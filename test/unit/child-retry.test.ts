@@ -53,7 +53,7 @@ describe("how a child's death is reported", () => {
     child.emit("error", Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
     child.signalCode = "SIGKILL";
     child.emit("exit", null, "SIGKILL");
-    await expect(answer).rejects.toThrow(new ChildDied("wordnet.ts exited (SIGKILL) before answering"));
+    await expect(answer).rejects.toThrow(new ChildDied("wordnet.ts exited (SIGKILL) before answering", "SIGKILL"));
   });
 
   it("never started (no pid): the error itself is the reason", async () => {
