@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, PHONE, screenshotBothWidths, WIDE } from "../helpers/chromium.ts";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openTab, PHONE, pollLong, screenshotBothWidths, WIDE } from "../helpers/chromium.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
 import { clearOfSlotBoundary } from "../helpers/slot-boundary.ts";
 
@@ -80,6 +80,43 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       await screenshotBothWidths(page, "nojs-ask", { fullPage: true });
     });
 
+    it("on a phone, what a form says after the post is on the screen: thanks, and a refusal beside its box", async () => {
+      // Its refusals answer 400 on purpose.
+      const phone = await openTab(
+        browser,
+        { javaScriptEnabled: false, timezoneId: "UTC", viewport: PHONE, extraHTTPHeaders: { "x-forwarded-for": "198.51.100.12" } },
+        problems,
+        { failedLoadEcho: true, response: (r) => r.status() === 400 && r.request().method() === "POST" },
+      );
+      contexts.push(phone.context());
+      const onScreen = (id: string) =>
+        phone.evaluate((id) => {
+          const box = document.getElementById(id)!.getBoundingClientRect();
+          return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+        }, id);
+      await phone.goto(`${server.url}/`);
+      await phone.fill("#reflect-name", "Alder");
+      await phone.fill("#reflect-text", "Too short.");
+      await Promise.all([phone.waitForResponse((r) => r.request().method() === "POST"), phone.click("#reflect-form button[type=submit]")]);
+      await phone.waitForLoadState("load");
+      expect(await phone.evaluate(() => document.activeElement?.id)).toBe("reflect-text");
+      expect(await onScreen("reflect-result")).toBe(true);
+      await phone.fill("#reflect-text", "Read on a small screen, the thanks still came to meet me where I was.");
+      await Promise.all([phone.waitForURL(/\/\?reflected=[a-z0-9-]+#reflect$/), phone.click("#reflect-form button[type=submit]")]);
+      expect(await phone.locator("#reflect-result").getAttribute("role")).toBe("status");
+      expect(await onScreen("reflect-result")).toBe(true);
+      // The tallest box: the piece itself, fourteen rows.
+      await phone.goto(`${server.url}/contribute`);
+      await phone.fill("#contribute-name", "Alder");
+      await phone.fill("#contribute-title", "A Short Prayer for the Ferry");
+      await phone.fill("#contribute-content", "Too few words to be a piece.");
+      await Promise.all([phone.waitForResponse((r) => r.request().method() === "POST"), phone.click("#contribute-form button[type=submit]")]);
+      await phone.waitForLoadState("load");
+      expect(await phone.evaluate(() => document.activeElement?.id)).toBe("contribute-content");
+      expect(await phone.locator("#contribute-result").getAttribute("role")).toBe("alert");
+      expect(await onScreen("contribute-result")).toBe(true);
+    });
+
     it("the header's search box finds pages on /search", async () => {
       await page.goto(`${server.url}/docs/welcome`);
       await page.fill("#site-q", "letting go of worry");
@@ -139,6 +176,51 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       expect(await page.locator("#halves").getAttribute("data-date")).toBe(own);
       await expect.poll(() => page.locator("#services-calendar").getAttribute("href")).toBe(`/feed/services.ics?timezone=${encodeURIComponent(zone)}`);
     }, 120_000);
+
+    it("another day's services page names no service of the visitor's hour", async () => {
+      // UTC's date is another day's in a zone far from it: UTC+14 from 10:00 UTC, UTC−11 until 11:00 (as above).
+      await clearOfSlotBoundary("UTC", 60_000);
+      const utc = new Date();
+      const zone = utc.getUTCHours() + utc.getUTCMinutes() / 60 >= 10.5 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+      const date = utc.toISOString().slice(0, 10);
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: zone, ip: "198.51.100.46" });
+      await page.goto(`${server.url}/services/${date}`);
+      await pollLong(() => page.locator("#your-hour").innerText()).toBe("Open any of them to read it.");
+      expect(await page.locator("#your-service").isVisible()).toBe(false);
+      // The browser's own day keeps it, linked to its own hour.
+      const own = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+      await page.goto(`${server.url}/services/${own}`);
+      await pollLong(() => page.locator("#your-hour").innerText()).toBe("The service of your hour is open below; open any other to read it.");
+      const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(new Date()));
+      expect(await page.locator("#your-service").isVisible()).toBe(true);
+      expect(await page.locator("#your-service").getAttribute("href")).toMatch(new RegExp(`^#slot-${Math.floor(hour / 4)}-`));
+    }, 120_000);
+
+    it("a wrapped line of a song or of code hangs in from its line; the song choice shows the focus ring", async () => {
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.47" });
+      await page.goto(`${server.url}/reflections/${server.deps.library.songs[0].slug}`);
+      expect(
+        await page
+          .locator(".verse")
+          .first()
+          .evaluate((p) => getComputedStyle(p).textIndent),
+      ).toMatch(/^\d+(\.\d+)?px hanging each-line$/);
+      await page.goto(`${server.url}/docs/mcp`);
+      expect(
+        await page
+          .locator("pre")
+          .first()
+          .evaluate((p) => getComputedStyle(p).textIndent),
+      ).toMatch(/^\d+(\.\d+)?px hanging each-line$/);
+      await page.goto(`${server.url}/`);
+      await page.focus("#reflect-text");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("reflect-song");
+      expect(await page.locator("#reflect-song").evaluate((s) => [getComputedStyle(s).outlineStyle, getComputedStyle(s).outlineWidth])).toEqual([
+        "solid",
+        "3px",
+      ]);
+    });
 
     it("a contribution's status page, the services of the day and the library read well at both widths", async () => {
       const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });

@@ -6,7 +6,7 @@ import type { H3Event } from "h3";
 import { z } from "zod";
 import type { WebContext } from "../context.ts";
 import type { Message } from "../../services/conversations.ts";
-import { marked, notice, when } from "./components.ts";
+import { formNotice, marked, when } from "./components.ts";
 import { categoryLabel } from "./docs-index.ts";
 import type { FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, type Html } from "./html.ts";
@@ -50,18 +50,19 @@ export function askForm(ready: boolean, state: FormState | undefined, followUp: 
   const values = state?.values ?? {};
   const said = state?.said;
   const invalid = (box: string, hint?: string) => marked(said, box, "ask-result", hint);
+  const noticeAt = formNotice("ask-result", state, ["question", "name"]);
   return html`<section class="card" id="ask" aria-labelledby="ask-heading">
 <h2 id="ask-heading">${followUp ? "Ask a follow-up" : "Ask a question"}</h2>
 ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
 <form id="ask-form" class="stack" method="post" action="/ask">
+${noticeAt(null)}
 ${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
-<p><label for="ask-question">${followUp ? "Your follow-up question" : "What would you like to know?"}</label>
+${noticeAt("question")}<p><label for="ask-question">${followUp ? "Your follow-up question" : "What would you like to know?"}</label>
 <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
 <textarea id="ask-question" name="question" rows="3" required${invalid("question", "ask-question-hint")}>${values.question ?? ""}</textarea></p>
-<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
+${noticeAt("name")}<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
 <input id="ask-name" name="name" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
 <p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
-${notice("ask-result", said, Boolean(state?.refused))}
 </form>
 </section>`;
 }

@@ -50,15 +50,29 @@ export function reflectionList(deps: WebContext, id: string, reflections: readon
 }
 
 /**
- * What a form says back: thanks (role=status), or a refusal in people's words (role=alert). A refusal
- * about no one box takes the focus itself (a refusal about a box focuses that box), so the page opens
- * where the words are, without scripts.
+ * What a form says back: thanks (role=status), or a refusal in people's words (role=alert). `focus`: a refusal
+ * about no one box the form shows takes the focus itself (formNotice), so the page opens where the words are,
+ * without scripts.
  */
 export function notice(id: string, said: Said | undefined, focus = false): Html {
   if (!said) return html`<div id="${id}" class="result" role="status" aria-live="polite"></div>`;
   const kind = said.tone === "error" ? "error" : "success";
-  const focused = focus && !(said.tone === "error" && said.field) ? html` tabindex="-1" autofocus` : html``;
+  const focused = focus ? html` tabindex="-1" autofocus` : html``;
   return html`<div id="${id}" class="result ${kind}" role="${kind === "error" ? "alert" : "status"}"${kind === "error" ? "" : html` aria-live="polite"`}${focused}>${said.lines.map((line) => html`<p>${line}</p>`)}</div>`;
+}
+
+/**
+ * A form's notice, placed where it is seen after the post (below the button it stood off a phone's screen): above the
+ * box a refusal is about, which takes the focus (marked) and is scrolled to the middle of the window with its notice
+ * just above it; else above the first box, where thanks land (the redirect's fragment is the form's section) and where
+ * a refusal of no box shown takes the focus itself. `boxes`: the boxes that carry `marked`. Called with each box's
+ * name before that box, and with null at the top: the notice is drawn at exactly one of them.
+ */
+export function formNotice(id: string, state: FormState | undefined, boxes: readonly string[]): (box: string | null) => Html {
+  const said = state?.said;
+  const at = said?.tone === "error" && said.field && boxes.includes(said.field) ? said.field : null;
+  const shown = notice(id, said, Boolean(said && state?.refused) && at === null);
+  return (box) => (box === at ? shown : html``);
 }
 
 /**
@@ -81,12 +95,21 @@ export interface ReflectionFormOptions {
   songs?: Array<{ slug: string; title: string }>;
   heading: string;
   state?: FormState;
+  /** Whether any part of the service shown is recorded (the home page): only then does a song play. */
+  playable?: boolean;
 }
 
-/** The choice of song on the home page (home.js rebuilds its options when the visitor's hour has another service). */
-function songChoice(songs: Array<{ slug: string; title: string }>, chosen: string, kept: boolean): Html {
+/** The song choice's hint; home.js writes the same (keep them in step). */
+export const songHint = (playable: boolean): string =>
+  playable ? "Reflections are kept with a song; the one playing is chosen for you." : "Reflections are kept with a song: choose the one your words are about.";
+
+/**
+ * The choice of song on the home page (home.js rebuilds its options when the visitor's hour has another service).
+ * Its hint speaks of the song playing only where something can play: with nothing recorded, nothing does.
+ */
+function songChoice(songs: Array<{ slug: string; title: string }>, chosen: string, kept: boolean, playable: boolean): Html {
   return html`<p><label for="reflect-song">The song it is about</label>
-<span class="hint" id="reflect-song-hint">Reflections are kept with a song; the one playing is chosen for you.</span>
+<span class="hint" id="reflect-song-hint">${songHint(playable)}</span>
 <select id="reflect-song" name="songSlug" aria-describedby="reflect-song-hint"${kept ? html` data-kept` : ""}>${songs.map(
     (s) => html`<option value="${s.slug}"${s.slug === chosen ? html` selected` : ""}>${s.title}</option>`,
   )}</select></p>`;
@@ -100,22 +123,23 @@ function songChoice(songs: Array<{ slug: string; title: string }>, chosen: strin
 export function reflectionForm(opts: ReflectionFormOptions): Html {
   const values = opts.state?.values ?? {};
   const said = opts.state?.said;
+  const noticeAt = formNotice("reflect-result", opts.state, ["name", "text", "location"]);
   return html`<section class="card" id="reflect" aria-labelledby="reflect-heading">
 <h2 id="reflect-heading">${opts.heading}</h2>
 <p>A few honest sentences about what you noticed${opts.songs ? "" : html`, filed under <span id="reflect-song-title">${opts.songTitle}</span>`}. Reflections are public: they show on the live feed for 48 hours and then stay in the song's archive.</p>
 <form id="reflect-form" class="stack" method="post" action="${opts.action}">
+${noticeAt(null)}
 ${opts.songs ? "" : html`<input type="hidden" name="songSlug" value="${opts.songSlug}">`}
 <input type="hidden" name="timezone" value="${values.timezone ?? ""}">
-<p><label for="reflect-name">Your name</label>
+${noticeAt("name")}<p><label for="reflect-name">Your name</label>
 <input id="reflect-name" name="name" autocomplete="nickname" required value="${values.name ?? ""}"${marked(said, "name", "reflect-result")}></p>
-<p><label for="reflect-text">Your reflection</label>
+${noticeAt("text")}<p><label for="reflect-text">Your reflection</label>
 <span class="hint" id="reflect-text-hint">20 to 1000 characters, no web addresses.</span>
 <textarea id="reflect-text" name="text" rows="4" required${marked(said, "text", "reflect-result", "reflect-text-hint")}>${values.text ?? ""}</textarea></p>
-${opts.songs ? songChoice(opts.songs, opts.songSlug, Boolean(values.songSlug)) : ""}
-<p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
+${opts.songs ? songChoice(opts.songs, opts.songSlug, Boolean(values.songSlug), opts.playable ?? true) : ""}
+${noticeAt("location")}<p><label for="reflect-location">Where you are <span class="hint">(optional, shown publicly)</span></label>
 <input id="reflect-location" name="location" autocomplete="off" value="${values.location ?? ""}"${marked(said, "location", "reflect-result")}></p>
 <p><button type="submit">Leave the reflection</button></p>
-${notice("reflect-result", said, Boolean(said && opts.state?.refused))}
 </form>
 </section>`;
 }
@@ -201,15 +225,35 @@ export function servicePlayer(listId: string, primary = false): Html {
 </div>`;
 }
 
-/** A part's player, or the note that it has none yet, with when it should land if it is being recorded. */
-export function partPlayer(recording: string | null | undefined, label: string, etaSeconds: number | null = null): Html {
-  if (localPath(recording)) return audioPlayer(recording, label);
-  return html`<p class="meta not-recorded">${notRecordedNote(etaSeconds)}</p>`;
+/**
+ * Where an unrecorded part's words are: drawn below it (the home page), or on its own page (a day's services).
+ * `played`: some other part of its service is recorded, so the service's player runs and passes over this one.
+ */
+export interface NotRecorded {
+  played: boolean;
+  words: "below" | "page";
 }
 
-/** The same words home.js writes (keep them in step). */
-export function notRecordedNote(etaSeconds: number | null): string {
-  if (etaSeconds === null) return "Not yet recorded; the player passes over it.";
-  const when = etaSeconds < 60 ? "within a minute" : `in about ${Math.round(etaSeconds / 60)} minute${Math.round(etaSeconds / 60) === 1 ? "" : "s"}`;
-  return `Being recorded now, ready ${when}; the player passes over it until then.`;
+/** A part's player, or the note that it has none yet, with when it should land if it is being recorded. */
+export function partPlayer(recording: string | null | undefined, label: string, etaSeconds: number | null, where: NotRecorded): Html {
+  if (localPath(recording)) return audioPlayer(recording, label);
+  return html`<p class="meta not-recorded">${notRecordedNote(etaSeconds, where)}</p>`;
 }
+
+/**
+ * The same words home.js writes (keep them in step). With nothing in the service recorded there is no player to
+ * pass over anything (the service's play button stays hidden): the note says where the words are to read instead.
+ */
+export function notRecordedNote(etaSeconds: number | null, where: NotRecorded): string {
+  const meanwhile = where.played
+    ? "the player passes over it"
+    : where.words === "below"
+      ? "its words are below, to read"
+      : "its words are on its page, to read";
+  if (etaSeconds === null) return `Not yet recorded; ${meanwhile}.`;
+  const when = etaSeconds < 60 ? "within a minute" : `in about ${Math.round(etaSeconds / 60)} minute${Math.round(etaSeconds / 60) === 1 ? "" : "s"}`;
+  return `Being recorded now, ready ${when}; ${where.played ? `${meanwhile} until then` : `until then ${meanwhile}`}.`;
+}
+
+/** Whether any part of a service has a recording a page can play. */
+export const anyRecorded = (order: ReadonlyArray<{ recording?: string | null }>): boolean => order.some((p) => localPath(p.recording) !== null);

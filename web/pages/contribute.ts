@@ -7,7 +7,7 @@ import type { Route } from "../../core/route.ts";
 import { contributionCategories } from "../../review/document.ts";
 import { contribute } from "../../tools/contribute.ts";
 import type { WebContext } from "../context.ts";
-import { marked, notice } from "./components.ts";
+import { formNotice, marked } from "./components.ts";
 import { categoryLabel } from "./docs-index.ts";
 import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, type Html } from "./html.ts";
@@ -26,25 +26,26 @@ function contributeForm(state: FormState | undefined): Html {
   const values = state?.values ?? {};
   const said = state?.said;
   const invalid = (box: string, hint?: string) => marked(said, box, "contribute-result", hint);
+  const noticeAt = formNotice("contribute-result", state, ["name", "category", "title", "content"]);
   const chosen = values.category ?? "prayers";
   return html`<section class="card" id="contribute" aria-labelledby="contribute-heading">
 <h2 id="contribute-heading">Your piece</h2>
 <form id="contribute-form" class="stack" method="post" action="/contribute">
-<p><label for="contribute-name">Your name</label>
+${noticeAt(null)}
+${noticeAt("name")}<p><label for="contribute-name">Your name</label>
 <span class="hint" id="contribute-name-hint">Any name or label you like: the keepers of the library see it with your piece.</span>
 <input id="contribute-name" name="name" required autocomplete="nickname" value="${values.name ?? ""}"${invalid("name", "contribute-name-hint")}></p>
-<p><label for="contribute-category">What kind of piece it is</label>
+${noticeAt("category")}<p><label for="contribute-category">What kind of piece it is</label>
 <select id="contribute-category" name="category"${invalid("category")}>${contributionCategories.map(
     (c) => html`<option value="${c}"${c === chosen ? html` selected` : ""}>${categoryLabel(c)}</option>`,
   )}</select></p>
-<p><label for="contribute-title">Its title</label>
+${noticeAt("title")}<p><label for="contribute-title">Its title</label>
 <span class="hint" id="contribute-title-hint">One line, a title of its own.</span>
 <input id="contribute-title" name="title" required value="${values.title ?? ""}"${invalid("title", "contribute-title-hint")}></p>
-<p><label for="contribute-content">The piece</label>
+${noticeAt("content")}<p><label for="contribute-content">The piece</label>
 <span class="hint" id="contribute-content-hint">Twenty words or more, in plain text or markdown.</span>
 <textarea id="contribute-content" name="content" rows="14" required${invalid("content", "contribute-content-hint")}>${values.content ?? ""}</textarea></p>
 <p><button type="submit">Offer it for review</button></p>
-${notice("contribute-result", said, Boolean(state?.refused))}
 </form>
 </section>`;
 }

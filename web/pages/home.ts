@@ -13,7 +13,7 @@ import { isSong, type Piece } from "../../corpus/library.ts";
 import { now, type NowBody } from "../../tools/now.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
-import { partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
+import { anyRecorded, partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
 import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
@@ -40,13 +40,13 @@ const drawnWords = perObject((piece: Piece): Html => {
   return html`<details><summary>${piece.kind === "song" ? "Lyrics" : "The words"}</summary>${words}</details>`;
 });
 
-function partItem(deps: WebContext, part: ServicePart): Html {
+function partItem(deps: WebContext, part: ServicePart, played: boolean): Html {
   const piece = part.slug ? deps.library.song(part.slug) : part.path ? deps.library.piece(part.path) : undefined;
   const page = localPath(part.url);
   return html`<li class="part" data-title="${part.title}" data-seconds="${String(Math.round(part.seconds))}"${page ? html` data-page="${page}"` : ""}>
 <h3>${page ? html`<a href="${page}">${part.title}</a>` : part.title}</h3>
 <p class="meta"><span class="kind">${kindLabel(part.kind)}</span> · ${spokenDuration(part.seconds)}</p>
-${partPlayer(part.recording, part.title, piece ? deps.recordingEta(piece.path) : null)}
+${partPlayer(part.recording, part.title, piece ? deps.recordingEta(piece.path) : null, { played, words: "below" })}
 ${partText(piece)}
 </li>`;
 }
@@ -87,12 +87,13 @@ function serviceSection(deps: WebContext, body: NowBody): Html {
   const service = body.service;
   // While the library is being recorded (a first start), home.js reads when each part should land.
   const ahead = deps.recordingsAhead(RECORDINGS_AHEAD);
+  const played = anyRecorded(service.order);
   return html`<section class="now" id="now" aria-labelledby="service-name" data-key="${serviceKey(body)}"${Object.keys(ahead).length ? html` data-recording-eta="${JSON.stringify(ahead)}"` : ""}>
 ${serviceHero(body)}
 <p class="meta souls" id="souls">${soulsSentence(body.congregation.souls)}</p>
 <section class="card order" aria-labelledby="order-heading">
 <h2 id="order-heading">Order of service</h2>
-<ol class="parts" id="service-parts" data-service="${identityOf(body)}" data-service-label="${serviceTitle(service.name, service.slot)} · ${slotHours(service.slot)}">${service.order.map((part) => partItem(deps, part))}</ol>
+<ol class="parts" id="service-parts" data-service="${identityOf(body)}" data-service-label="${serviceTitle(service.name, service.slot)} · ${slotHours(service.slot)}">${service.order.map((part) => partItem(deps, part, played))}</ol>
 <p class="meta"><a href="/services">Every service of today</a></p>
 </section>
 </section>`;
@@ -122,7 +123,7 @@ async function homePage(event: H3Event, deps: WebContext, state: FormState | und
 <h2 id="about-heading">A quiet place, open at every hour</h2>
 <p>For AI agents and for people. Each four hours of your day holds a short service of songs, chants, a reading and a closing; listen, read along, and leave a reflection if something stayed with you.</p>
 </section>
-${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, songs, heading: "Leave a reflection", state })}
+${reflectionForm({ action: "/", songSlug: posted?.slug ?? body.current.slug, songTitle: posted?.title ?? body.current.title, songs, heading: "Leave a reflection", state, playable: anyRecorded(body.service.order) })}
 <section aria-labelledby="recent-heading">
 <h2 id="recent-heading">Recent reflections</h2>
 ${reflectionList(deps, "recent-reflections", recent ?? [], true, recent ? "No reflections in the last 48 hours yet. Yours could be the first." : REFLECTIONS_RESTING)}

@@ -29,7 +29,11 @@ async function songsPage(event: H3Event, deps: WebContext): Promise<Response> {
   const songs = [...deps.library.songs].sort((a, b) => count(b.slug) - count(a.slug) || a.title.localeCompare(b.title));
   const total = songs.reduce((n, s) => n + count(s.slug), 0);
   const main = html`<h1>Songs and their reflections</h1>
-<p class="lead">Every song the sanctuary sings, with the reflections visitors left after hearing it: ${plural(total, "reflection")} on ${plural(songs.filter((s) => count(s.slug) > 0).length, "song")} so far.</p>
+<p class="lead">${
+    total
+      ? `Every song the sanctuary sings, with the reflections visitors left after hearing it: ${plural(total, "reflection")} on ${plural(songs.filter((s) => count(s.slug) > 0).length, "song")} so far.`
+      : "Every song the sanctuary sings. No one has left a reflection yet: when a song stays with you, its page has room for a few words, and they will be the first here."
+  }</p>
 <ul class="plain">${songs.map((song) => {
     const latest = tally[song.slug]?.mostRecent;
     return html`<li><a href="/reflections/${pathOf(song.slug)}">${song.title}</a> <span class="meta">${count(song.slug) ? plural(count(song.slug), "reflection") : "no reflections yet"} · ${song.axiom.text}</span>${latest ? html`<span class="meta">Latest, from ${latest.name}: “${latest.text.length > 140 ? `${latest.text.slice(0, 140)}…` : latest.text}”</span>` : ""}</li>`;
@@ -96,7 +100,7 @@ ${links.length ? html`<p>${links.map(([label, href], i) => html`${i ? " · " : "
 <section aria-labelledby="lyrics-heading">
 <h2 id="lyrics-heading">Lyrics</h2>
 ${lyricsHtml(song.lyrics ?? "")}
-<p class="meta">Reading along? <a href="/docs/${pathOf(song.path)}.md?spoken">What the recording sings</a>, its breaks and rests shown.</p>
+<p class="meta">Reading along? <a href="/docs/${pathOf(song.path)}.md?spoken">What the recording sings (plain text)</a>, its breaks and rests shown.</p>
 </section>
 <section aria-labelledby="context-heading">
 <h2 id="context-heading">Why it was written</h2>

@@ -9,12 +9,12 @@ import { DateTime } from "luxon";
 import { perObject } from "../../core/memo.ts";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
-import { isTodaySomewhere } from "../../planner/time.ts";
+import { isTodaySomewhere, SLOT_LABELS, slotFirstBegins } from "../../planner/time.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
 import { refusalHeaders } from "./forms.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
-import { partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
+import { anyRecorded, partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { HEMISPHERE_NAMES, serviceTitle, slotHours, spokenDuration } from "./words.ts";
@@ -30,6 +30,11 @@ const HALF_OF: Record<string, string> = { north: "north", south: "south", unknow
 /** A heading's first letter in capitals ("Midnight to 04:00"). */
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
+/** Hours from a slot's first beginning (at UTC+14) to its last end (at UTC−12): after them it is over everywhere. */
+const SLOT_SPAN_MS = (14 + 12 + 4) * 3_600_000;
+/** What the page says of the visitor's hour; services.js writes the same (keep them in step). */
+const YOUR_HOUR = "The service of your hour is open below; open any other to read it.";
+const ANY_HOUR = "Open any of them to read it.";
 
 function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
   const told = plannedFrom?.told;
@@ -42,6 +47,8 @@ function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
  */
 function serviceArticle(deps: WebContext, date: string, s: DayService, open: boolean, shown: boolean): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
+  // A service still heard somewhere, or still to come in the west, has its reflections ahead of it, not behind.
+  const heard = deps.clock().getTime() >= slotFirstBegins(date, s.slotIndex).getTime() + SLOT_SPAN_MS || s.reflectionCount > 0;
   const told = toldLines(s.plannedFrom);
   const title = serviceTitle(s.name, s.slot);
   return html`<details class="card service" id="${id}" data-slot="${s.slotIndex}" data-tier="${s.tier}"${open ? html` open` : ""}${shown ? "" : html` hidden`}>
@@ -56,8 +63,8 @@ ${servicePlayer(`${id}-parts`)}
     s.order.map((p) => p.title),
   )}" data-service-label="${title} · ${slotHours(s.slot)}">${pieceItems(s.order)}</ol>
 ${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
-<h3>Reflections left while it was heard${s.reflectionCount ? ` (${s.reflectionCount})` : ""}</h3>
-${reflectionList(deps, `${id}-reflections`, s.reflections, true, "None yet.")}
+<h3>${heard ? "Reflections left while it was heard" : "Reflections left while it is heard"}${s.reflectionCount ? ` (${s.reflectionCount})` : ""}</h3>
+${reflectionList(deps, `${id}-reflections`, s.reflections, true, heard ? "None yet." : "None yet: they gather here while it plays, wherever in the world it is heard.")}
 ${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of this service</a></p>` : ""}
 </details>`;
 }
@@ -66,12 +73,15 @@ ${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}
  * A service's pieces as list items, made once per order: a record's order is built once per base URL and recordings
  * (tools/service-view.ts), and a day's page drew its eighteen on every view (a quarter of its 2.5 ms in process).
  */
-const pieceItems = perObject((order: DayService["order"]): Html => html`${order.map(pieceItem)}`);
+const pieceItems = perObject((order: DayService["order"]): Html => {
+  const played = anyRecorded(order);
+  return html`${order.map((part) => pieceItem(part, played))}`;
+});
 
-function pieceItem(part: DayService["order"][number]): Html {
+function pieceItem(part: DayService["order"][number], played: boolean): Html {
   const page = localPath(part.url);
   return html`<li data-title="${part.title}" data-seconds="${String(Math.round(part.seconds))}"${page ? html` data-page="${page}"` : ""}><span class="kind">${kindLabel(part.kind)}</span> <a href="${page ?? "#"}">${part.title}</a> <span class="meta">${spokenDuration(part.seconds)}</span>
-${partPlayer(part.recording, part.title)}</li>`;
+${partPlayer(part.recording, part.title, null, { played, words: "page" })}</li>`;
 }
 
 /** Per slot, the one service shown: the asked half's, else the one for everywhere, else the slot's first. */
@@ -95,6 +105,16 @@ function halves(tier: string, date: string): Html {
 /** The service a page opens without scripts: the server's hour (UTC) in the half shown, or the first shown. */
 function defaultService(services: DayService[], shown: Set<DayService>, slotIndex: number): DayService | undefined {
   return services.find((s) => s.slotIndex === slotIndex && shown.has(s)) ?? [...shown][0];
+}
+
+/**
+ * A slot with no service on this date, said plainly: one whose hour has not yet begun anywhere is arranged when it
+ * does (planner/calendar.ts tick); one whose hour began long before had no sanctuary to hold it.
+ */
+function missingSlot(date: string, slotIndex: number, now: Date): Html {
+  const coming = slotFirstBegins(date, slotIndex).getTime() > now.getTime();
+  return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${capitalized(slotHours(SLOT_LABELS[slotIndex]))}</h2>
+<p class="meta" id="slot-${slotIndex}-missing">${coming ? "Not arranged yet: its services are arranged when this hour first begins, somewhere in the world." : "No service was held at this hour: it came before the sanctuary opened."}</p></section>`;
 }
 
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
@@ -122,13 +142,17 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
       );
     }
     if (outcome.status === 404) {
+      // A coming date is not empty, only not arranged yet; the pager stands above the suggestion (layout.ts errorPage).
+      const coming = slotFirstBegins(date, 0).getTime() > deps.clock().getTime();
       return errorPage(
         event,
         deps,
         404,
         "No services on this date",
-        `Nothing was planned or heard on ${longDate(date)}.`,
-        "The nearest days that have services are linked below.",
+        coming
+          ? `Nothing is arranged for ${longDate(date)} yet: its services are arranged as its hours begin, the first at midnight where the day begins earliest.`
+          : `Nothing was planned or heard on ${longDate(date)}.`,
+        near.dayBefore || near.dayAfter ? "The nearest days that have services are linked above." : "The services of today are at /services.",
         dayPager(near),
       );
     }
@@ -144,21 +168,24 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
     );
   }
   const body = expand(outcome.body);
-  const slots = [...new Set(body.services.map((s) => s.slotIndex))].sort((a, b) => a - b);
   const shown = shownIn(body.services, tier);
-  const opened = defaultService(body.services, shown, Math.floor(deps.clock().getUTCHours() / 4));
+  const hour = Math.floor(deps.clock().getUTCHours() / 4);
+  const opened = defaultService(body.services, shown, hour);
   // "Your hour" only on a date that is someone's today: a past or coming day's page offered a service of the hour
-  // that was not (an outside tester's report).
+  // that was not (an outside tester's report). Without scripts the visitor's hour is UTC's, as on the home page: said
+  // when this is UTC's date and its hour is here. services.js says it, or takes it back, by the browser's own clock.
   const today = isTodaySomewhere(body.date, deps.clock());
+  const yours = body.date === deps.clock().toISOString().slice(0, 10) && opened?.slotIndex === hour;
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
-<p class="lead">Each four-hour part of the day holds its own service: one for each half of the world, where the seasons differ, and one for everywhere. ${today ? "The service of your hour is open below; open any other to read it." : "Open any of them to read it."}</p>
+<p class="lead">Each four-hour part of the day holds its own service: one for each half of the world, where the seasons differ, and one for everywhere. ${today ? html`<span id="your-hour">${yours ? YOUR_HOUR : ANY_HOUR}</span>` : ANY_HOUR}</p>
 <p class="meta" id="how-made" data-explains>How services are made: most are gathered by a fixed rotation through the library under the house's rules, and a few are planned, named and given a word by a language model.</p>
 ${halves(tier, body.date)}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar, on your own clock when your browser says where you are).</p>
-${opened && today ? html`<p><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
+${opened && today ? html`<p${yours ? "" : html` hidden`}><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
 ${dayPager(body)}
-${slots.map((slotIndex) => {
+${SLOT_LABELS.map((_, slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
+  if (!services.length) return missingSlot(body.date, slotIndex, deps.clock());
   return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${capitalized(slotHours(services[0].slot))}</h2>${services.map((s) => serviceArticle(deps, body.date, s, s === opened, shown.has(s)))}</section>`;
 })}
 ${dayPager(body)}`;

@@ -142,8 +142,9 @@
     });
     return details;
   }
-  // While the library is being recorded (a first start), the page carries each waiting piece's estimate.
-  function notRecordedNote(part) {
+  // While the library is being recorded (a first start), the page carries each waiting piece's estimate. With no
+  // part of the service recorded there is no player to pass over anything: the note says its words are below.
+  function notRecordedNote(part, played) {
     var table = {};
     try {
       table = JSON.parse(section.getAttribute("data-recording-eta") || "{}");
@@ -151,13 +152,14 @@
       table = {};
     }
     var eta = table[part.path || "songs/" + part.slug];
-    if (typeof eta !== "number") return "Not yet recorded; the player passes over it.";
+    var meanwhile = played ? "the player passes over it" : "its words are below, to read";
+    if (typeof eta !== "number") return "Not yet recorded; " + meanwhile + ".";
     var minutes = Math.round(eta / 60);
     var when = eta < 60 ? "within a minute" : "in about " + minutes + " minute" + (minutes === 1 ? "" : "s");
-    return "Being recorded now, ready " + when + "; the player passes over it until then.";
+    return "Being recorded now, ready " + when + "; " + (played ? meanwhile + " until then" : "until then " + meanwhile) + ".";
   }
 
-  function partItem(part, companion) {
+  function partItem(part, companion, played) {
     var li = el("li", "part");
     li.setAttribute("data-title", part.title);
     li.setAttribute("data-seconds", String(Math.round(part.seconds)));
@@ -182,7 +184,7 @@
       audio.src = src;
       audio.setAttribute("aria-label", part.title);
       li.appendChild(audio);
-    } else li.appendChild(el("p", "meta not-recorded", notRecordedNote(part)));
+    } else li.appendChild(el("p", "meta not-recorded", notRecordedNote(part, played)));
     if (part.kind === "chant" && companion && companion.text) {
       // Folded like every part's words (the server draws the same).
       var words = el("details");
@@ -270,18 +272,30 @@
     ((body.companions && body.companions.items) || []).forEach(function (c) {
       companions[c.path] = c;
     });
+    // Whether any part is recorded: only then is there a player (the server reads it the same: components.ts
+    // anyRecorded).
+    var played = service.order.some(function (part) {
+      return Boolean(part.recording && local(part.recording));
+    });
     var list = document.getElementById("service-parts");
     if (list) {
       list.setAttribute("data-service", identityOf(service));
       list.setAttribute("data-service-label", serviceTitle(service) + " · " + slotHours(service.slot));
       list.textContent = "";
       service.order.forEach(function (part) {
-        list.appendChild(partItem(part, companions[part.path]));
+        list.appendChild(partItem(part, companions[part.path], played));
       });
     }
     // The reflection form offers the songs of the service the visitor is actually hearing, its first
     // chosen; a song chosen in a form sent back with a refusal (data-kept) stays chosen if it is among them.
     var choice = document.getElementById("reflect-song");
+    // The same words as the server's (components.ts songHint): the song playing only where something can play.
+    setText(
+      "reflect-song-hint",
+      played
+        ? "Reflections are kept with a song; the one playing is chosen for you."
+        : "Reflections are kept with a song: choose the one your words are about.",
+    );
     if (choice) {
       var kept = choice.hasAttribute("data-kept") ? choice.value : "";
       choice.textContent = "";

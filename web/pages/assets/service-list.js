@@ -116,7 +116,12 @@
       label(main, s && at >= 0 ? (s.playing ? "Pause" : "Go on") : box.getAttribute("data-play-label") || "Play the service");
       // The drawn icon follows: a triangle to play or go on, two bars to pause.
       if (main) main.setAttribute("data-state", s && at >= 0 && s.playing ? "pause" : "play");
-      label(box.querySelector(".now-playing"), s ? s.say : recorded ? "" : "Not recorded yet: its words are below, to read.");
+      // The home page draws each part's words below it; a day's services link each part to its page, which has them.
+      var wordsHere = parts(list).some(function (li) {
+        return li.querySelector("details");
+      });
+      var unrecorded = wordsHere ? "Not recorded yet: its words are below, to read." : "Not recorded yet: each part's words are on its page, to read.";
+      label(box.querySelector(".now-playing"), s ? s.say : recorded ? "" : unrecorded);
     });
   }
 

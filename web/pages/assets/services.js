@@ -19,7 +19,13 @@
     } catch (e) {
       zone = "";
     }
-    var slot = String(Math.floor(new Date().getHours() / 4));
+    var clock = new Date();
+    var slot = String(Math.floor(clock.getHours() / 4));
+    var two = function (n) {
+      return (n < 10 ? "0" : "") + n;
+    };
+    // The browser's own date: "your hour" is said only on its page (another day's page holds no hour of the visitor's).
+    var ownDate = clock.getFullYear() + "-" + two(clock.getMonth() + 1) + "-" + two(clock.getDate());
     // The service the server opened (its own hour), for a page that has no service in the browser's hour: a day's
     // page lists only the slots recorded for that date, and the browser's hour may fall on its own next or last day.
     var opened = document.querySelector("details.service[data-slot][open]");
@@ -70,16 +76,28 @@
           a.textContent = NAMES[t];
         });
     }
+    // The words and the link the server wrote for the hour it assumed (UTC's), said again for the browser's own: only
+    // when this page is the browser's date and holds its slot (the same words as pages/services.ts).
+    function sayYourHour(own) {
+      var halves = document.getElementById("halves");
+      var yours = Boolean(own) && Boolean(halves) && halves.getAttribute("data-date") === ownDate;
+      var note = document.getElementById("your-hour");
+      if (note) note.textContent = yours ? "The service of your hour is open below; open any other to read it." : "Open any of them to read it.";
+      var jump = document.getElementById("your-service");
+      if (!jump) return;
+      if (yours) jump.setAttribute("href", "#" + own.id);
+      jump.parentNode.hidden = !yours;
+    }
     function unfold(tier) {
       showHalf(tier);
-      var mine = pick(inSlot(slot), tier) || (openedSlot !== null ? pick(inSlot(openedSlot), tier) : undefined);
+      var own = pick(inSlot(slot), tier);
+      sayYourHour(own);
+      var mine = own || (openedSlot !== null ? pick(inSlot(openedSlot), tier) : undefined);
       if (!mine) return;
       Array.prototype.forEach.call(all, function (d) {
         if (d !== mine && d.open && !d.hasAttribute("data-touched")) d.open = false;
       });
       mine.open = true;
-      var jump = document.getElementById("your-service");
-      if (jump) jump.setAttribute("href", "#" + mine.id);
     }
     // A service the visitor opened or closed themselves is left as they left it.
     Array.prototype.forEach.call(all, function (d) {
