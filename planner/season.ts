@@ -20,7 +20,8 @@ export interface Season {
   hemisphere: Hemisphere;
   next: { event: SolarEvent; name: string; date: string; at: string; daysAway: number };
   calendar: { current: string; next: string; nextBegins: string; daysAway: number };
-  daylight: { hours: number; trend: "lengthening" | "shortening" };
+  /** Day length at `latitude`, the hemisphere's representative one (REPRESENTATIVE_LATITUDE), not the visitor's own. */
+  daylight: { hours: number; trend: "lengthening" | "shortening"; latitude: number };
   basis: "timezone";
 }
 
@@ -161,7 +162,7 @@ export function seasonAt(instant: Date, hemisphere: Hemisphere, localDate: strin
       daysAway: Math.max(0, daysBetween(localDate, nextDate)),
     },
     calendar: calendarSeason(localDate, hemisphere),
-    daylight: { hours, trend: lengthening ? "lengthening" : "shortening" },
+    daylight: { hours, trend: lengthening ? "lengthening" : "shortening", latitude: REPRESENTATIVE_LATITUDE[hemisphere] },
     basis: "timezone",
   };
 }

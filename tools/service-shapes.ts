@@ -24,7 +24,9 @@ export const Season = z
     hemisphere: z.enum(["north", "south"]).describe("Hemisphere, from the timezone"),
     next: Looseobject.describe("Next equinox or solstice: event, name, date, daysAway"),
     calendar: Looseobject.describe("Calendar (meteorological) seasons begin on 1 March, June, September and December: current, next, nextBegins, daysAway"),
-    daylight: Looseobject.optional().describe("Day length at the hemisphere's representative latitude and its trend"),
+    daylight: Looseobject.optional().describe(
+      "Day length in hours and its trend at `latitude`, the hemisphere's representative latitude (45 north, -35 south), not the visitor's own place",
+    ),
     basis: z.literal("timezone").describe("How the season was placed"),
   })
   .describe("The season where you are; null without a placed timezone");

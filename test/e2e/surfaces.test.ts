@@ -194,7 +194,7 @@ describeSurfaces("contribute", theServer, [
       content: PRAYER,
     }),
     status: 201,
-    differs: ["pr", "message", "file", "next_steps.1.url"],
+    differs: ["pr", "message", "file", "next_steps.2.url"],
     check: (b) => expect(b.received).toBe(true),
   },
   { title: "refuses an unknown category", input: { name: "Surface Ossian", category: "limericks", title: "The Night Bus", content: PRAYER }, status: 400 },

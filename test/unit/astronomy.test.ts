@@ -125,6 +125,8 @@ describe("day length", () => {
       expect(b.trend).toBe(summerSolstice ? "lengthening" : "shortening");
       expect(a.trend).toBe(summerSolstice ? "shortening" : "lengthening");
       const lat = REPRESENTATIVE_LATITUDE[hemisphere];
+      // The latitude the hours are for is said beside them: a visitor in Singapore is not told 8.9 hours as its own.
+      expect([b.latitude, a.latitude]).toEqual([lat, lat]);
       const [early, mid, late] = [-20, 0, 20].map((n) => dayLengthHours(addDays(day, n), lat)) as [number, number, number];
       if (summerSolstice) expect(mid).toBeGreaterThan(Math.max(early, late));
       else expect(mid).toBeLessThan(Math.min(early, late));
