@@ -74,6 +74,10 @@ describe("library paths in the text", () => {
     expect(String(renderMarkdown("/docs/the-hours describes them (see /docs/faq)."))).toBe(
       '<p><a href="/docs/the-hours">/docs/the-hours</a> describes them (see <a href="/docs/faq">/docs/faq</a>).</p>\n',
     );
+    // An answer's page of a song, a song's own page and a day's services are links too; other paths are not.
+    expect(String(renderMarkdown("To read at /reflections/where-the-old-dog-slept. Or /music/dusk, /services/2026-12-06 and /api/now."))).toBe(
+      '<p>To read at <a href="/reflections/where-the-old-dog-slept">/reflections/where-the-old-dog-slept</a>. Or <a href="/music/dusk">/music/dusk</a>, <a href="/services/2026-12-06">/services/2026-12-06</a> and /api/now.</p>\n',
+    );
     expect(String(renderMarkdown("`GET /docs/x`, [the hours](/docs/the-hours), https://example.org/docs/x and a/docs/x"))).toBe(
       '<p><code>GET /docs/x</code>, <a href="/docs/the-hours">the hours</a>, https://example.org/docs/x and a/docs/x</p>\n',
     );

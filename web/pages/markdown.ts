@@ -9,20 +9,22 @@ import { trusted, type Html } from "./html.ts";
 // breaks: the library writes verse (prayers, hymns, chants) one line per line, so a newline is a line break.
 const markdown = new MarkdownIt({ html: false, breaks: true, linkify: false, typographer: false });
 
-// A library page's path written in its text ("/docs/the-hours describes them") is a link to it: the guides name
-// each other so, and a reader met them as dead text (an outside tester's report). Not inside a link or code.
-const DOC_PATH = /(?<![\w/.-])\/docs\/[a-z0-9](?:[a-z0-9/-]*[a-z0-9])?/g;
-markdown.core.ruler.push("doc_paths", (state) => {
+// A page's path written in a text ("/docs/the-hours describes them", an answer's "to read at /reflections/<slug>") is a
+// link to it: the guides name each other so, answers name songs' pages, and a reader met them as dead text (outside
+// testers' reports). The site's own sections only; not inside a link or code.
+const SITE_PATH = /(?<![\w/.-])\/(?:docs|reflections|music|services)\/[a-z0-9](?:[a-z0-9/-]*[a-z0-9])?/g;
+const SECTIONS = ["/docs/", "/reflections/", "/music/", "/services/"];
+markdown.core.ruler.push("site_paths", (state) => {
   for (const block of state.tokens) {
     if (block.type !== "inline" || !block.children) continue;
     let inLink = 0;
     block.children = block.children.flatMap((token) => {
       if (token.type === "link_open") inLink++;
       if (token.type === "link_close") inLink--;
-      if (token.type !== "text" || inLink > 0 || !token.content.includes("/docs/")) return [token];
+      if (token.type !== "text" || inLink > 0 || !SECTIONS.some((section) => token.content.includes(section))) return [token];
       const out = [];
       let at = 0;
-      for (const found of token.content.matchAll(DOC_PATH)) {
+      for (const found of token.content.matchAll(SITE_PATH)) {
         const text = new state.Token("text", "", 0);
         text.content = token.content.slice(at, found.index);
         const open = new state.Token("link_open", "a", 1);
