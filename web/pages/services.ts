@@ -117,6 +117,19 @@ function missingSlot(date: string, slotIndex: number, now: Date): Html {
 <p class="meta" id="slot-${slotIndex}-missing">${coming ? "Not arranged yet: its services are arranged when this hour first begins, somewhere in the world." : "No service was held at this hour: it came before the sanctuary opened."}</p></section>`;
 }
 
+/**
+ * How this day's services were made, as its own records say: a fixed "most by rotation, a few by a model" was untrue
+ * where no model is configured (every service gathered by the rotation: an outside tester's report).
+ */
+export function howMade(services: ReadonlyArray<Pick<DayService, "mode">>): string {
+  const planned = services.filter((s) => s.mode === "planned").length;
+  const rotation = "gathered by a fixed rotation through the library under the house's rules";
+  const model = "planned, named and given a word by a language model";
+  if (planned === 0) return `How services are made: this day's were ${rotation}. Where the sanctuary is given a language model, some are ${model}.`;
+  if (planned === services.length) return `How services are made: every one of this day's was ${model}.`;
+  return `How services are made: ${planned} of this day's ${services.length} ${planned === 1 ? "was" : "were"} ${model}; the others were ${rotation}.`;
+}
+
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
   return html`<nav class="pager" aria-label="Other days">
 <span>${body.dayBefore ? html`<a href="/services/${body.dayBefore}" rel="prev">← ${longDate(body.dayBefore)}</a>` : ""}</span>
@@ -178,7 +191,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
   const yours = body.date === deps.clock().toISOString().slice(0, 10) && opened?.slotIndex === hour;
   const main = html`<h1>Services of ${longDate(body.date)}</h1>
 <p class="lead">Each four-hour part of the day holds its own service: one for each half of the world, where the seasons differ, and one for everywhere. ${today ? html`<span id="your-hour">${yours ? YOUR_HOUR : ANY_HOUR}</span>` : ANY_HOUR}</p>
-<p class="meta" id="how-made" data-explains>How services are made: most are gathered by a fixed rotation through the library under the house's rules, and a few are planned, named and given a word by a language model.</p>
+<p class="meta" id="how-made" data-explains>${howMade(body.services)}</p>
 ${halves(tier, body.date)}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar, on your own clock when your browser says where you are).</p>
 ${opened && today ? html`<p${yours ? "" : html` hidden`}><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
