@@ -16,7 +16,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY scripts/prebuild-vectors.ts scripts/strip-wasm.ts scripts/
 COPY audio/wasm-slim.ts audio/
-COPY core/atomic-write.ts core/bundle.mjs core/child-bundle.ts core/child-job.ts core/memo.ts core/memory-budget.ts core/memory-limit.mjs core/memory.ts core/time-slice.ts core/
+COPY core/atomic-write.ts core/bundle.mjs core/child-bundle.ts core/child-job.ts core/memo.ts core/memory-budget.ts core/memory-limit.mjs core/memory.ts core/shutdown-signals.ts core/time-slice.ts core/
 COPY search/embedder.ts search/text.ts search/clock-words.ts search/
 COPY search/embedders/glove.ts search/embedders/glove-convert.ts search/embedders/wink-stream.ts search/embedders/
 RUN node --import tsx scripts/prebuild-vectors.ts \

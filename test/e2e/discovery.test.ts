@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe("discovery files", () => {
-  const toolNames = () => server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : []));
+  const toolNames = () => [...new Set(server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : [])))];
 
   it("the skills index lists the eight tools, each SKILL.md matching its sha256 digest", async () => {
     const { status, body } = await server.get("/.well-known/agent-skills/index.json");

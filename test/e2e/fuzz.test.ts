@@ -43,7 +43,7 @@ beforeAll(async () => {
   server = await startTestServer({ SANCTUARY_RATE_LIMITS: "off" }, { clock: () => CLOCK });
   await searchComplete(server);
   routes = routesOf((await server.get("/openapi.json")).body);
-  for (const r of routes) if (r.path === "/mcp") r.body = jsonRpcSchema(server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : [])));
+  for (const r of routes) if (r.path === "/mcp") r.body = jsonRpcSchema([...new Set(server.deps.routes.flatMap((r) => (r.tool ? [r.tool] : [])))]);
   hints = hintsFrom(server.deps.library);
 }, 60_000);
 
