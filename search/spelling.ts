@@ -5,6 +5,7 @@
 import type { Library } from "../corpus/library.ts";
 import { perContent } from "../corpus/per-content.ts";
 import { withoutMarkup } from "../core/text.ts";
+import { askedAboutHere } from "./about-here.ts";
 import { expansionsOf, type Expansions } from "./lexicon.ts";
 import { askStem, STOP_WORDS } from "./text.ts";
 
@@ -92,5 +93,7 @@ export function spelledAsLibrary(question: string, vocabulary: ReadonlyMap<strin
  * itself is kept as typed.
  */
 export function questionAsRead(question: string, library: Library, expansions: Expansions | null): string {
-  return spelledAsLibrary(withoutMarkup(question) || question, libraryWords(library), expansions);
+  const plain = withoutMarkup(question) || question;
+  // A question about the sanctuary itself ("What is this place?") is read as the about guide asks it (about-here.ts).
+  return askedAboutHere(plain) ?? spelledAsLibrary(plain, libraryWords(library), expansions);
 }

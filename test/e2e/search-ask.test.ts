@@ -160,6 +160,17 @@ describe("POST /api/ask without a language model", () => {
     expect(JSON.stringify(thread.body)).not.toContain(first.owner_token);
   });
 
+  it("answers a first visitor's 'What is this place?' with what the sanctuary is, keeping the question as asked", async () => {
+    for (const question of ["What is this place?", "Where am I?"]) {
+      const res = await extractive.post("/api/ask", { question }, asIp(freshIp()));
+      expect(res.status).toBe(200);
+      expect(res.body.answer.split("\n> — ")[0], question).toContain("Sanctuary is a contemplative space that runs around the clock");
+      expect(res.body.sources[0].title).toBe("About Sanctuary");
+      const thread = await extractive.get(`/api/ask/conversation/${res.body.slug}`);
+      expect(thread.body.messages[0].content).toBe(question);
+    }
+  });
+
   it("answers a how-to about living with the pieces written for it, never with guides of score 0 that share its words", async () => {
     // A user's report: a grudge was answered by three unrelated guide sentences, a sleepless night was "not covered".
     for (const [question, title] of [
