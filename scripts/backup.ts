@@ -1,21 +1,12 @@
 // npm run backup -- --to <file>: a consistent copy of the state while the server runs (SQLite), or a Redis
 // snapshot (BGSAVE) when SANCTUARY_REDIS_URL is set. Reads DATA_DIR like the server. Exit 0 only for a finished backup.
-import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { loadConfig } from "../config.ts";
+import { stringOptions } from "./cli-options.ts";
 import { backupRedis, backupSqlite } from "../storage/backup.ts";
 
 const USAGE = "usage: npm run backup -- --to <file>";
-/** The options, or one line and exit 2 (a usage error): parseArgs's TypeError would print Node's stack trace. */
-function optionsOf(): { to?: string } {
-  try {
-    return parseArgs({ options: { to: { type: "string" } } }).values;
-  } catch (error) {
-    console.error(`backup: ${(error as Error).message}; ${USAGE}`);
-    process.exit(2);
-  }
-}
-const values = optionsOf();
+const values = stringOptions("backup", USAGE, ["to"]);
 try {
   const config = loadConfig();
   // State kept through unstorage is not in state.db: a backup of state.db would copy nothing of it.

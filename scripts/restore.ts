@@ -1,22 +1,13 @@
 // npm run restore -- --from <file>: puts a backup made by npm run backup in place of DATA_DIR/state.db. Refuses
 // while a server (or npm run mcp:stdio) has the folder open, and refuses anything that is not a finished,
 // intact backup. The state it replaces is kept beside it (state.db.before-restore-<time>).
-import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { loadConfig } from "../config.ts";
+import { stringOptions } from "./cli-options.ts";
 import { restoreSqlite } from "../storage/backup.ts";
 
 const USAGE = "usage: npm run restore -- --from <file>";
-/** The options, or one line and exit 2 (a usage error): parseArgs's TypeError would print Node's stack trace. */
-function optionsOf(): { from?: string } {
-  try {
-    return parseArgs({ options: { from: { type: "string" } } }).values;
-  } catch (error) {
-    console.error(`restore: ${(error as Error).message}; ${USAGE}`);
-    process.exit(2);
-  }
-}
-const values = optionsOf();
+const values = stringOptions("restore", USAGE, ["from"]);
 try {
   const config = loadConfig();
   // A server on unstorage never reads state.db: a restore into it would report success and change nothing.
