@@ -86,7 +86,8 @@ export function requestWatch(ctx: Pick<AdapterContext, "log"> & { metrics: Metri
   const writeFields = rawLineWriterOf(ctx.log);
   function done(event: H3Event, started: number, answered: number): void {
     // A request the parser cut short (a 408 mid-body) ends here as its body's failure: the client was sent the refusal.
-    const status = refusalStatusOf(event.req.runtime?.node?.req?.socket) ?? answered;
+    // Looked up for failures only, so a request answered well pays nothing for it.
+    const status = answered >= 400 ? (refusalStatusOf(event.req.runtime?.node?.req?.socket) ?? answered) : answered;
     const note = event.context.sanctuaryRequest;
     // Visitors' words are never logged (docs/operating.md): a path made of them is logged as its route's pattern.
     const path = note?.hidden === "path" ? (event.context.matchedRoute?.route ?? "(hidden)") : event.url.pathname;
