@@ -123,10 +123,12 @@ function said(issue: z.core.$ZodIssue, { raw, fields, tool, required, missing, c
       };
     case "invalid_value": {
       const allowed = issue.values.map(String);
+      // A value that differs from one allowed only by case or a slip ("Prayers", "prayer") names the one meant.
+      const meant = typeof sent === "string" ? meantBy(sent, allowed) : undefined;
       // Left out, the required sentence names it, and its values when it is the choice there (withChoice).
       const message =
         sent !== undefined
-          ? `${subject} must be one of: ${allowed.join(", ")}.`
+          ? `${subject} must be one of: ${allowed.join(", ")}${meant ? `: did you mean \`${meant}\`?` : "."}`
           : issue === choice
             ? required
             : `${required.slice(0, -1)} (${subject} is one of: ${allowed.join(", ")}).`;

@@ -34,7 +34,14 @@ it("names every field left out at once, with the values a missing choice takes",
   expect(none.details.allowed).toEqual(["prayers", "rituals", "hymns", "practice", "philosophy"]);
   expect(refusalOf(contribute, { name: "Wren Ash", category: "prayers", title: "A small prayer" }).message).toBe("`content` is required.");
   // A value given but not one of them is said as such.
-  expect(refusalOf(contribute, { name: "Wren Ash", category: "odes", title: "A", content: "B" }).message).toMatch(/^`category` must be one of: prayers/);
+  expect(refusalOf(contribute, { name: "Wren Ash", category: "odes", title: "A", content: "B" }).message).toMatch(
+    /^`category` must be one of: prayers, rituals, hymns, practice, philosophy\. /,
+  );
+  // One that differs from an allowed value by case or a slip names the value meant.
+  for (const category of ["Prayers", "prayer", "PHILOSOPHY"])
+    expect(refusalOf(contribute, { name: "Wren Ash", category, title: "A", content: "B" }).message).toMatch(
+      /^`category` must be one of: [a-z, ]+: did you mean `(prayers|philosophy)`\? /,
+    );
 });
 
 it("speaks of a tool by the name an agent calls it", () => {
