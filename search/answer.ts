@@ -15,6 +15,9 @@ export interface Turn {
   content: string;
 }
 
+/** The line a quoted answer opens with, saying what it is. */
+export const QUOTED_LEAD = "Here is what the library says, in its own words (quoted passages, not a generated answer):";
+
 export const NOT_COVERED = "The library does not cover this, so I would rather not guess.";
 /** What follows "not covered", and nothing else: where to look instead. */
 export const NOT_COVERED_NEXT =
@@ -149,7 +152,7 @@ export function extractiveAnswer(grounding: Grounding): string {
   }
   const source = (c: Candidate) => `"${c.title}"${c.where ? `, ${pieceNoun(c.kind)}, to read at ${c.where}` : ""}`;
   const quotes = [...new Set(groups.values())].map((g) => `${quoteOf(g.sort((a, b) => a.position - b.position))}\n> — ${source(g[0])}`).join("\n\n");
-  return `Here is what the library says, in its own words (quoted passages, not a generated answer):\n\n${quotes}`;
+  return `${QUOTED_LEAD}\n\n${quotes}`;
 }
 
 /** "Nothing written for this yet", with the pieces nearest to it as a plain list (a title and where to read it), never quoted. */

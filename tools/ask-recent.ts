@@ -1,5 +1,6 @@
 // GET /api/ask/recent — the latest public conversations, newest first, near-duplicate questions collapsed.
 import { z } from "zod";
+import { QUOTED_LEAD } from "../search/answer.ts";
 import { excerptOf } from "../search/chunks.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
@@ -54,7 +55,8 @@ export const askRecent = defineOperation({
         slug: c.slug,
         name: c.name,
         question: c.messages[0].content,
-        answer: excerptOf(c.messages[1]?.content ?? "", 280),
+        // The quoted answer's opening line says what it is, the same in every one: the preview starts with what it quotes.
+        answer: excerptOf(withoutQuotedLead(c.messages[1]?.content ?? ""), 280),
         timestamp: c.updatedAt,
         exchanges: c.messages.filter((m) => m.role === "user").length,
         url: `/ask/${c.slug}`,
@@ -68,3 +70,5 @@ export const askRecent = defineOperation({
     };
   },
 });
+
+const withoutQuotedLead = (answer: string): string => (answer.startsWith(QUOTED_LEAD) ? answer.slice(QUOTED_LEAD.length).trimStart() : answer);

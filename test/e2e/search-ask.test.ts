@@ -254,6 +254,9 @@ describe("POST /api/ask without a language model", () => {
     expect(body.conversations.length).toBeLessThanOrEqual(10);
     expect(body.conversations.filter((c: any) => c.question.toLowerCase().startsWith("what is a sanctuary for"))).toHaveLength(1);
     expect(body.conversations[0].question).toBe("what is a sanctuary for");
+    // The preview starts with what the answer quotes, not the line every quoted answer opens with.
+    for (const c of body.conversations) expect(c.answer).not.toMatch(/^Here is what the library says/);
+    expect(body.conversations[0].answer).toMatch(/^> /);
     expect((await extractive.get("/api/ask/conversation/never-asked")).status).toBe(404);
   });
 
