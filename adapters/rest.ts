@@ -3,6 +3,7 @@
 import type { H3, H3Event } from "h3";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
+import { percentDecoded } from "../core/text.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
 import { freshQueryObject, lostInQuery, queryObject } from "./query.ts";
@@ -24,11 +25,7 @@ function routeParams(event: H3Event, names: string[]): Record<string, string> {
   for (const name of names) {
     const value = raw[name];
     if (value === undefined) continue;
-    try {
-      out[name] = decodeURIComponent(value);
-    } catch {
-      out[name] = value;
-    }
+    out[name] = percentDecoded(value) ?? value;
   }
   return out;
 }

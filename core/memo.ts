@@ -103,7 +103,11 @@ export class BoundedMemo<V> {
 export function perObject<K extends object, V>(make: (key: K) => V): (key: K) => V {
   const made = new WeakMap<K, V>();
   return (key) => {
-    if (!made.has(key)) made.set(key, make(key));
-    return made.get(key)!;
+    // One lookup once made (pages call this per reflection, hundreds a view); `has` only for an undefined value.
+    const kept = made.get(key);
+    if (kept !== undefined || made.has(key)) return kept as V;
+    const value = make(key);
+    made.set(key, value);
+    return value;
   };
 }

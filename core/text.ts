@@ -138,3 +138,12 @@ function latinCapitals(text: string): string {
     return latin === "l" ? "I" : /^[A-Za-z]+$/.test(latin) ? latin : capital;
   });
 }
+
+/** A URL part's percent-escapes undone, or null for a malformed one (`%E0%A4%A`), where decodeURIComponent throws. */
+export function percentDecoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

@@ -11,7 +11,11 @@ export function perContent<T>(make: (library: Library) => T): (library: Library)
   const made = new WeakMap<readonly Piece[], T>();
   return (library) => {
     const key = library.pieces;
-    if (!made.has(key)) made.set(key, make(library));
-    return made.get(key)!;
+    // One lookup when made; `has` only for an undefined value.
+    const kept = made.get(key);
+    if (kept !== undefined || made.has(key)) return kept as T;
+    const value = make(library);
+    made.set(key, value);
+    return value;
   };
 }

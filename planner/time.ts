@@ -171,9 +171,15 @@ function icuCanonical(zone: string): string | undefined {
 export function slotFirstBegins(date: string, slotIndex: number): Date {
   if (!isValidDate(date)) throw new RangeError(`slotFirstBegins: invalid date ${JSON.stringify(date)}`);
   if (!Number.isInteger(slotIndex) || slotIndex < 0 || slotIndex > 5) throw new RangeError(`slotFirstBegins: slotIndex ${slotIndex} not in 0..5`);
-  return DateTime.fromISO(date, { zone: EARLIEST })
-    .set({ hour: slotIndex * 4 })
-    .toJSDate();
+  // UTC+14 keeps no daylight saving: the slot's wall-clock start there, as plain arithmetic (a luxon DateTime for each
+  // of a day's services was a tenth of the services page).
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day, slotIndex * 4) - 14 * 3_600_000);
+}
+
+/** The instant a (local date, slot) ends everywhere on Earth: its last four hours end at UTC−12. */
+export function slotLastEnds(date: string, slotIndex: number): Date {
+  return new Date(slotFirstBegins(date, slotIndex).getTime() + (14 + 12 + 4) * 3_600_000);
 }
 
 /** Hours from a date's first beginning (00:00 at UTC+14) to its last end (24:00 at UTC−12). */

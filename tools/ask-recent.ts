@@ -55,7 +55,7 @@ export const askRecent = defineOperation({
         slug: c.slug,
         name: c.name,
         question: c.messages[0].content,
-        // The quoted answer's opening line says what it is, the same in every one: the preview starts with what it quotes.
+        // A quoted answer's opening line is the same in every one: the preview starts with what it quotes.
         answer: excerptOf(withoutQuotedLead(c.messages[1]?.content ?? ""), 280),
         timestamp: c.updatedAt,
         exchanges: c.messages.filter((m) => m.role === "user").length,

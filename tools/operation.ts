@@ -114,7 +114,7 @@ export function defineOperation<I extends z.ZodObject, O extends OutputSchema>(o
 /** Annotations for operations that only read. */
 export const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-/** The MCP tool that performs an operation: its own, or the tool that answers it all the same (read_song lists songs). */
+/** The MCP tool that performs an operation: its own, or the one answering it all the same (read_song lists songs). */
 export function toolPerforming(op: Operation, operations: readonly Operation[]): string | undefined {
   return op.mcp?.tool ?? operations.find((o) => o.mcp?.alsoAnswers?.includes(op))?.mcp!.tool;
 }

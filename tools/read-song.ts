@@ -2,7 +2,7 @@
 // with the catalog, the body of GET /api/music, so the songs can be listed without a ninth tool.
 import { z } from "zod";
 import { invalid } from "../core/errors.ts";
-import { hasAnyControlChar } from "../core/text.ts";
+import { hasAnyControlChar, percentDecoded } from "../core/text.ts";
 import { unknownSong } from "./song-meant.ts";
 import { holdsPlaceholder } from "../services/stand-ins.ts";
 import { listSongs } from "./list-songs.ts";
@@ -29,17 +29,9 @@ const slugOrAddress = z
     const path = pathOfAddress(s);
     if (path === "api/music" || path === "music") return undefined;
     const song = /^(?:api\/music|music|reflections|api\/reflections\/song)\/([^/]+)(?:\/(?:lyrics|context))?$/.exec(path);
-    return song ? decoded(song[1]) : s;
+    // A malformed escape stays as it was: then no song has it.
+    return song ? (percentDecoded(song[1]) ?? song[1]) : s;
   });
-
-/** A path segment's percent-escapes undone; a malformed escape leaves it as it was (then no song has it). */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 export const readSong = defineOperation({
   name: "read-song",

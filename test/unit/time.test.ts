@@ -198,6 +198,17 @@ describe("slot beginnings at UTC+14", () => {
     expect(() => slotFirstBegins("2026-01-02", 6)).toThrow(RangeError);
     expect(() => slotFirstBegins("2026-01-02", 1.5)).toThrow(RangeError);
   });
+
+  it("slotFirstBegins, plain arithmetic, agrees with luxon's wall clock at UTC+14 on any day and slot", () => {
+    const days = fc.date({ min: new Date("1971-01-01"), max: new Date("2199-12-31"), noInvalidDate: true });
+    fc.assert(
+      fc.property(days, fc.integer({ min: 0, max: 5 }), (day, slotIndex) => {
+        const date = day.toISOString().slice(0, 10);
+        const luxon = DateTime.fromISO(date, { zone: "UTC+14" }).set({ hour: slotIndex * 4 });
+        expect(slotFirstBegins(date, slotIndex).getTime()).toBe(luxon.toMillis());
+      }),
+    );
+  });
   it("slotsBeginningBetween lists the keys starting in [from, to)", () => {
     expect(slotsBeginningBetween(new Date("2026-01-01T10:00:00Z"), new Date("2026-01-01T22:00:00Z"))).toEqual([
       { date: "2026-01-02", slotIndex: 0 },

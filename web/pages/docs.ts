@@ -2,6 +2,7 @@
 // of one document at /docs/<path>; the same /docs/**:path route serves paths ending in .md as markdown. Library markdown is rendered and then sanitized (pages/markdown.ts).
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
+import { percentDecoded } from "../../core/text.ts";
 import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import type { Piece } from "../../corpus/library.ts";
@@ -72,14 +73,6 @@ ${documentBody(doc)}
   });
 }
 
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A library document's markdown, as written (no HTML around it); with `?spoken`, any piece's (songs too)
  * as its recording speaks it: the words in order, directions left out, held times shown.
@@ -128,7 +121,7 @@ export function docsRoutes(deps: WebContext): Route[] {
       errors: ["not_found"],
       handler: (event) => {
         const raw = String(event.context.params?.path ?? "");
-        const path = safeDecode(raw);
+        const path = percentDecoded(raw);
         return path !== null && !path.endsWith(".md") ? documentPage(event, deps, path) : documentMarkdown(event, deps, raw, path);
       },
     },

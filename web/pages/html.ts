@@ -2,6 +2,7 @@
 // (made by `html` itself, or by `trusted` for markup that was sanitized first). Visitor text can
 // therefore never become markup by accident, whichever page it lands on.
 import { escapeHtml } from "../embed.ts";
+import { percentDecoded } from "../../core/text.ts";
 
 export class Html {
   constructor(readonly value: string) {}
@@ -58,11 +59,7 @@ export function localPath(url: string | null | undefined): string | null {
 
 /** A route parameter as text; a malformed %-escape reads as "" (which no page matches) rather than throwing. */
 export function routeParam(params: Record<string, string> | undefined, name: string): string {
-  try {
-    return decodeURIComponent(String(params?.[name] ?? ""));
-  } catch {
-    return "";
-  }
+  return percentDecoded(String(params?.[name] ?? "")) ?? "";
 }
 
 /** A path segment for links: each part of a slug or library path percent-encoded. */

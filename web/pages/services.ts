@@ -9,7 +9,7 @@ import { DateTime } from "luxon";
 import { perObject } from "../../core/memo.ts";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
-import { isTodaySomewhere, SLOT_LABELS, slotFirstBegins } from "../../planner/time.ts";
+import { isTodaySomewhere, SLOT_LABELS, slotFirstBegins, slotLastEnds } from "../../planner/time.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
 import { refusalHeaders } from "./forms.ts";
@@ -30,8 +30,6 @@ const HALF_OF: Record<string, string> = { north: "north", south: "south", unknow
 /** A heading's first letter in capitals ("Midnight to 04:00"). */
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export const longDate = (date: string) => DateTime.fromISO(date, { zone: "utc" }).toFormat("cccc d LLLL yyyy");
-/** Hours from a slot's first beginning (at UTC+14) to its last end (at UTC−12): after them it is over everywhere. */
-const SLOT_SPAN_MS = (14 + 12 + 4) * 3_600_000;
 /** What the page says of the visitor's hour; services.js writes the same (keep them in step). */
 const YOUR_HOUR = "The service of your hour is open below; open any other to read it.";
 const ANY_HOUR = "Open any of them to read it.";
@@ -48,7 +46,7 @@ function toldLines(plannedFrom: DayService["plannedFrom"]): string[] {
 function serviceArticle(deps: WebContext, date: string, s: DayService, open: boolean, shown: boolean): Html {
   const id = `slot-${s.slotIndex}-${s.tier}`;
   // A service still heard somewhere, or still to come in the west, has its reflections ahead of it, not behind.
-  const heard = deps.clock().getTime() >= slotFirstBegins(date, s.slotIndex).getTime() + SLOT_SPAN_MS || s.reflectionCount > 0;
+  const heard = deps.clock().getTime() >= slotLastEnds(date, s.slotIndex).getTime() || s.reflectionCount > 0;
   const told = toldLines(s.plannedFrom);
   const title = serviceTitle(s.name, s.slot);
   return html`<details class="card service" id="${id}" data-slot="${s.slotIndex}" data-tier="${s.tier}"${open ? html` open` : ""}${shown ? "" : html` hidden`}>
