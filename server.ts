@@ -17,6 +17,7 @@ import { setFlagsFromString } from "node:v8";
 import { createLogger } from "./core/logger.ts";
 import { listenRefusal } from "./core/listen-refusal.ts";
 import { answerClientErrors } from "./adapters/client-errors.ts";
+import { ServerResponseWithReason } from "./adapters/status-line.ts";
 
 /** A server before it listens: what it serves, built once; `app.fetch(request)` answers with no socket. */
 export interface OpenedApp {
@@ -56,7 +57,8 @@ export async function startServer(
     reusePort: options.reusePort,
     // Our own shutdown (below) drains requests in flight; srvx's would stop listening and cut them.
     gracefulShutdown: false,
-    node: { requestTimeout: 8_000, headersTimeout: 8_000, connectionsCheckingInterval: 1_000 },
+    // Responses name their reason phrase ("200 OK"): adapters/status-line.ts.
+    node: { requestTimeout: 8_000, headersTimeout: 8_000, connectionsCheckingInterval: 1_000, ServerResponse: ServerResponseWithReason },
   });
   // A refused listen ends the start: what was opened for it is closed, and the reason names the setting to change.
   await server.ready().catch(async (error: unknown) => {

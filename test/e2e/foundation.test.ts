@@ -328,6 +328,34 @@ describe("CORS", () => {
   });
 });
 
+describe("the status line", () => {
+  /** The status line as sent, read off the socket (fetch hides an empty reason phrase behind statusText ""). */
+  function statusLineOf(method: string, path: string, extra = ""): Promise<string> {
+    const { hostname, port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: hostname, port: Number(port) });
+      let read = "";
+      socket.on("data", (chunk) => {
+        read += chunk.toString("latin1");
+        if (read.includes("\r\n")) {
+          socket.destroy();
+          resolve(read.slice(0, read.indexOf("\r\n")));
+        }
+      });
+      socket.on("error", reject);
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n${extra}\r\n`);
+    });
+  }
+
+  it("names the reason with the code, whoever made the response: operations, pages, fallbacks, preflights, MCP", async () => {
+    expect(await statusLineOf("GET", "/api/music")).toBe("HTTP/1.1 200 OK");
+    expect(await statusLineOf("GET", "/")).toBe("HTTP/1.1 200 OK");
+    expect(await statusLineOf("GET", "/api/no-such-thing")).toBe("HTTP/1.1 404 Not Found");
+    expect(await statusLineOf("GET", "/mcp", "Accept: application/json, text/event-stream\r\n")).toBe("HTTP/1.1 405 Method Not Allowed");
+    expect(await statusLineOf("OPTIONS", "/api/now")).toBe("HTTP/1.1 204 No Content");
+  });
+});
+
 describe("MCP over Streamable HTTP", () => {
   it("lists the eight tools, each with input and output schemas and annotations", async () => {
     const { tools } = await mcp.listTools();
