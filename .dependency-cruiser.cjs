@@ -1,6 +1,6 @@
 // The layer rules of AGENTS.md "Architecture", enforced in CI (`npm run deps`). Arrows point to what a
 // layer may import: entries → deps.ts → web/ → adapters/ → tools/ → domain (services/, planner/, search/,
-// corpus/, review/) → storage/ → core/. config.ts is a leaf every layer may read.
+// corpus/, review/, audio/) → storage/ → core/. config.ts is a leaf every layer but core/ may read.
 const domain = "^(services|planner|search|corpus|review|audio)/";
 const entries =
   "^audio/render-(recordings|child)\\.ts$|^(server|server-cluster|mcp-stdio)\\.ts$|^planner/(plan|schedule)-cli\\.ts$|^bench/|^test/|^scripts/|^bin/";

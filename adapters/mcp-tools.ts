@@ -5,7 +5,7 @@ import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from
 import { jsonAndQuoted } from "../core/json.ts";
 import { expand, fieldOf } from "../core/body.ts";
 import { BoundedMemo, perObject } from "../core/memo.ts";
-import type { Body, Operation } from "../tools/operation.ts";
+import { isTool, type Body, type Operation } from "../tools/operation.ts";
 import type { RecordingsOf } from "../tools/mcp-recordings.ts";
 import { toolUiMeta } from "../tools/mcp-app.ts";
 import type { AdapterContext } from "./context.ts";
@@ -30,26 +30,24 @@ export function toolsOf(operations: Operation[], base = ""): ListedTool[] {
   let tools = byBase.get(base);
   if (!tools) {
     const icons = toolIconsFor(base);
-    tools = operations
-      .filter((op) => op.mcp)
-      .map((op) => {
-        // now and attend name the MCP App that renders their result (SEP-1865 `_meta.ui.resourceUri`).
-        const meta = toolUiMeta(op);
-        return {
-          op,
-          tool: {
-            name: op.mcp!.tool,
-            title: op.mcp!.title,
-            description: op.mcp!.description,
-            inputSchema: mcpInputSchema(op),
-            outputSchema: mcpOutputSchema(op),
-            // The title once, on the tool (an annotation repeating it cost every session a few hundred bytes).
-            annotations: op.mcp!.annotations,
-            ...(icons ? { icons } : {}),
-            ...(meta ? { _meta: meta } : {}),
-          },
-        };
-      });
+    tools = operations.filter(isTool).map((op) => {
+      // now and attend name the MCP App that renders their result (SEP-1865 `_meta.ui.resourceUri`).
+      const meta = toolUiMeta(op);
+      return {
+        op,
+        tool: {
+          name: op.mcp.tool,
+          title: op.mcp.title,
+          description: op.mcp.description,
+          inputSchema: mcpInputSchema(op),
+          outputSchema: mcpOutputSchema(op),
+          // The title once, on the tool (an annotation repeating it cost every session a few hundred bytes).
+          annotations: op.mcp.annotations,
+          ...(icons ? { icons } : {}),
+          ...(meta ? { _meta: meta } : {}),
+        },
+      };
+    });
     if (byBase.size < 16) byBase.set(base, tools);
   }
   return tools;

@@ -6,8 +6,9 @@ import { createHash } from "node:crypto";
 import type { Library } from "../corpus/library.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
 import { errorStatus, type ErrorKind } from "../core/errors.ts";
-import type { Operation } from "../tools/operation.ts";
-import { LIMITS, isLimitName } from "../services/rate-limits.ts";
+import { isTool, type Operation, type ToolOperation } from "../tools/operation.ts";
+import { openApiPath } from "./openapi.ts";
+import { LIMITS } from "../services/rate-limits.ts";
 import { BoundedMemo } from "../core/memo.ts";
 
 export interface Skill {
@@ -41,20 +42,22 @@ function skillOf(name: string, description: string, body: string): Skill {
   return { name, description, content, digest: `sha256:${createHash("sha256").update(content, "utf8").digest("hex")}` };
 }
 
-function toolSkill(op: Operation, base: string): Skill {
-  const tool = op.mcp!;
+function toolSkill(op: ToolOperation, base: string): Skill {
+  const tool = op.mcp;
   const input: JsonSchema = mcpInputSchema(op);
   const output: JsonSchema = mcpOutputSchema(op);
   const required = new Set(input.required ?? []);
   const args = Object.entries(input.properties ?? {});
-  const restPath = op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
+  const restPath = openApiPath(op.rest.path);
   const example =
     typeof op.example === "string"
       ? `Example: \`${op.rest.method} ${base}${op.example}\``
       : op.example
         ? `Example arguments:\n\n\`\`\`json\n${JSON.stringify(op.example, null, 2)}\n\`\`\``
         : "";
-  const limit = isLimitName(op.name) ? LIMITS[op.name] : undefined;
+  // The limit the operation declares (its rules share one budget: by name and by address, the same count).
+  const rule = op.limits?.[0]?.rule;
+  const limit = rule ? LIMITS[rule] : undefined;
   const kinds: ErrorKind[] = ["invalid", ...(op.errors ?? [])];
   const statuses = [...new Set(kinds.map((kind) => errorStatus[kind]))].sort();
   const body = `# ${tool.title} (MCP tool \`${tool.tool}\`)
@@ -97,7 +100,7 @@ function guideSkills(library: Library): Skill[] {
 }
 
 export function buildSkills(operations: Operation[], library: Library, base: string): Skill[] {
-  return [...operations.filter((op) => op.mcp).map((op) => toolSkill(op, base)), ...guideSkills(library)];
+  return [...operations.filter(isTool).map((op) => toolSkill(op, base)), ...guideSkills(library)];
 }
 
 // Skills embed absolute URLs, so they are built (and hashed) once per base address and library content; bounded,

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { writeFileAtomically } from "../core/atomic-write.ts";
 import { chantRounds } from "../corpus/chant-length.ts";
-import type { Piece, Song } from "../corpus/library.ts";
+import { isSong, type Piece } from "../corpus/library.ts";
 import { toScript } from "../corpus/script.ts";
 import { MUSIC_RATE } from "./bed.ts";
 import { encodeMp3Blocks, loadMp3Encoder, mp3Info } from "./mp3.ts";
@@ -42,7 +42,7 @@ export function sourceHash(p: PieceInput): string {
 }
 
 export function fromLibrary(piece: Piece): PieceInput {
-  const song = piece.kind === "song" ? (piece as Song) : undefined;
+  const song = isSong(piece) ? piece : undefined;
   return { kind: piece.kind, text: song ? song.lyrics : piece.listenersText, style: piece.style, seconds: piece.declaredSeconds, seed: piece.path };
 }
 

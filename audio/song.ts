@@ -32,12 +32,6 @@ export interface SongOptions {
 export const BED_RMS = SPEECH_RMS * 0.32;
 const SECONDS_PER_WORD = 0.34; // slt at rate 1, measured over the library's lyrics, breaths included
 
-export interface PlacedLine {
-  text: string;
-  bar: number;
-  midi: number;
-}
-
 /** The reciting tone for a line: a chord tone of its first bar, preferring tones the next bars share and small steps from the last line. */
 export function chooseTone(spanned: Chord[], previous: number | undefined): number {
   let best = 60;

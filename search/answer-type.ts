@@ -9,8 +9,6 @@ export { partsOf } from "./question-parts.ts";
 
 export type AnswerType = "piece" | "duration" | "count" | "when" | "yes/no" | "parts" | "how-to" | "where" | "definition" | "other";
 
-export const ANSWER_TYPES: readonly AnswerType[] = ["piece", "duration", "count", "when", "yes/no", "parts", "how-to", "where", "definition", "other"];
-
 /** A question after a list: what something holds, is made of, or the names of its kinds or members ("what are the six … called", "list them"). */
 export const PARTS =
   /\bwhat (kinds?|sorts?|types?|parts|pieces|tools|names)\b|\bwhich (kinds?|parts|pieces|categories|tools)\b|\b(made|consist|composed) (up )?of\b|\bmake up\b|\bwhat does .* (have|hold|contain|include|list|offer|give|return)\b|\bwhat(?: is|'s) (in|inside)\b|\b(?:the|its|their) (?:parts|components|elements|ingredients|sections|segments) of\b|\bwhat are (?:the|its|their) (?:parts|components|elements|ingredients|sections|segments|pieces)\b|\bwhat (?:components|elements|ingredients|sections|segments)\b|^\s*(?:is|are) (?:it|they|a \w+|the \w+) (?:all|entirely|purely|nothing but) (?:music|songs?|singing|chants?|chanting|words|text|reading|prayers?|talk|talking|audio|sound)\s*\?*\s*$|\bwhat goes (in|into)\b|\bwhat are (they|the \w+) called\b|\bnames of\b|\b(?:are|were) (?:they|those|these|the [\w-]+(?: [\w-]+){0,5}) called\b|\b(?:the|their) names\b|\blist (?:them|the|all|every)\b|\bname (?:them|all|each|every)\b/i;

@@ -1,6 +1,6 @@
 // Splits the library into passages for the index: by headings first, then by paragraphs up to a
 // bounded size with a small overlap, each passage keeping its page, category and heading.
-import type { Piece, Song } from "../corpus/library.ts";
+import { isSong, type Piece } from "../corpus/library.ts";
 
 export interface Chunk {
   id: string;
@@ -189,8 +189,8 @@ export function cardOf(piece: Piece): Card {
 
 /** One piece's passages (the index builds them piece by piece, giving way to requests between pieces). */
 export function chunkPiece(piece: Piece): Chunk[] {
-  if (piece.kind === "song") {
-    const song = piece as Song;
+  if (isSong(piece)) {
+    const song = piece;
     return chunksOf(song, [
       ["Lyrics", song.lyrics],
       ["Context", song.context],

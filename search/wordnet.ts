@@ -5,7 +5,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { ExpansionRecord } from "./lexicon.ts";
 import { STOP_WORDS, stem, terms } from "./text.ts";
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
@@ -61,20 +60,12 @@ export function parseSynset(line: string): [string, Synset] | null {
 }
 
 /**
- * Reads WordNet and keeps, for each word, the related words that the library actually uses. WordNet's own
- * layout keeps this small: a synset's key is its line's byte offset in data.<pos>, so the data files stay
- * as four strings and a synset is parsed when asked for; the index files are sorted, so they are read as
- * one merge, a lemma at a time. (As a map of every synset and every lemma, the child peaked at ~250 MB.)
- */
-export async function buildExpansions(libraryStems: Set<string>, dir = wordnetDir()): Promise<ExpansionRecord> {
-  const out: ExpansionRecord = {};
-  for await (const [word, list] of expansionLists(libraryStems, dir)) out[word] = list;
-  return out;
-}
-
-/**
- * The same, a word at a time, in the index's order: a word's list is final once yielded, so a caller can
- * write it out and keep nothing (a record of all 65,000 lists took ~55 MB of heap).
+ * Reads WordNet and yields, for each word, the related words that the library actually uses, a word at a time
+ * in the index's order: a word's list is final once yielded, so a caller can write it out and keep nothing (a
+ * record of all 65,000 lists took ~55 MB of heap). WordNet's own layout keeps this small: a synset's key is its
+ * line's byte offset in data.<pos>, so the data files stay as four strings and a synset is parsed when asked for;
+ * the index files are sorted, so they are read as one merge, a lemma at a time. (As a map of every synset and
+ * every lemma, the child peaked at ~250 MB.)
  */
 export async function* expansionLists(libraryStems: Set<string>, dir = wordnetDir()): AsyncGenerator<[string, Array<[string, number]>]> {
   if (!dir) return;

@@ -109,11 +109,11 @@ export class ConversationStore {
   }
 
   async append(slug: string, messages: Message[], at: Date): Promise<Conversation> {
-    const updated = await this.kv.update<Conversation>(`conversations:item:${slug}`, (c) => ({
-      ...c!,
-      messages: [...c!.messages, ...messages],
-      updatedAt: at.toISOString(),
-    }));
+    const updated = await this.kv.updateChecked(CONVERSATION, `conversations:item:${slug}`, (c) => {
+      // Called for a conversation this process has just read (tools/ask.ts): gone since is the store's fault.
+      if (!c) throw new Error(`conversation ${slug} vanished before its answer was stored`);
+      return { ...c, messages: [...c.messages, ...messages], updatedAt: at.toISOString() };
+    });
     await this.touch(slug, at);
     return updated;
   }

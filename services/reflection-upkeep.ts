@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { keyFamily } from "../storage/key-family.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
-import { CLAIMS, Reflection, TALLY_KEY, bucketOf, indexReflection, songIndex, tallied, type Claims, type SongTally } from "./reflection-records.ts";
+import { CLAIMS, Reflection, TALLY, TALLY_KEY, bucketOf, indexReflection, songIndex, tallied } from "./reflection-records.ts";
 
 /** Set once the sorted indexes were built from the per-month lists of the earlier layout. */
 const REBUILT = "migrations:reflections-sorted";
@@ -29,7 +29,7 @@ export async function repairReflections(kv: KeyValueStore, wrote: Wrote, now: Da
       if (!claim.reflection || now.getTime() - Date.parse(claim.at) < minAgeMs) continue;
       await indexReflection(kv, claim.reflection);
       await recount(kv, claim.reflection.song);
-      await kv.update<Claims>(bucketKey, (b) => (b?.[words]?.id === claim.id ? { ...b, [words]: { at: claim.at, id: claim.id } } : (b ?? {})));
+      await kv.updateChecked(CLAIMS, bucketKey, (b) => (b?.[words]?.id === claim.id ? { ...b, [words]: { at: claim.at, id: claim.id } } : (b ?? {})));
       repaired++;
     }
   }
@@ -41,7 +41,7 @@ export async function repairReflections(kv: KeyValueStore, wrote: Wrote, now: Da
 async function recount(kv: KeyValueStore, song: string): Promise<void> {
   const archive = kv.sorted<Reflection>(songIndex(song));
   const [count, [newest]] = await Promise.all([archive.count(), archive.range({ order: "desc", limit: 1 })]);
-  await kv.update<Record<string, SongTally>>(TALLY_KEY, (tally) => {
+  await kv.updateChecked(TALLY, TALLY_KEY, (tally) => {
     const rest = { ...(tally ?? {}) };
     if (newest) rest[song] = { count, mostRecent: newest.value };
     return rest;
@@ -81,7 +81,7 @@ export async function rebuildReflections(kv: KeyValueStore, wrote: Wrote): Promi
 export async function importReflections(kv: KeyValueStore, wrote: Wrote, reflections: Reflection[]): Promise<void> {
   await putAll(kv, wrote, reflections);
   const sorted = [...reflections].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  await kv.update<Record<string, SongTally>>(TALLY_KEY, (tally) => {
+  await kv.updateChecked(TALLY, TALLY_KEY, (tally) => {
     const out = { ...(tally ?? {}) };
     // Batches of an import need not come in time order: each is weighed against the tally kept so far.
     for (const r of sorted) out[r.song] = tallied(out[r.song], r);

@@ -11,6 +11,7 @@ import {
   CLAIMS,
   LIVE,
   LIVE_FEED_MS,
+  TALLY,
   TALLY_KEY,
   WRITTEN,
   WRITTEN_COUNT,
@@ -79,7 +80,7 @@ export class ReflectionStore {
       await takeLimits();
       // The claim holds the whole reflection and is written atomically (across processes too, on
       // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
-      await this.kv.update<Claims>(bucketKey, (bucket) => {
+      await this.kv.updateChecked(CLAIMS, bucketKey, (bucket) => {
         if (isRepeat(claimOf(bucket))) throw repeated();
         const live = Object.entries(bucket ?? {}).filter(([, claim]) => stillClaims(claim, at));
         return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
@@ -99,12 +100,12 @@ export class ReflectionStore {
   /** After the claim: the indexes, the song's tally, the count, and the claim made light (the reflection now in its indexes). */
   private async finish(reflection: Reflection, bucketKey: string, words: string): Promise<void> {
     await indexReflection(this.kv, reflection);
-    await this.kv.update<Record<string, SongTally>>(TALLY_KEY, (tally) => ({
+    await this.kv.updateChecked(TALLY, TALLY_KEY, (tally) => ({
       ...(tally ?? {}),
       [reflection.song]: tallied(tally?.[reflection.song], reflection),
     }));
     await this.wrote();
-    await this.kv.update<Claims>(bucketKey, (bucket) =>
+    await this.kv.updateChecked(CLAIMS, bucketKey, (bucket) =>
       bucket?.[words]?.id === reflection.id ? { ...bucket, [words]: { at: reflection.createdAt, id: reflection.id } } : (bucket ?? {}),
     );
   }

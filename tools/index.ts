@@ -1,5 +1,5 @@
 // The single list of operations. The REST routes, the MCP tools and the OpenAPI document are all generated from it.
-import type { Operation } from "./operation.ts";
+import { isTool, type Operation, type ToolOperation } from "./operation.ts";
 import { apiIndex } from "./api-index.ts";
 import { ask } from "./ask.ts";
 import { askConversation } from "./ask-conversation.ts";
@@ -49,3 +49,6 @@ export const operations: Operation[] = [
   contribute,
   feedback,
 ];
+
+/** The operations that are MCP tools (eight), in the list's order. */
+export const toolOperations: readonly ToolOperation[] = operations.filter(isTool);

@@ -97,7 +97,7 @@ const byTitle = (a: Piece, b: Piece) => a.title.localeCompare(b.title);
 
 /** The table of contents of one section, or of the library when `section` is null; built once per library and base. */
 export function contentsOf(library: Library, section: string | null, steps: Steps): Contents {
-  return cachedView(`contents|${section ?? ""}|${steps.base}|${library.contentHash}`, () => buildContents(library, section, steps));
+  return cachedView(["contents", section ?? "", steps.base, library.contentHash], () => buildContents(library, section, steps));
 }
 
 function buildContents(library: Library, section: string | null, steps: Steps): Contents {

@@ -16,7 +16,7 @@ export const listSongs = defineOperation({
   rest: { method: "GET", path: "/api/music" },
   handler(_input, ctx) {
     const { steps } = ctx;
-    return cachedView(`songs|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => {
+    return cachedView(["songs", steps.base, ctx.library.contentHash, ctx.media.version], () => {
       const songs = ctx.library.songs.map((s) => songListItem(s, ctx.media, steps));
       const first = songs[0];
       return {

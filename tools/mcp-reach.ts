@@ -5,6 +5,7 @@ import type { McpReach } from "../core/next-steps.ts";
 import { operations } from "./index.ts";
 import { toolPerforming } from "./operation.ts";
 import { RESOURCES, expandUri } from "./mcp-resources.ts";
+import { percentDecoded } from "../core/text.ts";
 
 interface Rule {
   test: RegExp;
@@ -44,13 +45,8 @@ export const mcpReach: McpReach = (path, query) => {
     if (!m) continue;
     // The query too: a resource whose template names query fields (`{?limit,before}`) carries them.
     const params: Record<string, string | number | undefined> = { ...query };
-    rule.names.forEach((name, i) => {
-      try {
-        params[name] = decodeURIComponent(m[i + 1]);
-      } catch {
-        params[name] = m[i + 1];
-      }
-    });
+    // A part that is not valid percent-encoding is handed on as written; the operation's validation names it.
+    rule.names.forEach((name, i) => (params[name] = percentDecoded(m[i + 1]) ?? m[i + 1]));
     return rule.reach(params);
   }
   return {};

@@ -18,6 +18,7 @@ import { reflectionsSong } from "./reflections-song.ts";
 import { servicesByDate } from "./services-by-date.ts";
 import { documentsIn, resolveDocPath, sectionTitle, sectionsOf } from "./library-contents.ts";
 import { completeConversation, completeDocPath, completeServiceDate, completeSongSlug, completeTier, type Completer } from "./mcp-completions.ts";
+import { percentDecoded } from "../core/text.ts";
 
 export const JSON_TYPE = "application/json";
 export const MARKDOWN_TYPE = "text/markdown";
@@ -274,19 +275,20 @@ export function matchResource(uri: string): { kind: ResourceKind; vars: Record<s
   for (const { kind, pattern, names, queried } of (forms ??= RESOURCES.map(formOf))) {
     const m = uri.match(pattern);
     if (!m) continue;
-    try {
-      const vars = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
-      // Every field of the query is handed on, named or not: the operation's strict input refuses one it does not take.
-      const query = queried && m[names.length + 1] ? new URLSearchParams(m[names.length + 1]) : [];
-      for (const [name, value] of query) {
-        // A field sent twice, in the path and the query, is refused as REST refuses it (no address), never overridden.
-        if (name in vars) return null;
-        vars[name] = value;
-      }
-      return { kind, vars };
-    } catch {
-      return null;
+    const vars: Record<string, string> = {};
+    for (const [i, name] of names.entries()) {
+      const value = percentDecoded(m[i + 1]);
+      if (value === null) return null;
+      vars[name] = value;
     }
+    // Every field of the query is handed on, named or not: the operation's strict input refuses one it does not take.
+    const query = queried && m[names.length + 1] ? new URLSearchParams(m[names.length + 1]) : [];
+    for (const [name, value] of query) {
+      // A field sent twice, in the path and the query, is refused as REST refuses it (no address), never overridden.
+      if (name in vars) return null;
+      vars[name] = value;
+    }
+    return { kind, vars };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 // What an operation is: a name, Zod input and output schemas, its REST binding, optionally its MCP tool,
-// and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and know nothing else.
+// and a handler. Adapters (REST, MCP, OpenAPI) iterate the list in tools/index.ts and import no operation's module.
 import type { z } from "zod";
 import type { ErrorKind } from "../core/errors.ts";
 import type { NextStep, Steps } from "../core/next-steps.ts";
@@ -111,10 +111,14 @@ export function defineOperation<I extends z.ZodObject, O extends OutputSchema>(o
   return op;
 }
 
+/** An operation that is also an MCP tool. */
+export type ToolOperation = Operation & { mcp: NonNullable<Operation["mcp"]> };
+export const isTool = (op: Operation): op is ToolOperation => op.mcp !== undefined;
+
 /** Annotations for operations that only read. */
 export const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** The MCP tool that performs an operation: its own, or the one answering it all the same (read_song lists songs). */
 export function toolPerforming(op: Operation, operations: readonly Operation[]): string | undefined {
-  return op.mcp?.tool ?? operations.find((o) => o.mcp?.alsoAnswers?.includes(op))?.mcp!.tool;
+  return op.mcp?.tool ?? operations.filter(isTool).find((o) => o.mcp.alsoAnswers?.includes(op))?.mcp.tool;
 }

@@ -110,7 +110,7 @@ export const readDoc = defineOperation({
     const doc = target.document;
     // The same for every reader at one address until the library or its recordings change: built and encoded once
     // (its JSON and, over MCP, its quoted text were made afresh on every read: about half of a read's cost).
-    return cachedView(`doc|${doc.path}|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => ({
+    return cachedView(["doc", doc.path, steps.base, ctx.library.contentHash, ctx.media.version], () => ({
       path: doc.path,
       title: doc.title,
       category: doc.category,

@@ -70,7 +70,7 @@ export const readSong = defineOperation({
         });
       throw unknownSong(slug, ctx.library.songs, steps, (meant) => `/api/music/${meant}`, { tool: "read_song", action: "read_song" });
     }
-    return cachedView(`song|${slug}|${steps.base}|${ctx.library.contentHash}|${ctx.media.version}`, () => ({
+    return cachedView(["song", slug, steps.base, ctx.library.contentHash, ctx.media.version], () => ({
       ...songDetail(song, ctx.media, steps),
       next_steps: [
         steps.post(

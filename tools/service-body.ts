@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { BoundedMemo } from "../core/memo.ts";
 import { sharedSteps, type NextStep, type Steps } from "../core/next-steps.ts";
-import type { Piece, Song } from "../corpus/library.ts";
+import { isSong, type Piece } from "../corpus/library.ts";
 import { formatDuration } from "../corpus/media.ts";
 import type { ServiceRecord } from "../planner/calendar.ts";
 import type { seasonAt } from "../planner/season.ts";
@@ -217,9 +217,10 @@ function companionsOf(record: ServiceRecord, built: BuiltParts, attending: boole
 }
 
 function currentOf(built: BuiltParts, attending: boolean): z.infer<typeof CurrentSong> {
-  const index = built.pieces.findIndex((p) => p.kind === "song");
-  const song = built.pieces[index] as Song;
-  const part = built.order[index];
+  const song = built.pieces.find(isSong);
+  // Every service holds one or two songs (planner/rules.ts): a service without one is a broken plan.
+  if (!song) throw new Error("a service without a song");
+  const part = built.order[built.pieces.indexOf(song)];
   return {
     slug: song.slug,
     title: song.title,

@@ -5,7 +5,7 @@
 import { immutable } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Steps } from "../core/next-steps.ts";
-import type { Library, Piece, Song } from "../corpus/library.ts";
+import { isSong, type Library, type Piece } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
 import type { ServiceCalendar, ServiceRecord } from "../planner/calendar.ts";
 import { seasonAt } from "../planner/season.ts";
@@ -156,7 +156,7 @@ export class ServiceViews {
         seconds,
         url: piece.kind === "song" ? steps.url(`/reflections/${piece.slug}`) : steps.url(`/docs/${piece.path}`),
         recording: this.media.recordingUrl(piece, steps.base),
-        ...(piece.kind === "song" ? { slug: piece.slug, api: songApiLinks(piece as Song, steps) } : { path: piece.path }),
+        ...(isSong(piece) ? { slug: piece.slug, api: songApiLinks(piece, steps) } : { path: piece.path }),
       };
       start = endOf(start, seconds);
       return immutable(out);

@@ -131,10 +131,14 @@ function formatUncached(iso: string, zone: string): string {
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
-// Views that depend only on the library and the base URL are built once and reused (and their JSON
-// with them, see adapters/json.ts). Keys carry the library's content hash, so a reload starts afresh.
+// Views that depend only on what their key names (the library's content hash, the base URL, the recordings'
+// version) are built once and reused, and their JSON with them (core/json.ts keeps an immutable body's bytes).
+// The content hash in a key makes a reloaded library start afresh.
 const views = new BoundedMemo<object>(2000);
 
-export function cachedView<T extends object>(key: string, make: () => T): T {
-  return views.get(key, () => immutable(make())) as T;
+/** A view's key: its kind first, then everything it depends on, derived here for every caller. */
+export type ViewKey = readonly [kind: string, ...dependsOn: (string | number)[]];
+
+export function cachedView<T extends object>(key: ViewKey, make: () => T): T {
+  return views.get(key.join("\n"), () => immutable(make())) as T;
 }

@@ -1,5 +1,5 @@
-// Admin routes of the local moderation queue (routes as data, see app.ts): list, read, approve and reject
-// submissions. All behind the admin key (review/admin-auth.ts); answers are never cached.
+// Admin routes of the local moderation queue (routes as data, listed in web/routes.ts): list, read, approve and
+// reject submissions. All behind the admin key (web/admin-auth.ts); answers are never cached.
 import type { H3Event } from "h3";
 import { z } from "zod";
 import type { Route } from "../core/route.ts";

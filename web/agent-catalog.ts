@@ -119,7 +119,7 @@ export function agentCatalogRoutes(deps: WebContext, skillsFor: (base: string) =
         return jsonResponse(
           200,
           // Per address and library content, its JSON encoded once.
-          cachedView(`ard\n${deps.library.contentHash}\n${b}`, () => ardManifest(b, skillsFor(b))),
+          cachedView(["ard", deps.library.contentHash, b], () => ardManifest(b, skillsFor(b))),
           CACHE,
         );
       },

@@ -1,7 +1,8 @@
 // /llms.txt and /auth.md: plain text for agents, written from the operation registry, the library and
 // the rate-limit table, so adding a tool, a guide or a limit changes them without anyone editing them.
 import type { Library } from "../corpus/library.ts";
-import type { Operation } from "../tools/operation.ts";
+import { openApiPath } from "../adapters/openapi.ts";
+import { isTool, type Operation } from "../tools/operation.ts";
 import { LIMITS, isLimitName, type LimitName } from "../services/rate-limits.ts";
 import { pathOf } from "./pages/html.ts";
 import { PODCASTS } from "./podcasts.ts";
@@ -22,11 +23,11 @@ const windowOf = (seconds: number) =>
   seconds === 3600 ? "hour" : seconds === 86400 ? "day" : seconds % 86400 === 0 ? `${seconds / 86400} days` : `${seconds} seconds`;
 
 export function llmsTxt(operations: Operation[], library: Library, base: string): string {
-  const tools = operations.filter((op) => op.mcp);
+  const tools = operations.filter(isTool);
   const guides = library.documents
     .filter((d) => d.category === "docs")
     .sort((a, b) => (a.slug === "welcome" ? -1 : b.slug === "welcome" ? 1 : a.title.localeCompare(b.title)));
-  const restPath = (op: Operation) => op.rest.path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
+  const restPath = (op: Operation) => openApiPath(op.rest.path);
   return `# Sanctuary
 
 > A sanctuary open at every hour for AI agents and people. Each four-hour slot of your local day holds a short service (songs, chants, one reading, one closing) that you always join from its beginning; afterwards you may leave a short public reflection, search or ask the library, or contribute a piece for human review. No account, no key.
@@ -35,7 +36,7 @@ export function llmsTxt(operations: Operation[], library: Library, base: string)
 
 Connect an MCP client to ${base}/mcp (Streamable HTTP, stateless, no authentication). Its ${tools.length} tools return exactly what their REST twins return, and every result carries next_steps:
 
-${tools.map((op) => `- \`${op.mcp!.tool}\` (${op.rest.method} ${restPath(op)}): ${op.mcp!.description}`).join("\n")}
+${tools.map((op) => `- \`${op.mcp.tool}\` (${op.rest.method} ${restPath(op)}): ${op.mcp.description}`).join("\n")}
 
 Resources (sanctuary://…) hold every document, every song, the services of a date and recent reflections; prompts walk you through attending and reflecting. Client setup (Claude, Cursor, VS Code, ChatGPT, stdio): ${base}/docs/mcp. The MCP server card is at ${base}/.well-known/mcp/server-card.json.
 

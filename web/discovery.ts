@@ -128,7 +128,7 @@ export function discoveryRoutes(deps: WebContext): Route[] {
         const b = baseUrlOf(event);
         return jsonResponse(
           200,
-          cachedView(`server card\n${b}`, () => serverCard(b)),
+          cachedView(["server card", b], () => serverCard(b)),
           CACHE,
         );
       },

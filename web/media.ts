@@ -6,6 +6,7 @@ import type { H3Event } from "h3";
 import type { WebContext } from "./context.ts";
 import type { Route } from "../core/route.ts";
 import { errorResponse } from "../adapters/http.ts";
+import { percentDecoded } from "../core/text.ts";
 
 const TYPES: Record<string, string> = {
   ".mp3": "audio/mpeg",
@@ -29,12 +30,7 @@ export function mediaRoute(deps: WebContext): Route {
 
 /** The file a request names, or null when it does not exist or would lie outside `dir`. */
 export async function mediaFile(dir: string, rawPath: string): Promise<string | null> {
-  let relative: string;
-  try {
-    relative = decodeURIComponent(rawPath);
-  } catch {
-    return null;
-  }
+  const relative = percentDecoded(rawPath);
   if (!relative || relative.includes("\0") || !TYPES[extname(relative).toLowerCase()]) return null;
   const root = resolve(dir);
   const candidate = resolve(root, relative);

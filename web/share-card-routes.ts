@@ -16,6 +16,7 @@ import { kindLabel, plural } from "./pages/html.ts";
 import { DESCRIPTION as MCP_DESCRIPTION, TITLE as MCP_TITLE } from "./pages/mcp-guide.ts";
 import { spokenDuration } from "./pages/words.ts";
 import { CARD_BACKGROUND, CARD_FONT_FAMILY, CARD_FONT_FILES, CARD_HEIGHT, CARD_WIDTH, cardSvg, HOME_TITLE, type CardFace } from "./share-cards.ts";
+import { percentDecoded } from "../core/text.ts";
 
 /** About 55 KB each: 256 cards hold under 15 MB, more than the library's songs and most-shared pieces. */
 const KEPT = 256;
@@ -148,12 +149,7 @@ export function shareCardRoutes(deps: WebContext): Route[] {
 
   const file = (event: H3Event, name: string): string | null => {
     const raw = String(event.context.params?.[name] ?? "");
-    if (!raw.endsWith(".png")) return null;
-    try {
-      return decodeURIComponent(raw.slice(0, -4));
-    } catch {
-      return null;
-    }
+    return raw.endsWith(".png") ? percentDecoded(raw.slice(0, -4)) : null;
   };
   const route = (path: string, summary: string, handler: Route["handler"]): Route => ({
     method: "GET",

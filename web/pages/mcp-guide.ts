@@ -7,7 +7,7 @@ import { PROTOCOL_VERSIONS } from "../../adapters/mcp-wire.ts";
 import { APP_MIME_TYPE, SERVICE_APP } from "../../tools/mcp-app.ts";
 import { PROMPTS } from "../../tools/mcp-prompts.ts";
 import { RESOURCES } from "../../tools/mcp-resources.ts";
-import { operations } from "../../tools/index.ts";
+import { toolOperations } from "../../tools/index.ts";
 import type { WebContext } from "../context.ts";
 import { html } from "./html.ts";
 import { renderPage } from "./layout.ts";
@@ -41,7 +41,7 @@ export function mcpGuide(base: string): string {
   const url = `${base}/mcp`;
   const links = installLinks(url);
   const stdio = { command: "node", args: ["/path/to/sanctuary/bin/sanctuary-mcp.mjs"] };
-  const tools = operations.filter((op) => op.mcp).map((op) => `- \`${op.mcp!.tool}\` — ${op.mcp!.title.toLowerCase()}: ${op.summary}.`);
+  const tools = toolOperations.map((op) => `- \`${op.mcp.tool}\` — ${op.mcp.title.toLowerCase()}: ${op.summary}.`);
   const resources = RESOURCES.map((r) => `- \`${r.uri}\` — ${r.title.toLowerCase()} (${r.mimeType})`);
   const app =
     `- \`${SERVICE_APP.uri}\` — an MCP App (${APP_MIME_TYPE}) named by \`now\` and \`attend\`: hosts that render apps show ` +
@@ -53,7 +53,7 @@ The sanctuary is an MCP server at **${url}**: Streamable HTTP, stateless, no aut
 
 ## What it offers
 
-Eight tools:
+The ${tools.length} tools:
 
 ${tools.join("\n")}
 
