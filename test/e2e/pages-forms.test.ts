@@ -113,6 +113,25 @@ describe("the reflection forms without JavaScript", () => {
       expect(formOf((await b.open(path)).html, id).markup, path).not.toMatch(/maxlength/);
   });
 
+  it("refuses percent-encoded bytes that are not UTF-8, as the API does, and stores nothing garbled", async () => {
+    const [song] = server.deps.library.songs;
+    const sendForm = (path: string, body: string) =>
+      server.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": freshIp() }, body });
+    const reflected = await sendForm(`/reflections/${song.slug}`, "name=Bytes&text=Broken%FF%FE+bytes+sent+through+the+song+page+form.");
+    expect(reflected.status).toBe(400);
+    const page = await reflected.text();
+    expect(textOf(elementById(page, "reflect-result")!)).toContain("Some characters in your reflection did not arrive whole, so nothing was stored.");
+    // The box is shown again without the marks of what was lost.
+    expect(formOf(page, "reflect-form").values).toMatchObject({ name: "Bytes", text: "Broken bytes sent through the song page form." });
+    const stored = (await server.get(`/api/reflections/song/${song.slug}`)).body.reflections.map((r: { text: string }) => r.text);
+    expect(stored.filter((text: string) => text.includes("Broken"))).toEqual([]);
+    const asked = await sendForm("/ask", "question=What+is+a+vigil%FF%FE+for+the+night%3F");
+    expect(asked.status).toBe(400);
+    expect((await server.get("/api/ask/recent")).body.conversations.map((c: { question: string }) => c.question)).not.toContain(
+      "What is a vigil\uFFFD\uFFFD for the night?",
+    );
+  });
+
   it("the song page's form files the reflection under that song, whatever the hidden box says", async () => {
     const b = browser();
     const [song, other] = server.deps.library.songs;

@@ -4,6 +4,7 @@
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import { baseUrlOf, readText, stepsFor } from "../../adapters/http.ts";
+import { LOST_CHARACTER } from "../../adapters/query.ts";
 import { SanctuaryError } from "../../core/errors.ts";
 import type { Outcome } from "../../adapters/invoke.ts";
 import type { Operation, OutputSchema } from "../../tools/operation.ts";
@@ -19,8 +20,11 @@ export interface FormState {
   refused?: boolean;
 }
 
-export type FormRead =
-  { values: Record<string, string | string[]>; tooLarge: false } | { values: Record<string, string>; tooLarge: true; refusal: SanctuaryError };
+/** The boxes as sent, or why the form was refused before its operation saw it (too large, or bytes not UTF-8). */
+export interface FormRead {
+  values: Record<string, string | string[]>;
+  refusal?: SanctuaryError;
+}
 
 /**
  * The form body, at most `limit` bytes, read by the same bounded reader as the API's JSON bodies (a body
@@ -31,20 +35,37 @@ export async function readForm(event: H3Event, limit: number): Promise<FormRead>
   const type = event.req.headers.get("content-type") ?? "";
   // Another type is not read at all, and its body is not touched: touching it would start a stream that
   // holds the rest of the body on the connection, where Node would otherwise discard it after the answer.
-  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return { values: {}, tooLarge: false };
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return { values: {} };
   let text: string;
   try {
     text = await readText(event, limit);
   } catch (error) {
-    if (error instanceof SanctuaryError && error.kind === "too_large") return { values: {}, tooLarge: true, refusal: error };
-    return { values: {}, tooLarge: false };
+    if (error instanceof SanctuaryError) return { values: {}, refusal: error };
+    return { values: {} };
   }
   const values: Record<string, string | string[]> = {};
+  let lost: string | undefined;
   for (const [key, value] of new URLSearchParams(text)) {
     const seen = values[key];
     values[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    // Percent-encoded bytes that are not UTF-8 decode to U+FFFD: refused as the API refuses them, never stored garbled.
+    if (lost === undefined && (value.includes(LOST_CHARACTER) || key.includes(LOST_CHARACTER))) lost = key;
   }
-  return { values, tooLarge: false };
+  if (lost !== undefined) return { values: withoutLost(values), refusal: lostCharacterIn(lost) };
+  return { values };
+}
+
+function lostCharacterIn(field: string): SanctuaryError {
+  return new SanctuaryError("invalid", `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`, {
+    field,
+    suggestion: "Nothing was stored. Send the form as UTF-8 (a page's forms are), whole characters only.",
+  });
+}
+
+/** The boxes shown again after a refusal, without the marks of what was lost (the person types those again). */
+function withoutLost(values: Record<string, string | string[]>): Record<string, string | string[]> {
+  const clean = (value: string) => value.replaceAll(LOST_CHARACTER, "");
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.map(clean) : clean(v)]));
 }
 
 /**
@@ -83,9 +104,10 @@ export async function submitForm<I extends z.ZodObject, O extends OutputSchema>(
 ): Promise<Submitted<z.input<O>>> {
   const read = await readForm(event, deps.config.bodyLimit);
   const values = shownValues(read.values);
-  // A body over the limit never reached the operation: refused here, as the API refuses it, with its error body.
-  const outcome: Outcome<z.input<O>> = read.tooLarge
-    ? { ok: false, status: 413, error: read.refusal.body(stepsFor(baseUrlOf(event)).home()), headers: read.refusal.headers, requestId: "" }
+  // A body over the limit, or one whose bytes were not UTF-8, never reached the operation: refused here, as the API
+  // refuses it, with its error body.
+  const outcome: Outcome<z.input<O>> = read.refusal
+    ? { ok: false, status: read.refusal.status, error: read.refusal.body(stepsFor(baseUrlOf(event)).home()), headers: read.refusal.headers, requestId: "" }
     : await callFromPage(event, deps, op, toInput(read.values));
   if (outcome.ok) return { outcome, status: outcome.status, state: { values } };
   const retryAfter = Number(outcome.headers["retry-after"] ?? NaN);

@@ -66,6 +66,7 @@ type Problem =
   | { kind: "too_long"; n: number }
   | { kind: "web_address" }
   | { kind: "control" }
+  | { kind: "lost" }
   | { kind: "repeated" }
   | { kind: "not_text" }
   | { kind: "unknown_song" }
@@ -104,6 +105,7 @@ function problemOf(message: string): Problem {
   if (/is required|must not be empty/.test(message)) return { kind: "missing" };
   if (/must not contain web addresses/.test(message)) return { kind: "web_address" };
   if (/must not contain control characters/.test(message)) return { kind: "control" };
+  if (/holds bytes that are not UTF-8/.test(message)) return { kind: "lost" };
   if (/must be given once/.test(message)) return { kind: "repeated" };
   if (/must be an? (string|text)/.test(message)) return { kind: "not_text" };
   // The screening's refusals (services/screening.ts), and the visible-length rule (tools/inputs.ts).
@@ -158,6 +160,8 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
       return { line: `Please leave web addresses (anything with http:// or www.) out of ${the}: ${WORDS_NOT_LINKS[form]}`, known: Boolean(box) };
     case "control":
       return { line: `${capital(the)} holds invisible control characters that cannot be shown. Please type it again.`, known: Boolean(box) };
+    case "lost":
+      return { line: `Some characters in ${the} did not arrive whole, so nothing was stored. Please type them again.`, known: Boolean(box) };
     case "repeated":
       return { line: form === "search" ? "Please search for one thing at a time." : `Please send ${box ?? "each box"} once.`, known: Boolean(box) };
     case "not_text":
