@@ -9,6 +9,9 @@ import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, eraOf, isO
 export type McpRoute =
   { kind: "request"; id: string | number; method: string; params: Record<string, unknown>; era: Era; client?: string } | { kind: "notification" };
 
+/** The 2026-07-28 revision's error for headers that do not mirror the body (HTTP 400). */
+const HEADER_MISMATCH = -32020;
+
 // The 2026-07-28 revision mirrors one body field in the Mcp-Name header for these methods.
 const NAME_FIELD: Record<string, string> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
 
@@ -35,8 +38,13 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
     const client = clientOf(meta);
     if (problemOf(method, meta, client)) return null;
     if (headers.get("mcp-method") !== method) return null;
+    // Mcp-Name mirrors a name the body gives; a name missing or not a string is the params' fault, refused by the
+    // dispatch in words (-32602), unless a header names one anyway (-32020: modernEnvelopeRefusal).
     const nameField = NAME_FIELD[method];
-    if (nameField && (headers.get("mcp-name") ?? undefined) !== params[nameField]) return null;
+    if (nameField) {
+      const named = params[nameField];
+      if (typeof named === "string" ? headers.get("mcp-name") !== named : headers.has("mcp-name")) return null;
+    }
     return { kind: "request", id: requestId, method, params, era: MODERN, client: client ?? undefined };
   }
   const era = header === undefined ? UNNAMED_LEGACY : LEGACY.get(header);
@@ -106,7 +114,22 @@ export function modernEnvelopeRefusal(body: unknown, headers: Headers): { id: st
   if (!isObject(body) || !isObject(body.params) || headers.get("mcp-protocol-version") !== MODERN_PROTOCOL_VERSION) return null;
   const meta = body.params._meta;
   if (!isObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION || typeof body.method !== "string") return null;
-  const problem = envelopeProblem(body.method, meta);
+  const problem = envelopeProblem(body.method, meta) ?? orphanNameHeader(body.method, body.params, headers);
   const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
   return problem && { id, ...problem };
+}
+
+/**
+ * An Mcp-Name header beside a body that names nothing (its name or URI missing, or not a string): the header did not
+ * come from this body, which the revision refuses as a header mismatch (-32020, HTTP 400). The SDK's entry answered
+ * it with -32603 and its schema's complaint.
+ */
+function orphanNameHeader(method: string, params: Record<string, unknown>, headers: Headers): { code: number; message: string } | null {
+  const field = NAME_FIELD[method];
+  const header = headers.get("mcp-name");
+  if (!field || header === null || typeof params[field] === "string") return null;
+  return {
+    code: HEADER_MISMATCH,
+    message: `Bad Request: the request headers and body disagree: the Mcp-Name header names ${JSON.stringify(header)} but the body carries no params.${field} string`,
+  };
 }

@@ -279,6 +279,41 @@ describe("a 2026-07-28 request without clientInfo", () => {
     if (method === "server/discover") expect(without.result.supportedVersions).toEqual(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]);
   });
 
+  it("a name or URI that is missing or not a string is -32602 in words; with an Mcp-Name header beside it, -32020", async () => {
+    const post = async (method: string, params: Record<string, unknown>, name?: string) => {
+      const res = await fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": method,
+          ...(name === undefined ? {} : { "mcp-name": name }),
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 4,
+          method,
+          params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+        }),
+      });
+      return { status: res.status, error: (await res.json()).error };
+    };
+    for (const [method, params] of [
+      ["resources/read", { uri: 5 }],
+      ["resources/read", {}],
+      ["prompts/get", { name: 5 }],
+      ["tools/call", { name: 5 }],
+    ] as const) {
+      const { status, error } = await post(method, params);
+      expect([status, error.code], method).toEqual([200, -32602]);
+      expect(error.message).toMatch(new RegExp(`^Invalid params for ${method}: params\\.(uri|name) must be`));
+      const orphan = await post(method, params, "5");
+      expect([orphan.status, orphan.error.code], method).toEqual([400, -32020]);
+      expect(orphan.error.message).toContain('the Mcp-Name header names "5" but the body carries no params.');
+    }
+  });
+
   it("is told in words, as over stdio, that the revision has no initialize, or that capabilities are missing", async () => {
     const post = (method: string, meta: Record<string, unknown>) =>
       fetch(`${server.url}/mcp`, {
