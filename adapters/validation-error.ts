@@ -100,8 +100,9 @@ function said(issue: z.core.$ZodIssue, { raw, fields, tool, required, missing, c
             ? required
             : Array.isArray(sent) && issue.expected !== "array"
               ? `${subject} must be given once, not repeated or as a list.`
-              : typeof sent === "string" && (issue.expected === "number" || issue.expected === "int")
-                ? // Text that is not plain digits ("0x5", "1e1", "five"): the only numbers inputs take are whole (tools/inputs.ts wholeNumber).
+              : issue.expected === "number" || issue.expected === "int"
+                ? // Text that is not plain digits ("0x5", "1e1", "five"), a fraction, true: the only numbers inputs take are
+                  // whole (tools/inputs.ts wholeNumber), said alike over REST (text) and MCP (JSON).
                   `${subject} must be a whole number written in digits, such as 5.`
                 : `${subject} must be ${article(issue.expected)}.`,
       };

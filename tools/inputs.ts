@@ -138,9 +138,17 @@ export function requiredWholeNumber(min: number, max: number) {
   return z.preprocess(digitsAsNumber, z.int().min(min).max(max));
 }
 
+/**
+ * Digits (with a minus sign, perhaps) read as the number they write, so `-1` and `1000000000` are told the bounds
+ * ("at least 1", "at most 20") over REST as over MCP; a number past the safe integers is read as the largest safe one
+ * of its sign, which every bound here refuses in the same words (Zod would first name 2^53 − 1 as the limit).
+ */
 function digitsAsNumber(value: unknown): unknown {
   if (value === "" || value === null) return undefined;
-  return typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;
+  const number = typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) && !Number.isSafeInteger(Math.trunc(number))
+    ? Math.sign(number) * Number.MAX_SAFE_INTEGER
+    : number;
 }
 
 /**

@@ -93,6 +93,42 @@ describe("GET /api/search", () => {
     expect(res.body.suggestion).toBeTruthy();
   });
 
+  it("tells a limit out of bounds its bounds, over REST in the words MCP gives", async () => {
+    const overMcp = async (limit: unknown) => {
+      const res = await extractive.fetch("/mcp", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "search",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: {
+            name: "search",
+            arguments: { q: "rest", limit },
+            _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+          },
+        }),
+      });
+      return JSON.parse((await res.json()).result.content[0].text).error;
+    };
+    for (const [written, sent, said] of [
+      ["-1", -1, "`limit` must be at least 1."],
+      ["1000000000", 1e9, "`limit` must be at most 20."],
+      ["99999999999999999999", 1e20, "`limit` must be at most 20."],
+      ["2.5", 2.5, "`limit` must be a whole number written in digits, such as 5."],
+    ] as const) {
+      const rest = await extractive.get(`/api/search?q=rest&limit=${written}`, { headers: asIp(freshIp()) });
+      expect([rest.status, rest.body.error], written).toEqual([400, said]);
+      expect(await overMcp(sent), written).toBe(said);
+    }
+  });
+
   it("says a limit must be digits, and reads an empty one as not given", async () => {
     const hex = await extractive.get("/api/search?q=rest&limit=0x5", { headers: asIp(freshIp()) });
     expect([hex.body.error, hex.body.field]).toEqual(["`limit` must be a whole number written in digits, such as 5.", "limit"]);
