@@ -5,6 +5,7 @@ import { makeBadge } from "badge-maker";
 import type { H3Event } from "h3";
 import { z } from "zod";
 import type { WebContext } from "./context.ts";
+import { xmlSafe } from "../core/text.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
@@ -55,7 +56,8 @@ export function badgeColor(raw: string | null): string {
 
 /** The visitor's label cut to 50 characters (whole code points, control characters dropped), or the default. */
 export function badgeLabel(raw: string | null, fallback: string): string {
-  const cleaned = Array.from((raw ?? "").replace(/[\u0000-\u001F\u007F]/g, "").trim())
+  // Control characters, and what XML cannot carry at all (U+FFFE, U+FFFF): the badge is an SVG document.
+  const cleaned = Array.from(xmlSafe((raw ?? "").replace(/[\u0000-\u001F\u007F]/g, "")).trim())
     .slice(0, LABEL_MAX)
     .join("")
     .trim();

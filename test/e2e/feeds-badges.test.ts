@@ -154,6 +154,8 @@ describe("badges", () => {
     expect(title).toBe("<b>hi</b>: 2");
     expect((await badge(`/api/badge/reflections.svg?label=${"x".repeat(60)}`)).title).toBe(`${"x".repeat(50)}: 23`);
     expect((await badge("/api/badge/reflections.svg?label=%20%20")).title).toBe("reflections: 23");
+    // U+FFFE and U+FFFF are no characters XML can carry: the SVG would not parse.
+    expect((await badge("/api/badge/reflections.svg?label=%EF%BF%BEsung%EF%BF%BF")).title).toBe("sung: 23");
   });
 });
 
