@@ -116,7 +116,14 @@ describe("pages", () => {
   });
 
   it("answers unknown documents, songs, conversations and dates with 404 pages; .md stays markdown", async () => {
-    for (const path of ["/docs/no-such-document", "/docs/prayers/no-such-prayer", "/reflections/no-such-song", "/ask/never-asked", "/services/1999-01-01"]) {
+    for (const path of [
+      "/docs/no-such-document",
+      "/docs/prayers/no-such-prayer",
+      "/reflections/no-such-song",
+      "/music/no-such-song",
+      "/ask/never-asked",
+      "/services/1999-01-01",
+    ]) {
       const { res, text } = await server.text(path);
       expect(res.status, path).toBe(404);
       expect(text, path).toContain("<h1>");

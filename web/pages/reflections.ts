@@ -3,7 +3,6 @@
 // and /music/:slug → 301 to the song page.
 import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
-import { errorResponse } from "../../adapters/http.ts";
 import type { WebContext } from "../context.ts";
 import { reflect } from "../../tools/reflect.ts";
 import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
@@ -179,11 +178,10 @@ export function reflectionRoutes(deps: WebContext): Route[] {
       errors: ["not_found"],
       handler: (event) => {
         // Only a song's own slug is echoed into Location: an arbitrary path could make a header no client will read.
-        const song = deps.library.song(routeParam(event.context.params, "slug"));
-        if (!song)
-          return errorResponse(event, "not_found", "No song is kept at this address.", {
-            suggestion: "Nothing is lost. /reflections lists every song and its page.",
-          });
+        const slug = routeParam(event.context.params, "slug");
+        const song = deps.library.song(slug);
+        // A page address: a song not kept gets the song page's own "no such song" page, as /reflections/:slug does.
+        if (!song) return songPage(event, deps, slug);
         return new Response(null, {
           status: 301,
           headers: { location: `/reflections/${encodeURIComponent(song.slug)}`, "cache-control": "public, max-age=86400" },
