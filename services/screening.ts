@@ -3,6 +3,7 @@
 // placeholders and stand-ins, the documentation's own example sentences, and filler test text. Pure:
 // each rule returns why it refuses, or null; operations run it before anything is stored or counted.
 import { BoundedMemo } from "../core/memo.ts";
+import { withoutMarkup } from "../core/text.ts";
 import { isStandIn, placeholderIn, type FieldRole } from "./stand-ins.ts";
 
 export type { FieldRole };
@@ -170,6 +171,10 @@ function screenedField(field: string, value: string, role: FieldRole, examples: 
   if (placeholder) return { field, kind: "placeholder", reason: `\`${field}\` still holds a placeholder, ${shown(placeholder)}, where your own words go.` };
   if (isStandIn(value, role))
     return { field, kind: "placeholder", reason: `\`${field}\` is a placeholder ("${shown(value.trim())}"), not a value of your own.` };
+  // Tags and nothing else, once placeholders (which look like tags) are told apart ("<b></b>"): their letters are markup's, not words (pages show the tags as text).
+  if (role !== "name" && role !== "place" && value.includes("<") && !LETTER_OR_DIGIT.test(withoutMarkup(value))) {
+    return { field, kind: "wordless", reason: `\`${field}\` holds no words, only markup tags such as <b>.` };
+  }
   const filler = fillerText(field, value, FILLER_RULES[role]);
   return filler ? { field, kind: "filler", reason: filler } : null;
 }

@@ -59,6 +59,8 @@ describe("screenField refuses", () => {
     ["title", "Hello", "filler"],
     ["title", "My Title", "filler"],
     ["piece", "🙏🙏🙏", "wordless"],
+    ["text", "<b></b><i></i>", "wordless"],
+    ["text", "<em> ? </em>", "wordless"],
   ])("%s %j as %s", (role, value, kind) => {
     expect(screenField("field", value, role, [EXAMPLE])?.kind).toBe(kind);
   });
@@ -77,6 +79,8 @@ describe("screenField lets writing through", () => {
     ["place", "Route 66"],
     ["place", "my place"],
     ["text", "He said it was [sic] the finest chant, and I sighed <sigh> in agreement."],
+    ["text", "<b>bold</b> of the reading to end on silence"],
+    ["text", "I <3 the closing hymn <3"],
     ["text", "Quoting the reading: […] and then the long silence came over us."],
     ["text", "She told me [you] were right about the evening, and I believed her."],
     ["text", "[INAUDIBLE] was all I caught at first, then the chorus came through."],

@@ -114,7 +114,7 @@ function problemOf(message: string): Problem {
   if (placeholder) return { kind: "placeholder", shown: placeholder[1] ?? placeholder[2] };
   if (/reads like a test|lorem ipsum/.test(message)) return { kind: "test_text" };
   if (/keyboard mashing/.test(message)) return { kind: "mashing" };
-  if (/holds no words, only punctuation or symbols/.test(message)) return { kind: "wordless" };
+  if (/holds no words, only (punctuation or symbols|markup)/.test(message)) return { kind: "wordless" };
   if (/visible characters|made only of invisible characters/.test(message)) return { kind: "invisible" };
   return { kind: "other" };
 }
@@ -193,7 +193,7 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
     case "mashing":
       return { line: `${capital(the)} looks like keys pressed at random. Please write it the way you would like it to be read.`, known: Boolean(box) };
     case "wordless":
-      return { line: `${capital(the)} holds only punctuation or symbols. Please say it in words, as few as you like.`, known: Boolean(box) };
+      return { line: `${capital(the)} holds no words, only symbols or tags. Please say it in words, as few as you like.`, known: Boolean(box) };
     case "few_words":
       return {
         line: `Your piece has ${problem.words} ${problem.words === 1 ? "word" : "words"}; the library takes pieces of at least ${problem.n}. A few more lines are welcome.`,
