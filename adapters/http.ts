@@ -86,13 +86,14 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
       await undefined;
       arrived = arrivedWhole(event, declared);
     }
-    if (arrived !== undefined) return wholeCharacters(arrived).trim();
+    if (arrived !== undefined) return wholeCharacters(arrived, event).trim();
     return wholeCharacters(
       await event.req.text().catch(() => {
         throw new SanctuaryError("invalid", "The request body was cut off before it ended.", {
           suggestion: "Nothing was stored. Please send the whole body again.",
         });
       }),
+      event,
     ).trim();
   }
   const stream = event.req.body;
@@ -123,7 +124,7 @@ export async function readText(event: H3Event, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return wholeCharacters(Buffer.concat(chunks).toString("utf8")).trim();
+  return wholeCharacters(Buffer.concat(chunks).toString("utf8"), event).trim();
 }
 
 /**
@@ -140,8 +141,15 @@ function arrivedWhole(event: H3Event, declared: number): string | undefined {
 }
 
 /** A body read as UTF-8, refused when bytes were not (U+FFFD where they were read: LOST_CHARACTER). */
-function wholeCharacters(text: string): string {
+function wholeCharacters(text: string, event: H3Event): string {
   if (!text.includes(LOST_CHARACTER)) return text;
+  // Most often a compressed body (Content-Encoding: gzip), which the server does not unpack: said as such. The header
+  // is read only here, so a body read well pays nothing for it.
+  const encoding = event.req.headers.get("content-encoding")?.trim().toLowerCase();
+  if (encoding && encoding !== "identity")
+    throw new SanctuaryError("invalid", `The request body is compressed (Content-Encoding: ${encoding}), and the server reads bodies uncompressed only.`, {
+      suggestion: "Nothing was stored. Send the body as plain UTF-8, without a Content-Encoding header.",
+    });
   throw new SanctuaryError("invalid", "The request body holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).", {
     suggestion: "Nothing was stored. Send the body as UTF-8, whatever charset the Content-Type names; JSON is always UTF-8.",
   });

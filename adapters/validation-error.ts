@@ -98,7 +98,7 @@ function said(issue: z.core.$ZodIssue, { raw, fields, tool, required, missing, c
         message:
           sent === undefined
             ? required
-            : Array.isArray(sent) && issue.expected !== "array"
+            : Array.isArray(sent) && issue.expected !== "array" && issue.expected !== "object" && issue.expected !== "record"
               ? `${subject} must be given once, not repeated or as a list.`
               : issue.expected === "number" || issue.expected === "int"
                 ? // Text that is not plain digits ("0x5", "1e1", "five"), a fraction, true: the only numbers inputs take are
@@ -246,7 +246,8 @@ export function unknownFieldsMessage(operation: string, unknown: string[], known
 
 function article(type: string): string {
   if (type === "array") return "a list";
-  if (type === "object") return "an object";
+  // A record is Zod's word for an object of named values: a JSON object to whoever sends one.
+  if (type === "object" || type === "record") return "a JSON object";
   if (type === "int") return "a whole number";
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

@@ -3,6 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { connect } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcp, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -282,6 +283,18 @@ describe("validation and bodies", () => {
     expectErrorShape(big.body);
     const array = await server.post("/api/reflect", "[1,2]");
     expect(array.status).toBe(400);
+    // A compressed body is named as such, not as bytes that are not UTF-8.
+    const gzipped = await server.fetch("/api/reflect", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: gzipSync(JSON.stringify({ name: "Wren", text: "The closing hymn stayed with me all evening long." })),
+    });
+    const refused = await gzipped.json();
+    expect([gzipped.status, refused.error]).toEqual([
+      400,
+      "The request body is compressed (Content-Encoding: gzip), and the server reads bodies uncompressed only.",
+    ]);
+    expectErrorShape(refused);
   });
 
   it("a request Node's parser refuses is answered in the error shape: headers past 16 KB a 431, bytes not HTTP a 400", async () => {

@@ -121,3 +121,11 @@ it("names a route with no tool by its method and path, never by an id of ours", 
   const { listSongs } = await import("../../tools/list-songs.ts");
   expect(refusalOf(listSongs, { slug: "roll-it-back" }).message).toBe("`slug` is not a field GET /api/music takes. It takes no fields.");
 });
+
+it("calls an object an object, whether a list or text was sent in its place", () => {
+  const base = { name: "Wren Ash", category: "bug", title: "The player stops", description: "It stops after the second song every time." };
+  expect(refusalOf(feedback, { ...base, context: "x" }).message).toBe("`context` must be a JSON object.");
+  expect(refusalOf(feedback, { ...base, context: [1, 2, 3] }).message).toBe("`context` must be a JSON object.");
+  // A list where one value goes is still said as a repetition (a query string's repeated field arrives so).
+  expect(refusalOf(search, { q: ["rest", "quiet"] }).message).toBe("`q` must be given once, not repeated or as a list.");
+});
