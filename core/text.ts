@@ -100,7 +100,9 @@ function computeNameKey(name: string): string {
   const plain = foldText(visible).replace(/[\p{P}\p{S}\s]+/gu, "");
   // A name made only of punctuation or symbols ("🌙", "...") keeps them: they are all it has.
   const base = plain || foldText(visible);
-  return unhomoglyph(base.normalize("NFD")).normalize("NFD").toLowerCase();
+  // Case-folded in full (decision 13): "ß" (and "ẞ", lowered to it) folds to "ss", so "Straße" is "STRASSE". It is the
+  // one letter whose folding is longer that NFKC (ligatures, "ŉ") leaves to do.
+  return unhomoglyph(base.normalize("NFD")).normalize("NFD").toLowerCase().replaceAll("ß", "ss");
 }
 
 /**

@@ -16,6 +16,8 @@ describe("nameKey", () => {
     for (const same of ["N\u0430me Probe", "Name\u200bProbe", "Name Probe.", "Name_Probe", "  NAME   probe ", "Ｎａｍｅ Probe", "Name\u2066 Probe\u2069"]) {
       expect([same, nameKey(same)]).toEqual([same, key]);
     }
+    // Folded in full: ß (and its capital ẞ) is ss.
+    for (const same of ["STRASSE", "strasse", "Straẞe"]) expect([same, nameKey(same)]).toEqual([same, nameKey("Straße")]);
   });
 
   it("is one key for a name written with capitals of another script that look like Latin ones", () => {
