@@ -64,12 +64,25 @@ describe("pages say only what is so", () => {
   });
 
   it("an empty coming date says it is not arranged yet, and where the nearest days are", async () => {
+    // Within the week the calendar feed lists (/feed/services.ics links each event to its date): a page that exists.
     const r = await server.text("/services/2026-11-30");
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(200);
+    expect(r.text).toContain("<h1>Not arranged yet</h1>");
     expect(r.text).toContain("Nothing is arranged for Monday 30 November 2026 yet");
     expect(r.text).not.toContain("Nothing was planned or heard");
     expect(r.text).toContain("The nearest days that have services are linked above.");
     expect(r.text).not.toContain("linked below");
+    // Every day the calendar feed links to answers, in the zones where days begin first and last.
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      const feed = await server.text(`/feed/services.ics?timezone=${zone}`);
+      const linked = new Set([...feed.text.matchAll(/^URL;VALUE=URI:(.+)\r$/gm)].map((m) => new URL(m[1]!).pathname));
+      expect(linked.size, zone).toBeGreaterThan(6);
+      for (const path of linked) expect((await server.text(path)).status, `${zone} ${path}`).toBe(200);
+    }
+    // Further off, the same words, but nothing links there: 404.
+    const far = await server.text("/services/2026-12-20");
+    expect(far.status).toBe(404);
+    expect(far.text).toContain("Nothing is arranged for Sunday 20 December 2026 yet");
   });
 
   it("an index with no reflections says so kindly, not with noughts", async () => {

@@ -13,6 +13,7 @@ import { isTodaySomewhere, SLOT_LABELS, slotFirstBegins, slotLastEnds } from "..
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
 import { refusalHeaders } from "./forms.ts";
+import { FEED_SLOTS } from "../services-ics.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import { anyRecorded, partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
@@ -135,6 +136,8 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 </nav>`;
 }
 
+const DAY_MS = 86_400_000;
+
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
   const tier = HALVES[event.url.searchParams.get("half") ?? ""] ?? "unknown";
   const outcome = await callFromPage(event, deps, servicesByDate, { date, reflections: DAY_SHOWN });
@@ -154,12 +157,16 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
     }
     if (outcome.status === 404) {
       // A coming date is not empty, only not arranged yet; the pager stands above the suggestion (layout.ts errorPage).
-      const coming = slotFirstBegins(date, 0).getTime() > deps.clock().getTime();
+      // One the calendar feed already lists (its next FEED_SLOTS slots, a week) is a page that exists: 200, not 404.
+      const begins = slotFirstBegins(date, 0).getTime();
+      const now = deps.clock().getTime();
+      const coming = begins > now;
+      const announced = coming && begins - now <= (FEED_SLOTS / SLOT_LABELS.length + 1) * DAY_MS;
       return errorPage(
         event,
         deps,
-        404,
-        "No services on this date",
+        announced ? 200 : 404,
+        coming ? "Not arranged yet" : "No services on this date",
         coming
           ? `Nothing is arranged for ${longDate(date)} yet: its services are arranged as its hours begin, the first at midnight where the day begins earliest.`
           : `Nothing was planned or heard on ${longDate(date)}.`,
