@@ -64,8 +64,15 @@ export function reviewRoutes(deps: WebContext): Route[] {
   /** Authorize, run, and answer every failure in the shared error shape. */
   const guarded = (work: (event: H3Event, queue: ModerationQueue, steps: Steps) => Promise<unknown>) => async (event: H3Event) => {
     const steps = new Steps(baseUrlOf(event));
+    let queue: ModerationQueue;
     try {
-      const queue = await authorizeAdmin(event, deps);
+      queue = await authorizeAdmin(event, deps);
+    } catch (error) {
+      if (!(error instanceof SanctuaryError)) throw error;
+      // Not let in (no admin on this server, or no key): the queue's own steps would only be refused again.
+      return jsonResponse(error.status, error.body(steps.home()), { ...error.headers, ...NO_STORE });
+    }
+    try {
       return jsonResponse(200, await work(event, queue, steps), NO_STORE);
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;

@@ -229,6 +229,9 @@ describe("admin authorization", () => {
     const missing = await admin.get("/admin/api/submissions", asIp(ip));
     expect(missing.status).toBe(403);
     expect(missing.body.suggestion).toContain("Authorization: Bearer");
+    // Its steps lead somewhere a caller without the key can go, not back to the queue that refused it.
+    expect(missing.body.next_steps.length).toBeGreaterThan(0);
+    for (const step of missing.body.next_steps) expect(new URL(step.url).pathname).not.toMatch(/^\/admin\//);
     for (let i = 0; i < 9; i++)
       expect((await admin.post("/admin/api/submissions/1/approve", {}, { ...asIp(ip), authorization: `Bearer wrong-${i}` })).status).toBe(403);
     const eleventh = await admin.get("/admin/api/submissions", { ...asIp(ip), authorization: "Bearer still-wrong" });
