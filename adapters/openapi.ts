@@ -152,15 +152,23 @@ function plainRouteObject(route: Route): Json {
       ...(route.query ? parametersOf(route.query, route.path, "GET") : []),
     ],
     responses: {
-      [String(route.status ?? 200)]: {
-        description: "Success",
-        content: { [route.produces]: { schema: route.produces.includes("json") ? { type: "object" } : { type: "string" } } },
-      },
-      ...(route.ranged ? rangedResponses(route.produces) : {}),
+      [String(route.status ?? 200)]: successOf(route),
+      ...(route.ranged ? rangedResponses(mediaTypesOf(route)[0]!) : {}),
       ...Object.fromEntries(Object.entries(route.responses ?? {}).map(([status, description]) => [status, { description }])),
       ...errorResponses(route.errors ?? [], route.errorBody),
     },
   };
+}
+
+const mediaTypesOf = (route: Route): readonly string[] => (typeof route.produces === "string" ? [route.produces] : route.produces);
+
+/** A route's success: a redirect names its Location and has no body; anything else its body in each media type. */
+function successOf(route: Route): Json {
+  const status = route.status ?? 200;
+  if (status >= 300 && status < 400)
+    return { description: "Redirect", headers: { Location: { description: "Where the resource is now", schema: { type: "string" } } } };
+  const content = Object.fromEntries(mediaTypesOf(route).map((type) => [type, { schema: type.includes("json") ? { type: "object" } : { type: "string" } }]));
+  return { description: "Success", content };
 }
 
 /** A method the route's path refuses (405 with Allow), described so a reader of the document does not try it. */

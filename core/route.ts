@@ -10,8 +10,8 @@ export interface Route {
   method: RouteMethod;
   path: string;
   summary: string;
-  /** Media type of a success. */
-  produces: string;
+  /** Media type of a success, or each it may be (a page and its markdown, the stylesheet and the scripts). */
+  produces: string | readonly string[];
   status?: number;
   /** Error kinds it may answer with. */
   errors?: ErrorKind[];

@@ -24,6 +24,25 @@ describe("/openapi.json", () => {
     expect((await validate(broken)).valid).toBe(false);
   });
 
+  it("documents each type a route's success is served as, and a redirect as a Location with no body", async () => {
+    const { body } = await server.get("/openapi.json");
+    const song = server.deps.library.songs[0]!.slug;
+    const doc = server.deps.library.documents.find((d) => d.category === "prayers")!.path;
+    for (const [template, path] of [
+      ["/docs/{path}", `/docs/${doc}`],
+      ["/docs/{path}", `/docs/${doc}.md`],
+      ["/assets/{file}", "/assets/site.css"],
+      ["/assets/{file}", "/assets/icon.svg"],
+    ]) {
+      const served = (await server.fetch(path)).headers.get("content-type")!.split(";")[0];
+      expect(Object.keys(body.paths[template].get.responses["200"].content), path).toContain(served);
+    }
+    const moved = body.paths["/music/{slug}"].get.responses["301"];
+    expect([moved.content, Object.keys(moved.headers)]).toEqual([undefined, ["Location"]]);
+    const redirect = await server.fetch(`/music/${song}`, { redirect: "manual" });
+    expect([redirect.status, redirect.headers.get("location"), await redirect.text()]).toEqual([301, `/reflections/${song}`, ""]);
+  });
+
   it("lists every route the app serves, with error responses in the shared shape", async () => {
     const { body } = await server.get("/openapi.json");
     for (const route of server.deps.routes) {

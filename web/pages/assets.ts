@@ -76,7 +76,8 @@ export function assetRoute(): Route {
     method: "GET",
     path: "/assets/:file",
     summary: `The pages' stylesheet, scripts and icon (${ASSET_NAMES.join(", ")})`,
-    produces: "text/javascript",
+    // Each type an asset is served as, from the files themselves.
+    produces: [...new Set([...assets.values()].map((asset) => asset.type.split(";")[0]!.trim()))],
     errors: ["not_found"],
     handler: (event) => {
       const answer = answers.get(String(event.context.params?.file ?? ""));

@@ -117,7 +117,7 @@ export function docsRoutes(deps: WebContext): Route[] {
       method: "GET",
       path: "/docs/**:path",
       summary: "A library document: its HTML page at /docs/<path>, its markdown at /docs/<path>.md; a section's page at /docs/<section>",
-      produces: "text/markdown",
+      produces: ["text/html", "text/markdown"],
       errors: ["not_found"],
       handler: (event) => {
         const raw = String(event.context.params?.path ?? "");
