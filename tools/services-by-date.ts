@@ -13,7 +13,7 @@ import type { Reflection } from "../services/reflections.ts";
 import { ServicePart } from "./service-shapes.ts";
 import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
-const FIELDS = ["id", "name", "song", "text", "createdAt", "timezone"] as const;
+const FIELDS = ["id", "name", "song", "text", "createdAt", "createdAtFormatted", "timezone"] as const;
 export const ServiceReflection = reflectionShape(...FIELDS);
 /** The page the rest of a service's reflections are read by, after the newest shown. */
 const REST_PAGE = 50;

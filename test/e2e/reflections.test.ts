@@ -262,6 +262,8 @@ describe("reading reflections", () => {
     // The day's list: every reflection by default (the specification's), the newest 5 with `reflections=5`.
     const full = (await server.get("/api/services/2026-11-22")).body.services[0];
     expect([full.reflections.length, full.reflectionCount, "olderReflections" in full]).toEqual([whole.total, whole.total, false]);
+    // Each in the shape every reflection has (the specification's Reflection), as the service's archive gives it.
+    expect(full.reflections[0]).toEqual(whole.reflections[0]);
     const short = (await server.get("/api/services/2026-11-22?reflections=5")).body.services[0];
     expect(short.reflections.map((r: { id: string }) => r.id)).toEqual(whole.reflections.slice(0, 5).map((r: { id: string }) => r.id));
     expect(short.reflectionCount).toBe(whole.total);
