@@ -11,6 +11,7 @@ import { nameField, oneName, usernameField, writtenText } from "./inputs.ts";
 import type { SearchMethod } from "../search/service.ts";
 import { SearchMethodField } from "./search.ts";
 import { defineOperation } from "./operation.ts";
+import type { ToolContext } from "./context.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 import { readStep } from "./read-step.ts";
@@ -22,10 +23,15 @@ export const AskSource = z.object({
   section: z.string().nullable().describe("Heading of the passage used"),
   path: z.string().optional().describe("Documents only: library path"),
   slug: z.string().optional().describe("Songs only: the song's slug"),
-  score: z
-    .number()
-    .describe("The page's search relevance, 0..1 (as in search results); 0 for a page weighed beside them (a guide, or a piece named by its summary)"),
+  score: z.number().describe("The page's search relevance for the question, 0..1, as in search results (0 when search finds nothing of it)"),
 });
+
+/** Each page's search relevance for `words` (a page search finds nothing of is absent: 0). */
+async function relevanceOfPages(ctx: ToolContext, words: string): Promise<Map<string, number>> {
+  const pages = ctx.library.documents.length + ctx.library.songs.length;
+  const { hits } = await ctx.search.find(words, pages);
+  return new Map(hits.map((hit) => [hit.chunk.pagePath, hit.score]));
+}
 
 /** Who asked, on a conversation's page and in the lists, when no name was given. */
 const NAMELESS = "a visitor";
@@ -109,11 +115,13 @@ export const ask = defineOperation({
       return groundAnswer(found.embedder, words, found.hits, ctx.search.expansions, askSources(ctx.library));
     };
     let grounding = await ground(meaning);
+    let groundedOn = meaning;
     // A follow-up that the library does not cover on its own ("How long is it?") is read with the question before it.
     const earlier = existing?.messages.filter((m) => m.role === "user").at(-1)?.content;
     if (!grounding.covered && earlier) {
-      const together = await ground(`${withoutMarkup(earlier) || earlier} ${meaning}`);
-      if (together.covered) grounding = together;
+      const words = `${withoutMarkup(earlier) || earlier} ${meaning}`;
+      const together = await ground(words);
+      if (together.covered) [grounding, groundedOn] = [together, words];
     }
     // The sources are the pages quoted, numbered in the order quoted; a generated answer cites them by those numbers.
     const cited = citedPages(grounding.covered ? grounding.passages : []);
@@ -135,6 +143,9 @@ export const ask = defineOperation({
       if (generated && citesOnlyGiven(generated, grounding.numbers) && saysMoreThanCitations(generated)) answer = generated;
       else if (generated) ctx.log.warn("the language model's answer cited no source it was given, or only cited; the quoted answer is given instead");
     }
+    // A page quoted beside the search's hits (a guide, a piece named by its summary) comes without a score: its
+    // relevance is read from one search over every page, so each source's score means what a search result's does.
+    const relevance = cited.pages.some((page) => page.score === 0) ? await relevanceOfPages(ctx, groundedOn) : null;
     // A question the library does not cover has none: the pages search happened to find are not what it stands on.
     const sources = cited.pages.map(({ chunk, score }) => ({
       title: chunk.title,
@@ -143,7 +154,7 @@ export const ask = defineOperation({
       section: chunk.section,
       ...(chunk.path ? { path: chunk.path } : {}),
       ...(chunk.slug ? { slug: chunk.slug } : {}),
-      score,
+      score: score || (relevance?.get(chunk.pagePath) ?? 0),
     }));
     const at = now.toISOString();
     const turn = [

@@ -202,6 +202,9 @@ describe("POST /api/ask without a language model", () => {
       expect(res.status).toBe(200);
       expect(res.body.answer.split("\n> — ")[0], question).toContain("Sanctuary is a contemplative space that runs around the clock");
       expect(res.body.sources[0].title).toBe("About Sanctuary");
+      // A guide quoted beside the search's hits carries its search relevance too (the specification's score, 0..1).
+      expect(res.body.sources[0].score).toBeGreaterThan(0);
+      expect(res.body.sources[0].score).toBeLessThanOrEqual(1);
       const thread = await extractive.get(`/api/ask/conversation/${res.body.slug}`);
       expect(thread.body.messages[0].content).toBe(question);
     }
@@ -218,6 +221,8 @@ describe("POST /api/ask without a language model", () => {
       expect(body.answer, question).toMatch(/, an? \w+, to read at \/docs\//);
       expect(body.sources.length, question).toBeGreaterThan(0);
       for (const source of body.sources) expect(source.category, question).not.toBe("docs");
+      // A piece named by its summary carries its search relevance, as a search result does.
+      for (const source of body.sources) expect(source.score, `${question} ${source.title}`).toBeGreaterThan(0);
       expect(
         body.sources.some((s: { title: string }) => title.test(s.title)),
         question,
