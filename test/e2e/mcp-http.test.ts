@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_ERA, MODERN_ERA, bodyOf, connectLegacy, connectModern, type EraClient } from "../helpers/mcp-clients.ts";
 import { startTestServer, type TestServer, searchComplete } from "../helpers/server.ts";
+import { mcpReach } from "../../tools/mcp-reach.ts";
 
 const EIGHT_TOOLS = ["ask", "attend", "contribute", "now", "read_doc", "read_song", "reflect", "search"];
 const ROOT_COMBINATORS = ["anyOf", "oneOf", "allOf", "not", "if", "then", "else"];
@@ -165,10 +166,15 @@ describe.each([
     expect(offered.isError, JSON.stringify(offered.content)).toBeFalsy();
     expect(offered.structuredContent.received).toBe(true);
 
+    const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
     for (const result of [reflected, asked, offered, await mcp.callTool("now", {}), await mcp.callTool("read_song", { slug: song })]) {
       for (const step of result.structuredContent.next_steps) {
-        if (step.method === "GET" && new URL(step.url).pathname.startsWith("/api")) expect(step.tool ?? step.resource, JSON.stringify(step)).toBeTruthy();
+        const url = new URL(step.url);
+        if (step.method === "GET" && url.pathname.startsWith("/api")) expect(step.tool ?? step.resource, JSON.stringify(step)).toBeTruthy();
         if (step.method === "POST") expect(step.tool, JSON.stringify(step)).toBeTruthy();
+        // A tool a step names by hand is a listed one, and the one the route table says reaches a GET step.
+        if (step.tool) expect(listed, JSON.stringify(step)).toContain(step.tool);
+        if (step.tool && step.method === "GET") expect(mcpReach(url.pathname, Object.fromEntries(url.searchParams)).tool, step.url).toBe(step.tool);
       }
     }
   });
