@@ -171,7 +171,8 @@ function screenedField(field: string, value: string, role: FieldRole, examples: 
   if (placeholder) return { field, kind: "placeholder", reason: `\`${field}\` still holds a placeholder, ${shown(placeholder)}, where your own words go.` };
   if (isStandIn(value, role))
     return { field, kind: "placeholder", reason: `\`${field}\` is a placeholder ("${shown(value.trim())}"), not a value of your own.` };
-  // Tags and nothing else, once placeholders (which look like tags) are told apart ("<b></b>"): their letters are markup's, not words (pages show the tags as text).
+  // Tags and nothing else ("<b></b>"), once placeholders (which look like tags) are told apart: their letters are
+  // markup's, not words (pages show the tags as text).
   if (role !== "name" && role !== "place" && value.includes("<") && !LETTER_OR_DIGIT.test(withoutMarkup(value))) {
     return { field, kind: "wordless", reason: `\`${field}\` holds no words, only markup tags such as <b>.` };
   }
