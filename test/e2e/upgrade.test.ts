@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
+import { formatInstant } from "../../tools/shapes.ts";
 
 const FIXTURE = new URL("../fixtures/old-layout/", import.meta.url).pathname;
 const OLD_ORIGIN = "http://127.0.0.1:39877";
@@ -52,8 +53,13 @@ function withoutRemovedPieces(body: Record<string, unknown>, today: (path: strin
         start += now.seconds;
         return moved;
       });
-    // Each service's count of reflections was added since that release: it is the list's length.
-    return { ...service, order, loopSeconds: start, reflectionCount: (service as { reflections?: unknown[] }).reflections?.length };
+    // Each service's count of reflections was added since that release: it is the list's length. So was each
+    // reflection's createdAtFormatted there: its time on its own clock, as the release's other lists already gave it.
+    const reflections = (service as { reflections?: Array<{ createdAt: string; timezone: string }> }).reflections?.map((r) => ({
+      ...r,
+      createdAtFormatted: formatInstant(r.createdAt, r.timezone),
+    }));
+    return { ...service, order, loopSeconds: start, reflections, reflectionCount: reflections?.length };
   });
   return { ...body, services };
 }
