@@ -1,7 +1,7 @@
 // Every MCP method this server answers, as one table made once per process: the stateless dispatch both
 // transports share (adapters/mcp-http.ts, adapters/mcp-stdio.ts). A method's answer depends only on its
 // params and the caller; what depends on neither (the tool list, the prompts, the templates, discover) is
-// encoded once per era and address and answered from ready text (docs/behaviour.md §7).
+// encoded once per era and address and answered from ready text (docs/behaviour.md §11).
 import { ProtocolError, ProtocolErrorCode, type HandlerResultTypeMap } from "@modelcontextprotocol/server";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";

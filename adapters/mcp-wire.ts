@@ -1,7 +1,7 @@
 // MCP's wire forms for this server, both eras: the revisions it speaks, its capabilities, and the encoding of a
 // JSON-RPC answer as text. A 2026-07-28 result carries `resultType`, cache fields on cacheable methods and the
 // server's identity in `_meta`; a 2025 result is the result alone. Results that never change (the tool list,
-// discover, …) are encoded once per era and address (docs/behaviour.md §7).
+// discover, …) are encoded once per era and address (docs/behaviour.md §11).
 import { PROTOCOL_VERSION_META_KEY, ProtocolErrorCode, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { RawJson, bytesOf, type JsonPieces } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";

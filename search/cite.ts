@@ -31,7 +31,7 @@ export interface CitedPages<H extends { chunk: { page: string } }> {
 }
 
 /**
- * The pages an answer quotes, numbered from 1 in the order first quoted (decisions.md §4: one source per page
+ * The pages an answer quotes, numbered from 1 in the order first quoted (docs/search.md: one source per page
  * cited). The grounding numbers passages by their page's place among the search hits, so a list of every hit
  * would name pages the answer does not stand on; renumbering keeps a generated answer's [n] the n-th source.
  */

@@ -83,7 +83,7 @@ describe("GET /api/search", () => {
     ["limit 0", "q=rest&limit=0"],
     ["limit 21", "q=rest&limit=21"],
     ["a word for limit", "q=rest&limit=ten"],
-    // Number() reads these as 5, 10 and 2; decision 27 refuses rather than reinterprets.
+    // Number() reads these as 5, 10 and 2; docs/behaviour.md §9 refuses rather than reinterprets.
     ["a hexadecimal limit", "q=rest&limit=0x5"],
     ["an exponent for limit", "q=rest&limit=1e1"],
     ["a fraction for limit", "q=rest&limit=2.5"],
@@ -184,7 +184,7 @@ describe("POST /api/ask without a language model", () => {
     expect(first.answer).toMatch(/^> /m);
     expect(first.sources.length).toBeGreaterThan(0);
     expect(first.sources[0]).toMatchObject({ title: expect.any(String), url: expect.any(String), category: expect.any(String), score: expect.any(Number) });
-    // The sources are the pages quoted, each once (decisions.md §4), not every page the search found.
+    // The sources are the pages quoted, each once (docs/search.md), not every page the search found.
     const quotedTitles = [...first.answer.matchAll(/^> — "([^"]+)"/gm)].map((m: RegExpMatchArray) => m[1]);
     expect(new Set(first.sources.map((s: { title: string }) => s.title))).toEqual(new Set(quotedTitles));
     expect(new Set(first.sources.map((s: { url: string }) => s.url)).size).toBe(first.sources.length);
