@@ -120,7 +120,9 @@ describe("the reflection forms without JavaScript", () => {
     const reflected = await sendForm(`/reflections/${song.slug}`, "name=Bytes&text=Broken%FF%FE+bytes+sent+through+the+song+page+form.");
     expect(reflected.status).toBe(400);
     const page = await reflected.text();
-    expect(textOf(elementById(page, "reflect-result")!)).toContain("Some characters in your reflection did not arrive whole, so nothing was stored.");
+    expect(textOf(elementById(page, "reflect-result")!)).toBe(
+      "Some characters in your reflection did not arrive whole. Please type them again. Nothing was stored, and your words are still in the form.",
+    );
     // The box is shown again without the marks of what was lost.
     expect(formOf(page, "reflect-form").values).toMatchObject({ name: "Bytes", text: "Broken bytes sent through the song page form." });
     const stored = (await server.get(`/api/reflections/song/${song.slug}`)).body.reflections.map((r: { text: string }) => r.text);

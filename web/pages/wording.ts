@@ -161,7 +161,7 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
     case "control":
       return { line: `${capital(the)} holds invisible control characters that cannot be shown. Please type it again.`, known: Boolean(box) };
     case "lost":
-      return { line: `Some characters in ${the} did not arrive whole, so nothing was stored. Please type them again.`, known: Boolean(box) };
+      return { line: `Some characters in ${the} did not arrive whole. Please type them again.`, known: Boolean(box) };
     case "repeated":
       return { line: form === "search" ? "Please search for one thing at a time." : `Please send ${box ?? "each box"} once.`, known: Boolean(box) };
     case "not_text":
