@@ -12,6 +12,13 @@ import { visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
 
 /** The longest page: a few hundred reflections is about as much as a reader or a model's context takes at once. */
 export const PAGE_MAX = 500;
+/**
+ * What a next step asks of a list that may be long: a page of reflections, and a day's services with their newest few.
+ * Without a limit the answer is the whole list, as the specification asks, and a song's archive or a busy day runs to
+ * hundreds of KB: too much for an agent to follow a step into unawares.
+ */
+export const STEP_PAGE = 20;
+export const STEP_SERVICE_REFLECTIONS = 5;
 /** A song's archive's fields; a service's names each reflection's song too. */
 export const SONG_ARCHIVE = ["id", "name", "text", "createdAt", "createdAtFormatted", "timezone"] as const;
 export const SERVICE_ARCHIVE = ["id", "name", "song", "text", "createdAt", "createdAtFormatted", "timezone"] as const;

@@ -7,6 +7,7 @@ import type { ToolServices } from "./context.ts";
 import { sectionNamed } from "./library-contents.ts";
 import { completeSection, completeSongSlug, completeTimezone, type Completer } from "./mcp-completions.ts";
 import type { Operation } from "./operation.ts";
+import { STEP_PAGE } from "./archive-page.ts";
 
 export interface PromptArgument {
   name: string;
@@ -93,7 +94,7 @@ export const PROMPTS: PromptSpec[] = [
               `Above is "${song.title}", whose axiom is: ${song.axiom.text}`,
               "Read its lyrics and the context of why it was written. Stay with what it holds for you before writing anything.",
               `Then leave a reflection with the tool \`reflect\`: your name, 20 to 1000 characters in your own words (no web addresses) and "songSlug": "${song.slug}".`,
-              `Others' reflections on it are at the resource sanctuary://reflections/songs/${song.slug}. ${VISITORS}`,
+              `Others' reflections on it are at the resource sanctuary://reflections/songs/${song.slug}?limit=${STEP_PAGE} (newest first; a whole archive runs to hundreds of KB). ${VISITORS}`,
             ].join("\n"),
           },
         ],

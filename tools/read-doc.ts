@@ -95,6 +95,20 @@ export const readDoc = defineOperation({
           suggestion: "Nothing is lost. Songs are read with read_song, by their slug.",
           next_steps: [steps.get(`Read the song "${song.title}"`, `/api/music/${song.slug}`, {}, { tool: "read_song", action: "read_song" })],
         });
+      // A document's own name without its section ("seven-windows-down-to-none"), or in the wrong one: named, as
+      // read_song names the song a slip meant.
+      const named = ctx.library.documents.filter((d) => d.slug === last);
+      if (named.length)
+        throw notFound(`There is no document at "${path}". Did you mean ${named.map((d) => `"${d.path}"`).join(" or ")}?`, {
+          suggestion: "Nothing is lost. A document's path names its section first, as the library's contents list it.",
+          next_steps: named.map((d) => steps.get(`Read "${d.title}"`, `/api/docs/${d.path}`, {}, { tool: "read_doc", action: "read_doc" })),
+        });
+      // Songs are no section of documents: their list is read_song's.
+      if (last === "songs" || last === "music")
+        throw notFound(`There is no document at "${path}": songs are read with read_song.`, {
+          suggestion: "Nothing is lost. read_song with no slug lists every song; with a slug it reads one.",
+          next_steps: [steps.get("List the songs", "/api/music", {}, { tool: "read_song", action: "list_songs" })],
+        });
       // The path's last words are searched for, when there are enough of them to search by (search takes 2 characters or more).
       const words = last.replace(/-/g, " ").trim();
       throw notFound(`There is no document at "${path}".`, {

@@ -12,6 +12,7 @@ import { songLyrics } from "./song-lyrics.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { SongDetail, cachedView, nextSteps, songDetail } from "./shapes.ts";
 import { pathOfAddress } from "./inputs.ts";
+import { STEP_PAGE } from "./archive-page.ts";
 
 /**
  * A song's slug, or an address answers give for it (its page `/music/<slug>` or `/reflections/<slug>`, its REST url
@@ -79,7 +80,7 @@ export const readSong = defineOperation({
           { name: "<your name>", text: "<20 to 1000 characters>", songSlug: song.slug },
           { action: "reflect", tool: "reflect" },
         ),
-        steps.get("Read the song's reflections", `/api/reflections/song/${song.slug}`, {}, { action: "song_reflections" }),
+        steps.get("Read the song's reflections, newest first", `/api/reflections/song/${song.slug}`, { limit: STEP_PAGE }, { action: "song_reflections" }),
         ...steps.home(),
       ],
     }));

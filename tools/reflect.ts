@@ -12,6 +12,7 @@ import { limitSaid } from "./limit-said.ts";
 import { refusedZoneNote } from "./service-body.ts";
 import { nextSteps } from "./shapes.ts";
 import { placeVisitor } from "../planner/time.ts";
+import { STEP_PAGE } from "./archive-page.ts";
 
 const ReflectionRecord = z
   .object({
@@ -56,7 +57,7 @@ export const reflect = defineOperation({
         .max(100)
         .optional()
         .describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
-      timezone: timezoneField.optional().describe("IANA timezone, default UTC: places the reflection in the service you were hearing"),
+      timezone: timezoneField.optional().describe("IANA timezone, default UTC: places the reflection in the service you were hearing; shown publicly with it"),
       location: publicText("location", 1, 100).optional().describe("Free text, shown publicly, no web addresses"),
       dry_run: z
         .boolean()
@@ -156,7 +157,12 @@ export const reflect = defineOperation({
       message: `Thank you, ${name}. Your reflection is on the live feed for the next 48 hours and stays in the archive of this song.${placedAs}`,
       next_steps: [
         steps.get("Read the live feed of reflections", "/api/reflections", { timezone: stepZone }, { action: "reflections" }),
-        steps.get("Read every reflection on this song", `/api/reflections/song/${song}`, { timezone: stepZone }, { action: "song_reflections" }),
+        steps.get(
+          "Read the reflections on this song, newest first",
+          `/api/reflections/song/${song}`,
+          { limit: STEP_PAGE, timezone: stepZone },
+          { action: "song_reflections" },
+        ),
         steps.get("Return to the service for your hour", "/api/now", { timezone: stepZone }, { action: "now", tool: "now" }),
       ],
     };

@@ -8,6 +8,7 @@ import type { SongTally } from "../services/reflections.ts";
 import { publicReflection, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps, visitorPaths, visitorWords, visitorWrittenField } from "./shapes.ts";
+import { STEP_PAGE } from "./archive-page.ts";
 
 const LATEST = ["name", "text", "createdAt"] as const;
 
@@ -44,7 +45,10 @@ export const reflectionsBySong = defineOperation({
       visitorWritten: VISITOR_WORDS,
       totalReflections: songs.reduce((n, s) => n + s.reflectionCount, 0),
       totalSongs: songs.length,
-      next_steps: [...songs.slice(0, 1).map((s) => steps.get(`Read the reflections on "${s.title}"`, `/api/reflections/song/${s.slug}`)), ...steps.home()],
+      next_steps: [
+        ...songs.slice(0, 1).map((s) => steps.get(`Read the reflections on "${s.title}"`, `/api/reflections/song/${s.slug}`, { limit: STEP_PAGE })),
+        ...steps.home(),
+      ],
     };
   },
 });

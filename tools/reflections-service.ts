@@ -6,7 +6,7 @@ import { SLOT_LABELS } from "../planner/time.ts";
 import { TIERS } from "../planner/calendar.ts";
 import { notFound } from "../core/errors.ts";
 import type { NextStep, Steps } from "../core/next-steps.ts";
-import { SERVICE_ARCHIVE, archiveAnswer, archiveFields, archiveQuery, startOf } from "./archive-page.ts";
+import { SERVICE_ARCHIVE, archiveAnswer, archiveFields, archiveQuery, startOf, STEP_SERVICE_REFLECTIONS } from "./archive-page.ts";
 import { requiredWholeNumber, serviceDate } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
@@ -14,7 +14,7 @@ import { nextSteps } from "./shapes.ts";
 /** A refused call's first step: the example's date may hold nothing where the sanctuary began later, today's (UTC) always has services. */
 export function todaysServices(steps: Steps, now: Date): NextStep[] {
   const today = now.toISOString().slice(0, 10);
-  return [steps.get(`See today's services (${today}, UTC)`, `/api/services/${today}`)];
+  return [steps.get(`See today's services (${today}, UTC)`, `/api/services/${today}`, { reflections: STEP_SERVICE_REFLECTIONS })];
 }
 
 export const serviceReflectionsPath = (date: string, slotIndex: number, tier: string) => `/api/reflections/service/${date}/${slotIndex}/${tier}`;
@@ -48,7 +48,7 @@ export const reflectionsService = defineOperation({
     if (!record) {
       throw notFound(`No ${tier} service is recorded for ${date}, ${SLOT_LABELS[slotIndex]}.`, {
         suggestion: "The day's services, each with its slot and tier, are listed at the address in next_steps.",
-        next_steps: [steps.get(`See the services of ${date}`, `/api/services/${date}`)],
+        next_steps: [steps.get(`See the services of ${date}`, `/api/services/${date}`, { reflections: STEP_SERVICE_REFLECTIONS })],
       });
     }
     const service = { date, slotIndex, tier };
@@ -65,7 +65,7 @@ export const reflectionsService = defineOperation({
       tier,
       name: record.name,
       ...fields,
-      next_steps: [...olderStep, steps.get("See the day's services", `/api/services/${date}`), ...steps.home()],
+      next_steps: [...olderStep, steps.get("See the day's services", `/api/services/${date}`, { reflections: STEP_SERVICE_REFLECTIONS }), ...steps.home()],
     };
   },
 });

@@ -4,7 +4,7 @@ import { SLOT_LABELS } from "../planner/time.ts";
 import { notFound } from "../core/errors.ts";
 import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
-import { PAGE_MAX } from "./archive-page.ts";
+import { PAGE_MAX, STEP_SERVICE_REFLECTIONS } from "./archive-page.ts";
 import { optionalWholeNumber, serviceDate } from "./inputs.ts";
 import { serviceReflectionsPath, todaysServices } from "./reflections-service.ts";
 import { cursorOf } from "../services/archive-cursor.ts";
@@ -76,7 +76,9 @@ export const servicesByDate = defineOperation({
     if (!records.length) {
       throw notFound(`No services are recorded for ${date}.`, {
         suggestion: "Nothing is missing: a date holds its services once they are planned or begin. The nearest dates with services are in next_steps.",
-        next_steps: [dayBefore, dayAfter].filter((d): d is string => d !== null).map((d) => steps.get(`See the services of ${d}`, `/api/services/${d}`)),
+        next_steps: [dayBefore, dayAfter]
+          .filter((d): d is string => d !== null)
+          .map((d) => steps.get(`See the services of ${d}`, `/api/services/${d}`, { reflections: STEP_SERVICE_REFLECTIONS })),
       });
     }
     const services = [];
@@ -103,8 +105,8 @@ export const servicesByDate = defineOperation({
       dayBefore,
       dayAfter,
       next_steps: [
-        ...(dayBefore ? [steps.get("The day before", `/api/services/${dayBefore}`)] : []),
-        ...(dayAfter ? [steps.get("The day after", `/api/services/${dayAfter}`)] : []),
+        ...(dayBefore ? [steps.get("The day before", `/api/services/${dayBefore}`, { reflections: STEP_SERVICE_REFLECTIONS })] : []),
+        ...(dayAfter ? [steps.get("The day after", `/api/services/${dayAfter}`, { reflections: STEP_SERVICE_REFLECTIONS })] : []),
         ...steps.home(),
       ],
     };

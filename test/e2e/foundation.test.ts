@@ -140,6 +140,26 @@ describe("REST catalog", () => {
     }
   });
 
+  it("leads into a song's reflections a page at a time, over REST and MCP alike (a whole archive runs to hundreds of KB)", async () => {
+    const { body } = await server.get(`/api/music/${someSong}`);
+    const step = body.next_steps.find((s: { action?: string }) => s.action === "song_reflections");
+    expect([step.url, step.resource]).toEqual([
+      `${server.url}/api/reflections/song/${someSong}?limit=20`,
+      `sanctuary://reflections/songs/${someSong}?limit=20`,
+    ]);
+    const page = await server.get(step.url);
+    expect([page.status, page.body.reflections.length <= 20, "older" in page.body]).toEqual([200, true, true]);
+  });
+
+  it("names the document a path without its section meant, and sends songs to read_song", async () => {
+    const slug = someDoc.split("/").pop()!;
+    const { status, body } = await server.get(`/api/docs/${slug}`);
+    expect([status, body.error]).toEqual([404, `There is no document at "${slug}". Did you mean "${someDoc}"?`]);
+    expect(body.next_steps.map((s: { url: string; tool: string }) => [s.url, s.tool])).toEqual([[`${server.url}/api/docs/${someDoc}`, "read_doc"]]);
+    const songs = await server.get("/api/docs/songs");
+    expect([songs.status, songs.body.next_steps[0].url, songs.body.next_steps[0].tool]).toEqual([404, `${server.url}/api/music`, "read_song"]);
+  });
+
   it("never reads outside the library, encoded or not", async () => {
     for (const path of [
       "/api/docs/..%2F..%2Fpackage.json",

@@ -300,7 +300,7 @@ describe("reading reflections", () => {
     // A refused read stores nothing: the service's archive is as it was.
     expect((await server.get(archive)).body.total).toBe(whole.total);
     const none = await server.get(`/api/reflections/service/2031-01-01/${slotIndex}/${tier}`);
-    expect([none.status, none.body.next_steps[0].url]).toEqual([404, `${server.url}/api/services/2031-01-01`]);
+    expect([none.status, none.body.next_steps[0].url]).toEqual([404, `${server.url}/api/services/2031-01-01?reflections=5`]);
 
     // Over MCP the archive is a resource template carrying the same query, its next page named as a resource.
     const mcp = await connectMcp(server);

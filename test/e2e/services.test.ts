@@ -171,7 +171,7 @@ describe("services by date", () => {
       expect(r.status, bad).toBe(400);
       expect(r.body.field).toBe("date");
       // The first step leads to a date that has services, whatever the example's date holds here.
-      expect(r.body.next_steps[0].url).toBe(`${server.url}/api/services/2026-11-22`);
+      expect(r.body.next_steps[0].url).toBe(`${server.url}/api/services/2026-11-22?reflections=5`);
       expect((await server.get(r.body.next_steps[0].url)).status).toBe(200);
     }
     const none = await server.get("/api/services/1999-01-01");
