@@ -147,6 +147,18 @@ describe("the reflection forms without JavaScript", () => {
   });
 });
 
+describe("the recent conversations on /ask", () => {
+  it("preview each answer as words, without the markdown the API gives it in", async () => {
+    const question = "What if I am struggling right now?";
+    expect((await server.post("/api/ask", { question }, { "x-forwarded-for": freshIp() })).status).toBe(200);
+    const listed = (await server.get("/api/ask/recent")).body.conversations.find((c: { question: string }) => c.question === question);
+    expect(listed.answer).toContain("**"); // the API's preview is markdown: the page's must not show its marks
+    const recent = textOf(elementById((await server.text("/ask")).text, "recent-conversations"));
+    expect(recent).toContain(question);
+    expect(recent).not.toMatch(/\*\*|(^|\s)> /);
+  });
+});
+
 describe("the ask form without JavaScript", () => {
   it("asks, redirects to the ask page showing the question, its answer and the recent list with it", async () => {
     const b = browser();

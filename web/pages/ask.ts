@@ -17,6 +17,10 @@ import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.t
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { shareCard } from "../share-cards.ts";
+import { plainText } from "../../search/chunks.ts";
+
+/** An answer's preview as words (the API gives it as markdown): no emphasis marks or quote marks shown. */
+const previewText = (answer: string) => plainText(answer).replace(/(^|\s)>\s?/g, "$1");
 
 type Recent = z.input<typeof askRecent.output>["conversations"];
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -25,7 +29,7 @@ function recentList(conversations: Recent): Html {
   if (!conversations.length) return html`<p class="empty">No conversations yet. Yours could be the first.</p>`;
   return html`<ul class="plain" id="recent-conversations">${conversations.map(
     (c) =>
-      html`<li><a href="/ask/${pathOf(c.slug)}" dir="auto" lang="">${shorten(c.question, 160)}</a><span class="meta"><bdi lang="">${c.name}</bdi> · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span><span class="meta">${c.answer.replace(/(^|\s)>\s?/g, "$1")}</span></li>`,
+      html`<li><a href="/ask/${pathOf(c.slug)}" dir="auto" lang="">${shorten(c.question, 160)}</a><span class="meta"><bdi lang="">${c.name}</bdi> · ${plural(c.exchanges, "question")} · ${when(c.timestamp)}</span><span class="meta">${previewText(c.answer)}</span></li>`,
   )}</ul>`;
 }
 
