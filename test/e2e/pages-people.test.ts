@@ -7,6 +7,7 @@ import { aboutMinutes, spokenDuration, soulsSentence, spokenWait } from "../../w
 import { fetchText } from "../helpers/http.ts";
 import { elementById, textOf } from "../helpers/no-script-browser.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { plural } from "../../web/pages/html.ts";
 
 const ADMIN = { authorization: "Bearer pages-people-admin-key-0123" };
 let server: TestServer;
@@ -22,7 +23,22 @@ const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf(
 
 describe("words for numbers", () => {
   it("says lengths, souls and waits as people do", () => {
-    expect([0, 45, 60, 914, 900, 3600, 3725].map(spokenDuration)).toEqual(["0 s", "45 s", "1 min", "15 min 14 s", "15 min", "1 h", "1 h 2 min"]);
+    // Counts grouped by thousands, as the souls count is ("100000 reflections" read as a code).
+    expect([plural(1, "reflection"), plural(1563, "reflection"), plural(100000, "reflection")]).toEqual([
+      "1 reflection",
+      "1,563 reflections",
+      "100,000 reflections",
+    ]);
+    // A number and its unit are joined by a no-break space, so a line never ends between them.
+    expect([0, 45, 60, 914, 900, 3600, 3725].map((s) => spokenDuration(s).replaceAll("\u00a0", "+"))).toEqual([
+      "0+s",
+      "45+s",
+      "1+min",
+      "15+min 14+s",
+      "15+min",
+      "1+h",
+      "1+h 2+min",
+    ]);
     expect([0, 1, 2, 40, 180068].map(soulsSentence)).toEqual([
       "You may be the first here today.",
       "One other has attended in the last day.",

@@ -70,7 +70,7 @@ describe("pages say only what is so", () => {
     expect(r.text).toContain("<h1>Not arranged yet</h1>");
     expect(r.text).toContain("Nothing is arranged for Monday 30 November 2026 yet");
     expect(r.text).not.toContain("Nothing was planned or heard");
-    expect(r.text).toContain("The nearest days that have services are linked above.");
+    expect(r.text).toContain("The nearest day that has services is linked above.");
     expect(r.text).not.toContain("linked below");
     // Every day the calendar feed links to answers, in the zones where days begin first and last.
     for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {

@@ -65,7 +65,8 @@ export function routeParam(params: Record<string, string> | undefined, name: str
 /** A path segment for links: each part of a slug or library path percent-encoded. */
 export const pathOf = (path: string): string => path.split("/").map(encodeURIComponent).join("/");
 
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+/** "1 reflection", "1,563 reflections": counts grouped by thousands, as the souls count is. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 const KIND_LABELS: Record<string, string> = { doc: "Guide", practice: "Practice", philosophy: "Philosophy" };
 export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);

@@ -41,7 +41,7 @@ export function mcpGuide(base: string): string {
   const url = `${base}/mcp`;
   const links = installLinks(url);
   const stdio = { command: "node", args: ["/path/to/sanctuary/bin/sanctuary-mcp.mjs"] };
-  const tools = toolOperations.map((op) => `- \`${op.mcp.tool}\` — ${op.mcp.title.toLowerCase()}: ${op.summary}.`);
+  const tools = toolOperations.map((op) => `- \`${op.mcp.tool}\` — ${op.summary}.`);
   const resources = RESOURCES.map((r) => `- \`${r.uri}\` — ${r.title.toLowerCase()} (${r.mimeType})`);
   const app =
     `- \`${SERVICE_APP.uri}\` — an MCP App (${APP_MIME_TYPE}) named by \`now\` and \`attend\`: hosts that render apps show ` +

@@ -170,7 +170,11 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
         coming
           ? `Nothing is arranged for ${longDate(date)} yet: its services are arranged as its hours begin, the first at midnight where the day begins earliest.`
           : `Nothing was planned or heard on ${longDate(date)}.`,
-        near.dayBefore || near.dayAfter ? "The nearest days that have services are linked above." : "The services of today are at /services.",
+        near.dayBefore && near.dayAfter
+          ? "The nearest days that have services are linked above."
+          : near.dayBefore || near.dayAfter
+            ? "The nearest day that has services is linked above."
+            : "The services of today are at /services.",
         dayPager(near),
       );
     }

@@ -8,10 +8,10 @@ export function spokenDuration(seconds: number): string {
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  // Past an hour, seconds are noise.
-  if (h) return m ? `${h} h ${m} min` : `${h} h`;
-  if (m) return s ? `${m} min ${s} s` : `${m} min`;
-  return `${s} s`;
+  // Past an hour, seconds are noise. A number and its unit never part at a line's end (a lone "s" on a phone).
+  if (h) return m ? `${h}\u00a0h ${m}\u00a0min` : `${h}\u00a0h`;
+  if (m) return s ? `${m}\u00a0min ${s}\u00a0s` : `${m}\u00a0min`;
+  return `${s}\u00a0s`;
 }
 
 /** The home page's count of the last day's visitors, as a whole sentence (an empty day is no counter at zero). */
