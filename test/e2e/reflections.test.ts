@@ -320,6 +320,9 @@ describe("reading reflections", () => {
     expect(dayPage.text).toContain(`href="/services/2026-11-22/${slotIndex}/${tier}" id="${id}-all">All ${whole.total} reflections`);
     const first = await server.text(`/services/2026-11-22/${slotIndex}/${tier}`);
     expect(elementById(first.text, "service-reflections")!.match(/<li/g)?.length).toBe(50);
+    // Titled as what it is, the reflections, with the way to the service itself at the top.
+    expect(first.text).toMatch(/<h1>Reflections on (the \w+ service|[^<]+)<\/h1>/);
+    expect(first.text).toContain(`<a href="/services/2026-11-22#${id}">Read the service itself</a>`);
     const olderHref = /href="([^"]*\?before=[^"]*)" rel="next"/.exec(first.text)?.[1];
     const second = await server.text(olderHref!);
     expect(elementById(second.text, "service-reflections")!.match(/<li/g)?.length).toBe(whole.total - 50);

@@ -35,9 +35,11 @@ async function serviceReflectionsPage(event: H3Event, deps: WebContext): Promise
   const body = expand(outcome.body);
   const title = serviceTitle(body.name, body.slot);
   const here = `/services/${body.date}/${body.slotIndex}/${body.tier}`;
-  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/services">Services</a> › <a href="/services/${body.date}#slot-${String(body.slotIndex)}-${body.tier}">${body.date}</a></nav>
-<h1>${title}</h1>
-<p class="lead">The reflections left while it was heard on ${longDate(body.date)}, ${slotHours(body.slot)}, for ${HEMISPHERE_NAMES[body.tier] ?? body.tier}: ${String(body.total)} in all, newest first.</p>
+  const service = `/services/${body.date}#slot-${String(body.slotIndex)}-${body.tier}`;
+  const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/services">Services</a> › <a href="${service}">${body.date}</a></nav>
+<h1>Reflections on ${body.name ?? title.replace(/^The /, "the ")}</h1>
+<p class="lead">The reflections left while it was heard on ${longDate(body.date)}, ${slotHours(body.slot)}, for ${HEMISPHERE_NAMES[body.tier] ?? body.tier}: ${body.total.toLocaleString("en-US")} in all, newest first.</p>
+<p><a href="${service}">Read the service itself</a>: its parts in order, with their words.</p>
 ${before ? html`<p class="meta">Older reflections. <a href="${here}">Back to the newest</a></p>` : ""}
 ${reflectionList(deps, "service-reflections", body.reflections, true, before ? "No reflections are older than these." : "No one left a reflection while this service was heard.")}
 ${body.older ? html`<p><a href="${here}?before=${new URL(body.older).searchParams.get("before") ?? ""}" rel="next">Older reflections</a></p>` : ""}`;
