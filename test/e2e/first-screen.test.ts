@@ -162,7 +162,7 @@ describe.skipIf(Boolean(reason))(`the first screen${reason}`, () => {
     await page.goto(`${server.url}/services`, { waitUntil: "load" });
     const explaining = await page.locator("[data-explains]").allInnerTexts();
     expect(explaining).toHaveLength(1);
-    expect(explaining[0]).toMatch(/^How services are made: .*\brotation\b.*\bmodel\b/);
+    expect(explaining[0]).toMatch(/^How these services came to be: .*\brotation\b.*\bmodel\b/);
     await page.context().close();
   });
 

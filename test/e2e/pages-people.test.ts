@@ -89,7 +89,7 @@ describe("words for numbers", () => {
     expect(html.split(sentence).length - 1).toBe(0);
     // Said from the day's own records: here the planner has no model, so every service came from the rotation.
     expect(day.services.every((s: { mode: string }) => s.mode === "rotation")).toBe(true);
-    expect(textOf(elementById(html, "how-made"))).toMatch(/^How services are made: this day's were gathered by a fixed rotation/);
+    expect(textOf(elementById(html, "how-made"))).toMatch(/^How these services came to be: each was chosen from the library in its turn \(a rotation/);
   });
 
   it("counts the souls in a sentence: one soul, then 2 souls", async () => {

@@ -5,10 +5,10 @@ import { howMade } from "../../web/pages/services.ts";
 const made = (...modes: Array<"planned" | "rotation">) => howMade(modes.map((mode) => ({ mode })));
 
 it("says what the day's records say: all by rotation, some planned, or all planned", () => {
-  expect(made("rotation", "rotation")).toMatch(/this day's were gathered by a fixed rotation.*Where the sanctuary is given a language model/);
+  expect(made("rotation", "rotation")).toMatch(/each was chosen from the library in its turn.*When the sanctuary is given a language model/);
   expect(made("planned", "rotation", "rotation")).toBe(
-    "How services are made: 1 of this day's 3 was planned, named and given a word by a language model; the others were gathered by a fixed rotation through the library under the house's rules.",
+    "How these services came to be: 1 of the 3 was planned, named and given a word by a language model; the others were chosen from the library in its turn (a rotation, kept by the sanctuary's rules for what belongs together).",
   );
-  expect(made("planned", "planned", "rotation")).toMatch(/2 of this day's 3 were planned/);
-  expect(made("planned", "planned")).toBe("How services are made: every one of this day's was planned, named and given a word by a language model.");
+  expect(made("planned", "planned", "rotation")).toMatch(/2 of the 3 were planned/);
+  expect(made("planned", "planned")).toBe("How these services came to be: every one was planned, named and given a word by a language model.");
 });

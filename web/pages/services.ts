@@ -122,11 +122,11 @@ function missingSlot(date: string, slotIndex: number, now: Date): Html {
  */
 export function howMade(services: ReadonlyArray<Pick<DayService, "mode">>): string {
   const planned = services.filter((s) => s.mode === "planned").length;
-  const rotation = "gathered by a fixed rotation through the library under the house's rules";
+  const rotation = "chosen from the library in its turn (a rotation, kept by the sanctuary's rules for what belongs together)";
   const model = "planned, named and given a word by a language model";
-  if (planned === 0) return `How services are made: this day's were ${rotation}. Where the sanctuary is given a language model, some are ${model}.`;
-  if (planned === services.length) return `How services are made: every one of this day's was ${model}.`;
-  return `How services are made: ${planned} of this day's ${services.length} ${planned === 1 ? "was" : "were"} ${model}; the others were ${rotation}.`;
+  if (planned === 0) return `How these services came to be: each was ${rotation}. When the sanctuary is given a language model, some are ${model}.`;
+  if (planned === services.length) return `How these services came to be: every one was ${model}.`;
+  return `How these services came to be: ${planned} of the ${services.length} ${planned === 1 ? "was" : "were"} ${model}; the others were ${rotation}.`;
 }
 
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
