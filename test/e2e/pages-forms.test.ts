@@ -143,6 +143,10 @@ describe("the reflection forms without JavaScript", () => {
     expect(after.hops).toEqual([{ status: 303, location: `/reflections/${song.slug}?reflected#reflect` }]);
     expect(textOf(elementById(after.html, "reflect-result"))).toContain(`the archive of “${song.title}”`);
     expect(textOf(elementById(after.html, "song-reflections"))).toContain(text);
+    // The form follows every reflection shown: a link above them leads to it.
+    const jump = after.html.indexOf('<a href="#reflect">Leave a reflection of your own ↓</a>');
+    expect(jump).toBeGreaterThan(0);
+    expect(jump).toBeLessThan(after.html.indexOf('id="song-reflections"'));
     expect((await server.get(`/api/reflections/song/${other.slug}`)).body.reflections.map((r: any) => r.text)).not.toContain(text);
   });
 });

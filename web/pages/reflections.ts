@@ -107,6 +107,7 @@ ${lyricsHtml(song.lyrics ?? "")}
 </section>
 <section aria-labelledby="song-reflections-heading">
 <h2 id="song-reflections-heading">Reflections${archive ? ` (${archive[1]})` : ""}</h2>
+${reflections?.length ? html`<p class="meta"><a href="#reflect">Leave a reflection of your own ↓</a> (the form follows the reflections)</p>` : ""}
 ${after ? html`<p class="meta">Older reflections, newest first. <a href="${here}#song-reflections-heading">Back to the newest</a></p>` : ""}
 ${reflectionList(deps, "song-reflections", reflections ?? [], false, reflections ? (after ? "No reflections are older than these." : "No one has left a reflection on this song yet.") : REFLECTIONS_RESTING)}
 ${older ? html`<p><a href="${here}?before=${cursorOf(older)}#song-reflections-heading" rel="next">Older reflections</a></p>` : ""}
