@@ -68,7 +68,7 @@ export const contribute = defineOperation({
   name: "contribute",
   summary: "Contribute a piece for human review",
   description:
-    "People review every contribution before it joins the library; nothing is published automatically. Refused with 400 and nothing submitted: the documentation's example text or a placeholder like <your title>; " +
+    "People review every contribution before it joins the library; nothing is published unread. Refused with 400 and nothing submitted: the documentation's example text or a placeholder like <your title>; " +
     `a test submission (a title or text made only of filler such as "test", "asdf", "hello world", "lorem ipsum", or keyboard mashing); content under ${MIN_CONTENT_WORDS} words; ` +
     "raw HTML, comments or javascript: links in the markdown; a title the library already has. 409 when a piece with the same title is already waiting for review. 5 per hour per name and per address. " +
     "`dry_run: true` returns the pull request (or queue entry) and the file exactly as they would be created, creating nothing and counting only against the preview allowance (30 an hour per name and per address).",
@@ -108,7 +108,7 @@ export const contribute = defineOperation({
     title: "Contribute a piece",
     description:
       "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour. " +
-      "Returns a short receipt (2–4 KB); dry_run: true shows the pull request and file it would create, so it grows with the piece (up to 64 KB).",
+      "Returns a short receipt (2–4 KB); dry_run: true shows the submission it would create, which grows with the piece (up to 64 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],

@@ -57,7 +57,7 @@ export const reflect = defineOperation({
         .max(100)
         .optional()
         .describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
-      timezone: timezoneField.optional().describe("IANA timezone, default UTC: places the reflection in the service you were hearing; shown publicly with it"),
+      timezone: timezoneField.optional().describe("IANA timezone, shown publicly; default UTC. Places the reflection in the service you heard"),
       location: publicText("location", 1, 100).optional().describe("Free text, shown publicly, no web addresses"),
       dry_run: z
         .boolean()

@@ -27,7 +27,8 @@ async function decodedSeconds(file: string): Promise<number> {
 
 /** A length as pages print it ("1 min 5 s", "45 s"), back to seconds. */
 function printedSeconds(text: string): number {
-  const m = /^(?:(\d+) h)? ?(?:(\d+) min)? ?(?:(\d+) s)?$/.exec(text.trim());
+  // A number and its unit are joined by a no-break space (web/pages/words.ts spokenDuration).
+  const m = /^(?:(\d+)\u00a0h)? ?(?:(\d+)\u00a0min)? ?(?:(\d+)\u00a0s)?$/.exec(text.trim());
   if (!m || !text.trim()) throw new Error(`not a printed length: "${text}"`);
   return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
 }

@@ -126,7 +126,7 @@ describe.skipIf(Boolean(reason))(`the player bar across pages${reason}`, () => {
     await pollLong(async () => (await sound(page)).time).toBeGreaterThan(there.time);
     expect(await bar(page).isVisible()).toBe(true);
     // The reading's own player says its length before it is played.
-    expect(await page.locator("main .player-length").innerText()).toMatch(/^Length (\d+ min( \d+ s)?|\d+ s)$/);
+    expect(await page.locator("main .player-length").innerText()).toMatch(/^Length (\d+\u00a0min( \d+\u00a0s)?|\d+\u00a0s)$/);
 
     const media = await page.evaluate(() => {
       const m = navigator.mediaSession.metadata;
