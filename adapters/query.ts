@@ -1,6 +1,7 @@
 // A request's query string as the operations read it: an object (a repeated key a list), frozen and shared by
 // requests with the same query string, and the field whose bytes were not UTF-8, if any.
 import { BoundedMemo } from "../core/memo.ts";
+import { SanctuaryError } from "../core/errors.ts";
 
 /**
  * Query parameters as an object; a repeated key becomes an array (and fails string validation). Frozen and
@@ -29,6 +30,15 @@ export function freshQueryObject(url: URL): Readonly<Record<string, string | str
  * for a character lost on the way.
  */
 export const LOST_CHARACTER = "\uFFFD";
+
+/**
+ * The refusal of a field whose bytes were not UTF-8 (decoded, they became U+FFFD), with how to send it instead: the
+ * REST adapter's for a query, the pages' forms' for a form.
+ */
+export function lostCharacterRefusal(field: string, suggestion: string, example?: unknown): SanctuaryError {
+  const message = `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`;
+  return new SanctuaryError("invalid", message, { field, suggestion, ...(example === undefined ? {} : { example }) });
+}
 
 /** The first field of a parsed query (queryObject) whose name or value holds U+FFFD, if any. */
 export function lostInQuery(query: Readonly<Record<string, string | string[]>>): string | undefined {

@@ -6,7 +6,7 @@ import { SanctuaryError } from "../core/errors.ts";
 import { percentDecoded } from "../core/text.ts";
 import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
-import { freshQueryObject, lostInQuery, queryObject } from "./query.ts";
+import { freshQueryObject, lostCharacterRefusal, lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import { requestIdOf } from "./request-id.ts";
@@ -100,13 +100,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
 }
 
 /** A query field whose percent-encoded bytes were not UTF-8 (decoded, they became U+FFFD): refused, not kept garbled. */
-function lostCharacter(op: Operation, field: string): SanctuaryError {
-  return new SanctuaryError("invalid", `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`, {
-    field,
-    suggestion: "Nothing was stored. Percent-encode the text's UTF-8 bytes (encodeURIComponent does), whole characters only.",
-    example: op.example,
-  });
-}
+const lostCharacter = (op: Operation, field: string) =>
+  lostCharacterRefusal(field, "Nothing was stored. Percent-encode the text's UTF-8 bytes (encodeURIComponent does), whole characters only.", op.example);
 
 /**
  * A field sent in two places (the path and the query, the query and the body) is refused, whatever the values: one

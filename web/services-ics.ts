@@ -21,6 +21,12 @@ import { BoundedMemo } from "../core/memo.ts";
 
 /** Seven days of slots, starting with the one the visitor is in now. */
 export const FEED_SLOTS = 7 * 6;
+
+/**
+ * Whether a date whose first slot begins at `begins` (ms) is among the days the feed's events link to, `now` being
+ * when it is asked: the feed's week, and a day's room for the zones where a date begins early.
+ */
+export const linkedByFeed = (begins: number, now: number): boolean => begins - now <= (FEED_SLOTS / SLOT_LABELS.length + 1) * 86_400_000;
 const MAX_ZONE_LENGTH = 50; // as the operations' timezone field
 
 export interface FeedSlot extends ServiceKey {

@@ -4,7 +4,7 @@
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import { baseUrlOf, readText, stepsFor } from "../../adapters/http.ts";
-import { LOST_CHARACTER } from "../../adapters/query.ts";
+import { LOST_CHARACTER, lostCharacterRefusal } from "../../adapters/query.ts";
 import { SanctuaryError } from "../../core/errors.ts";
 import type { Outcome } from "../../adapters/invoke.ts";
 import type { Operation, OutputSchema } from "../../tools/operation.ts";
@@ -55,12 +55,8 @@ export async function readForm(event: H3Event, limit: number): Promise<FormRead>
   return { values };
 }
 
-function lostCharacterIn(field: string): SanctuaryError {
-  return new SanctuaryError("invalid", `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`, {
-    field,
-    suggestion: "Nothing was stored. Send the form as UTF-8 (a page's forms are), whole characters only.",
-  });
-}
+const lostCharacterIn = (field: string) =>
+  lostCharacterRefusal(field, "Nothing was stored. Send the form as UTF-8 (a page's forms are), whole characters only.");
 
 /** The boxes shown again after a refusal, without the marks of what was lost (the person types those again). */
 function withoutLost(values: Record<string, string | string[]>): Record<string, string | string[]> {

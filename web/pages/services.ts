@@ -13,7 +13,7 @@ import { isTodaySomewhere, SLOT_LABELS, slotFirstBegins, slotLastEnds } from "..
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
 import { refusalHeaders } from "./forms.ts";
-import { FEED_SLOTS } from "../services-ics.ts";
+import { linkedByFeed } from "../services-ics.ts";
 import { servicesByDate } from "../../tools/services-by-date.ts";
 import { anyRecorded, partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
@@ -136,8 +136,6 @@ function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
 </nav>`;
 }
 
-const DAY_MS = 86_400_000;
-
 async function servicesPage(event: H3Event, deps: WebContext, date: string): Promise<Response> {
   const tier = HALVES[event.url.searchParams.get("half") ?? ""] ?? "unknown";
   const outcome = await callFromPage(event, deps, servicesByDate, { date, reflections: DAY_SHOWN });
@@ -161,7 +159,7 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
       const begins = slotFirstBegins(date, 0).getTime();
       const now = deps.clock().getTime();
       const coming = begins > now;
-      const announced = coming && begins - now <= (FEED_SLOTS / SLOT_LABELS.length + 1) * DAY_MS;
+      const announced = coming && linkedByFeed(begins, now);
       return errorPage(
         event,
         deps,
