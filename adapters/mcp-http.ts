@@ -12,6 +12,7 @@ import {
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
+import { z } from "zod";
 import { SanctuaryError } from "../core/errors.ts";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Route } from "../core/route.ts";
@@ -254,6 +255,12 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
   };
 }
 
+/** What POST /mcp answers: one JSON-RPC message, or a 2025-03-26 batch's answers in an array (documentation only). */
+const JSON_RPC_ANSWER = z.union([
+  z.looseObject({ jsonrpc: z.literal("2.0") }).describe("The answer to one JSON-RPC request: its result or its error"),
+  z.array(z.looseObject({ jsonrpc: z.literal("2.0") })).describe("A 2025-03-26 batch's answers, one for each request it held"),
+]);
+
 /** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
 export function mcpRoute(
   app: AdapterContext,
@@ -267,13 +274,18 @@ export function mcpRoute(
     path: "/mcp",
     summary:
       "MCP endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and 2025-03-26 to 2025-11-25; no authentication; eight tools, resources and prompts)",
-    produces: "application/json",
+    // One JSON message, or the same as one event of a stream for a client that accepts only text/event-stream.
+    produces: ["application/json", "text/event-stream"],
     errors: ["invalid", "forbidden", "too_large"],
     errorBody: "json-rpc",
+    answers: JSON_RPC_ANSWER,
     responses: { 202: "A notification or a response (a message without an id): accepted, no body" },
     refuses: {
       // app.ts mounts these beside the route (methodNotAllowed).
-      GET: "No stream to open: the endpoint is stateless, so GET is refused with 405 (a browser asking for HTML is sent to /docs/mcp with 303)",
+      GET: {
+        why: "No stream to open: the endpoint is stateless, so GET is refused with 405 (a browser asking for HTML is sent to /docs/mcp with 303)",
+        responses: { 303: "A browser (Accept: text/html) is sent to /docs/mcp, the page on connecting" },
+      },
       DELETE: "No session to end: the endpoint is stateless, so DELETE is refused with 405",
     },
     handler: mcp.post,

@@ -4,6 +4,7 @@
 // clients refuse a tool whose input schema has a root anyOf/oneOf/allOf, and some drop every tool of a server
 // whose output schema is not `type: object`.
 import { z } from "zod";
+import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
 import type { Operation } from "../tools/operation.ts";
 
 type Json = Record<string, any>;
@@ -28,7 +29,8 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Json {
  * the first required and names the second as its alternative, since a root combinator would cost the tool.
  */
 export function mcpInputSchema(op: Operation): ObjectSchema {
-  const { "x-required-one-of": oneOf, ...schema } = jsonSchemaOf(op.input, "input");
+  // Rules across fields stay OpenAPI's (tools/inputs.ts crossFieldRules): a root combinator would cost the tool.
+  const { "x-required-one-of": oneOf, [CROSS_FIELD_RULES]: _openApiOnly, ...schema } = jsonSchemaOf(op.input, "input");
   if (Array.isArray(oneOf) && oneOf.length === 2) {
     const [first, alias] = oneOf.map(String);
     schema.required = [...new Set([...(schema.required ?? []), first])];

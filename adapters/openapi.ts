@@ -4,6 +4,8 @@ import { z } from "zod";
 import { immutable } from "../core/json.ts";
 import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
+import { isObject } from "../core/is-object.ts";
+import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
@@ -11,9 +13,16 @@ import { pathParamNames } from "./rest.ts";
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
-  const { $schema: _ignored, "x-required-one-of": oneOf, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
+  const {
+    $schema: _ignored,
+    "x-required-one-of": oneOf,
+    [CROSS_FIELD_RULES]: rules,
+    ...rest
+  } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
   // An input that needs one of two fields (tools/inputs.ts NAME_OR_USERNAME) says so the JSON Schema way.
   if (Array.isArray(oneOf)) rest.anyOf = oneOf.map((name: string) => ({ required: [name] }));
+  // Rules across fields that refinements check (tools/inputs.ts crossFieldRules), as the keywords they were given in.
+  if (isObject(rules)) Object.assign(rest, rules);
   return rest;
 }
 
@@ -55,17 +64,27 @@ const JSON_RPC_ERROR: Json = {
   },
 };
 
-function errorResponses(kinds: ErrorKind[], body: Route["errorBody"] = undefined): Json {
+/** How a route's refusals are written: the error shape (default), a JSON-RPC error (POST /mcp), or a page. */
+type ErrorForm = "json" | "json-rpc" | "page";
+
+const RETRY_AFTER: Record<string, string> = {
+  rate_limited: "Seconds until the limit allows another",
+  // A 503 carries it when the store is down (docs/behaviour.md §10); a part switched off (admin) says so in words only.
+  unavailable: "Seconds to wait, sent while the store is out of reach; a part of the sanctuary that is switched off says so without it",
+};
+
+function errorResponses(kinds: ErrorKind[], form: ErrorForm = "json"): Json {
   const out: Json = {};
+  const json = { "application/json": { schema: { $ref: `#/components/schemas/${form === "json-rpc" ? "JsonRpcError" : "ErrorBody"}` } } };
+  // A page's refusal is a page; the store's outage answers a client that does not ask for HTML in the error shape (app.ts).
+  const page = { "text/html": { schema: { type: "string" } } };
   for (const kind of kinds) {
     const status = errorStatus[kind];
+    const retry = RETRY_AFTER[kind];
     out[String(status)] = {
       description: statusText[status],
-      // A 503 carries it when the store is down (docs/behaviour.md §10); a part that is resting says so in words.
-      ...(kind === "rate_limited" || kind === "unavailable"
-        ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } }
-        : {}),
-      content: { "application/json": { schema: { $ref: `#/components/schemas/${body === "json-rpc" ? "JsonRpcError" : "ErrorBody"}` } } },
+      ...(retry ? { headers: { "Retry-After": { description: retry, schema: { type: "integer" } } } } : {}),
+      content: form !== "page" ? json : kind === "unavailable" ? { ...page, ...json } : page,
     };
   }
   return out;
@@ -82,7 +101,9 @@ function parametersOf(input: z.ZodObject, path: string, method: string): Json[] 
     const schema = schemaOf(field, "input");
     const described = field.description ?? (typeof schema.description === "string" ? schema.description : undefined);
     // Query parameters cannot say "one of these two" in a schema; their descriptions do.
-    const description = oneOf.includes(name) ? `${described ?? ""} One of ${oneOf.map((n) => `\`${n}\``).join(" and ")} is required.`.trim() : described;
+    const description = oneOf.includes(name)
+      ? `${described ?? ""} One of ${oneOf.map((n) => `\`${n}\``).join(" and ")} is required, not both.`.trim()
+      : described;
     params.push({ name, in: inPath ? "path" : "query", required, description, schema });
   }
   return params;
@@ -124,10 +145,41 @@ function operationObject(op: Operation): Json {
   if (op.rest.method === "POST") {
     body.requestBody = {
       required: true,
-      content: { "application/json": { schema: withoutFields(schemaOf(op.input, "input"), pathNames), ...(op.example ? { example: op.example } : {}) } },
+      // The example's words are the documentation's own, which the screening refuses as a visitor's (tools/examples.ts).
+      ...(op.example
+        ? { description: "The example shows the shape; its words are the documentation's own, refused (400) if sent as they are: write your own." }
+        : {}),
+      content: {
+        "application/json": {
+          schema: optionalTakesNull(withoutFields(schemaOf(op.input, "input"), pathNames)),
+          ...(op.example ? { example: op.example } : {}),
+        },
+      },
     };
   }
   return body;
+}
+
+/**
+ * A JSON body's optional fields take null too, read as not given (adapters/null-as-absent.ts): clients whose
+ * function calling sends every parameter send null for "none". A required field sent as null is named as missing.
+ */
+function optionalTakesNull(schema: Json): Json {
+  const required = new Set<unknown>(Array.isArray(schema.required) ? schema.required : []);
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, field]): [string, Json] => [
+    name,
+    required.has(name) || takesNull(field) ? field : orNull(field),
+  ]);
+  return { ...schema, properties: Object.fromEntries(properties) };
+}
+
+const takesNull = (field: Json): boolean =>
+  [field.type].flat().includes("null") || (Array.isArray(field.anyOf) && field.anyOf.some((branch: Json) => takesNull(branch)));
+
+/** A field's schema or null, its description kept where readers look for it. */
+function orNull(field: Json): Json {
+  const { description, ...rest } = field;
+  return { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: "null" }] };
 }
 
 /** A JSON body's schema without the fields the path carries (no POST route has any yet; the body would not repeat them). */
@@ -148,14 +200,16 @@ function plainRouteObject(route: Route): Json {
     summary: route.summary,
     tags: ["plain"],
     parameters: [
-      ...pathParamNames(route.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+      ...(route.params
+        ? parametersOf(route.params, route.path, "GET")
+        : pathParamNames(route.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }))),
       ...(route.query ? parametersOf(route.query, route.path, "GET") : []),
     ],
     responses: {
       [String(route.status ?? 200)]: successOf(route),
       ...(route.ranged ? rangedResponses(mediaTypesOf(route)[0]!) : {}),
       ...Object.fromEntries(Object.entries(route.responses ?? {}).map(([status, description]) => [status, { description }])),
-      ...errorResponses(route.errors ?? [], route.errorBody),
+      ...errorResponses(route.errors ?? [], route.errorBody ?? (mediaTypesOf(route)[0] === "text/html" ? "page" : "json")),
     },
   };
 }
@@ -167,19 +221,26 @@ function successOf(route: Route): Json {
   const status = route.status ?? 200;
   if (status >= 300 && status < 400)
     return { description: "Redirect", headers: { Location: { description: "Where the resource is now", schema: { type: "string" } } } };
-  const content = Object.fromEntries(mediaTypesOf(route).map((type) => [type, { schema: type.includes("json") ? { type: "object" } : { type: "string" } }]));
+  const json = route.answers ? schemaOf(route.answers, "output") : { type: "object" };
+  const content = Object.fromEntries(mediaTypesOf(route).map((type) => [type, { schema: type.includes("json") ? json : { type: "string" } }]));
   return { description: "Success", content };
 }
 
 /** A method the route's path refuses (405 with Allow), described so a reader of the document does not try it. */
-function refusedMethodObject(route: Route, method: string, why: string): Json {
+function refusedMethodObject(route: Route, method: string, refusal: NonNullable<Route["refuses"]>[string]): Json {
+  const { why, responses } = typeof refusal === "string" ? { why: refusal, responses: {} } : refusal;
+  const others = Object.entries(responses).map(([status, description]) => [status, redirectOr(Number(status), description)]);
   return {
     operationId: operationIdOf(method, route.path),
     summary: why,
     tags: ["plain"],
-    responses: errorResponses(["method_not_allowed"]),
+    responses: { ...Object.fromEntries(others), ...errorResponses(["method_not_allowed"]) },
   };
 }
+
+/** A status described in words: a redirect names its Location, anything else has no body to describe. */
+const redirectOr = (status: number, description: string): Json =>
+  status >= 300 && status < 400 ? { description, headers: { Location: { description: "Where to go instead", schema: { type: "string" } } } } : { description };
 
 /** What a route that honours Range, If-Range, If-None-Match and If-Modified-Since answers besides its success. */
 function rangedResponses(produces: string): Json {
@@ -205,7 +266,7 @@ export function buildOpenApi(operations: Operation[], plain: Route[], serverUrl?
   for (const op of operations) add(op.rest.method, op.rest.path, operationObject(op));
   for (const route of plain) {
     add(route.method, route.path, plainRouteObject(route));
-    for (const [method, why] of Object.entries(route.refuses ?? {})) add(method, route.path, refusedMethodObject(route, method, why));
+    for (const [method, refusal] of Object.entries(route.refuses ?? {})) add(method, route.path, refusedMethodObject(route, method, refusal));
   }
   return {
     openapi: "3.1.0",

@@ -17,14 +17,21 @@ export interface Route {
   errors?: ErrorKind[];
   /** It answers Range and conditional requests (web/media.ts `rangedResponse`): 206, 304 and 416 besides a success. */
   ranged?: true;
-  /** Its errors' body: the error shape (default), or a JSON-RPC error envelope (POST /mcp). */
+  /** Its errors' body: the error shape (default), or a JSON-RPC error envelope (POST /mcp). A page's are pages. */
   errorBody?: "json-rpc";
+  /** Its JSON success's shape, as a Zod schema (documentation only; without it, any object). */
+  answers?: z.ZodType;
   /** Other statuses it answers, with no body to describe (documentation only: 202 to a JSON-RPC notification). */
   responses?: Record<number, string>;
-  /** Methods its path answers with 405 and `Allow` naming this one, each with why (documentation only: GET and DELETE /mcp). */
-  refuses?: Record<string, string>;
+  /**
+   * Methods its path answers with 405 and `Allow` naming this one, each with why, and any other status it answers
+   * them with (documentation only: GET and DELETE /mcp; a browser's GET is sent to a page).
+   */
+  refuses?: Record<string, string | { why: string; responses: Record<number, string> }>;
   /** Query parameters it reads, as a Zod object (documentation only). */
   query?: z.ZodObject;
+  /** Its path's parameters, as a Zod object (documentation only; without it, each is any text). */
+  params?: z.ZodObject;
   /** Its path holds a visitor's words (a conversation's slug is made from its question): logs name the pattern. */
   wordsInPath?: true;
   handler: (event: H3Event) => Response | Promise<Response>;

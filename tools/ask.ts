@@ -7,7 +7,7 @@ import { libraryWords, questionAsRead } from "../search/spelling.ts";
 import { callerLeft, invalid } from "../core/errors.ts";
 import { hasControlChars, nameKey, withoutMarkup } from "../core/text.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameField, oneName, usernameField, writtenText } from "./inputs.ts";
+import { crossFieldRules, nameField, oneName, usernameField, writtenText } from "./inputs.ts";
 import type { SearchMethod } from "../search/service.ts";
 import { SearchMethodField } from "./search.ts";
 import { defineOperation } from "./operation.ts";
@@ -41,19 +41,23 @@ export const ask = defineOperation({
   summary: "Ask a question of the library",
   description:
     "Answered from the library (generated when a language model is configured, otherwise quoted passages); the exchange becomes a public conversation at /ask/<slug>. 10 per hour per address.",
-  input: oneName(
-    z.strictObject({
-      question: writtenText()
-        .min(1)
-        .max(500)
-        // Stored and shown as a public conversation (its page, the recent list, the feed).
-        .refine((q) => !hasControlChars(q), "`question` must not contain control characters")
-        .describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
-      name: nameField.optional(),
-      username: usernameField.optional(),
-      session_id: z.string().trim().min(1).max(100).optional().describe("Continue an existing conversation"),
-      owner_token: z.string().trim().min(1).max(200).optional().describe("Proves the conversation is yours; required with session_id"),
-    }),
+  input: crossFieldRules(
+    oneName(
+      z.strictObject({
+        question: writtenText()
+          .min(1)
+          .max(500)
+          // Stored and shown as a public conversation (its page, the recent list, the feed).
+          .refine((q) => !hasControlChars(q), "`question` must not contain control characters")
+          .describe("Your question in your own words, up to 500 characters (placeholders such as <your question> and the documentation's example are refused)"),
+        name: nameField.optional(),
+        username: usernameField.optional(),
+        session_id: z.string().trim().min(1).max(100).optional().describe("Continue an existing conversation"),
+        owner_token: z.string().trim().min(1).max(200).optional().describe("Proves the conversation is yours; required with session_id"),
+      }),
+    ),
+    // The handler refuses either without the other (400), in words.
+    { dependentRequired: { session_id: ["owner_token"], owner_token: ["session_id"] } },
   ),
   output: z.object({
     answer: z.string().describe("The answer"),

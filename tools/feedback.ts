@@ -6,7 +6,7 @@ import { hasControlChars, withoutBidiControls } from "../core/text.ts";
 import { feedbackCategories, type FeedbackReport } from "../review/backend.ts";
 import { contributionsPaused, ReviewPreviewShape } from "./contribute.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameField, oneName, usernameField, writtenText } from "./inputs.ts";
+import { crossFieldRules, nameField, oneName, usernameField, writtenText } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { limitSaid } from "./limit-said.ts";
@@ -59,6 +59,23 @@ const withoutBidiValue = (value: unknown): unknown =>
   typeof value === "string" ? withoutBidiControls(value) : Array.isArray(value) ? value.map(withoutBidiValue) : isObject(value) ? withoutBidiIn(value) : value;
 
 /** Which shape was sent, and what is missing from it. */
+/** shapeRule's two shapes as JSON Schema, for the OpenAPI document (tools/inputs.ts crossFieldRules). */
+const SHAPES = {
+  oneOf: [
+    {
+      description: "The short shape: `message` alone, a name optional",
+      required: ["message"],
+      not: { anyOf: [{ required: ["category"] }, { required: ["title"] }, { required: ["description"] }] },
+    },
+    {
+      description: "The full shape: a name (or username), `category`, `title` and `description`",
+      required: ["category", "title", "description"],
+      not: { required: ["message"] },
+      anyOf: [{ required: ["name"] }, { required: ["username"] }],
+    },
+  ],
+};
+
 function shapeRule(
   v: { name?: string; username?: string; category?: string; title?: string; description?: string; message?: string },
   ctx: z.RefinementCtx,
@@ -136,25 +153,28 @@ export const feedback = defineOperation({
     "Two shapes are accepted: `{name|username, category (bug, feedback, question), title, description, context?}`, or the short `{name?, message}`, read as category feedback with the message's first words as its title. " +
     "It becomes an issue for people to read. 3 per hour per name; the short shape without a name counts against the sender's address. " +
     "Placeholders, the documentation's examples and test text are refused with 400. `dry_run: true` returns the issue (or queue entry) exactly as it would be created, sending nothing and counting only against the preview allowance (30 an hour per name and per address).",
-  input: oneName(
-    z
-      .strictObject({
-        name: nameField.optional(),
-        username: usernameField.optional(),
-        category: z.enum(feedbackCategories).optional().describe("bug, feedback or question (required unless `message` is sent alone)"),
-        title: text("title", 200)
-          .refine((t) => !/[\r\n]/.test(t), "`title` must be a single line")
-          .optional()
-          .describe("One line, up to 200 characters"),
-        description: text("description", 2000).optional().describe("What happened or what you suggest, up to 2000 characters"),
-        context: contextField.optional(),
-        message: text("message", 2000).optional().describe("The short form: your words, up to 2000 characters"),
-        dry_run: z
-          .boolean()
-          .optional()
-          .describe("true: check everything and show the issue that would be created, without sending it; spends a preview, not the limit"),
-      })
-      .superRefine(shapeRule),
+  input: crossFieldRules(
+    oneName(
+      z
+        .strictObject({
+          name: nameField.optional(),
+          username: usernameField.optional(),
+          category: z.enum(feedbackCategories).optional().describe("bug, feedback or question (required unless `message` is sent alone)"),
+          title: text("title", 200)
+            .refine((t) => !/[\r\n]/.test(t), "`title` must be a single line")
+            .optional()
+            .describe("One line, up to 200 characters"),
+          description: text("description", 2000).optional().describe("What happened or what you suggest, up to 2000 characters"),
+          context: contextField.optional(),
+          message: text("message", 2000).optional().describe("The short form: your words, up to 2000 characters"),
+          dry_run: z
+            .boolean()
+            .optional()
+            .describe("true: check everything and show the issue that would be created, without sending it; spends a preview, not the limit"),
+        })
+        .superRefine(shapeRule),
+    ),
+    SHAPES,
   ),
   output: z.object({
     received: z.boolean().describe("Whether it was passed on (false for a dry run)"),

@@ -58,7 +58,7 @@ export function nameOrUsername<S extends z.ZodObject>(input: S): S {
  * path and the query is (docs/behaviour.md §7), rather than `name` quietly taken (an outside tester's report).
  */
 export function oneName<S extends z.ZodObject>(input: S): S {
-  return input.superRefine(
+  return crossFieldRules(input, { not: { required: ["name", "username"] } }).superRefine(
     (value: { name?: unknown; username?: unknown }, ctx) => {
       if (value.name !== undefined && value.username !== undefined)
         ctx.addIssue({
@@ -77,6 +77,19 @@ export function oneName<S extends z.ZodObject>(input: S): S {
  * root of a tool's input schema, gets `name` required with `username` described as its alias.
  */
 export const NAME_OR_USERNAME = { "x-required-one-of": ["name", "username"] } as const;
+
+/** The schema metadata key under which an input's rules across fields are kept for OpenAPI (adapters/openapi.ts). */
+export const CROSS_FIELD_RULES = "x-cross-field-rules";
+
+/**
+ * Rules across an input's fields that its refinements check, written as JSON Schema keywords for the input's root
+ * (`not`, `oneOf`, `dependentRequired`), so the OpenAPI document says them too; added to any given before. MCP's
+ * input schemas leave them out (adapters/mcp-schema.ts): clients refuse a combinator at a tool input's root.
+ */
+export function crossFieldRules<S extends z.ZodType>(schema: S, rules: Record<string, unknown>): S {
+  const before = schema.meta()?.[CROSS_FIELD_RULES];
+  return schema.meta({ [CROSS_FIELD_RULES]: { ...(isObject(before) ? before : {}), ...rules } });
+}
 
 /** Web addresses are refused in public text (docs/behaviour.md §8): http://, https:// and www., any letter case. */
 export const WEB_ADDRESS = /https?:\/\/|www\./i;
@@ -131,7 +144,11 @@ export function optionalWholeNumber(min: number, max: number) {
 }
 
 /** A date of services, YYYY-MM-DD. */
-export const serviceDate = z.string().trim().refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD").describe("The date, YYYY-MM-DD");
+export const serviceDate = z
+  .string()
+  .trim()
+  .refine(isValidDate, "`date` must be a real calendar date written YYYY-MM-DD")
+  .meta({ description: "The date, YYYY-MM-DD", format: "date" });
 
 /** A whole number that must be given (a path's, say): digits only, as `wholeNumber` reads them. */
 export function requiredWholeNumber(min: number, max: number) {

@@ -259,7 +259,8 @@ describe("OpenAPI", () => {
     for (const path of ["/api/contribute", "/api/feedback"]) {
       const post = doc.paths[path].post;
       expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(["200", "201"]));
-      expect(post.requestBody.content["application/json"].schema.properties.dry_run.type).toBe("boolean");
+      // Optional, so null is read as not given too (adapters/null-as-absent.ts): a boolean or null.
+      expect(post.requestBody.content["application/json"].schema.properties.dry_run.anyOf).toEqual([{ type: "boolean" }, { type: "null" }]);
       expect(post.responses["201"].content["application/json"].schema.properties.preview.description).toContain("dry_run");
     }
     expect(doc.paths["/api/reflect"].post.responses["200"].content["application/json"].schema.properties.preview.description).toContain("dry_run");

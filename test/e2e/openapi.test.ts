@@ -88,8 +88,10 @@ describe("/openapi.json", () => {
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
     });
     expect(notified.status).toBe(202);
+    // A browser's GET is sent to the page on connecting (303 with Location): documented beside the 405.
+    expect(Object.keys(body.paths["/mcp"].get.responses["303"].headers)).toEqual(["Location"]);
     for (const method of ["GET", "DELETE"]) {
-      expect(Object.keys(body.paths["/mcp"][method.toLowerCase()].responses), method).toEqual(["405"]);
+      expect(Object.keys(body.paths["/mcp"][method.toLowerCase()].responses), method).toEqual(method === "GET" ? ["303", "405"] : ["405"]);
       const answer = await server.fetch("/mcp", { method });
       expect([answer.status, answer.headers.get("allow")], method).toEqual([405, "POST"]);
     }

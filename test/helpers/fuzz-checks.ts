@@ -18,6 +18,7 @@ export function routesOf(openapi: any): RouteSpec[] {
         params: (op.parameters ?? []).map((p: any) => ({ name: p.name, in: p.in, required: !!p.required, schema: p.schema as JsonSchema })),
         body: op.requestBody?.content?.["application/json"]?.schema,
         statuses: Object.keys(op.responses ?? {}).map(Number),
+        jsonTooLarge: !!op.responses?.["413"]?.content?.["application/json"],
       });
     }
   }
@@ -46,7 +47,7 @@ export function problemWith(req: RawRequest & { route?: RouteSpec }, out: RawOut
   if (out.kind === "error") return out.code === "CLIENT_REFUSED" ? null : `the connection failed: ${out.code} ${out.message}`;
   const bytes = req.body === undefined ? 0 : Buffer.byteLength(req.body);
   // Over the limit: 413 where the route documents it (others, e.g. a disabled admin route, may refuse first), never a success.
-  if (req.method === "POST" && bytes > BODY_LIMIT && (req.route?.statuses.includes(413) ? out.status !== 413 : out.status < 300))
+  if (req.method === "POST" && bytes > BODY_LIMIT && (req.route?.jsonTooLarge ? out.status !== 413 : out.status < 300))
     return `a ${bytes}-byte body was answered ${out.status}, not 413`;
   const designed503 = out.status === 503 && !!req.route?.statuses.includes(503);
   if (out.status >= 500 && !designed503) return `answered ${out.status}: ${out.text.slice(0, 300)}`;

@@ -24,6 +24,8 @@ export interface RouteSpec {
   body?: JsonSchema;
   /** Statuses the document declares for it (a declared 503 is a designed answer, not a failure). */
   statuses: number[];
+  /** Whether it reads a JSON body and answers 413 in JSON past the limit (a page's form reads form fields only). */
+  jsonTooLarge: boolean;
 }
 
 /** Realistic values by field name, filled from the live server (slugs, paths, dates), so handlers run. */

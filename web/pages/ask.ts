@@ -12,7 +12,7 @@ import { ask } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
 import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
 import { when } from "./components.ts";
-import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { formErrors, inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -141,6 +141,7 @@ export function askRoutes(deps: WebContext): Route[] {
       summary: "The ask form without JavaScript (form-encoded): asks, then 303 to /ask?conversation=<slug>; a refusal shows the form again",
       produces: "text/html",
       status: 303,
+      errors: formErrors(ask),
       handler: (event) => askSubmitted(event, deps),
     },
     {

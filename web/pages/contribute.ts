@@ -9,7 +9,7 @@ import { contribute } from "../../tools/contribute.ts";
 import type { WebContext } from "../context.ts";
 import { formNotice, marked } from "./components.ts";
 import { categoryLabel } from "./docs-index.ts";
-import { inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { formErrors, inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, type Html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import type { Said } from "./wording.ts";
@@ -91,6 +91,7 @@ export function contributeRoutes(deps: WebContext): Route[] {
       summary: "The contribute form without JavaScript (form-encoded): submits, then 303 to its review's page; a refusal shows the form again",
       produces: "text/html",
       status: 303,
+      errors: formErrors(contribute),
       handler: (event) => contributeSubmitted(event, deps),
     },
   ];

@@ -5,7 +5,7 @@ import type { H3Event } from "h3";
 import type { z } from "zod";
 import { baseUrlOf, readText, stepsFor } from "../../adapters/http.ts";
 import { LOST_CHARACTER, lostCharacterRefusal } from "../../adapters/query.ts";
-import { SanctuaryError } from "../../core/errors.ts";
+import { SanctuaryError, type ErrorKind } from "../../core/errors.ts";
 import type { Outcome } from "../../adapters/invoke.ts";
 import type { Operation, OutputSchema } from "../../tools/operation.ts";
 import type { WebContext } from "../context.ts";
@@ -89,6 +89,9 @@ export interface Submitted<T> {
   state: FormState;
   status: number;
 }
+
+/** What a form's route may refuse with, each answered with its page again: its operation's refusals, or a form too large. */
+export const formErrors = (op: Operation): ErrorKind[] => [...new Set<ErrorKind>(["invalid", "too_large", ...(op.errors ?? [])])];
 
 /** Read a page form and run its operation (typed from its schemas); on refusal, the state to show the form again with. */
 export async function submitForm<I extends z.ZodObject, O extends OutputSchema>(

@@ -14,7 +14,7 @@ import { now, type NowBody } from "../../tools/now.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
 import { anyRecorded, partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
-import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { formErrors, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { REFLECTIONS_RESTING } from "./store-down.ts";
@@ -162,6 +162,7 @@ export function homeRoutes(deps: WebContext): Route[] {
       summary: "The home page's reflection form without JavaScript (form-encoded): stores it, then 303 to /; a refusal shows the form again",
       produces: "text/html",
       status: 303,
+      errors: formErrors(reflect),
       handler: async (event: H3Event) => {
         const sent = await submitForm(event, deps, "reflect", reflect, reflectInput);
         if (sent.outcome.ok) return seeOther(`/?reflected=${encodeURIComponent(expand(sent.outcome.body).song ?? "")}#reflect`);

@@ -6,7 +6,7 @@ import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { reflect } from "../../tools/reflect.ts";
 import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
-import { refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { formErrors, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { REFLECTIONS_RESTING } from "./store-down.ts";
@@ -160,7 +160,7 @@ export function reflectionRoutes(deps: WebContext): Route[] {
       summary: "The song page's reflection form without JavaScript (form-encoded): stores it on this song, then 303 back; a refusal shows the form again",
       produces: "text/html",
       status: 303,
-      errors: ["not_found"],
+      errors: [...new Set(["not_found" as const, ...formErrors(reflect)])],
       handler: async (event) => {
         const song = deps.library.song(routeParam(event.context.params, "slug"));
         if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));

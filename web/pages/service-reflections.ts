@@ -58,6 +58,9 @@ export function serviceReflectionsRoutes(deps: WebContext): Route[] {
       path: "/services/:date/:slotIndex/:tier",
       summary: "Page: every reflection left while one service was heard, fifty at a time (`?before=` for older ones)",
       produces: "text/html",
+      // Read by the API's own operation (reflections of a service), so its fields are these parameters'.
+      params: reflectionsService.input.pick({ date: true, slotIndex: true, tier: true }),
+      query: reflectionsService.input.pick({ before: true }),
       errors: ["invalid", "not_found", "unavailable"],
       handler: (event) => serviceReflectionsPage(event, deps),
     },

@@ -233,6 +233,7 @@ export function servicesRoutes(deps: WebContext): Route[] {
       path: "/services/:date",
       summary: "Page: every service of a date (YYYY-MM-DD), with links to the days before and after",
       produces: "text/html",
+      params: servicesByDate.input.pick({ date: true }),
       errors: ["invalid", "not_found", "unavailable"],
       handler: (event) => servicesPage(event, deps, String(event.context.params?.date ?? "")),
     },
