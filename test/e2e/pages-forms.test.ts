@@ -33,6 +33,8 @@ describe("the reflection forms without JavaScript", () => {
     expect(after.status).toBe(200);
     const result = elementById(after.html, "reflect-result")!;
     expect(attribute(result, "role")).toBe("status");
+    // The thanks take the focus: a status already on the page as it loads is not read out by every screen reader.
+    expect(result).toMatch(/^<div[^>]* tabindex="-1" autofocus/);
     expect(textOf(result)).toContain(
       `Thank you. Your reflection is on the live feed for the next 48 hours, and then it stays in the archive of “${server.deps.library.song(slug)!.title}”.`,
     );
@@ -173,6 +175,7 @@ describe("the ask form without JavaScript", () => {
     expect(after.hops[0].status).toBe(303);
     const slug = /^\/ask\?conversation=([a-z0-9-]+)#answer$/.exec(after.hops[0].location ?? "")?.[1];
     expect(slug).toBeTruthy();
+    expect(/<title>([^<]*)<\/title>/.exec(after.html)?.[1]).toBe(`${question} · Ask the library · Sanctuary`);
     expect(textOf(elementById(after.html, "asked-question"))).toBe(question);
     expect(textOf(elementById(after.html, "ask-answer-text")).length).toBeGreaterThan(40);
     expect(textOf(elementById(after.html, "ask-sources"))).not.toBe("");
@@ -235,6 +238,13 @@ describe("the search box without JavaScript", () => {
     const short = await b.open("/search?q=x");
     expect(short.status).toBe(400);
     expect(textOf(elementById(short.html, "search-result"))).toBe("Please type at least 2 letters to search for.");
+    // The box the refusal is about is marked, described by it and focused, as a form's box is.
+    expect(short.html).toMatch(/<input id="search-q"[^>]* aria-describedby="search-q-hint search-result" aria-invalid="true"[^>]* autofocus/);
+    // A placeholder is said as one, in the words the other forms use, not as a form that could not be read.
+    const placeholder = await b.open(`/search?q=${encodeURIComponent("<your question>")}`);
+    expect(placeholder.status).toBe(400);
+    expect(textOf(elementById(placeholder.html, "search-result"))).toContain("<your question>");
+    expect(textOf(elementById(placeholder.html, "search-result"))).not.toMatch(/could not be read/);
     const empty = await b.open("/search");
     expect(empty.status).toBe(200);
     expect(elementById(empty.html, "search-result")).toBeNull();

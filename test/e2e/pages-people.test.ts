@@ -92,6 +92,15 @@ describe("words for numbers", () => {
     expect(textOf(elementById(html, "how-made"))).toMatch(/^How these services came to be: each was chosen from the library in its turn \(a rotation/);
   });
 
+  it("names each landmark apart: the day's two pagers, the header's search and a page's own", async () => {
+    const labels = (html: string) => [...html.matchAll(/<(?:nav|form)[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
+    const day = labels((await fetchText(server.url + "/services")).text);
+    expect(day).toEqual(expect.arrayContaining(["Other days, above", "Other days, below", "Site search"]));
+    const search = labels((await fetchText(server.url + "/search")).text);
+    expect(search).toEqual(expect.arrayContaining(["Site search", "Search the library"]));
+    for (const list of [day, search]) expect(new Set(list).size, list.join(" | ")).toBe(list.length);
+  });
+
   it("counts the souls in a sentence: one soul, then 2 souls", async () => {
     const souls = async () => textOf(elementById((await fetchText(server.url + "/")).text, "souls"));
     const before = (await server.get("/api/now")).body.congregation.souls;

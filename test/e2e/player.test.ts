@@ -109,10 +109,26 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     );
     await partItem(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-third-part.png") });
+    // What focus scrolls into view is kept clear of the bar's real height, which grows with the text (WCAG 2.4.11).
+    const clearance = () =>
+      page.evaluate(() => [document.documentElement.style.scrollPaddingBottom, `${document.getElementById("player-bar")!.offsetHeight + 16}px`]);
+    await expect.poll(async () => new Set(await clearance()).size).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });
     await partItem(2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "player-phone.png") });
+    const phoneBar = (await clearance())[1];
+    await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+    await expect.poll(async () => new Set(await clearance()).size).toBe(1);
+    expect(parseInt((await clearance())[1], 10)).toBeGreaterThan(parseInt(phoneBar, 10));
+    await page.evaluate(() => (document.documentElement.style.fontSize = ""));
     await page.setViewportSize({ width: 1280, height: 900 });
+    // In forced colours (Windows high contrast) the play triangle keeps its shape: its transparent borders are not filled.
+    await page.emulateMedia({ forcedColors: "active" });
+    const drawn = await partItem(0)
+      .locator(".part-play")
+      .evaluate((b) => [getComputedStyle(b, "::before").forcedColorAdjust, getComputedStyle(b, "::before").borderTopColor]);
+    expect(drawn).toEqual(["none", "rgba(0, 0, 0, 0)"]);
+    await page.emulateMedia({ forcedColors: "none" });
 
     // Pressing again pauses the part playing, and again goes on from where it was.
     await button.click();
@@ -132,6 +148,7 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("#player-bar").isHidden()).toBe(true);
     expect(await focused()).toBe("play");
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.scrollPaddingBottom)).toBe("");
     expect(await page.locator("#service-parts > li[aria-current]").count()).toBe(0);
     expect(await button.innerText()).toBe("Play the service");
   }, 90_000);

@@ -52,7 +52,8 @@ ${askForm(deps.search.answering, prefill, followUp)}
 ${recentList(conversations)}
 </section>`;
   return renderPage(event, deps, {
-    title: "Ask the library",
+    // After a question the page shows its answer: the title says which, as a tab or a screen reader names the page.
+    title: shown ? `${shorten(shown.messages[0].content, 60)} · Ask the library` : "Ask the library",
     description: "Ask the sanctuary's library a question and read recent public conversations with it.",
     main,
     status,

@@ -71,7 +71,9 @@ export function notice(id: string, said: Said | undefined, focus = false): Html 
 export function formNotice(id: string, state: FormState | undefined, boxes: readonly string[]): (box: string | null) => Html {
   const said = state?.said;
   const at = said?.tone === "error" && said.field && boxes.includes(said.field) ? said.field : null;
-  const shown = notice(id, said, Boolean(said && state?.refused) && at === null);
+  // A refusal of no box shown, and thanks after the redirect: a notice already on the page as it loads is not read
+  // out by every screen reader, so it takes the focus (a refusal of a box marks the box, which takes it).
+  const shown = notice(id, said, Boolean(said) && at === null);
   return (box) => (box === at ? shown : html``);
 }
 
@@ -166,12 +168,15 @@ export function reflectionThanks(songTitle: string | null): Said {
   };
 }
 
-/** A search box in a page's own content (the library index, the search page); a plain GET form to /search. */
-export function searchForm(id: string, query: string): Html {
-  return html`<form class="search-form" role="search" method="get" action="/search">
+/**
+ * A search box in a page's own content (the library index, the search page); a plain GET form to /search. After a
+ * refusal of the words (`said`, shown in the notice `noticeId`) the box is marked and focused, as a form's box is.
+ */
+export function searchForm(id: string, query: string, said?: Said, noticeId = "search-result"): Html {
+  return html`<form class="search-form" role="search" aria-label="Search the library" method="get" action="/search">
 <p><label for="${id}">Search the library</label>
 <span class="hint" id="${id}-hint">A word, a feeling or a question; songs, prayers, practices and essays are searched by meaning and by their words.</span>
-<span class="search-row"><input id="${id}" name="q" type="search" value="${query}" aria-describedby="${id}-hint" autocomplete="off"> <button type="submit">Search</button></span></p>
+<span class="search-row"><input id="${id}" name="q" type="search" value="${query}"${marked(said, "q", noticeId, `${id}-hint`)} autocomplete="off"> <button type="submit">Search</button></span></p>
 </form>`;
 }
 

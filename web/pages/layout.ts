@@ -82,7 +82,7 @@ export function securityHeaders(deps: WebContext): Record<string, string> {
 
 /** The search box every page carries: a plain GET form, so it works without JavaScript. */
 function searchBox(query: string | undefined): Html {
-  return html`<form class="site-search" role="search" method="get" action="/search">
+  return html`<form class="site-search" role="search" aria-label="Site search" method="get" action="/search">
 <label for="site-q" class="visually-hidden">Search the library</label>
 <input id="site-q" name="q" type="search" maxlength="300" placeholder="Search the library" value="${query ?? ""}" autocomplete="off">
 <button type="submit" title="Search"><svg class="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M15.5 15.5 L21 21" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/></svg><span class="visually-hidden">Search</span></button>

@@ -114,7 +114,8 @@ ${older ? html`<p><a href="${here}?before=${cursorOf(older)}#song-reflections-he
 </section>
 ${reflectionForm({ action: `/reflections/${pathOf(song.slug)}`, songSlug: song.slug, songTitle: song.title, heading: "Leave a reflection on this song", state })}`;
   return renderPage(event, deps, {
-    title: song.title,
+    // An older page of its reflections is a page of its own to a reader of titles (a tab, a history, a screen reader).
+    title: before === null ? song.title : `${song.title}: older reflections`,
     description: song.tldr,
     main,
     status,

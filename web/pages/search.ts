@@ -15,7 +15,7 @@ import { categoryLabel } from "./docs-index.ts";
 import { highlight } from "./highlight.ts";
 import { html, localPath, plural, type Html } from "./html.ts";
 import { renderPage } from "./layout.ts";
-import { sayError } from "./wording.ts";
+import { sayError, type Said } from "./wording.ts";
 
 type Found = z.input<typeof search.output>;
 
@@ -47,6 +47,7 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
   const raw = queryObject(event.url).q;
   const shown = (Array.isArray(raw) ? raw[0] : raw) ?? "";
   let found: Html = html``;
+  let said: Said | undefined;
   let status = 200;
   let headers: Record<string, string> = {};
   if (raw !== undefined && shown.trim() !== "") {
@@ -56,11 +57,13 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
       status = outcome.status;
       headers = refusalHeaders(outcome);
       const retryAfter = Number(outcome.headers["retry-after"] ?? NaN);
-      found = notice("search-result", sayError("search", { status, body: outcome.error, retryAfter }, { q: shown }));
+      said = sayError("search", { status, body: outcome.error, retryAfter }, { q: shown });
+      // A refusal of the words marks the box, which takes the focus; any other (a limit spent) takes it itself.
+      found = notice("search-result", said, said.field !== "q");
     }
   }
   const main = html`<h1>${shown.trim() ? html`Search: ${shown}` : "Search the library"}</h1>
-${searchForm("search-q", shown)}
+${searchForm("search-q", shown, said)}
 ${found}`;
   return renderPage(event, deps, {
     title: shown.trim() ? `Search: ${shown.slice(0, 60)}` : "Search the library",

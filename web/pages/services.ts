@@ -64,7 +64,7 @@ ${servicePlayer(`${id}-parts`)}
 ${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h3>${heard ? "Reflections left while it was heard" : "Reflections left while it is heard"}${s.reflectionCount ? ` (${s.reflectionCount})` : ""}</h3>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, heard ? "None yet." : "None yet: they gather here while it plays, wherever in the world it is heard.")}
-${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of this service</a></p>` : ""}
+${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of ${title.replace(/^The /, "the ")}</a></p>` : ""}
 </details>`;
 }
 
@@ -129,8 +129,9 @@ export function howMade(services: ReadonlyArray<Pick<DayService, "mode">>): stri
   return `How these services came to be: ${planned} of the ${services.length} ${planned === 1 ? "was" : "were"} ${model}; the others were ${rotation}.`;
 }
 
-function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">): Html {
-  return html`<nav class="pager" aria-label="Other days">
+/** The days before and after; `where` names a second pager on one page apart from the first (landmarks need names of their own). */
+function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">, where = ""): Html {
+  return html`<nav class="pager" aria-label="${where ? `Other days, ${where}` : "Other days"}">
 <span>${body.dayBefore ? html`<a href="/services/${body.dayBefore}" rel="prev">← ${longDate(body.dayBefore)}</a>` : ""}</span>
 <span>${body.dayAfter ? html`<a href="/services/${body.dayAfter}" rel="next">${longDate(body.dayAfter)} →</a>` : ""}</span>
 </nav>`;
@@ -202,13 +203,13 @@ async function servicesPage(event: H3Event, deps: WebContext, date: string): Pro
 ${halves(tier, body.date)}
 <p class="meta">Add your day's six services to a calendar: <a href="/feed/services.ics?timezone=UTC" id="services-calendar">the services calendar</a> (iCalendar, on your own clock when your browser says where you are).</p>
 ${opened && today ? html`<p${yours ? "" : html` hidden`}><a id="your-service" href="#slot-${opened.slotIndex}-${opened.tier}">The service of your hour ↓</a></p>` : ""}
-${dayPager(body)}
+${dayPager(body, "above")}
 ${SLOT_LABELS.map((_, slotIndex) => {
   const services = body.services.filter((s) => s.slotIndex === slotIndex);
   if (!services.length) return missingSlot(body.date, slotIndex, deps.clock());
   return html`<section aria-labelledby="slot-${slotIndex}"><h2 id="slot-${slotIndex}">${capitalized(slotHours(services[0].slot))}</h2>${services.map((s) => serviceArticle(deps, body.date, s, s === opened, shown.has(s)))}</section>`;
 })}
-${dayPager(body)}`;
+${dayPager(body, "below")}`;
   return renderPage(event, deps, {
     title: `Services of ${longDate(body.date)}`,
     description: `Every service of ${longDate(body.date)} at the sanctuary: names, opening words, pieces, reflections and what the planner was told.`,

@@ -110,7 +110,7 @@ function problemOf(message: string): Problem {
   if (/must be an? (string|text)/.test(message)) return { kind: "not_text" };
   // The screening's refusals (services/screening.ts), and the visible-length rule (tools/inputs.ts).
   if (/is still the documentation's example text/.test(message)) return { kind: "example" };
-  const placeholder = /still holds a placeholder, (.+), where your own words go|is a placeholder \((.+)\), not a value/.exec(message);
+  const placeholder = /still holds a placeholder, (.+), where your own words go|is (?:still )?a placeholder \((.+)\), not (?:a value|what)/.exec(message);
   if (placeholder) return { kind: "placeholder", shown: placeholder[1] ?? placeholder[2] };
   if (/reads like a test|lorem ipsum/.test(message)) return { kind: "test_text" };
   if (/keyboard mashing/.test(message)) return { kind: "mashing" };

@@ -275,6 +275,13 @@
     },
     true,
   );
+  // The bar grows with the text (large text on a phone: nearly half the screen), so what keyboard focus scrolls into
+  // view is kept clear of its real height, not only the stylesheet's guess (WCAG 2.4.11).
+  if (typeof root.ResizeObserver === "function") {
+    new root.ResizeObserver(function () {
+      doc.documentElement.style.scrollPaddingBottom = bar.hidden ? "" : bar.offsetHeight + 16 + "px";
+    }).observe(bar);
+  }
   $("bar-toggle").addEventListener("click", player.toggle);
   $("bar-next").addEventListener("click", player.next);
   $("bar-stop").addEventListener("click", player.stop);
