@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
 import { loadConfig, unknownSettings, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
-import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain } from "./core/http-drain.ts";
+import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain, watchConnections } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
 import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
 import { INDEX_BUILD_GROWTH_BYTES, budgetBinds, memoryLimitBytes } from "./core/memory.ts";
@@ -73,6 +73,7 @@ export async function startServer(
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   if (nodeServer) {
     nodeServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    watchConnections(nodeServer);
     // A request Node's parser refuses (headers past 16 KB, too slow, not HTTP) is answered in the error shape too.
     answerClientErrors(nodeServer, config.baseUrl ?? url);
   }

@@ -94,6 +94,18 @@ include ${folder}/site.conf; }\n`,
     for (const url of urls) expect(url.startsWith(`${origin}/`), url).toBe(true);
   });
 
+  it("passes an app's 503 on without taking the apps out, and keeps /metrics to the inner network", async () => {
+    // A 503 is an answer (the shared store out, a part switched off: here the admin interface, no key set). Counted as
+    // an upstream's failure, three of them marked both apps down and nginx answered 502 for everything after.
+    for (let i = 0; i < 8; i++) {
+      const refused = await fetch(`${origin}/admin/api/submissions`);
+      expect([refused.status, refused.headers.get("content-type")], `request ${i + 1}`).toEqual([503, "application/json; charset=utf-8"]);
+      await refused.arrayBuffer();
+    }
+    expect((await fetch(`${origin}/api/now`)).status).toBe(200);
+    expect((await fetch(`${origin}/metrics`)).status).toBe(403);
+  });
+
   it("serves both eras' official MCP clients, compressed", async () => {
     for (const connect of [connectLegacy, connectModern]) {
       const client = await connect(origin);
