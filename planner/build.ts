@@ -35,12 +35,43 @@ export function contextSources(p: PlannerParts): ContextSources {
   const spaceWeather = new TtlCache<SpaceWeather | null>();
   const enso = new TtlCache<Enso | null>();
   const vocabulary = [...new Set(p.library.pieces.flatMap((piece) => piece.themes))];
+  const outages = sourceOutages(p.log);
+  const { kpUrl, scalesUrl, ensoUrl } = p.config.sources;
   return {
     spaceWeather: () =>
-      spaceWeather.get("swpc", HOUR, () => fetchSpaceWeather({ kpUrl: p.config.sources.kpUrl, scalesUrl: p.config.sources.scalesUrl }, p.clock())),
-    enso: () => enso.get("cpc", 24 * HOUR, () => fetchEnso(p.config.sources.ensoUrl)),
+      outages.watch(
+        "space weather (NOAA SWPC)",
+        [kpUrl, scalesUrl],
+        spaceWeather.get("swpc", HOUR, () => fetchSpaceWeather({ kpUrl, scalesUrl }, p.clock())),
+      ),
+    enso: () =>
+      outages.watch(
+        "ENSO (NOAA CPC)",
+        [ensoUrl],
+        enso.get("cpc", 24 * HOUR, () => fetchEnso(ensoUrl)),
+      ),
     themes: (key) =>
       visitorThemes({ reflectionsFor: (k) => p.reflections.forService(k), date: key.date, slotIndex: key.slotIndex, tier: key.tier, vocabulary }),
+  };
+}
+
+/**
+ * A source that cannot be read (unreachable, or not in the form it is read in: its reader answers null) is said once
+ * when it goes, with its addresses to try by hand, and once when it is back, never per plan: the services are planned
+ * without it meanwhile (a machine with no internet plans from the sky and the library alone).
+ */
+function sourceOutages(log: Logger): { watch: <T>(source: string, urls: string[], read: Promise<T | null>) => Promise<T | null> } {
+  const down = new Set<string>();
+  return {
+    watch: (source, urls, read) =>
+      read.then((value) => {
+        if (value !== null && down.delete(source)) log.info({ source }, "planner source readable again");
+        if (value === null && !down.has(source)) {
+          down.add(source);
+          log.warn({ source, urls }, "planner source unreadable (unreachable, or not in its usual form): planning without it");
+        }
+        return value;
+      }),
   };
 }
 

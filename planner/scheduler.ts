@@ -100,7 +100,16 @@ export class Planner {
       }
     }
     await this.o.kv.update<PlanLogEntry[]>(`planner:log:${key.date}`, (log) => [...(log ?? []), entry]);
-    this.o.log.info({ key: keyId(key), outcome: entry.outcome, attempts: entry.attempts.map((a) => `${a.outcome}:${a.ms}ms`) }, "planner");
+    // A rotation after the model failed says why (unreachable, a refused key), at warn: the operator set a model.
+    const errors = [...new Set(entry.attempts.flatMap((a) => (a.outcome === "error" ? [a.error ?? "unknown error"] : [])))];
+    const line = {
+      key: keyId(key),
+      outcome: entry.outcome,
+      attempts: entry.attempts.map((a) => `${a.outcome}:${a.ms}ms`),
+      ...(errors.length ? { errors } : {}),
+    };
+    if (entry.outcome === "rotation" && errors.length) this.o.log.warn(line, "planner: the model failed, so the rotation arranged this service");
+    else this.o.log.info(line, "planner");
     this.o.onOutcome?.(entry.outcome);
     return entry;
   }

@@ -3,6 +3,8 @@
 // repair turns, fallbacks to the rotation, privacy of visitors' words, and an idle planner.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI, type Reply } from "../helpers/fake-openai.ts";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
@@ -208,7 +210,14 @@ describe("planning with a model", () => {
     expect(entry?.outcome).toBe("planned");
   });
 
-  it("still plans when the sky and Earth sources are unreachable", async () => {
+  it("still plans when the sky and Earth sources are unreachable, and says so once; a model's failure is said with why", async () => {
+    const lines: Array<{ level: number; msg: string; source?: string; errors?: string[] }> = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
     const offline = await openTestApp(
       {
         SANCTUARY_OPENAI_BASE_URL: fake.baseURL,
@@ -217,7 +226,7 @@ describe("planning with a model", () => {
         SANCTUARY_SWPC_SCALES_URL: "http://127.0.0.1:9/s",
         SANCTUARY_ENSO_URL: "http://127.0.0.1:9/e",
       },
-      { clock: () => clock, startPlanner: false },
+      { clock: () => clock, startPlanner: false, log: pino({ level: "info" }, sink) },
     );
     try {
       fake.replies.splice(0, fake.replies.length, validPlan);
@@ -227,6 +236,21 @@ describe("planning with a model", () => {
       expect(record!.earth).toBeNull();
       expect((record!.sky as any).spaceWeather).toBeNull();
       expect((record!.sky as any).moon).toBeDefined();
+      // A second plan meets the same sources down: still one line each, at warn, naming the source.
+      fake.replies.splice(0, fake.replies.length, { status: 500 });
+      const fallback = await offline.deps.planner!.planKey({ date: "2026-11-24", slotIndex: 1, tier: "north" });
+      expect(fallback?.outcome).toBe("rotation");
+      const unreadable = lines.filter((l) => l.msg.startsWith("planner source unreadable"));
+      expect(unreadable.map((l) => [l.level, l.source])).toEqual([
+        [40, "space weather (NOAA SWPC)"],
+        [40, "ENSO (NOAA CPC)"],
+      ]);
+      // The rotation after the model's 500 says why, at warn; the plan that worked is an info line.
+      const said = lines.filter((l) => l.msg.startsWith("planner"));
+      const failed = said.find((l) => l.msg.includes("the model failed"));
+      expect(failed?.level).toBe(40);
+      expect(failed?.errors?.join(" ")).toMatch(/500/);
+      expect(said.filter((l) => l.msg === "planner").map((l) => l.level)).toEqual([30]);
     } finally {
       await offline.stop();
     }
