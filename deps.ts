@@ -201,7 +201,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     planning: { enabled: planner !== null, model: planner ? (config.openai.plannerModel ?? null) : null },
     settings: { contributions: config.review.contributions },
     recorder,
-    recordings: () => recorder.progress(),
+    recordings: () => recorder.progress(media),
     recordingEta: (path) => recorder.etaSeconds(path),
     recordingsAhead: (limit) => recorder.ahead(limit),
     routes,

@@ -6,7 +6,7 @@ import { fromLibrary, renderInBackground, sourceHash, type BackgroundOptions, ty
 import type { Logger } from "../core/logger.ts";
 import { timeSlicer } from "../core/time-slice.ts";
 import type { Library, Piece } from "../corpus/library.ts";
-import { ManifestStore, type ManifestEntry } from "../corpus/media.ts";
+import { ManifestStore, type ManifestEntry, type Media } from "../corpus/media.ts";
 
 /** One piece to render: the engine's job plus what the manifest records. */
 export interface Planned extends RenderJob {
@@ -64,11 +64,22 @@ export async function renderRecordings(
 }
 
 export interface RecordingProgress {
-  /** Pieces whose recording exists and is current. */
+  /** Pieces whose recording exists and is current (this process's plan), or is served (when it renders none). */
   done: number;
   total: number;
   /** Pieces given up on in this run after their retries (tried again at the next start). */
   failed: number;
+  /** Whether this process renders them: false with rendering off, or while another process sharing media/ does. */
+  rendering: boolean;
+}
+
+/**
+ * The recordings served, for a process that renders none (rendering off, or a cluster's other workers): what its
+ * media view holds of the library, read again as the manifest changes. Pure. Reporting none there, while recordings
+ * were served, read as a library without sound.
+ */
+export function servedProgress(pieces: readonly Piece[], media: Pick<Media, "recording">): RecordingProgress {
+  return { done: pieces.filter((piece) => media.recording(piece) !== undefined).length, total: pieces.length, failed: 0, rendering: false };
 }
 
 export interface RecorderOptions {
@@ -91,7 +102,9 @@ export function inListeningOrder<T extends { path: string }>(items: T[], order: 
 
 /** The server's background rendering: started once the server listens, stopped with it. */
 export class LibraryRecorder {
-  private state: RecordingProgress = { done: 0, total: 0, failed: 0 };
+  private state: RecordingProgress = { done: 0, total: 0, failed: 0, rendering: false };
+  /** Whether this process has planned its rendering (its own counts then stand, even once all is done). */
+  private planned = false;
   private stopper = new AbortController();
   private running?: Promise<void>;
   /** Paths still to render, in order, and the wall seconds a piece has taken so far (for estimates). */
@@ -107,7 +120,9 @@ export class LibraryRecorder {
     private readonly options: RecorderOptions = {},
   ) {}
 
-  progress(): RecordingProgress {
+  /** This process's rendering; before it plans any (or never, rendering off), the recordings `served` holds. */
+  progress(served?: Pick<Media, "recording">): RecordingProgress {
+    if (!this.planned && served) return servedProgress(this.library.pieces, served);
     return { ...this.state };
   }
 
@@ -149,7 +164,8 @@ export class LibraryRecorder {
       return [];
     });
     const todo = inListeningOrder(planned.todo, order ?? []);
-    this.state = { done: planned.chosen.length - todo.length, total: planned.chosen.length, failed: 0 };
+    this.state = { done: planned.chosen.length - todo.length, total: planned.chosen.length, failed: 0, rendering: todo.length > 0 };
+    this.planned = true;
     if (!todo.length) {
       this.log.info({ recordings: this.progress() }, "recordings are up to date");
       return;
@@ -184,6 +200,7 @@ export class LibraryRecorder {
           this.log.warn({ piece: job.path, err: error, attempt, waitSeconds: waitMs / 1000 }, "a renderer died; its piece is tried again after a wait"),
       },
     );
+    this.state.rendering = false;
     if (this.stopper.signal.aborted) return;
     this.log.info({ recordings: this.progress(), wallSeconds: Math.round((Date.now() - started) / 1000) }, "rendering recordings finished");
   }

@@ -1,5 +1,6 @@
 // What an operation may use: the typed context every handler receives (instead of the composition root).
 // deps.ts builds one object that satisfies it; adapters add the per-call fields.
+import type { RecordingProgress } from "../audio/recordings.ts";
 import type { Logger } from "../core/logger.ts";
 import type { Steps } from "../core/next-steps.ts";
 import type { RouteSummary } from "../core/route.ts";
@@ -39,8 +40,8 @@ export interface ToolServices {
   planning: { enabled: boolean; model: string | null };
   /** Operator switches operations read. */
   settings: { contributions: boolean };
-  /** Background rendering of the library: pieces with a current recording, of all pieces. */
-  recordings: () => { done: number; total: number; failed: number };
+  /** The library's recordings: this process's background rendering, or the recordings it serves when it renders none. */
+  recordings: () => RecordingProgress;
   /** Every route the app serves, built once in deps.ts (adapters/route-table.ts): GET /api and sanctuary://api. */
   routes: readonly RouteSummary[];
 }

@@ -56,8 +56,13 @@ export const health = defineOperation({
         done: z.number().int().min(0).describe("Pieces with a current recording"),
         total: z.number().int().min(0).describe("Pieces in the library"),
         failed: z.number().int().min(0).describe("Pieces that could not be recorded after their retries (tried again at the next start)"),
+        rendering: z
+          .boolean()
+          .describe(
+            "Whether this process is rendering them now; when it renders none (SANCTUARY_RECORDINGS=off, or another process does), the counts are the recordings served",
+          ),
       })
-      .describe("Background rendering of the library's recordings (total 0: not started, or SANCTUARY_RECORDINGS=off)"),
+      .describe("The library's recordings: this process's background rendering, or the recordings it serves"),
     planner: z.object({ enabled: z.boolean().describe("A planning model is configured"), model: z.string().nullable() }),
     next_steps: nextSteps,
   }),
@@ -117,7 +122,7 @@ export function preparationOf(search: SearchPreparation, buildProgress: number |
   };
   const state = vectors[search.vectors];
   if (state) out.push({ what: "search-vectors", state, progress: search.vectors === "building" ? buildProgress : null });
-  if (recordings.total > 0 && recordings.done < recordings.total) {
+  if (recordings.rendering && recordings.total > 0 && recordings.done < recordings.total) {
     out.push({ what: "recordings", state: `${recordings.done} of ${recordings.total} pieces recorded`, progress: recordings.done / recordings.total });
   }
   return out;

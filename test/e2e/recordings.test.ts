@@ -100,8 +100,19 @@ describe("rendered by the server in the background", () => {
       const now = (await server!.get("/api/health")).body.recordings;
       return now.total ? now : undefined;
     });
-    expect(r).toEqual({ done: tiny.pieces.length, total: tiny.pieces.length, failed: 0 });
+    expect(r).toEqual({ done: tiny.pieces.length, total: tiny.pieces.length, failed: 0, rendering: false });
     expect(await readFile(join(root, "data", "media", "manifest.json"), "utf8")).toBe(before);
+    await server.stop();
+    server = undefined;
+  }, 60_000);
+
+  it("with rendering off, reports the recordings it serves, and nothing under way", async () => {
+    server = await startTestServer({ SANCTUARY_RECORDINGS: "off", SANCTUARY_LIBRARY_DIR: join(root, "library") }, {}, join(root, "data"));
+    const health = (await server.get("/api/health")).body;
+    expect(health.recordings).toEqual({ done: tiny.pieces.length, total: tiny.pieces.length, failed: 0, rendering: false });
+    expect(health.preparing.map((p: { what: string }) => p.what)).not.toContain("recordings");
+    const piece = tiny.pieces[0];
+    expect((await server.get(`/api/docs/${piece.path}`)).body.recording).toBe(`${server.url}/media/${piece.path}.mp3`);
   }, 60_000);
 
   it("keeps marked silences silent in the rendered practice", async () => {

@@ -110,7 +110,7 @@ describe("a renderer killed while rendering", () => {
 
 describe("health after the tries run out", () => {
   const ready = { words: "ready", expansions: "ready", vectors: "ready", behind: null } as const;
-  const recorded = { done: 3, total: 3, failed: 0 };
+  const recorded = { done: 3, total: 3, failed: 0, rendering: false };
 
   it("is healthy when everything was prepared, starting while something still is", () => {
     expect(statusOf(preparationOf(ready, null, recorded), degradedOf(ready, recorded))).toBe("healthy");
@@ -120,7 +120,7 @@ describe("health after the tries run out", () => {
 
   it("is degraded, naming each missing part, when WordNet, the index or recordings were given up on", () => {
     const failed = { words: "ready", expansions: "failed", vectors: "failed", behind: null } as const;
-    const someLost = { done: 2, total: 3, failed: 1 };
+    const someLost = { done: 2, total: 3, failed: 1, rendering: false };
     const degraded = degradedOf(failed, someLost);
     expect(degraded.map((d) => d.what)).toEqual(["search-expansions", "search-vectors", "recordings"]);
     expect(degraded[2].reason).toMatch(/^1 pieces could not be recorded/);
