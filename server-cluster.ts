@@ -11,6 +11,7 @@ import { memoryLimitBytes, workerExecArgv, workerShare } from "./core/memory-lim
 import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
 import { DRAIN_GRACE_MS } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
+import { gatherFromPrimary, serveClusterMetrics } from "./core/cluster-metrics.ts";
 
 /** A worker's exit when it could not start at all: the primary stops rather than forking it again and again. */
 const COULD_NOT_START = 78;
@@ -32,6 +33,8 @@ if (unshareable) {
   // Each worker's heap follows its share of the box, as a server given that much memory would start.
   const box = memoryLimitBytes();
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, box, workerShare(box, workers)) });
+  // A scrape reaches whichever worker holds the connection: each asks here for every worker's figures, summed.
+  if (config.metrics) serveClusterMetrics();
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
   /** Set when a worker could not start: the primary then ends with 1, as the single server does. */
@@ -70,6 +73,7 @@ if (unshareable) {
     // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
     const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
     liftGrowthBoundAfterStart(running, workerShare(memoryLimitBytes(), config.workers));
+    if (config.metrics) gatherFromPrimary(running.deps.metrics);
     // As the single server's: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), one of each per worker.
     const banner = createLogger(config.logLevel === "silent" ? "silent" : "info");
     onShutdownSignal(

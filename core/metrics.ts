@@ -75,14 +75,23 @@ export class Metrics {
 
   /**
    * A value read when scraped (souls present, index size…); `read` returns one value per label set, or none to
-   * leave the gauge out of the scrape (a store-wide count while the store is down).
+   * leave the gauge out of the scrape (a store-wide count while the store is down). `across` says how a cluster's
+   * workers' values make one (core/cluster-metrics.ts): the largest (a store-wide count each reads, work done) or the
+   * least (ready only when every worker is).
    */
-  gauge<L extends string>(name: string, help: string, labelNames: L[], read: () => Promise<Array<[Partial<Record<L, string>>, number]>>): void {
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    across: "max" | "min",
+    read: () => Promise<Array<[Partial<Record<L, string>>, number]>>,
+  ): void {
     let absent = false;
     new ReadGauge<L>(() => absent, {
       name,
       help,
       labelNames,
+      aggregator: across,
       registers: [this.registry],
       async collect() {
         this.reset();
@@ -93,8 +102,15 @@ export class Metrics {
     });
   }
 
+  /** Where a scrape's text comes from: this registry, or (a cluster's worker) every worker's summed (core/cluster-metrics.ts). */
+  private scrape: () => Promise<string> = () => this.registry.metrics();
+
+  gatherFrom(scrape: () => Promise<string>): void {
+    this.scrape = scrape;
+  }
+
   text(): Promise<string> {
-    return this.registry.metrics();
+    return this.scrape();
   }
 
   get contentType(): string {

@@ -3,7 +3,7 @@
 // can read souls and health anyway), with the admin interface's own check and lockout (web/admin-auth.ts).
 import type { H3Event } from "h3";
 import { errorResponseOf } from "../adapters/http.ts";
-import { forbidden, SanctuaryError } from "../core/errors.ts";
+import { forbidden, SanctuaryError, unavailable } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import type { WebContext } from "./context.ts";
 import { bearerOf, checkAdminKey, keyMatches } from "./admin-auth.ts";
@@ -26,31 +26,33 @@ function registerGauges(ctx: WebContext): void {
     const value = await unlessStoreDown(read());
     return value === null ? [] : [[{}, value]];
   };
-  m.gauge("sanctuary_souls", "Visitors present in the last 24 hours (store-wide)", [], () => storeWide(() => ctx.presence.count(ctx.clock())));
-  m.gauge("sanctuary_reflections", "Reflections kept (store-wide); its increase is the reflections written", [], () =>
+  m.gauge("sanctuary_souls", "Visitors present in the last 24 hours (store-wide)", [], "max", () => storeWide(() => ctx.presence.count(ctx.clock())));
+  m.gauge("sanctuary_reflections", "Reflections kept (store-wide); its increase is the reflections written", [], "max", () =>
     storeWide(async () => Object.values(await ctx.reflections.tally()).reduce((n, t) => n + t.count, 0)),
   );
-  m.gauge("sanctuary_index_ready", "1 when search and ask can answer from this process's index", [], async () => [[{}, ctx.search.index?.ready ? 1 : 0]]);
-  m.gauge("sanctuary_index_building", "1 while this process builds its search index", [], async () => [[{}, ctx.search.index?.isBuilding ? 1 : 0]]);
-  m.gauge("sanctuary_index_size", "Rows in this process's search index, by kind", ["kind"], async () => {
+  m.gauge("sanctuary_index_ready", "1 when search and ask can answer from this process's index", [], "min", async () => [
+    [{}, ctx.search.index?.ready ? 1 : 0],
+  ]);
+  m.gauge("sanctuary_index_building", "1 while this process builds its search index", [], "max", async () => [[{}, ctx.search.index?.isBuilding ? 1 : 0]]);
+  m.gauge("sanctuary_index_size", "Rows in this process's search index, by kind", ["kind"], "min", async () => {
     const stats = ctx.search.index?.stats();
     return [
       [{ kind: "documents" }, stats?.documents ?? 0],
       [{ kind: "passages" }, stats?.count ?? 0],
     ];
   });
-  m.gauge("sanctuary_recordings", "Library pieces with a current recording (done) and in all (total)", ["state"], async () => {
+  m.gauge("sanctuary_recordings", "Library pieces with a current recording (done) and in all (total)", ["state"], "max", async () => {
     const { done, total } = ctx.recordings();
     return [
       [{ state: "done" }, done],
       [{ state: "total" }, total],
     ];
   });
-  m.gauge("sanctuary_library_pieces", "Pieces this process serves, by kind (processes that agree show the same)", ["kind"], async () => [
+  m.gauge("sanctuary_library_pieces", "Pieces this process serves, by kind (processes that agree show the same)", ["kind"], "min", async () => [
     [{ kind: "songs" }, ctx.library.songs.length],
     [{ kind: "documents" }, ctx.library.documents.length],
   ]);
-  m.gauge("sanctuary_storage_up", "1 when the store answers a probe", [], async () => [[{}, (await ctx.storage.check()).ok ? 1 : 0]]);
+  m.gauge("sanctuary_storage_up", "1 when the store answers a probe", [], "min", async () => [[{}, (await ctx.storage.check()).ok ? 1 : 0]]);
 }
 
 /** The admin interface's own check and lockout (web/admin-auth.ts), answered as a response; null lets the scrape through. */
@@ -78,11 +80,21 @@ export function metricsRoutes(ctx: WebContext): Route[] {
       path: "/metrics",
       summary: "Prometheus metrics (SANCTUARY_METRICS=on; the admin key as a Bearer token when one is set)",
       produces: "text/plain",
-      errors: ["forbidden"],
+      errors: ["forbidden", "unavailable"],
       handler: async (event) => {
         const refusal = await refused(event, ctx);
         if (refusal) return refusal;
-        return new Response(await ctx.metrics.text(), { headers: { "content-type": ctx.metrics.contentType, "cache-control": "no-store" } });
+        // A cluster's worker asks the primary for every worker's figures (core/cluster-metrics.ts), which may not come.
+        const text = await ctx.metrics.text().catch((error: unknown) => {
+          ctx.log.warn({ err: error }, "metrics could not be gathered");
+          return null;
+        });
+        if (text === null)
+          return errorResponseOf(
+            event,
+            unavailable("The cluster's metrics could not be gathered just now.", { suggestion: "Nothing is wrong with the sanctuary itself; scrape again." }),
+          );
+        return new Response(text, { headers: { "content-type": ctx.metrics.contentType, "cache-control": "no-store" } });
       },
     },
   ];
