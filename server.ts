@@ -79,11 +79,15 @@ export async function startServer(
   }
   // "Open" once a search can answer too (from words, about a second after listening on an empty folder). Not
   // awaited: the caller's signal handlers must be in place as soon as the server listens.
-  void Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() =>
-    deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open"),
-  );
+  // Neither milestone is said once the server is closing: "open" after "shutting down" read as a restart.
+  let closing = false;
+  void Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() => {
+    if (!closing) deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
+  });
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
-  void deps.search.complete.then(() => deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words"));
+  void deps.search.complete.then(() => {
+    if (!closing) deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words");
+  });
   setTimeout(() => deps.log.info({ loop: loopFigures() }, "first two minutes"), 120_000).unref();
   // Only after listening, and once search's vectors are ready (or a minute has passed): visitors are served
   // first, the word vectors next (a first start converts them in a child), then the renderers run at the
@@ -104,6 +108,7 @@ export async function startServer(
     deps,
     app,
     close: async (graceMs = 0) => {
+      closing = true;
       // Requests first (they may still write), then background work and the store.
       const drained = graceMs > 0 && nodeServer ? await drain(nodeServer, graceMs) : (await server.close(true), true);
       if (!drained) deps.log.warn({ graceMs }, "requests still in flight after the grace were cut");
