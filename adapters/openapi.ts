@@ -69,14 +69,14 @@ type ErrorForm = "json" | "json-rpc" | "page";
 
 const RETRY_AFTER: Record<string, string> = {
   rate_limited: "Seconds until the limit allows another",
-  // A 503 carries it when the store is down (docs/behaviour.md §10); a part switched off (admin) says so in words only.
+  // A 503 carries it when the store is down (docs/behaviour.md §10); a part switched off (admin) says so in words.
   unavailable: "Seconds to wait, sent while the store is out of reach; a part of the sanctuary that is switched off says so without it",
 };
 
 function errorResponses(kinds: ErrorKind[], form: ErrorForm = "json"): Json {
   const out: Json = {};
   const json = { "application/json": { schema: { $ref: `#/components/schemas/${form === "json-rpc" ? "JsonRpcError" : "ErrorBody"}` } } };
-  // A page's refusal is a page; the store's outage answers a client that does not ask for HTML in the error shape (app.ts).
+  // A page's refusal is a page; the store's outage answers a client not asking for HTML in the error shape (app.ts).
   const page = { "text/html": { schema: { type: "string" } } };
   for (const kind of kinds) {
     const status = errorStatus[kind];
@@ -145,7 +145,7 @@ function operationObject(op: Operation): Json {
   if (op.rest.method === "POST") {
     body.requestBody = {
       required: true,
-      // The example's words are the documentation's own, which the screening refuses as a visitor's (tools/examples.ts).
+      // The example's words are the documentation's, which the screening refuses as a visitor's (tools/examples.ts).
       ...(op.example
         ? { description: "The example shows the shape; its words are the documentation's own, refused (400) if sent as they are: write your own." }
         : {}),

@@ -102,7 +102,7 @@ export class Metrics {
     });
   }
 
-  /** Where a scrape's text comes from: this registry, or (a cluster's worker) every worker's summed (core/cluster-metrics.ts). */
+  /** Where a scrape's text comes from: this registry, or (a cluster's worker) every worker's (cluster-metrics.ts). */
   private scrape: () => Promise<string> = () => this.registry.metrics();
 
   gatherFrom(scrape: () => Promise<string>): void {

@@ -40,7 +40,7 @@ export interface ToolServices {
   planning: { enabled: boolean; model: string | null };
   /** Operator switches operations read. */
   settings: { contributions: boolean };
-  /** The library's recordings: this process's background rendering, or the recordings it serves when it renders none. */
+  /** The library's recordings: this process's background rendering, or those it serves when it renders none. */
   recordings: () => RecordingProgress;
   /** Every route the app serves, built once in deps.ts (adapters/route-table.ts): GET /api and sanctuary://api. */
   routes: readonly RouteSummary[];

@@ -122,7 +122,7 @@ describe.skipIf(Boolean(reason))(`the service player${reason}`, () => {
     expect(parseInt((await clearance())[1], 10)).toBeGreaterThan(parseInt(phoneBar, 10));
     await page.evaluate(() => (document.documentElement.style.fontSize = ""));
     await page.setViewportSize({ width: 1280, height: 900 });
-    // In forced colours (Windows high contrast) the play triangle keeps its shape: its transparent borders are not filled.
+    // In forced colours (Windows high contrast) the play triangle keeps its shape: its transparent borders stay so.
     await page.emulateMedia({ forcedColors: "active" });
     const drawn = await partItem(0)
       .locator(".part-play")

@@ -41,7 +41,7 @@ describe("drain", () => {
     const halfway = await rawClient(made.port, "GET /never-finished HTTP/1.1\r\nHost: 127.0.0.1\r\n");
     const rested = await rawClient(made.port, "GET /fast HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     const slow = await rawClient(made.port, "GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    // The request in flight has arrived (its answer is being prepared) and the fast one was answered, its connection at rest.
+    // The request in flight has arrived (its answer is on its way); the fast one was answered, its connection at rest.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const drained = await drain(made.server, 8_000);
     expect(drained).toBe(true);

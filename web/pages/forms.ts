@@ -90,7 +90,7 @@ export interface Submitted<T> {
   status: number;
 }
 
-/** What a form's route may refuse with, each answered with its page again: its operation's refusals, or a form too large. */
+/** What a form's route may refuse with, each answered with its page again: its operation's refusals, a large form. */
 export const formErrors = (op: Operation): ErrorKind[] => [...new Set<ErrorKind>(["invalid", "too_large", ...(op.errors ?? [])])];
 
 /** Read a page form and run its operation (typed from its schemas); on refusal, the state to show the form again with. */

@@ -129,7 +129,7 @@ export function howMade(services: ReadonlyArray<Pick<DayService, "mode">>): stri
   return `How these services came to be: ${planned} of the ${services.length} ${planned === 1 ? "was" : "were"} ${model}; the others were ${rotation}.`;
 }
 
-/** The days before and after; `where` names a second pager on one page apart from the first (landmarks need names of their own). */
+/** The days before and after; `where` names a second pager apart from the first (landmarks need names of their own). */
 function dayPager(body: Pick<DayBody, "dayBefore" | "dayAfter">, where = ""): Html {
   return html`<nav class="pager" aria-label="${where ? `Other days, ${where}` : "Other days"}">
 <span>${body.dayBefore ? html`<a href="/services/${body.dayBefore}" rel="prev">← ${longDate(body.dayBefore)}</a>` : ""}</span>
