@@ -54,6 +54,13 @@ export const echoes: Echo[] = [
   { source: "one wild and precious life (Mary Oliver)", echo: /\bwild and precious\b/i, credit: /Mary Oliver/i },
   { source: "hope is the thing with feathers (Emily Dickinson)", echo: /\bthing with feathers\b/i, credit: /Dickinson/i },
   { source: "the road rise to meet you (an Irish blessing)", echo: /\broad rises? (?:up )?to meet you\b/i, credit: /Irish/i },
+  { source: "sun, stand thou still (Joshua 10:12)", echo: /\bsun,? stand (?:thou )?still\b/i, credit: /Joshua/i },
+  { source: "the Earth a pale dot in a sunbeam (Carl Sagan, Pale Blue Dot)", echo: /\bpale (?:blue )?(?:dot|point)\b/i, credit: /Sagan/i },
+  {
+    source: "trees whose shade they will never sit in (a proverb, often called Greek)",
+    echo: /\bshade\b[^.]{0,60}\b(?:never|not be (?:around|alive|here)|will not)\b[^.]{0,30}\b(?:sit|stand)\b/i,
+    credit: /proverb|Greek/i,
+  },
 ];
 
 /** Each echo a text carries without its credit, as "echoes …: credit it or rewrite the line". */

@@ -107,6 +107,13 @@ describe("credits", () => {
     const river = "That you can go around the stone without fighting it, and still, over a thousand years, change its shape.";
     expect(uncreditedEchoes(river)[0].why).toMatch(/Tao Te Ching, 78/);
     expect(uncreditedEchoes(`${river} The Tao Te Ching says as much of water.`)).toEqual([]);
+    // Echoes an outside reading found in the library, each now credited there.
+    expect(uncreditedEchoes("Sun, stand still. (Stand still.)")[0].why).toMatch(/Joshua 10:12/);
+    expect(uncreditedEchoes("The whole Earth is a single pale point, caught in a streak of sunlight.")[0].why).toMatch(/Sagan/);
+    const shade = "Perhaps to plant something whose shade you will not be around to stand in.";
+    expect(uncreditedEchoes(shade)[0].why).toMatch(/often called Greek/);
+    expect(uncreditedEchoes(`${shade}\n\n*After an old proverb, often called Greek.*`)).toEqual([]);
+    expect(uncreditedEchoes("An oak planted this spring may shade people who will not be born for a century.")).toEqual([]);
   });
 });
 
