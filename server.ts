@@ -3,6 +3,7 @@
 import { loopFigures } from "./core/loop-monitor.ts";
 import { serve, type H3 } from "h3";
 import type { Server as HttpServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
@@ -41,12 +42,24 @@ export async function openApp(config: Config, overrides: DepsOverrides = {}): Pr
   return { deps, app };
 }
 
+/** Listens on `host`:`port` for a moment and lets go, or throws the refusal with the setting to change. */
+async function canListen(host: string, port: number): Promise<void> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", (error) => reject(listenRefusal(error, host, port)));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 /** `reusePort` lets several processes listen on one port (start:cluster); the kernel spreads connections. */
 export async function startServer(
   config: Config,
   overrides: DepsOverrides = {},
   options: { reusePort?: boolean; recordings?: boolean } = {},
 ): Promise<RunningServer> {
+  // A port taken or a HOST this machine lacks is said before the start opens anything (the store, the library, the
+  // word vectors' conversion), not seconds later. Not in a cluster: the workers there share the port on purpose.
+  if (!options.reusePort) await canListen(config.host, config.port);
   const { deps, app } = await openApp(config, overrides);
   // A request (headers and body) must arrive within 8 s, checked every second: a slow or never-ending
   // body cannot hold a socket.

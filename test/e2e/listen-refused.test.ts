@@ -1,6 +1,6 @@
 // A start whose listen the system refuses ends with the setting to change named, and closes what it opened.
 import { createServer } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -33,6 +33,8 @@ it("a port another process holds: the start fails saying so, and the same data f
     await expect(startTestServer({ PORT: String(port) }, {}, dataDir)).rejects.toThrow(
       /EADDRINUSE.*another process is listening on port \d+; stop it, or set PORT to a free port/,
     );
+    // Said before the start opened anything: no store was made in the folder.
+    expect(await readdir(dataDir)).not.toContain("state.db");
     // The refused start closed its store and background work: the folder serves the next start.
     const server = await startTestServer({}, {}, dataDir);
     try {
