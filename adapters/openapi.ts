@@ -2,13 +2,14 @@
 // adapters use, plus the plain routes (feeds, markdown, MCP) described as data in app.ts.
 import { z } from "zod";
 import { immutable } from "../core/json.ts";
-import { ErrorBody, errorStatus, type ErrorKind } from "../core/errors.ts";
+import { ErrorBody, type ErrorKind } from "../core/errors.ts";
 import type { Route } from "../core/route.ts";
 import { isObject } from "../core/is-object.ts";
 import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
+import { JSON_RPC_ERROR, errorResponses, optionalTakesNull, rangedResponses, redirectOr } from "./openapi-answers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -35,59 +36,6 @@ function oneOfRequired(input: z.ZodObject): string[] {
 /** `/api/music/:slug` → `/api/music/{slug}` (a `**:path` wildcard becomes `{path}`, which may hold slashes). */
 export function openApiPath(path: string): string {
   return path.replace(/(?:\*\*)?:([A-Za-z_]+)/g, "{$1}");
-}
-
-const statusText: Record<number, string> = {
-  400: "The input is not valid",
-  403: "Not allowed",
-  404: "Not found",
-  405: "Method not allowed; the Allow header names the one served",
-  409: "Already received",
-  413: "Request body too large",
-  429: "Too many requests; see Retry-After",
-  500: "Unexpected failure",
-  503: "Temporarily unavailable",
-};
-
-/** A JSON-RPC error as POST /mcp answers a message it cannot take (not the REST error shape). */
-const JSON_RPC_ERROR: Json = {
-  type: "object",
-  required: ["jsonrpc", "id", "error"],
-  properties: {
-    jsonrpc: { const: "2.0" },
-    id: { type: ["string", "integer", "null"] },
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
-    },
-  },
-};
-
-/** How a route's refusals are written: the error shape (default), a JSON-RPC error (POST /mcp), or a page. */
-type ErrorForm = "json" | "json-rpc" | "page";
-
-const RETRY_AFTER: Record<string, string> = {
-  rate_limited: "Seconds until the limit allows another",
-  // A 503 carries it when the store is down (docs/behaviour.md §10); a part switched off (admin) says so in words.
-  unavailable: "Seconds to wait, sent while the store is out of reach; a part of the sanctuary that is switched off says so without it",
-};
-
-function errorResponses(kinds: ErrorKind[], form: ErrorForm = "json"): Json {
-  const out: Json = {};
-  const json = { "application/json": { schema: { $ref: `#/components/schemas/${form === "json-rpc" ? "JsonRpcError" : "ErrorBody"}` } } };
-  // A page's refusal is a page; the store's outage answers a client not asking for HTML in the error shape (app.ts).
-  const page = { "text/html": { schema: { type: "string" } } };
-  for (const kind of kinds) {
-    const status = errorStatus[kind];
-    const retry = RETRY_AFTER[kind];
-    out[String(status)] = {
-      description: statusText[status],
-      ...(retry ? { headers: { "Retry-After": { description: retry, schema: { type: "integer" } } } } : {}),
-      content: form !== "page" ? json : kind === "unavailable" ? { ...page, ...json } : page,
-    };
-  }
-  return out;
 }
 
 function parametersOf(input: z.ZodObject, path: string, method: string): Json[] {
@@ -160,28 +108,6 @@ function operationObject(op: Operation): Json {
   return body;
 }
 
-/**
- * A JSON body's optional fields take null too, read as not given (adapters/null-as-absent.ts): clients whose
- * function calling sends every parameter send null for "none". A required field sent as null is named as missing.
- */
-function optionalTakesNull(schema: Json): Json {
-  const required = new Set<unknown>(Array.isArray(schema.required) ? schema.required : []);
-  const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, field]): [string, Json] => [
-    name,
-    required.has(name) || takesNull(field) ? field : orNull(field),
-  ]);
-  return { ...schema, properties: Object.fromEntries(properties) };
-}
-
-const takesNull = (field: Json): boolean =>
-  [field.type].flat().includes("null") || (Array.isArray(field.anyOf) && field.anyOf.some((branch: Json) => takesNull(branch)));
-
-/** A field's schema or null, its description kept where readers look for it. */
-function orNull(field: Json): Json {
-  const { description, ...rest } = field;
-  return { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: "null" }] };
-}
-
 /** A JSON body's schema without the fields the path carries (no POST route has any yet; the body would not repeat them). */
 function withoutFields(schema: Json, names: string[]): Json {
   if (!names.length) return schema;
@@ -235,24 +161,6 @@ function refusedMethodObject(route: Route, method: string, refusal: NonNullable<
     summary: why,
     tags: ["plain"],
     responses: { ...Object.fromEntries(others), ...errorResponses(["method_not_allowed"]) },
-  };
-}
-
-/** A status described in words: a redirect names its Location, anything else has no body to describe. */
-const redirectOr = (status: number, description: string): Json =>
-  status >= 300 && status < 400 ? { description, headers: { Location: { description: "Where to go instead", schema: { type: "string" } } } } : { description };
-
-/** What a route that honours Range, If-Range, If-None-Match and If-Modified-Since answers besides its success. */
-function rangedResponses(produces: string): Json {
-  const contentRange = (description: string) => ({ "Content-Range": { description, schema: { type: "string" } } });
-  return {
-    "206": {
-      description: "The byte range asked for (one `bytes=` range; several, or a malformed one, get the whole file)",
-      headers: contentRange("bytes <first>-<last>/<size>"),
-      content: { [produces]: { schema: { type: "string" } } },
-    },
-    "304": { description: "Not modified: If-None-Match or If-Modified-Since still holds (no body)" },
-    "416": { description: "Range not satisfiable: it starts past the end (no body)", headers: contentRange("bytes */<size>") },
   };
 }
 

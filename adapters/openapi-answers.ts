@@ -1,0 +1,99 @@
+// The pieces of the OpenAPI document that describe answers and bodies rather than routes: refusals in each form a
+// route writes them (the error shape, a JSON-RPC error, a page), ranges, redirects, and a JSON body's optional fields
+// taking null. adapters/openapi.ts puts them together per operation and route.
+import { errorStatus, type ErrorKind } from "../core/errors.ts";
+
+type Json = Record<string, unknown>;
+
+const statusText: Record<number, string> = {
+  400: "The input is not valid",
+  403: "Not allowed",
+  404: "Not found",
+  405: "Method not allowed; the Allow header names the one served",
+  409: "Already received",
+  413: "Request body too large",
+  429: "Too many requests; see Retry-After",
+  500: "Unexpected failure",
+  503: "Temporarily unavailable",
+};
+
+/** A JSON-RPC error as POST /mcp answers a message it cannot take (not the REST error shape). */
+export const JSON_RPC_ERROR: Json = {
+  type: "object",
+  required: ["jsonrpc", "id", "error"],
+  properties: {
+    jsonrpc: { const: "2.0" },
+    id: { type: ["string", "integer", "null"] },
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
+    },
+  },
+};
+
+/** How a route's refusals are written: the error shape (default), a JSON-RPC error (POST /mcp), or a page. */
+export type ErrorForm = "json" | "json-rpc" | "page";
+
+const RETRY_AFTER: Record<string, string> = {
+  rate_limited: "Seconds until the limit allows another",
+  // A 503 carries it when the store is down (docs/behaviour.md §10); a part switched off (admin) says so in words.
+  unavailable: "Seconds to wait, sent while the store is out of reach; a part of the sanctuary that is switched off says so without it",
+};
+
+export function errorResponses(kinds: ErrorKind[], form: ErrorForm = "json"): Json {
+  const out: Json = {};
+  const json = { "application/json": { schema: { $ref: `#/components/schemas/${form === "json-rpc" ? "JsonRpcError" : "ErrorBody"}` } } };
+  // A page's refusal is a page; the store's outage answers a client not asking for HTML in the error shape (app.ts).
+  const page = { "text/html": { schema: { type: "string" } } };
+  for (const kind of kinds) {
+    const status = errorStatus[kind];
+    const retry = RETRY_AFTER[kind];
+    out[String(status)] = {
+      description: statusText[status],
+      ...(retry ? { headers: { "Retry-After": { description: retry, schema: { type: "integer" } } } } : {}),
+      content: form !== "page" ? json : kind === "unavailable" ? { ...page, ...json } : page,
+    };
+  }
+  return out;
+}
+
+/**
+ * A JSON body's optional fields take null too, read as not given (adapters/null-as-absent.ts): clients whose
+ * function calling sends every parameter send null for "none". A required field sent as null is named as missing.
+ */
+export function optionalTakesNull(schema: Json): Json {
+  const required = new Set<unknown>(Array.isArray(schema.required) ? schema.required : []);
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, field]): [string, Json] => [
+    name,
+    required.has(name) || takesNull(field) ? field : orNull(field),
+  ]);
+  return { ...schema, properties: Object.fromEntries(properties) };
+}
+
+const takesNull = (field: Json): boolean =>
+  [field.type].flat().includes("null") || (Array.isArray(field.anyOf) && field.anyOf.some((branch: Json) => takesNull(branch)));
+
+/** A field's schema or null, its description kept where readers look for it. */
+function orNull(field: Json): Json {
+  const { description, ...rest } = field;
+  return { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: "null" }] };
+}
+
+/** A status described in words: a redirect names its Location, anything else has no body to describe. */
+export const redirectOr = (status: number, description: string): Json =>
+  status >= 300 && status < 400 ? { description, headers: { Location: { description: "Where to go instead", schema: { type: "string" } } } } : { description };
+
+/** What a route that honours Range, If-Range, If-None-Match and If-Modified-Since answers besides its success. */
+export function rangedResponses(produces: string): Json {
+  const contentRange = (description: string) => ({ "Content-Range": { description, schema: { type: "string" } } });
+  return {
+    "206": {
+      description: "The byte range asked for (one `bytes=` range; several, or a malformed one, get the whole file)",
+      headers: contentRange("bytes <first>-<last>/<size>"),
+      content: { [produces]: { schema: { type: "string" } } },
+    },
+    "304": { description: "Not modified: If-None-Match or If-Modified-Since still holds (no body)" },
+    "416": { description: "Range not satisfiable: it starts past the end (no body)", headers: contentRange("bytes */<size>") },
+  };
+}
