@@ -4,6 +4,7 @@
 // each metric says (prom-client's AggregatorRegistry: counters and histograms add up; gauges say their own way).
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
+import { isObject } from "./is-object.ts";
 import type { Metrics } from "./metrics.ts";
 
 const ASKED = "sanctuary:cluster-metrics?";
@@ -22,7 +23,6 @@ interface Answered {
   error?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isAsked = (message: unknown): message is Asked => isObject(message) && message.type === ASKED && typeof message.id === "number";
 const isAnswered = (message: unknown): message is Answered => isObject(message) && message.type === ANSWERED && typeof message.id === "number";
 

@@ -100,8 +100,8 @@ function computeNameKey(name: string): string {
   const plain = foldText(visible).replace(/[\p{P}\p{S}\s]+/gu, "");
   // A name made only of punctuation or symbols ("🌙", "...") keeps them: they are all it has.
   const base = plain || foldText(visible);
-  // Case-folded in full (docs/behaviour.md §9): "ß" (and "ẞ", lowered to it) folds to "ss", so "Straße" is "STRASSE". Of the
-  // letters whose folding is longer, it is the one NFKC (ligatures, "ŉ") leaves to do.
+  // Case-folded in full (docs/behaviour.md §9): "ß" (and "ẞ", lowered to it) folds to "ss": "Straße" is "STRASSE".
+  // Of the letters whose folding is longer, it is the one NFKC (ligatures, "ŉ") leaves to do.
   return unhomoglyph(base.normalize("NFD")).normalize("NFD").toLowerCase().replaceAll("ß", "ss");
 }
 

@@ -58,7 +58,6 @@ export function withoutBidiIn(object: Readonly<Record<string, unknown>>): Record
 const withoutBidiValue = (value: unknown): unknown =>
   typeof value === "string" ? withoutBidiControls(value) : Array.isArray(value) ? value.map(withoutBidiValue) : isObject(value) ? withoutBidiIn(value) : value;
 
-/** Which shape was sent, and what is missing from it. */
 /** shapeRule's two shapes as JSON Schema, for the OpenAPI document (tools/inputs.ts crossFieldRules). */
 const SHAPES = {
   oneOf: [
@@ -76,6 +75,7 @@ const SHAPES = {
   ],
 };
 
+/** Which shape was sent, and what is missing from it. */
 function shapeRule(
   v: { name?: string; username?: string; category?: string; title?: string; description?: string; message?: string },
   ctx: z.RefinementCtx,

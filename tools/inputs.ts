@@ -127,7 +127,8 @@ export function publicName(field: string) {
 
 /**
  * A whole number given in a query string (text) or JSON: digits only, since `Number` would also read "0x5", "1e1" and
- * "" as numbers (docs/behaviour.md §9: refused, not reinterpreted). Empty or null counts as not given, so `fallback` applies.
+ * "" as numbers (docs/behaviour.md §9: refused, not reinterpreted). Empty or null counts as not given, so `fallback`
+ * applies.
  */
 export function wholeNumber(min: number, max: number, fallback: number) {
   return z.preprocess(digitsAsNumber, z.int().min(min).max(max).default(fallback));

@@ -90,8 +90,8 @@ export interface Submitted<T> {
   status: number;
 }
 
-/** What a form's route may refuse with, each answered with its page again: its operation's refusals, a large form. */
-export const formErrors = (op: Operation): ErrorKind[] => [...new Set<ErrorKind>(["invalid", "too_large", ...(op.errors ?? [])])];
+/** What a form's route may refuse with, each answered with its page again: its operation's, a large form, its own. */
+export const formErrors = (op: Operation, ...own: ErrorKind[]): ErrorKind[] => [...new Set<ErrorKind>([...own, "invalid", "too_large", ...(op.errors ?? [])])];
 
 /** Read a page form and run its operation (typed from its schemas); on refusal, the state to show the form again with. */
 export async function submitForm<I extends z.ZodObject, O extends OutputSchema>(

@@ -161,7 +161,7 @@ export function reflectionRoutes(deps: WebContext): Route[] {
       summary: "The song page's reflection form without JavaScript (form-encoded): stores it on this song, then 303 back; a refusal shows the form again",
       produces: "text/html",
       status: 303,
-      errors: [...new Set(["not_found" as const, ...formErrors(reflect)])],
+      errors: formErrors(reflect, "not_found"),
       handler: async (event) => {
         const song = deps.library.song(routeParam(event.context.params, "slug"));
         if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));

@@ -12,7 +12,7 @@ import { refusalHeaders } from "./forms.ts";
 import { html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { longDate } from "./services.ts";
-import { HEMISPHERE_NAMES, serviceTitle, slotHours } from "./words.ts";
+import { HEMISPHERE_NAMES, serviceInSentence, serviceTitle, slotHours } from "./words.ts";
 
 const PAGE_SIZE = 50;
 
@@ -37,7 +37,7 @@ async function serviceReflectionsPage(event: H3Event, deps: WebContext): Promise
   const here = `/services/${body.date}/${body.slotIndex}/${body.tier}`;
   const service = `/services/${body.date}#slot-${String(body.slotIndex)}-${body.tier}`;
   const main = html`<nav aria-label="Breadcrumb" class="meta"><a href="/services">Services</a> › <a href="${service}">${body.date}</a></nav>
-<h1>Reflections on ${body.name ?? title.replace(/^The /, "the ")}</h1>
+<h1>Reflections on ${serviceInSentence(body.name, body.slot)}</h1>
 <p class="lead">The reflections left while it was heard on ${longDate(body.date)}, ${slotHours(body.slot)}, for ${HEMISPHERE_NAMES[body.tier] ?? body.tier}: ${body.total.toLocaleString("en-US")} in all, newest first.</p>
 <p><a href="${service}">Read the service itself</a>: its parts in order, with their words.</p>
 ${before ? html`<p class="meta">Older reflections. <a href="${here}">Back to the newest</a></p>` : ""}

@@ -18,7 +18,7 @@ import { servicesByDate } from "../../tools/services-by-date.ts";
 import { anyRecorded, partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
-import { HEMISPHERE_NAMES, serviceTitle, slotHours, spokenDuration } from "./words.ts";
+import { HEMISPHERE_NAMES, serviceInSentence, serviceTitle, slotHours, spokenDuration } from "./words.ts";
 
 type DayBody = z.input<typeof servicesByDate.output>;
 type DayService = DayBody["services"][number];
@@ -64,7 +64,7 @@ ${servicePlayer(`${id}-parts`)}
 ${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h3>${heard ? "Reflections left while it was heard" : "Reflections left while it is heard"}${s.reflectionCount ? ` (${s.reflectionCount})` : ""}</h3>
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, heard ? "None yet." : "None yet: they gather here while it plays, wherever in the world it is heard.")}
-${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of ${title.replace(/^The /, "the ")}</a></p>` : ""}
+${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of ${serviceInSentence(s.name, s.slot)}</a></p>` : ""}
 </details>`;
 }
 

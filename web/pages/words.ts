@@ -50,6 +50,9 @@ export function slotName(label: string): string {
 /** A service as a visitor calls it: its own name when it was given one, else its slot's ("The evening service"). */
 export const serviceTitle = (name: string | null | undefined, label: string): string => name ?? `The ${slotName(label)} service`;
 
+/** The same within a sentence: a name as it is, an unnamed one lower-cased ("reflections of the evening service"). */
+export const serviceInSentence = (name: string | null | undefined, label: string): string => name ?? `the ${slotName(label)} service`;
+
 /** A slot's hours with midnight said as midnight ("20:00 to midnight"). */
 export const slotHours = (label: string): string => label.replace(/\b00:00\b/g, "midnight");
 
