@@ -2,7 +2,7 @@
 // the shared `invoke`, so a bad argument gets the REST error body and a success's structuredContent is exactly
 // the REST body. Recordings ride along as resource_link content.
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
-import { jsonAndQuoted } from "../core/json.ts";
+import { bytesOf, jsonAndQuoted, type JsonForms } from "../core/json.ts";
 import { expand, fieldOf } from "../core/body.ts";
 import { BoundedMemo, perObject } from "../core/memo.ts";
 import { isTool, type Body, type Operation } from "../tools/operation.ts";
@@ -120,8 +120,24 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;
   const more = recordings ? linksText(recordings, outcome.body) : "";
-  const body = jsonAndQuoted(outcome.body);
-  return new RawJson(['{"content":[{"type":"text","text":', ...body.quoted, `}${more}],"structuredContent":`, ...body.text, "}"]);
+  return toolResult(jsonAndQuoted(outcome.body), more);
+}
+
+/**
+ * Per body's forms kept (a song; `now` while its time and count stay), the result written out once in one buffer: each
+ * call had written its pieces again (the shared part twice, 14 KB for `now`) and stringified the per-request fields.
+ */
+const keptResults = new WeakMap<JsonForms, { more: string; result: RawJson }>();
+
+/** A success's result: the body quoted as the text content, its recordings' links, the body as structuredContent. */
+function toolResult(body: JsonForms, more: string): RawJson {
+  const kept = keptResults.get(body);
+  if (kept && kept.more === more) return kept.result;
+  const pieces = ['{"content":[{"type":"text","text":', ...body.quoted, `}${more}],"structuredContent":`, ...body.text, "}"];
+  if (!body.kept) return new RawJson(pieces);
+  const result = new RawJson([bytesOf(pieces)], true);
+  keptResults.set(body, { more, result });
+  return result;
 }
 
 // A result's resource_link content as JSON (after a comma), per kind of recordings and the part of the body they are

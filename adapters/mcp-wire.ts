@@ -3,7 +3,7 @@
 // server's identity in `_meta`; a 2025 result is the result alone. Results that never change (the tool list,
 // discover, …) are encoded once per era and address (docs/behaviour.md §11).
 import { PROTOCOL_VERSION_META_KEY, ProtocolErrorCode, SERVER_INFO_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import { RawJson, bytesOf, type JsonPieces } from "../core/json.ts";
+import { RawJson, bytesOf, type Bytes, type JsonPieces } from "../core/json.ts";
 import { BoundedMemo } from "../core/memo.ts";
 import type { Era } from "./mcp-caller.ts";
 import { serverInfoFor } from "./mcp-identity.ts";
@@ -57,15 +57,28 @@ function tailOf(method: string, base: string): string {
   return `"resultType":"complete"${cache},"_meta":{"${SERVER_INFO_META_KEY}":${identityText(base)}}`;
 }
 
+/** Per kept result (core/json.ts RawJson), its bytes with the era's fields of the last method and address asked. */
+const tailed = new WeakMap<RawJson, { tail: string; bytes: Bytes }>();
+
 /** A result object's JSON with the era's fields added (none of our results has its own `resultType` or `_meta`: one would be written twice, and readers keep the last). */
 export function resultPieces(method: string, result: Record<string, unknown> | RawJson, era: Era, base: string): JsonPieces {
   const pieces = result instanceof RawJson ? result.pieces : [JSON.stringify(result)];
   if (!era.modern) return pieces;
-  // The object's closing brace is its last piece's last byte: the era's fields go before it.
+  const tail = modernTail(method, base);
+  if (!(result instanceof RawJson && result.kept)) return withTail(pieces, tail);
+  const last = tailed.get(result);
+  if (last?.tail === tail) return [last.bytes];
+  const bytes = bytesOf(withTail(pieces, tail));
+  tailed.set(result, { tail, bytes });
+  return [bytes];
+}
+
+/** The object's closing brace is its last piece's last byte: the era's fields go before it. */
+function withTail(pieces: JsonPieces, tail: string): JsonPieces {
   const last = pieces[pieces.length - 1];
   const open = typeof last === "string" ? last.slice(0, -1) : last.subarray(0, last.length - 1);
   const empty = pieces.length === 1 && open.length === 1;
-  return [...pieces.slice(0, -1), open, `${empty ? "" : ","}${modernTail(method, base)}}`];
+  return [...pieces.slice(0, -1), open, `${empty ? "" : ","}${tail}}`];
 }
 
 export type Id = string | number | null;

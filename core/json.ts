@@ -124,44 +124,64 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
   return true;
 }
 
+/** A body's two JSON forms; `kept`: the very object is answered again for the same body (a cache may key on it). */
+export interface JsonForms {
+  readonly text: JsonPieces;
+  readonly quoted: JsonPieces;
+  readonly kept: boolean;
+}
+
+/** Per immutable body, its two forms; per shared part, the last forms of a joined body made from it (as lastJoined). */
+const keptForms = new WeakMap<object, JsonForms>();
+const lastForms = new WeakMap<object, { fields: Record<string, unknown>; forms: JsonForms }>();
+
 /**
  * A body's JSON twice: as it is, and quoted as one JSON string (an MCP tool result carries both). Quoting is per
- * character, so a joined body's shared part is quoted (and encoded) once and only the per-request fields each time.
+ * character, so a joined body's shared part is quoted (and encoded) once and only the per-request fields each time;
+ * a body kept whole, or a joined one whose per-request fields are the last ones, is answered with the same forms.
  */
-export function jsonAndQuoted(value: unknown): { text: JsonPieces; quoted: JsonPieces } {
+export function jsonAndQuoted(value: unknown): JsonForms {
   // A body kept whole (a song, the song list, a contents page): both forms were made once.
-  if (value !== null && typeof value === "object" && isImmutable(value)) return { text: [encodedOf(value)], quoted: asString([quotedOf(value)]) };
+  if (value !== null && typeof value === "object" && isImmutable(value)) {
+    let forms = keptForms.get(value);
+    if (!forms) keptForms.set(value, (forms = { text: [encodedOf(value)], quoted: asString([quotedOf(value)]), kept: true }));
+    return forms;
+  }
   const parts = joinedParts(value);
   if (parts) {
     const { dynamic, shared } = parts;
     if (!cachedReach(dynamic)) {
+      const last = lastForms.get(shared);
+      if (last && sameFields(dynamic, last.fields, COMPARED_DEPTH)) return last.forms;
       // The shared part after its opening brace, as it is and quoted (the quoted form of `{` is `{`).
       const inner = innerOf(shared);
       const head = JSON.stringify(dynamic);
-      if (inner.length === 1) return { text: [head], quoted: [JSON.stringify(head)] };
+      if (inner.length === 1) return { text: [head], quoted: [JSON.stringify(head)], kept: false };
       const open = head.length > 2 ? `${head.slice(0, -1)},` : "{";
-      return { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, innerQuotedOf(shared), '"'] };
+      const forms = { text: [open, inner], quoted: [`"${JSON.stringify(open).slice(1, -1)}`, innerQuotedOf(shared), '"'], kept: true };
+      lastForms.set(shared, { fields: copied(dynamic, COMPARED_DEPTH), forms });
+      return forms;
     }
     // Per-request fields holding immutable parts (attend's steps and recent reflections): walked once for both forms.
     const { text, quoted } = joinedPieces(dynamic, shared, 2, true);
-    return { text, quoted: asString(quoted) };
+    return { text, quoted: asString(quoted), kept: false };
   }
   if (isPlainObject(value) && !isCached(value)) {
     const reach = cachedReach(value);
     // A body made whole per request: its text once, quoted from the string, never decoded back from bytes.
     if (reach === 0) {
       const text = JSON.stringify(value);
-      return { text: [text], quoted: [JSON.stringify(text)] };
+      return { text: [text], quoted: [JSON.stringify(text)], kept: false };
     }
     // One holding cached parts (search's results: each passage's card): walked once for both forms, each part's
     // bytes and quoted bytes made once, so only the per-request text between them is quoted and encoded.
     const sink = new Pieces(true);
     write(value, reach, sink);
     const { text, quoted } = sink.done();
-    return { text, quoted: asString(quoted) };
+    return { text, quoted: asString(quoted), kept: false };
   }
   const bytes = toJsonBytes(value);
-  return { text: [bytes], quoted: [JSON.stringify(bytes.toString("utf8"))] };
+  return { text: [bytes], quoted: [JSON.stringify(bytes.toString("utf8"))], kept: false };
 }
 
 /** Quoted pieces as one JSON string: its quotes around them. */
@@ -169,7 +189,11 @@ const asString = (quoted: JsonPieces): JsonPieces => ['"', ...quoted, '"'];
 
 /** A value already written as JSON, in pieces (an MCP result around a body's encoded bytes): written out as it is. */
 export class RawJson {
-  constructor(readonly pieces: JsonPieces) {}
+  /** `kept`: the very object is answered again (a tool's result while its body stays), so a cache may key on it. */
+  constructor(
+    readonly pieces: JsonPieces,
+    readonly kept = false,
+  ) {}
   get text(): string {
     return bytesOf(this.pieces).toString("utf8");
   }

@@ -414,5 +414,7 @@ describe("clients older than resource_link", () => {
     };
     expect(await call({})).toEqual(["text"]);
     expect(await call({ "mcp-protocol-version": "2025-06-18" })).toEqual(["text", "resource_link"]);
+    // The same document's result is kept between calls: each era still gets its own.
+    expect(await call({})).toEqual(["text"]);
   });
 });

@@ -195,6 +195,29 @@ describe("extended objects (an immutable part, then fields of their own)", () =>
     );
   });
 
+  it("answer a joined body with its last forms while its time and count stay, and afresh when either changes (fast-check, 200 runs)", () => {
+    const service = immutable({ status: "playing", title: "Tä “quoted” \\ 🌙" });
+    const fields = fc.record({
+      timestamp: fc.constantFrom("2026-12-07T01:00:00Z", "2026-12-07T01:00:01Z"),
+      congregation: fc.record({ souls: fc.constantFrom(1, 2), window: fc.constant("24h") }),
+      zone: fc.option(fc.constantFrom("Asia/Tokyo", "Europe/Berlin"), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(fields, { minLength: 2, maxLength: 6 }), (visits) => {
+        let last: { dynamic: unknown; forms: ReturnType<typeof jsonAndQuoted> } | null = null;
+        for (const dynamic of visits) {
+          const forms = jsonAndQuoted(joined({ ...dynamic }, service));
+          const text = JSON.stringify({ ...dynamic, ...service });
+          expect(bytesText(forms.text)).toBe(text);
+          expect(bytesText(forms.quoted)).toBe(JSON.stringify(text));
+          if (last) expect(forms === last.forms).toBe(JSON.stringify(last.dynamic) === JSON.stringify(dynamic));
+          last = { dynamic, forms };
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("write an immutable body's both forms from bytes made once", () => {
     const song = immutable({ title: "Tä “quoted” \\ 🌙", lines: ["one\ttwo", 'say "yes"'] });
     const text = JSON.stringify(song);

@@ -8,7 +8,7 @@ import { createMcpDispatch, isFirstId } from "../../adapters/mcp-dispatch.ts";
 import { toolsOf } from "../../adapters/mcp-tools.ts";
 import { envelopeProblem } from "../../adapters/mcp-route.ts";
 import { batchlessRevision, routeOf } from "../../adapters/mcp-route.ts";
-import { eraOf } from "../../adapters/mcp-wire.ts";
+import { RawJson, eraOf, resultPieces } from "../../adapters/mcp-wire.ts";
 import type { AdapterContext } from "../../adapters/context.ts";
 import { operations } from "../../tools/index.ts";
 
@@ -35,6 +35,27 @@ describe("jsonAndQuoted", () => {
         expect(both(dynamic)).toEqual({ text: JSON.stringify(dynamic), quoted: JSON.stringify(JSON.stringify(dynamic)) });
       }),
     );
+  });
+});
+
+describe("resultPieces", () => {
+  it("writes a kept result's era fields for the method and address asked each time, and reuses them only for the same", () => {
+    const kept = new RawJson([Buffer.from('{"content":[],"structuredContent":{"a":"Å"}}')], true);
+    const modern = eraOf("2026-07-28");
+    const read = (method: string, base: string) => JSON.parse(piecesText(resultPieces(method, kept, modern, base)));
+    for (const [method, base] of [
+      ["tools/call", "http://a.example"],
+      ["tools/call", "http://a.example"],
+      ["tools/call", "http://b.example"],
+      ["resources/read", "http://b.example"],
+    ]) {
+      const fresh = JSON.parse(piecesText(resultPieces(method, new RawJson(kept.pieces), modern, base)));
+      expect(read(method, base)).toEqual(fresh);
+      expect(fresh).toMatchObject({ structuredContent: { a: "Å" }, resultType: "complete" });
+    }
+    expect(read("resources/read", "http://b.example")).toHaveProperty("ttlMs", 0);
+    expect(read("tools/call", "http://b.example")).not.toHaveProperty("ttlMs");
+    expect(piecesText(resultPieces("tools/call", kept, eraOf("2025-11-25"), "http://a.example"))).toBe(piecesText(kept.pieces));
   });
 });
 
