@@ -58,18 +58,18 @@ function tailOf(method: string, base: string): string {
 }
 
 /** Per kept result (core/json.ts RawJson), its bytes with the era's fields of the last method and address asked. */
-const tailed = new WeakMap<RawJson, { tail: string; bytes: Bytes }>();
+const tailed = new WeakMap<RawJson, { method: string; base: string; bytes: Bytes }>();
 
 /** A result object's JSON with the era's fields added (none of our results has its own `resultType` or `_meta`: one would be written twice, and readers keep the last). */
 export function resultPieces(method: string, result: Record<string, unknown> | RawJson, era: Era, base: string): JsonPieces {
   const pieces = result instanceof RawJson ? result.pieces : [JSON.stringify(result)];
   if (!era.modern) return pieces;
-  const tail = modernTail(method, base);
-  if (!(result instanceof RawJson && result.kept)) return withTail(pieces, tail);
+  if (!(result instanceof RawJson && result.kept)) return withTail(pieces, modernTail(method, base));
+  // Compared as they are, not through the tails' memo: its key is made per lookup.
   const last = tailed.get(result);
-  if (last?.tail === tail) return [last.bytes];
-  const bytes = bytesOf(withTail(pieces, tail));
-  tailed.set(result, { tail, bytes });
+  if (last && last.method === method && last.base === base) return [last.bytes];
+  const bytes = bytesOf(withTail(pieces, modernTail(method, base)));
+  tailed.set(result, { method, base, bytes });
   return [bytes];
 }
 
