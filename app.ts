@@ -9,7 +9,7 @@ import { mountRest } from "./adapters/rest.ts";
 import { headRefusedPaths, wildcardPaths, type HttpSurface } from "./adapters/route-table.ts";
 import type { Route } from "./core/route.ts";
 import type { WebContext } from "./web/context.ts";
-import { notFoundPage, wantsNotFoundPage } from "./web/pages/not-found.ts";
+import { notFoundPage, unreadableAddressPage, wantsSitePage } from "./web/pages/not-found.ts";
 import { storeDownPage, storeRefusalIn } from "./web/pages/store-down.ts";
 
 /** Mounts what deps.ts built (`ctx.http`): the operations and the routes whose one table is `ctx.routes`. */
@@ -29,9 +29,10 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
       }
       const status = error.status ?? 500;
       if (status >= 500) ctx.log.error({ err: error, path: event.url.pathname }, "unhandled error");
-      return status === 400
-        ? errorResponse(event, "invalid", "The request's path or form could not be read (for example, a malformed percent-encoding).")
-        : errorResponse(event, "internal", "The sanctuary could not complete this request.");
+      if (status !== 400) return errorResponse(event, "internal", "The sanctuary could not complete this request.");
+      // A browser that followed a cut or mistyped address gets the site's page, as for an address nothing serves.
+      if (wantsSitePage(event)) return unreadableAddressPage(event, ctx);
+      return errorResponse(event, "invalid", "The request's path or form could not be read (for example, a malformed percent-encoding).");
     },
   });
 
@@ -64,7 +65,7 @@ export function createApp(ctx: WebContext & { http: HttpSurface }): H3 {
   // A browser at an address nothing serves gets the site's page; an API client keeps the JSON 404.
   app.all("/**", (event) => {
     const answer = fallback(event);
-    return answer.status === 404 && wantsNotFoundPage(event) ? notFoundPage(event, ctx) : answer;
+    return answer.status === 404 && wantsSitePage(event) ? notFoundPage(event, ctx) : answer;
   });
   return app;
 }

@@ -56,6 +56,9 @@ declare module "h3" {
   }
 }
 
+/** Paths that are the API's whatever asks for them: a browser there gets JSON, never the site's pages. */
+export const isApiPath = (path: string): boolean => path === "/api" || path.startsWith("/api/") || path === "/mcp" || path.startsWith("/mcp/");
+
 /** The absolute base for links in a response: BASE_URL when set, else the request's own origin. */
 export function baseUrlOf(event: H3Event): string {
   const configured = event.context.baseUrl;

@@ -2,6 +2,7 @@
 // route writes them (the error shape, a JSON-RPC error, a page), ranges, redirects, and a JSON body's optional fields
 // taking null. adapters/openapi.ts puts them together per operation and route.
 import { errorStatus, type ErrorKind } from "../core/errors.ts";
+import { isApiPath } from "./http.ts";
 
 type Json = Record<string, unknown>;
 
@@ -56,6 +57,20 @@ export function errorResponses(kinds: ErrorKind[], form: ErrorForm = "json"): Js
     };
   }
   return out;
+}
+
+/**
+ * A path parameter that cannot be decoded (a malformed percent-encoding) is refused before the route runs (app.ts):
+ * outside the API a browser gets the site's page, any other client the error body. Said beside a route's own 400.
+ */
+export function withUnreadablePath(responses: Json, path: string): Json {
+  const own = responses["400"] as Json | undefined;
+  const json = { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } };
+  const page = !isApiPath(path);
+  const content = page ? { "text/html": { schema: { type: "string" } }, ...json } : json;
+  const why = `an address that cannot be read (a malformed percent-encoding)${page ? ": a browser gets the site's page, any other client the error body" : ""}`;
+  const description = own ? `${own.description}, or ${why}` : `${why.charAt(0).toUpperCase()}${why.slice(1)}`;
+  return { ...responses, 400: { description, content: { ...(own?.content ?? {}), ...content } } };
 }
 
 /**

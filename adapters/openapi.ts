@@ -9,7 +9,7 @@ import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
-import { JSON_RPC_ERROR, errorResponses, optionalTakesNull, rangedResponses, redirectOr } from "./openapi-answers.ts";
+import { JSON_RPC_ERROR, errorResponses, optionalTakesNull, rangedResponses, redirectOr, withUnreadablePath } from "./openapi-answers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -121,6 +121,13 @@ const operationIdOf = (method: string, path: string) =>
   `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
 
 function plainRouteObject(route: Route): Json {
+  const form = route.errorBody ?? (mediaTypesOf(route)[0] === "text/html" ? "page" : "json");
+  const responses = {
+    [String(route.status ?? 200)]: successOf(route),
+    ...(route.ranged ? rangedResponses(mediaTypesOf(route)[0]!) : {}),
+    ...Object.fromEntries(Object.entries(route.responses ?? {}).map(([status, description]) => [status, { description }])),
+    ...errorResponses(route.errors ?? [], form),
+  };
   return {
     operationId: operationIdOf(route.method, route.path),
     summary: route.summary,
@@ -131,12 +138,7 @@ function plainRouteObject(route: Route): Json {
         : pathParamNames(route.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }))),
       ...(route.query ? parametersOf(route.query, route.path, "GET") : []),
     ],
-    responses: {
-      [String(route.status ?? 200)]: successOf(route),
-      ...(route.ranged ? rangedResponses(mediaTypesOf(route)[0]!) : {}),
-      ...Object.fromEntries(Object.entries(route.responses ?? {}).map(([status, description]) => [status, { description }])),
-      ...errorResponses(route.errors ?? [], route.errorBody ?? (mediaTypesOf(route)[0] === "text/html" ? "page" : "json")),
-    },
+    responses: pathParamNames(route.path).length ? withUnreadablePath(responses, route.path) : responses,
   };
 }
 

@@ -329,6 +329,17 @@ describe("bodies over the limit, stalled bodies, and the bugs found here", () =>
     expect(out.kind === "response" && [out.status, errorShapeProblem(out.json)]).toEqual([400, null]);
   });
 
+  it("gives a browser at a page's malformed address the site's page in words, and an API client the error body", async () => {
+    for (const path of ["/reflections/%FF", "/docs/%zz", "/%FF", "/api/music/%FF"]) {
+      const page = await rawRequest(server.url, { method: "GET", path, headers: { accept: "text/html" } });
+      const api = await rawRequest(server.url, { method: "GET", path });
+      expect(page.kind === "response" && api.kind === "response" && [page.status, api.status, errorShapeProblem(api.json)], path).toEqual([400, 400, null]);
+      const html = page.kind === "response" ? page.text : "";
+      if (path.startsWith("/api/")) expect(html, path).not.toContain("<html");
+      else expect(html, path).toMatch(/<h1>This address cannot be read<\/h1>/);
+    }
+  });
+
   it("refuses MCP tools/call arguments that are not an object calmly, not as -32603 Internal error (BUG-5)", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "now", arguments: [] } });
     const out = await rawRequest(server.url, { method: "POST", path: "/mcp", body, headers: mcpHeaders });

@@ -109,6 +109,16 @@ describe("answers as /openapi.json documents them", () => {
     for (const [method, path, init, status] of cases) expect(await answeredAsDocumented(method, path, init), `${method} ${path}`).toBe(status);
   });
 
+  it("an address that cannot be read: every GET path with a parameter, for a browser and for any other client", async () => {
+    const templates = Object.keys(doc.paths).filter((t) => t.includes("{") && doc.paths[t].get);
+    expect(templates.length).toBeGreaterThan(5);
+    for (const template of templates) {
+      const path = template.replace(/\{[^}]+\}/g, "%FF");
+      for (const accept of ["text/html", "application/json"])
+        expect(await answeredAsDocumented("GET", path, { headers: { accept } }), `${path} (${accept})`).toBe(400);
+    }
+  });
+
   it("/mcp: a browser's GET, a 2025-03-26 batch, a stream, a refusal", async () => {
     expect(await answeredAsDocumented("GET", "/mcp", { headers: { accept: "text/html" } })).toBe(303);
     expect(await answeredAsDocumented("GET", "/mcp")).toBe(405);

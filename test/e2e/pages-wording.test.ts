@@ -261,6 +261,29 @@ const CASES: Case[] = [
     400,
     "Your browser's timezone could not be read, so the reflection could not be placed in your hour's service. Please send it again.",
   ),
+  reflectCase("a reflection of one character", { text: "%" }, 400, "Your reflection has 1 character; it needs at least 20. A sentence or two more is plenty."),
+  // Several problems at once: each said for its own box (the text's was said of the name; an outside tester's report).
+  {
+    name: "a name too long beside a reflection too short",
+    form: "reflect",
+    path: "/",
+    fill: { name: long(120), text: "So calm." },
+    status: 400,
+    lines: [
+      "Please shorten your name to at most 100 characters; it has 120.",
+      "Your reflection has 8 characters; it needs at least 20. A sentence or two more is plenty.",
+      KEPT.reflect,
+    ],
+  },
+  {
+    name: "the name twice beside a piece left empty",
+    form: "contribute",
+    path: "/contribute",
+    fill: { name: ["Ann", "Bo"], category: "prayers", title: "A Prayer for the Ferry", content: "" },
+    status: 400,
+    lines: ["Please send your name once.", "Please write your piece in the large box.", KEPT.contribute],
+  },
+  contributeCase("a piece with no name", { name: "" }, 400, "Please add a name: any name or label you like. It is shown with your piece."),
   { name: "no question", form: "ask", path: "/ask", fill: { question: "" }, status: 400, lines: ["Please write your question.", KEPT.ask] },
   {
     name: "a question too long",
@@ -322,6 +345,18 @@ describe("every refusal a form can get, in people's words", () => {
     const shown = await viaPage("reflect", server, `/reflections/${slug}`, { name: "Wren", text: "So calm." });
     expect(shown.status).toBe(400);
     expectPeoplesWords(shown, ["Your reflection has 8 characters; it needs at least 20. A sentence or two more is plenty.", KEPT.reflect]);
+  });
+
+  it("a search whose bytes were not UTF-8 is refused in words, as the API refuses it, and no lost mark is shown", async () => {
+    for (const q of ["peace%FF", "%E2%82"]) {
+      const page = await new NoScriptBrowser(server.url, freshIp()).open(`/search?q=${q}`);
+      expect(page.status, q).toBe(400);
+      expectPeoplesWords({ status: page.status, role: null, text: textOf(elementById(page.html, RESULT.search)), page }, [
+        "Some characters in your search did not arrive whole. Please type them again.",
+      ]);
+      expect(page.html).not.toContain("\uFFFD");
+      expect((await server.get(`/api/search?q=${q}`)).status, q).toBe(400);
+    }
   });
 
   it("the same words twice: already here, calmly", async () => {

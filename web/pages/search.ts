@@ -5,7 +5,7 @@ import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
-import { queryObject } from "../../adapters/query.ts";
+import { LOST_CHARACTER, lostCharacterRefusal, lostInQuery, queryObject } from "../../adapters/query.ts";
 import { callFromPage } from "./call.ts";
 import { search } from "../../tools/search.ts";
 import type { WebContext } from "../context.ts";
@@ -44,13 +44,22 @@ function foundSection(body: Found, query: string): Html {
 }
 
 async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
-  const raw = queryObject(event.url).q;
-  const shown = (Array.isArray(raw) ? raw[0] : raw) ?? "";
+  const query = queryObject(event.url);
+  const raw = query.q;
+  // Bytes that were not UTF-8 are refused, as the API refuses them (docs/behaviour.md §8), not searched for as U+FFFD;
+  // the box keeps what did arrive.
+  const lost = lostInQuery(query) === "q";
+  const first = (Array.isArray(raw) ? raw[0] : raw) ?? "";
+  const shown = lost ? first.replaceAll(LOST_CHARACTER, "") : first;
   let found: Html = html``;
   let said: Said | undefined;
   let status = 200;
   let headers: Record<string, string> = {};
-  if (raw !== undefined && shown.trim() !== "") {
+  if (lost) {
+    status = 400;
+    said = sayError("search", { status, body: { error: lostCharacterRefusal("q", "").message, field: "q" } }, { q: shown });
+    found = notice("search-result", said, false);
+  } else if (raw !== undefined && shown.trim() !== "") {
     const outcome = await callFromPage(event, deps, search, { q: raw });
     if (outcome.ok) found = foundSection(expand(outcome.body), shown);
     else {

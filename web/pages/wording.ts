@@ -2,6 +2,7 @@
 // (field names in backticks, "the example shows the shape of a call"); a person filled in boxes and sees
 // no example. This pure module maps every error a page's form can get to plain words about those boxes.
 // `known` is false only for an error nobody mapped yet; the tests provoke every error and require true.
+import { problemsOf, type Problem } from "./refusal-sentences.ts";
 import { spokenWait } from "./words.ts";
 
 export type FormName = "reflect" | "ask" | "search" | "contribute";
@@ -60,65 +61,6 @@ const PACE: Record<FormName, string> = {
   contribute: "Five pieces an hour, from one name or one place, is the sanctuary's pace.",
 };
 
-type Problem =
-  | { kind: "missing" }
-  | { kind: "too_short"; n: number }
-  | { kind: "too_long"; n: number }
-  | { kind: "web_address" }
-  | { kind: "control" }
-  | { kind: "lost" }
-  | { kind: "repeated" }
-  | { kind: "not_text" }
-  | { kind: "unknown_song" }
-  | { kind: "conversation" }
-  | { kind: "timezone" }
-  | { kind: "example" }
-  | { kind: "placeholder"; shown: string }
-  | { kind: "test_text" }
-  | { kind: "mashing" }
-  | { kind: "wordless" }
-  | { kind: "invisible" }
-  | { kind: "few_words"; n: number; words: number }
-  | { kind: "choice" }
-  | { kind: "one_line" }
-  | { kind: "markup" }
-  | { kind: "front_matter" }
-  | { kind: "heading" }
-  | { kind: "title_taken" }
-  | { kind: "other" };
-
-/** Which rule refused the input, read from the adapter's fixed sentences (adapters/invoke.ts, tools/inputs.ts). */
-function problemOf(message: string): Problem {
-  const number = (re: RegExp) => Number(re.exec(message)?.[1]);
-  if (/is not a song in the catalog/.test(message)) return { kind: "unknown_song" };
-  if (/owner_token|session_id/.test(message)) return { kind: "conversation" };
-  // A contribution's own rules (tools/contribute.ts, review/screening.ts).
-  if (/has \d+ words?; a piece needs at least \d+/.test(message)) return { kind: "few_words", n: number(/at least (\d+)/), words: number(/has (\d+) word/) };
-  if (/must be one of/.test(message)) return { kind: "choice" };
-  if (/must be a single line|must be one line/.test(message)) return { kind: "one_line" };
-  if (/contains raw HTML|contains a script link/.test(message)) return { kind: "markup" };
-  if (/begins with front matter/.test(message)) return { kind: "front_matter" };
-  if (/written as a markdown heading/.test(message)) return { kind: "heading" };
-  if (/already has a piece titled like/.test(message)) return { kind: "title_taken" };
-  if (/must be at least \d+ characters/.test(message)) return { kind: "too_short", n: number(/at least (\d+)/) };
-  if (/must be at most \d+ characters/.test(message)) return { kind: "too_long", n: number(/at most (\d+)/) };
-  if (/is required|must not be empty/.test(message)) return { kind: "missing" };
-  if (/must not contain web addresses/.test(message)) return { kind: "web_address" };
-  if (/must not contain control characters/.test(message)) return { kind: "control" };
-  if (/holds bytes that are not UTF-8/.test(message)) return { kind: "lost" };
-  if (/must be given once/.test(message)) return { kind: "repeated" };
-  if (/must be an? (string|text)/.test(message)) return { kind: "not_text" };
-  // The screening's refusals (services/screening.ts), and the visible-length rule (tools/inputs.ts).
-  if (/is still the documentation's example text/.test(message)) return { kind: "example" };
-  const placeholder = /still holds a placeholder, (.+), where your own words go|is (?:still )?a placeholder \((.+)\), not (?:a value|what)/.exec(message);
-  if (placeholder) return { kind: "placeholder", shown: placeholder[1] ?? placeholder[2] };
-  if (/reads like a test|lorem ipsum/.test(message)) return { kind: "test_text" };
-  if (/keyboard mashing/.test(message)) return { kind: "mashing" };
-  if (/holds no words, only (punctuation or symbols|markup)/.test(message)) return { kind: "wordless" };
-  if (/visible characters|made only of invisible characters/.test(message)) return { kind: "invisible" };
-  return { kind: "other" };
-}
-
 /** Why a form keeps web addresses out, in its own words: only a reflection "carries words". */
 const WORDS_NOT_LINKS: Record<FormName, string> = {
   reflect: "reflections carry words, not links.",
@@ -127,8 +69,10 @@ const WORDS_NOT_LINKS: Record<FormName, string> = {
   contribute: "names and pieces in the library carry words, not links.",
 };
 
+/** What a name is shown with, on each form that takes one. */
+const SHOWN_WITH: Record<FormName, string> = { reflect: "your reflection", ask: "the conversation", search: "your search", contribute: "your piece" };
+
 const MISSING: Record<string, string> = {
-  name: "Please add a name: any name or label you like. It is shown with your reflection.",
   text: "Please write your reflection: a few honest sentences about what you noticed.",
   question: "Please write your question.",
   q: "Please type a word or two to search for.",
@@ -136,8 +80,10 @@ const MISSING: Record<string, string> = {
   content: "Please write your piece in the large box.",
 };
 
+const characters = (n: number) => `${n} ${n === 1 ? "character" : "characters"}`;
+
 const TOO_SHORT: Record<string, (n: number, length: number) => string> = {
-  text: (n, length) => `Your reflection has ${length} characters; it needs at least ${n}. A sentence or two more is plenty.`,
+  text: (n, length) => `Your reflection has ${characters(length)}; it needs at least ${n}. A sentence or two more is plenty.`,
   q: (n) => `Please type at least ${n} letters to search for.`,
 };
 
@@ -153,9 +99,11 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
         // Something was written, only too little: "Please give your piece a title" would read as if the box were empty.
         if (box) return { line: `Please make ${the} at least ${problem.n} characters long; it has ${length}.`, known: true };
       }
+      if (field === "name" || field === "username")
+        return { line: `Please add a name: any name or label you like. It is shown with ${SHOWN_WITH[form]}.`, known: true };
       return MISSING[field] ? { line: MISSING[field], known: true } : { line: `Please fill in ${box ?? "every box"}.`, known: Boolean(box) };
     case "too_long":
-      return { line: `Please shorten ${the} to at most ${problem.n} characters${length > problem.n ? `; it has ${length}` : ""}.`, known: Boolean(box) };
+      return { line: `Please shorten ${the} to at most ${characters(problem.n)}${length > problem.n ? `; it has ${length}` : ""}.`, known: Boolean(box) };
     case "web_address":
       return { line: `Please leave web addresses (anything with http:// or www.) out of ${the}: ${WORDS_NOT_LINKS[form]}`, known: Boolean(box) };
     case "control":
@@ -226,11 +174,19 @@ export function sayError(form: FormName, error: FormError, values: Record<string
   const said = (lines: string[], known = true, tone: Said["tone"] = "error", box = field): Said => ({ tone, lines: lines.filter(Boolean), field: box, known });
   switch (error.status) {
     case 400: {
-      const problem: Problem = (field && HIDDEN[field]) || problemOf(message);
-      const { line, known } = invalidWords(form, field ?? "", problem, values);
-      // The hidden song box is not the person's doing: point at the reflection itself instead.
-      const box = field && BOXES[field] ? (field === "username" ? "name" : field) : null;
-      return said([line, kept], known, "error", box);
+      // Every problem the API named, each in the words for its own box (a name too long beside a text too short was
+      // read as one problem, the text's, and blamed on the name).
+      const worded = problemsOf(message, field).map((p) => invalidWords(form, p.field ?? "", (p.field && HIDDEN[p.field]) || p.problem, values));
+      const lines = [...new Set(worded.map((w) => w.line))];
+      // The first box the person can change is marked; the hidden song box is not theirs: the reflection is, then.
+      const first = problemsOf(message, field).find((p) => p.field && BOXES[p.field])?.field ?? null;
+      const box = first === "username" ? "name" : first;
+      return said(
+        [...lines, kept],
+        worded.every((w) => w.known),
+        "error",
+        box,
+      );
     }
     case 403:
     case 404:
