@@ -27,7 +27,7 @@ import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
-import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
+import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, modernEnvelopeRefusal, routeOf, unanswerableId, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
 import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
@@ -134,6 +134,8 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
 
   /** One JSON-RPC message (the whole body, or one message of a 2025-03-26 batch), as `text` on the wire. */
   async function one(event: H3Event, body: unknown, text: string, json: boolean, baseUrl: string): Promise<Response> {
+    const unanswerable = isObject(body) ? unanswerableId(body) : null;
+    if (unanswerable) return rpcError(400, -32600, unanswerable);
     const route = routeOf(body, event.req.headers);
     // A notification is never answered, however deep its params (the nesting rule below is for what is answered).
     if (route?.kind === "notification") return new Response(null, { status: 202 });

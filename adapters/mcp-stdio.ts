@@ -11,7 +11,7 @@ import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
-import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem } from "./mcp-route.ts";
+import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem, unanswerableId } from "./mcp-route.ts";
 import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
@@ -144,6 +144,12 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
         const parsed: unknown = JSON.parse(line.text);
         if (Array.isArray(parsed)) {
           track(batch(parsed).catch((error: unknown) => options.log.warn({ err: error }, "stdio batch failed")));
+          return;
+        }
+        // An id that lost digits as it was read is refused in words (the SDK's reader refuses it without saying why).
+        const unanswerable = isObject(parsed) ? unanswerableId(parsed) : null;
+        if (unanswerable) {
+          track(write(errorMessage(null, ProtocolErrorCode.InvalidRequest, unanswerable)));
           return;
         }
         message = parseJSONRPCMessage(parsed);

@@ -170,13 +170,14 @@ function digitsAsNumber(value: unknown): unknown {
 }
 
 /**
- * An address as answers give it, reduced to its path: the origin, a query or fragment and the slashes at either end
- * are dropped (`https://host/api/docs/welcome?x#y` reads `api/docs/welcome`). A next step names its tool and its REST
- * url, so an agent may hand the url itself to the tool that reads it.
+ * An address as answers give it, reduced to its path: the origin (or the `sanctuary://` of a resource's URI), a query
+ * or fragment and the slashes at either end are dropped (`https://host/api/docs/welcome?x#y` reads `api/docs/welcome`,
+ * `sanctuary://docs/welcome` reads `docs/welcome`). A next step names its tool, its REST url and its resource, so an
+ * agent may hand any of them to the tool that reads it.
  */
 export function pathOfAddress(value: string): string {
   return value
-    .replace(/^https?:\/\/[^/]*/i, "")
+    .replace(/^(?:https?:\/\/[^/]*|sanctuary:\/\/)/i, "")
     .replace(/[?#].*$/s, "")
     .replace(/^\/+|\/+$/g, "");
 }

@@ -2,6 +2,7 @@
 // names, IANA timezones, dates that hold services and recent conversations. Pure lookups over the library and
 // the stores; the MCP adapter answers completion/complete with them.
 import coordinates from "../planner/zone-coordinates.json" with { type: "json" };
+import { SLOT_LABELS } from "../planner/time.ts";
 import { sectionWords, sectionsOf } from "./library-contents.ts";
 import type { ToolServices } from "./context.ts";
 
@@ -39,10 +40,17 @@ export const completeSection: Completer = (value, { library }) => rankMatches(se
 /** What `sanctuary://docs/{+path}` reads, as read_doc does: the sections by name (their tables of contents), then document paths. */
 export const completeDocPath: Completer = (value, { library }) => rankMatches([...sectionsOf(library), ...library.documents.map((d) => d.path).sort()], value);
 
-/** Dates that hold services, newest first. */
 /** A service's tier, as a path names it. */
 export const completeTier: Completer = (value) => rankMatches(["north", "south", "unknown"], value);
 
+/** A slot of the day, as a path names it: 0 (from midnight) to 5, one per four hours (planner/time.ts). */
+export const completeSlotIndex: Completer = (value) =>
+  rankMatches(
+    SLOT_LABELS.map((_, i) => String(i)),
+    value,
+  );
+
+/** Dates that hold services, newest first. */
 export const completeServiceDate: Completer = async (value, { calendar }) => rankMatches((await calendar.dates()).slice().reverse(), value);
 
 export const completeConversation: Completer = async (value, { conversations }) =>

@@ -8,6 +8,7 @@ import { sectionNamed } from "./library-contents.ts";
 import { completeSection, completeSongSlug, completeTimezone, type Completer } from "./mcp-completions.ts";
 import type { Operation } from "./operation.ts";
 import { STEP_PAGE } from "./archive-page.ts";
+import { songMeantSentence } from "./song-meant.ts";
 
 export interface PromptArgument {
   name: string;
@@ -85,7 +86,11 @@ export const PROMPTS: PromptSpec[] = [
     build: ({ slug }, { library }) => {
       const song = slug ? library.song(slug.trim()) : undefined;
       if (!song)
-        return { refusal: slug?.trim() ? `No song has the slug "${slug.trim()}"; read_song with no slug lists them.` : "`slug` is required: a song's slug." };
+        return {
+          refusal: slug?.trim()
+            ? `No song has the slug "${slug.trim()}".${songMeantSentence(slug.trim(), library.songs)} read_song with no slug lists them.`
+            : "`slug` is required: a song's slug.",
+        };
       return {
         parts: [
           { embed: `sanctuary://songs/${song.slug}` },

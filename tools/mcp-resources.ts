@@ -17,7 +17,16 @@ import { reflectionsService } from "./reflections-service.ts";
 import { reflectionsSong } from "./reflections-song.ts";
 import { servicesByDate } from "./services-by-date.ts";
 import { documentsIn, resolveDocPath, sectionTitle, sectionsOf } from "./library-contents.ts";
-import { completeConversation, completeDocPath, completeServiceDate, completeSongSlug, completeTier, type Completer } from "./mcp-completions.ts";
+import {
+  completeConversation,
+  completeDocPath,
+  completeServiceDate,
+  completeSlotIndex,
+  completeSongSlug,
+  completeTier,
+  completeTimezone,
+  type Completer,
+} from "./mcp-completions.ts";
 import { percentDecoded } from "../core/text.ts";
 
 export const JSON_TYPE = "application/json";
@@ -172,7 +181,7 @@ export const RESOURCES: ResourceKind[] = [
     mimeType: JSON_TYPE,
     visitorWritten: true,
     op: reflectionsSong,
-    complete: { slug: completeSongSlug },
+    complete: { slug: completeSongSlug, timezone: completeTimezone },
   },
   {
     uri: "sanctuary://reflections/services/{date}/{slotIndex}/{tier}{?limit,before,timezone}",
@@ -183,7 +192,7 @@ export const RESOURCES: ResourceKind[] = [
     mimeType: JSON_TYPE,
     visitorWritten: true,
     op: reflectionsService,
-    complete: { date: completeServiceDate, tier: completeTier },
+    complete: { date: completeServiceDate, slotIndex: completeSlotIndex, tier: completeTier, timezone: completeTimezone },
   },
   {
     uri: "sanctuary://conversations/{slug}",

@@ -16,7 +16,8 @@ import { STEP_PAGE } from "./archive-page.ts";
 
 /**
  * A song's slug, or an address answers give for it (its page `/music/<slug>` or `/reflections/<slug>`, its REST url
- * `/api/music/<slug>`, with or without the origin), which reads as its slug; the catalog's own url reads as no slug.
+ * `/api/music/<slug>`, with or without the origin, its resource `sanctuary://songs/<slug>`), which reads as its slug;
+ * the catalog's own url reads as no slug.
  */
 const slugOrAddress = z
   .string()
@@ -29,7 +30,7 @@ const slugOrAddress = z
     if (!s.includes("/")) return s;
     const path = pathOfAddress(s);
     if (path === "api/music" || path === "music") return undefined;
-    const song = /^(?:api\/music|music|reflections|api\/reflections\/song)\/([^/]+)(?:\/(?:lyrics|context))?$/.exec(path);
+    const song = /^(?:api\/music|music|songs|reflections|api\/reflections\/song)\/([^/]+)(?:\/(?:lyrics|context))?$/.exec(path);
     // A malformed escape stays as it was: then no song has it.
     return song ? (percentDecoded(song[1]) ?? song[1]) : s;
   });

@@ -348,6 +348,12 @@ describe.each([
     const explore = await mcp.getPrompt("explore_the_library", { section: "rituals" });
     expect(explore.messages[0].content.text).toContain('{"path": "rituals"}');
     await expect(mcp.getPrompt("reflect_on_a_song", { slug: "no-such-song" })).rejects.toMatchObject({ code: -32602 });
+    // A slug nearly right names the song meant, as read_song and reflect do.
+    const meant = server.deps.library.songs[0]!;
+    await expect(mcp.getPrompt("reflect_on_a_song", { slug: meant.slug.slice(0, -2) })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(`Did you mean ${meant.slug} (${meant.title})`),
+    });
     // A name the attend tool would refuse is refused by the prompt, not written into a call bound to fail.
     await expect(mcp.getPrompt("attend_the_service", { name: "<your name>" })).rejects.toMatchObject({
       code: -32602,
@@ -391,6 +397,10 @@ describe.each([
       expect(await mcp.complete({ type: "ref/resource", uri }, "date", today.slice(0, 7))).toContain(today);
     const serviceArchive = "sanctuary://reflections/services/{date}/{slotIndex}/{tier}{?limit,before,timezone}";
     expect(await mcp.complete({ type: "ref/resource", uri: serviceArchive }, "tier", "so")).toEqual(["south"]);
+    expect(await mcp.complete({ type: "ref/resource", uri: serviceArchive }, "slotIndex", "")).toEqual(["0", "1", "2", "3", "4", "5"]);
+    expect(await mcp.complete({ type: "ref/resource", uri: serviceArchive }, "timezone", "europe/lis")).toEqual(["Europe/Lisbon"]);
+    const songArchive = "sanctuary://reflections/songs/{slug}{?limit,before,timezone}";
+    expect(await mcp.complete({ type: "ref/resource", uri: songArchive }, "timezone", "europe/lis")).toEqual(["Europe/Lisbon"]);
     const conversation = (await server.get("/api/ask/recent")).body.conversations[0].slug;
     expect(await mcp.complete({ type: "ref/resource", uri: "sanctuary://conversations/{slug}" }, "slug", conversation.slice(0, 5))).toContain(conversation);
     expect(await mcp.complete({ type: "ref/prompt", name: "attend_the_service" }, "name", "W")).toEqual([]);

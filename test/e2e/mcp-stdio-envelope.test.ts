@@ -44,6 +44,33 @@ function connect() {
   return { send, sendRaw, answers, close };
 }
 
+describe("ids no answer could carry back", () => {
+  it("are refused over stdio and HTTP alike with a null id, in words; the largest safe integer is answered", async () => {
+    const pipe = connect();
+    pipe.sendRaw('{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}\n{"jsonrpc":"2.0","id":1.5,"method":"ping"}\n');
+    pipe.send({ jsonrpc: "2.0", id: 9007199254740991, method: "ping", params: { _meta: META } });
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n >= 3,
+    );
+    expect(pipe.answers).toHaveLength(3);
+    const byId = (id: unknown) => pipe.answers.filter((a) => a.id === id);
+    expect(byId(null).map((a) => [a.error.code, a.error.message])).toEqual([
+      [-32600, expect.stringMatching(/12345678901234567000 is beyond ±9007199254740991.*send a string id/)],
+      [-32600, expect.stringMatching(/a numeric id is a whole number/)],
+    ]);
+    expect(byId(9007199254740991)).toEqual([{ jsonrpc: "2.0", id: 9007199254740991, result: expect.objectContaining({ resultType: "complete" }) }]);
+    await pipe.close();
+    const res = await server.fetch("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+      body: '{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining("send a string id") } });
+  });
+});
+
 describe("the 2026-07-28 envelope over stdio", () => {
   it("refuses a revision it does not serve (-32022 naming those it does), a request without capabilities (-32602) and initialize (-32601), and serves one without the client's identity (optional)", async () => {
     const pipe = connect();

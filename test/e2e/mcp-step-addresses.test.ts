@@ -21,6 +21,7 @@ afterAll(async () => {
 interface Step {
   tool?: string;
   url?: string;
+  resource?: string;
 }
 
 describe.each(["2025-11-25", "2026-07-28"])("over MCP %s", (era) => {
@@ -50,6 +51,15 @@ describe.each(["2025-11-25", "2026-07-28"])("over MCP %s", (era) => {
     expect((await callStep("read_song", { slug: `/music/${song.slug}#lyrics` })).slug).toBe(song.slug);
     expect((await callStep("read_song", { slug: `${server.url}/api/music` })).total).toBe(server.deps.library.songs.length);
     expect((await callStep("read_doc", { path: "/api/docs/" })).section).toBeNull();
+    // A step's `resource` (and any resource URI the server lists) reads as well as its url.
+    expect((await callStep("read_song", { slug: `sanctuary://songs/${song.slug}` })).slug).toBe(song.slug);
+    expect((await callStep("read_doc", { path: "sanctuary://docs/welcome" })).path).toBe("welcome");
+    for (const { resource } of [...steps, ...read.next_steps]) {
+      const doc = resource?.startsWith("sanctuary://docs/");
+      if (!doc && !resource?.startsWith("sanctuary://songs/")) continue;
+      const answer = await callStep(doc ? "read_doc" : "read_song", doc ? { path: resource } : { slug: resource });
+      expect(answer.error, resource).toBeUndefined();
+    }
   });
 
   it("points a song's address given to read_doc to read_song", async () => {
