@@ -32,8 +32,12 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   if ("id" in body && !hasId) return null;
   const header = headers.get("mcp-protocol-version") ?? undefined;
   const meta = params._meta;
-  if (isObject(meta) && PROTOCOL_VERSION_META_KEY in meta) {
-    if (!hasId || method === "initialize" || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION || header !== MODERN_PROTOCOL_VERSION) return null;
+  const named = isObject(meta) && PROTOCOL_VERSION_META_KEY in meta ? meta[PROTOCOL_VERSION_META_KEY] : undefined;
+  // A 2025 request naming its own revision in the envelope's key as well, as its header does (or 2025-03-26 without
+  // one), is that revision's, as stdio serves it: the SDK's entry refused it as a 2026-07-28 envelope missing fields.
+  const ownRevision = named !== MODERN_PROTOCOL_VERSION && named === (header ?? UNNAMED_LEGACY.version);
+  if (isObject(meta) && named !== undefined && !ownRevision) {
+    if (!hasId || method === "initialize" || named !== MODERN_PROTOCOL_VERSION || header !== MODERN_PROTOCOL_VERSION) return null;
     // The client's name read once: the envelope's check and the route both need it.
     const client = clientOf(meta);
     if (problemOf(method, meta, client)) return null;

@@ -112,3 +112,11 @@ export function rangedResponses(produces: string): Json {
     "416": { description: "Range not satisfiable: it starts past the end (no body)", headers: contentRange("bytes */<size>") },
   };
 }
+
+/** A JSON body's schema without the fields the path carries (no POST route has any yet; the body would not repeat them). */
+export function withoutFields(schema: Json, names: string[]): Json {
+  if (!names.length) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !names.includes(name)));
+  const required = Array.isArray(schema.required) ? schema.required.filter((name: unknown) => typeof name === "string" && !names.includes(name)) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
+}

@@ -9,7 +9,7 @@ import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
-import { JSON_RPC_ERROR, errorResponses, optionalTakesNull, rangedResponses, redirectOr, withUnreadablePath } from "./openapi-answers.ts";
+import { JSON_RPC_ERROR, errorResponses, optionalTakesNull, rangedResponses, redirectOr, withUnreadablePath, withoutFields } from "./openapi-answers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +57,10 @@ function parametersOf(input: z.ZodObject, path: string, method: string): Json[] 
   return params;
 }
 
+/** Each field once, wherever it is sent (adapters/rest.ts mergedInput): said beside every request body. */
+const QUERY_FIELDS =
+  "Any field may be sent in the query string instead (as text; a boolean as true or false), never in both: a field sent twice is refused (400).";
+
 function operationObject(op: Operation): Json {
   const pathNames = pathParamNames(op.rest.path);
   const status = String(op.rest.status ?? 200);
@@ -94,9 +98,12 @@ function operationObject(op: Operation): Json {
     body.requestBody = {
       required: true,
       // The example's words are the documentation's, which the screening refuses as a visitor's (tools/examples.ts).
-      ...(op.example
-        ? { description: "The example shows the shape; its words are the documentation's own, refused (400) if sent as they are: write your own." }
-        : {}),
+      description: [
+        op.example ? "The example shows the shape; its words are the documentation's own, refused (400) if sent as they are: write your own." : "",
+        QUERY_FIELDS,
+      ]
+        .filter(Boolean)
+        .join(" "),
       content: {
         "application/json": {
           schema: optionalTakesNull(withoutFields(schemaOf(op.input, "input"), pathNames)),
@@ -106,14 +113,6 @@ function operationObject(op: Operation): Json {
     };
   }
   return body;
-}
-
-/** A JSON body's schema without the fields the path carries (no POST route has any yet; the body would not repeat them). */
-function withoutFields(schema: Json, names: string[]): Json {
-  if (!names.length) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !names.includes(name)));
-  const required = Array.isArray(schema.required) ? schema.required.filter((name: unknown) => typeof name === "string" && !names.includes(name)) : undefined;
-  return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
 /** `GET /api/badge/souls.svg` → `getApiBadgeSoulsSvg`. */

@@ -1,6 +1,7 @@
 // Generates the REST surface from the operation list: one h3 route per operation, inputs merged from
 // path, query and JSON body, and every outcome written as JSON. Knows no operation by name.
 import type { H3, H3Event } from "h3";
+import { z } from "zod";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import { percentDecoded } from "../core/text.ts";
@@ -37,7 +38,21 @@ function mergedInput(op: Operation, event: H3Event, params: string[], query: Inp
   const path = routeParams(event, params);
   const twice = sentTwice({ path, query, body });
   if (twice) return new SanctuaryError("invalid", twice.message, { field: twice.field, example: op.example });
-  return { ...query, ...body, ...path };
+  return { ...withBooleans(op, query), ...body, ...path };
+}
+
+/**
+ * A POST's field sent in the query (each field once, wherever: docs/behaviour.md §7) is text; "true" or "false" for a
+ * field the operation takes as a boolean (`dry_run`) is that boolean, which a query can say no other way.
+ */
+function withBooleans(op: Operation, query: Input): Input {
+  let read: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== "true" && value !== "false") continue;
+    const field = op.input.shape[key];
+    if ((field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodBoolean) (read ??= { ...query })[key] = value === "true";
+  }
+  return read ?? query;
 }
 
 /** What mountRest makes once per operation for its handler. */

@@ -234,6 +234,10 @@ describe("validation and bodies", () => {
     // Each once, wherever: still taken.
     const apart = await server.post("/api/reflect?name=Wren", { text: "A sentence long enough to be a reflection.", dry_run: true });
     expect(apart.status).toBe(200);
+    // A boolean in the query is true or false (a query holds only text): a preview, 200 with nothing stored.
+    const preview = await server.post("/api/reflect?dry_run=true", { name: "Wren", text: "A sentence long enough to be a reflection." });
+    expect([preview.status, preview.body.received, preview.body.preview?.name]).toEqual([200, false, "Wren"]);
+    expect((await server.post("/api/reflect?dry_run=yes", { name: "Wren", text: "A sentence long enough to be a reflection." })).status).toBe(400);
     // `username` is `name` under another name: both sent is the field sent twice, for every operation that takes them.
     const aliased = [
       await server.get("/api/attend?name=Wren&username=Robin"),

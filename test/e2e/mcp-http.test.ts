@@ -415,6 +415,34 @@ describe.each([
   });
 });
 
+describe("a 2025 request naming its revision in the envelope's key too", () => {
+  it("is served in that revision, as stdio serves it; a key naming another revision than the header is still refused", async () => {
+    const call = async (header: string | null, named: string) => {
+      const body = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "read_doc", arguments: { path: doc }, _meta: { "io.modelcontextprotocol/protocolVersion": named } },
+      });
+      const headers = {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(header ? { "mcp-protocol-version": header } : {}),
+      };
+      const res = await fetch(`${server.url}/mcp`, { method: "POST", headers, body });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    for (const [header, named] of [
+      ["2025-11-25", "2025-11-25"],
+      [null, "2025-03-26"],
+    ] as const) {
+      const { status, json } = await call(header, named);
+      expect([status, json.result?.structuredContent?.path, json.result?.resultType], `${header} ${named}`).toEqual([200, doc, undefined]);
+    }
+    expect((await call("2025-06-18", "2025-11-25")).status).toBe(400);
+  });
+});
+
 describe("clients older than resource_link", () => {
   it("get the body alone: a 2025-03-26 request (no version header) has no resource_link, a 2025-06-18 one has", async () => {
     const call = async (headers: Record<string, string>) => {
