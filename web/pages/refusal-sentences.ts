@@ -69,7 +69,9 @@ export function problemsOf(message: string, field: string | null): Array<{ field
   return message.split(/(?<=[.?!])\s+(?=`)/).flatMap((sentence, i) => {
     const own = /^`([^`]+)`/.exec(sentence)?.[1] ?? (i === 0 ? field : null);
     if (/ (?:is|are) required/.test(sentence)) {
-      const named = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((f) => !/\(or `[^`]+`\)/.test(sentence) || f !== "username");
+      // "`name` (or `username`) and `text` are required": the alias is the same box, said once.
+      const aliased = sentence.includes("(or `username`)");
+      const named = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((f) => !(aliased && f === "username"));
       return (named.length ? named : [own]).map((f) => ({ field: f, problem: { kind: "missing" } as Problem }));
     }
     return [{ field: own, problem: problemOf(sentence) }];

@@ -176,10 +176,11 @@ export function sayError(form: FormName, error: FormError, values: Record<string
     case 400: {
       // Every problem the API named, each in the words for its own box (a name too long beside a text too short was
       // read as one problem, the text's, and blamed on the name).
-      const worded = problemsOf(message, field).map((p) => invalidWords(form, p.field ?? "", (p.field && HIDDEN[p.field]) || p.problem, values));
+      const problems = problemsOf(message, field);
+      const worded = problems.map((p) => invalidWords(form, p.field ?? "", (p.field && HIDDEN[p.field]) || p.problem, values));
       const lines = [...new Set(worded.map((w) => w.line))];
       // The first box the person can change is marked; the hidden song box is not theirs: the reflection is, then.
-      const first = problemsOf(message, field).find((p) => p.field && BOXES[p.field])?.field ?? null;
+      const first = problems.find((p) => p.field && BOXES[p.field])?.field ?? null;
       const box = first === "username" ? "name" : first;
       return said(
         [...lines, kept],
