@@ -113,7 +113,7 @@ export function rangedResponses(produces: string): Json {
   };
 }
 
-/** A JSON body's schema without the fields the path carries (no POST route has any yet; the body would not repeat them). */
+/** A JSON body's schema without the fields its path carries (none yet: a body would not repeat them). */
 export function withoutFields(schema: Json, names: string[]): Json {
   if (!names.length) return schema;
   const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !names.includes(name)));
