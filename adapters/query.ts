@@ -36,9 +36,12 @@ export const LOST_CHARACTER = "\uFFFD";
  * REST adapter's for a query, the pages' forms' for a form.
  */
 export function lostCharacterRefusal(field: string, suggestion: string, example?: unknown): SanctuaryError {
-  const message = `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`;
-  return new SanctuaryError("invalid", message, { field, suggestion, ...(example === undefined ? {} : { example }) });
+  return new SanctuaryError("invalid", lostCharacterMessage(field), { field, suggestion, ...(example === undefined ? {} : { example }) });
 }
+
+/** What such a refusal says of the field (the pages' words read it: web/pages/refusal-sentences.ts). */
+export const lostCharacterMessage = (field: string): string =>
+  `\`${field}\` holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read).`;
 
 /** The first field of a parsed query (queryObject) whose name or value holds U+FFFD, if any. */
 export function lostInQuery(query: Readonly<Record<string, string | string[]>>): string | undefined {

@@ -5,7 +5,7 @@ import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
 import type { z } from "zod";
 import type { Route } from "../../core/route.ts";
-import { LOST_CHARACTER, lostCharacterRefusal, lostInQuery, queryObject } from "../../adapters/query.ts";
+import { LOST_CHARACTER, lostCharacterMessage, lostInQuery, queryObject } from "../../adapters/query.ts";
 import { callFromPage } from "./call.ts";
 import { search } from "../../tools/search.ts";
 import type { WebContext } from "../context.ts";
@@ -57,7 +57,7 @@ async function searchPage(event: H3Event, deps: WebContext): Promise<Response> {
   let headers: Record<string, string> = {};
   if (lost) {
     status = 400;
-    said = sayError("search", { status, body: { error: lostCharacterRefusal("q", "").message, field: "q" } }, { q: shown });
+    said = sayError("search", { status, body: { error: lostCharacterMessage("q"), field: "q" } }, { q: shown });
     found = notice("search-result", said, false);
   } else if (raw !== undefined && shown.trim() !== "") {
     const outcome = await callFromPage(event, deps, search, { q: raw });
