@@ -124,8 +124,8 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
 }
 
 /**
- * Per body's forms kept (a song; `now` while its time and count stay), the result written out once in one buffer: each
- * call had written its pieces again (the shared part twice, 14 KB for `now`) and stringified the per-request fields.
+ * Per body's forms kept (an immutable body: a song, a document), the result written out once in one buffer: each call
+ * had written its pieces again. Never for a joined body's forms, which last a millisecond (core/json.ts JsonForms).
  */
 const keptResults = new WeakMap<JsonForms, { more: string; result: RawJson }>();
 
