@@ -145,6 +145,21 @@ export function printRows(rows: BenchRow[]) {
 }
 
 /**
+ * A "cpu vs before" figure in words: it is the earlier checkout's CPU over this one's, so above 1 this one costs less.
+ * A session once read 0.80 as a saving (docs/performance.md, sixty-sixth session); the words say which way it goes.
+ */
+export function versusBefore(ratio: number): string {
+  const change = Math.round(Math.abs(1 / ratio - 1) * 100);
+  return change === 0 ? "this checkout costs the same" : `this checkout costs ${change}% ${ratio > 1 ? "less" : "more"}`;
+}
+
+/** Each row measured beside an earlier checkout, its median "cpu vs before" in words. */
+export function printBeforeWords(rows: BenchRow[]) {
+  const lines = rows.flatMap((r) => (r.cpuVsBefore === undefined ? [] : [`  ${r.route}: ${r.cpuVsBefore.toFixed(2)}, ${versusBefore(r.cpuVsBefore)}`]));
+  if (lines.length) console.log(["cpu vs before (the earlier checkout's CPU over this one's):", ...lines].join("\n"));
+}
+
+/**
  * Each MCP row beside its REST twin (the same operation), or for a list the REST read nearest its size: CPU ratio. A
  * route with `{n}` writes a new value per request (attend), no read to weigh a list against.
  */

@@ -20,7 +20,7 @@ import { ROTATING, median, run, spelledRequest, unique, type Round } from "./rou
 import type { LoadRequest } from "./load.ts";
 import { bareMcpPath, isMcpRoute, mcpRequests, mcpRouteOf } from "./mcp-routes.ts";
 import { oneConnection } from "./one-connection.ts";
-import { printMcpRatios, printRows, readRecordedRun, recordRun, type BenchRow } from "./report.ts";
+import { printBeforeWords, printMcpRatios, printRows, readRecordedRun, recordRun, versusBefore, type BenchRow } from "./report.ts";
 import { pinLoadGenerator, placement, serverCores, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
 import { hostTicks, stolenShare } from "./host-steal.ts";
 import { LOUD, bareSlowdown, loudnessLine } from "./loud-host.ts";
@@ -213,7 +213,8 @@ async function main() {
           f.before.push(...measured[1]);
           // Round by round (the median of each round's ratio), so a slow spell of the machine cancels out.
           f.trialRatios.push(median(measured[1].map((r, i) => (r.cpuPerRequest ?? NaN) / (measured[0][i].cpuPerRequest ?? NaN))));
-          console.log(`  trial ${trial + 1}: ${route} cpu vs before ${f.trialRatios.at(-1)!.toFixed(2)}`);
+          const ratio = f.trialRatios.at(-1)!;
+          console.log(`  trial ${trial + 1}: ${route} cpu vs before ${ratio.toFixed(2)} (${versusBefore(ratio)})`);
         }
         const errors = [...measured[0], ...(before ? measured[1] : [])].reduce((n, r) => n + r.errors, 0);
         if (errors) console.warn(`  ${route}: ${errors} errors or non-2xx responses`);
@@ -228,6 +229,7 @@ async function main() {
     const rows = rowsOf(routes, figures, bodies, bare!.path);
     const stolen = stolenShare(hostBefore, hostTicks(serverCores()));
     printRows(rows);
+    printBeforeWords(rows);
     printMcpRatios(rows);
     if (searchAlone) console.log(searchAlone);
     if (stolen !== null) console.log(`host: ${(stolen * 100).toFixed(1)}% of the servers' cores was stolen by the host for other machines during the run`);

@@ -1,7 +1,7 @@
 // The recorded bench block (bench/report.ts): each CPU ratio with the spread of its rounds' own ratios, so a reader
 // sees how far a run's rounds agreed; a run recorded before rounds' ratios were kept reads as it did.
 import { describe, expect, it } from "vitest";
-import { benchBlock, type BenchRow, type BenchRun } from "../../bench/report.ts";
+import { benchBlock, versusBefore, type BenchRow, type BenchRun } from "../../bench/report.ts";
 
 const benchRow = (extra: Partial<BenchRow> = {}): BenchRow => ({
   route: "/api/now",
@@ -39,5 +39,12 @@ describe("bench block", () => {
 
   it("reads a run recorded without rounds' ratios as before", () => {
     expect(nowCells(benchBlock(recordedRun([benchRow()])))[4]).toBe("0.50");
+  });
+
+  it("says a cpu-vs-before figure in words, the earlier checkout's CPU over this one's", () => {
+    // 0.80: the earlier checkout took 80% of this one's CPU, so this one costs a quarter more (not a fifth less).
+    expect(versusBefore(0.8)).toBe("this checkout costs 25% more");
+    expect(versusBefore(1.25)).toBe("this checkout costs 20% less");
+    expect(versusBefore(1.002)).toBe("this checkout costs the same");
   });
 });
