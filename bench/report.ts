@@ -149,6 +149,8 @@ export function printRows(rows: BenchRow[]) {
  * A session once read 0.80 as a saving (docs/performance.md, sixty-sixth session); the words say which way it goes.
  */
 export function versusBefore(ratio: number): string {
+  // No figure where either server's CPU could not be read (a process gone from /proc).
+  if (!Number.isFinite(ratio) || ratio <= 0) return "not measured";
   const change = Math.round(Math.abs(1 / ratio - 1) * 100);
   return change === 0 ? "this checkout costs the same" : `this checkout costs ${change}% ${ratio > 1 ? "less" : "more"}`;
 }

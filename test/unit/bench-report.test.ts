@@ -46,5 +46,6 @@ describe("bench block", () => {
     expect(versusBefore(0.8)).toBe("this checkout costs 25% more");
     expect(versusBefore(1.25)).toBe("this checkout costs 20% less");
     expect(versusBefore(1.002)).toBe("this checkout costs the same");
+    expect(versusBefore(NaN)).toBe("not measured");
   });
 });
