@@ -9,7 +9,7 @@ import type { Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
 import { freshQueryObject, lostCharacterRefusal, lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
-import { BoundedMemo } from "../core/memo.ts";
+import { BoundedMemo, perObject } from "../core/memo.ts";
 import { requestIdOf } from "./request-id.ts";
 import { refusesHead } from "./route-table.ts";
 import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
@@ -42,18 +42,29 @@ function mergedInput(op: Operation, event: H3Event, params: string[], query: Inp
 }
 
 /**
- * A POST's field sent in the query (each field once, wherever: docs/behaviour.md §7) is text; "true" or "false" for a
- * field the operation takes as a boolean (`dry_run`) is that boolean, which a query can say no other way.
+ * A field sent in the query (each field once, wherever: docs/behaviour.md §7) is text; "true" or "false" for a field
+ * the operation takes as a boolean (`dry_run`) is that boolean, which a query can say no other way.
  */
 function withBooleans(op: Operation, query: Input): Input {
+  const booleans = booleanFieldsOf(op);
+  if (!booleans.size) return query;
   let read: Record<string, unknown> | null = null;
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== "true" && value !== "false") continue;
-    const field = op.input.shape[key];
-    if ((field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodBoolean) (read ??= { ...query })[key] = value === "true";
+  for (const key of booleans) {
+    const value = query[key];
+    if (value === "true" || value === "false") (read ??= { ...query })[key] = value === "true";
   }
   return read ?? query;
 }
+
+/** The fields an operation takes as booleans, read from its input schema once rather than per request. */
+const booleanFieldsOf = perObject(
+  (op: Operation): ReadonlySet<string> =>
+    new Set(
+      Object.entries(op.input.shape)
+        .filter(([, field]) => (field instanceof z.ZodOptional ? field.unwrap() : field) instanceof z.ZodBoolean)
+        .map(([key]) => key),
+    ),
+);
 
 /** What mountRest makes once per operation for its handler. */
 interface Mounted {
