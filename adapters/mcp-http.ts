@@ -263,6 +263,18 @@ const JSON_RPC_ANSWER = z.union([
   z.array(z.looseObject({ jsonrpc: z.literal("2.0") })).describe("A 2025-03-26 batch's answers, one for each request it held"),
 ]);
 
+/** What POST /mcp reads: one JSON-RPC message, or a 2025-03-26 batch of them (documentation only). */
+const JSON_RPC_MESSAGE = z.looseObject({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.string(), z.number().int()]).optional().describe("Absent in a notification, which is answered 202 with no body"),
+  method: z.string().optional().describe("A request's or a notification's method; a response to the server has none"),
+  params: z.looseObject({}).optional(),
+});
+const JSON_RPC_REQUEST = z.union([
+  JSON_RPC_MESSAGE.describe("One JSON-RPC message: a request, a notification or a response"),
+  z.array(JSON_RPC_MESSAGE).min(1).describe("A batch of messages, for protocol 2025-03-26 only"),
+]);
+
 /** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
 export function mcpRoute(
   app: AdapterContext,
@@ -280,6 +292,7 @@ export function mcpRoute(
     produces: ["application/json", "text/event-stream"],
     errors: ["invalid", "forbidden", "too_large"],
     errorBody: "json-rpc",
+    takes: { type: "application/json", schema: JSON_RPC_REQUEST, required: true },
     answers: JSON_RPC_ANSWER,
     responses: { 202: "A notification or a response (a message without an id): accepted, no body" },
     refuses: {

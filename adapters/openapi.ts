@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { immutable } from "../core/json.ts";
 import { ErrorBody, type ErrorKind } from "../core/errors.ts";
-import type { Route } from "../core/route.ts";
+import type { Route, RouteBody } from "../core/route.ts";
 import { isObject } from "../core/is-object.ts";
 import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
@@ -137,8 +137,13 @@ function plainRouteObject(route: Route): Json {
         : pathParamNames(route.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }))),
       ...(route.query ? parametersOf(route.query, route.path, "GET") : []),
     ],
+    ...(route.takes ? { requestBody: requestBodyOf(route.takes) } : {}),
     responses: pathParamNames(route.path).length ? withUnreadablePath(responses, route.path) : responses,
   };
+}
+
+function requestBodyOf(body: RouteBody): Json {
+  return { required: body.required, description: body.description, content: { [body.type]: { schema: schemaOf(body.schema, "input") } } };
 }
 
 const mediaTypesOf = (route: Route): readonly string[] => (typeof route.produces === "string" ? [route.produces] : route.produces);

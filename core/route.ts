@@ -6,6 +6,15 @@ import type { ErrorKind } from "./errors.ts";
 
 export type RouteMethod = "GET" | "POST";
 
+/** A body a route reads, as a media type and its shape (documentation only: OpenAPI's requestBody). */
+export interface RouteBody {
+  type: "application/json" | "application/x-www-form-urlencoded";
+  schema: z.ZodType;
+  /** False where an empty body is read as no fields (an admin's decision with no note). */
+  required: boolean;
+  description?: string;
+}
+
 export interface Route {
   method: RouteMethod;
   path: string;
@@ -19,6 +28,8 @@ export interface Route {
   ranged?: true;
   /** Its errors' body: the error shape (default), or a JSON-RPC error envelope (POST /mcp). A page's are pages. */
   errorBody?: "json-rpc";
+  /** The body it reads (documentation only); without it, none is described (a redirect's POST reads none). */
+  takes?: RouteBody;
   /** Its JSON success's shape, as a Zod schema (documentation only; without it, any object). */
   answers?: z.ZodType;
   /** Other statuses it answers, with no body to describe (documentation only: 202 to a JSON-RPC notification). */

@@ -2,7 +2,7 @@
 // reject submissions. All behind the admin key (web/admin-auth.ts); answers are never cached.
 import type { H3Event } from "h3";
 import { z } from "zod";
-import type { Route } from "../core/route.ts";
+import type { Route, RouteBody } from "../core/route.ts";
 import { baseUrlOf, jsonResponse, readJsonObject } from "../adapters/http.ts";
 import type { WebContext } from "./context.ts";
 import { invalid, notFound, SanctuaryError, type ErrorKind } from "../core/errors.ts";
@@ -16,6 +16,7 @@ const ERRORS: ErrorKind[] = ["forbidden", "not_found", "rate_limited", "unavaila
 // Strict as the operations' inputs are: a misspelt `note` must not pass as a decision without one.
 const Decision = z.strictObject({ note: z.string().trim().max(500).optional() });
 const NOTE_HINT = "Add note (text of at most 500 characters) to keep a word with the decision; the body may be empty.";
+const DECISION_BODY: RouteBody = { type: "application/json", schema: Decision, required: false, description: NOTE_HINT };
 const statuses = ["pending", "approved", "rejected", "all"] as const;
 
 function adminSteps(steps: Steps, item?: Submission) {
@@ -121,6 +122,7 @@ export function reviewRoutes(deps: WebContext): Route[] {
       summary: "Admin: approve a submission; a contribution is written into the library, which reloads and is reindexed",
       produces: "application/json",
       errors: ["invalid", "conflict", ...ERRORS],
+      takes: DECISION_BODY,
       handler: guarded(async (event, queue, steps) => {
         const id = idOf(event);
         const { submission, documentPath } = await queue.approve(id, await noteOf(event, deps), { ...deps, libraryDir: deps.config.libraryDir }, deps.clock());
@@ -146,6 +148,7 @@ export function reviewRoutes(deps: WebContext): Route[] {
       summary: "Admin: reject a submission; nothing reaches the library",
       produces: "application/json",
       errors: ["invalid", "conflict", ...ERRORS],
+      takes: DECISION_BODY,
       handler: guarded(async (event, queue, steps) => {
         const id = idOf(event);
         const submission = await queue.reject(id, await noteOf(event, deps), deps.clock());

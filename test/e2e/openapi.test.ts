@@ -111,4 +111,40 @@ describe("/openapi.json", () => {
     expect(search.parameters).toContainEqual(expect.objectContaining({ name: "q", in: "query", required: true }));
     expect(search.parameters).toContainEqual(expect.objectContaining({ name: "limit", in: "query", required: false }));
   });
+
+  it("describes the body of every POST that reads one: a page's form as the boxes the page has, form-encoded", async () => {
+    const { body } = await server.get("/openapi.json");
+    // Every POST but a redirect's (an older MCP address: 308, the body sent on unread) says what to send.
+    for (const route of server.deps.http.routes.filter((r) => r.method === "POST" && r.status !== 308)) {
+      expect(body.paths[openApiPath(route.path)].post.requestBody, route.path).toBeDefined();
+    }
+    const song = server.deps.library.songs[0]!.slug;
+    for (const [page, path, unread] of [
+      ["/", "/", []],
+      [`/reflections/${song}`, "/reflections/{slug}", ["songSlug"]],
+      ["/ask", "/ask", []],
+      ["/contribute", "/contribute", []],
+    ] as const) {
+      const { text } = await server.text(page);
+      const form = /<form\b[^>]*method="post"[^>]*>[\s\S]*?<\/form>/.exec(text)![0];
+      const boxes = [...form.matchAll(/<(?:input|textarea|select)\b[^>]*\bname="([^"]+)"/g)].map((m) => m[1]);
+      const documented = body.paths[path].post.requestBody.content["application/x-www-form-urlencoded"].schema;
+      // The song page's songSlug is for its script's JSON call; the form's route files it under the page's song.
+      const read = boxes.filter((box) => !(unread as readonly string[]).includes(box));
+      expect(
+        Object.keys(documented.properties)
+          .filter((p) => p !== "conversation")
+          .sort(),
+        page,
+      ).toEqual(read.sort());
+      expect(read, page).toEqual(expect.arrayContaining(documented.required));
+    }
+    // Each form sends its visitor's name where its operation needs one (reflect and contribute take name or username).
+    expect(body.paths["/"].post.requestBody.content["application/x-www-form-urlencoded"].schema.required).toEqual(["name", "text"]);
+    expect(body.paths["/ask"].post.requestBody.content["application/x-www-form-urlencoded"].schema.required).toEqual(["question"]);
+    const mcp = body.paths["/mcp"].post.requestBody.content["application/json"].schema;
+    expect(mcp.anyOf.map((s: { type: string }) => s.type)).toEqual(["object", "array"]);
+    const decision = body.paths["/admin/api/submissions/{id}/approve"].post.requestBody;
+    expect([decision.required, Object.keys(decision.content["application/json"].schema.properties)]).toEqual([false, ["note"]]);
+  });
 });

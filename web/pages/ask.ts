@@ -4,7 +4,7 @@
 // Answers are markdown (quoted passages or a model's words): rendered, then sanitized.
 import { expand } from "../../core/body.ts";
 import type { H3Event } from "h3";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
@@ -12,7 +12,7 @@ import { ask } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
 import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
 import { when } from "./components.ts";
-import { formErrors, inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { formBody, formErrors, inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -62,12 +62,21 @@ ${recentList(conversations)}
   });
 }
 
+const ASK_BOXES = ["question", "name"] as const;
+/** The hidden box a follow-up carries, read by the page (with this browser's cookie for the conversation). */
+const CONVERSATION_BOX = {
+  conversation: z
+    .string()
+    .optional()
+    .describe("The conversation to continue (its slug): continued only with this browser's cookie for it, else asked as a new one"),
+};
+
 /** POST /ask: the form's question through the ask operation, continuing this browser's conversation if named. */
 async function askSubmitted(event: H3Event, deps: WebContext): Promise<Response> {
   const owner = ownershipOf(event);
   let continued: string | null = null;
   const sent = await submitForm(event, deps, "ask", ask, (values) => {
-    const input = inputOf(values, ["question", "name"], ["name"]);
+    const input = inputOf(values, ASK_BOXES, ["name"]);
     // Without this browser's cookie for it, a follow-up is asked as a new conversation: nothing is lost.
     if (owner && values.conversation === owner.slug) {
       continued = owner.slug;
@@ -143,6 +152,7 @@ export function askRoutes(deps: WebContext): Route[] {
       produces: "text/html",
       status: 303,
       errors: formErrors(ask),
+      takes: formBody(ask, ASK_BOXES, CONVERSATION_BOX),
       handler: (event) => askSubmitted(event, deps),
     },
     {

@@ -152,10 +152,13 @@ ${noticeAt("location")}<p><label for="reflect-location">Where you are <span clas
  * operation reads exactly as it reads an unrecognized name (UTC), since the visitor could not fix it.
  */
 export function reflectInput(values: Record<string, string | string[]>): Record<string, unknown> {
-  const input = inputOf(values, ["name", "text", "location", "songSlug", "timezone"], ["location", "songSlug", "timezone"]);
+  const input = inputOf(values, REFLECT_BOXES, ["location", "songSlug", "timezone"]);
   if (typeof input.timezone === "string" && input.timezone.trim().length > 50) delete input.timezone;
   return input;
 }
+
+/** The reflection form's boxes (reflectionForm), named as reflect's fields. */
+export const REFLECT_BOXES = ["name", "text", "location", "songSlug", "timezone"] as const;
 
 /** The thanks a page shows after the redirect that follows a stored reflection. */
 export function reflectionThanks(songTitle: string | null): Said {

@@ -9,7 +9,7 @@ import { contribute } from "../../tools/contribute.ts";
 import type { WebContext } from "../context.ts";
 import { formNotice, marked } from "./components.ts";
 import { categoryLabel } from "./docs-index.ts";
-import { formErrors, inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { formBody, formErrors, inputOf, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, localPath, type Html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import type { Said } from "./wording.ts";
@@ -65,9 +65,11 @@ ${contributeForm(sent)}`;
   });
 }
 
+const CONTRIBUTE_BOXES = ["name", "category", "title", "content"] as const;
+
 /** POST /contribute: the form's piece through the contribute operation; received, it goes to its review's page. */
 async function contributeSubmitted(event: H3Event, deps: WebContext): Promise<Response> {
-  const sent = await submitForm(event, deps, "contribute", contribute, (values) => inputOf(values, ["name", "category", "title", "content"]));
+  const sent = await submitForm(event, deps, "contribute", contribute, (values) => inputOf(values, CONTRIBUTE_BOXES));
   if (sent.outcome.ok) {
     // The local queue's entry has a public page of its own (/contributions/:id); a code host's is elsewhere.
     const review = localPath(expand(sent.outcome.body).pr?.url ?? "");
@@ -92,6 +94,7 @@ export function contributeRoutes(deps: WebContext): Route[] {
       produces: "text/html",
       status: 303,
       errors: formErrors(contribute),
+      takes: formBody(contribute, CONTRIBUTE_BOXES),
       handler: (event) => contributeSubmitted(event, deps),
     },
   ];

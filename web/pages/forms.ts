@@ -2,10 +2,11 @@
 // same operation the API runs (through adapters/invoke.ts), and the page either redirects (303, so a reload
 // never sends it twice) or shows the form again with what was typed and the refusal in people's words.
 import type { H3Event } from "h3";
-import type { z } from "zod";
+import { z } from "zod";
 import { baseUrlOf, readText, stepsFor } from "../../adapters/http.ts";
 import { LOST_CHARACTER, lostCharacterRefusal } from "../../adapters/query.ts";
 import { SanctuaryError, type ErrorKind } from "../../core/errors.ts";
+import type { RouteBody } from "../../core/route.ts";
 import type { Outcome } from "../../adapters/invoke.ts";
 import type { Operation, OutputSchema } from "../../tools/operation.ts";
 import type { WebContext } from "../context.ts";
@@ -68,7 +69,7 @@ function withoutLost(values: Record<string, string | string[]>): Record<string, 
  * The operation's input from the boxes a form has: only those names, and an empty optional box left out
  * (an empty "where you are" means "not given", not "too short").
  */
-export function inputOf(values: Record<string, string | string[]>, boxes: string[], optional: string[] = []): Record<string, unknown> {
+export function inputOf(values: Record<string, string | string[]>, boxes: readonly string[], optional: readonly string[] = []): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const box of boxes) {
     const value = values[box];
@@ -77,6 +78,28 @@ export function inputOf(values: Record<string, string | string[]>, boxes: string
     input[box] = value;
   }
   return input;
+}
+
+/**
+ * What a form's route reads, for its OpenAPI entry: the page's boxes, each as its operation takes it (a browser
+ * sends every box as text, and all of these are text), form-encoded; `more`, boxes the page itself reads.
+ */
+export function formBody(op: Operation, boxes: readonly string[], more: z.ZodRawShape = {}): RouteBody {
+  const shape: z.ZodRawShape = op.input.shape;
+  const taken = boxes.map((box) => {
+    if (!shape[box]) throw new TypeError(`formBody: ${op.name} takes no field "${box}"`);
+    return [box, shape[box]];
+  });
+  // A field the operation needs one of (`name` or `username`, tools/inputs.ts) is needed where the form has only it.
+  const oneOf = op.input.meta()?.["x-required-one-of"];
+  const needed = Array.isArray(oneOf) ? boxes.filter((box) => oneOf.includes(box)) : [];
+  const schema = z.object({ ...Object.fromEntries(taken), ...more });
+  return {
+    type: "application/x-www-form-urlencoded",
+    schema: needed.length === 1 ? schema.required({ [needed[0]]: true }) : schema,
+    required: true,
+    description: `The page's own form, as a browser sends it. Programs send JSON to ${op.rest.method} ${op.rest.path} instead.`,
+  };
 }
 
 /** What to show again in the form: the first value of each box, as typed. */

@@ -13,8 +13,18 @@ import { isSong, type Piece } from "../../corpus/library.ts";
 import { now, type NowBody } from "../../tools/now.ts";
 import { reflect } from "../../tools/reflect.ts";
 import type { ServicePart } from "../../tools/service-shapes.ts";
-import { anyRecorded, partPlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks, serviceIdentity, servicePlayer } from "./components.ts";
-import { formErrors, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import {
+  REFLECT_BOXES,
+  anyRecorded,
+  partPlayer,
+  reflectInput,
+  reflectionForm,
+  reflectionList,
+  reflectionThanks,
+  serviceIdentity,
+  servicePlayer,
+} from "./components.ts";
+import { formBody, formErrors, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { REFLECTIONS_RESTING } from "./store-down.ts";
@@ -163,6 +173,7 @@ export function homeRoutes(deps: WebContext): Route[] {
       produces: "text/html",
       status: 303,
       errors: formErrors(reflect),
+      takes: formBody(reflect, REFLECT_BOXES),
       handler: async (event: H3Event) => {
         const sent = await submitForm(event, deps, "reflect", reflect, reflectInput);
         if (sent.outcome.ok) return seeOther(`/?reflected=${encodeURIComponent(expand(sent.outcome.body).song ?? "")}#reflect`);

@@ -5,8 +5,8 @@ import type { H3Event } from "h3";
 import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { reflect } from "../../tools/reflect.ts";
-import { piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
-import { formErrors, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
+import { REFLECT_BOXES, piecePlayer, reflectInput, reflectionForm, reflectionList, reflectionThanks } from "./components.ts";
+import { formBody, formErrors, refusalHeaders, seeOther, submitForm, type FormState } from "./forms.ts";
 import { externalUrl, html, pathOf, plural, routeParam, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { REFLECTIONS_RESTING } from "./store-down.ts";
@@ -162,6 +162,11 @@ export function reflectionRoutes(deps: WebContext): Route[] {
       produces: "text/html",
       status: 303,
       errors: formErrors(reflect, "not_found"),
+      // The song is the page's: a songSlug box is not read.
+      takes: formBody(
+        reflect,
+        REFLECT_BOXES.filter((box) => box !== "songSlug"),
+      ),
       handler: async (event) => {
         const song = deps.library.song(routeParam(event.context.params, "slug"));
         if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));
