@@ -266,7 +266,7 @@ const JSON_RPC_ANSWER = z.union([
 /** What POST /mcp reads: one JSON-RPC message, or a 2025-03-26 batch of them (documentation only). */
 const JSON_RPC_MESSAGE = z.looseObject({
   jsonrpc: z.literal("2.0"),
-  id: z.union([z.string(), z.number().int()]).optional().describe("Absent in a notification, which is answered 202 with no body"),
+  id: z.union([z.string(), z.number()]).optional().describe("Absent in a notification, which is answered 202 with no body"),
   method: z.string().optional().describe("A request's or a notification's method; a response to the server has none"),
   params: z.looseObject({}).optional(),
 });
