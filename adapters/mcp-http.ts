@@ -12,13 +12,13 @@ import {
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import type { H3Event } from "h3";
-import { z } from "zod";
 import { SanctuaryError } from "../core/errors.ts";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import type { Route } from "../core/route.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import { answered, rpcError, rpcErrorText, sdkRequest, settled } from "./mcp-http-answers.ts";
+import { JSON_RPC_ANSWER, JSON_RPC_REQUEST } from "./openapi-answers.ts";
 import { noteRequest } from "./request-log.ts";
 import { acceptFor, hostnameOf } from "./mcp-host.ts";
 import { rpcNote } from "./mcp-note.ts";
@@ -256,24 +256,6 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
     },
   };
 }
-
-/** What POST /mcp answers: one JSON-RPC message, or a 2025-03-26 batch's answers in an array (documentation only). */
-const JSON_RPC_ANSWER = z.union([
-  z.looseObject({ jsonrpc: z.literal("2.0") }).describe("The answer to one JSON-RPC request: its result or its error"),
-  z.array(z.looseObject({ jsonrpc: z.literal("2.0") })).describe("A 2025-03-26 batch's answers, one for each request it held"),
-]);
-
-/** What POST /mcp reads: one JSON-RPC message, or a 2025-03-26 batch of them (documentation only). */
-const JSON_RPC_MESSAGE = z.looseObject({
-  jsonrpc: z.literal("2.0"),
-  id: z.union([z.string(), z.number()]).optional().describe("Absent in a notification, which is answered 202 with no body"),
-  method: z.string().optional().describe("A request's or a notification's method; a response to the server has none"),
-  params: z.looseObject({}).optional(),
-});
-const JSON_RPC_REQUEST = z.union([
-  JSON_RPC_MESSAGE.describe("One JSON-RPC message: a request, a notification or a response"),
-  z.array(JSON_RPC_MESSAGE).min(1).describe("A batch of messages, for protocol 2025-03-26 only"),
-]);
 
 /** POST /mcp as a route (GET and DELETE are mounted beside it, answering 405). */
 export function mcpRoute(

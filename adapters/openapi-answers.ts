@@ -1,6 +1,7 @@
-// The pieces of the OpenAPI document that describe answers and bodies rather than routes: refusals in each form a
-// route writes them (the error shape, a JSON-RPC error, a page), ranges, redirects, and a JSON body's optional fields
-// taking null. adapters/openapi.ts puts them together per operation and route.
+// The pieces of the OpenAPI document that describe answers and bodies rather than routes: POST /mcp's messages,
+// refusals in each form a route writes them (the error shape, a JSON-RPC error, a page), ranges, redirects, and a JSON
+// body's optional fields taking null. adapters/openapi.ts puts them together per operation and route.
+import { z } from "zod";
 import { errorStatus, type ErrorKind } from "../core/errors.ts";
 import { isApiPath } from "./http.ts";
 
@@ -17,6 +18,24 @@ const statusText: Record<number, string> = {
   500: "Unexpected failure",
   503: "Temporarily unavailable",
 };
+
+/** What POST /mcp answers: one JSON-RPC message, or a 2025-03-26 batch's answers in an array (documentation only). */
+export const JSON_RPC_ANSWER = z.union([
+  z.looseObject({ jsonrpc: z.literal("2.0") }).describe("The answer to one JSON-RPC request: its result or its error"),
+  z.array(z.looseObject({ jsonrpc: z.literal("2.0") })).describe("A 2025-03-26 batch's answers, one for each request it held"),
+]);
+
+/** What POST /mcp reads: one JSON-RPC message, or a 2025-03-26 batch of them (documentation only). */
+const JSON_RPC_MESSAGE = z.looseObject({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.string(), z.number().int()]).optional().describe("A string or a whole number; absent in a notification, which is answered 202 with no body"),
+  method: z.string().optional().describe("A request's or a notification's method; a response to the server has none"),
+  params: z.looseObject({}).optional(),
+});
+export const JSON_RPC_REQUEST = z.union([
+  JSON_RPC_MESSAGE.describe("One JSON-RPC message: a request, a notification or a response"),
+  z.array(JSON_RPC_MESSAGE).min(1).describe("A batch of messages, for protocol 2025-03-26 only"),
+]);
 
 /** A JSON-RPC error as POST /mcp answers a message it cannot take (not the REST error shape). */
 export const JSON_RPC_ERROR: Json = {
