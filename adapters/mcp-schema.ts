@@ -4,7 +4,7 @@
 // clients refuse a tool whose input schema has a root anyOf/oneOf/allOf, and some drop every tool of a server
 // whose output schema is not `type: object`.
 import { z } from "zod";
-import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
+import { CROSS_FIELD_RULES, REQUIRED_ONE_OF } from "../tools/inputs.ts";
 import type { Operation } from "../tools/operation.ts";
 
 type Json = Record<string, any>;
@@ -30,7 +30,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Json {
  */
 export function mcpInputSchema(op: Operation): ObjectSchema {
   // Rules across fields stay OpenAPI's (tools/inputs.ts crossFieldRules): a root combinator would cost the tool.
-  const { "x-required-one-of": oneOf, [CROSS_FIELD_RULES]: _openApiOnly, ...schema } = jsonSchemaOf(op.input, "input");
+  const { [REQUIRED_ONE_OF]: oneOf, [CROSS_FIELD_RULES]: _openApiOnly, ...schema } = jsonSchemaOf(op.input, "input");
   if (Array.isArray(oneOf) && oneOf.length === 2) {
     const [first, alias] = oneOf.map(String);
     schema.required = [...new Set([...(schema.required ?? []), first])];

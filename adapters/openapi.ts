@@ -5,7 +5,7 @@ import { immutable } from "../core/json.ts";
 import { ErrorBody, type ErrorKind } from "../core/errors.ts";
 import type { Route, RouteBody } from "../core/route.ts";
 import { isObject } from "../core/is-object.ts";
-import { CROSS_FIELD_RULES } from "../tools/inputs.ts";
+import { CROSS_FIELD_RULES, REQUIRED_ONE_OF, oneOfRequired } from "../tools/inputs.ts";
 import { DRY_RUN_FIELD, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, jsonResponse } from "./http.ts";
 import { pathParamNames } from "./rest.ts";
@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
 function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
   const {
     $schema: _ignored,
-    "x-required-one-of": oneOf,
+    [REQUIRED_ONE_OF]: oneOf,
     [CROSS_FIELD_RULES]: rules,
     ...rest
   } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
@@ -25,12 +25,6 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
   // Rules across fields that refinements check (tools/inputs.ts crossFieldRules), as the keywords they were given in.
   if (isObject(rules)) Object.assign(rest, rules);
   return rest;
-}
-
-/** The two fields of which one is required (`name` or `username`), when the input declares such a pair. */
-function oneOfRequired(input: z.ZodObject): string[] {
-  const oneOf = z.toJSONSchema(input, { io: "input", unrepresentable: "any" })["x-required-one-of"];
-  return Array.isArray(oneOf) ? oneOf : [];
 }
 
 /** `/api/music/:slug` → `/api/music/{slug}` (a `**:path` wildcard becomes `{path}`, which may hold slashes). */

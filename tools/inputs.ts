@@ -76,7 +76,14 @@ export function oneName<S extends z.ZodObject>(input: S): S {
  * gets `anyOf: [{required: [name]}, {required: [username]}]`; MCP, whose clients refuse a combinator at the
  * root of a tool's input schema, gets `name` required with `username` described as its alias.
  */
-export const NAME_OR_USERNAME = { "x-required-one-of": ["name", "username"] } as const;
+export const REQUIRED_ONE_OF = "x-required-one-of";
+export const NAME_OR_USERNAME = { [REQUIRED_ONE_OF]: ["name", "username"] } as const;
+
+/** The two fields of which an input needs one (NAME_OR_USERNAME), or none: read by OpenAPI and the pages' forms. */
+export function oneOfRequired(input: z.ZodType): readonly string[] {
+  const oneOf = input.meta()?.[REQUIRED_ONE_OF];
+  return Array.isArray(oneOf) ? oneOf : [];
+}
 
 /** The schema metadata key under which an input's rules across fields are kept for OpenAPI (adapters/openapi.ts). */
 export const CROSS_FIELD_RULES = "x-cross-field-rules";

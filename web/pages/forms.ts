@@ -8,6 +8,7 @@ import { LOST_CHARACTER, lostCharacterRefusal } from "../../adapters/query.ts";
 import { SanctuaryError, type ErrorKind } from "../../core/errors.ts";
 import type { RouteBody } from "../../core/route.ts";
 import type { Outcome } from "../../adapters/invoke.ts";
+import { oneOfRequired } from "../../tools/inputs.ts";
 import type { Operation, OutputSchema } from "../../tools/operation.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
@@ -91,8 +92,7 @@ export function formBody(op: Operation, boxes: readonly string[], more: z.ZodRaw
     return [box, shape[box]];
   });
   // A field the operation needs one of (`name` or `username`, tools/inputs.ts) is needed where the form has only it.
-  const oneOf = op.input.meta()?.["x-required-one-of"];
-  const needed = Array.isArray(oneOf) ? boxes.filter((box) => oneOf.includes(box)) : [];
+  const needed = boxes.filter((box) => oneOfRequired(op.input).includes(box));
   const schema = z.object({ ...Object.fromEntries(taken), ...more });
   return {
     type: "application/x-www-form-urlencoded",
