@@ -2,7 +2,7 @@
 // X-Request-Id and written in its access line (reqId), whatever answers: an operation (invoke.ts), a page, an
 // error before any handler (a body that is not JSON, an unknown address), so an operator can find the line.
 import type { H3Event } from "h3";
-import { noteRequest } from "./request-log.ts";
+import { noteRequestId } from "./request-log.ts";
 
 // Ids only need to be unique within this process's logs; a counter is enough and costs nothing.
 let requestCounter = 0;
@@ -17,7 +17,7 @@ export function requestIdOf(event: H3Event): string | undefined {
 
 /** The request's id for a response made outside an operation, noted for its access line. */
 export function requestIdFor(event: H3Event): string {
-  const id = event.context.sanctuaryRequest?.reqId ?? requestIdOf(event) ?? nextRequestId();
-  noteRequest(event, { reqId: id });
+  const id = event.context.sanctuaryRequestId ?? requestIdOf(event) ?? nextRequestId();
+  noteRequestId(event, id);
   return id;
 }

@@ -1,6 +1,7 @@
 // One JSON line and one metrics observation per request, whatever answers it: operations (REST), MCP, pages,
 // forms, media, feeds, badges, the fallbacks. The line names the real path (never the query: search words stay
 // out of logs); the metric names the operation or the route's pattern (never a path, which may carry a name).
+import { METHODS } from "node:http";
 import type { H3Event } from "h3";
 import { rawLineWriterOf } from "../core/logger.ts";
 import type { Metrics, Transport } from "../core/metrics.ts";
@@ -15,8 +16,6 @@ export interface RequestNote {
   tool?: string;
   uri?: string;
   prompt?: string;
-  /** The request's id as answered in X-Request-Id (read from the note: a response's headers cost a Headers object). */
-  reqId?: string;
   /** "path" when the path holds a visitor's words (a conversation's slug): the line names the route's pattern. */
   hidden?: "path";
 }
@@ -28,6 +27,8 @@ export const WORDS_IN_PATH: Readonly<RequestNote> = Object.freeze({ hidden: "pat
 declare module "h3" {
   interface H3EventContext {
     sanctuaryRequest?: Readonly<RequestNote>;
+    /** The request's id as answered in X-Request-Id (kept here: a response's headers cost a Headers object to read). */
+    sanctuaryRequestId?: string;
   }
 }
 
@@ -35,6 +36,12 @@ declare module "h3" {
 export function noteRequest(event: H3Event, note: Readonly<RequestNote>): void {
   const earlier = event.context.sanctuaryRequest;
   event.context.sanctuaryRequest = earlier ? { ...earlier, ...note } : note;
+}
+
+/** The id the request was answered with, for its access line (`reqId`). Beside the note, not in it: a note stays
+ * the operation's or the method's one frozen object, whose text is written once (`noteText`). */
+export function noteRequestId(event: H3Event, id: string): void {
+  event.context.sanctuaryRequestId = id;
 }
 
 function transportOf(note: Readonly<RequestNote> | undefined, path: string): Transport {
@@ -53,8 +60,8 @@ function operationOf(event: H3Event, note: Readonly<RequestNote> | undefined, st
 
 /**
  * An access line's fields as JSON text without its braces, byte for byte what JSON.stringify writes for
- * `{ via, method, path, status, ms, ...note, ...(range ? { range } : {}) }`: built as one string, with no object to
- * spread and walk on every request.
+ * `{ via, method, path, status, ms, ...note, reqId, ...(range ? { range } : {}) }`: built as one string, with no object
+ * to spread and walk on every request.
  */
 export function accessFields(
   via: Transport,
@@ -63,15 +70,37 @@ export function accessFields(
   status: number,
   ms: number,
   note: Readonly<RequestNote> | undefined,
+  reqId: string | undefined,
   range: string | null,
 ): string {
-  let out = `"via":"${via}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
-  if (note)
-    for (const key in note) {
-      const value = note[key as keyof RequestNote];
-      if (value !== undefined) out += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
-    }
+  let out = `"via":"${via}","method":${METHOD_TEXT.get(method) ?? JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
+  if (note) out += noteText(note);
+  if (reqId !== undefined) out += `,"reqId":${JSON.stringify(reqId)}`;
   if (range) out += `,"range":${JSON.stringify(range)}`;
+  return out;
+}
+
+// The methods Node's parser accepts, as JSON: a line's method is one of them, written without a call each time.
+const METHOD_TEXT = new Map(METHODS.map((m) => [m, JSON.stringify(m)]));
+
+/**
+ * A note's fields as JSON text after a comma each. A frozen note (an operation's, an MCP method's and tool's: a few
+ * dozen, each made once) is written once and kept: a line's note cost more to write than the rest of its fields.
+ */
+function noteText(note: Readonly<RequestNote>): string {
+  if (!Object.isFrozen(note)) return fieldsText(note);
+  let text = noteTexts.get(note);
+  if (text === undefined) noteTexts.set(note, (text = fieldsText(note)));
+  return text;
+}
+const noteTexts = new WeakMap<Readonly<RequestNote>, string>();
+
+function fieldsText(note: Readonly<RequestNote>): string {
+  let out = "";
+  for (const key in note) {
+    const value = note[key as keyof RequestNote];
+    if (value !== undefined) out += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  }
   return out;
 }
 
@@ -97,8 +126,9 @@ export function requestWatch(ctx: Pick<AdapterContext, "log"> & { metrics: Metri
     if (!ctx.log.isLevelEnabled("info")) return;
     const range = event.req.headers.get("range");
     const tenths = Math.round(ms * 10) / 10;
-    if (writeFields) writeFields(accessFields(via, event.req.method, path, status, tenths, note, range), "request");
-    else ctx.log.info({ via, method: event.req.method, path, status, ms: tenths, ...note, ...(range ? { range } : {}) }, "request");
+    const reqId = event.context.sanctuaryRequestId;
+    if (writeFields) writeFields(accessFields(via, event.req.method, path, status, tenths, note, reqId, range), "request");
+    else ctx.log.info({ via, method: event.req.method, path, status, ms: tenths, ...note, reqId, ...(range ? { range } : {}) }, "request");
   }
   return {
     answered: (event, started, response) => done(event, started, response instanceof Response ? response.status : 200),

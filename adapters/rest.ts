@@ -12,7 +12,7 @@ import { invoke, wireBody } from "./invoke.ts";
 import { BoundedMemo, perObject } from "../core/memo.ts";
 import { requestIdOf } from "./request-id.ts";
 import { refusesHead } from "./route-table.ts";
-import { noteRequest, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
+import { noteRequest, noteRequestId, WORDS_IN_PATH, type RequestNote } from "./request-log.ts";
 
 /** Path parameters as written in the route (`:slug`, `**:path`). */
 export function pathParamNames(path: string): string[] {
@@ -120,7 +120,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
     requestId: requestIdOf(event),
     abortSignal: () => event.req.signal,
   });
-  noteRequest(event, { reqId: outcome.requestId });
+  noteRequestId(event, outcome.requestId);
   const headers = { ...outcome.headers, "x-request-id": outcome.requestId };
   return jsonResponse(outcome.status, wireBody(outcome), headers);
 }

@@ -6,9 +6,11 @@ import { accessFields } from "../../adapters/request-log.ts";
 
 describe("accessFields", () => {
   it("writes what JSON.stringify writes for the line's object, field for field and in order", () => {
-    const note = fc.record(
-      { operation: fc.string(), rpc: fc.string(), tool: fc.string(), uri: fc.string(), prompt: fc.string(), reqId: fc.string() },
-      { requiredKeys: [] },
+    const record = fc.record({ operation: fc.string(), rpc: fc.string(), tool: fc.string(), uri: fc.string(), prompt: fc.string() }, { requiredKeys: [] });
+    // Frozen notes (an operation's, a method's) are written once and kept: both kinds, each written twice.
+    const note = fc.oneof(
+      record,
+      record.map((n) => Object.freeze(n)),
     );
     fc.assert(
       fc.property(
@@ -18,18 +20,28 @@ describe("accessFields", () => {
         fc.integer({ min: 100, max: 599 }),
         fc.double({ min: 0, max: 1e6, noNaN: true }).map((ms) => Math.round(ms * 10) / 10),
         fc.option(note, { nil: undefined }),
+        fc.option(fc.string(), { nil: undefined }),
         fc.option(fc.string(), { nil: null }),
-        (via, method, path, status, ms, n, range) => {
-          const expected = JSON.stringify({ via, method, path, status, ms, ...n, ...(range ? { range } : {}) });
-          expect(`{${accessFields(via, method, path, status, ms, n, range)}}`).toBe(expected);
+        (via, method, path, status, ms, n, reqId, range) => {
+          const expected = JSON.stringify({ via, method, path, status, ms, ...n, reqId, ...(range ? { range } : {}) });
+          expect(`{${accessFields(via, method, path, status, ms, n, reqId, range)}}`).toBe(expected);
+          expect(`{${accessFields(via, method, path, status, ms, n, reqId, range)}}`).toBe(expected);
         },
       ),
     );
   });
 
   it("leaves out a note's field that is undefined, as JSON.stringify does", () => {
-    expect(accessFields("rest", "GET", "/api/now", 200, 1.5, { operation: "now", reqId: undefined }, null)).toBe(
+    expect(accessFields("rest", "GET", "/api/now", 200, 1.5, { operation: "now", uri: undefined }, undefined, null)).toBe(
       '"via":"rest","method":"GET","path":"/api/now","status":200,"ms":1.5,"operation":"now"',
     );
+  });
+
+  it("writes a method Node's parser does not know, and a note that changed since its last line, as they are", () => {
+    expect(accessFields("web", 'P"T', "/", 405, 0, undefined, "id-1", null)).toBe('"via":"web","method":"P\\"T","path":"/","status":405,"ms":0,"reqId":"id-1"');
+    const note: { operation: string } = { operation: "now" };
+    expect(accessFields("rest", "GET", "/api/now", 200, 0, note, undefined, null)).toContain('"operation":"now"');
+    note.operation = "attend";
+    expect(accessFields("rest", "GET", "/api/now", 200, 0, note, undefined, null)).toContain('"operation":"attend"');
   });
 });
