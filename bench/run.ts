@@ -24,6 +24,7 @@ import { printBeforeWords, printMcpRatios, printRows, readRecordedRun, recordRun
 import { pinLoadGenerator, placement, serverCores, startBare, startCheckout, startFloor, startSettings, stop, type Spawned } from "./servers.ts";
 import { hostTicks, stolenShare } from "./host-steal.ts";
 import { LOUD, bareSlowdown, loudnessLine } from "./loud-host.ts";
+import { sameCodeGuard } from "./same-code.ts";
 
 const { values } = parseArgs({
   options: {
@@ -145,6 +146,7 @@ async function main() {
   const keep = (s: Promise<Spawned>) => s.then((x) => (started.push(x), x));
   const start = (s: Promise<Spawned>) => keep(s).then(targetOf);
   let searchAlone = "";
+  let sameCode: (() => Promise<void>) | undefined;
   // The host's own noise over every measured round (bench/host-steal.ts), printed and recorded with the figures.
   const hostBefore = hostTicks(serverCores());
   try {
@@ -159,6 +161,8 @@ async function main() {
         const { removed, visitors } = await resetPresence(folderOf);
         if (trial === 0) console.log(`presence: ${folderOf} back to ${visitors} visitors (${removed} removed)`);
       }
+      // Each trial on the code the first one ran (bench/same-code.ts): a source saved mid-run would remake the bundle.
+      if (trial > 0) await sameCode?.();
       const startOurs = () => start(startCheckout(process.cwd(), dataDir, youngFlags));
       const startBefore = () => start(startCheckout(values.before!, join(values.before!, folder), youngFlags));
       let ours: Target;
@@ -170,6 +174,7 @@ async function main() {
         ours = await startOurs();
         if (values.before) before = await startBefore();
       }
+      sameCode ??= await sameCodeGuard(process.cwd());
       if (!bare) {
         for (const r of routes.filter(isMcpRoute)) {
           const first = spelledRequest(ours.requests!(r)![0], "sample");
