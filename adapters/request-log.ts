@@ -38,8 +38,10 @@ export function noteRequest(event: H3Event, note: Readonly<RequestNote>): void {
   event.context.sanctuaryRequest = earlier ? { ...earlier, ...note } : note;
 }
 
-/** The id the request was answered with, for its access line (`reqId`). Beside the note, not in it: a note stays
- * the operation's or the method's one frozen object, whose text is written once (`noteText`). */
+/**
+ * The id the request was answered with, for its access line (`reqId`). Beside the note, not in it: a note stays
+ * the operation's or the method's one frozen object, whose text is written once (`noteText`).
+ */
 export function noteRequestId(event: H3Event, id: string): void {
   event.context.sanctuaryRequestId = id;
 }
