@@ -92,7 +92,8 @@ export function formBody(op: Operation, boxes: readonly string[], more: z.ZodRaw
     return [box, shape[box]];
   });
   // A field the operation needs one of (`name` or `username`, tools/inputs.ts) is needed where the form has only it.
-  const needed = boxes.filter((box) => oneOfRequired(op.input).includes(box));
+  const oneOf = oneOfRequired(op.input);
+  const needed = boxes.filter((box) => oneOf.includes(box));
   const schema = z.object({ ...Object.fromEntries(taken), ...more });
   return {
     type: "application/x-www-form-urlencoded",
