@@ -13,15 +13,16 @@ import { eventually } from "../helpers/eventually.ts";
 interface Poll {
   answers: number;
   errors: string[];
-  stop: () => void;
+  /** Ends the polling once its request in flight has its answer: the server is stopped only after that. */
+  stop: () => Promise<void>;
 }
 
 /** Polls `url` every `everyMs` over one keep-alive connection (fetch's pool), from its first answer on. */
 function poll(url: string, everyMs: number): Poll {
-  const state: Poll = { answers: 0, errors: [], stop: () => {} };
   let running = true;
-  state.stop = () => (running = false);
-  void (async () => {
+  let loop: Promise<void> = Promise.resolve();
+  const state: Poll = { answers: 0, errors: [], stop: () => ((running = false), loop) };
+  loop = (async () => {
     while (running) {
       const sent = Date.now();
       try {
@@ -97,8 +98,9 @@ describe("the first start on an empty data folder", () => {
       const method = async () => ((await (await fetch(`${url}/api/search?q=stillness`)).json()) as { method: string }).method;
       expect(await eventually(method, (m) => m === "hybrid", 30_000)).toBe("hybrid");
     } finally {
-      now.stop();
-      health.stop();
+      // A request sent as the server closes its idle connections for the shutdown is cut ("other side closed"):
+      // that is the shutdown's, not the start's, so the polling ends before the server is stopped.
+      await Promise.all([now.stop(), health.stop()]);
       process.kill(-child.pid!, "SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
