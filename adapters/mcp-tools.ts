@@ -12,6 +12,7 @@ import type { AdapterContext } from "./context.ts";
 import { toolIconsFor } from "./mcp-identity.ts";
 import { mcpInputSchema, mcpOutputSchema } from "./mcp-schema.ts";
 import { invoke, restPathOf } from "./invoke.ts";
+import { logStdioCall } from "./request-log.ts";
 import type { MethodCall } from "./mcp-caller.ts";
 import { RawJson } from "./mcp-wire.ts";
 
@@ -102,20 +103,11 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
   });
   // Over HTTP the request's own line (adapters/request-log.ts) names the tool; over stdio there is no request, so
   // the call gets its line here, with the REST twin's real path (its query, like a search's words, never).
-  if (call.caller.transport === "stdio")
-    app.log.info(
-      {
-        reqId: outcome.requestId,
-        via: "mcp",
-        tool: name,
-        client: call.caller.client,
-        method: op.rest.method,
-        path: restPathOf(op, args),
-        status: outcome.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+  if (call.caller.transport === "stdio") {
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const { method } = op.rest;
+    logStdioCall(app.log, { reqId: outcome.requestId, tool: name, client: call.caller.client, method, path: restPathOf(op, args), status: outcome.status, ms });
+  }
   if (!outcome.ok) return new RawJson([JSON.stringify(errorResult(outcome.error))]);
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;

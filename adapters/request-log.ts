@@ -3,7 +3,7 @@
 // out of logs); the metric names the operation or the route's pattern (never a path, which may carry a name).
 import { METHODS } from "node:http";
 import type { H3Event } from "h3";
-import { rawLineWriterOf } from "../core/logger.ts";
+import { rawLineWriterOf, type Logger } from "../core/logger.ts";
 import type { Metrics, Transport } from "../core/metrics.ts";
 import { refusalStatusOf } from "./refused-sockets.ts";
 import type { AdapterContext } from "./context.ts";
@@ -80,6 +80,34 @@ export function accessFields(
   if (reqId !== undefined) out += `,"reqId":${JSON.stringify(reqId)}`;
   if (range) out += `,"range":${JSON.stringify(range)}`;
   return out;
+}
+
+/** A tool call over stdio, which has no HTTP request to write its line (mcp-tools.ts writes it). */
+export interface StdioCall {
+  reqId: string;
+  tool: string;
+  client: string | undefined;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/** A stdio call's fields as JSON text without its braces: what JSON.stringify writes for `{ reqId, via: "mcp", ...call }`. */
+export function stdioCallFields({ reqId, tool, client, method, path, status, ms }: StdioCall): string {
+  const named = client === undefined ? "" : `,"client":${JSON.stringify(client)}`;
+  return `"reqId":${JSON.stringify(reqId)},"via":"mcp","tool":${JSON.stringify(tool)}${named},"method":${METHOD_TEXT.get(method) ?? JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
+}
+
+/** A stdio call's access line, straight into the log's buffer as an HTTP request's is (through pino it cost a stdio call ~2 µs). */
+export function logStdioCall(log: Logger, call: StdioCall): void {
+  const write = rawLineWriterOf(log);
+  if (!write)
+    return log.info(
+      { reqId: call.reqId, via: "mcp", tool: call.tool, client: call.client, method: call.method, path: call.path, status: call.status, ms: call.ms },
+      "request",
+    );
+  if (log.isLevelEnabled("info")) write(stdioCallFields(call), "request");
 }
 
 // The methods Node's parser accepts, as JSON: a line's method is one of them, written without a call each time.

@@ -2,7 +2,7 @@
 // be the very JSON the object would give, whatever a path, a range or a note holds.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { accessFields } from "../../adapters/request-log.ts";
+import { accessFields, stdioCallFields } from "../../adapters/request-log.ts";
 
 describe("accessFields", () => {
   it("writes what JSON.stringify writes for the line's object, field for field and in order", () => {
@@ -43,5 +43,27 @@ describe("accessFields", () => {
     expect(accessFields("rest", "GET", "/api/now", 200, 0, note, undefined, null)).toContain('"operation":"now"');
     note.operation = "attend";
     expect(accessFields("rest", "GET", "/api/now", 200, 0, note, undefined, null)).toContain('"operation":"attend"');
+  });
+});
+
+describe("stdioCallFields", () => {
+  it("writes what JSON.stringify writes for a stdio call's line, field for field and in order", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          reqId: fc.string(),
+          tool: fc.string(),
+          client: fc.option(fc.string(), { nil: undefined }),
+          method: fc.oneof(fc.constantFrom("GET", "POST"), fc.string()),
+          path: fc.string(),
+          status: fc.integer({ min: 100, max: 599 }),
+          ms: fc.double({ min: 0, max: 1e6, noNaN: true }).map((ms) => Math.round(ms * 10) / 10),
+        }),
+        (call) => {
+          const { reqId, tool, client, method, path, status, ms } = call;
+          expect(`{${stdioCallFields(call)}}`).toBe(JSON.stringify({ reqId, via: "mcp", tool, client, method, path, status, ms }));
+        },
+      ),
+    );
   });
 });
