@@ -26,7 +26,6 @@ import { LIMITS, RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
 import { ServiceViews } from "./tools/service-view.ts";
 import type { WebContext } from "./web/context.ts";
-import OpenAI from "openai";
 import type { Embedder } from "./search/embedder.ts";
 import { chooseEmbedder, embedderRefusal } from "./search/embedders/index.ts";
 import type { MemoryMemo } from "./search/stored-memory.ts";
@@ -165,7 +164,17 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Contributions approved by another process or machine on the same store join this library within SYNC_MS.
   const approvedSync = new ApprovedSync(kv, { library, libraryDir: config.libraryDir, search, log });
   approvedSync.start();
-  const planner = createPlanner({ config, library, media, kv, calendar, reflections, log, clock, onOutcome: (outcome) => metrics.plannerOutcome(outcome) });
+  const planner = await createPlanner({
+    config,
+    library,
+    media,
+    kv,
+    calendar,
+    reflections,
+    log,
+    clock,
+    onOutcome: (outcome) => metrics.plannerOutcome(outcome),
+  });
   if (planner && overrides.startPlanner !== false) planner.start();
 
   // The table lists the web routes, whose handlers read this context: it is filled once below, before
@@ -193,7 +202,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       config.openai.baseURL && config.openai.askModel
         ? {
             // Two tries of 20 s at most: the quoted answer is given within ~41 s, before an MCP client's own 60 s limit.
-            client: new OpenAI({ baseURL: config.openai.baseURL, apiKey: config.openai.apiKey ?? "not-needed", timeout: ASK_MODEL_TIMEOUT_MS, maxRetries: 1 }),
+            // Loaded only with a model to ask: a server without one never loads the client.
+            client: new (await import("openai")).default({
+              baseURL: config.openai.baseURL,
+              apiKey: config.openai.apiKey ?? "not-needed",
+              timeout: ASK_MODEL_TIMEOUT_MS,
+              maxRetries: 1,
+            }),
             model: config.openai.askModel,
           }
         : null,

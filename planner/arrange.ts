@@ -2,7 +2,6 @@
 // excludes what placement and novelty forbid, answers with structured output, and is checked against every rule.
 // One repair turn with the violations; after that the caller falls back to the rotation.
 import type OpenAI from "openai";
-import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import type { Library, Piece } from "../corpus/library.ts";
 import type { PlanContext } from "./context.ts";
@@ -106,6 +105,8 @@ export async function arrange(input: ArrangeInput): Promise<Arrangement | { plan
     { role: "system", content: SYSTEM },
     { role: "user", content: promptFor(input.context, input.candidates, input.secondsOf) },
   ];
+  // Loaded when a plan is asked for: a server without a planning model never loads it.
+  const { zodResponseFormat } = await import("openai/helpers/zod");
   const attempts: Attempt[] = [];
   for (let turn = 1; turn <= 2; turn++) {
     const started = Date.now();

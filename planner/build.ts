@@ -1,5 +1,4 @@
 // Builds the planner from settings: none without a planning model (the rotation then fills every slot).
-import OpenAI from "openai";
 import type { Logger } from "../core/logger.ts";
 import type { Config } from "../config.ts";
 import type { Library } from "../corpus/library.ts";
@@ -89,12 +88,14 @@ async function visitorNames(p: PlannerParts): Promise<string[]> {
   return [...names];
 }
 
-export function createPlanner(p: PlannerParts): Planner | null {
+export async function createPlanner(p: PlannerParts): Promise<Planner | null> {
   const { baseURL, apiKey, plannerModel, plannerTimeoutMs } = p.config.openai;
   if (!baseURL || !plannerModel) {
     p.log.info("planner idle: no planning model configured (set SANCTUARY_OPENAI_BASE_URL and SANCTUARY_PLANNER_MODEL); the rotation fills every slot");
     return null;
   }
+  // Loaded only with a planning model: about 60 ms and 5 MB of every start otherwise (docs/performance.md).
+  const { default: OpenAI } = await import("openai");
   const client = new OpenAI({ baseURL, apiKey: apiKey ?? "not-needed", timeout: plannerTimeoutMs, maxRetries: 0 });
   return new Planner({
     client,

@@ -33,7 +33,7 @@ const media = await Media.open(config.dataDir);
 const kv = openKeyValueStore(backendFor(config));
 const clock = () => new Date();
 const calendar = new ServiceCalendar(kv, library, media, clock);
-const planner = createPlanner({ config, library, media, kv, calendar, reflections: new ReflectionStore(kv), log, clock });
+const planner = await createPlanner({ config, library, media, kv, calendar, reflections: new ReflectionStore(kv), log, clock });
 if (!planner) {
   console.error("No planning model is configured: set SANCTUARY_OPENAI_BASE_URL, SANCTUARY_OPENAI_API_KEY and SANCTUARY_PLANNER_MODEL.");
   process.exit(1);

@@ -1,7 +1,7 @@
 // The code-host backend: a contribution becomes a branch with one library file and a labelled pull request;
 // feedback becomes a labelled issue. GitHub's REST API through @octokit/rest (any compatible host via apiUrl).
 import { createHash } from "node:crypto";
-import { Octokit } from "@octokit/rest";
+import type { Octokit } from "@octokit/rest";
 import type { Logger } from "../core/logger.ts";
 import type { ReviewConfig } from "../config.ts";
 import type { KeyValueStore } from "../storage/kv.ts";
@@ -22,7 +22,7 @@ const messageOf = (error: unknown) => String((error as Error).message ?? "");
 
 export class CodeHostBackend implements ReviewBackend {
   readonly kind = "code-host" as const;
-  private octokit: Octokit;
+  private octokit: Promise<Octokit> | null = null;
   private pending: PendingTitles;
   private repo: { owner: string; repo: string };
 
@@ -33,15 +33,22 @@ export class CodeHostBackend implements ReviewBackend {
   ) {
     this.repo = { owner: settings.owner, repo: settings.repo };
     this.pending = new PendingTitles(kv, PENDING_DAYS * 86_400_000);
-    const quiet = () => {};
-    this.octokit = new Octokit({
-      auth: settings.token,
-      baseUrl: settings.apiUrl,
-      userAgent: "sanctuary",
-      // Our own log line names each failure; Octokit's would repeat it.
-      log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-      request: { fetch: (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) },
+  }
+
+  /** The client, loaded at the first submission: a server that never sends one never loads Octokit (about 20 ms a start). */
+  private api(): Promise<Octokit> {
+    this.octokit ??= import("@octokit/rest").then(({ Octokit }) => {
+      const quiet = () => {};
+      return new Octokit({
+        auth: this.settings.token,
+        baseUrl: this.settings.apiUrl,
+        userAgent: "sanctuary",
+        // Our own log line names each failure; Octokit's would repeat it.
+        log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+        request: { fetch: (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }) },
+      });
     });
+    return this.octokit;
   }
 
   isPending(slug: string, now: Date): Promise<boolean> {
@@ -70,23 +77,24 @@ export class CodeHostBackend implements ReviewBackend {
     if (!(await this.pending.claim(draft.slug, branch, at.now.getTime()))) throw alreadyPending(draft.title);
     let branchCreated = false;
     try {
-      const base = await this.octokit.rest.git.getRef({ ...this.repo, ref: `heads/${this.settings.branch}` });
-      await this.octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${branch}`, sha: base.data.object.sha });
+      const octokit = await this.api();
+      const base = await octokit.rest.git.getRef({ ...this.repo, ref: `heads/${this.settings.branch}` });
+      await octokit.rest.git.createRef({ ...this.repo, ref: `refs/heads/${branch}`, sha: base.data.object.sha });
       branchCreated = true;
-      await this.octokit.rest.repos.createOrUpdateFileContents({
+      await octokit.rest.repos.createOrUpdateFileContents({
         ...this.repo,
         path: planned.file!.path,
         branch,
         message: commitMessage(draft),
         content: Buffer.from(planned.file!.content, "utf8").toString("base64"),
       });
-      const pull = await this.octokit.rest.pulls.create({ ...this.repo, title: planned.title, head: branch, base: this.settings.branch, body: planned.body });
+      const pull = await octokit.rest.pulls.create({ ...this.repo, title: planned.title, head: branch, base: this.settings.branch, body: planned.body });
       await this.label(pull.data.number, planned.labels);
       return { url: pull.data.html_url, number: pull.data.number };
     } catch (error) {
       await this.pending.release(draft.slug);
       // Leave nothing half-made behind, so sending again can succeed.
-      if (branchCreated) await this.octokit.rest.git.deleteRef({ ...this.repo, ref: `heads/${branch}` }).catch(() => {});
+      if (branchCreated) await (await this.api()).rest.git.deleteRef({ ...this.repo, ref: `heads/${branch}` }).catch(() => {});
       throw this.failure(error, "contribution", draft);
     }
   }
@@ -94,7 +102,7 @@ export class CodeHostBackend implements ReviewBackend {
   async submitFeedback(report: FeedbackReport, at: SubmitContext): Promise<ReviewRef> {
     const planned = this.previewFeedback(report, at);
     try {
-      const issue = await this.octokit.rest.issues.create({ ...this.repo, title: planned.title, body: planned.body, labels: planned.labels });
+      const issue = await (await this.api()).rest.issues.create({ ...this.repo, title: planned.title, body: planned.body, labels: planned.labels });
       return { url: issue.data.html_url, number: issue.data.number };
     } catch (error) {
       throw this.failure(error, "feedback");
@@ -104,7 +112,7 @@ export class CodeHostBackend implements ReviewBackend {
   /** Labels help reviewers sort; a pull request without them is still a submission, so a failure is only logged. */
   private async label(number: number, labels: string[]): Promise<void> {
     try {
-      await this.octokit.rest.issues.addLabels({ ...this.repo, issue_number: number, labels });
+      await (await this.api()).rest.issues.addLabels({ ...this.repo, issue_number: number, labels });
     } catch (error) {
       this.log.warn({ status: statusOf(error), number }, "code host refused the labels of a pull request");
     }

@@ -1,5 +1,4 @@
 // Any OpenAI-compatible embeddings endpoint (OpenAI, Ollama, llama.cpp, vLLM, LM Studio…) via the `openai` client.
-import OpenAI from "openai";
 import { normalize, type Embedder } from "../embedder.ts";
 
 /** Texts per request: well under every server's input limit we know of, few enough round trips. */
@@ -19,6 +18,8 @@ export interface OpenAIEmbedderOptions {
 /** Connects and makes one probe call, which discovers the dimensions and fails early on a bad endpoint. */
 export async function loadOpenAIEmbedder(options: OpenAIEmbedderOptions): Promise<Embedder> {
   const { baseURL, model, batchSize = OPENAI_BATCH } = options;
+  // Loaded here, when an endpoint is configured: a server without one never loads the client.
+  const { default: OpenAI } = await import("openai");
   const client = new OpenAI({
     baseURL,
     apiKey: options.apiKey || "not-needed",

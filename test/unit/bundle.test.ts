@@ -1,7 +1,7 @@
 // core/bundle.mjs: a TypeScript entry as one .mjs whose modules still read their own source's import.meta.url, made
 // once and kept while its inputs are unchanged, made again when one changes.
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -61,4 +61,16 @@ describe("bundled entries", () => {
     const file = await bundleFor(fileURLToPath(new URL("../../core/child-bundle.ts", import.meta.url)));
     expect((await import(pathToFileURL(file!).href)).BUNDLE_DIR).toBe(BUNDLE_DIR);
   }, 30_000);
+
+  it("loads the clients of services a start may not have (a language model, a code host) only where they are used", async () => {
+    // Imported at the top, each was loaded by every start of the server and of the stdio bin: openai and Octokit
+    // together about 90 ms and 6 MB (docs/performance.md, sixty-ninth session).
+    const optional = /^import\s[^;(]*?["'](openai|openai\/helpers\/zod|@octokit\/rest)["']/m;
+    for (const entry of ["server.ts", "mcp-stdio.ts"]) {
+      const bundle = await bundleFor(fileURLToPath(new URL(`../../${entry}`, import.meta.url)));
+      const code = await readFile(bundle!, "utf8");
+      expect(code.match(optional)?.[0] ?? null, entry).toBeNull();
+      expect(code, entry).toContain('import("openai")');
+    }
+  }, 60_000);
 });
