@@ -1,8 +1,8 @@
 // A stdio request's cancellation (adapters/mcp-stdio.ts): notifications/cancelled marks it, and the work that asks for
 // a signal (ask, to close its request to the language model) gets one already aborted if the cancellation came first.
 /**
- * A request's cancellation, its AbortController made only when the work asks for a signal (`ask` does; most never
- * do): made for every request, a controller and its signal were a twentieth of a stdio call's CPU.
+ * Its AbortController is made only when the work asks for a signal (`ask` does; most work never does): made for
+ * every request, a controller and its signal were some 7% of a stdio call's CPU (docs/performance.md).
  */
 export class StdioCancellation {
   cancelled = false;
