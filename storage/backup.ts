@@ -6,7 +6,6 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, r
 import { isUtf8 } from "node:buffer";
 import { basename, dirname, join } from "node:path";
 import Database from "libsql";
-import { Redis } from "ioredis";
 import { makeFolderSync } from "../core/make-folder.ts";
 import { liveProcesses } from "./live-marker.ts";
 import { AUTH_REFUSED } from "./redis-engine.ts";
@@ -109,6 +108,8 @@ const redactedAddress = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 
 /** Asks Redis for a snapshot and waits for it; returns where Redis wrote it (on the Redis machine). */
 export async function backupRedis(url: string, onStep: (step: string) => void = () => {}): Promise<string> {
+  // Loaded here: a backup of SQLite never needs it.
+  const { Redis } = await import("ioredis");
   // No retries and no 'error' event left unheard: an unreachable Redis is one clear failure naming it, not
   // ioredis's own "Unhandled error event" with a stack and then "Connection is closed".
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 5000 });

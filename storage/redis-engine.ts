@@ -2,9 +2,17 @@
 // holds per-connection state: there is no WATCH, nothing serializes unrelated keys behind one another, and
 // a read-modify-write that loses a race retries alone (its key's queue waits, no other request does).
 import { createHash } from "node:crypto";
-import { Redis } from "ioredis";
+import { createRequire } from "node:module";
+import type * as Ioredis from "ioredis";
+import type { Redis } from "ioredis";
 import { backoff, decodeStored, encode, highest, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
 import { SCRIPTS, type Scripted } from "./redis-scripts.ts";
+
+/**
+ * ioredis, loaded by the first Redis engine made: a start on SQLite (the default) never loads it (39 ms and 12 MB of
+ * RSS loaded alone, docs/performance.md). Synchronously, as a store opens synchronously; ioredis is CommonJS.
+ */
+const loadIoredis = () => createRequire(import.meta.url)("ioredis") as typeof Ioredis;
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 /** Redis spells the open ends of a score range -inf and +inf. */
@@ -27,6 +35,7 @@ export class RedisEngine implements Engine {
     // Fail fast rather than queue (docs/behaviour.md §10): no offline queue, one retry, a second to connect and
     // to answer, and nothing sent before a disconnect is sent again after it (a write the caller was told had
     // failed must never be applied later). Reconnects go on in the background, a little slower each time.
+    const { Redis } = loadIoredis();
     this.client = new Redis(url, {
       // Queued only until the first connection (a store opened and used at once, as tests and CLIs do); from
       // then on a command while disconnected fails at once.
