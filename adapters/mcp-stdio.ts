@@ -14,6 +14,7 @@ import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem, unanswerableId } from "./mcp-route.ts";
 import { StdioCancellation } from "./stdio-cancellation.ts";
+import { plainRequestOrNotification } from "./stdio-message.ts";
 import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
@@ -167,7 +168,7 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
           track(write(errorMessage(null, ProtocolErrorCode.InvalidRequest, unanswerable)));
           return;
         }
-        message = parseJSONRPCMessage(parsed);
+        message = plainRequestOrNotification(parsed) ?? parseJSONRPCMessage(parsed);
       } catch (error) {
         refusal =
           error instanceof SyntaxError
