@@ -1,5 +1,6 @@
 // MCP over stdio: one JSON-RPC message a line (stdio-lines.ts splits them, bounded as HTTP bounds a body), checked
-// against the SDK's message schema, and the same stateless dispatch as HTTP answers them (adapters/mcp-dispatch.ts).
+// as the SDK's message schema checks it (stdio-message.ts), and the same stateless dispatch as HTTP answers them
+// (adapters/mcp-dispatch.ts).
 // A line that is not JSON gets -32700 and one too long -32600, as HTTP answers them, and the connection goes on.
 // A connection is one client: the 2025 handshake's version and client name are kept for its later requests; a
 // message carrying the 2026-07-28 envelope is answered in that revision whatever came before. A line holding an array

@@ -32,10 +32,10 @@ export class RedisEngine implements Engine {
   private lastError: string | null = null;
 
   constructor(url: string, base = "sanctuary") {
+    const { Redis } = loadIoredis();
     // Fail fast rather than queue (docs/behaviour.md §10): no offline queue, one retry, a second to connect and
     // to answer, and nothing sent before a disconnect is sent again after it (a write the caller was told had
     // failed must never be applied later). Reconnects go on in the background, a little slower each time.
-    const { Redis } = loadIoredis();
     this.client = new Redis(url, {
       // Queued only until the first connection (a store opened and used at once, as tests and CLIs do); from
       // then on a command while disconnected fails at once.
