@@ -43,6 +43,7 @@ import { openApiRoute } from "./adapters/openapi.ts";
 import { routeTable, type HttpSurface } from "./adapters/route-table.ts";
 import { operations } from "./tools/index.ts";
 import { webRoutes } from "./web/routes.ts";
+import { openAIClient } from "./core/openai-client.ts";
 
 /** How long ask waits for one try of its language model (a retry once): then the library's quoted answer is given. */
 export const ASK_MODEL_TIMEOUT_MS = 20_000;
@@ -202,8 +203,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       config.openai.baseURL && config.openai.askModel
         ? {
             // Two tries of 20 s at most: the quoted answer is given within ~41 s, before an MCP client's own 60 s limit.
-            // Loaded only with a model to ask: a server without one never loads the client.
-            client: new (await import("openai")).default({
+            client: await openAIClient({
               baseURL: config.openai.baseURL,
               apiKey: config.openai.apiKey ?? "not-needed",
               timeout: ASK_MODEL_TIMEOUT_MS,

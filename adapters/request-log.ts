@@ -75,7 +75,7 @@ export function accessFields(
   reqId: string | undefined,
   range: string | null,
 ): string {
-  let out = `"via":"${via}","method":${METHOD_TEXT.get(method) ?? JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
+  let out = `"via":"${via}","method":${methodText(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
   if (note) out += noteText(note);
   if (reqId !== undefined) out += `,"reqId":${JSON.stringify(reqId)}`;
   if (range) out += `,"range":${JSON.stringify(range)}`;
@@ -96,22 +96,22 @@ export interface StdioCall {
 /** A stdio call's fields as JSON text without its braces: what JSON.stringify writes for `{ reqId, via: "mcp", ...call }`. */
 export function stdioCallFields({ reqId, tool, client, method, path, status, ms }: StdioCall): string {
   const named = client === undefined ? "" : `,"client":${JSON.stringify(client)}`;
-  return `"reqId":${JSON.stringify(reqId)},"via":"mcp","tool":${JSON.stringify(tool)}${named},"method":${METHOD_TEXT.get(method) ?? JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
+  return `"reqId":${JSON.stringify(reqId)},"via":"mcp","tool":${JSON.stringify(tool)}${named},"method":${methodText(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
 }
 
 /** A stdio call's access line, straight into the log's buffer as an HTTP request's is (through pino it cost a stdio call ~2 µs). */
 export function logStdioCall(log: Logger, call: StdioCall): void {
   const write = rawLineWriterOf(log);
-  if (!write)
-    return log.info(
-      { reqId: call.reqId, via: "mcp", tool: call.tool, client: call.client, method: call.method, path: call.path, status: call.status, ms: call.ms },
-      "request",
-    );
+  if (!write) {
+    const { reqId, ...fields } = call;
+    return log.info({ reqId, via: "mcp", ...fields }, "request");
+  }
   if (log.isLevelEnabled("info")) write(stdioCallFields(call), "request");
 }
 
 // The methods Node's parser accepts, as JSON: a line's method is one of them, written without a call each time.
 const METHOD_TEXT = new Map(METHODS.map((m) => [m, JSON.stringify(m)]));
+const methodText = (method: string) => METHOD_TEXT.get(method) ?? JSON.stringify(method);
 
 /**
  * A note's fields as JSON text after a comma each. A frozen note (an operation's, an MCP method's and tool's: a few

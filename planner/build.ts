@@ -1,5 +1,6 @@
 // Builds the planner from settings: none without a planning model (the rotation then fills every slot).
 import type { Logger } from "../core/logger.ts";
+import { openAIClient } from "../core/openai-client.ts";
 import type { Config } from "../config.ts";
 import type { Library } from "../corpus/library.ts";
 import type { Media } from "../corpus/media.ts";
@@ -94,9 +95,7 @@ export async function createPlanner(p: PlannerParts): Promise<Planner | null> {
     p.log.info("planner idle: no planning model configured (set SANCTUARY_OPENAI_BASE_URL and SANCTUARY_PLANNER_MODEL); the rotation fills every slot");
     return null;
   }
-  // Loaded only with a planning model: about 60 ms and 5 MB of every start otherwise (docs/performance.md).
-  const { default: OpenAI } = await import("openai");
-  const client = new OpenAI({ baseURL, apiKey: apiKey ?? "not-needed", timeout: plannerTimeoutMs, maxRetries: 0 });
+  const client = await openAIClient({ baseURL, apiKey: apiKey ?? "not-needed", timeout: plannerTimeoutMs, maxRetries: 0 });
   return new Planner({
     client,
     model: plannerModel,

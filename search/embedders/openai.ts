@@ -1,4 +1,5 @@
 // Any OpenAI-compatible embeddings endpoint (OpenAI, Ollama, llama.cpp, vLLM, LM Studio…) via the `openai` client.
+import { openAIClient } from "../../core/openai-client.ts";
 import { normalize, type Embedder } from "../embedder.ts";
 
 /** Texts per request: well under every server's input limit we know of, few enough round trips. */
@@ -18,9 +19,7 @@ export interface OpenAIEmbedderOptions {
 /** Connects and makes one probe call, which discovers the dimensions and fails early on a bad endpoint. */
 export async function loadOpenAIEmbedder(options: OpenAIEmbedderOptions): Promise<Embedder> {
   const { baseURL, model, batchSize = OPENAI_BATCH } = options;
-  // Loaded here, when an endpoint is configured: a server without one never loads the client.
-  const { default: OpenAI } = await import("openai");
-  const client = new OpenAI({
+  const client = await openAIClient({
     baseURL,
     apiKey: options.apiKey || "not-needed",
     maxRetries: options.maxRetries ?? 2,
