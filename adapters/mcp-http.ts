@@ -27,7 +27,8 @@ import { createMcpServer } from "./mcp.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
 import { protocolVersionOf, reasonOf, refusalLog } from "./mcp-refusals.ts";
-import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, modernEnvelopeRefusal, routeOf, unanswerableId, type McpRoute } from "./mcp-route.ts";
+import { MessageProblem, idOf, readRequest } from "./jsonrpc-message.ts";
+import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, modernEnvelopeRefusal, routeOf, type McpRoute } from "./mcp-route.ts";
 import { errorResult } from "./mcp-tools.ts";
 import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVersionMessage } from "./mcp-wire.ts";
 
@@ -36,10 +37,6 @@ import { PROTOCOL_VERSIONS, isObject, resultMessage, resultPieces, unsupportedVe
  * 2024-11-05 and 2024-10-07, which had no Streamable HTTP and which initialize never agrees to here.
  */
 const SERVED_VERSIONS = new Set(PROTOCOL_VERSIONS);
-
-/** A message's id when JSON-RPC allows it (a string or a number), else null. */
-const idOf = (message: Record<string, unknown>): string | number | null =>
-  typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
 
 /**
  * 400 with UnsupportedProtocolVersionError (-32022, 2026-07-28 "Versioning") when the request names a revision this
@@ -50,8 +47,7 @@ function unsupportedVersion(body: unknown, header: string | null): Response | nu
   const meta = isObject(body) && isObject(body.params) && isObject(body.params._meta) ? body.params._meta[PROTOCOL_VERSION_META_KEY] : undefined;
   const requested = typeof meta === "string" && !SERVED_VERSIONS.has(meta) ? meta : header !== null && !SERVED_VERSIONS.has(header) ? header : null;
   if (requested === null) return null;
-  const id = isObject(body) && (typeof body.id === "string" || typeof body.id === "number") ? body.id : null;
-  return new Response(unsupportedVersionMessage(id, requested), {
+  return new Response(unsupportedVersionMessage(isObject(body) ? idOf(body) : null, requested), {
     status: 400,
     headers: { "content-type": "application/json" },
   });
@@ -134,8 +130,9 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
 
   /** One JSON-RPC message (the whole body, or one message of a 2025-03-26 batch), as `text` on the wire. */
   async function one(event: H3Event, body: unknown, text: string, json: boolean, baseUrl: string): Promise<Response> {
-    const unanswerable = isObject(body) ? unanswerableId(body) : null;
-    if (unanswerable) return rpcError(400, -32600, unanswerable);
+    // A request or notification the SDK's schema would refuse is told what is wrong, in the words stdio uses.
+    const read = readRequest(body);
+    if (read instanceof MessageProblem) return rpcError(400, read.code, read.message, read.id);
     const route = routeOf(body, event.req.headers);
     // A notification is never answered, however deep its params (the nesting rule below is for what is answered).
     if (route?.kind === "notification") return new Response(null, { status: 202 });
@@ -197,11 +194,11 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
 
   /** One message of a batch: its answer's JSON bytes, or none (a notification, a client's response). */
   async function batchAnswer(event: H3Event, message: unknown, baseUrl: string): Promise<Bytes> {
-    if (!isObject(message) || message.jsonrpc !== "2.0")
-      return Buffer.from(rpcErrorText(-32600, 'Invalid Request: each message of a batch is a JSON-RPC 2.0 object ("jsonrpc": "2.0").', null));
+    const read = readRequest(message);
+    if (read instanceof MessageProblem) return Buffer.from(rpcErrorText(read.code, read.message, read.id));
     // 2025-03-26 (Lifecycle): "The initialize request MUST NOT be part of a JSON-RPC batch".
-    if (message.method === "initialize")
-      return Buffer.from(rpcErrorText(-32600, "Invalid Request: initialize is never part of a batch; send it as its own POST.", idOf(message)));
+    if (read?.method === "initialize")
+      return Buffer.from(rpcErrorText(-32600, "Invalid Request: initialize is never part of a batch; send it as its own POST.", idOf(read)));
     // Answered as JSON (a notification's 202 has no body): the batch's own Accept decides the whole answer's form.
     const response = await one(event, message, JSON.stringify(message), true, baseUrl);
     return Buffer.from(await response.arrayBuffer());

@@ -58,19 +58,6 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   return { kind: "request", id: requestId, method, params, era, client: typeof clientInfo?.name === "string" ? clientInfo.name : undefined };
 }
 
-/**
- * Why a request's numeric id cannot be answered, or null: MCP's ids are strings or integers, and an integer beyond
- * JavaScript's safe range (2^53 − 1) has lost digits by the time it is read, so no answer could carry it back (HTTP
- * and stdio refuse it alike, with a null id: an id echoed from the rounded number would not be the client's).
- */
-export function unanswerableId(message: Record<string, unknown>): string | null {
-  const { id } = message;
-  if (typeof id !== "number" || Number.isSafeInteger(id)) return null;
-  return Number.isInteger(id)
-    ? `Invalid Request: the id ${JSON.stringify(id)} is beyond ±9007199254740991, and larger numbers lose digits when read, so no answer could carry it back; send a string id (or a smaller number).`
-    : "Invalid Request: a numeric id is a whole number (MCP's ids are strings or integers); send a string id or an integer.";
-}
-
 /** The first revision without JSON-RPC batches: its changelog removed them, and every later revision carries one message a POST. */
 export const BATCHES_ENDED = "2025-06-18";
 /** The most messages a 2025-03-26 batch may hold (as the SDK's transport allowed): each is answered at once, side by side. */

@@ -1,5 +1,5 @@
 // MCP over stdio: one JSON-RPC message a line (stdio-lines.ts splits them, bounded as HTTP bounds a body), checked
-// as the SDK's message schema checks it (stdio-message.ts), and the same stateless dispatch as HTTP answers them
+// as the SDK's message schema checks it (jsonrpc-message.ts), and the same stateless dispatch as HTTP answers them
 // (adapters/mcp-dispatch.ts).
 // A line that is not JSON gets -32700 and one too long -32600, as HTTP answers them, and the connection goes on.
 // A connection is one client: the 2025 handshake's version and client name are kept for its later requests; a
@@ -13,9 +13,9 @@ import { atTurnEnd } from "../core/turn-end.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
 import type { McpDispatch } from "./mcp-dispatch.ts";
-import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem, unanswerableId } from "./mcp-route.ts";
+import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem } from "./mcp-route.ts";
 import { StdioCancellation } from "./stdio-cancellation.ts";
-import { plainRequestOrNotification } from "./stdio-message.ts";
+import { MessageProblem, idOf, readRequest } from "./jsonrpc-message.ts";
 import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
@@ -131,20 +131,22 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
   }
 
   async function batchReply(message: unknown): Promise<string | Bytes | null> {
+    const read = readRequest(message);
+    if (read instanceof MessageProblem) return errorMessage(read.id, read.code, read.message);
+    // 2025-03-26 (Lifecycle): "The initialize request MUST NOT be part of a JSON-RPC batch".
+    if (read?.method === "initialize")
+      return errorMessage(idOf(read), ProtocolErrorCode.InvalidRequest, "Invalid Request: initialize is never part of a batch; send it on its own line.");
+    if (read) return reply(read);
+    // A client's response, read by the SDK's schema (refused in its words when malformed).
     let checked: unknown = null;
     try {
       checked = parseJSONRPCMessage(message);
     } catch {
-      // Refused below, as a message that is no object is.
+      // Refused below.
     }
-    if (!isObject(checked))
-      return errorMessage(null, ProtocolErrorCode.InvalidRequest, 'Invalid Request: each message of a batch is a JSON-RPC 2.0 object ("jsonrpc": "2.0").');
-    // 2025-03-26 (Lifecycle): "The initialize request MUST NOT be part of a JSON-RPC batch".
-    if (checked.method === "initialize") {
-      const id = typeof checked.id === "string" || typeof checked.id === "number" ? checked.id : null;
-      return errorMessage(id, ProtocolErrorCode.InvalidRequest, "Invalid Request: initialize is never part of a batch; send it on its own line.");
-    }
-    return reply(checked);
+    return isObject(checked)
+      ? reply(checked)
+      : errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: the response is not one JSON-RPC 2.0 response.");
   }
 
   function take(line: StdioLine): void {
@@ -163,13 +165,10 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
           track(batch(parsed).catch((error: unknown) => options.log.warn({ err: error }, "stdio batch failed")));
           return;
         }
-        // An id that lost digits as it was read is refused in words (the SDK's reader refuses it without saying why).
-        const unanswerable = isObject(parsed) ? unanswerableId(parsed) : null;
-        if (unanswerable) {
-          track(write(errorMessage(null, ProtocolErrorCode.InvalidRequest, unanswerable)));
-          return;
-        }
-        message = plainRequestOrNotification(parsed) ?? parseJSONRPCMessage(parsed);
+        // A request the SDK's schema would refuse is told what is wrong, with its id (the schema's refusal said neither).
+        const read = readRequest(parsed);
+        if (read instanceof MessageProblem) refusal = errorMessage(read.id, read.code, read.message);
+        else message = read ?? parseJSONRPCMessage(parsed);
       } catch (error) {
         refusal =
           error instanceof SyntaxError

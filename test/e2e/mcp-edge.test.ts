@@ -241,7 +241,7 @@ describe("JSON-RPC batches", () => {
       ])
     ).json();
     expect(mixed).toEqual([
-      { jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("JSON-RPC 2.0 object") } },
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("one JSON object") } },
       { jsonrpc: "2.0", id: 8, error: { code: -32600, message: expect.stringContaining("initialize is never part of a batch") } },
       expect.objectContaining({ id: 9, result: {} }),
     ]);

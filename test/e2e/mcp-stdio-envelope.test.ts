@@ -71,6 +71,60 @@ describe("ids no answer could carry back", () => {
   });
 });
 
+describe("messages the SDK's schema refuses", () => {
+  // Each is refused before anything runs, over stdio and HTTP alike: the same code, words and id.
+  const refused: Array<[object, number, RegExp]> = [
+    [{ jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "now", arguments: {} }, extra: 1 }, -32600, /also holds "extra"/],
+    [{ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "now", arguments: {}, _meta: { progressToken: null } } }, -32602, /progressToken/],
+    [{ jsonrpc: "2.0", id: 13, method: "ping", params: { _meta: 4 } }, -32602, /"params._meta" is an object/],
+    [{ jsonrpc: "2.0", id: 14, method: "ping", params: [] }, -32600, /"params" is an object/],
+    [{ jsonrpc: "1.0", id: 15, method: "ping" }, -32600, /"jsonrpc": "2.0"/],
+  ];
+  const expected = refused.map(([message, code, words]) => ({
+    jsonrpc: "2.0",
+    id: (message as { id: number }).id,
+    error: { code, message: expect.stringMatching(words) },
+  }));
+
+  it("over stdio, with the request's id (a notification's too is refused, with a null id)", async () => {
+    const pipe = connect();
+    pipe.send(...refused.map(([message]) => message), { jsonrpc: "2.0", method: "notifications/initialized", extra: true });
+    await eventually(
+      async () => pipe.answers.length,
+      (n) => n >= refused.length + 1,
+    );
+    await pipe.close();
+    expect(pipe.answers.slice(0, refused.length)).toEqual(expected);
+    expect(pipe.answers[refused.length]).toMatchObject({ id: null, error: { code: -32600, message: expect.stringMatching(/also holds "extra"/) } });
+  });
+
+  it("over HTTP in both eras (400), and in a 2025-03-26 batch", async () => {
+    const post = async (body: unknown, headers: Record<string, string>) => {
+      const res = await server.fetch("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    for (const [i, [message]] of refused.entries()) {
+      expect(await post(message, { "mcp-protocol-version": "2025-11-25" })).toEqual({ status: 400, body: expected[i] });
+      const params = (message as { params?: unknown }).params;
+      const modern = { ...message, params: { ...(typeof params === "object" && params && !Array.isArray(params) ? params : {}), _meta: META } };
+      if (!Array.isArray(params) && (params as { _meta?: unknown } | undefined)?._meta === undefined)
+        expect(await post(modern, { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "now" })).toMatchObject({
+          status: 400,
+          body: expected[i],
+        });
+    }
+    const batch = await post(
+      refused.map(([message]) => message),
+      {},
+    );
+    expect(batch).toEqual({ status: 200, body: expected });
+  });
+});
+
 describe("the 2026-07-28 envelope over stdio", () => {
   it("refuses a revision it does not serve (-32022 naming those it does), a request without capabilities (-32602) and initialize (-32601), and serves one without the client's identity (optional)", async () => {
     const pipe = connect();
@@ -117,9 +171,9 @@ describe("the 2026-07-28 envelope over stdio", () => {
     );
     expect(pipe.answers).toHaveLength(2);
     expect(pipe.answers.find((a) => a.id === 1).error).toMatchObject({ code: -32602, data: { allowed: expect.arrayContaining(["now"]) } });
-    const refused = pipe.answers.find((a) => a.id === null).error;
+    const refused = pipe.answers.find((a) => a.id === 2).error;
     expect(refused.code).toBe(-32600);
-    expect(refused.message).toContain('an object with "jsonrpc": "2.0"');
+    expect(refused.message).toContain('every message carries "jsonrpc": "2.0"');
     await pipe.close();
   });
 });
@@ -207,7 +261,7 @@ describe("JSON-RPC batches over stdio", () => {
     expect(batch.map((a: { id: unknown; error?: { code: number } }) => [a.id, a.error?.code ?? "result"])).toEqual([
       [1, "result"],
       [2, "result"],
-      [null, -32600],
+      [3, -32600],
       [0, -32600],
     ]);
     expect(batch[1].result.structuredContent.path).toBe("welcome");
