@@ -5,9 +5,9 @@ import type { Chunk } from "./chunks.ts";
 import { timeSlicer } from "../core/time-slice.ts";
 import { PageMeaning } from "./page-meaning.ts";
 import type { Expansions } from "./lexicon.ts";
-import { fieldStrength } from "./rank.ts";
+import { PagesHolding, postingsOf, type PageHits, type Posting } from "./memory-postings.ts";
 import { PhraseIndex } from "./phrase-index.ts";
-import { phraseKey, terms, titleKey, words } from "./text.ts";
+import { phraseKey, termsOf, titleKey, words } from "./text.ts";
 
 /** One row of the table: a passage of a page, or its card (title, summary, themes, headings). */
 export interface Row extends Chunk {
@@ -31,11 +31,6 @@ export interface Page {
 
 /** A written word without a plural -s, so "breaths" matches "breath" as the word itself. */
 export const surfaceOf = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
-
-export interface Posting {
-  pages: Int32Array;
-  strengths: Float32Array;
-}
 
 /** Everything a search reads; built once per table and never changed. */
 export interface MemoryData {
@@ -72,10 +67,11 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
   for (const row of rows) for (let j = 0; j < dims; j++) mean[j] += row.vector[j] / rows.length;
   const pageIndex = new Map<string, number>();
   const pages: Page[] = [];
-  const hits: Array<Map<string, { title: boolean; themes: boolean; tldr: boolean; headings: boolean; bodyTf: number }>> = [];
+  const hits: Array<Map<string, PageHits>> = [];
   const bodyLength: number[] = [];
   const rowTerms: Array<Set<string> | null> = [];
-  const surfaceSets = new Map<string, Set<number>>();
+  const surfaceSets = new Map<string, PagesHolding>();
+  let title = { text: "", words: [] as string[] };
   for (let r = 0; r < rows.length; r++) {
     await slice();
     const row = rows[r];
@@ -83,71 +79,52 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
     if (p === undefined) {
       p = pages.length;
       pageIndex.set(row.page, p);
-      pages.push({
-        title: row.title,
-        titleKey: titleKey(row.title),
-        text: phraseKey(row.title),
-        titleText: phraseKey(row.title),
-        rows: [],
-        passages: [],
-        firstPassage: -1,
-      });
+      const titleText = phraseKey(row.title);
+      pages.push({ title: row.title, titleKey: titleKey(row.title), text: titleText, titleText, rows: [], passages: [], firstPassage: -1 });
       hits.push(new Map());
       bodyLength.push(0);
     }
     const page = pages[p];
     page.rows.push(r);
-    for (const w of words(`${row.title} ${row.themes.replace(/-/g, " ")} ${row.tldr} ${row.headings} ${row.text}`)) {
-      const form = surfaceOf(w);
-      const seen = surfaceSets.get(form) ?? surfaceSets.set(form, new Set()).get(form)!;
-      seen.add(p);
-    }
-    const mark = (stem: string) => hits[p].get(stem) ?? hits[p].set(stem, { title: false, themes: false, tldr: false, headings: false, bodyTf: 0 }).get(stem)!;
+    // Each field's words are read once: the surfaces, the terms and the phrase text are all made from them. A
+    // page's passages repeat its title: read once per title.
+    if (row.title !== title.text) title = { text: row.title, words: words(row.title) };
+    const fields = rowWords(row, title.words);
+    for (const list of fields)
+      for (const w of list) {
+        const form = surfaceOf(w);
+        (surfaceSets.get(form) ?? surfaceSets.set(form, new PagesHolding()).get(form)!).add(p);
+      }
+    const pageHits = hits[p];
+    const mark = (stem: string) =>
+      pageHits.get(stem) ?? pageHits.set(stem, { title: false, themes: false, tldr: false, headings: false, bodyTf: 0 }).get(stem)!;
+    const [titleWords, themes, tldr, headings, text] = fields;
     if (row.role === "card") {
-      for (const t of terms(row.title)) mark(t).title = true;
-      for (const t of terms(row.themes.replace(/-/g, " "))) mark(t).themes = true;
-      for (const t of terms(row.tldr)) mark(t).tldr = true;
-      for (const t of terms(row.headings)) mark(t).headings = true;
-      page.text += ` ${phraseKey(row.tldr)}`;
+      for (const t of termsOf(titleWords)) mark(t).title = true;
+      for (const t of termsOf(themes)) mark(t).themes = true;
+      for (const t of termsOf(tldr)) mark(t).tldr = true;
+      for (const t of termsOf(headings)) mark(t).headings = true;
+      page.text += ` ${tldr.join(" ")}`;
       rowTerms.push(null);
     } else {
       if (page.firstPassage < 0) page.firstPassage = r;
-      const own = terms(row.text);
+      const own = termsOf(text);
       for (const t of own) mark(t).bodyTf++;
       bodyLength[p] += own.length;
-      page.text += ` ${phraseKey(row.text)}`;
+      page.text += ` ${text.join(" ")}`;
       rowTerms.push(new Set(own));
     }
   }
   const averageLength = bodyLength.reduce((a, b) => a + b, 0) / Math.max(1, pages.length);
-  const lists = new Map<string, Array<[number, number]>>();
-  for (let p = 0; p < hits.length; p++) {
-    await slice();
-    for (const [stem, h] of hits[p]) {
-      const strength = fieldStrength({ ...h, bodyLength: bodyLength[p], averageLength });
-      (lists.get(stem) ?? lists.set(stem, []).get(stem)!).push([p, strength]);
-    }
-  }
   // Every step below is sliced as well: unsliced, this tail (tens of thousands of postings, then the surfaces,
   // chunks and passages) held the event loop for one long task at each swap of a first start.
-  const postings = new Map<string, Posting>();
-  for (const [stem, list] of lists) {
-    await slice();
-    const pagesOf = new Int32Array(list.length);
-    const strengths = new Float32Array(list.length);
-    for (let i = 0; i < list.length; i++) {
-      pagesOf[i] = list[i][0];
-      strengths[i] = list[i][1];
-    }
-    postings.set(stem, { pages: pagesOf, strengths });
-  }
-  lists.clear();
+  const postings = await postingsOf(hits, bodyLength, averageLength, slice);
   const byTitle = new Map<string, number[]>();
   pages.forEach((page, p) => (byTitle.get(page.titleKey) ?? byTitle.set(page.titleKey, []).get(page.titleKey)!).push(p));
   const surfaces = new Map<string, Int32Array>();
-  for (const [w, set] of surfaceSets) {
+  for (const [w, held] of surfaceSets) {
     await slice();
-    surfaces.set(w, Int32Array.from(set));
+    surfaces.set(w, Int32Array.from(held.pages));
   }
   surfaceSets.clear();
   const chunks: Chunk[] = [];
@@ -194,6 +171,11 @@ export async function buildMemory(rows: Row[], expansions: Expansions, slice = t
       slice,
     ),
   };
+}
+
+/** A row's words by field: title (read by the caller), themes, summary, headings, text. */
+function rowWords(row: Row, title: string[]): [string[], string[], string[], string[], string[]] {
+  return [title, words(row.themes.replace(/-/g, " ")), words(row.tldr), words(row.headings), words(row.text)];
 }
 
 /**

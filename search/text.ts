@@ -62,7 +62,14 @@ export const JOINED = /(?<=\p{L})_+(?=\p{L})/gu;
 
 /** Lowercase words in order, curly apostrophes straightened, possessive 's dropped. */
 export function words(text: string): string[] {
-  return ((text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(WORDS) ?? []).map((w) => w.replace(/’/g, "'").replace(/'s$/, ""));
+  const found = (text.includes("_") ? text.replace(JOINED, "") : text).toLowerCase().match(WORDS);
+  if (!found) return [];
+  // Only a word with an apostrophe has one to straighten or an 's to drop: most words are left as matched.
+  for (let i = 0; i < found.length; i++) {
+    const w = found[i];
+    if (w.includes("'") || w.includes("’")) found[i] = w.replace(/’/g, "'").replace(/'s$/, "");
+  }
+  return found;
 }
 
 /** Words a visitor's question is full of that say nothing of its subject ("I'm", "myself", "can't"): ask leaves them out. */
@@ -128,8 +135,13 @@ const askTermsKept = new BoundedMemo<readonly string[]>(16384);
 
 /** Stems of the content words, in order (duplicates kept: term frequency counts them). */
 export function terms(text: string): string[] {
+  return termsOf(words(text));
+}
+
+/** `terms` of a text already read into its `words`. */
+export function termsOf(said: readonly string[]): string[] {
   const out: string[] = [];
-  for (const w of words(text)) if (!STOP_WORDS.has(w) && w.length > 1) out.push(stem(w));
+  for (const w of said) if (!STOP_WORDS.has(w) && w.length > 1) out.push(stem(w));
   return out;
 }
 
