@@ -25,7 +25,7 @@ export interface State {
 }
 
 // Bump when rows, cards, expansions or their reading change: a stored index of another recipe is rebuilt.
-export const RECIPE = 6;
+export const RECIPE = 7;
 
 /** Each page's card, then its passages, page by page in library order (what the index holds, minus vectors). */
 export async function prepareRows(library: Library, log?: (message: string) => void): Promise<Prepared> {
