@@ -7,20 +7,24 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveMcpStdio } from "./adapters/mcp-stdio.ts";
 import { loadConfig } from "./config.ts";
+import { contextFreeDispatch } from "./adapters/mcp-dispatch.ts";
+import { createLogger } from "./core/logger.ts";
 import { createDeps } from "./deps.ts";
+import { operations } from "./tools/index.ts";
 
 for (const method of ["log", "info", "debug"] as const) console[method] = console.error;
 
 const installation = dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR || join(installation, "data") });
-const deps = await createDeps(config);
-const connection = serveMcpStdio(deps.mcpDispatch, {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  base: config.baseUrl ?? "",
-  log: deps.log,
-  maxLineBytes: config.bodyLimit,
-});
+const log = createLogger(config.logLevel);
+// The handshake and the lists are answered while the library and the store open (about half the start); every
+// other request waits for them. A start that fails still ends the process here, in its own words.
+const starting = createDeps(config, { log });
+const connection = serveMcpStdio(
+  { early: contextFreeDispatch(operations, log), full: starting.then((deps) => deps.mcpDispatch) },
+  { stdin: process.stdin, stdout: process.stdout, base: config.baseUrl ?? "", log, maxLineBytes: config.bodyLimit },
+);
+const deps = await starting;
 
 // The client closing stdin ends the connection: answers in flight are written, then the store and the
 // background work stop cleanly before the process exits (a signal does the same).

@@ -6,7 +6,8 @@ import { BoundedMemo } from "../core/memo.ts";
 import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import type { MethodCall } from "./mcp-caller.ts";
-import { asProtocolError, createMcpMethods, invalidParamsMessage, type Params, type StandardMethod } from "./mcp-methods.ts";
+import type { Logger } from "../core/logger.ts";
+import { asProtocolError, contextFreeMethods, createMcpMethods, invalidParamsMessage, type Method, type Params, type StandardMethod } from "./mcp-methods.ts";
 import { bytesOf, type Bytes } from "../core/json.ts";
 import { RawJson, errorMessage, resultMessage, resultPieces, type Id } from "./mcp-wire.ts";
 
@@ -23,8 +24,31 @@ export interface McpDispatch {
   result<M extends StandardMethod>(method: M, params: Params, call: MethodCall): Promise<HandlerResultTypeMap[M]>;
 }
 
+/** What a transport answers its messages with (the SDK's entry, HTTP's fallback, also asks `result`). */
+export type MethodDispatch = Omit<McpDispatch, "result">;
+
 export function createMcpDispatch(operations: Operation[], app: AdapterContext): McpDispatch {
-  const { all: methods, standard } = createMcpMethods(operations, app);
+  const { all, standard } = createMcpMethods(operations, app);
+  return {
+    ...methodDispatch(all, app.log),
+    async result(method, params, call) {
+      // Params the table cannot read are refused by `method`'s reader (InvalidParams), as the dispatch refuses them.
+      const result = await standard[method].answer(params, call);
+      // A tool call's result arrives as the bytes REST writes: read back here, the one parse boundary of this path.
+      return result instanceof RawJson ? JSON.parse(result.text) : result;
+    },
+  };
+}
+
+/**
+ * The methods that need no services (the handshake, discover, the tool, prompt and template lists, ping), answered
+ * while the services start: stdio's first answers need not wait for the library and the store (adapters/mcp-stdio.ts).
+ */
+export function contextFreeDispatch(operations: Operation[], log: Logger): MethodDispatch {
+  return methodDispatch(new Map<string, Method>(Object.entries(contextFreeMethods(operations))), log);
+}
+
+function methodDispatch(methods: ReadonlyMap<string, Method>, log: Logger): MethodDispatch {
   // Per method, era and address: a handful of entries (two eras, the addresses callers use).
   const ready = new BoundedMemo<Bytes>(64);
   // And whole answers to them for the first ids: clients number their requests from 0 or 1, so most answers to a fixed
@@ -54,15 +78,9 @@ export function createMcpDispatch(operations: Operation[], app: AdapterContext):
         return resultMessage(id, resultPieces(method, await entry.answer(params, call), call.era, call.base));
       } catch (error) {
         const refusal = asProtocolError(error);
-        if (refusal.code === ProtocolErrorCode.InternalError) app.log.error({ err: error, method }, "MCP method failed");
+        if (refusal.code === ProtocolErrorCode.InternalError) log.error({ err: error, method }, "MCP method failed");
         return failed(id, refusal.code, refusal.message, refusal.data);
       }
-    },
-    async result(method, params, call) {
-      // Params the table cannot read are refused by `method`'s reader (InvalidParams), as the dispatch refuses them.
-      const result = await standard[method].answer(params, call);
-      // A tool call's result arrives as the bytes REST writes: read back here, the one parse boundary of this path.
-      return result instanceof RawJson ? JSON.parse(result.text) : result;
     },
   };
 }

@@ -75,11 +75,45 @@ function stringRecord(v: unknown): Record<string, string> | null {
   return out;
 }
 
+/**
+ * The methods whose answers need nothing but the operations and the caller (no library, no store): what stdio answers
+ * while the services are still starting (adapters/mcp-stdio.ts), and part of the whole table.
+ */
+export function contextFreeMethods(operations: Operation[]) {
+  return {
+    "tools/list": {
+      accepts: noCursor,
+      fixed: true,
+      answer: (_: Params, call: MethodCall) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }),
+    } satisfies StandardMethods["tools/list"],
+    "resources/templates/list": { accepts: noCursor, fixed: true, answer: () => listResourceTemplates() } satisfies StandardMethods["resources/templates/list"],
+    "prompts/list": { accepts: noCursor, fixed: true, answer: () => listPrompts() } satisfies StandardMethods["prompts/list"],
+    initialize: method(
+      (p) => (isString(p.protocolVersion) ? p.protocolVersion : null),
+      (version, call) => ({
+        // The 2025 handshake: the client's version when this server speaks it, else the newest 2025 one it does.
+        protocolVersion: LEGACY_VERSIONS.includes(version) ? version : LEGACY_VERSIONS[0],
+        capabilities: CAPABILITIES,
+        serverInfo: serverInfoFor(call.base),
+        instructions: INSTRUCTIONS,
+      }),
+    ),
+    ping: { accepts: any, answer: () => ({}) } satisfies Method,
+    // Every revision this dual-era server speaks, as the spec's dual-era example lists them, not only the stateless one.
+    "server/discover": {
+      accepts: any,
+      fixed: true,
+      answer: () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS }),
+    } satisfies Method,
+  };
+}
+
 /** The method table for one operation list and composition root: built once, by the transports' factories. */
 export function createMcpMethods(operations: Operation[], app: AdapterContext): { all: Map<string, Method>; standard: StandardMethods } {
+  const free = contextFreeMethods(operations);
   // Typed by the SDK's result map, so what the SDK's entry gets from the table is what it expects.
   const standard: StandardMethods = {
-    "tools/list": { accepts: noCursor, fixed: true, answer: (_, call) => ({ tools: toolsOf(operations, call.base).map((t) => t.tool) }) },
+    "tools/list": free["tools/list"],
     // Its result is always the encoded bytes (RawJson), never an object: the type says which result they encode.
     "tools/call": method<{ name: string; args: Params }, HandlerResultTypeMap["tools/call"]>(
       // Null arguments are none, as a null argument is one not sent (adapters/null-as-absent.ts).
@@ -91,12 +125,12 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
       (p) => (p.cursor === undefined || isString(p.cursor) ? { cursor: p.cursor } : null),
       ({ cursor }, call) => listResources(app.library, cursor, call.base),
     ),
-    "resources/templates/list": { accepts: noCursor, fixed: true, answer: () => listResourceTemplates() },
+    "resources/templates/list": free["resources/templates/list"],
     "resources/read": method(
       (p) => (isString(p.uri) ? p.uri : null),
       (uri, call) => (isSkillUri(uri) ? readSkill(uri, operations, app.library, call.base) : readResource(uri, app, call)),
     ),
-    "prompts/list": { accepts: noCursor, fixed: true, answer: () => listPrompts() },
+    "prompts/list": free["prompts/list"],
     // Its result is always the encoded bytes (RawJson), as a tool call's is: the type says which result they encode.
     "prompts/get": method<{ name: string; args: Record<string, string> | undefined }, HandlerResultTypeMap["prompts/get"]>(
       (p) => {
@@ -116,23 +150,9 @@ export function createMcpMethods(operations: Operation[], app: AdapterContext): 
     ),
   };
   const others: Record<string, Method> = {
-    initialize: method(
-      (p) => (isString(p.protocolVersion) ? p.protocolVersion : null),
-      (version, call) => ({
-        // The 2025 handshake: the client's version when this server speaks it, else the newest 2025 one it does.
-        protocolVersion: LEGACY_VERSIONS.includes(version) ? version : LEGACY_VERSIONS[0],
-        capabilities: CAPABILITIES,
-        serverInfo: serverInfoFor(call.base),
-        instructions: INSTRUCTIONS,
-      }),
-    ),
-    ping: { accepts: any, answer: () => ({}) },
-    // Every revision this dual-era server speaks, as the spec's dual-era example lists them, not only the stateless one.
-    "server/discover": {
-      accepts: any,
-      fixed: true,
-      answer: () => ({ supportedVersions: PROTOCOL_VERSIONS, capabilities: CAPABILITIES, instructions: INSTRUCTIONS }),
-    },
+    initialize: free.initialize,
+    ping: free.ping,
+    "server/discover": free["server/discover"],
     "skills/list": { accepts: noCursor, answer: (_, call) => listSkills(operations, app.library, call.base, call.era.modern) },
     "skills/get": method(
       (p) => (isString(p.uri) ? p.uri : null),

@@ -12,7 +12,7 @@ import { bytesOf, type Bytes } from "../core/json.ts";
 import { atTurnEnd } from "../core/turn-end.ts";
 import type { Logger } from "../core/logger.ts";
 import type { McpCaller } from "./mcp-caller.ts";
-import type { McpDispatch } from "./mcp-dispatch.ts";
+import type { MethodDispatch } from "./mcp-dispatch.ts";
 import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem } from "./mcp-route.ts";
 import { StdioCancellation } from "./stdio-cancellation.ts";
 import { MessageProblem, idOf, readRequest } from "./jsonrpc-message.ts";
@@ -33,8 +33,28 @@ export interface StdioOptions {
   maxLineBytes: number;
 }
 
+/**
+ * A dispatch still starting: `early` answers at once the methods that need no services (the handshake, the lists:
+ * mcp-dispatch.ts `contextFreeDispatch`), and every other request waits for `full`, the whole table, which needs the
+ * library and the store open (about half a second of a start, which a desktop client makes for each session).
+ */
+export interface StartingDispatch {
+  early: MethodDispatch;
+  full: Promise<MethodDispatch>;
+}
+
+/** The table that answers `method` while the services start: the early one for what it knows, else the whole one once up. */
+const whileStarting = ({ early, full }: StartingDispatch, method: string): MethodDispatch | Promise<MethodDispatch> => (early.knows(method) ? early : full);
+
 /** Serves one stdio connection until stdin ends; `closed` settles when it has (after every answer is written). */
-export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { closed: Promise<void>; close: () => Promise<void> } {
+export function serveMcpStdio(dispatch: MethodDispatch | StartingDispatch, options: StdioOptions): { closed: Promise<void>; close: () => Promise<void> } {
+  let answering = dispatch;
+  // A start that fails ends the process (its entry says why); a request waiting for it is then never answered.
+  if ("early" in dispatch)
+    void dispatch.full.then(
+      (full) => (answering = full),
+      () => {},
+    );
   const caller: McpCaller = { ip: "stdio", baseUrl: options.base, transport: "stdio" };
   let negotiated = eraOf(LEGACY_VERSIONS[0]);
   const pending = new Set<Promise<void>>();
@@ -82,13 +102,16 @@ export function serveMcpStdio(dispatch: McpDispatch, options: StdioOptions): { c
     }
     const clientInfo = meta?.[CLIENT_INFO_META_KEY];
     const who = modern && isObject(clientInfo) && typeof clientInfo.name === "string" ? { ...caller, client: clientInfo.name } : caller;
-    if (!dispatch.serves(method, params))
-      return dispatch.knows(method) ? dispatch.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found");
     const cancellation = new StdioCancellation();
     inFlight.set(id, cancellation);
     try {
+      const table = "early" in answering ? await whileStarting(answering, method) : answering;
+      // Cancelled while the services started: no answer, as for a request cancelled while it ran.
+      if (cancellation.cancelled) return null;
+      if (!table.serves(method, params))
+        return table.knows(method) ? table.refuseParams(id, method) : errorMessage(id, ProtocolErrorCode.MethodNotFound, "Method not found");
       const era = modern ? eraOf(MODERN_PROTOCOL_VERSION) : negotiated;
-      const answer = await dispatch.answer(id, method, params, { era, caller: who, base: options.base, abortSignal: () => cancellation.signal() });
+      const answer = await table.answer(id, method, params, { era, caller: who, base: options.base, abortSignal: () => cancellation.signal() });
       return cancellation.cancelled ? null : answer;
     } finally {
       if (inFlight.get(id) === cancellation) inFlight.delete(id);
