@@ -1,11 +1,10 @@
 // The stdio connection (adapters/mcp-stdio.ts) over in-memory pipes: what the 2026-07-28 envelope asks before a
 // request is served, as HTTP asks it, and a cancelled request that gets no answer (the stdio page: "MUST NOT send
 // any further messages for it"). The bin itself is spawned in mcp-stdio.test.ts.
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveMcpStdio } from "../../adapters/mcp-stdio.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { openTestApp, searchComplete, type TestServer } from "../helpers/server.ts";
+import { stdioPipe } from "../helpers/stdio-pipe.ts";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -22,27 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A connection over pipes: `send` writes lines, `answers` holds every message written back, parsed. */
-function connect() {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const answers: any[] = [];
-  let buffered = "";
-  stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    const lines = buffered.split("\n");
-    buffered = lines.pop()!;
-    for (const line of lines) if (line) answers.push(JSON.parse(line));
-  });
-  const connection = serveMcpStdio(server.deps.mcpDispatch, { stdin, stdout, base: "", log: server.deps.log, maxLineBytes: server.deps.config.bodyLimit });
-  const send = (...messages: object[]) => stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(""));
-  const sendRaw = (text: string) => stdin.write(text);
-  const close = async () => {
-    stdin.end();
-    await connection.closed;
-  };
-  return { send, sendRaw, answers, close };
-}
+/** A connection over pipes to the test server's whole dispatch. */
+const connect = () => stdioPipe(server);
 
 describe("ids no answer could carry back", () => {
   it("are refused over stdio and HTTP alike with a null id, in words; the largest safe integer is answered", async () => {

@@ -2,13 +2,12 @@
 // store take about half a start), and every other request once they are up. Over in-memory pipes, with the whole
 // table held back until the test lets it go: the early answers are the whole table's to the byte, a tool call waits
 // and is then answered, and one cancelled while it waited gets no answer.
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextFreeDispatch, type MethodDispatch } from "../../adapters/mcp-dispatch.ts";
-import { serveMcpStdio } from "../../adapters/mcp-stdio.ts";
 import { operations } from "../../tools/index.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
+import { stdioPipe } from "../helpers/stdio-pipe.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,28 +17,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A connection whose whole table arrives when `release` is called; `lines` holds every line written back. */
+/** A connection whose whole table arrives when `release` is called (or, given `full`, one with it from the start). */
 function pipeWhileStarting(full?: MethodDispatch) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const lines: string[] = [];
-  let buffered = "";
-  stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    const parts = buffered.split("\n");
-    buffered = parts.pop()!;
-    lines.push(...parts.filter(Boolean));
-  });
   let release!: () => void;
   const held = new Promise<MethodDispatch>((resolve) => (release = () => resolve(server.deps.mcpDispatch)));
-  const options = { stdin, stdout, base: "", log: server.deps.log, maxLineBytes: server.deps.config.bodyLimit };
-  const connection = serveMcpStdio(full ?? { early: contextFreeDispatch(operations, server.deps.log), full: held }, options);
-  const send = (...messages: object[]) => stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(""));
-  const close = async () => {
-    stdin.end();
-    await connection.closed;
-  };
-  return { send, lines, release, close, answers: () => lines.map((line) => JSON.parse(line)) };
+  return { ...stdioPipe(server, full ?? { early: contextFreeDispatch(operations, server.deps.log), full: held }), release };
 }
 
 const META = {
@@ -72,7 +54,7 @@ describe("a stdio server while its services start", () => {
     );
     const byId = (lines: string[]) => [...lines].sort((a, b) => JSON.parse(a).id - JSON.parse(b).id);
     expect(byId(starting.lines)).toEqual(byId(started.lines));
-    expect(starting.answers().find((a) => a.id === 6).error.code).toBe(-32602);
+    expect(starting.answers.find((a) => a.id === 6).error.code).toBe(-32602);
     starting.release();
     await Promise.all([starting.close(), started.close()]);
   });
@@ -88,16 +70,16 @@ describe("a stdio server while its services start", () => {
       { jsonrpc: "2.0", id: "nope", method: "no/such" },
       { jsonrpc: "2.0", id: "list", method: "tools/list" },
     );
-    await eventually(async () => starting.answers().some((a) => a.id === "list"), Boolean);
+    await eventually(async () => starting.answers.some((a) => a.id === "list"), Boolean);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(starting.answers().map((a) => a.id)).toEqual(["list"]);
+    expect(starting.answers.map((a) => a.id)).toEqual(["list"]);
     starting.release();
     await eventually(
       async () => starting.lines.length,
       (n) => n >= 3,
     );
     await starting.close();
-    const answers = starting.answers();
+    const answers = starting.answers;
     expect(answers.map((a) => a.id).sort()).toEqual(["list", "nope", "now"]);
     expect(answers.find((a) => a.id === "now").result.structuredContent.timestamp).toEqual(expect.any(String));
     expect(answers.find((a) => a.id === "nope").error.code).toBe(-32601);
