@@ -3,13 +3,13 @@
 import type { Yielder } from "../core/time-slice.ts";
 import { fieldStrength, type FieldHits } from "./rank.ts";
 
-/** Where a page holds one stem: its fields, and how often its body says it. */
 /** The pages holding a stem (ascending) and how strongly each holds it (rank.ts): a search's word evidence. */
 export interface Posting {
   pages: Int32Array;
   strengths: Float32Array;
 }
 
+/** Where a page holds one stem: its fields, and how often its body says it. */
 export type PageHits = Omit<FieldHits, "bodyLength" | "averageLength">;
 
 /** The pages holding one written word, in the order first found, each once. */
