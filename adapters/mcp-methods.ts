@@ -99,7 +99,8 @@ export function contextFreeMethods(operations: Operation[]) {
       }),
     ),
     ping: { accepts: any, answer: () => ({}) } satisfies Method,
-    // Every revision this dual-era server speaks, as the spec's dual-era example lists them, not only the stateless one.
+    // Every revision this dual-era server speaks, as the spec's dual-era example lists them, not only the stateless
+    // one.
     "server/discover": {
       accepts: any,
       fixed: true,

@@ -4,6 +4,7 @@
 // the exact error the revision prescribes (its classification costs more than a whole REST request: docs/performance.md).
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 import type { Era } from "./mcp-caller.ts";
+import { idOf } from "./jsonrpc-message.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, eraOf, isObject } from "./mcp-wire.ts";
 
 export type McpRoute =
@@ -119,8 +120,7 @@ export function modernEnvelopeRefusal(body: unknown, headers: Headers): { id: st
   const meta = body.params._meta;
   if (!isObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION || typeof body.method !== "string") return null;
   const problem = envelopeProblem(body.method, meta) ?? orphanNameHeader(body.method, body.params, headers);
-  const id = typeof body.id === "string" || typeof body.id === "number" ? body.id : null;
-  return problem && { id, ...problem };
+  return problem && { id: idOf(body), ...problem };
 }
 
 /**

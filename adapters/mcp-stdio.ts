@@ -43,7 +43,7 @@ export interface StartingDispatch {
   full: Promise<MethodDispatch>;
 }
 
-/** The table that answers `method` while the services start: the early one for what it knows, else the whole one once up. */
+/** The table for `method` while the services start: the early one for what it knows, else the whole one once up. */
 const whileStarting = ({ early, full }: StartingDispatch, method: string): MethodDispatch | Promise<MethodDispatch> => (early.knows(method) ? early : full);
 
 /** Serves one stdio connection until stdin ends; `closed` settles when it has (after every answer is written). */
@@ -82,10 +82,8 @@ export function serveMcpStdio(dispatch: MethodDispatch | StartingDispatch, optio
 
   /** The answer to one message (a request's result or error), or null: a notification, a response, a cancelled request. */
   async function reply(message: Record<string, unknown>): Promise<string | Bytes | null> {
+    // A request whose id cannot be answered never reaches here: readRequest refused it (jsonrpc-message.ts).
     const { id, method } = message;
-    // A request whose id is neither a string nor a number (null): refused as HTTP refuses it, not passed over in silence.
-    if (typeof method === "string" && "id" in message && !(typeof id === "string" || typeof id === "number"))
-      return errorMessage(null, ProtocolErrorCode.InvalidRequest, "Invalid Request: id must be a string or a number");
     if (typeof method !== "string") return null; // responses
     const params = isObject(message.params) ? message.params : {};
     if (!(typeof id === "string" || typeof id === "number")) {
@@ -188,7 +186,7 @@ export function serveMcpStdio(dispatch: MethodDispatch | StartingDispatch, optio
           track(batch(parsed).catch((error: unknown) => options.log.warn({ err: error }, "stdio batch failed")));
           return;
         }
-        // A request the SDK's schema would refuse is told what is wrong, with its id (the schema's refusal said neither).
+        // A request the SDK's schema would refuse is told what is wrong, with its id (its refusal said neither).
         const read = readRequest(parsed);
         if (read instanceof MessageProblem) refusal = errorMessage(read.id, read.code, read.message);
         else message = read ?? parseJSONRPCMessage(parsed);

@@ -93,13 +93,13 @@ export interface StdioCall {
   ms: number;
 }
 
-/** A stdio call's fields as JSON text without its braces: what JSON.stringify writes for `{ reqId, via: "mcp", ...call }`. */
+/** A stdio call's fields as JSON text without braces, as JSON.stringify writes `{ reqId, via: "mcp", ...call }`. */
 export function stdioCallFields({ reqId, tool, client, method, path, status, ms }: StdioCall): string {
   const named = client === undefined ? "" : `,"client":${JSON.stringify(client)}`;
   return `"reqId":${JSON.stringify(reqId)},"via":"mcp","tool":${JSON.stringify(tool)}${named},"method":${methodText(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}`;
 }
 
-/** A stdio call's access line, straight into the log's buffer as an HTTP request's is (through pino it cost a stdio call ~2 µs). */
+/** A stdio call's access line, straight into the log's buffer as an HTTP request's is (pino cost a call ~2 µs). */
 export function logStdioCall(log: Logger, call: StdioCall): void {
   const write = rawLineWriterOf(log);
   if (!write) {

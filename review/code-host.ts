@@ -35,7 +35,7 @@ export class CodeHostBackend implements ReviewBackend {
     this.pending = new PendingTitles(kv, PENDING_DAYS * 86_400_000);
   }
 
-  /** The client, loaded at the first submission: a server that never sends one never loads Octokit (about 20 ms a start). */
+  /** The client, loaded at the first submission: a server that never sends one never loads Octokit (~20 ms a start). */
   private api(): Promise<Octokit> {
     this.octokit ??= import("@octokit/rest").then(({ Octokit }) => {
       const quiet = () => {};

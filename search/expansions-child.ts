@@ -14,7 +14,7 @@ serveChildJob(async (texts: string[]) => {
   // A text at a time: the whole library's terms in one array first cost tens of MB.
   const vocabulary = new Set<string>();
   for (const text of texts) for (const term of terms(text)) vocabulary.add(term);
-  // Each word's line is written out as it comes (expansions.ts reads a line without parsing its list): no table of them all.
+  // Each word's line is written out as it comes (expansions.ts reads it without parsing its list): no table of all.
   const lines: string[] = [];
   for await (const [word, list] of expansionLists(vocabulary)) {
     lines.push(expansionLine(word, list));

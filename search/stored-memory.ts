@@ -33,7 +33,7 @@ export class MemoryMemo {
   }
 }
 
-/** A stored index's memory from its table and its expansions as stored (JSON lines, one word a line), through `memo` when given. */
+/** A stored index's memory from its table and its stored expansions (one word a line), through `memo` when given. */
 export async function loadStoredMemory(table: Table, expansionsText: string, memo?: MemoryMemo): Promise<MemoryIndex> {
   const rows = await readRows(table);
   if (!memo) return MemoryIndex.from(rows, await parseExpansions(expansionsText));

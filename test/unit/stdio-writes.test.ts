@@ -1,5 +1,6 @@
 // The stdio transport's own work around the dispatch (adapters/mcp-stdio.ts): the answers of one turn leave in one
-// writev, each a whole line, in the order they were finished; a request's cancellation makes its signal only when asked.
+// writev, each a whole line, in the order they were finished; a request's cancellation makes its signal only when
+// asked.
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { McpDispatch } from "../../adapters/mcp-dispatch.ts";
