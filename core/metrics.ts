@@ -1,7 +1,9 @@
 // The process's Prometheus instruments (prom-client), one registry per server. Labels are closed sets only:
 // an operation's name or a route's pattern, a transport, a status code, an outcome. A path, a query, a name or
 // a visitor's words never becomes a label (each distinct value would be a new series, and a private one).
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { createRequire } from "node:module";
+import type * as PromClient from "prom-client";
+import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export type Transport = "rest" | "mcp" | "web";
 
@@ -9,58 +11,89 @@ export type Transport = "rest" | "mcp" | "web";
 export const PLANNER_OUTCOMES = ["planned", "rotation", "already recorded"] as const;
 export type PlannerOutcome = (typeof PLANNER_OUTCOMES)[number];
 
+/**
+ * prom-client, loaded by the first instrument used (synchronously; it is CommonJS): with SANCTUARY_METRICS off nothing
+ * asks for the instruments but an outage or the planner, so a stdio start does not load it (some 30 ms of it,
+ * docs/performance.md, seventy-first session). Counts are the same either way: an instrument is made before its first
+ * count.
+ */
+const loadPromClient = () => createRequire(import.meta.url)("prom-client") as typeof PromClient;
+
+interface Instruments {
+  prom: typeof PromClient;
+  registry: Registry;
+  requests: Counter<"operation" | "transport" | "status">;
+  latency: Histogram<"operation" | "transport">;
+  planner: Counter<"outcome">;
+  storeErrors: Counter<"kind">;
+}
+
 export class Metrics {
-  readonly registry = new Registry();
-  private readonly requests: Counter<"operation" | "transport" | "status">;
-  private readonly latency: Histogram<"operation" | "transport">;
-  private readonly planner: Counter<"outcome">;
-  private readonly storeErrors: Counter<"kind">;
+  private made: Instruments | null = null;
 
   /** `processMetrics`: whether /metrics is served (SANCTUARY_METRICS=on), so the process's own figures are gathered. */
-  constructor(options: { processMetrics: boolean }) {
+  constructor(private readonly options: { processMetrics: boolean }) {
+    if (options.processMetrics) this.instruments();
+  }
+
+  /** The registry the instruments are in (a cluster's primary gathers each worker's). */
+  get registry(): Registry {
+    return this.instruments().registry;
+  }
+
+  private instruments(): Instruments {
+    if (this.made) return this.made;
+    const prom = loadPromClient();
+    const registry = new prom.Registry();
     // Process CPU, memory, handles, GC, and the event loop's delay (nodejs_eventloop_lag_*), from prom-client. Only
     // when someone can read them: gathering them runs a callback at every garbage collection and
     // samples the event loop's delay.
-    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.requests = new Counter({
-      name: "sanctuary_requests_total",
-      help: "Requests answered, by operation (or route pattern), transport and status",
-      labelNames: ["operation", "transport", "status"],
-      registers: [this.registry],
-    });
-    this.latency = new Histogram({
-      name: "sanctuary_request_duration_seconds",
-      help: "Time from a request's arrival to its answer, by operation (or route pattern) and transport",
-      labelNames: ["operation", "transport"],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [this.registry],
-    });
-    this.planner = new Counter({
-      name: "sanctuary_planner_outcomes_total",
-      help: "Services the planner handled in this process, by outcome (planned, rotation, already recorded)",
-      labelNames: ["outcome"],
-      registers: [this.registry],
-    });
-    this.storeErrors = new Counter({
-      name: "sanctuary_store_errors_total",
-      help: "Calls the store could not answer, by kind of outage: alert on any increase",
-      labelNames: ["kind"],
-      registers: [this.registry],
+    if (this.options.processMetrics) prom.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+    const registers = [registry];
+    return (this.made = {
+      prom,
+      registry,
+      requests: new prom.Counter({
+        name: "sanctuary_requests_total",
+        help: "Requests answered, by operation (or route pattern), transport and status",
+        labelNames: ["operation", "transport", "status"],
+        registers,
+      }),
+      latency: new prom.Histogram({
+        name: "sanctuary_request_duration_seconds",
+        help: "Time from a request's arrival to its answer, by operation (or route pattern) and transport",
+        labelNames: ["operation", "transport"],
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        registers,
+      }),
+      planner: new prom.Counter({
+        name: "sanctuary_planner_outcomes_total",
+        help: "Services the planner handled in this process, by outcome (planned, rotation, already recorded)",
+        labelNames: ["outcome"],
+        registers,
+      }),
+      storeErrors: new prom.Counter({
+        name: "sanctuary_store_errors_total",
+        help: "Calls the store could not answer, by kind of outage: alert on any increase",
+        labelNames: ["kind"],
+        registers,
+      }),
     });
   }
 
   /** A call the store could not answer, by outage kind (unreachable, timed out, disk full, read-only, i/o error). */
   storeError(kind: string): void {
-    this.storeErrors.inc({ kind });
+    this.instruments().storeErrors.inc({ kind });
   }
 
   request(operation: string, transport: Transport, status: number, seconds: number): void {
-    this.requests.inc({ operation, transport, status: String(status) });
-    this.latency.observe({ operation, transport }, seconds);
+    const { requests, latency } = this.instruments();
+    requests.inc({ operation, transport, status: String(status) });
+    latency.observe({ operation, transport }, seconds);
   }
 
   plannerOutcome(outcome: PlannerOutcome): void {
-    this.planner.inc({ outcome });
+    this.instruments().planner.inc({ outcome });
   }
 
   /**
@@ -69,8 +102,9 @@ export class Metrics {
    * shows no increase and its alert never fires. `storeKinds` is storage's list (storage/store-failure.ts).
    */
   startEventsAtZero(storeKinds: readonly string[]): void {
-    for (const kind of storeKinds) this.storeErrors.inc({ kind }, 0);
-    for (const outcome of PLANNER_OUTCOMES) this.planner.inc({ outcome }, 0);
+    const { storeErrors, planner } = this.instruments();
+    for (const kind of storeKinds) storeErrors.inc({ kind }, 0);
+    for (const outcome of PLANNER_OUTCOMES) planner.inc({ outcome }, 0);
   }
 
   /**
@@ -87,7 +121,14 @@ export class Metrics {
     read: () => Promise<Array<[Partial<Record<L, string>>, number]>>,
   ): void {
     let absent = false;
-    new ReadGauge<L>(() => absent, {
+    // prom-client's gauge, whose unlabelled form always shows one sample (0 until set): left out when nothing was read.
+    class ReadGauge extends this.instruments().prom.Gauge<L> {
+      override async get(): ReturnType<Gauge<L>["get"]> {
+        const metric = await super.get();
+        return absent ? { ...metric, values: [] } : metric;
+      }
+    }
+    new ReadGauge({
       name,
       help,
       labelNames,
@@ -115,20 +156,5 @@ export class Metrics {
 
   get contentType(): string {
     return this.registry.contentType;
-  }
-}
-
-/** prom-client's gauge, whose unlabelled form always shows one sample (0 until set): left out when nothing was read. */
-class ReadGauge<L extends string> extends Gauge<L> {
-  constructor(
-    private readonly absent: () => boolean,
-    configuration: ConstructorParameters<typeof Gauge<L>>[0],
-  ) {
-    super(configuration);
-  }
-
-  override async get(): ReturnType<Gauge<L>["get"]> {
-    const metric = await super.get();
-    return this.absent() ? { ...metric, values: [] } : metric;
   }
 }

@@ -2,15 +2,17 @@
 // (review/document.ts) read the same tokens. Before parsing, link openers that cannot matter are read as plain
 // brackets: markdown-it scans from each `[` to the end of its paragraph for a closing `]`, so 3,000 openers in
 // a paragraph of 10,000 characters cost it 30 to 50 ms (and twice that when parsed twice, issue 28). Pure.
-import MarkdownIt from "markdown-it";
+import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { BoundedMemo } from "../core/memo.ts";
+import { markdownIt } from "../core/markdown-it.ts";
 
 /** Links and images read as such per paragraph; no piece of writing needs more in one paragraph. */
 export const MAX_OPENERS = 16;
 
-// html:true only so that raw HTML shows up as its own tokens; nothing is rendered here.
-export const parser = new MarkdownIt({ html: true, linkify: false });
+// html:true only so that raw HTML shows up as its own tokens; nothing is rendered here. Made by the first parse.
+let made: MarkdownIt | undefined;
+export const parser = (): MarkdownIt => (made ??= new (markdownIt())({ html: true, linkify: false }));
 
 /**
  * Markdown whose `[` are escaped (`\[`) where they cannot open a link: an opener with no `]` to close it
@@ -53,7 +55,7 @@ export interface ParsedMarkdown {
 
 /** The one parse of a text, kept for the few requests that read it again (screen, then handler). */
 export function parseMarkdown(text: string): ParsedMarkdown {
-  return parsed.get(text, () => read(parser.parse(boundedOpeners(text), {})));
+  return parsed.get(text, () => read(parser().parse(boundedOpeners(text), {})));
 }
 const parsed = new BoundedMemo<ParsedMarkdown>(16);
 

@@ -25,8 +25,8 @@ export function unsafeMarkup(field: string, text: string): string | null {
     return `\`${field}\` contains raw HTML (${tag ? `a <${tag.toLowerCase()}> tag` : "a comment or declaration"}); the library takes markdown only.`;
   }
   // Browsers ignore tabs and line breaks inside a URL scheme, and entities decode before it is read.
-  const decoded = parser.utils
-    .unescapeAll(text)
+  const decoded = parser()
+    .utils.unescapeAll(text)
     .toLowerCase()
     .replace(/[\s\u0000-\u001f]+/g, "");
   if (DANGEROUS_SCHEME.test(decoded)) return `\`${field}\` contains a script link (javascript: or similar).`;

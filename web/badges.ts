@@ -1,7 +1,7 @@
 // GET /api/badge/{souls,reflections,status}.svg: Shields-style badges for READMEs and pages elsewhere
 // (docs/behaviour.md §9), cached five minutes. `label` and `color` come from whoever wrote the embedding
 // URL, so the label is only ever text (badge-maker escapes it) and the color must be a known value.
-import { makeBadge } from "badge-maker";
+import type { makeBadge } from "badge-maker";
 import type { H3Event } from "h3";
 import { z } from "zod";
 import type { WebContext } from "./context.ts";
@@ -11,6 +11,7 @@ import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { keptTexts } from "./text-response.ts";
 import { unlessStoreDown } from "../storage/store-failure.ts";
+import { loadOnce } from "../core/load-once.ts";
 
 export const DEFAULT_COLOR = "00b8d4";
 export const LABEL_MAX = 50;
@@ -36,13 +37,16 @@ const BADGE_NAMES = new Set([
   "inactive",
 ]);
 const cssNames = new BoundedMemo<boolean>(500);
+/** badge-maker, loaded by the first badge asked for. */
+const badgeMaker = loadOnce(() => import("badge-maker"));
+type Draw = typeof makeBadge;
 
 /**
  * The color to render, or the default. Accepted: 3 or 6 hex digits (with or without #), badge-maker's
  * named colors, and CSS color keywords badge-maker passes through. Everything else (functions such as
  * url(…) or rgb(…), schemes, quotes) is ignored: only letters and hex digits ever reach the SVG.
  */
-export function badgeColor(raw: string | null): string {
+export function badgeColor(raw: string | null, draw: Draw): string {
   const value = (raw ?? "").trim().toLowerCase();
   const hex = value.replace(/^#/, "");
   if (/^(?:[0-9a-f]{3}){1,2}$/.test(hex)) return hex;
@@ -50,7 +54,7 @@ export function badgeColor(raw: string | null): string {
   if (!/^[a-z]{3,20}$/.test(value)) return DEFAULT_COLOR;
   // A CSS keyword is accepted exactly when badge-maker writes it into the SVG as given (it drops
   // names it does not know). Asking it once per word keeps the two lists from ever disagreeing.
-  const known = cssNames.get(value, () => makeBadge({ label: "", message: "", color: value }).includes(`fill="${value}"`));
+  const known = cssNames.get(value, () => draw({ label: "", message: "", color: value }).includes(`fill="${value}"`));
   return known ? value : DEFAULT_COLOR;
 }
 
@@ -79,9 +83,9 @@ export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
  * A badge as an answer. Its SVG depends on its label, message and color alone: each is drawn once, with its bytes and
  * ETag (badge-maker measures every character's width, most of a badge request's CPU).
  */
-function badgeResponse(event: H3Event, badge: { label: string; message: string; color: string }, maxAge = 300): Response {
+function badgeResponse(event: H3Event, draw: Draw, badge: { label: string; message: string; color: string }, maxAge = 300): Response {
   // An SVG opened on its own is a document that could run script: this one never needs any, nor anything fetched.
-  return drawn(event, `${badge.label}\n${badge.message}\n${badge.color}`, () => makeBadge(badge), {
+  return drawn(event, `${badge.label}\n${badge.message}\n${badge.color}`, () => draw(badge), {
     "content-type": "image/svg+xml; charset=utf-8",
     "cache-control": `public, max-age=${maxAge}`,
     "content-security-policy": BADGE_CSP,
@@ -112,9 +116,9 @@ function badgeRoute(name: string, summary: string, defaultLabel: (event: H3Event
     handler: async (event) => {
       const query = event.url.searchParams;
       const label = badgeLabel(query.get("label"), defaultLabel(event));
-      const said = await unlessStoreDown(Promise.resolve(message()));
-      if (said === null) return badgeResponse(event, { label, message: RESTING.message, color: RESTING.color }, RESTING.maxAge);
-      return badgeResponse(event, { label, message: said, color: badgeColor(query.get("color")) });
+      const [said, { makeBadge: draw }] = await Promise.all([unlessStoreDown(Promise.resolve(message())), badgeMaker()]);
+      if (said === null) return badgeResponse(event, draw, { label, message: RESTING.message, color: RESTING.color }, RESTING.maxAge);
+      return badgeResponse(event, draw, { label, message: said, color: badgeColor(query.get("color"), draw) });
     },
   };
 }

@@ -2,13 +2,14 @@
 // (once ask stores them) public conversations; 20 entries each, cached five minutes (docs/behaviour.md §9).
 // Everything in them comes from visitors, so every string is treated as plain text, never as markup.
 import { idAuthority } from "./feed-ids.ts";
-import { Feed, type Item } from "feed";
+import type { Feed, Item } from "feed";
 import type { WebContext } from "./context.ts";
 import type { Reflection } from "../services/reflections.ts";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { keptTexts, textResponse } from "./text-response.ts";
+import { loadOnce } from "../core/load-once.ts";
 
 const ENTRIES = 20;
 const ATOM = "application/atom+xml; charset=utf-8";
@@ -85,10 +86,12 @@ const CONVERSATIONS_FEED: FeedHead = {
   title: "Sanctuary: conversations",
   subtitle: "Questions asked of the sanctuary's library, and its answers.",
 };
+/** The feed writer, loaded by the first feed asked for. */
+const feedWriter = loadOnce(() => import("feed"));
 const FEED_HEADERS = { "content-type": ATOM, "cache-control": "public, max-age=300" };
 
-function atomText(base: string, deps: WebContext, head: FeedHead, entries: Item[]): string {
-  const feed = new Feed({
+function atomText(Writer: typeof Feed, base: string, deps: WebContext, head: FeedHead, entries: Item[]): string {
+  const feed = new Writer({
     id: `${base}${head.path}`,
     title: xmlText(head.title),
     description: xmlText(head.subtitle),
@@ -116,12 +119,14 @@ export function reflectionsFeedRoute(deps: WebContext): Route {
     handler: async (event) => {
       const base = baseUrlOf(event);
       const recent = await deps.reflections.recent(deps.clock(), ENTRIES);
+      const { Feed: Writer } = await feedWriter();
       const key = `${base}\n${deps.library.contentHash}\n${recent.map((r) => r.id).join("\n")}`;
       return kept(
         event,
         key,
         () =>
           atomText(
+            Writer,
             base,
             deps,
             REFLECTIONS_FEED,
@@ -142,7 +147,8 @@ export function conversationsFeedRoute(deps: WebContext): Route {
     errors: ["unavailable"],
     handler: async (event) => {
       const base = baseUrlOf(event);
-      return textResponse(event, atomText(base, deps, CONVERSATIONS_FEED, await conversationEntries(deps, base)), FEED_HEADERS);
+      const [{ Feed: Writer }, entries] = await Promise.all([feedWriter(), conversationEntries(deps, base)]);
+      return textResponse(event, atomText(Writer, base, deps, CONVERSATIONS_FEED, entries), FEED_HEADERS);
     },
   };
 }

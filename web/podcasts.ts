@@ -9,7 +9,6 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { H3Event } from "h3";
-import { Podcast } from "podcast";
 import { xmlSafe } from "../core/text.ts";
 import type { Route } from "../core/route.ts";
 import type { Piece } from "../corpus/library.ts";
@@ -18,6 +17,7 @@ import { idAuthority } from "./feed-ids.ts";
 import { ARTWORK_PATH } from "./podcast-artwork.ts";
 import { baseUrlOf } from "../adapters/http.ts";
 import { pathOf } from "./pages/html.ts";
+import { loadOnce } from "../core/load-once.ts";
 import { textResponse } from "./text-response.ts";
 
 export interface PodcastShow {
@@ -70,7 +70,11 @@ const withEpisodes = new WeakMap<WebContext["media"], { pieces: readonly Piece[]
 // XML 1.0 cannot carry control characters at all, and `]]>` would end the CDATA the library writes.
 const xmlText = (s: string) => xmlSafe(s).replace(/]]>/g, "]]&gt;");
 
+/** The podcast feed writer, loaded by the first podcast feed asked for. */
+const podcastWriter = loadOnce(() => import("podcast"));
+
 async function feedXml(deps: WebContext, show: PodcastShow, base: string): Promise<string> {
+  const { Podcast } = await podcastWriter();
   const episodes = recordedEpisodes(deps, show);
   // An episode's date is when its recording was made: stable across requests, newest first in players.
   const dated = await Promise.all(

@@ -8,6 +8,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUNDLE_DIR, bundleFor, freshBundle, sweepBundles } from "../../core/bundle.mjs";
 
+/** The entries whose bundles a start runs: the server and the stdio bin. */
+const ENTRIES = ["server.ts", "mcp-stdio.ts"];
+const bundleText = async (entry: string) => readFile((await bundleFor(fileURLToPath(new URL(`../../${entry}`, import.meta.url))))!, "utf8");
+
 /** Folders and bundles this file made. */
 const folders: string[] = [];
 afterAll(() => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
@@ -66,11 +70,21 @@ describe("bundled entries", () => {
     // Imported at the top, each was loaded by every start of the server and of the stdio bin: openai, Octokit and
     // ioredis together about 130 ms and 18 MB (docs/performance.md, sixty-ninth session).
     const optional = /^import\s[^;(]*?["'](openai|openai\/helpers\/zod|@octokit\/rest|ioredis)["']/m;
-    for (const entry of ["server.ts", "mcp-stdio.ts"]) {
-      const bundle = await bundleFor(fileURLToPath(new URL(`../../${entry}`, import.meta.url)));
-      const code = await readFile(bundle!, "utf8");
+    for (const entry of ENTRIES) {
+      const code = await bundleText(entry);
       expect(code.match(optional)?.[0] ?? null, entry).toBeNull();
       expect(code, entry).toContain('import("openai")');
+    }
+  }, 60_000);
+
+  it("loads what pages, feeds, badges, /metrics and contributions use where it is used, so a stdio start does not", async () => {
+    // A stdio start loaded all six (the web's routes are in the route table it lists): some 150 ms of its 520–620
+    // to `initialize` (docs/performance.md, seventy-first session).
+    const webOnly = /^import\s[^;(]*?["'](feed|podcast|badge-maker|sanitize-html|prom-client|markdown-it)["']/m;
+    for (const entry of ENTRIES) {
+      const code = await bundleText(entry);
+      expect(code.match(webOnly)?.[0] ?? null, entry).toBeNull();
+      for (const name of ["feed", "podcast", "badge-maker"]) expect(code, entry).toContain(`import("${name}")`);
     }
   }, 60_000);
 });

@@ -1,45 +1,53 @@
 // Markdown from the library and from contributions, rendered for pages. Two locks: markdown-it with
 // html disabled writes raw HTML out as text, and sanitize-html then keeps only a short list of
 // harmless tags and http(s)/mailto/relative links, in case either of them ever lets something through.
-import MarkdownIt from "markdown-it";
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type MarkdownIt from "markdown-it";
+import { markdownIt } from "../../core/markdown-it.ts";
+import type sanitizeHtml from "sanitize-html";
 import { BoundedMemo } from "../../core/memo.ts";
 import { trusted, type Html } from "./html.ts";
 
 // breaks: the library writes verse (prayers, hymns, chants) one line per line, so a newline is a line break.
-const markdown = new MarkdownIt({ html: false, breaks: true, linkify: false, typographer: false });
+// Made by the first page rendered (core/markdown-it.ts).
+let made: MarkdownIt | undefined;
+const markdown = (): MarkdownIt => (made ??= withSitePaths(new (markdownIt())({ html: false, breaks: true, linkify: false, typographer: false })));
 
 // A page's path written in a text ("/docs/the-hours describes them", an answer's "to read at /reflections/<slug>") is a
 // link to it: the guides name each other so, answers name songs' pages, and a reader met them as dead text (outside
 // testers' reports). The site's own sections only; not inside a link or code.
 const SITE_PATH = /(?<![\w/.-])\/(?:docs|reflections|music|services)\/[a-z0-9](?:[a-z0-9/-]*[a-z0-9])?/g;
 const SECTIONS = ["/docs/", "/reflections/", "/music/", "/services/"];
-markdown.core.ruler.push("site_paths", (state) => {
-  for (const block of state.tokens) {
-    if (block.type !== "inline" || !block.children) continue;
-    let inLink = 0;
-    block.children = block.children.flatMap((token) => {
-      if (token.type === "link_open") inLink++;
-      if (token.type === "link_close") inLink--;
-      if (token.type !== "text" || inLink > 0 || !SECTIONS.some((section) => token.content.includes(section))) return [token];
-      const out = [];
-      let at = 0;
-      for (const found of token.content.matchAll(SITE_PATH)) {
-        const text = new state.Token("text", "", 0);
-        text.content = token.content.slice(at, found.index);
-        const open = new state.Token("link_open", "a", 1);
-        open.attrs = [["href", found[0]]];
-        const label = new state.Token("text", "", 0);
-        label.content = found[0];
-        out.push(text, open, label, new state.Token("link_close", "a", -1));
-        at = found.index + found[0].length;
-      }
-      const tail = new state.Token("text", "", 0);
-      tail.content = token.content.slice(at);
-      return [...out, tail];
-    });
-  }
-});
+
+function withSitePaths(parser: MarkdownIt): MarkdownIt {
+  parser.core.ruler.push("site_paths", (state) => {
+    for (const block of state.tokens) {
+      if (block.type !== "inline" || !block.children) continue;
+      let inLink = 0;
+      block.children = block.children.flatMap((token) => {
+        if (token.type === "link_open") inLink++;
+        if (token.type === "link_close") inLink--;
+        if (token.type !== "text" || inLink > 0 || !SECTIONS.some((section) => token.content.includes(section))) return [token];
+        const out = [];
+        let at = 0;
+        for (const found of token.content.matchAll(SITE_PATH)) {
+          const text = new state.Token("text", "", 0);
+          text.content = token.content.slice(at, found.index);
+          const open = new state.Token("link_open", "a", 1);
+          open.attrs = [["href", found[0]]];
+          const label = new state.Token("text", "", 0);
+          label.content = found[0];
+          out.push(text, open, label, new state.Token("link_close", "a", -1));
+          at = found.index + found[0].length;
+        }
+        const tail = new state.Token("text", "", 0);
+        tail.content = token.content.slice(at);
+        return [...out, tail];
+      });
+    }
+  });
+  return parser;
+}
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -82,9 +90,16 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * sanitize-html, loaded by the first page rendered (synchronously, as rendering is; it is CommonJS): the stdio bin
+ * renders no page and never loads it (some 40 ms of its start, docs/performance.md).
+ */
+let sanitizer: typeof sanitizeHtml | undefined;
+
 /** The second lock on its own: HTML in, only the allowed tags, attributes and link schemes out. */
 export function sanitizeRendered(markup: string): string {
-  return sanitizeHtml(markup, SANITIZE);
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+  return sanitizer(markup, SANITIZE);
 }
 
 /**
@@ -93,7 +108,7 @@ export function sanitizeRendered(markup: string): string {
  */
 export function renderMarkdown(source: string, under = 1): Html {
   return (renderings[under] ??= new BoundedMemo<Html>(256)).get(source, () => {
-    const rendered = sanitizeRendered(markdown.render(source));
+    const rendered = sanitizeRendered(markdown().render(source));
     return trusted(under > 1 ? deeperHeadings(rendered, under - 1) : rendered);
   });
 }
