@@ -19,6 +19,7 @@ import { createLogger } from "./core/logger.ts";
 import { listenRefusal } from "./core/listen-refusal.ts";
 import { answerClientErrors } from "./adapters/client-errors.ts";
 import { ServerResponseWithReason } from "./adapters/status-line.ts";
+import { loadRenderers } from "./web/pages/markdown.ts";
 
 /** A server before it listens: what it serves, built once; `app.fetch(request)` answers with no socket. */
 export interface OpenedApp {
@@ -98,8 +99,12 @@ export async function startServer(
     if (!closing) deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
   });
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
-  void deps.search.complete.then(() => {
-    if (!closing) deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words");
+  void deps.search.complete.then(async () => {
+    if (closing) return;
+    deps.log.info({ loop: loopFigures() }, "start-up finished: search answers by meaning and words");
+    // What pages render with, loaded while nothing waits rather than by the first page asked for (a stdio start,
+    // which renders none, never loads them: web/pages/markdown.ts).
+    await loadRenderers().catch((error: unknown) => deps.log.warn({ reason: String(error) }, "page renderers not loaded; the first page tries again"));
   });
   setTimeout(() => deps.log.info({ loop: loopFigures() }, "first two minutes"), 120_000).unref();
   // Only after listening, and once search's vectors are ready (or a minute has passed): visitors are served

@@ -2,6 +2,7 @@
 // html disabled writes raw HTML out as text, and sanitize-html then keeps only a short list of
 // harmless tags and http(s)/mailto/relative links, in case either of them ever lets something through.
 import { createRequire } from "node:module";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type MarkdownIt from "markdown-it";
 import { markdownIt } from "../../core/markdown-it.ts";
 import type sanitizeHtml from "sanitize-html";
@@ -96,10 +97,22 @@ const SANITIZE: sanitizeHtml.IOptions = {
  */
 let sanitizer: typeof sanitizeHtml | undefined;
 
+const loadSanitizer = () => createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+
 /** The second lock on its own: HTML in, only the allowed tags, attributes and link schemes out. */
 export function sanitizeRendered(markup: string): string {
-  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+  sanitizer ??= loadSanitizer();
   return sanitizer(markup, SANITIZE);
+}
+
+/**
+ * Both packages loaded now, one a turn (some 40 ms each), rather than by the first page a visitor asks for: the HTTP
+ * server calls it once its start-up is over (server.ts).
+ */
+export async function loadRenderers(): Promise<void> {
+  markdown();
+  await nextTurn();
+  sanitizer ??= loadSanitizer();
 }
 
 /**
