@@ -2,7 +2,8 @@
 // (`<library>/asked/<guide>.md`, written from the guide alone, never from a test set: corpus/WRITING.md). ask
 // weighs them as it weighs a FAQ's own question (search/ground.ts), so "can I drop a link to my website" meets
 // the sentence about web addresses although the two share no word. They are not pages, and not searched.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
+import { smallFiles } from "../core/small-files.ts";
 import { join, relative, sep } from "node:path";
 
 /** A sentence of a guide, named by a fragment of it, and the questions it answers. */
@@ -121,6 +122,8 @@ async function askedFiles(dir: string): Promise<string[]> {
 /** Every asked-as file under `<dir>/asked/`, read (addAskedFile). */
 export async function loadAsked(dir: string, targets: AskedTargets): Promise<Asked> {
   const asked: Asked = { guides: new Map(), pieces: new Map() };
-  for (const file of await askedFiles(dir)) addAskedFile(asked, file, await readFile(join(dir, ASKED_FOLDER, file), "utf8"), targets);
+  const files = await askedFiles(dir);
+  let at = 0;
+  for await (const { text } of smallFiles(files.map((file) => join(dir, ASKED_FOLDER, file)))) addAskedFile(asked, files[at++], text, targets);
   return asked;
 }

@@ -1,10 +1,10 @@
 // Loads the library (markdown with front matter) once into memory and answers lookups from it.
 import { createHash } from "node:crypto";
-import type { Stats } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { ASKED_FOLDER, loadAsked, type Asked, type AskedSentence } from "./asked.ts";
 import { parse as parseYaml } from "yaml";
+import { smallFiles } from "../core/small-files.ts";
 import { z } from "zod";
 import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
 
@@ -169,9 +169,6 @@ async function markdownFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** How many files are being read ahead of the one checked (loadLibrary). */
-const READ_AHEAD = 16;
-
 /** Read and validate every file under `dir`. Throws a LibraryError naming the file and the reason. */
 export async function loadLibrary(dir: string): Promise<Library> {
   const files = await markdownFiles(dir).catch((e) => {
@@ -182,24 +179,11 @@ export async function loadLibrary(dir: string): Promise<Library> {
   let axioms: Axiom[] = [];
   const pendingSongs: Array<{ piece: Piece; fm: z.infer<typeof SongFrontMatter>; file: string }> = [];
 
-  // Files are read a few ahead of the one being checked: awaited one by one, each read's round trips through the
-  // thread pool left the loop idle (about half a start's library load). Bounded, so a library of thousands of
-  // files never holds thousands open; a failure surfaces at its own file (the reads ahead of it are let go).
-  const reads: Array<Promise<[string, Stats]>> = [];
-  const readAhead = (upTo: number) => {
-    for (let j = reads.length; j < Math.min(upTo, files.length); j++) {
-      const read = Promise.all([readFile(files[j], "utf8"), stat(files[j])]);
-      read.catch(() => {});
-      reads.push(read);
-    }
-  };
-  for (const [i, file] of files.entries()) {
-    readAhead(i + READ_AHEAD);
+  for await (const { path: file, text: source, modified: mtime } of smallFiles(files)) {
     const rel = relative(dir, file).split(sep).join("/");
     const fail = (why: string): never => {
       throw new LibraryError(`Library file ${file} is not valid: ${why}`);
     };
-    const [source, { mtime }] = await reads[i];
     hash.update(rel).update("\0").update(source).update("\0");
     const parts = rel.replace(/\.md$/, "").split("/");
     if (parts.length > 2) fail("documents live at most one folder deep");
