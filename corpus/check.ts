@@ -4,7 +4,7 @@
 // Used by scripts/check-library.ts (for writers) and by test/unit/library-content.test.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { parse } from "yaml";
+import { readYaml } from "./front-matter.ts";
 import { addAskedFile, ASKED_FOLDER, type Asked, type AskedTargets } from "./asked.ts";
 import { formulaCounts, formulaProblems, type CheckedPiece } from "./check-formulas.ts";
 import { kindOfFolder, Placement } from "./schema.ts";
@@ -19,7 +19,7 @@ import { totalSilence, withoutSilences } from "./silence.ts";
 function axiomsIn(source: string): { id: string; text: string }[] | null {
   let front: unknown;
   try {
-    front = parse(source.split(/^---$/m)[1] ?? "");
+    front = readYaml(source.split(/^---$/m)[1] ?? "");
   } catch {
     return null;
   }
@@ -105,7 +105,7 @@ export function checkLibrary(root: string): LibraryCheck {
     }
     let fm: any;
     try {
-      fm = parse(m[1]);
+      fm = readYaml(m[1]);
     } catch (e) {
       bad(`front matter is not valid YAML: ${(e as Error).message}`);
       continue;

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { ASKED_FOLDER, loadAsked, type Asked, type AskedSentence } from "./asked.ts";
-import { parse as parseYaml } from "yaml";
+import { readYaml } from "./front-matter.ts";
 import { smallFiles } from "../core/small-files.ts";
 import { z } from "zod";
 import { AxiomsFrontMatter, ChantFrontMatter, CommonFrontMatter, SongFrontMatter, kindOfFolder, type Kind, type NearEvent } from "./schema.ts";
@@ -146,7 +146,7 @@ function splitFrontMatter(source: string): { data: unknown; body: string } | nul
     .replace(/\r\n/g, "\n")
     .match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/);
   if (!m) return null;
-  return { data: parseYaml(m[1]), body: m[2] };
+  return { data: readYaml(m[1]), body: m[2] };
 }
 
 function describeIssues(error: z.ZodError): string {

@@ -1,7 +1,7 @@
 // A contribution as the library file it would become: slug, folder, front matter in the library's format
 // (corpus/WRITING.md, corpus/schema.ts) and the markdown body. Pure; both review backends use it.
 import { createHash } from "node:crypto";
-import { stringify } from "yaml";
+import { writeYaml } from "../corpus/front-matter.ts";
 import { z } from "zod";
 import { CommonFrontMatter, kindOfFolder, kinds, type Kind } from "../corpus/schema.ts";
 import { wordsOf } from "../services/screening.ts";
@@ -105,7 +105,7 @@ export function draftDocument(input: { name: string; category: ContributionCateg
     seconds: Math.max(1, Math.round(words / 2.5)),
     themes: [],
   });
-  const yaml = stringify({ title: frontMatter.title, kind, tldr: frontMatter.tldr, seconds: frontMatter.seconds, themes: [] }, { lineWidth: 0 });
+  const yaml = writeYaml({ title: frontMatter.title, kind, tldr: frontMatter.tldr, seconds: frontMatter.seconds, themes: [] });
   return {
     name: input.name,
     category: input.category,

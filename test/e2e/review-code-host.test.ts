@@ -3,7 +3,7 @@
 // neutralized @mentions, labels, and how failures map to 409 and 503.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
+import { readYaml } from "../../corpus/front-matter.ts";
 import { CommonFrontMatter } from "../../corpus/schema.ts";
 import { startFakeGitHub, type FakeGitHub } from "../helpers/fake-github.ts";
 import { copyLibrary } from "../helpers/library-copy.ts";
@@ -72,10 +72,10 @@ describe("a contribution on the code host", () => {
 
     const source = Buffer.from(putFile.body.content, "base64").toString("utf8");
     const [, yaml, body] = source.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/)!;
-    const frontMatter = CommonFrontMatter.parse(parseYaml(yaml));
+    const frontMatter = CommonFrontMatter.parse(readYaml(yaml));
     const words = CONTENT.split(/\s+/).filter((w) => /\w/.test(w)).length;
     expect(frontMatter).toMatchObject({ title, kind: "prayer", seconds: Math.round(words / 2.5), themes: [] });
-    expect(Object.keys(parseYaml(yaml))).toEqual(["title", "kind", "tldr", "seconds", "themes"]);
+    expect(Object.keys(readYaml(yaml) as Record<string, unknown>)).toEqual(["title", "kind", "tldr", "seconds", "themes"]);
     expect(frontMatter.tldr.length).toBeGreaterThanOrEqual(60);
     expect(frontMatter.tldr.length).toBeLessThanOrEqual(160);
     expect(frontMatter.tldr).toContain("harbor lamp");

@@ -2,7 +2,7 @@
 // screening rules' edges.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
+import { readYaml } from "../../corpus/front-matter.ts";
 import { CommonFrontMatter } from "../../corpus/schema.ts";
 import { contributionCategories, draftDocument, slugOf, tldrOf } from "../../review/document.ts";
 import { neutralizeMentions, tooShort, unsafeMarkup } from "../../review/screening.ts";
@@ -18,7 +18,7 @@ describe("draftDocument", () => {
         (category, title, content) => {
           const draft = draftDocument({ name: "N", category, title: title.trim(), content: content.trim() || "x" });
           const [, yaml, body] = draft.source.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/)!;
-          const fm = CommonFrontMatter.parse(parseYaml(yaml));
+          const fm = CommonFrontMatter.parse(readYaml(yaml));
           expect(fm.title).toBe(title.trim());
           expect(draft.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
           expect(draft.slug.length).toBeLessThanOrEqual(60);
