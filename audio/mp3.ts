@@ -1,7 +1,7 @@
 // MP3 encoding with LAME compiled to WebAssembly (wasm-media-encoders: MIT wrapper, LAME is LGPL,
 // used unmodified), and a frame counter that measures an MP3's length as a player does, without decoding.
 // Not lamejs (pure JS): it is several times slower on real songs, enough to overrun the render budget.
-import { createMp3Encoder } from "wasm-media-encoders";
+import type { createMp3Encoder } from "wasm-media-encoders";
 import type { Pcm } from "./pcm.ts";
 
 /** Mono at 24 kHz is MPEG-2 layer III: 576 samples a frame; 64 kbps is plenty for one voice. */
@@ -12,13 +12,14 @@ export const MUSIC_KBPS = 128 as const;
 // One encoder per process, reconfigured for each file (configure() starts a fresh stream). Encoding is
 // synchronous, so two files never interleave in it. Compiled on first need, not at import: a top-level await
 // here made the server (which only reads MP3 lengths) compile LAME, and split its start-up's module
-// evaluation in two, the second half one long task on a running event loop.
+// evaluation in two, the second half one long task on a running event loop. The package itself is loaded then too:
+// the server and the stdio bin, which never encode, do not load it.
 let encoder: Awaited<ReturnType<typeof createMp3Encoder>> | undefined;
 let loading: Promise<void> | undefined;
 
 /** Compiles the LAME encoder once per process; `encodeMp3` and `encodeMp3Blocks` need it done. */
 export function loadMp3Encoder(): Promise<void> {
-  loading ??= createMp3Encoder().then((e) => void (encoder = e));
+  loading ??= import("wasm-media-encoders").then((lame) => lame.createMp3Encoder()).then((e) => void (encoder = e));
   return loading;
 }
 

@@ -77,10 +77,10 @@ describe("bundled entries", () => {
     }
   }, 60_000);
 
-  it("loads what pages, feeds, badges, /metrics and contributions use where it is used, so a stdio start does not", async () => {
-    // A stdio start loaded all six (the web's routes are in the route table it lists): some 150 ms of its 520–620
+  it("loads what pages, feeds, badges, /metrics, contributions and recordings use where it is used, so a stdio start does not", async () => {
+    // A stdio start loaded all seven (the web's routes are in the route table it lists): some 150 ms of its 520–620
     // to `initialize` (docs/performance.md, seventy-first session).
-    const webOnly = /^import\s[^;(]*?["'](feed|podcast|badge-maker|sanitize-html|prom-client|markdown-it)["']/m;
+    const webOnly = /^import\s[^;(]*?["'](feed|podcast|badge-maker|sanitize-html|prom-client|markdown-it|wasm-media-encoders)["']/m;
     for (const entry of ENTRIES) {
       const code = await bundleText(entry);
       expect(code.match(webOnly)?.[0] ?? null, entry).toBeNull();
