@@ -3,7 +3,6 @@
 // a visitor's words never becomes a label (each distinct value would be a new series, and a private one).
 import { createRequire } from "node:module";
 import type * as PromClient from "prom-client";
-import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export type Transport = "rest" | "mcp" | "web";
 
@@ -21,11 +20,11 @@ const loadPromClient = () => createRequire(import.meta.url)("prom-client") as ty
 
 interface Instruments {
   prom: typeof PromClient;
-  registry: Registry;
-  requests: Counter<"operation" | "transport" | "status">;
-  latency: Histogram<"operation" | "transport">;
-  planner: Counter<"outcome">;
-  storeErrors: Counter<"kind">;
+  registry: PromClient.Registry;
+  requests: PromClient.Counter<"operation" | "transport" | "status">;
+  latency: PromClient.Histogram<"operation" | "transport">;
+  planner: PromClient.Counter<"outcome">;
+  storeErrors: PromClient.Counter<"kind">;
 }
 
 export class Metrics {
@@ -37,7 +36,7 @@ export class Metrics {
   }
 
   /** The registry the instruments are in (a cluster's primary gathers each worker's). */
-  get registry(): Registry {
+  get registry(): PromClient.Registry {
     return this.instruments().registry;
   }
 
@@ -123,7 +122,7 @@ export class Metrics {
     let absent = false;
     // prom-client's gauge, whose unlabelled form always shows one sample (0 until set): left out when nothing was read.
     class ReadGauge extends this.instruments().prom.Gauge<L> {
-      override async get(): ReturnType<Gauge<L>["get"]> {
+      override async get(): ReturnType<PromClient.Gauge<L>["get"]> {
         const metric = await super.get();
         return absent ? { ...metric, values: [] } : metric;
       }

@@ -3,8 +3,8 @@
 // weighs them as it weighs a FAQ's own question (search/ground.ts), so "can I drop a link to my website" meets
 // the sentence about web addresses although the two share no word. They are not pages, and not searched.
 import { readdir } from "node:fs/promises";
-import { smallFiles } from "../core/small-files.ts";
 import { join, relative, sep } from "node:path";
+import { smallFiles } from "../core/small-files.ts";
 
 /** A sentence of a guide, named by a fragment of it, and the questions it answers. */
 export interface AskedSentence {
