@@ -27,8 +27,8 @@ export function routeOf(body: unknown, headers: Headers): McpRoute | null {
   if (!isObject(body) || body.jsonrpc !== "2.0" || typeof body.method !== "string") return null;
   const params = body.params ?? {};
   if (!isObject(params)) return null;
-  const { method, id } = body;
-  const requestId = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : undefined;
+  const { method } = body;
+  const requestId = idOf(body) ?? undefined;
   const hasId = requestId !== undefined;
   if ("id" in body && !hasId) return null;
   const header = headers.get("mcp-protocol-version") ?? undefined;

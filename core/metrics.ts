@@ -1,8 +1,8 @@
 // The process's Prometheus instruments (prom-client), one registry per server. Labels are closed sets only:
 // an operation's name or a route's pattern, a transport, a status code, an outcome. A path, a query, a name or
 // a visitor's words never becomes a label (each distinct value would be a new series, and a private one).
-import { createRequire } from "node:module";
 import type * as PromClient from "prom-client";
+import { requiredOnce } from "./load-once.ts";
 
 export type Transport = "rest" | "mcp" | "web";
 
@@ -16,7 +16,7 @@ export type PlannerOutcome = (typeof PLANNER_OUTCOMES)[number];
  * docs/performance.md, seventy-first session). Counts are the same either way: an instrument is made before its first
  * count.
  */
-const loadPromClient = () => createRequire(import.meta.url)("prom-client") as typeof PromClient;
+const loadPromClient = requiredOnce<typeof PromClient>("prom-client");
 
 interface Instruments {
   prom: typeof PromClient;

@@ -14,9 +14,8 @@ export type ExpansionRecord = Record<string, Array<[string, number]>>;
 export type Expansions = ReadonlyMap<string, string>;
 
 /** A record's lists as the server keeps them. */
-export function expansionTable(record: ExpansionRecord, into = new Map<string, string>()): Map<string, string> {
-  for (const [word, list] of Object.entries(record)) into.set(word, JSON.stringify(list));
-  return into;
+export function expansionTable(record: ExpansionRecord): Map<string, string> {
+  return new Map(Object.entries(record).map(([word, list]) => [word, JSON.stringify(list)]));
 }
 
 /** WordNet's detachment rules: an ending, and what takes its place. */

@@ -2,9 +2,9 @@
 // holds per-connection state: there is no WATCH, nothing serializes unrelated keys behind one another, and
 // a read-modify-write that loses a race retries alone (its key's queue waits, no other request does).
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import type * as Ioredis from "ioredis";
 import type { Redis } from "ioredis";
+import { requiredOnce } from "../core/load-once.ts";
 import { backoff, decodeStored, encode, highest, lowest, type Change, type Engine, type RangeQuery, type ScoreRange, type SortedEntry } from "./engine.ts";
 import { SCRIPTS, type Scripted } from "./redis-scripts.ts";
 
@@ -12,7 +12,7 @@ import { SCRIPTS, type Scripted } from "./redis-scripts.ts";
  * ioredis, loaded by the first Redis engine made: a start on SQLite (the default) never loads it (39 ms and 12 MB of
  * RSS loaded alone, docs/performance.md). Synchronously, as a store opens synchronously; ioredis is CommonJS.
  */
-const loadIoredis = () => createRequire(import.meta.url)("ioredis") as typeof Ioredis;
+const loadIoredis = requiredOnce<typeof Ioredis>("ioredis");
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 /** Redis spells the open ends of a score range -inf and +inf. */

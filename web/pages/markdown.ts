@@ -1,10 +1,10 @@
 // Markdown from the library and from contributions, rendered for pages. Two locks: markdown-it with
 // html disabled writes raw HTML out as text, and sanitize-html then keeps only a short list of
 // harmless tags and http(s)/mailto/relative links, in case either of them ever lets something through.
-import { createRequire } from "node:module";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type MarkdownIt from "markdown-it";
 import { markdownIt } from "../../core/markdown-it.ts";
+import { requiredOnce } from "../../core/load-once.ts";
 import type sanitizeHtml from "sanitize-html";
 import { BoundedMemo } from "../../core/memo.ts";
 import { trusted, type Html } from "./html.ts";
@@ -95,14 +95,11 @@ const SANITIZE: sanitizeHtml.IOptions = {
  * sanitize-html, loaded by the first page rendered (synchronously, as rendering is; it is CommonJS): the stdio bin
  * renders no page and never loads it (some 40 ms of its start, docs/performance.md).
  */
-let sanitizer: typeof sanitizeHtml | undefined;
-
-const loadSanitizer = () => createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+const sanitizer = requiredOnce<typeof sanitizeHtml>("sanitize-html");
 
 /** The second lock on its own: HTML in, only the allowed tags, attributes and link schemes out. */
 export function sanitizeRendered(markup: string): string {
-  sanitizer ??= loadSanitizer();
-  return sanitizer(markup, SANITIZE);
+  return sanitizer()(markup, SANITIZE);
 }
 
 /**
@@ -112,7 +109,7 @@ export function sanitizeRendered(markup: string): string {
 export async function loadRenderers(): Promise<void> {
   markdown();
   await nextTurn();
-  sanitizer ??= loadSanitizer();
+  sanitizer();
 }
 
 /**
