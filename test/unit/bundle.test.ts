@@ -87,4 +87,10 @@ describe("bundled entries", () => {
       for (const name of ["feed", "podcast", "badge-maker"]) expect(code, entry).toContain(`import("${name}")`);
     }
   }, 60_000);
+
+  it("loads Apache Arrow only as LanceDB requires it, when a table is written, so no start loads a second copy", async () => {
+    // Imported, Arrow's ESM build (a hundred files) was loaded by every start beside the CommonJS build LanceDB requires.
+    const arrowImport = /^import\s[^;(]*?["']apache-arrow["']/m;
+    for (const entry of ENTRIES) expect((await bundleText(entry)).match(arrowImport)?.[0] ?? null, entry).toBeNull();
+  }, 60_000);
 });
