@@ -2,7 +2,7 @@
 // survive a restart: a store adapter over KeyValueStore (per-key serialized read-modify-write).
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
+import type { RateLimiterRes as RateLimiterResType, RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
 import { z } from "zod";
 import { rateLimited, SanctuaryError } from "../core/errors.ts";
 import { keyFamily } from "../storage/key-family.ts";
@@ -18,8 +18,13 @@ type Stored = z.infer<typeof Stored>;
 /** A subject's window; one that cannot be read is no window (as if it had lapsed), not a 500 on every call. */
 export const LIMIT_WINDOW = keyFamily("rate-limit window", Stored, { ifCorrupt: "missing" });
 
-// The library's base for custom stores is not re-exported from its index, so it is loaded by path.
-const RateLimiterStoreAbstract = createRequire(import.meta.url)("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js") as typeof StoreAbstractType;
+// The two parts a store needs, loaded by path: the base for custom stores is not re-exported from the package's index,
+// and the index loads every file of the package (every other store's client, the cluster master) on each start;
+// RateLimiterRes is the very module the base requires, so `instanceof` holds.
+const require = createRequire(import.meta.url);
+const RateLimiterStoreAbstract = require("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js") as typeof StoreAbstractType;
+const RateLimiterRes = require("rate-limiter-flexible/lib/RateLimiterRes.js") as typeof RateLimiterResType;
+type RateLimiterRes = RateLimiterResType;
 
 /** A subject (a visitor's name, an address) never becomes a storage path as written: it is hashed. */
 const storageKey = (key: string) => `limits:${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
