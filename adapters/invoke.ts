@@ -111,8 +111,10 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     // Inputs and bodies are read-only by type; with output checks on (the tests) they are frozen too, on every
     // transport alike, so a handler that writes to either fails in the tests rather than on one transport.
     if (app.config.checkOutput) deepFreeze(input);
-    // Screening is validation that needs the services: before any limit.
-    if (op.screen) await op.screen(input, ctx);
+    // Screening is validation that needs the services: before any limit. Awaited only when it is asynchronous: an
+    // `await` of nothing is a turn of the microtask queue on now's every request.
+    const screened = op.screen?.(input, ctx);
+    if (screened) await screened;
     // A read's limits fail open when the store cannot count them; its own writes (attend's visit) still fail closed.
     const limits = callLimits(op.limits ?? [], input, ctx, { failOpen: op.rest.method === "GET" });
     ctx.takeLimits = limits.take;

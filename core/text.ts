@@ -7,16 +7,19 @@ export function foldText(text: string): string {
   return text.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/** C0 control characters other than tab, line feed and carriage return, and DEL: never accepted in text. */
-export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * C0 and C1 control characters other than tab, line feed and carriage return, and DEL: never accepted in text. The C1
+ * set (U+0080–U+009F) is what text decoded in the wrong charset carries (an escape sequence's CSI, U+009B, among them).
+ */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export function hasControlChars(text: string): boolean {
   return CONTROL_CHARS.test(text);
 }
 
-/** Any C0 control character or DEL, line breaks and tabs too: none belongs in a name the caller looks something up by. */
+/** Any C0 or C1 control character or DEL, line breaks and tabs too: none belongs in a name or a label. */
 export function hasAnyControlChar(text: string): boolean {
-  return /[\u0000-\u001F\u007F]/.test(text);
+  return /[\u0000-\u001F\u007F-\u009F]/.test(text);
 }
 
 /** Half of a UTF-16 pair alone (JSON can send "\ud800"): no character at all, and strict JSON parsers refuse it. */
@@ -75,6 +78,23 @@ export function withoutBidiControls(text: string): string {
 /** Text without invisible format characters: what a visitor sees is what is kept. */
 export function withoutInvisible(text: string): string {
   return text.replace(INVISIBLE, "");
+}
+
+/**
+ * Combining marks piled on one character beyond what any writing needs (a letter of Vietnamese, Hebrew or Tibetan
+ * carries up to four): text that spills over the lines above and below it, or a word padded with variation selectors.
+ */
+const STACKED_MARKS = /\p{M}{8,}/u;
+export const hasStackedMarks = (text: string): boolean => STACKED_MARKS.test(text);
+
+/**
+ * How many characters a reader sees: invisible format characters and the ends' spaces left out, and a run of
+ * combining marks counted once (an accent and the letter under it still count as two, as they always did).
+ */
+export function visibleLength(text: string): number {
+  return withoutInvisible(text)
+    .trim()
+    .replace(/(\p{M})\p{M}+/gu, "$1").length;
 }
 
 /** Whether text has something visible once invisible format characters and spaces are taken out. */

@@ -1,7 +1,7 @@
 // Input fields several operations share, with the limits of docs/behaviour.md §9.
 import { z } from "zod";
 import { isObject } from "../core/is-object.ts";
-import { hasControlChars, hasVisibleText, withoutBidiControls, withoutInvisible } from "../core/text.ts";
+import { hasAnyControlChar, hasControlChars, hasStackedMarks, hasVisibleText, visibleLength, withoutBidiControls, withoutInvisible } from "../core/text.ts";
 import { isValidDate } from "../planner/time.ts";
 
 /**
@@ -20,11 +20,15 @@ export function visitorName(field: string, max = 100) {
       .trim()
       .min(1, `\`${field}\` must not be empty`)
       .max(max)
-      // A name is a one-line label under what its visitor wrote, shown on pages and in feeds.
-      .refine((s) => !/[\r\n\u2028\u2029]/.test(s), `\`${field}\` must be one line`)
-      .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`)
+      // A name is a one-line label under what its visitor wrote, shown on pages and in feeds: no tab either.
+      .refine(isOneLine, `\`${field}\` must be one line`)
+      .refine((s) => !hasAnyControlChar(s), `\`${field}\` must not contain control characters or tabs`)
+      .refine((s) => !hasStackedMarks(s), stackedMarks(field))
   );
 }
+
+const isOneLine = (s: string) => !/[\r\n\u2028\u2029]/.test(s);
+const stackedMarks = (field: string) => `\`${field}\` piles many accents or marks on one character; send it as it is written`;
 // Every name is shown to others somewhere (to those attending, on a conversation's page, in a review's issue or pull
 // request), so each keeps the public rule against web addresses, as reflect's always did: a name attend took would
 // otherwise be refused by the reflect step it is handed on to.
@@ -119,12 +123,20 @@ export function publicText(field: string, min: number, max: number) {
   return writtenText()
     .min(min)
     .max(max)
-    .refine((s) => s.length < min || withoutInvisible(s).trim().length >= min, {
-      message: `\`${field}\` must hold at least ${min} visible characters (invisible ones do not count)`,
+    .refine((s) => s.length < min || visibleLength(s) >= min, {
+      message: `\`${field}\` must hold at least ${min} visible characters (invisible ones, and marks piled on one, do not count)`,
       abort: true,
     })
     .refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
-    .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`);
+    .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`)
+    .refine((s) => !hasStackedMarks(s), stackedMarks(field));
+}
+
+/** A public label (a reflection's place): public text on one line, without tabs, as a name is. */
+export function publicLabel(field: string, min: number, max: number) {
+  return publicText(field, min, max)
+    .refine(isOneLine, `\`${field}\` must be one line`)
+    .refine((s) => !hasAnyControlChar(s), `\`${field}\` must not contain control characters or tabs`);
 }
 
 /** A public name: a visitor's name with the public-text rule against web addresses (every operation's names). */

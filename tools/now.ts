@@ -5,6 +5,7 @@ import { emptyAsAbsent, nameField, timezoneField } from "./inputs.ts";
 import { defineOperation, readOnly } from "./operation.ts";
 import { Companions, CurrentSong, Service, ServicePart } from "./service-shapes.ts";
 import { nextSteps } from "./shapes.ts";
+import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { refusedZoneField, serviceSteps } from "./service-body.ts";
 import { timestampOf } from "./service-view.ts";
 
@@ -47,6 +48,13 @@ export const now = defineOperation({
     app: true,
   },
   example: "/api/now?timezone=Asia/Tokyo",
+  // The name only fills the attend step, but a name attend would refuse is refused here too: handed on in a step,
+  // it would fail only when the step is taken (an outside tester's report).
+  screen({ name }, ctx) {
+    if (name === undefined) return;
+    const wording = { nothing: "Nothing was registered (now never registers).", own: { name: OWN_NAME }, example: now.example };
+    screenVisitorFields(ctx, [["name", name, "name"]], wording);
+  },
   async handler({ timezone, name }, ctx) {
     // Only the time and the count differ between visitors of a slot (tools/service-view.ts).
     const { shared, inputs } = await ctx.views.now(timezone, ctx.now, ctx.steps);

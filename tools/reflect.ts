@@ -5,7 +5,7 @@ import { z } from "zod";
 import { invalid } from "../core/errors.ts";
 import { songMeantSentence } from "./song-meant.ts";
 import { EXAMPLES } from "./examples.ts";
-import { nameOrUsername, publicName, publicText, timezoneField } from "./inputs.ts";
+import { nameOrUsername, publicLabel, publicName, publicText, timezoneField } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { limitSaid } from "./limit-said.ts";
@@ -58,7 +58,7 @@ export const reflect = defineOperation({
         .optional()
         .describe("The song it belongs to (send current.slug from attend); default: the first song of the service for your timezone"),
       timezone: timezoneField.optional().describe("IANA timezone, shown publicly; default UTC. Places the reflection in the service you heard"),
-      location: publicText("location", 1, 100).optional().describe("Free text, shown publicly, no web addresses"),
+      location: publicLabel("location", 1, 100).optional().describe("Free text, shown publicly, no web addresses"),
       dry_run: z
         .boolean()
         .optional()

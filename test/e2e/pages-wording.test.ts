@@ -230,6 +230,12 @@ const CASES: Case[] = [
     400,
     "Your reflection is made mostly of characters that do not show. Please write it in letters people can read.",
   ),
+  reflectCase(
+    "marks piled on one letter",
+    { text: `${GOOD} Z${"\u0336".repeat(12)}` },
+    400,
+    "Your reflection piles many accents or marks on one letter. Please write it as it is usually written.",
+  ),
   reflectCase("a place too long", { location: long(101) }, 400, "Please shorten the place you gave to at most 100 characters; it has 101."),
   reflectCase(
     "a web address as the place",

@@ -102,6 +102,13 @@ const calls: Record<string, Call> = {
     base: { name: "Ilse" },
     rest: (b) => server.get(`/api/attend?${new URLSearchParams(b as Record<string, string>)}`, { headers: asIp(freshIp()) }),
   },
+  // now's name only fills its attend step, and is refused where attend would refuse it (a step that would fail).
+  now: {
+    op: "now",
+    tool: "now",
+    base: { timezone: "Europe/Lisbon" },
+    rest: (b) => server.get(`/api/now?${new URLSearchParams(b as Record<string, string>)}`, { headers: asIp(freshIp()) }),
+  },
   ask: { op: "ask", tool: "ask", base: { question: "How does a service end?" }, rest: (b) => server.post("/api/ask", b, asIp(freshIp())) },
   search: {
     op: "search",
@@ -151,6 +158,8 @@ const refused: Array<[string, string, unknown]> = [
   ["attend", "name", "YourName"],
   ["attend", "name", "..."],
   ["attend", "username", "{username}"],
+  ["now", "name", "test"],
+  ["now", "name", "<your name>"],
   ["ask", "question", "<your follow-up question>"],
   ["ask", "question", EXAMPLES.ask.question],
   ["ask", "question", "test"],

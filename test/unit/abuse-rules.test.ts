@@ -7,7 +7,7 @@ import { hasVisibleText, nameKey, withoutBidiControls, withoutInvisible } from "
 import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
 import { unsafeMarkup } from "../../review/screening.ts";
 import { feedback, withoutBidiIn } from "../../tools/feedback.ts";
-import { publicText } from "../../tools/inputs.ts";
+import { publicLabel, publicName, publicText } from "../../tools/inputs.ts";
 import { parseRange } from "../../web/media.ts";
 
 describe("nameKey", () => {
@@ -110,9 +110,42 @@ describe("public text", () => {
 
   it("counts only visible characters toward the least length", () => {
     const refused = text.safeParse("\u200b".repeat(22));
-    expect(refused.error?.issues.map((i) => i.message)).toEqual(["`text` must hold at least 20 visible characters (invisible ones do not count)"]);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      "`text` must hold at least 20 visible characters (invisible ones, and marks piled on one, do not count)",
+    ]);
     expect(text.safeParse(`${"\u2800".repeat(25)}`).success).toBe(false);
     expect(text.safeParse("Twenty visible chars\u200b").success).toBe(true);
+  });
+
+  it("counts a run of marks on one character once, and refuses marks piled beyond what any writing uses", () => {
+    // One letter under thirty accents, and "ok" padded with variation selectors, show as a character or two.
+    const oneLetter = `a${"\u0301".repeat(30)}`;
+    expect(text.safeParse(oneLetter).error?.issues[0]?.message).toMatch(/at least 20 visible characters/);
+    expect(text.safeParse(`ok${"\ufe0f".repeat(30)}`).error?.issues[0]?.message).toMatch(/at least 20 visible characters/);
+    const piled = text.safeParse(`A morning of quiet${"\u0336".repeat(12)} and long light`);
+    expect(piled.error?.issues.map((i) => i.message)).toEqual(["`text` piles many accents or marks on one character; send it as it is written"]);
+    expect(publicName("name").safeParse(`Ok${"\ufe0f".repeat(98)}`).error?.issues[0]?.message).toMatch(/piles many accents/);
+    // Writing that carries marks keeps every one: Vietnamese decomposed (two marks a letter), Hindi, Hebrew with points.
+    for (const written of [
+      "Buo\u031B\u0309i sa\u0301ng ye\u0302n ti\u0303nh, tôi nghe tiê\u0301ng chuông",
+      "आज सुबह की प्रार्थना बहुत शांत थी",
+      "\u05E9\u05B8\u05C1\u05DC\u05D5\u05B9\u05DD \u05DC\u05B8\u05DB\u05B6\u05DD, quiet morning here",
+    ])
+      expect([written, text.safeParse(written).success]).toEqual([written, true]);
+  });
+
+  it("refuses C1 control characters as it refuses C0 ones, rather than keeping or dropping them unseen", () => {
+    // U+009B is an escape sequence's introducer (CSI): text decoded in the wrong charset carries the C1 set.
+    expect(text.safeParse("A calm morning, the\u009b31m bells far away").error?.issues[0]?.message).toBe("`text` must not contain control characters");
+    expect(publicName("name").safeParse("Test\u009b31mer").error?.issues[0]?.message).toBe("`name` must not contain control characters or tabs");
+  });
+
+  it("keeps a name and a place on one line, without tabs", () => {
+    const place = publicLabel("location", 1, 100);
+    expect(place.safeParse("Lis\nbon").error?.issues[0]?.message).toBe("`location` must be one line");
+    expect(place.safeParse("Lis\tbon").error?.issues[0]?.message).toBe("`location` must not contain control characters or tabs");
+    expect(publicName("name").safeParse("a\tb").error?.issues[0]?.message).toBe("`name` must not contain control characters or tabs");
+    expect(place.parse("  Lisbon, by the river ")).toBe("Lisbon, by the river");
   });
 });
 

@@ -19,6 +19,7 @@ export type Problem =
   | { kind: "mashing" }
   | { kind: "wordless" }
   | { kind: "invisible" }
+  | { kind: "stacked_marks" }
   | { kind: "few_words"; n: number; words: number }
   | { kind: "choice" }
   | { kind: "one_line" }
@@ -57,6 +58,7 @@ function problemOf(message: string): Problem {
   if (/keyboard mashing/.test(message)) return { kind: "mashing" };
   if (/holds no words, only (punctuation or symbols|markup)/.test(message)) return { kind: "wordless" };
   if (/visible characters|made only of invisible characters/.test(message)) return { kind: "invisible" };
+  if (/piles many accents or marks/.test(message)) return { kind: "stacked_marks" };
   return { kind: "other" };
 }
 

@@ -161,6 +161,8 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
       return { line: "The library already has a piece with this title. Please choose another title for yours.", known: true };
     case "invisible":
       return { line: `${capital(the)} is made mostly of characters that do not show. Please write it in letters people can read.`, known: Boolean(box) };
+    case "stacked_marks":
+      return { line: `${capital(the)} piles many accents or marks on one letter. Please write it as it is usually written.`, known: Boolean(box) };
     default:
       return { line: "Something in the form could not be read. Please look it over and send it again.", known: false };
   }
