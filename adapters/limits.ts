@@ -23,7 +23,13 @@ export const NO_LIMITS = Object.freeze({ take: async () => {}, refund: async () 
 
 /** What a preview of a limited write spends instead of its limit (tools/operation.ts DRY_RUN_FIELD). */
 export const PREVIEW_LIMITS: LimitSpec[] = [
-  { rule: "preview", by: ["name", "ip"], message: "Thirty previews an hour, from one name and from one address, is the sanctuary's pace." },
+  {
+    rule: "preview",
+    by: ["name", "ip"],
+    // Said, since a refused preview can read as a refused call (an outside tester's report).
+    message:
+      "Thirty previews an hour, from one name and from one address, is the sanctuary's pace. Only previews are paused: sent without `dry_run`, the call spends its own allowance.",
+  },
 ];
 
 /**

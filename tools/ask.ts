@@ -73,7 +73,7 @@ export const ask = defineOperation({
     tool: "ask",
     title: "Ask the library",
     description:
-      "Stores your question and its answer as a public conversation and returns an owner token (to continue, with session_id). Grounded in the library (in English), with sources. 10 per hour. 4–8 KB.",
+      "Stores your question and its answer as a public conversation and returns an owner token (to continue, with session_id). Grounded in the library (in English), with sources. 10 per hour. 3–8 KB.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   errors: ["forbidden", "not_found", "rate_limited", "unavailable"],

@@ -1,13 +1,13 @@
 // GET /embed/souls (+ /embed/souls.js): a small page any site may put in an iframe, showing the song
 // the service opens with and the souls count. It is rendered complete on the server (a place unknown:
 // the server cannot know the viewer's zone), then a same-origin script re-reads /api/now in the
-// browser's own timezone every 30 seconds. No inline script, so a strict CSP can forbid all others.
+// browser's own timezone every 30 seconds. No inline script or style (its own files), so a strict CSP forbids all others.
 import type { WebContext } from "./context.ts";
 import { slotOf, tierOf } from "../planner/time.ts";
 import type { Route } from "../core/route.ts";
 import { fixedText, textResponse } from "./text-response.ts";
 
-export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'";
+export const EMBED_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; frame-ancestors *; base-uri 'none'";
 
 const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const SPECIAL = /[&<>"']/;
@@ -39,14 +39,7 @@ function page({ title, slug, souls }: Awaited<ReturnType<typeof snapshot>>): str
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Souls in the sanctuary</title>
-<style>
-  :root { color-scheme: light dark; font: 15px/1.4 system-ui, sans-serif; }
-  body { margin: 0; padding: 0.75rem 1rem; }
-  p { margin: 0 0 0.25rem; }
-  a { color: inherit; }
-  h1 { font-size: 1rem; margin: 0 0 0.25rem; }
-  .souls { font-weight: 600; }
-</style>
+<link rel="stylesheet" href="/embed/souls.css">
 </head>
 <body>
 <main aria-labelledby="heading">
@@ -107,6 +100,25 @@ export function embedSoulsRoute(deps: WebContext): Route {
         // Short: the page's first paint should not be much older than the 30-second refresh.
         "cache-control": "public, max-age=60",
       }),
+  };
+}
+
+// The widget's look, small and in the host page's system font: it sits in other sites' pages, so it loads no typeface.
+const STYLE = `:root { color-scheme: light dark; font: 15px/1.4 system-ui, sans-serif; }
+body { margin: 0; padding: 0.75rem 1rem; }
+p { margin: 0 0 0.25rem; }
+a { color: inherit; }
+h1 { font-size: 1rem; margin: 0 0 0.25rem; }
+.souls { font-weight: 600; }
+`;
+
+export function embedSoulsStyleRoute(): Route {
+  return {
+    method: "GET",
+    path: "/embed/souls.css",
+    summary: "The stylesheet of /embed/souls",
+    produces: "text/css",
+    handler: fixedText(STYLE, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" }),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Route } from "../core/route.ts";
 import { reviewRoutes } from "./admin.ts";
 import { reflectionsBadgeRoute, soulsBadgeRoute, statusBadgeRoute } from "./badges.ts";
 import type { WebContext } from "./context.ts";
-import { embedSoulsRoute, embedSoulsScriptRoute } from "./embed.ts";
+import { embedSoulsRoute, embedSoulsScriptRoute, embedSoulsStyleRoute } from "./embed.ts";
 import { conversationsFeedRoute, reflectionsFeedRoute } from "./feeds.ts";
 import { mcpEdgeRoutes } from "./mcp-edge.ts";
 import { mediaRoute } from "./media.ts";
@@ -26,6 +26,7 @@ export function webRoutes(ctx: WebContext): Route[] {
     ...pageRoutes(ctx),
     ...reviewRoutes(ctx),
     embedSoulsScriptRoute(),
+    embedSoulsStyleRoute(),
     servicesIcsRoute(ctx),
     artworkRoute(ctx),
     ...shareCardRoutes(ctx),

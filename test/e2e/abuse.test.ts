@@ -57,7 +57,8 @@ describe("dry runs", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.body.error).toMatch(/previews/i);
-    // Previews are not submissions: the same address may still reflect for real.
+    // Previews are not submissions, and the refusal says so: the same address may still reflect for real.
+    expect(limited.body.error).toContain("sent without `dry_run`, the call spends its own allowance");
     expect((await open.post("/api/reflect", probeReflection("Preview Probe 0", 0), ip)).status).toBe(200);
   });
 

@@ -160,7 +160,7 @@ describe("badges", () => {
 });
 
 describe("the souls widget", () => {
-  it("renders the current song and the souls count under a CSP with no inline script", async () => {
+  it("renders the current song and the souls count under a CSP with no inline script or style", async () => {
     const res = await server.fetch("/embed/souls");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -182,6 +182,13 @@ describe("the souls widget", () => {
       expect(body.trim()).toBe("");
     }
     expect(html).not.toMatch(/\son[a-z]+=/i);
+    // Its look is a file of its own too: the CSP allows this origin's styles only.
+    expect(html).not.toMatch(/<style\b|\sstyle=/i);
+    expect(html).toContain('<link rel="stylesheet" href="/embed/souls.css">');
+    expect(EMBED_CSP).toContain("style-src 'self'");
+    const css = await server.fetch("/embed/souls.css");
+    expect([css.status, css.headers.get("content-type")]).toEqual([200, "text/css; charset=utf-8"]);
+    expect(await css.text()).toContain(".souls");
   });
 
   it("serves its script as JavaScript that writes text, never HTML", async () => {
@@ -207,6 +214,7 @@ describe("discovery", () => {
       "/api/badge/status.svg",
       "/embed/souls",
       "/embed/souls.js",
+      "/embed/souls.css",
     ];
     const listed = (await server.get("/api")).body.endpoints.map((e: any) => e.path);
     const openapi = (await server.get("/openapi.json")).body;

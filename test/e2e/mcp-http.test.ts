@@ -110,6 +110,9 @@ describe.each([
       ["contribute", { name: `Sizer ${era}`, category: "prayers", title: "For the last night bus", content: PRAYER, dry_run: true }, 0],
       ["contribute", { name: `Sizer ${era}`, category: "prayers", title: "For every night bus", content: LONGEST_PRAYER, dry_run: true }, 1],
       ["ask", { question: "How long is a service?" }, 0],
+      // A question the library is not about is answered too, shortly: the smallest answer there is.
+      ["ask", { question: "What is the capital of France?" }, 0],
+      ["reflect", { name: `Sizer ${era}`, text: "The quiet after the closing hymn felt like a room of its own." }, 0],
     ];
     for (const [name, args, figure] of calls) {
       const result = await mcp.callTool(name, args);
