@@ -336,3 +336,14 @@ function reviewConfig(c: RawConfig): ReviewConfig {
     adminKey: c.SANCTUARY_ADMIN_KEY,
   };
 }
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/**
+ * Reachable from other machines with no public address set, every link in an answer takes the Host its request named,
+ * whatever a client writes there: said once at the start, for the operator (docs/operating.md, "Behind a reverse proxy").
+ */
+export function unsetBaseUrlNotice(c: Pick<Config, "baseUrl" | "host">): string | null {
+  if (c.baseUrl || LOOPBACK_HOSTS.has(c.host)) return null;
+  return "BASE_URL is unset: links in answers name the Host each request sends; set BASE_URL to the public address once others reach this server";
+}

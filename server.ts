@@ -7,7 +7,7 @@ import { createServer as createNetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
-import { loadConfig, unknownSettings, type Config } from "./config.ts";
+import { loadConfig, unknownSettings, unsetBaseUrlNotice, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain, watchConnections } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
@@ -97,6 +97,8 @@ export async function startServer(
   let closing = false;
   void Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() => {
     if (!closing) deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
+    const notice = unsetBaseUrlNotice(config);
+    if (!closing && notice) deps.log.info(notice);
   });
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
   void deps.search.complete.then(async () => {

@@ -1,6 +1,6 @@
 // Settings refused at the start rather than silently ignored or misread: every bad one named in one error.
 import { describe, expect, it } from "vitest";
-import { loadConfig, unknownSettings } from "../../config.ts";
+import { loadConfig, unknownSettings, unsetBaseUrlNotice } from "../../config.ts";
 
 const refusal = (env: Record<string, string>) => {
   try {
@@ -97,5 +97,15 @@ describe("settings checked by their form", () => {
       "SANCTUARY_METRCS is no setting of Sanctuary and is ignored (did you mean SANCTUARY_METRICS?); docs/settings.md lists them",
     ]);
     expect(unknownSettings({ SANCTUARY_COLOUR: "blue" })).toEqual(["SANCTUARY_COLOUR is no setting of Sanctuary and is ignored; docs/settings.md lists them"]);
+  });
+});
+
+describe("the start's word on BASE_URL", () => {
+  it("is said when the server listens beyond loopback with no public address, and only then", () => {
+    // Links then take each request's Host, whatever a client writes there (docs/operating.md, "Behind a reverse proxy").
+    expect(unsetBaseUrlNotice(loadConfig({}))).toMatch(/^BASE_URL is unset: links in answers name the Host each request sends/);
+    expect(unsetBaseUrlNotice(loadConfig({ HOST: "10.0.0.7" }))).not.toBeNull();
+    for (const host of ["127.0.0.1", "::1", "localhost"]) expect(unsetBaseUrlNotice(loadConfig({ HOST: host }))).toBeNull();
+    expect(unsetBaseUrlNotice(loadConfig({ BASE_URL: "https://sanctuary.example.org" }))).toBeNull();
   });
 });
