@@ -96,9 +96,10 @@ export async function startServer(
   // Neither milestone is said once the server is closing: "open" after "shutting down" read as a restart.
   let closing = false;
   void Promise.race([deps.search.answerable, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() => {
-    if (!closing) deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
+    if (closing) return;
+    deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
     const notice = unsetBaseUrlNotice(config);
-    if (!closing && notice) deps.log.info(notice);
+    if (notice) deps.log.info(notice);
   });
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
   void deps.search.complete.then(async () => {

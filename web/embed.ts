@@ -1,4 +1,4 @@
-// GET /embed/souls (+ /embed/souls.js): a small page any site may put in an iframe, showing the song
+// GET /embed/souls (+ /embed/souls.js and .css): a small page any site may put in an iframe, showing the song
 // the service opens with and the souls count. It is rendered complete on the server (a place unknown:
 // the server cannot know the viewer's zone), then a same-origin script re-reads /api/now in the
 // browser's own timezone every 30 seconds. No inline script or style (its own files), so a strict CSP forbids all others.
