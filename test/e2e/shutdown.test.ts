@@ -1,4 +1,4 @@
-// SIGTERM as a supervisor sends it: to the server itself, requests in flight finish with their answers and
+// SIGTERM as a supervisor sends it (and as a process group's Ctrl+C does, twice): to the server itself, requests in flight finish with their answers and
 // what was acknowledged is there at the next start, which has nothing to repair; to `npm start`, the port
 // closes (npm execs node, so the signal reaches the server and nothing keeps listening behind npm).
 import { spawn } from "node:child_process";
@@ -78,7 +78,11 @@ describe("SIGTERM", () => {
     await Promise.all(held.map((h) => h.begun));
     await new Promise((r) => setTimeout(r, 100));
     const exit = exited(server.process);
+    // Twice, a moment apart, as Ctrl+C on `npm start` delivers it (from the process group and again from npm): one
+    // stop, not an operator insisting (core/shutdown-signals.ts ECHO_MS).
     server.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 20));
+    server.process.kill("SIGINT");
     // New connections are refused while the held ones are still being answered.
     const port = Number(new URL(server.url).port);
     for (let i = 0; i < 150 && (await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
