@@ -14,13 +14,13 @@ import { ServiceCalendar } from "./planner/calendar.ts";
 import { LibraryTooSmallError, checkLibraryFillsADay } from "./planner/rotation.ts";
 import { listeningOrder } from "./planner/listening-order.ts";
 import { storageDamage } from "./storage/engine.ts";
-import { backendFor, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
+import { backendFor, folderInUseRefusal, openKeyValueStore, type StorageBackend } from "./storage/index.ts";
 import { StoreState, logFailureUnlessStoreDown, storeCheck } from "./storage/store-failure.ts";
 
 /** How long a start waits for a remote store to connect before it serves anyway (calls needing it answer 503). */
 const STORE_CONNECT_MS = 10_000;
 import type { KeyValueStore } from "./storage/kv.ts";
-import { markLive } from "./storage/live-marker.ts";
+import { liveProcesses, markLive } from "./storage/live-marker.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
 import { LIMITS, RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
@@ -91,11 +91,17 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   if (embedderRefused) throw new Error(embedderRefused);
   // npm run restore refuses while this mark says the folder is in use.
   const unmarkLive = markLive(config.dataDir);
+  const backend = overrides.backend ?? backendFor(config);
+  const inUse = folderInUseRefusal(backend, liveProcesses(config.dataDir));
+  if (inUse) {
+    unmarkLive();
+    throw new Error(inUse);
+  }
   const metrics = new Metrics({ processMetrics: config.metrics });
   // Every call to the store goes through its outage guard: a store that is down answers 503 within a second,
   // one log line when it goes and one when it is back (docs/behaviour.md §10).
   const storeState = new StoreState(log, (kind) => metrics.storeError(kind));
-  const kv = openKeyValueStore(overrides.backend ?? backendFor(config), storeState);
+  const kv = openKeyValueStore(backend, storeState);
   // The start reads the store (presence, reflections, the calendar): without it there is nothing to serve, so it is
   // one fatal line saying why (server.ts), not a start that fails later in other words.
   // Until the start's reads are done, a slow answer (a loaded machine, a Redis loading its file) is waited for

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { backendFor, folderInUseRefusal } from "../../storage/index.ts";
 import { liveProcesses, markLive, STALE_MS } from "../../storage/live-marker.ts";
 
 let dir = "";
@@ -39,4 +40,18 @@ it("clears what crashes left at a start, keeps the running one's, and removes it
   expect((await readdir(join(dir, "live"))).sort()).toEqual(["4242.json", `${process.pid}.json`].sort());
   stop();
   expect(existsSync(join(dir, "live", `${process.pid}.json`))).toBe(false);
+});
+
+it("refuses unstorage's file store beside a running process on the same folder, and no store several processes share", async () => {
+  // This test's parent runs: a server on the folder, as far as the markers tell.
+  await leave(process.ppid, hostname());
+  const others = liveProcesses(dir);
+  expect(others.map((m) => m.pid)).toEqual([process.ppid]);
+  const refusal = folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:fs" }), others);
+  expect(refusal).toBe(
+    `the data folder is in use by process ${process.ppid} on ${hostname()} (since ${others[0].since}), and unstorage:fs storage is kept by one process only: stop that process first, or use SQLite (the default, unset SANCTUARY_STORAGE), which several processes share`,
+  );
+  expect(folderInUseRefusal(backendFor({ dataDir: dir }), others)).toBeNull();
+  expect(folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:memory" }), others)).toBeNull();
+  expect(folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:fs" }), [])).toBeNull();
 });
