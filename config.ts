@@ -20,7 +20,7 @@ const whole = (min: number, max: number) => {
 const port = whole(0, 65535);
 const flag = z.enum(["on", "off"]);
 /** An endpoint this server calls: http:// or https:// only (a bare "localhost:11434/v1" reads as a URL of scheme "localhost:"). */
-const endpoint = () => z.url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// address, such as http://localhost:11434/v1" });
+const endpoint = (example: string) => z.url({ protocol: /^https?$/, error: `must be an absolute http:// or https:// address, such as ${example}` });
 
 const ConfigSchema = z.object({
   PORT: port.default(3000).describe("TCP port to listen on"),
@@ -94,7 +94,7 @@ const ConfigSchema = z.object({
     .regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name")
     .optional()
     .describe("owner/name of the repository that receives them (unset: the local moderation queue)"),
-  SANCTUARY_GITHUB_API_URL: endpoint().optional().describe("the code host's REST API base (default https://api.github.com)"),
+  SANCTUARY_GITHUB_API_URL: endpoint("https://api.github.com").optional().describe("the code host's REST API base (default https://api.github.com)"),
   SANCTUARY_GITHUB_BRANCH: z.string().min(1).default("main").describe("base branch that contribution pull requests target"),
   SANCTUARY_ADMIN_KEY: z
     .string()
@@ -114,7 +114,7 @@ const ConfigSchema = z.object({
     ),
   SANCTUARY_MODEL_DIR: z.string().optional().describe("folder holding transformers.js models (default DATA_DIR/models)"),
   SANCTUARY_TRANSFORMERS_MODEL: z.string().default("Xenova/all-MiniLM-L6-v2").describe("sentence model for the transformers embedder"),
-  SANCTUARY_OPENAI_BASE_URL: endpoint()
+  SANCTUARY_OPENAI_BASE_URL: endpoint("http://localhost:11434/v1")
     .optional()
     .describe("any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1; with the models below it turns on generated answers and planning"),
   SANCTUARY_OPENAI_API_KEY: z.string().optional().describe("key for that endpoint"),
@@ -122,13 +122,13 @@ const ConfigSchema = z.object({
   SANCTUARY_ASK_MODEL: z.string().optional().describe("chat model for generated answers (unset: extractive answers)"),
   SANCTUARY_PLANNER_MODEL: z.string().optional().describe("chat model that plans services (unset: rotation only)"),
   SANCTUARY_PLANNER_TIMEOUT_MS: whole(100, 3_600_000).default(60_000).describe("how long one planning call may take"),
-  SANCTUARY_SWPC_KP_URL: endpoint()
+  SANCTUARY_SWPC_KP_URL: endpoint("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json")
     .default("https://services.swpc.noaa.gov/products/noaa-planetary-k-index-forecast.json")
     .describe("NOAA SWPC planetary Kp forecast, for the planner (cached about an hour)"),
-  SANCTUARY_SWPC_SCALES_URL: endpoint()
+  SANCTUARY_SWPC_SCALES_URL: endpoint("https://services.swpc.noaa.gov/products/noaa-scales.json")
     .default("https://services.swpc.noaa.gov/products/noaa-scales.json")
     .describe("NOAA SWPC space-weather scales, for the planner (cached about an hour)"),
-  SANCTUARY_ENSO_URL: endpoint()
+  SANCTUARY_ENSO_URL: endpoint("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml")
     .default("https://www.cpc.ncep.noaa.gov/products/analysis_monitoring/enso_advisory/ensodisc.shtml")
     .describe("NOAA CPC ENSO diagnostic discussion: El Niño or La Niña, for the planner (cached a day)"),
 });

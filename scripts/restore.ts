@@ -8,6 +8,11 @@ import { restoreSqlite } from "../storage/backup.ts";
 
 const USAGE = "usage: npm run restore -- --from <file>";
 const values = stringOptions("restore", USAGE, ["from"]);
+// No file named is a usage mistake like the others (exit 2), told before any setting is read.
+if (!values.from) {
+  console.error(`restore: name the backup file; ${USAGE}`);
+  process.exit(2);
+}
 try {
   const config = loadConfig();
   // A server on unstorage never reads state.db: a restore into it would report success and change nothing.
@@ -18,7 +23,6 @@ try {
   if (config.redisUrl) {
     throw new Error("state is in Redis (SANCTUARY_REDIS_URL): stop Redis, put the saved RDB file at its dir/dbfilename, start Redis, then the servers");
   }
-  if (!values.from) throw new Error("name the backup file: npm run restore -- --from <file>");
   const { keptAs } = restoreSqlite(config.dataDir, resolve(values.from));
   console.log(`restored ${resolve(values.from)} into ${config.dataDir}/state.db${keptAs ? `; the earlier state is kept at ${keptAs}` : ""}`);
 } catch (error) {

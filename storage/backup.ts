@@ -2,7 +2,7 @@
 // writers go on) into `<file>.partial-<pid>`, which is stamped, integrity-checked, synced and only then renamed
 // to `<file>`: a copy cut short (kill -9) keeps its .partial name and has no stamp, so restore refuses it.
 // Redis: BGSAVE, the server's own snapshot (its RDB file on the Redis machine).
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { basename, dirname, join } from "node:path";
 import Database from "libsql";
@@ -97,6 +97,8 @@ export function backupSqlite(dataDir: string, to: string, onStep: (step: string)
   onStep("checking the copy");
   const problem = backupProblem(partial);
   if (problem) throw new Error(`the copy is not sound (${problem}); it is left at ${partial} for inspection`);
+  // Readable by its owner alone: it holds every visitor's words and names, whatever the umask.
+  chmodSync(partial, 0o600);
   syncFile(partial);
   renameSync(partial, to);
   syncFile(dirname(to));

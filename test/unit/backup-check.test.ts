@@ -1,6 +1,6 @@
 // What restore checks of a backup beyond SQLite's own integrity check: a stored value whose bytes are not UTF-8
 // (a damaged disk, an edited file) makes the copy no intact backup, since the server could not read that value.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
@@ -24,8 +24,10 @@ async function backupOf(values: Record<string, unknown>): Promise<string> {
 }
 
 describe("backupProblem", () => {
-  it("finds a sound copy sound", async () => {
-    expect(backupProblem(await backupOf({ "reflections:1": { text: "whole" } }))).toBeNull();
+  it("finds a sound copy sound, readable by its owner alone whatever the umask (it holds visitors' words)", async () => {
+    const file = await backupOf({ "reflections:1": { text: "whole" } });
+    expect(backupProblem(file)).toBeNull();
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
   it("names a kv value or a sorted value whose bytes are not UTF-8", async () => {

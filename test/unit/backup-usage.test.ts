@@ -24,6 +24,7 @@ describe("backup and restore given arguments they do not take", () => {
     ["restore", ["--to", "x.db"], /npm run restore -- --from <file>/],
     ["restore", ["/tmp/s62/ops-fix/x.db"], /npm run restore -- --from <file>/],
     ["restore", ["--from"], /npm run restore -- --from <file>/],
+    ["restore", [], /name the backup file; usage: npm run restore -- --from <file>/],
   ];
   it.each(cases)(
     "%s %j: one usage line, exit 2",

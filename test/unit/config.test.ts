@@ -88,6 +88,9 @@ describe("settings checked by their form", () => {
       ["SANCTUARY_ENSO_URL", "mailto:someone@example.org"],
     ])
       expect(refusal({ [name]: value }), value).toContain(`${name}: must be an absolute http:// or https:// address`);
+    // Each with an example of its own kind: a model's endpoint is no example for a forecast's address.
+    expect(refusal({ SANCTUARY_SWPC_KP_URL: "noaa.gov/kp.json" })).toContain("such as https://services.swpc.noaa.gov/products/");
+    expect(refusal({ SANCTUARY_OPENAI_BASE_URL: "localhost:11434/v1" })).toContain("such as http://localhost:11434/v1");
     expect(refusal({ SANCTUARY_REDIS_URL: "redis://127.0.0.1:6379/abc" })).toContain("its path (if any) a database number");
     expect(loadConfig({ SANCTUARY_REDIS_URL: "redis://:secret@127.0.0.1:6379/2?family=6" }).redisUrl).toBe("redis://:secret@127.0.0.1:6379/2?family=6");
   });
