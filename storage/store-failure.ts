@@ -3,7 +3,7 @@
 // logs one line when the store goes and one when it comes back (docs/behaviour.md §10).
 import { SanctuaryError } from "../core/errors.ts";
 
-export const OUTAGE_KINDS = ["unreachable", "timed out", "disk full", "memory full", "read-only", "i/o error"] as const;
+export const OUTAGE_KINDS = ["unreachable", "timed out", "disk full", "memory full", "read-only", "i/o error", "damaged"] as const;
 export type OutageKind = (typeof OUTAGE_KINDS)[number];
 
 /** Seconds a client is asked to wait before retrying a refused call. */
@@ -21,6 +21,8 @@ const SUGGESTION: Record<OutageKind, string> = {
     "Nothing was stored: the sanctuary's store is full. Reading goes on; please try this again later (the operator has been told by the health check).",
   "read-only": "Nothing was stored: the sanctuary's store cannot be written just now. Reading goes on; please try this again later.",
   "i/o error": "Nothing was read or stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
+  damaged:
+    "Nothing was read or stored: part of the sanctuary's store is damaged on disk. Everything else goes on; the operator has been told by the health check and can restore it from a backup.",
 };
 
 /** A call refused because the store is down: known by its class, not its words. */
@@ -65,7 +67,16 @@ export async function unlessStoreDown<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
-const SQLITE: Record<string, OutageKind> = { SQLITE_FULL: "disk full", SQLITE_READONLY: "read-only", SQLITE_IOERR: "i/o error", SQLITE_CANTOPEN: "i/o error" };
+// A malformed page (SQLITE_CORRUPT: "database disk image is malformed") or a file that is no database is damage no wait
+// repairs: its own kind, which health reports until a restore (StoreState.damaged), never a 500 with a stack.
+const SQLITE: Record<string, OutageKind> = {
+  SQLITE_FULL: "disk full",
+  SQLITE_READONLY: "read-only",
+  SQLITE_IOERR: "i/o error",
+  SQLITE_CANTOPEN: "i/o error",
+  SQLITE_CORRUPT: "damaged",
+  SQLITE_NOTADB: "damaged",
+};
 const NETWORK =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Reached the max retries/i;
 
@@ -83,11 +94,14 @@ const REDIS_REPLY: Record<string, OutageKind> = {
   BUSY: "timed out",
 };
 
+const sqliteByMessage = (message: string): OutageKind | null =>
+  /disk is full|database or disk is full/i.test(message) ? "disk full" : /disk image is malformed|file is not a database/i.test(message) ? "damaged" : null;
+
 /** Which outage an engine's error means, or null when it is no outage (a bad value, a lost race: the caller's to handle). */
 export function outageOf(error: unknown): OutageKind | null {
   if (!(error instanceof Error)) return null;
   const code = String((error as { code?: unknown }).code ?? "");
-  const sqlite = SQLITE[code] ?? SQLITE[code.replace(/_[A-Z_]+$/, "")] ?? (/disk is full|database or disk is full/i.test(error.message) ? "disk full" : null);
+  const sqlite = SQLITE[code] ?? SQLITE[code.replace(/_[A-Z_]+$/, "")] ?? sqliteByMessage(error.message);
   if (sqlite) return sqlite;
   const reply = error.name === "ReplyError" ? REDIS_REPLY[error.message.split(" ", 1)[0]!] : undefined;
   if (reply) return reply;
@@ -108,6 +122,8 @@ const WRITE_OUTAGES = new Set<OutageKind>(["disk full", "memory full", "read-onl
 export class StoreState {
   private down: { kind: OutageKind; since: number } | null = null;
   private lastTry = 0;
+  /** Since when a call has met damage in the store's file: it stays until a restore, so it is kept apart from `down`. */
+  private damagedSince: number | null = null;
 
   constructor(
     private readonly log: OutageLog,
@@ -124,6 +140,11 @@ export class StoreState {
     return this.down?.kind ?? null;
   }
 
+  /** Whether a call has met damage in the store's file since the start (what health reports until a restore). */
+  get damaged(): boolean {
+    return this.damagedSince !== null;
+  }
+
   /** Whether a call should skip the store and fail at once (it is down and was tried less than a moment ago). */
   failFast(write: boolean, now = Date.now()): OutageKind | null {
     // A full or read-only disk still serves reads: only writes fail fast then.
@@ -137,6 +158,16 @@ export class StoreState {
 
   failed(kind: OutageKind, now = Date.now()): void {
     this.countError(kind);
+    // Damage is where a call reads, not the whole store: other calls go on (no failing fast), and it is said once.
+    if (kind === "damaged") {
+      if (this.damagedSince !== null) return;
+      this.damagedSince = now;
+      this.log.error(
+        { reason: kind, since: new Date(now).toISOString() },
+        "store damaged: its file holds a malformed part; calls that meet it answer 503. Restore from a backup (docs/operating.md)",
+      );
+      return;
+    }
     this.lastTry = now;
     if (this.down) return;
     this.down = { kind, since: now };
@@ -181,7 +212,7 @@ export function storeCheck(kv: Probed, state: StoreState, writeEveryMs = 5000): 
         await kv.set("health:probe", now);
         wroteAt = now;
       } else await kv.get("health:probe");
-      return { ok: true, reason: null };
+      return state.damaged ? { ok: false, reason: "damaged" } : { ok: true, reason: null };
     } catch (error) {
       return { ok: false, reason: state.reason ?? outageOf(error) ?? "unreachable" };
     }

@@ -136,7 +136,10 @@ export function degradedOf(search: SearchPreparation, recordings: RecordingProgr
   if (!storage.ok)
     out.push({
       what: "storage",
-      reason: `the store is unavailable (${storage.reason}): writes answer 503 until it is back, reads go on; no restart is needed`,
+      reason:
+        storage.reason === "damaged"
+          ? "the store's file is damaged: calls that meet the damaged part answer 503, the rest go on; restore it from a backup (docs/operating.md)"
+          : `the store is unavailable (${storage.reason}): writes answer 503 until it is back, reads go on; no restart is needed`,
     });
   if (search.expansions === "failed")
     out.push({ what: "search-expansions", reason: "WordNet could not be read: search matches the words asked, not their relatives" });

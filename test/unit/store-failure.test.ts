@@ -2,7 +2,7 @@
 // outage guard: writes refused with the 503 error, reads going on, one log line each way, the health check's
 // answer following the store, and nothing acknowledged lost once space is back.
 import { existsSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, open, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,15 @@ import { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { ReplyError } from "ioredis";
 import { pino } from "pino";
 import { LOG_SERIALIZERS } from "../../core/logger.ts";
-import { StoreState, isStoreUnavailable, logFailureUnlessStoreDown, outageOf, storeCheck, storeUnavailable } from "../../storage/store-failure.ts";
+import {
+  StoreState,
+  isStoreUnavailable,
+  logFailureUnlessStoreDown,
+  outageOf,
+  storeCheck,
+  storeUnavailable,
+  type StoreUnavailable,
+} from "../../storage/store-failure.ts";
 
 describe("a full disk under SQLite", () => {
   it("refuses writes with 503, serves reads, tells health, and recovers without losing what was acknowledged", async () => {
@@ -58,6 +66,43 @@ describe("a full disk under SQLite", () => {
     expect(unwritableBecause("EROFS")).toContain("read-only file system");
     expect(unwritableBecause("EACCES")).toMatch(/^this process \(user \d+\) may not write there/);
     expect(unwritableBecause("EIO")).toBe("the sanctuary keeps its state there, so it must be a folder this process may write");
+  });
+
+  it("answers a call that meets a damaged page with 503 of its own kind, says so once, and health says so until a restore", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sanctuary-damaged-"));
+    const file = join(dir, "state.db");
+    const writer = new SqliteEngine({ file });
+    for (let i = 0; i < 2000; i++) await writer.set(`reflections:${i}`, { text: `reflection ${i} `.repeat(30) });
+    // One leaf of the values' tree (a few of them), as SQLite's own page statistics name it.
+    const leaf = writer.db.prepare("SELECT pageno FROM dbstat WHERE name = 'kv' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 20").get() as {
+      pageno: number;
+    };
+    await writer.close();
+    // That page overwritten, as a failing disk or a stray write leaves it (an operator's report: one song's page
+    // answered 500 with a stack, while health said healthy).
+    const handle = await open(file, "r+");
+    await handle.write(Buffer.alloc(4096, 0xa5), 0, 4096, 4096 * (leaf.pageno - 1));
+    await handle.close();
+    const lines: string[] = [];
+    const counted: string[] = [];
+    const state = new StoreState({ error: (_, m) => lines.push(m), warn: (_, m) => lines.push(m) }, (kind) => counted.push(kind));
+    const kv = new KeyValueStore(new GuardedEngine(new SqliteEngine({ file }), state, null));
+    const check = storeCheck(kv, state, 0);
+    // One at a time: reads of one turn are read together, and fail together.
+    const outcomes: string[] = [];
+    for (let i = 0; i < 2000; i++)
+      outcomes.push(
+        await kv.get(`reflections:${i}`).then(
+          () => "read",
+          (error: unknown) => (error as StoreUnavailable).outage,
+        ),
+      );
+    // What SQLite can read is read; a call that meets the damage (and, SQLite having met it, those after) is a 503 of its own kind.
+    expect(new Set(outcomes)).toEqual(new Set(["read", "damaged"]));
+    expect(lines.filter((l) => l.startsWith("store damaged"))).toHaveLength(1);
+    expect(counted.every((k) => k === "damaged")).toBe(true);
+    expect(await check()).toEqual({ ok: false, reason: "damaged" });
+    await kv.close();
   });
 
   it.skipIf(!existsSync("/proc/self"))("refuses a data folder under /proc in words, where Node's recursive mkdir spun for ever", () => {
@@ -104,6 +149,8 @@ describe("a full disk under SQLite", () => {
     expect(outageOf(new Error("Command timed out"))).toBe("timed out");
     expect(outageOf(new TypeError("storage values must be JSON values"))).toBeNull();
     expect(outageOf(Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }))).toBeNull();
+    expect(outageOf(Object.assign(new Error("database disk image is malformed"), { code: "SQLITE_CORRUPT" }))).toBe("damaged");
+    expect(outageOf(new Error("file is not a database"))).toBe("damaged");
     // Redis's refusals (ioredis's ReplyError, as it arrives): a full store, writes refused, a store still loading.
     expect(outageOf(new ReplyError("OOM command not allowed when used memory > 'maxmemory'."))).toBe("memory full");
     expect(outageOf(new ReplyError("READONLY You can't write against a read only replica."))).toBe("read-only");
