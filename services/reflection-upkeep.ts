@@ -16,7 +16,8 @@ const MONTH_LIST = keyFamily("list of a song's reflections in a month (earlier l
 type Wrote = () => Promise<void>;
 
 /**
- * After a crash: finish every reflection that was claimed (so its sender was told it was received)
+ * After a crash: finish every reflection that was claimed (so its sender was told it was received, or, its store
+ * gone before it answered, that it may have been)
  * but whose indexes or tally were not all written, and recount those songs from their archives.
  * With other processes writing, claims younger than `minAgeMs` may be theirs in flight: left alone.
  */

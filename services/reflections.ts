@@ -34,6 +34,8 @@ export type { ArchivePage } from "./reflection-archive.ts";
 
 const RECEIVED_UNFINISHED =
   "Your reflection was received and kept; the sanctuary's store is failing just now, so it will appear in the lists within a few minutes of the store's return. There is no need to send it again.";
+const MAYBE_RECEIVED =
+  "Your reflection may have been received: the sanctuary's store stopped answering while it was being kept. If it was, it appears within a few minutes of the store's return, and sending it again is answered 409 (already received); if not, sending it again then keeps it.";
 
 /** The live feed as last read, and what it was checked against: the clock, both counters, this process's writes. */
 interface RecentFeed {
@@ -80,11 +82,17 @@ export class ReflectionStore {
       await takeLimits();
       // The claim holds the whole reflection and is written atomically (across processes too, on
       // Redis): from here on the reflection is received, and `repair` finishes it after a crash.
-      await this.kv.updateChecked(CLAIMS, bucketKey, (bucket) => {
-        if (isRepeat(claimOf(bucket))) throw repeated();
-        const live = Object.entries(bucket ?? {}).filter(([, claim]) => stillClaims(claim, at));
-        return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
-      });
+      await this.kv
+        .updateChecked(CLAIMS, bucketKey, (bucket) => {
+          if (isRepeat(claimOf(bucket))) throw repeated();
+          const live = Object.entries(bucket ?? {}).filter(([, claim]) => stillClaims(claim, at));
+          return Object.fromEntries([...live, [words, { at: reflection.createdAt, id: reflection.id, reflection }]]);
+        })
+        .catch((error: unknown) => {
+          // The claim may have landed as the store went (its answer lost): `repair` then publishes it, so say so.
+          if (isStoreUnavailable(error) && error.mayHaveLanded) throw new StoreUnavailable(error.outage, MAYBE_RECEIVED, true);
+          throw error;
+        });
       try {
         await this.finish(reflection, bucketKey, words);
       } catch (error) {

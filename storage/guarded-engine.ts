@@ -3,7 +3,7 @@
 // refused the same way; the first failure and the recovery are logged once each (StoreState). Only errors
 // that mean an outage are turned into 503s: a lost race or a bad value still reaches the caller as it was.
 import type { Change, Engine, RangeQuery, ScoreRange, SortedEntry } from "./engine.ts";
-import { outageOf, StoreState, storeUnavailable } from "./store-failure.ts";
+import { outageOf, StoreState, storeUnavailable, writeUnanswered } from "./store-failure.ts";
 
 class StoreTimeout extends Error {
   override name = "StoreTimeout";
@@ -55,18 +55,19 @@ export class GuardedEngine implements Engine {
       this.state.succeeded(write);
       return result;
     } catch (error) {
-      throw this.refusal(error);
+      // A remote store's write that was sent and never answered may have been applied: its 503 does not say otherwise.
+      throw this.refusal(error, write && this.timeoutMs !== null);
     } finally {
       clearTimeout(timer);
     }
   }
 
   /** What a failed call throws: a 503 (the outage noted) when the error means the store is down, else the error itself. */
-  private refusal(error: unknown): unknown {
+  private refusal(error: unknown, sentWrite = false): unknown {
     const kind = outageOf(error);
     if (!kind) return error;
     this.state.failed(kind);
-    return storeUnavailable(kind);
+    return sentWrite ? writeUnanswered(kind) : storeUnavailable(kind);
   }
 
   private refused = (error: unknown): never => {

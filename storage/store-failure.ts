@@ -25,12 +25,24 @@ const SUGGESTION: Record<OutageKind, string> = {
     "Nothing was read or stored: part of the sanctuary's store is damaged on disk. Everything else goes on; the operator has been told by the health check and can restore it from a backup.",
 };
 
+/**
+ * A write to a remote store that stopped answering while the write was with it (the connection lost, or no answer in
+ * time): it may have been applied before the store went, so "nothing was stored" would not be known to be true
+ * (an operator's report: three reflections answered so were published after Redis came back).
+ */
+const UNCERTAIN =
+  "Whether this was kept is not known: the sanctuary's store stopped answering while the call was with it. Please look again once it is back (a minute or so) before sending it again.";
+
 /** A call refused because the store is down: known by its class, not its words. */
 export class StoreUnavailable extends SanctuaryError {
-  /** `suggestion`: what the call did keep, where it kept something (a reflection received before its indexes failed). */
+  /**
+   * `suggestion`: what the call did keep, where it kept something (a reflection received before its indexes failed).
+   * `mayHaveLanded`: a write the store may have applied before it stopped answering (its answer never came).
+   */
   constructor(
     readonly outage: OutageKind,
     suggestion: string = SUGGESTION[outage],
+    readonly mayHaveLanded = false,
   ) {
     // The wait is in the body too: an MCP client sees no HTTP header (the tool result is the body).
     super(
@@ -44,6 +56,10 @@ export class StoreUnavailable extends SanctuaryError {
 
 /** The error every call that needs a failing store receives, within a second, never after a reconnect. */
 export const storeUnavailable = (kind: OutageKind): SanctuaryError => new StoreUnavailable(kind);
+
+/** A write whose answer the store never gave (cut off, or too late): it may have been applied (UNCERTAIN). */
+export const writeUnanswered = (kind: OutageKind): StoreUnavailable =>
+  kind === "unreachable" || kind === "timed out" ? new StoreUnavailable(kind, UNCERTAIN, true) : new StoreUnavailable(kind);
 
 export const isStoreUnavailable = (error: unknown): error is StoreUnavailable => error instanceof StoreUnavailable;
 

@@ -15,11 +15,12 @@ import type { PublishPorts } from "../../review/publish.ts";
 import { ModerationQueue } from "../../review/queue.ts";
 import { LIMIT_WINDOW, LIMITS, RateLimits } from "../../services/rate-limits.ts";
 import { ReflectionStore, sameWordsKey, type Reflection } from "../../services/reflections.ts";
-import { storageDamage } from "../../storage/engine.ts";
+import { storageDamage, type Change } from "../../storage/engine.ts";
+import { GuardedEngine } from "../../storage/guarded-engine.ts";
 import { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { MemoryEngine } from "../../storage/memory-engine.ts";
 import { KeyValueStore } from "../../storage/kv.ts";
-import { StoreUnavailable, storeUnavailable } from "../../storage/store-failure.ts";
+import { StoreState, StoreUnavailable, storeUnavailable } from "../../storage/store-failure.ts";
 import { openKeyValueStore } from "../../storage/index.ts";
 import { CorruptValue, keyFamily } from "../../storage/key-family.ts";
 import { z } from "zod";
@@ -102,6 +103,53 @@ describe("key families read as missing", () => {
     failing = false;
     expect(await store.repair(new Date(T), 0)).toBe(1);
     expect((await store.recent(new Date(T))).map((r) => r.id)).toEqual(["r-full"]);
+  });
+
+  it("a reflection whose claim a remote store applied as it went (its answer lost) is said to be maybe received, not lost", async () => {
+    // Redis shut down with the claim's script run and its reply never sent: "Nothing was stored" would be untrue.
+    let cut = true;
+    class LostReply extends MemoryEngine {
+      override async update<T>(key: string, change: Change<T>): Promise<T> {
+        const applied = await super.update(key, change);
+        if (cut && key.startsWith("reflections:same-words:")) throw new Error("Connection is closed.");
+        return applied;
+      }
+    }
+    const states = new StoreState({ error() {}, warn() {} }, () => {}, 0);
+    const store = new ReflectionStore(new KeyValueStore(new GuardedEngine(new LostReply(), states, 1000), null));
+    const wren = reflection("r-lost-reply");
+    const refusal = (await store.add(wren).catch((error: unknown) => error)) as StoreUnavailable;
+    expect(refusal).toBeInstanceOf(StoreUnavailable);
+    expect([refusal.outage, refusal.mayHaveLanded]).toEqual(["unreachable", true]);
+    const said = refusal.body([]).suggestion;
+    expect(said).toMatch(/^Your reflection may have been received/);
+    expect(said).not.toContain("Nothing was stored");
+    // It was: sent again, it is answered as received, and repair publishes it.
+    cut = false;
+    await expect(store.add({ ...wren, id: "r-again" })).rejects.toMatchObject({ status: 409 });
+    expect(await store.repair(new Date(T), 0)).toBe(1);
+    expect((await store.recent(new Date(T))).map((r) => r.id)).toEqual(["r-lost-reply"]);
+  });
+
+  it("a remote store's write cut off says it may have been kept; a read cut off, or a call refused at once, does not", async () => {
+    class Cut extends MemoryEngine {
+      override async set(key: string, value: unknown): Promise<void> {
+        await super.set(key, value);
+        throw new Error("Connection is closed.");
+      }
+      override async get(): Promise<unknown> {
+        throw new Error("Connection is closed.");
+      }
+    }
+    const states = new StoreState({ error() {}, warn() {} }, () => {}, 60_000);
+    const kv = new KeyValueStore(new GuardedEngine(new Cut(), states, 1000), null);
+    const write = (await kv.set("a", 1).catch((error: unknown) => error)) as StoreUnavailable;
+    expect(write.body([]).suggestion).toMatch(/^Whether this was kept is not known/);
+    // Down now, and tried a moment ago: the next write is refused before it is sent, so nothing was stored.
+    const refused = (await kv.set("b", 2).catch((error: unknown) => error)) as StoreUnavailable;
+    expect([refused.mayHaveLanded, refused.body([]).suggestion]).toEqual([false, expect.stringMatching(/^Nothing was read or stored/)]);
+    const local = new KeyValueStore(new GuardedEngine(new Cut(), new StoreState({ error() {}, warn() {} }), null), null);
+    expect(((await local.set("c", 3).catch((error: unknown) => error)) as StoreUnavailable).mayHaveLanded).toBe(false);
   });
 
   it("rate-limit window: an unreadable window is no window, so the allowance starts afresh", async () => {
