@@ -13,6 +13,13 @@ export const DRAIN_GRACE_MS = 10_000;
 /** How long a drain leaves a connection that is sending no request and has sent nothing more meanwhile. */
 export const STALLED_MS = 1_000;
 
+/**
+ * How long a drain waits on a request whose body has stopped arriving before answering it 408, as its request time
+ * limit would have: `close()` stops Node's check of that limit too, so such a client held every shutdown to its grace
+ * and was cut without an answer (an operator's report). Longer than STALLED_MS: a body may pause between its parts.
+ */
+export const STALLED_BODY_MS = 3_000;
+
 /** The connections of each watched server, from its first: a drain finds those that are not answering anything. */
 const openConnections = new WeakMap<Server, Set<Socket>>();
 
@@ -41,7 +48,10 @@ export function drain(server: Server, graceMs = DRAIN_GRACE_MS): Promise<boolean
     // connection whose response is still being written becomes idle when it ends and is closed on the next pass.
     const pass = () => {
       server.closeIdleConnections();
-      for (const socket of quiet(performance.now())) socket.destroy();
+      const { silent, stalledBodies } = quiet(performance.now());
+      for (const socket of silent) socket.destroy();
+      // Answered as Node answers a request past its time limit: the server's clientError listener (or Node's own 408).
+      for (const socket of stalledBodies) if (!server.emit("clientError", requestTimeout(), socket)) socket.destroy();
     };
     const idle = setInterval(pass, 50);
     const deadline = setTimeout(() => {
@@ -57,25 +67,40 @@ export function drain(server: Server, graceMs = DRAIN_GRACE_MS): Promise<boolean
   });
 }
 
+/** The error Node gives a request past its time limit, by its code (adapters/client-errors.ts answers it). */
+const requestTimeout = () => Object.assign(new Error("request did not arrive in time"), { code: "ERR_HTTP_REQUEST_TIMEOUT" });
+
 /**
- * The watched connections that answer nothing and have read nothing more for STALLED_MS (a client connected and
- * silent, or stopped halfway through a request's headers), asked at each pass of a drain. A connection being sent
- * a request's bytes is left while they keep coming, until it becomes a request or the grace ends.
+ * The watched connections that have read nothing more for a while, asked at each pass of a drain: `silent`, those
+ * answering nothing for STALLED_MS (a client connected and silent, or stopped halfway through a request's headers);
+ * `stalledBodies`, those whose request's body stopped arriving STALLED_BODY_MS ago. A connection still being sent
+ * bytes is left while they keep coming, until its request is whole or the grace ends.
  */
-function stalledConnections(server: Server): (now: number) => Socket[] {
+function stalledConnections(server: Server): (now: number) => { silent: Socket[]; stalledBodies: Socket[] } {
   const seen = new Map<Socket, { bytes: number; since: number }>();
+  /** Requests already answered 408: their sockets close once the answer is written. */
+  const timedOut = new WeakSet<Socket>();
   return (now) => {
-    const stalled: Socket[] = [];
+    const silent: Socket[] = [];
+    const stalledBodies: Socket[] = [];
     for (const socket of openConnections.get(server) ?? []) {
-      // Node's HTTP server holds the response being written on its socket until it ends (an internal, long stable).
-      if (Reflect.get(socket, "_httpMessage") != null) {
+      // Node's HTTP server holds the response being written on its socket until it ends (an internal, long stable);
+      // the response names its request, whose `complete` says whether the body has all arrived.
+      const response: unknown = Reflect.get(socket, "_httpMessage");
+      const request: unknown = response == null ? null : Reflect.get(response, "req");
+      if (response != null && (request == null || Reflect.get(request, "complete") !== false)) {
         seen.delete(socket);
         continue;
       }
+      if (timedOut.has(socket)) continue;
       const last = seen.get(socket);
       if (!last || last.bytes !== socket.bytesRead) seen.set(socket, { bytes: socket.bytesRead, since: now });
-      else if (now - last.since >= STALLED_MS) stalled.push(socket);
+      else if (response == null && now - last.since >= STALLED_MS) silent.push(socket);
+      else if (response != null && now - last.since >= STALLED_BODY_MS) {
+        timedOut.add(socket);
+        stalledBodies.push(socket);
+      }
     }
-    return stalled;
+    return { silent, stalledBodies };
   };
 }

@@ -111,6 +111,31 @@ describe("SIGTERM", () => {
     }
   }, 120_000);
 
+  it("answers a request whose body stopped arriving 408, in the error shape, rather than holding the stop and cutting it", async () => {
+    const server = await startChildServer(serverEnv());
+    let stderr = "";
+    server.process.stderr!.on("data", (d) => (stderr += d));
+    const port = Number(new URL(server.url).port);
+    // Headers and a first part of the body, then nothing: a client that stalled (Node's own time limit on a request
+    // is not checked once the server stops listening).
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (d) => (received += d));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.write("POST /api/reflect HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\nExpect: 100-continue\r\n\r\n");
+    for (let i = 0; i < 100 && !received.includes("100 Continue"); i++) await new Promise((r) => setTimeout(r, 50));
+    socket.write('{"name":"Stalled Visitor","text":"');
+    const exit = exited(server.process);
+    server.process.kill("SIGTERM");
+    await closed;
+    expect(received).toMatch(/HTTP\/1\.1 408 Request Timeout/);
+    const body = JSON.parse(received.slice(received.lastIndexOf("\r\n\r\n") + 4)) as { error: string; suggestion: string };
+    expect(body.error).toMatch(/did not arrive in time/);
+    expect(body.suggestion).toMatch(/^Nothing was stored/);
+    expect(await exit).toEqual({ code: 0, signal: null });
+    expect(stderr).not.toContain("were cut");
+  }, 60_000);
+
   it("to `npm start` closes the port within 15 s", async () => {
     const port = await freePort();
     const npm = spawn("npm", ["start", "--silent"], {
