@@ -7,7 +7,7 @@ import { createServer as createNetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
-import { loadConfig, unknownSettings, unsetBaseUrlNotice, type Config } from "./config.ts";
+import { clusterOnlyNotice, loadConfig, unknownSettings, unsetBaseUrlNotice, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain, watchConnections } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
@@ -170,6 +170,8 @@ export async function main(): Promise<void> {
       (message, fields) => running.deps.log.info(fields ?? {}, message),
     );
     for (const line of unknownSettings(process.env)) running.deps.log.warn(line);
+    const clusterOnly = clusterOnlyNotice(process.env);
+    if (clusterOnly) running.deps.log.warn(clusterOnly);
     banner.info({ url: running.url, mcp: `${running.url}/mcp` }, "ready");
   } catch (error) {
     couldNotStart(error);

@@ -73,7 +73,7 @@ export class Metrics {
       }),
       storeErrors: new prom.Counter({
         name: "sanctuary_store_errors_total",
-        help: "Calls the store could not answer, by kind of outage: alert on any increase",
+        help: "Calls that reached the store and failed, by kind of outage (those refused at once while one is known are not counted): alert on any increase",
         labelNames: ["kind"],
         registers,
       }),

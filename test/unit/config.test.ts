@@ -1,6 +1,6 @@
 // Settings refused at the start rather than silently ignored or misread: every bad one named in one error.
 import { describe, expect, it } from "vitest";
-import { loadConfig, unknownSettings, unsetBaseUrlNotice } from "../../config.ts";
+import { clusterOnlyNotice, loadConfig, unknownSettings, unsetBaseUrlNotice } from "../../config.ts";
 
 const refusal = (env: Record<string, string>) => {
   try {
@@ -110,5 +110,12 @@ describe("the start's word on BASE_URL", () => {
     expect(unsetBaseUrlNotice(loadConfig({ HOST: "10.0.0.7" }))).not.toBeNull();
     for (const host of ["127.0.0.1", "::1", "localhost"]) expect(unsetBaseUrlNotice(loadConfig({ HOST: host }))).toBeNull();
     expect(unsetBaseUrlNotice(loadConfig({ BASE_URL: "https://sanctuary.example.org" }))).toBeNull();
+  });
+});
+
+describe("a setting the cluster alone reads, given to one server", () => {
+  it("is said at its start rather than ignored unseen", () => {
+    expect(clusterOnlyNotice({ SANCTUARY_WORKERS: "4" })).toBe("SANCTUARY_WORKERS is read by npm run start:cluster only: this is one process (npm start)");
+    expect(clusterOnlyNotice({})).toBeNull();
   });
 });
