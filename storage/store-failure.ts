@@ -22,7 +22,7 @@ const SUGGESTION: Record<OutageKind, string> = {
   "read-only": "Nothing was stored: the sanctuary's store cannot be written just now. Reading goes on; please try this again later.",
   "i/o error": "Nothing was read or stored: the sanctuary's store failed to read or write. Reading goes on; please try this again later.",
   damaged:
-    "Nothing was read or stored: part of the sanctuary's store is damaged on disk. Everything else goes on; the operator has been told by the health check and can restore it from a backup.",
+    "Nothing was read or stored: part of the sanctuary's store is damaged on disk. Services, songs, documents and search go on; the operator has been told by the health check and can restore it from a backup.",
 };
 
 /**

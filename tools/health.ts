@@ -138,7 +138,7 @@ export function degradedOf(search: SearchPreparation, recordings: RecordingProgr
       what: "storage",
       reason:
         storage.reason === "damaged"
-          ? "the store's file is damaged: calls that meet the damaged part answer 503, the rest go on; restore it from a backup (docs/operating.md)"
+          ? "the store's file is damaged: calls that read or write its damaged part answer 503; restore it from a backup (docs/operating.md)"
           : `the store is unavailable (${storage.reason}): writes answer 503 until it is back, reads go on; no restart is needed`,
     });
   if (search.expansions === "failed")

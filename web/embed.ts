@@ -112,22 +112,13 @@ h1 { font-size: 1rem; margin: 0 0 0.25rem; }
 .souls { font-weight: 600; }
 `;
 
-export function embedSoulsStyleRoute(): Route {
-  return {
-    method: "GET",
-    path: "/embed/souls.css",
-    summary: "The stylesheet of /embed/souls",
-    produces: "text/css",
-    handler: fixedText(STYLE, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" }),
-  };
+/** One of the widget's own files, served as it is and kept an hour. */
+function widgetFile(path: string, summary: string, type: "text/css" | "text/javascript", text: string): Route {
+  const headers = { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" };
+  return { method: "GET", path, summary, produces: type, handler: fixedText(text, headers) };
 }
 
-export function embedSoulsScriptRoute(): Route {
-  return {
-    method: "GET",
-    path: "/embed/souls.js",
-    summary: "The script of /embed/souls: polls /api/now in the browser's timezone every 30 seconds",
-    produces: "text/javascript",
-    handler: fixedText(SCRIPT, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" }),
-  };
-}
+export const embedSoulsStyleRoute = (): Route => widgetFile("/embed/souls.css", "The stylesheet of /embed/souls", "text/css", STYLE);
+
+export const embedSoulsScriptRoute = (): Route =>
+  widgetFile("/embed/souls.js", "The script of /embed/souls: polls /api/now in the browser's timezone every 30 seconds", "text/javascript", SCRIPT);
