@@ -337,18 +337,7 @@ function reviewConfig(c: RawConfig): ReviewConfig {
   };
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
-
 /** A setting only `npm run start:cluster` reads, given to a single server: said at the start rather than ignored unseen. */
 export function clusterOnlyNotice(env: Readonly<Record<string, string | undefined>>): string | null {
   return env.SANCTUARY_WORKERS ? "SANCTUARY_WORKERS is read by npm run start:cluster only: this is one process (npm start)" : null;
-}
-
-/**
- * Reachable from other machines with no public address set, every link in an answer takes the Host its request named,
- * whatever a client writes there: said once at the start, for the operator (docs/operating.md, "Behind a reverse proxy").
- */
-export function unsetBaseUrlNotice(c: Pick<Config, "baseUrl" | "host">): string | null {
-  if (c.baseUrl || LOOPBACK_HOSTS.has(c.host)) return null;
-  return "BASE_URL is unset: links in answers name the Host each request sends; set BASE_URL to the public address once others reach this server";
 }

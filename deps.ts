@@ -92,7 +92,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // npm run restore refuses while this mark says the folder is in use.
   const unmarkLive = markLive(config.dataDir);
   const backend = overrides.backend ?? backendFor(config);
-  const inUse = folderInUseRefusal(backend, liveProcesses(config.dataDir));
+  const inUse = folderInUseRefusal(backend, () => liveProcesses(config.dataDir));
   if (inUse) {
     unmarkLive();
     throw new Error(inUse);

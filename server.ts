@@ -7,7 +7,7 @@ import { createServer as createNetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createApp } from "./app.ts";
-import { clusterOnlyNotice, loadConfig, unknownSettings, unsetBaseUrlNotice, type Config } from "./config.ts";
+import { clusterOnlyNotice, loadConfig, unknownSettings, type Config } from "./config.ts";
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain, watchConnections } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
@@ -18,6 +18,7 @@ import { setFlagsFromString } from "node:v8";
 import { createLogger } from "./core/logger.ts";
 import { listenRefusal } from "./core/listen-refusal.ts";
 import { answerClientErrors } from "./adapters/client-errors.ts";
+import { unsetBaseUrlNotice } from "./adapters/mcp-host.ts";
 import { ServerResponseWithReason } from "./adapters/status-line.ts";
 import { loadRenderers } from "./web/pages/markdown.ts";
 

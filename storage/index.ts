@@ -51,12 +51,15 @@ export function notSharedAcrossProcesses(backend: StorageBackend): string | null
 }
 
 /**
- * Why this start may not open `backend` beside the processes that have the data folder open now (`others`), or null.
+ * Why this start may not open `backend` beside the processes that have the data folder open now (`othersNow`), or null.
  * unstorage's file driver keeps state for one process: a second server on its folder damaged its counts within a
  * minute (an operator's report), so it is refused, naming who has the folder, rather than let run.
  */
-export function folderInUseRefusal(backend: StorageBackend, others: ReadonlyArray<{ pid: number; host: string; since: string }>): string | null {
-  if (backend.kind !== "unstorage" || backend.label !== "unstorage:fs" || !others.length) return null;
+export function folderInUseRefusal(backend: StorageBackend, othersNow: () => ReadonlyArray<{ pid: number; host: string; since: string }>): string | null {
+  if (backend.kind !== "unstorage" || backend.label !== "unstorage:fs") return null;
+  // Read only for the store that needs them: markLive has just read the folder for every other start.
+  const others = othersNow();
+  if (!others.length) return null;
   const named = others.map((o) => `process ${o.pid} on ${o.host} (since ${o.since})`).join(", ");
   return `the data folder is in use by ${named}, and ${backend.label} storage is kept by one process only: stop that process first, or use SQLite (the default, unset SANCTUARY_STORAGE), which several processes share`;
 }

@@ -1,6 +1,7 @@
 // Settings refused at the start rather than silently ignored or misread: every bad one named in one error.
 import { describe, expect, it } from "vitest";
-import { clusterOnlyNotice, loadConfig, unknownSettings, unsetBaseUrlNotice } from "../../config.ts";
+import { unsetBaseUrlNotice } from "../../adapters/mcp-host.ts";
+import { clusterOnlyNotice, loadConfig, unknownSettings } from "../../config.ts";
 
 const refusal = (env: Record<string, string>) => {
   try {

@@ -47,11 +47,11 @@ it("refuses unstorage's file store beside a running process on the same folder, 
   await leave(process.ppid, hostname());
   const others = liveProcesses(dir);
   expect(others.map((m) => m.pid)).toEqual([process.ppid]);
-  const refusal = folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:fs" }), others);
+  const refusal = folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:fs" }), () => others);
   expect(refusal).toBe(
     `the data folder is in use by process ${process.ppid} on ${hostname()} (since ${others[0].since}), and unstorage:fs storage is kept by one process only: stop that process first, or use SQLite (the default, unset SANCTUARY_STORAGE), which several processes share`,
   );
-  expect(folderInUseRefusal(backendFor({ dataDir: dir }), others)).toBeNull();
-  expect(folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:memory" }), others)).toBeNull();
-  expect(folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:fs" }), [])).toBeNull();
+  expect(folderInUseRefusal(backendFor({ dataDir: dir }), () => others)).toBeNull();
+  expect(folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:memory" }), () => others)).toBeNull();
+  expect(folderInUseRefusal(backendFor({ dataDir: dir, storage: "unstorage:fs" }), () => [])).toBeNull();
 });
