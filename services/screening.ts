@@ -143,9 +143,13 @@ const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : 
  * placeholders, stand-ins and filler.
  */
 export function screenField(field: string, value: string, role: FieldRole, examples: readonly string[] = []): Refusal | null {
-  // A name or place is screened without the examples, so its answer depends on these three alone: names repeat
-  // (a visitor attends every hour under one name), and the answer is kept rather than worked out again.
-  if (role === "name" || role === "place") return shortFieldMemo(field, role).get(value, () => frozen(screenedField(field, value, role, [])));
+  // A name or place is screened without the examples, so its answer depends on these three alone. One of printable
+  // ASCII is screened afresh, as core/text.ts keys it: about a microsecond, where keeping it held every new visitor's
+  // name for minutes. Others repeat (a visitor attends every hour under one name) and their answer is kept.
+  if (role === "name" || role === "place")
+    return PRINTABLE_ASCII.test(value)
+      ? screenedField(field, value, role, [])
+      : shortFieldMemo(field, role).get(value, () => frozen(screenedField(field, value, role, [])));
   return screenedField(field, value, role, examples);
 }
 /** One memo per role and field (a handful), keyed by the value alone: no key to join for each new name. */
@@ -156,6 +160,7 @@ function shortFieldMemo(field: string, role: "name" | "place"): BoundedMemo<Read
   return memo;
 }
 const frozen = (refusal: Refusal | null) => (refusal ? Object.freeze(refusal) : null);
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 function screenedField(field: string, value: string, role: FieldRole, examples: readonly string[]): Refusal | null {
   // Text with no letter or digit in any script ("?", "!!!…", a row of dots) says nothing: named as such, since it
