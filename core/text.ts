@@ -132,12 +132,16 @@ function computeNameKey(name: string): string {
  * for one of punctuation alone, which keeps its symbols (computeNameKey).
  */
 function asciiNameKey(name: string): string {
-  if (!PRINTABLE_ASCII.test(name)) return "";
+  if (!isPrintableAscii(name)) return "";
   let key = "";
   for (let i = 0; i < name.length; i++) key += ASCII_SKELETON[name.charCodeAt(i)];
   return key;
 }
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Whether text is printable ASCII only (no control, invisible, wide or combining character): names' common case. */
+export function isPrintableAscii(text: string): boolean {
+  return PRINTABLE_ASCII.test(text);
+}
 /** By character code: a letter's (either case) or digit's skeleton, "" for what the key drops (spaces, punctuation). */
 const ASCII_SKELETON = Array.from({ length: 128 }, (_, code) => {
   const c = String.fromCharCode(code).toLowerCase();
@@ -154,7 +158,7 @@ const OTHER_CAPITAL = /(?=\p{Lu})\P{Script=Latin}/gu;
  * letters are left as they are, so the keys of names already kept do not change.
  */
 function latinCapitals(text: string): string {
-  if (PRINTABLE_ASCII.test(text)) return text;
+  if (isPrintableAscii(text)) return text;
   return text.replace(OTHER_CAPITAL, (capital) => {
     const latin = unhomoglyph(capital);
     return latin === "l" ? "I" : /^[A-Za-z]+$/.test(latin) ? latin : capital;

@@ -3,7 +3,7 @@
 // placeholders and stand-ins, the documentation's own example sentences, and filler test text. Pure:
 // each rule returns why it refuses, or null; operations run it before anything is stored or counted.
 import { BoundedMemo } from "../core/memo.ts";
-import { withoutMarkup } from "../core/text.ts";
+import { isPrintableAscii, withoutMarkup } from "../core/text.ts";
 import { isStandIn, placeholderIn, type FieldRole } from "./stand-ins.ts";
 
 export type { FieldRole };
@@ -144,10 +144,10 @@ const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : 
  */
 export function screenField(field: string, value: string, role: FieldRole, examples: readonly string[] = []): Refusal | null {
   // A name or place is screened without the examples, so its answer depends on these three alone. One of printable
-  // ASCII is screened afresh, as core/text.ts keys it: about a microsecond, where keeping it held every new visitor's
-  // name for minutes. Others repeat (a visitor attends every hour under one name) and their answer is kept.
+  // ASCII is screened afresh, as core/text.ts keys it without a memo: kept, every new visitor's name was held for
+  // minutes. Others repeat (a visitor attends every hour under one name) and their answer is kept.
   if (role === "name" || role === "place")
-    return PRINTABLE_ASCII.test(value)
+    return isPrintableAscii(value)
       ? screenedField(field, value, role, [])
       : shortFieldMemo(field, role).get(value, () => frozen(screenedField(field, value, role, [])));
   return screenedField(field, value, role, examples);
@@ -160,7 +160,6 @@ function shortFieldMemo(field: string, role: "name" | "place"): BoundedMemo<Read
   return memo;
 }
 const frozen = (refusal: Refusal | null) => (refusal ? Object.freeze(refusal) : null);
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 function screenedField(field: string, value: string, role: FieldRole, examples: readonly string[]): Refusal | null {
   // Text with no letter or digit in any script ("?", "!!!…", a row of dots) says nothing: named as such, since it
