@@ -105,7 +105,11 @@ export const FILLER_RULES: Record<FieldRole, FillerRules> = {
  *   a vowel, (where `repeatedLetters`) the same letter eight times in a row, or eight words or more that are
  *   one or two words repeated ("x x x x …"); a filler word repeated in one ("asdfasdf") is filler.
  */
-export function fillerText(field: string, text: string, rules: FillerRules = FILLER_RULES.piece): string | null {
+export function fillerText(field: string, written: string, rules: FillerRules = FILLER_RULES.piece): string | null {
+  // Read as shown: wide and stylised letters ("ｔｅｓｔ") are the words they look like, as placeholders are (stand-ins.ts).
+  // Not where folding would multiply the text (a ligature such as U+FDFA is eighteen characters): that is no test text.
+  const asShown = isPrintableAscii(written) ? written : written.normalize("NFKC");
+  const text = asShown.length <= 2 * written.length ? asShown : written;
   const words = wordsOf(text);
   // A filler word said twice or more in one ("asdfasdf", "testtest") is still that word.
   const isFiller = (w: string) =>

@@ -27,6 +27,10 @@ describe("screenField refuses", () => {
     ["name", "test", "filler"],
     ["name", "Foo Bar", "filler"],
     ["name", "asdfg", "filler"],
+    // Wide or stylised letters are the words they show, as placeholders and web addresses are read (an outside check).
+    ["name", "ｔｅｓｔ", "filler"],
+    ["name", "ａｓｄｆ", "filler"],
+    ["text", "ｌｏｒｅｍ ｉｐｓｕｍ and then some words of mine", "filler"],
     // A filler word said twice in one, and words repeated to reach a length (pasted "x " 700 times).
     ["text", "asdfasdf", "filler"],
     ["text", "testtest testtest", "filler"],
