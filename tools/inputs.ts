@@ -9,26 +9,30 @@ import { isValidDate } from "../planner/time.ts";
  * refused when nothing visible is left. Compared by its key (core/text.ts nameKey), never as written.
  */
 export function visitorName(field: string, max = 100) {
-  return (
-    z
-      .string()
-      .refine((s) => s.trim() === "" || hasVisibleText(s), {
-        message: `\`${field}\` is made only of invisible characters; please send a name people can read`,
-        abort: true,
-      })
-      .overwrite(withoutInvisible)
-      .trim()
-      .min(1, `\`${field}\` must not be empty`)
-      .max(max)
-      // A name is a one-line label under what its visitor wrote, shown on pages and in feeds: no tab either.
-      .refine(isOneLine, `\`${field}\` must be one line`)
-      .refine((s) => !hasAnyControlChar(s), `\`${field}\` must not contain control characters or tabs`)
-      .refine((s) => !hasStackedMarks(s), stackedMarks(field))
-  );
+  return z
+    .string()
+    .refine((s) => s.trim() === "" || hasVisibleText(s), {
+      message: `\`${field}\` is made only of invisible characters; please send a name people can read`,
+      abort: true,
+    })
+    .overwrite(withoutInvisible)
+    .trim()
+    .min(1, `\`${field}\` must not be empty`)
+    .max(max)
+    .check(...labelRules(field), noStackedMarks(field));
 }
 
-const isOneLine = (s: string) => !/[\r\n\u2028\u2029]/.test(s);
-const stackedMarks = (field: string) => `\`${field}\` piles many accents or marks on one character; send it as it is written`;
+/**
+ * A label's rules (a name, a reflection's place): one line under what its visitor wrote, on pages and in feeds, and no
+ * control character or tab. Line breaks first, so a name sent on two lines is told that.
+ */
+const labelRules = (field: string) => [
+  z.refine<string>((s) => !/[\r\n\u2028\u2029]/.test(s), `\`${field}\` must be one line`),
+  z.refine<string>((s) => !hasAnyControlChar(s), `\`${field}\` must not contain control characters or tabs`),
+];
+const noStackedMarks = (field: string) =>
+  z.refine<string>((s) => !hasStackedMarks(s), `\`${field}\` piles many accents or marks on one character; send it as it is written`);
+const noWebAddress = (field: string) => z.refine<string>((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`);
 // Every name is shown to others somewhere (to those attending, on a conversation's page, in a review's issue or pull
 // request), so each keeps the public rule against web addresses, as reflect's always did: a name attend took would
 // otherwise be refused by the reflect step it is handed on to.
@@ -118,8 +122,11 @@ const IDEOGRAPHIC_STOPS = /[\u3002\uFF61]/g;
 /** Text a visitor writes for others to read (a reflection, a question, a piece): trimmed, its bidi controls taken out. */
 export const writtenText = () => z.string().overwrite(withoutBidiControls).trim();
 
-/** A public text field: trimmed, at least `min` visible characters, no web addresses, no control characters. */
-export function publicText(field: string, min: number, max: number) {
+/**
+ * A public text field: trimmed, at least `min` visible characters, no web addresses, no control characters; with
+ * `label`, a label's rules instead of the control-character one (a line break or a tab refused too).
+ */
+export function publicText(field: string, min: number, max: number, { label = false } = {}) {
   return writtenText()
     .min(min)
     .max(max)
@@ -127,21 +134,19 @@ export function publicText(field: string, min: number, max: number) {
       message: `\`${field}\` must hold at least ${min} visible characters (invisible ones, and marks piled on one, do not count)`,
       abort: true,
     })
-    .refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`)
-    .refine((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`)
-    .refine((s) => !hasStackedMarks(s), stackedMarks(field));
+    .check(
+      noWebAddress(field),
+      ...(label ? labelRules(field) : [z.refine<string>((s) => !hasControlChars(s), `\`${field}\` must not contain control characters`)]),
+      noStackedMarks(field),
+    );
 }
 
 /** A public label (a reflection's place): public text on one line, without tabs, as a name is. */
-export function publicLabel(field: string, min: number, max: number) {
-  return publicText(field, min, max)
-    .refine(isOneLine, `\`${field}\` must be one line`)
-    .refine((s) => !hasAnyControlChar(s), `\`${field}\` must not contain control characters or tabs`);
-}
+export const publicLabel = (field: string, min: number, max: number) => publicText(field, min, max, { label: true });
 
 /** A public name: a visitor's name with the public-text rule against web addresses (every operation's names). */
 export function publicName(field: string) {
-  return visitorName(field).refine((s) => !hasWebAddress(s), `\`${field}\` must not contain web addresses (http://, https:// or www.)`);
+  return visitorName(field).check(noWebAddress(field));
 }
 
 /**
