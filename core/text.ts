@@ -89,17 +89,26 @@ export const hasStackedMarks = (text: string): boolean => STACKED_MARKS.test(tex
 
 /**
  * How many characters a reader sees: invisible format characters and the ends' spaces left out, and a run of
- * combining marks counted once (an accent and the letter under it still count as two, as they always did).
+ * combining marks, or of spaces and line breaks, counted once (an accent and the letter under it still count as two,
+ * as they always did): "Hi", twenty blank lines and a full stop are three characters and a gap, not twenty-three.
  */
 export function visibleLength(text: string): number {
   return withoutInvisible(text)
     .trim()
-    .replace(/(\p{M})\p{M}+/gu, "$1").length;
+    .replace(/(\p{M})\p{M}+/gu, "$1")
+    .replace(/\s{2,}/g, " ").length;
 }
 
-/** Whether text has something visible once invisible format characters and spaces are taken out. */
+/**
+ * What draws nothing by itself: spaces, the invisible characters above, combining marks and variation selectors with
+ * no letter under them, private-use and unassigned code points (no font the reader has is known to hold them), and
+ * the object replacement character. A character outside this class is something a reader sees.
+ */
+const SEEN = /[^\s\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0\p{M}\p{Co}\p{Cn}\uFFFC]/u;
+
+/** Whether text holds a character a reader sees (a name of marks, selectors or private-use characters shows nothing). */
 export function hasVisibleText(text: string): boolean {
-  return withoutInvisible(text).trim() !== "";
+  return SEEN.test(text);
 }
 
 /**

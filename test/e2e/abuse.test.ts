@@ -170,12 +170,23 @@ describe("names that look the same", () => {
   });
 
   it("made only of invisible characters are refused with 400", async () => {
-    for (const name of ["\u200b\u200b", "\u2060\u200d\ufeff"]) {
+    // Variation selectors, a Mongolian selector, marks with no letter, private-use characters: nothing a reader sees.
+    for (const name of ["\u200b\u200b", "\u2060\u200d\ufeff", "\ufe0f\ufe0f", "\u180b", "\u0301\u0302", "\ue000\ue001"]) {
       const res = await open.post("/api/reflect", { name, text: "The bells at the end were softer than I remembered them." }, forwarded("192.0.2.71"));
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/invisible/);
       expect((await open.get(`/api/attend?name=${encodeURIComponent(name)}`)).status).toBe(400);
     }
+  });
+
+  it("padding a short reflection with blank lines or spaces is refused with 400, and nothing is stored", async () => {
+    for (const text of [`Padded hi${"\n".repeat(30)}.`, `Padded hi${" ".repeat(30)}.`]) {
+      const res = await open.post("/api/reflect", { name: "Padding Probe", text }, forwarded("192.0.2.72"));
+      expect([res.status, res.body.field, res.body.error]).toEqual([400, "text", expect.stringMatching(/at least 20 visible characters/)]);
+      expect(res.body.suggestion).toEqual(expect.any(String));
+    }
+    const listed = (await open.get("/api/reflections")).body.reflections;
+    expect(listed.filter((r: { text: string }) => r.text.startsWith("Padded hi"))).toEqual([]);
   });
 });
 

@@ -186,6 +186,19 @@ const CASES: Case[] = [
   reflectCase("the name twice", { name: ["Wren", "Moss"] }, 400, "Please send your name once."),
   reflectCase("no reflection", { text: "" }, 400, "Please write your reflection: a few honest sentences about what you noticed."),
   reflectCase("a reflection too short", { text: "So calm." }, 400, "Your reflection has 8 characters; it needs at least 20. A sentence or two more is plenty."),
+  // Counted as its rule counts it: a run of spaces is one gap, and twenty blank lines do not make a reflection long enough.
+  reflectCase(
+    "a reflection short once its spaces are counted",
+    { text: "So     calm." },
+    400,
+    "Your reflection has 8 characters; it needs at least 20. A sentence or two more is plenty.",
+  ),
+  reflectCase(
+    "a reflection padded with blank lines",
+    { text: `So calm.${"\n".repeat(20)}Yes.` },
+    400,
+    "Your reflection is made mostly of characters that do not show. Please write it in letters people can read.",
+  ),
   reflectCase("a reflection too long", { text: long(1001) }, 400, "Please shorten your reflection to at most 1000 characters; it has 1001."),
   reflectCase(
     "a web address in the reflection",

@@ -3,7 +3,7 @@
 import MarkdownIt from "markdown-it";
 import unhomoglyph from "unhomoglyph";
 import { describe, expect, it } from "vitest";
-import { hasVisibleText, nameKey, withoutBidiControls, withoutInvisible } from "../../core/text.ts";
+import { hasVisibleText, nameKey, visibleLength, withoutBidiControls, withoutInvisible } from "../../core/text.ts";
 import { boundedOpeners, MAX_OPENERS, parseMarkdown } from "../../review/markdown.ts";
 import { unsafeMarkup } from "../../review/screening.ts";
 import { feedback, withoutBidiIn } from "../../tools/feedback.ts";
@@ -72,6 +72,14 @@ describe("invisible characters", () => {
     expect(withoutInvisible("한글 ⠃⠗")).toBe("한글 ⠃⠗");
     expect(hasVisibleText("👩\u200D👧")).toBe(true);
   });
+
+  it("include marks and selectors with no letter under them, private-use, unassigned and object-replacement characters", () => {
+    // An outside tester's names: each drew nothing (or "Thank you, ." in a reply) and was counted as a soul.
+    for (const blank of ["\ufe0f\ufe0f", "\u180b", "\u17b4", "\u0301\u0302", "\ue000", "\u{f0000}", "\ufffc", " \u0301 \ufe0f "])
+      expect([blank, hasVisibleText(blank)]).toEqual([blank, false]);
+    // A letter under its marks, an emoji with its selector, Hangul and Devanagari still show.
+    for (const seen of ["e\u0301", "\u2600\ufe0f", "한", "क्ष", "\ufe0fA"]) expect([seen, hasVisibleText(seen)]).toEqual([seen, true]);
+  });
 });
 
 describe("public text", () => {
@@ -115,6 +123,20 @@ describe("public text", () => {
     ]);
     expect(text.safeParse(`${"\u2800".repeat(25)}`).success).toBe(false);
     expect(text.safeParse("Twenty visible chars\u200b").success).toBe(true);
+  });
+
+  it("counts a run of spaces or line breaks once: blank padding does not reach the least length", () => {
+    // An outside tester's reflections, each stored and shown before.
+    for (const padded of [`Hi${"\n".repeat(20)}.`, `Hi${" ".repeat(26)}.`, `Rain fell${"\u00a0".repeat(15)}.`, `Hi${"\n".repeat(997)}.`]) {
+      expect([padded.length, text.safeParse(padded).error?.issues[0]?.message]).toEqual([
+        padded.length,
+        "`text` must hold at least 20 visible characters (invisible ones, and marks piled on one, do not count)",
+      ]);
+    }
+    expect(visibleLength(`Hi${"\n".repeat(20)}.`)).toBe(4);
+    // Words with their single spaces, and a paragraph break, count as written.
+    expect(visibleLength("I came here today, ok")).toBe(21);
+    expect(text.safeParse("A quiet evening.\n\nThank you all.").success).toBe(true);
   });
 
   it("counts a run of marks on one character once, and refuses marks piled beyond what any writing uses", () => {

@@ -4,6 +4,7 @@
 // `known` is false only for an error nobody mapped yet; the tests provoke every error and require true.
 import { problemsOf, type Problem } from "./refusal-sentences.ts";
 import { spokenWait } from "./words.ts";
+import { visibleLength } from "../../core/text.ts";
 
 export type FormName = "reflect" | "ask" | "search" | "contribute";
 
@@ -82,8 +83,10 @@ const MISSING: Record<string, string> = {
 
 const characters = (n: number) => `${n} ${n === 1 ? "character" : "characters"}`;
 
-const TOO_SHORT: Record<string, (n: number, length: number) => string> = {
-  text: (n, length) => `Your reflection has ${characters(length)}; it needs at least ${n}. A sentence or two more is plenty.`,
+// A reflection's length as its rule counts it (core/text.ts visibleLength): padded with blank lines, "Hi." was told it
+// had 23 characters and needed 20.
+const TOO_SHORT: Record<string, (n: number, written: string) => string> = {
+  text: (n, written) => `Your reflection has ${characters(visibleLength(written))}; it needs at least ${n}. A sentence or two more is plenty.`,
   q: (n) => `Please type at least ${n} letters to search for.`,
 };
 
@@ -95,7 +98,7 @@ function invalidWords(form: FormName, field: string, problem: Problem, values: R
     case "missing":
     case "too_short":
       if (problem.kind === "too_short" && length > 0) {
-        if (TOO_SHORT[field]) return { line: TOO_SHORT[field](problem.n, length), known: true };
+        if (TOO_SHORT[field]) return { line: TOO_SHORT[field](problem.n, values[field] ?? ""), known: true };
         // Something was written, only too little: "Please give your piece a title" would read as if the box were empty.
         if (box) return { line: `Please make ${the} at least ${problem.n} characters long; it has ${length}.`, known: true };
       }
