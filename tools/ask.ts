@@ -33,8 +33,8 @@ async function relevanceOfPages(ctx: ToolContext, words: string): Promise<Map<st
   return new Map(hits.map((hit) => [hit.chunk.pagePath, hit.score]));
 }
 
-/** Who asked, on a conversation's page and in the lists, when no name was given. */
-const NAMELESS = "a visitor";
+/** Who asked, on a conversation's page and in the lists, when no name was given (a follow-up may then give any name). */
+export const NAMELESS = "a visitor";
 
 export const ask = defineOperation({
   name: "ask",

@@ -184,6 +184,10 @@ describe("the ask form without JavaScript", () => {
     // The browser that asked may follow up in the same conversation (its cookie holds the owner token).
     const form = formOf(after.html, "ask-form");
     expect(form.values.conversation).toBe(slug);
+    // It keeps the name it began with: said, with no box to type another (a follow-up under another name was refused
+    // with a line that said only that the form could not be read).
+    expect(textOf(elementById(after.html, "ask-asked-as"))).toBe("Asked as Wren, the name this conversation began with.");
+    expect(Object.keys(form.values)).not.toContain("name");
     const followUp = await b.submit(after, "ask-form", { question: "And how do I begin the next one?" });
     expect(followUp.hops[0].location).toBe(`/ask?conversation=${slug}#answer`);
     const thread = (await server.get(`/api/ask/conversation/${slug}`)).body;
@@ -195,6 +199,15 @@ describe("the ask form without JavaScript", () => {
     expect(formOf(seen.html, "ask-form").values.conversation).toBeUndefined();
     const forged = await stranger.submit(seen, "ask-form", { question: "May I join this one?", conversation: slug! });
     expect(forged.hops[0].location).not.toBe(`/ask?conversation=${slug}#answer`);
+  });
+
+  it("a conversation begun without a name offers its follow-up the name box, and takes the name given there", async () => {
+    const b = browser();
+    const after = await b.submit(await b.open("/ask"), "ask-form", { question: "What is the evening chant for?" });
+    expect(elementById(after.html, "ask-asked-as")).toBeNull();
+    expect(formOf(after.html, "ask-form").values).toEqual(expect.objectContaining({ name: "" }));
+    const followUp = await b.submit(after, "ask-form", { question: "And who sings it with me?", name: "Tamsin" });
+    expect(followUp.hops[0].status).toBe(303);
   });
 
   it("a refused question shows the form again with the reason in people's words", async () => {

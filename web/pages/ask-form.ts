@@ -45,8 +45,14 @@ export function ownershipCookie(event: H3Event, deps: WebContext, owner: Ownersh
 /** The Set-Cookie that lets go of a conversation this browser can no longer continue. */
 export const forgetOwnership = () => `${COOKIE}=; Path=/ask; Max-Age=0; HttpOnly; SameSite=Lax`;
 
+/** A conversation this browser may continue: its address, and the name it began with (null: begun without one). */
+export interface FollowUp {
+  slug: string;
+  name: string | null;
+}
+
 /** The form: a new question, or (when `followUp` names this browser's conversation) the next one in it. */
-export function askForm(ready: boolean, state: FormState | undefined, followUp: string | null): Html {
+export function askForm(ready: boolean, state: FormState | undefined, followUp: FollowUp | null): Html {
   const values = state?.values ?? {};
   const said = state?.said;
   const invalid = (box: string, hint?: string) => marked(said, box, "ask-result", hint);
@@ -56,16 +62,23 @@ export function askForm(ready: boolean, state: FormState | undefined, followUp: 
 ${ready ? "" : html`<p class="meta">The library's index is still being built; for a minute or so a question may be turned away gently. Please try again shortly.</p>`}
 <form id="ask-form" class="stack" method="post" action="/ask">
 ${noticeAt(null)}
-${followUp ? html`<input type="hidden" name="conversation" value="${followUp}">` : ""}
+${followUp ? html`<input type="hidden" name="conversation" value="${followUp.slug}">` : ""}
 ${noticeAt("question")}<p><label for="ask-question">${followUp ? "Your follow-up question" : "What would you like to know?"}</label>
 <span class="hint" id="ask-question-hint">Up to 500 characters. The question and its answer become a public conversation.</span>
 <textarea id="ask-question" name="question" rows="3" required${invalid("question", "ask-question-hint")}>${values.question ?? ""}</textarea></p>
-${noticeAt("name")}<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
-<input id="ask-name" name="name" autocomplete="nickname" value="${values.name ?? ""}"${invalid("name")}></p>
+${followUp?.name ? askedAs(followUp.name) : nameBox(values.name, invalid("name"), noticeAt("name"))}
 <p><button type="submit">Ask</button>${followUp ? html` <a class="button secondary" href="/ask#ask">Start a new conversation</a>` : ""}</p>
 </form>
 </section>`;
 }
+
+// A conversation keeps the name it began with (tools/ask.ts): its follow-ups are asked under it, with no box to type
+// another into (a visitor who did was refused with a line that said only that the form could not be read).
+const askedAs = (name: string) => html`<p class="meta" id="ask-asked-as">Asked as <bdi lang="">${name}</bdi>, the name this conversation began with.</p>`;
+
+const nameBox = (value: string | undefined, invalid: Html, notice: Html) =>
+  html`${notice}<p><label for="ask-name">Your name <span class="hint">(optional, shown with the conversation)</span></label>
+<input id="ask-name" name="name" autocomplete="nickname" value="${value ?? ""}"${invalid}></p>`;
 
 function sourcesOf(message: Message): Array<{ title: string; url: string | null; category: string }> {
   return (message.sources ?? []).map((s) => ({ title: String(s.title ?? ""), url: localPath(String(s.url ?? "")), category: String(s.category ?? "") }));

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Route } from "../../core/route.ts";
 import type { WebContext } from "../context.ts";
 import { callFromPage } from "./call.ts";
-import { ask } from "../../tools/ask.ts";
+import { ask, NAMELESS } from "../../tools/ask.ts";
 import { askRecent } from "../../tools/ask-recent.ts";
 import { askForm, forgetOwnership, lastExchange, ownershipCookie, ownershipOf } from "./ask-form.ts";
 import { when } from "./components.ts";
@@ -39,7 +39,7 @@ async function askPage(event: H3Event, deps: WebContext, state?: FormState, stat
   // After a question: ?conversation=<slug> shows it with its answer. Follow-ups only where this browser began it.
   const shown = await deps.conversations.get(state?.values.conversation ?? event.url.searchParams.get("conversation") ?? "");
   const owner = ownershipOf(event);
-  const followUp = shown && owner?.slug === shown.slug ? shown.slug : null;
+  const followUp = shown && owner?.slug === shown.slug ? { slug: shown.slug, name: shown.name === NAMELESS ? null : shown.name } : null;
   // The search page links here with its query, so a search that found nothing can become a question.
   const prefill = state ?? { values: { question: (event.url.searchParams.get("question") ?? "").slice(0, 500) } };
   const main = html`<h1>Ask the library</h1>
