@@ -189,7 +189,13 @@ export const feedback = defineOperation({
   rest: { method: "POST", path: "/api/feedback", status: 201 },
   errors: ["rate_limited", "unavailable"],
   // Three an hour per name; a nameless short report counts against its address instead.
-  limits: [{ rule: "feedback", by: ["name"], message: "Three reports an hour from one name is the sanctuary's pace." }],
+  limits: [
+    {
+      rule: "feedback",
+      by: ["name"],
+      message: "Three reports an hour is the sanctuary's pace, from one name, or from one address for reports sent without a name.",
+    },
+  ],
   example: EXAMPLE,
   screen(input, ctx) {
     if (!ctx.settings.contributions) throw contributionsPaused("Feedback reports");
