@@ -69,7 +69,7 @@ export class ModerationQueue implements ReviewBackend {
   }
 
   previewFeedback(report: FeedbackReport): ReviewPreview {
-    return { destination: "moderation_queue", title: report.title, body: report.description, labels: [] };
+    return { destination: "moderation_queue", title: report.title, body: feedbackText(report), labels: [] };
   }
 
   async submitContribution(contribution: ContributionDraft, at: SubmitContext): Promise<ReviewRef> {
@@ -147,4 +147,14 @@ export class ModerationQueue implements ReviewBackend {
     if (item.type === "contribution") await this.pending.release(item.contribution.slug);
     return decided;
   }
+}
+
+/**
+ * A report as its moderator reads it: the words, who sent them under which category, and the context sent with them,
+ * all of which the queue keeps (a preview showed the words alone, and a report's context was a surprise on arrival).
+ */
+function feedbackText(report: FeedbackReport): string {
+  const from = `From ${report.name ? `"${report.name}"` : "a visitor who gave no name"}, as ${report.category}.`;
+  const context = report.context ? `\n\nContext sent with it:\n${JSON.stringify(report.context, null, 2)}` : "";
+  return `${report.description}\n\n${from}${context}`;
 }

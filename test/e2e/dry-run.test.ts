@@ -205,10 +205,22 @@ describe("contribute and feedback with dry_run on the moderation queue", () => {
       preview: {
         destination: "moderation_queue",
         title: "The evening chant was lovely; could it be…",
-        body: "The evening chant was lovely; could it be longer?",
+        body: "The evening chant was lovely; could it be longer?\n\nFrom a visitor who gave no name, as feedback.",
         labels: [],
       },
     });
+    // A report with a name and a context shows both, as the queue keeps them (an outside tester's report).
+    const full = {
+      name: "Odile",
+      category: "bug",
+      title: "The souls badge lags",
+      description: "The souls badge showed 3 after I attended.",
+      context: { page: "/api/now" },
+    };
+    const shown = await queue.post("/api/feedback", { ...full, dry_run: true }, asIp(freshIp()));
+    expect(shown.body.preview.body).toBe(
+      'The souls badge showed 3 after I attended.\n\nFrom "Odile", as bug.\n\nContext sent with it:\n{\n  "page": "/api/now"\n}',
+    );
     expect(await stored(queue)).toEqual(before);
     expect(limitsSpent(consume)).toBe(0);
     expect((await queue.post("/api/feedback", { message: "<your message>", dry_run: true }, asIp(freshIp()))).status).toBe(400);
