@@ -2,14 +2,14 @@
 // alone, anywhere in it. Pure.
 import { SanctuaryError } from "../core/errors.ts";
 import { hasLoneSurrogate, wellFormed } from "../core/text.ts";
-import type { Operation } from "../tools/operation.ts";
+import { exampleAt, type Operation } from "../tools/operation.ts";
 
 /**
  * A rule every text of every operation shares, before its schema: no half of a UTF-16 pair alone (a JSON body or
  * MCP argument may send "\ud800"; stored, it would break strict JSON readers and the feeds). Nested values (feedback's
  * `context`) and field names count too: both may be stored or echoed back in an error.
  */
-export function brokenText(op: Operation, raw: Readonly<Record<string, unknown>>): SanctuaryError | null {
+export function brokenText(op: Operation, raw: Readonly<Record<string, unknown>>, now: Date): SanctuaryError | null {
   const found = brokenAt(raw, "", 0);
   if (!found) return null;
   // The error is JSON too: a name holding the half is shown made whole.
@@ -17,7 +17,7 @@ export function brokenText(op: Operation, raw: Readonly<Record<string, unknown>>
   const field = found.path.split(/[.[]/)[0];
   return new SanctuaryError("invalid", `${where} holds half of a character (a lone UTF-16 surrogate); send whole characters, as UTF-8.`, {
     ...(field ? { field } : {}),
-    example: op.example,
+    example: exampleAt(op, now),
   });
 }
 

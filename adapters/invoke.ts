@@ -103,7 +103,7 @@ export async function invoke<I extends z.ZodObject, O extends OutputSchema>(
     abortSignal: info.abortSignal ?? NO_SIGNAL,
   });
   try {
-    const broken = brokenText(op, raw);
+    const broken = brokenText(op, raw, ctx.now);
     if (broken) throw broken;
     const parsed = validated(op.input, raw);
     if (!parsed.success) throw validationError(op, parsed.error, steps, raw, ctx.now);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AdapterContext } from "./context.ts";
 import { SanctuaryError } from "../core/errors.ts";
 import { percentDecoded } from "../core/text.ts";
-import type { Operation } from "../tools/operation.ts";
+import { exampleAt, type Operation } from "../tools/operation.ts";
 import { baseUrlOf, clientIp, errorResponse, errorResponseOf, jsonResponse, readJsonObject } from "./http.ts";
 import { freshQueryObject, lostCharacterRefusal, lostInQuery, queryObject } from "./query.ts";
 import { invoke, wireBody } from "./invoke.ts";
@@ -34,10 +34,10 @@ function routeParams(event: H3Event, names: string[]): Record<string, string> {
 type Input = Readonly<Record<string, unknown>>;
 
 /** The call's input: path, query and body together; a field sent in two of them is refused. */
-function mergedInput(op: Operation, event: H3Event, params: string[], query: Input, body: Input): Input | SanctuaryError {
+function mergedInput(op: Operation, event: H3Event, params: string[], query: Input, body: Input, now: Date): Input | SanctuaryError {
   const path = routeParams(event, params);
   const twice = sentTwice({ path, query, body });
-  if (twice) return new SanctuaryError("invalid", twice.message, { field: twice.field, example: op.example });
+  if (twice) return new SanctuaryError("invalid", twice.message, { field: twice.field, example: exampleAt(op, now) });
   return { ...withBooleans(op, query), ...body, ...path };
 }
 
@@ -79,13 +79,13 @@ interface Mounted {
   inputs: BoundedMemo<Input> | null;
 }
 
-function getInput(op: Operation, event: H3Event, { params, inputs }: Mounted, query: Input): Input | SanctuaryError {
+function getInput(op: Operation, event: H3Event, { params, inputs }: Mounted, query: Input, now: () => Date): Input | SanctuaryError {
   if (!params.length) return query;
-  if (!inputs) return mergedInput(op, event, params, query, {});
+  if (!inputs) return mergedInput(op, event, params, query, {}, now());
   const at = event.url.pathname + event.url.search;
   const kept = inputs.find(at);
   if (kept) return kept;
-  const made = mergedInput(op, event, params, query, {});
+  const made = mergedInput(op, event, params, query, {}, now());
   if (made instanceof SanctuaryError) return made;
   inputs.put(at, Object.freeze(made));
   return made;
@@ -102,7 +102,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
       body = await readJsonObject(event, deps.config.bodyLimit);
     } catch (error) {
       if (!(error instanceof SanctuaryError)) throw error;
-      const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: op.example }, error.headers);
+      const withExample = new SanctuaryError(error.kind, error.message, { ...error.details, example: exampleAt(op, deps.clock()) }, error.headers);
       return errorResponseOf(event, withExample);
     }
   }
@@ -110,8 +110,8 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
   // invoke keeps (adapters/invoke.ts); one nearly always new (a visitor's name, a search's words) is read afresh.
   const query = op.inputMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
-  if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost));
-  const input = op.rest.method === "GET" ? getInput(op, event, mounted, query) : mergedInput(op, event, params, query, body);
+  if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost, deps.clock()));
+  const input = op.rest.method === "GET" ? getInput(op, event, mounted, query, deps.clock) : mergedInput(op, event, params, query, body, deps.clock());
   if (input instanceof SanctuaryError) return errorResponseOf(event, input);
   const outcome = await invoke(op, input, deps, {
     via: "rest",
@@ -126,8 +126,12 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
 }
 
 /** A query field whose percent-encoded bytes were not UTF-8 (decoded, they became U+FFFD): refused, not kept garbled. */
-const lostCharacter = (op: Operation, field: string) =>
-  lostCharacterRefusal(field, "Nothing was stored. Percent-encode the text's UTF-8 bytes (encodeURIComponent does), whole characters only.", op.example);
+const lostCharacter = (op: Operation, field: string, now: Date) =>
+  lostCharacterRefusal(
+    field,
+    "Nothing was stored. Percent-encode the text's UTF-8 bytes (encodeURIComponent does), whole characters only.",
+    exampleAt(op, now),
+  );
 
 /**
  * A field sent in two places (the path and the query, the query and the body) is refused, whatever the values: one

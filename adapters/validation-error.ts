@@ -4,7 +4,7 @@ import { closestMatch } from "leven";
 import type { z } from "zod";
 import { SanctuaryError } from "../core/errors.ts";
 import type { Steps } from "../core/next-steps.ts";
-import type { Operation } from "../tools/operation.ts";
+import { exampleAt, type Operation } from "../tools/operation.ts";
 
 const fieldName = (path: PropertyKey[]) => path.map(String).join(".");
 
@@ -55,7 +55,7 @@ export function validationError(op: Operation, error: z.ZodError, steps: Steps, 
     suggestion: missing.length ? op.missingSuggestion : undefined,
     field: named.field || undefined,
     allowed: named.allowed,
-    example: op.example,
+    example: exampleAt(op, now),
     next_steps: [
       ...(op.invalidSteps?.(steps, now) ?? []),
       steps.get("Read this operation's description", "/openapi.json", {}, { action: "read_openapi" }),

@@ -62,6 +62,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends Output
   /** A correct call, returned as `example` on a 400. */
   example?: unknown;
   /**
+   * The example on `now`'s date, for a call that names a date: a fixed date's services are gone from a server that
+   * keeps a few weeks (an outside tester followed one to a 404). Error bodies use it (`exampleAt`); documents `example`.
+   */
+  exampleOn?: (now: Date) => unknown;
+  /**
    * Rate limits the adapter takes before the handler runs and gives back when the call fails, so a refused
    * request never counts (docs/behaviour.md §9). `by` names the subjects: the caller's address and/or the visitor's name.
    */
@@ -122,3 +127,6 @@ export const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: 
 export function toolPerforming(op: Operation, operations: readonly Operation[]): string | undefined {
   return op.mcp?.tool ?? operations.filter(isTool).find((o) => o.mcp.alsoAnswers?.includes(op))?.mcp.tool;
 }
+
+/** The example an error body gives: on `now`'s date where the operation names one (`exampleOn`). */
+export const exampleAt = (op: Pick<Operation, "example" | "exampleOn">, now: Date): unknown => op.exampleOn?.(now) ?? op.example;

@@ -12,8 +12,11 @@ import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
 /** A refused call's first step: the example's date may hold nothing where the sanctuary began later, today's (UTC) always has services. */
+/** `now`'s date on UTC's clock, YYYY-MM-DD: the day the services' addresses name when no zone is given. */
+export const utcDateOf = (now: Date): string => now.toISOString().slice(0, 10);
+
 export function todaysServices(steps: Steps, now: Date): NextStep[] {
-  const today = now.toISOString().slice(0, 10);
+  const today = utcDateOf(now);
   return [steps.get(`See today's services (${today}, UTC)`, `/api/services/${today}`, { reflections: STEP_SERVICE_REFLECTIONS })];
 }
 
@@ -40,6 +43,8 @@ export const reflectionsService = defineOperation({
   rest: { method: "GET", path: "/api/reflections/service/:date/:slotIndex/:tier" },
   errors: ["not_found", "unavailable"],
   example: "/api/reflections/service/2026-11-22/3/north?limit=20",
+  // The service playing now on UTC's clock: recorded once it begins, as the day's are when the server starts.
+  exampleOn: (now) => `${serviceReflectionsPath(utcDateOf(now), Math.floor(now.getUTCHours() / 4), "north")}?limit=20`,
   invalidSteps: todaysServices,
   async handler(input, ctx) {
     const { steps } = ctx;

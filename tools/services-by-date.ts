@@ -6,7 +6,7 @@ import { publicReflections, reflectionShape } from "./reflection-shape.ts";
 import { defineOperation } from "./operation.ts";
 import { PAGE_MAX, STEP_SERVICE_REFLECTIONS } from "./archive-page.ts";
 import { optionalWholeNumber, serviceDate } from "./inputs.ts";
-import { serviceReflectionsPath, todaysServices } from "./reflections-service.ts";
+import { serviceReflectionsPath, todaysServices, utcDateOf } from "./reflections-service.ts";
 import { cursorOf } from "../services/archive-cursor.ts";
 import type { ToolContext } from "./context.ts";
 import type { Reflection } from "../services/reflections.ts";
@@ -66,6 +66,7 @@ export const servicesByDate = defineOperation({
   rest: { method: "GET", path: "/api/services/:date" },
   errors: ["not_found", "unavailable"],
   example: "/api/services/2026-11-22",
+  exampleOn: (now) => `/api/services/${utcDateOf(now)}`,
   invalidSteps: todaysServices,
   async handler({ date, reflections: shownAtMost }, ctx) {
     const { steps } = ctx;

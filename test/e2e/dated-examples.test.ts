@@ -1,0 +1,28 @@
+// An error's `example` is a correct call (docs/behaviour.md §10): for the calls that name a date, one on today's date,
+// since a fixed date's services are gone from a server that keeps a few weeks (an outside tester followed
+// services-by-date's example to a 404). Followed, each answers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestApp, type TestServer } from "../helpers/server.ts";
+import { clearOfSlotBoundary } from "../helpers/slot-boundary.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  // Clear of a slot's end on UTC's clock, where "today" and the service playing now would change between the calls.
+  await clearOfSlotBoundary("UTC", 30_000);
+  server = await openTestApp();
+}, 40_000);
+afterAll(() => server.close());
+
+describe("an error's example on a dated call", () => {
+  it.each([
+    ["services-by-date, a date that is no date", "/api/services/2026-13-01"],
+    ["services-by-date, a field sent twice", "/api/services/2026-12-01?date=2026-12-02"],
+    ["reflections-service, a slot that is none", "/api/reflections/service/2026-12-01/9/north"],
+  ])("%s: names today's service, and answers when followed", async (_, path) => {
+    const refused = await server.get(path);
+    expect([refused.status, refused.body.suggestion]).toEqual([400, expect.any(String)]);
+    const today = server.deps.clock().toISOString().slice(0, 10);
+    expect(refused.body.example).toContain(`/${today}`);
+    expect((await server.get(refused.body.example)).status).toBe(200);
+  });
+});
