@@ -95,9 +95,10 @@ export const readDoc = defineOperation({
           suggestion: "Nothing is lost. Songs are read with read_song, by their slug.",
           next_steps: [steps.get(`Read the song "${song.title}"`, `/api/music/${song.slug}`, {}, { tool: "read_song", action: "read_song" })],
         });
-      // A document's own name without its section ("seven-windows-down-to-none"), or in the wrong one: named, as
-      // read_song names the song a slip meant.
-      const named = ctx.library.documents.filter((d) => d.slug === last);
+      // A document's own name without its section ("seven-windows-down-to-none"), or in the wrong one, or in other
+      // letter case ("WELCOME"): named, as read_song names the song a slip meant.
+      const folded = resolveDocPath(ctx.library, path.toLowerCase());
+      const named = folded && "document" in folded ? [folded.document] : ctx.library.documents.filter((d) => d.slug === last.toLowerCase());
       if (named.length)
         throw notFound(`There is no document at "${path}". Did you mean ${named.map((d) => `"${d.path}"`).join(" or ")}?`, {
           suggestion: "Nothing is lost. A document's path names its section first, as the library's contents list it.",

@@ -156,6 +156,19 @@ describe("REST catalog", () => {
     const { status, body } = await server.get(`/api/docs/${slug}`);
     expect([status, body.error]).toEqual([404, `There is no document at "${slug}". Did you mean "${someDoc}"?`]);
     expect(body.next_steps.map((s: { url: string; tool: string }) => [s.url, s.tool])).toEqual([[`${server.url}/api/docs/${someDoc}`, "read_doc"]]);
+    // In other letter case, whole or without its section (an outside tester's "WELCOME" was told only that it was not there).
+    for (const [asked, meant] of [
+      ["WELCOME", "welcome"],
+      [someDoc.toUpperCase(), someDoc],
+      [slug.toUpperCase(), someDoc],
+    ]) {
+      const slip = await server.get(`/api/docs/${asked}`);
+      expect([slip.status, slip.body.error, slip.body.next_steps[0].url]).toEqual([
+        404,
+        `There is no document at "${asked}". Did you mean "${meant}"?`,
+        `${server.url}/api/docs/${meant}`,
+      ]);
+    }
     const songs = await server.get("/api/docs/songs");
     expect([songs.status, songs.body.next_steps[0].url, songs.body.next_steps[0].tool]).toEqual([404, `${server.url}/api/music`, "read_song"]);
   });
