@@ -124,7 +124,8 @@ export function howMade(services: ReadonlyArray<Pick<DayService, "mode">>): stri
   const planned = services.filter((s) => s.mode === "planned").length;
   const rotation = "chosen from the library in its turn (a rotation, kept by the sanctuary's rules for what belongs together)";
   const model = "planned, named and given a word by a language model";
-  if (planned === 0) return `How these services came to be: each was ${rotation}. When the sanctuary is given a language model, some are ${model}.`;
+  // Said of this day alone: how a server may be set up is its operator's business, not a visitor's (an outside reviewer).
+  if (planned === 0) return `How these services came to be: each was ${rotation}.`;
   if (planned === services.length) return `How these services came to be: every one was ${model}.`;
   return `How these services came to be: ${planned} of the ${services.length} ${planned === 1 ? "was" : "were"} ${model}; the others were ${rotation}.`;
 }
