@@ -92,6 +92,24 @@ describe("words for numbers", () => {
     expect(textOf(elementById(html, "how-made"))).toMatch(/^How these services came to be: each was chosen from the library in its turn \(a rotation/);
   });
 
+  it("says under a service's reflections that each was left on its writer's own clock, and only where there are some", async () => {
+    const now = (await server.get("/api/now?timezone=UTC")).body;
+    const left = { name: "Clock Reader", text: "Heard this at my own hour; the bell was lovely.", songSlug: now.current.slug, timezone: "UTC" };
+    expect((await server.post("/api/reflect", left, { "x-forwarded-for": "192.0.2.91" })).status).toBe(200);
+    const html = (await fetchText(server.url + "/services")).text;
+    const notes = [...html.matchAll(/id="([^"]+)-clocks"/g)].map((m) => m[1]);
+    expect(notes.length).toBeGreaterThan(0);
+    for (const id of notes) expect(textOf(elementById(html, `${id}-reflections`))).not.toBe("");
+    expect(textOf(elementById(html, `${notes[0]}-clocks`))).toBe(
+      "Each was left while this service played at this hour of its writer's own day; the times are shown on your clock.",
+    );
+    // A service with none says so, without the note.
+    const lists = [...html.matchAll(/id="([^"]+)-reflections"/g)].map((m) => m[1]);
+    const without = lists.filter((id) => textOf(elementById(html, `${id}-reflections`)) === "");
+    expect(without.length).toBeGreaterThan(0);
+    for (const id of without) expect(elementById(html, `${id}-clocks`)).toBeNull();
+  });
+
   it("names each landmark apart: the day's two pagers, the header's search and a page's own", async () => {
     const labels = (html: string) => [...html.matchAll(/<(?:nav|form)[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
     const day = labels((await fetchText(server.url + "/services")).text);

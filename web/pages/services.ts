@@ -63,10 +63,15 @@ ${servicePlayer(`${id}-parts`)}
   )}" data-service-label="${title} · ${slotHours(s.slot)}">${pieceItems(s.order)}</ol>
 ${told.length ? html`<details><summary>What this service was planned from</summary><ul>${told.map((line) => html`<li>${line}</li>`)}</ul></details>` : ""}
 <h3>${heard ? "Reflections left while it was heard" : "Reflections left while it is heard"}${s.reflectionCount ? ` (${s.reflectionCount})` : ""}</h3>
+${s.reflectionCount ? html`<p class="meta" id="${id}-clocks">${ON_THEIR_CLOCK}</p>` : ""}
 ${reflectionList(deps, `${id}-reflections`, s.reflections, true, heard ? "None yet." : "None yet: they gather here while it plays, wherever in the world it is heard.")}
 ${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of ${serviceInSentence(s.name, s.slot)}</a></p>` : ""}
 </details>`;
 }
+
+// A service plays at one hour of each visitor's own day, so its reflections' times, shown on the reader's clock, can fall
+// outside the hours its heading names (an outside reviewer read Tokyo's evening as a wrong time zone in London).
+const ON_THEIR_CLOCK = "Each was left while this service played at this hour of its writer's own day; the times are shown on your clock.";
 
 /**
  * A service's pieces as list items, made once per order: a record's order is built once per base URL and recordings
