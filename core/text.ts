@@ -29,6 +29,17 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
+/**
+ * Unicode's noncharacters in the basic plane (U+FDD0–U+FDEF, U+FFFE, U+FFFF): code points set aside as never to be
+ * text, which no font draws and XML cannot carry (a feed dropped the U+FFFF a page showed as a box).
+ */
+const NONCHARACTER = /[\uFDD0-\uFDEF\uFFFE\uFFFF]/;
+
+/** The first noncharacter in text (NONCHARACTER), or null. */
+export function noncharacterIn(text: string): string | null {
+  return NONCHARACTER.exec(text)?.[0] ?? null;
+}
+
 /** Text with each lone half replaced by U+FFFD, as String.prototype.toWellFormed (ES2024, past this project's lib). */
 export function wellFormed(text: string): string {
   return text.replace(new RegExp(LONE_SURROGATE.source, "g"), "\uFFFD");

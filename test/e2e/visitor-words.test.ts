@@ -189,6 +189,10 @@ describe("text that is not whole", () => {
     ["reflect", "name", "Qa\nNew", /must be one line/],
     ["reflect", "text", "A reflection with half a character \ud800 in the middle of it.", /half of a character/],
     ["ask", "question", "Is \udc00 this a question about the evening?", /half of a character/],
+    // Noncharacters: never text, drawn as a box on a page and dropped by a feed (an outside tester stored a U+FFFF).
+    ["reflect", "text", "A reflection with \uffff a noncharacter in the middle of it.", /holds a noncharacter \(U\+FFFF\)/],
+    ["reflect", "name", "Wren\ufdd0", /holds a noncharacter \(U\+FDD0\)/],
+    ["ask", "question", "Is \ufffe this a question about the evening?", /holds a noncharacter \(U\+FFFE\)/],
     // Names and questions are shown on pages and in feeds: a control character (NUL, BEL) is refused, as in reflect's text.
     ["attend", "name", "Null\u0000Soul", /must not contain control characters/],
     ["ask", "name", "Bell\u0007Asker", /must not contain control characters/],
