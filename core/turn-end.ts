@@ -38,3 +38,12 @@ export function turnEnd(): Promise<void> {
     }),
   ));
 }
+
+/**
+ * Settles once the event loop has read what arrived meanwhile: a turn to end this one, a turn whose poll reads what
+ * came in (a stdio line, a socket's end), and a turn for the close callbacks that end makes. Work that ran without
+ * giving way (ask with no language model) learns so of a cancellation or a closed request that came while it ran.
+ */
+export async function afterWaitingInput(): Promise<void> {
+  for (let turn = 0; turn < 3; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+}

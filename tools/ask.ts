@@ -15,6 +15,7 @@ import type { ToolContext } from "./context.ts";
 import { OWN_NAME, screenVisitorFields } from "./screen.ts";
 import { nextSteps } from "./shapes.ts";
 import { readStep } from "./read-step.ts";
+import { afterWaitingInput } from "../core/turn-end.ts";
 
 export const AskSource = z.object({
   title: z.string().describe("Title of the page cited"),
@@ -169,7 +170,10 @@ export const ask = defineOperation({
     const given = input.name ?? input.username ?? (existing?.name === NAMELESS ? undefined : existing?.name);
     const name = given ?? NAMELESS;
     // A caller who left before the turn is kept (a call cancelled over stdio, a request closed) leaves nothing public
-    // behind: nothing has been stored yet, and no one is there to receive the owner token.
+    // behind: nothing has been stored yet, and no one is there to receive the owner token. Asked after the loop has read
+    // what came while the answer was made: without a model nothing gave way, and a cancellation sent 5 ms into a 200 ms
+    // answer was read only after the conversation was kept (an outside tester's report).
+    await afterWaitingInput();
     if (ctx.abortSignal()?.aborted) throw callerLeft("The caller left before the answer was kept; nothing was stored.");
     let slug: string;
     let ownerToken: string;

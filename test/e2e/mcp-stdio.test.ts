@@ -136,6 +136,49 @@ describe("a one-shot stdio call (as the Inspector CLI and many hosts make)", () 
   }, 120_000);
 });
 
+describe("the stdio bin cancelled mid-answer", () => {
+  it("reads a cancellation sent while ask makes its answer before the conversation is kept: nothing stored or answered", async () => {
+    // An outside tester's: with no model, ask never gave way to the loop, so a cancel sent 5 ms into its answer was read
+    // only after the conversation was kept, under the visitor's name, with an owner token no one would receive.
+    const child = spawn(process.execPath, [BIN], { cwd: folder, env: stdioEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    const answered: Array<{ id: string }> = [];
+    let buffered = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      const parts = buffered.split("\n");
+      buffered = parts.pop()!;
+      answered.push(...parts.filter(Boolean).map((line) => JSON.parse(line)));
+    });
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    const ask = (id: string, question: string) => send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "ask", arguments: { question } } });
+    const answerTo = async (id: string) => expect(await eventually(async () => answered.some((a) => a.id === id), Boolean, 60_000)).toBe(true);
+    const recent = async () => ((await server.get("/api/ask/recent")).body.conversations as Array<{ question: string }>).map((c) => c.question);
+    try {
+      send({
+        jsonrpc: "2.0",
+        id: "i",
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "leaver", version: "1" } },
+      });
+      // A first ask waits for the services and warms the process, so the next is all answer-making.
+      ask("warm", "What is the sanctuary for, asked to warm up?");
+      await answerTo("warm");
+      ask("left", "What steadies a person in a hospital corridor at night?");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "left", reason: "the user moved on" } });
+      ask("after", "How long is a service, asked after the one that left?");
+      await answerTo("after");
+      expect(await eventually(recent, (questions) => questions.includes("How long is a service, asked after the one that left?"))).toContain(
+        "How long is a service, asked after the one that left?",
+      );
+      expect(answered.map((a) => a.id)).toEqual(["i", "warm", "after"]);
+      expect(await recent()).not.toContain("What steadies a person in a hospital corridor at night?");
+    } finally {
+      child.kill();
+    }
+  }, 120_000);
+});
+
 describe("the stdio bin as a clean local server", () => {
   it("started from a temporary folder with no settings: only protocol on stdout, no data/ there, links without a guessed host", async () => {
     const { DATA_DIR: _d, BASE_URL: _b, ...rest } = process.env;
