@@ -34,10 +34,10 @@ function routeParams(event: H3Event, names: string[]): Record<string, string> {
 type Input = Readonly<Record<string, unknown>>;
 
 /** The call's input: path, query and body together; a field sent in two of them is refused. */
-function mergedInput(op: Operation, event: H3Event, params: string[], query: Input, body: Input, now: Date): Input | SanctuaryError {
+function mergedInput(op: Operation, event: H3Event, params: string[], query: Input, body: Input, clock: () => Date): Input | SanctuaryError {
   const path = routeParams(event, params);
   const twice = sentTwice({ path, query, body });
-  if (twice) return new SanctuaryError("invalid", twice.message, { field: twice.field, example: exampleAt(op, now) });
+  if (twice) return new SanctuaryError("invalid", twice.message, { field: twice.field, example: exampleAt(op, clock()) });
   return { ...withBooleans(op, query), ...body, ...path };
 }
 
@@ -79,13 +79,13 @@ interface Mounted {
   inputs: BoundedMemo<Input> | null;
 }
 
-function getInput(op: Operation, event: H3Event, { params, inputs }: Mounted, query: Input, now: () => Date): Input | SanctuaryError {
+function getInput(op: Operation, event: H3Event, { params, inputs }: Mounted, query: Input, clock: () => Date): Input | SanctuaryError {
   if (!params.length) return query;
-  if (!inputs) return mergedInput(op, event, params, query, {}, now());
+  if (!inputs) return mergedInput(op, event, params, query, {}, clock);
   const at = event.url.pathname + event.url.search;
   const kept = inputs.find(at);
   if (kept) return kept;
-  const made = mergedInput(op, event, params, query, {}, now());
+  const made = mergedInput(op, event, params, query, {}, clock);
   if (made instanceof SanctuaryError) return made;
   inputs.put(at, Object.freeze(made));
   return made;
@@ -111,7 +111,7 @@ async function handle(op: Operation, event: H3Event, deps: AdapterContext, mount
   const query = op.inputMostlyNew ? freshQueryObject(event.url) : queryObject(event.url);
   const lost = lostInQuery(query);
   if (lost !== undefined) return errorResponseOf(event, lostCharacter(op, lost, deps.clock()));
-  const input = op.rest.method === "GET" ? getInput(op, event, mounted, query, deps.clock) : mergedInput(op, event, params, query, body, deps.clock());
+  const input = op.rest.method === "GET" ? getInput(op, event, mounted, query, deps.clock) : mergedInput(op, event, params, query, body, deps.clock);
   if (input instanceof SanctuaryError) return errorResponseOf(event, input);
   const outcome = await invoke(op, input, deps, {
     via: "rest",

@@ -11,10 +11,10 @@ import { requiredWholeNumber, serviceDate } from "./inputs.ts";
 import { defineOperation } from "./operation.ts";
 import { nextSteps } from "./shapes.ts";
 
-/** A refused call's first step: the example's date may hold nothing where the sanctuary began later, today's (UTC) always has services. */
 /** `now`'s date on UTC's clock, YYYY-MM-DD: the day the services' addresses name when no zone is given. */
 export const utcDateOf = (now: Date): string => now.toISOString().slice(0, 10);
 
+/** A refused call's first step: the example's date may hold nothing where the sanctuary began later, today's (UTC) always has services. */
 export function todaysServices(steps: Steps, now: Date): NextStep[] {
   const today = utcDateOf(now);
   return [steps.get(`See today's services (${today}, UTC)`, `/api/services/${today}`, { reflections: STEP_SERVICE_REFLECTIONS })];
