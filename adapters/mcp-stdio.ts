@@ -229,6 +229,7 @@ export function serveMcpStdio(dispatch: MethodDispatch | StartingDispatch, optio
   const close = async () => {
     if (ended) return;
     ended = true;
+    for (const line of lines.end()) take(line);
     options.stdin.off("data", onData);
     options.stdin.off("end", close);
     options.stdin.off("close", close);

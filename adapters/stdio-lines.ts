@@ -11,6 +11,8 @@ export class StdioLines {
   private size = 0;
   /** The rest of a line already reported as too long is dropped up to its newline. */
   private skipping = false;
+  /** No line has been taken yet: a byte-order mark before the first is passed over, as HTTP passes over one before a body. */
+  private first = true;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -44,8 +46,20 @@ export class StdioLines {
     const whole = this.parts.length ? Buffer.concat([...this.parts, last], size) : last;
     this.drop();
     if (size > this.maxBytes) return { overlong: true };
-    const text = whole.toString("utf8");
+    let text = whole.toString("utf8");
+    if (this.first && text.startsWith("\uFEFF")) text = text.slice(1);
+    this.first = false;
     return { text: text.endsWith("\r") ? text.slice(0, -1) : text };
+  }
+
+  /**
+   * The input ended: a last message without its newline is still a message (it was dropped without a word, and its
+   * sender heard nothing). A line already reported as too long stays dropped.
+   */
+  end(): StdioLine[] {
+    if (this.skipping || this.size === 0) return [];
+    const line = this.take(Buffer.alloc(0));
+    return line ? [line] : [];
   }
 
   private drop() {

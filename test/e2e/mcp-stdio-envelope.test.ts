@@ -179,6 +179,21 @@ describe("lines that are no message", () => {
   });
 });
 
+describe("a stream's first and last bytes", () => {
+  it("passes over a byte-order mark before the first line, and answers a last message sent without its newline", async () => {
+    // An outside tester's: HTTP took a body after a BOM where stdio refused the same bytes, and a final message with no
+    // newline before stdin closed was dropped without a word.
+    const pipe = connect();
+    pipe.sendRaw(`\uFEFF${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: META } })}\n`);
+    pipe.sendRaw(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping", params: { _meta: META } }));
+    await pipe.close();
+    expect(pipe.answers.map((a) => [a.id, "result" in a])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+  });
+});
+
 describe("cancellation over stdio", () => {
   it("sends nothing for a request the client cancelled while it ran, and answers the next one", async () => {
     const pipe = connect();

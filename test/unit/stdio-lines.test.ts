@@ -24,4 +24,19 @@ describe("StdioLines", () => {
     expect(chunks(reader, "0123456789\nok\n")).toEqual([{ overlong: true }, { text: "ok" }]);
     expect(chunks(reader, "12345678\n")).toEqual([{ text: "12345678" }]);
   });
+
+  it("passes over a byte-order mark before the first line only, as HTTP does before a body", () => {
+    const reader = new StdioLines(100);
+    expect(chunks(reader, "\uFEFF{}\n\uFEFF{}\n")).toEqual([{ text: "{}" }, { text: "\uFEFF{}" }]);
+  });
+
+  it("hands on a last line without its newline when the input ends, and nothing of a line too long", () => {
+    const reader = new StdioLines(8);
+    expect(chunks(reader, "{}\n", '{"id":4}')).toEqual([{ text: "{}" }]);
+    expect(reader.end()).toEqual([{ text: '{"id":4}' }]);
+    expect(reader.end()).toEqual([]);
+    const long = new StdioLines(8);
+    expect(chunks(long, "0123456789")).toEqual([{ overlong: true }]);
+    expect(long.end()).toEqual([]);
+  });
 });
