@@ -44,20 +44,26 @@ function everyResource(library: Library, base: string): Resource[] {
   return [...fixed, appListing(base), ...RESOURCES.flatMap((k) => (k.list ? k.list(library).map((r) => listed(k, r)) : []))];
 }
 
-// The cursor is the offset, opaque to clients; a cursor that is not one of ours is refused as invalid params.
+// The cursor is the offset, opaque to clients; a cursor that is not one of ours is refused as invalid params: one
+// whose offset no page begins at (a page's worth on from the last, or 5, or past the end: an outside tester's
+// made-up cursors were answered with an empty page or a page out of step with the others) as much as one misspelt.
 const cursorOf = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64url");
+const notOurs = () => new ProtocolError(ProtocolErrorCode.InvalidParams, "The cursor is not one this server gave; list again from the start without one.");
 function offsetOf(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const m = Buffer.from(cursor, "base64url")
     .toString()
     .match(/^offset:(\d{1,6})$/);
-  if (!m) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The cursor is not one this server gave; list again from the start without one.");
-  return Number(m[1]);
+  const offset = m ? Number(m[1]) : 0;
+  if (offset <= 0 || offset % PAGE_SIZE !== 0) throw notOurs();
+  return offset;
 }
 
 /** One page of the listing from `offset`; `base`, the address the caller reached (the app's CSP names it). */
 function pageOf(library: Library, offset: number, base: string): ListResourcesResult {
   const all = everyResource(library, base);
+  // A cursor from before the library shrank may point past its end: no page begins there now.
+  if (offset > 0 && offset >= all.length) throw notOurs();
   const page = all.slice(offset, offset + PAGE_SIZE);
   return { resources: page, ...(offset + PAGE_SIZE < all.length ? { nextCursor: cursorOf(offset + PAGE_SIZE) } : {}) };
 }

@@ -184,6 +184,29 @@ describe("refused MCP requests", () => {
     }
   });
 
+  it("refuse a resources/list cursor no page begins at, and walk the ones it gave", async () => {
+    const list = async (cursor?: string) =>
+      (
+        await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 11, method: "resources/list", params: cursor === undefined ? {} : { cursor } }), {
+          "mcp-protocol-version": "2025-11-25",
+        })
+      ).json();
+    const made = (text: string) => Buffer.from(text).toString("base64url");
+    // An outside tester's: "offset:1000" answered an empty page, "offset:5" a page out of step with the ones given.
+    for (const cursor of [made("offset:5"), made("offset:0"), made("offset:1000000"), "garbage"]) {
+      const refused = await list(cursor);
+      expect([cursor, refused.error?.code, refused.error?.message]).toEqual([cursor, -32602, expect.stringContaining("not one this server gave")]);
+    }
+    let page = await list();
+    let pages = 1;
+    while (page.result.nextCursor) {
+      page = await list(page.result.nextCursor);
+      expect(page.result.resources.length).toBeGreaterThan(0);
+      pages++;
+    }
+    expect(pages).toBeGreaterThan(1);
+  });
+
   it("read null arguments as none, and a prompt's null argument as one not given", async () => {
     const send = async (method: string, params: object) =>
       (await sendToMcp(JSON.stringify({ jsonrpc: "2.0", id: 10, method, params }), { "mcp-protocol-version": "2025-11-25" })).json();
