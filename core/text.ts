@@ -72,7 +72,8 @@ export function withoutMarkup(text: string): string {
  * hyphens) and the letters and symbols that draw nothing (the Hangul fillers, the blank braille pattern, the combining
  * grapheme joiner), which a "name" made only of them would otherwise pass as visible.
  */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
+const INVISIBLE_CLASS = String.raw`\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0`;
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, "gu");
 
 /**
  * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they reorder the text after them,
@@ -115,7 +116,7 @@ export function visibleLength(text: string): number {
  * no letter under them, private-use and unassigned code points (no font the reader has is known to hold them), and
  * the object replacement character. A character outside this class is something a reader sees.
  */
-const SEEN = /[^\s\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0\p{M}\p{Co}\p{Cn}\uFFFC]/u;
+const SEEN = new RegExp(String.raw`[^\s${INVISIBLE_CLASS}\p{M}\p{Co}\p{Cn}\uFFFC]`, "u");
 
 /** Whether text holds a character a reader sees (a name of marks, selectors or private-use characters shows nothing). */
 export function hasVisibleText(text: string): boolean {
