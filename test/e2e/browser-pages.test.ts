@@ -52,8 +52,9 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       expect(await page.locator("#now-where").innerText()).toMatch(/^The service for everywhere, on UTC's clock/);
       await page.fill("#reflect-name", "Linden");
       await page.fill("#reflect-text", "Without any scripts at all, the form still carried these words home.");
-      await Promise.all([page.waitForURL(/\/\?reflected=[a-z0-9-]+#reflect$/), page.click("#reflect-form button[type=submit]")]);
+      await Promise.all([page.waitForURL(/\/\?reflected=[a-z0-9-]+$/), page.click("#reflect-form button[type=submit]")]);
       expect(await page.locator("#reflect-result").innerText()).toContain("Thank you. Your reflection is on the live feed");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("reflect-result");
       expect(await page.locator("#recent-reflections li").first().innerText()).toContain("Without any scripts at all");
       // With no script to localize it, the time stays the server's UTC: one zone on the whole page.
       expect(await page.locator("#recent-reflections li time").first().innerText()).toMatch(/ UTC$/);
@@ -65,7 +66,8 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       await page.goto(`${server.url}/reflections/${song.slug}`);
       await page.fill("#reflect-name", "Linden");
       await page.fill("#reflect-text", "The second verse sat with me on the long walk back from the station.");
-      await Promise.all([page.waitForURL(new RegExp(`/reflections/${song.slug}\\?reflected#reflect$`)), page.click("#reflect-form button[type=submit]")]);
+      await Promise.all([page.waitForURL(new RegExp(`/reflections/${song.slug}\\?reflected$`)), page.click("#reflect-form button[type=submit]")]);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("reflect-result");
       expect(await page.locator("#song-reflections li").first().innerText()).toContain("The second verse sat with me");
       expect(await page.locator("#reflect-result").innerText()).toContain(song.title);
     });
@@ -102,7 +104,7 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       expect(await phone.evaluate(() => document.activeElement?.id)).toBe("reflect-text");
       expect(await onScreen("reflect-result")).toBe(true);
       await phone.fill("#reflect-text", "Read on a small screen, the thanks still came to meet me where I was.");
-      await Promise.all([phone.waitForURL(/\/\?reflected=[a-z0-9-]+#reflect$/), phone.click("#reflect-form button[type=submit]")]);
+      await Promise.all([phone.waitForURL(/\/\?reflected=[a-z0-9-]+$/), phone.click("#reflect-form button[type=submit]")]);
       expect(await phone.locator("#reflect-result").getAttribute("role")).toBe("status");
       expect(await onScreen("reflect-result")).toBe(true);
       // The tallest box: the piece itself, fourteen rows.

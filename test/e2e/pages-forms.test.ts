@@ -29,7 +29,7 @@ describe("the reflection forms without JavaScript", () => {
     const slug = form.values.songSlug;
     expect(server.deps.library.song(slug)).toBeTruthy();
     const after = await b.submit(home, "reflect-form", { name: "Wren", text: REFLECTION, location: "Lisbon", timezone: "Europe/Lisbon" });
-    expect(after.hops).toEqual([{ status: 303, location: `/?reflected=${slug}#reflect` }]);
+    expect(after.hops).toEqual([{ status: 303, location: `/?reflected=${slug}` }]);
     expect(after.status).toBe(200);
     const result = elementById(after.html, "reflect-result")!;
     expect(attribute(result, "role")).toBe("status");
@@ -63,7 +63,7 @@ describe("the reflection forms without JavaScript", () => {
     const chosen = songs[1] ?? server.deps.library.songs.find((s) => s.slug !== now.current.slug)!.slug;
     const text = "It was the second song that stayed, not the first: the one about the quiet bench.";
     const after = await b.submit(home, "reflect-form", { name: "Rowan", text, songSlug: chosen });
-    expect(after.hops).toEqual([{ status: 303, location: `/?reflected=${chosen}#reflect` }]);
+    expect(after.hops).toEqual([{ status: 303, location: `/?reflected=${chosen}` }]);
     expect((await server.get(`/api/reflections/song/${chosen}`)).body.reflections.map((r: any) => r.text)).toContain(text);
     expect((await server.get(`/api/reflections/song/${now.current.slug}`)).body.reflections.map((r: any) => r.text)).not.toContain(text);
   });
@@ -142,7 +142,7 @@ describe("the reflection forms without JavaScript", () => {
     const page = await b.open(`/reflections/${song.slug}`);
     const text = "Hearing it twice in one evening, I noticed the second verse for the first time.";
     const after = await b.submit(page, "reflect-form", { name: "Ada", text, songSlug: other.slug });
-    expect(after.hops).toEqual([{ status: 303, location: `/reflections/${song.slug}?reflected#reflect` }]);
+    expect(after.hops).toEqual([{ status: 303, location: `/reflections/${song.slug}?reflected` }]);
     expect(textOf(elementById(after.html, "reflect-result"))).toContain(`the archive of “${song.title}”`);
     expect(textOf(elementById(after.html, "song-reflections"))).toContain(text);
     // The form follows every reflection shown: a link above them leads to it.

@@ -100,14 +100,32 @@ describe("words for numbers", () => {
     const notes = [...html.matchAll(/id="([^"]+)-clocks"/g)].map((m) => m[1]);
     expect(notes.length).toBeGreaterThan(0);
     for (const id of notes) expect(textOf(elementById(html, `${id}-reflections`))).not.toBe("");
-    expect(textOf(elementById(html, `${notes[0]}-clocks`))).toBe(
-      "Each was left while this service played at this hour of its writer's own day; the times are shown on your clock.",
-    );
+    const sentence =
+      "Each was left while this service played at this hour of its writer's own day, wherever they were, so on one clock their times spread across the day.";
+    expect(textOf(elementById(html, `${notes[0]}-clocks`))).toBe(sentence);
     // A service with none says so, without the note.
     const lists = [...html.matchAll(/id="([^"]+)-reflections"/g)].map((m) => m[1]);
     const without = lists.filter((id) => textOf(elementById(html, `${id}-reflections`)) === "");
     expect(without.length).toBeGreaterThan(0);
     for (const id of without) expect(elementById(html, `${id}-clocks`)).toBeNull();
+  });
+
+  it("says the same on a service's own page of reflections, whose title and description name its half of the world", async () => {
+    const now = (await server.get("/api/now?timezone=UTC")).body;
+    const left = { name: "Clock Reader", text: "Heard this one on my own clock, far from the others.", songSlug: now.current.slug, timezone: "UTC" };
+    expect((await server.post("/api/reflect", left, { "x-forwarded-for": "192.0.2.92" })).status).toBe(200);
+    const day = (await fetchText(server.url + "/services")).text;
+    // The day shown (UTC's, without scripts) and a slot with reflections, by the note under them.
+    const date = /href="\/api\/services\/([0-9-]+)"/.exec(day)![1];
+    const slot = /id="slot-([0-9])-(?:north|south|unknown)-clocks"/.exec(day)![1];
+    const pages = await Promise.all(["north", "south", "unknown"].map((tier) => fetchText(`${server.url}/services/${date}/${slot}/${tier}`)));
+    const heads = pages.map(({ text }) => [/<title>([^<]*)<\/title>/.exec(text)?.[1], /<meta name="description" content="([^"]*)"/.exec(text)?.[1]]);
+    expect(new Set(heads.map((h) => h[0])).size, JSON.stringify(heads)).toBe(3);
+    expect(new Set(heads.map((h) => h[1])).size, JSON.stringify(heads)).toBe(3);
+    const withSome = pages.filter(({ text }) => textOf(elementById(text, "service-reflections")) !== "");
+    expect(withSome.length).toBeGreaterThan(0);
+    for (const { text } of withSome) expect(textOf(elementById(text, "service-reflections-clocks"))).toMatch(/^Each was left while this service played/);
+    for (const { text } of pages.filter((p) => !withSome.includes(p))) expect(elementById(text, "service-reflections-clocks")).toBeNull();
   });
 
   it("names each landmark apart: the day's two pagers, the header's search and a page's own", async () => {

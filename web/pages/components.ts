@@ -64,7 +64,7 @@ export function notice(id: string, said: Said | undefined, focus = false): Html 
 /**
  * A form's notice, placed where it is seen after the post (below the button it stood off a phone's screen): above the
  * box a refusal is about, which takes the focus (marked) and is scrolled to the middle of the window with its notice
- * just above it; else above the first box, where thanks land (the redirect's fragment is the form's section) and where
+ * just above it; else above the first box, where thanks land (taking the focus, which scrolls them into view) and where
  * a refusal of no box shown takes the focus itself. `boxes`: the boxes that carry `marked`. Called with each box's
  * name before that box, and with null at the top: the notice is drawn at exactly one of them.
  */

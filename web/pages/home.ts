@@ -176,7 +176,9 @@ export function homeRoutes(deps: WebContext): Route[] {
       takes: formBody(reflect, REFLECT_BOXES),
       handler: async (event: H3Event) => {
         const sent = await submitForm(event, deps, "reflect", reflect, reflectInput);
-        if (sent.outcome.ok) return seeOther(`/?reflected=${encodeURIComponent(expand(sent.outcome.body).song ?? "")}#reflect`);
+        // No fragment: a browser skips autofocus on a page whose address names an element, and the thanks take the
+        // focus (and are scrolled to) by autofocus (components.ts formNotice).
+        if (sent.outcome.ok) return seeOther(`/?reflected=${encodeURIComponent(expand(sent.outcome.body).song ?? "")}`);
         return homePage(event, deps, sent.state, sent.status, refusalHeaders(sent.outcome));
       },
     },

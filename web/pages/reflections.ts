@@ -172,7 +172,8 @@ export function reflectionRoutes(deps: WebContext): Route[] {
         if (!song) return songPage(event, deps, routeParam(event.context.params, "slug"));
         // The page names its song: the form's hidden box cannot file the reflection elsewhere.
         const sent = await submitForm(event, deps, "reflect", reflect, (values) => ({ ...reflectInput(values), songSlug: song.slug }));
-        if (sent.outcome.ok) return seeOther(`/reflections/${encodeURIComponent(song.slug)}?reflected#reflect`);
+        // No fragment, as on the home page: the thanks take the focus by autofocus, which an address's fragment cancels.
+        if (sent.outcome.ok) return seeOther(`/reflections/${encodeURIComponent(song.slug)}?reflected`);
         return songPage(event, deps, song.slug, sent.state, sent.status, refusalHeaders(sent.outcome));
       },
     },

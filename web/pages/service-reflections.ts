@@ -12,7 +12,7 @@ import { refusalHeaders } from "./forms.ts";
 import { html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
 import { longDate } from "./services.ts";
-import { HEMISPHERE_NAMES, serviceInSentence, serviceTitle, slotHours } from "./words.ts";
+import { HEMISPHERE_NAMES, HEMISPHERE_SHORT, ON_THEIR_CLOCK, serviceInSentence, serviceTitle, slotHours } from "./words.ts";
 
 const PAGE_SIZE = 50;
 
@@ -40,12 +40,14 @@ async function serviceReflectionsPage(event: H3Event, deps: WebContext): Promise
 <h1>Reflections on ${serviceInSentence(body.name, body.slot)}</h1>
 <p class="lead">The reflections left while it was heard on ${longDate(body.date)}, ${slotHours(body.slot)}, for ${HEMISPHERE_NAMES[body.tier] ?? body.tier}: ${body.total.toLocaleString("en-US")} in all, newest first.</p>
 <p><a href="${service}">Read the service itself</a>: its parts in order, with their words.</p>
+${body.total ? html`<p class="meta" id="service-reflections-clocks">${ON_THEIR_CLOCK}</p>` : ""}
 ${before ? html`<p class="meta">Older reflections. <a href="${here}">Back to the newest</a></p>` : ""}
 ${reflectionList(deps, "service-reflections", body.reflections, true, before ? "No reflections are older than these." : "No one left a reflection while this service was heard.")}
 ${body.older ? html`<p><a href="${here}?before=${new URL(body.older).searchParams.get("before") ?? ""}" rel="next">Older reflections</a></p>` : ""}`;
   return renderPage(event, deps, {
-    title: `${title}, ${longDate(body.date)}: reflections`,
-    description: `The reflections visitors left while ${title} was heard on ${longDate(body.date)}, ${slotHours(body.slot)}.`,
+    // The half of the world named in both: a slot's three services (north, south, everywhere) are three pages.
+    title: `${title}, ${longDate(body.date)}, ${HEMISPHERE_SHORT[body.tier] ?? body.tier}: reflections`,
+    description: `The reflections visitors left while ${title} was heard on ${longDate(body.date)}, ${slotHours(body.slot)}, for ${HEMISPHERE_NAMES[body.tier] ?? body.tier}.`,
     main,
     alternates: [{ type: "application/json", title: "These reflections as JSON", href: `/api${here.replace("/services/", "/reflections/service/")}` }],
   });

@@ -18,7 +18,7 @@ import { servicesByDate } from "../../tools/services-by-date.ts";
 import { anyRecorded, partPlayer, reflectionList, serviceIdentity, servicePlayer } from "./components.ts";
 import { html, kindLabel, localPath, plural, type Html } from "./html.ts";
 import { errorPage, renderPage } from "./layout.ts";
-import { HEMISPHERE_NAMES, serviceInSentence, serviceTitle, slotHours, spokenDuration } from "./words.ts";
+import { HEMISPHERE_NAMES, ON_THEIR_CLOCK, serviceInSentence, serviceTitle, slotHours, spokenDuration } from "./words.ts";
 
 type DayBody = z.input<typeof servicesByDate.output>;
 type DayService = DayBody["services"][number];
@@ -68,10 +68,6 @@ ${reflectionList(deps, `${id}-reflections`, s.reflections, true, heard ? "None y
 ${s.olderReflections ? html`<p><a href="/services/${date}/${String(s.slotIndex)}/${s.tier}" id="${id}-all">All ${String(s.reflectionCount)} reflections of ${serviceInSentence(s.name, s.slot)}</a></p>` : ""}
 </details>`;
 }
-
-// A service plays at one hour of each visitor's own day, so its reflections' times, shown on the reader's clock, can fall
-// outside the hours its heading names (an outside reviewer read Tokyo's evening as a wrong time zone in London).
-const ON_THEIR_CLOCK = "Each was left while this service played at this hour of its writer's own day; the times are shown on your clock.";
 
 /**
  * A service's pieces as list items, made once per order: a record's order is built once per base URL and recordings

@@ -63,6 +63,15 @@ export const HEMISPHERE_NAMES: Record<string, string> = {
   unknown: "everywhere",
 };
 
+/** The same, short enough for a page's title. */
+export const HEMISPHERE_SHORT: Record<string, string> = { north: "the north", south: "the south", unknown: "everywhere" };
+
+// A service plays at one hour of each visitor's own day, so its reflections' times, read on one clock (the reader's,
+// or UTC without scripts), spread outside the hours its heading names: an outside reviewer read Tokyo's evening as a
+// wrong time zone in London. Said under every list of a service's reflections.
+export const ON_THEIR_CLOCK =
+  "Each was left while this service played at this hour of its writer's own day, wherever they were, so on one clock their times spread across the day.";
+
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 /** A date as people say it, with its weekday: "Saturday 28 November" (the year is this year's). home.js says the same. */
 export function dayName(weekday: string, isoDate: string): string {
