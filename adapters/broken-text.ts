@@ -11,18 +11,24 @@ import { exampleAt, type Operation } from "../tools/operation.ts";
  * (feedback's `context`) and field names count too: both may be stored or echoed back in an error.
  */
 export function brokenText(op: Operation, raw: Readonly<Record<string, unknown>>, now: Date): SanctuaryError | null {
+  const found = brokenTextIn(raw);
+  if (!found) return null;
+  return new SanctuaryError("invalid", found.message, {
+    ...(found.field ? { field: found.field } : {}),
+    example: exampleAt(op, now),
+  });
+}
+
+/** The same rule for values no operation reads directly (a prompt's arguments): what is wrong and in which field, or null. */
+export function brokenTextIn(raw: Readonly<Record<string, unknown>>): { message: string; field: string } | null {
   const found = brokenAt(raw, "", 0);
   if (!found) return null;
   // The error is JSON too: a name holding the half is shown made whole.
   const where = found.inName ? `a field name ${found.path ? `in \`${found.path}\`` : JSON.stringify(wellFormed(found.name))}` : `\`${found.path}\``;
-  const field = found.path.split(/[.[]/)[0];
   const fault = found.noncharacter
     ? `a noncharacter (U+${found.noncharacter.charCodeAt(0).toString(16).toUpperCase()}), which is never text and no one can read; send the text as it is written.`
     : "half of a character (a lone UTF-16 surrogate); send whole characters, as UTF-8.";
-  return new SanctuaryError("invalid", `${where} holds ${fault}`, {
-    ...(field ? { field } : {}),
-    example: exampleAt(op, now),
-  });
+  return { message: `${where} holds ${fault}`, field: found.path.split(/[.[]/)[0] };
 }
 
 interface Broken {

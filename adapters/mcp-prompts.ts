@@ -7,6 +7,7 @@ import { PROMPTS } from "../tools/mcp-prompts.ts";
 import { RESOURCES, matchResource } from "../tools/mcp-resources.ts";
 import type { AdapterContext } from "./context.ts";
 import type { McpCaller } from "./mcp-caller.ts";
+import { brokenTextIn } from "./broken-text.ts";
 import { stepsFor } from "./http.ts";
 import { resourceItem } from "./mcp-resources.ts";
 import { unknownFieldsMessage, validationError } from "./validation-error.ts";
@@ -39,6 +40,9 @@ export async function getPrompt(
   const takes = prompt.arguments.map((a) => a.name);
   const stray = Object.keys(args ?? {}).filter((key) => !takes.includes(key));
   if (stray.length) throw unknownRef(unknownFieldsMessage(prompt.name, stray, takes, "argument"), takes);
+  // Half of a character or a noncharacter, refused as every operation's input refuses it (docs/behaviour.md §8).
+  const broken = brokenTextIn(args ?? {});
+  if (broken) throw new ProtocolError(ProtocolErrorCode.InvalidParams, broken.message);
   const built = prompt.build(args ?? {}, app);
   if ("refusal" in built) throw new ProtocolError(ProtocolErrorCode.InvalidParams, built.refusal);
   if ("refusedBy" in built) {

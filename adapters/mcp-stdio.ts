@@ -16,6 +16,7 @@ import type { MethodDispatch } from "./mcp-dispatch.ts";
 import { BATCHES_ENDED, MAX_BATCH, batchlessRevision, envelopeProblem } from "./mcp-route.ts";
 import { StdioCancellation } from "./stdio-cancellation.ts";
 import { MessageProblem, idOf, readRequest } from "./jsonrpc-message.ts";
+import { LOST_CHARACTER } from "./query.ts";
 import { StdioLines, type StdioLine } from "./stdio-lines.ts";
 import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, errorMessage, eraOf, isObject, unsupportedVersionMessage, type Id } from "./mcp-wire.ts";
 
@@ -177,6 +178,14 @@ export function serveMcpStdio(dispatch: MethodDispatch | StartingDispatch, optio
         null,
         ProtocolErrorCode.InvalidRequest,
         `Invalid Request: a message is at most ${options.maxLineBytes} bytes (SANCTUARY_BODY_LIMIT); the line was passed over to its end`,
+      );
+    } else if (line.text.includes(LOST_CHARACTER)) {
+      // Bytes that are not UTF-8 were read as U+FFFD: run, they would have stored the marks in their place. Refused as
+      // HTTP refuses such a body (-32700), before anything runs (docs/behaviour.md §8, "Whole text").
+      refusal = errorMessage(
+        null,
+        ProtocolErrorCode.ParseError,
+        "Parse error: the line holds bytes that are not UTF-8 (or U+FFFD, the mark left where such bytes were read). Nothing was run; send each line as UTF-8.",
       );
     } else if (line.text.trim()) {
       let message: unknown;

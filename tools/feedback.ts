@@ -34,6 +34,20 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
   }
 }
 
+/** The path of the first string in a (shallow, already checked) value holding a control character, or of the object whose field name does. */
+function controlCharAt(value: unknown, path: string): string | null {
+  if (typeof value === "string") return hasControlChars(value) ? path : null;
+  if (!isObject(value) && !Array.isArray(value)) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+    // A name is not repeated in the message (it holds the very characters refused): its object is named.
+    if (!Array.isArray(value) && hasControlChars(key)) return path;
+    const found = controlCharAt(inner, at);
+    if (found) return found;
+  }
+  return null;
+}
+
 const contextField = z
   .record(z.string(), z.unknown())
   .superRefine((c, ctx) => {
@@ -41,6 +55,12 @@ const contextField = z
     if (nestsDeeperThan(c, CONTEXT_MAX_DEPTH)) ctx.addIssue({ code: "custom", message: `\`context\` may nest at most ${CONTEXT_MAX_DEPTH} levels deep` });
     else if (Buffer.byteLength(JSON.stringify(c)) > CONTEXT_MAX_BYTES)
       ctx.addIssue({ code: "custom", message: `\`context\` must be at most ${CONTEXT_MAX_BYTES} bytes as JSON` });
+    else {
+      // Control characters are refused in every field (docs/behaviour.md §8), a nested one too: U+0085 reads as a line
+      // break in the reviewer's issue. Line breaks and tabs are words' own, as in the description.
+      const at = controlCharAt(c, "context");
+      if (at) ctx.addIssue({ code: "custom", message: `\`${at}\` must not contain control characters` });
+    }
   })
   // Shown to the reviewer in the issue's body: its words lose bidi controls as every text a visitor writes does.
   .overwrite(withoutBidiIn)

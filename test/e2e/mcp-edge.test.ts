@@ -217,6 +217,23 @@ describe("refused MCP requests", () => {
     expect(prompt.result?.messages?.length, JSON.stringify(prompt).slice(0, 300)).toBeGreaterThan(0);
     expect(JSON.stringify(prompt.result.messages)).not.toContain("null");
   });
+
+  it("refuse a prompt argument holding half of a character or a noncharacter (-32602), as a tool's argument is refused", async () => {
+    // An outside tester's: the prompt carried "W\udc00ren" and "Wren\ufdd0" into its text, where attend refuses both.
+    const get = async (name: string) =>
+      (
+        await sendToMcp(`{"jsonrpc":"2.0","id":11,"method":"prompts/get","params":{"name":"attend_the_service","arguments":{"name":"${name}"}}}`, {
+          "mcp-protocol-version": "2025-11-25",
+        })
+      ).json();
+    const half = await get("W\\udc00ren");
+    expect(half.error).toMatchObject({ code: -32602 });
+    expect(half.error.message).toBe("`name` holds half of a character (a lone UTF-16 surrogate); send whole characters, as UTF-8.");
+    const noncharacter = await get("Wren\\ufdd0");
+    expect(noncharacter.error).toMatchObject({ code: -32602 });
+    expect(noncharacter.error.message).toContain("`name` holds a noncharacter (U+FDD0)");
+    expect((await get("Wren")).result.messages.length).toBeGreaterThan(0);
+  });
 });
 
 describe("JSON-RPC batches", () => {

@@ -194,6 +194,36 @@ describe("a stream's first and last bytes", () => {
   });
 });
 
+describe("bytes that are not UTF-8", () => {
+  it("refuses a line holding them (or U+FFFD itself) with -32700, runs nothing and stores nothing, as HTTP refuses such a body", async () => {
+    // An outside tester's: stdio read the bytes as U+FFFD and stored a reflection with the marks in its name and text.
+    const name = "Broken Bytes Stdio";
+    const reflect = (id: number, text: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"reflect","arguments":{"name":"${name}","text":"`),
+        text,
+        Buffer.from(`"},"_meta":${JSON.stringify(META)}}}\n`),
+      ]);
+    const pipe = connect();
+    // A Latin-1 é (one byte, no UTF-8), then U+FFFD itself sent as its three bytes.
+    pipe.sendRaw(reflect(1, Buffer.concat([Buffer.from("A quiet hour at the caf"), Buffer.from([0xe9]), Buffer.from(" with the window open.")])));
+    pipe.sendRaw(reflect(2, Buffer.from("A quiet hour at the caf\uFFFD with the window open, the mark sent as it is.")));
+    pipe.send({ jsonrpc: "2.0", id: 3, method: "ping", params: { _meta: META } });
+    await eventually(async () => pipe.answers.length >= 3, Boolean);
+    await pipe.close();
+    const refusals = pipe.answers.filter((a) => a.id === null);
+    const ping = pipe.answers.find((a) => a.id === 3);
+    expect(refusals, JSON.stringify(pipe.answers).slice(0, 600)).toHaveLength(2);
+    for (const refused of refusals) {
+      expect(refused).toMatchObject({ id: null, error: { code: -32700 } });
+      expect(refused.error.message).toContain("not UTF-8");
+    }
+    expect(ping).toMatchObject({ id: 3, result: {} });
+    const stored = (await server.get("/api/reflections")).body.reflections.filter((r: { name: string }) => r.name === name);
+    expect(stored).toEqual([]);
+  });
+});
+
 describe("cancellation over stdio", () => {
   it("sends nothing for a request the client cancelled while it ran, and answers the next one", async () => {
     const pipe = connect();

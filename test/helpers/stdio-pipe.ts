@@ -22,7 +22,7 @@ export function stdioPipe(server: TestServer, dispatch: MethodDispatch | Startin
   });
   const connection = serveMcpStdio(dispatch, { stdin, stdout, base: "", log: server.deps.log, maxLineBytes: server.deps.config.bodyLimit });
   const send = (...messages: object[]) => stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(""));
-  const sendRaw = (text: string) => stdin.write(text);
+  const sendRaw = (text: string | Buffer) => stdin.write(text);
   const close = async () => {
     stdin.end();
     await connection.closed;
