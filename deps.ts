@@ -81,6 +81,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const log = overrides.log ?? createLogger(config.logLevel);
   // A damaged stored value is named in the house log, one JSON line, not as a bare warning of the process.
   storageDamage.report = (message) => log.warn(message);
+  // npm run restore refuses while this mark says the folder is in use. First, before anything is awaited: a folder that
+  // cannot be written ends the start at once, before MCP over stdio has answered a handshake it could not serve.
+  const unmarkLive = markLive(config.dataDir);
   const library = await loadLibrary(config.libraryDir);
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());
@@ -89,8 +92,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // An embedder chosen by name that cannot be had ends the start here, in words, not in a server searching by words.
   const embedderRefused = overrides.embedder ? null : embedderRefusal(config);
   if (embedderRefused) throw new Error(embedderRefused);
-  // npm run restore refuses while this mark says the folder is in use.
-  const unmarkLive = markLive(config.dataDir);
   const backend = overrides.backend ?? backendFor(config);
   const inUse = folderInUseRefusal(backend, () => liveProcesses(config.dataDir));
   if (inUse) {

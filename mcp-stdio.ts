@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 import { serveMcpStdio } from "./adapters/mcp-stdio.ts";
 import { loadConfig } from "./config.ts";
 import { contextFreeDispatch } from "./adapters/mcp-dispatch.ts";
+import { couldNotStart } from "./core/could-not-start.ts";
+import { noteShutdown } from "./core/shutdown-signals.ts";
 import { createLogger } from "./core/logger.ts";
 import { createDeps } from "./deps.ts";
 import { operations } from "./tools/index.ts";
@@ -24,19 +26,27 @@ const connection = serveMcpStdio(
   { early: contextFreeDispatch(operations, log), full: starting.then((deps) => deps.mcpDispatch) },
   { stdin: process.stdin, stdout: process.stdout, base: config.baseUrl ?? "", log, maxLineBytes: config.bodyLimit },
 );
-const deps = await starting;
+// A start that fails (a DATA_DIR that cannot be written, a store that cannot be opened) ends as the HTTP server's does:
+// one fatal line on stderr in the reason's words and exit 1, with no more input read (it was a stack trace).
+const deps = await starting.catch((error: unknown) => {
+  process.stdin.pause();
+  couldNotStart(error);
+  return new Promise<never>(() => {});
+});
 
 // The client closing stdin ends the connection: answers in flight are written, then the store and the
 // background work stop cleanly before the process exits (a signal does the same).
 let stopping: Promise<void> | null = null;
-const stop = () =>
+const stop = (reason: NodeJS.Signals | "end of input") =>
   (stopping ??= (async () => {
+    // First: a child job of the start (the GloVe conversion, WordNet's lists) is ended rather than waited for.
+    noteShutdown(reason);
     await connection.close().catch(() => {});
     await connection.closed;
     await Promise.resolve(deps.stop()).catch((error: unknown) => deps.log.warn({ err: error }, "stop failed"));
     process.exit(0);
   })());
-void connection.closed.then(stop);
+void connection.closed.then(() => stop("end of input"));
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);
 deps.log.info({ dataDir: config.dataDir }, "sanctuary MCP server is listening on stdio");

@@ -6,7 +6,8 @@
 import cluster from "node:cluster";
 import { loadConfig, type Config } from "./config.ts";
 import { createLogger } from "./core/logger.ts";
-import { couldNotStart, liftGrowthBoundAfterStart, startServer } from "./server.ts";
+import { couldNotStart } from "./core/could-not-start.ts";
+import { liftGrowthBoundAfterStart, startServer } from "./server.ts";
 import { memoryLimitBytes, workerExecArgv, workerShare } from "./core/memory-limit.mjs";
 import { backendFor, notSharedAcrossProcesses } from "./storage/index.ts";
 import { DRAIN_GRACE_MS } from "./core/http-drain.ts";

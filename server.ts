@@ -11,6 +11,7 @@ import { clusterOnlyNotice, loadConfig, unknownSettings, type Config } from "./c
 import { createDeps, type Deps, type DepsOverrides } from "./deps.ts";
 import { DRAIN_GRACE_MS, KEEP_ALIVE_TIMEOUT_MS, drain, watchConnections } from "./core/http-drain.ts";
 import { onShutdownSignal } from "./core/shutdown-signals.ts";
+import { couldNotStart } from "./core/could-not-start.ts";
 import { limitProcessBudget, processBudget } from "./core/memory-budget.ts";
 import { INDEX_BUILD_GROWTH_BYTES, budgetBinds, memoryLimitBytes } from "./core/memory.ts";
 import { liftsGrowthBound } from "./core/memory-limit.mjs";
@@ -177,13 +178,6 @@ export async function main(): Promise<void> {
   } catch (error) {
     couldNotStart(error);
   }
-}
-
-/** One JSON line like every other (so a log pipeline keeps it), then exit with `code`: a start that failed. */
-export function couldNotStart(error: unknown, code = 1): void {
-  // The reason alone, as words: no stack (the reason says what to change) and no serializer's "type" noise.
-  createLogger("error").fatal({ reason: error instanceof Error ? error.message : String(error) }, "could not start");
-  setTimeout(() => process.exit(code), 50);
 }
 
 // Run directly (`node --import tsx server.ts`). bin/run.mjs runs the bundle, where this module's URL is its

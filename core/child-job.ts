@@ -82,7 +82,10 @@ export interface ChildJobOptions {
   tries?: number;
   /** The wait before the second try, doubled before each further one. */
   backoffMs?: number;
-  /** Aborted once this process begins to stop: then a child that dies is not started again (default: its signals). */
+  /**
+   * Aborted once this process begins to stop (default: its signals, or stdio's end of input): a child still working is
+   * ended then, and one that dies is not started again.
+   */
   stopping?: AbortSignal;
 }
 
@@ -120,7 +123,7 @@ export async function runInChild<I, O>(module: URL, input: I, options: ChildJobO
   const { log = () => {}, tries = 3, backoffMs = 2_000, stopping = shutdownBegun } = options;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce<I, O>(module, input, options);
+      return await runOnce<I, O>(module, input, { ...options, stopping });
     } catch (err) {
       if (!(err instanceof ChildDied) || attempt >= tries) throw err;
       if (err.signal && STOP_SIGNALS.has(err.signal)) await pause(STOP_SIGNAL_SETTLE_MS, stopping);
@@ -133,9 +136,27 @@ export async function runInChild<I, O>(module: URL, input: I, options: ChildJobO
   }
 }
 
-async function runOnce<I, O>(module: URL, input: I, { log = () => {}, niceness = 10, heapMb, expectedMb }: ChildJobOptions): Promise<O> {
+async function runOnce<I, O>(
+  module: URL,
+  input: I,
+  { log = () => {}, niceness = 10, heapMb, expectedMb, stopping }: ChildJobOptions & { stopping: AbortSignal },
+): Promise<O> {
+  // No child starts once this process is stopping: it would only be ended.
+  if (stopping.aborted) throw new ChildDied(`${fileURLToPath(module)} was not started: this process is stopping`);
   const child = await forkTypeScript(module, niceness, heapMb, expectedMb);
   const answer = answerOf<O>(child, fileURLToPath(module), log);
+  // A stop does not wait for a job of the start (WordNet's lists, the GloVe conversion): a child at its nice level on a
+  // busy box held a stop far past the drain's bound, and a supervisor kills what outlasts it. It is ended (said only
+  // when it was still running); the next start does the job again.
+  const end = () => {
+    if (child.exitCode === null && child.signalCode === null && child.kill("SIGTERM"))
+      log(`${fileURLToPath(module)}: ended by the stop before it answered; the next start runs it again`);
+  };
+  if (stopping.aborted) end();
+  else {
+    stopping.addEventListener("abort", end, { once: true });
+    void answer.catch(() => {}).finally(() => stopping.removeEventListener("abort", end));
+  }
   child.send({ input });
   return answer;
 }

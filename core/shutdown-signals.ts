@@ -39,12 +39,15 @@ export function onShutdownSignal(
 const stop = new AbortController();
 
 /**
- * Aborted (its reason the signal) once this process has begun to stop on SIGTERM or SIGINT: work that would start
- * again, such as a child job's retry (core/child-job.ts), stands down instead of holding the stop up.
+ * Aborted (its reason the signal) once this process has begun to stop on SIGTERM or SIGINT (or stdio's input ended):
+ * a child job still working is ended and not started again (core/child-job.ts), rather than holding the stop up.
  */
 export const shutdownBegun: AbortSignal = stop.signal;
 
-/** Marks the stop as begun: onShutdownSignal does it first thing, before any line is logged. */
-export function noteShutdown(signal: NodeJS.Signals): void {
-  if (!stop.signal.aborted) stop.abort(signal);
+/**
+ * Marks the stop as begun: onShutdownSignal does it first thing, before any line is logged, and MCP over stdio when its
+ * input ends (the client left) or a signal comes.
+ */
+export function noteShutdown(reason: NodeJS.Signals | "end of input"): void {
+  if (!stop.signal.aborted) stop.abort(reason);
 }

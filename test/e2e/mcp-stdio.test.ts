@@ -2,7 +2,7 @@
 // both eras call every tool; stdout carries nothing but protocol; state stays beside the installation.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -177,6 +177,28 @@ describe("the stdio bin cancelled mid-answer", () => {
       child.kill();
     }
   }, 120_000);
+});
+
+describe("the stdio bin on a data folder it cannot use", () => {
+  it("ends as the HTTP server does: one fatal line naming DATA_DIR, exit 1, no handshake answered and no stack", async () => {
+    // An outside tester's: it answered initialize, then died with an uncaught error's stack on stderr.
+    const file = join(folder, "not-a-folder");
+    await writeFile(file, "a file where the data folder should be\n");
+    const child = spawn(process.execPath, [BIN], { cwd: folder, env: { ...stdioEnv(), DATA_DIR: file }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
+    );
+    expect(await exited).toBe(1);
+    expect(stdout).toBe("");
+    const lines = stderr.split("\n").filter(Boolean);
+    expect(lines, stderr).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ msg: "could not start", reason: expect.stringContaining(`DATA_DIR ${file} cannot be written`) });
+  });
 });
 
 describe("the stdio bin as a clean local server", () => {
