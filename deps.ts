@@ -3,6 +3,7 @@
 import type { Config } from "./config.ts";
 import { Metrics } from "./core/metrics.ts";
 import { memoryLimitBytes, renderersFor } from "./core/memory.ts";
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createLogger, type Logger } from "./core/logger.ts";
@@ -21,6 +22,7 @@ import { StoreState, logFailureUnlessStoreDown, storeCheck } from "./storage/sto
 const STORE_CONNECT_MS = 10_000;
 import type { KeyValueStore } from "./storage/kv.ts";
 import { liveProcesses, markLive } from "./storage/live-marker.ts";
+import { startNotices } from "./storage/start-notices.ts";
 import { PresenceStore, type Presence } from "./services/presence.ts";
 import { LIMITS, RateLimits } from "./services/rate-limits.ts";
 import { ReflectionStore } from "./services/reflections.ts";
@@ -93,6 +95,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const embedderRefused = overrides.embedder ? null : embedderRefusal(config);
   if (embedderRefused) throw new Error(embedderRefused);
   const backend = overrides.backend ?? backendFor(config);
+  // Before the store opens (an empty state.db is given its tables then): what the folder holds that this start will not serve.
+  for (const notice of startNotices(backend, config.dataDir, sizeOnDisk)) log.warn(notice);
   const inUse = folderInUseRefusal(backend, () => liveProcesses(config.dataDir));
   if (inUse) {
     unmarkLive();
@@ -262,5 +266,14 @@ function checkLibraryServes(library: Library, media: Media, dir: string, now: Da
       { dir, songs: library.songs.length, documents: library.documents.length },
       `${error.message} Services will fail until the library grows: ${remedy}`,
     );
+  }
+}
+
+/** A path's size in bytes, or null where nothing is (a folder's own size otherwise: only being there counts). */
+function sizeOnDisk(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
   }
 }
