@@ -80,7 +80,7 @@ export const readDoc = defineOperation({
     recordings: documentRecording,
   },
   errors: ["not_found"],
-  example: { path: "welcome" },
+  example: "/api/docs/welcome",
   invalidSteps: (steps) => [steps.get("List the library's sections", "/api/docs", {}, { tool: "read_doc", action: "list_docs" })],
   handler({ path }, ctx) {
     const { steps } = ctx;

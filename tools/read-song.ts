@@ -57,13 +57,15 @@ export const readSong = defineOperation({
   },
   errors: ["invalid", "not_found"],
   invalidSteps: (steps) => [steps.get("List the songs", "/api/music", {}, { action: "list_songs" })],
-  example: { slug: "<a slug from the song list>" },
+  // A REST call, as every GET operation's example is (an outside tester found MCP arguments here, with a placeholder): the
+  // catalog, which names each song's slug, since which songs exist is the library's to say.
+  example: "/api/music",
   handler({ slug }, ctx) {
     const { steps } = ctx;
     if (slug === undefined) return listSongs.handler({}, ctx);
     const song = ctx.library.song(slug);
     if (!song) {
-      // The example's `<a slug from the song list>` followed as it was: a placeholder, not a song that is missing.
+      // A placeholder (`<a slug from the song list>`, as a guide or an older example wrote it) is not a song that is missing.
       if (holdsPlaceholder(slug))
         throw invalid(`\`slug\` still holds a placeholder, ${slug}, where a song's slug goes.`, {
           suggestion: "Nothing was read. List the songs and send the `slug` of one of them.",

@@ -10,6 +10,7 @@ import ical, { ICalEventTransparency } from "ical-generator";
 import { DateTime, IANAZone } from "luxon";
 import { z } from "zod";
 import { baseUrlOf, errorResponse } from "../adapters/http.ts";
+import { LOST_CHARACTER, lostCharacterMessage } from "../adapters/query.ts";
 import type { Route } from "../core/route.ts";
 import type { ServiceCalendar, ServiceRecord } from "../planner/calendar.ts";
 import type { ServiceKey } from "../planner/rotation.ts";
@@ -164,11 +165,14 @@ export function servicesIcsRoute(deps: ServicesIcsDeps): Route {
       const given = event.url.searchParams.getAll("timezone");
       // Two zones are not one calendar: refused as the operations refuse a repeated field (adapters/invoke.ts).
       const parsed = Query.safeParse({ timezone: given.length > 1 ? given : given[0] });
-      if (!parsed.success) {
-        const said =
-          given.length > 1
+      // Bytes that were not UTF-8 (`%FF`) are refused as the operations' queries refuse them, not read as UTC.
+      const lost = given.some((zone) => zone.includes(LOST_CHARACTER));
+      if (!parsed.success || lost) {
+        const said = lost
+          ? lostCharacterMessage("timezone")
+          : given.length > 1
             ? "`timezone` must be given once, not repeated or as a list."
-            : `timezone must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`;
+            : `\`timezone\` must be an IANA name of at most ${MAX_ZONE_LENGTH} characters.`;
         return errorResponse(event, "invalid", said, {
           field: "timezone",
           example: "/feed/services.ics?timezone=Europe/Lisbon",

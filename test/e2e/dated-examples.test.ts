@@ -2,6 +2,8 @@
 // since a fixed date's services are gone from a server that keeps a few weeks (an outside tester followed
 // services-by-date's example to a 404). Followed, each answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleAt } from "../../tools/operation.ts";
+import { operations } from "../../tools/index.ts";
 import { openTestApp, type TestServer } from "../helpers/server.ts";
 import { clearOfSlotBoundary } from "../helpers/slot-boundary.ts";
 
@@ -24,5 +26,19 @@ describe("an error's example on a dated call", () => {
     const today = server.deps.clock().toISOString().slice(0, 10);
     expect(refused.body.example).toContain(`/${today}`);
     expect((await server.get(refused.body.example)).status).toBe(200);
+  });
+});
+
+describe("every GET operation's example", () => {
+  it("is a path of the REST API that answers 200 when followed (an object of MCP arguments is no REST call)", async () => {
+    // An outside tester's: read_song and read_doc gave `{"slug": "<a slug from the song list>"}` and `{"path": "welcome"}`.
+    // An operation without one takes no input worth showing (its refusals name the fields it does not take).
+    const gets = operations.filter((op) => op.rest.method === "GET" && exampleAt(op, server.deps.clock()) !== undefined);
+    expect(gets.length).toBeGreaterThan(5);
+    for (const op of gets) {
+      const example = exampleAt(op, server.deps.clock());
+      expect([op.name, typeof example]).toEqual([op.name, "string"]);
+      expect([op.name, (await server.get(String(example))).status]).toEqual([op.name, 200]);
+    }
   });
 });

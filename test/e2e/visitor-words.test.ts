@@ -224,6 +224,10 @@ describe("text that is not whole", () => {
       expect(res.body.error).toContain("holds bytes that are not UTF-8");
       expect(res.body.suggestion).toMatch(/^Nothing was stored\. Percent-encode/);
     }
+    // The calendar feed too, which read `%FF` as UTC (an outside tester's); a zone too long is named as a field is.
+    const calendar = await server.get("/feed/services.ics?timezone=%FF");
+    expect([calendar.status, calendar.body.field, calendar.body.error]).toEqual([400, "timezone", expect.stringContaining("holds bytes that are not UTF-8")]);
+    expect((await server.get(`/feed/services.ics?timezone=${"A".repeat(51)}`)).body.error).toMatch(/^`timezone` must be an IANA name/);
     // Latin-1 bytes under a charset that says so: JSON is UTF-8 whatever the header names.
     const latin1 = Buffer.concat([
       Buffer.from('{"name":"Zo'),
