@@ -224,6 +224,34 @@ describe.skipIf(Boolean(reason))(`pages in a browser, with and without JavaScrip
       ]);
     });
 
+    it("printed, a song's page is its words dark on white, in the dark scheme too, without the site's furniture", async () => {
+      // An outside tester's: nothing was made for print, and the dark palette's pale text printed pale on white paper.
+      const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "UTC", ip: "198.51.100.48" });
+      await page.emulateMedia({ media: "print", colorScheme: "dark" });
+      await page.goto(`${server.url}/reflections/${server.deps.library.songs[0].slug}`);
+      const shown = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((e) => getComputedStyle(e).display !== "none");
+      expect(
+        await page
+          .locator(".verse")
+          .first()
+          .evaluate((e) => getComputedStyle(e).color),
+      ).toBe("rgb(0, 0, 0)");
+      expect(await page.locator("body").evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(255, 255, 255)");
+      expect([await shown(".verse"), await shown("h1")]).toEqual([true, true]);
+      expect([await shown("header.site"), await shown("footer.site"), await shown("#reflect")]).toEqual([false, false, false]);
+      await page.emulateMedia({ media: "screen", colorScheme: "dark" });
+      expect(
+        await page
+          .locator(".verse")
+          .first()
+          .evaluate((e) => getComputedStyle(e).color),
+      ).not.toBe("rgb(0, 0, 0)");
+    });
+
     it("a contribution's status page, the services of the day and the library read well at both widths", async () => {
       const page = await visitorTab({ javaScriptEnabled: true, timezoneId: "Europe/Lisbon", ip: "198.51.100.50" });
       const sent = await server.post(

@@ -89,10 +89,15 @@ function searchBox(query: string | undefined): Html {
 </form>`;
 }
 
-/** The header's tabs, the one whose address begins this page's marked (a song's page, /reflections/…, is Reflections'). */
+/**
+ * The header's tabs, the one whose address begins this page's marked: "page" on the tab's own page, "true" on a page
+ * within its section (a song's page, /reflections/…, is Reflections'), which a screen reader would otherwise announce
+ * as the page itself.
+ */
 function navigation(current: string): Html {
-  const active = (href: string) => (href === "/" ? current === "/" : current === href || current.startsWith(`${href}/`));
-  return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${active(href) ? html` aria-current="page"` : ""}>${label}</a></li>`)}</ul></nav>`;
+  const mark = (href: string) =>
+    current === href ? html` aria-current="page"` : href !== "/" && current.startsWith(`${href}/`) ? html` aria-current="true"` : "";
+  return html`<nav aria-label="Sanctuary"><ul>${NAV.map(([href, label]) => html`<li><a href="${href}"${mark(href)}>${label}</a></li>`)}</ul></nav>`;
 }
 
 export function renderPage(event: H3Event, deps: WebContext, page: Page): Response {
