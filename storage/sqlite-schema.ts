@@ -3,6 +3,7 @@
 // Call statements with RETURNING through get() only: libsql 0.5's run() leaves them unreset, and the next
 // call then silently writes nothing.
 import { makeFolderSync } from "../core/make-folder.ts";
+import { closeSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
 
@@ -42,11 +43,25 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WIT
 `;
 
 /** Opens (creating if needed) the database with the settings every connection must share. */
+/**
+ * A new database file is made readable by its owner only, whatever the umask: it holds every visitor's names and words,
+ * as a backup does (storage/backup.ts), and SQLite gives its -wal and -shm the file's own mode. An existing file keeps
+ * the mode its operator gave it.
+ */
+function createPrivately(file: string): void {
+  try {
+    closeSync(openSync(file, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}
+
 export function openDatabase(options: SqliteOptions): Database.Database {
   if (options.file !== ":memory:") makeFolderSync(dirname(options.file));
   let db: Database.Database;
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   try {
+    if (options.file !== ":memory:") createPrivately(options.file);
     db = new Database(options.file);
     // First (it reads nothing), so that every later statement waits for a process that is already writing.
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
