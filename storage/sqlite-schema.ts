@@ -56,6 +56,16 @@ function createPrivately(file: string): void {
   }
 }
 
+/** What an operator can do about a database file SQLite cannot read, or null where the file is not the trouble. */
+export function unusableFileRemedy(code: string | undefined, message: string): string | null {
+  if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB")
+    return "restore the state from a backup (npm run restore, docs/operating.md), or move the file aside to start with no state";
+  // libsql names a path it cannot open as a file (a folder, say) by SQLite's code 14, SQLITE_CANTOPEN, in its message.
+  if (code === "SQLITE_CANTOPEN" || /Unable to open connection to local database .*: 14\b/.test(message))
+    return "it cannot be opened as a database file: check that it is a file this user may read and write, not a folder";
+  return null;
+}
+
 export function openDatabase(options: SqliteOptions): Database.Database {
   if (options.file !== ":memory:") makeFolderSync(dirname(options.file));
   let db: Database.Database;
@@ -69,8 +79,11 @@ export function openDatabase(options: SqliteOptions): Database.Database {
     // starting on the same file holds it (SQLITE_BUSY at once: a CI run saw a child fail here, "database is locked").
     execWhileBusy(db, "PRAGMA schema_version", busyTimeoutMs);
   } catch (error) {
-    // Named with its file ("file is not a database" alone does not say which), keeping SQLite's code.
-    throw Object.assign(new Error(`${options.file}: ${(error as Error).message}`), { code: (error as { code?: string }).code, cause: error });
+    // Named with its file ("file is not a database" alone does not say which), keeping SQLite's code, and with what
+    // to do about it where the file itself is the trouble (a start's fatal line says it: an operator's report).
+    const code = (error as { code?: string }).code;
+    const remedy = unusableFileRemedy(code, (error as Error).message);
+    throw Object.assign(new Error(`${options.file}: ${(error as Error).message}${remedy ? `: ${remedy}` : ""}`), { code, cause: error });
   }
   // Switching to WAL can answer SQLITE_BUSY at once, without the busy handler, while another process opens or
   // checkpoints the same file: two processes starting together failed here. Ask again within the same bound.
