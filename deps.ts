@@ -3,7 +3,7 @@
 import type { Config } from "./config.ts";
 import { Metrics } from "./core/metrics.ts";
 import { memoryLimitBytes, renderersFor } from "./core/memory.ts";
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createLogger, type Logger } from "./core/logger.ts";
@@ -86,7 +86,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // npm run restore refuses while this mark says the folder is in use. First, before anything is awaited: a folder that
   // cannot be written ends the start at once, before MCP over stdio has answered a handshake it could not serve.
   const unmarkLive = markLive(config.dataDir);
-  const library = await loadLibrary(config.libraryDir);
+  const library = await loadLibrary(config.libraryDir).catch((error: unknown) => {
+    // A folder that is not there at all is the setting's (an empty one is refused below in the same words).
+    if (!existsSync(config.libraryDir)) throw new Error(`${(error as Error).message}; set SANCTUARY_LIBRARY_DIR to a folder laid out as corpus/library is`);
+    throw error;
+  });
   log.info({ songs: library.songs.length, documents: library.documents.length, hash: library.contentHash }, "library loaded");
   const clock = overrides.clock ?? (() => new Date());
   const media = await Media.open(config.dataDir);
@@ -112,7 +116,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Until the start's reads are done, a slow answer (a loaded machine, a Redis loading its file) is waited for
   // as long as the connection is, not taken for an outage that ends the start.
   const started = kv.patientUntilStarted(STORE_CONNECT_MS);
-  await kv.ready(STORE_CONNECT_MS);
+  await kv.ready(STORE_CONNECT_MS).catch(async (error: unknown) => {
+    // Its client would go on trying to connect behind a start that has ended.
+    await kv.close().catch(() => {});
+    // Named by its setting, as every refusal of a start is: Redis's own words say what failed, not where it was set.
+    if (backend.kind === "redis") throw new Error(`${(error as Error).message}: check SANCTUARY_REDIS_URL, and that Redis is running and reachable`);
+    throw error;
+  });
   if (kv.imported) {
     const { imported, movedTo, damaged, alreadyPresent, resumed } = kv.imported;
     const total = Object.values(imported).reduce((n, c) => n + c, 0);

@@ -101,7 +101,8 @@ export async function startServer(
     if (closing) return;
     deps.log.info({ url, search: deps.search.method, loop: loopFigures() }, "sanctuary is open");
     const notice = unsetBaseUrlNotice(config);
-    if (notice) deps.log.info(notice);
+    // A warning: what an operator must set before others rely on the links (SANCTUARY_LOG_LEVEL=warn still shows it).
+    if (notice) deps.log.warn(notice);
   });
   // The start-up's milestones, with the event loop's longest stall so far: a stall is a defect to fix.
   void deps.search.complete.then(async () => {

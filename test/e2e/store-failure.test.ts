@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuardedEngine } from "../../storage/guarded-engine.ts";
 import { RedisEngine } from "../../storage/redis-engine.ts";
+import { loadConfig } from "../../config.ts";
+import { createDeps } from "../../deps.ts";
 import type { SqliteEngine } from "../../storage/sqlite-engine.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { freePort } from "../helpers/free-port.ts";
@@ -197,6 +199,18 @@ describe.skipIf(!hasRedis)("when Redis stops under a running server", () => {
       await Promise.all(engines.map((engine) => engine.close()));
     }
   });
+  it("ends a start on a Redis it cannot use naming SANCTUARY_REDIS_URL, where the operator set it", async () => {
+    const config = loadConfig({
+      DATA_DIR: await mkdtemp(join(tmpdir(), "sanctuary-redis-refused-")),
+      SANCTUARY_REDIS_URL: `redis://nobody:wrong@127.0.0.1:${port}`,
+      SANCTUARY_RECORDINGS: "off",
+      SANCTUARY_LOG_LEVEL: "silent",
+    });
+    await expect(createDeps(config)).rejects.toThrow(
+      /^Redis refused the user or password in the address \(WRONGPASS.*\): check SANCTUARY_REDIS_URL, and that Redis is running and reachable$/,
+    );
+  }, 30_000);
+
   it("waits for a Redis slow to answer while a server starts (a loaded machine), and not once it serves", async () => {
     const engine = new RedisEngine(`redis://127.0.0.1:${port}`);
     const frozenFor = async <T>(ms: number, call: () => Promise<T>) => {

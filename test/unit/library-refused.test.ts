@@ -20,6 +20,21 @@ describe("a library folder that holds nothing", () => {
   });
 });
 
+describe("a library folder that is not there", () => {
+  it("refuses the start, naming SANCTUARY_LIBRARY_DIR (an operator read only the folder's path and ENOENT)", async () => {
+    const missing = join(root, "no-such-folder");
+    const config = loadConfig({
+      DATA_DIR: join(root, "data-missing"),
+      SANCTUARY_LIBRARY_DIR: missing,
+      SANCTUARY_RECORDINGS: "off",
+      SANCTUARY_LOG_LEVEL: "silent",
+    });
+    await expect(createDeps(config)).rejects.toThrow(
+      new RegExp(`^The library folder ${missing} cannot be read: .*ENOENT.*; set SANCTUARY_LIBRARY_DIR to a folder laid out as corpus/library is$`),
+    );
+  });
+});
+
 describe("an embedder chosen by name that cannot be had", () => {
   it("refuses the start with what to install, rather than a server that searches by words only", async () => {
     const settings = { DATA_DIR: join(root, "data-embedder"), SANCTUARY_RECORDINGS: "off", SANCTUARY_LOG_LEVEL: "silent" };
