@@ -24,7 +24,8 @@ function compile(routes: ListedRoute[]): Pattern[] {
       .split("/")
       .map((seg) => (seg.startsWith(":") ? (r.wildcard ? "[^/]+(?:/[^/]+)*" : "[^/]+") : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/");
-    return { method: r.method, test: new RegExp(`^${source}$`), noHead: r.noHead === true };
+    // A trailing slash as the router reads it (POST /api/reflect/ is served): the same path, so a 405 rather than a 404.
+    return { method: r.method, test: new RegExp(`^${source}/?$`), noHead: r.noHead === true };
   });
 }
 

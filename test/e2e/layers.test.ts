@@ -70,6 +70,9 @@ describe("methods", () => {
       ["POST", "/api/music/some-song", "GET, HEAD"],
       ["GET", "/mcp", "POST"],
       ["POST", "/docs/welcome", "GET, HEAD"],
+      // With a trailing slash, which the router serves alike (POST /api/reflect/ stores): a 404 said no endpoint was there.
+      ["GET", "/api/reflect/", "POST"],
+      ["POST", "/api/now/", "GET, HEAD"],
     ] as const) {
       const res = await server.fetch(path, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
       expect(res.status, `${method} ${path}`).toBe(405);
