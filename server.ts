@@ -90,8 +90,10 @@ export async function startServer(
   if (nodeServer) {
     nodeServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     watchConnections(nodeServer);
-    // A request Node's parser refuses (headers past 16 KB, too slow, not HTTP) is answered in the error shape too.
-    answerClientErrors(nodeServer, config.baseUrl ?? url);
+    // A request Node's parser refuses (headers past 16 KB, too slow, not HTTP) is answered in the error shape too. Its
+    // Host cannot be relied on, so without BASE_URL its links are paths: the listen address named localhost to a
+    // remote agent (an outside tester's report).
+    answerClientErrors(nodeServer, config.baseUrl ?? "");
   }
   // "Open" once a search can answer too (from words, about a second after listening on an empty folder). Not
   // awaited: the caller's signal handlers must be in place as soon as the server listens.
