@@ -28,4 +28,9 @@ export interface MethodCall {
    * notifications/cancelled. Made on first call.
    */
   abortSignal?: () => AbortSignal;
+  /**
+   * Over HTTP, a tool call's REST twin (`GET /api/now`) and the status it answered, added to the request's access line
+   * (spec: each MCP call is recorded under its REST path); stdio writes a line of its own for each call.
+   */
+  record?: (twin: { rest: string; restStatus: number }) => void;
 }

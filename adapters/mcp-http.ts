@@ -145,7 +145,13 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
     };
     if (route && dispatch.serves(route.method, route.params))
       return answered(
-        await dispatch.answer(route.id, route.method, route.params, { era: route.era, caller, base: baseUrl, abortSignal: () => event.req.signal }),
+        await dispatch.answer(route.id, route.method, route.params, {
+          era: route.era,
+          caller,
+          base: baseUrl,
+          abortSignal: () => event.req.signal,
+          record: (twin) => noteRequest(event, twin),
+        }),
         json,
       );
     // A method of the table with params it cannot read: said here, in words (the SDK's entry would answer with a Zod dump).

@@ -101,13 +101,14 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
     via: "mcp",
     abortSignal: call.abortSignal,
   });
-  // Over HTTP the request's own line (adapters/request-log.ts) names the tool; over stdio there is no request, so
-  // the call gets its line here, with the REST twin's real path (its query, like a search's words, never).
+  // Over HTTP the request's own line (adapters/request-log.ts) names the tool, and its REST twin and status are added to
+  // it; over stdio there is no request, so the call gets its line here. The twin's real path, its query (like a search's
+  // words) never.
   if (call.caller.transport === "stdio") {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const { method } = op.rest;
     logStdioCall(app.log, { reqId: outcome.requestId, tool: name, client: call.caller.client, method, path: restPathOf(op, args), status: outcome.status, ms });
-  }
+  } else call.record?.({ rest: `${op.rest.method} ${restPathOf(op, args)}`, restStatus: outcome.status });
   if (!outcome.ok) return new RawJson([JSON.stringify(errorResult(outcome.error))]);
   // resource_link content arrived with 2025-06-18: older clients get the body alone.
   const recordings = call.era.version >= "2025-06-18" ? op.mcp?.recordings : undefined;

@@ -16,6 +16,9 @@ export interface RequestNote {
   tool?: string;
   uri?: string;
   prompt?: string;
+  /** A tool call's REST twin (`GET /api/music/sunstand`, never its query) and the status the twin answered (a tool error is 200 on the wire). */
+  rest?: string;
+  restStatus?: number;
   /** "path" when the path holds a visitor's words (a conversation's slug): the line names the route's pattern. */
   hidden?: "path";
 }

@@ -131,10 +131,20 @@ describe("logs", () => {
       (await server.fetch(`/feed/reflections.xml`)).status,
       (await mcp({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "sanctuary://reflections/by-song" } })).status,
       (await mcp({ jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "attend_the_service", arguments: { name: "Secretive Wren" } } })).status,
+      (await mcp({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "read_song", arguments: { slug: "no-such-song-logged" } } })).status,
+      (await mcp({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "search", arguments: { q: "unlogged lantern words" } } })).status,
     ];
-    expect(statuses).toEqual([200, 206, 200, 200, 200]);
-    // Each line is written as its answer finishes: read until all five are there.
-    const marks = ['"/docs"', '"/media/log-test.mp3"', '"/feed/reflections.xml"', '"sanctuary://reflections/by-song"', '"attend_the_service"'];
+    expect(statuses).toEqual([200, 206, 200, 200, 200, 200, 200]);
+    // Each line is written as its answer finishes: read until all are there.
+    const marks = [
+      '"/docs"',
+      '"/media/log-test.mp3"',
+      '"/feed/reflections.xml"',
+      '"sanctuary://reflections/by-song"',
+      '"attend_the_service"',
+      '"GET /api/music/no-such-song-logged"',
+      '"GET /api/search"',
+    ];
     const logged = () => marks.filter((m) => lines.some((l) => l.includes(m))).length;
     expect(
       await eventually(
@@ -149,6 +159,13 @@ describe("logs", () => {
     expect(one((e) => e.path === "/feed/reflections.xml")).toMatchObject([{ via: "web", status: 200 }]);
     expect(one((e) => e.uri === "sanctuary://reflections/by-song")).toMatchObject([{ via: "mcp", path: "/mcp", rpc: "resources/read", status: 200 }]);
     expect(one((e) => e.prompt === "attend_the_service")).toMatchObject([{ via: "mcp", path: "/mcp", rpc: "prompts/get", status: 200 }]);
+    // A tool call is recorded under its REST twin and the status the twin answered (the spec's §1.14; an outside
+    // tester's: the line said POST /mcp 200 alone for a song that was not there), never with the twin's query.
+    expect(one((e) => e.tool === "read_song")).toMatchObject([
+      { via: "mcp", path: "/mcp", status: 200, rpc: "tools/call", rest: "GET /api/music/no-such-song-logged", restStatus: 404 },
+    ]);
+    expect(one((e) => e.tool === "search")).toMatchObject([{ via: "mcp", rpc: "tools/call", rest: "GET /api/search", restStatus: 200 }]);
+    expect(lines.join("\n")).not.toContain("lantern");
     for (const e of entries) expect(typeof e.ms).toBe("number");
     expect(lines.join("\n")).not.toContain("Secretive Wren");
   });
