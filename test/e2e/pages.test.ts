@@ -150,11 +150,14 @@ describe("pages", () => {
     }
   });
 
-  it("marks the header's tab whose address begins the page's: a song's page is Reflections'", async () => {
-    const current = async (path: string) => /<a href="([^"]+)" aria-current="page">/.exec((await server.text(path)).text)?.[1];
-    expect(await current(`/reflections/${songSlug}`)).toBe("/reflections");
-    expect(await current("/docs/welcome")).toBe("/docs");
-    expect(await current("/")).toBe("/");
+  it("marks the header's tab whose address begins the page's: a song's page is Reflections', as its section", async () => {
+    // "page" on the tab's own page, "true" within its section: a song's page announced Reflections as the page itself
+    // to a screen reader (an outside tester's report).
+    const current = async (path: string) => /<a href="([^"]+)" aria-current="([^"]+)">/.exec((await server.text(path)).text)?.slice(1);
+    expect(await current(`/reflections/${songSlug}`)).toEqual(["/reflections", "true"]);
+    expect(await current("/docs/welcome")).toEqual(["/docs", "true"]);
+    expect(await current("/reflections")).toEqual(["/reflections", "page"]);
+    expect(await current("/")).toEqual(["/", "page"]);
   });
 
   it("shows markup in a question as text on /ask and on the conversation's page", async () => {
