@@ -97,6 +97,20 @@ describe("the reflection forms without JavaScript", () => {
     expect(again.markup).toMatch(/<textarea id="reflect-text"[^>]*aria-describedby="reflect-text-hint reflect-result"/);
   });
 
+  it("a refusal of several boxes marks each of them invalid, described by the notice, and focuses the first", async () => {
+    // An outside tester's: the name and the reflection both empty, only the name was marked.
+    const b = browser();
+    const after = await b.submit(await b.open("/"), "reflect-form", { name: "", text: "", location: "" });
+    expect(after.status).toBe(400);
+    const markup = formOf(after.html, "reflect-form").markup;
+    const name = markup.match(/<input id="reflect-name"[^>]*>/)![0];
+    const text = markup.match(/<textarea id="reflect-text"[^>]*>/)![0];
+    expect([attribute(name, "aria-invalid"), attribute(text, "aria-invalid")]).toEqual(["true", "true"]);
+    expect(attribute(text, "aria-describedby")).toBe("reflect-text-hint reflect-result");
+    expect([name.includes("autofocus"), text.includes("autofocus")]).toEqual([true, false]);
+    expect(markup.match(/<input id="reflect-location"[^>]*>/)![0]).not.toContain("aria-invalid");
+  });
+
   it("a reflection too long is told how long it is, never cut short by the box (maxlength dropped a paste's end unsaid)", async () => {
     const b = browser();
     const home = await b.open("/");

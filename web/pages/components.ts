@@ -79,13 +79,16 @@ export function formNotice(id: string, state: FormState | undefined, boxes: read
 
 /**
  * A box's description (its hint, by id) and, after a refusal of it, its marks: invalid, described by the notice too
- * (screen readers read aria-describedby with the box; VoiceOver and TalkBack ignore aria-errormessage), focused first.
+ * (screen readers read aria-describedby with the box; VoiceOver and TalkBack ignore aria-errormessage), the first
+ * refused box focused.
  */
 export function marked(said: Said | undefined, box: string, noticeId: string, hint?: string): Html {
-  const refused = said?.tone === "error" && said.field === box;
+  const first = said?.tone === "error" && said.field === box;
+  const refused = first || (said?.tone === "error" && (said.also?.includes(box) ?? false));
   const described = [hint, refused ? noticeId : undefined].filter(Boolean).join(" ");
   const description = described ? html` aria-describedby="${described}"` : html``;
-  return refused ? html`${description} aria-invalid="true" aria-errormessage="${noticeId}" autofocus` : description;
+  if (!refused) return description;
+  return html`${description} aria-invalid="true" aria-errormessage="${noticeId}"${first ? html` autofocus` : ""}`;
 }
 
 export interface ReflectionFormOptions {

@@ -21,6 +21,8 @@ export interface Said {
   lines: string[];
   /** The form box the words are about (its input name), so the page can mark and focus it. */
   field: string | null;
+  /** Further boxes refused with it (a name and a text both empty): marked too, the focus staying on `field`. */
+  also?: readonly string[];
   known: boolean;
 }
 
@@ -184,15 +186,18 @@ export function sayError(form: FormName, error: FormError, values: Record<string
       const problems = problemsOf(message, field);
       const worded = problems.map((p) => invalidWords(form, p.field ?? "", (p.field && HIDDEN[p.field]) || p.problem, values));
       const lines = [...new Set(worded.map((w) => w.line))];
-      // The first box the person can change is marked; the hidden song box is not theirs: the reflection is, then.
-      const first = problems.find((p) => p.field && BOXES[p.field])?.field ?? null;
-      const box = first === "username" ? "name" : first;
-      return said(
-        [...lines, kept],
-        worded.every((w) => w.known),
-        "error",
-        box,
-      );
+      // Every box the person can change that was refused is marked, the first focused; the hidden song box is not
+      // theirs: the reflection is, then. (Only the first was marked: an outside tester's report.)
+      const refused = [...new Set(problems.flatMap((p) => (p.field && BOXES[p.field] ? [p.field === "username" ? "name" : p.field] : [])))];
+      return {
+        ...said(
+          [...lines, kept],
+          worded.every((w) => w.known),
+          "error",
+          refused[0] ?? null,
+        ),
+        ...(refused.length > 1 ? { also: refused.slice(1) } : {}),
+      };
     }
     case 403:
     case 404:
