@@ -19,7 +19,7 @@ import type { Operation } from "../tools/operation.ts";
 import type { AdapterContext } from "./context.ts";
 import { answered, rpcError, rpcErrorText, sdkRequest, settled } from "./mcp-http-answers.ts";
 import { JSON_RPC_ANSWER, JSON_RPC_REQUEST } from "./openapi-answers.ts";
-import { noteRequest } from "./request-log.ts";
+import { noteRequest, noteTwin } from "./request-log.ts";
 import { acceptFor, hostnameOf } from "./mcp-host.ts";
 import { rpcNote } from "./mcp-note.ts";
 import { MAX_DEPTH, baseUrlOf, clientIp, depthOf, errorResponse, readText, stepsFor } from "./http.ts";
@@ -150,7 +150,7 @@ function createMcpHttp(operations: Operation[], dispatch: McpDispatch, app: Adap
           caller,
           base: baseUrl,
           abortSignal: () => event.req.signal,
-          record: (twin) => noteRequest(event, twin),
+          record: (twin) => noteTwin(event, twin),
         }),
         json,
       );

@@ -4,6 +4,7 @@
 import { METHODS } from "node:http";
 import type { H3Event } from "h3";
 import { rawLineWriterOf, type Logger } from "../core/logger.ts";
+import { BoundedMemo } from "../core/memo.ts";
 import type { Metrics, Transport } from "../core/metrics.ts";
 import { refusalStatusOf } from "./refused-sockets.ts";
 import type { AdapterContext } from "./context.ts";
@@ -39,6 +40,19 @@ declare module "h3" {
 export function noteRequest(event: H3Event, note: Readonly<RequestNote>): void {
   const earlier = event.context.sanctuaryRequest;
   event.context.sanctuaryRequest = earlier ? { ...earlier, ...note } : note;
+}
+
+// Per frozen note (an MCP method's and tool's), the note with each REST twin and status added, frozen in turn so its text
+// is written once (noteText): a merged copy per call had its fields stringified on every line.
+const withTwin = new WeakMap<Readonly<RequestNote>, BoundedMemo<Readonly<RequestNote>>>();
+
+/** Adds a tool call's REST twin and the status it answered to the request's note (spec §1.14: recorded under its REST path). */
+export function noteTwin(event: H3Event, twin: { rest: string; restStatus: number }): void {
+  const earlier = event.context.sanctuaryRequest;
+  if (!earlier || !Object.isFrozen(earlier)) return noteRequest(event, twin);
+  let notes = withTwin.get(earlier);
+  if (!notes) withTwin.set(earlier, (notes = new BoundedMemo(256)));
+  event.context.sanctuaryRequest = notes.get(`${twin.restStatus} ${twin.rest}`, () => Object.freeze({ ...earlier, ...twin }));
 }
 
 /**
