@@ -86,6 +86,16 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // npm run restore refuses while this mark says the folder is in use. First, before anything is awaited: a folder that
   // cannot be written ends the start at once, before MCP over stdio has answered a handshake it could not serve.
   const unmarkLive = markLive(config.dataDir);
+  try {
+    return await openDeps(config, overrides, log, unmarkLive);
+  } catch (error) {
+    // A start that ends leaves no mark: a test's process goes on, and restore would read it as a server running.
+    unmarkLive();
+    throw error;
+  }
+}
+
+async function openDeps(config: Config, overrides: DepsOverrides, log: Logger, unmarkLive: () => void): Promise<Deps> {
   const library = await loadLibrary(config.libraryDir).catch((error: unknown) => {
     // A folder that is not there at all is the setting's (an empty one is refused below in the same words).
     if (!existsSync(config.libraryDir)) throw new Error(`${(error as Error).message}; set SANCTUARY_LIBRARY_DIR to a folder laid out as corpus/library is`);
@@ -102,10 +112,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Before the store opens (an empty state.db is given its tables then): what the folder holds that this start will not serve.
   for (const notice of startNotices(backend, config.dataDir, sizeOnDisk)) log.warn(notice);
   const inUse = folderInUseRefusal(backend, () => liveProcesses(config.dataDir));
-  if (inUse) {
-    unmarkLive();
-    throw new Error(inUse);
-  }
+  if (inUse) throw new Error(inUse);
   const metrics = new Metrics({ processMetrics: config.metrics });
   // Every call to the store goes through its outage guard: a store that is down answers 503 within a second,
   // one log line when it goes and one when it is back (docs/behaviour.md §10).
