@@ -232,8 +232,11 @@ export function unknownSettings(env: Record<string, string | undefined>): string
   const known = Object.keys(ConfigSchema.shape);
   return (
     Object.keys(env)
-      // SANCTUARY_TEST_* and SANCTUARY_CI_* are the tests' and CI's own; SANCTUARY_MCP_URL the Claude Code plugin's.
-      .filter((name) => name.startsWith("SANCTUARY_") && !known.includes(name) && !/^SANCTUARY_(TEST|CI)_|^SANCTUARY_MCP_URL$/.test(name))
+      // SANCTUARY_TEST_* and SANCTUARY_CI_* are the tests' and CI's own; SANCTUARY_MCP_URL the Claude Code plugin's;
+      // SANCTUARY_CLUSTER_RENDERS what a cluster's primary tells the worker that renders (server-cluster.ts).
+      .filter(
+        (name) => name.startsWith("SANCTUARY_") && !known.includes(name) && !/^SANCTUARY_(TEST|CI)_|^SANCTUARY_MCP_URL$|^SANCTUARY_CLUSTER_RENDERS$/.test(name),
+      )
       .map((name) => {
         const meant = closestMatch(name, known, { maxDistance: 2 });
         return `${name} is no setting of Sanctuary and is ignored${meant ? ` (did you mean ${meant}?)` : ""}; docs/settings.md lists them`;

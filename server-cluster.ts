@@ -16,6 +16,8 @@ import { gatherFromPrimary, serveClusterMetrics } from "./core/cluster-metrics.t
 
 /** A worker's exit when it could not start at all: the primary stops rather than forking it again and again. */
 const COULD_NOT_START = 78;
+/** The environment by which the primary names the worker that renders recordings (not a setting: the primary's own). */
+const RENDERS = "SANCTUARY_CLUSTER_RENDERS";
 
 let config: Config | undefined;
 try {
@@ -36,7 +38,14 @@ if (unshareable) {
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, box, workerShare(box, workers)) });
   // A scrape reaches whichever worker holds the connection: each asks here for every worker's figures, summed.
   if (config.metrics) serveClusterMetrics();
-  for (let i = 0; i < workers; i++) cluster.fork();
+  // One worker renders recordings for all (they share DATA_DIR/media): the first, then whichever replaces it. Told by
+  // its environment, since a replacement's cluster id is a new one (worker 1's replacement is 3: none rendered again).
+  let renderer: number | undefined;
+  const fork = (renders: boolean) => {
+    const worker = cluster.fork(renders ? { [RENDERS]: "1" } : {});
+    if (renders) renderer = worker.id;
+  };
+  for (let i = 0; i < workers; i++) fork(i === 0);
   let stopping = false;
   /** Set when a worker could not start: the primary then ends with 1, as the single server does. */
   let failed = false;
@@ -49,7 +58,16 @@ if (unshareable) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed || code === COULD_NOT_START ? 1 : 0);
       return;
     }
-    if (signal === "SIGTERM" || signal === "SIGINT" || code === 0) return;
+    // Stopped on purpose (a signal to it alone, or its own clean exit): not replaced, but said, with what is left.
+    if (signal === "SIGTERM" || signal === "SIGINT" || code === 0) {
+      const left = Object.keys(cluster.workers ?? {}).length;
+      const rendered = worker.id === renderer;
+      log.warn(
+        { pid: worker.process.pid, ended: signal ?? code, workersLeft: left },
+        `a worker was stopped and is not replaced${rendered && left ? "; the others go on, and recordings are rendered by none until the cluster restarts" : ""}`,
+      );
+      return;
+    }
     if (code === COULD_NOT_START) {
       // Its reason is its own fatal line; another worker would meet the same (a store that does not answer, a port taken).
       log.error({ pid: worker.process.pid }, "a worker could not start; stopping the others");
@@ -59,7 +77,7 @@ if (unshareable) {
       return;
     }
     log.warn({ pid: worker.process.pid, ended: signal ?? code }, "worker ended; starting another");
-    cluster.fork();
+    fork(worker.id === renderer);
   });
   // A signal to the primary alone (a supervisor's stop) reaches every worker, which drains its requests.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -71,8 +89,8 @@ if (unshareable) {
   }
 } else if (config) {
   try {
-    // One renderer for the whole cluster: the first worker's (the others share its DATA_DIR/media).
-    const running = await startServer(config, {}, { reusePort: true, recordings: cluster.worker?.id === 1 });
+    // One renderer for the whole cluster, the worker the primary named (the others share its DATA_DIR/media).
+    const running = await startServer(config, {}, { reusePort: true, recordings: process.env[RENDERS] === "1" });
     liftGrowthBoundAfterStart(running, workerShare(memoryLimitBytes(), config.workers));
     if (config.metrics) gatherFromPrimary(running.deps.metrics);
     // As the single server's: whatever SANCTUARY_LOG_LEVEL says (only "silent" hides them), one of each per worker.
