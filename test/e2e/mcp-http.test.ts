@@ -40,10 +40,13 @@ const PRAYER = "A prayer for the driver of the last night bus, who keeps the lig
 const LONGEST_PRAYER = Array.from({ length: 400 }, (_, i) => `Stop ${i + 1}: a lamp left on for someone.`)
   .join("\n")
   .slice(0, 10_000);
+/** A piece at the 10,000-character limit in four-byte characters, after the twenty words a piece needs. */
+const WIDEST_WORDS = `${Array.from({ length: 24 }, (_, i) => `word${i}`).join(" ")} `;
+const WIDEST_PIECE = WIDEST_WORDS + "🌊".repeat(10_000 - [...WIDEST_WORDS].length);
 
-/** The sizes a description states, in order: "About 14 KB" and "~9 KB" as [14, 14], "(4–37 KB" as [4, 37]. */
+/** The sizes a description states, in order: "About 14 KB" and "~9 KB" as [14, 14], "(4–37 KB" as [4, 37], "up to 18 KB" as [0, 18]. */
 function statedFigures(description: string): Array<[number, number]> {
-  return [...description.matchAll(/(?:about |~)?(\d+)(?:–(\d+))? ?KB/gi)].map((m) => [Number(m[1]), Number(m[2] ?? m[1])]);
+  return [...description.matchAll(/(?:about |~|(up to ))?(\d+)(?:–(\d+))? ?KB/gi)].map((m) => [m[1] ? 0 : Number(m[2]), Number(m[3] ?? m[2])]);
 }
 
 /** Bodies equal but for the instant they were made at (and what follows from it). */
@@ -109,6 +112,10 @@ describe.each([
       ["reflect", { name: `Sizer ${era}`, text: "The slow hymn about the harbour stayed with me all evening.", dry_run: true }, 0],
       ["contribute", { name: `Sizer ${era}`, category: "prayers", title: "For the last night bus", content: PRAYER, dry_run: true }, 0],
       ["contribute", { name: `Sizer ${era}`, category: "prayers", title: "For every night bus", content: LONGEST_PRAYER, dry_run: true }, 1],
+      // At the input's limits, in the widest characters (four bytes each): the most a dry run can be (an outside tester's
+      // Hindi prayer read 150 KB against a stated 64).
+      ["contribute", { name: `Sizer ${era}`, category: "prayers", title: `Wide ${"🌊".repeat(150)}`, content: WIDEST_PIECE, dry_run: true }, 1],
+      ["reflect", { name: `Sizer ${"🌊".repeat(90)}`, text: `Wide. ${"🌊".repeat(990)}`, dry_run: true }, 1],
       ["ask", { question: "How long is a service?" }, 0],
       // A question the library is not about is answered too, shortly: the smallest answer there is.
       ["ask", { question: "What is the capital of France?" }, 0],
