@@ -215,7 +215,7 @@ describe("a contribution's public page", () => {
     expect(decided).not.toContain("Private moderator note");
   });
 
-  it("shows feedback the same way, and 404s a number that does not exist", async () => {
+  it("shows of feedback only its kind and how it stands, never its words, and 404s a number that does not exist", async () => {
     const sent = await server.post(
       "/api/feedback",
       { name: "Sender", category: "bug", title: "The lyrics fold closed on a phone", description: "Private details of the device." },
@@ -223,9 +223,18 @@ describe("a contribution's public page", () => {
     );
     expect(sent.status).toBe(201);
     const shown = mainOf((await fetchText(server.url + new URL(sent.body.issue.url).pathname)).text);
-    expect(shown).toContain("The lyrics fold closed on a phone");
-    expect(shown).toContain("A problem report");
+    // Feedback is kept for its readers (an outside tester read a report's title at an address anyone can count up to).
+    expect(shown).not.toContain("The lyrics fold closed on a phone");
+    expect(textOf(elementById(shown, "main") ?? shown)).toContain(`A problem report, number ${sent.body.issue.number}`);
+    expect(shown).toContain("Received, and waiting for someone to read it.");
     expect(shown).not.toContain("Private details");
+    const short = await server.post(
+      "/api/feedback",
+      { message: "My morning service was gentle and easy to follow; thank you." },
+      { "x-forwarded-for": "192.0.2.52" },
+    );
+    expect(short.status).toBe(201);
+    expect(mainOf((await fetchText(server.url + new URL(short.body.issue.url).pathname)).text)).not.toContain("My morning service");
     for (const path of ["/contributions/99999", "/contributions/abc"]) expect((await fetchText(server.url + path)).status, path).toBe(404);
   });
 });

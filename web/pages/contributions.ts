@@ -18,7 +18,8 @@ const FEEDBACK_LABELS: Record<string, string> = { bug: "A problem report", feedb
 export interface PublicSubmission {
   id: number;
   kind: "contribution" | "feedback";
-  title: string;
+  /** A contribution's title; none for feedback, whose words (a short report's title is its first words) are for its readers alone. */
+  title: string | null;
   category: string;
   status: Submission["status"];
   receivedAt: string;
@@ -33,7 +34,9 @@ export function publicView(item: Submission): PublicSubmission {
     const { title, category, path } = item.contribution;
     return { ...common, kind: "contribution", title, category, path: item.status === "approved" ? path : null };
   }
-  return { ...common, kind: "feedback", title: item.feedback.title, category: item.feedback.category, path: null };
+  // Feedback "is kept for the people who review it" (the library's own words about what it keeps): its page says only
+  // what kind it is and how it stands. Its title had been shown at an address anyone could count up to.
+  return { ...common, kind: "feedback", title: null, category: item.feedback.category, path: null };
 }
 
 function statusWords(s: PublicSubmission, deps: WebContext): Html {
@@ -72,7 +75,7 @@ async function contributionPage(event: H3Event, deps: WebContext, raw: string): 
   }
   const s = publicView(item);
   const what = s.kind === "contribution" ? `A contribution to ${categoryLabel(s.category)}` : (FEEDBACK_LABELS[s.category] ?? "Feedback");
-  const main = html`<h1>${s.title}</h1>
+  const main = html`<h1>${s.title ?? `${what}, number ${s.id}`}</h1>
 <p class="meta"><span class="kind">${what}</span> · number ${s.id} · received ${when(s.receivedAt)}</p>
 ${statusWords(s, deps)}
 <p><a href="/docs/how-to-contribute">How contributions are reviewed</a> · <a href="/docs">The library</a></p>`;
@@ -88,7 +91,7 @@ export function contributionRoutes(deps: WebContext): Route[] {
     {
       method: "GET",
       path: "/contributions/:id",
-      summary: "Page: the review status of one submission to the local moderation queue (title, kind, status, dates; nothing private)",
+      summary: "Page: the review status of one submission to the local moderation queue (a contribution's title, kind, status, dates; nothing private)",
       produces: "text/html",
       errors: ["not_found"],
       handler: (event) => contributionPage(event, deps, routeParam(event.context.params, "id")),
