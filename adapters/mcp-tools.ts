@@ -80,6 +80,10 @@ function sharedArguments(op: Operation, args: Record<string, unknown>): Readonly
   return argumentsByText.get(`${op.name} ${text}`, () => Object.freeze({ ...args }));
 }
 
+// Feedback is REST's alone (the spec's eight tools hold no ninth): an agent that reaches for it as a tool is told where it is.
+const FEEDBACKISH = /feedback|report|bug|issue/i;
+const FEEDBACK_BY_REST = " Feedback about the sanctuary goes over REST: POST /api/feedback (GET /api describes it).";
+
 /**
  * tools/call through the shared `invoke`. The result is written from the body's bytes as REST writes them (the
  * shared part of now/attend encoded once): the same text is the text content and, unquoted, structuredContent.
@@ -90,7 +94,7 @@ export async function callTool(tools: ListedTool[], name: string, args: Record<s
   if (!listed)
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
-      `There is no tool named "${name}"; tools/list names the eight: ${tools.map((t) => t.tool.name).join(", ")}. \`now\` is a gentle place to start.`,
+      `There is no tool named "${name}"; tools/list names the eight: ${tools.map((t) => t.tool.name).join(", ")}.${FEEDBACKISH.test(name) ? FEEDBACK_BY_REST : ""} \`now\` is a gentle place to start.`,
       { allowed: tools.map((t) => t.tool.name) },
     );
   const { op } = listed;

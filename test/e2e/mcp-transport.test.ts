@@ -204,7 +204,11 @@ describe("Streamable HTTP around the SDK", () => {
     for (const { json } of [legacy, modern]) {
       expect(json).toMatchObject({ id: 5, error: { code: -32602, data: { allowed: expect.arrayContaining(["now", "search"]) } } });
       expect(json.error.message).toContain('There is no tool named "nope"');
+      expect(json.error.message).not.toContain("POST /api/feedback");
     }
+    // Feedback is REST's alone: an agent that calls it as a tool is told where it is (an outside tester's report).
+    const feedback = await postMcp(call({ name: "send_feedback", arguments: { message: "Thank you." } }), { "mcp-protocol-version": "2025-11-25" });
+    expect(feedback.json.error.message).toContain("Feedback about the sanctuary goes over REST: POST /api/feedback");
   });
 
   it("checks nesting only on what it answers: a deep notification gets 202, a deep modern tool call a tool error in its era's shape", async () => {
