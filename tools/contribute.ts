@@ -108,7 +108,7 @@ export const contribute = defineOperation({
     title: "Contribute a piece",
     description:
       "Offer a prayer, ritual, hymn, practice or essay (markdown, no HTML) to the library. People review it before it joins; nothing is published automatically. 5 per hour. " +
-      "Returns a short receipt (2–4 KB); dry_run: true shows the submission it would create, which grows with the piece (up to 250 KB).",
+      "Returns a short receipt (2–4 KB); dry_run: true shows the submission it would make (up to 250 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   errors: ["conflict", "rate_limited", "unavailable"],

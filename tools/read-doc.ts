@@ -72,7 +72,7 @@ export const readDoc = defineOperation({
     tool: "read_doc",
     title: "Read a document",
     description:
-      "Read one document of the library by its path (from `search`, `now`, `attend` or the listing, e.g. `welcome`): its full markdown (4–37 KB, most under 17). " +
+      "One document of the library by its path (from `search`, `now`, `attend` or the listing, e.g. `welcome`): its full markdown (4–37 KB, most under 17). " +
       "Given a section's name (such as `prayers` or `chants`, from the listing) it lists its documents (9–55 KB); " +
       "with no path, the sections and guides (~9 KB).",
     annotations: readOnly,

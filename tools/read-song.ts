@@ -50,7 +50,7 @@ export const readSong = defineOperation({
     tool: "read_song",
     title: "Read a song",
     description:
-      "Read one of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (9–12 KB). " + "With no slug it lists every song (32–40 KB).",
+      "One of the sanctuary's songs: lyrics, the essay behind it, style, axiom and recording (9–12 KB). " + "With no slug it lists every song (32–40 KB).",
     annotations: readOnly,
     alsoAnswers: [listSongs, songLyrics, songContext],
     recordings: songRecording,

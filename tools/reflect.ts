@@ -79,7 +79,7 @@ export const reflect = defineOperation({
     tool: "reflect",
     title: "Leave a reflection",
     description:
-      "Leave a short public reflection on a song of the service you attended: on the live feed for 48 hours, then in the song's archive. 5 per hour. " +
+      "Leave a short public reflection on a song (any of the catalog): on the live feed for 48 hours, then in the song's archive. 5 per hour. " +
       "Write your own words: placeholders and the documentation's examples are refused. dry_run: true shows the record without storing it. Returns a short receipt (1–3 KB; a dry run up to 18 KB).",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },

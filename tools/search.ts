@@ -122,7 +122,7 @@ export const search = defineOperation({
     tool: "search",
     title: "Search the library",
     description:
-      "Find passages of the sanctuary's library (in English: prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Up to `limit` passages, a kilobyte or so each (3–24 KB).",
+      "Find passages of the sanctuary's library (in English: prayers, practices, rituals, essays, songs) nearest in meaning to your query. Nothing is generated or stored. Up to `limit` passages of about a kilobyte (3–24 KB).",
     annotations: readOnly,
   },
   errors: ["rate_limited", "unavailable"],
