@@ -171,8 +171,8 @@ export const ask = defineOperation({
     const name = given ?? NAMELESS;
     // A caller who left before the turn is kept (a call cancelled over stdio, a request closed) leaves nothing public
     // behind: nothing has been stored yet, and no one is there to receive the owner token. Asked after the loop has read
-    // what came while the answer was made: without a model nothing gave way, and a cancellation sent 5 ms into a 200 ms
-    // answer was read only after the conversation was kept (an outside tester's report).
+    // what came while the answer was made: without a model nothing gave way, and a cancellation sent early in an answer was
+    // read only after the conversation was kept (an outside tester's report; the timings are in the commit's message).
     await afterWaitingInput();
     if (ctx.abortSignal()?.aborted) throw callerLeft("The caller left before the answer was kept; nothing was stored.");
     let slug: string;
